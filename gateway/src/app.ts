@@ -1,0 +1,178 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { Agent } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Socket } from 'node:net';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import { MSG, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
+import type { GatewayConfig } from './config';
+import { REMOTES, remoteScope, serviceFor } from './routes';
+
+type Targets = Record<ServiceName, string>;
+
+const sendError = (res: Response, statusCode: number, message: string) => {
+  if (res.headersSent) return void res.end();
+  res.status(statusCode).json({ message, statusCode });
+};
+
+export const targetsOf = (config: GatewayConfig): Targets => ({
+  auth: config.AUTH_URL,
+  content: config.CONTENT_URL,
+  progress: config.PROGRESS_URL,
+  crm: config.CRM_URL,
+  audit: config.AUDIT_URL,
+});
+
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+
+export function createGateway(config: GatewayConfig, logger: Logger) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  const targets = targetsOf(config);
+  // Without keep-alive toward the services, node proxies collapse to a few hundred requests/s.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
+  const allowedOrigins = new Set(config.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
+
+  app.use((req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const id = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    req.headers['x-request-id'] = id;
+    res.setHeader('X-Request-Id', id);
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // styled-components injects <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      hsts: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // The API is same-origin only: a browser call from any other origin (or `null`) is refused.
+  app.use('/api', (req, res, next) => {
+    const origin = req.get('origin');
+    if (origin === undefined) return next();
+    const own = `${req.protocol}://${req.get('host')}`;
+    if (origin === own || allowedOrigins.has(origin)) return next();
+    sendError(res, 403, 'Запросы с другого сайта запрещены');
+  });
+
+  // The original contract wrote some paths with /api twice; answer both forms.
+  app.use((req, _res, next) => {
+    if (req.url.startsWith('/api/api/')) req.url = req.url.slice(4);
+    next();
+  });
+
+  // Size limits are checked before proxying: the gateway never parses bodies.
+  app.use('/api', (req, res, next) => {
+    const length = Number(req.get('content-length') ?? 0);
+    const limit = req.path.startsWith('/upload') ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT;
+    if (length > limit) {
+      sendError(res, 413, req.path.startsWith('/upload') ? 'Ошибка загрузки файла: файл слишком большой' : MSG.bodyTooLarge);
+      req.resume();
+      return;
+    }
+    next();
+  });
+
+  app.get('/api/health', async (_req, res) => {
+    const entries = await Promise.all(
+      SERVICE_NAMES.map(async (name) => {
+        try {
+          const answer = await fetch(`${targets[name]}/readyz`, { signal: AbortSignal.timeout(1000) });
+          return [name, answer.ok ? 'ready' : 'not ready'] as const;
+        } catch {
+          return [name, 'down'] as const;
+        }
+      }),
+    );
+    const services = Object.fromEntries(entries);
+    const ok = entries.every(([, state]) => state === 'ready');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', services });
+  });
+
+  const proxy = createProxyMiddleware<Request, Response>({
+    pathFilter: (pathname) => serviceFor(pathname) !== null,
+    router: (req) => targets[serviceFor(req.path) ?? 'auth'],
+    agent,
+    xfwd: true,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        proxyReq.setTimeout(config.PROXY_TIMEOUT_MS, () => {
+          (req as Request & { timedOut?: boolean }).timedOut = true;
+          proxyReq.destroy(new Error('upstream timeout'));
+        });
+      },
+      error: (err, req, res) => {
+        const service = serviceFor((req as Request).path ?? req.url ?? '');
+        const timedOut = (req as Request & { timedOut?: boolean }).timedOut;
+        logger.warn({ service, err: err.message, requestId: req.headers['x-request-id'] }, 'proxy error');
+        if (!('status' in res)) return void (res as Socket).destroy();
+        sendError(res as Response, timedOut ? 504 : 503, timedOut ? MSG.serviceTimeout : MSG.serviceUnavailable);
+      },
+    },
+  });
+  app.use(proxy);
+
+  app.use('/api', (_req, res) => sendError(res, 404, MSG.notFoundRoute));
+
+  // The runtime manifest: remote URLs are data, so one micro-frontend can be redeployed alone.
+  const remotes = config.REMOTES_JSON
+    ? (JSON.parse(config.REMOTES_JSON) as Record<string, string>)
+    : Object.fromEntries(REMOTES.map((dir) => [remoteScope(dir), `/mf/${dir}/mf-manifest.json`]));
+  app.get('/remotes.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(remotes);
+  });
+
+  const staticOptions = {
+    index: false as const,
+    fallthrough: true,
+    setHeaders: (res: Response, file: string) => {
+      res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+  for (const dir of REMOTES) {
+    app.use(`/mf/${dir}`, express.static(path.join(config.STATIC_ROOT, dir, 'dist'), staticOptions));
+  }
+  app.use('/mf', (_req, res) => sendError(res, 404, 'Файл не найден'));
+
+  const shellDir = path.join(config.STATIC_ROOT, 'shell', 'dist');
+  app.use(express.static(shellDir, staticOptions));
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const index = path.join(shellDir, 'index.html');
+    if (!existsSync(index)) return sendError(res, 503, 'Интерфейс ещё не собран: выполните npm start');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+
+  app.use((_req: Request, res: Response) => sendError(res, 404, 'Страница не найдена'));
+  app.use((err: Error, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err, requestId: req.headers['x-request-id'] }, 'gateway error');
+    sendError(res, 500, MSG.internal);
+  });
+
+  return { app, agent };
+}

@@ -1,0 +1,27 @@
+import pino from 'pino';
+import { gatewayConfigSchema } from './config';
+import { createGateway } from './app';
+
+const parsed = gatewayConfigSchema.safeParse(process.env);
+if (!parsed.success) {
+  console.error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  process.exit(1);
+}
+const config = parsed.data;
+const logger = pino({ name: 'gateway', level: config.LOG_LEVEL });
+const { app, agent } = createGateway(config, logger);
+const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+server.keepAliveTimeout = 65_000;
+server.requestTimeout = 120_000;
+
+const shutdown = (signal: string) => {
+  logger.info({ signal }, 'shutting down');
+  server.close(() => {
+    agent.destroy();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);

@@ -1,0 +1,29 @@
+import type { ServiceName } from '@portal/contracts';
+
+/** Which service answers which public prefix. The spec's paths, under /api. */
+export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
+  { prefix: '/api/auth', service: 'auth' },
+  { prefix: '/api/users', service: 'auth' },
+  { prefix: '/api/courses', service: 'content' },
+  { prefix: '/api/blocks', service: 'content' },
+  { prefix: '/api/quizzes', service: 'content' },
+  { prefix: '/api/upload', service: 'content' },
+  { prefix: '/api/files', service: 'content' },
+  { prefix: '/api/progress', service: 'progress' },
+  { prefix: '/api/attempts', service: 'progress' },
+  { prefix: '/api/results', service: 'progress' },
+  { prefix: '/api/organizations', service: 'crm' },
+  { prefix: '/api/contacts', service: 'crm' },
+  { prefix: '/api/audit', service: 'audit' },
+];
+
+export const serviceFor = (pathname: string): ServiceName | null => {
+  for (const { prefix, service } of ROUTE_TABLE) {
+    if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return service;
+  }
+  return null;
+};
+
+/** The micro-frontends the gateway serves and the shell loads. */
+export const REMOTES = ['mf-landing', 'mf-courses', 'mf-editor', 'mf-player', 'mf-crm', 'mf-dashboard'] as const;
+export const remoteScope = (dir: string) => dir.replace('-', '_');

@@ -1,0 +1,19 @@
+/** Units and service integration tests, against the real store and the real Redis. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/shell', '<rootDir>/mf-landing', '<rootDir>/mf-courses', '<rootDir>/mf-editor', '<rootDir>/mf-player', '<rootDir>/mf-crm', '<rootDir>/mf-dashboard'],
+  testMatch: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+  },
+  moduleNameMapper: {
+    '^@portal/(contracts|service-kit|devstack|ui|web-core)$': '<rootDir>/packages/$1/src',
+    '^@portal/devstack/(.*)$': '<rootDir>/packages/devstack/src/$1',
+    '^@portal/svc-(auth|content|progress|crm|audit)/(.*)$': '<rootDir>/services/$1/src/$2',
+  },
+  globalSetup: '<rootDir>/packages/devstack/src/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/packages/devstack/src/jest-global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

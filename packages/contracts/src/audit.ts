@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const AUDIT_ACTIONS = ['create', 'read', 'update', 'delete', 'login', 'logout'] as const;
+export const AUDIT_ENTITIES = [
+  'dashboard', 'course', 'user', 'organization', 'contact', 'audit', 'lesson',
+  'quiz', 'block', 'progress', 'profile', 'consent', 'application',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_QUEUE = 'audit';
+
+export const auditEventSchema = z.object({
+  id: z.string().min(1).max(100),
+  service: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string().nullable(),
+  details: z.string().max(2000),
+  actor: z
+    .object({ id: z.string(), fullName: z.string(), email: z.string() })
+    .nullable(),
+  timestamp: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  startDate: z.iso.date().optional(),
+  endDate: z.iso.date().optional(),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

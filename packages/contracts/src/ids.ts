@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const CUID = /^c[a-z0-9]{24}$/;
+const SLUG = /^[A-Za-z0-9_-]{1,50}$/;
+
+/** The course id rule of spec section 5. Mongo ObjectIds (24 hex characters) satisfy the third form. */
+export const isValidId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && (UUID.test(value) || CUID.test(value) || SLUG.test(value));
+
+export const idSchema = (field = 'id') =>
+  z.string().refine(isValidId, { message: `Invalid ${field}: must be a valid ID` });

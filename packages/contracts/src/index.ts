@@ -1,0 +1,7 @@
+import "./zod-ru";
+export * from './roles';
+export * from './messages';
+export * from './auth';
+export * from './audit';
+export * from './ids';
+export * from './ports';

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const DATA_DIR = path.join(ROOT, '.data');
+
+export const say = (message: string) => console.log(`[portal] ${message}`);
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Finds an executable on the PATH (or at extra locations), like `command -v`. */
+export function which(name: string, extra: string[] = []): string | null {
+  for (const candidate of extra) if (existsSync(candidate)) return candidate;
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : null;
+}
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export const portAnswers = (port: number, host = '127.0.0.1', timeoutMs = 500): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect({ port, host });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+
+export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+/** Runs a command to completion, streaming its output; throws on a non-zero exit. */
+export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): void {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: options.cwd ?? ROOT, env: options.env ?? process.env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+}

@@ -1,0 +1,123 @@
+import Koa, { type Context, type Next } from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import { randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
+import { MSG } from '@portal/contracts';
+import { HttpError } from './errors';
+import type { Logger } from './logger';
+
+export type ReadinessCheck = () => Promise<boolean>;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  routers: Router[];
+  /** Each check must answer true for /readyz to be 200. */
+  readiness?: Record<string, ReadinessCheck>;
+  bodyLimit?: string;
+}
+
+const isStoreDown = (err: unknown): boolean => {
+  const name = (err as { name?: string })?.name ?? '';
+  return (
+    /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError/.test(name) ||
+    (err instanceof mongoose.Error && /buffering timed out|before initial connection/.test(err.message))
+  );
+};
+
+/** Turns anything thrown into `{message, statusCode}`; never sends a stack trace. */
+export const toHttpError = (err: unknown): HttpError => {
+  if (err instanceof HttpError) return err;
+  if (err instanceof mongoose.Error.ValidationError) {
+    const first = Object.values(err.errors)[0];
+    return new HttpError(400, first?.message ?? MSG.validation, 'validation', first?.path);
+  }
+  if (err instanceof mongoose.Error.CastError) return new HttpError(400, MSG.validation, 'cast', err.path);
+  if ((err as { code?: number })?.code === 11000) return new HttpError(409, 'Такая запись уже существует', 'duplicate');
+  if (isStoreDown(err)) return new HttpError(503, MSG.storeUnavailable, 'store_unavailable');
+  const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
+  const type = (err as { type?: string })?.type;
+  if (status === 413 || type === 'entity.too.large') return new HttpError(413, MSG.bodyTooLarge, 'too_large');
+  if (status === 400 && (type === 'entity.parse.failed' || err instanceof SyntaxError)) return new HttpError(400, MSG.badJson, 'bad_json');
+  if (status === 415) return new HttpError(415, 'Поддерживается только JSON', 'unsupported_media');
+  return new HttpError(500, MSG.internal, 'internal');
+};
+
+const errorHandler = (logger: Logger) => async (ctx: Context, next: Next) => {
+  try {
+    await next();
+  } catch (err) {
+    const httpError = toHttpError(err);
+    const log = ctx.state.log as Logger | undefined;
+    if (httpError.statusCode >= 500) (log ?? logger).error({ err }, 'request failed');
+    else (log ?? logger).info({ status: httpError.statusCode, id: httpError.id, msg: httpError.message }, 'request refused');
+    ctx.status = httpError.statusCode;
+    ctx.set(httpError.headers);
+    ctx.body = {
+      message: httpError.message,
+      statusCode: httpError.statusCode,
+      ...(httpError.field ? { field: httpError.field } : {}),
+    };
+  }
+};
+
+const requestContext = (logger: Logger) => async (ctx: Context, next: Next) => {
+  const incoming = ctx.get('x-request-id');
+  const requestId = /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  ctx.set('X-Request-Id', requestId);
+  ctx.state.requestId = requestId;
+  ctx.state.log = logger.child({ requestId });
+  const started = process.hrtime.bigint();
+  try {
+    await next();
+  } finally {
+    if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      (ctx.state.log as Logger).debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+    }
+  }
+};
+
+/** Builds a service's Koa app. It does not listen: index.ts does, and tests start it on port 0. */
+export function createServiceApp({ name, logger, routers, readiness = {}, bodyLimit = '1mb' }: ServiceAppOptions): Koa {
+  const app = new Koa({ proxy: true });
+  app.silent = true;
+
+  const health = new Router();
+  health.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok', service: name };
+  });
+  health.get('/readyz', async (ctx) => {
+    const results = await Promise.all(
+      Object.entries(readiness).map(async ([key, check]) => [key, await check().catch(() => false)] as const),
+    );
+    const checks = Object.fromEntries(results);
+    const ready = results.every(([, ok]) => ok);
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not ready', service: name, checks };
+  });
+
+  app.use(requestContext(logger));
+  app.use(errorHandler(logger));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: bodyLimit,
+      encoding: 'utf-8',
+      onError: (err) => {
+        throw err;
+      },
+    }),
+  );
+  app.use(health.routes());
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
+  app.use(async (ctx) => {
+    ctx.status = 404;
+    ctx.body = { message: MSG.notFoundRoute, statusCode: 404 };
+  });
+  return app;
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { AUDIT_QUEUE, type AuditAction, type AuditEntity, type AuditEvent } from '@portal/contracts';
+import type { Logger } from './logger';
+import { op } from './mongo';
+
+export interface AuditInput {
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId?: string | null;
+  details: string;
+  actor: { id: string; fullName: string; email: string } | null;
+}
+
+export const AUDIT_JOB_OPTIONS: JobsOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: false, // failed jobs stay for inspection
+};
+
+interface OutboxDoc {
+  _id: string;
+  event: AuditEvent;
+  createdAt: Date;
+}
+
+const outboxSchema = new Schema<OutboxDoc>(
+  { _id: { type: String, required: true }, event: { type: Schema.Types.Mixed, required: true }, createdAt: { type: Date, default: Date.now } },
+  { versionKey: false },
+);
+
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+
+export interface AuditPublisherOptions {
+  service: string;
+  connection: Redis;
+  prefix?: string;
+  store: Connection;
+  logger: Logger;
+  maxBuffer?: number;
+  retryMs?: number;
+}
+
+/**
+ * Publishes audit events without making a request wait: `publish` only appends to a buffer.
+ * A flusher moves the buffer to the BullMQ queue (job id = event id, so a retry never duplicates);
+ * when Redis is away the events go to an outbox collection in the service's own database and are
+ * delivered when Redis answers again. Delivery is at least once; the audit worker stores idempotently.
+ */
+export class AuditPublisher {
+  readonly queue: Queue;
+  private readonly outbox: Model<OutboxDoc>;
+  private buffer: AuditEvent[] = [];
+  private flushing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+  private readonly maxBuffer: number;
+  private readonly service: string;
+  private readonly logger: Logger;
+
+  constructor({ service, connection, prefix, store, logger, maxBuffer = 50_000, retryMs = 2000 }: AuditPublisherOptions) {
+    this.service = service;
+    this.logger = logger;
+    this.maxBuffer = maxBuffer;
+    this.queue = new Queue(AUDIT_QUEUE, { connection, prefix, defaultJobOptions: AUDIT_JOB_OPTIONS });
+    this.queue.on('error', () => undefined); // connection errors are logged once by the connection itself
+    this.outbox = store.models.AuditOutbox ?? store.model<OutboxDoc>('AuditOutbox', outboxSchema, 'audit_outbox');
+    this.timer = setInterval(() => void this.flush(), retryMs);
+    this.timer.unref();
+  }
+
+  publish(input: AuditInput): AuditEvent {
+    const event: AuditEvent = {
+      id: randomUUID(),
+      service: this.service,
+      action: input.action,
+      entity: input.entity,
+      entityId: input.entityId ?? null,
+      details: input.details.slice(0, 2000),
+      actor: input.actor ? { id: input.actor.id, fullName: input.actor.fullName, email: input.actor.email } : null,
+      timestamp: new Date().toISOString(),
+    };
+    if (this.buffer.length >= this.maxBuffer) {
+      this.logger.error({ dropped: this.buffer[0].id }, 'audit buffer full: oldest event dropped');
+      this.buffer.shift();
+    }
+    this.buffer.push(event);
+    if (!this.flushing) setImmediate(() => void this.flush());
+    return event;
+  }
+
+  /** Pending events held by this process (memory only; the outbox is durable). */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  flush(): Promise<void> {
+    this.flushing ??= this.doFlush().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async enqueue(events: AuditEvent[]): Promise<void> {
+    await withTimeout(
+      this.queue.addBulk(events.map((event) => ({ name: event.action, data: event, opts: { ...AUDIT_JOB_OPTIONS, jobId: event.id } }))),
+      3000,
+    );
+  }
+
+  private async doFlush(): Promise<void> {
+    while (this.buffer.length) {
+      const batch = this.buffer.slice(0, 500);
+      try {
+        await this.enqueue(batch);
+      } catch {
+        try {
+          await withTimeout(
+            this.outbox.insertMany(batch.map((event) => ({ _id: event.id, event })), { ordered: false }),
+            3000,
+          );
+        } catch (err) {
+          if ((err as { code?: number }).code !== 11000) {
+            this.logger.warn({ err: (err as Error).message, pending: this.buffer.length }, 'audit events kept in memory');
+            return; // neither Redis nor the store: keep them and try again later
+          }
+        }
+      }
+      this.buffer.splice(0, batch.length);
+    }
+    await this.drainOutbox();
+  }
+
+  private async drainOutbox(): Promise<void> {
+    for (;;) {
+      let rows: OutboxDoc[];
+      try {
+        rows = await this.outbox.find({}).sort({ createdAt: 1 }).limit(500).lean<OutboxDoc[]>();
+      } catch {
+        return;
+      }
+      if (!rows.length) return;
+      try {
+        await this.enqueue(rows.map((r) => r.event));
+        await this.outbox.deleteMany({ _id: op({ $in: rows.map((r) => r._id) }) });
+        this.logger.info({ delivered: rows.length }, 'audit outbox delivered');
+      } catch {
+        return;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush().catch(() => undefined);
+    await this.queue.close().catch(() => undefined);
+  }
+}

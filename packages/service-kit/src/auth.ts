@@ -1,0 +1,52 @@
+import type { Context, Next } from 'koa';
+import { timingSafeEqual } from 'node:crypto';
+import { MSG, type Role } from '@portal/contracts';
+import { forbidden, unauthorized, unavailable } from './errors';
+import type { TokenVerifier } from './jwt';
+import type { Principal, PrincipalCache } from './principals';
+
+export interface AuthState {
+  user: Principal;
+}
+
+const bearer = (ctx: Context): string | null => {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+};
+
+/** Verifies the bearer token and loads the current principal; 401 for no, bad, expired or orphaned tokens. */
+export const createAuthenticate =
+  (verifier: TokenVerifier, principals: PrincipalCache) => async (ctx: Context, next: Next) => {
+    const token = bearer(ctx);
+    if (!token) throw unauthorized(MSG.unauthorized);
+    const claims = await verifier.verify(token);
+    if (!claims) throw unauthorized(MSG.badToken);
+    let user: Principal | null;
+    try {
+      user = await principals.get(claims.sub);
+    } catch {
+      throw unavailable(MSG.serviceUnavailable);
+    }
+    if (!user) throw unauthorized(MSG.badToken);
+    ctx.state.user = user;
+    await next();
+  };
+
+/** Must follow authenticate. */
+export const requireRole =
+  (...roles: Role[]) =>
+  async (ctx: Context, next: Next) => {
+    const user = ctx.state.user as Principal | undefined;
+    if (!user) throw unauthorized();
+    if (!roles.includes(user.role)) throw forbidden();
+    await next();
+  };
+
+/** Guards `/internal/*` routes that only other services may call. */
+export const requireInternal = (internalToken: string) => async (ctx: Context, next: Next) => {
+  const given = Buffer.from(ctx.get('x-internal-token'));
+  const expected = Buffer.from(internalToken);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden();
+  await next();
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Settings every service shares. Safe development defaults; production must override the secrets. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
+  INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  /** Prefix for database names, so tests and parallel stacks never share data. */
+  DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default('portal_'),
+  /** BullMQ key prefix; tests use their own so they never meet a running portal's queue. */
+  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('bull'),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+const DEV_SECRETS = ['JWT_SECRET', 'INTERNAL_TOKEN'] as const;
+
+/**
+ * Parses the environment against a schema. A bad or missing value stops the process with a
+ * readable list, and production refuses the development secrets.
+ */
+export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data as Record<string, unknown>;
+  if (config.NODE_ENV === 'production') {
+    const weak = DEV_SECRETS.filter((k) => typeof config[k] === 'string' && String(config[k]).startsWith('dev-only-'));
+    if (weak.length) throw new Error(`Invalid configuration:\n${weak.map((k) => `  - ${k}: set a real secret in production`).join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,14 @@
+import './koa-types';
+export * from './errors';
+export * from './logger';
+export * from './config';
+export * from './validate';
+export * from './jwt';
+export * from './principals';
+export * from './auth';
+export * from './app';
+export * from './mongo';
+export * from './redis';
+export * from './audit';
+export * from './run';
+export * from './context';

@@ -1,0 +1,14 @@
+import type { Principal } from './principals';
+
+// The JSON body parsed by @koa/bodyparser, and the state our middleware sets.
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+  }
+  interface DefaultState {
+    user: Principal;
+    requestId: string;
+  }
+}
+
+export {};

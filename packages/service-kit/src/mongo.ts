@@ -1,0 +1,56 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from './logger';
+
+// Operator objects in filters ($ne, $gt, $where...) from request input are neutralised everywhere.
+mongoose.set('sanitizeFilter', true);
+mongoose.set('strictQuery', true);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Connects to the service's own database, retrying while the store starts. Commands are not
+ * buffered: while the store is away a request fails within a second (503) instead of hanging.
+ */
+export async function connectStore(
+  url: string,
+  dbName: string,
+  logger: Logger,
+  { attempts = 30, delayMs = 1000 }: { attempts?: number; delayMs?: number } = {},
+): Promise<Connection> {
+  for (let attempt = 1; ; attempt++) {
+    const conn = mongoose.createConnection(url, {
+      dbName,
+      bufferCommands: false,
+      serverSelectionTimeoutMS: 1000,
+      connectTimeoutMS: 2000,
+      maxPoolSize: 20,
+    });
+    try {
+      await conn.asPromise();
+      logger.info({ dbName }, 'store connected');
+      return conn;
+    } catch (err) {
+      await conn.close().catch(() => undefined);
+      if (attempt >= attempts) {
+        throw new Error(`Cannot reach the store at ${url.replace(/\/\/[^@]*@/, '//***@')}: ${(err as Error).message}`);
+      }
+      logger.warn({ attempt, err: (err as Error).message }, 'store not reachable yet, retrying');
+      await sleep(delayMs);
+    }
+  }
+}
+
+export const storeIsUp = async (conn: Connection): Promise<boolean> => {
+  if (!conn.db) return false;
+  await conn.db.admin().command({ ping: 1 });
+  return true;
+};
+
+/**
+ * Marks an operator object written by our own code (not taken from a request) as safe, since
+ * sanitizeFilter would otherwise neutralise it.
+ */
+export const op = <T extends object>(operators: T): T => mongoose.trusted(operators) as T;
+
+/** Escapes user text for use inside a RegExp (case-insensitive search without $regex operators). */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

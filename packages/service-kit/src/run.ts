@@ -1,0 +1,48 @@
+import type { Server } from 'node:http';
+import type Koa from 'koa';
+import type { Logger } from './logger';
+
+export interface RunningService {
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens and handles SIGTERM/SIGINT: stop accepting, let in-flight requests finish (bounded),
+ * then release connections through `onClose`.
+ */
+export function listen(app: Koa, port: number, logger: Logger, onClose: () => Promise<void>): Promise<RunningService> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, '127.0.0.1');
+    server.keepAliveTimeout = 65_000; // longer than the gateway's agent keeps idle sockets
+    server.once('error', reject);
+    server.once('listening', () => {
+      let closing: Promise<void> | null = null;
+      const close = () =>
+        (closing ??= (async () => {
+          await new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+            setTimeout(() => {
+              server.closeAllConnections();
+              done();
+            }, 10_000).unref();
+          });
+          await onClose();
+        })());
+      const onSignal = (signal: string) => {
+        logger.info({ signal }, 'shutting down');
+        close().then(
+          () => process.exit(0),
+          (err) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', onSignal);
+      process.once('SIGINT', onSignal);
+      resolve({ server, close });
+    });
+  });
+}

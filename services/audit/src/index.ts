@@ -1,0 +1,27 @@
+import { createRedis, runService } from '@portal/service-kit';
+import { auditRouters } from './app';
+import { loadAuditConfig } from './config';
+import { recordModel } from './models/record';
+import { startAuditWorker } from './queues/worker';
+
+const config = loadAuditConfig();
+
+runService({
+  name: 'audit',
+  config,
+  port: config.PORT,
+  routers: auditRouters,
+  onStart: async (ctx) => {
+    const records = recordModel(ctx.store);
+    await records.syncIndexes();
+    const connection = createRedis(config.REDIS_URL, ctx.logger);
+    const worker = startAuditWorker(connection, records, ctx.logger, { concurrency: config.AUDIT_WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX });
+    return async () => {
+      await worker.close();
+      connection.disconnect();
+    };
+  },
+}).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@portal/contracts';
+
+export interface AuditRecordDoc {
+  eventId: string;
+  service: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string | null;
+  details: string;
+  actor: { id: string; fullName: string; email: string } | null;
+  timestamp: Date;
+}
+
+const recordSchema = new Schema<AuditRecordDoc>(
+  {
+    // The publisher's event id: unique, so a redelivered event is stored once.
+    eventId: { type: String, required: true, unique: true },
+    service: { type: String, required: true },
+    action: { type: String, enum: AUDIT_ACTIONS, required: true },
+    entity: { type: String, enum: AUDIT_ENTITIES, required: true },
+    entityId: { type: String, default: null },
+    details: { type: String, default: '' },
+    actor: { type: { id: String, fullName: String, email: String }, default: null, _id: false },
+    timestamp: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+// The history is read newest first, filtered by entity or action and a date range.
+recordSchema.index({ timestamp: -1 });
+recordSchema.index({ entity: 1, timestamp: -1 });
+recordSchema.index({ action: 1, timestamp: -1 });
+
+export const recordModel = (store: Connection): Model<AuditRecordDoc> =>
+  (store.models.AuditRecord as Model<AuditRecordDoc>) ?? store.model<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');

@@ -1,0 +1,37 @@
+import type Router from '@koa/router';
+import type { Connection } from 'mongoose';
+import { USER_CHANGED_CHANNEL, createTokenSigner, type PrincipalLookup, type ServiceContext } from '@portal/service-kit';
+import { isValidObjectId } from 'mongoose';
+import type { AuthConfig } from './config';
+import { LoginLimiter } from './limiter';
+import { userModel, type UserDoc } from './models/user';
+import { toPrincipal } from './presenters/user';
+import { presetAccounts } from './presets';
+import { authRouter } from './routes/auth';
+import { internalRouter } from './routes/internal';
+import { usersRouter } from './routes/users';
+
+/** The auth service reads principals from its own database rather than over HTTP. */
+export const localLookup =
+  (store: Connection): PrincipalLookup =>
+  async (id) => {
+    if (!isValidObjectId(id)) return null;
+    const user = await userModel(store).findById(id).lean<UserDoc>();
+    return user ? toPrincipal(user) : null;
+  };
+
+export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
+  const users = userModel(ctx.store);
+  const signer = createTokenSigner(ctx.config.JWT_SECRET, ctx.config.TOKEN_TTL);
+  const limiter = new LoginLimiter(ctx.redis, ctx.config.LOGIN_MAX_FAILURES, ctx.config.LOGIN_WINDOW_SECONDS);
+  // Every service caches principals; this tells them (and us) that one changed.
+  const announce = (id: string) => {
+    ctx.principals.evict(id);
+    ctx.redis.publish(USER_CHANGED_CHANNEL, id).catch(() => undefined);
+  };
+  return [
+    authRouter({ ctx, users, signer, limiter, presets: presetAccounts(ctx.config) }),
+    usersRouter(ctx, users, announce),
+    internalRouter(ctx, users),
+  ];
+}

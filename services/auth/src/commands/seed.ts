@@ -1,0 +1,23 @@
+import type { Model } from 'mongoose';
+import type { Logger } from '@portal/service-kit';
+import type { UserDoc } from '../models/user';
+import { hashPassword } from '../passwords';
+import type { PresetAccount } from '../presets';
+
+/** Creates the preset accounts that are missing; never touches an account that exists. */
+export async function seedPresets(users: Model<UserDoc>, presets: PresetAccount[], logger: Logger): Promise<number> {
+  let created = 0;
+  for (const preset of presets) {
+    const email = preset.email.toLowerCase();
+    if (await users.exists({ email })) continue;
+    const passwordHash = await hashPassword(preset.password);
+    const result = await users.updateOne(
+      { email },
+      { $setOnInsert: { email, passwordHash, fullName: preset.fullName, role: preset.role, preset: true } },
+      { upsert: true },
+    );
+    created += result.upsertedCount;
+  }
+  if (created) logger.info({ created }, 'preset accounts created');
+  return created;
+}

@@ -1,0 +1,68 @@
+import type { Model } from 'mongoose';
+import { MSG, SELF_REGISTER_ROLES, type RegisterInput, type Role } from '@portal/contracts';
+import { badRequest, conflict, forbidden, notFound, op, type Principal } from '@portal/service-kit';
+import type { UserDoc } from '../models/user';
+import { hashPassword } from '../passwords';
+import { authorizeUserEdit } from '../policies/users';
+
+const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
+
+export async function registerUser(
+  users: Model<UserDoc>,
+  input: Required<Pick<RegisterInput, 'email' | 'password' | 'fullName'>> & { role: Role; adminPassword?: string },
+  adminRegistrationPassword: string,
+): Promise<UserDoc> {
+  if (input.role === 'ADMIN') {
+    if (input.adminPassword !== adminRegistrationPassword) throw forbidden(MSG.adminPasswordRequired);
+  } else if (!SELF_REGISTER_ROLES.includes(input.role)) {
+    throw forbidden(MSG.roleNotAllowed);
+  }
+  if (await users.exists({ email: input.email })) throw conflict(MSG.emailTaken, 'email');
+  try {
+    const created = await users.create({
+      email: input.email,
+      fullName: input.fullName,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    });
+    return created.toObject();
+  } catch (err) {
+    if (isDuplicate(err)) throw conflict(MSG.emailTaken, 'email');
+    throw err;
+  }
+}
+
+export async function updateUser(
+  users: Model<UserDoc>,
+  actor: Principal,
+  id: string,
+  changes: { fullName: string; email: string; role: Role },
+): Promise<{ before: UserDoc; after: UserDoc }> {
+  const before = await users.findById(id).lean<UserDoc>();
+  if (!before) throw notFound('Пользователь не найден');
+  authorizeUserEdit(actor, before, changes.role);
+  if (before.role === 'ADMIN' && changes.role !== 'ADMIN' && (await users.countDocuments({ role: 'ADMIN' })) <= 1) {
+    throw badRequest(MSG.lastAdmin, 'role');
+  }
+  if (changes.email !== before.email && (await users.exists({ email: changes.email, _id: op({ $ne: before._id }) }))) {
+    throw conflict(MSG.emailTaken, 'email');
+  }
+  try {
+    await users.updateOne({ _id: before._id }, { $set: changes });
+  } catch (err) {
+    if (isDuplicate(err)) throw conflict(MSG.emailTaken, 'email');
+    throw err;
+  }
+  const after = await users.findById(id).lean<UserDoc>();
+  if (!after) throw notFound('Пользователь не найден');
+  return { before, after };
+}
+
+export async function deleteUser(users: Model<UserDoc>, actor: Principal, id: string): Promise<UserDoc> {
+  const target = await users.findById(id).lean<UserDoc>();
+  if (!target) throw notFound('Пользователь не найден');
+  if (String(target._id) === actor.id) throw badRequest('Нельзя удалить собственную учётную запись');
+  if (target.role === 'ADMIN' && (await users.countDocuments({ role: 'ADMIN' })) <= 1) throw badRequest(MSG.lastAdmin);
+  await users.deleteOne({ _id: target._id });
+  return target;
+}

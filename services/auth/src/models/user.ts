@@ -1,0 +1,29 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { ROLES, type Role } from '@portal/contracts';
+
+export interface UserDoc {
+  _id: Types.ObjectId;
+  email: string;
+  passwordHash: string;
+  fullName: string;
+  role: Role;
+  preset: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const userSchema = new Schema<UserDoc>(
+  {
+    // Stored lower-case, so the unique index makes email case-insensitively unique on every server.
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true },
+    passwordHash: { type: String, required: true },
+    fullName: { type: String, required: true, trim: true },
+    role: { type: String, enum: ROLES, required: true, default: 'CANDIDATE', index: true },
+    preset: { type: Boolean, default: false },
+  },
+  { timestamps: true },
+);
+userSchema.index({ createdAt: -1 });
+
+export const userModel = (store: Connection): Model<UserDoc> =>
+  (store.models.User as Model<UserDoc>) ?? store.model<UserDoc>('User', userSchema, 'users');

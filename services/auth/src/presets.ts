@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ROLES, type Role } from '@portal/contracts';
+import type { AuthConfig } from './config';
+
+export interface PresetAccount {
+  email: string;
+  password: string;
+  fullName: string;
+  role: Role;
+  description: string;
+  guest?: boolean;
+}
+
+/** Demo accounts, visible in the client by design of the spec. Turn off with SEED_PRESETS=false. */
+export const DEFAULT_PRESETS: PresetAccount[] = [
+  { email: 'admin@portal.local', password: 'Admin12345', fullName: 'Анна Смирнова', role: 'ADMIN', description: 'Полный доступ: курсы, CRM, пользователи и журнал действий' },
+  { email: 'manager@portal.local', password: 'Manager12345', fullName: 'Михаил Орлов', role: 'MANAGER', description: 'Управляет пользователями и организациями' },
+  { email: 'curator@portal.local', password: 'Curator12345', fullName: 'Екатерина Волкова', role: 'CURATOR', description: 'Создаёт курсы, уроки и квизы, работает с CRM' },
+  { email: 'client@portal.local', password: 'Client12345', fullName: 'Дмитрий Соколов', role: 'CLIENT', description: 'Проходит курсы и квизы, смотрит результаты' },
+  { email: 'candidate@portal.local', password: 'Candidate12345', fullName: 'Ольга Кузнецова', role: 'CANDIDATE', description: 'Кандидат: проходит обучение и тесты' },
+  { email: 'guest@portal.local', password: 'Guest12345', fullName: 'Гость Демо', role: 'CANDIDATE', description: 'Демо-доступ без регистрации', guest: true },
+];
+
+const presetSchema = z.array(
+  z.object({
+    email: z.email(),
+    password: z.string().min(8),
+    fullName: z.string().min(1),
+    role: z.enum(ROLES),
+    description: z.string().default(''),
+    guest: z.boolean().optional(),
+  }),
+);
+
+export const presetAccounts = (config: AuthConfig): PresetAccount[] =>
+  config.PRESET_ACCOUNTS ? presetSchema.parse(JSON.parse(config.PRESET_ACCOUNTS)) : DEFAULT_PRESETS;

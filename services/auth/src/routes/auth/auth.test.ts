@@ -1,0 +1,183 @@
+import { SignJWT } from 'jose';
+import { MSG } from '@portal/contracts';
+import { api, type TestService } from '@portal/devstack/testing';
+import type { AuthConfig } from '../../config';
+import { userModel } from '../../models/user';
+import { ADMIN_PASSWORD, startAuth, uniqueEmail, userWithRole } from '../../testing';
+
+let auth: TestService<AuthConfig>;
+beforeAll(async () => {
+  auth = await startAuth({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_SECONDS: '60' });
+});
+afterAll(() => auth.close());
+
+const register = (body: Record<string, unknown>) => api(auth.url, 'POST', '/api/auth/register', { body });
+
+describe('registration', () => {
+  it('creates a CANDIDATE by default and answers user, token and message without secrets', async () => {
+    const email = uniqueEmail();
+    const { status, body } = await register({ email, password: 'Password123', fullName: 'Мария Иванова' });
+    expect(status).toBe(201);
+    expect(body.user).toMatchObject({ email, fullName: 'Мария Иванова', firstName: 'Мария', role: 'CANDIDATE' });
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.message).toBe(MSG.registerOk);
+    expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
+    const stored = await userModel(auth.ctx.store).findOne({ email }).lean();
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it.each(['CLIENT', 'CANDIDATE', 'CURATOR'])('lets a person choose %s', async (role) => {
+    const { status, body } = await register({ email: uniqueEmail(), password: 'Password123', fullName: 'Пётр', role });
+    expect(status).toBe(201);
+    expect(body.user.role).toBe(role);
+  });
+
+  it('refuses MANAGER at registration: it is given only by an administrator', async () => {
+    const email = uniqueEmail();
+    const { status, body } = await register({ email, password: 'Password123', fullName: 'Пётр', role: 'MANAGER' });
+    expect(status).toBe(403);
+    expect(body).toEqual({ message: MSG.roleNotAllowed, statusCode: 403 });
+    expect(await userModel(auth.ctx.store).exists({ email })).toBeNull();
+  });
+
+  it('refuses ADMIN without the administrator password and accepts it with the right one', async () => {
+    const email = uniqueEmail();
+    const refused = await register({ email, password: 'Password123', fullName: 'Админ', role: 'ADMIN', adminPassword: 'wrong' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Для роли администратора требуется специальный пароль');
+    expect(await userModel(auth.ctx.store).exists({ email })).toBeNull();
+    const accepted = await register({ email, password: 'Password123', fullName: 'Админ', role: 'ADMIN', adminPassword: ADMIN_PASSWORD });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.user.role).toBe('ADMIN');
+  });
+
+  it('treats email as case-insensitive: a second account with other letters is a 409', async () => {
+    const email = uniqueEmail();
+    expect((await register({ email, password: 'Password123', fullName: 'Один' })).status).toBe(201);
+    const again = await register({ email: email.toUpperCase(), password: 'Password123', fullName: 'Два' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MSG.emailTaken);
+    expect(await userModel(auth.ctx.store).countDocuments({ email })).toBe(1);
+  });
+
+  it('names the problem in Russian for missing fields', async () => {
+    expect((await register({ email: uniqueEmail(), password: 'Password123' })).body.message).toBe('Пожалуйста, введите ваше имя');
+    expect((await register({ email: uniqueEmail(), password: 'Password123', fullName: '   ' })).body.message).toBe('Пожалуйста, введите ваше имя');
+    expect((await register({ password: 'Password123', fullName: 'Имя' })).body).toMatchObject({ message: 'Пожалуйста, заполните все поля', statusCode: 400, field: 'email' });
+    expect((await register({ email: 'not-an-email', password: 'Password123', fullName: 'Имя' })).body.message).toBe(MSG.emailInvalid);
+    expect((await register({ email: uniqueEmail(), password: 'short', fullName: 'Имя' })).body.message).toBe(MSG.passwordTooShort);
+  });
+
+  it('answers malformed JSON with a clear 400 and keeps serving', async () => {
+    const bad = await api(auth.url, 'POST', '/api/auth/register', { body: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: MSG.badJson, statusCode: 400 });
+    expect((await api(auth.url, 'GET', '/healthz')).status).toBe(200);
+  });
+
+  it('ignores no extra fields silently: unknown keys such as a role escalation field are refused', async () => {
+    const { status } = await register({ email: uniqueEmail(), password: 'Password123', fullName: 'Имя', isAdmin: true });
+    expect(status).toBe(400);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password and refuses a wrong one', async () => {
+    const email = uniqueEmail();
+    await register({ email, password: 'Password123', fullName: 'Ирина' });
+    const ok = await api(auth.url, 'POST', '/api/auth/login', { body: { email: email.toUpperCase(), password: 'Password123' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ user: { email }, message: MSG.loginOk });
+    const wrong = await api(auth.url, 'POST', '/api/auth/login', { body: { email, password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(MSG.badCredentials);
+  });
+
+  it('refuses operator objects instead of matching any account', async () => {
+    const { status } = await api(auth.url, 'POST', '/api/auth/login', { body: { email: { $ne: '' }, password: { $ne: '' } } });
+    expect(status).toBe(400);
+  });
+
+  it('slows down guessing: after the limit even the right password gets 429, other accounts do not', async () => {
+    const email = uniqueEmail('victim');
+    await register({ email, password: 'Password123', fullName: 'Жертва' });
+    for (let i = 0; i < 3; i++) {
+      expect((await api(auth.url, 'POST', '/api/auth/login', { body: { email, password: `guess-${i}-x` } })).status).toBe(401);
+    }
+    const blocked = await api(auth.url, 'POST', '/api/auth/login', { body: { email, password: 'Password123' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Слишком много неудачных попыток входа. Попробуйте снова через \d+ с/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+
+    const other = uniqueEmail();
+    await register({ email: other, password: 'Password123', fullName: 'Другой' });
+    expect((await api(auth.url, 'POST', '/api/auth/login', { body: { email: other, password: 'Password123' } })).status).toBe(200);
+
+    await auth.ctx.redis.del(`auth:fail:email:${email}`); // the window has passed
+    expect((await api(auth.url, 'POST', '/api/auth/login', { body: { email, password: 'Password123' } })).status).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('answers the profile and verify for a valid token', async () => {
+    const session = await userWithRole(auth, 'CLIENT', 'Олег Смирнов');
+    const profile = await api(auth.url, 'GET', '/api/auth/profile', { token: session.token });
+    expect(profile.status).toBe(200);
+    expect(profile.body.user).toMatchObject({ id: session.user.id, firstName: 'Олег', role: 'CLIENT' });
+    const verify = await api(auth.url, 'GET', '/api/auth/verify', { token: session.token });
+    expect(verify.body).toMatchObject({ valid: true, user: { id: session.user.id } });
+  });
+
+  it('refuses a missing, tampered, unsigned or foreign-key token with 401', async () => {
+    const session = await userWithRole(auth, 'CLIENT');
+    expect((await api(auth.url, 'GET', '/api/auth/profile')).status).toBe(401);
+    const [h, p, s] = session.token.split('.');
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'ADMIN' })).toString('base64url')}.${s}`;
+    expect((await api(auth.url, 'GET', '/api/auth/profile', { token: tampered })).status).toBe(401);
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`;
+    expect((await api(auth.url, 'GET', '/api/auth/profile', { token: none })).status).toBe(401);
+    const foreign = await new SignJWT({ role: 'ADMIN' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user.id)
+      .setIssuer('portal-auth')
+      .setAudience('portal')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const answer = await api(auth.url, 'GET', '/api/auth/profile', { token: foreign });
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(MSG.badToken);
+  });
+
+  it('refuses an expired token', async () => {
+    const session = await userWithRole(auth, 'CLIENT');
+    const expired = await new SignJWT({ role: 'CLIENT' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user.id)
+      .setIssuer('portal-auth')
+      .setAudience('portal')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(auth.ctx.config.JWT_SECRET));
+    expect((await api(auth.url, 'GET', '/api/auth/profile', { token: expired })).status).toBe(401);
+  });
+
+  it('stops honouring the token of a deleted user', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const doomed = await userWithRole(auth, 'CANDIDATE');
+    expect((await api(auth.url, 'GET', '/api/auth/profile', { token: doomed.token })).status).toBe(200);
+    expect((await api(auth.url, 'DELETE', `/api/users/${doomed.user.id}`, { token: admin.token })).status).toBe(204);
+    expect((await api(auth.url, 'GET', '/api/auth/profile', { token: doomed.token })).status).toBe(401);
+  });
+});
+
+describe('logout and audit', () => {
+  it('publishes login and logout events to the audit queue', async () => {
+    const session = await userWithRole(auth, 'CLIENT');
+    expect((await api(auth.url, 'POST', '/api/auth/logout', { token: session.token })).status).toBe(204);
+    await auth.ctx.audit.flush();
+    const jobs = await auth.ctx.audit.queue.getJobs(['waiting', 'delayed', 'active', 'completed']);
+    const mine = jobs.filter((j) => j.data.actor?.id === session.user.id).map((j) => j.data.action).sort();
+    expect(mine).toEqual(['login', 'logout']);
+  });
+});

@@ -1,0 +1,62 @@
+import Router from '@koa/router';
+import type { Model } from 'mongoose';
+import { userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
+import { escapeRegExp, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { isValidObjectId } from 'mongoose';
+import { deleteUser, updateUser } from '../../commands/users';
+import type { UserDoc } from '../../models/user';
+import { DIRECTORY_ROLES } from '../../policies/users';
+import { presentUser } from '../../presenters/user';
+import { notFound } from '@portal/service-kit';
+
+const userId = (id: string): string => {
+  if (!isValidObjectId(id)) throw notFound('Пользователь не найден');
+  return id;
+};
+
+export function usersRouter(service: ServiceContext, users: Model<UserDoc>, announce: (id: string) => void): Router {
+  const router = new Router({ prefix: '/api/users' });
+  const { audit, authenticate } = service;
+
+  router.get('/', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
+    const { page, limit, search, role } = parse(userListQuerySchema, ctx.query);
+    const filter: Record<string, unknown> = {};
+    if (role) filter.role = role;
+    if (search) {
+      const pattern = new RegExp(escapeRegExp(search), 'i');
+      filter.$or = [{ fullName: pattern }, { email: pattern }, { role: pattern }];
+    }
+    const [rows, total] = await Promise.all([
+      users.find(filter).sort({ createdAt: -1 }).skip((page - 1) * limit).limit(limit).lean<UserDoc[]>(),
+      users.countDocuments(filter),
+    ]);
+    const body: Page<User> = { data: rows.map(presentUser), total, page, limit };
+    ctx.body = body;
+  });
+
+  router.get('/:id', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
+    const user = await users.findById(userId(ctx.params.id)).lean<UserDoc>();
+    if (!user) throw notFound('Пользователь не найден');
+    audit.publish({ action: 'read', entity: 'user', entityId: String(user._id), details: `Просмотр данных пользователя ${user.email}`, actor: ctx.state.user });
+    ctx.body = presentUser(user);
+  });
+
+  router.patch('/:id', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
+    const id = userId(ctx.params.id);
+    const changes = parse(userUpdateSchema, ctx.request.body);
+    const { before, after } = await updateUser(users, ctx.state.user, id, changes);
+    announce(id);
+    const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';
+    audit.publish({ action: 'update', entity: 'user', entityId: id, details: `Изменён пользователь ${after.email}${roleNote}`, actor: ctx.state.user });
+    ctx.body = presentUser(after);
+  });
+
+  router.delete('/:id', authenticate, requireRole('ADMIN'), async (ctx) => {
+    const removed = await deleteUser(users, ctx.state.user, userId(ctx.params.id));
+    announce(String(removed._id));
+    audit.publish({ action: 'delete', entity: 'user', entityId: String(removed._id), details: `Удалён пользователь ${removed.email}`, actor: ctx.state.user });
+    ctx.status = 204;
+  });
+
+  return router;
+}

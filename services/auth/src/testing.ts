@@ -1,0 +1,35 @@
+import { api, startTestService, type TestService } from '@portal/devstack/testing';
+import type { AuthResponse, Role } from '@portal/contracts';
+import { authRouters, localLookup } from './app';
+import { authConfigSchema, type AuthConfig } from './config';
+import { userModel } from './models/user';
+import { hashPassword } from './passwords';
+
+export const ADMIN_PASSWORD = 'test-admin-registration-password';
+
+/** A real auth service for tests, with its own database. */
+export async function startAuth(env: Record<string, string> = {}): Promise<TestService<AuthConfig>> {
+  const service = await startTestService<AuthConfig>('auth', authRouters, {
+    schema: authConfigSchema,
+    lookup: localLookup,
+    env: { ADMIN_REGISTRATION_PASSWORD: ADMIN_PASSWORD, SEED_PRESETS: 'false', ...env },
+  });
+  await userModel(service.ctx.store).syncIndexes();
+  return service;
+}
+
+let counter = 0;
+export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
+
+/**
+ * Creates a user with any role directly in the store (as an administrator's edit would) and signs
+ * in through the real login route.
+ */
+export async function userWithRole(auth: TestService<AuthConfig>, role: Role, fullName = 'Иван Петров'): Promise<AuthResponse> {
+  const email = uniqueEmail(role.toLowerCase());
+  const password = 'Password123';
+  await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await hashPassword(password) });
+  const { status, body } = await api<AuthResponse>(auth.url, 'POST', '/api/auth/login', { body: { email, password } });
+  if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(body)}`);
+  return body;
+}

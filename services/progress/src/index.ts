@@ -1,0 +1,10 @@
+import { runService } from '@portal/service-kit';
+import { progressRouters } from './app';
+import { loadProgressConfig } from './config';
+
+const config = loadProgressConfig();
+
+runService({ name: 'progress', config, port: config.PORT, routers: progressRouters }).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
