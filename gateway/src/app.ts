@@ -61,6 +61,8 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
+          // The portal may be served over plain http on a private network; never rewrite its URLs.
+          upgradeInsecureRequests: null,
         },
       },
       hsts: { maxAge: 31_536_000, includeSubDomains: true },

@@ -1,0 +1,37 @@
+import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { buildFrontends, buildServices, FRONTENDS } from '@portal/devstack/build';
+import { startStack } from '@portal/devstack/stack';
+import { ensureRedis, ensureStore } from '@portal/devstack/store';
+import { ROOT } from '@portal/devstack/util';
+import { E2E_PORT_OFFSET } from './env';
+
+/**
+ * Starts the whole portal (store, Redis, five services, gateway) on offset ports with fresh
+ * databases, and returns the teardown. Builds first when the output is missing.
+ */
+export default async function globalSetup() {
+  if (!existsSync(path.join(ROOT, 'gateway/dist/index.js'))) buildServices();
+  const missing = FRONTENDS.filter((name) => !existsSync(path.join(ROOT, name, 'dist')));
+  if (missing.length) await buildFrontends(missing);
+  const store = await ensureStore();
+  const redis = await ensureRedis();
+  const prefix = `e2e${randomBytes(3).toString('hex')}_`;
+  const stack = await startStack({
+    mongoUrl: store.url,
+    redisUrl: redis.url,
+    portOffset: E2E_PORT_OFFSET,
+    dbPrefix: prefix,
+    queuePrefix: prefix.slice(0, -1),
+    logDir: path.join(ROOT, '.data/logs/e2e'),
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  });
+  // Tests that stop and restart a service read how the stack was started from here.
+  mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+  writeFileSync(path.join(ROOT, '.data/e2e-stack.json'), JSON.stringify({ env: stack.env, ports: stack.ports }));
+  return async () => {
+    await stack.stop();
+    await Promise.all([store.process?.stop(), redis.process?.stop()]);
+  };
+}

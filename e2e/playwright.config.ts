@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_GATEWAY_URL } from './env';
+
+/** Browser journeys in Debian's Chromium (never a downloaded browser) against the real stack. */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: '../.data/reports/playwright.json' }]],
+  outputDir: '../.data/test-results',
+  use: {
+    baseURL: E2E_GATEWAY_URL,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { signIn, watchConsole } from './helpers';
+
+test('the shell loads and mounts the landing remote with one React and one styled-components', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Создавайте курсы');
+  await expect(page.getByRole('button', { name: 'Начать обучение' })).toBeVisible();
+  const instances = await page.evaluate(() => {
+    const w = window as unknown as { __portalInstances: { apps: string[]; react: Set<object>; styled: Set<object> } };
+    return { apps: w.__portalInstances.apps, react: w.__portalInstances.react.size, styled: w.__portalInstances.styled.size };
+  });
+  expect(instances.apps).toEqual(expect.arrayContaining(['chrome', 'mf_landing']));
+  expect(instances.react).toBe(1);
+  expect(instances.styled).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test('a remote that fails to load is contained, the rest keeps working, and Повторить loads it', async ({ page }) => {
+  await page.route('**/mf/mf-dashboard/**', (route) => route.abort());
+  await signIn(page, 'admin@portal.local', 'Admin12345');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const failure = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить раздел' });
+  await expect(failure).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toBeVisible();
+
+  // The rest of the portal still works.
+  await page.getByRole('link', { name: 'Курсы' }).click();
+  await expect(page.locator('[data-mf="mf_courses"]')).toBeVisible();
+  await expect(failure).toBeHidden();
+
+  // The remote comes back: Повторить loads it without a page reload.
+  await page.getByRole('link', { name: 'Главная' }).click();
+  await expect(failure).toBeVisible();
+  await page.unroute('**/mf/mf-dashboard/**');
+  await failure.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.locator('[data-mf="mf_dashboard"]')).toBeVisible();
+  await expect(failure).toBeHidden();
+});
+
+test('an unknown address shows a not-found page, not a blank screen', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+});

@@ -1,0 +1,4 @@
+import { remoteConfig } from '@portal/webpack-config';
+
+export default (mode: 'production' | 'development') =>
+  remoteConfig({ dir: __dirname, name: 'mf_courses', exposes: { './lifecycles': './src/lifecycles.tsx' } }, mode);

@@ -1,0 +1,188 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { MSG, ROLE_LABELS, homePathFor, type Role } from '@portal/contracts';
+import { Button, Card, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { navigate, useAuth, useDarkMode } from '@portal/web-core';
+import { usePresets, type PresetAccount } from '../../presets';
+
+type Mode = 'login' | 'register';
+const REGISTER_ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR'];
+
+/** /auth: sign-in and registration in one form with a mode toggle (spec section 2). */
+export function Auth() {
+  const { user, error, login, register, clearError } = useAuth();
+  const [dark, toggleDark] = useDarkMode();
+  const presets = usePresets();
+  const [mode, setMode] = useState<Mode>('login');
+  const [fading, setFading] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useState({ email: '', password: '', fullName: '', role: 'CANDIDATE' as Role, confirm: '' });
+
+  useEffect(() => {
+    if (user) navigate(homePathFor(user.role), { replace: true });
+  }, [user]);
+
+  const switchMode = (next: Mode) => {
+    setFading(true);
+    clearError();
+    window.setTimeout(() => {
+      setMode(next);
+      setFading(false);
+    }, 200);
+  };
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.email.trim() || !form.password) return window.alert(MSG.fillAllFields);
+    if (mode === 'register') {
+      if (!form.fullName.trim()) return window.alert(MSG.enterName);
+      if (form.password !== form.confirm) return window.alert(MSG.passwordsMismatch);
+    }
+    setBusy(true);
+    try {
+      if (mode === 'login') {
+        const signedIn = await login(form.email.trim(), form.password);
+        navigate(homePathFor(signedIn.role));
+      } else {
+        await register({ email: form.email.trim(), password: form.password, fullName: form.fullName.trim(), role: form.role });
+        navigate('/courses');
+      }
+    } catch {
+      /* the store holds the message shown above the form */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choosePreset = (preset: PresetAccount) => {
+    setForm((f) => ({ ...f, email: preset.email, password: preset.password }));
+    setPickerOpen(false);
+    if (mode !== 'login') switchMode('login');
+  };
+
+  const guest = presets.data?.find((p) => p.guest);
+  const continueAsGuest = async () => {
+    if (!guest) return;
+    setBusy(true);
+    try {
+      const signedIn = await login(guest.email, guest.password);
+      navigate(homePathFor(signedIn.role));
+    } catch {
+      /* shown by the store */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Screen>
+      <Panel $fading={fading}>
+        <h1>{mode === 'login' ? 'Вход в систему' : 'Регистрация'}</h1>
+        <Muted>{mode === 'login' ? 'Войдите, чтобы продолжить обучение' : 'Создайте учётную запись'}</Muted>
+        {error && <ErrorBox data-testid="auth-error">{error}</ErrorBox>}
+        <Form onSubmit={submit} noValidate>
+          {mode === 'register' && (
+            <Label>
+              Полное имя
+              <Input name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} />
+            </Label>
+          )}
+          <Label>
+            Email
+            <Input name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+          </Label>
+          <Label>
+            Пароль
+            <Input name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={form.password} onChange={set('password')} />
+          </Label>
+          {mode === 'register' && (
+            <>
+              <Label>
+                Подтвердите пароль
+                <Input name="confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+              </Label>
+              <Label>
+                Роль
+                <Select name="role" value={form.role} onChange={set('role')}>
+                  {REGISTER_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </Select>
+              </Label>
+            </>
+          )}
+          <Button type="submit" disabled={busy}>
+            {mode === 'login' ? 'Войти' : 'Зарегистрироваться'}
+          </Button>
+        </Form>
+        <Row>
+          <Button $variant="link" type="button" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
+            {mode === 'login' ? 'Нет аккаунта? Зарегистрироваться' : 'Уже есть аккаунт? Войти'}
+          </Button>
+        </Row>
+        {!!presets.data?.length && (
+          <Row>
+            <Button $variant="outline" type="button" onClick={() => setPickerOpen((o) => !o)} aria-expanded={pickerOpen}>
+              Выбрать тестовый аккаунт
+            </Button>
+            {guest && (
+              <Button $variant="link" type="button" onClick={continueAsGuest} disabled={busy}>
+                Продолжить как гость
+              </Button>
+            )}
+          </Row>
+        )}
+        {pickerOpen && (
+          <Picker aria-label="Тестовые аккаунты">
+            {presets.data
+              ?.filter((p) => !p.guest)
+              .map((preset) => (
+                <li key={preset.email}>
+                  <PresetButton type="button" onClick={() => choosePreset(preset)}>
+                    <strong>{ROLE_LABELS[preset.role]}</strong> · {preset.fullName}
+                    <small>{preset.description}</small>
+                  </PresetButton>
+                </li>
+              ))}
+          </Picker>
+        )}
+      </Panel>
+      <ThemeToggle $variant="outline" $size="icon" type="button" onClick={toggleDark} aria-label={dark ? 'Включить светлую тему' : 'Включить тёмную тему'}>
+        {dark ? '☀' : '☾'}
+      </ThemeToggle>
+    </Screen>
+  );
+}
+
+const Screen = styled.div`
+  min-height: 100vh; display: grid; place-items: center; padding: 24px;
+`;
+const Panel = styled(Card)<{ $fading: boolean }>`
+  width: 100%; max-width: 440px; display: grid; gap: 16px;
+  opacity: ${({ $fading }) => ($fading ? 0 : 1)}; transition: opacity 200ms ease;
+  h1 { margin: 0; font-size: 24px; }
+  p { margin: 0; }
+`;
+const Form = styled.form`
+  display: grid; gap: 14px;
+`;
+const Row = styled.div`
+  display: flex; gap: 12px; align-items: center; flex-wrap: wrap; justify-content: center;
+`;
+const Picker = styled.ul`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 8px;
+`;
+const PresetButton = styled.button`
+  width: 100%; text-align: left; display: grid; gap: 2px; padding: 10px 12px; cursor: pointer; font: inherit;
+  color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 8px;
+  small { color: ${({ theme }) => theme.colors.muted}; }
+`;
+const ThemeToggle = styled(Button)`
+  position: fixed; left: 16px; bottom: 16px;
+`;

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { MSG, ROLE_LABELS, type Role } from '@portal/contracts';
+import { Button, Card, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { navigate, useAuth } from '@portal/web-core';
+
+const ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR', 'ADMIN'];
+const Required = () => <span aria-hidden="true"> *</span>;
+
+/** /register: the separate form, where ADMIN is offered with the administrator password. */
+export function Register() {
+  const { error, register } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useState({ fullName: '', email: '', password: '', confirm: '', role: 'CANDIDATE' as Role, adminPassword: '' });
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.email.trim() || !form.password) return window.alert(MSG.fillAllFields);
+    if (!form.fullName.trim()) return window.alert(MSG.enterName);
+    if (form.password !== form.confirm) return window.alert(MSG.passwordsMismatch);
+    if (form.role === 'ADMIN' && !form.adminPassword) return window.alert(MSG.adminPasswordRequired);
+    setBusy(true);
+    try {
+      await register({
+        email: form.email.trim(),
+        password: form.password,
+        fullName: form.fullName.trim(),
+        role: form.role,
+        ...(form.role === 'ADMIN' ? { adminPassword: form.adminPassword } : {}),
+      });
+      navigate('/courses');
+    } catch {
+      /* shown above the form */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Screen>
+      <Panel>
+        <h1>Регистрация</h1>
+        <Muted>Поля, отмеченные *, обязательны</Muted>
+        {error && <ErrorBox>{error}</ErrorBox>}
+        <Form onSubmit={submit} noValidate>
+          <Label>
+            <span>Полное имя<Required /></span>
+            <Input name="fullName" required value={form.fullName} onChange={set('fullName')} />
+          </Label>
+          <Label>
+            <span>Email<Required /></span>
+            <Input name="email" type="email" required value={form.email} onChange={set('email')} />
+          </Label>
+          <Label>
+            <span>Пароль<Required /></span>
+            <Input name="password" type="password" required autoComplete="new-password" value={form.password} onChange={set('password')} />
+          </Label>
+          <Label>
+            <span>Подтвердите пароль<Required /></span>
+            <Input name="confirm" type="password" required autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+          </Label>
+          <Label>
+            <span>Роль<Required /></span>
+            <Select name="role" value={form.role} onChange={set('role')}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          {form.role === 'ADMIN' && (
+            <Label>
+              <span>Пароль администратора<Required /></span>
+              <Input name="adminPassword" type="password" value={form.adminPassword} onChange={set('adminPassword')} />
+            </Label>
+          )}
+          <Button type="submit" disabled={busy}>
+            Зарегистрироваться
+          </Button>
+          {process.env.NODE_ENV !== 'production' && (
+            <Button
+              type="button"
+              $variant="secondary"
+              onClick={() =>
+                setForm({ fullName: 'Администратор Портала', email: 'admin2@portal.local', password: 'Admin12345', confirm: 'Admin12345', role: 'ADMIN', adminPassword: '' })
+              }
+            >
+              Заполнить данные администратора (разработка)
+            </Button>
+          )}
+        </Form>
+        <Button $variant="link" type="button" onClick={() => navigate('/auth')}>
+          Уже есть аккаунт? Войти
+        </Button>
+      </Panel>
+    </Screen>
+  );
+}
+
+const Screen = styled.div`
+  min-height: 100vh; display: grid; place-items: center; padding: 24px;
+`;
+const Panel = styled(Card)`
+  width: 100%; max-width: 480px; display: grid; gap: 16px;
+  h1 { margin: 0; } p { margin: 0; }
+`;
+const Form = styled.form`
+  display: grid; gap: 14px;
+`;

@@ -1,0 +1,2 @@
+// Only an asynchronous boundary: the remote is consumed through its exposed lifecycles.
+import('./lifecycles');

@@ -1,0 +1,109 @@
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildFrontends, buildServices } from './build';
+import { startStack } from './stack';
+import { ensureRedis, ensureStore } from './store';
+import { ROOT, run, say } from './util';
+
+const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function build(): Promise<void> {
+  const started = Date.now();
+  buildServices();
+  await buildFrontends();
+  say(`build finished in ${seconds(Date.now() - started)}`);
+}
+
+/** `npm start`: build, start store, Redis, services and gateway; Ctrl-C stops what we started. */
+async function start(): Promise<void> {
+  if (process.env.PORTAL_SKIP_BUILD !== '1') await build();
+  const store = await ensureStore();
+  const redis = await ensureRedis();
+  const stack = await startStack({ mongoUrl: store.url, redisUrl: redis.url, echo: process.env.PORTAL_QUIET !== '1' });
+  const shutdown = async () => {
+    say('stopping...');
+    await stack.stop();
+    await Promise.all([store.process?.stop(), redis.process?.stop()]);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+  say('');
+  say(`The portal is running: http://127.0.0.1:${stack.ports.gateway}/`);
+  say('Preset accounts are listed in the README (and under "Выбрать тестовый аккаунт" on /auth). Ctrl-C stops everything.');
+}
+
+interface Stage {
+  name: string;
+  run: () => Promise<void> | void;
+}
+
+/** `npm test`: every stage, timed, then one summary line. */
+async function test(): Promise<void> {
+  const reports = path.join(ROOT, '.data/reports');
+  mkdirSync(reports, { recursive: true });
+  const stages: Stage[] = [
+    {
+      name: 'typecheck',
+      run: () => {
+        buildServices();
+        for (const project of ['tsconfig.web.json', 'tsconfig.tools.json', 'tsconfig.tests.json']) run(bin('tsc'), ['-p', project]);
+      },
+    },
+    { name: 'lint', run: () => run(bin('eslint'), ['.', '--max-warnings=0']) },
+    { name: 'build front ends', run: () => buildFrontends() },
+    { name: 'jest (units and services)', run: () => run(bin('jest'), ['--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]) },
+    { name: 'playwright (browser journeys)', run: () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']) },
+  ];
+  const times: Array<[string, number, boolean]> = [];
+  let failed: unknown = null;
+  for (const stage of stages) {
+    say(`── ${stage.name} ──`);
+    const started = Date.now();
+    try {
+      await stage.run();
+      times.push([stage.name, Date.now() - started, true]);
+    } catch (err) {
+      times.push([stage.name, Date.now() - started, false]);
+      failed = err;
+      break;
+    }
+  }
+  say('');
+  say('Stage times:');
+  for (const [name, ms, ok] of times) say(`  ${ok ? '✔' : '✘'} ${name.padEnd(32)} ${seconds(ms)}`);
+  say(`  total ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0))}`);
+
+  let passed = 0;
+  let failedCount = 0;
+  const jestReport = path.join(reports, 'jest.json');
+  if (existsSync(jestReport)) {
+    const j = JSON.parse(readFileSync(jestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += j.numPassedTests;
+    failedCount += j.numFailedTests;
+  }
+  const pwReport = path.join(reports, 'playwright.json');
+  if (existsSync(pwReport)) {
+    const p = JSON.parse(readFileSync(pwReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+    passed += p.stats.expected + p.stats.flaky;
+    failedCount += p.stats.unexpected;
+  }
+  if (failed) {
+    console.error(failed instanceof Error ? failed.message : failed);
+    console.log(`${passed} passed, ${Math.max(failedCount, 1)} failed`);
+    process.exit(1);
+  }
+  console.log(`${passed} passed, ${failedCount} failed`);
+}
+
+const command = process.argv[2];
+const commands: Record<string, () => Promise<void>> = { start, build, test };
+if (!commands[command]) {
+  console.error(`usage: cli.ts ${Object.keys(commands).join('|')}`);
+  process.exit(2);
+}
+commands[command]().catch((err) => {
+  console.error(`[portal] ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});

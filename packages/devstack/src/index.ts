@@ -1,0 +1,4 @@
+export * from './store';
+export * from './stack';
+export * from './processes';
+export * from './util';

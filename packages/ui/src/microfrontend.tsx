@@ -1,0 +1,56 @@
+import React, { type ComponentType, type ReactNode } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import styled, { ThemeProvider } from 'styled-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider, queryClient, reportInstances, useDarkMode } from '@portal/web-core';
+import { darkTheme, lightTheme } from './theme';
+import { GlobalStyle } from './components';
+
+/** The providers every micro-frontend root sits in: one theme, one auth state, one query cache. */
+export function PortalProviders({ children, global = false }: { children: ReactNode; global?: boolean }) {
+  const [dark] = useDarkMode();
+  return (
+    <ThemeProvider theme={dark ? darkTheme : lightTheme}>
+      {global && <GlobalStyle />}
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
+
+/** Each application mounts into its own element inside the shell's main area. */
+export const mountPoint = (name: string) => (): HTMLElement => {
+  const id = `app-${name}`;
+  let el = document.getElementById(id);
+  if (!el) {
+    el = document.createElement('div');
+    el.id = id;
+    (document.getElementById('portal-main') ?? document.body).appendChild(el);
+  }
+  return el;
+};
+
+
+/** single-spa lifecycles for a micro-frontend's root component. */
+export function createLifecycles(name: string, Root: ComponentType, { global = false, element }: { global?: boolean; element?: () => HTMLElement } = {}) {
+  reportInstances(name, React, styled);
+  const App = () => (
+    <PortalProviders global={global}>
+      <Root />
+    </PortalProviders>
+  );
+  return singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: App,
+    domElementGetter: element ?? mountPoint(name),
+    // Rendered outside the providers, so it carries its own colours.
+    errorBoundary: () => (
+      <div role="alert" style={{ margin: 24, padding: 16, borderRadius: 10, border: '1px solid #c62828', color: '#c62828' }}>
+        Не удалось показать этот раздел. Обновите страницу.
+      </div>
+    ),
+  });
+}

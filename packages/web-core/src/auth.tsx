@@ -1,0 +1,109 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { AuthResponse, RegisterInput, User } from '@portal/contracts';
+import { apiRequest, errorMessage, getToken, onUnauthorized, setToken } from './api';
+
+export interface AuthState {
+  status: 'loading' | 'ready';
+  user: User | null;
+  error: string | null;
+}
+
+type Listener = () => void;
+
+/**
+ * One auth state for the whole page: this module is a shared singleton, so every
+ * micro-frontend reads and changes the same store.
+ */
+class AuthStore {
+  private state: AuthState = { status: 'loading', user: null, error: null };
+  private readonly listeners = new Set<Listener>();
+  private started: Promise<void> | null = null;
+
+  constructor() {
+    onUnauthorized(() => this.set({ user: null }));
+  }
+
+  getSnapshot = (): AuthState => this.state;
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<AuthState>) {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((l) => l());
+  }
+
+  /** On load: a stored token fetches the profile; on failure the token is dropped. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      if (!getToken()) return this.set({ status: 'ready' });
+      try {
+        const { user } = await apiRequest<{ user: User }>('/auth/profile');
+        this.set({ status: 'ready', user });
+      } catch {
+        setToken(null);
+        this.set({ status: 'ready', user: null });
+      }
+    })();
+    return this.started;
+  }
+
+  async login(email: string, password: string): Promise<User> {
+    this.set({ error: null });
+    try {
+      const answer = await apiRequest<AuthResponse>('/auth/login', { method: 'POST', body: { email, password } });
+      setToken(answer.token);
+      this.set({ user: answer.user, status: 'ready' });
+      return answer.user;
+    } catch (err) {
+      this.set({ error: errorMessage(err, 'Произошла ошибка при входе') });
+      throw err;
+    }
+  }
+
+  async register(input: RegisterInput): Promise<User> {
+    this.set({ error: null });
+    try {
+      const answer = await apiRequest<AuthResponse>('/auth/register', { method: 'POST', body: input });
+      setToken(answer.token);
+      this.set({ user: answer.user, status: 'ready' });
+      return answer.user;
+    } catch (err) {
+      this.set({ error: errorMessage(err, 'Произошла ошибка при регистрации') });
+      throw err;
+    }
+  }
+
+  async logout(): Promise<void> {
+    if (getToken()) await apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    setToken(null);
+    this.set({ user: null, error: null });
+  }
+
+  clearError() {
+    if (this.state.error) this.set({ error: null });
+  }
+}
+
+export const authStore = new AuthStore();
+
+const AuthContext = createContext<AuthStore | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  return <AuthContext.Provider value={authStore}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth() {
+  const store = useContext(AuthContext);
+  if (!store) throw new Error('useAuth must be used within an AuthProvider');
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return {
+    ...state,
+    isAuthenticated: !!state.user,
+    login: (email: string, password: string) => store.login(email, password),
+    register: (input: RegisterInput) => store.register(input),
+    logout: () => store.logout(),
+    clearError: () => store.clearError(),
+  };
+}

@@ -1,0 +1,7 @@
+export * from './api';
+export * from './auth';
+export * from './theme';
+export * from './routes';
+export * from './navigation';
+export * from './instances';
+export * from './query';

@@ -1,0 +1,46 @@
+import { ROLES, type Role } from '@portal/contracts';
+
+export type Access = { public: true } | { public: false; roles: readonly Role[] };
+
+const anyone: Access = { public: true };
+const signedIn: Access = { public: false, roles: ROLES };
+const staff: Access = { public: false, roles: ['ADMIN', 'CURATOR'] };
+const learners: Access = { public: false, roles: ['CLIENT', 'CANDIDATE'] };
+const crm: Access = { public: false, roles: ['ADMIN', 'CURATOR', 'MANAGER'] };
+
+/** The route table of spec section 2: which micro-frontend shows a path and who may open it. */
+export const ROUTES: Array<{ pattern: RegExp; app: string; access: Access }> = [
+  { pattern: /^\/$/, app: 'mf_landing', access: anyone },
+  { pattern: /^\/auth\/?$/, app: 'mf_landing', access: anyone },
+  { pattern: /^\/register\/?$/, app: 'mf_landing', access: anyone },
+  { pattern: /^\/demo(\/.*)?$/, app: 'mf_editor', access: anyone },
+  { pattern: /^\/dashboard\/?$/, app: 'mf_dashboard', access: signedIn },
+  { pattern: /^\/courses\/?$/, app: 'mf_courses', access: signedIn },
+  { pattern: /^\/courses\/(create|new)\/?$/, app: 'mf_courses', access: staff },
+  { pattern: /^\/editor\/[^/]+\/?$/, app: 'mf_editor', access: staff },
+  { pattern: /^\/lesson\/new(\/[^/]*)?\/?$/, app: 'mf_editor', access: staff },
+  { pattern: /^\/lesson-editor-demo\/?$/, app: 'mf_editor', access: staff },
+  { pattern: /^\/student\/[^/]+\/?$/, app: 'mf_player', access: learners },
+  { pattern: /^\/results\/?$/, app: 'mf_player', access: learners },
+  { pattern: /^\/crm(\/.*)?$/, app: 'mf_crm', access: crm },
+];
+
+export const routeFor = (pathname: string) => ROUTES.find((r) => r.pattern.test(pathname)) ?? null;
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'loading' }
+  | { kind: 'login' }
+  | { kind: 'denied'; role: Role; required: readonly Role[] }
+  | { kind: 'unknown' };
+
+/** What the route guard does for a path, given the auth state. */
+export function decide(pathname: string, auth: { status: 'loading' | 'ready'; role: Role | null }): GuardDecision {
+  const route = routeFor(pathname);
+  if (!route) return { kind: 'unknown' };
+  if (route.access.public) return { kind: 'allow' };
+  if (auth.status === 'loading') return { kind: 'loading' };
+  if (!auth.role) return { kind: 'login' };
+  if (!route.access.roles.includes(auth.role)) return { kind: 'denied', role: auth.role, required: route.access.roles };
+  return { kind: 'allow' };
+}

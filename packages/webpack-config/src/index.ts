@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Configuration } from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const versionOf = (pkg: string): string =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * Singletons shared by the host and every remote: one React, one styled-components, one query
+ * client library, and the portal's own packages (auth state and theme are one across the page).
+ * The trailing-slash keys cover deep imports such as react-dom/client and react/jsx-runtime.
+ */
+export function sharedSingletons() {
+  const single = (pkg: string, version = versionOf(pkg)) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  return {
+    react: single('react'),
+    'react/': single('react'),
+    'react-dom': single('react-dom'),
+    'react-dom/': single('react-dom'),
+    'styled-components': single('styled-components'),
+    '@tanstack/react-query': single('@tanstack/react-query'),
+    '@portal/ui': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+    '@portal/web-core': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+    '@portal/contracts': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+  };
+}
+
+type Mode = 'production' | 'development';
+
+function baseConfig(dir: string, mode: Mode): Configuration {
+  return {
+    mode,
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: 'auto',
+      // Entry files keep stable names (served with no-cache); everything they load is content-hashed.
+      filename: '[name].js',
+      chunkFilename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
+      clean: true,
+      uniqueName: path.basename(dir),
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // Workspace packages are compiled from source.
+      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+      ],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+export interface RemoteOptions {
+  dir: string;
+  /** The federation scope, e.g. mf_courses. */
+  name: string;
+  exposes: Record<string, string>;
+}
+
+export function remoteConfig({ dir, name, exposes }: RemoteOptions, mode: Mode = 'production'): Configuration {
+  const config = baseConfig(dir, mode);
+  config.plugins = [
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes,
+      shared: sharedSingletons(),
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+      // The host provides the federation runtime once; each remoteEntry stays small.
+      experiments: { externalRuntime: true },
+    }),
+  ];
+  return config;
+}
+
+export function hostConfig({ dir, title }: { dir: string; title: string }, mode: Mode = 'production'): Configuration {
+  const config = baseConfig(dir, mode);
+  config.output = { ...config.output, publicPath: '/' };
+  config.plugins = [
+    new ModuleFederationPlugin({
+      name: 'shell',
+      remotes: {},
+      shared: sharedSingletons(),
+      shareStrategy: 'loaded-first',
+      dts: false,
+      experiments: { provideExternalRuntime: true },
+    }),
+    new HtmlWebpackPlugin({ template: './src/index.html', title, scriptLoading: 'defer' }),
+  ];
+  return config;
+}

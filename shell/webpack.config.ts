@@ -1,0 +1,3 @@
+import { hostConfig } from '@portal/webpack-config';
+
+export default (mode: 'production' | 'development') => hostConfig({ dir: __dirname, title: 'Учебный портал' }, mode);
