@@ -1,3 +1,6 @@
-/** The e2e stack runs beside a developer's portal: every port is the default plus this offset. */
-export const E2E_PORT_OFFSET = 100;
+/**
+ * The e2e stack runs beside a developer's portal: every port is the default plus this offset
+ * (E2E_PORT_OFFSET lets several stacks run at once on one machine).
+ */
+export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 100);
 export const E2E_GATEWAY_URL = `http://127.0.0.1:${8080 + E2E_PORT_OFFSET}`;
