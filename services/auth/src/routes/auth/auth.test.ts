@@ -1,11 +1,11 @@
 import { SignJWT } from 'jose';
 import { MSG } from '@portal/contracts';
-import { api, type TestService } from '@portal/devstack/testing';
-import type { AuthConfig } from '../../config';
+import { api } from '@portal/devstack/testing';
+
 import { userModel } from '../../models/user';
 import { ADMIN_PASSWORD, startAuth, uniqueEmail, userWithRole } from '../../testing';
 
-let auth: TestService<AuthConfig>;
+let auth: Awaited<ReturnType<typeof startAuth>>;
 beforeAll(async () => {
   auth = await startAuth({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_SECONDS: '60' });
 });
