@@ -105,10 +105,15 @@ export async function ensureStore({ port = 27017, dataDir = path.join(DATA_DIR, 
     );
   }
   const dir = path.join(dataDir, 'ferretdb');
+  say(`store: FerretDB ${FERRETDB_VERSION} (SQLite), data in ${path.relative(process.cwd(), dir) || dir}`);
+  return { url, kind: 'ferretdb', process: await startFerretDB(ferretdb, port, dir) };
+}
+
+/** Starts a FerretDB server on a port with its SQLite files in `dir`, and waits until it is ready. */
+export async function startFerretDB(binary: string, port: number, dir: string, name = 'ferretdb'): Promise<ManagedProcess> {
   mkdirSync(path.join(dir, 'state'), { recursive: true });
   const debugPort = await freePort();
-  say(`store: FerretDB ${FERRETDB_VERSION} (SQLite), data in ${path.relative(process.cwd(), dir) || dir}`);
-  const proc = startProcess('ferretdb', ferretdb, [
+  const proc = startProcess(name, binary, [
     '--handler=sqlite',
     `--sqlite-url=file:${dir}/`,
     `--state-dir=${path.join(dir, 'state')}`,
@@ -118,7 +123,7 @@ export async function ensureStore({ port = 27017, dataDir = path.join(DATA_DIR, 
     '--log-level=warn',
   ]);
   await waitFor(async () => (await fetch(`http://127.0.0.1:${debugPort}/debug/readyz`)).ok, 'FerretDB', 30_000);
-  return { url, kind: 'ferretdb', process: proc };
+  return proc;
 }
 
 export interface RedisServer {

@@ -1,0 +1,146 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { MSG } from '@portal/contracts';
+import { api } from '@portal/devstack/testing';
+import { startAuth } from '@portal/svc-auth/testing';
+import { createGateway } from './app';
+import { gatewayConfigSchema } from './config';
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+
+let auth: Awaited<ReturnType<typeof startAuth>>;
+let gateway: Server;
+let url: string;
+let hanging: Server;
+let staticRoot: string;
+const DEAD = 'http://127.0.0.1:9'; // discard port: nothing listens
+
+beforeAll(async () => {
+  auth = await startAuth();
+  hanging = createServer(() => undefined); // accepts and never answers
+  const hangingUrl = await listen(hanging);
+  staticRoot = mkdtempSync(path.join(tmpdir(), 'gateway-static-'));
+  mkdirSync(path.join(staticRoot, 'shell/dist'), { recursive: true });
+  writeFileSync(path.join(staticRoot, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
+  mkdirSync(path.join(staticRoot, 'mf-courses/dist'), { recursive: true });
+  writeFileSync(path.join(staticRoot, 'mf-courses/dist/remoteEntry.js'), '/* entry */');
+  writeFileSync(path.join(staticRoot, 'mf-courses/dist/215.f5c5aa63fd.js'), '/* chunk */');
+  const config = gatewayConfigSchema.parse({
+    AUTH_URL: auth.url,
+    CONTENT_URL: DEAD,
+    PROGRESS_URL: DEAD,
+    CRM_URL: hangingUrl,
+    AUDIT_URL: DEAD,
+    STATIC_ROOT: staticRoot,
+    PROXY_TIMEOUT_MS: '400',
+    JSON_BODY_LIMIT: '1024',
+  });
+  gateway = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+  await new Promise((r) => gateway.once('listening', r));
+  url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  gateway.closeAllConnections();
+  gateway.close();
+  hanging.closeAllConnections();
+  hanging.close();
+  await auth.close();
+});
+
+describe('routing', () => {
+  it('proxies /api/auth to the auth service and keeps the request id', async () => {
+    const answer = await api(url, 'POST', '/api/auth/login', { body: { email: 'nobody@example.test', password: 'x' }, headers: { 'x-request-id': 'req-123' } });
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(MSG.badCredentials);
+    expect(answer.headers.get('x-request-id')).toBe('req-123');
+  });
+
+  it('answers the doubled /api/api/... form of the original contract', async () => {
+    const answer = await api(url, 'GET', '/api/api/users');
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(MSG.unauthorized);
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const answer = await api(url, 'GET', '/api/nothing-here');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: MSG.notFoundRoute, statusCode: 404 });
+  });
+
+  it('answers a dead service with a Russian 503 at once, and keeps serving', async () => {
+    const started = Date.now();
+    const answer = await api(url, 'GET', '/api/courses');
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({ message: MSG.serviceUnavailable, statusCode: 503 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await api(url, 'POST', '/api/auth/login', { body: { email: 'a@b.test', password: 'x' } })).status).toBe(401);
+  });
+
+  it('answers a hanging service with 504 at its timeout', async () => {
+    const started = Date.now();
+    const answer = await api(url, 'GET', '/api/organizations');
+    expect(answer.status).toBe(504);
+    expect(answer.body.message).toBe(MSG.serviceTimeout);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a body over the limit with 413 before it reaches a service', async () => {
+    const answer = await api(url, 'POST', '/api/auth/register', { body: { fullName: 'x'.repeat(2000) } });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe(MSG.bodyTooLarge);
+  });
+
+  it('reports each service in /api/health', async () => {
+    const answer = await api(url, 'GET', '/api/health');
+    expect(answer.status).toBe(503);
+    expect(answer.body.services).toMatchObject({ auth: 'ready', content: 'down', audit: 'down' });
+  });
+});
+
+describe('security', () => {
+  it('sets the security headers and hides the server technology', async () => {
+    const { headers } = await api(url, 'GET', '/api/health');
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(headers.get('strict-transport-security')).toContain('max-age=');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('refuses API calls from a foreign origin or a null origin, and allows its own', async () => {
+    const body = { email: 'x@y.test', password: 'x' };
+    expect((await api(url, 'POST', '/api/auth/login', { body, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await api(url, 'POST', '/api/auth/login', { body, headers: { origin: 'null' } })).status).toBe(403);
+    expect((await api(url, 'POST', '/api/auth/login', { body, headers: { origin: url } })).status).toBe(401);
+  });
+});
+
+describe('front ends', () => {
+  it('publishes the runtime manifest of remotes', async () => {
+    const answer = await api(url, 'GET', '/remotes.json');
+    expect(answer.body.mf_courses).toBe('/mf/mf-courses/mf-manifest.json');
+    expect(Object.keys(answer.body)).toHaveLength(6);
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('caches hashed files for a year and entries not at all', async () => {
+    const entry = await fetch(`${url}/mf/mf-courses/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    const chunk = await fetch(`${url}/mf/mf-courses/215.f5c5aa63fd.js`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${url}/mf/mf-courses/missing.js`)).status).toBe(404);
+  });
+
+  it('serves the shell for every page route, so a reload works anywhere', async () => {
+    const page = await fetch(`${url}/crm/orgs/123`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>shell</title>');
+  });
+});

@@ -1,0 +1,57 @@
+import { api, startTestService, type TestService } from '@portal/devstack/testing';
+import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import { crmRouters } from '@portal/svc-crm/app';
+
+// Another service caches who is behind a token; a change in auth must reach it on the next request.
+let auth: Awaited<ReturnType<typeof startAuth>>;
+let crm: TestService;
+beforeAll(async () => {
+  auth = await startAuth();
+  crm = await startTestService('crm', crmRouters, { env: { AUTH_URL: auth.url } });
+});
+afterAll(async () => {
+  await crm.close();
+  await auth.close();
+});
+
+const waitForStatus = async (token: string, status: number) => {
+  const deadline = Date.now() + 3000;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await api(crm.url, 'GET', '/api/organizations', { token })).status;
+    if (last === status) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return last;
+};
+
+it('a role change in auth gives new rights in another service at once', async () => {
+  const admin = await userWithRole(auth, 'ADMIN');
+  const person = await userWithRole(auth, 'CANDIDATE');
+  expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(403);
+  await api(auth.url, 'PATCH', `/api/users/${person.user.id}`, {
+    token: admin.token,
+    body: { fullName: person.user.fullName, email: person.user.email, role: 'CURATOR' },
+  });
+  expect(await waitForStatus(person.token, 200)).toBe(200);
+});
+
+it('a deleted user is refused by another service with 401', async () => {
+  const admin = await userWithRole(auth, 'ADMIN');
+  const person = await userWithRole(auth, 'CURATOR');
+  expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(200);
+  await api(auth.url, 'DELETE', `/api/users/${person.user.id}`, { token: admin.token });
+  expect(await waitForStatus(person.token, 401)).toBe(401);
+});
+
+it('answers 503 (not a crash) when the auth service cannot be asked', async () => {
+  const orphan = await startTestService('crm', crmRouters, { env: { AUTH_URL: 'http://127.0.0.1:9' } });
+  try {
+    const person = await userWithRole(auth, 'CURATOR');
+    const answer = await api(orphan.url, 'GET', '/api/organizations', { token: person.token });
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toBe('Сервис временно недоступен. Повторите попытку позже');
+  } finally {
+    await orphan.close();
+  }
+});

@@ -1,0 +1,51 @@
+import { op } from '@portal/service-kit';
+import { freePort } from '@portal/devstack/util';
+import { startRedisServer } from '@portal/devstack/store';
+import type { ManagedProcess } from '@portal/devstack/processes';
+import { recordModel } from '../models/record';
+import { startAudit } from '../testing';
+
+// A private Redis that the test may kill, so the machine's own Redis is never touched.
+let redis: ManagedProcess;
+let port: number;
+let audit: Awaited<ReturnType<typeof startAudit>>;
+
+beforeAll(async () => {
+  port = await freePort();
+  redis = await startRedisServer(port, `redis-${port}`);
+  audit = await startAudit({ REDIS_URL: `redis://127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await audit.close();
+  await redis.stop();
+});
+
+const waitUntil = async (check: () => Promise<boolean>, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('condition not met in time');
+};
+
+it('keeps events published while Redis is down and stores each exactly once when it returns', async () => {
+  const publisher = audit.ctx.audit;
+  const actor = { id: 'u1', fullName: 'Анна Смирнова', email: 'anna@example.test' };
+  const before = Array.from({ length: 20 }, (_, i) => publisher.publish({ action: 'create', entity: 'course', entityId: `before-${i}`, details: 'до сбоя', actor }));
+  await publisher.flush();
+
+  await redis.stop('SIGKILL');
+  const started = Date.now();
+  const during = Array.from({ length: 50 }, (_, i) => publisher.publish({ action: 'update', entity: 'course', entityId: `during-${i}`, details: 'во время сбоя', actor }));
+  expect(Date.now() - started).toBeLessThan(50); // publishing never waits for Redis
+  await publisher.flush();
+  const outbox = audit.ctx.store.collection('audit_outbox');
+  expect(await outbox.countDocuments()).toBe(50);
+
+  redis = await startRedisServer(port, `redis-${port}`);
+  const records = recordModel(audit.ctx.store);
+  const ids = [...before, ...during].map((e) => e.id);
+  await waitUntil(async () => (await outbox.countDocuments()) === 0 && (await records.countDocuments({ eventId: op({ $in: during.map((e) => e.id) }) })) === 50);
+  for (const id of ids.slice(20)) expect(await records.countDocuments({ eventId: id })).toBe(1);
+});

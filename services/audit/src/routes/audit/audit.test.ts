@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { api, startTestService, type TestService } from '@portal/devstack/testing';
+import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import type { AuditEvent } from '@portal/contracts';
+import { recordModel } from '../../models/record';
+import { storeEvent } from '../../queues/worker';
+import { startAudit } from '../../testing';
+import { auditRouters } from '../../app';
+
+let auth: Awaited<ReturnType<typeof startAuth>>;
+let audit: Awaited<ReturnType<typeof startAudit>>;
+beforeAll(async () => {
+  auth = await startAuth();
+  audit = await startAudit({ AUTH_URL: auth.url });
+});
+afterAll(async () => {
+  await audit.close();
+  await auth.close();
+});
+
+const event = (patch: Partial<AuditEvent> = {}): AuditEvent => ({
+  id: randomUUID(),
+  service: 'test',
+  action: 'create',
+  entity: 'course',
+  entityId: 'c1',
+  details: 'Создан курс',
+  actor: { id: 'u1', fullName: 'Иван Петров', email: 'ivan@example.test' },
+  timestamp: new Date().toISOString(),
+  ...patch,
+});
+
+const waitUntil = async (check: () => Promise<boolean>, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+};
+
+describe('the audit worker', () => {
+  it('stores each event once however often it is delivered', async () => {
+    const records = recordModel(audit.ctx.store);
+    const e = event({ details: 'дважды' });
+    await storeEvent(records, e);
+    await storeEvent(records, e);
+    expect(await records.countDocuments({ eventId: e.id })).toBe(1);
+  });
+
+  it('takes events published by a service from the queue into the store', async () => {
+    const session = await userWithRole(auth, 'CLIENT', 'Очередь Тестовая');
+    const published = audit.ctx.audit.publish({ action: 'update', entity: 'profile', entityId: session.user.id, details: 'Профиль', actor: session.user });
+    await audit.ctx.audit.flush();
+    const records = recordModel(audit.ctx.store);
+    await waitUntil(async () => (await records.countDocuments({ eventId: published.id })) === 1);
+    const stored = await records.findOne({ eventId: published.id }).lean();
+    expect(stored).toMatchObject({ action: 'update', entity: 'profile', actor: { fullName: 'Очередь Тестовая' } });
+  });
+
+  it('refuses a malformed event instead of storing it', async () => {
+    await expect(storeEvent(recordModel(audit.ctx.store), { id: 'x', action: 'explode' })).rejects.toThrow();
+  });
+});
+
+describe('GET /api/audit', () => {
+  let reader: TestService;
+  let admin: string;
+  beforeAll(async () => {
+    reader = await startTestService('audit', auditRouters, { env: { AUTH_URL: auth.url } });
+    const records = recordModel(reader.ctx.store);
+    await records.syncIndexes();
+    const day = (d: string, h = '12:00:00') => new Date(`${d}T${h}Z`).toISOString();
+    for (const e of [
+      event({ entity: 'course', action: 'create', timestamp: day('2026-03-01') }),
+      event({ entity: 'course', action: 'update', timestamp: day('2026-03-02') }),
+      event({ entity: 'organization', action: 'create', timestamp: day('2026-03-03', '23:59:30') }),
+      event({ entity: 'user', action: 'login', timestamp: day('2026-03-04') }),
+    ]) {
+      await storeEvent(records, e);
+    }
+    admin = (await userWithRole(auth, 'ADMIN')).token;
+  });
+  afterAll(() => reader.close());
+
+  it('needs a token (401) and a staff role (403)', async () => {
+    expect((await api(reader.url, 'GET', '/api/audit')).status).toBe(401);
+    const client = await userWithRole(auth, 'CLIENT');
+    expect((await api(reader.url, 'GET', '/api/audit', { token: client.token })).status).toBe(403);
+  });
+
+  it('lists newest first with a total, and pages', async () => {
+    const all = await api(reader.url, 'GET', '/api/audit', { token: admin });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(4);
+    expect(all.body.data.map((r: { action: string }) => r.action)).toEqual(['login', 'create', 'update', 'create']);
+    expect(all.body.data[0]).toMatchObject({ entity: 'user', user: { fullName: 'Иван Петров', email: 'ivan@example.test' } });
+    const page2 = await api(reader.url, 'GET', '/api/audit?page=2&limit=3&sort=oldest', { token: admin });
+    expect(page2.body).toMatchObject({ total: 4, page: 2, limit: 3 });
+    expect(page2.body.data.map((r: { action: string }) => r.action)).toEqual(['login']);
+  });
+
+  it('filters by entity, action and an end date inclusive to the end of that day', async () => {
+    const courses = await api(reader.url, 'GET', '/api/audit?entity=course', { token: admin });
+    expect(courses.body.total).toBe(2);
+    const creates = await api(reader.url, 'GET', '/api/audit?action=create', { token: admin });
+    expect(creates.body.total).toBe(2);
+    const range = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-02&endDate=2026-03-03', { token: admin });
+    expect(range.body.data.map((r: { entity: string }) => r.entity).sort()).toEqual(['course', 'organization']);
+  });
+
+  it('names a bad filter in a 400', async () => {
+    const bad = await api(reader.url, 'GET', '/api/audit?entity=spaceship', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('entity');
+    expect((await api(reader.url, 'GET', '/api/audit?startDate=03/02/2026', { token: admin })).status).toBe(400);
+  });
+});

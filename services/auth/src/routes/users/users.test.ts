@@ -1,0 +1,124 @@
+import { MSG } from '@portal/contracts';
+import { api } from '@portal/devstack/testing';
+import { userModel } from '../../models/user';
+import { startAuth, userWithRole } from '../../testing';
+
+let auth: Awaited<ReturnType<typeof startAuth>>;
+beforeAll(async () => {
+  auth = await startAuth();
+});
+afterAll(() => auth.close());
+
+const patch = (token: string, id: string, body: unknown) => api(auth.url, 'PATCH', `/api/users/${id}`, { token, body });
+
+describe('GET /api/users', () => {
+  it('is for staff and the manager: 401 without a token, 403 for learners', async () => {
+    expect((await api(auth.url, 'GET', '/api/users')).status).toBe(401);
+    for (const role of ['CLIENT', 'CANDIDATE'] as const) {
+      const learner = await userWithRole(auth, role);
+      expect((await api(auth.url, 'GET', '/api/users', { token: learner.token })).status).toBe(403);
+    }
+    for (const role of ['ADMIN', 'CURATOR', 'MANAGER'] as const) {
+      const staff = await userWithRole(auth, role);
+      expect((await api(auth.url, 'GET', '/api/users', { token: staff.token })).status).toBe(200);
+    }
+  });
+
+  it('pages, searches name, email or role case-insensitively and filters by role', async () => {
+    const curator = await userWithRole(auth, 'CURATOR', 'Куратор Поиска');
+    await userWithRole(auth, 'CLIENT', 'Зинаида Уникальная');
+    const byName = await api(auth.url, 'GET', '/api/users?search=зинаида', { token: curator.token });
+    expect(byName.body.data.map((u: { fullName: string }) => u.fullName)).toEqual(['Зинаида Уникальная']);
+    expect(byName.body).toMatchObject({ total: 1, page: 1, limit: 20 });
+    const byRole = await api(auth.url, 'GET', '/api/users?role=MANAGER', { token: curator.token });
+    expect(byRole.body.data.every((u: { role: string }) => u.role === 'MANAGER')).toBe(true);
+    const paged = await api(auth.url, 'GET', '/api/users?page=1&limit=2', { token: curator.token });
+    expect(paged.body.data).toHaveLength(2);
+    expect(paged.body.total).toBeGreaterThan(2);
+    expect(JSON.stringify(paged.body)).not.toMatch(/passwordHash/);
+    expect((await api(auth.url, 'GET', '/api/users?limit=1000', { token: curator.token })).status).toBe(400);
+  });
+});
+
+describe('PATCH /api/users/{id}', () => {
+  it('lets an admin change name, email and role (MANAGER only this way)', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const target = await userWithRole(auth, 'CANDIDATE');
+    const answer = await patch(admin.token, target.user.id, { fullName: 'Новое Имя', email: 'NEW.' + target.user.email, role: 'MANAGER' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ fullName: 'Новое Имя', firstName: 'Новое', role: 'MANAGER', email: 'new.' + target.user.email });
+    expect(await userModel(auth.ctx.store).findById(target.user.id).lean()).toMatchObject({ role: 'MANAGER' });
+  });
+
+  it('requires all three fields with the spec message', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const target = await userWithRole(auth, 'CLIENT');
+    const answer = await patch(admin.token, target.user.id, { fullName: '', email: target.user.email, role: 'CLIENT' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(MSG.fillRequired);
+    expect((await patch(admin.token, target.user.id, { fullName: 'Имя', email: target.user.email })).body.message).toBe(MSG.fillRequired);
+  });
+
+  it('refuses a curator making anyone ADMIN, and editing an administrator', async () => {
+    const curator = await userWithRole(auth, 'CURATOR');
+    const target = await userWithRole(auth, 'CLIENT');
+    const grant = await patch(curator.token, target.user.id, { fullName: 'Имя', email: target.user.email, role: 'ADMIN' });
+    expect(grant.status).toBe(403);
+    expect(grant.body.message).toBe(MSG.curatorCannotGrantAdmin);
+    const admin = await userWithRole(auth, 'ADMIN');
+    const demote = await patch(curator.token, admin.user.id, { fullName: 'Имя', email: admin.user.email, role: 'CLIENT' });
+    expect(demote.status).toBe(403);
+    expect(await userModel(auth.ctx.store).findById(admin.user.id).lean()).toMatchObject({ role: 'ADMIN' });
+  });
+
+  it('never demotes the last administrator', async () => {
+    await userModel(auth.ctx.store).deleteMany({ role: 'ADMIN' });
+    const only = await userWithRole(auth, 'ADMIN');
+    const answer = await patch(only.token, only.user.id, { fullName: 'Последний', email: only.user.email, role: 'CURATOR' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(MSG.lastAdmin);
+    expect(await userModel(auth.ctx.store).countDocuments({ role: 'ADMIN' })).toBe(1);
+  });
+
+  it('answers 409 for an email another user has, and 404 for no such user', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const a = await userWithRole(auth, 'CLIENT');
+    const b = await userWithRole(auth, 'CLIENT');
+    const taken = await patch(admin.token, a.user.id, { fullName: 'Имя', email: b.user.email.toUpperCase(), role: 'CLIENT' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(MSG.emailTaken);
+    expect((await patch(admin.token, '64b7f0c2a1b2c3d4e5f60718', { fullName: 'Имя', email: 'x@y.test', role: 'CLIENT' })).status).toBe(404);
+    expect((await patch(admin.token, 'not-an-id', { fullName: 'Имя', email: 'x@y.test', role: 'CLIENT' })).status).toBe(404);
+  });
+
+  it('gives a promoted user the new rights on their very next request', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const learner = await userWithRole(auth, 'CANDIDATE');
+    expect((await api(auth.url, 'GET', '/api/users', { token: learner.token })).status).toBe(403);
+    await patch(admin.token, learner.user.id, { fullName: learner.user.fullName, email: learner.user.email, role: 'CURATOR' });
+    expect((await api(auth.url, 'GET', '/api/users', { token: learner.token })).status).toBe(200);
+  });
+
+  it('ignores role or id fields smuggled into other shapes', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const target = await userWithRole(auth, 'CLIENT');
+    const answer = await patch(admin.token, target.user.id, { fullName: 'Имя', email: target.user.email, role: 'CLIENT', _id: 'x', passwordHash: 'x' });
+    expect(answer.status).toBe(400);
+    expect(await userModel(auth.ctx.store).findById(target.user.id).lean()).toMatchObject({ fullName: target.user.fullName });
+  });
+});
+
+describe('preset accounts', () => {
+  it('are seeded once, idempotently, and listed for the picker only when enabled', async () => {
+    const { seedPresets } = await import('../../commands/seed');
+    const { DEFAULT_PRESETS } = await import('../../presets');
+    const users = userModel(auth.ctx.store);
+    const first = await seedPresets(users, DEFAULT_PRESETS, auth.ctx.logger);
+    const again = await seedPresets(users, DEFAULT_PRESETS, auth.ctx.logger);
+    expect(first).toBe(DEFAULT_PRESETS.length);
+    expect(again).toBe(0);
+    const login = await api(auth.url, 'POST', '/api/auth/login', { body: { email: 'manager@portal.local', password: 'Manager12345' } });
+    expect(login.body.user.role).toBe('MANAGER');
+    expect((await api(auth.url, 'GET', '/api/auth/presets')).body.data).toEqual([]); // SEED_PRESETS=false here
+  });
+});
