@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, uniqueEmail, watchConsole } from './helpers';
+
+const registerOnAuth = async (page: Page, fields: { fullName: string; email: string; password: string; confirm: string; role?: string }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Нет аккаунта? Зарегистрироваться' }).click();
+  await expect(page.getByRole('heading', { name: 'Регистрация' })).toBeVisible();
+  await page.getByLabel('Полное имя').fill(fields.fullName);
+  await page.getByLabel('Email').fill(fields.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(fields.password);
+  await page.getByLabel('Подтвердите пароль').fill(fields.confirm);
+  if (fields.role) await page.getByLabel('Роль').selectOption(fields.role);
+};
+
+test('a new candidate registers on /auth and lands on /courses, and the session survives a reload', async ({ page }) => {
+  const errors = watchConsole(page);
+  await registerOnAuth(page, { fullName: 'Мария Новикова', email: uniqueEmail('maria'), password: 'Password123', confirm: 'Password123' });
+  await expect(page.getByLabel('Роль').locator('option')).toHaveText(['Клиент', 'Кандидат', 'Куратор']);
+  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.locator('[data-mf="mf_courses"]')).toBeVisible();
+  // Learners get no staff navigation.
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
+  await page.reload();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.locator('[data-mf="mf_courses"]')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+  expect(errors).toEqual([]);
+});
+
+test('registration alerts: mismatched passwords, missing name, empty fields', async ({ page }) => {
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await registerOnAuth(page, { fullName: 'Пётр', email: uniqueEmail('p'), password: 'Password123', confirm: 'Password124' });
+  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+  await page.getByLabel('Полное имя').fill('');
+  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+  await page.getByLabel('Email').fill('');
+  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+  await expect.poll(() => alerts).toEqual(['Пароли не совпадают', 'Пожалуйста, введите ваше имя', 'Пожалуйста, заполните все поля']);
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a wrong password shows the server message in the red box above the form', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('admin@portal.local');
+  await page.getByLabel('Пароль', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page.getByTestId('auth-error')).toHaveText('Неверный email или пароль');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the preset picker signs the administrator in to /dashboard with the staff navigation', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Выбрать тестовый аккаунт' }).click();
+  const picker = page.getByRole('list', { name: 'Тестовые аккаунты' });
+  await expect(picker.getByRole('button')).toHaveCount(5);
+  await expect(picker).toContainText('Управляет пользователями и организациями');
+  await picker.getByRole('button', { name: /Администратор/ }).click();
+  await expect(page.getByLabel('Email')).toHaveValue('admin@portal.local');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  await expect(nav.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Организации', 'Контакты']);
+  await nav.getByRole('link', { name: 'Организации' }).click();
+  await expect(page).toHaveURL(/\/crm\/orgs$/);
+});
+
+test('a candidate opening /crm/orgs sees access denied with both roles, and Назад goes back', async ({ page }) => {
+  await signIn(page, 'candidate@portal.local', 'Candidate12345');
+  await expect(page).toHaveURL(/\/courses$/);
+  await page.goto('/crm/orgs');
+  await expect(page.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
+  await expect(page.getByText('У вас недостаточно прав для доступа к этой странице.')).toBeVisible();
+  await expect(page.getByText('Ваша роль: Кандидат')).toBeVisible();
+  await expect(page.getByText('Требуемые роли: Администратор, Куратор, Менеджер')).toBeVisible();
+  await expect(page.locator('[data-mf="mf_crm"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Назад' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+});
+
+test('a guest continues without registering', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Продолжить как гость' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+});
+
+test('an anonymous visitor of a protected page is sent to /auth', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a tampered token is dropped and the user is sent to /auth', async ({ page }) => {
+  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => {
+    const token = localStorage.getItem('authToken')!;
+    const [h, p, s] = token.split('.');
+    const claims = JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/')));
+    const forged = btoa(JSON.stringify({ ...claims, role: 'ADMIN' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    localStorage.setItem('authToken', `${h}.${forged}.${s}`);
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
+
+test('the theme is dark by default and the choice survives a reload', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Включить светлую тему' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Включить тёмную тему' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+});
+
+test('/register offers ADMIN only with the administrator password', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByLabel(/Роль/).locator('option')).toHaveText(['Клиент', 'Кандидат', 'Куратор', 'Администратор']);
+  await page.getByLabel(/Полное имя/).fill('Самозванец');
+  await page.getByLabel(/^Email/).fill(uniqueEmail('admin'));
+  await page.getByLabel(/^Пароль/).first().fill('Password123');
+  await page.getByLabel(/Подтвердите пароль/).fill('Password123');
+  await page.getByLabel(/Роль/).selectOption('ADMIN');
+  await page.getByLabel(/Пароль администратора/).fill('not-the-password');
+  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Для роли администратора требуется специальный пароль');
+  await expect(page).toHaveURL(/\/register$/);
+});
