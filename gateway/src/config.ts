@@ -16,6 +16,11 @@ export const gatewayConfigSchema = z.object({
   AUDIT_URL: url(DEFAULT_PORTS.audit),
   /** Where the built front ends are: <STATIC_ROOT>/shell/dist and <STATIC_ROOT>/mf-*\/dist. */
   STATIC_ROOT: z.string().default(path.resolve(__dirname, '../..')),
+  /**
+   * Optional JSON object: front end folder (shell, mf-courses, ...) → URL of the static container
+   * that serves its build. Without it the gateway serves <STATIC_ROOT>/<folder>/dist itself.
+   */
+  STATIC_UPSTREAMS: z.string().optional(),
   /** Optional JSON object replacing the runtime manifest of remote URLs (name → mf-manifest.json URL). */
   REMOTES_JSON: z.string().optional(),
   /** Extra origins allowed to call the API from a browser, comma separated. */

@@ -144,3 +144,29 @@ describe('front ends', () => {
     expect(await page.text()).toContain('<title>shell</title>');
   });
 });
+
+describe('front ends in their own containers', () => {
+  it('proxies /mf/<name>/ and the shell to the static containers named in STATIC_UPSTREAMS', async () => {
+    const container = createServer((req, res) => {
+      res.setHeader('content-type', 'text/plain');
+      res.end(`static:${req.url}`);
+    });
+    const containerUrl = await listen(container);
+    const config = gatewayConfigSchema.parse({
+      AUTH_URL: DEAD,
+      STATIC_ROOT: staticRoot,
+      STATIC_UPSTREAMS: JSON.stringify({ 'mf-crm': containerUrl, shell: containerUrl }),
+    });
+    const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+    const base = await new Promise<string>((r) => server.once('listening', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+    try {
+      expect(await (await fetch(`${base}/mf/mf-crm/remoteEntry.js`)).text()).toBe('static:/remoteEntry.js');
+      expect(await (await fetch(`${base}/crm/orgs`)).text()).toBe('static:/crm/orgs');
+      expect((await fetch(`${base}/mf/mf-courses/remoteEntry.js`)).status).toBe(200); // still served from disk
+    } finally {
+      server.closeAllConnections();
+      server.close();
+      container.close();
+    }
+  });
+});

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Settings every service shares. Safe development defaults; production must override the secrets. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Where to listen: loopback on a developer machine, 0.0.0.0 inside a container. */
+  HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),

@@ -87,7 +87,7 @@ export async function runService<C extends BaseConfig>(def: ServiceDefinition<C>
     readiness: readinessOf(ctx),
     bodyLimit: def.bodyLimit,
   });
-  const running = await listen(app, def.port, ctx.logger, async () => {
+  const running = await listen(app, def.port, def.config.HOST, ctx.logger, async () => {
     await stop?.();
     await closeServiceContext(ctx);
   });

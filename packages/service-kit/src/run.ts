@@ -11,9 +11,9 @@ export interface RunningService {
  * Listens and handles SIGTERM/SIGINT: stop accepting, let in-flight requests finish (bounded),
  * then release connections through `onClose`.
  */
-export function listen(app: Koa, port: number, logger: Logger, onClose: () => Promise<void>): Promise<RunningService> {
+export function listen(app: Koa, port: number, host: string, logger: Logger, onClose: () => Promise<void>): Promise<RunningService> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, '127.0.0.1');
+    const server = app.listen(port, host);
     server.keepAliveTimeout = 65_000; // longer than the gateway's agent keeps idle sockets
     server.once('error', reject);
     server.once('listening', () => {

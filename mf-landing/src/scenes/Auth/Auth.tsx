@@ -144,7 +144,9 @@ export function Auth() {
               .map((preset) => (
                 <li key={preset.email}>
                   <PresetButton type="button" onClick={() => choosePreset(preset)}>
-                    <strong>{ROLE_LABELS[preset.role]}</strong> · {preset.fullName}
+                    <span>
+                      <strong>{ROLE_LABELS[preset.role]}</strong> · {preset.fullName}
+                    </span>
                     <small>{preset.description}</small>
                   </PresetButton>
                 </li>
