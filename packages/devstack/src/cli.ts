@@ -54,7 +54,10 @@ async function test(): Promise<void> {
     { name: 'lint', run: () => run(bin('eslint'), ['.', '--max-warnings=0']) },
     { name: 'build front ends', run: () => buildFrontends() },
     { name: 'jest (units and services)', run: () => run(bin('jest'), ['--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]) },
-    { name: 'playwright (browser journeys)', run: () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']) },
+    {
+      name: 'playwright (browser journeys)',
+      run: () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { ...process.env, NODE_OPTIONS: '--conditions=source' } }),
+    },
   ];
   const times: Array<[string, number, boolean]> = [];
   let failed: unknown = null;
