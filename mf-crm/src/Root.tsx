@@ -1,13 +1,34 @@
-import { Page, Muted } from '@portal/ui';
-import { usePathname } from '@portal/web-core';
+import { useEffect } from 'react';
+import { Button, Page } from '@portal/ui';
+import { navigate, usePathname } from '@portal/web-core';
+import { screenFor } from './routes';
+import { Directory } from './scenes/Directory/Directory';
+import { Organization } from './scenes/Organization/Organization';
+import { Organizations } from './scenes/Organizations/Organizations';
 
-/** Wired into the route table; the screens of this section are built by their own issue. */
 export function Root() {
-  const pathname = usePathname();
-  return (
-    <Page data-mf="mf_crm">
-      <h1>CRM</h1>
-      <Muted>Раздел в разработке: {pathname}</Muted>
-    </Page>
-  );
+  const screen = screenFor(usePathname());
+
+  useEffect(() => {
+    if (screen.kind === 'home') navigate('/crm/orgs', { replace: true });
+  }, [screen.kind]);
+
+  switch (screen.kind) {
+    case 'orgs':
+      return <Organizations />;
+    case 'org':
+      // Keyed, so moving between organizations starts each screen afresh.
+      return <Organization key={screen.id} id={screen.id} />;
+    case 'contacts':
+      return <Directory />;
+    case 'home':
+      return null;
+    default:
+      return (
+        <Page data-mf="mf_crm">
+          <h1>Страница не найдена</h1>
+          <Button onClick={() => navigate('/crm/orgs')}>К организациям</Button>
+        </Page>
+      );
+  }
 }

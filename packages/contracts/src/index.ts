@@ -5,3 +5,4 @@ export * from './auth';
 export * from './audit';
 export * from './ids';
 export * from './ports';
+export * from './crm';

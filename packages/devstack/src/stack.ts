@@ -51,7 +51,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const startOne = async (name: ServiceName | 'gateway') => {
     const proc = startProcess(name, process.execPath, [entry(name)], {
-      env: { ...process.env, ...env, PORT: String(ports[name]) },
+      // Built services load the built packages: drop the source condition the tooling runs with.
+      env: { ...process.env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace('--conditions=source', '').trim(), ...env, PORT: String(ports[name]) },
       echo: options.echo,
       logDir: options.logDir,
     });

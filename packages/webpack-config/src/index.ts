@@ -10,8 +10,11 @@ const versionOf = (pkg: string): string =>
 
 /**
  * Singletons shared by the host and every remote: one React, one styled-components, one query
- * client library, and the portal's own packages (auth state and theme are one across the page).
- * The trailing-slash keys cover deep imports such as react-dom/client and react/jsx-runtime.
+ * client library, and the portal's web core (auth state, theme, query cache are one across the
+ * page). The trailing-slash keys cover deep imports such as react-dom/client and react/jsx-runtime.
+ * Stateless packages (@portal/contracts, @portal/ui) are bundled by each app instead: a singleton
+ * would hand a newly deployed remote the shell's older copy. The web core is the shell's contract
+ * with the remotes; changing it means redeploying the shell.
  */
 export function sharedSingletons() {
   const single = (pkg: string, version = versionOf(pkg)) => ({ singleton: true, requiredVersion: `^${version}`, version });
@@ -22,9 +25,7 @@ export function sharedSingletons() {
     'react-dom/': single('react-dom'),
     'styled-components': single('styled-components'),
     '@tanstack/react-query': single('@tanstack/react-query'),
-    '@portal/ui': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
     '@portal/web-core': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
-    '@portal/contracts': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
   };
 }
 

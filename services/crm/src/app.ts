@@ -1,6 +1,19 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '@portal/service-kit';
-import { organizationModel } from './models/organization';
+import { removeOrphanContacts } from './commands/contacts';
+import { crmModels } from './models';
+import { contactsRouter } from './routes/contacts';
+import { internalRouter } from './routes/internal';
 import { organizationsRouter } from './routes/organizations';
 
-export const crmRouters = (ctx: ServiceContext): Router[] => [organizationsRouter(ctx, organizationModel(ctx.store))];
+export function crmRouters(ctx: ServiceContext): Router[] {
+  const models = crmModels(ctx.store);
+  return [organizationsRouter(ctx, models), contactsRouter(ctx, models), internalRouter(ctx, models)];
+}
+
+/** Work at start: finish any organization delete that was interrupted before its contacts went. */
+export async function crmOnStart(ctx: ServiceContext): Promise<void> {
+  await removeOrphanContacts(crmModels(ctx.store), ctx.logger).catch((err: Error) =>
+    ctx.logger.warn({ err: err.message }, 'orphan contact sweep failed'),
+  );
+}

@@ -1,13 +1,11 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-
-export const ORG_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
-export type OrgStatus = (typeof ORG_STATUSES)[number];
+import { DEFAULT_ORG_STATUS, ORG_STATUSES, type OrgStatus } from '@portal/contracts';
 
 export interface OrganizationDoc {
   _id: Types.ObjectId;
   name: string;
   inn: string;
-  site?: string;
+  site?: string | null;
   status: OrgStatus;
   createdAt: Date;
   updatedAt: Date;
@@ -16,12 +14,14 @@ export interface OrganizationDoc {
 const organizationSchema = new Schema<OrganizationDoc>(
   {
     name: { type: String, required: true, trim: true },
+    // Required, so the unique index holds on FerretDB as on MongoDB (two missing values never meet).
     inn: { type: String, required: true, trim: true, unique: true },
-    site: { type: String, trim: true },
-    status: { type: String, enum: ORG_STATUSES, default: 'ACTIVE' },
+    site: { type: String, trim: true, default: null },
+    status: { type: String, enum: ORG_STATUSES, default: DEFAULT_ORG_STATUS },
   },
   { timestamps: true },
 );
+organizationSchema.index({ createdAt: -1 });
 
 export const organizationModel = (store: Connection): Model<OrganizationDoc> =>
   (store.models.Organization as Model<OrganizationDoc>) ?? store.model<OrganizationDoc>('Organization', organizationSchema, 'organizations');

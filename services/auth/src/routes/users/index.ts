@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
-import { userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
-import { escapeRegExp, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { ROLES, ROLE_LABELS, userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
+import { escapeRegExp, op, parse, requireRole, type ServiceContext } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import { deleteUser, updateUser } from '../../commands/users';
 import type { UserDoc } from '../../models/user';
@@ -24,7 +24,9 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     if (role) filter.role = role;
     if (search) {
       const pattern = new RegExp(escapeRegExp(search), 'i');
-      filter.$or = [{ fullName: pattern }, { email: pattern }, { role: pattern }];
+      // A role is found by its code (CURATOR) or by the Russian label people see (Куратор).
+      const roles = ROLES.filter((r) => pattern.test(r) || pattern.test(ROLE_LABELS[r]));
+      filter.$or = [{ fullName: pattern }, { email: pattern }, ...(roles.length ? [{ role: op({ $in: roles }) }] : [])];
     }
     const [rows, total] = await Promise.all([
       users.find(filter).sort({ createdAt: -1 }).skip((page - 1) * limit).limit(limit).lean<UserDoc[]>(),

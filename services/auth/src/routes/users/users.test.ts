@@ -30,6 +30,9 @@ describe('GET /api/users', () => {
     const byName = await api(auth.url, 'GET', '/api/users?search=зинаида', { token: curator.token });
     expect(byName.body.data.map((u: { fullName: string }) => u.fullName)).toEqual(['Зинаида Уникальная']);
     expect(byName.body).toMatchObject({ total: 1, page: 1, limit: 20 });
+    const byLabel = await api(auth.url, 'GET', `/api/users?search=${encodeURIComponent('менедж')}&limit=100`, { token: curator.token });
+    expect(byLabel.body.total).toBeGreaterThan(0);
+    expect(byLabel.body.data.every((u: { role: string }) => u.role === 'MANAGER')).toBe(true);
     const byRole = await api(auth.url, 'GET', '/api/users?role=MANAGER', { token: curator.token });
     expect(byRole.body.data.every((u: { role: string }) => u.role === 'MANAGER')).toBe(true);
     const paged = await api(auth.url, 'GET', '/api/users?page=1&limit=2', { token: curator.token });

@@ -1,0 +1,211 @@
+import { expect, test, type Dialog, type Page } from '@playwright/test';
+import { signIn, uniqueEmail, watchConsole } from './helpers';
+
+const today = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' }).format(new Date());
+const uniqueInn = () => `77${Date.now().toString().slice(-8)}`;
+
+/** Answers the next alert or confirm with OK and gives back its text. */
+const nextDialog = (page: Page): Promise<string> =>
+  new Promise((resolve) => {
+    page.once('dialog', (dialog: Dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+
+// A refused request (409, 403) is logged by Chromium itself; that is the expected answer, not a fault.
+const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
+
+test('a curator creates an organization, finds it by inn, adds two contacts, deletes one, edits its status and deletes it', async ({ page }) => {
+  const errors = watchConsole(page);
+  const name = `ООО Маршрут ${Date.now().toString(36)}`;
+  const inn = uniqueInn();
+  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Организации' }).click();
+  await expect(page).toHaveURL(/\/crm\/orgs$/);
+  await expect(page.getByRole('heading', { name: 'Организации', level: 1 })).toBeVisible();
+
+  // Create: the required fields first, then the real thing.
+  await page.getByRole('button', { name: 'Добавить организацию' }).click();
+  const createDialog = page.getByRole('dialog', { name: 'Новая организация' });
+  await expect(createDialog).toBeVisible();
+  let alert = nextDialog(page);
+  await createDialog.getByRole('button', { name: 'Создать' }).click();
+  expect(await alert).toBe('Заполните обязательные поля');
+  await createDialog.getByLabel('Название').fill(name);
+  await createDialog.getByLabel('ИНН').fill(inn);
+  await createDialog.getByLabel('Сайт').fill('marshrut.example');
+  await expect(createDialog.getByLabel('Статус')).toHaveValue('ACTIVE');
+  await createDialog.getByRole('button', { name: 'Создать' }).click();
+  await expect(createDialog).toBeHidden();
+  await expect(page.getByRole('article', { name })).toBeVisible();
+
+  // The same tax number again is refused with the server's reason.
+  await page.getByRole('button', { name: 'Добавить организацию' }).click();
+  await createDialog.getByLabel('Название').fill(`${name} (копия)`);
+  await createDialog.getByLabel('ИНН').fill(inn);
+  alert = nextDialog(page);
+  await createDialog.getByRole('button', { name: 'Создать' }).click();
+  expect(await alert).toBe('Ошибка: Организация с таким ИНН уже существует');
+  await createDialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(createDialog).toBeHidden();
+
+  // Find it by tax number.
+  await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
+  const card = page.getByRole('article', { name });
+  await expect(page.getByTestId('org-card')).toHaveCount(1);
+  await expect(card.getByTestId('org-status')).toHaveText('Активна');
+  await expect(card).toContainText(inn);
+  await expect(card).toContainText('0 контактов');
+  await expect(card).toContainText(today);
+  await expect(card.getByRole('link', { name: 'marshrut.example' })).toHaveAttribute('href', 'https://marshrut.example');
+
+  // Open it and add two contacts.
+  await card.getByRole('link', { name: 'Подробнее' }).click();
+  await expect(page).toHaveURL(/\/crm\/orgs\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const contacts = [
+    { fullName: 'Анна Кузнецова', email: 'anna@marshrut.example', phone: '+7 (495) 111-22-33', role: 'Директор' },
+    { fullName: 'Борис Орлов', email: 'boris@marshrut.example', phone: '+7 900 000-00-01', role: 'Бухгалтер' },
+  ];
+  for (const c of contacts) {
+    await page.getByRole('button', { name: 'Добавить контакт' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новый контакт' });
+    await dialog.getByLabel('ФИО').fill(c.fullName);
+    await dialog.getByLabel('Email').fill(c.email);
+    await dialog.getByLabel('Телефон').fill(c.phone);
+    await dialog.getByLabel('Должность').fill(c.role);
+    await dialog.getByRole('button', { name: 'Добавить' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('listitem', { name: c.fullName })).toBeVisible();
+  }
+  await expect(page.getByTestId('contact')).toHaveCount(2);
+  const anna = page.getByRole('listitem', { name: 'Анна Кузнецова' });
+  await expect(anna.getByRole('link', { name: 'anna@marshrut.example' })).toHaveAttribute('href', 'mailto:anna@marshrut.example');
+  await expect(anna.getByRole('link', { name: '+7 (495) 111-22-33' })).toHaveAttribute('href', 'tel:+74951112233');
+  await expect(anna).toContainText('Директор');
+  await expect(anna).toContainText(`Добавлен ${today}`);
+
+  // Delete one contact, after its confirmation.
+  const confirm = nextDialog(page);
+  await anna.getByRole('button', { name: 'Удалить контакт Анна Кузнецова' }).click();
+  expect(await confirm).toBe('Вы уверены, что хотите удалить контакт "Анна Кузнецова"?');
+  await expect(page.getByTestId('contact')).toHaveCount(1);
+  await expect(page.getByRole('listitem', { name: 'Борис Орлов' })).toBeVisible();
+
+  // Edit the status.
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Редактирование организации' });
+  await expect(editDialog.getByLabel('Название')).toHaveValue(name);
+  await editDialog.getByLabel('Статус').selectOption({ label: 'Неактивна' });
+  await editDialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(page.getByTestId('org-status')).toHaveText('Неактивна');
+
+  // Back in the list the card shows the change; then the organization goes.
+  await page.getByRole('link', { name: '← Все организации' }).click();
+  await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
+  await expect(card.getByTestId('org-status')).toHaveText('Неактивна');
+  await expect(card).toContainText('1 контакт');
+  const confirmOrg = nextDialog(page);
+  await card.getByRole('button', { name: `Удалить организацию ${name}` }).click();
+  expect(await confirmOrg).toBe(`Вы уверены, что хотите удалить организацию "${name}"?`);
+  await expect(page.getByText('Организации не найдены')).toBeVisible();
+
+  // Nothing was reloaded along the way, and the organization is gone for good.
+  await page.goto('/crm/orgs');
+  await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
+  await expect(page.getByText('Организации не найдены')).toBeVisible();
+  expect(realErrors(errors)).toEqual([]);
+});
+
+test('an organization that does not exist shows the load error in red', async ({ page }) => {
+  await signIn(page, 'manager@portal.local', 'Manager12345');
+  await page.goto('/crm/orgs/000000000000000000000000');
+  const error = page.getByRole('alert');
+  await expect(error).toContainText('Ошибка загрузки организации');
+  await expect(error).toContainText('Организация не найдена');
+  await expect(error).toHaveCSS('color', /rgb\(255, 138, 128\)|rgb\(198, 40, 40\)/);
+});
+
+test('the directory searches by name, email or role label and filters by role', async ({ page }) => {
+  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Контакты' }).click();
+  await expect(page).toHaveURL(/\/crm\/contacts$/);
+  const search = page.getByRole('searchbox', { name: 'Поиск пользователей' });
+
+  await search.fill('manager@portal');
+  await expect(page.getByTestId('user-card')).toHaveCount(1);
+  await expect(page.getByTestId('user-role')).toHaveText('Менеджер');
+
+  await search.fill('кандидат');
+  await expect(page.getByRole('article').filter({ hasText: 'candidate@portal.local' })).toBeVisible();
+  await expect(page.getByTestId('user-role').first()).toHaveText('Кандидат');
+
+  await search.fill('');
+  await page.getByRole('combobox', { name: 'Фильтр по роли' }).selectOption({ label: 'Администратор' });
+  await expect(page.getByRole('article').filter({ hasText: 'admin@portal.local' })).toBeVisible();
+  for (const role of await page.getByTestId('user-role').allTextContents()) expect(role).toBe('Администратор');
+  // A curator may not edit an administrator: no edit button on those cards.
+  await expect(page.getByRole('button', { name: /^Редактировать пользователя/ })).toHaveCount(0);
+
+  await search.fill('нет-такого-пользователя');
+  await expect(page.getByText('Пользователи не найдены')).toBeVisible();
+});
+
+test("an admin changes a user's role in the directory and that user's next request carries the new rights", async ({ browser }) => {
+  const email = uniqueEmail('promoted');
+  const fullName = `Повышаемый ${Date.now().toString(36)}`;
+  const userContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  const adminPage = await adminContext.newPage();
+  try {
+    const registered = await userPage.request.post('/api/auth/register', { data: { email, password: 'Password123', fullName, role: 'CANDIDATE' } });
+    expect(registered.status()).toBe(201);
+
+    // The candidate is turned away from the CRM.
+    await signIn(userPage, email, 'Password123');
+    await expect(userPage).toHaveURL(/\/courses$/);
+    const token = await userPage.evaluate(() => localStorage.getItem('authToken'));
+    await userPage.goto('/crm/orgs');
+    await expect(userPage.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
+
+    // The administrator makes them a curator in the directory.
+    await signIn(adminPage, 'admin@portal.local', 'Admin12345');
+    await adminPage.goto('/crm/contacts');
+    await adminPage.getByRole('searchbox', { name: 'Поиск пользователей' }).fill(email);
+    const card = adminPage.getByRole('article', { name: fullName });
+    await expect(card.getByTestId('user-role')).toHaveText('Кандидат');
+    await card.getByRole('button', { name: `Редактировать пользователя ${fullName}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Редактирование пользователя' });
+    await expect(dialog.getByLabel('Email')).toHaveValue(email);
+    await dialog.getByLabel('Роль').selectOption({ label: 'Куратор' });
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByTestId('user-role')).toHaveText('Куратор');
+
+    // Same token, new rights: the next request opens the organization list.
+    await userPage.reload();
+    await expect(userPage.getByRole('heading', { name: 'Организации', level: 1 })).toBeVisible();
+    await expect(userPage.getByText('Ошибка загрузки организаций')).toHaveCount(0);
+    expect(await userPage.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+
+    // And back: made a client, the very next action of the open page is refused.
+    await card.getByRole('button', { name: `Редактировать пользователя ${fullName}` }).click();
+    await dialog.getByLabel('Роль').selectOption({ label: 'Клиент' });
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(card.getByTestId('user-role')).toHaveText('Клиент');
+
+    await userPage.getByRole('button', { name: 'Добавить организацию' }).click();
+    const create = userPage.getByRole('dialog', { name: 'Новая организация' });
+    await create.getByLabel('Название').fill('Не должна появиться');
+    await create.getByLabel('ИНН').fill(uniqueInn());
+    const refused = nextDialog(userPage);
+    await create.getByRole('button', { name: 'Создать' }).click();
+    expect(await refused).toBe('Ошибка: Недостаточно прав для этого действия');
+  } finally {
+    await userContext.close();
+    await adminContext.close();
+  }
+});

@@ -1,0 +1,42 @@
+import type {
+  Contact,
+  ContactCreateInput,
+  ContactUpdateInput,
+  Organization,
+  OrganizationCreateInput,
+  OrganizationDetail,
+  OrganizationListItem,
+  OrganizationUpdateInput,
+  Page,
+} from '@portal/contracts';
+import { apiRequest } from '@portal/web-core';
+
+/** Query keys: every CRM list and record sits under one root, so a mutation can refresh them all. */
+export const crmKeys = {
+  all: ['crm'] as const,
+  organizations: (params: { search: string; page: number }) => ['crm', 'organizations', params] as const,
+  organization: (id: string) => ['crm', 'organization', id] as const,
+};
+
+export const ORG_PAGE_SIZE = 24;
+
+export const listOrganizations = ({ search, page }: { search: string; page: number }, signal?: AbortSignal) =>
+  apiRequest<Page<OrganizationListItem>>('/organizations', { query: { search, page, limit: ORG_PAGE_SIZE }, signal });
+
+export const getOrganization = (id: string, signal?: AbortSignal) =>
+  apiRequest<OrganizationDetail>(`/organizations/${encodeURIComponent(id)}`, { signal });
+
+export const createOrganization = (input: OrganizationCreateInput) =>
+  apiRequest<OrganizationListItem>('/organizations', { method: 'POST', body: input });
+
+export const updateOrganization = (id: string, input: OrganizationUpdateInput) =>
+  apiRequest<Organization>(`/organizations/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+
+export const deleteOrganization = (id: string) => apiRequest<void>(`/organizations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const createContact = (input: ContactCreateInput) => apiRequest<Contact>('/contacts', { method: 'POST', body: input });
+
+export const updateContact = (id: string, input: ContactUpdateInput) =>
+  apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+
+export const deleteContact = (id: string) => apiRequest<void>(`/contacts/${encodeURIComponent(id)}`, { method: 'DELETE' });

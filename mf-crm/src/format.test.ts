@@ -1,0 +1,20 @@
+import { contactCount, formatDate, siteHref } from './format';
+
+describe('CRM formatting', () => {
+  it('writes dates in ru-RU format', () => {
+    expect(formatDate('2026-11-02T10:00:00.000Z')).toBe('02.11.2026');
+  });
+
+  it('chooses the Russian plural form of "контакт"', () => {
+    expect([0, 1, 2, 5, 11, 21, 22, 25, 101].map(contactCount)).toEqual([
+      '0 контактов', '1 контакт', '2 контакта', '5 контактов', '11 контактов', '21 контакт', '22 контакта', '25 контактов', '101 контакт',
+    ]);
+  });
+
+  it('links a site over the web whatever was typed', () => {
+    expect(siteHref('example.ru')).toBe('https://example.ru');
+    expect(siteHref('http://example.ru/a')).toBe('http://example.ru/a');
+    expect(siteHref('HTTPS://Example.ru')).toBe('HTTPS://Example.ru');
+    expect(siteHref('javascript:alert(1)')).toBe('https://javascript:alert(1)');
+  });
+});

@@ -1,0 +1,27 @@
+import { CRM_MSG, formatMessage } from '@portal/contracts';
+import { errorMessage } from '@portal/web-core';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** Dates in ru-RU format (spec section 9): 22.11.2026. */
+export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+
+const plural = new Intl.PluralRules('ru-RU');
+const CONTACT_FORMS: Record<string, string> = { one: 'контакт', few: 'контакта', many: 'контактов', other: 'контакта' };
+
+/** "1 контакт", "3 контакта", "5 контактов". */
+export const contactCount = (n: number): string => `${n} ${CONTACT_FORMS[plural.select(n)]}`;
+
+/**
+ * The site is stored as typed (no format check, spec section 5); the link always points at the web,
+ * so a value like "javascript:..." can never run.
+ */
+export const siteHref = (site: string): string => (/^https?:\/\//i.test(site) ? site : `https://${site}`);
+
+/** The one alert for a failed create, edit or delete (spec section 8): 'Ошибка: {message}'. */
+export const alertFailure = (err: unknown, fallback: string): void => {
+  window.alert(formatMessage(CRM_MSG.mutationFailed, { message: errorMessage(err, fallback) }));
+};
+
+/** The first problem a contracts schema finds, for the same alert the server would give. */
+export const firstIssue = (error: { issues: { message: string }[] }): string => error.issues[0]?.message ?? '';

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CRM_MSG, ROLES, ROLE_LABELS, type Role, type User, type UserUpdateInput } from '@portal/contracts';
+import { Button, Card, Input, Muted, Page, Select } from '@portal/ui';
+import { useAuth } from '@portal/web-core';
+import { fetchDirectory, updateUser, userKeys } from '../../api/users';
+import { Dialog } from '../../components/Dialog';
+import { LoadError } from '../../components/LoadError';
+import { Pager } from '../../components/Pager';
+import { Badge } from '../../components/StatusBadge';
+import { UserForm } from '../../components/UserForm';
+import { alertFailure, formatDate } from '../../format';
+import { useDebounced } from '../../useDebounced';
+
+/** /crm/contacts: every registered user, searchable by name, email or role (spec section 2). */
+export function Directory() {
+  const { user: me } = useAuth();
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), 300);
+  const [role, setRole] = useState<Role | ''>('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<User | null>(null);
+
+  const params = { search, role, page };
+  const list = useQuery({
+    queryKey: userKeys.directory(params),
+    queryFn: ({ signal }) => fetchDirectory(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, values }: { id: string; values: UserUpdateInput }) => updateUser(id, values),
+    onSuccess: async () => {
+      setEditing(null);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+    onError: (err) => alertFailure(err, CRM_MSG.updateUserFailed),
+  });
+
+  const isAdmin = me?.role === 'ADMIN';
+  // The auth service lets only an administrator edit an administrator's account.
+  const canEdit = (target: User) => isAdmin || target.role !== 'ADMIN';
+  const data = list.data;
+
+  return (
+    <Page data-mf="mf_crm">
+      <Header>
+        <h1>Контакты</h1>
+        <Muted>Все зарегистрированные пользователи{data ? `: ${data.total}` : ''}</Muted>
+      </Header>
+
+      <Filters>
+        <Input
+          type="search"
+          aria-label="Поиск пользователей"
+          placeholder="Поиск по имени, email или роли"
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Фильтр по роли"
+          value={role}
+          onChange={(e) => {
+            setRole(e.target.value as Role | '');
+            setPage(1);
+          }}
+        >
+          <option value="">Все роли</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      </Filters>
+
+      {list.isPending ? (
+        <Muted aria-busy="true">Загрузка...</Muted>
+      ) : list.isError ? (
+        <LoadError text={CRM_MSG.usersLoadError} error={list.error} onRetry={() => void list.refetch()} />
+      ) : !data?.data.length ? (
+        <Empty>{CRM_MSG.usersEmpty}</Empty>
+      ) : (
+        <>
+          <Grid aria-busy={list.isFetching}>
+            {data.data.map((user) => (
+              <UserCard key={user.id} aria-label={user.fullName} data-testid="user-card">
+                <CardHead>
+                  <h2>{user.fullName}</h2>
+                  <Badge data-testid="user-role">{ROLE_LABELS[user.role]}</Badge>
+                </CardHead>
+                <a href={`mailto:${user.email}`}>{user.email}</a>
+                <Muted>Зарегистрирован {formatDate(user.createdAt)}</Muted>
+                {canEdit(user) && (
+                  <Button $variant="outline" $size="sm" aria-label={`Редактировать пользователя ${user.fullName}`} onClick={() => setEditing(user)}>
+                    Редактировать
+                  </Button>
+                )}
+              </UserCard>
+            ))}
+          </Grid>
+          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
+        </>
+      )}
+
+      <Dialog open={!!editing} title="Редактирование пользователя" onClose={() => setEditing(null)}>
+        {editing && (
+          <UserForm
+            user={editing}
+            canGrantAdmin={isAdmin}
+            busy={update.isPending}
+            onSubmit={(values) => update.mutate({ id: editing.id, values })}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Dialog>
+    </Page>
+  );
+}
+
+const Header = styled.header`
+  h1 { margin: 0; }
+  p { margin: 4px 0 0; }
+`;
+const Filters = styled.div`
+  display: grid; grid-template-columns: minmax(0, 420px) 200px; gap: 12px; margin: 24px 0;
+  @media (max-width: 640px) { grid-template-columns: 1fr; }
+`;
+const Empty = styled(Muted)`
+  padding: 48px 0; text-align: center; font-size: 16px;
+`;
+const Grid = styled.div`
+  display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  &[aria-busy='true'] { opacity: 0.7; }
+`;
+const UserCard = styled(Card).attrs({ as: 'article' })`
+  display: flex; flex-direction: column; align-items: flex-start; gap: 8px; padding: 20px;
+  p { margin: 0; font-size: 13px; }
+  a { overflow-wrap: break-word; min-width: 0; }
+  button { margin-top: auto; }
+`;
+const CardHead = styled.div`
+  display: flex; width: 100%; align-items: flex-start; justify-content: space-between; gap: 8px;
+  h2 { margin: 0; font-size: 17px; overflow-wrap: break-word; }
+`;

@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
+import { Button, Card, Muted, Page } from '@portal/ui';
+import { navigate } from '@portal/web-core';
+import { createContact, crmKeys, deleteContact, deleteOrganization, getOrganization, updateContact, updateOrganization } from '../../api/crm';
+import { ContactForm, type ContactValues } from '../../components/ContactForm';
+import { Dialog } from '../../components/Dialog';
+import { Link } from '../../components/Link';
+import { LoadError } from '../../components/LoadError';
+import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
+import { StatusBadge } from '../../components/StatusBadge';
+import { alertFailure, contactCount, formatDate, siteHref } from '../../format';
+
+type ContactDialog = { kind: 'create' } | { kind: 'edit'; contact: Contact } | null;
+
+/** /crm/orgs/{id}: the info card, its edit dialog and the organization's contacts (spec section 2). */
+export function Organization({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [contactDialog, setContactDialog] = useState<ContactDialog>(null);
+
+  const detail = useQuery({ queryKey: crmKeys.organization(id), queryFn: ({ signal }) => getOrganization(id, signal) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: crmKeys.all });
+
+  const update = useMutation({
+    mutationFn: (values: OrganizationValues) => updateOrganization(id, values),
+    onSuccess: async () => {
+      setEditing(false);
+      await refresh();
+    },
+    onError: (err) => alertFailure(err, CRM_MSG.updateOrgFailed),
+  });
+
+  const removeOrg = useMutation({
+    mutationFn: () => deleteOrganization(id),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: crmKeys.organization(id) });
+      await refresh();
+      navigate('/crm/orgs');
+    },
+    onError: (err) => alertFailure(err, CRM_MSG.deleteOrgFailed),
+  });
+
+  const saveContact = useMutation({
+    mutationFn: (values: ContactValues) =>
+      contactDialog?.kind === 'edit' ? updateContact(contactDialog.contact.id, values) : createContact({ ...values, orgId: id }),
+    onSuccess: async () => {
+      setContactDialog(null);
+      await refresh();
+    },
+    onError: (err) => alertFailure(err, contactDialog?.kind === 'edit' ? CRM_MSG.updateContactFailed : CRM_MSG.createContactFailed),
+  });
+
+  const removeContact = useMutation({
+    mutationFn: (contact: Contact) => deleteContact(contact.id),
+    onSuccess: () => refresh(),
+    onError: (err) => alertFailure(err, CRM_MSG.deleteContactFailed),
+  });
+
+  const back = (
+    <Back>
+      <Link href="/crm/orgs">← Все организации</Link>
+    </Back>
+  );
+
+  if (detail.isPending) {
+    return (
+      <Page data-mf="mf_crm">
+        {back}
+        <Muted aria-busy="true">Загрузка...</Muted>
+      </Page>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Page data-mf="mf_crm">
+        {back}
+        <LoadError text={CRM_MSG.orgLoadError} error={detail.error} onRetry={() => void detail.refetch()} />
+      </Page>
+    );
+  }
+
+  const org = detail.data;
+  const confirmDeleteOrg = () => {
+    if (window.confirm(formatMessage(CRM_MSG.confirmDeleteOrg, { name: org.name }))) removeOrg.mutate();
+  };
+  const confirmDeleteContact = (contact: Contact) => {
+    if (window.confirm(formatMessage(CRM_MSG.confirmDeleteContact, { name: contact.fullName }))) removeContact.mutate(contact);
+  };
+
+  return (
+    <Page data-mf="mf_crm">
+      {back}
+      <Info aria-labelledby="org-title">
+        <InfoHead>
+          <div>
+            <h1 id="org-title">{org.name}</h1>
+            <StatusBadge status={org.status} />
+          </div>
+          <Row>
+            <Button $variant="outline" onClick={() => setEditing(true)}>
+              Редактировать
+            </Button>
+            <Button $variant="destructive" onClick={confirmDeleteOrg} disabled={removeOrg.isPending}>
+              Удалить
+            </Button>
+          </Row>
+        </InfoHead>
+        <Facts>
+          <div>
+            <dt>ИНН</dt>
+            <dd>{org.inn}</dd>
+          </div>
+          <div>
+            <dt>Сайт</dt>
+            <dd>
+              {org.site ? (
+                <a href={siteHref(org.site)} target="_blank" rel="noopener noreferrer">
+                  {org.site}
+                </a>
+              ) : (
+                'не указан'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Создана</dt>
+            <dd>{formatDate(org.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Обновлена</dt>
+            <dd>{formatDate(org.updatedAt)}</dd>
+          </div>
+        </Facts>
+      </Info>
+
+      <Contacts aria-labelledby="contacts-title">
+        <InfoHead>
+          <div>
+            <h2 id="contacts-title">Контакты</h2>
+            <Muted>{contactCount(org.contacts.length)}</Muted>
+          </div>
+          <Button onClick={() => setContactDialog({ kind: 'create' })}>Добавить контакт</Button>
+        </InfoHead>
+        {org.contacts.length === 0 ? (
+          <Muted>Контактов пока нет</Muted>
+        ) : (
+          <ContactList>
+            {org.contacts.map((contact) => (
+              <li key={contact.id} aria-label={contact.fullName} data-testid="contact">
+                <div>
+                  <strong>{contact.fullName}</strong>
+                  {contact.role && <Muted as="span">{contact.role}</Muted>}
+                </div>
+                <Links>
+                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                  {contact.phone && <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>}
+                </Links>
+                <Muted as="span">Добавлен {formatDate(contact.createdAt)}</Muted>
+                <Row>
+                  <Button $variant="ghost" $size="sm" aria-label={`Изменить контакт ${contact.fullName}`} onClick={() => setContactDialog({ kind: 'edit', contact })}>
+                    Изменить
+                  </Button>
+                  <Button
+                    $variant="destructive"
+                    $size="sm"
+                    aria-label={`Удалить контакт ${contact.fullName}`}
+                    disabled={removeContact.isPending && removeContact.variables?.id === contact.id}
+                    onClick={() => confirmDeleteContact(contact)}
+                  >
+                    Удалить
+                  </Button>
+                </Row>
+              </li>
+            ))}
+          </ContactList>
+        )}
+      </Contacts>
+
+      <Dialog open={editing} title="Редактирование организации" onClose={() => setEditing(false)}>
+        <OrganizationForm initial={org} submitLabel="Сохранить" busy={update.isPending} onSubmit={(v) => update.mutate(v)} onCancel={() => setEditing(false)} />
+      </Dialog>
+      <Dialog
+        open={!!contactDialog}
+        title={contactDialog?.kind === 'edit' ? 'Редактирование контакта' : 'Новый контакт'}
+        onClose={() => setContactDialog(null)}
+      >
+        <ContactForm
+          orgId={id}
+          initial={contactDialog?.kind === 'edit' ? contactDialog.contact : undefined}
+          submitLabel={contactDialog?.kind === 'edit' ? 'Сохранить' : 'Добавить'}
+          busy={saveContact.isPending}
+          onSubmit={(v) => saveContact.mutate(v)}
+          onCancel={() => setContactDialog(null)}
+        />
+      </Dialog>
+    </Page>
+  );
+}
+
+const Back = styled.p`
+  margin: 0 0 16px;
+  a { text-decoration: none; font-weight: 600; }
+`;
+const Info = styled(Card).attrs({ as: 'section' })`
+  display: grid; gap: 16px;
+`;
+const Contacts = styled(Info)`
+  margin-top: 24px;
+`;
+const InfoHead = styled.div`
+  display: flex; align-items: flex-start; justify-content: space-between; gap: 16px; flex-wrap: wrap;
+  > div:first-child { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
+  h1, h2 { margin: 0; overflow-wrap: break-word; }
+  p { margin: 0; }
+`;
+const Row = styled.div`
+  display: flex; gap: 8px; flex-wrap: wrap;
+`;
+const Facts = styled.dl`
+  display: grid; gap: 8px 24px; margin: 0; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  dt { color: ${({ theme }) => theme.colors.muted}; font-size: 13px; }
+  dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
+`;
+const ContactList = styled.ul`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;
+  li {
+    display: grid; gap: 4px 16px; align-items: center; padding: 12px 16px;
+    grid-template-columns: minmax(180px, 1.2fr) minmax(180px, 1.5fr) auto auto;
+    border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    @media (max-width: 760px) { grid-template-columns: 1fr; }
+  }
+  li > div:first-child { display: grid; }
+  span { margin: 0; font-size: 13px; }
+`;
+const Links = styled.div`
+  display: grid; font-size: 14px;
+  a { overflow-wrap: break-word; min-width: 0; }
+`;

@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
+import { Button, Card, Input, Muted, Page } from '@portal/ui';
+import { createOrganization, crmKeys, deleteOrganization, listOrganizations } from '../../api/crm';
+import { Dialog } from '../../components/Dialog';
+import { Link } from '../../components/Link';
+import { LoadError } from '../../components/LoadError';
+import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
+import { Pager } from '../../components/Pager';
+import { StatusBadge } from '../../components/StatusBadge';
+import { alertFailure, contactCount, formatDate, siteHref } from '../../format';
+import { useDebounced } from '../../useDebounced';
+
+/** /crm/orgs: search by name or tax number, a card grid, the add dialog (spec section 2). */
+export function Organizations() {
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+
+  const list = useQuery({
+    queryKey: crmKeys.organizations({ search, page }),
+    queryFn: ({ signal }) => listOrganizations({ search, page }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: crmKeys.all });
+
+  const create = useMutation({
+    mutationFn: (values: OrganizationValues) => createOrganization(values),
+    onSuccess: async () => {
+      setAdding(false);
+      setPage(1);
+      await refresh();
+    },
+    onError: (err) => alertFailure(err, CRM_MSG.createOrgFailed),
+  });
+
+  const remove = useMutation({
+    mutationFn: (org: OrganizationListItem) => deleteOrganization(org.id),
+    onSuccess: async (_, org) => {
+      queryClient.removeQueries({ queryKey: crmKeys.organization(org.id) });
+      await refresh();
+    },
+    onError: (err) => alertFailure(err, CRM_MSG.deleteOrgFailed),
+  });
+
+  const confirmDelete = (org: OrganizationListItem) => {
+    if (window.confirm(formatMessage(CRM_MSG.confirmDeleteOrg, { name: org.name }))) remove.mutate(org);
+  };
+
+  const data = list.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  // A delete emptied the last page: step back to the page that still has rows.
+  useEffect(() => {
+    if (data && !data.data.length && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage]);
+
+  return (
+    <Page data-mf="mf_crm">
+      <Header>
+        <div>
+          <h1>Организации</h1>
+          {data && <Muted>Всего: {data.total}</Muted>}
+        </div>
+        <Button onClick={() => setAdding(true)}>Добавить организацию</Button>
+      </Header>
+
+      <Search
+        type="search"
+        aria-label="Поиск организаций"
+        placeholder="Поиск по названию или ИНН"
+        value={searchText}
+        onChange={(e) => {
+          setSearchText(e.target.value);
+          setPage(1);
+        }}
+      />
+
+      {list.isPending ? (
+        <Muted aria-busy="true">Загрузка...</Muted>
+      ) : list.isError ? (
+        <LoadError text={CRM_MSG.orgsLoadError} error={list.error} onRetry={() => void list.refetch()} />
+      ) : !data?.data.length ? (
+        <Empty>{CRM_MSG.orgsEmpty}</Empty>
+      ) : (
+        <>
+          <Grid aria-busy={list.isFetching}>
+            {data.data.map((org) => (
+              <OrgCard key={org.id} aria-label={org.name} data-testid="org-card">
+                <CardHead>
+                  <h2>{org.name}</h2>
+                  <StatusBadge status={org.status} />
+                </CardHead>
+                <Facts>
+                  <div>
+                    <dt>ИНН</dt>
+                    <dd>{org.inn}</dd>
+                  </div>
+                  {org.site && (
+                    <div>
+                      <dt>Сайт</dt>
+                      <dd>
+                        <a href={siteHref(org.site)} target="_blank" rel="noopener noreferrer">
+                          {org.site}
+                        </a>
+                      </dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>Контакты</dt>
+                    <dd>{contactCount(org._count.contacts)}</dd>
+                  </div>
+                  <div>
+                    <dt>Создана</dt>
+                    <dd>{formatDate(org.createdAt)}</dd>
+                  </div>
+                </Facts>
+                <CardActions>
+                  <Link href={`/crm/orgs/${org.id}`}>Подробнее</Link>
+                  <Button
+                    $variant="destructive"
+                    $size="sm"
+                    aria-label={`Удалить организацию ${org.name}`}
+                    disabled={remove.isPending && remove.variables?.id === org.id}
+                    onClick={() => confirmDelete(org)}
+                  >
+                    Удалить
+                  </Button>
+                </CardActions>
+              </OrgCard>
+            ))}
+          </Grid>
+          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
+        </>
+      )}
+
+      <Dialog open={adding} title="Новая организация" onClose={() => setAdding(false)}>
+        <OrganizationForm submitLabel="Создать" busy={create.isPending} onSubmit={(v) => create.mutate(v)} onCancel={() => setAdding(false)} />
+      </Dialog>
+    </Page>
+  );
+}
+
+const Header = styled.header`
+  display: flex; align-items: flex-start; justify-content: space-between; gap: 16px; flex-wrap: wrap;
+  h1 { margin: 0; }
+  p { margin: 4px 0 0; }
+`;
+const Search = styled(Input)`
+  margin: 24px 0; max-width: 420px;
+`;
+const Empty = styled(Muted)`
+  padding: 48px 0; text-align: center; font-size: 16px;
+`;
+const Grid = styled.div`
+  display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  &[aria-busy='true'] { opacity: 0.7; }
+`;
+const OrgCard = styled(Card).attrs({ as: 'article' })`
+  display: flex; flex-direction: column; gap: 12px; padding: 20px;
+`;
+const CardHead = styled.div`
+  display: flex; align-items: flex-start; justify-content: space-between; gap: 8px;
+  h2 { margin: 0; font-size: 18px; overflow-wrap: break-word; }
+`;
+const Facts = styled.dl`
+  display: grid; gap: 6px; margin: 0; font-size: 14px; flex: 1; align-content: start;
+  div { display: flex; gap: 8px; }
+  dt { color: ${({ theme }) => theme.colors.muted}; min-width: 80px; }
+  dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
+`;
+const CardActions = styled.div`
+  display: flex; align-items: center; justify-content: space-between; gap: 8px;
+  a { font-weight: 600; }
+`;

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { requiredText } from './auth';
+
+/** Organization status (spec section 4): set freely among the three; new ones are ACTIVE. */
+export const ORG_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
+export type OrgStatus = (typeof ORG_STATUSES)[number];
+export const DEFAULT_ORG_STATUS: OrgStatus = 'ACTIVE';
+
+export const ORG_STATUS_LABELS: Record<OrgStatus, string> = {
+  ACTIVE: 'Активна',
+  INACTIVE: 'Неактивна',
+  PENDING: 'На рассмотрении',
+};
+
+/** CRM texts of spec sections 2, 5 and 8 plus the server's own refusals, quoted once. */
+export const CRM_MSG = {
+  orgNotFound: 'Организация не найдена',
+  contactNotFound: 'Контакт не найден',
+  innTaken: 'Организация с таким ИНН уже существует',
+  contactEmailTaken: 'Контакт с таким email уже есть в этой организации',
+  orgIdMissing: 'Не указана организация',
+  statusInvalid: 'Недопустимый статус организации',
+  phoneInvalid: 'Некорректный номер телефона',
+  nothingToUpdate: 'Нет данных для изменения',
+  // Client texts (spec sections 2 and 8).
+  orgsEmpty: 'Организации не найдены',
+  usersEmpty: 'Пользователи не найдены',
+  orgsLoadError: 'Ошибка загрузки организаций',
+  orgLoadError: 'Ошибка загрузки организации',
+  usersLoadError: 'Ошибка загрузки пользователей',
+  confirmDeleteOrg: 'Вы уверены, что хотите удалить организацию "{name}"?',
+  confirmDeleteContact: 'Вы уверены, что хотите удалить контакт "{name}"?',
+  mutationFailed: 'Ошибка: {message}',
+  createOrgFailed: 'Ошибка создания организации',
+  updateOrgFailed: 'Ошибка обновления организации',
+  deleteOrgFailed: 'Ошибка удаления организации',
+  createContactFailed: 'Ошибка создания контакта',
+  updateContactFailed: 'Ошибка обновления контакта',
+  deleteContactFailed: 'Ошибка удаления контакта',
+  updateUserFailed: 'Ошибка обновления пользователя',
+} as const;
+
+/** Optional free text: blank becomes null, so "no site" is stored one way. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const status = z.enum(ORG_STATUSES, { error: CRM_MSG.statusInvalid });
+
+export const organizationCreateSchema = z.object({
+  name: requiredText(MSG.fillRequired, 300),
+  inn: requiredText(MSG.fillRequired, 32),
+  // Spec section 5: the site has no format check; the client makes it a safe link.
+  site: optionalText(500),
+  status: status.default(DEFAULT_ORG_STATUS),
+});
+export type OrganizationCreateInput = z.input<typeof organizationCreateSchema>;
+
+/** An edit may send any of the fields; name and inn, when sent, may not be blank. */
+export const organizationUpdateSchema = z
+  .object({
+    name: requiredText(MSG.fillRequired, 300).optional(),
+    inn: requiredText(MSG.fillRequired, 32).optional(),
+    site: optionalText(500).optional(),
+    status: status.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: CRM_MSG.nothingToUpdate });
+export type OrganizationUpdateInput = z.input<typeof organizationUpdateSchema>;
+
+export const organizationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  search: z.string().trim().max(200).optional(),
+  status: status.optional(),
+});
+export type OrganizationListQuery = z.input<typeof organizationListQuerySchema>;
+
+const contactEmail = z
+  .string({ error: MSG.fillRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MSG.fillRequired)
+  .max(254, MSG.emailInvalid)
+  .pipe(z.email(MSG.emailInvalid));
+
+// Digits with the usual separators and an optional leading plus: "+7 (999) 123-45-67".
+const phone = z
+  .string()
+  .trim()
+  .max(40, CRM_MSG.phoneInvalid)
+  .refine((v) => v === '' || /^\+?[\d\s().-]{3,}$/.test(v), CRM_MSG.phoneInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const contactFields = {
+  fullName: requiredText(MSG.fillRequired, 200),
+  email: contactEmail,
+  phone,
+  /** Job title (spec section 3 calls it role). */
+  role: optionalText(200),
+};
+
+export const contactCreateSchema = z.object({
+  ...contactFields,
+  orgId: z.string({ error: CRM_MSG.orgIdMissing }).trim().min(1, CRM_MSG.orgIdMissing),
+});
+export type ContactCreateInput = z.input<typeof contactCreateSchema>;
+
+export const contactUpdateSchema = z
+  .object({
+    fullName: contactFields.fullName.optional(),
+    email: contactEmail.optional(),
+    phone: phone.optional(),
+    role: optionalText(200).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: CRM_MSG.nothingToUpdate });
+export type ContactUpdateInput = z.input<typeof contactUpdateSchema>;
+
+export interface Contact {
+  id: string;
+  orgId: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  role: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Organization {
+  id: string;
+  name: string;
+  inn: string;
+  site: string | null;
+  status: OrgStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrganizationListItem extends Organization {
+  _count: { contacts: number };
+}
+
+export interface OrganizationDetail extends Organization {
+  contacts: Contact[];
+  _count: { contacts: number };
+}
+
+export interface PeriodChange {
+  last30: number;
+  prev30: number;
+}
+
+/** GET /internal/stats of the crm service, for the dashboard. */
+export interface CrmStats {
+  organizations: number;
+  contacts: number;
+  change: { organizations: PeriodChange; contacts: PeriodChange };
+}

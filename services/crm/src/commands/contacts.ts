@@ -1,0 +1,84 @@
+import { CRM_MSG, type contactCreateSchema, type contactUpdateSchema } from '@portal/contracts';
+import { conflict, notFound, op, type Logger } from '@portal/service-kit';
+import type { Types } from 'mongoose';
+import type { z } from 'zod';
+import type { CrmModels } from '../models';
+import type { ContactDoc } from '../models/contact';
+import { isDuplicateKey, objectIdOr404 } from './ids';
+import { loadOrganization, type CommandContext } from './organizations';
+
+type CreateInput = z.output<typeof contactCreateSchema>;
+type UpdateInput = z.output<typeof contactUpdateSchema>;
+
+async function loadContact(models: CrmModels, id: string): Promise<ContactDoc> {
+  const contact = await models.contacts.findById(objectIdOr404(id, CRM_MSG.contactNotFound)).lean<ContactDoc>();
+  if (!contact) throw notFound(CRM_MSG.contactNotFound);
+  return contact;
+}
+
+async function ensureEmailFree(models: CrmModels, orgId: Types.ObjectId, email: string, except?: Types.ObjectId): Promise<void> {
+  const filter = except ? { orgId, email, _id: op({ $ne: except }) } : { orgId, email };
+  if (await models.contacts.exists(filter)) throw conflict(CRM_MSG.contactEmailTaken, 'email');
+}
+
+export async function createContact({ models, audit, actor }: CommandContext, input: CreateInput): Promise<ContactDoc> {
+  const org = await loadOrganization(models, input.orgId);
+  await ensureEmailFree(models, org._id, input.email);
+  let contact: ContactDoc;
+  try {
+    contact = (await models.contacts.create({ ...input, orgId: org._id })).toObject<ContactDoc>();
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict(CRM_MSG.contactEmailTaken, 'email');
+    throw err;
+  }
+  // Without transactions: if the organization was deleted meanwhile, take the contact back.
+  if (!(await models.organizations.exists({ _id: org._id }))) {
+    await models.contacts.deleteOne({ _id: contact._id });
+    throw notFound(CRM_MSG.orgNotFound);
+  }
+  audit.publish({
+    action: 'create',
+    entity: 'contact',
+    entityId: String(contact._id),
+    details: `Добавлен контакт ${contact.fullName} <${contact.email}> в организацию "${org.name}"`,
+    actor,
+  });
+  return contact;
+}
+
+export async function updateContact({ models, audit, actor }: CommandContext, id: string, input: UpdateInput): Promise<ContactDoc> {
+  const before = await loadContact(models, id);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ContactDoc>;
+  if (changes.email !== undefined && changes.email !== before.email) await ensureEmailFree(models, before.orgId, changes.email, before._id);
+  try {
+    await models.contacts.updateOne({ _id: before._id }, { $set: changes }, { runValidators: true });
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict(CRM_MSG.contactEmailTaken, 'email');
+    throw err;
+  }
+  const after = await loadContact(models, id);
+  audit.publish({ action: 'update', entity: 'contact', entityId: id, details: `Изменён контакт ${after.fullName} <${after.email}>`, actor });
+  return after;
+}
+
+export async function deleteContact({ models, audit, actor }: CommandContext, id: string): Promise<ContactDoc> {
+  const contact = await loadContact(models, id);
+  const { deletedCount } = await models.contacts.deleteOne({ _id: contact._id });
+  if (!deletedCount) throw notFound(CRM_MSG.contactNotFound);
+  audit.publish({ action: 'delete', entity: 'contact', entityId: id, details: `Удалён контакт ${contact.fullName} <${contact.email}>`, actor });
+  return contact;
+}
+
+/** Contacts whose organization is gone (an interrupted cascade); run at start. Ids are never reused. */
+export async function removeOrphanContacts(models: CrmModels, logger: Logger): Promise<number> {
+  const orgIds = await models.contacts.distinct('orgId');
+  if (!orgIds.length) return 0;
+  const existing = new Set(
+    (await models.organizations.find({ _id: op({ $in: orgIds }) }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>()).map((o) => String(o._id)),
+  );
+  const missing = orgIds.filter((id) => !existing.has(String(id)));
+  if (!missing.length) return 0;
+  const { deletedCount } = await models.contacts.deleteMany({ orgId: op({ $in: missing }) });
+  logger.warn({ deletedCount }, 'removed contacts of deleted organizations');
+  return deletedCount;
+}

@@ -1,0 +1,90 @@
+import { CRM_MSG, ORG_STATUS_LABELS, type organizationCreateSchema, type organizationUpdateSchema } from '@portal/contracts';
+import { conflict, notFound, op, type AuditPublisher, type Principal } from '@portal/service-kit';
+import type { z } from 'zod';
+import type { CrmModels } from '../models';
+import type { OrganizationDoc } from '../models/organization';
+import { isDuplicateKey, objectIdOr404 } from './ids';
+
+type CreateInput = z.output<typeof organizationCreateSchema>;
+type UpdateInput = z.output<typeof organizationUpdateSchema>;
+
+export interface CommandContext {
+  models: CrmModels;
+  audit: AuditPublisher;
+  actor: Principal;
+}
+
+const describe = (o: Pick<OrganizationDoc, 'name' | 'inn'>) => `"${o.name}" (ИНН ${o.inn})`;
+
+async function ensureInnFree(models: CrmModels, inn: string, except?: OrganizationDoc['_id']): Promise<void> {
+  const filter = except ? { inn, _id: op({ $ne: except }) } : { inn };
+  if (await models.organizations.exists(filter)) throw conflict(CRM_MSG.innTaken, 'inn');
+}
+
+export async function loadOrganization(models: CrmModels, id: string): Promise<OrganizationDoc> {
+  const org = await models.organizations.findById(objectIdOr404(id, CRM_MSG.orgNotFound)).lean<OrganizationDoc>();
+  if (!org) throw notFound(CRM_MSG.orgNotFound);
+  return org;
+}
+
+export async function createOrganization({ models, audit, actor }: CommandContext, input: CreateInput): Promise<OrganizationDoc> {
+  await ensureInnFree(models, input.inn);
+  let created;
+  try {
+    created = await models.organizations.create(input);
+  } catch (err) {
+    // Two requests for one inn at the same moment: the unique index decides.
+    if (isDuplicateKey(err)) throw conflict(CRM_MSG.innTaken, 'inn');
+    throw err;
+  }
+  const org = created.toObject<OrganizationDoc>();
+  audit.publish({ action: 'create', entity: 'organization', entityId: String(org._id), details: `Создана организация ${describe(org)}`, actor });
+  return org;
+}
+
+export async function updateOrganization({ models, audit, actor }: CommandContext, id: string, input: UpdateInput): Promise<OrganizationDoc> {
+  const before = await loadOrganization(models, id);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<OrganizationDoc>;
+  if (changes.inn !== undefined && changes.inn !== before.inn) await ensureInnFree(models, changes.inn, before._id);
+  try {
+    await models.organizations.updateOne({ _id: before._id }, { $set: changes }, { runValidators: true });
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict(CRM_MSG.innTaken, 'inn');
+    throw err;
+  }
+  const after = await loadOrganization(models, id);
+  const notes = [
+    before.name !== after.name && `название «${before.name}» → «${after.name}»`,
+    before.inn !== after.inn && `ИНН ${before.inn} → ${after.inn}`,
+    (before.site ?? null) !== (after.site ?? null) && `сайт ${after.site ?? 'удалён'}`,
+    before.status !== after.status && `статус ${ORG_STATUS_LABELS[before.status]} → ${ORG_STATUS_LABELS[after.status]}`,
+  ].filter(Boolean);
+  audit.publish({
+    action: 'update',
+    entity: 'organization',
+    entityId: String(after._id),
+    details: `Изменена организация ${describe(after)}${notes.length ? `: ${notes.join(', ')}` : ''}`,
+    actor,
+  });
+  return after;
+}
+
+/**
+ * Deletes an organization together with its contacts (a contact belongs to exactly one
+ * organization and means nothing without it). The organization goes first, so a failure half-way
+ * leaves only unreachable contacts, which `removeOrphanContacts` sweeps at the next start.
+ */
+export async function deleteOrganization({ models, audit, actor }: CommandContext, id: string): Promise<{ org: OrganizationDoc; contacts: number }> {
+  const org = await loadOrganization(models, id);
+  const { deletedCount } = await models.organizations.deleteOne({ _id: org._id });
+  if (!deletedCount) throw notFound(CRM_MSG.orgNotFound); // someone else deleted it a moment ago
+  const removed = await models.contacts.deleteMany({ orgId: org._id });
+  audit.publish({
+    action: 'delete',
+    entity: 'organization',
+    entityId: String(org._id),
+    details: `Удалена организация ${describe(org)} вместе с контактами: ${removed.deletedCount}`,
+    actor,
+  });
+  return { org, contacts: removed.deletedCount };
+}

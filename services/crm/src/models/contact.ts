@@ -1,0 +1,30 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+
+export interface ContactDoc {
+  _id: Types.ObjectId;
+  orgId: Types.ObjectId;
+  fullName: string;
+  email: string;
+  phone?: string | null;
+  /** Job title. */
+  role?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const contactSchema = new Schema<ContactDoc>(
+  {
+    orgId: { type: Schema.Types.ObjectId, required: true, index: true },
+    fullName: { type: String, required: true, trim: true },
+    email: { type: String, required: true, trim: true, lowercase: true },
+    phone: { type: String, trim: true, default: null },
+    role: { type: String, trim: true, default: null },
+  },
+  { timestamps: true },
+);
+// One person appears once per organization; the same email may belong to contacts of several.
+contactSchema.index({ orgId: 1, email: 1 }, { unique: true });
+contactSchema.index({ createdAt: -1 });
+
+export const contactModel = (store: Connection): Model<ContactDoc> =>
+  (store.models.Contact as Model<ContactDoc>) ?? store.model<ContactDoc>('Contact', contactSchema, 'contacts');
