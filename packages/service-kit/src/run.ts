@@ -21,11 +21,17 @@ export function listen(app: Koa, port: number, host: string, logger: Logger, onC
       const close = () =>
         (closing ??= (async () => {
           await new Promise<void>((done) => {
-            server.close(() => done());
+            // Keep-alive sockets become idle as their last response ends: close each one then.
+            const sweep = setInterval(() => server.closeIdleConnections(), 50);
+            const finish = () => {
+              clearInterval(sweep);
+              done();
+            };
+            server.close(finish);
             server.closeIdleConnections();
             setTimeout(() => {
               server.closeAllConnections();
-              done();
+              finish();
             }, 10_000).unref();
           });
           await onClose();

@@ -97,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 export function useAuth() {
   const store = useContext(AuthContext);
   if (!store) throw new Error('useAuth must be used within an AuthProvider');
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return {
     ...state,
     isAuthenticated: !!state.user,

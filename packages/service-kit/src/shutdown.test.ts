@@ -1,0 +1,27 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '@portal/devstack/util';
+import { uniquePrefix } from '@portal/devstack/testing';
+
+it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', async () => {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli'), '--conditions=source', path.join(__dirname, 'fixtures/slow-service.ts')],
+    { env: { ...process.env, PORT: String(port), DB_PREFIX: uniquePrefix(), LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('READY') && resolve());
+    child.once('exit', () => reject(new Error('service exited before it was ready')));
+  });
+
+  const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+  await new Promise((r) => setTimeout(r, 200));
+  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 100));
+  await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(); // no longer accepting
+
+  await expect(inFlight).resolves.toEqual({ status: 200, body: { done: true } });
+  expect(await exited).toBe(0);
+}, 30_000);
