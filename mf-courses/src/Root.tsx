@@ -1,13 +1,24 @@
-import { Page, Muted } from '@portal/ui';
+import { lazy, Suspense } from 'react';
+import { Muted, Page } from '@portal/ui';
 import { usePathname } from '@portal/web-core';
+import { CourseList } from './scenes/CourseList/CourseList';
 
-/** Wired into the route table; the screens of this section are built by their own issue. */
+// Most visits are to the list; the form comes only when asked for.
+const NewCourse = lazy(() => import('./scenes/NewCourse/NewCourse').then((m) => ({ default: m.NewCourse })));
+
+/** The routes of this micro-frontend: /courses and /courses/create (also /courses/new, spec section 2). */
 export function Root() {
-  const pathname = usePathname();
+  const pathname = usePathname().replace(/\/$/, '');
+  const creating = pathname === '/courses/create' || pathname === '/courses/new';
   return (
-    <Page data-mf="mf_courses">
-      <h1>Курсы</h1>
-      <Muted>Раздел в разработке: {pathname}</Muted>
-    </Page>
+    <Suspense
+      fallback={
+        <Page>
+          <Muted role="status">Загрузка...</Muted>
+        </Page>
+      }
+    >
+      {creating ? <NewCourse /> : <CourseList />}
+    </Suspense>
   );
 }

@@ -6,3 +6,4 @@ export * from './audit';
 export * from './ids';
 export * from './ports';
 export * from './crm';
+export * from './content';

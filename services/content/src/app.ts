@@ -1,6 +1,29 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '@portal/service-kit';
-import { courseModel } from './models/course';
+import type { ContentConfig } from './config';
+import { contentModels } from './models';
+import { blocksRouter } from './routes/blocks';
 import { coursesRouter } from './routes/courses';
+import { internalRouter } from './routes/internal';
+import { uploadsRouter } from './routes/uploads';
+import { UploadStore } from './uploads/store';
 
-export const contentRouters = (ctx: ServiceContext): Router[] => [coursesRouter(ctx, courseModel(ctx.store))];
+const uploadStoreOf = (config: ContentConfig) =>
+  new UploadStore({ dir: config.UPLOAD_DIR, maxBytes: config.UPLOAD_MAX_BYTES, maxFiles: config.UPLOAD_MAX_FILES });
+
+export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
+  const models = contentModels(ctx.store);
+  const uploads = uploadStoreOf(ctx.config);
+  return [coursesRouter(ctx, models), blocksRouter(ctx, models), uploadsRouter(ctx, models, uploads), internalRouter(ctx, models)];
+}
+
+/**
+ * Indexes (the unique one on marks in particular) exist before the first request leans on them,
+ * and scratch files of uploads cut off by an earlier stop are swept.
+ */
+export async function contentOnStart(ctx: ServiceContext<ContentConfig>): Promise<void> {
+  const models = contentModels(ctx.store);
+  await Promise.all(Object.values(models).map((model) => model.init()));
+  const swept = await uploadStoreOf(ctx.config).sweepIncoming();
+  if (swept) ctx.logger.info({ swept }, 'unfinished uploads removed');
+}

@@ -1,6 +1,15 @@
+import type { Course, CourseModule, CourseSummary } from '@portal/contracts';
 import type { CourseDoc } from '../models/course';
 
-export const presentCourseSummary = (c: CourseDoc) => ({
+/** What a course is to the person asking: their marks and the structure they can see. */
+export interface CourseExtras {
+  isFavorite: boolean;
+  isStarted: boolean;
+  modulesCount: number;
+  lessonsCount: number;
+}
+
+export const presentCourseSummary = (c: CourseDoc, extras: CourseExtras): CourseSummary => ({
   id: String(c._id),
   title: c.title,
   description: c.description,
@@ -11,4 +20,17 @@ export const presentCourseSummary = (c: CourseDoc) => ({
   status: c.status,
   createdAt: new Date(c.createdAt).toISOString(),
   updatedAt: new Date(c.updatedAt).toISOString(),
+  isFavorite: extras.isFavorite,
+  isStarted: extras.isStarted,
+  modulesCount: extras.modulesCount,
+  lessonsCount: extras.lessonsCount,
+});
+
+export const presentCourse = (c: CourseDoc, marks: Pick<CourseExtras, 'isFavorite' | 'isStarted'>, modules: CourseModule[]): Course => ({
+  ...presentCourseSummary(c, {
+    ...marks,
+    modulesCount: modules.length,
+    lessonsCount: modules.reduce((sum, m) => sum + m.lessons.length, 0),
+  }),
+  modules,
 });

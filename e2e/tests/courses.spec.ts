@@ -1,0 +1,168 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { signIn, watchConsole } from './helpers';
+
+const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
+const CANDIDATE = { email: 'candidate@portal.local', password: 'Candidate12345' };
+
+let counter = 0;
+const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${counter++}`;
+const today = () => new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }).format(new Date());
+
+const cardOf = (page: Page, title: string): Locator => page.getByRole('article', { name: title, exact: true });
+const search = (page: Page) => page.getByPlaceholder('Поиск...');
+
+/** Signs in over the API, for arranging data the journey itself is not about. */
+async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const answer = await request.post('/api/auth/login', { data: account });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function createCourse(request: APIRequestContext, token: string, body: Record<string, unknown>, lessons = 0): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const course = await request.post('/api/courses', { headers, data: body });
+  expect(course.status()).toBe(201);
+  const { id } = (await course.json()) as { id: string };
+  if (lessons) {
+    const mod = await request.post('/api/blocks', { headers, data: { type: 'MODULE', courseId: id, title: 'Модуль' } });
+    const { id: moduleId } = (await mod.json()) as { id: string };
+    for (let i = 0; i < lessons; i++) {
+      expect((await request.post('/api/blocks', { headers, data: { courseId: id, moduleId } })).status()).toBe(201);
+    }
+  }
+  return id;
+}
+
+test('a curator creates a course, finds it, filters by status, switches to a remembered list view, copies and deletes it', async ({ page }) => {
+  const errors = watchConsole(page);
+  const title = unique('Охрана труда');
+  await signIn(page, CURATOR.email, CURATOR.password);
+  await page.goto('/courses');
+
+  // Create: the form refuses an empty title, then lands back on the list.
+  await page.getByRole('button', { name: 'Создать курс' }).click();
+  await expect(page).toHaveURL(/\/courses\/create$/);
+  await expect(page.getByRole('heading', { name: 'Создать новый курс' })).toBeVisible();
+  await page.getByRole('button', { name: 'Создать курс' }).click();
+  await expect(page.getByText('Введите название курса')).toBeVisible();
+  await expect(page).toHaveURL(/\/courses\/create$/);
+  await page.getByLabel('Название').fill(title);
+  await page.getByLabel('Описание').fill('Инструктаж по технике безопасности для новых сотрудников');
+  await page.getByLabel('Цена, ₽').fill('1500');
+  await page.getByLabel('Длительность, ч').fill('8');
+  await page.getByLabel('Уровень').fill('Средний');
+  await page.getByRole('button', { name: 'Создать курс' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+
+  const card = cardOf(page, title);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Статус: Черновик' })).toHaveText('●');
+  await expect(card).toContainText(`Обновлён: ${today()}`);
+  await expect(card).toContainText('0 уроков');
+  await expect(card.getByRole('button', { name: 'Открыть' })).toBeVisible();
+
+  // Search is case-insensitive over title and description; a miss shows the filtered empty state.
+  await search(page).fill(title.toUpperCase());
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card).toBeVisible();
+  await search(page).fill('безопасности');
+  await expect(card).toBeVisible();
+  await search(page).fill(`${title} нет такого`);
+  await expect(page.getByText('Курсы не найдены')).toBeVisible();
+  await expect(page.getByText('Попробуйте изменить параметры поиска или фильтры')).toBeVisible();
+  await search(page).fill(title);
+  await expect(card).toBeVisible();
+
+  // Status filter: a draft is not among the published ones.
+  await page.getByLabel('Фильтр по статусу', { exact: true }).selectOption({ label: 'Опубликованные' });
+  await expect(page.getByText('Курсы не найдены')).toBeVisible();
+  await page.getByLabel('Фильтр по статусу', { exact: true }).selectOption({ label: 'Черновики' });
+  await expect(card).toBeVisible();
+  await page.getByLabel('Фильтр по статусу', { exact: true }).selectOption({ label: 'Все статусы' });
+
+  // List view, remembered after a reload.
+  await page.getByRole('button', { name: 'Списком' }).click();
+  await expect(page.getByRole('list', { name: 'Список курсов' })).toHaveAttribute('data-view', 'list');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Списком' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('list', { name: 'Список курсов' })).toHaveAttribute('data-view', 'list');
+  expect(await page.evaluate(() => localStorage.getItem('coursesViewMode'))).toBe('list');
+  await expect(search(page)).toHaveValue(title); // the search survives the reload too
+
+  // Copy, then delete the copy (after a change of mind) and the original.
+  await cardOf(page, title).getByRole('button', { name: 'Копировать курс' }).click();
+  const copy = cardOf(page, `${title} (копия)`);
+  await expect(copy).toBeVisible();
+  await expect(copy.getByRole('img', { name: 'Статус: Черновик' })).toBeVisible();
+
+  await copy.getByRole('button', { name: 'Удалить курс' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Удаление курса' });
+  await expect(dialog).toContainText(`Вы уверены, что хотите удалить курс "${title} (копия)"?`);
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(copy).toBeVisible();
+  await copy.getByRole('button', { name: 'Удалить курс' }).click();
+  await page.getByRole('dialog', { name: 'Удаление курса' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(copy).toHaveCount(0);
+  await expect(cardOf(page, title)).toBeVisible();
+
+  // Opening a course takes an author to the editor.
+  await cardOf(page, title).getByRole('button', { name: 'Открыть' }).click();
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f]{24}$/);
+  await page.goBack();
+
+  await cardOf(page, title).getByRole('button', { name: 'Удалить курс' }).click();
+  await page.getByRole('dialog', { name: 'Удаление курса' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Курсы не найдены')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Курсы не найдены')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a candidate sees only published courses, favourites one and finds it under favourites after a reload', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const prefix = unique('Адаптация');
+  const curator = await tokenFor(request, CURATOR);
+  const publishedId = await createCourse(request, curator, { title: `${prefix} опубликован`, description: 'Первые дни в компании', isPublished: true }, 2);
+  await createCourse(request, curator, { title: `${prefix} черновик` });
+  await createCourse(request, curator, { title: `${prefix} скрыт`, status: 'hidden' });
+
+  await signIn(page, CANDIDATE.email, CANDIDATE.password);
+  await expect(page).toHaveURL(/\/courses$/);
+  await search(page).fill(prefix);
+  const card = cardOf(page, `${prefix} опубликован`);
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Создать курс' })).toHaveCount(0);
+  await expect(page.getByLabel('Фильтр по статусу', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card.getByRole('img', { name: 'Статус: Опубликован' })).toHaveText('✔');
+  await expect(card).toContainText('2 урока');
+  await expect(card.getByRole('button', { name: 'Копировать курс' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Удалить курс' })).toHaveCount(0);
+
+  // Nothing is a favourite yet.
+  await page.getByLabel('Показать курсы', { exact: true }).selectOption({ label: 'Избранные' });
+  await expect(page.getByText('Курсы не найдены')).toBeVisible();
+  await page.getByLabel('Показать курсы', { exact: true }).selectOption({ label: 'Все курсы' });
+
+  await card.getByRole('button', { name: 'Добавить в избранное' }).click();
+  await expect(card.getByRole('button', { name: 'Убрать из избранного' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Показать курсы', { exact: true }).selectOption({ label: 'Избранные' });
+  await expect(card).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Показать курсы', { exact: true })).toHaveValue('favorites');
+  await expect(cardOf(page, `${prefix} опубликован`)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(cardOf(page, `${prefix} опубликован`).getByRole('button', { name: 'Убрать из избранного' })).toBeVisible();
+
+  // Opening it as a learner marks it started and goes to study mode.
+  await cardOf(page, `${prefix} опубликован`).getByRole('button', { name: 'Открыть' }).click();
+  await expect(page).toHaveURL(new RegExp(`/student/${publishedId}$`));
+  const started = await page.evaluate(async () => {
+    const res = await fetch('/api/courses/started/my', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+    return ((await res.json()) as Array<{ id: string }>).map((c) => c.id);
+  });
+  expect(started).toContain(publishedId);
+  expect(errors).toEqual([]);
+});

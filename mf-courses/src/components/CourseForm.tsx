@@ -1,0 +1,163 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { COURSE_DEFAULTS, COURSE_LEVEL_SUGGESTIONS, CONTENT_MSG, type CourseCreateInput } from '@portal/contracts';
+import { Button, ErrorBox, Input, Label } from '@portal/ui';
+
+interface CourseFormProps {
+  submitLabel: string;
+  busy: boolean;
+  /** A message from the server, and the field it is about when it names one. */
+  error: { message: string; field?: string } | null;
+  onSubmit: (input: CourseCreateInput) => void;
+  onCancel: () => void;
+}
+
+type Field = 'title' | 'price' | 'duration';
+
+/** Spec section 5: a non-numeric entry counts as 0; below 0 is refused. */
+const toNumber = (raw: string): number => {
+  const n = Number(raw.trim().replace(',', '.'));
+  return raw.trim() === '' || !Number.isFinite(n) ? 0 : n;
+};
+
+/** The course form of spec sections 2 and 5: title required; price and duration numbers ≥ 0; level free text; published. */
+export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: CourseFormProps) {
+  const ids = { title: useId(), description: useId(), price: useId(), duration: useId(), level: useId(), levels: useId(), published: useId() };
+  const [form, setForm] = useState({ title: '', description: '', price: '0', duration: '0', level: COURSE_DEFAULTS.level, isPublished: false });
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const refs = { title: useRef<HTMLInputElement>(null), price: useRef<HTMLInputElement>(null), duration: useRef<HTMLInputElement>(null) };
+  const set = (key: 'title' | 'description' | 'price' | 'duration' | 'level') => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    setProblems((p) => ({ ...p, [key]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const price = toNumber(form.price);
+    const duration = toNumber(form.duration);
+    const found: Partial<Record<Field, string>> = {};
+    if (!form.title.trim()) found.title = CONTENT_MSG.courseTitleRequired;
+    if (price < 0) found.price = CONTENT_MSG.priceMin;
+    if (duration < 0) found.duration = CONTENT_MSG.durationMin;
+    setProblems(found);
+    const first = (['title', 'price', 'duration'] as const).find((k) => found[k]);
+    if (first) return refs[first].current?.focus();
+    onSubmit({
+      title: form.title.trim(),
+      description: form.description.trim(),
+      price,
+      duration,
+      level: form.level.trim() || COURSE_DEFAULTS.level,
+      isPublished: form.isPublished,
+    });
+  };
+
+  // A server refusal that names one of our fields shows beside it; anything else above the form.
+  const serverField = error?.field && (['title', 'price', 'duration'] as string[]).includes(error.field) ? (error.field as Field) : null;
+  const messageFor = (field: Field) => problems[field] ?? (serverField === field ? error?.message : undefined);
+  const errorId = (field: Field) => `${ids[field]}-error`;
+
+  const numberField = (field: 'price' | 'duration', label: string) => (
+    <FieldBox>
+      <Label htmlFor={ids[field]}>{label}</Label>
+      <Input
+        id={ids[field]}
+        ref={refs[field]}
+        name={field}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        value={form[field]}
+        onChange={set(field)}
+        aria-invalid={!!messageFor(field)}
+        aria-describedby={messageFor(field) ? errorId(field) : undefined}
+      />
+      {messageFor(field) && <FieldError id={errorId(field)}>{messageFor(field)}</FieldError>}
+    </FieldBox>
+  );
+
+  return (
+    <Form onSubmit={submit} noValidate aria-busy={busy}>
+      {error && !serverField && <ErrorBox>{error.message}</ErrorBox>}
+      <FieldBox>
+        <Label htmlFor={ids.title}>
+          <span>
+            Название<Required />
+          </span>
+        </Label>
+        <Input
+          id={ids.title}
+          ref={refs.title}
+          name="title"
+          required
+          maxLength={200}
+          autoFocus
+          value={form.title}
+          onChange={set('title')}
+          aria-invalid={!!messageFor('title')}
+          aria-describedby={messageFor('title') ? errorId('title') : undefined}
+        />
+        {messageFor('title') && <FieldError id={errorId('title')}>{messageFor('title')}</FieldError>}
+      </FieldBox>
+      <FieldBox>
+        <Label htmlFor={ids.description}>Описание</Label>
+        <TextArea id={ids.description} name="description" rows={4} maxLength={5000} value={form.description} onChange={set('description')} />
+      </FieldBox>
+      <Row>
+        {numberField('price', 'Цена, ₽')}
+        {numberField('duration', 'Длительность, ч')}
+      </Row>
+      <FieldBox>
+        <Label htmlFor={ids.level}>Уровень</Label>
+        <Input id={ids.level} name="level" list={ids.levels} maxLength={100} value={form.level} onChange={set('level')} />
+        <datalist id={ids.levels}>
+          {COURSE_LEVEL_SUGGESTIONS.map((level) => (
+            <option key={level} value={level} />
+          ))}
+        </datalist>
+      </FieldBox>
+      <Check htmlFor={ids.published}>
+        <input id={ids.published} name="isPublished" type="checkbox" checked={form.isPublished} onChange={(e) => setForm((f) => ({ ...f, isPublished: e.target.checked }))} />
+        <span>Опубликован</span>
+      </Check>
+      <Actions>
+        <Button type="button" $variant="outline" onClick={onCancel}>
+          Отмена
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Сохранение...' : submitLabel}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Required = () => <span aria-hidden="true"> *</span>;
+
+const Form = styled.form`
+  display: grid; gap: 16px;
+`;
+const FieldBox = styled.div`
+  display: grid; gap: 6px; align-content: start;
+`;
+const Row = styled.div`
+  display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+`;
+const TextArea = styled.textarea`
+  width: 100%; padding: 10px 12px; font: inherit; resize: vertical;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+const FieldError = styled.span`
+  color: ${({ theme }) => theme.colors.danger}; font-size: 13px; font-weight: 400;
+`;
+const Check = styled.label`
+  display: inline-flex; align-items: center; gap: 8px; font-size: 14px; font-weight: 500; cursor: pointer;
+  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.primary}; }
+`;
+const Actions = styled.div`
+  display: flex; justify-content: flex-end; gap: 8px; margin-top: 8px;
+`;

@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useState } from 'react';
+import { COURSE_LIST_FILTERS, COURSE_STATUSES, type CourseListFilter, type CourseStatus } from '@portal/contracts';
+import type { CourseListParams } from '../api/courses';
+
+const fromUrl = (): CourseListParams => {
+  const q = new URLSearchParams(window.location.search);
+  const status = q.get('status') ?? 'all';
+  const filter = q.get('filter') ?? 'all';
+  return {
+    search: q.get('search') ?? '',
+    status: (COURSE_STATUSES as readonly string[]).includes(status) ? (status as CourseStatus) : 'all',
+    filter: (COURSE_LIST_FILTERS as readonly string[]).includes(filter) ? (filter as CourseListFilter) : 'all',
+  };
+};
+
+/**
+ * Search and filters live in the address (?search=&status=&filter=), so a reload, a shared link or
+ * the back button keeps what the person was looking at.
+ */
+export function useListParams(): [CourseListParams, (patch: Partial<CourseListParams>) => void] {
+  const [params, setParams] = useState<CourseListParams>(fromUrl);
+
+  useEffect(() => {
+    const q = new URLSearchParams();
+    if (params.search) q.set('search', params.search);
+    if (params.status !== 'all') q.set('status', params.status);
+    if (params.filter !== 'all') q.set('filter', params.filter);
+    const next = `${window.location.pathname}${q.size ? `?${q}` : ''}`;
+    if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', next);
+  }, [params]);
+
+  const update = useCallback((patch: Partial<CourseListParams>) => setParams((p) => ({ ...p, ...patch })), []);
+  return [params, update];
+}

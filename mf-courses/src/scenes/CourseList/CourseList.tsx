@@ -1,0 +1,222 @@
+import { useState, type ComponentType } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { CONTENT_MSG, isStaff, type CourseListFilter, type CourseStatus, type CourseSummary } from '@portal/contracts';
+import { Button, ErrorBox, Input, Muted, Page, Select } from '@portal/ui';
+import { errorMessage, navigate, useAuth } from '@portal/web-core';
+import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, setFavorite, startCourse } from '../../api/courses';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CourseCard } from '../../components/CourseCard';
+import { EmptyState } from '../../components/EmptyState';
+import { GridIcon, ListIcon } from '../../components/Icons';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useListParams } from '../../hooks/useListParams';
+import { useViewMode, type ViewMode } from '../../hooks/useViewMode';
+
+const STATUS_OPTIONS: Array<{ value: CourseStatus | 'all'; label: string }> = [
+  { value: 'all', label: 'Все статусы' },
+  { value: 'published', label: 'Опубликованные' },
+  { value: 'draft', label: 'Черновики' },
+  { value: 'hidden', label: 'Скрытые' },
+];
+const FILTER_OPTIONS: Array<{ value: CourseListFilter; label: string }> = [
+  { value: 'all', label: 'Все курсы' },
+  { value: 'favorites', label: 'Избранные' },
+  { value: 'started', label: 'Начатые' },
+];
+const VIEWS: Array<{ mode: ViewMode; label: string; Icon: ComponentType }> = [
+  { mode: 'grid', label: 'Сеткой', Icon: GridIcon },
+  { mode: 'list', label: 'Списком', Icon: ListIcon },
+];
+
+/** /courses: the course list of spec section 2 for every signed-in person. */
+export function CourseList() {
+  const { user } = useAuth();
+  const author = isStaff(user?.role);
+  const queryClient = useQueryClient();
+  const [params, setParams] = useListParams();
+  const [view, setView] = useViewMode();
+  const [toDelete, setToDelete] = useState<CourseSummary | null>(null);
+  const search = useDebouncedValue(params.search);
+  // Learners only ever see published courses, so the status filter is for authors.
+  const query = { ...params, search, status: author ? params.status : ('all' as const) };
+
+  const courses = useQuery({
+    queryKey: courseListKey(query),
+    queryFn: ({ signal }) => fetchCourses(query, signal),
+    placeholderData: keepPreviousData,
+    enabled: !!user,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: COURSES_KEY });
+
+  // Spec section 4: failures of these actions are only logged.
+  // Several hearts may be in flight at once; each stays disabled until its own call ends.
+  const [favoritesInFlight, setFavoritesInFlight] = useState<ReadonlySet<string>>(new Set());
+  const markInFlight = (id: string, busy: boolean) =>
+    setFavoritesInFlight((ids) => {
+      const next = new Set(ids);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const favorite = useMutation({
+    mutationFn: (course: CourseSummary) => setFavorite(course.id, !course.isFavorite),
+    onMutate: (course) => markInFlight(course.id, true),
+    onSettled: (_data, _err, course) => markInFlight(course.id, false),
+    onSuccess: (updated) => {
+      queryClient.setQueriesData<CourseSummary[]>({ queryKey: COURSES_KEY }, (list) =>
+        list?.map((c) => (c.id === updated.id ? { ...c, isFavorite: updated.isFavorite } : c)),
+      );
+      void refresh();
+    },
+    onError: (err) => console.error('Не удалось изменить избранное:', errorMessage(err)),
+  });
+  const copy = useMutation({
+    mutationFn: (course: CourseSummary) => copyCourse(course.id),
+    onSuccess: () => void refresh(),
+    onError: (err) => console.error('Не удалось скопировать курс:', errorMessage(err)),
+  });
+  const remove = useMutation({
+    mutationFn: (course: CourseSummary) => deleteCourse(course.id),
+    onSuccess: (_, course) => {
+      queryClient.setQueriesData<CourseSummary[]>({ queryKey: COURSES_KEY }, (list) => list?.filter((c) => c.id !== course.id));
+      setToDelete(null);
+      void refresh();
+    },
+    onError: (err) => {
+      console.error('Не удалось удалить курс:', errorMessage(err));
+      setToDelete(null);
+    },
+  });
+
+  /** Authors go to the editor; everyone else is marked as having started and goes to study mode. */
+  const open = async (course: CourseSummary) => {
+    if (author) return navigate(`/editor/${course.id}`);
+    if (!course.isStarted) await startCourse(course.id).catch((err: unknown) => console.error('Не удалось отметить начало курса:', errorMessage(err)));
+    navigate(`/student/${course.id}`);
+  };
+
+  const filtering = !!params.search.trim() || (author && params.status !== 'all') || params.filter !== 'all';
+  const list = courses.data ?? [];
+
+  return (
+    <Page data-mf="mf_courses">
+      <Header>
+        <TitleRow>
+          <h1>Курсы</h1>
+          {author && <Button onClick={() => navigate('/courses/create')}>{CONTENT_MSG.createCourse}</Button>}
+        </TitleRow>
+        <Toolbar role="search">
+          <SearchInput
+            type="search"
+            placeholder={CONTENT_MSG.search}
+            aria-label="Поиск курсов"
+            value={params.search}
+            onChange={(e) => setParams({ search: e.target.value })}
+          />
+          {author && (
+            <FilterSelect aria-label="Фильтр по статусу" value={params.status} onChange={(e) => setParams({ status: e.target.value as CourseStatus | 'all' })}>
+              {STATUS_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </FilterSelect>
+          )}
+          <FilterSelect aria-label="Показать курсы" value={params.filter} onChange={(e) => setParams({ filter: e.target.value as CourseListFilter })}>
+            {FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </FilterSelect>
+          <ViewToggle role="group" aria-label="Вид списка">
+            {VIEWS.map(({ mode, label, Icon }) => (
+              <Button key={mode} type="button" $variant={view === mode ? 'secondary' : 'ghost'} $size="icon" aria-pressed={view === mode} aria-label={label} title={label} onClick={() => setView(mode)}>
+                <Icon />
+              </Button>
+            ))}
+          </ViewToggle>
+        </Toolbar>
+      </Header>
+
+      {courses.isPending ? (
+        <Muted role="status">Загрузка...</Muted>
+      ) : courses.isError && !courses.data ? (
+        <ErrorBox>
+          {CONTENT_MSG.loadFailed}: {errorMessage(courses.error)}{' '}
+          <Button type="button" $variant="link" onClick={() => void courses.refetch()}>
+            Повторить
+          </Button>
+        </ErrorBox>
+      ) : list.length === 0 ? (
+        filtering ? (
+          <EmptyState title={CONTENT_MSG.notFoundTitle} hint={CONTENT_MSG.notFoundHint} />
+        ) : author ? (
+          <EmptyState
+            title={CONTENT_MSG.emptyTitle}
+            hint={CONTENT_MSG.emptyStaffHint}
+            action={<Button onClick={() => navigate('/courses/create')}>{CONTENT_MSG.createFirstCourse}</Button>}
+          />
+        ) : (
+          <EmptyState title={CONTENT_MSG.emptyTitle} hint={CONTENT_MSG.emptyLearner} />
+        )
+      ) : (
+        <Cards $view={view} aria-label="Список курсов" aria-busy={courses.isFetching} data-view={view}>
+          {list.map((course) => (
+            <li key={course.id}>
+              <CourseCard
+                course={course}
+                view={view}
+                canAuthor={author}
+                favoriteBusy={favoritesInFlight.has(course.id)}
+                copyBusy={copy.isPending && copy.variables?.id === course.id}
+                onOpen={(c) => void open(c)}
+                onToggleFavorite={(c) => favorite.mutate(c)}
+                onCopy={(c) => copy.mutate(c)}
+                onDelete={setToDelete}
+              />
+            </li>
+          ))}
+        </Cards>
+      )}
+
+      {toDelete && (
+        <ConfirmDialog
+          title="Удаление курса"
+          message={CONTENT_MSG.confirmDeleteCourse.replace('{title}', toDelete.title)}
+          confirmLabel="Удалить"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(toDelete)}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </Page>
+  );
+}
+
+const Header = styled.header`
+  display: grid; gap: 16px; margin-bottom: 24px;
+`;
+const TitleRow = styled.div`
+  display: flex; align-items: center; justify-content: space-between; gap: 16px; flex-wrap: wrap;
+  h1 { margin: 0; }
+`;
+const Toolbar = styled.div`
+  display: flex; flex-wrap: wrap; gap: 12px; align-items: center;
+`;
+const SearchInput = styled(Input)`
+  flex: 1 1 260px; width: auto;
+`;
+const FilterSelect = styled(Select)`
+  flex: 0 1 200px; width: auto;
+`;
+const ViewToggle = styled.div`
+  display: inline-flex; gap: 4px; padding: 2px; border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  button { height: 34px; width: 34px; }
+`;
+const Cards = styled.ul<{ $view: ViewMode }>`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 16px;
+  grid-template-columns: ${({ $view }) => ($view === 'grid' ? 'repeat(auto-fill, minmax(280px, 1fr))' : '1fr')};
+`;

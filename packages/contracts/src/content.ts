@@ -1,0 +1,440 @@
+import { z } from 'zod';
+import { requiredText } from './auth';
+import { isValidId } from './ids';
+
+/* ------------------------------------------------------------------ texts */
+
+/** Course and content texts of spec sections 2, 3, 5, 8 and 9, plus the server's own refusals. */
+export const CONTENT_MSG = {
+  courseNotFound: 'Курс не найден',
+  blockNotFound: 'Блок не найден',
+  moduleNotFound: 'Модуль не найден',
+  courseTitleRequired: 'Введите название курса',
+  titleBlank: 'Название не может быть пустым',
+  numberInvalid: 'Поле «{field}» должно быть числом',
+  priceMin: 'Цена не может быть меньше 0',
+  durationMin: 'Длительность не может быть меньше 0',
+  statusInvalid: 'Статус должен быть draft, published или hidden',
+  statusConflict: 'Статус и признак публикации противоречат друг другу',
+  nothingToUpdate: 'Нет данных для изменения',
+  recordTypeInvalid: 'Тип записи должен быть MODULE или LESSON',
+  recordTypeChange: 'Тип записи нельзя изменить',
+  moduleRequired: 'Для урока нужно указать модуль (moduleId)',
+  moduleOfOtherCourse: 'Модуль принадлежит другому курсу',
+  lessonContentNotList: 'Содержимое урока должно быть списком блоков',
+  lessonContentNotJson: 'Содержимое урока не является корректным JSON',
+  unknownBlockType: 'Неизвестный тип блока',
+  blockIdDuplicate: 'Повторяющийся id блока: {id}',
+  urlInvalid: 'Адрес файла должен начинаться с / или http(s)://',
+  reorderEmpty: 'Передайте список блоков для перестановки',
+  reorderDuplicate: 'Блок указан в списке дважды',
+  reorderOneCourse: 'Все блоки должны принадлежать одному курсу',
+  reorderModuleInModule: 'Модуль нельзя поместить внутрь модуля',
+  uploadFailed: 'Ошибка загрузки файла',
+  uploadsFailed: 'Ошибка загрузки файлов',
+  uploadTooLarge: 'Ошибка загрузки файла: файл слишком большой',
+  uploadTooMany: 'Ошибка загрузки файлов: слишком много файлов',
+  uploadBadType: 'Ошибка загрузки файла: недопустимый тип файла',
+  uploadMissing: 'Ошибка загрузки файла: файл не передан',
+  uploadEmpty: 'Ошибка загрузки файла: файл пуст',
+  fileNotFound: 'Файл не найден',
+  rangeNotSatisfiable: 'Запрошенная часть файла недоступна',
+  uploadWrongField: 'Ошибка загрузки файла: ожидается поле «{field}»',
+  // Client texts (spec section 2).
+  search: 'Поиск...',
+  createCourse: 'Создать курс',
+  createFirstCourse: 'Создать первый курс',
+  notFoundTitle: 'Курсы не найдены',
+  notFoundHint: 'Попробуйте изменить параметры поиска или фильтры',
+  emptyTitle: 'Пока нет курсов',
+  emptyStaffHint: 'Создайте свой первый курс, чтобы начать обучение сотрудников',
+  emptyLearner: 'Курсы пока не созданы',
+  open: 'Открыть',
+  updated: 'Обновлён: {date}',
+  copySuffix: ' (копия)',
+  confirmDeleteCourse: 'Вы уверены, что хотите удалить курс "{title}"?',
+  loadFailed: 'Не удалось загрузить курсы',
+} as const;
+
+export const invalidIdMessage = (field: string) => `Invalid ${field}: must be a valid ID`;
+
+/** The course id rule of spec section 5, for any field: missing, empty and non-text fail with the same message. */
+export const entityIdField = (field: string) => z.custom<string>(isValidId, { message: invalidIdMessage(field) });
+
+/* ---------------------------------------------------------------- courses */
+
+export const COURSE_STATUSES = ['draft', 'published', 'hidden'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+
+export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
+  draft: 'Черновик',
+  published: 'Опубликован',
+  hidden: 'Скрыт',
+};
+
+/** Spec section 4: draft yellow ●, hidden grey ◎, published green ✔. */
+export const COURSE_STATUS_ICONS: Record<CourseStatus, string> = { draft: '●', hidden: '◎', published: '✔' };
+
+/** Spec section 9. */
+export const COURSE_DEFAULTS = { price: 0, duration: 0, level: 'Начальный', isPublished: false, status: 'draft' as CourseStatus };
+/** Suggestions for the free-text level (spec section 3 gives these as examples). */
+export const COURSE_LEVEL_SUGGESTIONS = ['Начальный', 'Средний', 'Продвинутый'] as const;
+
+export const COURSE_LIST_FILTERS = ['all', 'favorites', 'started'] as const;
+export type CourseListFilter = (typeof COURSE_LIST_FILTERS)[number];
+
+export const COURSES_VIEW_MODE_KEY = 'coursesViewMode';
+
+/** Blank or null means 0; a numeric string is read as a number (with a decimal comma too). */
+const toNumber = (v: unknown) => {
+  if (v === '' || v === null) return 0;
+  if (typeof v === 'string') return v.trim() === '' ? 0 : Number(v.trim().replace(',', '.'));
+  return v;
+};
+const nonNegative = (field: string, minMessage: string, max: number) =>
+  z.number({ error: CONTENT_MSG.numberInvalid.replace('{field}', field) }).min(0, minMessage).max(max);
+
+const courseStatus = z.enum(COURSE_STATUSES, { error: CONTENT_MSG.statusInvalid });
+const level = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => v || COURSE_DEFAULTS.level);
+const description = z
+  .string()
+  .max(5000)
+  .nullish()
+  .transform((v) => (v ?? '').trim());
+
+export const courseCreateSchema = z.object({
+  title: requiredText(CONTENT_MSG.courseTitleRequired, 200),
+  description: description,
+  price: z.preprocess(toNumber, nonNegative('price', CONTENT_MSG.priceMin, 100_000_000).default(COURSE_DEFAULTS.price)),
+  duration: z.preprocess(toNumber, nonNegative('duration', CONTENT_MSG.durationMin, 100_000).default(COURSE_DEFAULTS.duration)),
+  level,
+  isPublished: z.boolean().optional(),
+  status: courseStatus.optional(),
+});
+export type CourseCreateInput = z.input<typeof courseCreateSchema>;
+
+export const courseUpdateSchema = z
+  .object({
+    title: requiredText(CONTENT_MSG.courseTitleRequired, 200).optional(),
+    description: description.optional(),
+    price: z.preprocess(toNumber, nonNegative('price', CONTENT_MSG.priceMin, 100_000_000).optional()),
+    duration: z.preprocess(toNumber, nonNegative('duration', CONTENT_MSG.durationMin, 100_000).optional()),
+    level: level.optional(),
+    isPublished: z.boolean().optional(),
+    status: courseStatus.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: CONTENT_MSG.nothingToUpdate });
+export type CourseUpdateInput = z.input<typeof courseUpdateSchema>;
+
+export const courseListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z
+    .enum([...COURSE_STATUSES, 'all'], { error: CONTENT_MSG.statusInvalid })
+    .optional()
+    .transform((v) => (v === 'all' ? undefined : v)),
+  filter: z.enum(COURSE_LIST_FILTERS).default('all'),
+});
+export type CourseListQuery = z.input<typeof courseListQuerySchema>;
+
+/* --------------------------------------------------------- content blocks */
+
+/** Spec section 3: the blocks a lesson is made of. */
+export const CONTENT_BLOCK_TYPES = ['heading', 'text', 'image', 'video', 'audio', 'file', 'quiz'] as const;
+export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
+
+/** Where a media block's file may live: uploaded here (/api/files/...) or an http(s) address; blank = not uploaded yet. */
+const mediaUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v), CONTENT_MSG.urlInvalid);
+const shortText = z.string().max(1000);
+const longText = z.string().max(100_000);
+const textContent = (max: z.ZodString) =>
+  z.preprocess((v) => (typeof v === 'string' ? { text: v } : v), z.object({ text: max, level: z.number().int().min(1).max(6).optional() }));
+
+const contentSchemas = {
+  heading: textContent(shortText),
+  text: textContent(longText),
+  image: z.object({ src: mediaUrl.optional(), url: mediaUrl.optional(), alt: shortText.optional(), caption: shortText.optional() }),
+  video: z.object({
+    src: mediaUrl.optional(),
+    url: mediaUrl.optional(),
+    poster: mediaUrl.optional(),
+    autoplay: z.boolean().optional(),
+    title: shortText.optional(),
+    description: longText.optional(),
+  }),
+  audio: z.object({ src: mediaUrl.optional(), url: mediaUrl.optional(), title: shortText.optional(), description: longText.optional() }),
+  file: z.object({
+    name: shortText.optional(),
+    // Spec: size is a string in MB with two decimals; a number of MB is accepted and formatted.
+    size: z.union([z.string().max(32), z.number().min(0).transform((n) => n.toFixed(2))]).optional(),
+    src: mediaUrl.optional(),
+    url: mediaUrl.optional(),
+    description: longText.optional(),
+  }),
+  quiz: z.object({ quizId: z.string().max(100).nullish(), questionsCount: z.number().int().min(0).max(10_000).optional() }),
+} satisfies Record<ContentBlockType, z.ZodType>;
+
+/** Spec section 9: what a new block holds before it is edited. */
+export const DEFAULT_BLOCK_CONTENT: Record<ContentBlockType, Record<string, unknown>> = {
+  heading: { text: 'Новый заголовок' },
+  text: { text: 'Введите текст...' },
+  image: { src: '', alt: '', caption: '' },
+  video: { src: '', poster: '', autoplay: false, title: '', description: '' },
+  audio: { src: '', title: '', description: '' },
+  file: { name: '', size: '0.00', src: '', description: '' },
+  quiz: { quizId: null, questionsCount: 0 },
+};
+
+const blockHead = {
+  id: z.string().trim().min(1).max(100).optional(),
+  order: z.number().int().min(1).optional(),
+  lessonId: z.string().max(100).nullish(),
+};
+const variant = <T extends ContentBlockType>(type: T) =>
+  z.object({ ...blockHead, type: z.literal(type), content: contentSchemas[type].optional() });
+
+/** One content block, validated by its type; an unknown type is refused by name. */
+export const contentBlockSchema = z
+  .object({
+    type: z.enum(CONTENT_BLOCK_TYPES, {
+      error: (issue) => `${CONTENT_MSG.unknownBlockType} «${String(issue.input ?? '')}»`,
+    }),
+  })
+  .loose()
+  .pipe(
+    z.discriminatedUnion('type', [
+      variant('heading'),
+      variant('text'),
+      variant('image'),
+      variant('video'),
+      variant('audio'),
+      variant('file'),
+      variant('quiz'),
+    ]),
+  );
+export type ContentBlockInput = z.input<typeof contentBlockSchema>;
+
+type ContentOf<T extends ContentBlockType> = z.output<(typeof contentSchemas)[T]>;
+/** A stored content block: ids given, order 1..n without gaps, lessonId set. */
+export type ContentBlock = {
+  [T in ContentBlockType]: { id: string; type: T; order: number; lessonId: string; content: ContentOf<T> };
+}[ContentBlockType];
+
+/** A lesson's content: the serialised list (as the spec stores it) or the list itself. */
+export const lessonContentSchema = z
+  .union([z.string().max(2_000_000), z.array(z.unknown())])
+  .transform((value, ctx) => {
+    if (Array.isArray(value)) return value;
+    if (value.trim() === '') return [];
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed;
+      ctx.addIssue({ code: 'custom', message: CONTENT_MSG.lessonContentNotList });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: CONTENT_MSG.lessonContentNotJson });
+    }
+    return z.NEVER;
+  })
+  .pipe(z.array(contentBlockSchema).max(500));
+
+/* ---------------------------------------------------- block records (server) */
+
+/** On the server, modules and lessons are block records (spec section 3). */
+export const BLOCK_RECORD_TYPES = ['MODULE', 'LESSON'] as const;
+export type BlockRecordType = (typeof BLOCK_RECORD_TYPES)[number];
+
+/** Lessons and modules share the course statuses; a new one starts as draft. */
+export const LESSON_STATUSES = COURSE_STATUSES;
+export type LessonStatus = CourseStatus;
+
+const blockTitle = requiredText(CONTENT_MSG.titleBlank, 300).optional();
+const position = z.number().int().min(0).max(100_000);
+const moduleDescription = z.string().max(5000);
+const lessonDescription = z.string().max(5000);
+
+const moduleCreate = z.object({
+  type: z.literal('MODULE'),
+  courseId: entityIdField('courseId'),
+  title: blockTitle,
+  /** A module's content is its description (spec section 3). */
+  content: moduleDescription.nullish(),
+  description: moduleDescription.nullish(),
+  position: position.optional(),
+  status: courseStatus.optional(),
+});
+const lessonCreate = z.object({
+  type: z.literal('LESSON'),
+  courseId: entityIdField('courseId'),
+  moduleId: z.custom<string>((v) => v !== undefined && v !== null && v !== '', { message: CONTENT_MSG.moduleRequired }).pipe(entityIdField('moduleId')),
+  title: blockTitle,
+  description: lessonDescription.nullish(),
+  content: lessonContentSchema.optional(),
+  position: position.optional(),
+  status: courseStatus.optional(),
+});
+
+/** POST /blocks: a lesson unless type says MODULE. */
+export const blockCreateSchema = z
+  .object({ type: z.enum(BLOCK_RECORD_TYPES, { error: CONTENT_MSG.recordTypeInvalid }).default('LESSON') })
+  .loose()
+  .pipe(z.discriminatedUnion('type', [moduleCreate, lessonCreate]));
+export type BlockCreateInput = z.input<typeof blockCreateSchema>;
+
+/** PATCH /blocks/{id}: content is checked against the stored record's type. */
+export const blockUpdateSchema = z
+  .object({
+    title: blockTitle,
+    content: z.unknown().optional(),
+    description: z.string().max(5000).nullish(),
+    type: z.enum(BLOCK_RECORD_TYPES, { error: CONTENT_MSG.recordTypeInvalid }).optional(),
+    status: courseStatus.optional(),
+  })
+  .refine((v) => v.title !== undefined || v.content !== undefined || v.description !== undefined || v.status !== undefined, {
+    message: CONTENT_MSG.nothingToUpdate,
+  });
+export type BlockUpdateInput = z.input<typeof blockUpdateSchema>;
+
+export const moduleContentSchema = moduleDescription;
+
+/** POST /blocks/reorder: new positions, and for lessons optionally a new module. */
+export const blockReorderSchema = z.object({
+  blocks: z
+    .array(
+      z.object({
+        id: entityIdField('id'),
+        position,
+        moduleId: entityIdField('moduleId').nullish(),
+        type: z.enum(BLOCK_RECORD_TYPES, { error: CONTENT_MSG.recordTypeInvalid }).optional(),
+      }),
+      { error: CONTENT_MSG.reorderEmpty },
+    )
+    .min(1, CONTENT_MSG.reorderEmpty)
+    .max(2000)
+    .refine((list) => new Set(list.map((b) => b.id)).size === list.length, CONTENT_MSG.reorderDuplicate),
+});
+export type BlockReorderInput = z.input<typeof blockReorderSchema>;
+
+/* ------------------------------------------------------------- answers */
+
+export interface CourseSummary {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  duration: number;
+  level: string;
+  isPublished: boolean;
+  status: CourseStatus;
+  createdAt: string;
+  updatedAt: string;
+  isFavorite: boolean;
+  isStarted: boolean;
+  modulesCount: number;
+  /** Summed over modules, as the card shows it. */
+  lessonsCount: number;
+}
+
+export interface Lesson {
+  id: string;
+  title: string;
+  description: string;
+  /** The serialised list of content blocks (spec section 3). */
+  content: string;
+  status: LessonStatus;
+  courseId: string;
+  moduleId: string;
+  position: number;
+  blocks: ContentBlock[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CourseModule {
+  id: string;
+  title: string;
+  description: string;
+  courseId: string;
+  position: number;
+  status: LessonStatus;
+  lessons: Lesson[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Course extends CourseSummary {
+  modules: CourseModule[];
+}
+
+/** A server block record (spec section 3) as GET /blocks answers it. */
+export interface BlockRecord {
+  id: string;
+  type: BlockRecordType;
+  title: string;
+  /** Module: its description. Lesson: the serialised content blocks. */
+  content: string;
+  description: string;
+  courseId: string;
+  moduleId: string | null;
+  position: number;
+  status: LessonStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** Lessons only: the parsed content blocks, sorted by order. */
+  blocks?: ContentBlock[];
+}
+
+/** POST /upload/file answers one; /upload/files a list of them. */
+export interface UploadedFile {
+  url: string;
+  name: string;
+  originalName: string;
+  size: number;
+  mimeType: string;
+}
+
+export const UPLOAD_ACCEPT = ['any', 'media', 'image', 'video', 'audio'] as const;
+export type UploadAccept = (typeof UPLOAD_ACCEPT)[number];
+export const uploadQuerySchema = z.object({ accept: z.enum(UPLOAD_ACCEPT).default('any') });
+
+/** GET /internal/stats of the content service, for the dashboard. */
+export interface ContentStats {
+  totalCourses: number;
+  activeCourses: number;
+  change: {
+    totalCourses: { last30: number; prev30: number };
+    activeCourses: { last30: number; prev30: number };
+  };
+}
+
+/* ------------------------------------------------------------- helpers */
+
+/**
+ * Spec section 5: new modules are 'модуль_N', new lessons 'урок_N', N = highest existing number
+ * plus 1, starting at 1.
+ */
+export function nextAutoName(type: BlockRecordType, existingTitles: readonly string[]): string {
+  const prefix = type === 'MODULE' ? 'модуль_' : 'урок_';
+  const pattern = new RegExp(`^${prefix}(\\d+)$`);
+  const highest = existingTitles.reduce((max, title) => {
+    const match = pattern.exec(title.trim());
+    return match ? Math.max(max, Number(match[1])) : max;
+  }, 0);
+  return `${prefix}${highest + 1}`;
+}
+
+const LESSON_FORMS: Record<Intl.LDMLPluralRule, string> = { zero: 'уроков', one: 'урок', two: 'урока', few: 'урока', many: 'уроков', other: 'урока' };
+const ruPlural = new Intl.PluralRules('ru-RU');
+/** 'N уроков' with the Russian forms: 1 урок, 2 урока, 5 уроков, 21 урок. */
+export const lessonsLabel = (count: number): string => `${count} ${LESSON_FORMS[ruPlural.select(count)]}`;
+
+const ruDate = new Intl.DateTimeFormat('ru-RU');
+/** 'Обновлён: {date}' in the ru-RU format (spec section 9). */
+export const updatedLabel = (iso: string): string => CONTENT_MSG.updated.replace('{date}', ruDate.format(new Date(iso)));

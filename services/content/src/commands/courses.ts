@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
+import {
+  CONTENT_MSG,
+  type Course,
+  type CourseStatus,
+  type CourseSummary,
+  type courseCreateSchema,
+  type courseListQuerySchema,
+  type courseUpdateSchema,
+} from '@portal/contracts';
+import { badRequest, escapeRegExp, notFound, op, type Principal } from '@portal/service-kit';
+import type { z } from 'zod';
+import type { ContentModels } from '../models';
+import type { BlockDoc } from '../models/block';
+import type { CourseDoc } from '../models/course';
+import { canAuthor, canSeeCourse, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
+import { courseTree, readContentBlocks } from '../presenters/block';
+import { presentCourse, presentCourseSummary } from '../presenters/course';
+import { recordAudit, type CommandDeps } from './deps';
+import { readCourseId } from './ids';
+import { marksOf } from './marks';
+import type { MarkKind } from '../models/courseMark';
+
+type CreateInput = z.output<typeof courseCreateSchema>;
+type UpdateInput = z.output<typeof courseUpdateSchema>;
+type ListQuery = z.output<typeof courseListQuerySchema>;
+
+const LIST_LIMIT = 1000;
+
+/** A course the person may see; anything else (missing, or unpublished for a learner) is 404. */
+export async function loadVisibleCourse(models: ContentModels, user: Principal, rawId: unknown, field = 'courseId'): Promise<CourseDoc> {
+  const course = await models.courses.findById(readCourseId(rawId, field)).lean<CourseDoc>();
+  if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.courseNotFound);
+  return course;
+}
+
+/**
+ * Keeps status and isPublished saying the same thing. Status wins when given; isPublished alone
+ * publishes, or unpublishes to draft (a hidden course stays hidden).
+ */
+export function publicationOf(input: { status?: CourseStatus; isPublished?: boolean }, current?: CourseDoc): { status: CourseStatus; isPublished: boolean } {
+  const { status, isPublished } = input;
+  if (status !== undefined && isPublished !== undefined && (status === 'published') !== isPublished) {
+    throw badRequest(CONTENT_MSG.statusConflict, 'isPublished');
+  }
+  let next: CourseStatus = current?.status ?? 'draft';
+  if (status !== undefined) next = status;
+  else if (isPublished === true) next = 'published';
+  else if (isPublished === false && next === 'published') next = 'draft';
+  return { status: next, isPublished: next === 'published' };
+}
+
+const publishedAtFor = (next: CourseStatus, current?: CourseDoc): Date | null =>
+  next !== 'published' ? null : current?.status === 'published' ? (current.publishedAt ?? new Date()) : new Date();
+
+export async function createCourse(deps: CommandDeps, input: CreateInput): Promise<CourseDoc> {
+  const publication = publicationOf(input);
+  const created = await deps.models.courses.create({
+    title: input.title,
+    description: input.description,
+    price: input.price,
+    duration: input.duration,
+    level: input.level,
+    ...publication,
+    publishedAt: publishedAtFor(publication.status),
+    createdBy: deps.actor.id,
+  });
+  recordAudit(deps, { action: 'create', entity: 'course', entityId: String(created._id), details: `Создан курс «${created.title}»` });
+  return created.toObject();
+}
+
+export async function updateCourse(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<CourseDoc> {
+  const current = await loadVisibleCourse(deps.models, deps.actor, rawId);
+  const publication = publicationOf(input, current);
+  const changes: Partial<CourseDoc> = { ...publication, publishedAt: publishedAtFor(publication.status, current) };
+  for (const key of ['title', 'description', 'price', 'duration', 'level'] as const) {
+    if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
+  }
+  await deps.models.courses.updateOne({ _id: current._id }, { $set: changes });
+  const after = await deps.models.courses.findById(current._id).lean<CourseDoc>();
+  if (!after) throw notFound(CONTENT_MSG.courseNotFound);
+  const statusNote = current.status !== after.status ? `, статус ${current.status} → ${after.status}` : '';
+  recordAudit(deps, { action: 'update', entity: 'course', entityId: String(after._id), details: `Изменён курс «${after.title}»${statusNote}` });
+  return after;
+}
+
+/** The course goes with its modules, lessons and everyone's marks. Uploaded files stay (copies may share them). */
+export async function deleteCourse(deps: CommandDeps, rawId: unknown): Promise<CourseDoc> {
+  const course = await loadVisibleCourse(deps.models, deps.actor, rawId);
+  await deps.models.courses.deleteOne({ _id: course._id });
+  await Promise.all([deps.models.blocks.deleteMany({ courseId: course._id }), deps.models.marks.deleteMany({ courseId: course._id })]);
+  recordAudit(deps, { action: 'delete', entity: 'course', entityId: String(course._id), details: `Удалён курс «${course.title}»` });
+  return course;
+}
+
+/** A deep copy with new ids throughout, titled '<title> (копия)', as a draft. */
+export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<CourseDoc> {
+  const source = await loadVisibleCourse(deps.models, deps.actor, rawId);
+  const blocks = await deps.models.blocks.find({ courseId: source._id }).lean<BlockDoc[]>();
+  const title = `${source.title.slice(0, 200 - CONTENT_MSG.copySuffix.length)}${CONTENT_MSG.copySuffix}`;
+  const copy = await deps.models.courses.create({
+    title,
+    description: source.description,
+    price: source.price,
+    duration: source.duration,
+    level: source.level,
+    status: 'draft',
+    isPublished: false,
+    publishedAt: null,
+    createdBy: deps.actor.id,
+  });
+  const newIds = new Map(blocks.map((b) => [String(b._id), new Types.ObjectId()]));
+  const copies = blocks
+    .filter((b) => b.type === 'MODULE' || newIds.has(String(b.moduleId)))
+    .map((b) => {
+      const id = newIds.get(String(b._id)) as Types.ObjectId;
+      const content =
+        b.type === 'LESSON'
+          ? JSON.stringify(readContentBlocks(b.content).map((block) => ({ ...block, id: randomUUID(), lessonId: String(id) })))
+          : b.content;
+      return {
+        _id: id,
+        type: b.type,
+        courseId: copy._id,
+        moduleId: b.moduleId ? newIds.get(String(b.moduleId)) : null,
+        title: b.title,
+        description: b.description,
+        content,
+        position: b.position,
+        status: b.status,
+      };
+    });
+  try {
+    if (copies.length) await deps.models.blocks.insertMany(copies);
+  } catch (err) {
+    // No transactions on every store we run on: undo the half-made copy rather than leave it.
+    await deps.models.blocks.deleteMany({ courseId: copy._id }).catch(() => undefined);
+    await deps.models.courses.deleteOne({ _id: copy._id }).catch(() => undefined);
+    throw err;
+  }
+  recordAudit(deps, {
+    action: 'create',
+    entity: 'course',
+    entityId: String(copy._id),
+    details: `Создана копия курса «${source.title}»`,
+  });
+  return copy.toObject();
+}
+
+/** Cards for a list of courses: the person's marks and the modules and lessons they can see. */
+export async function summarize(models: ContentModels, user: Principal, courses: CourseDoc[]): Promise<CourseSummary[]> {
+  if (!courses.length) return [];
+  const ids = courses.map((c) => c._id);
+  const [marks, blocks] = await Promise.all([
+    marksOf(models, user.id, ids),
+    models.blocks
+      .find({ courseId: op({ $in: ids }), ...visibleBlocksFilter(user) })
+      .select({ type: 1, courseId: 1, moduleId: 1 })
+      .lean<Pick<BlockDoc, '_id' | 'type' | 'courseId' | 'moduleId'>[]>(),
+  ]);
+  const modules = new Set(blocks.filter((b) => b.type === 'MODULE').map((b) => String(b._id)));
+  const counts = new Map<string, { modulesCount: number; lessonsCount: number }>();
+  for (const b of blocks) {
+    const key = String(b.courseId);
+    const count = counts.get(key) ?? { modulesCount: 0, lessonsCount: 0 };
+    if (b.type === 'MODULE') count.modulesCount++;
+    else if (modules.has(String(b.moduleId))) count.lessonsCount++;
+    counts.set(key, count);
+  }
+  return courses.map((c) => {
+    const key = String(c._id);
+    return presentCourseSummary(c, {
+      isFavorite: marks.favorite.has(key),
+      isStarted: marks.started.has(key),
+      ...(counts.get(key) ?? { modulesCount: 0, lessonsCount: 0 }),
+    });
+  });
+}
+
+/** The course with its modules → lessons → blocks, as the person may see them. */
+export async function courseDetail(models: ContentModels, user: Principal, course: CourseDoc): Promise<Course> {
+  const [marks, blocks] = await Promise.all([
+    marksOf(models, user.id, [course._id]),
+    models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user) }).lean<BlockDoc[]>(),
+  ]);
+  const key = String(course._id);
+  return presentCourse(course, { isFavorite: marks.favorite.has(key), isStarted: marks.started.has(key) }, courseTree(blocks));
+}
+
+/** GET /courses: search title or description case-insensitively, filter by status and by the person's marks. */
+export async function listCourses(models: ContentModels, user: Principal, query: ListQuery): Promise<CourseSummary[]> {
+  if (!canAuthor(user) && query.status && query.status !== 'published') return [];
+  const filter: Record<string, unknown> = { ...visibleCoursesFilter(user) };
+  if (query.status) filter.status = query.status;
+  if (query.search) {
+    const pattern = new RegExp(escapeRegExp(query.search), 'i');
+    filter.$or = [{ title: pattern }, { description: pattern }];
+  }
+  if (query.filter !== 'all') {
+    const kind = query.filter === 'favorites' ? 'favorite' : 'started';
+    const marked = await models.marks.find({ userId: user.id, kind }).select({ courseId: 1 }).lean<{ courseId: Types.ObjectId }[]>();
+    filter._id = op({ $in: marked.map((m) => m.courseId) });
+  }
+  const rows = await models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<CourseDoc[]>();
+  return summarize(models, user, rows);
+}
+
+/** The structure of a course changed: its card's 'Обновлён' date moves. */
+export const touchCourse = (models: ContentModels, courseId: Types.ObjectId) =>
+  models.courses.updateOne({ _id: courseId }, { $set: { updatedAt: new Date() } });
+
+/** GET /courses/favorites/my and /courses/started/my: most recently marked first, only courses still visible. */
+export async function markedCourses(models: ContentModels, user: Principal, kind: MarkKind): Promise<CourseSummary[]> {
+  const marks = await models.marks.find({ userId: user.id, kind }).sort({ createdAt: -1, _id: -1 }).limit(1000).lean<{ courseId: Types.ObjectId }[]>();
+  if (!marks.length) return [];
+  const courses = await models.courses
+    .find({ _id: op({ $in: marks.map((m) => m.courseId) }), ...visibleCoursesFilter(user) })
+    .lean<CourseDoc[]>();
+  const byId = new Map(courses.map((c) => [String(c._id), c]));
+  const ordered = marks.map((m) => byId.get(String(m.courseId))).filter((c): c is CourseDoc => !!c);
+  return summarize(models, user, ordered);
+}

@@ -1,0 +1,19 @@
+import type { Connection, Model } from 'mongoose';
+import { blockModel, type BlockDoc } from './block';
+import { courseModel, type CourseDoc } from './course';
+import { courseMarkModel, type CourseMarkDoc } from './courseMark';
+import { uploadModel, type UploadDoc } from './upload';
+
+export interface ContentModels {
+  courses: Model<CourseDoc>;
+  blocks: Model<BlockDoc>;
+  marks: Model<CourseMarkDoc>;
+  uploads: Model<UploadDoc>;
+}
+
+export const contentModels = (store: Connection): ContentModels => ({
+  courses: courseModel(store),
+  blocks: blockModel(store),
+  marks: courseMarkModel(store),
+  uploads: uploadModel(store),
+});

@@ -1,0 +1,33 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export const UPLOAD_KINDS = ['image', 'video', 'audio', 'file'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** What is known about a stored file; the bytes live on the upload volume under `_id`. */
+export interface UploadDoc {
+  /** The stored file name: a random UUID and an extension. */
+  _id: string;
+  originalName: string;
+  /** Detected from the content for media; application/octet-stream for everything else. */
+  mimeType: string;
+  kind: UploadKind;
+  size: number;
+  uploadedBy: string;
+  createdAt: Date;
+}
+
+const uploadSchema = new Schema<UploadDoc>(
+  {
+    _id: { type: String, required: true },
+    originalName: { type: String, default: '' },
+    mimeType: { type: String, required: true },
+    kind: { type: String, enum: UPLOAD_KINDS, required: true },
+    size: { type: Number, required: true },
+    uploadedBy: { type: String, required: true },
+    createdAt: { type: Date, default: Date.now },
+  },
+  { versionKey: false },
+);
+
+export const uploadModel = (store: Connection): Model<UploadDoc> =>
+  (store.models.Upload as Model<UploadDoc>) ?? store.model<UploadDoc>('Upload', uploadSchema, 'uploads');

@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import { blockCreateSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
+import { parse, type ServiceContext } from '@portal/service-kit';
+import type { Context } from 'koa';
+import { courseBlocks, createBlock, deleteBlock, loadVisibleBlock, reorderBlocks, updateBlock } from '../../commands/blocks';
+import { loadVisibleCourse } from '../../commands/courses';
+import type { ContentModels } from '../../models';
+import { authorizeAuthoring, canSeeBlock } from '../../policies/content';
+import { presentBlock } from '../../presenters/block';
+
+/** /api/blocks: modules and lessons as block records (spec sections 3 and 7). */
+export function blocksRouter(service: ServiceContext, models: ContentModels): Router {
+  const router = new Router({ prefix: '/api/blocks' });
+  const { authenticate, audit } = service;
+  const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
+
+  router.get('/course/:courseId', authenticate, async (ctx) => {
+    const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.courseId);
+    const blocks = await courseBlocks(models, course._id, (b) => canSeeBlock(ctx.state.user, b));
+    ctx.body = blocks.map(presentBlock);
+  });
+
+  router.post('/reorder', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(blockReorderSchema, ctx.request.body);
+    const courseId = await reorderBlocks(depsOf(ctx), input);
+    ctx.body = (await courseBlocks(models, courseId, () => true)).map(presentBlock);
+  });
+
+  router.get('/:id', authenticate, async (ctx) => {
+    ctx.body = presentBlock(await loadVisibleBlock(models, ctx.state.user, ctx.params.id));
+  });
+
+  router.post('/', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(blockCreateSchema, ctx.request.body);
+    const block = await createBlock(depsOf(ctx), input);
+    ctx.status = 201;
+    ctx.body = presentBlock(block);
+  });
+
+  router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(blockUpdateSchema, ctx.request.body);
+    ctx.body = presentBlock(await updateBlock(depsOf(ctx), ctx.params.id, input));
+  });
+
+  router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    await deleteBlock(depsOf(ctx), ctx.params.id);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,82 @@
+import Router from '@koa/router';
+import { courseCreateSchema, courseListQuerySchema, courseUpdateSchema } from '@portal/contracts';
+import { parse, type ServiceContext } from '@portal/service-kit';
+import type { Context } from 'koa';
+import {
+  copyCourse,
+  courseDetail,
+  createCourse,
+  deleteCourse,
+  listCourses,
+  loadVisibleCourse,
+  markedCourses,
+  summarize,
+  updateCourse,
+} from '../../commands/courses';
+import { addMark, removeMark } from '../../commands/marks';
+import type { ContentModels } from '../../models';
+import type { MarkKind } from '../../models/courseMark';
+import { authorizeAuthoring } from '../../policies/content';
+
+/** /api/courses: the list, one course with its structure, authoring, and each person's favourites and starts. */
+export function coursesRouter(service: ServiceContext, models: ContentModels): Router {
+  const router = new Router({ prefix: '/api/courses' });
+  const { authenticate, audit } = service;
+  const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
+
+  router.get('/', authenticate, async (ctx) => {
+    const query = parse(courseListQuerySchema, ctx.query);
+    ctx.body = await listCourses(models, ctx.state.user, query);
+  });
+
+  router.get('/favorites/my', authenticate, async (ctx) => {
+    ctx.body = await markedCourses(models, ctx.state.user, 'favorite');
+  });
+
+  router.get('/started/my', authenticate, async (ctx) => {
+    ctx.body = await markedCourses(models, ctx.state.user, 'started');
+  });
+
+  router.get('/:id', authenticate, async (ctx) => {
+    const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.id);
+    ctx.body = await courseDetail(models, ctx.state.user, course);
+  });
+
+  router.post('/', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(courseCreateSchema, ctx.request.body);
+    const course = await createCourse(depsOf(ctx), input);
+    ctx.status = 201;
+    ctx.body = await courseDetail(models, ctx.state.user, course);
+  });
+
+  router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(courseUpdateSchema, ctx.request.body);
+    const course = await updateCourse(depsOf(ctx), ctx.params.id, input);
+    ctx.body = await courseDetail(models, ctx.state.user, course);
+  });
+
+  router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    await deleteCourse(depsOf(ctx), ctx.params.id);
+    ctx.status = 204;
+  });
+
+  /** Not in the spec's table: the card's copy action (its behaviour is "not shown"). */
+  router.post('/:id/copy', authenticate, authorizeAuthoring, async (ctx) => {
+    const copy = await copyCourse(depsOf(ctx), ctx.params.id);
+    ctx.status = 201;
+    ctx.body = await courseDetail(models, ctx.state.user, copy);
+  });
+
+  const mark = (kind: MarkKind, add: boolean) => async (ctx: Context) => {
+    const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.id);
+    if (add) await addMark(depsOf(ctx), course, kind);
+    else await removeMark(depsOf(ctx), course, kind);
+    const [summary] = await summarize(models, ctx.state.user, [course]);
+    ctx.body = summary;
+  };
+  router.post('/:id/favorite', authenticate, mark('favorite', true));
+  router.delete('/:id/favorite', authenticate, mark('favorite', false));
+  router.post('/:id/start', authenticate, mark('started', true));
+
+  return router;
+}

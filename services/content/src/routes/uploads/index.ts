@@ -1,0 +1,99 @@
+import Router from '@koa/router';
+import { CONTENT_MSG, uploadQuerySchema, type UploadedFile } from '@portal/contracts';
+import { HttpError, notFound, parse, type ServiceContext } from '@portal/service-kit';
+import type { Context } from 'koa';
+import type { ContentModels } from '../../models';
+import type { UploadDoc } from '../../models/upload';
+import { authorizeAuthoring } from '../../policies/content';
+import { STORED_NAME, presentUpload, type UploadStore } from '../../uploads/store';
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
+
+/** One byte range ("bytes=a-b", "bytes=a-", "bytes=-n"), so video and audio can seek; anything else is the whole file. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * POST /api/upload/file (field `file`) and /api/upload/files (field `files`), and the files served
+ * back at /api/files/<name>. `?accept=image|video|audio|media` is what a media block sends; the
+ * file block sends nothing and may upload any type, which is then only ever served as a download.
+ */
+export function uploadsRouter(service: ServiceContext, models: ContentModels, store: UploadStore): Router {
+  const router = new Router();
+  const { authenticate, audit } = service;
+
+  const upload = (field: 'file' | 'files') => async (ctx: Context) => {
+    const { accept } = parse(uploadQuerySchema, ctx.query);
+    const received = await store.receive(ctx.req, ctx.res, field);
+    const kept = await store.keep(received, accept, ctx.state.user.id);
+    try {
+      await models.uploads.insertMany(kept);
+    } catch (err) {
+      await store.remove(kept.map((k) => k._id));
+      throw err;
+    }
+    for (const file of kept) {
+      audit.publish({
+        action: 'create',
+        entity: 'block',
+        entityId: file._id,
+        details: `Загружен файл «${file.originalName}» (${megabytes(file.size)} МБ)`,
+        actor: ctx.state.user,
+      });
+    }
+    const answers: UploadedFile[] = kept.map(presentUpload);
+    ctx.status = 201;
+    ctx.body = field === 'file' ? answers[0] : answers;
+  };
+
+  router.post('/api/upload/file', authenticate, authorizeAuthoring, upload('file'));
+  router.post('/api/upload/files', authenticate, authorizeAuthoring, upload('files'));
+
+  // No bearer token here: <img>, <video> and download links cannot send one. The random 122-bit
+  // names are the capability, as with any CDN link.
+  router.get('/api/files/:name', async (ctx) => {
+    const name = ctx.params.name;
+    if (!STORED_NAME.test(name)) throw notFound(CONTENT_MSG.fileNotFound);
+    const doc = await models.uploads.findById(name).lean<UploadDoc>();
+    const file = doc ? await store.read(name) : null;
+    if (!doc || !file) throw notFound(CONTENT_MSG.fileNotFound);
+
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Accept-Ranges', 'bytes');
+    // Only what we recognised as media is shown inline; everything else is a download. (attachment()
+    // guesses a type from the name, so the stored type is set after it.)
+    ctx.attachment(doc.originalName || name, { type: doc.kind === 'file' ? 'attachment' : 'inline' });
+    ctx.type = doc.mimeType;
+
+    const range = parseRange(ctx.get('range') || undefined, file.size);
+    if (range === 'unsatisfiable') {
+      throw new HttpError(416, CONTENT_MSG.rangeNotSatisfiable, 'range_not_satisfiable', undefined, { 'Content-Range': `bytes */${file.size}` });
+    }
+    if (range) {
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+      ctx.length = range.end - range.start + 1;
+      ctx.body = file.stream(range);
+      return;
+    }
+    ctx.length = file.size;
+    ctx.body = file.stream();
+  });
+
+  return router;
+}

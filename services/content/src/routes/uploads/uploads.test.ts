@@ -1,0 +1,179 @@
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONTENT_MSG, MSG, type UploadedFile } from '@portal/contracts';
+import { auditEventsFor, startContent, type ContentTestBed } from '../../testing';
+import { UploadStore } from '../../uploads/store';
+import { parseRange } from '.';
+
+let bed: ContentTestBed;
+const MAX_BYTES = 64 * 1024;
+beforeAll(async () => {
+  bed = await startContent({ UPLOAD_MAX_BYTES: String(MAX_BYTES), UPLOAD_MAX_FILES: '3' });
+});
+afterAll(() => bed.close());
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0]), Buffer.alloc(300, 1)]);
+const TEXT = Buffer.from('Просто текст, а не картинка');
+
+type Part = { name: string; data: Buffer; filename: string; type?: string };
+async function upload(route: 'file' | 'files', parts: Part[], { token = bed.as.CURATOR.token, accept }: { token?: string | null; accept?: string } = {}) {
+  const form = new FormData();
+  for (const p of parts) form.append(p.name, new Blob([p.data], { type: p.type ?? 'application/octet-stream' }), p.filename);
+  const res = await fetch(`${bed.content.url}/api/upload/${route}${accept ? `?accept=${accept}` : ''}`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+const fetchFile = (url: string, headers: Record<string, string> = {}) => fetch(`${bed.content.url}${url}`, { headers });
+const storedFiles = () => readdirSync(bed.uploadDir).filter((n) => !n.startsWith('.'));
+
+describe('POST /api/upload/file', () => {
+  it('answers 401 without a token and 403 to learners, keeping nothing', async () => {
+    const before = storedFiles().length;
+    expect((await upload('file', [{ name: 'file', data: PNG, filename: 'a.png' }], { token: null })).status).toBe(401);
+    for (const role of ['CLIENT', 'CANDIDATE', 'MANAGER'] as const) {
+      const refused = await upload('file', [{ name: 'file', data: PNG, filename: 'a.png' }], { token: bed.as[role].token });
+      expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: MSG.forbidden }) });
+    }
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('answers 400 without a file, with the wrong field, with an empty file or a bad accept value', async () => {
+    const before = storedFiles().length;
+    const none = await upload('file', []);
+    expect(none).toEqual({ status: 400, body: expect.objectContaining({ message: CONTENT_MSG.uploadMissing, field: 'file' }) });
+    const wrongField = await upload('file', [{ name: 'image', data: PNG, filename: 'a.png' }]);
+    expect(wrongField.body).toMatchObject({ statusCode: 400, message: 'Ошибка загрузки файла: ожидается поле «file»' });
+    const empty = await upload('file', [{ name: 'file', data: Buffer.alloc(0), filename: 'a.png' }]);
+    expect(empty.body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.uploadEmpty });
+    expect((await upload('file', [{ name: 'file', data: PNG, filename: 'a.png' }], { accept: 'pdf' })).status).toBe(400);
+    expect(storedFiles()).toHaveLength(before);
+    expect(readdirSync(path.join(bed.uploadDir, '.incoming'))).toEqual([]);
+  });
+
+  it('stores an image outside the database and serves it back inline with its detected type', async () => {
+    const answer = await upload('file', [{ name: 'file', data: PNG, filename: 'схема.png', type: 'image/png' }], { accept: 'image' });
+    expect(answer.status).toBe(201);
+    const body = answer.body as UploadedFile;
+    expect(body).toMatchObject({ url: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}\.png$/), originalName: 'схема.png', size: PNG.length, mimeType: 'image/png' });
+    expect(existsSync(path.join(bed.uploadDir, body.name))).toBe(true);
+    expect(await bed.models.uploads.findById(body.name).lean()).toMatchObject({ kind: 'image', mimeType: 'image/png', uploadedBy: bed.as.CURATOR.user.id });
+
+    const served = await fetchFile(body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await auditEventsFor(bed.content, body.name))[0]).toMatchObject({ action: 'create', actor: expect.objectContaining({ id: bed.as.CURATOR.user.id }) });
+  });
+
+  it('checks the content, not the name: text named .png is refused for an image block with 415', async () => {
+    const before = storedFiles().length;
+    const answer = await upload('file', [{ name: 'file', data: TEXT, filename: 'photo.png', type: 'image/png' }], { accept: 'image' });
+    expect(answer).toEqual({ status: 415, body: expect.objectContaining({ message: CONTENT_MSG.uploadBadType }) });
+    expect(answer.body.message.startsWith(CONTENT_MSG.uploadFailed)).toBe(true);
+    const audioAsVideo = await upload('file', [{ name: 'file', data: MP3, filename: 'clip.mp4' }], { accept: 'video' });
+    expect(audioAsVideo.status).toBe(415);
+    expect((await upload('file', [{ name: 'file', data: MP3, filename: 'track' }], { accept: 'audio' })).body.mimeType).toBe('audio/mpeg');
+    expect(storedFiles()).toHaveLength(before + 1);
+  });
+
+  it('takes any type for a file block and serves it only as a download', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const answer = await upload('file', [{ name: 'file', data: html, filename: 'Отчёт 2026.html', type: 'text/html' }]);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ mimeType: 'application/octet-stream', originalName: 'Отчёт 2026.html', url: expect.stringMatching(/\.html$/) });
+    const served = await fetchFile(answer.body.url);
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment; .*filename\*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%202026\.html$/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await served.text()).toBe(html.toString());
+  });
+
+  it('refuses a file over the size limit with 413 and keeps no part of it', async () => {
+    const before = storedFiles().length;
+    const answer = await upload('file', [{ name: 'file', data: Buffer.alloc(MAX_BYTES + 1, 1), filename: 'big.bin' }]);
+    expect(answer).toEqual({ status: 413, body: expect.objectContaining({ message: CONTENT_MSG.uploadTooLarge }) });
+    expect(storedFiles()).toHaveLength(before);
+    expect(readdirSync(path.join(bed.uploadDir, '.incoming'))).toEqual([]);
+    expect((await upload('file', [{ name: 'file', data: Buffer.alloc(MAX_BYTES, 1), filename: 'exact.bin' }])).status).toBe(201);
+  });
+});
+
+describe('POST /api/upload/files', () => {
+  it('answers 401, 403 and 400', async () => {
+    expect((await upload('files', [{ name: 'files', data: PNG, filename: 'a.png' }], { token: null })).status).toBe(401);
+    expect((await upload('files', [{ name: 'files', data: PNG, filename: 'a.png' }], { token: bed.as.CLIENT.token })).status).toBe(403);
+    expect((await upload('files', [{ name: 'file', data: PNG, filename: 'a.png' }])).body).toMatchObject({ statusCode: 400, field: 'files' });
+  });
+
+  it('stores several files and answers a list of urls', async () => {
+    const answer = await upload('files', [
+      { name: 'files', data: PNG, filename: 'one.png' },
+      { name: 'files', data: MP3, filename: 'two.mp3' },
+    ], { accept: 'media' });
+    expect(answer.status).toBe(201);
+    expect((answer.body as UploadedFile[]).map((f) => [f.originalName, f.mimeType])).toEqual([['one.png', 'image/png'], ['two.mp3', 'audio/mpeg']]);
+    for (const f of answer.body as UploadedFile[]) expect((await fetchFile(f.url)).status).toBe(200);
+  });
+
+  it('keeps none when one file is of the wrong type, or when there are too many', async () => {
+    const before = storedFiles().length;
+    const mixed = await upload('files', [
+      { name: 'files', data: PNG, filename: 'one.png' },
+      { name: 'files', data: TEXT, filename: 'two.png' },
+    ], { accept: 'image' });
+    expect(mixed.status).toBe(415);
+    const tooMany = await upload('files', Array.from({ length: 4 }, (_, i) => ({ name: 'files', data: PNG, filename: `${i}.png` })));
+    expect(tooMany).toEqual({ status: 413, body: expect.objectContaining({ message: CONTENT_MSG.uploadTooMany }) });
+    expect(storedFiles()).toHaveLength(before);
+  });
+});
+
+describe('GET /api/files/{name}', () => {
+  it('answers 404 for unknown or malformed names', async () => {
+    expect((await fetchFile('/api/files/00000000-0000-4000-8000-000000000000.png')).status).toBe(404);
+    expect((await fetchFile('/api/files/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await fetchFile('/api/files/readme.txt')).status).toBe(404);
+  });
+
+  it('serves byte ranges so media can seek', async () => {
+    const { body } = await upload('file', [{ name: 'file', data: MP3, filename: 'track.mp3' }], { accept: 'audio' });
+    const part = await fetchFile(body.url, { range: 'bytes=0-9' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-9/${MP3.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(MP3.subarray(0, 10))).toBe(true);
+    const tail = await fetchFile(body.url, { range: 'bytes=-5' });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(MP3.subarray(-5))).toBe(true);
+    const beyond = await fetchFile(body.url, { range: `bytes=${MP3.length}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${MP3.length}`);
+  });
+
+  it('parses the range forms it supports', () => {
+    expect(parseRange('bytes=5-', 10)).toEqual({ start: 5, end: 9 });
+    expect(parseRange('bytes=2-100', 10)).toEqual({ start: 2, end: 9 });
+    expect(parseRange('bytes=0-1,4-5', 10)).toBeNull();
+    expect(parseRange('bytes=8-2', 10)).toBe('unsatisfiable');
+    expect(parseRange(undefined, 10)).toBeNull();
+  });
+});
+
+describe('unfinished uploads', () => {
+  it('are swept from the scratch folder when they are old, and left alone while they may be in flight', async () => {
+    const store = new UploadStore({ dir: bed.uploadDir, maxBytes: MAX_BYTES, maxFiles: 3 });
+    const incoming = path.join(bed.uploadDir, '.incoming');
+    writeFileSync(path.join(incoming, 'stale'), 'x');
+    writeFileSync(path.join(incoming, 'fresh'), 'x');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(path.join(incoming, 'stale'), twoHoursAgo, twoHoursAgo);
+    expect(await store.sweepIncoming()).toBe(1);
+    expect(readdirSync(incoming)).toEqual(['fresh']);
+    expect(await store.sweepIncoming(-1)).toBe(1); // any age at all
+  });
+});

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AuditEvent, AuthResponse, Course, Role } from '@portal/contracts';
+import { api, startTestService, type TestService } from '@portal/devstack/testing';
+import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import { contentOnStart, contentRouters } from './app';
+import { contentConfigSchema, type ContentConfig } from './config';
+import { contentModels, type ContentModels } from './models';
+
+export interface ContentTestBed {
+  auth: Awaited<ReturnType<typeof startAuth>>;
+  content: TestService<ContentConfig>;
+  models: ContentModels;
+  uploadDir: string;
+  /** One signed-in user per role, made once per test file. */
+  as: Record<Role, AuthResponse>;
+  close(): Promise<void>;
+}
+
+export const ALL_ROLES: Role[] = ['ADMIN', 'MANAGER', 'CURATOR', 'CLIENT', 'CANDIDATE'];
+
+/** A real auth service and a real content service with their own databases and upload folder. */
+export async function startContent(env: Record<string, string> = {}): Promise<ContentTestBed> {
+  const auth = await startAuth();
+  const uploadDir = await mkdtemp(path.join(tmpdir(), 'content-uploads-'));
+  const content = await startTestService<ContentConfig>('content', contentRouters, {
+    schema: contentConfigSchema,
+    env: { AUTH_URL: auth.url, UPLOAD_DIR: uploadDir, ...env },
+  });
+  await contentOnStart(content.ctx);
+  const users = await Promise.all(ALL_ROLES.map((role) => userWithRole(auth, role)));
+  const as = Object.fromEntries(ALL_ROLES.map((role, i) => [role, users[i]])) as Record<Role, AuthResponse>;
+  return {
+    auth,
+    content,
+    models: contentModels(content.ctx.store),
+    uploadDir,
+    as,
+    async close() {
+      await content.close();
+      await auth.close();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The audit events this service has published about one record (no audit worker runs in tests). */
+export async function auditEventsFor(service: TestService<ContentConfig>, entityId: string): Promise<AuditEvent[]> {
+  await service.ctx.audit.flush();
+  const jobs = await service.ctx.audit.queue.getJobs(['waiting', 'delayed', 'active', 'completed']);
+  return jobs
+    .map((j) => j.data as AuditEvent)
+    .filter((e) => e.entityId === entityId)
+    .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+}
+
+let counter = 0;
+export const uniqueTitle = (tag = 'Курс') => `${tag} ${Date.now().toString(36)}-${counter++}`;
+
+/** Builds a course through the API: a title, optional fields, and modules each with N lessons. */
+export async function seedCourse(
+  bed: ContentTestBed,
+  { token = bed.as.CURATOR.token, modules = [] as number[], ...fields }: { token?: string; modules?: number[] } & Record<string, unknown> = {},
+): Promise<Course> {
+  const created = await api<Course>(bed.content.url, 'POST', '/api/courses', { token, body: { title: uniqueTitle(), ...fields } });
+  if (created.status !== 201) throw new Error(`course create failed: ${created.status} ${JSON.stringify(created.body)}`);
+  for (const lessons of modules) {
+    const mod = await api(bed.content.url, 'POST', '/api/blocks', { token, body: { type: 'MODULE', courseId: created.body.id } });
+    if (mod.status !== 201) throw new Error(`module create failed: ${mod.status} ${JSON.stringify(mod.body)}`);
+    for (let i = 0; i < lessons; i++) {
+      const lesson = await api(bed.content.url, 'POST', '/api/blocks', { token, body: { courseId: created.body.id, moduleId: mod.body.id } });
+      if (lesson.status !== 201) throw new Error(`lesson create failed: ${lesson.status} ${JSON.stringify(lesson.body)}`);
+    }
+  }
+  const full = await api<Course>(bed.content.url, 'GET', `/api/courses/${created.body.id}`, { token });
+  return full.body;
+}
