@@ -48,7 +48,7 @@ async function test(): Promise<void> {
       name: 'typecheck',
       run: () => {
         buildServices();
-        for (const project of ['tsconfig.web.json', 'tsconfig.tools.json', 'tsconfig.tests.json']) run(bin('tsc'), ['-p', project]);
+        for (const project of ['tsconfig.web.json', 'tsconfig.tools.json', 'tsconfig.tests.json', 'bench/tsconfig.json']) run(bin('tsc'), ['-p', project]);
       },
     },
     { name: 'lint', run: () => run(bin('eslint'), ['.', '--max-warnings=0']) },
