@@ -19,6 +19,9 @@ const listen = (server: { listen: (port: number, host: string, cb: () => void) =
     const s = server.listen(0, '127.0.0.1', () => resolve(((s as { address(): AddressInfo }).address()).port)) as unknown;
   });
 
+// Exit cleanly on a signal so profilers (--cpu-prof) can write their output.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
+
 async function main() {
   if (process.argv[2] === 'gateway') {
     const upstream = process.env.UPSTREAM!;

@@ -62,21 +62,27 @@ const errorHandler = (logger: Logger) => async (ctx: Context, next: Next) => {
   }
 };
 
-const requestContext = (logger: Logger) => async (ctx: Context, next: Next) => {
-  const incoming = ctx.get('x-request-id');
-  const requestId = /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-  ctx.set('X-Request-Id', requestId);
-  ctx.state.requestId = requestId;
-  ctx.state.log = logger.child({ requestId });
-  const started = process.hrtime.bigint();
-  try {
-    await next();
-  } finally {
-    if (ctx.path !== '/healthz' && ctx.path !== '/readyz') {
+const REQUEST_ID = /^[\w-]{1,100}$/;
+
+/** Request id in and out; a logger bound to it, made only when something is logged. */
+const requestContext = (logger: Logger) => {
+  const debug = logger.isLevelEnabled('debug');
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', requestId);
+    ctx.state.requestId = requestId;
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { get: () => (child ??= logger.child({ requestId })), configurable: true });
+    if (!debug) return next();
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       (ctx.state.log as Logger).debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
     }
-  }
+  };
 };
 
 /** Builds a service's Koa app. It does not listen: index.ts does, and tests start it on port 0. */
