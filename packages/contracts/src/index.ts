@@ -7,3 +7,4 @@ export * from './ids';
 export * from './ports';
 export * from './crm';
 export * from './content';
+export * from './quiz';
