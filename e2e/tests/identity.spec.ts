@@ -132,3 +132,16 @@ test('/register offers ADMIN only with the administrator password', async ({ pag
   await expect(page.getByRole('alert')).toHaveText('Для роли администратора требуется специальный пароль');
   await expect(page).toHaveURL(/\/register$/);
 });
+
+test('a learner has no staff navigation but sees their name and can sign out', async ({ page }) => {
+  await signIn(page, 'client@portal.local', 'Client12345');
+  await expect(page).toHaveURL(/\/courses$/);
+  const account = page.getByRole('navigation', { name: 'Учётная запись' });
+  await expect(account).toContainText('Дмитрий Соколов · Клиент');
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
+  await account.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await page.goto('/courses');
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -5,7 +5,8 @@ export type Access = { public: true } | { public: false; roles: readonly Role[] 
 const anyone: Access = { public: true };
 const signedIn: Access = { public: false, roles: ROLES };
 const staff: Access = { public: false, roles: ['ADMIN', 'CURATOR'] };
-const learners: Access = { public: false, roles: ['CLIENT', 'CANDIDATE'] };
+// Study mode is for everyone who is not course staff (spec: "one reading: every non-admin, non-curator role").
+const learners: Access = { public: false, roles: ['CLIENT', 'CANDIDATE', 'MANAGER'] };
 const crm: Access = { public: false, roles: ['ADMIN', 'CURATOR', 'MANAGER'] };
 
 /** The route table of spec section 2: which micro-frontend shows a path and who may open it. */

@@ -23,10 +23,35 @@ export function Chrome() {
     if (decision.kind === 'login') navigate('/auth', { replace: true });
   }, [decision.kind]);
 
-  const showNav = decision.kind !== 'unknown' && !!user && isStaff(user.role) && !['/', '/auth', '/register'].includes(pathname);
+  const onPortalPage = decision.kind !== 'unknown' && !!user && !['/', '/auth', '/register'].includes(pathname) && !pathname.startsWith('/demo');
+  const showNav = onPortalPage && !!user && isStaff(user.role);
+  const signOut = async () => {
+    await logout();
+    navigate('/auth');
+  };
 
   return (
     <>
+      {onPortalPage && user && !showNav && (
+        // Learners get no navigation bar (spec), but still see who they are and can sign out.
+        <Bar aria-label="Учётная запись" $slim>
+          <Brand href="/courses" onClick={(e) => (e.preventDefault(), navigate('/courses'))}>
+            Учебный портал
+          </Brand>
+          <Spacer />
+          <UserBox>
+            <span>
+              {user.fullName} · {ROLE_LABELS[user.role]}
+            </span>
+            <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
+              {dark ? '☀' : '☾'}
+            </Button>
+            <Button $variant="outline" $size="sm" onClick={signOut}>
+              Выйти
+            </Button>
+          </UserBox>
+        </Bar>
+      )}
       {showNav && user && (
         <Bar aria-label="Основная навигация">
           <Brand href="/dashboard" onClick={(e) => (e.preventDefault(), navigate('/dashboard'))}>
@@ -54,14 +79,7 @@ export function Chrome() {
             <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
             </Button>
-            <Button
-              $variant="outline"
-              $size="sm"
-              onClick={async () => {
-                await logout();
-                navigate('/auth');
-              }}
-            >
+            <Button $variant="outline" $size="sm" onClick={signOut}>
               Выйти
             </Button>
           </UserBox>
@@ -79,13 +97,16 @@ export function Chrome() {
   );
 }
 
-const Bar = styled.nav`
-  display: flex; align-items: center; gap: 24px; padding: 0 24px; height: 60px;
+const Bar = styled.nav<{ $slim?: boolean }>`
+  display: flex; align-items: center; gap: 24px; padding: 0 24px; height: ${({ $slim }) => ($slim ? '52px' : '60px')};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const Brand = styled.a`
   font-weight: 700; text-decoration: none; color: ${({ theme }) => theme.colors.text};
+`;
+const Spacer = styled.div`
+  flex: 1;
 `;
 const Links = styled.div`
   display: flex; gap: 4px; flex: 1;
