@@ -1,71 +1,109 @@
-import styled from 'styled-components';
-import { homePathFor } from '@portal/contracts';
-import { Button } from '@portal/ui';
-import { navigate, useAuth } from '@portal/web-core';
+import { startTransition, useEffect, useState } from 'react';
+import styled, { createGlobalStyle } from 'styled-components';
+import { FormulaBackground } from '../../components/FormulaBackground';
+import { LinkButton, StartAction } from './actions';
+import { Header } from './Header';
+import { About, Advantages, ClosingCta, Faq, HowItWorks } from './sections';
+import { Footer } from './Footer';
 
-const STEPS = [
-  { title: 'Опишите тему', text: 'Укажите тему, аудиторию и цели обучения.' },
-  { title: 'ИИ создаст структуру', text: 'Модули, уроки и задания появятся за минуты.' },
-  { title: 'Настройте контент', text: 'Отредактируйте материалы, добавьте медиа и тесты.' },
-  { title: 'Запустите курс', text: 'Опубликуйте курс и следите за прогрессом сотрудников.' },
-];
-
-/** The public landing page (the full page with all its sections is its own issue). */
+/** The public landing page `/` (spec section 2). */
 export function Landing() {
-  const { user } = useAuth();
-  const go = (path: string) => () => navigate(path);
+  const rest = useAfterFirstPaint();
   return (
-    <Main>
-      <Hero>
-        <h1>Создавайте курсы для обучения сотрудников с помощью ИИ</h1>
-        <p>Конструктор курсов, квизы, прогресс и результаты — в одном портале.</p>
-        <Actions>
-          {user ? (
-            <Button $size="lg" onClick={go(homePathFor(user.role))}>
-              Перейти в портал
-            </Button>
-          ) : (
-            <>
-              <Button $size="lg" onClick={go('/auth')}>
-                Начать обучение
-              </Button>
-              <Button $size="lg" $variant="outline" onClick={go('/auth')}>
-                Начать бесплатно
-              </Button>
-            </>
-          )}
-        </Actions>
-      </Hero>
-      <section id="how-it-works" aria-labelledby="how-title">
-        <h2 id="how-title">Как это работает</h2>
-        <Steps>
-          {STEPS.map((step, i) => (
-            <li key={step.title}>
-              <strong>
-                {i + 1}. {step.title}
-              </strong>
-              <span>{step.text}</span>
-            </li>
-          ))}
-        </Steps>
-      </section>
-    </Main>
+    <>
+      <SmoothAnchors />
+      <Header />
+      <Main>
+        <Hero aria-labelledby="hero-title">
+          <FormulaBackground />
+          <HeroInner>
+            <Eyebrow>Конструктор курсов с ИИ</Eyebrow>
+            <Title id="hero-title">Создавайте курсы для обучения сотрудников с помощью ИИ</Title>
+            <Lead>
+              Опишите тему, аудиторию и цели обучения — ИИ построит структуру курса. Вам останется доработать материалы, добавить медиа, тесты и
+              запустить обучение.
+            </Lead>
+            <Actions>
+              <StartAction label="Начать обучение" />
+              <LinkButton href="#how-it-works" $size="lg" $variant="outline">
+                Узнать больше
+              </LinkButton>
+            </Actions>
+          </HeroInner>
+        </Hero>
+        {rest && <BelowTheFold />}
+      </Main>
+      {rest && <Footer />}
+    </>
   );
 }
 
+function BelowTheFold() {
+  useScrollToHashOnMount();
+  return (
+    <>
+      <HowItWorks />
+      <Advantages />
+      <About />
+      <Faq />
+      <ClosingCta />
+    </>
+  );
+}
+
+/**
+ * The hero is what the first paint needs; the sections below it render right after, as a
+ * transition React can split into short slices, so the page's largest paint comes one long
+ * task sooner and the main thread is never blocked by the whole page at once.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready;
+}
+
+/**
+ * The landing mounts after the page has loaded, so the browser's own jump to `/#faq` found
+ * nothing yet: do it once the sections exist.
+ */
+function useScrollToHashOnMount() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, []);
+}
+
+// Only while the landing is mounted: anchors glide (unless motion is reduced) and stop below the sticky header.
+const SmoothAnchors = createGlobalStyle`
+  html { scroll-padding-top: 80px; }
+  @media (prefers-reduced-motion: no-preference) { html { scroll-behavior: smooth; } }
+`;
+
 const Main = styled.main`
-  max-width: 1100px; margin: 0 auto; padding: 64px 24px;
+  overflow-x: clip;
 `;
 const Hero = styled.section`
-  text-align: center; padding: 48px 0;
-  h1 { font-size: clamp(28px, 5vw, 48px); margin: 0 0 16px; }
-  p { color: ${({ theme }) => theme.colors.muted}; font-size: 18px; }
+  position: relative; isolation: isolate;
+  display: grid; place-items: center; min-height: min(760px, calc(100vh - 64px));
+  padding: 96px 24px 112px; text-align: center;
+  @media (max-width: 760px) { padding: 56px 20px 72px; }
+`;
+const HeroInner = styled.div`
+  position: relative; max-width: 860px;
+`;
+const Eyebrow = styled.p`
+  display: inline-block; margin: 0 0 20px; padding: 6px 14px; border-radius: 999px; font-size: 14px; font-weight: 500;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+const Title = styled.h1`
+  margin: 0 0 20px; font-size: clamp(32px, 6vw, 60px); line-height: 1.1; letter-spacing: -0.02em;
+`;
+const Lead = styled.p`
+  margin: 0 auto; max-width: 680px; font-size: clamp(16px, 2.2vw, 20px);
+  color: ${({ theme }) => theme.colors.muted};
 `;
 const Actions = styled.div`
-  display: flex; gap: 12px; justify-content: center; flex-wrap: wrap; margin-top: 24px;
-`;
-const Steps = styled.ol`
-  list-style: none; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-  li { display: grid; gap: 6px; padding: 20px; border-radius: 10px; background: ${({ theme }) => theme.colors.surface}; border: 1px solid ${({ theme }) => theme.colors.border}; }
-  span { color: ${({ theme }) => theme.colors.muted}; }
+  display: flex; gap: 12px; justify-content: center; flex-wrap: wrap; margin-top: 36px;
 `;

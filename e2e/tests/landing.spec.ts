@@ -1,0 +1,262 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn, watchConsole } from './helpers';
+
+const SECTIONS = [
+  { link: 'Как это работает', id: 'how-it-works', heading: 'Как это работает' },
+  { link: 'Преимущества', id: 'advantages', heading: 'Преимущества' },
+  { link: 'О проекте', id: 'about', heading: 'О проекте' },
+  { link: 'Вопросы', id: 'faq', heading: 'Частые вопросы' },
+];
+
+const sectionNav = (page: Page) => page.getByRole('navigation', { name: 'Разделы страницы' });
+const faqHeaders = (page: Page) => page.locator('#faq').getByRole('button');
+const opacityOf = (locator: Locator) => locator.evaluate((el) => Number(getComputedStyle(el).opacity));
+
+/** Scrolls down the page in screen-sized steps, as a reader would, so every card has been seen. */
+async function readToTheEnd(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(40);
+  }
+  await expect(page.getByTestId('reveal-card').and(page.locator('[data-revealed="false"]'))).toHaveCount(0);
+  await page.waitForTimeout(1200); // the last cards finish rising (600 ms plus the stagger)
+}
+
+/** Serious and critical axe findings (WCAG 2.0/2.1 A and AA), each as "rule: selector". */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+test('the landing shows its sections in Russian, dark by default, with the figures marked as claims', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Создавайте курсы для обучения сотрудников с помощью ИИ');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await expect(page.getByTestId('formula-background')).toBeAttached();
+
+  await expect(page.locator('#how-it-works li')).toHaveCount(4);
+  await expect(page.locator('#how-it-works h3')).toHaveText(['Опишите тему', 'ИИ создаст структуру', 'Настройте контент', 'Запустите курс']);
+  await expect(page.locator('#advantages li')).toHaveCount(6);
+  await expect(faqHeaders(page)).toHaveCount(6);
+  await expect(page.getByRole('heading', { name: 'О проекте' })).toBeAttached();
+
+  // Every marketing figure carries the mark that sends the reader to the note saying what they are.
+  const claims = page.locator('#about dd');
+  await expect(claims).toHaveText(['90 %*', '+40 %*', '100+*', '190+*', '50 000+*', '95 %*']);
+  await expect(page.locator('#about dl')).toHaveAttribute('aria-describedby', 'claims-note');
+  await expect(page.locator('#claims-note')).toContainText('это заявления, а не измеренные показатели этого портала');
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('navigation', { name: 'Компания' }).getByRole('listitem')).toHaveText(['О нас', 'Блог скоро', 'Карьера скоро', 'Пресса скоро']);
+  await expect(footer.getByRole('navigation', { name: 'Правовая информация' }).getByRole('listitem')).toHaveText([
+    'Политика конфиденциальности скоро',
+    'Условия использования скоро',
+    'Файлы cookie скоро',
+  ]);
+  await expect(footer.getByRole('link', { name: 'О нас' })).toHaveAttribute('href', '#about');
+  expect(errors).toEqual([]);
+});
+
+test('every anchor scrolls to its section, and Узнать больше to how-it-works', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  for (const section of SECTIONS) {
+    await sectionNav(page).getByRole('link', { name: section.link, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/#${section.id}$`));
+    await expect(page.getByRole('heading', { level: 2, name: section.heading })).toBeInViewport();
+  }
+
+  await page.getByRole('banner').getByRole('link', { name: 'Учебный портал' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+
+  await page.getByRole('link', { name: 'Узнать больше' }).click();
+  await expect(page).toHaveURL(/\/#how-it-works$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Как это работает' })).toBeInViewport();
+  expect(errors).toEqual([]);
+});
+
+test('opening /#faq directly lands on the FAQ once the page has loaded', async ({ page }) => {
+  await page.goto('/#faq');
+  await expect(page.getByRole('heading', { level: 2, name: 'Частые вопросы' })).toBeInViewport();
+});
+
+test('Начать обучение and Начать бесплатно lead to /auth; Посмотреть демо opens /demo/course-editor', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Начать обучение' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Вход в систему' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Начать бесплатно' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+
+  await page.goBack();
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goBack();
+  const demo = page.getByRole('link', { name: 'Посмотреть демо' });
+  await expect(demo).toHaveAttribute('href', '/demo/course-editor');
+  await demo.click();
+  await expect(page).toHaveURL(/\/demo\/course-editor$/);
+  expect(errors).toEqual([]);
+});
+
+test('the FAQ opens and closes by keyboard, and states the free plan limit of 3 courses', async ({ page }) => {
+  await page.goto('/#faq');
+  const headers = faqHeaders(page);
+  const first = headers.first();
+  await first.focus();
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  const panel = page.locator(`#${await first.getAttribute('aria-controls')}`);
+  await expect(panel).toBeHidden();
+
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('region', { name: await first.innerText() })).toBeVisible();
+
+  await page.keyboard.press('Space');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel).toBeHidden();
+
+  // Arrow keys, Home and End move between the questions.
+  await page.keyboard.press('ArrowDown');
+  await expect(headers.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(headers.last()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(headers.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(first).toBeFocused();
+
+  // Tab reaches the pricing question; its answer gives the free plan's limit.
+  const pricing = headers.filter({ hasText: 'Есть ли бесплатный тариф?' });
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(pricing).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Есть ли бесплатный тариф?' })).toContainText('можно создать до 3 курсов');
+  await page.keyboard.press('Enter');
+  await expect(pricing).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('cards become visible on scroll: a tenth of the card in view, 50 px above the bottom edge', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  const card = page.locator('#advantages li').first();
+  await expect(card).toHaveAttribute('data-revealed', 'false');
+  expect(await opacityOf(card)).toBe(0);
+
+  // Place the card's top edge a given distance above the bottom of the window.
+  const showTop = (px: number) =>
+    card.evaluate((el, px) => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo({ top: top - window.innerHeight + px, behavior: 'instant' });
+    }, px);
+
+  // Inside the window but within the 50 px bottom margin: not yet.
+  await showTop(45);
+  await page.waitForTimeout(300);
+  await expect(card).toHaveAttribute('data-revealed', 'false');
+
+  // 50 px margin plus more than a tenth of the card's height: it appears and stays.
+  const height = await card.evaluate((el) => el.getBoundingClientRect().height);
+  await showTop(50 + Math.ceil(height * 0.1) + 8);
+  await expect(card).toHaveAttribute('data-revealed', 'true');
+  await expect.poll(() => opacityOf(card)).toBe(1);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(card).toHaveAttribute('data-revealed', 'true');
+
+  // Steps and FAQ cards do the same.
+  await page.locator('#how-it-works li').last().scrollIntoViewIfNeeded();
+  await expect(page.locator('#how-it-works li').last()).toHaveAttribute('data-revealed', 'true');
+  await page.locator('#faq h3').last().scrollIntoViewIfNeeded();
+  await expect(page.locator('#faq [data-testid="reveal-card"]').last()).toHaveAttribute('data-revealed', 'true');
+  expect(errors).toEqual([]);
+});
+
+test('the formula background moves, and stops when the tab is hidden or the hero scrolled away', async ({ page }) => {
+  await page.goto('/');
+  const layer = page.getByTestId('formula-background');
+  const formula = layer.locator('span').first();
+  const playState = () => formula.evaluate((el) => getComputedStyle(el).animationPlayState);
+  await expect(layer).toHaveAttribute('data-paused', 'false');
+  expect(await formula.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
+  expect(await playState()).toBe('running');
+
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(layer).toHaveAttribute('data-paused', 'true');
+  expect(await playState()).toBe('paused');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(layer).toHaveAttribute('data-paused', 'false');
+
+  await page.locator('#faq').scrollIntoViewIfNeeded();
+  await expect(layer).toHaveAttribute('data-paused', 'true');
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the formulas stand still and the cards are simply there', async ({ page }) => {
+    await page.goto('/');
+    const formula = page.getByTestId('formula-background').locator('span').first();
+    expect(await formula.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    const card = page.locator('#faq [data-testid="reveal-card"]').last();
+    await expect(card).toHaveAttribute('data-revealed', 'false');
+    expect(await opacityOf(card)).toBe(1);
+  });
+});
+
+test('a signed-in visitor sees a link to their portal home instead of the sign-in buttons', async ({ page }) => {
+  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await page.goto('/');
+  const portal = page.getByRole('link', { name: 'Перейти в портал' });
+  await expect(portal).toHaveCount(3); // header, hero, closing call to action
+  await expect(portal.first()).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('button', { name: 'Начать обучение' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Начать бесплатно' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Войти' })).toHaveCount(0);
+  await portal.nth(1).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/');
+  await page.evaluate(() => localStorage.removeItem('authToken'));
+  await signIn(page, 'client@portal.local', 'Client12345');
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Перейти в портал' }).first()).toHaveAttribute('href', '/courses');
+});
+
+test('axe finds no serious or critical violations on the landing (dark and light) and on /auth', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await readToTheEnd(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Светлая тема' }).click();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+  await page.waitForTimeout(700); // the theme's colour transition
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Вход в систему' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await seriousViolations(page)).toEqual([]);
+});
