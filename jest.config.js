@@ -8,6 +8,7 @@ module.exports = {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
   },
   moduleNameMapper: {
+    '^@portal/contracts/roles$': '<rootDir>/packages/contracts/src/roles',
     '^@portal/(contracts|service-kit|devstack|ui|web-core)$': '<rootDir>/packages/$1/src',
     '^@portal/devstack/(.*)$': '<rootDir>/packages/devstack/src/$1',
     '^@portal/svc-(auth|content|progress|crm|audit)/(.*)$': '<rootDir>/services/$1/src/$2',

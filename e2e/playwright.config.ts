@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_GATEWAY_URL } from './env';
+import { E2E_GATEWAY_URL, E2E_PORT_OFFSET } from './env';
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser) against the real stack. */
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: '../.data/reports/playwright.json' }]],
-  outputDir: '../.data/test-results',
+  outputDir: `../.data/test-results/${E2E_PORT_OFFSET}`,
   use: {
     baseURL: E2E_GATEWAY_URL,
     locale: 'ru-RU',

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import { Agent } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -114,6 +115,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', services });
   });
 
+
   const proxy = createProxyMiddleware<Request, Response>({
     pathFilter: (pathname) => serviceFor(pathname) !== null,
     router: (req) => targets[serviceFor(req.path) ?? 'auth'],
@@ -138,6 +140,9 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.use(proxy);
 
   app.use('/api', (_req, res) => sendError(res, 404, MSG.notFoundRoute));
+
+  // Everything below (front-end files, the shell page) is compressed; API answers pass through as the services sent them.
+  app.use(compression());
 
   // The runtime manifest: remote URLs are data, so one micro-frontend can be redeployed alone.
   const remotes = config.REMOTES_JSON

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_PORTS, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import { startProcess, type ManagedProcess } from './processes';
-import { ROOT, waitFor } from './util';
+import { ROOT, portAnswers, waitFor } from './util';
 
 export interface StackOptions {
   mongoUrl: string;
@@ -50,6 +50,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const processes = new Map<string, ManagedProcess>();
 
   const startOne = async (name: ServiceName | 'gateway') => {
+    // Otherwise the readiness probe would happily talk to whatever already holds the port.
+    if (await portAnswers(ports[name])) throw new Error(`port ${ports[name]} for ${name} is already taken (another portal running?)`);
     const proc = startProcess(name, process.execPath, [entry(name)], {
       // Built services load the built packages: drop the source condition the tooling runs with.
       env: { ...process.env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace('--conditions=source', '').trim(), ...env, PORT: String(ports[name]) },

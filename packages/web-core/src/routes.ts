@@ -1,4 +1,5 @@
-import { ROLES, type Role } from '@portal/contracts';
+// The roles-only entry: the shell must not pull zod in at start.
+import { ROLES, type Role } from '@portal/contracts/roles';
 
 export type Access = { public: true } | { public: false; roles: readonly Role[] };
 

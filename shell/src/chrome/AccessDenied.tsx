@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ROLE_LABELS, type Role } from '@portal/contracts';
+import { ROLE_LABELS, type Role } from '@portal/contracts/roles';
 import { Button, Card, Muted } from '@portal/ui';
 
 export function AccessDenied({ role, required }: { role: Role; required: readonly Role[] }) {

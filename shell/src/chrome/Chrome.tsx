@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { ROLE_LABELS, isStaff } from '@portal/contracts';
+import { ROLE_LABELS, isStaff } from '@portal/contracts/roles';
 import { Button, Page } from '@portal/ui';
 import { decide, navigate, useAuth, useDarkMode, usePathname } from '@portal/web-core';
 import { AccessDenied } from './AccessDenied';

@@ -161,7 +161,7 @@ export function Auth() {
   );
 }
 
-const Screen = styled.div`
+const Screen = styled.main`
   min-height: 100vh; display: grid; place-items: center; padding: 24px;
 `;
 const Panel = styled(Card)<{ $fading: boolean }>`

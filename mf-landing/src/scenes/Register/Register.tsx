@@ -99,7 +99,7 @@ export function Register() {
   );
 }
 
-const Screen = styled.div`
+const Screen = styled.main`
   min-height: 100vh; display: grid; place-items: center; padding: 24px;
 `;
 const Panel = styled(Card)`
