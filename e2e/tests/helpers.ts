@@ -20,3 +20,60 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
+
+/**
+ * Stops one service of the running e2e stack (found by the port it listens on) and gives back a
+ * function that starts it again exactly as it was started: same program, arguments, working folder
+ * and environment (read from /proc, so it is right even when several stacks run on one machine).
+ * The restarted process is tied to the test runner: a small watchdog ends it when the runner ends,
+ * so the stack's teardown never leaves it behind.
+ */
+export async function stopStackService(name: 'auth' | 'content' | 'progress' | 'crm' | 'audit'): Promise<{ port: number; restart(): Promise<void> }> {
+  const { execFileSync, spawn } = await import('node:child_process');
+  const { readFileSync, readlinkSync, mkdirSync, openSync } = await import('node:fs');
+  const path = await import('node:path');
+  const { DEFAULT_PORTS } = await import('@portal/contracts');
+  const { E2E_PORT_OFFSET } = await import('../env');
+  const port = DEFAULT_PORTS[name] + E2E_PORT_OFFSET;
+
+  const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = Number(/pid=(\d+)/.exec(listing)?.[1]);
+  if (!pid) throw new Error(`nothing listens on port ${port} (${name})`);
+  const split = (file: string) => readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0').filter(Boolean);
+  const [command, ...args] = split('cmdline');
+  const env = Object.fromEntries(split('environ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const cwd = readlinkSync(`/proc/${pid}/cwd`);
+
+  const answers = async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
+    } catch {
+      return false;
+    }
+  };
+  process.kill(pid, 'SIGTERM');
+  await expect.poll(answers, { timeout: 20_000, message: `${name} stops` }).toBe(false);
+
+  return {
+    port,
+    async restart() {
+      const logDir = path.join(cwd, '.data/logs/e2e');
+      mkdirSync(logDir, { recursive: true });
+      const log = openSync(path.join(logDir, `${name}-restarted.log`), 'a');
+      const watchdog = `
+        const { spawn } = require('node:child_process');
+        const [runner, command, ...args] = process.argv.slice(1);
+        const child = spawn(command, args, { stdio: 'inherit' });
+        const stop = () => { child.kill('SIGTERM'); setTimeout(() => process.exit(0), 3000).unref(); };
+        const timer = setInterval(() => { try { process.kill(Number(runner), 0); } catch { clearInterval(timer); stop(); } }, 500);
+        child.on('exit', (code) => process.exit(code ?? 0));
+        process.on('SIGTERM', stop);
+      `;
+      // The runner is the Playwright process that started this worker.
+      const runner = String(process.ppid);
+      const child = spawn(process.execPath, ['-e', watchdog, runner, command, ...args], { cwd, env, stdio: ['ignore', log, log], detached: true });
+      child.unref();
+      await expect.poll(answers, { timeout: 30_000, message: `${name} starts again` }).toBe(true);
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { MSG, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import type { GatewayConfig } from './config';
+import { dashboardStats } from './dashboard';
 import { REMOTES, remoteScope, serviceFor } from './routes';
 
 type Targets = Record<ServiceName, string>;
@@ -115,6 +116,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', services });
   });
 
+  app.get('/api/dashboard/stats', dashboardStats(config, logger));
 
   const proxy = createProxyMiddleware<Request, Response>({
     pathFilter: (pathname) => serviceFor(pathname) !== null,

@@ -29,5 +29,10 @@ export const gatewayConfigSchema = z.object({
   UPLOAD_BODY_LIMIT: z.coerce.number().int().default(50 * 1024 * 1024),
   /** How long a service may take to answer before the gateway gives up with 504. */
   PROXY_TIMEOUT_MS: z.coerce.number().int().default(15_000),
+  /** Shared with the services' /internal routes (the dashboard's stats); the same dev default as theirs. */
+  INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
+}).refine((c) => c.NODE_ENV !== 'production' || !c.INTERNAL_TOKEN.startsWith('dev-only-'), {
+  message: 'set a real secret in production',
+  path: ['INTERNAL_TOKEN'],
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

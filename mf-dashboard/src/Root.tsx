@@ -1,13 +1,15 @@
-import { Page, Muted } from '@portal/ui';
-import { usePathname } from '@portal/web-core';
+import { Button, Page } from '@portal/ui';
+import { navigate, usePathname } from '@portal/web-core';
+import { Dashboard } from './scenes/Dashboard/Dashboard';
 
-/** Wired into the route table; the screens of this section are built by their own issue. */
+/** The dashboard micro-frontend answers /dashboard (spec section 2). */
 export function Root() {
   const pathname = usePathname();
+  if (/^\/dashboard\/?$/.test(pathname)) return <Dashboard />;
   return (
     <Page data-mf="mf_dashboard">
-      <h1>Главная</h1>
-      <Muted>Раздел в разработке: {pathname}</Muted>
+      <h1>Страница не найдена</h1>
+      <Button onClick={() => navigate('/dashboard')}>На главную</Button>
     </Page>
   );
 }

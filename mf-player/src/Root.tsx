@@ -1,13 +1,17 @@
-import { Page, Muted } from '@portal/ui';
+import { Muted, Page } from '@portal/ui';
 import { usePathname } from '@portal/web-core';
+import { Results } from './scenes/Results/Results';
+import { StudyMode } from './scenes/StudyMode/StudyMode';
 
-/** Wired into the route table; the screens of this section are built by their own issue. */
+/** The routes of this micro-frontend: /student/{courseId} (study mode) and /results. */
 export function Root() {
-  const pathname = usePathname();
+  const pathname = usePathname().replace(/\/$/, '');
+  const study = /^\/student\/([^/]+)$/.exec(pathname);
+  if (study) return <StudyMode key={study[1]} courseId={decodeURIComponent(study[1])} />;
+  if (pathname === '/results') return <Results />;
   return (
-    <Page data-mf="mf_player">
-      <h1>Режим обучения</h1>
-      <Muted>Раздел в разработке: {pathname}</Muted>
+    <Page>
+      <Muted>Страница не найдена</Muted>
     </Page>
   );
 }

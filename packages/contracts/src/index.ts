@@ -7,4 +7,7 @@ export * from './ids';
 export * from './ports';
 export * from './crm';
 export * from './content';
+export * from './dashboard';
 export * from './quiz';
+export * from './progress';
+export * from './editor';

@@ -149,8 +149,12 @@ export function redisServerPath(): string | null {
   return which('redis-server', ['/usr/bin/redis-server', '/usr/local/bin/redis-server']);
 }
 
-/** Starts a private redis-server (nothing kept on disk) on the given port. */
-export async function startRedisServer(port: number, name = 'redis'): Promise<ManagedProcess> {
+/**
+ * Starts a private redis-server on the given port. Nothing is kept on disk unless `persistDir` is
+ * given: then every write is appended and fsynced there (as production's `--appendonly yes`), so a
+ * server killed and started again on the same folder has lost nothing it acknowledged.
+ */
+export async function startRedisServer(port: number, name = 'redis', { persistDir }: { persistDir?: string } = {}): Promise<ManagedProcess> {
   let binary = redisServerPath();
   if (!binary && process.getuid?.() === 0 && which('apt-get')) {
     say('installing redis-server (Debian package)...');
@@ -158,7 +162,8 @@ export async function startRedisServer(port: number, name = 'redis'): Promise<Ma
     binary = redisServerPath();
   }
   if (!binary) throw new Error('Redis is not answering on 127.0.0.1:6379 and redis-server is not installed (apt-get install redis-server, or set REDIS_URL)');
-  const proc = startProcess(name, binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+  const persistence = persistDir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', persistDir] : ['--appendonly', 'no'];
+  const proc = startProcess(name, binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence]);
   await waitFor(() => redisAnswers(port), 'redis-server', 10_000);
   return proc;
 }

@@ -23,7 +23,8 @@ export const ROUTES: Array<{ pattern: RegExp; app: string; access: Access }> = [
   { pattern: /^\/lesson\/new(\/[^/]*)?\/?$/, app: 'mf_editor', access: staff },
   { pattern: /^\/lesson-editor-demo\/?$/, app: 'mf_editor', access: staff },
   { pattern: /^\/student\/[^/]+\/?$/, app: 'mf_player', access: learners },
-  { pattern: /^\/results\/?$/, app: 'mf_player', access: learners },
+  // Staff see everyone's results there (the server scopes learners to their own).
+  { pattern: /^\/results\/?$/, app: 'mf_player', access: signedIn },
   { pattern: /^\/crm(\/.*)?$/, app: 'mf_crm', access: crm },
 ];
 

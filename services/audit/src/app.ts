@@ -2,5 +2,9 @@ import type Router from '@koa/router';
 import type { ServiceContext } from '@portal/service-kit';
 import { recordModel } from './models/record';
 import { auditRouter } from './routes/audit';
+import { internalRouter } from './routes/internal';
 
-export const auditRouters = (ctx: ServiceContext): Router[] => [auditRouter(ctx, recordModel(ctx.store))];
+export const auditRouters = (ctx: ServiceContext): Router[] => {
+  const records = recordModel(ctx.store);
+  return [auditRouter(ctx, records), internalRouter(ctx, records)];
+};

@@ -5,19 +5,42 @@ import { auditRouters } from './app';
 import { recordModel } from './models/record';
 import { startAuditWorker } from './queues/worker';
 
-/** A real audit service with its worker, for tests; its queue prefix is its own. */
-export async function startAudit(env: Record<string, string> = {}): Promise<TestService & { worker: Worker }> {
+export interface AuditTestService extends TestService {
+  worker: Worker;
+  /** Stops the worker as a SIGTERM would (active jobs finish); events then wait in the queue. */
+  stopWorker(): Promise<void>;
+  /** Starts a fresh worker on the same store and queue, as a restarted audit service would. */
+  startWorker(): void;
+}
+
+/** A real audit service with its worker, for tests; its queue prefix is its own unless env gives one. */
+export async function startAudit(env: Record<string, string> = {}): Promise<AuditTestService> {
   const service = await startTestService('audit', auditRouters, { env });
   const records = recordModel(service.ctx.store);
   await records.syncIndexes();
-  const connection = createRedis(service.ctx.config.REDIS_URL, service.ctx.logger);
-  const worker = startAuditWorker(connection, records, service.ctx.logger, { concurrency: 4, prefix: service.ctx.config.QUEUE_PREFIX });
+  const { config, logger } = service.ctx;
+  let connection = createRedis(config.REDIS_URL, logger);
+  let worker: Worker | null = null;
+  const startWorker = () => {
+    if (connection.status === 'end') connection = createRedis(config.REDIS_URL, logger);
+    worker = startAuditWorker(connection, records, logger, { concurrency: 4, prefix: config.QUEUE_PREFIX });
+  };
+  const stopWorker = async () => {
+    await worker?.close();
+    worker = null;
+    connection.disconnect();
+  };
+  startWorker();
   return {
     ...service,
-    worker,
+    get worker() {
+      if (!worker) throw new Error('the audit worker is stopped');
+      return worker;
+    },
+    stopWorker,
+    startWorker,
     async close() {
-      await worker.close();
-      connection.disconnect();
+      await stopWorker();
       await service.close();
     },
   };

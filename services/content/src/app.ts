@@ -5,6 +5,7 @@ import { contentModels } from './models';
 import { blocksRouter } from './routes/blocks';
 import { coursesRouter } from './routes/courses';
 import { internalRouter } from './routes/internal';
+import { quizzesRouter } from './routes/quizzes';
 import { uploadsRouter } from './routes/uploads';
 import { UploadStore } from './uploads/store';
 
@@ -14,7 +15,7 @@ const uploadStoreOf = (config: ContentConfig) =>
 export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
   const models = contentModels(ctx.store);
   const uploads = uploadStoreOf(ctx.config);
-  return [coursesRouter(ctx, models), blocksRouter(ctx, models), uploadsRouter(ctx, models, uploads), internalRouter(ctx, models)];
+  return [coursesRouter(ctx, models), blocksRouter(ctx, models), uploadsRouter(ctx, models, uploads), internalRouter(ctx, models), quizzesRouter(ctx, models)];
 }
 
 /**

@@ -1,6 +1,29 @@
 import type Router from '@koa/router';
 import type { ServiceContext } from '@portal/service-kit';
-import { completionModel } from './models/completion';
+import { contentClient } from './clients/content';
+import type { ProgressDeps } from './commands/deps';
+import type { ProgressConfig } from './config';
+import { progressModels } from './models';
+import { attemptsRouter } from './routes/attempts';
+import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
+import { resultsRouter } from './routes/results';
 
-export const progressRouters = (ctx: ServiceContext): Router[] => [progressRouter(ctx, completionModel(ctx.store))];
+export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps {
+  return {
+    models: progressModels(ctx.store),
+    content: contentClient({ baseUrl: ctx.config.CONTENT_URL, internalToken: ctx.config.INTERNAL_TOKEN, timeoutMs: ctx.config.CONTENT_TIMEOUT_MS, logger: ctx.logger }),
+    audit: ctx.audit,
+    logger: ctx.logger,
+  };
+}
+
+export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
+  const deps = progressDeps(ctx);
+  return [progressRouter(ctx, deps), attemptsRouter(ctx, deps), resultsRouter(ctx, deps), internalRouter(ctx)];
+};
+
+/** The unique indexes (one completion per lesson, one number per attempt) exist before the first request leans on them. */
+export async function progressOnStart(ctx: ServiceContext<ProgressConfig>): Promise<void> {
+  await Promise.all(Object.values(progressModels(ctx.store)).map((model) => model.init()));
+}

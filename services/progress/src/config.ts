@@ -4,6 +4,10 @@ import { baseConfigSchema, loadConfig } from '@portal/service-kit';
 
 export const progressConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().default(DEFAULT_PORTS.progress),
+  /** The content service: courses (read with the learner's own token) and quizzes (internal route). */
+  CONTENT_URL: z.string().url().default(`http://127.0.0.1:${DEFAULT_PORTS.content}`),
+  /** How long a call to the content service may take before the request gives up with a 503. */
+  CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
-export type PROGRESSConfig = z.infer<typeof progressConfigSchema>;
+export type ProgressConfig = z.infer<typeof progressConfigSchema>;
 export const loadProgressConfig = (env = process.env) => loadConfig(progressConfigSchema, env);

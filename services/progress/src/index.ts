@@ -1,10 +1,10 @@
 import { runService } from '@portal/service-kit';
-import { progressRouters } from './app';
+import { progressOnStart, progressRouters } from './app';
 import { loadProgressConfig } from './config';
 
 const config = loadProgressConfig();
 
-runService({ name: 'progress', config, port: config.PORT, routers: progressRouters }).catch((err) => {
+runService({ name: 'progress', config, port: config.PORT, routers: progressRouters, onStart: progressOnStart }).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -26,10 +26,14 @@ const recordSchema = new Schema<AuditRecordDoc>(
   },
   { versionKey: false },
 );
-// The history is read newest first, filtered by entity or action and a date range.
-recordSchema.index({ timestamp: -1 });
-recordSchema.index({ entity: 1, timestamp: -1 });
-recordSchema.index({ action: 1, timestamp: -1 });
+// The history is read newest (or oldest) first, filtered by entity, action, person and a date
+// range. Each index ends with the full sort key (timestamp, _id), so a page at a million records is
+// an index walk, never an in-memory sort; the one in reverse order reads the same index backwards.
+recordSchema.index({ timestamp: -1, _id: -1 });
+recordSchema.index({ entity: 1, timestamp: -1, _id: -1 });
+recordSchema.index({ action: 1, timestamp: -1, _id: -1 });
+recordSchema.index({ entity: 1, action: 1, timestamp: -1, _id: -1 });
+recordSchema.index({ 'actor.id': 1, timestamp: -1, _id: -1 });
 
 export const recordModel = (store: Connection): Model<AuditRecordDoc> =>
   (store.models.AuditRecord as Model<AuditRecordDoc>) ?? store.model<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');

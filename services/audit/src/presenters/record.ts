@@ -1,7 +1,8 @@
+import type { AuditRecord } from '@portal/contracts';
 import type { AuditRecordDoc } from '../models/record';
 
 /** The spec's audit record: id, action, entity, details, user (fullName, email), timestamp. */
-export const presentRecord = (r: AuditRecordDoc & { _id: unknown }) => ({
+export const presentRecord = (r: AuditRecordDoc & { _id: unknown }): AuditRecord => ({
   id: r.eventId,
   action: r.action,
   entity: r.entity,

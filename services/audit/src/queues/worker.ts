@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
 import { AUDIT_QUEUE, auditEventSchema, type AuditEvent } from '@portal/contracts';
@@ -7,7 +7,10 @@ import type { AuditRecordDoc } from '../models/record';
 
 /** Stores one event; an event seen before (same id) changes nothing. */
 export async function storeEvent(records: Model<AuditRecordDoc>, data: unknown): Promise<void> {
-  const event: AuditEvent = auditEventSchema.parse(data);
+  const parsed = auditEventSchema.safeParse(data);
+  // A malformed event will never store: fail it at once (kept for inspection) instead of retrying.
+  if (!parsed.success) throw new UnrecoverableError(`malformed audit event: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  const event: AuditEvent = parsed.data;
   await records.updateOne(
     { eventId: event.id },
     {

@@ -60,11 +60,11 @@ export function normalizeContentBlocks(blocks: ParsedContentBlock[], lessonId: s
     })) as ContentBlock[];
 }
 
-const siblingsOf = (b: Pick<BlockDoc, 'type' | 'courseId' | 'moduleId'>) =>
+export const siblingsOf = (b: Pick<BlockDoc, 'type' | 'courseId' | 'moduleId'>) =>
   b.type === 'MODULE' ? { courseId: b.courseId, type: 'MODULE' as const } : { type: 'LESSON' as const, moduleId: b.moduleId };
 
 /** Positions 0..n-1 without gaps among siblings; `pin` puts one of them at a given index. */
-async function renumber(models: ContentModels, filter: Record<string, unknown>, pin?: { id: Types.ObjectId; index: number }): Promise<void> {
+export async function renumber(models: ContentModels, filter: Record<string, unknown>, pin?: { id: Types.ObjectId; index: number }): Promise<void> {
   const rows = await models.blocks.find(filter).sort({ position: 1, createdAt: 1, _id: 1 }).select({ position: 1 }).lean<Pick<BlockDoc, '_id' | 'position'>[]>();
   let order = rows;
   if (pin) {
@@ -81,7 +81,7 @@ async function renumber(models: ContentModels, filter: Record<string, unknown>, 
   if (writes.length) await models.blocks.bulkWrite(writes);
 }
 
-async function loadModuleOf(models: ContentModels, rawId: unknown, course: Pick<CourseDoc, '_id'>): Promise<BlockDoc> {
+export async function loadModuleOf(models: ContentModels, rawId: unknown, course: Pick<CourseDoc, '_id'>): Promise<BlockDoc> {
   const mod = await models.blocks.findById(readId(rawId, 'moduleId', CONTENT_MSG.moduleNotFound)).lean<BlockDoc>();
   if (!mod || mod.type !== 'MODULE') throw notFound(CONTENT_MSG.moduleNotFound);
   if (!mod.courseId.equals(course._id)) throw badRequest(CONTENT_MSG.moduleOfOtherCourse, 'moduleId');
@@ -128,7 +128,7 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   return (await models.blocks.findById(created._id).lean<BlockDoc>()) as BlockDoc;
 }
 
-async function loadBlock(models: ContentModels, rawId: unknown): Promise<BlockDoc> {
+export async function loadBlock(models: ContentModels, rawId: unknown): Promise<BlockDoc> {
   const block = await models.blocks.findById(readBlockId(rawId)).lean<BlockDoc>();
   if (!block) throw notFound(CONTENT_MSG.blockNotFound);
   return block;

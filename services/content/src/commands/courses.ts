@@ -20,6 +20,7 @@ import { presentCourse, presentCourseSummary } from '../presenters/course';
 import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId } from './ids';
 import { marksOf } from './marks';
+import { copiedBlocks, deleteCourseQuizzes, duplicateQuizzes } from './quizzes';
 import type { MarkKind } from '../models/courseMark';
 
 type CreateInput = z.output<typeof courseCreateSchema>;
@@ -85,11 +86,12 @@ export async function updateCourse(deps: CommandDeps, rawId: unknown, input: Upd
   return after;
 }
 
-/** The course goes with its modules, lessons and everyone's marks. Uploaded files stay (copies may share them). */
+/** The course goes with its modules, lessons, everyone's marks and its quizzes no other lesson holds. Uploaded files stay (copies may share them). */
 export async function deleteCourse(deps: CommandDeps, rawId: unknown): Promise<CourseDoc> {
   const course = await loadVisibleCourse(deps.models, deps.actor, rawId);
   await deps.models.courses.deleteOne({ _id: course._id });
   await Promise.all([deps.models.blocks.deleteMany({ courseId: course._id }), deps.models.marks.deleteMany({ courseId: course._id })]);
+  await deleteCourseQuizzes(deps.models, String(course._id));
   recordAudit(deps, { action: 'delete', entity: 'course', entityId: String(course._id), details: `Удалён курс «${course.title}»` });
   return course;
 }
@@ -111,14 +113,19 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
     createdBy: deps.actor.id,
   });
   const newIds = new Map(blocks.map((b) => [String(b._id), new Types.ObjectId()]));
+  // The copy gets its own quizzes (and so its own attempts); lessons sharing a quiz share its copy.
+  let quizIds: Map<string, string>;
+  try {
+    quizIds = await duplicateQuizzes(deps, blocks.filter((b) => b.type === 'LESSON').flatMap((b) => readContentBlocks(b.content)), String(copy._id));
+  } catch (err) {
+    await deps.models.courses.deleteOne({ _id: copy._id }).catch(() => undefined);
+    throw err;
+  }
   const copies = blocks
     .filter((b) => b.type === 'MODULE' || newIds.has(String(b.moduleId)))
     .map((b) => {
       const id = newIds.get(String(b._id)) as Types.ObjectId;
-      const content =
-        b.type === 'LESSON'
-          ? JSON.stringify(readContentBlocks(b.content).map((block) => ({ ...block, id: randomUUID(), lessonId: String(id) })))
-          : b.content;
+      const content = b.type === 'LESSON' ? JSON.stringify(copiedBlocks(readContentBlocks(b.content), String(id), quizIds, randomUUID)) : b.content;
       return {
         _id: id,
         type: b.type,
@@ -136,6 +143,7 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
   } catch (err) {
     // No transactions on every store we run on: undo the half-made copy rather than leave it.
     await deps.models.blocks.deleteMany({ courseId: copy._id }).catch(() => undefined);
+    await deps.models.quizzes.deleteMany({ courseId: String(copy._id) }).catch(() => undefined);
     await deps.models.courses.deleteOne({ _id: copy._id }).catch(() => undefined);
     throw err;
   }

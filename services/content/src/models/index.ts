@@ -2,6 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import { blockModel, type BlockDoc } from './block';
 import { courseModel, type CourseDoc } from './course';
 import { courseMarkModel, type CourseMarkDoc } from './courseMark';
+import { quizModel, type QuizDoc } from './quiz';
 import { uploadModel, type UploadDoc } from './upload';
 
 export interface ContentModels {
@@ -9,6 +10,7 @@ export interface ContentModels {
   blocks: Model<BlockDoc>;
   marks: Model<CourseMarkDoc>;
   uploads: Model<UploadDoc>;
+  quizzes: Model<QuizDoc>;
 }
 
 export const contentModels = (store: Connection): ContentModels => ({
@@ -16,4 +18,5 @@ export const contentModels = (store: Connection): ContentModels => ({
   blocks: blockModel(store),
   marks: courseMarkModel(store),
   uploads: uploadModel(store),
+  quizzes: quizModel(store),
 });

@@ -9,6 +9,9 @@ export const authorizeAuthoring = requireRole(...STAFF_ROLES);
 
 export const canAuthor = (user: Principal): boolean => isStaff(user.role);
 
+/** A quiz's correct answers and explanations are for its authors; everyone else gets the learner view. */
+export const canSeeAnswers = canAuthor;
+
 /** Authors see every course; everyone else only published ones. */
 export const visibleCoursesFilter = (user: Principal): Record<string, unknown> => (canAuthor(user) ? {} : { status: 'published' });
 

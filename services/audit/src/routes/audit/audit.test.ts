@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
-import type { AuditEvent } from '@portal/contracts';
+import { DASHBOARD_MSG, type AuditEvent } from '@portal/contracts';
 import { recordModel } from '../../models/record';
 import { storeEvent } from '../../queues/worker';
 import { startAudit } from '../../testing';
@@ -114,5 +114,94 @@ describe('GET /api/audit', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('entity');
     expect((await api(reader.url, 'GET', '/api/audit?startDate=03/02/2026', { token: admin })).status).toBe(400);
+    const backwards = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-03&endDate=2026-03-02', { token: admin });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ field: 'endDate', message: DASHBOARD_MSG.endBeforeStart });
+    const zone = await api(reader.url, 'GET', '/api/audit?tz=Mars/Olympus', { token: admin });
+    expect(zone.status).toBe(400);
+    expect(zone.body).toMatchObject({ field: 'tz', message: DASHBOARD_MSG.unknownTimeZone });
+    expect((await api(reader.url, 'GET', '/api/audit?limit=0', { token: admin })).body.field).toBe('limit');
+  });
+
+  it('reads the dates as days where the reader is', async () => {
+    // The organization was created at 23:59:30 UTC on 3 March: already 4 March in Moscow.
+    const utc = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-03&endDate=2026-03-03', { token: admin });
+    expect(utc.body.data.map((r: { entity: string }) => r.entity)).toEqual(['organization']);
+    const moscow3 = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-03&endDate=2026-03-03&tz=Europe/Moscow', { token: admin });
+    expect(moscow3.body.total).toBe(0);
+    const moscow4 = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-04&endDate=2026-03-04&tz=Europe/Moscow', { token: admin });
+    expect(moscow4.body.data.map((r: { entity: string }) => r.entity).sort()).toEqual(['organization', 'user']);
+  });
+
+  it('pages without overlap in either order', async () => {
+    for (const sort of ['newest', 'oldest']) {
+      const ids: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const answer = await api(reader.url, 'GET', `/api/audit?limit=1&page=${page}&sort=${sort}`, { token: admin });
+        expect(answer.body.total).toBe(4);
+        ids.push(answer.body.data[0].id);
+      }
+      expect(new Set(ids).size).toBe(4);
+    }
+  });
+
+  it('searches names, emails and details, case-insensitively and literally', async () => {
+    const records = recordModel(reader.ctx.store);
+    const other = event({ actor: { id: 'u2', fullName: 'Мария Соколова', email: 'maria@example.test' }, details: 'Создан курс «C++ (основы)»', timestamp: '2026-03-05T10:00:00.000Z' });
+    await storeEvent(records, other);
+    try {
+      const byName = await api(reader.url, 'GET', `/api/audit?search=${encodeURIComponent('соколова')}`, { token: admin });
+      expect(byName.body.data.map((r: { id: string }) => r.id)).toEqual([other.id]);
+      const byEmail = await api(reader.url, 'GET', '/api/audit?search=MARIA%40example', { token: admin });
+      expect(byEmail.body.total).toBe(1);
+      const byDetails = await api(reader.url, 'GET', `/api/audit?search=${encodeURIComponent('c++ (')}`, { token: admin });
+      expect(byDetails.body.total).toBe(1);
+      const regexLooking = await api(reader.url, 'GET', '/api/audit?search=.*', { token: admin });
+      expect(regexLooking.body.total).toBe(0);
+      const combined = await api(reader.url, 'GET', `/api/audit?search=${encodeURIComponent('Иван')}&entity=course&action=update`, { token: admin });
+      expect(combined.body.total).toBe(1);
+    } finally {
+      await records.deleteOne({ eventId: other.id });
+    }
+  });
+});
+
+describe('GET /api/audit/my', () => {
+  let mine: TestService;
+  beforeAll(async () => {
+    mine = await startTestService('audit', auditRouters, { env: { AUTH_URL: auth.url } });
+    await recordModel(mine.ctx.store).syncIndexes();
+  });
+  afterAll(() => mine.close());
+
+  it('needs a token', async () => {
+    expect((await api(mine.url, 'GET', '/api/audit/my')).status).toBe(401);
+  });
+
+  it('shows anyone their own actions and nobody else’s, with the same filters', async () => {
+    const learner = await userWithRole(auth, 'CLIENT', 'Дмитрий Соколов');
+    const someoneElse = await userWithRole(auth, 'ADMIN');
+    const records = recordModel(mine.ctx.store);
+    const own = [
+      event({ action: 'login', entity: 'user', actor: learner.user, timestamp: '2026-03-01T08:00:00.000Z' }),
+      event({ action: 'create', entity: 'progress', actor: learner.user, details: 'Начат курс «Основы HR»', timestamp: '2026-03-02T08:00:00.000Z' }),
+    ];
+    for (const e of [...own, event({ action: 'create', entity: 'course', actor: someoneElse.user })]) await storeEvent(records, e);
+
+    const answer = await api(mine.url, 'GET', `/api/audit/my?actorId=${someoneElse.user.id}`, { token: learner.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.total).toBe(2);
+    expect(answer.body.data.map((r: { id: string }) => r.id)).toEqual([own[1].id, own[0].id]);
+    const filtered = await api(mine.url, 'GET', '/api/audit/my?action=login&sort=oldest', { token: learner.token });
+    expect(filtered.body.data.map((r: { id: string }) => r.id)).toEqual([own[0].id]);
+    // Staff read their own here too; the whole trail is GET /api/audit.
+    expect((await api(mine.url, 'GET', '/api/audit/my', { token: someoneElse.token })).body.total).toBe(1);
+  });
+
+  it('names a bad filter in a 400', async () => {
+    const learner = await userWithRole(auth, 'CANDIDATE');
+    const bad = await api(mine.url, 'GET', '/api/audit/my?action=explode', { token: learner.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('action');
   });
 });

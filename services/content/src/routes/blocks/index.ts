@@ -1,9 +1,10 @@
 import Router from '@koa/router';
-import { blockCreateSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
+import { blockCreateSchema, blockImportSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
 import { parse, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import { courseBlocks, createBlock, deleteBlock, loadVisibleBlock, reorderBlocks, updateBlock } from '../../commands/blocks';
 import { loadVisibleCourse } from '../../commands/courses';
+import { copyLesson, importLessons } from '../../commands/lessonCopies';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring, canSeeBlock } from '../../policies/content';
 import { presentBlock } from '../../presenters/block';
@@ -24,6 +25,21 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
     const input = parse(blockReorderSchema, ctx.request.body);
     const courseId = await reorderBlocks(depsOf(ctx), input);
     ctx.body = (await courseBlocks(models, courseId, () => true)).map(presentBlock);
+  });
+
+  /** Not in the spec's table: the editor's 'Import lessons' (copies of lessons of any course, at the end of a module). */
+  router.post('/import', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(blockImportSchema, ctx.request.body);
+    const lessons = await importLessons(depsOf(ctx), input);
+    ctx.status = 201;
+    ctx.body = lessons.map(presentBlock);
+  });
+
+  /** Not in the spec's table: the lesson editor's copy, '<title> (копия)' right after the original. */
+  router.post('/:id/copy', authenticate, authorizeAuthoring, async (ctx) => {
+    const lesson = await copyLesson(depsOf(ctx), ctx.params.id);
+    ctx.status = 201;
+    ctx.body = presentBlock(lesson);
   });
 
   router.get('/:id', authenticate, async (ctx) => {

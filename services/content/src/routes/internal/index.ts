@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { ContentStats } from '@portal/contracts';
 import { op, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 
 const DAY = 86_400_000;
@@ -30,6 +31,15 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
       change: { totalCourses: { last30: totalLast, prev30: totalPrev }, activeCourses: { last30: activeLast, prev30: activePrev } },
     };
     ctx.body = body;
+  });
+
+  /**
+   * For the progress service: the whole quiz, answers included, and the lesson holding it (the one
+   * named by ?lessonId= when it does hold it, otherwise the first) with its course.
+   */
+  router.get('/quizzes/:id', async (ctx) => {
+    const lessonId = typeof ctx.query.lessonId === 'string' ? ctx.query.lessonId : undefined;
+    ctx.body = await internalQuiz(models, ctx.params.id, lessonId);
   });
 
   return router;

@@ -1,0 +1,287 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn, uniqueEmail, watchConsole } from './helpers';
+
+const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
+const PASSWORD = 'Password123';
+const tag = Date.now().toString(36);
+
+interface Learner {
+  email: string;
+  fullName: string;
+  token: string;
+}
+
+/** The course the journeys use, built by the curator over the API (the journeys are about studying it). */
+interface Seed {
+  courseId: string;
+  courseTitle: string;
+  quizTitle: string;
+}
+
+const seed: Partial<Seed> = {};
+const learners: { first?: Learner; second?: Learner } = {};
+
+async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const answer = await request.post('/api/auth/login', { data: account });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function register(request: APIRequestContext, fullName: string): Promise<Learner> {
+  const email = uniqueEmail('learner');
+  const answer = await request.post('/api/auth/register', { data: { email, password: PASSWORD, fullName, role: 'CANDIDATE' } });
+  expect(answer.status()).toBe(201);
+  return { email, fullName, token: ((await answer.json()) as { token: string }).token };
+}
+
+async function seedCourse(request: APIRequestContext): Promise<Seed> {
+  const headers = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
+  const post = async (path: string, data: unknown) => {
+    const answer = await request.post(path, { headers, data });
+    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
+    return (await answer.json()) as { id: string };
+  };
+  const courseTitle = `Адаптация сотрудника ${tag}`;
+  const quizTitle = `Проверка знаний ${tag}`;
+  const course = await post('/api/courses', { title: courseTitle, description: 'Первые дни в компании', isPublished: true });
+  const quiz = await post('/api/quizzes', {
+    title: quizTitle,
+    description: 'Два вопроса о трудовом распорядке',
+    courseId: course.id,
+    questions: [
+      { id: 'vacation', type: 'single_choice', question: 'Сколько дней ежегодного отпуска?', options: ['14', '28', '56'], correctAnswers: [1], explanation: 'Статья 115 ТК РФ', order: 0 },
+      { id: 'probation', type: 'true_false', question: 'Испытательный срок бывает до трёх месяцев', correctAnswer: 'true', order: 1 },
+    ],
+    settings: { passingScore: 100, maxAttempts: 3, timeLimit: 5, showExplanations: 'after_submission' },
+  });
+  const first = await post('/api/blocks', { type: 'MODULE', courseId: course.id, title: 'Знакомство' });
+  const second = await post('/api/blocks', { type: 'MODULE', courseId: course.id, title: 'Итоги' });
+  await post('/api/blocks', {
+    courseId: course.id,
+    moduleId: first.id,
+    title: 'Введение',
+    status: 'published',
+    content: [
+      { type: 'heading', content: { text: 'Добро пожаловать' } },
+      { type: 'text', content: { text: 'Рабочий день начинается в 9:00.' } },
+      { type: 'image', content: { src: '', alt: 'Схема офиса', caption: 'Схема офиса' } },
+    ],
+  });
+  await post('/api/blocks', {
+    courseId: course.id,
+    moduleId: first.id,
+    title: 'Тест',
+    status: 'published',
+    content: [{ type: 'quiz', content: { quizId: quiz.id, questionsCount: 2 } }],
+  });
+  await post('/api/blocks', { courseId: course.id, moduleId: second.id, title: 'Пустой урок', status: 'published' });
+  return { courseId: course.id, courseTitle, quizTitle };
+}
+
+const lessonButton = (page: Page, title: string) => page.getByRole('navigation', { name: 'Содержание курса' }).getByRole('button', { name: new RegExp(title) });
+const progressText = (page: Page) => page.getByRole('navigation', { name: 'Содержание курса' }).getByText(/Прогресс курса:/);
+
+test.describe.serial('learning', () => {
+  test.beforeAll(async ({ request }) => {
+    Object.assign(seed, await seedCourse(request));
+    learners.first = await register(request, `Анна Смирнова ${tag}`);
+    learners.second = await register(request, `Борис Орлов ${tag}`);
+  });
+
+  test('a candidate studies a lesson, completes it, reloads and sees the tick and the progress', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signIn(page, learners.first!.email, PASSWORD);
+    await page.goto(`/student/${seed.courseId}`);
+
+    await expect(page.getByRole('heading', { name: seed.courseTitle })).toBeVisible();
+    await expect(page.getByText('Режим обучения')).toBeVisible();
+    await expect(page.getByText('Выберите урок для изучения')).toBeVisible();
+    await expect(progressText(page)).toHaveText('Прогресс курса: 0 из 3 · 0%');
+
+    // An empty lesson says so and offers nothing to complete.
+    await lessonButton(page, 'Пустой урок').click();
+    await expect(page.getByText('Урок пуст')).toBeVisible();
+    await expect(page.getByText('Содержимое урока ещё не добавлено')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Завершить урок' })).toHaveCount(0);
+
+    await lessonButton(page, 'Введение').click();
+    await expect(page.getByRole('heading', { name: 'Введение', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Добро пожаловать' })).toBeVisible();
+    await expect(page.getByText('Рабочий день начинается в 9:00.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Изображение не загружено' })).toBeVisible();
+    await page.getByRole('button', { name: 'Завершить урок' }).click();
+    await expect(page.getByText('Урок пройден', { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Завершить урок' })).toHaveCount(0);
+    await expect(progressText(page)).toHaveText('Прогресс курса: 1 из 3 · 33%');
+
+    // Saved on the server: a reload shows the same lesson, its tick and the progress.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Введение', level: 2 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Урок пройден' })).toBeVisible();
+    await expect(lessonButton(page, 'Введение')).toContainText('✓');
+    await expect(lessonButton(page, 'Тест')).not.toContainText('✓');
+    await expect(progressText(page)).toHaveText('Прогресс курса: 1 из 3 · 33%');
+    await expect(page.getByRole('progressbar', { name: 'Прогресс курса' })).toHaveAttribute('aria-valuenow', '33');
+    expect(errors).toEqual([]);
+  });
+
+  test('the candidate fails the quiz, tries again without a reload, and passes', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signIn(page, learners.first!.email, PASSWORD);
+    await page.goto(`/student/${seed.courseId}`);
+    await lessonButton(page, 'Тест').click();
+
+    const card = page.getByRole('region', { name: seed.quizTitle });
+    await expect(card).toContainText('Вопросов: 2');
+    await expect(card).toContainText('Проходной балл: 100%');
+    await expect(card).toContainText('Ограничение времени: 5 мин');
+    await card.getByRole('button', { name: 'Начать квиз' }).click();
+
+    const player = page.getByRole('dialog', { name: seed.quizTitle });
+    await expect(player).toBeVisible();
+    await expect(player.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
+    await expect(player.getByText('Вопрос 1 из 2')).toBeVisible();
+    await expect(player.getByRole('heading', { name: 'Сколько дней ежегодного отпуска?' })).toBeFocused();
+    await player.getByRole('radio', { name: '14' }).check();
+    await player.getByRole('button', { name: 'Далее' }).click();
+    await player.getByRole('radio', { name: 'Неверно' }).check();
+    await player.getByRole('button', { name: 'Завершить квиз' }).click();
+
+    await expect(player.getByRole('heading', { name: 'Квиз не пройден' })).toBeVisible();
+    await expect(player.getByText('Ваш результат: 0 из 2 (0%)')).toBeVisible();
+    await expect(player.getByText('Для прохождения требуется 100%')).toBeVisible();
+    await expect(player.getByText('Правильный ответ: 28')).toBeVisible();
+    await expect(player.getByText('Пояснение: Статья 115 ТК РФ')).toBeVisible();
+
+    // A new attempt in place: the page is not reloaded, the countdown starts again.
+    await player.getByRole('button', { name: 'Попробовать снова' }).click();
+    await expect(player.getByText('Вопрос 1 из 2')).toBeVisible();
+    await player.getByRole('radio', { name: '28' }).check();
+    await player.getByRole('button', { name: 'Вопрос 2' }).click();
+    await player.getByRole('radio', { name: 'Верно', exact: true }).check();
+    // Numbered navigation back and forth keeps the answers.
+    await player.getByRole('button', { name: 'Вопрос 1, есть ответ' }).click();
+    await expect(player.getByRole('radio', { name: '28' })).toBeChecked();
+    await player.getByRole('button', { name: 'Далее' }).click();
+    await player.getByRole('button', { name: 'Завершить квиз' }).click();
+
+    await expect(player.getByRole('heading', { name: 'Квиз пройден!' })).toBeVisible();
+    await expect(player.getByText('Ваш результат: 2 из 2 (100%)')).toBeVisible();
+    await expect(player.getByRole('button', { name: 'Попробовать снова' })).toHaveCount(0);
+    await player.getByRole('button', { name: 'Закрыть' }).first().click();
+    await expect(player).toHaveCount(0);
+
+    // The pass completed the lesson; the card shows the latest attempt.
+    await expect(page.getByRole('status').filter({ hasText: 'Урок пройден' })).toBeVisible();
+    await expect(card).toContainText('Последняя попытка: 100%');
+    await expect(card).toContainText('Попыток: 2 из 3');
+    await expect(card.getByRole('button', { name: 'Повторить попытку' })).toBeEnabled();
+    await expect(progressText(page)).toHaveText('Прогресс курса: 2 из 3 · 67%');
+    await page.reload();
+    await expect(lessonButton(page, 'Тест')).toContainText('✓');
+    expect(errors).toEqual([]);
+  });
+
+  test('the attempts appear in /results and in the CSV', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signIn(page, learners.first!.email, PASSWORD);
+    await page.goto(`/student/${seed.courseId}?lesson=`);
+    await lessonButton(page, 'Тест').click();
+    await page.getByRole('button', { name: 'Посмотреть результаты' }).click();
+    await expect(page).toHaveURL(/\/results\?search=/);
+    await expect(page.getByRole('searchbox', { name: 'Поиск по имени, курсу или квизу' })).toHaveValue(seed.quizTitle!);
+
+    const summary = page.getByRole('region', { name: 'Сводка' });
+    await expect(summary).toContainText('Всего попыток2');
+    await expect(summary).toContainText('Пройдено1');
+    await expect(summary).toContainText('Не пройдено1');
+    await expect(summary).toContainText('Средний результат50%');
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(learners.first!.fullName);
+    await expect(rows.first()).toContainText(seed.courseTitle!);
+    await expect(rows.first()).toContainText('2/2');
+    await expect(rows.first()).toContainText('100%');
+    await expect(rows.first()).toContainText('Пройден');
+
+    // Details of the passed attempt.
+    await rows.first().getByRole('button', { name: /Подробнее/ }).click();
+    const details = page.getByRole('dialog', { name: 'Подробности попытки' });
+    await expect(details).toContainText(learners.first!.fullName);
+    await expect(details).toContainText('2 из 2 (100%)');
+    await expect(details).toContainText('Затраченное время');
+    await expect(details).toContainText('мин');
+    await expect(details).toContainText('Время:');
+    await details.getByRole('button', { name: 'Закрыть' }).click();
+
+    // Filter and search, with the filtered empty state.
+    await page.getByLabel('Фильтр по статусу').selectOption({ label: 'Не пройденные' });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Не пройден');
+    await page.getByRole('searchbox').fill(`нет такого ${tag}`);
+    await expect(page.getByText('Результаты не найдены')).toBeVisible();
+    await expect(page.getByText('Попробуйте изменить параметры поиска или фильтры')).toBeVisible();
+    await page.getByRole('searchbox').fill('');
+    await page.getByLabel('Фильтр по статусу').selectOption({ label: 'Все' });
+    await expect(rows).toHaveCount(2);
+
+    // The CSV is built by the server from the same attempts.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('quiz_results.csv');
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Имя,Курс,Квиз,Баллы,Максимум,Процент,Попытка,Дата и время,Статус,Время (мин)');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${learners.first!.fullName},${seed.courseTitle},${seed.quizTitle},2,2,100,2,`);
+    expect(lines[2]).toContain(',0,2,0,1,');
+    expect(errors).toEqual([]);
+  });
+
+  test('a second candidate cannot see the first one’s attempts', async ({ page, request }) => {
+    await signIn(page, learners.second!.email, PASSWORD);
+    await page.goto('/results');
+    await expect(page.getByText('Пока нет результатов квизов')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Сводка' })).toContainText('Всего попыток0');
+
+    // Not over the API either: the list is their own, another's attempt is "not found".
+    const mine = await request.get('/api/results', { headers: { authorization: `Bearer ${learners.first!.token}` } });
+    const firstId = ((await mine.json()) as { data: Array<{ id: string }> }).data[0].id;
+    const peek = await request.get(`/api/attempts/${firstId}`, { headers: { authorization: `Bearer ${learners.second!.token}` } });
+    expect(peek.status()).toBe(404);
+    const list = await request.get('/api/results', { headers: { authorization: `Bearer ${learners.second!.token}` } });
+    expect(((await list.json()) as { total: number }).total).toBe(0);
+  });
+});
+
+test('the countdown finishes the quiz by itself at zero, and the answers given in time count', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const headers = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
+  const post = async (path: string, data: unknown) => ((await (await request.post(path, { headers, data })).json()) as { id: string }).id;
+  const courseId = await post('/api/courses', { title: `Экспресс-тест ${tag}`, isPublished: true });
+  const quizTitle = `Блиц ${tag}`;
+  // 0.05 minutes: a three-second limit.
+  const quizId = await post('/api/quizzes', {
+    title: quizTitle,
+    courseId,
+    questions: [{ id: 'q', type: 'true_false', question: 'Обед длится час', correctAnswer: 'true', order: 0 }],
+    settings: { passingScore: 100, maxAttempts: 2, timeLimit: 0.05 },
+  });
+  const moduleId = await post('/api/blocks', { type: 'MODULE', courseId, title: 'Модуль' });
+  await post('/api/blocks', { courseId, moduleId, title: 'Блиц', status: 'published', content: [{ type: 'quiz', content: { quizId, questionsCount: 1 } }] });
+  const learner = await register(request, `Вера Козлова ${tag}`);
+
+  await signIn(page, learner.email, PASSWORD);
+  await page.goto(`/student/${courseId}`);
+  await lessonButton(page, 'Блиц').click();
+  await page.getByRole('region', { name: quizTitle }).getByRole('button', { name: 'Начать квиз' }).click();
+  const player = page.getByRole('dialog', { name: quizTitle });
+  await expect(player.getByRole('timer')).toHaveText(/^0:0[1-3]$/);
+  await player.getByRole('radio', { name: 'Верно', exact: true }).check();
+  await expect(player.getByText('Время вышло: квиз завершён автоматически')).toBeVisible({ timeout: 10_000 });
+  await expect(player.getByRole('heading', { name: 'Квиз пройден!' })).toBeVisible();
+  await expect(player.getByText('Ваш результат: 1 из 1 (100%)')).toBeVisible();
+  expect(errors).toEqual([]);
+});

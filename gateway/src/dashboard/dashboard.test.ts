@@ -1,0 +1,201 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { MSG, type AuthResponse, type DashboardStats } from '@portal/contracts';
+import { api, startTestService, type TestService } from '@portal/devstack/testing';
+import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import { startAudit, type AuditTestService } from '@portal/svc-audit/testing';
+import { dayOf } from '@portal/svc-audit/queries/period';
+import { crmRouters } from '@portal/svc-crm/app';
+import { internalRouter as progressInternalRouter } from '@portal/svc-progress/routes/internal';
+import { contentOnStart, contentRouters } from '@portal/svc-content/app';
+import { contentConfigSchema, type ContentConfig } from '@portal/svc-content/config';
+import { createGateway } from '../app';
+import { gatewayConfigSchema, type GatewayConfig } from '../config';
+
+/*
+ * The dashboard as the gateway composes it from the real services. They share one queue prefix,
+ * so the events each publishes reach the real audit worker, as in the running portal.
+ */
+
+const DEAD = 'http://127.0.0.1:9'; // discard port: nothing listens
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+
+let auth: Awaited<ReturnType<typeof startAuth>>;
+let content: TestService<ContentConfig>;
+let crm: TestService;
+let progress: TestService;
+let audit: AuditTestService;
+let uploadDir: string;
+let hanging: Server;
+const gateways: Server[] = [];
+let gateway: string;
+let as: { admin: AuthResponse; curator: AuthResponse; client: AuthResponse; candidate: AuthResponse };
+
+const startGateway = async (patch: Partial<Record<keyof GatewayConfig, string>> = {}): Promise<string> => {
+  const config = gatewayConfigSchema.parse({
+    AUTH_URL: auth.url,
+    CONTENT_URL: content.url,
+    PROGRESS_URL: progress.url,
+    CRM_URL: crm.url,
+    AUDIT_URL: audit.url,
+    STATIC_ROOT: uploadDir,
+    ...patch,
+  });
+  const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+  gateways.push(server);
+  await new Promise((r) => server.once('listening', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+beforeAll(async () => {
+  const shared = { QUEUE_PREFIX: `dash${randomBytes(3).toString('hex')}` };
+  auth = await startAuth(shared);
+  const env = { AUTH_URL: auth.url, ...shared };
+  uploadDir = mkdtempSync(path.join(tmpdir(), 'dashboard-uploads-'));
+  [content, crm, progress, audit] = await Promise.all([
+    startTestService<ContentConfig>('content', contentRouters, { schema: contentConfigSchema, env: { ...env, UPLOAD_DIR: uploadDir } }),
+    startTestService('crm', crmRouters, { env }),
+    // The dashboard asks the progress service its internal route only.
+    startTestService('progress', (ctx) => [progressInternalRouter(ctx)], { env }),
+    startAudit(env),
+  ]);
+  await contentOnStart(content.ctx);
+  hanging = createServer(() => undefined); // accepts and never answers
+  gateway = await startGateway();
+  const [admin, curator, client, candidate] = await Promise.all([
+    userWithRole(auth, 'ADMIN', 'Анна Смирнова'),
+    userWithRole(auth, 'CURATOR', 'Екатерина Волкова'),
+    userWithRole(auth, 'CLIENT', 'Дмитрий Соколов'),
+    userWithRole(auth, 'CANDIDATE', 'Ольга Кузнецова'),
+  ]);
+  as = { admin, curator, client, candidate };
+});
+afterAll(async () => {
+  for (const server of gateways) {
+    server.closeAllConnections();
+    server.close();
+  }
+  hanging?.closeAllConnections();
+  hanging?.close();
+  await Promise.all([content?.close(), crm?.close(), progress?.close(), audit?.close()]);
+  await auth?.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+});
+
+const stats = (base: string, token: string, query = '?tz=Europe/Moscow') => api<DashboardStats & { message?: string }>(base, 'GET', `/api/dashboard/stats${query}`, { token });
+
+/** Events travel through the queue: ask again until the dashboard shows what is expected. */
+const eventually = async (read: () => Promise<DashboardStats>, ok: (s: DashboardStats) => boolean, ms = 10_000): Promise<DashboardStats> => {
+  const deadline = Date.now() + ms;
+  let last = await read();
+  while (!ok(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    last = await read();
+  }
+  return last;
+};
+
+describe('GET /api/dashboard/stats', () => {
+  it('needs a token (401), and a valid one', async () => {
+    const none = await api(gateway, 'GET', '/api/dashboard/stats');
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ message: MSG.unauthorized, statusCode: 401 });
+    const forged = await api(gateway, 'GET', '/api/dashboard/stats', { token: 'not.a.token' });
+    expect(forged.status).toBe(401);
+    expect(forged.body.message).toBe(MSG.badToken);
+  });
+
+  it('refuses a call from another site (403)', async () => {
+    const answer = await api(gateway, 'GET', '/api/dashboard/stats', { token: as.admin.token, headers: { origin: 'https://evil.example' } });
+    expect(answer.status).toBe(403);
+  });
+
+  it('names a bad time zone in a 400', async () => {
+    const answer = await api(gateway, 'GET', '/api/dashboard/stats?tz=Atlantis/Capital', { token: as.admin.token });
+    expect(answer.status).toBe(400);
+    expect(answer.body.field).toBe('tz');
+  });
+
+  it('shows staff the whole portal: courses, students, organizations and everyone’s recent actions', async () => {
+    const curator = as.curator.token;
+    const course = await api(gateway, 'POST', '/api/courses', { token: curator, body: { title: 'Основы HR' } });
+    expect(course.status).toBe(201);
+    expect((await api(gateway, 'POST', '/api/courses', { token: curator, body: { title: 'Охрана труда', isPublished: true } })).status).toBe(201);
+    const org = await api(gateway, 'POST', '/api/organizations', { token: curator, body: { name: 'ООО Вектор', inn: '7701234567' } });
+    expect(org.status).toBe(201);
+    expect((await api(gateway, 'POST', '/api/contacts', { token: curator, body: { orgId: org.body.id, fullName: 'Анна Кузнецова', email: 'anna@vector.example' } })).status).toBe(201);
+
+    const answer = await eventually(
+      async () => (await stats(gateway, as.admin.token)).body,
+      (s) => s.recentActivity.some((r) => r.entity === 'contact'),
+    );
+    expect(answer).toMatchObject({
+      totalCourses: 2,
+      activeCourses: 1,
+      totalStudents: 2,
+      organizations: 1,
+      contacts: 1,
+      completedCourses: null,
+      partial: false,
+      unavailable: [],
+      activityScope: 'all',
+    });
+    expect(answer.change).toEqual({ totalCourses: '+2', activeCourses: '+1', totalStudents: '+2', organizations: '+1', contacts: '+1', completedCourses: null });
+    // Newest first, everyone's: the curator's work and the learners' sign-ins.
+    const recent = answer.recentActivity;
+    expect(recent[0]).toMatchObject({ action: 'create', entity: 'contact', user: { fullName: 'Екатерина Волкова' } });
+    expect(recent.map((r) => r.entity)).toEqual(expect.arrayContaining(['course', 'organization']));
+    expect(recent.find((r) => r.entity === 'course' && r.entityId === course.body.id)?.details).toContain('Основы HR');
+    for (let i = 1; i < recent.length; i++) expect(recent[i - 1].timestamp >= recent[i].timestamp).toBe(true);
+    expect(answer.activityByDay).toHaveLength(14);
+    expect(answer.activityByDay[13].date).toBe(dayOf(new Date(), 'Europe/Moscow'));
+    expect(answer.activityByDay[13].count).toBeGreaterThanOrEqual(8); // four sign-ins, two courses, an organization, a contact
+  });
+
+  it('shows a learner courses and their own completed courses and actions, nothing of the CRM or of others', async () => {
+    const answer = await eventually(
+      async () => (await stats(gateway, as.client.token)).body,
+      (s) => s.recentActivity.length > 0,
+    );
+    expect(answer).toMatchObject({
+      totalCourses: 2,
+      activeCourses: 1,
+      completedCourses: 0,
+      totalStudents: null,
+      organizations: null,
+      contacts: null,
+      partial: false,
+      activityScope: 'own',
+    });
+    expect(answer.change).toMatchObject({ completedCourses: '0%', totalStudents: null, organizations: null, contacts: null });
+    expect(answer.recentActivity.length).toBeGreaterThan(0);
+    expect(answer.recentActivity.every((r) => r.user?.id === as.client.user.id)).toBe(true);
+    expect(answer.activityByDay.reduce((sum, d) => sum + d.count, 0)).toBe(answer.recentActivity.length);
+  });
+
+  it('gives a dead or slow service’s figures as null and partial: true, within the time budget', async () => {
+    const partial = await startGateway({ CONTENT_URL: DEAD, CRM_URL: await listen(hanging) });
+    const started = Date.now();
+    const answer = await stats(partial, as.admin.token);
+    const took = Date.now() - started;
+    expect(answer.status).toBe(200);
+    expect(took).toBeLessThan(2000);
+    expect(answer.body).toMatchObject({ totalCourses: null, activeCourses: null, organizations: null, contacts: null, totalStudents: 2, partial: true });
+    expect(answer.body.unavailable).toEqual(['content', 'crm']);
+    expect(answer.body.change.totalCourses).toBeNull();
+    expect(answer.body.recentActivity.length).toBeGreaterThan(0);
+  });
+
+  it('cannot say whose dashboard it is without the auth service: 503', async () => {
+    const blind = await startGateway({ AUTH_URL: DEAD });
+    const answer = await stats(blind, as.admin.token);
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toBe(MSG.serviceUnavailable);
+  });
+});

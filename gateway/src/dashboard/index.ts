@@ -1,0 +1,89 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { MSG, RECENT_ACTIVITY_LIMIT, ACTIVITY_DAYS, dashboardStatsQuerySchema, isStaff, type DashboardSource } from '@portal/contracts';
+import type { GatewayConfig } from '../config';
+import { composeStats, sourcesFor, type SourceAnswers } from './compose';
+import {
+  activitySchema,
+  askWithin,
+  authStatsSchema,
+  contentStatsSchema,
+  crmStatsSchema,
+  progressStatsSchema,
+  verifySchema,
+  type SourceResult,
+  type VerifiedUser,
+} from './sources';
+
+export interface DashboardOptions {
+  /** How long each service may take; a slower one gives null figures and `partial: true`. */
+  budgetMs?: number;
+  /** How long the auth service may take to say who is asking (without it there is no dashboard). */
+  verifyBudgetMs?: number;
+}
+
+const refuse = (res: Response, statusCode: number, message: string, field?: string) =>
+  res.status(statusCode).json({ message, statusCode, ...(field ? { field } : {}) });
+
+/**
+ * GET /api/dashboard/stats, composed by the gateway (ARCHITECTURE.md): the auth service says who is
+ * asking (the gateway verifies nothing itself), then each service's internal stats route is asked
+ * in parallel, each within the time budget, and the figures are scoped by the caller's role.
+ */
+export function dashboardStats(config: GatewayConfig, logger: Logger, { budgetMs = 800, verifyBudgetMs = 3000 }: DashboardOptions = {}): RequestHandler {
+  const base: Record<DashboardSource, string> = {
+    auth: config.AUTH_URL,
+    content: config.CONTENT_URL,
+    progress: config.PROGRESS_URL,
+    crm: config.CRM_URL,
+    audit: config.AUDIT_URL,
+  };
+
+  const verify = async (req: Request, authorization: string): Promise<{ user: VerifiedUser } | { status: number; message: string }> => {
+    try {
+      const res = await fetch(`${base.auth}/api/auth/verify`, {
+        headers: { authorization, accept: 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') },
+        signal: AbortSignal.timeout(verifyBudgetMs),
+      });
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      if (res.status === 401) return { status: 401, message: body?.message ?? MSG.badToken };
+      const parsed = verifySchema.safeParse(body);
+      if (!res.ok || !parsed.success) return { status: 503, message: MSG.serviceUnavailable };
+      return { user: parsed.data.user };
+    } catch {
+      return { status: 503, message: MSG.serviceUnavailable };
+    }
+  };
+
+  return async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const authorization = req.get('authorization');
+    if (!authorization) return void refuse(res, 401, MSG.unauthorized);
+    const query = dashboardStatsQuerySchema.safeParse(req.query);
+    if (!query.success) return void refuse(res, 400, query.error.issues[0].message, query.error.issues[0].path.join('.'));
+
+    const who = await verify(req, authorization);
+    if (!('user' in who)) return void refuse(res, who.status, who.message);
+    const { user } = who;
+
+    const headers = { 'x-internal-token': config.INTERNAL_TOKEN, 'x-request-id': String(req.headers['x-request-id'] ?? '') };
+    const ask = { headers, budgetMs };
+    const activity = new URLSearchParams({ limit: String(RECENT_ACTIVITY_LIMIT), days: String(ACTIVITY_DAYS), tz: query.data.tz });
+    // Staff read everyone's actions; anyone else only their own.
+    if (!isStaff(user.role)) activity.set('actorId', user.id);
+    const wanted = new Set(sourcesFor(user.role));
+    const calls: Array<Promise<SourceResult<unknown>>> = [];
+    if (wanted.has('content')) calls.push(askWithin('content', `${base.content}/internal/stats`, contentStatsSchema, ask));
+    if (wanted.has('auth')) calls.push(askWithin('auth', `${base.auth}/internal/stats`, authStatsSchema, ask));
+    if (wanted.has('crm')) calls.push(askWithin('crm', `${base.crm}/internal/stats`, crmStatsSchema, ask));
+    if (wanted.has('progress')) calls.push(askWithin('progress', `${base.progress}/internal/stats?${new URLSearchParams({ userId: user.id })}`, progressStatsSchema, ask));
+    if (wanted.has('audit')) calls.push(askWithin('audit', `${base.audit}/internal/activity?${activity}`, activitySchema, ask));
+
+    const answers: SourceAnswers = {};
+    for (const result of await Promise.all(calls)) {
+      (answers as Record<DashboardSource, unknown>)[result.source] = result.value;
+      if (result.value === null) logger.warn({ source: result.source, reason: result.reason, requestId: req.headers['x-request-id'] }, 'dashboard source unavailable');
+    }
+    res.json(composeStats(user.role, answers));
+  };
+}

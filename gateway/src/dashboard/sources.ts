@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  ROLES,
+  type AuditActivity,
+  type AuthStats,
+  type ContentStats,
+  type CrmStats,
+  type DashboardSource,
+  type ProgressStats,
+} from '@portal/contracts';
+
+// What each service's internal route answers. An answer of another shape counts as no answer, so
+// a half-deployed service can never put garbage on someone's dashboard.
+const period = z.object({ last30: z.number().int().min(0), prev30: z.number().int().min(0) });
+const count = z.number().int().min(0);
+
+export const contentStatsSchema: z.ZodType<ContentStats> = z.object({
+  totalCourses: count,
+  activeCourses: count,
+  change: z.object({ totalCourses: period, activeCourses: period }),
+});
+export const authStatsSchema: z.ZodType<AuthStats> = z.object({ totalStudents: count, newStudents: period });
+export const crmStatsSchema: z.ZodType<CrmStats> = z.object({
+  organizations: count,
+  contacts: count,
+  change: z.object({ organizations: period, contacts: period }),
+});
+export const progressStatsSchema: z.ZodType<ProgressStats> = z.object({ completedCourses: count, change: period });
+const recordSchema = z.object({
+  id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string().nullable(),
+  details: z.string(),
+  user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
+  timestamp: z.string(),
+});
+export const activitySchema: z.ZodType<AuditActivity> = z.object({
+  recent: z.array(recordSchema),
+  byDay: z.array(z.object({ date: z.string(), count })),
+});
+
+/** GET /api/auth/verify of the auth service. */
+export const verifySchema = z.object({
+  valid: z.literal(true),
+  user: z.object({ id: z.string(), role: z.enum(ROLES), fullName: z.string(), email: z.string() }),
+});
+export type VerifiedUser = z.infer<typeof verifySchema>['user'];
+
+export interface SourceResult<T> {
+  source: DashboardSource;
+  value: T | null;
+  /** Why there is no value, for the log. */
+  reason?: string;
+}
+
+/**
+ * Asks one service within a time budget. Whatever goes wrong (refused, slow, an error status, a
+ * strange body) gives no value and a reason; it never throws.
+ */
+export async function askWithin<T>(
+  source: DashboardSource,
+  url: string,
+  schema: z.ZodType<T>,
+  { headers, budgetMs }: { headers: Record<string, string>; budgetMs: number },
+): Promise<SourceResult<T>> {
+  try {
+    const res = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(budgetMs) });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return { source, value: null, reason: `status ${res.status}` };
+    }
+    const parsed = schema.safeParse(await res.json());
+    return parsed.success ? { source, value: parsed.data } : { source, value: null, reason: 'unexpected answer' };
+  } catch (err) {
+    const name = (err as Error).name;
+    return { source, value: null, reason: name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${budgetMs} ms` : (err as Error).message };
+  }
+}

@@ -1,0 +1,189 @@
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITIES,
+  AUDIT_ENTITY_LABELS,
+  DASHBOARD_MSG,
+  type AuditAction,
+  type AuditEntity,
+} from '@portal/contracts';
+import { fetchHistoryPage, historyKey, type HistoryFilters, type HistoryScope } from '../api/dashboard';
+import { readerTimeZone, shownOf } from '../format';
+import { useDebounced } from '../hooks/useDebounced';
+import { useNow } from '../hooks/useNow';
+import { ActivityList } from './ActivityList';
+import { Dialog } from './Dialog';
+
+interface HistoryDialogProps {
+  open: boolean;
+  onClose: () => void;
+  scope: HistoryScope;
+}
+
+/** Spec section 2: search, action and entity filters, a date range with reset, newest/oldest, a counter, a phrase per record. */
+export function HistoryDialog({ open, onClose, scope }: HistoryDialogProps) {
+  return (
+    <Dialog open={open} title={DASHBOARD_MSG.history} onClose={onClose}>
+      <History scope={scope} />
+    </Dialog>
+  );
+}
+
+function History({ scope }: { scope: HistoryScope }) {
+  const now = useNow();
+  const ids = { search: useId(), action: useId(), entity: useId(), from: useId(), to: useId() };
+  const [search, setSearch] = useState('');
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [entity, setEntity] = useState<AuditEntity | ''>('');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [sort, setSort] = useState<'newest' | 'oldest'>('newest');
+  const settledSearch = useDebounced(search.trim(), 300);
+
+  const filters: HistoryFilters = {
+    search: settledSearch || undefined,
+    action: action || undefined,
+    entity: entity || undefined,
+    startDate: startDate || undefined,
+    endDate: endDate || undefined,
+    sort,
+    tz: readerTimeZone(),
+  };
+  const query = useInfiniteQuery({
+    queryKey: historyKey(scope, filters),
+    queryFn: ({ pageParam, signal }) => fetchHistoryPage(scope, filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  // Spec section 8: a failed history is an empty list, logged only.
+  useEffect(() => {
+    if (query.error) console.error('Не удалось загрузить историю действий', query.error);
+  }, [query.error]);
+
+  const records = query.error ? [] : (query.data?.pages.flatMap((p) => p.data) ?? []);
+  const total = query.error ? 0 : (query.data?.pages[0]?.total ?? 0);
+  const loaded = !query.isPending || !!query.error;
+  const busy = query.isFetching && !query.isFetchingNextPage;
+
+  const chooseStart = (value: string) => {
+    setStartDate(value);
+    if (value && endDate && value > endDate) setEndDate(value);
+  };
+  const chooseEnd = (value: string) => {
+    setEndDate(value);
+    if (value && startDate && value < startDate) setStartDate(value);
+  };
+
+  return (
+    <>
+      <Filters role="search">
+        <Wide>
+          <Label htmlFor={ids.search}>Поиск</Label>
+          <Input id={ids.search} type="search" value={search} placeholder={DASHBOARD_MSG.searchPlaceholder} onChange={(e) => setSearch(e.target.value)} />
+        </Wide>
+        <Field>
+          <Label htmlFor={ids.action}>Действие</Label>
+          <Select id={ids.action} value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
+            <option value="">Все действия</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {AUDIT_ACTION_LABELS[a]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field>
+          <Label htmlFor={ids.entity}>Объект</Label>
+          <Select id={ids.entity} value={entity} onChange={(e) => setEntity(e.target.value as AuditEntity | '')}>
+            <option value="">Все объекты</option>
+            {AUDIT_ENTITIES.map((e) => (
+              <option key={e} value={e}>
+                {AUDIT_ENTITY_LABELS[e]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field>
+          <Label htmlFor={ids.from}>С даты</Label>
+          <Input id={ids.from} type="date" value={startDate} max={endDate || undefined} onChange={(e) => chooseStart(e.target.value)} />
+        </Field>
+        <Field>
+          <Label htmlFor={ids.to}>По дату</Label>
+          <Input id={ids.to} type="date" value={endDate} min={startDate || undefined} onChange={(e) => chooseEnd(e.target.value)} />
+        </Field>
+        <Buttons>
+          <Button
+            type="button"
+            $variant="outline"
+            disabled={!startDate && !endDate}
+            onClick={() => {
+              setStartDate('');
+              setEndDate('');
+            }}
+          >
+            {DASHBOARD_MSG.resetDates}
+          </Button>
+          <Button type="button" $variant="secondary" title="Изменить порядок" onClick={() => setSort(sort === 'newest' ? 'oldest' : 'newest')}>
+            {sort === 'newest' ? `${DASHBOARD_MSG.newestFirst} ↓` : `${DASHBOARD_MSG.oldestFirst} ↑`}
+          </Button>
+        </Buttons>
+      </Filters>
+
+      <Counter role="status" data-testid="history-counter">
+        {loaded ? shownOf(records.length, total) : 'Загрузка...'}
+      </Counter>
+
+      <Scroll aria-busy={busy} $dim={busy}>
+        {loaded && records.length === 0 ? (
+          <Muted>{DASHBOARD_MSG.historyEmpty}</Muted>
+        ) : (
+          <ActivityList records={records} now={now} detailed label={DASHBOARD_MSG.history} />
+        )}
+        {query.hasNextPage && !query.error && (
+          <More>
+            <Button type="button" $variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              {query.isFetchingNextPage ? 'Загрузка...' : DASHBOARD_MSG.loadMore}
+            </Button>
+          </More>
+        )}
+      </Scroll>
+    </>
+  );
+}
+
+const Filters = styled.div`
+  display: grid; gap: 12px; grid-template-columns: repeat(4, minmax(0, 1fr)); align-items: end;
+  @media (max-width: 720px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+const Field = styled.div`
+  display: grid; gap: 6px;
+`;
+
+const Wide = styled(Field)`
+  grid-column: 1 / -1;
+`;
+
+const Buttons = styled.div`
+  grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end;
+`;
+
+const Counter = styled.p`
+  margin: 16px 0 4px; font-size: 14px; color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Scroll = styled.div<{ $dim: boolean }>`
+  overflow-y: auto; min-height: 120px; max-height: 50vh; padding-right: 4px;
+  opacity: ${({ $dim }) => ($dim ? 0.6 : 1)}; transition: opacity 150ms ease;
+`;
+
+const More = styled.div`
+  display: flex; justify-content: center; padding: 12px 0;
+`;

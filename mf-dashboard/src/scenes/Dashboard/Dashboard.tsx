@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, ErrorBox, Muted, Page } from '@portal/ui';
+import { ACTIVITY_DAYS, DASHBOARD_MSG, FIGURE_LABELS, ROLE_LABELS, figuresFor, isStaff, type DashboardStats, type User } from '@portal/contracts';
+import { useAuth } from '@portal/web-core';
+import { fetchStats, statsKey } from '../../api/dashboard';
+import { ActivityChart } from '../../components/ActivityChart';
+import { ActivityList } from '../../components/ActivityList';
+import { HistoryDialog } from '../../components/HistoryDialog';
+import { QuickActions } from '../../components/QuickActions';
+import { StatCard } from '../../components/StatCard';
+import { greeting, lastLocalDays, readerTimeZone, todayLabel } from '../../format';
+import { useNow } from '../../hooks/useNow';
+
+export function Dashboard() {
+  const { user } = useAuth();
+  // The route guard lets only signed-in people here; the check keeps the types honest.
+  if (!user) return null;
+  return <DashboardFor user={user} />;
+}
+
+function DashboardFor({ user }: { user: User }) {
+  const now = useNow();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const tz = readerTimeZone();
+  const stats = useQuery({
+    queryKey: statsKey(user.id, tz),
+    queryFn: ({ signal }) => fetchStats(tz, signal),
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+
+  useEffect(() => {
+    if (stats.error) console.error('Не удалось загрузить данные дашборда', stats.error);
+  }, [stats.error]);
+
+  const loading = stats.isPending;
+  // Spec section 8: on failure the figures are zeros and the activity is empty.
+  const failed = !!stats.error && !stats.data;
+  const data: DashboardStats | undefined = stats.data;
+  const figures = figuresFor(user.role);
+  const days = data?.activityByDay.length ? data.activityByDay : lastLocalDays(ACTIVITY_DAYS, now).map((date) => ({ date, count: 0 }));
+  const recent = data?.recentActivity ?? [];
+  const firstName = user.firstName || user.fullName;
+
+  return (
+    <Page data-mf="mf_dashboard">
+      <Header>
+        <div>
+          <h1>
+            {greeting(now)}, {firstName}!
+          </h1>
+          <Muted data-testid="dashboard-subtitle">
+            <Role>{ROLE_LABELS[user.role]}</Role> · {todayLabel(now)}
+          </Muted>
+        </div>
+        <Button type="button" $variant="outline" onClick={() => setHistoryOpen(true)}>
+          {DASHBOARD_MSG.history}
+        </Button>
+      </Header>
+
+      {failed && <ErrorBox>{DASHBOARD_MSG.loadFailed}</ErrorBox>}
+      {data?.partial && <Muted role="status">{DASHBOARD_MSG.partial}</Muted>}
+
+      <Stats aria-label="Показатели">
+        {figures.map((figure) => (
+          <StatCard
+            key={figure}
+            label={FIGURE_LABELS[figure]}
+            value={failed ? 0 : (data?.[figure] ?? null)}
+            change={failed ? null : (data?.change[figure] ?? null)}
+            loading={loading}
+          />
+        ))}
+      </Stats>
+
+      <Columns>
+        <Side>
+          <Section aria-labelledby="dashboard-quick-actions">
+            <h2 id="dashboard-quick-actions">{DASHBOARD_MSG.quickActions}</h2>
+            <QuickActions role={user.role} />
+          </Section>
+          <Section aria-labelledby="dashboard-chart">
+            <h2 id="dashboard-chart">{DASHBOARD_MSG.chartTitle}</h2>
+            <ActivityChart days={days} label={DASHBOARD_MSG.chartTitle} />
+          </Section>
+        </Side>
+        <Section aria-labelledby="dashboard-recent">
+          <SectionHeader>
+            <h2 id="dashboard-recent">{DASHBOARD_MSG.recentActivity}</h2>
+            <Button type="button" $variant="link" onClick={() => setHistoryOpen(true)}>
+              Вся история
+            </Button>
+          </SectionHeader>
+          {loading ? (
+            <Muted>Загрузка...</Muted>
+          ) : recent.length === 0 ? (
+            <Muted>{DASHBOARD_MSG.noActivity}</Muted>
+          ) : (
+            <ActivityList records={recent} now={now} label={DASHBOARD_MSG.recentActivity} />
+          )}
+        </Section>
+      </Columns>
+
+      <HistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} scope={isStaff(user.role) ? 'all' : 'own'} />
+    </Page>
+  );
+}
+
+const Header = styled.header`
+  display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 16px; margin-bottom: 16px;
+  h1 { margin: 0 0 4px; font-size: 28px; }
+  p { margin: 0; }
+`;
+
+const Role = styled.span`
+  font-weight: 600; color: ${({ theme }) => theme.colors.text};
+`;
+
+const Stats = styled.section`
+  display: grid; gap: 16px; margin: 16px 0 24px;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+`;
+
+const Columns = styled.div`
+  display: grid; gap: 24px; align-items: start; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
+  @media (max-width: 900px) { grid-template-columns: 1fr; }
+`;
+
+const Side = styled.div`
+  display: grid; gap: 24px; align-content: start;
+`;
+
+const Section = styled(Card).attrs({ as: 'section' })`
+  h2 { margin: 0 0 16px; font-size: 18px; }
+`;
+
+const SectionHeader = styled.div`
+  display: flex; align-items: baseline; justify-content: space-between; gap: 12px;
+  h2 { margin-bottom: 12px; }
+`;

@@ -1,0 +1,40 @@
+import type {
+  BlockImportInput,
+  BlockRecord,
+  Course,
+  CourseSummary,
+  Quiz,
+  QuizCreateInput,
+  QuizSummary,
+  UploadAccept,
+  UploadedFile,
+} from '@portal/contracts';
+import { apiRequest } from '@portal/web-core';
+import type { EditorBackend } from '../backend/backend';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** The editors' calls to the content service (spec section 7, plus quizzes, copy and import). */
+export const apiBackend: EditorBackend = {
+  demo: false,
+  loadCourse: (courseId) => apiRequest<Course>(`/courses/${id(courseId)}`),
+  listCourses: () => apiRequest<CourseSummary[]>('/courses'),
+  updateCourse: (courseId, patch) => apiRequest<Course>(`/courses/${id(courseId)}`, { method: 'PATCH', body: patch }),
+  getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`),
+  createModule: (courseId, title, position) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }),
+  createLesson: (input) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }),
+  updateBlock: (blockId, patch) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: patch }),
+  deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),
+  copyLesson: (lessonId) => apiRequest<BlockRecord>(`/blocks/${id(lessonId)}/copy`, { method: 'POST' }),
+  reorder: (items) => apiRequest<BlockRecord[]>('/blocks/reorder', { method: 'POST', body: { blocks: items } }),
+  importLessons: (input: BlockImportInput) => apiRequest<BlockRecord[]>('/blocks/import', { method: 'POST', body: input }),
+  listQuizzes: (search) => apiRequest<QuizSummary[]>('/quizzes', { query: { search } }),
+  getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`),
+  saveQuiz: (quizId, input: QuizCreateInput) =>
+    quizId ? apiRequest<Quiz>(`/quizzes/${id(quizId)}`, { method: 'PATCH', body: input }) : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }),
+  upload: (file: File, accept: UploadAccept) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest<UploadedFile>('/upload/file', { method: 'POST', body: form, query: { accept: accept === 'any' ? undefined : accept } });
+  },
+};

@@ -1,0 +1,37 @@
+import { AUTOSAVE_TIMING, EDITOR_MSG, type ContentBlock, type CourseStatus, type LessonStatus } from '@portal/contracts';
+import type { AutosaverOptions } from './autosave';
+
+/** What the lesson autosave writes (PATCH /blocks/{id}). */
+export interface LessonDraft {
+  id: string;
+  title: string;
+  description: string;
+  status: LessonStatus;
+  blocks: ContentBlock[];
+}
+
+/** What the course autosave writes (PATCH /courses/{id}). */
+export interface CourseDraft {
+  id: string;
+  title: string;
+  description: string;
+  status: CourseStatus;
+}
+
+const hasId = (answer: unknown) => typeof answer === 'object' && answer !== null && typeof (answer as { id?: unknown }).id === 'string' && (answer as { id: string }).id !== '';
+
+/** Spec sections 4, 5 and 9 for lessons: 2000 ms, 2 retries 2000 ms apart, the lesson guard and answer check. */
+export const lessonAutosave = (save: (doc: LessonDraft) => Promise<unknown>): AutosaverOptions<LessonDraft> => ({
+  save,
+  timing: AUTOSAVE_TIMING.lesson,
+  guard: (doc) => (!doc.id || doc.id === 'new' || !doc.title.trim() ? EDITOR_MSG.lessonGuard : null),
+  confirm: (answer) => (hasId(answer) ? null : EDITOR_MSG.lessonNotConfirmed),
+});
+
+/** The same for courses: 1000 ms, 2 retries 1500 ms apart. */
+export const courseAutosave = (save: (doc: CourseDraft) => Promise<unknown>): AutosaverOptions<CourseDraft> => ({
+  save,
+  timing: AUTOSAVE_TIMING.course,
+  guard: (doc) => (!doc.id || doc.id === 'new' || !doc.title.trim() ? EDITOR_MSG.courseGuard : null),
+  confirm: (answer) => (hasId(answer) ? null : EDITOR_MSG.courseNotConfirmed),
+});

@@ -1,0 +1,57 @@
+import { createContext, useContext } from 'react';
+import type {
+  BlockImportInput,
+  BlockRecord,
+  ContentBlock,
+  Course,
+  CourseStatus,
+  CourseSummary,
+  LessonStatus,
+  Quiz,
+  QuizCreateInput,
+  QuizSummary,
+  UploadAccept,
+  UploadedFile,
+} from '@portal/contracts';
+import type { ReorderItem } from '../model/structure';
+
+export interface LessonCreate {
+  courseId: string;
+  moduleId: string;
+  title?: string;
+  description?: string;
+  status?: LessonStatus;
+  content?: ContentBlock[];
+  position?: number;
+}
+
+/**
+ * Everything the editors read and write. The portal's editors use the API; the demo routes use a
+ * copy of sample data in memory and never write to the server.
+ */
+export interface EditorBackend {
+  readonly demo: boolean;
+  loadCourse(id: string): Promise<Course>;
+  listCourses(): Promise<CourseSummary[]>;
+  updateCourse(id: string, patch: { title?: string; description?: string; status?: CourseStatus }): Promise<{ id: string }>;
+  getBlock(id: string): Promise<BlockRecord>;
+  createModule(courseId: string, title: string, position: number): Promise<BlockRecord>;
+  createLesson(input: LessonCreate): Promise<BlockRecord>;
+  updateBlock(id: string, patch: { title?: string; description?: string; status?: LessonStatus; content?: ContentBlock[] }): Promise<BlockRecord>;
+  deleteBlock(id: string): Promise<void>;
+  copyLesson(id: string): Promise<BlockRecord>;
+  reorder(items: ReorderItem[]): Promise<BlockRecord[]>;
+  importLessons(input: BlockImportInput): Promise<BlockRecord[]>;
+  listQuizzes(search?: string): Promise<QuizSummary[]>;
+  getQuiz(id: string): Promise<Quiz>;
+  saveQuiz(id: string | null, input: QuizCreateInput): Promise<Quiz>;
+  upload(file: File, accept: UploadAccept): Promise<UploadedFile>;
+}
+
+export const BackendContext = createContext<EditorBackend | null>(null);
+
+export function useBackend(): EditorBackend {
+  const backend = useContext(BackendContext);
+  if (!backend) throw new Error('useBackend must be used within a BackendContext provider');
+  return backend;
+}

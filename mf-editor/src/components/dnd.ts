@@ -1,0 +1,34 @@
+import { KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type Announcements, type UniqueIdentifier, type Active, type Over } from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { DRAG } from '@portal/contracts';
+
+/**
+ * Spec section 9: a mouse drag starts after 5 px, a touch drag after a 120 ms press; the keyboard
+ * (space or Enter, arrows, space or Enter, Escape) does everything a pointer does.
+ */
+export function useEditorSensors() {
+  return useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: DRAG.mouseDistancePx } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: DRAG.touchDelayMs, tolerance: DRAG.touchTolerancePx } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+}
+
+/** Spec section 9: auto-scroll moves at most 28 px per step (dnd-kit's speed is acceleration × nearness to the edge). */
+export const AUTO_SCROLL = { acceleration: DRAG.autoScrollMaxPx };
+
+const labelOf = (item: Active | Over | null, fallback: UniqueIdentifier = '') => String(item?.data.current?.label ?? fallback);
+
+/** What a screen reader hears while dragging, in Russian. */
+export const ANNOUNCEMENTS: Announcements = {
+  onDragStart: ({ active }) => `Взят элемент «${labelOf(active, active.id)}».`,
+  onDragOver: ({ active, over }) => (over ? `«${labelOf(active)}» над «${labelOf(over, over.id)}».` : `«${labelOf(active)}» вне списка.`),
+  onDragEnd: ({ active, over }) => (over ? `«${labelOf(active)}» перемещён на место «${labelOf(over, over.id)}».` : `«${labelOf(active)}» отпущен.`),
+  onDragCancel: ({ active }) => `Перемещение «${labelOf(active)}» отменено.`,
+};
+
+export const SCREEN_READER_INSTRUCTIONS = {
+  draggable: 'Чтобы взять элемент, нажмите пробел или Enter. Перемещайте его стрелками, отпустите пробелом или Enter, Escape отменяет перемещение.',
+};
+
+export const ACCESSIBILITY = { announcements: ANNOUNCEMENTS, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS };

@@ -1,0 +1,256 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz } from '@portal/contracts';
+import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { useBackend } from '../../backend/backend';
+import { BLOCK_TYPE_LABELS } from '../../model/blocks';
+import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
+import { QuizPicker } from '../quiz/QuizPicker';
+import { MediaField } from './MediaField';
+
+interface BlockPropertiesProps {
+  block: ContentBlock;
+  courseId: string | null;
+  onChange: (content: Record<string, unknown>) => void;
+}
+
+/** The side panel: the selected block's fields by type. */
+export function BlockProperties({ block, courseId, onChange }: BlockPropertiesProps) {
+  return (
+    <Fields aria-label={`Свойства блока «${BLOCK_TYPE_LABELS[block.type]} №${block.order}»`}>
+      <h3>
+        {BLOCK_TYPE_LABELS[block.type]} <Muted as="span">№{block.order}</Muted>
+      </h3>
+      {renderFields(block, courseId, onChange)}
+    </Fields>
+  );
+}
+
+function renderFields(block: ContentBlock, courseId: string | null, onChange: (content: Record<string, unknown>) => void): ReactNode {
+  switch (block.type) {
+    case 'heading':
+      return (
+        <>
+          <Label>
+            Текст заголовка
+            <Input value={block.content.text} onChange={(e) => onChange({ text: e.target.value })} />
+          </Label>
+          <Label>
+            Уровень заголовка
+            <Select value={String(block.content.level ?? 2)} onChange={(e) => onChange({ level: Number(e.target.value) })}>
+              {[1, 2, 3, 4].map((level) => (
+                <option key={level} value={level}>
+                  Заголовок {level}
+                </option>
+              ))}
+            </Select>
+          </Label>
+        </>
+      );
+    case 'text':
+      return (
+        <Label>
+          Текст
+          <TextArea rows={10} value={block.content.text} onChange={(e) => onChange({ text: e.target.value })} />
+        </Label>
+      );
+    case 'image': {
+      const url = block.content.src || block.content.url || '';
+      return (
+        <>
+          <MediaField
+            uploadLabel="Загрузить изображение"
+            urlLabel="Адрес изображения"
+            accept="image"
+            url={url}
+            onUrl={(v) => onChange({ src: v, url: undefined })}
+            onUploaded={(file) => onChange({ src: file.url, url: undefined, alt: block.content.alt || file.originalName.replace(/\.[^.]+$/, '') })}
+            failureAlert={EDITOR_MSG.imageUploadFailed}
+          />
+          {url && <Thumb src={url} alt={block.content.alt ?? ''} />}
+          <Label>
+            Альтернативный текст
+            <Input value={block.content.alt ?? ''} onChange={(e) => onChange({ alt: e.target.value })} />
+          </Label>
+          <Label>
+            Подпись
+            <Input value={block.content.caption ?? ''} onChange={(e) => onChange({ caption: e.target.value })} />
+          </Label>
+        </>
+      );
+    }
+    case 'video':
+      return (
+        <>
+          <MediaField
+            uploadLabel="Загрузить видео"
+            urlLabel="Адрес видео"
+            accept="video"
+            url={block.content.src || block.content.url || ''}
+            onUrl={(v) => onChange({ src: v, url: undefined })}
+            onUploaded={(file) => onChange({ src: file.url, url: undefined })}
+            failureAlert={EDITOR_MSG.uploadFailed}
+          />
+          <MediaField
+            uploadLabel="Загрузить обложку"
+            urlLabel="Адрес обложки"
+            accept="image"
+            url={block.content.poster ?? ''}
+            onUrl={(v) => onChange({ poster: v })}
+            onUploaded={(file) => onChange({ poster: file.url })}
+            failureAlert={EDITOR_MSG.uploadFailed}
+          />
+          <Check>
+            <input type="checkbox" checked={!!block.content.autoplay} onChange={(e) => onChange({ autoplay: e.target.checked })} />
+            Автовоспроизведение
+          </Check>
+          <Label>
+            Название
+            <Input value={block.content.title ?? ''} onChange={(e) => onChange({ title: e.target.value })} />
+          </Label>
+          <Label>
+            Описание
+            <TextArea rows={3} value={block.content.description ?? ''} onChange={(e) => onChange({ description: e.target.value })} />
+          </Label>
+        </>
+      );
+    case 'audio':
+      return (
+        <>
+          <MediaField
+            uploadLabel="Загрузить аудио"
+            urlLabel="Адрес аудио"
+            accept="audio"
+            url={block.content.src || block.content.url || ''}
+            onUrl={(v) => onChange({ src: v, url: undefined })}
+            onUploaded={(file) => onChange({ src: file.url, url: undefined })}
+            failureAlert={EDITOR_MSG.uploadFailed}
+          />
+          <Label>
+            Название
+            <Input value={block.content.title ?? ''} onChange={(e) => onChange({ title: e.target.value })} />
+          </Label>
+          <Label>
+            Описание
+            <TextArea rows={3} value={block.content.description ?? ''} onChange={(e) => onChange({ description: e.target.value })} />
+          </Label>
+        </>
+      );
+    case 'file':
+      return (
+        <>
+          <MediaField
+            uploadLabel="Загрузить файл"
+            urlLabel="Адрес файла"
+            accept="any"
+            url={block.content.src || block.content.url || ''}
+            onUrl={(v) => onChange({ src: v, url: undefined })}
+            onUploaded={(file) => onChange({ src: file.url, url: undefined, name: file.originalName || file.name, size: megabytesLabel(file.size) })}
+            failureAlert={EDITOR_MSG.uploadFailed}
+          />
+          <Label>
+            Имя файла
+            <Input value={block.content.name ?? ''} onChange={(e) => onChange({ name: e.target.value })} />
+          </Label>
+          <Muted>Размер: {block.content.size ?? '0.00'} МБ</Muted>
+          <Label>
+            Описание
+            <TextArea rows={3} value={block.content.description ?? ''} onChange={(e) => onChange({ description: e.target.value })} />
+          </Label>
+        </>
+      );
+    case 'quiz':
+      return <QuizBlockFields quizId={block.content.quizId ?? null} questionsCount={block.content.questionsCount ?? 0} courseId={courseId} onChange={onChange} />;
+  }
+}
+
+/** A quiz block stores the quiz id and its number of questions; the quiz itself is kept by the server. */
+function QuizBlockFields({ quizId, questionsCount, courseId, onChange }: { quizId: string | null; questionsCount: number; courseId: string | null; onChange: (content: Record<string, unknown>) => void }) {
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'pick' | 'edit' | 'create' | null>(null);
+  const quiz = useQuery({ queryKey: ['editor', backend.demo, 'quiz', quizId], queryFn: () => backend.getQuiz(quizId as string), enabled: !!quizId });
+
+  const attach = (q: Pick<Quiz, 'id'> & { questionsCount: number }) => {
+    onChange({ quizId: q.id, questionsCount: q.questionsCount });
+    void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo] });
+  };
+
+  return (
+    <>
+      <QuizCard aria-label="Квиз блока">
+        {quizId ? (
+          <>
+            <strong>{quiz.data?.title ?? (quiz.isError ? 'Квиз не найден' : 'Загрузка...')}</strong>
+            <Muted>Вопросов: {quiz.data?.questions.length ?? questionsCount}</Muted>
+            <Muted>ID квиза: {quizId}</Muted>
+          </>
+        ) : (
+          <Muted>Квиз не выбран</Muted>
+        )}
+      </QuizCard>
+      <Buttons>
+        <Button type="button" $variant="outline" $size="sm" onClick={() => setDialog('pick')}>
+          Выбрать квиз
+        </Button>
+        <Button type="button" $variant="outline" $size="sm" onClick={() => setDialog('create')}>
+          Создать квиз
+        </Button>
+        {quizId && (
+          <Button type="button" $variant="outline" $size="sm" onClick={() => setDialog('edit')}>
+            Редактировать квиз
+          </Button>
+        )}
+      </Buttons>
+      {dialog === 'pick' && (
+        <QuizPicker
+          onClose={() => setDialog(null)}
+          onPick={(q) => {
+            attach(q);
+            setDialog(null);
+          }}
+          onCreate={() => setDialog('create')}
+        />
+      )}
+      {(dialog === 'edit' || dialog === 'create') && (
+        <QuizEditorDialog
+          quizId={dialog === 'edit' ? quizId : null}
+          courseId={courseId}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            attach({ id: saved.id, questionsCount: saved.questions.length });
+            setDialog(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+const Fields = styled.section`
+  display: grid; gap: 12px; align-content: start;
+  h3 { margin: 0; font-size: 16px; }
+`;
+export const TextArea = styled.textarea`
+  width: 100%; padding: 10px 12px; font: inherit; resize: vertical;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+export const Check = styled.label`
+  display: flex; align-items: center; gap: 8px; font-size: 14px; cursor: pointer;
+`;
+const Thumb = styled.img`
+  max-width: 100%; max-height: 160px; object-fit: contain; border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+const QuizCard = styled.section`
+  display: grid; gap: 4px; padding: 12px; border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border}; background: ${({ theme }) => theme.colors.surfaceAlt};
+  p { margin: 0; font-size: 13px; overflow-wrap: anywhere; }
+`;
+const Buttons = styled.div`
+  display: flex; flex-wrap: wrap; gap: 8px;
+`;

@@ -1,0 +1,186 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import {
+  CONTENT_BLOCK_TYPES,
+  EDITOR_MSG,
+  LESSON_STATUSES,
+  COURSE_STATUS_LABELS,
+  confirmDeleteBlockText,
+  type ContentBlock,
+  type ContentBlockType,
+  type LessonStatus,
+} from '@portal/contracts';
+import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { BLOCK_TYPE_LABELS, addBlock, byOrder, copyBlock, moveBlockTo, removeBlock, shiftBlock, updateBlockContent } from '../../model/blocks';
+import { ConfirmDialog } from '../Dialog';
+import { BlockCanvas } from './BlockCanvas';
+import { BlockProperties } from './BlockProperties';
+
+export interface LessonFields {
+  title: string;
+  description: string;
+  status: LessonStatus;
+  blocks: ContentBlock[];
+}
+
+interface LessonEditorProps {
+  /** The lesson's id, or 'new' before it exists: new blocks carry it. */
+  lessonId: string;
+  value: LessonFields;
+  onChange: (patch: Partial<LessonFields>) => void;
+  /** Quizzes made here are written for this course. */
+  courseId: string | null;
+  /** Buttons of the toolbar given by the screen (previous / next, save, copy, delete). */
+  actions?: ReactNode;
+  /** Title and status can be hidden (the block-editor demo). */
+  showLessonFields?: boolean;
+  heading?: ReactNode;
+}
+
+/**
+ * The lesson editor of spec section 2: toolbar, add-block bar, block canvas and block properties.
+ * Blocks are selected, moved up and down, copied, deleted and dragged; orders stay 1..n.
+ */
+export function LessonEditor({ lessonId, value, onChange, courseId, actions, showLessonFields = true, heading }: LessonEditorProps) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<ContentBlock | null>(null);
+  const blocks = byOrder(value.blocks);
+  const selected = blocks.find((b) => b.id === selectedId) ?? null;
+
+  const setBlocks = (next: ContentBlock[]) => onChange({ blocks: next });
+  const add = (type: ContentBlockType) => {
+    const { blocks: next, added } = addBlock(blocks, type, lessonId);
+    setBlocks(next);
+    setSelectedId(added.id);
+  };
+  // Spec section 5: the block actions alert when nothing is selected.
+  const requireSelection = (message: string): ContentBlock | null => {
+    if (!selected) window.alert(message);
+    return selected;
+  };
+  const shift = (step: -1 | 1) => {
+    const block = requireSelection(EDITOR_MSG.selectBlockToMove);
+    if (block) setBlocks(shiftBlock(blocks, block.id, step));
+  };
+  const copy = () => {
+    const block = requireSelection(EDITOR_MSG.selectBlockToCopy);
+    if (!block) return;
+    const { blocks: next, copy: made } = copyBlock(blocks, block.id);
+    setBlocks(next);
+    if (made) setSelectedId(made.id);
+  };
+  const askDelete = () => {
+    const block = requireSelection(EDITOR_MSG.selectBlockToDelete);
+    if (block) setConfirmDelete(block);
+  };
+
+  return (
+    <Editor aria-label="Редактор урока">
+      <Toolbar>
+        {heading}
+        {showLessonFields && (
+          <LessonFieldsRow>
+            <Label>
+              Название урока
+              <Input value={value.title} maxLength={300} placeholder="Например: Введение" onChange={(e) => onChange({ title: e.target.value })} />
+            </Label>
+            <Label>
+              Статус урока
+              <Select value={value.status} onChange={(e) => onChange({ status: e.target.value as LessonStatus })}>
+                {LESSON_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {COURSE_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </Label>
+          </LessonFieldsRow>
+        )}
+        {actions && <Actions>{actions}</Actions>}
+      </Toolbar>
+
+      <AddBar role="toolbar" aria-label="Добавить блок">
+        <Muted as="span">Добавить блок:</Muted>
+        {CONTENT_BLOCK_TYPES.map((type) => (
+          <Button key={type} type="button" $variant="secondary" $size="sm" onClick={() => add(type)}>
+            + {BLOCK_TYPE_LABELS[type]}
+          </Button>
+        ))}
+      </AddBar>
+
+      <Body>
+        <Canvas aria-label="Холст урока">
+          <BlockActions role="toolbar" aria-label="Действия с блоком">
+            <Button type="button" $variant="outline" $size="sm" onClick={() => shift(-1)}>
+              ↑ Вверх
+            </Button>
+            <Button type="button" $variant="outline" $size="sm" onClick={() => shift(1)}>
+              ↓ Вниз
+            </Button>
+            <Button type="button" $variant="outline" $size="sm" onClick={copy}>
+              Копировать блок
+            </Button>
+            <Button type="button" $variant="outline" $size="sm" onClick={askDelete}>
+              Удалить блок
+            </Button>
+          </BlockActions>
+          <BlockCanvas blocks={blocks} selectedId={selectedId} onSelect={setSelectedId} onMove={(a, o) => setBlocks(moveBlockTo(blocks, a, o))} />
+        </Canvas>
+        <Properties aria-label="Свойства блока">
+          {selected ? (
+            <BlockProperties key={selected.id} block={selected} courseId={courseId} onChange={(content) => setBlocks(updateBlockContent(blocks, selected.id, content))} />
+          ) : (
+            <Muted>Выберите блок, чтобы изменить его свойства</Muted>
+          )}
+        </Properties>
+      </Body>
+
+      {confirmDelete && (
+        <ConfirmDialog
+          title="Удаление блока"
+          message={confirmDeleteBlockText(BLOCK_TYPE_LABELS[confirmDelete.type])}
+          confirmLabel="Удалить"
+          onCancel={() => setConfirmDelete(null)}
+          onConfirm={() => {
+            setBlocks(removeBlock(blocks, confirmDelete.id));
+            if (selectedId === confirmDelete.id) setSelectedId(null);
+            setConfirmDelete(null);
+          }}
+        />
+      )}
+    </Editor>
+  );
+}
+
+const Editor = styled.section`
+  display: grid; gap: 16px; min-width: 0;
+`;
+const Toolbar = styled.div`
+  display: grid; gap: 12px; padding: 16px; border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface}; border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+const LessonFieldsRow = styled.div`
+  display: grid; grid-template-columns: minmax(0, 1fr) 200px; gap: 12px;
+  @media (max-width: 720px) { grid-template-columns: 1fr; }
+`;
+const Actions = styled.div`
+  display: flex; flex-wrap: wrap; gap: 8px;
+`;
+const AddBar = styled.div`
+  display: flex; flex-wrap: wrap; align-items: center; gap: 8px;
+`;
+const Body = styled.div`
+  display: grid; grid-template-columns: minmax(0, 1fr) 340px; gap: 16px; align-items: start;
+  @media (max-width: 1000px) { grid-template-columns: 1fr; }
+`;
+const Canvas = styled.section`
+  display: grid; gap: 12px; min-width: 0;
+`;
+const BlockActions = styled.div`
+  display: flex; flex-wrap: wrap; gap: 8px;
+`;
+const Properties = styled.aside`
+  padding: 16px; border-radius: ${({ theme }) => theme.radius}; position: sticky; top: 16px;
+  background: ${({ theme }) => theme.colors.surface}; border: 1px solid ${({ theme }) => theme.colors.border};
+  p { margin: 0; }
+`;

@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import type { UploadAccept, UploadedFile } from '@portal/contracts';
+import { Input, Label } from '@portal/ui';
+import { errorMessage } from '@portal/web-core';
+import { useBackend } from '../../backend/backend';
+
+/** Spec section 5: image, video and audio inputs accept only their kind; a file block accepts anything. */
+const ACCEPT_ATTR: Record<UploadAccept, string | undefined> = { image: 'image/*', video: 'video/*', audio: 'audio/*', media: 'image/*,video/*,audio/*', any: undefined };
+
+interface MediaFieldProps {
+  /** What the upload input is called, e.g. 'Загрузить изображение'. */
+  uploadLabel: string;
+  /** What the address input is called, e.g. 'Адрес изображения'. */
+  urlLabel: string;
+  accept: UploadAccept;
+  url: string;
+  onUrl: (url: string) => void;
+  onUploaded: (file: UploadedFile) => void;
+  /** The alert of spec section 8 when the upload fails. */
+  failureAlert: string;
+}
+
+/** A file uploaded through the upload API, or an address typed in. */
+export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUploaded, failureAlert }: MediaFieldProps) {
+  const backend = useBackend();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const hintId = useId();
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      onUploaded(await backend.upload(file, accept));
+    } catch (err) {
+      // The server's reason stays on the panel; the alert is the spec's text.
+      setProblem(errorMessage(err, failureAlert));
+      window.alert(failureAlert);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Group>
+      <Label>
+        {uploadLabel}
+        <FileInput
+          type="file"
+          accept={ACCEPT_ATTR[accept]}
+          disabled={busy}
+          aria-describedby={hintId}
+          onChange={(e) => {
+            void upload(e.currentTarget.files?.[0]);
+            e.currentTarget.value = '';
+          }}
+        />
+      </Label>
+      <Hint id={hintId} role={problem ? 'alert' : undefined} $problem={!!problem}>
+        {busy ? 'Загрузка...' : (problem ?? (accept === 'any' ? 'Подходит файл любого типа' : `Только ${ACCEPT_ATTR[accept]}`))}
+      </Hint>
+      <Label>
+        {urlLabel}
+        <Input value={url} placeholder="/api/files/… или https://…" onChange={(e) => onUrl(e.target.value)} />
+      </Label>
+    </Group>
+  );
+}
+
+const Group = styled.div`
+  display: grid; gap: 8px;
+`;
+const FileInput = styled.input`
+  font: inherit; font-size: 13px;
+`;
+const Hint = styled.span<{ $problem: boolean }>`
+  font-size: 12px; color: ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.muted)};
+`;

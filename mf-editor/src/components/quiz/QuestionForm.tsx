@@ -1,0 +1,224 @@
+import styled from 'styled-components';
+import { BLANK_TOKEN, QUESTION_TYPE_LABELS, type Question } from '@portal/contracts';
+import { Button, Input, Label, Muted } from '@portal/ui';
+import { Check, TextArea } from '../lesson/BlockProperties';
+import { markCorrect, removeOption, setBlankText, shiftOption } from './quizDraft';
+
+interface QuestionFormProps {
+  question: Question;
+  index: number;
+  count: number;
+  onChange: (q: Question) => void;
+  onMove: (step: -1 | 1) => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+  problem?: string | null;
+}
+
+/** One question: its text, explanation, and the correctness data of its type. */
+export function QuestionForm({ question: q, index, count, onChange, onMove, onDuplicate, onRemove, problem }: QuestionFormProps) {
+  const n = index + 1;
+  const set = (patch: Partial<Question>) => onChange({ ...q, ...patch });
+  return (
+    <Card aria-label={`Вопрос ${n}`} data-question-type={q.type} $problem={!!problem}>
+      <Head>
+        <strong>
+          Вопрос {n} · {QUESTION_TYPE_LABELS[q.type]}
+        </strong>
+        <Tools>
+          <Button type="button" $variant="ghost" $size="sm" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Переместить вопрос ${n} выше`}>
+            ↑
+          </Button>
+          <Button type="button" $variant="ghost" $size="sm" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Переместить вопрос ${n} ниже`}>
+            ↓
+          </Button>
+          <Button type="button" $variant="ghost" $size="sm" onClick={onDuplicate} aria-label={`Дублировать вопрос ${n}`}>
+            Дублировать
+          </Button>
+          <Button type="button" $variant="ghost" $size="sm" onClick={onRemove} aria-label={`Удалить вопрос ${n}`}>
+            Удалить
+          </Button>
+        </Tools>
+      </Head>
+      <Label>
+        Текст вопроса
+        <TextArea rows={2} value={q.question} onChange={(e) => (q.type === 'fill_blanks' ? onChange(setBlankText(q, e.target.value)) : set({ question: e.target.value }))} />
+      </Label>
+      <TypeFields question={q} n={n} onChange={onChange} />
+      <Label>
+        Пояснение
+        <TextArea rows={2} value={q.explanation ?? ''} placeholder="Покажем ученику после ответа" onChange={(e) => set({ explanation: e.target.value || undefined })} />
+      </Label>
+      {problem && <Problem role="alert">{problem}</Problem>}
+    </Card>
+  );
+}
+
+function TypeFields({ question: q, n, onChange }: { question: Question; n: number; onChange: (q: Question) => void }) {
+  const set = (patch: Partial<Question>) => onChange({ ...q, ...patch });
+  const setOption = (i: number, text: string) => set({ options: q.options.map((o, j) => (j === i ? text : o)) });
+  const addOption = () => set({ options: [...q.options, `Вариант ${q.options.length + 1}`] });
+
+  switch (q.type) {
+    case 'single_choice':
+    case 'multiple_choice': {
+      const single = q.type === 'single_choice';
+      return (
+        <Fieldset>
+          <legend>{single ? 'Варианты ответа (отметьте правильный)' : 'Варианты ответа (отметьте все правильные)'}</legend>
+          {q.options.map((option, i) => (
+            <Row key={i}>
+              <input
+                type={single ? 'radio' : 'checkbox'}
+                name={`correct-${q.id}`}
+                checked={q.correctAnswers.includes(i)}
+                onChange={(e) => onChange(markCorrect(q, i, e.target.checked))}
+                aria-label={`Вариант ${i + 1} правильный`}
+              />
+              <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, вариант ${i + 1}`} />
+              <Button type="button" $variant="ghost" $size="sm" onClick={() => onChange(removeOption(q, i))} aria-label={`Удалить вариант ${i + 1}`}>
+                ✕
+              </Button>
+            </Row>
+          ))}
+          <Button type="button" $variant="outline" $size="sm" onClick={addOption}>
+            Добавить вариант
+          </Button>
+        </Fieldset>
+      );
+    }
+    case 'true_false':
+      return (
+        <Fieldset>
+          <legend>Правильный ответ</legend>
+          <Row>
+            {(['true', 'false'] as const).map((value) => (
+              <Check key={value}>
+                <input type="radio" name={`tf-${q.id}`} checked={q.correctAnswer === value} onChange={() => set({ correctAnswer: value })} />
+                {value === 'true' ? 'Верно' : 'Неверно'}
+              </Check>
+            ))}
+          </Row>
+        </Fieldset>
+      );
+    case 'ordering':
+      return (
+        <Fieldset>
+          <legend>Элементы в правильном порядке</legend>
+          <Muted>Ученик увидит их перемешанными и должен будет восстановить этот порядок.</Muted>
+          {q.options.map((option, i) => (
+            <Row key={i}>
+              <Index>{i + 1}.</Index>
+              <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, элемент ${i + 1}`} />
+              <Button type="button" $variant="ghost" $size="sm" disabled={i === 0} onClick={() => onChange(shiftOption(q, i, -1))} aria-label={`Элемент ${i + 1} выше`}>
+                ↑
+              </Button>
+              <Button type="button" $variant="ghost" $size="sm" disabled={i === q.options.length - 1} onClick={() => onChange(shiftOption(q, i, 1))} aria-label={`Элемент ${i + 1} ниже`}>
+                ↓
+              </Button>
+              <Button type="button" $variant="ghost" $size="sm" onClick={() => onChange(removeOption(q, i))} aria-label={`Удалить элемент ${i + 1}`}>
+                ✕
+              </Button>
+            </Row>
+          ))}
+          <Button type="button" $variant="outline" $size="sm" onClick={() => set({ options: [...q.options, `Вариант ${q.options.length + 1}`] })}>
+            Добавить элемент
+          </Button>
+        </Fieldset>
+      );
+    case 'matching': {
+      const pairs = q.pairs ?? [];
+      const setPair = (i: number, side: 'left' | 'right', text: string) => set({ pairs: pairs.map((p, j) => (j === i ? { ...p, [side]: text } : p)) });
+      return (
+        <Fieldset>
+          <legend>Пары (правильные соответствия)</legend>
+          <Muted>Правая колонка будет показана ученику в другом порядке.</Muted>
+          {pairs.map((pair, i) => (
+            <Row key={i}>
+              <Input value={pair.left} onChange={(e) => setPair(i, 'left', e.target.value)} aria-label={`Вопрос ${n}, пара ${i + 1}, левая часть`} />
+              <span aria-hidden="true">→</span>
+              <Input value={pair.right} onChange={(e) => setPair(i, 'right', e.target.value)} aria-label={`Вопрос ${n}, пара ${i + 1}, правая часть`} />
+              <Button type="button" $variant="ghost" $size="sm" onClick={() => set({ pairs: pairs.filter((_, j) => j !== i) })} aria-label={`Удалить пару ${i + 1}`}>
+                ✕
+              </Button>
+            </Row>
+          ))}
+          <Button type="button" $variant="outline" $size="sm" onClick={() => set({ pairs: [...pairs, { left: `Вариант ${pairs.length + 1}`, right: `Ответ ${pairs.length + 1}` }] })}>
+            Добавить пару
+          </Button>
+        </Fieldset>
+      );
+    }
+    case 'fill_blanks': {
+      const blanks = q.blanks ?? [];
+      return (
+        <Fieldset>
+          <legend>Пропуски</legend>
+          <Muted>Отметьте каждый пропуск в тексте вопроса знаками {BLANK_TOKEN} и введите для него правильный ответ.</Muted>
+          <Button type="button" $variant="outline" $size="sm" onClick={() => onChange(setBlankText(q, `${q.question.trimEnd()} ${BLANK_TOKEN}`))}>
+            Вставить пропуск
+          </Button>
+          {blanks.map((blank, i) => (
+            <Label key={i}>
+              {`Ответ для пропуска ${i + 1}`}
+              <Input value={blank} onChange={(e) => set({ blanks: blanks.map((b, j) => (j === i ? e.target.value : b)) })} />
+            </Label>
+          ))}
+        </Fieldset>
+      );
+    }
+    case 'short_answer':
+      return (
+        <Label>
+          Правильный ответ
+          <Input value={q.correctAnswer ?? ''} onChange={(e) => set({ correctAnswer: e.target.value })} />
+          <Muted as="span">Сравнивается без учёта регистра и пробелов по краям.</Muted>
+        </Label>
+      );
+    case 'long_answer':
+      return <Muted>Развёрнутый ответ ученик пишет своими словами; автоматически он не оценивается.</Muted>;
+    case 'numeric':
+      return (
+        <Row>
+          <Label>
+            Правильное значение
+            <Input inputMode="decimal" value={q.correctAnswer ?? ''} onChange={(e) => set({ correctAnswer: e.target.value })} />
+          </Label>
+          <Label>
+            Допустимая погрешность
+            <Input type="number" min={0} step="any" value={q.tolerance ?? 0} onChange={(e) => set({ tolerance: e.target.value === '' ? 0 : Math.max(0, Number(e.target.value)) })} />
+          </Label>
+        </Row>
+      );
+    default:
+      return <Muted>Для этого типа вопроса редактор ответов не предусмотрен: его можно переименовать, переместить или удалить.</Muted>;
+  }
+}
+
+const Card = styled.fieldset<{ $problem: boolean }>`
+  display: grid; gap: 10px; margin: 0; padding: 14px; min-width: 0;
+  border: 1px solid ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius};
+  p { margin: 0; font-size: 13px; }
+`;
+const Head = styled.div`
+  display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap;
+`;
+const Tools = styled.div`
+  display: flex; gap: 4px; flex-wrap: wrap;
+`;
+const Fieldset = styled.fieldset`
+  display: grid; gap: 8px; margin: 0; padding: 10px 12px; min-width: 0;
+  border: 1px dashed ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  legend { font-size: 13px; font-weight: 600; padding: 0 4px; }
+`;
+const Row = styled.div`
+  display: flex; align-items: center; gap: 8px;
+  > label { flex: 1; }
+`;
+const Index = styled.span`
+  width: 24px; text-align: right; color: ${({ theme }) => theme.colors.muted};
+`;
+const Problem = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;

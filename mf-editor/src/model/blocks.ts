@@ -1,0 +1,84 @@
+import { DEFAULT_BLOCK_CONTENT, EDITOR_MSG, type ContentBlock, type ContentBlockType } from '@portal/contracts';
+import { newId } from './ids';
+
+/** The palette's names of the content block types (spec section 3). */
+export const BLOCK_TYPE_LABELS: Record<ContentBlockType, string> = {
+  heading: 'Заголовок',
+  text: 'Текст',
+  image: 'Изображение',
+  video: 'Видео',
+  audio: 'Аудио',
+  file: 'Файл',
+  quiz: 'Квиз',
+};
+
+export const byOrder = (blocks: readonly ContentBlock[]): ContentBlock[] => [...blocks].sort((a, b) => a.order - b.order);
+
+/** Spec section 4: orders 1..n after every delete or move. */
+export const renumber = (blocks: readonly ContentBlock[]): ContentBlock[] => blocks.map((b, i) => (b.order === i + 1 ? b : { ...b, order: i + 1 }));
+
+/** A new block of a type with the spec's default content (section 9), numbered count + 1. */
+export function createBlock(type: ContentBlockType, lessonId: string, count: number): ContentBlock {
+  return { id: newId(), type, order: count + 1, lessonId, content: structuredClone(DEFAULT_BLOCK_CONTENT[type]) } as ContentBlock;
+}
+
+export const addBlock = (blocks: readonly ContentBlock[], type: ContentBlockType, lessonId: string): { blocks: ContentBlock[]; added: ContentBlock } => {
+  const added = createBlock(type, lessonId, blocks.length);
+  return { blocks: [...byOrder(blocks), added], added };
+};
+
+/** Spec section 4: a copy gets a new id and the order one higher, right after the original. */
+export function copyBlock(blocks: readonly ContentBlock[], id: string): { blocks: ContentBlock[]; copy: ContentBlock | null } {
+  const list = byOrder(blocks);
+  const index = list.findIndex((b) => b.id === id);
+  if (index < 0) return { blocks: list, copy: null };
+  const copy = { ...structuredClone(list[index]), id: newId(), order: list[index].order + 1 } as ContentBlock;
+  list.splice(index + 1, 0, copy);
+  return { blocks: renumber(list), copy };
+}
+
+export function removeBlock(blocks: readonly ContentBlock[], id: string): ContentBlock[] {
+  return renumber(byOrder(blocks).filter((b) => b.id !== id));
+}
+
+/** One step up (-1) or down (+1); at an end nothing moves. */
+export function shiftBlock(blocks: readonly ContentBlock[], id: string, step: -1 | 1): ContentBlock[] {
+  const list = byOrder(blocks);
+  const from = list.findIndex((b) => b.id === id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= list.length) return list;
+  [list[from], list[to]] = [list[to], list[from]];
+  return renumber(list);
+}
+
+/** A drop: the dragged block takes the place of the one it was dropped on. */
+export function moveBlockTo(blocks: readonly ContentBlock[], activeId: string, overId: string): ContentBlock[] {
+  const list = byOrder(blocks);
+  const from = list.findIndex((b) => b.id === activeId);
+  const to = list.findIndex((b) => b.id === overId);
+  if (from < 0 || to < 0 || from === to) return list;
+  const [moved] = list.splice(from, 1);
+  list.splice(to, 0, moved);
+  return renumber(list);
+}
+
+export const updateBlockContent = (blocks: readonly ContentBlock[], id: string, content: Record<string, unknown>): ContentBlock[] =>
+  blocks.map((b) => (b.id === id ? ({ ...b, content: { ...b.content, ...content } } as ContentBlock) : b));
+
+const mediaUrl = (content: { src?: string; url?: string }) => content.src || content.url || '';
+
+/** Spec section 2's block panel: text for text and heading, the file's address, the quiz id, or 'не указан'. */
+export function blockPreview(block: ContentBlock): string {
+  switch (block.type) {
+    case 'heading':
+    case 'text':
+      return block.content.text;
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'file':
+      return mediaUrl(block.content) || EDITOR_MSG.notSpecified;
+    case 'quiz':
+      return block.content.quizId || EDITOR_MSG.notSpecified;
+  }
+}

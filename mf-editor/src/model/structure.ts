@@ -1,0 +1,136 @@
+import {
+  nextAutoName,
+  type BlockRecord,
+  type ContentBlock,
+  type Course,
+  type CourseStatus,
+  type LessonStatus,
+} from '@portal/contracts';
+import { byOrder } from './blocks';
+
+export interface EditorLesson {
+  id: string;
+  moduleId: string;
+  title: string;
+  description: string;
+  status: LessonStatus;
+  blocks: ContentBlock[];
+}
+
+export interface EditorModule {
+  id: string;
+  title: string;
+  description: string;
+  status: LessonStatus;
+  lessons: EditorLesson[];
+}
+
+/** The course as the editor holds it: its fields and its structure in order. */
+export interface EditorCourse {
+  id: string;
+  title: string;
+  description: string;
+  status: CourseStatus;
+  modules: EditorModule[];
+}
+
+export const lessonFromRecord = (r: Pick<BlockRecord, 'id' | 'moduleId' | 'title' | 'description' | 'status' | 'blocks'>): EditorLesson => ({
+  id: r.id,
+  moduleId: r.moduleId ?? '',
+  title: r.title,
+  description: r.description ?? '',
+  status: r.status,
+  blocks: byOrder(r.blocks ?? []),
+});
+
+export const moduleFromRecord = (r: Pick<BlockRecord, 'id' | 'title' | 'description' | 'status'>, lessons: EditorLesson[] = []): EditorModule => ({
+  id: r.id,
+  title: r.title,
+  description: r.description ?? '',
+  status: r.status,
+  lessons,
+});
+
+export const fromCourse = (c: Course): EditorCourse => ({
+  id: c.id,
+  title: c.title,
+  description: c.description,
+  status: c.status,
+  modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map((l) => lessonFromRecord(l)))),
+});
+
+/** Every lesson in reading order (previous / next follow it). */
+export const allLessons = (course: EditorCourse): EditorLesson[] => course.modules.flatMap((m) => m.lessons);
+
+export const findLesson = (course: EditorCourse, id: string | null): EditorLesson | null => (id ? (allLessons(course).find((l) => l.id === id) ?? null) : null);
+
+export const countLessons = (course: EditorCourse): number => allLessons(course).length;
+/** The sidebar's total: content blocks over every lesson. */
+export const countBlocks = (course: EditorCourse): number => allLessons(course).reduce((sum, l) => sum + l.blocks.length, 0);
+
+/** Spec section 5: 'модуль_N', N = the highest number in use plus 1. */
+export const nextModuleTitle = (course: EditorCourse): string => nextAutoName('MODULE', course.modules.map((m) => m.title));
+/** 'урок_N' counted over the whole course, as the server counts. */
+export const nextLessonTitle = (course: EditorCourse): string => nextAutoName('LESSON', allLessons(course).map((l) => l.title));
+/** Spec section 9: a module goes at the current module count. */
+export const newModulePosition = (course: EditorCourse): number => course.modules.length;
+/** Spec section 9: a lesson goes at the highest position in its module plus 1 (positions are 0..n-1). */
+export const newLessonPosition = (mod: EditorModule): number => mod.lessons.length - 1 + 1;
+
+const mapModules = (course: EditorCourse, fn: (m: EditorModule) => EditorModule): EditorCourse => ({ ...course, modules: course.modules.map(fn) });
+
+export const addModule = (course: EditorCourse, mod: EditorModule): EditorCourse => ({ ...course, modules: [...course.modules, mod] });
+
+export const removeModule = (course: EditorCourse, moduleId: string): EditorCourse => ({ ...course, modules: course.modules.filter((m) => m.id !== moduleId) });
+
+export const renameModule = (course: EditorCourse, moduleId: string, title: string): EditorCourse =>
+  mapModules(course, (m) => (m.id === moduleId ? { ...m, title } : m));
+
+/** Puts a lesson into a module at an index (the end when none is given). */
+export const insertLesson = (course: EditorCourse, lesson: EditorLesson, index?: number): EditorCourse =>
+  mapModules(course, (m) => {
+    if (m.id !== lesson.moduleId) return m;
+    const lessons = [...m.lessons];
+    lessons.splice(index ?? lessons.length, 0, lesson);
+    return { ...m, lessons };
+  });
+
+export const removeLesson = (course: EditorCourse, lessonId: string): EditorCourse =>
+  mapModules(course, (m) => (m.lessons.some((l) => l.id === lessonId) ? { ...m, lessons: m.lessons.filter((l) => l.id !== lessonId) } : m));
+
+export const updateLesson = (course: EditorCourse, lessonId: string, patch: Partial<Omit<EditorLesson, 'id' | 'moduleId'>>): EditorCourse =>
+  mapModules(course, (m) => (m.lessons.some((l) => l.id === lessonId) ? { ...m, lessons: m.lessons.map((l) => (l.id === lessonId ? { ...l, ...patch } : l)) } : m));
+
+/** A lesson moved to `index` in module `toModuleId` (within its module or into another). */
+export function moveLesson(course: EditorCourse, lessonId: string, toModuleId: string, index: number): EditorCourse {
+  const lesson = findLesson(course, lessonId);
+  if (!lesson || !course.modules.some((m) => m.id === toModuleId)) return course;
+  const without = removeLesson(course, lessonId);
+  const target = without.modules.find((m) => m.id === toModuleId) as EditorModule;
+  return insertLesson(without, { ...lesson, moduleId: toModuleId }, Math.max(0, Math.min(index, target.lessons.length)));
+}
+
+export function moveModule(course: EditorCourse, moduleId: string, index: number): EditorCourse {
+  const from = course.modules.findIndex((m) => m.id === moduleId);
+  if (from < 0) return course;
+  const modules = [...course.modules];
+  const [moved] = modules.splice(from, 1);
+  modules.splice(Math.max(0, Math.min(index, modules.length)), 0, moved);
+  return { ...course, modules };
+}
+
+export interface ReorderItem {
+  id: string;
+  position: number;
+  moduleId?: string;
+}
+
+/** POST /blocks/reorder for lessons: every lesson of the modules named, at its index, in its module. */
+export const lessonReorder = (course: EditorCourse, moduleIds: readonly string[]): ReorderItem[] =>
+  course.modules.filter((m) => moduleIds.includes(m.id)).flatMap((m) => m.lessons.map((l, position) => ({ id: l.id, position, moduleId: m.id })));
+
+/** POST /blocks/reorder for modules: every module at its index. */
+export const moduleReorder = (course: EditorCourse): ReorderItem[] => course.modules.map((m, position) => ({ id: m.id, position }));
+
+/** Where the module holding a lesson sits. */
+export const moduleOf = (course: EditorCourse, lessonId: string): EditorModule | null => course.modules.find((m) => m.lessons.some((l) => l.id === lessonId)) ?? null;

@@ -1,0 +1,249 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useQuery } from '@tanstack/react-query';
+import { EDITOR_MSG, confirmDeleteLessonText } from '@portal/contracts';
+import { Button, ErrorBox, Muted } from '@portal/ui';
+import { ApiError, errorMessage, navigate } from '@portal/web-core';
+import { useBackend } from '../../backend/backend';
+import { ConfirmDialog } from '../../components/Dialog';
+import { LessonEditor } from '../../components/lesson/LessonEditor';
+import { SaveIndicator } from '../../components/SaveIndicator';
+import { allLessons, findLesson, fromCourse, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
+import { BlocksPanel } from './BlocksPanel';
+import { ImportDialog } from './ImportDialog';
+import { Overview } from './Overview';
+import { Sidebar } from './Sidebar';
+import { useCourseEditor } from './useCourseEditor';
+
+interface CourseEditorProps {
+  courseId: string;
+  onBack?: () => void;
+  banner?: ReactNode;
+}
+
+/** /editor/{courseId}: loading, not found, load failure, or the editor (spec sections 2 and 4). */
+export function CourseEditor({ courseId, onBack = () => navigate('/courses'), banner }: CourseEditorProps) {
+  const backend = useBackend();
+  // The editor owns its copy once loaded: no refetch may overwrite what is being edited.
+  const query = useQuery({
+    queryKey: ['editor-course', backend.demo, courseId],
+    queryFn: () => backend.loadCourse(courseId),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnMount: 'always',
+    // A course that is not there will not appear on a second try.
+    retry: (failures, err) => failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+  });
+
+  if (query.isPending) {
+    return (
+      <Center>
+        <Muted role="status">{EDITOR_MSG.loadingCourse}</Muted>
+      </Center>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <Center>
+        {notFound ? (
+          <h1>{EDITOR_MSG.courseNotFound}</h1>
+        ) : (
+          <ErrorBox>
+            {EDITOR_MSG.courseLoadFailed}: {errorMessage(query.error)}
+          </ErrorBox>
+        )}
+        <Row>
+          {!notFound && (
+            <Button type="button" onClick={() => void query.refetch()}>
+              Повторить загрузку
+            </Button>
+          )}
+          <Button type="button" $variant="outline" onClick={onBack}>
+            ← К курсам
+          </Button>
+        </Row>
+      </Center>
+    );
+  }
+  return <LoadedEditor initial={fromCourse(query.data)} onBack={onBack} banner={banner} />;
+}
+
+function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBack: () => void; banner?: ReactNode }) {
+  const backend = useBackend();
+  const editor = useCourseEditor(initial, backend);
+  const { course } = editor;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [blocksPanel, setBlocksPanel] = useState(false);
+  const [overview, setOverview] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [confirm, setConfirm] = useState<{ kind: 'lesson'; lesson: EditorLesson } | { kind: 'module'; mod: EditorModule } | null>(null);
+
+  const lessons = allLessons(course);
+  const selected = findLesson(course, selectedId);
+  const position = selected ? lessons.findIndex((l) => l.id === selected.id) : -1;
+
+  const select = (id: string | null) => {
+    setSelectedId(id);
+    setBlocksPanel(false);
+    setOverview(false);
+  };
+  // Spec section 4: clicking the selected lesson again toggles its block panel.
+  const onSelectLesson = (id: string) => {
+    if (id === selectedId && !overview) setBlocksPanel((open) => !open);
+    else select(id);
+  };
+
+  const onConfirm = async () => {
+    if (!confirm) return;
+    setConfirm(null);
+    if (confirm.kind === 'lesson') {
+      const done = await editor.deleteLesson(confirm.lesson.id);
+      if (done && selectedId === confirm.lesson.id) select(null);
+    } else {
+      const hadSelection = confirm.mod.lessons.some((l) => l.id === selectedId);
+      const done = await editor.deleteModule(confirm.mod.id);
+      if (done && hadSelection) select(null);
+    }
+  };
+
+  const main = () => {
+    if (overview) return <Overview course={course} onChange={editor.changeCourse} />;
+    if (selected && blocksPanel) return <BlocksPanel lesson={selected} onClose={() => setBlocksPanel(false)} />;
+    if (selected) {
+      return (
+        <LessonEditor
+          key={selected.id}
+          lessonId={selected.id}
+          courseId={course.id}
+          value={selected}
+          onChange={(patch) => editor.changeLesson(selected.id, patch)}
+          actions={
+            <>
+              <Button type="button" $variant="outline" $size="sm" disabled={position <= 0} onClick={() => select(lessons[position - 1].id)}>
+                ← Предыдущий урок
+              </Button>
+              <Button type="button" $variant="outline" $size="sm" disabled={position >= lessons.length - 1} onClick={() => select(lessons[position + 1].id)}>
+                Следующий урок →
+              </Button>
+              <Spacer />
+              <Button type="button" $size="sm" onClick={() => editor.saveLessonNow(selected.id)}>
+                Обновить урок
+              </Button>
+              <Button
+                type="button"
+                $variant="secondary"
+                $size="sm"
+                disabled={editor.busy}
+                onClick={async () => {
+                  const copyId = await editor.copyLesson(selected.id);
+                  if (copyId) select(copyId);
+                }}
+              >
+                Копировать урок
+              </Button>
+              <Button type="button" $variant="destructive" $size="sm" onClick={() => setConfirm({ kind: 'lesson', lesson: selected })}>
+                Удалить урок
+              </Button>
+            </>
+          }
+        />
+      );
+    }
+    return (
+      <Center>
+        <h1>{EDITOR_MSG.selectLesson}</h1>
+        <Muted>Выберите урок слева или добавьте новый в модуль, чтобы начать редактирование.</Muted>
+      </Center>
+    );
+  };
+
+  return (
+    <Layout data-mf="mf_editor">
+      <Sidebar
+        course={course}
+        selectedLessonId={selectedId}
+        overviewOpen={overview}
+        busy={editor.busy}
+        onBack={onBack}
+        onToggleOverview={() => setOverview((open) => !open)}
+        onSelectLesson={onSelectLesson}
+        onAddModule={() => void editor.addModule()}
+        onAddLesson={async (moduleId) => {
+          const id = await editor.addLesson(moduleId);
+          if (id) select(id);
+        }}
+        onNewLessonPage={backend.demo ? undefined : (moduleId) => navigate(`/lesson/new/${moduleId}`)}
+        onRenameModule={editor.renameModule}
+        onDeleteModule={(mod) => setConfirm({ kind: 'module', mod })}
+        onImport={() => setImporting(true)}
+        onPreviewLessonMove={editor.previewLessonMove}
+        onPersistLessonMove={editor.persistLessonMove}
+        onPreviewModuleMove={editor.previewModuleMove}
+        onPersistModuleMove={editor.persistModuleMove}
+        saveIndicator={<SaveIndicator status={editor.status} dirty={editor.dirty} onRetry={editor.saveAllNow} />}
+        notice={
+          editor.notice && (
+            <Notice role="alert">
+              <span>{editor.notice}</span>
+              <Button type="button" $variant="ghost" $size="sm" onClick={editor.dismissNotice} aria-label="Скрыть сообщение">
+                ✕
+              </Button>
+            </Notice>
+          )
+        }
+      />
+      <Main>
+        {banner}
+        {main()}
+      </Main>
+      {confirm && (
+        <ConfirmDialog
+          title={confirm.kind === 'lesson' ? 'Удаление урока' : 'Удаление модуля'}
+          message={
+            confirm.kind === 'lesson'
+              ? confirmDeleteLessonText(confirm.lesson.title)
+              : `Вы уверены, что хотите удалить модуль "${confirm.mod.title}"? Уроки модуля будут удалены вместе с ним.`
+          }
+          confirmLabel="Удалить"
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => void onConfirm()}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          course={course}
+          onClose={() => setImporting(false)}
+          onImported={(records) => {
+            editor.addImported(records);
+            setImporting(false);
+          }}
+        />
+      )}
+    </Layout>
+  );
+}
+
+const Layout = styled.div`
+  display: grid; grid-template-columns: 320px minmax(0, 1fr); min-height: calc(100vh - 60px);
+  @media (max-width: 860px) { grid-template-columns: 1fr; }
+`;
+const Main = styled.main`
+  padding: 24px; min-width: 0; display: grid; gap: 16px; align-content: start;
+`;
+const Center = styled.div`
+  display: grid; gap: 12px; justify-items: start; padding: 48px 24px; max-width: 720px; margin: 0 auto;
+  h1 { margin: 0; font-size: 22px; }
+  p { margin: 0; }
+`;
+const Row = styled.div`
+  display: flex; gap: 8px; flex-wrap: wrap;
+`;
+const Spacer = styled.span`
+  flex: 1;
+`;
+const Notice = styled.div`
+  display: flex; align-items: flex-start; gap: 8px; padding: 8px 10px; font-size: 13px; border-radius: ${({ theme }) => theme.radius};
+  color: ${({ theme }) => theme.colors.danger}; background: ${({ theme }) => theme.colors.dangerBg}; border: 1px solid ${({ theme }) => theme.colors.danger};
+  span { flex: 1; overflow-wrap: anywhere; }
+`;

@@ -1,0 +1,266 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { BlockRecord } from '@portal/contracts';
+import { errorMessage } from '@portal/web-core';
+import { Autosaver, combineStatuses, type AutosaveStatus } from '../../autosave/autosave';
+import { courseAutosave, lessonAutosave, type CourseDraft, type LessonDraft } from '../../autosave/savers';
+import type { EditorBackend } from '../../backend/backend';
+import {
+  addModule as withModule,
+  findLesson,
+  insertLesson,
+  lessonFromRecord,
+  lessonReorder,
+  moduleFromRecord,
+  moduleReorder,
+  moveLesson,
+  moveModule,
+  newLessonPosition,
+  newModulePosition,
+  nextLessonTitle,
+  nextModuleTitle,
+  removeLesson,
+  removeModule,
+  renameModule as withModuleTitle,
+  updateLesson,
+  type EditorCourse,
+  type EditorLesson,
+} from '../../model/structure';
+
+const lessonDraftOf = (l: EditorLesson): LessonDraft => ({ id: l.id, title: l.title, description: l.description, status: l.status, blocks: l.blocks });
+const courseDraftOf = (c: EditorCourse): CourseDraft => ({ id: c.id, title: c.title, description: c.description, status: c.status });
+
+export interface LessonOrigin {
+  moduleId: string;
+  index: number;
+}
+
+/**
+ * The course editor's state: the course and its structure as edited here, one autosave machine for
+ * the course's fields and one per edited lesson, and the structural operations (add, delete, copy,
+ * move, import), each written to the server at once.
+ */
+export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
+  const [course, setCourse] = useState(initial);
+  const courseRef = useRef(initial);
+  const commit = useCallback((next: EditorCourse) => {
+    courseRef.current = next;
+    setCourse(next);
+  }, []);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(0);
+
+  const [courseSaver] = useState(
+    () =>
+      new Autosaver<CourseDraft>(
+        courseDraftOf(initial),
+        courseAutosave((doc) => backend.updateCourse(doc.id, { title: doc.title.trim(), description: doc.description, status: doc.status })),
+      ),
+  );
+  const lessonSavers = useRef(new Map<string, Autosaver<LessonDraft>>());
+
+  const saverOf = useCallback(
+    (lesson: EditorLesson) => {
+      let saver = lessonSavers.current.get(lesson.id);
+      if (!saver) {
+        saver = new Autosaver<LessonDraft>(
+          lessonDraftOf(lesson),
+          lessonAutosave((doc) => backend.updateBlock(doc.id, { title: doc.title.trim(), description: doc.description, status: doc.status, content: doc.blocks })),
+        );
+        saver.subscribe(rerender);
+        lessonSavers.current.set(lesson.id, saver);
+      }
+      return saver;
+    },
+    [backend],
+  );
+
+  const allSavers = useCallback((): Array<Autosaver<CourseDraft> | Autosaver<LessonDraft>> => [courseSaver, ...lessonSavers.current.values()], [courseSaver]);
+
+  useEffect(() => courseSaver.subscribe(rerender), [courseSaver]);
+
+  // Leaving the editor saves what is waiting; closing the tab with unsaved work asks first.
+  useEffect(() => {
+    const savers = lessonSavers.current;
+    const warn = (e: BeforeUnloadEvent) => {
+      if ([courseSaver, ...savers.values()].some((s) => s.isDirty() || s.isPending())) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      for (const saver of [courseSaver, ...savers.values()]) if (saver.isDirty()) saver.saveNow();
+    };
+  }, [courseSaver]);
+
+  /** Runs a structural operation; a failure is shown in the sidebar (the spec only logged it). */
+  const operate = useCallback(async <T,>(failure: string, run: () => Promise<T>): Promise<T | null> => {
+    setBusy((n) => n + 1);
+    setNotice(null);
+    try {
+      return await run();
+    } catch (err) {
+      console.error(failure, err);
+      setNotice(`${failure}: ${errorMessage(err)}`);
+      return null;
+    } finally {
+      setBusy((n) => n - 1);
+    }
+  }, []);
+
+  const changeCourse = (patch: Partial<CourseDraft>) => {
+    const next = { ...courseRef.current, ...patch };
+    commit(next);
+    courseSaver.change(courseDraftOf(next));
+  };
+
+  const changeLesson = (lessonId: string, patch: Partial<LessonDraft>) => {
+    const before = findLesson(courseRef.current, lessonId);
+    if (!before) return;
+    const saver = saverOf(before);
+    const next = updateLesson(courseRef.current, lessonId, patch);
+    commit(next);
+    saver.change(lessonDraftOf(findLesson(next, lessonId) as EditorLesson));
+  };
+
+  const saveLessonNow = (lessonId: string) => {
+    const lesson = findLesson(courseRef.current, lessonId);
+    if (lesson) saverOf(lesson).saveNow();
+  };
+
+  const addModule = () =>
+    operate('Не удалось добавить модуль', async () => {
+      const c = courseRef.current;
+      const record = await backend.createModule(c.id, nextModuleTitle(c), newModulePosition(c));
+      commit(withModule(courseRef.current, moduleFromRecord(record)));
+      return record.id;
+    });
+
+  const addLesson = (moduleId: string) =>
+    operate('Не удалось добавить урок', async () => {
+      const c = courseRef.current;
+      const mod = c.modules.find((m) => m.id === moduleId);
+      if (!mod) return null;
+      const record = await backend.createLesson({ courseId: c.id, moduleId, title: nextLessonTitle(c), position: newLessonPosition(mod) });
+      commit(insertLesson(courseRef.current, lessonFromRecord(record)));
+      return record.id;
+    });
+
+  const renameModule = (moduleId: string, title: string) => {
+    const before = courseRef.current.modules.find((m) => m.id === moduleId);
+    const trimmed = title.trim();
+    if (!before || !trimmed || trimmed === before.title) return;
+    commit(withModuleTitle(courseRef.current, moduleId, trimmed));
+    void operate('Не удалось переименовать модуль', async () => {
+      try {
+        await backend.updateBlock(moduleId, { title: trimmed });
+      } catch (err) {
+        commit(withModuleTitle(courseRef.current, moduleId, before.title));
+        throw err;
+      }
+    });
+  };
+
+  const forget = (lessonId: string) => {
+    lessonSavers.current.get(lessonId)?.dispose();
+    lessonSavers.current.delete(lessonId);
+  };
+
+  const deleteModule = (moduleId: string) =>
+    operate('Не удалось удалить модуль', async () => {
+      await backend.deleteBlock(moduleId);
+      courseRef.current.modules.find((m) => m.id === moduleId)?.lessons.forEach((l) => forget(l.id));
+      commit(removeModule(courseRef.current, moduleId));
+      return true;
+    });
+
+  const deleteLesson = (lessonId: string) =>
+    operate('Не удалось удалить урок', async () => {
+      await backend.deleteBlock(lessonId);
+      forget(lessonId);
+      commit(removeLesson(courseRef.current, lessonId));
+      return true;
+    });
+
+  /** The copy is made by the server from what is stored, so the original is saved first. */
+  const copyLesson = (lessonId: string) =>
+    operate('Не удалось скопировать урок', async () => {
+      await lessonSavers.current.get(lessonId)?.flush();
+      const record = await backend.copyLesson(lessonId);
+      const c = courseRef.current;
+      const mod = c.modules.find((m) => m.lessons.some((l) => l.id === lessonId));
+      const index = mod ? mod.lessons.findIndex((l) => l.id === lessonId) + 1 : undefined;
+      commit(insertLesson(c, lessonFromRecord(record), index));
+      return record.id;
+    });
+
+  /** A move shown while dragging; written by persistLessonMove when dropped. */
+  const previewLessonMove = (lessonId: string, toModuleId: string, index: number) => commit(moveLesson(courseRef.current, lessonId, toModuleId, index));
+  const previewModuleMove = (moduleId: string, index: number) => commit(moveModule(courseRef.current, moduleId, index));
+
+  const persistLessonMove = (lessonId: string, origin: LessonOrigin) => {
+    const c = courseRef.current;
+    const target = c.modules.find((m) => m.lessons.some((l) => l.id === lessonId));
+    if (!target) return;
+    if (target.id === origin.moduleId && target.lessons.findIndex((l) => l.id === lessonId) === origin.index) return;
+    void operate('Не удалось переместить урок', async () => {
+      try {
+        await backend.reorder(lessonReorder(courseRef.current, [...new Set([origin.moduleId, target.id])]));
+      } catch (err) {
+        commit(moveLesson(courseRef.current, lessonId, origin.moduleId, origin.index));
+        throw err;
+      }
+    });
+  };
+
+  const persistModuleMove = (moduleId: string, fromIndex: number) => {
+    if (courseRef.current.modules.findIndex((m) => m.id === moduleId) === fromIndex) return;
+    void operate('Не удалось переместить модуль', async () => {
+      try {
+        await backend.reorder(moduleReorder(courseRef.current));
+      } catch (err) {
+        commit(moveModule(courseRef.current, moduleId, fromIndex));
+        throw err;
+      }
+    });
+  };
+
+  const addImported = (records: BlockRecord[]) => {
+    let next = courseRef.current;
+    for (const record of records) next = insertLesson(next, lessonFromRecord(record));
+    commit(next);
+  };
+
+  const savers = allSavers();
+  const status: AutosaveStatus = combineStatuses(savers.map((s) => s.getStatus()));
+  const dirty = savers.some((s) => s.isDirty());
+  /** 'Повторить': every document with a failed or waiting save is saved at once. */
+  const saveAllNow = () => {
+    for (const saver of allSavers()) if (saver.getStatus().state === 'error' || saver.isDirty()) saver.saveNow();
+  };
+
+  return {
+    course,
+    notice,
+    dismissNotice: () => setNotice(null),
+    busy: busy > 0,
+    status,
+    dirty,
+    saveAllNow,
+    changeCourse,
+    changeLesson,
+    saveLessonNow,
+    addModule,
+    addLesson,
+    renameModule,
+    deleteModule,
+    deleteLesson,
+    copyLesson,
+    previewLessonMove,
+    previewModuleMove,
+    persistLessonMove,
+    persistModuleMove,
+    addImported,
+  };
+}
+
+export type CourseEditorState = ReturnType<typeof useCourseEditor>;

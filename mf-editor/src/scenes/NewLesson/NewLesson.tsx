@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useQuery } from '@tanstack/react-query';
+import { EDITOR_MSG } from '@portal/contracts';
+import { Button, ErrorBox, Muted } from '@portal/ui';
+import { errorMessage, navigate } from '@portal/web-core';
+import { useBackend } from '../../backend/backend';
+import { LessonEditor, type LessonFields } from '../../components/lesson/LessonEditor';
+
+const EMPTY: LessonFields = { title: '', description: '', status: 'draft', blocks: [] };
+
+/**
+ * /lesson/new/{moduleId}: a lesson written before it exists. Saving needs a title and, unlike the
+ * original, creates the lesson on the server; then 'Урок успешно создан!' and back to the course.
+ */
+export function NewLesson({ moduleId }: { moduleId: string | null }) {
+  if (!moduleId) {
+    return (
+      <Center>
+        <ErrorBox>{EDITOR_MSG.noModuleId}</ErrorBox>
+        <Button type="button" $variant="outline" onClick={() => window.history.back()}>
+          Назад
+        </Button>
+      </Center>
+    );
+  }
+  return <NewLessonForModule moduleId={moduleId} />;
+}
+
+function NewLessonForModule({ moduleId }: { moduleId: string }) {
+  const backend = useBackend();
+  const mod = useQuery({ queryKey: ['editor', backend.demo, 'module', moduleId], queryFn: () => backend.getBlock(moduleId), retry: false });
+  const [lesson, setLesson] = useState<LessonFields>(EMPTY);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (mod.isPending) {
+    return (
+      <Center>
+        <Muted role="status">Загрузка модуля...</Muted>
+      </Center>
+    );
+  }
+  if (mod.isError || mod.data.type !== 'MODULE') {
+    return (
+      <Center>
+        <ErrorBox>{mod.isError ? errorMessage(mod.error) : 'Модуль не найден'}</ErrorBox>
+        <Button type="button" $variant="outline" onClick={() => window.history.back()}>
+          Назад
+        </Button>
+      </Center>
+    );
+  }
+  const { courseId, title: moduleTitle } = mod.data;
+  const back = () => navigate(`/editor/${courseId}`, { replace: true });
+
+  const save = async () => {
+    const title = lesson.title.trim();
+    if (!title) {
+      window.alert(EDITOR_MSG.lessonTitleRequired);
+      return;
+    }
+    setSaving(true);
+    setProblem(null);
+    try {
+      await backend.createLesson({ courseId, moduleId, title, description: lesson.description, status: lesson.status, content: lesson.blocks });
+      window.alert(EDITOR_MSG.lessonCreated);
+      back();
+    } catch (err) {
+      setProblem(errorMessage(err));
+      window.alert(EDITOR_MSG.lessonSaveFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Wrap data-mf="mf_editor">
+      <LessonEditor
+        lessonId="new"
+        courseId={courseId}
+        value={lesson}
+        onChange={(patch) => setLesson((l) => ({ ...l, ...patch }))}
+        heading={
+          <Head>
+            <h1>Новый урок</h1>
+            <Muted as="span">Модуль «{moduleTitle}»</Muted>
+          </Head>
+        }
+        actions={
+          <>
+            <Button type="button" disabled={saving} onClick={() => void save()}>
+              {saving ? 'Сохранение...' : 'Сохранить урок'}
+            </Button>
+            <Button type="button" $variant="outline" onClick={back}>
+              Отмена
+            </Button>
+          </>
+        }
+      />
+      {problem && <ErrorBox>{problem}</ErrorBox>}
+    </Wrap>
+  );
+}
+
+const Center = styled.div`
+  display: grid; gap: 12px; justify-items: start; padding: 48px 24px; max-width: 720px; margin: 0 auto;
+`;
+const Wrap = styled.div`
+  display: grid; gap: 16px; padding: 24px; max-width: 1400px; margin: 0 auto;
+`;
+const Head = styled.div`
+  display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap;
+  h1 { margin: 0; font-size: 22px; }
+`;

@@ -1,0 +1,77 @@
+import {
+  RESULTS_CSV_NAME,
+  type AttemptAnswerInput,
+  type AttemptDetail,
+  type Course,
+  type CourseProgress,
+  type LessonCompleteResult,
+  type QuizCard,
+  type ResultStatus,
+  type ResultsPage,
+  type StartedAttempt,
+} from '@portal/contracts';
+import { ApiError, API_BASE, apiRequest, getToken, setToken } from '@portal/web-core';
+
+const enc = encodeURIComponent;
+
+/* ------------------------------------------------------------ query keys */
+
+export const courseKey = (courseId: string) => ['player', 'course', courseId] as const;
+export const progressKey = (courseId: string) => ['progress', 'course', courseId] as const;
+export const QUIZ_CARDS_KEY = ['attempts', 'quiz'] as const;
+export const quizCardKey = (quizId: string) => [...QUIZ_CARDS_KEY, quizId] as const;
+export const RESULTS_KEY = ['results'] as const;
+export const attemptKey = (id: string) => ['attempt', id] as const;
+
+/* ----------------------------------------------------------------- calls */
+
+/** The course as the learner may see it (content service). */
+export const fetchCourse = (courseId: string, signal?: AbortSignal) => apiRequest<Course>(`/courses/${enc(courseId)}`, { signal });
+
+export const fetchCourseProgress = (courseId: string, signal?: AbortSignal) => apiRequest<CourseProgress>(`/progress/course/${enc(courseId)}`, { signal });
+
+export const completeLesson = (courseId: string, lessonId: string) =>
+  apiRequest<LessonCompleteResult>(`/progress/lesson/${enc(lessonId)}/complete`, { method: 'POST', body: { courseId } });
+
+export const fetchQuizCard = (quizId: string, signal?: AbortSignal) => apiRequest<QuizCard>(`/attempts/quiz/${enc(quizId)}`, { signal });
+
+export const startAttempt = (input: { quizId: string; courseId: string; lessonId: string }) => apiRequest<StartedAttempt>('/attempts', { method: 'POST', body: input });
+
+export const submitAttempt = (attemptId: string, answers: AttemptAnswerInput[]) =>
+  apiRequest<AttemptDetail>(`/attempts/${enc(attemptId)}/submit`, { method: 'POST', body: { answers } });
+
+export const fetchAttempt = (id: string, signal?: AbortSignal) => apiRequest<AttemptDetail>(`/attempts/${enc(id)}`, { signal });
+
+export interface ResultsParams {
+  search: string;
+  status: ResultStatus | 'all';
+  page: number;
+}
+
+export const fetchResults = ({ search, status, page }: ResultsParams, signal?: AbortSignal) =>
+  apiRequest<ResultsPage>('/results', { query: { search: search.trim() || undefined, status: status === 'all' ? undefined : status, page, limit: 20 }, signal });
+
+/**
+ * Downloads quiz_results.csv as the server built it. Read as bytes (not text), so the BOM that
+ * makes spreadsheet programs read UTF-8 stays in the file.
+ */
+export async function downloadResultsCsv({ search, status }: Pick<ResultsParams, 'search' | 'status'>): Promise<void> {
+  const query = new URLSearchParams({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
+  if (search.trim()) query.set('search', search.trim());
+  if (status !== 'all') query.set('status', status);
+  const token = getToken();
+  const res = await fetch(`${API_BASE}/results/export?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    if (res.status === 401) setToken(null);
+    const data = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(data?.message || `HTTP error! status: ${res.status}`, res.status);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = RESULTS_CSV_NAME;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,46 @@
+import styled from 'styled-components';
+import { PROGRESS_MSG, formatMessage, type QuestionResult } from '@portal/contracts';
+import { Muted } from '@portal/ui';
+
+/** Per-question results: a correct/wrong mark, the answer, the right one when wrong, the explanation. */
+export function QuestionResults({ questions, showTime = false }: { questions: QuestionResult[]; showTime?: boolean }) {
+  return (
+    <List aria-label="Ответы по вопросам">
+      {questions.map((q, i) => (
+        <li key={q.questionId}>
+          <strong>
+            <Mark $ok={q.isCorrect} aria-label={q.isCorrect ? 'Верно' : 'Неверно'}>
+              {q.isCorrect ? '✓' : '✗'}
+            </Mark>{' '}
+            {i + 1}. {q.question}
+          </strong>
+          <span>
+            {PROGRESS_MSG.yourAnswer}: {q.answerText ?? PROGRESS_MSG.notAnswered}
+          </span>
+          {!q.isCorrect && q.correctAnswerText && (
+            <span>
+              {PROGRESS_MSG.correctAnswer}: {q.correctAnswerText}
+            </span>
+          )}
+          {q.explanation && (
+            <Muted as="span">
+              {PROGRESS_MSG.explanation}: {q.explanation}
+            </Muted>
+          )}
+          {showTime && <Muted as="span">Время: {formatMessage(PROGRESS_MSG.seconds, { n: q.timeSpent })}</Muted>}
+        </li>
+      ))}
+    </List>
+  );
+}
+
+const List = styled.ol`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;
+  li {
+    display: grid; gap: 4px; padding: 12px 14px;
+    border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  }
+`;
+const Mark = styled.span<{ $ok: boolean }>`
+  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
+`;

@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Seconds left until a deadline (on this browser's clock), ticking every second (spec section 9);
+ * calls onExpire once when it reaches zero. null without a deadline.
+ */
+export function useCountdown(deadlineMs: number | null, onExpire: () => void): number | null {
+  const left = () => (deadlineMs === null ? null : Math.max(0, Math.ceil((deadlineMs - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState<number | null>(left);
+  const expire = useRef(onExpire);
+  expire.current = onExpire;
+
+  useEffect(() => {
+    if (deadlineMs === null) {
+      setSeconds(null);
+      return;
+    }
+    let fired = false;
+    const tick = () => {
+      const s = Math.max(0, Math.ceil((deadlineMs - Date.now()) / 1000));
+      setSeconds(s);
+      if (s === 0 && !fired) {
+        fired = true;
+        expire.current();
+      }
+    };
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [deadlineMs]);
+
+  return seconds;
+}

@@ -1,0 +1,229 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { PROGRESS_MSG, type ResultStatus } from '@portal/contracts';
+import { Button, Card, ErrorBox, Input, Muted, Page, Select } from '@portal/ui';
+import { errorMessage, useAuth } from '@portal/web-core';
+import { RESULTS_KEY, downloadResultsCsv, fetchResults, type ResultsParams } from '../../api/player';
+import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
+import { ResultBadge } from '../../components/Badges';
+import { ProgressBar } from '../../components/ProgressBar';
+
+const STATUS_OPTIONS: Array<{ value: ResultStatus | 'all'; label: string }> = [
+  { value: 'all', label: PROGRESS_MSG.statusAll },
+  { value: 'passed', label: PROGRESS_MSG.statusPassed },
+  { value: 'failed', label: PROGRESS_MSG.statusFailed },
+];
+const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+
+/** The search typed, applied after a short pause so each key does not cost a request. */
+function useDebounced<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const initialSearch = () => new URLSearchParams(window.location.search).get('search') ?? '';
+
+/** /results (spec section 2), from the server: a learner's own attempts, or everyone's for ADMIN and CURATOR. */
+export function Results() {
+  const { user } = useAuth();
+  const [search, setSearch] = useState(initialSearch);
+  const [status, setStatus] = useState<ResultStatus | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const debounced = useDebounced(search);
+  const params: ResultsParams = { search: debounced, status, page };
+
+  const results = useQuery({
+    queryKey: [...RESULTS_KEY, params],
+    queryFn: ({ signal }) => fetchResults(params, signal),
+    placeholderData: keepPreviousData,
+    enabled: !!user,
+  });
+  const exportCsv = useMutation({ mutationFn: () => downloadResultsCsv({ search: debounced, status }) });
+
+  const filtering = !!debounced.trim() || status !== 'all';
+  const data = results.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const summary = data?.summary;
+
+  return (
+    <Page data-mf="mf_player">
+      <Header>
+        <h1>{PROGRESS_MSG.resultsTitle}</h1>
+        <Button type="button" $variant="outline" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+          {PROGRESS_MSG.exportCsv}
+        </Button>
+      </Header>
+      {exportCsv.isError && (
+        <ErrorBox>
+          {PROGRESS_MSG.exportFailed}: {errorMessage(exportCsv.error)}
+        </ErrorBox>
+      )}
+
+      <Toolbar role="search">
+        <Input
+          type="search"
+          placeholder={PROGRESS_MSG.resultsSearch}
+          aria-label={PROGRESS_MSG.resultsSearch}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Фильтр по статусу"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as ResultStatus | 'all');
+            setPage(1);
+          }}
+        >
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </Toolbar>
+
+      <Summary aria-label="Сводка">
+        <Stat label={PROGRESS_MSG.totalAttempts} value={summary?.total} />
+        <Stat label={PROGRESS_MSG.passedCount} value={summary?.passed} />
+        <Stat label={PROGRESS_MSG.failedCount} value={summary?.failed} />
+        <Stat label={PROGRESS_MSG.averagePercent} value={summary ? `${summary.averagePercentage}%` : undefined} />
+      </Summary>
+
+      {results.isPending ? (
+        <Muted role="status">Загрузка...</Muted>
+      ) : results.isError && !data ? (
+        <ErrorBox>
+          {PROGRESS_MSG.resultsLoadFailed}: {errorMessage(results.error)}{' '}
+          <Button type="button" $variant="link" onClick={() => void results.refetch()}>
+            Повторить
+          </Button>
+        </ErrorBox>
+      ) : !data || data.data.length === 0 ? (
+        <Empty role="status">
+          <h2>{filtering ? PROGRESS_MSG.resultsNotFound : PROGRESS_MSG.noResults}</h2>
+          {filtering && <Muted>{PROGRESS_MSG.resultsNotFoundHint}</Muted>}
+        </Empty>
+      ) : (
+        <>
+          <TableWrap>
+            <Table aria-busy={results.isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">Имя</th>
+                  <th scope="col">Курс</th>
+                  <th scope="col">Квиз</th>
+                  <th scope="col">Баллы</th>
+                  <th scope="col">Процент</th>
+                  <th scope="col">Попытка</th>
+                  <th scope="col">Дата и время</th>
+                  <th scope="col">Статус</th>
+                  <th scope="col">Действие</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.userName}</td>
+                    <td>{a.courseTitle}</td>
+                    <td>{a.quizTitle}</td>
+                    <td>
+                      {a.score}/{a.maxScore}
+                    </td>
+                    <td>
+                      <Percent>
+                        <ProgressBar value={a.percentage} label={`${a.percentage}%`} tone={a.status === 'passed' ? 'success' : 'danger'} size="sm" />
+                        <span>{a.percentage}%</span>
+                      </Percent>
+                    </td>
+                    <td>{a.attemptNumber}</td>
+                    <td>{a.completedAt ? when.format(new Date(a.completedAt)) : '—'}</td>
+                    <td>
+                      <ResultBadge status={a.status} />
+                    </td>
+                    <td>
+                      <Button type="button" $variant="outline" $size="sm" onClick={() => setOpenId(a.id)} aria-label={`${PROGRESS_MSG.details}: ${a.quizTitle}, попытка ${a.attemptNumber}`}>
+                        {PROGRESS_MSG.details}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableWrap>
+          {pages > 1 && (
+            <Pager aria-label="Страницы">
+              <Button type="button" $variant="outline" $size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Назад
+              </Button>
+              <span>
+                Страница {page} из {pages}
+              </span>
+              <Button type="button" $variant="outline" $size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Вперёд
+              </Button>
+            </Pager>
+          )}
+        </>
+      )}
+
+      {openId && <AttemptDetailsDialog attemptId={openId} onClose={() => setOpenId(null)} />}
+    </Page>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number | string | undefined }) {
+  return (
+    <StatCard>
+      <span>{label}</span>
+      <strong>{value ?? '—'}</strong>
+    </StatCard>
+  );
+}
+
+const Header = styled.header`
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; margin-bottom: 16px;
+  h1 { margin: 0; }
+`;
+const Toolbar = styled.div`
+  display: grid; grid-template-columns: minmax(0, 1fr) 220px; gap: 12px; margin-bottom: 16px;
+  @media (max-width: 640px) { grid-template-columns: 1fr; }
+`;
+const Summary = styled.section`
+  display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; margin-bottom: 20px;
+`;
+const StatCard = styled(Card)`
+  display: grid; gap: 4px; padding: 16px;
+  span { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; }
+  strong { font-size: 26px; }
+`;
+const Empty = styled(Card)`
+  display: grid; justify-items: center; gap: 8px; padding: 48px 24px; text-align: center;
+  h2 { margin: 0; font-size: 20px; }
+  p { margin: 0; }
+`;
+const TableWrap = styled.div`
+  overflow-x: auto; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+const Table = styled.table`
+  width: 100%; border-collapse: collapse; font-size: 14px;
+  th, td { padding: 10px 12px; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: middle; }
+  th { font-size: 12px; text-transform: uppercase; letter-spacing: 0.03em; color: ${({ theme }) => theme.colors.muted}; white-space: nowrap; }
+  tbody tr:last-child td { border-bottom: 0; }
+`;
+const Percent = styled.div`
+  display: grid; grid-template-columns: 80px auto; align-items: center; gap: 8px;
+`;
+const Pager = styled.nav`
+  display: flex; align-items: center; justify-content: center; gap: 12px; margin-top: 16px;
+`;

@@ -1,0 +1,203 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { PROGRESS_MSG, computeCourseProgress, type Course, type CourseProgress, type Lesson } from '@portal/contracts';
+import { Button, ErrorBox, Muted } from '@portal/ui';
+import { ApiError, errorMessage, navigate } from '@portal/web-core';
+import { completeLesson, courseKey, fetchCourse, fetchCourseProgress, progressKey } from '../../api/player';
+import { StatusBadge } from '../../components/Badges';
+import { BlockView } from '../../components/BlockView';
+import { CourseOutline } from '../../components/CourseOutline';
+import { QuizBlockCard } from '../../components/QuizBlockCard';
+
+const notRetriedOn4xx = (count: number, err: Error) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
+
+/** The lesson chosen is kept in the address (?lesson=), so a reload shows it again. */
+const lessonInAddress = () => new URLSearchParams(window.location.search).get('lesson');
+
+/** /student/{courseId}: study mode (spec section 2). */
+export function StudyMode({ courseId }: { courseId: string }) {
+  const queryClient = useQueryClient();
+  const [selectedId, setSelectedId] = useState<string | null>(lessonInAddress);
+  const course = useQuery({ queryKey: courseKey(courseId), queryFn: ({ signal }) => fetchCourse(courseId, signal), retry: notRetriedOn4xx });
+  const progress = useQuery({
+    queryKey: progressKey(courseId),
+    queryFn: ({ signal }) => fetchCourseProgress(courseId, signal),
+    retry: notRetriedOn4xx,
+    enabled: course.isSuccess,
+  });
+
+  const completed = useMemo(() => new Set(progress.data?.completedLessonIds ?? []), [progress.data]);
+
+  /**
+   * Marks a lesson complete at once and rolls back if the server refuses (spec section 4); the
+   * failure itself is only logged, as the spec says.
+   */
+  const complete = useMutation({
+    mutationFn: (lessonId: string) => completeLesson(courseId, lessonId),
+    onMutate: async (lessonId) => {
+      await queryClient.cancelQueries({ queryKey: progressKey(courseId) });
+      const before = queryClient.getQueryData<CourseProgress>(progressKey(courseId));
+      const structure = queryClient.getQueryData<Course>(courseKey(courseId));
+      if (structure) {
+        queryClient.setQueryData<CourseProgress>(
+          progressKey(courseId),
+          computeCourseProgress(structure, [...(before?.completedLessonIds ?? []), lessonId], before?.completedAt ?? null),
+        );
+      }
+      return { before };
+    },
+    onError: (err, _lessonId, context) => {
+      queryClient.setQueryData(progressKey(courseId), context?.before);
+      console.error(`${PROGRESS_MSG.completeFailed}:`, errorMessage(err));
+    },
+    // After each completion the module and course figures come from the server again.
+    onSuccess: (result) => queryClient.setQueryData(progressKey(courseId), result.progress),
+  });
+
+  const select = useCallback(
+    (lessonId: string) => {
+      setSelectedId(lessonId);
+      navigate(`/student/${encodeURIComponent(courseId)}?lesson=${encodeURIComponent(lessonId)}`, { replace: true });
+    },
+    [courseId],
+  );
+
+  if (course.isPending) {
+    return (
+      <Centered>
+        <Muted role="status">{PROGRESS_MSG.loadingCourse}</Muted>
+      </Centered>
+    );
+  }
+  if (course.isError) {
+    const missing = course.error instanceof ApiError && (course.error.status === 404 || course.error.status === 400);
+    return (
+      <Centered>
+        {missing ? (
+          <h1>{PROGRESS_MSG.courseNotFound}</h1>
+        ) : (
+          <ErrorBox>
+            {PROGRESS_MSG.courseLoadFailed}: {errorMessage(course.error)}{' '}
+            <Button type="button" $variant="link" onClick={() => void course.refetch()}>
+              Повторить
+            </Button>
+          </ErrorBox>
+        )}
+        <Button type="button" $variant="outline" onClick={() => navigate('/courses')}>
+          ← {PROGRESS_MSG.back}
+        </Button>
+      </Centered>
+    );
+  }
+
+  const lessons = course.data.modules.flatMap((m) => m.lessons);
+  const lesson = lessons.find((l) => l.id === selectedId) ?? null;
+
+  return (
+    <Layout data-mf="mf_player">
+      <CourseOutline
+        course={course.data}
+        progress={progress.data}
+        completed={completed}
+        selectedLessonId={lesson?.id ?? null}
+        onSelect={select}
+        onBack={() => navigate('/courses')}
+      />
+      <Main>
+        {lesson ? (
+          <LessonView
+            key={lesson.id}
+            lesson={lesson}
+            courseId={courseId}
+            completed={completed.has(lesson.id)}
+            completing={complete.isPending && complete.variables === lesson.id}
+            onComplete={() => complete.mutate(lesson.id)}
+          />
+        ) : (
+          <Placeholder>
+            <Muted>{PROGRESS_MSG.chooseLesson}</Muted>
+          </Placeholder>
+        )}
+      </Main>
+    </Layout>
+  );
+}
+
+interface LessonViewProps {
+  lesson: Lesson;
+  courseId: string;
+  completed: boolean;
+  completing: boolean;
+  onComplete: () => void;
+}
+
+function LessonView({ lesson, courseId, completed, completing, onComplete }: LessonViewProps) {
+  const blocks = [...(lesson.blocks ?? [])].sort((a, b) => a.order - b.order);
+  return (
+    <Article aria-labelledby="lesson-title">
+      <LessonHeader>
+        <h2 id="lesson-title">{lesson.title}</h2>
+        <StatusBadge status={lesson.status} />
+        {completed && <Done role="status">✓ {PROGRESS_MSG.lessonCompleted}</Done>}
+      </LessonHeader>
+      {lesson.description && <Muted>{lesson.description}</Muted>}
+      {blocks.length === 0 ? (
+        <Placeholder>
+          <h3>{PROGRESS_MSG.lessonEmpty}</h3>
+          <Muted>{PROGRESS_MSG.lessonEmptyHint}</Muted>
+        </Placeholder>
+      ) : (
+        <Blocks>
+          {blocks.map((block) => (
+            <BlockView
+              key={block.id}
+              block={block}
+              renderQuiz={(quizId) => <QuizBlockCard quizId={quizId} courseId={courseId} lessonId={lesson.id} onPassed={() => !completed && onComplete()} />}
+            />
+          ))}
+        </Blocks>
+      )}
+      {blocks.length > 0 && !completed && (
+        <Finish>
+          <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
+            {PROGRESS_MSG.completeLesson}
+          </Button>
+        </Finish>
+      )}
+    </Article>
+  );
+}
+
+const Layout = styled.div`
+  display: grid; grid-template-columns: minmax(260px, 320px) minmax(0, 1fr); min-height: calc(100vh - 64px);
+  @media (max-width: 800px) { grid-template-columns: 1fr; }
+`;
+const Main = styled.main`
+  padding: 32px clamp(16px, 4vw, 48px); min-width: 0;
+`;
+const Centered = styled.main`
+  display: grid; justify-items: center; gap: 16px; padding: 64px 24px; text-align: center;
+`;
+const Placeholder = styled.div`
+  display: grid; place-items: center; gap: 4px; min-height: 240px; text-align: center;
+  border: 2px dashed ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  h3 { margin: 0; }
+  p { margin: 0; }
+`;
+const Article = styled.article`
+  display: grid; gap: 20px; max-width: 860px;
+`;
+const LessonHeader = styled.header`
+  display: flex; flex-wrap: wrap; align-items: center; gap: 12px;
+  h2 { margin: 0; font-size: 26px; overflow-wrap: anywhere; }
+`;
+const Done = styled.span`
+  color: ${({ theme }) => theme.colors.success}; font-weight: 600;
+`;
+const Blocks = styled.div`
+  display: grid; gap: 20px;
+`;
+const Finish = styled.div`
+  display: flex; justify-content: flex-end;
+`;

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { auditQuerySchema, type AuditAction, type AuditEntity } from './audit';
+import type { PeriodChange } from './crm';
+import { isStaff, type Role } from './roles';
+
+/* ------------------------------------------------------------------ texts */
+
+/** Dashboard and activity-history texts (spec sections 2, 8 and 9), quoted once. */
+export const DASHBOARD_MSG = {
+  title: 'Главная',
+  loadFailed: 'Не удалось загрузить данные дашборда',
+  partial: 'Часть данных временно недоступна: показано то, что удалось получить',
+  unavailable: 'Данные временно недоступны',
+  morning: 'Доброе утро',
+  afternoon: 'Добрый день',
+  evening: 'Добрый вечер',
+  justNow: 'только что',
+  minutesAgo: '{n} мин назад',
+  hoursAgo: '{n} ч назад',
+  daysAgo: '{n} дн назад',
+  quickActions: 'Быстрые действия',
+  recentActivity: 'Последние действия',
+  noActivity: 'Пока нет действий',
+  chartTitle: 'Активность за 14 дней',
+  history: 'История действий',
+  historyEmpty: 'Записи не найдены',
+  shownOf: 'Показано {shown} из {total} {records}',
+  loadMore: 'Показать ещё',
+  resetDates: 'Сбросить',
+  newestFirst: 'Сначала новые',
+  oldestFirst: 'Сначала старые',
+  searchPlaceholder: 'Поиск по имени, email или описанию',
+  endBeforeStart: 'Дата окончания раньше даты начала',
+  unknownTimeZone: 'Неизвестный часовой пояс',
+  system: 'Система',
+} as const;
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Создание',
+  read: 'Просмотр',
+  update: 'Изменение',
+  delete: 'Удаление',
+  login: 'Вход',
+  logout: 'Выход',
+};
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  dashboard: 'Дашборд',
+  course: 'Курс',
+  user: 'Пользователь',
+  organization: 'Организация',
+  contact: 'Контакт',
+  audit: 'Журнал действий',
+  lesson: 'Урок',
+  quiz: 'Квиз',
+  block: 'Блок',
+  progress: 'Прогресс',
+  profile: 'Профиль',
+  consent: 'Согласие',
+  application: 'Заявка',
+};
+
+/* ------------------------------------------------------------ audit reads */
+
+/** An IANA time zone name the runtime knows ('Europe/Moscow', 'UTC'). */
+export const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const timeZoneSchema = z.string().trim().min(1).max(64).refine(isTimeZone, { message: DASHBOARD_MSG.unknownTimeZone });
+
+/**
+ * GET /api/audit and /api/audit/my: the spec's query (page, limit, entity, action, startDate,
+ * endDate, sort) plus a free-text search and the reader's time zone, in which the dates are days.
+ */
+export const auditListQuerySchema = auditQuerySchema
+  .extend({
+    search: z.string().trim().max(200).optional(),
+    tz: timeZoneSchema.default('UTC'),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: DASHBOARD_MSG.endBeforeStart, path: ['endDate'] });
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+export type AuditListParams = z.input<typeof auditListQuerySchema>;
+
+/** The spec's audit record as the API answers it. */
+export interface AuditRecord {
+  id: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string | null;
+  details: string;
+  user: { id: string; fullName: string; email: string } | null;
+  timestamp: string;
+}
+
+export interface AuditPage {
+  data: AuditRecord[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const ACTIVITY_DAYS = 14;
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+/** GET /internal/activity of the audit service, for the dashboard. */
+export const activityQuerySchema = z.object({
+  actorId: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(RECENT_ACTIVITY_LIMIT),
+  days: z.coerce.number().int().min(1).max(90).default(ACTIVITY_DAYS),
+  tz: timeZoneSchema.default('UTC'),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export interface DayCount {
+  /** The day in the reader's time zone, YYYY-MM-DD. */
+  date: string;
+  count: number;
+}
+
+export interface AuditActivity {
+  recent: AuditRecord[];
+  /** Oldest day first, today last. */
+  byDay: DayCount[];
+}
+
+/* ------------------------------------------------------ dashboard figures */
+
+/** GET /internal/stats of the auth service. */
+export interface AuthStats {
+  totalStudents: number;
+  newStudents: PeriodChange;
+}
+
+/** GET /internal/stats?userId= of the progress service. */
+export interface ProgressStats {
+  completedCourses: number;
+  change: PeriodChange;
+}
+
+export const progressStatsQuerySchema = z.object({ userId: z.string().trim().min(1).max(100) });
+
+export const DASHBOARD_FIGURES = ['totalCourses', 'activeCourses', 'totalStudents', 'completedCourses', 'organizations', 'contacts'] as const;
+export type DashboardFigure = (typeof DASHBOARD_FIGURES)[number];
+
+export const FIGURE_LABELS: Record<DashboardFigure, string> = {
+  totalCourses: 'Всего курсов',
+  activeCourses: 'Активные курсы',
+  totalStudents: 'Студенты',
+  completedCourses: 'Завершённые курсы',
+  organizations: 'Организации',
+  contacts: 'Контакты',
+};
+
+/**
+ * Spec section 6: ADMIN and CURATOR see courses, active courses, students and organizations (and
+ * the contacts figure the stats carry); everyone else sees courses, active courses and their own
+ * completed courses. The figures are the cards, in this order.
+ */
+export const figuresFor = (role: Role): readonly DashboardFigure[] =>
+  isStaff(role) ? ['totalCourses', 'activeCourses', 'totalStudents', 'organizations'] : ['totalCourses', 'activeCourses', 'completedCourses'];
+
+/** Which figures the stats answer may carry for a role (a card list plus what else it may know). */
+export const visibleFiguresFor = (role: Role): readonly DashboardFigure[] =>
+  isStaff(role) ? [...figuresFor(role), 'contacts'] : figuresFor(role);
+
+export const DASHBOARD_SOURCES = ['auth', 'content', 'progress', 'crm', 'audit'] as const;
+export type DashboardSource = (typeof DASHBOARD_SOURCES)[number];
+
+/** GET /api/dashboard/stats. A figure is null when the role does not see it or its service did not answer in time. */
+export interface DashboardStats {
+  totalCourses: number | null;
+  activeCourses: number | null;
+  totalStudents: number | null;
+  completedCourses: number | null;
+  organizations: number | null;
+  contacts: number | null;
+  /** Per figure: the last 30 days against the 30 before ('+12%'), or null. */
+  change: Record<DashboardFigure, string | null>;
+  recentActivity: AuditRecord[];
+  /** Actions per day over the last ACTIVITY_DAYS days, oldest first (the reader's own for learners). */
+  activityByDay: DayCount[];
+  /** 'all' for staff, 'own' when the activity is the reader's own. */
+  activityScope: 'all' | 'own';
+  partial: boolean;
+  /** The services that did not answer within the time budget. */
+  unavailable: DashboardSource[];
+}
+
+export const dashboardStatsQuerySchema = z.object({ tz: timeZoneSchema.default('UTC') });
+
+/**
+ * The change text of a figure: what arrived in the last 30 days against the 30 before, as a
+ * signed whole percent ('+12%', '-5%', '0%'). With nothing before to compare with, the plain
+ * count that arrived ('+3'), since a percent of zero means nothing.
+ */
+export function changeText({ last30, prev30 }: PeriodChange): string {
+  if (prev30 === 0) return last30 === 0 ? '0%' : `+${last30}`;
+  const percent = Math.round(((last30 - prev30) / prev30) * 100);
+  return `${percent > 0 ? '+' : ''}${percent}%`;
+}

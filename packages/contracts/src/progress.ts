@@ -1,0 +1,408 @@
+import { z } from 'zod';
+import { entityIdField, type Course } from './content';
+import { timeZoneSchema } from './dashboard';
+import { formatMessage } from './messages';
+import type { QuestionType, ShowExplanations } from './quiz';
+import type { Role } from './roles';
+
+/**
+ * Learning: study mode, lesson completion, quiz attempts graded on the server, results and their
+ * CSV (spec sections 2, 3, 4, 5, 7 and 9). One definition of the texts, inputs and answers.
+ */
+
+/* ------------------------------------------------------------------ texts */
+
+export const PROGRESS_MSG = {
+  // Study mode (spec section 2).
+  studyMode: 'Режим обучения',
+  back: 'Назад',
+  loadingCourse: 'Загрузка курса...',
+  courseNotFound: 'Курс не найден',
+  courseLoadFailed: 'Не удалось загрузить курс',
+  chooseLesson: 'Выберите урок для изучения',
+  lessonEmpty: 'Урок пуст',
+  lessonEmptyHint: 'Содержимое урока ещё не добавлено',
+  lessonCompleted: 'Урок пройден',
+  completeLesson: 'Завершить урок',
+  completeFailed: 'Не удалось отметить урок пройденным',
+  unknownBlockType: 'Неизвестный тип блока',
+  imageNotUploaded: 'Изображение не загружено',
+  progress: 'Прогресс курса',
+  noLessons: 'В курсе пока нет уроков',
+  download: 'Скачать',
+  // Quiz card and player (spec sections 2 and 4).
+  startQuiz: 'Начать квиз',
+  retryAttempt: 'Повторить попытку',
+  viewResults: 'Посмотреть результаты',
+  questionsCount: 'Вопросов: {n}',
+  passMark: 'Проходной балл: {n}%',
+  timeLimit: 'Ограничение времени: {n} мин',
+  attemptsLeft: 'Попыток: {used} из {max}',
+  latestAttempt: 'Последняя попытка: {percent}%',
+  passed: 'Пройден',
+  failed: 'Не пройден',
+  inProgress: 'В процессе',
+  prev: 'Назад',
+  next: 'Далее',
+  finishQuiz: 'Завершить квиз',
+  close: 'Закрыть',
+  questionOf: 'Вопрос {n} из {total}',
+  timeLeft: 'Осталось времени',
+  quizPassed: 'Квиз пройден!',
+  quizFailed: 'Квиз не пройден',
+  yourResult: 'Ваш результат: {score} из {max} ({percent}%)',
+  scoreOf: '{score} из {max} ({percent}%)',
+  passRequired: 'Для прохождения требуется {percent}%',
+  tryAgain: 'Попробовать снова',
+  preview: 'Превью: результат не сохраняется',
+  explanationsAfterCourse: 'Разбор ответов будет доступен после прохождения курса',
+  notAnswered: 'Нет ответа',
+  unsupportedType: 'Этот тип вопроса пока не поддерживается: ответ не засчитывается',
+  trueLabel: 'Верно',
+  falseLabel: 'Неверно',
+  yourAnswer: 'Ваш ответ',
+  correctAnswer: 'Правильный ответ',
+  explanation: 'Пояснение',
+  timeUp: 'Время вышло: квиз завершён автоматически',
+  // Results (spec section 2).
+  resultsTitle: 'Результаты квизов',
+  resultsSearch: 'Поиск по имени, курсу или квизу',
+  statusAll: 'Все',
+  statusPassed: 'Пройденные',
+  statusFailed: 'Не пройденные',
+  totalAttempts: 'Всего попыток',
+  passedCount: 'Пройдено',
+  failedCount: 'Не пройдено',
+  averagePercent: 'Средний результат',
+  resultsNotFound: 'Результаты не найдены',
+  resultsNotFoundHint: 'Попробуйте изменить параметры поиска или фильтры',
+  noResults: 'Пока нет результатов квизов',
+  attemptDetails: 'Подробности попытки',
+  exportCsv: 'Экспорт CSV',
+  exportFailed: 'Не удалось выгрузить результаты',
+  resultsLoadFailed: 'Не удалось загрузить результаты',
+  details: 'Подробнее',
+  student: 'Студент',
+  quiz: 'Квиз',
+  result: 'Результат',
+  timeTaken: 'Затраченное время',
+  minutes: '{n} мин',
+  seconds: '{n} с',
+  // Server refusals.
+  lessonNotFound: 'Урок не найден',
+  quizNotInLesson: 'В этом уроке нет такого квиза',
+  attemptNotFound: 'Попытка не найдена',
+  quizEmpty: 'В квизе пока нет вопросов',
+  attemptsExhausted: 'Попытки закончились: использовано {used} из {max}',
+  alreadyPassed: 'Квиз уже пройден: повторная попытка не предусмотрена',
+  answerDuplicate: 'Ответ на вопрос указан дважды: {id}',
+  answerUnknownQuestion: 'В квизе нет вопроса {id}',
+  contentUnavailable: 'Сервис курсов временно недоступен. Повторите попытку позже',
+  notOwnResults: 'Можно смотреть только свои результаты',
+} as const;
+
+/** Who studies courses and takes quizzes: everyone but the authors (ADMIN, CURATOR). */
+export const STUDY_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'MANAGER'];
+/** Who sees every learner's results, not only their own. */
+export const RESULTS_ALL_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
+
+/** Answers that arrive this long after the time limit are still accepted (network, clock skew). */
+export const ATTEMPT_GRACE_SECONDS = 5;
+
+/** The question types the player can show; others are never graded correct. */
+export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = [
+  'single_choice', 'multiple_choice', 'true_false', 'short_answer', 'long_answer', 'numeric', 'ordering', 'matching', 'fill_blanks',
+];
+
+/* ----------------------------------------------------------------- inputs */
+
+/** POST /progress/lesson/{lessonId}/complete. */
+export const lessonCompleteSchema = z.object({ courseId: entityIdField('courseId') });
+export type LessonCompleteInput = z.input<typeof lessonCompleteSchema>;
+
+const quizIdField = z.string({ error: 'Укажите квиз (quizId)' }).trim().min(1, 'Укажите квиз (quizId)').max(100);
+
+/** POST /attempts: a quiz is taken where it stands, in a lesson of a course. */
+export const attemptStartSchema = z.object({
+  quizId: quizIdField,
+  courseId: entityIdField('courseId'),
+  lessonId: entityIdField('lessonId'),
+});
+export type AttemptStartInput = z.input<typeof attemptStartSchema>;
+
+/**
+ * An answer as the player sends it, in the indexes it showed (the server maps them back):
+ * single_choice a number; multiple_choice and ordering numbers; true_false, short_answer,
+ * long_answer and numeric text; fill_blanks texts; matching {left index: right index}.
+ */
+export const answerValueSchema = z.union([
+  z.number().finite(),
+  z.array(z.number().int().min(0).max(1000)).max(100),
+  z.string().max(10_000),
+  z.array(z.string().max(2000)).max(100),
+  z.record(z.string().regex(/^\d{1,3}$/), z.number().int().min(0).max(1000)),
+  z.null(),
+]);
+
+export const attemptAnswerSchema = z.object({
+  questionId: z.string().min(1).max(100),
+  answer: answerValueSchema,
+  /** Seconds the learner spent on the question. */
+  timeSpent: z.number().min(0).max(7 * 24 * 3600).default(0),
+});
+export type AttemptAnswerInput = z.input<typeof attemptAnswerSchema>;
+
+export const attemptSubmitSchema = z.object({
+  answers: z
+    .array(attemptAnswerSchema)
+    .max(500)
+    .default([])
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, a] of list.entries()) {
+        if (seen.has(a.questionId)) ctx.addIssue({ code: 'custom', path: [i, 'questionId'], message: formatMessage(PROGRESS_MSG.answerDuplicate, { id: a.questionId }) });
+        seen.add(a.questionId);
+      }
+    }),
+});
+export type AttemptSubmitInput = z.input<typeof attemptSubmitSchema>;
+
+export const RESULT_STATUSES = ['passed', 'failed'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+export type AttemptStatus = ResultStatus | 'in_progress';
+
+const resultsFilter = {
+  search: z.string().trim().max(200).optional(),
+  status: z
+    .enum(['all', ...RESULT_STATUSES], { error: 'Статус должен быть all, passed или failed' })
+    .default('all')
+    .transform((v) => (v === 'all' ? undefined : v)),
+  quizId: z.string().trim().min(1).max(100).optional(),
+  /** Staff may narrow to one person; a learner may name only themself. */
+  userId: z.string().trim().min(1).max(100).optional(),
+};
+
+/** GET /results. */
+export const resultsQuerySchema = z.object({
+  ...resultsFilter,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ResultsQuery = z.input<typeof resultsQuerySchema>;
+
+/** GET /results/export: the same filter, every row, dates in the reader's time zone. */
+export const resultsExportQuerySchema = z.object({
+  ...resultsFilter,
+  tz: timeZoneSchema.default('UTC'),
+});
+
+/* ---------------------------------------------------------------- answers */
+
+/** Completed-lesson record (spec section 3). */
+export interface LessonCompletion {
+  lessonId: string;
+  courseId: string;
+  completedAt: string;
+}
+
+export interface ModuleProgress {
+  moduleId: string;
+  totalLessons: number;
+  completedLessons: number;
+  isCompleted: boolean;
+}
+
+/** GET /progress/course/{courseId}. */
+export interface CourseProgress {
+  courseId: string;
+  totalLessons: number;
+  completedLessons: number;
+  /** Completed over all lessons, over 1 when there are none (spec section 2), rounded. */
+  percentage: number;
+  completedLessonIds: string[];
+  modules: ModuleProgress[];
+  isCompleted: boolean;
+  /** When the course was first completed (kept even if lessons are added later). */
+  completedAt: string | null;
+}
+
+/** POST /progress/lesson/{lessonId}/complete. */
+export interface LessonCompleteResult {
+  lessonId: string;
+  courseId: string;
+  completedAt: string;
+  /** False when it was completed before: completing is idempotent. */
+  created: boolean;
+  progress: CourseProgress;
+}
+
+/** One element of GET /progress/my. */
+export interface MyCourseProgress {
+  courseId: string;
+  completedLessons: string[];
+  lastCompletedAt: string;
+  isCompleted: boolean;
+  completedAt: string | null;
+}
+
+/** What a learner's browser is told about a quiz before taking it: never the answers. */
+export interface QuizInfo {
+  id: string;
+  title: string;
+  description: string;
+  questionsCount: number;
+  passingScore: number;
+  maxAttempts: number;
+  /** Minutes; null for no limit. */
+  timeLimit: number | null;
+  showExplanations: ShowExplanations;
+}
+
+/** A question as the player shows it: options in the order shown, no correctness data. */
+export interface PlayerQuestion {
+  id: string;
+  type: QuestionType;
+  question: string;
+  options: string[];
+  /** matching: the two columns as shown. */
+  left?: string[];
+  right?: string[];
+  /** fill_blanks: how many blanks (written ___ in the text). */
+  blanksCount?: number;
+}
+
+export interface AttemptSummary {
+  id: string;
+  userId: string;
+  userName: string;
+  quizId: string;
+  quizTitle: string;
+  courseId: string;
+  courseTitle: string;
+  lessonId: string;
+  attemptNumber: number;
+  status: AttemptStatus;
+  score: number;
+  maxScore: number;
+  percentage: number;
+  passingScore: number;
+  startedAt: string;
+  completedAt: string | null;
+  /** Minutes from start to end, one decimal (spec section 9). */
+  durationMinutes: number | null;
+}
+
+/** GET /attempts/quiz/{quizId}: what the quiz card in a lesson shows. */
+export interface QuizCard {
+  quiz: QuizInfo;
+  attemptsUsed: number;
+  latest: AttemptSummary | null;
+  /** An attempt that was started and not yet submitted: starting again resumes it. */
+  inProgress: { id: string; deadline: string | null } | null;
+  canStart: boolean;
+  /** Why starting is refused, when it is. */
+  blockedReason: string | null;
+}
+
+/** POST /attempts: the attempt (new or resumed) and the questions to show. */
+export interface StartedAttempt {
+  attempt: AttemptSummary;
+  quiz: QuizInfo;
+  questions: PlayerQuestion[];
+  /** When the time limit ends (null: no limit); the server's clock. */
+  deadline: string | null;
+  serverNow: string;
+  resumed: boolean;
+}
+
+export interface QuestionResult {
+  questionId: string;
+  type: QuestionType;
+  question: string;
+  /** The learner's answer as text; null when unanswered (or answered too late). */
+  answerText: string | null;
+  isCorrect: boolean;
+  /** Only when the answer was wrong. */
+  correctAnswerText: string | null;
+  explanation: string | null;
+  timeSpent: number;
+}
+
+/** GET /attempts/{id} and the answer to submitting: the attempt with per-question results. */
+export interface AttemptDetail extends AttemptSummary {
+  showExplanations: ShowExplanations;
+  /** False when the quiz keeps its per-question results until the course is completed. */
+  questionsRevealed: boolean;
+  questions: QuestionResult[];
+  /** Answers that arrived after the time limit and its grace, counted as unanswered. */
+  lateAnswers: number;
+}
+
+export interface ResultsSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  /** Rounded mean percentage; 0 when there are no attempts. */
+  averagePercentage: number;
+}
+
+/** GET /results: a page of finished attempts and the summary of everything the filter matches. */
+export interface ResultsPage {
+  data: AttemptSummary[];
+  total: number;
+  page: number;
+  limit: number;
+  summary: ResultsSummary;
+}
+
+export const RESULTS_CSV_NAME = 'quiz_results.csv';
+export const RESULTS_CSV_HEADER = ['Имя', 'Курс', 'Квиз', 'Баллы', 'Максимум', 'Процент', 'Попытка', 'Дата и время', 'Статус', 'Время (мин)'] as const;
+
+/* ---------------------------------------------------------------- helpers */
+
+/**
+ * Course progress from the course's structure and the learner's completed lessons. Only lessons
+ * the course still has count; a module or course is complete when it has lessons and all are done.
+ */
+export function computeCourseProgress(
+  course: Pick<Course, 'id' | 'modules'>,
+  completedIds: Iterable<string>,
+  completedAt: string | null = null,
+): CourseProgress {
+  const done = new Set(completedIds);
+  const modules: ModuleProgress[] = course.modules.map((m) => {
+    const completedLessons = m.lessons.filter((l) => done.has(l.id)).length;
+    return { moduleId: m.id, totalLessons: m.lessons.length, completedLessons, isCompleted: m.lessons.length > 0 && completedLessons === m.lessons.length };
+  });
+  const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
+  const completedLessonIds = lessonIds.filter((id) => done.has(id));
+  const totalLessons = lessonIds.length;
+  return {
+    courseId: course.id,
+    totalLessons,
+    completedLessons: completedLessonIds.length,
+    percentage: Math.round((completedLessonIds.length / Math.max(totalLessons, 1)) * 100),
+    completedLessonIds,
+    modules,
+    isCompleted: totalLessons > 0 && completedLessonIds.length === totalLessons,
+    completedAt,
+  };
+}
+
+/** The countdown of the player: m:ss (spec section 2). */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.ceil(totalSeconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Minutes between start and end, one decimal. */
+export const minutesBetween = (start: Date | string, end: Date | string): number =>
+  Math.round(Math.max(0, new Date(end).getTime() - new Date(start).getTime()) / 6000) / 10;
+
+/** 'Ваш результат: X из Y (P%)', as the learner reads it after finishing. */
+export const resultLine = (a: Pick<AttemptSummary, 'score' | 'maxScore' | 'percentage'>): string =>
+  formatMessage(PROGRESS_MSG.yourResult, { score: a.score, max: a.maxScore, percent: a.percentage });
+
+/** 'X из Y (P%)', for someone else's attempt too. */
+export const scoreLine = (a: Pick<AttemptSummary, 'score' | 'maxScore' | 'percentage'>): string =>
+  formatMessage(PROGRESS_MSG.scoreOf, { score: a.score, max: a.maxScore, percent: a.percentage });

@@ -1,0 +1,45 @@
+import type { Model } from 'mongoose';
+import type { AuditListQuery, AuditPage } from '@portal/contracts';
+import { escapeRegExp, op } from '@portal/service-kit';
+import type { AuditRecordDoc } from '../models/record';
+import { presentRecord } from '../presenters/record';
+import { endOfDay, startOfDay } from './period';
+
+type StoredRecord = AuditRecordDoc & { _id: unknown };
+
+/** The store filter of a history query; `actorId` narrows it to one person's own actions. */
+export function recordFilter(query: AuditListQuery, actorId?: string): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (actorId) filter['actor.id'] = actorId;
+  if (query.entity) filter.entity = query.entity;
+  if (query.action) filter.action = query.action;
+  if (query.startDate || query.endDate) {
+    filter.timestamp = op({
+      ...(query.startDate ? { $gte: startOfDay(query.startDate, query.tz) } : {}),
+      ...(query.endDate ? { $lte: endOfDay(query.endDate, query.tz) } : {}),
+    });
+  }
+  if (query.search) {
+    const pattern = new RegExp(escapeRegExp(query.search), 'i');
+    filter.$or = [{ details: pattern }, { 'actor.fullName': pattern }, { 'actor.email': pattern }];
+  }
+  return filter;
+}
+
+/** One page of the history, newest or oldest first, with the total that matches. */
+export async function listRecords(records: Model<AuditRecordDoc>, query: AuditListQuery, actorId?: string): Promise<AuditPage> {
+  const filter = recordFilter(query, actorId);
+  const direction = query.sort === 'newest' ? -1 : 1;
+  const [rows, total] = await Promise.all([
+    records
+      .find(filter)
+      // _id breaks ties between events of the same millisecond, so pages never overlap.
+      .sort({ timestamp: direction, _id: direction })
+      .skip((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .lean<StoredRecord[]>(),
+    // Without a filter the collection's own count answers at once, even at millions of records.
+    Object.keys(filter).length ? records.countDocuments(filter) : records.estimatedDocumentCount(),
+  ]);
+  return { data: rows.map(presentRecord), total, page: query.page, limit: query.limit };
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { op } from '@portal/service-kit';
+import { api, startTestService, type TestService } from '@portal/devstack/testing';
+import { freePort, sleep } from '@portal/devstack/util';
+import { startRedisServer } from '@portal/devstack/store';
+import type { ManagedProcess } from '@portal/devstack/processes';
+import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import { crmRouters } from '@portal/svc-crm/app';
+import { crmModels } from '@portal/svc-crm/models';
+import { recordModel } from '../models/record';
+import { startAudit, type AuditTestService } from '../testing';
+
+/*
+ * At-least-once delivery with idempotent storage, end to end: a real service (crm) answers a
+ * burst of requests while first Redis is killed and restarted, then the audit service's worker is
+ * stopped, Redis is killed once more while the events wait in the queue, and the worker is started
+ * again. Every event must be stored, each exactly once.
+ *
+ * Redis is private to this test and keeps an append-only file fsynced on every write (production's
+ * redis:7 runs with --appendonly yes): a job Redis acknowledged survives its SIGKILL. Without
+ * persistence the jobs queued at that moment would be lost with the server's memory.
+ */
+
+let dir: string;
+let port: number;
+let redis: ManagedProcess;
+let auth: Awaited<ReturnType<typeof startAuth>>;
+let crm: TestService;
+let audit: AuditTestService;
+let token: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'audit-fault-redis-'));
+  port = await freePort();
+  redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
+  const shared = { REDIS_URL: `redis://127.0.0.1:${port}`, QUEUE_PREFIX: `fault${randomBytes(3).toString('hex')}` };
+  auth = await startAuth();
+  crm = await startTestService('crm', crmRouters, { env: { AUTH_URL: auth.url, ...shared } });
+  await crmModels(crm.ctx.store).organizations.init();
+  audit = await startAudit(shared);
+  token = (await userWithRole(auth, 'CURATOR', 'Екатерина Волкова')).token;
+});
+afterAll(async () => {
+  await audit?.close();
+  await crm?.close();
+  await auth?.close();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const waitUntil = async (check: () => Promise<boolean>, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new Error('condition not met in time');
+};
+
+it('stores every event exactly once when Redis and then the audit worker go down during a burst', async () => {
+  const created: string[] = [];
+  const refused: number[] = [];
+  let running = true;
+  let next = 0;
+  const innBase = Date.now().toString().slice(-7);
+  // Three clients creating organizations as fast as the service answers, until told to stop.
+  const client = async () => {
+    while (running) {
+      const i = next++;
+      const answer = await api(crm.url, 'POST', '/api/organizations', { token, body: { name: `ООО Нагрузка ${i}`, inn: `${innBase}${String(i).padStart(4, '0')}` } });
+      if (answer.status === 201) created.push(answer.body.id);
+      else refused.push(answer.status);
+    }
+  };
+  const burst = Promise.all([client(), client(), client()]);
+  const outbox = crm.ctx.store.collection('audit_outbox');
+  const queue = crm.ctx.audit.queue;
+
+  await sleep(700);
+  await redis.stop('SIGKILL');
+  const createdBeforeKill = created.length;
+  await sleep(1500);
+  // Requests went on; their events wait in the service's own database.
+  expect(created.length).toBeGreaterThan(createdBeforeKill);
+  expect(await outbox.countDocuments()).toBeGreaterThan(0);
+
+  redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
+  await sleep(700);
+  await audit.stopWorker();
+  const createdWhileWorkerDown = created.length;
+  await sleep(1500);
+  // With nobody to take them, the events wait in the queue.
+  expect(created.length).toBeGreaterThan(createdWhileWorkerDown);
+  await crm.ctx.audit.flush();
+  const waiting = await queue.getWaitingCount();
+  expect(waiting).toBeGreaterThan(0);
+
+  // Redis dies again while they wait: what it acknowledged is on disk and comes back with it.
+  await redis.stop('SIGKILL');
+  redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
+  await waitUntil(async () => (await queue.getWaitingCount().catch(() => 0)) > 0, 15_000);
+  expect(await queue.getWaitingCount()).toBeGreaterThanOrEqual(waiting);
+
+  audit.startWorker();
+  await sleep(700);
+  running = false;
+  await burst;
+
+  expect(refused).toEqual([]);
+  expect(created.length).toBeGreaterThan(30);
+  const records = recordModel(audit.ctx.store);
+  await waitUntil(async () => (await outbox.countDocuments()) === 0 && (await records.countDocuments()) >= created.length, 60_000);
+
+  // Every organization has its one create event, and nothing else was stored.
+  expect(await records.countDocuments()).toBe(created.length);
+  const stored = await records.find({ entityId: op({ $in: created }) }).select({ entityId: 1, action: 1, entity: 1 }).lean();
+  expect(stored).toHaveLength(created.length);
+  expect(new Set(stored.map((r) => r.entityId)).size).toBe(created.length);
+  expect(stored.every((r) => r.action === 'create' && r.entity === 'organization')).toBe(true);
+  expect(await queue.getFailedCount()).toBe(0);
+}, 120_000);

@@ -1,0 +1,219 @@
+import { Types } from 'mongoose';
+import { z } from 'zod';
+import {
+  CONTENT_MSG,
+  EDITOR_MSG,
+  NEW_QUIZ_DEFAULTS,
+  QUIZ_MSG,
+  formatMessage,
+  quizProblem,
+  quizSettingsSchema,
+  type ContentBlock,
+  type InternalQuiz,
+  type QuizSettings,
+  type QuizSummary,
+  type quizCreateSchema,
+  type quizListQuerySchema,
+  type quizUpdateSchema,
+} from '@portal/contracts';
+import { badRequest, conflict, escapeRegExp, notFound, op, parse, type Principal } from '@portal/service-kit';
+import type { ContentModels } from '../models';
+import type { BlockDoc } from '../models/block';
+import type { CourseDoc } from '../models/course';
+import type { QuizDoc } from '../models/quiz';
+import { canSeeBlock, canSeeCourse } from '../policies/content';
+import { readContentBlocks } from '../presenters/block';
+import { presentQuiz, presentQuizSummary } from '../presenters/quiz';
+import { recordAudit, type CommandDeps } from './deps';
+import { readCourseId, readId } from './ids';
+
+type CreateInput = z.output<typeof quizCreateSchema>;
+type UpdateInput = z.output<typeof quizUpdateSchema>;
+type ListQuery = z.output<typeof quizListQuerySchema>;
+
+const LIST_LIMIT = 500;
+
+export const readQuizId = (raw: unknown, field = 'id') => readId(raw, field, QUIZ_MSG.quizNotFound);
+
+/** Given settings laid over a base; a problem is reported under settings.<name>. */
+function settingsFrom(base: QuizSettings | typeof NEW_QUIZ_DEFAULTS.settings, given: Record<string, unknown> | undefined): QuizSettings {
+  const merged = { ...base, ...Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined)) };
+  return parse(z.object({ settings: quizSettingsSchema }), { settings: merged }).settings;
+}
+
+function checkQuestions(questions: CreateInput['questions']): void {
+  const problem = quizProblem(questions ?? []);
+  if (problem) throw badRequest(problem.message, problem.path);
+}
+
+/** Questions keep the order they were sent in; `order` is renumbered 1..n to match. */
+const ordered = (questions: NonNullable<CreateInput['questions']>) => questions.map((q, i) => ({ ...q, order: i + 1 }));
+
+async function checkCourse(models: ContentModels, courseId: string | null | undefined): Promise<void> {
+  if (!courseId) return;
+  if (!(await models.courses.exists({ _id: readCourseId(courseId) }))) throw notFound(CONTENT_MSG.courseNotFound);
+}
+
+export async function loadQuiz(models: ContentModels, rawId: unknown): Promise<QuizDoc> {
+  const quiz = await models.quizzes.findById(readQuizId(rawId)).lean<QuizDoc>();
+  if (!quiz) throw notFound(QUIZ_MSG.quizNotFound);
+  return quiz;
+}
+
+/** Lessons whose content holds a quiz block pointing at this quiz, oldest first. */
+export async function lessonsHolding(models: ContentModels, quizId: string): Promise<BlockDoc[]> {
+  // The content is stored as JSON we wrote ourselves, so the key and value appear exactly like this.
+  const pattern = new RegExp(`"quizId":"${escapeRegExp(quizId)}"`);
+  const candidates = await models.blocks.find({ type: 'LESSON', content: pattern }).sort({ createdAt: 1, _id: 1 }).lean<BlockDoc[]>();
+  return candidates.filter((l) => readContentBlocks(l.content).some((b) => b.type === 'quiz' && b.content.quizId === quizId));
+}
+
+export async function createQuiz(deps: CommandDeps, input: CreateInput): Promise<QuizDoc> {
+  checkQuestions(input.questions);
+  await checkCourse(deps.models, input.courseId);
+  const settings = settingsFrom(NEW_QUIZ_DEFAULTS.settings, input.settings);
+  const created = await deps.models.quizzes.create({
+    title: input.title,
+    description: input.description?.trim() ?? '',
+    courseId: input.courseId ?? null,
+    questions: ordered(input.questions ?? []),
+    settings,
+    createdBy: deps.actor.id,
+  });
+  recordAudit(deps, {
+    action: 'create',
+    entity: 'quiz',
+    entityId: String(created._id),
+    details: `Создан квиз «${created.title}» (вопросов: ${created.questions.length})`,
+  });
+  return (await deps.models.quizzes.findById(created._id).lean<QuizDoc>()) as QuizDoc;
+}
+
+export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<QuizDoc> {
+  const { models } = deps;
+  const current = await loadQuiz(models, rawId);
+  const changes: Partial<QuizDoc> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) changes.description = input.description.trim();
+  if (input.courseId !== undefined) {
+    await checkCourse(models, input.courseId);
+    changes.courseId = input.courseId ?? null;
+  }
+  if (input.questions !== undefined) {
+    checkQuestions(input.questions);
+    changes.questions = ordered(input.questions);
+  }
+  if (input.settings !== undefined) changes.settings = settingsFrom(current.settings, input.settings);
+  await models.quizzes.updateOne({ _id: current._id }, { $set: changes });
+  const after = (await models.quizzes.findById(current._id).lean<QuizDoc>()) as QuizDoc;
+  if (after.questions.length !== current.questions.length) await syncQuestionsCount(models, String(after._id), after.questions.length);
+  recordAudit(deps, {
+    action: 'update',
+    entity: 'quiz',
+    entityId: String(after._id),
+    details: `Изменён квиз «${after.title}» (вопросов: ${after.questions.length})`,
+  });
+  return after;
+}
+
+/** A quiz a lesson still shows cannot go: the lesson would silently lose its test. */
+export async function deleteQuiz(deps: CommandDeps, rawId: unknown): Promise<QuizDoc> {
+  const quiz = await loadQuiz(deps.models, rawId);
+  const [holder] = await lessonsHolding(deps.models, String(quiz._id));
+  if (holder) throw conflict(formatMessage(EDITOR_MSG.quizInUse, { title: holder.title }));
+  await deps.models.quizzes.deleteOne({ _id: quiz._id });
+  recordAudit(deps, { action: 'delete', entity: 'quiz', entityId: String(quiz._id), details: `Удалён квиз «${quiz.title}»` });
+  return quiz;
+}
+
+/** GET /quizzes: newest first, by title (case-insensitive) and course. */
+export async function listQuizzes(models: ContentModels, query: ListQuery): Promise<QuizSummary[]> {
+  const filter: Record<string, unknown> = {};
+  if (query.courseId) filter.courseId = query.courseId;
+  if (query.search) filter.title = new RegExp(escapeRegExp(query.search), 'i');
+  const rows = await models.quizzes.find(filter).sort({ updatedAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<QuizDoc[]>();
+  return rows.map(presentQuizSummary);
+}
+
+/**
+ * A learner may read a quiz that a lesson they can see holds: the course published, neither the
+ * lesson nor its module hidden. Anything else does not exist for them.
+ */
+export async function loadQuizForLearner(models: ContentModels, user: Principal, rawId: unknown): Promise<QuizDoc> {
+  const quiz = await loadQuiz(models, rawId);
+  for (const lesson of await lessonsHolding(models, String(quiz._id))) {
+    if (!canSeeBlock(user, lesson)) continue;
+    const [course, mod] = await Promise.all([
+      models.courses.findById(lesson.courseId).lean<CourseDoc>(),
+      models.blocks.findById(lesson.moduleId).lean<BlockDoc>(),
+    ]);
+    if (course && canSeeCourse(user, course) && mod && canSeeBlock(user, mod)) return quiz;
+  }
+  throw notFound(QUIZ_MSG.quizNotFound);
+}
+
+/** GET /internal/quizzes/{id}: the whole quiz and the lesson holding it (the one asked for, or the first). */
+export async function internalQuiz(models: ContentModels, rawId: unknown, lessonId?: string): Promise<InternalQuiz> {
+  const quiz = await loadQuiz(models, rawId);
+  const holders = await lessonsHolding(models, String(quiz._id));
+  const lesson = (lessonId ? holders.find((l) => String(l._id) === lessonId) : undefined) ?? holders[0] ?? null;
+  const courseId = lesson ? String(lesson.courseId) : quiz.courseId;
+  const course = courseId && Types.ObjectId.isValid(courseId) ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>() : null;
+  return {
+    ...presentQuiz(quiz),
+    lessonId: lesson ? String(lesson._id) : null,
+    lessonTitle: lesson ? lesson.title : null,
+    courseId: courseId ?? null,
+    courseTitle: course?.title ?? null,
+  };
+}
+
+/** The quiz blocks of lessons keep the number of questions they show in step with the quiz. */
+async function syncQuestionsCount(models: ContentModels, quizId: string, count: number): Promise<void> {
+  const writes = (await lessonsHolding(models, quizId)).map((lesson) => {
+    const blocks = readContentBlocks(lesson.content).map((b) =>
+      b.type === 'quiz' && b.content.quizId === quizId ? { ...b, content: { ...b.content, questionsCount: count } } : b,
+    );
+    return { updateOne: { filter: { _id: lesson._id }, update: { $set: { content: JSON.stringify(blocks) } } } };
+  });
+  if (writes.length) await models.blocks.bulkWrite(writes);
+}
+
+/**
+ * Copies of the quizzes some content blocks point at, for copied lessons: a copy must not share
+ * its test (and its attempts) with the original. Answers old id → new id; unknown ids stay as they are.
+ */
+export async function duplicateQuizzes(deps: CommandDeps, blocks: ContentBlock[], courseId: string): Promise<Map<string, string>> {
+  const ids = [...new Set(blocks.flatMap((b) => (b.type === 'quiz' && b.content.quizId && Types.ObjectId.isValid(b.content.quizId) ? [b.content.quizId] : [])))];
+  if (!ids.length) return new Map();
+  const sources = await deps.models.quizzes.find({ _id: op({ $in: ids.map((id) => new Types.ObjectId(id)) }) }).lean<QuizDoc[]>();
+  const copies = sources.map((q) => ({
+    _id: new Types.ObjectId(),
+    title: q.title,
+    description: q.description,
+    courseId,
+    questions: q.questions,
+    settings: q.settings,
+    createdBy: deps.actor.id,
+  }));
+  if (copies.length) await deps.models.quizzes.insertMany(copies);
+  return new Map(sources.map((q, i) => [String(q._id), String(copies[i]._id)]));
+}
+
+/** Content blocks for a copied lesson: new ids, the new lesson, quiz blocks pointing at the quiz copies. */
+export const copiedBlocks = (blocks: ContentBlock[], lessonId: string, quizIds: Map<string, string>, newId: () => string): ContentBlock[] =>
+  blocks.map((b) => {
+    const copy = { ...b, id: newId(), lessonId } as ContentBlock;
+    if (copy.type === 'quiz' && copy.content.quizId && quizIds.has(copy.content.quizId)) {
+      copy.content = { ...copy.content, quizId: quizIds.get(copy.content.quizId) };
+    }
+    return copy;
+  });
+
+/** When a course goes, so do the quizzes written for it that no lesson elsewhere still holds. */
+export async function deleteCourseQuizzes(models: ContentModels, courseId: string): Promise<void> {
+  const quizzes = await models.quizzes.find({ courseId }).select({ _id: 1 }).lean<Pick<QuizDoc, '_id'>[]>();
+  const orphans: Types.ObjectId[] = [];
+  for (const q of quizzes) if (!(await lessonsHolding(models, String(q._id))).length) orphans.push(q._id);
+  if (orphans.length) await models.quizzes.deleteMany({ _id: op({ $in: orphans }) });
+}

@@ -1,0 +1,65 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { QUESTION_TYPES, SHOW_EXPLANATIONS, type Question, type QuizSettings } from '@portal/contracts';
+
+/**
+ * A quiz (spec section 3). Questions are subdocuments holding arrays, which both stores keep;
+ * correctness data stays here and reaches a learner only through the learner presenter.
+ */
+export interface QuizDoc {
+  _id: Types.ObjectId;
+  title: string;
+  description: string;
+  /** The course it was written for, if any; a lesson of any course may still hold it. */
+  courseId: string | null;
+  questions: Question[];
+  settings: QuizSettings;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const questionSchema = new Schema<Question>(
+  {
+    id: { type: String, required: true },
+    type: { type: String, enum: QUESTION_TYPES, required: true },
+    question: { type: String, required: true },
+    options: { type: [String], default: [] },
+    correctAnswers: { type: [Number], default: [] },
+    correctAnswer: { type: String },
+    pairs: { type: [new Schema({ left: String, right: String }, { _id: false })], default: undefined },
+    blanks: { type: [String], default: undefined },
+    tolerance: { type: Number },
+    explanation: { type: String },
+    order: { type: Number, default: 0 },
+    points: { type: Number, default: 1 },
+  },
+  { _id: false },
+);
+
+const settingsSchema = new Schema<QuizSettings>(
+  {
+    randomizeQuestions: { type: Boolean, required: true },
+    randomizeAnswers: { type: Boolean, required: true },
+    passingScore: { type: Number, required: true, min: 0, max: 100 },
+    maxAttempts: { type: Number, required: true, min: 1, max: 10 },
+    showExplanations: { type: String, enum: SHOW_EXPLANATIONS, required: true },
+    timeLimit: { type: Number, default: null },
+  },
+  { _id: false },
+);
+
+const quizSchema = new Schema<QuizDoc>(
+  {
+    title: { type: String, required: true, trim: true, maxlength: 200 },
+    description: { type: String, default: '' },
+    courseId: { type: String, default: null, index: true },
+    questions: { type: [questionSchema], default: [] },
+    settings: { type: settingsSchema, required: true },
+    createdBy: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+quizSchema.index({ updatedAt: -1 });
+
+export const quizModel = (store: Connection): Model<QuizDoc> =>
+  (store.models.Quiz as Model<QuizDoc>) ?? store.model<QuizDoc>('Quiz', quizSchema, 'quizzes');

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { CONTENT_MSG, PROGRESS_MSG, QUIZ_MSG, quizInputSchema, type Course, type Quiz } from '@portal/contracts';
+import { HttpError, notFound, unavailable, type Logger } from '@portal/service-kit';
+
+/** A quiz as the content service's internal route gives it: answers included, and where it stands. */
+export type StoredQuiz = Quiz & { lessonId?: string | null; courseId?: string | null };
+
+const storedQuizSchema = quizInputSchema.extend({
+  id: z.string().min(1),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  lessonId: z.string().nullish(),
+});
+
+export interface ContentClient {
+  /** The course as the learner may see it (their own token is forwarded, so visibility is content's rule). */
+  getCourse(courseId: string, authorization: string): Promise<Course>;
+  /** The full quiz, answers included: never sent to a learner as is. */
+  getQuiz(quizId: string): Promise<StoredQuiz>;
+}
+
+interface ContentClientOptions {
+  baseUrl: string;
+  internalToken: string;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+/** Talks to the content service over HTTP: it owns courses and quizzes, this service never reads its database. */
+export function contentClient({ baseUrl, internalToken, timeoutMs, logger }: ContentClientOptions): ContentClient {
+  async function call(path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+    let res: Response;
+    try {
+      res = await fetch(`${baseUrl}${path}`, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      logger.warn({ path, err: (err as Error).message }, 'content service unreachable');
+      throw unavailable(PROGRESS_MSG.contentUnavailable);
+    }
+    const body: unknown = await res.json().catch(() => null);
+    return { status: res.status, body };
+  }
+
+  /** A refusal the content service gave the learner is passed on as is; anything else is its outage. */
+  function refuse(status: number, body: unknown, missing: string): never {
+    const { message, field } = (body ?? {}) as { message?: string; field?: string };
+    if (status === 404) throw notFound(missing);
+    if (status === 400 && message) throw new HttpError(400, message, 'bad_request', field);
+    logger.warn({ status, message }, 'content service refused');
+    throw unavailable(PROGRESS_MSG.contentUnavailable);
+  }
+
+  return {
+    async getCourse(courseId, authorization) {
+      const { status, body } = await call(`/api/courses/${encodeURIComponent(courseId)}`, { authorization });
+      if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
+      return body as Course;
+    },
+    async getQuiz(quizId) {
+      const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}`, { 'x-internal-token': internalToken });
+      // The content service checks quiz ids by its own rule; any refusal of the id means there is no such quiz.
+      if (status === 400 || status === 404) throw notFound(QUIZ_MSG.quizNotFound);
+      if (status !== 200) refuse(status, body, QUIZ_MSG.quizNotFound);
+      const parsed = storedQuizSchema.safeParse(body);
+      if (!parsed.success) {
+        logger.error({ quizId, issue: parsed.error.issues[0] }, 'content service answered a quiz of an unknown shape');
+        throw unavailable(PROGRESS_MSG.contentUnavailable);
+      }
+      return { createdAt: '', updatedAt: '', ...parsed.data } as StoredQuiz;
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import {
+  ATTEMPT_GRACE_SECONDS,
+  PROGRESS_MSG,
+  type AttemptAnswerInput,
+  type AttemptDetail,
+  type AttemptStartInput,
+  type AttemptStatus,
+  type Course,
+  type QuizCard,
+  type StartedAttempt,
+} from '@portal/contracts';
+import { badRequest, notFound, op, type Principal } from '@portal/service-kit';
+import { isValidObjectId } from 'mongoose';
+import type { StoredQuiz } from '../clients/content';
+import type { AttemptDoc } from '../models/attempt';
+import { authorizeStart, maySeeAttempt, questionsRevealed, startRefusal } from '../policies/attempts';
+import { presentAttemptDetail, presentAttemptSummary, presentQuizInfo } from '../presenters/attempt';
+import { completeLesson } from './completions';
+import type { ProgressDeps } from './deps';
+import { gradeAttempt, playerQuestion, presentQuestions } from './grading';
+
+const GRACE_MS = ATTEMPT_GRACE_SECONDS * 1000;
+const FINISHED = () => op({ $in: ['passed', 'failed'] as AttemptStatus[] });
+const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/** A time limit of 0 or none means no limit (spec section 5: empty means no limit). */
+const deadlineOf = (startedAt: Date, timeLimit: number | null | undefined): Date | null =>
+  timeLimit && timeLimit > 0 ? new Date(startedAt.getTime() + timeLimit * 60_000) : null;
+
+const isLate = (a: Pick<AttemptDoc, 'deadline'>, now: Date) => !!a.deadline && now.getTime() > a.deadline.getTime() + GRACE_MS;
+
+/** The quiz must stand in that lesson of a course the learner can see: no taking quizzes by guessing ids. */
+function lessonHoldingQuiz(course: Course, lessonId: string, quizId: string) {
+  const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
+  if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
+  const holds = (lesson.blocks ?? []).some((b) => b.type === 'quiz' && b.content?.quizId === quizId);
+  if (!holds) throw notFound(PROGRESS_MSG.quizNotInLesson);
+  return lesson;
+}
+
+/**
+ * Attempts whose time ran out without a submission are closed as they stand: nothing was
+ * answered in time, so they are graded with no answers.
+ */
+export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: string; quizId?: string } = {}): Promise<void> {
+  const { attempts } = deps.models;
+  const now = new Date();
+  const expired = await attempts
+    .find({ ...filter, status: 'in_progress', deadline: op({ $lt: new Date(now.getTime() - GRACE_MS) }) })
+    .limit(500)
+    .lean<AttemptDoc[]>();
+  for (const a of expired) {
+    const graded = gradeAttempt({ questions: a.questions, answers: [], passingScore: a.passingScore, late: true, elapsedSeconds: 0 });
+    const write = await attempts.updateOne(
+      { _id: a._id, status: 'in_progress' },
+      { $set: { status: graded.status, score: graded.score, maxScore: graded.maxScore, percentage: graded.percentage, answers: graded.answers, completedAt: a.deadline } },
+    );
+    if (write.modifiedCount) {
+      deps.audit.publish({
+        action: 'update',
+        entity: 'quiz',
+        entityId: a.quizId,
+        details: `Время попытки ${a.attemptNumber} квиза «${a.quizTitle}» (${a.userName}) истекло: ${graded.score} из ${graded.maxScore} (${graded.percentage}%)`,
+        actor: null,
+      });
+    }
+  }
+}
+
+function started(a: AttemptDoc, resumed: boolean): StartedAttempt {
+  return {
+    attempt: presentAttemptSummary(a),
+    quiz: presentQuizInfo(a),
+    questions: a.questions.map(playerQuestion),
+    deadline: a.deadline ? a.deadline.toISOString() : null,
+    serverNow: new Date().toISOString(),
+    resumed,
+  };
+}
+
+async function openAttempt(deps: ProgressDeps, userId: string, quizId: string): Promise<AttemptDoc | null> {
+  return deps.models.attempts.findOne({ userId, quizId, status: 'in_progress' }).lean<AttemptDoc>();
+}
+
+/**
+ * Starts an attempt, or resumes the unfinished one (same questions, same deadline): closing the
+ * player neither spends an attempt nor restarts the clock. Refused (409) beyond maxAttempts.
+ */
+export async function startAttempt(deps: ProgressDeps, actor: Principal, authorization: string, input: AttemptStartInput): Promise<{ body: StartedAttempt; created: boolean }> {
+  const { models, content, audit } = deps;
+  const quiz: StoredQuiz = await content.getQuiz(input.quizId);
+  const course = await content.getCourse(input.courseId, authorization);
+  lessonHoldingQuiz(course, input.lessonId, input.quizId);
+
+  await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
+  const open = await openAttempt(deps, actor.id, quiz.id);
+  if (open) return { body: started(open, true), created: false };
+
+  const previous = await models.attempts.find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1 }).lean<AttemptDoc[]>();
+  authorizeStart(quiz.settings.maxAttempts, previous);
+  if (!quiz.questions.length) throw badRequest(PROGRESS_MSG.quizEmpty, 'quizId');
+
+  const startedAt = new Date();
+  const attemptNumber = previous.reduce((max, a) => Math.max(max, a.attemptNumber), 0) + 1;
+  try {
+    const doc = await models.attempts.create({
+      userId: actor.id,
+      userName: actor.fullName,
+      quizId: quiz.id,
+      quizTitle: quiz.title,
+      quizDescription: quiz.description ?? '',
+      courseId: course.id,
+      courseTitle: course.title,
+      lessonId: input.lessonId,
+      attemptNumber,
+      status: 'in_progress',
+      passingScore: quiz.settings.passingScore,
+      maxAttempts: quiz.settings.maxAttempts,
+      showExplanations: quiz.settings.showExplanations,
+      timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
+      startedAt,
+      deadline: deadlineOf(startedAt, quiz.settings.timeLimit),
+      questions: presentQuestions(quiz.questions, quiz.settings),
+      maxScore: quiz.questions.length,
+    });
+    audit.publish({ action: 'create', entity: 'quiz', entityId: quiz.id, details: `Начата попытка ${attemptNumber} квиза «${quiz.title}» (курс «${course.title}»)`, actor });
+    return { body: started(doc.toObject<AttemptDoc>(), false), created: true };
+  } catch (err) {
+    // Two starts raced for the same attempt number: the other one won, so resume it.
+    if (!isDuplicate(err)) throw err;
+    const winner = await openAttempt(deps, actor.id, quiz.id);
+    if (!winner) throw err;
+    return { body: started(winner, true), created: false };
+  }
+}
+
+async function isCourseCompleted(deps: ProgressDeps, userId: string, courseId: string): Promise<boolean> {
+  return !!(await deps.models.courseCompletions.exists({ userId, courseId }));
+}
+
+export async function detailFor(deps: ProgressDeps, viewer: Principal, a: AttemptDoc): Promise<AttemptDetail> {
+  const courseDone = a.showExplanations === 'after_course' ? await isCourseCompleted(deps, a.userId, a.courseId) : false;
+  return presentAttemptDetail(a, questionsRevealed(viewer, a.showExplanations, courseDone));
+}
+
+/** Loads an attempt the viewer may see; anyone else's is "not found". */
+export async function loadAttempt(deps: ProgressDeps, viewer: Principal, id: string): Promise<AttemptDoc> {
+  const attempt = isValidObjectId(id) ? await deps.models.attempts.findById(id).lean<AttemptDoc>() : null;
+  if (!attempt || !maySeeAttempt(viewer, attempt)) throw notFound(PROGRESS_MSG.attemptNotFound);
+  return attempt;
+}
+
+/**
+ * Grades the learner's answers on the server. Submitting twice answers the first result (a retry
+ * after a lost connection must not fail). Answers past the time limit and its grace count as
+ * unanswered. A pass completes the lesson the quiz stands in.
+ */
+export async function submitAttempt(
+  deps: ProgressDeps,
+  actor: Principal,
+  authorization: string,
+  id: string,
+  answers: AttemptAnswerInput[],
+): Promise<AttemptDetail> {
+  const { models, content, audit, logger } = deps;
+  const attempt = await loadAttempt(deps, actor, id);
+  if (attempt.userId !== actor.id) throw notFound(PROGRESS_MSG.attemptNotFound);
+  if (attempt.status !== 'in_progress') return detailFor(deps, actor, attempt);
+
+  const now = new Date();
+  const late = isLate(attempt, now);
+  const graded = gradeAttempt({
+    questions: attempt.questions,
+    answers,
+    passingScore: attempt.passingScore,
+    late,
+    elapsedSeconds: (now.getTime() - attempt.startedAt.getTime()) / 1000,
+  });
+  const completedAt = late && attempt.deadline ? attempt.deadline : now;
+  const write = await models.attempts.updateOne(
+    { _id: attempt._id, status: 'in_progress' },
+    { $set: { status: graded.status, score: graded.score, maxScore: graded.maxScore, percentage: graded.percentage, answers: graded.answers, completedAt } },
+  );
+  const stored = (await models.attempts.findById(attempt._id).lean<AttemptDoc>())!;
+  if (!write.modifiedCount) return detailFor(deps, actor, stored); // a simultaneous submit finished it first
+
+  const verdict = graded.status === 'passed' ? 'пройден' : 'не пройден';
+  audit.publish({
+    action: 'update',
+    entity: 'quiz',
+    entityId: attempt.quizId,
+    details: `Квиз «${attempt.quizTitle}» ${verdict}: ${graded.score} из ${graded.maxScore} (${graded.percentage}%), попытка ${attempt.attemptNumber}${late ? ', время вышло' : ''}`,
+    actor,
+  });
+  if (graded.status === 'passed') {
+    // The lesson is completed on the server too; the attempt stands even if the content service is away.
+    try {
+      const course = await content.getCourse(attempt.courseId, authorization);
+      await completeLesson(deps, actor, course, attempt.lessonId);
+    } catch (err) {
+      logger.warn({ attempt: id, err: (err as Error).message }, 'lesson not completed after a passed quiz');
+    }
+  }
+  return detailFor(deps, actor, stored);
+}
+
+/** What the quiz card in a lesson shows: the quiz (without answers), the latest attempt, and whether one may start. */
+export async function quizCard(deps: ProgressDeps, actor: Principal, quizId: string): Promise<QuizCard> {
+  const quiz = await deps.content.getQuiz(quizId);
+  await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
+  const mine = await deps.models.attempts
+    .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0 })
+    .sort({ attemptNumber: -1 })
+    .lean<AttemptDoc[]>();
+  const finished = mine.filter((a) => a.status !== 'in_progress');
+  const open = mine.find((a) => a.status === 'in_progress');
+  const reason = open ? null : quiz.questions.length ? startRefusal(quiz.settings.maxAttempts, finished) : PROGRESS_MSG.quizEmpty;
+  return {
+    quiz: {
+      id: quiz.id,
+      title: quiz.title,
+      description: quiz.description ?? '',
+      questionsCount: quiz.questions.length,
+      passingScore: quiz.settings.passingScore,
+      maxAttempts: quiz.settings.maxAttempts,
+      timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
+      showExplanations: quiz.settings.showExplanations,
+    },
+    attemptsUsed: finished.length,
+    latest: finished[0] ? presentAttemptSummary(finished[0]) : null,
+    inProgress: open ? { id: String(open._id), deadline: open.deadline ? open.deadline.toISOString() : null } : null,
+    canStart: !reason,
+    blockedReason: reason,
+  };
+}

@@ -1,0 +1,69 @@
+import { PROGRESS_MSG, computeCourseProgress, type Course, type CourseProgress, type LessonCompleteResult } from '@portal/contracts';
+import { notFound, op, type Principal } from '@portal/service-kit';
+import type { ProgressModels } from '../models';
+import type { ProgressDeps } from './deps';
+
+const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/** The learner's progress in a course as its structure stands now. */
+export async function courseProgressFor(models: ProgressModels, userId: string, course: Course): Promise<CourseProgress> {
+  const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
+  const [done, finished] = await Promise.all([
+    lessonIds.length
+      ? models.completions.find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1 }).lean<Array<{ lessonId: string }>>()
+      : [],
+    models.courseCompletions.findOne({ userId, courseId: course.id }, { completedAt: 1 }).lean<{ completedAt: Date }>(),
+  ]);
+  return computeCourseProgress(course, done.map((d) => d.lessonId), finished ? finished.completedAt.toISOString() : null);
+}
+
+/**
+ * Marks a lesson completed for the learner (idempotent: a second call changes nothing) and, when
+ * it was the last one, records the course as completed. Each new record publishes one audit event.
+ */
+export async function completeLesson(deps: ProgressDeps, actor: Principal, course: Course, lessonId: string): Promise<LessonCompleteResult> {
+  const { models, audit } = deps;
+  const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
+  if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
+
+  const now = new Date();
+  let created = false;
+  try {
+    const write = await models.completions.updateOne(
+      { userId: actor.id, lessonId },
+      { $setOnInsert: { courseId: course.id, completedAt: now } },
+      { upsert: true },
+    );
+    created = write.upsertedCount > 0;
+  } catch (err) {
+    if (!isDuplicate(err)) throw err; // a simultaneous call wrote it first
+  }
+  const record = await models.completions.findOne({ userId: actor.id, lessonId }).lean();
+  if (created) {
+    audit.publish({ action: 'create', entity: 'progress', entityId: lessonId, details: `Урок «${lesson.title}» курса «${course.title}» пройден`, actor });
+  }
+
+  let progress = await courseProgressFor(models, actor.id, course);
+  if (progress.isCompleted && !progress.completedAt) {
+    progress = { ...progress, completedAt: (await recordCourseCompletion(deps, actor, course, now)).toISOString() };
+  }
+  return { lessonId, courseId: course.id, completedAt: (record?.completedAt ?? now).toISOString(), created, progress };
+}
+
+async function recordCourseCompletion(deps: ProgressDeps, actor: Principal, course: Course, at: Date): Promise<Date> {
+  const { models, audit } = deps;
+  try {
+    const write = await models.courseCompletions.updateOne(
+      { userId: actor.id, courseId: course.id },
+      { $setOnInsert: { courseTitle: course.title, completedAt: at } },
+      { upsert: true },
+    );
+    if (write.upsertedCount > 0) {
+      audit.publish({ action: 'create', entity: 'progress', entityId: course.id, details: `Курс «${course.title}» пройден полностью`, actor });
+    }
+  } catch (err) {
+    if (!isDuplicate(err)) throw err;
+  }
+  const stored = await models.courseCompletions.findOne({ userId: actor.id, courseId: course.id }).lean();
+  return stored?.completedAt ?? at;
+}

@@ -1,0 +1,119 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { QUESTION_TYPES, SHOW_EXPLANATIONS, type AnswerValue, type AttemptStatus, type Question, type ShowExplanations } from '@portal/contracts';
+
+/**
+ * A question as it was when the attempt started, with the order its options were shown in:
+ * grading and the results never depend on later edits of the quiz.
+ */
+export interface StoredQuestion extends Question {
+  /** Shown option i is options[optionOrder[i]] (choice and ordering questions). */
+  optionOrder: number[];
+  /** matching: shown left i is pairs[leftOrder[i]].left, shown right j is pairs[rightOrder[j]].right. */
+  leftOrder: number[];
+  rightOrder: number[];
+}
+
+export interface StoredAnswer {
+  questionId: string;
+  /** In the quiz's own terms (option indexes of the stored question), not the order shown. */
+  answer: AnswerValue;
+  isCorrect: boolean;
+  timeSpent: number;
+  /** Sent after the time limit and its grace: kept for the record, counted as unanswered. */
+  late: boolean;
+}
+
+export interface AttemptDoc {
+  _id: Types.ObjectId;
+  userId: string;
+  userName: string;
+  quizId: string;
+  quizTitle: string;
+  quizDescription: string;
+  courseId: string;
+  courseTitle: string;
+  lessonId: string;
+  attemptNumber: number;
+  status: AttemptStatus;
+  passingScore: number;
+  maxAttempts: number;
+  showExplanations: ShowExplanations;
+  /** Minutes; null for none. */
+  timeLimit: number | null;
+  startedAt: Date;
+  deadline: Date | null;
+  completedAt: Date | null;
+  questions: StoredQuestion[];
+  answers: StoredAnswer[];
+  score: number;
+  maxScore: number;
+  percentage: number;
+}
+
+const questionSchema = new Schema<StoredQuestion>(
+  {
+    id: { type: String, required: true },
+    type: { type: String, enum: QUESTION_TYPES, required: true },
+    question: { type: String, default: '' },
+    options: { type: [String], default: [] },
+    correctAnswers: { type: [Number], default: [] },
+    correctAnswer: { type: String },
+    pairs: { type: [{ _id: false, left: String, right: String }], default: undefined },
+    blanks: { type: [String], default: undefined },
+    tolerance: { type: Number },
+    explanation: { type: String },
+    order: { type: Number, default: 0 },
+    points: { type: Number, default: 1 },
+    optionOrder: { type: [Number], default: [] },
+    leftOrder: { type: [Number], default: [] },
+    rightOrder: { type: [Number], default: [] },
+  },
+  { _id: false },
+);
+
+const answerSchema = new Schema<StoredAnswer>(
+  {
+    questionId: { type: String, required: true },
+    answer: { type: Schema.Types.Mixed, default: null },
+    isCorrect: { type: Boolean, default: false },
+    timeSpent: { type: Number, default: 0 },
+    late: { type: Boolean, default: false },
+  },
+  { _id: false },
+);
+
+const attemptSchema = new Schema<AttemptDoc>(
+  {
+    userId: { type: String, required: true },
+    userName: { type: String, default: '' },
+    quizId: { type: String, required: true },
+    quizTitle: { type: String, default: '' },
+    quizDescription: { type: String, default: '' },
+    courseId: { type: String, required: true },
+    courseTitle: { type: String, default: '' },
+    lessonId: { type: String, required: true },
+    attemptNumber: { type: Number, required: true },
+    status: { type: String, enum: ['in_progress', 'passed', 'failed'], required: true },
+    passingScore: { type: Number, required: true },
+    maxAttempts: { type: Number, required: true },
+    showExplanations: { type: String, enum: SHOW_EXPLANATIONS, required: true },
+    timeLimit: { type: Number, default: null },
+    startedAt: { type: Date, required: true },
+    deadline: { type: Date, default: null },
+    completedAt: { type: Date, default: null },
+    questions: { type: [questionSchema], default: [] },
+    answers: { type: [answerSchema], default: [] },
+    score: { type: Number, default: 0 },
+    maxScore: { type: Number, default: 0 },
+    percentage: { type: Number, default: 0 },
+  },
+  { versionKey: false },
+);
+// Attempt numbers never repeat: two starts racing for the same number cannot both win.
+attemptSchema.index({ userId: 1, quizId: 1, attemptNumber: 1 }, { unique: true });
+attemptSchema.index({ status: 1, completedAt: -1 });
+attemptSchema.index({ userId: 1, status: 1, completedAt: -1 });
+attemptSchema.index({ status: 1, deadline: 1 });
+
+export const attemptModel = (store: Connection): Model<AttemptDoc> =>
+  (store.models.Attempt as Model<AttemptDoc>) ?? store.model<AttemptDoc>('Attempt', attemptSchema, 'attempts');

@@ -1,0 +1,16 @@
+import type { Connection, Model } from 'mongoose';
+import { attemptModel, type AttemptDoc } from './attempt';
+import { completionModel, type CompletionDoc } from './completion';
+import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
+
+export interface ProgressModels {
+  completions: Model<CompletionDoc>;
+  courseCompletions: Model<CourseCompletionDoc>;
+  attempts: Model<AttemptDoc>;
+}
+
+export const progressModels = (store: Connection): ProgressModels => ({
+  completions: completionModel(store),
+  courseCompletions: courseCompletionModel(store),
+  attempts: attemptModel(store),
+});

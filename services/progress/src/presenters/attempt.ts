@@ -1,0 +1,70 @@
+import { minutesBetween, type AttemptDetail, type AttemptSummary, type QuizInfo } from '@portal/contracts';
+import type { AttemptDoc } from '../models/attempt';
+import { answerText, correctAnswerText } from '../commands/grading';
+
+type SummaryFields = Omit<AttemptDoc, 'questions' | 'answers' | 'quizDescription' | 'maxAttempts' | 'showExplanations' | 'timeLimit' | 'deadline'>;
+
+/** One row of the results: never the questions or the answers. */
+export const presentAttemptSummary = (a: SummaryFields): AttemptSummary => ({
+  id: String(a._id),
+  userId: a.userId,
+  userName: a.userName,
+  quizId: a.quizId,
+  quizTitle: a.quizTitle,
+  courseId: a.courseId,
+  courseTitle: a.courseTitle,
+  lessonId: a.lessonId,
+  attemptNumber: a.attemptNumber,
+  status: a.status,
+  score: a.score,
+  maxScore: a.maxScore,
+  percentage: a.percentage,
+  passingScore: a.passingScore,
+  startedAt: a.startedAt.toISOString(),
+  completedAt: a.completedAt ? a.completedAt.toISOString() : null,
+  durationMinutes: a.completedAt ? minutesBetween(a.startedAt, a.completedAt) : null,
+});
+
+/** The quiz as the attempt froze it, for the player: settings and counts only. */
+export const presentQuizInfo = (a: AttemptDoc): QuizInfo => ({
+  id: a.quizId,
+  title: a.quizTitle,
+  description: a.quizDescription,
+  questionsCount: a.questions.length,
+  passingScore: a.passingScore,
+  maxAttempts: a.maxAttempts,
+  timeLimit: a.timeLimit,
+  showExplanations: a.showExplanations,
+});
+
+/**
+ * A finished attempt with its per-question results. `revealed` false keeps the questions out
+ * entirely (after_course before the course is done); an unfinished attempt never shows them.
+ */
+export function presentAttemptDetail(a: AttemptDoc, revealed: boolean): AttemptDetail {
+  const finished = a.status !== 'in_progress';
+  const answers = new Map(a.answers.map((x) => [x.questionId, x]));
+  const show = finished && revealed;
+  return {
+    ...presentAttemptSummary(a),
+    showExplanations: a.showExplanations,
+    questionsRevealed: show,
+    lateAnswers: a.answers.filter((x) => x.late).length,
+    questions: show
+      ? a.questions.map((q) => {
+          const given = answers.get(q.id);
+          const isCorrect = given?.isCorrect ?? false;
+          return {
+            questionId: q.id,
+            type: q.type,
+            question: q.question,
+            answerText: given && !given.late ? answerText(q, given.answer) : null,
+            isCorrect,
+            correctAnswerText: isCorrect ? null : correctAnswerText(q),
+            explanation: q.explanation?.trim() ? q.explanation : null,
+            timeSpent: given?.timeSpent ?? 0,
+          };
+        })
+      : [],
+  };
+}

@@ -1,0 +1,185 @@
+import { PROGRESS_MSG, RESULTS_CSV_HEADER, type AttemptDetail, type AuthResponse, type ResultsPage, type StartedAttempt } from '@portal/contracts';
+import { api } from '@portal/devstack/testing';
+import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
+
+let bed: ProgressTestBed;
+let hr: SeededCourse;
+let safety: SeededCourse;
+let anna: AuthResponse;
+let boris: AuthResponse;
+const tag = Date.now().toString(36);
+
+/**
+ * Reads RFC 4180 text back into rows (csv-parse is not among the installed packages): quoted
+ * cells may hold commas, doubled quotes and line breaks.
+ */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += c;
+    }
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+const call = <T = any>(method: string, path: string, token?: string) => api<T>(bed.progress.url, method, path, { token });
+
+/** Takes the sample quiz through the real routes, passing or failing it. */
+async function attempt(who: AuthResponse, s: SeededCourse, pass: boolean): Promise<AttemptDetail> {
+  const started = await api<StartedAttempt>(bed.progress.url, 'POST', '/api/attempts', { token: who.token, body: { quizId: s.quiz.id, courseId: s.course.id, lessonId: s.quizLessonId } });
+  const answers = started.body.questions.map((q) => ({
+    questionId: q.id,
+    answer: q.type === 'single_choice' ? q.options.indexOf('28') : q.type === 'true_false' ? String(pass) : pass ? 'Трудовой кодекс' : 'не знаю',
+    timeSpent: 10,
+  }));
+  const done = await api<AttemptDetail>(bed.progress.url, 'POST', `/api/attempts/${started.body.attempt.id}/submit`, { token: who.token, body: { answers } });
+  if (done.status !== 200) throw new Error(JSON.stringify(done.body));
+  return done.body;
+}
+
+beforeAll(async () => {
+  bed = await startProgress();
+  hr = await seedQuizCourse(bed, { title: `Курс "Охрана труда", часть 1 ${tag}`, quizTitle: `Итоговый\nтест ${tag}` });
+  safety = await seedQuizCourse(bed, { title: `Пожарная безопасность ${tag}`, quizTitle: `Огнетушители ${tag}` });
+  anna = await bed.learner('CANDIDATE', `Смирнова, Анна "Аня" ${tag}`);
+  boris = await bed.learner('CLIENT', `=HYPERLINK("http://evil") Борис ${tag}`);
+  await attempt(anna, hr, false); // 33%
+  await attempt(anna, hr, true); // 100%
+  await attempt(anna, safety, true); // 100%
+  await attempt(boris, hr, false); // 33%
+  // An unfinished attempt is not a result.
+  await api(bed.progress.url, 'POST', '/api/attempts', { token: boris.token, body: { quizId: safety.quiz.id, courseId: safety.course.id, lessonId: safety.quizLessonId } });
+});
+afterAll(() => bed.close());
+
+describe('GET /api/results', () => {
+  it('answers 401 without a token and 400 for a bad filter', async () => {
+    expect((await call('GET', '/api/results')).status).toBe(401);
+    const bad = await call('GET', '/api/results?status=lost', anna.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('status');
+    expect((await call('GET', '/api/results?page=0', anna.token)).body.field).toBe('page');
+  });
+
+  it('gives a learner only their own finished attempts, newest first, with the summary cards', async () => {
+    const answer = await call<ResultsPage>('GET', '/api/results', anna.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.total).toBe(3);
+    expect(answer.body.data.every((a) => a.userId === anna.user.id && a.status !== 'in_progress')).toBe(true);
+    expect(answer.body.data.map((a) => a.percentage)).toEqual([100, 100, 33]);
+    expect(answer.body.summary).toEqual({ total: 3, passed: 2, failed: 1, averagePercentage: 78 });
+    expect(answer.body.data[0]).toMatchObject({ userName: anna.user.fullName, courseTitle: safety.course.title, quizTitle: safety.quiz.title, score: 3, maxScore: 3, attemptNumber: 1, durationMinutes: expect.any(Number) });
+  });
+
+  it('a second learner cannot see the first one’s attempts, not even by asking for them', async () => {
+    const answer = await call<ResultsPage>('GET', '/api/results', boris.token);
+    expect(answer.body.data.map((a) => a.userId)).toEqual([boris.user.id]);
+    const asked = await call('GET', `/api/results?userId=${anna.user.id}`, boris.token);
+    expect(asked.status).toBe(403);
+    expect(asked.body.message).toBe(PROGRESS_MSG.notOwnResults);
+  });
+
+  it('gives ADMIN and CURATOR everyone’s, and lets them narrow to one person', async () => {
+    for (const role of ['ADMIN', 'CURATOR'] as const) {
+      const all = await call<ResultsPage>('GET', `/api/results?search=${tag}`, bed.as[role].token);
+      expect(all.body.total).toBe(4);
+      expect(new Set(all.body.data.map((a) => a.userId))).toEqual(new Set([anna.user.id, boris.user.id]));
+    }
+    const one = await call<ResultsPage>('GET', `/api/results?userId=${boris.user.id}`, bed.as.ADMIN.token);
+    expect(one.body.data.map((a) => a.userId)).toEqual([boris.user.id]);
+  });
+
+  it('searches name, course or quiz title in any case, literally; the status filter leaves the cards alone', async () => {
+    const staff = bed.as.CURATOR.token;
+    const byName = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent('СМИРНОВА')}`, staff);
+    expect(byName.body.total).toBe(3);
+    const byCourse = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent(`пожарная безопасность ${tag}`)}`, staff);
+    expect(byCourse.body.data.map((a) => a.courseTitle)).toEqual([safety.course.title]);
+    const byQuiz = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent(`огнетушители ${tag}`)}`, staff);
+    expect(byQuiz.body.total).toBe(1);
+    expect((await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent('.*')}`, staff)).body.total).toBe(0);
+
+    const failed = await call<ResultsPage>('GET', `/api/results?status=failed&search=${tag}`, staff);
+    expect(failed.body.data.every((a) => a.status === 'failed')).toBe(true);
+    expect(failed.body.total).toBe(2);
+    expect(failed.body.summary).toEqual({ total: 4, passed: 2, failed: 2, averagePercentage: 67 });
+  });
+
+  it('pages the list', async () => {
+    const first = await call<ResultsPage>('GET', `/api/results?limit=2&page=1&search=${tag}`, bed.as.ADMIN.token);
+    const second = await call<ResultsPage>('GET', `/api/results?limit=2&page=2&search=${tag}`, bed.as.ADMIN.token);
+    expect(first.body).toMatchObject({ total: 4, page: 1, limit: 2 });
+    expect(first.body.data).toHaveLength(2);
+    expect(second.body.data).toHaveLength(2);
+    expect(new Set([...first.body.data, ...second.body.data].map((a) => a.id)).size).toBe(4);
+  });
+
+  it('shows nothing, with zero cards, to someone who has not taken a quiz', async () => {
+    const answer = await call<ResultsPage>('GET', '/api/results', (await bed.learner()).token);
+    expect(answer.body).toEqual({ data: [], total: 0, page: 1, limit: 20, summary: { total: 0, passed: 0, failed: 0, averagePercentage: 0 } });
+  });
+});
+
+describe('GET /api/results/export (quiz_results.csv)', () => {
+  it('answers 401, 400 for an unknown time zone, and 403 for another learner’s rows', async () => {
+    expect((await call('GET', '/api/results/export')).status).toBe(401);
+    const zone = await call('GET', '/api/results/export?tz=Mars/Olympus', anna.token);
+    expect(zone.status).toBe(400);
+    expect(zone.body).toMatchObject({ field: 'tz', message: 'Неизвестный часовой пояс' });
+    expect((await call('GET', `/api/results/export?userId=${boris.user.id}`, anna.token)).status).toBe(403);
+  });
+
+  it('is UTF-8 with a BOM, a header, and quotes commas, quotes and line breaks', async () => {
+    const res = await fetch(`${bed.progress.url}/api/results/export?tz=Europe/Moscow&search=${tag}`, { headers: { authorization: `Bearer ${bed.as.ADMIN.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="quiz_results.csv"');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe(RESULTS_CSV_HEADER.join(','));
+    // Literal RFC 4180 quoting of the tricky cells.
+    expect(text).toContain(`"Смирнова, Анна ""Аня"" ${tag}"`);
+    expect(text).toContain(`"Курс ""Охрана труда"", часть 1 ${tag}"`);
+    expect(text).toContain(`"Итоговый\nтест ${tag}"`);
+
+    const rows: string[][] = parseCsv(text);
+    expect(rows[0]).toEqual([...RESULTS_CSV_HEADER]);
+    expect(rows).toHaveLength(5);
+    const annaRows = rows.filter((r) => r[0] === anna.user.fullName);
+    expect(annaRows).toHaveLength(3);
+    const hrPass = annaRows.find((r) => r[1] === hr.course.title && r[8] === 'Пройден')!;
+    expect(hrPass.slice(2, 7)).toEqual([hr.quiz.title, '3', '3', '100', '2']);
+    expect(hrPass[7]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    // A name that looks like a formula is not run by the spreadsheet.
+    expect(rows.find((r) => r[0].includes('HYPERLINK'))![0]).toBe(`'=HYPERLINK("http://evil") Борис ${tag}`);
+  });
+
+  it('gives a learner only their own rows, filtered like the table', async () => {
+    const res = await fetch(`${bed.progress.url}/api/results/export?status=passed`, { headers: { authorization: `Bearer ${anna.token}` } });
+    const rows: string[][] = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
+    expect(rows.slice(1).map((r) => [r[0], r[8]])).toEqual([
+      [anna.user.fullName, 'Пройден'],
+      [anna.user.fullName, 'Пройден'],
+    ]);
+  });
+});
