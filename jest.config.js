@@ -1,11 +1,25 @@
 /** Units and service integration tests, against the real store and the real Redis. */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/shell', '<rootDir>/mf-landing', '<rootDir>/mf-courses', '<rootDir>/mf-editor', '<rootDir>/mf-player', '<rootDir>/mf-crm', '<rootDir>/mf-dashboard'],
+  roots: [
+    '<rootDir>/packages',
+    '<rootDir>/services',
+    '<rootDir>/gateway',
+    '<rootDir>/shell',
+    '<rootDir>/mf-landing',
+    '<rootDir>/mf-courses',
+    '<rootDir>/mf-editor',
+    '<rootDir>/mf-player',
+    '<rootDir>/mf-crm',
+    '<rootDir>/mf-dashboard',
+  ],
   testMatch: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+    ],
   },
   moduleNameMapper: {
     '^@portal/contracts/roles$': '<rootDir>/packages/contracts/src/roles',

@@ -23,7 +23,15 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(url: string, { connections = 50, duration = 5, headers = {}, overallRate }: { connections?: number; duration?: number; headers?: Record<string, string>; overallRate?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  {
+    connections = 50,
+    duration = 5,
+    headers = {},
+    overallRate,
+  }: { connections?: number; duration?: number; headers?: Record<string, string>; overallRate?: number } = {},
+): Promise<LoadResult> {
   const r = await autocannon({ url, connections, duration, headers, overallRate });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
@@ -32,7 +40,10 @@ export async function load(url: string, { connections = 50, duration = 5, header
  * Measures several targets in interleaved rounds (A B A B ...) so that a slow moment of the
  * machine hits all of them alike, and reports each one's median over the rounds.
  */
-export async function interleaved(targets: Record<string, () => Promise<LoadResult>>, rounds = 3): Promise<Record<string, LoadResult>> {
+export async function interleaved(
+  targets: Record<string, () => Promise<LoadResult>>,
+  rounds = 3,
+): Promise<Record<string, LoadResult>> {
   const samples: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
   for (let round = 0; round < rounds; round++) {
     for (const [name, run] of Object.entries(targets)) samples[name].push(await run());
@@ -54,6 +65,8 @@ export async function interleaved(targets: Record<string, () => Promise<LoadResu
 export function printFigures(figures: Figure[]): void {
   for (const f of figures) {
     const verdict = f.met === undefined ? '' : f.met ? 'met' : 'MISSED';
-    console.log(`${f.name.padEnd(64)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} ${f.budget ? `budget ${f.budget}` : ''} ${verdict}${f.note ? `  (${f.note})` : ''}`);
+    console.log(
+      `${f.name.padEnd(64)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} ${f.budget ? `budget ${f.budget}` : ''} ${verdict}${f.note ? `  (${f.note})` : ''}`,
+    );
   }
 }

@@ -108,7 +108,8 @@ async function startOwnStack(): Promise<{ url: string; stop: () => Promise<void>
   const offset = Number(process.env.LIGHTHOUSE_PORT_OFFSET ?? 500);
   // Something else on the gateway's port would answer the readiness probe and be measured instead.
   const gatewayPort = DEFAULT_PORTS.gateway + offset;
-  if (await portAnswers(gatewayPort)) throw new Error(`port ${gatewayPort} is taken: set LIGHTHOUSE_PORT_OFFSET to a free offset`);
+  if (await portAnswers(gatewayPort))
+    throw new Error(`port ${gatewayPort} is taken: set LIGHTHOUSE_PORT_OFFSET to a free offset`);
   const store = await ensureStore();
   const redis = await ensureRedis();
   const prefix = `lh${Date.now().toString(36)}_`;
@@ -136,7 +137,9 @@ async function main() {
   const own = given ? null : await startOwnStack();
   const url = given ?? own!.url;
   try {
-    console.log(`Lighthouse (${LIGHTHOUSE}, ${desktop ? 'desktop' : 'mobile, simulated slow 4G'}) on ${url}, ${runs} run(s), Chromium at ${CHROME_PATH}`);
+    console.log(
+      `Lighthouse (${LIGHTHOUSE}, ${desktop ? 'desktop' : 'mobile, simulated slow 4G'}) on ${url}, ${runs} run(s), Chromium at ${CHROME_PATH}`,
+    );
     const results: Measurement[] = [];
     const failed = new Set<string>();
     for (let i = 1; i <= runs; i++) {
@@ -151,7 +154,9 @@ async function main() {
     const mark = (value: number, goal: number) => (value >= goal ? `✔ goal ≥ ${goal}` : `✘ goal ≥ ${goal}`);
     console.log('');
     console.log(`  performance    ${String(pick('performance')).padStart(6)}   ${mark(pick('performance'), GOALS.performance)}`);
-    console.log(`  accessibility  ${String(pick('accessibility')).padStart(6)}   ${mark(pick('accessibility'), GOALS.accessibility)}`);
+    console.log(
+      `  accessibility  ${String(pick('accessibility')).padStart(6)}   ${mark(pick('accessibility'), GOALS.accessibility)}`,
+    );
     console.log(`  LCP            ${Math.round(pick('lcpMs')).toString().padStart(6)} ms`);
     console.log(`  TBT            ${Math.round(pick('tbtMs')).toString().padStart(6)} ms`);
     console.log(`  CLS            ${pick('cls').toFixed(3).padStart(6)}`);

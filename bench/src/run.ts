@@ -15,12 +15,26 @@ import { measureSizes } from './sizes';
 const ROOT = path.resolve(__dirname, '../..');
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
-function startTargets(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; info: Record<string, string | number> }> {
+function startTargets(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; info: Record<string, string | number> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), '--conditions=source', '--tsconfig', path.join(__dirname, '../tsconfig.json'), path.join(__dirname, 'targets.ts'), ...args], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'silent', TEST_LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        require.resolve('tsx/cli'),
+        '--conditions=source',
+        '--tsconfig',
+        path.join(__dirname, '../tsconfig.json'),
+        path.join(__dirname, 'targets.ts'),
+        ...args,
+      ],
+      {
+        env: { ...process.env, ...env, LOG_LEVEL: 'silent', TEST_LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     child.stdout!.once('data', (chunk: Buffer) => resolve({ child, info: JSON.parse(chunk.toString()) }));
     child.once('exit', (code) => reject(new Error(`targets exited with ${code}`)));
   });
@@ -40,7 +54,8 @@ async function throughput(figures: Figure[]) {
     });
     const paced = await interleaved({
       direct: () => load(`${upstream}/api/courses`, { overallRate: 1000, connections: 20, duration: 5 }),
-      viaGateway: () => load(`http://127.0.0.1:${gwInfo.gateway}/api/courses`, { overallRate: 1000, connections: 20, duration: 5 }),
+      viaGateway: () =>
+        load(`http://127.0.0.1:${gwInfo.gateway}/api/courses`, { overallRate: 1000, connections: 20, duration: 5 }),
     });
     const serviceRatio = results.serviceRoute.rps / results.bareHttp.rps;
     const gatewayRatio = results.gateway.rps / results.bareExpress.rps;
@@ -48,13 +63,41 @@ async function throughput(figures: Figure[]) {
     const addedP99 = paced.viaGateway.p99 - paced.direct.p99;
     figures.push(
       { name: 'bare node http (req/s, 50 connections)', value: round(results.bareHttp.rps, 0), unit: 'req/s' },
-      { name: 'service route: auth + zod validation, no store (req/s)', value: round(results.serviceRoute.rps, 0), unit: 'req/s', note: `errors ${results.serviceRoute.errors}, non-2xx ${results.serviceRoute.non2xx}` },
+      {
+        name: 'service route: auth + zod validation, no store (req/s)',
+        value: round(results.serviceRoute.rps, 0),
+        unit: 'req/s',
+        note: `errors ${results.serviceRoute.errors}, non-2xx ${results.serviceRoute.non2xx}`,
+      },
       { name: 'service route / bare http', value: round(serviceRatio), unit: '×', budget: '≥ 0.5×', met: serviceRatio >= 0.5 },
       { name: 'bare Express route (req/s)', value: round(results.bareExpress.rps, 0), unit: 'req/s' },
-      { name: 'gateway in front of a service (req/s)', value: round(results.gateway.rps, 0), unit: 'req/s', note: `errors ${results.gateway.errors}, non-2xx ${results.gateway.non2xx}` },
-      { name: 'gateway / bare Express', value: round(gatewayRatio), unit: '×', budget: '≥ 0.8×, 0 errors', met: gatewayRatio >= 0.8 && results.gateway.errors === 0 && results.gateway.non2xx === 0 },
-      { name: 'gateway added latency at 1,000 req/s, p50', value: round(addedP50), unit: 'ms', budget: '≤ 0.5 ms', met: addedP50 <= 0.5 },
-      { name: 'gateway added latency at 1,000 req/s, p99', value: round(addedP99), unit: 'ms', budget: '≤ 3 ms', met: addedP99 <= 3 },
+      {
+        name: 'gateway in front of a service (req/s)',
+        value: round(results.gateway.rps, 0),
+        unit: 'req/s',
+        note: `errors ${results.gateway.errors}, non-2xx ${results.gateway.non2xx}`,
+      },
+      {
+        name: 'gateway / bare Express',
+        value: round(gatewayRatio),
+        unit: '×',
+        budget: '≥ 0.8×, 0 errors',
+        met: gatewayRatio >= 0.8 && results.gateway.errors === 0 && results.gateway.non2xx === 0,
+      },
+      {
+        name: 'gateway added latency at 1,000 req/s, p50',
+        value: round(addedP50),
+        unit: 'ms',
+        budget: '≤ 0.5 ms',
+        met: addedP50 <= 0.5,
+      },
+      {
+        name: 'gateway added latency at 1,000 req/s, p99',
+        value: round(addedP99),
+        unit: 'ms',
+        budget: '≤ 3 ms',
+        met: addedP99 <= 3,
+      },
     );
   } finally {
     targets.kill('SIGTERM');
@@ -68,7 +111,11 @@ async function audit(figures: Figure[]) {
   const prefix = uniquePrefix();
   // Enqueue cost as a request sees it: publish() only appends to the buffer.
   const { createServiceContext, closeServiceContext, baseConfigSchema } = await import('@portal/service-kit');
-  const ctx = await createServiceContext('progress', baseConfigSchema.parse({ ...process.env, DB_PREFIX: prefix, QUEUE_PREFIX: prefix.slice(0, -1), LOG_LEVEL: 'silent' }), { logger });
+  const ctx = await createServiceContext(
+    'progress',
+    baseConfigSchema.parse({ ...process.env, DB_PREFIX: prefix, QUEUE_PREFIX: prefix.slice(0, -1), LOG_LEVEL: 'silent' }),
+    { logger },
+  );
   const publisher: AuditPublisher = ctx.audit;
   const publishTimes: number[] = [];
   for (let i = 0; i < 20_000; i++) {
@@ -90,8 +137,19 @@ async function audit(figures: Figure[]) {
   await closeServiceContext(ctx);
   const p95 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length * 0.95)];
   figures.push(
-    { name: 'audit publish() added to a request, p95', value: round(p95(publishTimes), 4), unit: 'ms', budget: '≤ 0.5 ms', met: p95(publishTimes) <= 0.5 },
-    { name: 'BullMQ single add round trip (for reference), p50 / p95', value: round(median(addTimes), 3), unit: 'ms', note: `p95 ${round(p95(addTimes), 3)} ms` },
+    {
+      name: 'audit publish() added to a request, p95',
+      value: round(p95(publishTimes), 4),
+      unit: 'ms',
+      budget: '≤ 0.5 ms',
+      met: p95(publishTimes) <= 0.5,
+    },
+    {
+      name: 'BullMQ single add round trip (for reference), p50 / p95',
+      value: round(median(addTimes), 3),
+      unit: 'ms',
+      note: `p95 ${round(p95(addTimes), 3)} ms`,
+    },
   );
 
   for (const concurrency of [1, 4]) {
@@ -101,11 +159,19 @@ async function audit(figures: Figure[]) {
     await audit.worker.close(); // fill the queue first, then drain it with a fresh worker
     const feeder = new Queue(AUDIT_QUEUE, { connection: createRedis(redisUrl, logger), prefix: qPrefix.slice(0, -1) });
     const events = Array.from({ length: n }, (_, i) => ({
-      id: randomUUID(), service: 'bench', action: 'create' as const, entity: 'course' as const, entityId: String(i),
-      details: 'bench', actor: { id: 'u', fullName: 'Bench', email: 'b@x.test' }, timestamp: new Date().toISOString(),
+      id: randomUUID(),
+      service: 'bench',
+      action: 'create' as const,
+      entity: 'course' as const,
+      entityId: String(i),
+      details: 'bench',
+      actor: { id: 'u', fullName: 'Bench', email: 'b@x.test' },
+      timestamp: new Date().toISOString(),
     }));
     for (let i = 0; i < n; i += 1000) {
-      await feeder.addBulk(events.slice(i, i + 1000).map((data) => ({ name: 'create', data, opts: { jobId: data.id, removeOnComplete: true } })));
+      await feeder.addBulk(
+        events.slice(i, i + 1000).map((data) => ({ name: 'create', data, opts: { jobId: data.id, removeOnComplete: true } })),
+      );
     }
     const { startAuditWorker } = await import('@portal/svc-audit/queues/worker');
     const records = recordModel(audit.ctx.store);
@@ -140,7 +206,12 @@ async function main() {
     if (!only || only === 'audit') await audit(figures);
     if (!only || only === 'sizes') {
       for (const row of measureSizes()) {
-        figures.push({ name: `gzip: ${row.what}`, value: round(row.bytes / 1024, 1), unit: 'KiB', ...(row.budget ? { budget: `≤ ${row.budget / 1024} KiB`, met: row.bytes <= row.budget } : {}) });
+        figures.push({
+          name: `gzip: ${row.what}`,
+          value: round(row.bytes / 1024, 1),
+          unit: 'KiB',
+          ...(row.budget ? { budget: `≤ ${row.budget / 1024} KiB`, met: row.bytes <= row.budget } : {}),
+        });
       }
     }
   } finally {

@@ -16,7 +16,7 @@ import { gatewayConfigSchema } from '../../gateway/src/config';
  */
 const listen = (server: { listen: (port: number, host: string, cb: () => void) => unknown; address?: () => unknown }) =>
   new Promise<number>((resolve) => {
-    const s = server.listen(0, '127.0.0.1', () => resolve(((s as { address(): AddressInfo }).address()).port)) as unknown;
+    const s = server.listen(0, '127.0.0.1', () => resolve((s as { address(): AddressInfo }).address().port)) as unknown;
   });
 
 // Exit cleanly on a signal so profilers (--cpu-prof) can write their output.
@@ -45,14 +45,18 @@ async function main() {
   const auth = await startAuth();
   const user = await userWithRole(auth, 'CURATOR');
   const querySchema = z.object({ q: z.string().max(50), page: z.coerce.number().int().min(1).default(1) });
-  const service = await startTestService('progress', (ctx) => {
-    const router = new Router();
-    router.get('/bench', ctx.authenticate, async (koa) => {
-      const { q, page } = parse(querySchema, koa.query);
-      koa.body = { ok: true, q, page, items: [1, 2, 3] };
-    });
-    return [router];
-  }, { env: { AUTH_URL: auth.url } });
+  const service = await startTestService(
+    'progress',
+    (ctx) => {
+      const router = new Router();
+      router.get('/bench', ctx.authenticate, async (koa) => {
+        const { q, page } = parse(querySchema, koa.query);
+        koa.body = { ok: true, q, page, items: [1, 2, 3] };
+      });
+      return [router];
+    },
+    { env: { AUTH_URL: auth.url } },
+  );
   console.log(JSON.stringify({ bare, bareExpress, service: new URL(service.url).port, token: user.token }));
 }
 

@@ -18,7 +18,12 @@ async function tokenFor(request: APIRequestContext, account: { email: string; pa
   return ((await answer.json()) as { token: string }).token;
 }
 
-async function createCourse(request: APIRequestContext, token: string, body: Record<string, unknown>, lessons = 0): Promise<string> {
+async function createCourse(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown>,
+  lessons = 0,
+): Promise<string> {
   const headers = { authorization: `Bearer ${token}` };
   const course = await request.post('/api/courses', { headers, data: body });
   expect(course.status()).toBe(201);
@@ -33,7 +38,9 @@ async function createCourse(request: APIRequestContext, token: string, body: Rec
   return id;
 }
 
-test('a curator creates a course, finds it, filters by status, switches to a remembered list view, copies and deletes it', async ({ page }) => {
+test('a curator creates a course, finds it, filters by status, switches to a remembered list view, copies and deletes it', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const title = unique('Охрана труда');
   await signIn(page, CURATOR.email, CURATOR.password);
@@ -119,11 +126,19 @@ test('a curator creates a course, finds it, filters by status, switches to a rem
   expect(errors).toEqual([]);
 });
 
-test('a candidate sees only published courses, favourites one and finds it under favourites after a reload', async ({ page, request }) => {
+test('a candidate sees only published courses, favourites one and finds it under favourites after a reload', async ({
+  page,
+  request,
+}) => {
   const errors = watchConsole(page);
   const prefix = unique('Адаптация');
   const curator = await tokenFor(request, CURATOR);
-  const publishedId = await createCourse(request, curator, { title: `${prefix} опубликован`, description: 'Первые дни в компании', isPublished: true }, 2);
+  const publishedId = await createCourse(
+    request,
+    curator,
+    { title: `${prefix} опубликован`, description: 'Первые дни в компании', isPublished: true },
+    2,
+  );
   await createCourse(request, curator, { title: `${prefix} черновик` });
   await createCourse(request, curator, { title: `${prefix} скрыт`, status: 'hidden' });
 
@@ -160,7 +175,9 @@ test('a candidate sees only published courses, favourites one and finds it under
   await cardOf(page, `${prefix} опубликован`).getByRole('button', { name: 'Открыть' }).click();
   await expect(page).toHaveURL(new RegExp(`/student/${publishedId}$`));
   const started = await page.evaluate(async () => {
-    const res = await fetch('/api/courses/started/my', { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+    const res = await fetch('/api/courses/started/my', {
+      headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+    });
     return ((await res.json()) as Array<{ id: string }>).map((c) => c.id);
   });
   expect(started).toContain(publishedId);

@@ -1,7 +1,12 @@
 import { expect, test, type Dialog, type Page } from '@playwright/test';
 import { signIn, uniqueEmail, watchConsole } from './helpers';
 
-const today = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' }).format(new Date());
+const today = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+}).format(new Date());
 const uniqueInn = () => `77${Date.now().toString().slice(-8)}`;
 
 /** Answers the next alert or confirm with OK and gives back its text. */
@@ -16,7 +21,9 @@ const nextDialog = (page: Page): Promise<string> =>
 // A refused request (409, 403) is logged by Chromium itself; that is the expected answer, not a fault.
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
 
-test('a curator creates an organization, finds it by inn, adds two contacts, deletes one, edits its status and deletes it', async ({ page }) => {
+test('a curator creates an organization, finds it by inn, adds two contacts, deletes one, edits its status and deletes it', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const name = `ООО Маршрут ${Date.now().toString(36)}`;
   const inn = uniqueInn();
@@ -153,7 +160,9 @@ test('the directory searches by name, email or role label and filters by role', 
   await expect(page.getByText('Пользователи не найдены')).toBeVisible();
 });
 
-test("an admin changes a user's role in the directory and that user's next request carries the new rights", async ({ browser }) => {
+test("an admin changes a user's role in the directory and that user's next request carries the new rights", async ({
+  browser,
+}) => {
   const email = uniqueEmail('promoted');
   const fullName = `Повышаемый ${Date.now().toString(36)}`;
   const userContext = await browser.newContext();
@@ -161,7 +170,9 @@ test("an admin changes a user's role in the directory and that user's next reque
   const userPage = await userContext.newPage();
   const adminPage = await adminContext.newPage();
   try {
-    const registered = await userPage.request.post('/api/auth/register', { data: { email, password: 'Password123', fullName, role: 'CANDIDATE' } });
+    const registered = await userPage.request.post('/api/auth/register', {
+      data: { email, password: 'Password123', fullName, role: 'CANDIDATE' },
+    });
     expect(registered.status()).toBe(201);
 
     // The candidate is turned away from the CRM.

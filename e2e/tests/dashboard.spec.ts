@@ -4,9 +4,17 @@ import { signIn, watchConsole } from './helpers';
 // The browser runs in Moscow time (playwright.config.ts); the expectations are computed there too.
 const TZ = 'Europe/Moscow';
 const moscowDay = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
 const moscowToday = () => {
-  const text = new Intl.DateTimeFormat('ru-RU', { timeZone: TZ, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+  const text = new Intl.DateTimeFormat('ru-RU', {
+    timeZone: TZ,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date());
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 const GREETING = /^(Доброе утро|Добрый день|Добрый вечер), /;
@@ -28,7 +36,9 @@ async function reloadUntil(page: Page, check: () => Promise<void>): Promise<void
   }).toPass({ timeout: 15_000, intervals: [300, 600, 1000] });
 }
 
-test('an admin creates a course and an organization, sees both in recent activity and in the history, filters by entity and date, and the counter is right', async ({ page }) => {
+test('an admin creates a course and an organization, sees both in recent activity and in the history, filters by entity and date, and the counter is right', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const tag = uniqueTag();
   const courseTitle = `Основы HR ${tag}`;
@@ -39,17 +49,22 @@ test('an admin creates a course and an organization, sees both in recent activit
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`${GREETING.source}Анна!$`));
   await expect(page.getByTestId('dashboard-subtitle')).toHaveText(`Администратор · ${moscowToday()}`);
   await expect(page.getByTestId('stat-card')).toHaveCount(4);
-  for (const label of ['Всего курсов', 'Активные курсы', 'Студенты', 'Организации']) await expect(figure(page, label)).toBeVisible();
+  for (const label of ['Всего курсов', 'Активные курсы', 'Студенты', 'Организации'])
+    await expect(figure(page, label)).toBeVisible();
   await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
   const coursesBefore = await figureValue(page, 'Всего курсов');
   const orgsBefore = await figureValue(page, 'Организации');
   const quick = page.getByRole('region', { name: 'Быстрые действия' });
-  for (const action of ['Создать курс', 'Управление курсами', 'Организации', 'Контакты']) await expect(quick.getByRole('link', { name: action })).toBeVisible();
+  for (const action of ['Создать курс', 'Управление курсами', 'Организации', 'Контакты'])
+    await expect(quick.getByRole('link', { name: action })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Активность за 14 дней: / })).toBeVisible();
 
   // The course through the API (the journey is the dashboard's, not the course editor's).
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const course = await page.request.post('/api/courses', { headers: { authorization: `Bearer ${token}` }, data: { title: courseTitle } });
+  const course = await page.request.post('/api/courses', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title: courseTitle },
+  });
   expect(course.status()).toBe(201);
 
   // The organization through the CRM, reached from the quick actions.
@@ -126,9 +141,12 @@ test('an admin creates a course and an organization, sees both in recent activit
   await expect(counter).toHaveText('Показано 2 из 2 записей');
 
   // The counter agrees with the server for the same filters.
-  const check = await page.request.get(`/api/audit?search=${encodeURIComponent(tag)}&action=create&tz=${encodeURIComponent(TZ)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const check = await page.request.get(
+    `/api/audit?search=${encodeURIComponent(tag)}&action=create&tz=${encodeURIComponent(TZ)}`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   expect(((await check.json()) as { total: number }).total).toBe(2);
 
   // Escape closes it and gives the focus back.
@@ -138,7 +156,9 @@ test('an admin creates a course and an organization, sees both in recent activit
   expect(errors).toEqual([]);
 });
 
-test('a candidate sees courses, active and completed courses, their own quick actions and only their own actions', async ({ page }) => {
+test('a candidate sees courses, active and completed courses, their own quick actions and only their own actions', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await signIn(page, 'candidate@portal.local', 'Candidate12345');
   await page.goto('/dashboard');

@@ -42,9 +42,19 @@ async function arrangeCourse(request: APIRequestContext, modules: Array<[string,
 }
 
 interface StoredCourse {
-  modules: Array<{ title: string; lessons: Array<{ id: string; title: string; blocks: Array<{ type: string; order: number; content: Record<string, unknown> }> }> }>;
+  modules: Array<{
+    title: string;
+    lessons: Array<{
+      id: string;
+      title: string;
+      blocks: Array<{ type: string; order: number; content: Record<string, unknown> }>;
+    }>;
+  }>;
 }
-async function storedCourse(request: APIRequestContext, { token, courseId }: Pick<Arranged, 'token' | 'courseId'>): Promise<StoredCourse> {
+async function storedCourse(
+  request: APIRequestContext,
+  { token, courseId }: Pick<Arranged, 'token' | 'courseId'>,
+): Promise<StoredCourse> {
   const answer = await request.get(`/api/courses/${courseId}`, { headers: { authorization: `Bearer ${token}` } });
   expect(answer.ok()).toBe(true);
   return (await answer.json()) as StoredCourse;
@@ -54,14 +64,22 @@ const outline = (course: StoredCourse) => course.modules.map((m) => [m.title, m.
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Структура курса' });
 const moduleItem = (page: Page, title: string) => sidebar(page).getByRole('listitem', { name: `Модуль «${title}»` });
 /** The lesson titles of a module, in the order shown. */
-const lessonsOf = (page: Page, moduleTitle: string) => moduleItem(page, moduleTitle).getByRole('list', { name: `Уроки модуля «${moduleTitle}»` }).getByRole('listitem');
+const lessonsOf = (page: Page, moduleTitle: string) =>
+  moduleItem(page, moduleTitle)
+    .getByRole('list', { name: `Уроки модуля «${moduleTitle}»` })
+    .getByRole('listitem');
 const lessonButton = (page: Page, title: string) => sidebar(page).getByRole('button', { name: title, exact: true });
 const saveStatus = (page: Page) => page.getByRole('region', { name: 'Статус сохранения' }).getByRole('status');
 const canvasBlocks = (page: Page) => page.getByRole('list', { name: 'Блоки урока' }).getByRole('listitem');
 
 /** The texts of a list's items in the order they are seen (while dragging, the lists make room by moving items). */
 const seenOrder = (items: Locator) =>
-  items.evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', top: e.getBoundingClientRect().top })).sort((a, b) => a.top - b.top).map((e) => e.text));
+  items.evaluateAll((els) =>
+    els
+      .map((e) => ({ text: e.textContent ?? '', top: e.getBoundingClientRect().top }))
+      .sort((a, b) => a.top - b.top)
+      .map((e) => e.text),
+  );
 
 /**
  * Drags like a person: presses the handle, passes the 5 px threshold, then moves the pointer a few
@@ -98,7 +116,10 @@ async function openEditor(page: Page, courseId: string) {
   await expect(sidebar(page)).toBeVisible();
 }
 
-test('a curator builds modules and lessons, renames them, drags a lesson and a block, and finds the same order after a reload', async ({ page, request }) => {
+test('a curator builds modules and lessons, renames them, drags a lesson and a block, and finds the same order after a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const arranged = await arrangeCourse(request);
@@ -127,14 +148,24 @@ test('a curator builds modules and lessons, renames them, drags a lesson and a b
   await sidebar(page).getByLabel('Название модуля').fill('Практика');
   await sidebar(page).getByLabel('Название модуля').press('Enter');
   await expect(moduleItem(page, 'Практика')).toBeVisible();
-  for (const [from, to] of [['урок_1', 'Знакомство'], ['урок_2', 'Правила'], ['урок_3', 'Задание']]) {
+  for (const [from, to] of [
+    ['урок_1', 'Знакомство'],
+    ['урок_2', 'Правила'],
+    ['урок_3', 'Задание'],
+  ]) {
     await lessonButton(page, from).click();
     await page.getByLabel('Название урока').fill(to);
     await expect(lessonButton(page, to)).toBeVisible();
   }
 
   // Drag 'Правила' from Введение into Практика, above 'Задание'.
-  await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить урок «Правила»' }), 'down', lessonsOf(page, 'Практика'), ['Правила', 'Задание']);
+  await dragUntil(
+    page,
+    sidebar(page).getByRole('button', { name: 'Перетащить урок «Правила»' }),
+    'down',
+    lessonsOf(page, 'Практика'),
+    ['Правила', 'Задание'],
+  );
   await expect(lessonsOf(page, 'Практика')).toHaveText([/Правила/, /Задание/]);
   await expect(lessonsOf(page, 'Введение')).toHaveText([/Знакомство/]);
 
@@ -143,7 +174,10 @@ test('a curator builds modules and lessons, renames them, drags a lesson and a b
   await page.getByRole('button', { name: '+ Заголовок' }).click();
   await page.getByRole('button', { name: '+ Текст' }).click();
   await expect(canvasBlocks(page)).toHaveCount(2);
-  await dragUntil(page, page.getByRole('button', { name: 'Перетащить блок «Текст №2»' }), 'up', canvasBlocks(page), ['Текст', 'Заголовок']);
+  await dragUntil(page, page.getByRole('button', { name: 'Перетащить блок «Текст №2»' }), 'up', canvasBlocks(page), [
+    'Текст',
+    'Заголовок',
+  ]);
   await expect(canvasBlocks(page).first()).toContainText('Текст');
   await expect(canvasBlocks(page).first()).toContainText('№1');
 
@@ -162,7 +196,10 @@ test('a curator builds modules and lessons, renames them, drags a lesson and a b
   await expect(canvasBlocks(page).nth(0)).toContainText('Введите текст...');
   await expect(canvasBlocks(page).nth(1)).toContainText('Новый заголовок');
   const stored = await storedCourse(request, arranged);
-  expect(stored.modules[1].lessons[1].blocks.map((b) => [b.type, b.order])).toEqual([['text', 1], ['heading', 2]]);
+  expect(stored.modules[1].lessons[1].blocks.map((b) => [b.type, b.order])).toEqual([
+    ['text', 1],
+    ['heading', 2],
+  ]);
   expect(errors).toEqual([]);
 });
 
@@ -186,11 +223,18 @@ test('a text edit shows saving, then saved, and is there after a reload', async 
   await page.getByRole('button', { name: /^Текст №1/ }).click();
   await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveValue('Первый абзац урока');
   const stored = await storedCourse(request, arranged);
-  expect(stored.modules[0].lessons[0].blocks[0]).toMatchObject({ type: 'text', order: 1, content: { text: 'Первый абзац урока' } });
+  expect(stored.modules[0].lessons[0].blocks[0]).toMatchObject({
+    type: 'text',
+    order: 1,
+    content: { text: 'Первый абзац урока' },
+  });
   expect(errors).toEqual([]);
 });
 
-test('with the content service stopped an edit ends in an error with Повторить, which saves it once the service is back', async ({ page, request }) => {
+test('with the content service stopped an edit ends in an error with Повторить, which saves it once the service is back', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const arranged = await arrangeCourse(request, [['Модуль', ['Урок при сбое']]]);
   await page.clock.install();
@@ -292,12 +336,26 @@ test('a curator builds a quiz with four question types, previews it and attaches
   const stored = await storedCourse(request, arranged);
   const block = stored.modules[0].lessons[0].blocks[0];
   expect(block).toMatchObject({ type: 'quiz', content: { quizId: expect.any(String), questionsCount: 4 } });
-  const quiz = await (await request.get(`/api/quizzes/${block.content.quizId}`, { headers: { authorization: `Bearer ${arranged.token}` } })).json();
-  expect(quiz).toMatchObject({ title: 'Итоговый тест', courseId: arranged.courseId, settings: { passingScore: 75, maxAttempts: 2, timeLimit: 15 } });
-  expect(quiz.questions.map((q: { type: string }) => q.type)).toEqual(['single_choice', 'true_false', 'short_answer', 'matching']);
+  const quiz = await (
+    await request.get(`/api/quizzes/${block.content.quizId}`, { headers: { authorization: `Bearer ${arranged.token}` } })
+  ).json();
+  expect(quiz).toMatchObject({
+    title: 'Итоговый тест',
+    courseId: arranged.courseId,
+    settings: { passingScore: 75, maxAttempts: 2, timeLimit: 15 },
+  });
+  expect(quiz.questions.map((q: { type: string }) => q.type)).toEqual([
+    'single_choice',
+    'true_false',
+    'short_answer',
+    'matching',
+  ]);
   expect(quiz.questions[0]).toMatchObject({ options: ['До 90 дней', 'Год', 'Неделю'], correctAnswers: [0] });
   expect(quiz.questions[2]).toMatchObject({ correctAnswer: 'Директор' });
-  expect(quiz.questions[3].pairs).toEqual([{ left: 'Трудовой договор', right: '50 лет' }, { left: 'График отпусков', right: '1 год' }]);
+  expect(quiz.questions[3].pairs).toEqual([
+    { left: 'Трудовой договор', right: '50 лет' },
+    { left: 'График отпусков', right: '1 год' },
+  ]);
 
   // The picker finds it again from the server's list.
   await page.reload();
@@ -312,7 +370,10 @@ test('a curator builds a quiz with four question types, previews it and attaches
   expect(errors).toEqual([]);
 });
 
-test('the editor views, block actions, lesson copy and delete, and importing lessons from another course', async ({ page, request }) => {
+test('the editor views, block actions, lesson copy and delete, and importing lessons from another course', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
   const source = await arrangeCourse(request, [['Источник', ['Охрана труда', 'Пожарная безопасность']]]);
@@ -320,7 +381,9 @@ test('the editor views, block actions, lesson copy and delete, and importing les
   await openEditor(page, arranged.courseId);
 
   // Overview.
-  await sidebar(page).getByRole('button', { name: /^Курс редактора/ }).click();
+  await sidebar(page)
+    .getByRole('button', { name: /^Курс редактора/ })
+    .click();
   const overview = page.getByRole('region', { name: 'Обзор курса' });
   await expect(overview).toContainText('Модулей1');
   await expect(overview.getByRole('list', { name: 'Структура курса' })).toContainText('Основы1 урок');
@@ -365,21 +428,33 @@ test('the editor views, block actions, lesson copy and delete, and importing les
   // Import two lessons of the other course.
   await page.getByRole('button', { name: 'Импорт уроков' }).click();
   const importing = page.getByRole('dialog', { name: 'Импорт уроков' });
-  const sourceTitle = ((await (await request.get(`/api/courses/${source.courseId}`, { headers: { authorization: `Bearer ${source.token}` } })).json()) as { title: string }).title;
+  const sourceTitle = (
+    (await (
+      await request.get(`/api/courses/${source.courseId}`, { headers: { authorization: `Bearer ${source.token}` } })
+    ).json()) as { title: string }
+  ).title;
   await importing.getByLabel('Курс, из которого импортировать').selectOption({ label: sourceTitle });
   await importing.getByRole('checkbox', { name: 'Охрана труда' }).check();
   await importing.getByRole('checkbox', { name: 'Пожарная безопасность' }).check();
   await importing.getByRole('button', { name: 'Импортировать (2)' }).click();
   await expect(importing).toHaveCount(0);
   await expect(lessonsOf(page, 'Основы')).toHaveText([/Первый урок/, /Охрана труда/, /Пожарная безопасность/]);
-  expect(outline(await storedCourse(request, arranged))).toEqual([['Основы', ['Первый урок', 'Охрана труда', 'Пожарная безопасность']]]);
+  expect(outline(await storedCourse(request, arranged))).toEqual([
+    ['Основы', ['Первый урок', 'Охрана труда', 'Пожарная безопасность']],
+  ]);
   expect(outline(await storedCourse(request, source))).toEqual([['Источник', ['Охрана труда', 'Пожарная безопасность']]]);
   expect(errors).toEqual([]);
 });
 
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-test('media blocks upload through the upload API, blocks move by keyboard, and the overview autosaves the course', async ({ page, request }) => {
+test('media blocks upload through the upload API, blocks move by keyboard, and the overview autosaves the course', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const arranged = await arrangeCourse(request, [['Модуль', ['Урок с файлами']]]);
   await openEditor(page, arranged.courseId);
@@ -397,14 +472,18 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
   await expect(image.getByLabel('Адрес изображения')).toHaveValue(/^\/api\/files\/[0-9a-f-]+\.png$/);
   await expect(image.getByRole('img', { name: 'схема' })).toBeVisible();
   // Not an image inside, whatever the name says: the server refuses it and the spec's alert follows.
-  await image.getByLabel('Загрузить изображение').setInputFiles({ name: 'фото.png', mimeType: 'image/png', buffer: Buffer.from('это не картинка') });
+  await image
+    .getByLabel('Загрузить изображение')
+    .setInputFiles({ name: 'фото.png', mimeType: 'image/png', buffer: Buffer.from('это не картинка') });
   await expect.poll(() => alerts).toEqual(['Ошибка загрузки изображения']);
   await expect(image).toContainText('Ошибка загрузки файла: недопустимый тип файла');
 
   await page.getByRole('button', { name: '+ Файл' }).click();
   const file = page.getByRole('region', { name: 'Свойства блока «Файл №2»' });
   await expect(file.getByLabel('Загрузить файл')).not.toHaveAttribute('accept');
-  await file.getByLabel('Загрузить файл').setInputFiles({ name: 'Регламент.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1536 * 1024, 'а') });
+  await file
+    .getByLabel('Загрузить файл')
+    .setInputFiles({ name: 'Регламент.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1536 * 1024, 'а') });
   await expect(file.getByLabel('Имя файла')).toHaveValue('Регламент.txt');
   await expect(file).toContainText('Размер: 1.50 МБ');
 
@@ -418,16 +497,23 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
 
   await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
   const blocks = (await storedCourse(request, arranged)).modules[0].lessons[0].blocks;
-  expect(blocks.map((b) => [b.type, b.order])).toEqual([['file', 1], ['image', 2]]);
+  expect(blocks.map((b) => [b.type, b.order])).toEqual([
+    ['file', 1],
+    ['image', 2],
+  ]);
   expect(blocks[0].content).toMatchObject({ name: 'Регламент.txt', size: '1.50', src: expect.stringMatching(/^\/api\/files\//) });
   expect((await request.get(String(blocks[1].content.src))).headers()['content-type']).toBe('image/png');
 
   // The overview edits the course itself, autosaved after 1 s.
-  await sidebar(page).getByRole('button', { name: /^Курс редактора/ }).click();
+  await sidebar(page)
+    .getByRole('button', { name: /^Курс редактора/ })
+    .click();
   await page.getByRole('region', { name: 'Обзор курса' }).getByLabel('Название курса').fill('Переименованный курс');
   await expect(sidebar(page).getByRole('button', { name: 'Переименованный курс' })).toBeVisible();
   await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
-  const course = await (await request.get(`/api/courses/${arranged.courseId}`, { headers: { authorization: `Bearer ${arranged.token}` } })).json();
+  const course = await (
+    await request.get(`/api/courses/${arranged.courseId}`, { headers: { authorization: `Bearer ${arranged.token}` } })
+  ).json();
   expect(course.title).toBe('Переименованный курс');
 });
 
@@ -456,7 +542,9 @@ test('a course that does not exist, and the new-lesson screen with and without a
   expect(alerts).toEqual(['Пожалуйста, введите название урока', 'Урок успешно создан!']);
   await expect(lessonButton(page, 'Новый урок из редактора')).toBeVisible();
   const stored = await storedCourse(request, arranged);
-  expect(stored.modules[0].lessons.map((l) => [l.title, l.blocks.map((b) => b.type)])).toEqual([['Новый урок из редактора', ['heading']]]);
+  expect(stored.modules[0].lessons.map((l) => [l.title, l.blocks.map((b) => b.type)])).toEqual([
+    ['Новый урок из редактора', ['heading']],
+  ]);
 });
 
 test('the demo editors work on sample data and never write to the server', async ({ page }) => {
@@ -474,10 +562,20 @@ test('the demo editors work on sample data and never write to the server', async
   await page.getByLabel('Название урока').fill('О нашей компании');
   await page.getByRole('button', { name: '+ Текст' }).click();
   await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
-  await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить урок «Ценности и правила»' }), 'up', lessonsOf(page, 'Знакомство с компанией'), ['Ценности и правила', 'О нашей компании']);
+  await dragUntil(
+    page,
+    sidebar(page).getByRole('button', { name: 'Перетащить урок «Ценности и правила»' }),
+    'up',
+    lessonsOf(page, 'Знакомство с компанией'),
+    ['Ценности и правила', 'О нашей компании'],
+  );
   await expect(lessonsOf(page, 'Знакомство с компанией')).toHaveText([/Ценности и правила/, /О нашей компании/]);
   const modules = sidebar(page).getByRole('listitem', { name: /^Модуль «/ });
-  await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить модуль «модуль_1»' }), 'up', modules, ['Знакомство с компанией', 'модуль_1', 'Первые шаги']);
+  await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить модуль «модуль_1»' }), 'up', modules, [
+    'Знакомство с компанией',
+    'модуль_1',
+    'Первые шаги',
+  ]);
   await expect(modules).toHaveText([/Знакомство с компанией/, /модуль_1/, /Первые шаги/]);
   await lessonButton(page, 'Проверка знаний').click();
   await page.getByRole('button', { name: /^Квиз №2/ }).click();

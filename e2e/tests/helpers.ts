@@ -28,7 +28,9 @@ export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.$
  * The restarted process is tied to the test runner: a small watchdog ends it when the runner ends,
  * so the stack's teardown never leaves it behind.
  */
-export async function stopStackService(name: 'auth' | 'content' | 'progress' | 'crm' | 'audit'): Promise<{ port: number; restart(): Promise<void> }> {
+export async function stopStackService(
+  name: 'auth' | 'content' | 'progress' | 'crm' | 'audit',
+): Promise<{ port: number; restart(): Promise<void> }> {
   const { execFileSync, spawn } = await import('node:child_process');
   const { readFileSync, readlinkSync, mkdirSync, openSync } = await import('node:fs');
   const path = await import('node:path');
@@ -71,7 +73,12 @@ export async function stopStackService(name: 'auth' | 'content' | 'progress' | '
       `;
       // The runner is the Playwright process that started this worker.
       const runner = String(process.ppid);
-      const child = spawn(process.execPath, ['-e', watchdog, runner, command, ...args], { cwd, env, stdio: ['ignore', log, log], detached: true });
+      const child = spawn(process.execPath, ['-e', watchdog, runner, command, ...args], {
+        cwd,
+        env,
+        stdio: ['ignore', log, log],
+        detached: true,
+      });
       child.unref();
       await expect.poll(answers, { timeout: 30_000, message: `${name} starts again` }).toBe(true);
     },

@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueEmail, watchConsole } from './helpers';
 
-const registerOnAuth = async (page: Page, fields: { fullName: string; email: string; password: string; confirm: string; role?: string }) => {
+const registerOnAuth = async (
+  page: Page,
+  fields: { fullName: string; email: string; password: string; confirm: string; role?: string },
+) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Нет аккаунта? Зарегистрироваться' }).click();
   await expect(page.getByRole('heading', { name: 'Регистрация' })).toBeVisible();
@@ -14,7 +17,12 @@ const registerOnAuth = async (page: Page, fields: { fullName: string; email: str
 
 test('a new candidate registers on /auth and lands on /courses, and the session survives a reload', async ({ page }) => {
   const errors = watchConsole(page);
-  await registerOnAuth(page, { fullName: 'Мария Новикова', email: uniqueEmail('maria'), password: 'Password123', confirm: 'Password123' });
+  await registerOnAuth(page, {
+    fullName: 'Мария Новикова',
+    email: uniqueEmail('maria'),
+    password: 'Password123',
+    confirm: 'Password123',
+  });
   await expect(page.getByLabel('Роль').locator('option')).toHaveText(['Клиент', 'Кандидат', 'Куратор']);
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
   await expect(page).toHaveURL(/\/courses$/);
@@ -40,7 +48,9 @@ test('registration alerts: mismatched passwords, missing name, empty fields', as
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
   await page.getByLabel('Email').fill('');
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
-  await expect.poll(() => alerts).toEqual(['Пароли не совпадают', 'Пожалуйста, введите ваше имя', 'Пожалуйста, заполните все поля']);
+  await expect
+    .poll(() => alerts)
+    .toEqual(['Пароли не совпадают', 'Пожалуйста, введите ваше имя', 'Пожалуйста, заполните все поля']);
   await expect(page).toHaveURL(/\/auth$/);
 });
 
@@ -100,7 +110,10 @@ test('a tampered token is dropped and the user is sent to /auth', async ({ page 
     const token = localStorage.getItem('authToken')!;
     const [h, p, s] = token.split('.');
     const claims = JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/')));
-    const forged = btoa(JSON.stringify({ ...claims, role: 'ADMIN' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const forged = btoa(JSON.stringify({ ...claims, role: 'ADMIN' }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
     localStorage.setItem('authToken', `${h}.${forged}.${s}`);
   });
   await page.reload();
@@ -124,7 +137,10 @@ test('/register offers ADMIN only with the administrator password', async ({ pag
   await expect(page.getByLabel(/Роль/).locator('option')).toHaveText(['Клиент', 'Кандидат', 'Куратор', 'Администратор']);
   await page.getByLabel(/Полное имя/).fill('Самозванец');
   await page.getByLabel(/^Email/).fill(uniqueEmail('admin'));
-  await page.getByLabel(/^Пароль/).first().fill('Password123');
+  await page
+    .getByLabel(/^Пароль/)
+    .first()
+    .fill('Password123');
   await page.getByLabel(/Подтвердите пароль/).fill('Password123');
   await page.getByLabel(/Роль/).selectOption('ADMIN');
   await page.getByLabel(/Пароль администратора/).fill('not-the-password');

@@ -26,7 +26,9 @@ async function readToTheEnd(page: Page) {
 
 /** Serious and critical axe findings (WCAG 2.0/2.1 A and AA), each as "rule: selector". */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
@@ -40,7 +42,12 @@ test('the landing shows its sections in Russian, dark by default, with the figur
   await expect(page.getByTestId('formula-background')).toBeAttached();
 
   await expect(page.locator('#how-it-works li')).toHaveCount(4);
-  await expect(page.locator('#how-it-works h3')).toHaveText(['Опишите тему', 'ИИ создаст структуру', 'Настройте контент', 'Запустите курс']);
+  await expect(page.locator('#how-it-works h3')).toHaveText([
+    'Опишите тему',
+    'ИИ создаст структуру',
+    'Настройте контент',
+    'Запустите курс',
+  ]);
   await expect(page.locator('#advantages li')).toHaveCount(6);
   await expect(faqHeaders(page)).toHaveCount(6);
   await expect(page.getByRole('heading', { name: 'О проекте' })).toBeAttached();
@@ -52,7 +59,12 @@ test('the landing shows its sections in Russian, dark by default, with the figur
   await expect(page.locator('#claims-note')).toContainText('это заявления, а не измеренные показатели этого портала');
 
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('navigation', { name: 'Компания' }).getByRole('listitem')).toHaveText(['О нас', 'Блог скоро', 'Карьера скоро', 'Пресса скоро']);
+  await expect(footer.getByRole('navigation', { name: 'Компания' }).getByRole('listitem')).toHaveText([
+    'О нас',
+    'Блог скоро',
+    'Карьера скоро',
+    'Пресса скоро',
+  ]);
   await expect(footer.getByRole('navigation', { name: 'Правовая информация' }).getByRole('listitem')).toHaveText([
     'Политика конфиденциальности скоро',
     'Условия использования скоро',

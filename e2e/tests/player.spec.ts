@@ -50,8 +50,22 @@ async function seedCourse(request: APIRequestContext): Promise<Seed> {
     description: 'Два вопроса о трудовом распорядке',
     courseId: course.id,
     questions: [
-      { id: 'vacation', type: 'single_choice', question: 'Сколько дней ежегодного отпуска?', options: ['14', '28', '56'], correctAnswers: [1], explanation: 'Статья 115 ТК РФ', order: 0 },
-      { id: 'probation', type: 'true_false', question: 'Испытательный срок бывает до трёх месяцев', correctAnswer: 'true', order: 1 },
+      {
+        id: 'vacation',
+        type: 'single_choice',
+        question: 'Сколько дней ежегодного отпуска?',
+        options: ['14', '28', '56'],
+        correctAnswers: [1],
+        explanation: 'Статья 115 ТК РФ',
+        order: 0,
+      },
+      {
+        id: 'probation',
+        type: 'true_false',
+        question: 'Испытательный срок бывает до трёх месяцев',
+        correctAnswer: 'true',
+        order: 1,
+      },
     ],
     settings: { passingScore: 100, maxAttempts: 3, timeLimit: 5, showExplanations: 'after_submission' },
   });
@@ -79,7 +93,8 @@ async function seedCourse(request: APIRequestContext): Promise<Seed> {
   return { courseId: course.id, courseTitle, quizTitle };
 }
 
-const lessonButton = (page: Page, title: string) => page.getByRole('navigation', { name: 'Содержание курса' }).getByRole('button', { name: new RegExp(title) });
+const lessonButton = (page: Page, title: string) =>
+  page.getByRole('navigation', { name: 'Содержание курса' }).getByRole('button', { name: new RegExp(title) });
 const progressText = (page: Page) => page.getByRole('navigation', { name: 'Содержание курса' }).getByText(/Прогресс курса:/);
 
 test.describe.serial('learning', () => {
@@ -206,7 +221,10 @@ test.describe.serial('learning', () => {
     await expect(rows.first()).toContainText('Пройден');
 
     // Details of the passed attempt.
-    await rows.first().getByRole('button', { name: /Подробнее/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /Подробнее/ })
+      .click();
     const details = page.getByRole('dialog', { name: 'Подробности попытки' });
     await expect(details).toContainText(learners.first!.fullName);
     await expect(details).toContainText('2 из 2 (100%)');
@@ -227,7 +245,10 @@ test.describe.serial('learning', () => {
     await expect(rows).toHaveCount(2);
 
     // The CSV is built by the server from the same attempts.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Экспорт CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('quiz_results.csv');
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -249,7 +270,9 @@ test.describe.serial('learning', () => {
     // Not over the API either: the list is their own, another's attempt is "not found".
     const mine = await request.get('/api/results', { headers: { authorization: `Bearer ${learners.first!.token}` } });
     const firstId = ((await mine.json()) as { data: Array<{ id: string }> }).data[0].id;
-    const peek = await request.get(`/api/attempts/${firstId}`, { headers: { authorization: `Bearer ${learners.second!.token}` } });
+    const peek = await request.get(`/api/attempts/${firstId}`, {
+      headers: { authorization: `Bearer ${learners.second!.token}` },
+    });
     expect(peek.status()).toBe(404);
     const list = await request.get('/api/results', { headers: { authorization: `Bearer ${learners.second!.token}` } });
     expect(((await list.json()) as { total: number }).total).toBe(0);
@@ -259,7 +282,8 @@ test.describe.serial('learning', () => {
 test('the countdown finishes the quiz by itself at zero, and the answers given in time count', async ({ page, request }) => {
   const errors = watchConsole(page);
   const headers = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
-  const post = async (path: string, data: unknown) => ((await (await request.post(path, { headers, data })).json()) as { id: string }).id;
+  const post = async (path: string, data: unknown) =>
+    ((await (await request.post(path, { headers, data })).json()) as { id: string }).id;
   const courseId = await post('/api/courses', { title: `Экспресс-тест ${tag}`, isPublished: true });
   const quizTitle = `Блиц ${tag}`;
   // 0.05 minutes: a three-second limit.
@@ -270,7 +294,13 @@ test('the countdown finishes the quiz by itself at zero, and the answers given i
     settings: { passingScore: 100, maxAttempts: 2, timeLimit: 0.05 },
   });
   const moduleId = await post('/api/blocks', { type: 'MODULE', courseId, title: 'Модуль' });
-  await post('/api/blocks', { courseId, moduleId, title: 'Блиц', status: 'published', content: [{ type: 'quiz', content: { quizId, questionsCount: 1 } }] });
+  await post('/api/blocks', {
+    courseId,
+    moduleId,
+    title: 'Блиц',
+    status: 'published',
+    content: [{ type: 'quiz', content: { quizId, questionsCount: 1 } }],
+  });
   const learner = await register(request, `Вера Козлова ${tag}`);
 
   await signIn(page, learner.email, PASSWORD);

@@ -37,7 +37,11 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   const targets = targetsOf(config);
   // Without keep-alive toward the services, node proxies collapse to a few hundred requests/s.
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
-  const allowedOrigins = new Set(config.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
+  const allowedOrigins = new Set(
+    config.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  );
 
   app.use((req, res, next) => {
     const incoming = req.get('x-request-id');
@@ -165,16 +169,25 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   // Each front end is either served from disk or proxied to its own static container.
   const upstreams = config.STATIC_UPSTREAMS ? (JSON.parse(config.STATIC_UPSTREAMS) as Record<string, string>) : {};
   const staticProxy = (target: string) =>
-    createProxyMiddleware<Request, Response>({ target, agent, on: { error: (_err, _req, res) => sendError(res as Response, 503, MSG.serviceUnavailable) } });
+    createProxyMiddleware<Request, Response>({
+      target,
+      agent,
+      on: { error: (_err, _req, res) => sendError(res as Response, 503, MSG.serviceUnavailable) },
+    });
   for (const dir of REMOTES) {
-    app.use(`/mf/${dir}`, upstreams[dir] ? staticProxy(upstreams[dir]) : express.static(path.join(config.STATIC_ROOT, dir, 'dist'), staticOptions));
+    app.use(
+      `/mf/${dir}`,
+      upstreams[dir] ? staticProxy(upstreams[dir]) : express.static(path.join(config.STATIC_ROOT, dir, 'dist'), staticOptions),
+    );
   }
   app.use('/mf', (_req, res) => sendError(res, 404, 'Файл не найден'));
 
   const shellDir = path.join(config.STATIC_ROOT, 'shell', 'dist');
   if (upstreams.shell) {
     // The shell container answers its files and index.html for every page route.
-    app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? staticProxy(upstreams.shell)(req, res, next) : next()));
+    app.use((req, res, next) =>
+      req.method === 'GET' || req.method === 'HEAD' ? staticProxy(upstreams.shell)(req, res, next) : next(),
+    );
   }
   app.use(express.static(shellDir, staticOptions));
   app.use((req, res, next) => {

@@ -4,35 +4,43 @@ import path from 'node:path';
 
 const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
 
-export const gatewayConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PORT: z.coerce.number().int().default(DEFAULT_PORTS.gateway),
-  HOST: z.string().default('127.0.0.1'),
-  AUTH_URL: url(DEFAULT_PORTS.auth),
-  CONTENT_URL: url(DEFAULT_PORTS.content),
-  PROGRESS_URL: url(DEFAULT_PORTS.progress),
-  CRM_URL: url(DEFAULT_PORTS.crm),
-  AUDIT_URL: url(DEFAULT_PORTS.audit),
-  /** Where the built front ends are: <STATIC_ROOT>/shell/dist and <STATIC_ROOT>/mf-*\/dist. */
-  STATIC_ROOT: z.string().default(path.resolve(__dirname, '../..')),
-  /**
-   * Optional JSON object: front end folder (shell, mf-courses, ...) → URL of the static container
-   * that serves its build. Without it the gateway serves <STATIC_ROOT>/<folder>/dist itself.
-   */
-  STATIC_UPSTREAMS: z.string().optional(),
-  /** Optional JSON object replacing the runtime manifest of remote URLs (name → mf-manifest.json URL). */
-  REMOTES_JSON: z.string().optional(),
-  /** Extra origins allowed to call the API from a browser, comma separated. */
-  ALLOWED_ORIGINS: z.string().default(''),
-  JSON_BODY_LIMIT: z.coerce.number().int().default(1024 * 1024),
-  UPLOAD_BODY_LIMIT: z.coerce.number().int().default(50 * 1024 * 1024),
-  /** How long a service may take to answer before the gateway gives up with 504. */
-  PROXY_TIMEOUT_MS: z.coerce.number().int().default(15_000),
-  /** Shared with the services' /internal routes (the dashboard's stats); the same dev default as theirs. */
-  INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
-}).refine((c) => c.NODE_ENV !== 'production' || !c.INTERNAL_TOKEN.startsWith('dev-only-'), {
-  message: 'set a real secret in production',
-  path: ['INTERNAL_TOKEN'],
-});
+export const gatewayConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number().int().default(DEFAULT_PORTS.gateway),
+    HOST: z.string().default('127.0.0.1'),
+    AUTH_URL: url(DEFAULT_PORTS.auth),
+    CONTENT_URL: url(DEFAULT_PORTS.content),
+    PROGRESS_URL: url(DEFAULT_PORTS.progress),
+    CRM_URL: url(DEFAULT_PORTS.crm),
+    AUDIT_URL: url(DEFAULT_PORTS.audit),
+    /** Where the built front ends are: <STATIC_ROOT>/shell/dist and <STATIC_ROOT>/mf-*\/dist. */
+    STATIC_ROOT: z.string().default(path.resolve(__dirname, '../..')),
+    /**
+     * Optional JSON object: front end folder (shell, mf-courses, ...) → URL of the static container
+     * that serves its build. Without it the gateway serves <STATIC_ROOT>/<folder>/dist itself.
+     */
+    STATIC_UPSTREAMS: z.string().optional(),
+    /** Optional JSON object replacing the runtime manifest of remote URLs (name → mf-manifest.json URL). */
+    REMOTES_JSON: z.string().optional(),
+    /** Extra origins allowed to call the API from a browser, comma separated. */
+    ALLOWED_ORIGINS: z.string().default(''),
+    JSON_BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .default(1024 * 1024),
+    UPLOAD_BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .default(50 * 1024 * 1024),
+    /** How long a service may take to answer before the gateway gives up with 504. */
+    PROXY_TIMEOUT_MS: z.coerce.number().int().default(15_000),
+    /** Shared with the services' /internal routes (the dashboard's stats); the same dev default as theirs. */
+    INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || !c.INTERNAL_TOKEN.startsWith('dev-only-'), {
+    message: 'set a real secret in production',
+    path: ['INTERNAL_TOKEN'],
+  });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

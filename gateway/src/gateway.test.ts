@@ -11,7 +11,9 @@ import { createGateway } from './app';
 import { gatewayConfigSchema } from './config';
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 let gateway: Server;
@@ -54,7 +56,10 @@ afterAll(async () => {
 
 describe('routing', () => {
   it('proxies /api/auth to the auth service and keeps the request id', async () => {
-    const answer = await api(url, 'POST', '/api/auth/login', { body: { email: 'nobody@example.test', password: 'x' }, headers: { 'x-request-id': 'req-123' } });
+    const answer = await api(url, 'POST', '/api/auth/login', {
+      body: { email: 'nobody@example.test', password: 'x' },
+      headers: { 'x-request-id': 'req-123' },
+    });
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe(MSG.badCredentials);
     expect(answer.headers.get('x-request-id')).toBe('req-123');
@@ -158,7 +163,9 @@ describe('front ends in their own containers', () => {
       STATIC_UPSTREAMS: JSON.stringify({ 'mf-crm': containerUrl, shell: containerUrl }),
     });
     const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
-    const base = await new Promise<string>((r) => server.once('listening', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+    const base = await new Promise<string>((r) =>
+      server.once('listening', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+    );
     try {
       expect(await (await fetch(`${base}/mf/mf-crm/remoteEntry.js`)).text()).toBe('static:/remoteEntry.js');
       expect(await (await fetch(`${base}/crm/orgs`)).text()).toBe('static:/crm/orgs');

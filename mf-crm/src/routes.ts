@@ -1,5 +1,6 @@
 /** The CRM's own routes under /crm/* (the shell's guard has already admitted the user). */
-export type Screen = { kind: 'orgs' } | { kind: 'org'; id: string } | { kind: 'contacts' } | { kind: 'home' } | { kind: 'unknown' };
+export type Screen =
+  { kind: 'orgs' } | { kind: 'org'; id: string } | { kind: 'contacts' } | { kind: 'home' } | { kind: 'unknown' };
 
 export function screenFor(pathname: string): Screen {
   const path = pathname.replace(/\/+$/, '');

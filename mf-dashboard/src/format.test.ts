@@ -69,7 +69,15 @@ describe('counts in Russian', () => {
   });
 
   it('counts actions', () => {
-    expect([0, 1, 2, 5, 21, 22, 111].map(actionCount)).toEqual(['0 действий', '1 действие', '2 действия', '5 действий', '21 действие', '22 действия', '111 действий']);
+    expect([0, 1, 2, 5, 21, 22, 111].map(actionCount)).toEqual([
+      '0 действий',
+      '1 действие',
+      '2 действия',
+      '5 действий',
+      '21 действие',
+      '22 действия',
+      '111 действий',
+    ]);
   });
 
   it('lists the last 14 local days, oldest first, across a month', () => {

@@ -52,7 +52,11 @@ const pick = (n: number, forms: Record<'one' | 'few' | 'many', string>): string 
 
 /** 'Показано X из Y записей', with 'записи' after 1, 21, 31... as Russian asks ('из 1 записи'). */
 export const shownOf = (shown: number, total: number): string =>
-  formatMessage(DASHBOARD_MSG.shownOf, { shown, total, records: pick(total, { one: 'записи', few: 'записей', many: 'записей' }) });
+  formatMessage(DASHBOARD_MSG.shownOf, {
+    shown,
+    total,
+    records: pick(total, { one: 'записи', few: 'записей', many: 'записей' }),
+  });
 
 /** "1 действие", "3 действия", "5 действий". */
 export const actionCount = (n: number): string => `${n} ${pick(n, { one: 'действие', few: 'действия', many: 'действий' })}`;
@@ -73,7 +77,9 @@ export const localDay = (date: Date): string => `${date.getFullYear()}-${pad(dat
 
 /** The last `count` local days up to today, oldest first: the chart's days when there is no data. */
 export const lastLocalDays = (count: number, now: Date): string[] =>
-  Array.from({ length: count }, (_, i) => localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - (count - 1 - i), 12)));
+  Array.from({ length: count }, (_, i) =>
+    localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - (count - 1 - i), 12)),
+  );
 
 /** The reader's IANA time zone, in which the server counts days. */
 export const readerTimeZone = (): string => {

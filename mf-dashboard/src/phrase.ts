@@ -14,7 +14,34 @@ type Gender = 'm' | 'f';
 const FEMALE_WORD = /(ова|ева|ёва|ина|ына|ская|цкая|ая)$/;
 const MALE_WORD = /(ов|ев|ёв|ин|ын|ский|цкий|ой)$/;
 // First names that end in -а/-я yet are a man's, and ones that end in -ь yet are a woman's.
-const MALE_IN_A = new Set(['никита', 'илья', 'кузьма', 'фома', 'лука', 'савва', 'данила', 'гаврила', 'миша', 'гоша', 'паша', 'дима', 'ваня', 'петя', 'вася', 'коля', 'толя', 'серёжа', 'сережа', 'лёша', 'леша', 'витя', 'федя', 'юра', 'костя', 'слава']);
+const MALE_IN_A = new Set([
+  'никита',
+  'илья',
+  'кузьма',
+  'фома',
+  'лука',
+  'савва',
+  'данила',
+  'гаврила',
+  'миша',
+  'гоша',
+  'паша',
+  'дима',
+  'ваня',
+  'петя',
+  'вася',
+  'коля',
+  'толя',
+  'серёжа',
+  'сережа',
+  'лёша',
+  'леша',
+  'витя',
+  'федя',
+  'юра',
+  'костя',
+  'слава',
+]);
 const FEMALE_IN_SOFT_SIGN = new Set(['любовь', 'нинель', 'адель', 'эсфирь', 'рахиль', 'юдифь']);
 
 /** The grammatical gender of a full name, as well as the name can tell. */
@@ -96,7 +123,11 @@ export function activityPhrase(record: AuditRecord): string {
   const verb = ([m, f]: Verb) => (gender === 'f' ? f : m);
   const subject = subjectOf(record);
 
-  if (record.entity === 'user' && record.action === 'create' && (/^Регистрация/.test(record.details) || record.user?.id === record.entityId)) {
+  if (
+    record.entity === 'user' &&
+    record.action === 'create' &&
+    (/^Регистрация/.test(record.details) || record.user?.id === record.entityId)
+  ) {
     return `${actor} ${verb(['зарегистрировался', 'зарегистрировалась'])}`;
   }
   if (record.action === 'login' || record.action === 'logout') return `${actor} ${verb(VERBS[record.action])}`;

@@ -9,7 +9,11 @@ const CourseEditor = lazy(() => import('./scenes/CourseEditor/CourseEditor').the
 const NewLesson = lazy(() => import('./scenes/NewLesson/NewLesson').then((m) => ({ default: m.NewLesson })));
 const Demo = lazy(() => import('./scenes/Demo/Demo').then((m) => ({ default: m.Demo })));
 
-type Screen = { kind: 'course'; courseId: string } | { kind: 'new-lesson'; moduleId: string | null } | { kind: 'demo'; demo: DemoKind } | { kind: 'unknown' };
+type Screen =
+  | { kind: 'course'; courseId: string }
+  | { kind: 'new-lesson'; moduleId: string | null }
+  | { kind: 'demo'; demo: DemoKind }
+  | { kind: 'unknown' };
 
 /** The routes of this micro-frontend (spec section 2). */
 export function screenFor(pathname: string): Screen {

@@ -42,7 +42,11 @@ async function main() {
           return fallbackLifecycles(app, () => {
             // Forget the failure and load the remote again.
             void (async () => {
-              if (manifestError) manifestError = await registerFromManifest().then(() => null, (e: unknown) => e);
+              if (manifestError)
+                manifestError = await registerFromManifest().then(
+                  () => null,
+                  (e: unknown) => e,
+                );
               await unloadApplication(app, { waitForUnmount: false });
               await triggerAppChange();
             })();

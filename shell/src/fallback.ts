@@ -21,7 +21,8 @@ export function fallbackLifecycles(name: string, onRetry: () => void): LifeCycle
       const button = document.createElement('button');
       button.type = 'button';
       button.textContent = 'Повторить';
-      button.style.cssText = 'height:36px;padding:0 16px;border-radius:8px;border:0;background:#4f46e5;color:#fff;font-weight:600;cursor:pointer;';
+      button.style.cssText =
+        'height:36px;padding:0 16px;border-radius:8px;border:0;background:#4f46e5;color:#fff;font-weight:600;cursor:pointer;';
       button.addEventListener('click', onRetry);
       el.append(title, button);
       (document.getElementById('portal-main') ?? document.body).appendChild(el);

@@ -1,9 +1,17 @@
 import { changeText, figuresFor } from '@portal/contracts';
 import { composeStats, sourcesFor } from './compose';
 
-const content = { totalCourses: 12, activeCourses: 5, change: { totalCourses: { last30: 6, prev30: 4 }, activeCourses: { last30: 1, prev30: 2 } } };
+const content = {
+  totalCourses: 12,
+  activeCourses: 5,
+  change: { totalCourses: { last30: 6, prev30: 4 }, activeCourses: { last30: 1, prev30: 2 } },
+};
 const auth = { totalStudents: 40, newStudents: { last30: 3, prev30: 0 } };
-const crm = { organizations: 7, contacts: 21, change: { organizations: { last30: 0, prev30: 0 }, contacts: { last30: 2, prev30: 2 } } };
+const crm = {
+  organizations: 7,
+  contacts: 21,
+  change: { organizations: { last30: 0, prev30: 0 }, contacts: { last30: 2, prev30: 2 } },
+};
 const progress = { completedCourses: 2, change: { last30: 1, prev30: 1 } };
 const audit = { recent: [], byDay: [{ date: '2026-11-22', count: 3 }] };
 
@@ -25,22 +33,53 @@ describe('composing the dashboard for a role', () => {
   it('shows staff courses, active courses, students and organizations, never completed courses', () => {
     expect(figuresFor('ADMIN')).toEqual(['totalCourses', 'activeCourses', 'totalStudents', 'organizations']);
     const stats = composeStats('CURATOR', { content, auth, crm, audit });
-    expect(stats).toMatchObject({ totalCourses: 12, activeCourses: 5, totalStudents: 40, organizations: 7, contacts: 21, completedCourses: null, partial: false, activityScope: 'all' });
-    expect(stats.change).toEqual({ totalCourses: '+50%', activeCourses: '-50%', totalStudents: '+3', organizations: '0%', contacts: '0%', completedCourses: null });
+    expect(stats).toMatchObject({
+      totalCourses: 12,
+      activeCourses: 5,
+      totalStudents: 40,
+      organizations: 7,
+      contacts: 21,
+      completedCourses: null,
+      partial: false,
+      activityScope: 'all',
+    });
+    expect(stats.change).toEqual({
+      totalCourses: '+50%',
+      activeCourses: '-50%',
+      totalStudents: '+3',
+      organizations: '0%',
+      contacts: '0%',
+      completedCourses: null,
+    });
   });
 
   it('shows everyone else courses, active courses and their own completed courses, nothing of the CRM or the students', () => {
     expect(sourcesFor('CLIENT')).toEqual(['content', 'progress', 'audit']);
     // Even if a staff-only answer were at hand, it is not passed on.
     const stats = composeStats('MANAGER', { content, progress, audit, auth, crm });
-    expect(stats).toMatchObject({ totalCourses: 12, activeCourses: 5, completedCourses: 2, totalStudents: null, organizations: null, contacts: null, activityScope: 'own' });
+    expect(stats).toMatchObject({
+      totalCourses: 12,
+      activeCourses: 5,
+      completedCourses: 2,
+      totalStudents: null,
+      organizations: null,
+      contacts: null,
+      activityScope: 'own',
+    });
     expect(stats.change.totalStudents).toBeNull();
     expect(stats.change.completedCourses).toBe('0%');
   });
 
   it('gives null figures for a service that did not answer and marks the whole partial', () => {
     const stats = composeStats('ADMIN', { content: null, auth, crm: null, audit: null });
-    expect(stats).toMatchObject({ totalCourses: null, activeCourses: null, organizations: null, contacts: null, totalStudents: 40, partial: true });
+    expect(stats).toMatchObject({
+      totalCourses: null,
+      activeCourses: null,
+      organizations: null,
+      contacts: null,
+      totalStudents: 40,
+      partial: true,
+    });
     expect(stats.unavailable).toEqual(['content', 'crm', 'audit']);
     expect(stats.recentActivity).toEqual([]);
     expect(stats.activityByDay).toEqual([]);

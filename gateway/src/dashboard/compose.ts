@@ -52,10 +52,12 @@ export function composeStats(role: Role, answers: SourceAnswers): DashboardStats
     completedCourses: figure('completedCourses')?.value ?? null,
     organizations: figure('organizations')?.value ?? null,
     contacts: figure('contacts')?.value ?? null,
-    change: Object.fromEntries(DASHBOARD_FIGURES.map((name) => {
-      const f = figure(name);
-      return [name, f ? changeText(f.change) : null];
-    })) as Record<DashboardFigure, string | null>,
+    change: Object.fromEntries(
+      DASHBOARD_FIGURES.map((name) => {
+        const f = figure(name);
+        return [name, f ? changeText(f.change) : null];
+      }),
+    ) as Record<DashboardFigure, string | null>,
     recentActivity: audit?.recent ?? [],
     activityByDay: audit?.byDay ?? [],
     activityScope: isStaff(role) ? 'all' : 'own',

@@ -24,7 +24,9 @@ import { gatewayConfigSchema, type GatewayConfig } from '../config';
 
 const DEAD = 'http://127.0.0.1:9'; // discard port: nothing listens
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 let content: TestService<ContentConfig>;
@@ -59,7 +61,10 @@ beforeAll(async () => {
   const env = { AUTH_URL: auth.url, ...shared };
   uploadDir = mkdtempSync(path.join(tmpdir(), 'dashboard-uploads-'));
   [content, crm, progress, audit] = await Promise.all([
-    startTestService<ContentConfig>('content', contentRouters, { schema: contentConfigSchema, env: { ...env, UPLOAD_DIR: uploadDir } }),
+    startTestService<ContentConfig>('content', contentRouters, {
+      schema: contentConfigSchema,
+      env: { ...env, UPLOAD_DIR: uploadDir },
+    }),
     startTestService('crm', crmRouters, { env }),
     // The dashboard asks the progress service its internal route only.
     startTestService('progress', (ctx) => [progressInternalRouter(ctx)], { env }),
@@ -88,10 +93,15 @@ afterAll(async () => {
   rmSync(uploadDir, { recursive: true, force: true });
 });
 
-const stats = (base: string, token: string, query = '?tz=Europe/Moscow') => api<DashboardStats & { message?: string }>(base, 'GET', `/api/dashboard/stats${query}`, { token });
+const stats = (base: string, token: string, query = '?tz=Europe/Moscow') =>
+  api<DashboardStats & { message?: string }>(base, 'GET', `/api/dashboard/stats${query}`, { token });
 
 /** Events travel through the queue: ask again until the dashboard shows what is expected. */
-const eventually = async (read: () => Promise<DashboardStats>, ok: (s: DashboardStats) => boolean, ms = 10_000): Promise<DashboardStats> => {
+const eventually = async (
+  read: () => Promise<DashboardStats>,
+  ok: (s: DashboardStats) => boolean,
+  ms = 10_000,
+): Promise<DashboardStats> => {
   const deadline = Date.now() + ms;
   let last = await read();
   while (!ok(last) && Date.now() < deadline) {
@@ -112,7 +122,10 @@ describe('GET /api/dashboard/stats', () => {
   });
 
   it('refuses a call from another site (403)', async () => {
-    const answer = await api(gateway, 'GET', '/api/dashboard/stats', { token: as.admin.token, headers: { origin: 'https://evil.example' } });
+    const answer = await api(gateway, 'GET', '/api/dashboard/stats', {
+      token: as.admin.token,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(answer.status).toBe(403);
   });
 
@@ -126,10 +139,22 @@ describe('GET /api/dashboard/stats', () => {
     const curator = as.curator.token;
     const course = await api(gateway, 'POST', '/api/courses', { token: curator, body: { title: 'Основы HR' } });
     expect(course.status).toBe(201);
-    expect((await api(gateway, 'POST', '/api/courses', { token: curator, body: { title: 'Охрана труда', isPublished: true } })).status).toBe(201);
-    const org = await api(gateway, 'POST', '/api/organizations', { token: curator, body: { name: 'ООО Вектор', inn: '7701234567' } });
+    expect(
+      (await api(gateway, 'POST', '/api/courses', { token: curator, body: { title: 'Охрана труда', isPublished: true } })).status,
+    ).toBe(201);
+    const org = await api(gateway, 'POST', '/api/organizations', {
+      token: curator,
+      body: { name: 'ООО Вектор', inn: '7701234567' },
+    });
     expect(org.status).toBe(201);
-    expect((await api(gateway, 'POST', '/api/contacts', { token: curator, body: { orgId: org.body.id, fullName: 'Анна Кузнецова', email: 'anna@vector.example' } })).status).toBe(201);
+    expect(
+      (
+        await api(gateway, 'POST', '/api/contacts', {
+          token: curator,
+          body: { orgId: org.body.id, fullName: 'Анна Кузнецова', email: 'anna@vector.example' },
+        })
+      ).status,
+    ).toBe(201);
 
     const answer = await eventually(
       async () => (await stats(gateway, as.admin.token)).body,
@@ -146,7 +171,14 @@ describe('GET /api/dashboard/stats', () => {
       unavailable: [],
       activityScope: 'all',
     });
-    expect(answer.change).toEqual({ totalCourses: '+2', activeCourses: '+1', totalStudents: '+2', organizations: '+1', contacts: '+1', completedCourses: null });
+    expect(answer.change).toEqual({
+      totalCourses: '+2',
+      activeCourses: '+1',
+      totalStudents: '+2',
+      organizations: '+1',
+      contacts: '+1',
+      completedCourses: null,
+    });
     // Newest first, everyone's: the curator's work and the learners' sign-ins.
     const recent = answer.recentActivity;
     expect(recent[0]).toMatchObject({ action: 'create', entity: 'contact', user: { fullName: 'Екатерина Волкова' } });
@@ -186,7 +218,14 @@ describe('GET /api/dashboard/stats', () => {
     const took = Date.now() - started;
     expect(answer.status).toBe(200);
     expect(took).toBeLessThan(2000);
-    expect(answer.body).toMatchObject({ totalCourses: null, activeCourses: null, organizations: null, contacts: null, totalStudents: 2, partial: true });
+    expect(answer.body).toMatchObject({
+      totalCourses: null,
+      activeCourses: null,
+      organizations: null,
+      contacts: null,
+      totalStudents: 2,
+      partial: true,
+    });
     expect(answer.body.unavailable).toEqual(['content', 'crm']);
     expect(answer.body.change.totalCourses).toBeNull();
     expect(answer.body.recentActivity.length).toBeGreaterThan(0);

@@ -1,6 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { MSG, RECENT_ACTIVITY_LIMIT, ACTIVITY_DAYS, dashboardStatsQuerySchema, isStaff, type DashboardSource } from '@portal/contracts';
+import {
+  MSG,
+  RECENT_ACTIVITY_LIMIT,
+  ACTIVITY_DAYS,
+  dashboardStatsQuerySchema,
+  isStaff,
+  type DashboardSource,
+} from '@portal/contracts';
 import type { GatewayConfig } from '../config';
 import { composeStats, sourcesFor, type SourceAnswers } from './compose';
 import {
@@ -30,7 +37,11 @@ const refuse = (res: Response, statusCode: number, message: string, field?: stri
  * asking (the gateway verifies nothing itself), then each service's internal stats route is asked
  * in parallel, each within the time budget, and the figures are scoped by the caller's role.
  */
-export function dashboardStats(config: GatewayConfig, logger: Logger, { budgetMs = 800, verifyBudgetMs = 3000 }: DashboardOptions = {}): RequestHandler {
+export function dashboardStats(
+  config: GatewayConfig,
+  logger: Logger,
+  { budgetMs = 800, verifyBudgetMs = 3000 }: DashboardOptions = {},
+): RequestHandler {
   const base: Record<DashboardSource, string> = {
     auth: config.AUTH_URL,
     content: config.CONTENT_URL,
@@ -39,7 +50,10 @@ export function dashboardStats(config: GatewayConfig, logger: Logger, { budgetMs
     audit: config.AUDIT_URL,
   };
 
-  const verify = async (req: Request, authorization: string): Promise<{ user: VerifiedUser } | { status: number; message: string }> => {
+  const verify = async (
+    req: Request,
+    authorization: string,
+  ): Promise<{ user: VerifiedUser } | { status: number; message: string }> => {
     try {
       const res = await fetch(`${base.auth}/api/auth/verify`, {
         headers: { authorization, accept: 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') },
@@ -68,7 +82,11 @@ export function dashboardStats(config: GatewayConfig, logger: Logger, { budgetMs
 
     const headers = { 'x-internal-token': config.INTERNAL_TOKEN, 'x-request-id': String(req.headers['x-request-id'] ?? '') };
     const ask = { headers, budgetMs };
-    const activity = new URLSearchParams({ limit: String(RECENT_ACTIVITY_LIMIT), days: String(ACTIVITY_DAYS), tz: query.data.tz });
+    const activity = new URLSearchParams({
+      limit: String(RECENT_ACTIVITY_LIMIT),
+      days: String(ACTIVITY_DAYS),
+      tz: query.data.tz,
+    });
     // Staff read everyone's actions; anyone else only their own.
     if (!isStaff(user.role)) activity.set('actorId', user.id);
     const wanted = new Set(sourcesFor(user.role));
@@ -76,13 +94,25 @@ export function dashboardStats(config: GatewayConfig, logger: Logger, { budgetMs
     if (wanted.has('content')) calls.push(askWithin('content', `${base.content}/internal/stats`, contentStatsSchema, ask));
     if (wanted.has('auth')) calls.push(askWithin('auth', `${base.auth}/internal/stats`, authStatsSchema, ask));
     if (wanted.has('crm')) calls.push(askWithin('crm', `${base.crm}/internal/stats`, crmStatsSchema, ask));
-    if (wanted.has('progress')) calls.push(askWithin('progress', `${base.progress}/internal/stats?${new URLSearchParams({ userId: user.id })}`, progressStatsSchema, ask));
+    if (wanted.has('progress'))
+      calls.push(
+        askWithin(
+          'progress',
+          `${base.progress}/internal/stats?${new URLSearchParams({ userId: user.id })}`,
+          progressStatsSchema,
+          ask,
+        ),
+      );
     if (wanted.has('audit')) calls.push(askWithin('audit', `${base.audit}/internal/activity?${activity}`, activitySchema, ask));
 
     const answers: SourceAnswers = {};
     for (const result of await Promise.all(calls)) {
       (answers as Record<DashboardSource, unknown>)[result.source] = result.value;
-      if (result.value === null) logger.warn({ source: result.source, reason: result.reason, requestId: req.headers['x-request-id'] }, 'dashboard source unavailable');
+      if (result.value === null)
+        logger.warn(
+          { source: result.source, reason: result.reason, requestId: req.headers['x-request-id'] },
+          'dashboard source unavailable',
+        );
     }
     res.json(composeStats(user.role, answers));
   };

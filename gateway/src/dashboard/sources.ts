@@ -76,6 +76,10 @@ export async function askWithin<T>(
     return parsed.success ? { source, value: parsed.data } : { source, value: null, reason: 'unexpected answer' };
   } catch (err) {
     const name = (err as Error).name;
-    return { source, value: null, reason: name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${budgetMs} ms` : (err as Error).message };
+    return {
+      source,
+      value: null,
+      reason: name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${budgetMs} ms` : (err as Error).message,
+    };
   }
 }

@@ -13,7 +13,11 @@ export const courseListKey = (params: CourseListParams) => [...COURSES_KEY, 'lis
 
 export const fetchCourses = ({ search, status, filter }: CourseListParams, signal?: AbortSignal) =>
   apiRequest<CourseSummary[]>('/courses', {
-    query: { search: search.trim() || undefined, status: status === 'all' ? undefined : status, filter: filter === 'all' ? undefined : filter },
+    query: {
+      search: search.trim() || undefined,
+      status: status === 'all' ? undefined : status,
+      filter: filter === 'all' ? undefined : filter,
+    },
     signal,
   });
 
@@ -22,4 +26,5 @@ export const deleteCourse = (id: string) => apiRequest<void>(`/courses/${encodeU
 export const copyCourse = (id: string) => apiRequest<Course>(`/courses/${encodeURIComponent(id)}/copy`, { method: 'POST' });
 export const setFavorite = (id: string, favorite: boolean) =>
   apiRequest<CourseSummary>(`/courses/${encodeURIComponent(id)}/favorite`, { method: favorite ? 'POST' : 'DELETE' });
-export const startCourse = (id: string) => apiRequest<CourseSummary>(`/courses/${encodeURIComponent(id)}/start`, { method: 'POST' });
+export const startCourse = (id: string) =>
+  apiRequest<CourseSummary>(`/courses/${encodeURIComponent(id)}/start`, { method: 'POST' });

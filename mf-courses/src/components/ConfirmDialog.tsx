@@ -48,14 +48,28 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
 }
 
 const Dialog = styled.dialog`
-  width: min(440px, calc(100vw - 32px)); padding: 24px;
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.text};
+  width: min(440px, calc(100vw - 32px));
+  padding: 24px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
   box-shadow: 0 20px 50px rgba(0, 0, 0, 0.35);
-  h2 { margin: 0 0 8px; font-size: 18px; }
-  p { margin: 0 0 20px; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: anywhere; }
-  &::backdrop { background: rgba(10, 12, 20, 0.55); }
+  h2 {
+    margin: 0 0 8px;
+    font-size: 18px;
+  }
+  p {
+    margin: 0 0 20px;
+    color: ${({ theme }) => theme.colors.muted};
+    overflow-wrap: anywhere;
+  }
+  &::backdrop {
+    background: rgba(10, 12, 20, 0.55);
+  }
 `;
 const Actions = styled.div`
-  display: flex; justify-content: flex-end; gap: 8px;
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
 `;

@@ -22,10 +22,29 @@ const toNumber = (raw: string): number => {
 
 /** The course form of spec sections 2 and 5: title required; price and duration numbers ≥ 0; level free text; published. */
 export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: CourseFormProps) {
-  const ids = { title: useId(), description: useId(), price: useId(), duration: useId(), level: useId(), levels: useId(), published: useId() };
-  const [form, setForm] = useState({ title: '', description: '', price: '0', duration: '0', level: COURSE_DEFAULTS.level, isPublished: false });
+  const ids = {
+    title: useId(),
+    description: useId(),
+    price: useId(),
+    duration: useId(),
+    level: useId(),
+    levels: useId(),
+    published: useId(),
+  };
+  const [form, setForm] = useState({
+    title: '',
+    description: '',
+    price: '0',
+    duration: '0',
+    level: COURSE_DEFAULTS.level,
+    isPublished: false,
+  });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const refs = { title: useRef<HTMLInputElement>(null), price: useRef<HTMLInputElement>(null), duration: useRef<HTMLInputElement>(null) };
+  const refs = {
+    title: useRef<HTMLInputElement>(null),
+    price: useRef<HTMLInputElement>(null),
+    duration: useRef<HTMLInputElement>(null),
+  };
   const set = (key: 'title' | 'description' | 'price' | 'duration' | 'level') => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     setProblems((p) => ({ ...p, [key]: undefined }));
@@ -53,7 +72,8 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
   };
 
   // A server refusal that names one of our fields shows beside it; anything else above the form.
-  const serverField = error?.field && (['title', 'price', 'duration'] as string[]).includes(error.field) ? (error.field as Field) : null;
+  const serverField =
+    error?.field && (['title', 'price', 'duration'] as string[]).includes(error.field) ? (error.field as Field) : null;
   const messageFor = (field: Field) => problems[field] ?? (serverField === field ? error?.message : undefined);
   const errorId = (field: Field) => `${ids[field]}-error`;
 
@@ -83,7 +103,8 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
       <FieldBox>
         <Label htmlFor={ids.title}>
           <span>
-            Название<Required />
+            Название
+            <Required />
           </span>
         </Label>
         <Input
@@ -102,7 +123,14 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
       </FieldBox>
       <FieldBox>
         <Label htmlFor={ids.description}>Описание</Label>
-        <TextArea id={ids.description} name="description" rows={4} maxLength={5000} value={form.description} onChange={set('description')} />
+        <TextArea
+          id={ids.description}
+          name="description"
+          rows={4}
+          maxLength={5000}
+          value={form.description}
+          onChange={set('description')}
+        />
       </FieldBox>
       <Row>
         {numberField('price', 'Цена, ₽')}
@@ -118,7 +146,13 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
         </datalist>
       </FieldBox>
       <Check htmlFor={ids.published}>
-        <input id={ids.published} name="isPublished" type="checkbox" checked={form.isPublished} onChange={(e) => setForm((f) => ({ ...f, isPublished: e.target.checked }))} />
+        <input
+          id={ids.published}
+          name="isPublished"
+          type="checkbox"
+          checked={form.isPublished}
+          onChange={(e) => setForm((f) => ({ ...f, isPublished: e.target.checked }))}
+        />
         <span>Опубликован</span>
       </Check>
       <Actions>
@@ -136,28 +170,50 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
 const Required = () => <span aria-hidden="true"> *</span>;
 
 const Form = styled.form`
-  display: grid; gap: 16px;
+  display: grid;
+  gap: 16px;
 `;
 const FieldBox = styled.div`
-  display: grid; gap: 6px; align-content: start;
+  display: grid;
+  gap: 6px;
+  align-content: start;
 `;
 const Row = styled.div`
-  display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
 `;
 const TextArea = styled.textarea`
-  width: 100%; padding: 10px 12px; font: inherit; resize: vertical;
+  width: 100%;
+  padding: 10px 12px;
+  font: inherit;
+  resize: vertical;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
 `;
 const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.danger}; font-size: 13px; font-weight: 400;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 13px;
+  font-weight: 400;
 `;
 const Check = styled.label`
-  display: inline-flex; align-items: center; gap: 8px; font-size: 14px; font-weight: 500; cursor: pointer;
-  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.primary}; }
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 14px;
+  font-weight: 500;
+  cursor: pointer;
+  input {
+    width: 18px;
+    height: 18px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 const Actions = styled.div`
-  display: flex; justify-content: flex-end; gap: 8px; margin-top: 8px;
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 8px;
 `;

@@ -13,7 +13,16 @@ export function EmptyState({ title, hint, action }: { title: string; hint: strin
 }
 
 const Box = styled(Card)`
-  display: grid; justify-items: center; gap: 8px; padding: 48px 24px; text-align: center;
-  h2 { margin: 0; font-size: 20px; }
-  p { margin: 0 0 8px; }
+  display: grid;
+  justify-items: center;
+  gap: 8px;
+  padding: 48px 24px;
+  text-align: center;
+  h2 {
+    margin: 0;
+    font-size: 20px;
+  }
+  p {
+    margin: 0 0 8px;
+  }
 `;

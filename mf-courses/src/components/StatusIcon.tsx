@@ -15,7 +15,13 @@ export function StatusIcon({ status }: { status: CourseStatus }) {
 }
 
 const Mark = styled.span<{ $status: CourseStatus }>`
-  display: inline-flex; align-items: center; justify-content: center;
-  width: 22px; height: 22px; flex: none; font-size: 15px; line-height: 1;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 22px;
+  height: 22px;
+  flex: none;
+  font-size: 15px;
+  line-height: 1;
   color: ${({ theme, $status }) => colorOf(theme, $status)};
 `;

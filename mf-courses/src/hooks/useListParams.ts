@@ -26,7 +26,8 @@ export function useListParams(): [CourseListParams, (patch: Partial<CourseListPa
     if (params.status !== 'all') q.set('status', params.status);
     if (params.filter !== 'all') q.set('filter', params.filter);
     const next = `${window.location.pathname}${q.size ? `?${q}` : ''}`;
-    if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', next);
+    if (next !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(window.history.state, '', next);
   }, [params]);
 
   const update = useCallback((patch: Partial<CourseListParams>) => setParams((p) => ({ ...p, ...patch })), []);

@@ -32,7 +32,8 @@ export const createOrganization = (input: OrganizationCreateInput) =>
 export const updateOrganization = (id: string, input: OrganizationUpdateInput) =>
   apiRequest<Organization>(`/organizations/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
 
-export const deleteOrganization = (id: string) => apiRequest<void>(`/organizations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteOrganization = (id: string) =>
+  apiRequest<void>(`/organizations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const createContact = (input: ContactCreateInput) => apiRequest<Contact>('/contacts', { method: 'POST', body: input });
 

@@ -27,7 +27,8 @@ export function ContactForm({ orgId, initial, submitLabel, busy, onSubmit, onCan
     phone: initial?.phone ?? '',
     role: initial?.role ?? '',
   });
-  const set = (key: keyof ContactValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof ContactValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -40,19 +41,29 @@ export function ContactForm({ orgId, initial, submitLabel, busy, onSubmit, onCan
     <FormGrid onSubmit={submit} noValidate>
       <Label>
         <span>
-          ФИО<Required />
+          ФИО
+          <Required />
         </span>
         <Input name="fullName" autoComplete="off" value={values.fullName} onChange={set('fullName')} maxLength={200} autoFocus />
       </Label>
       <Label>
         <span>
-          Email<Required />
+          Email
+          <Required />
         </span>
         <Input name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} maxLength={254} />
       </Label>
       <Label>
         Телефон
-        <Input name="phone" type="tel" autoComplete="off" value={values.phone} onChange={set('phone')} maxLength={40} placeholder="+7 (999) 123-45-67" />
+        <Input
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          value={values.phone}
+          onChange={set('phone')}
+          maxLength={40}
+          placeholder="+7 (999) 123-45-67"
+        />
       </Label>
       <Label>
         Должность

@@ -17,9 +17,19 @@ export function LoadError({ text, error, onRetry }: { text: string; error: unkno
 }
 
 const Box = styled.div`
-  display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 12px 16px;
-  color: ${({ theme }) => theme.colors.danger}; background: ${({ theme }) => theme.colors.dangerBg};
-  border: 1px solid ${({ theme }) => theme.colors.danger}; border-radius: ${({ theme }) => theme.radius};
-  span { font-size: 14px; }
-  button { margin-left: auto; }
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  padding: 12px 16px;
+  color: ${({ theme }) => theme.colors.danger};
+  background: ${({ theme }) => theme.colors.dangerBg};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radius};
+  span {
+    font-size: 14px;
+  }
+  button {
+    margin-left: auto;
+  }
 `;

@@ -27,7 +27,8 @@ export function OrganizationForm({ initial, submitLabel, busy, onSubmit, onCance
     site: initial?.site ?? '',
     status: initial?.status ?? 'ACTIVE',
   });
-  const set = (key: keyof OrganizationValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof OrganizationValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -40,13 +41,15 @@ export function OrganizationForm({ initial, submitLabel, busy, onSubmit, onCance
     <FormGrid onSubmit={submit} noValidate>
       <Label>
         <span>
-          Название<Required />
+          Название
+          <Required />
         </span>
         <Input name="name" value={values.name} onChange={set('name')} maxLength={300} autoFocus />
       </Label>
       <Label>
         <span>
-          ИНН<Required />
+          ИНН
+          <Required />
         </span>
         <Input name="inn" value={values.inn} onChange={set('inn')} maxLength={32} inputMode="numeric" />
       </Label>

@@ -28,6 +28,11 @@ export function Pager({ page, total, limit, onPage }: PagerProps) {
 }
 
 const Bar = styled.nav`
-  display: flex; align-items: center; justify-content: center; gap: 12px; margin-top: 24px;
-  color: ${({ theme }) => theme.colors.muted}; font-size: 14px;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 12px;
+  margin-top: 24px;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 14px;
 `;

@@ -15,7 +15,8 @@ interface Props {
 
 export function UserForm({ user, canGrantAdmin, busy, onSubmit, onCancel }: Props) {
   const [values, setValues] = useState({ fullName: user.fullName, email: user.email, role: user.role as Role });
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -28,19 +29,22 @@ export function UserForm({ user, canGrantAdmin, busy, onSubmit, onCancel }: Prop
     <FormGrid onSubmit={submit} noValidate>
       <Label>
         <span>
-          Полное имя<Required />
+          Полное имя
+          <Required />
         </span>
         <Input name="fullName" autoComplete="off" value={values.fullName} onChange={set('fullName')} maxLength={200} autoFocus />
       </Label>
       <Label>
         <span>
-          Email<Required />
+          Email
+          <Required />
         </span>
         <Input name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} maxLength={254} />
       </Label>
       <Label>
         <span>
-          Роль<Required />
+          Роль
+          <Required />
         </span>
         <Select name="role" value={values.role} onChange={set('role')}>
           {ROLES.map((role) => (

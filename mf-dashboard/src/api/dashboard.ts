@@ -6,7 +6,8 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
 export const statsKey = (userId: string, tz: string) => [...DASHBOARD_KEY, 'stats', userId, tz] as const;
 export const historyKey = (scope: HistoryScope, params: HistoryFilters) => [...DASHBOARD_KEY, 'history', scope, params] as const;
 
-export const fetchStats = (tz: string, signal?: AbortSignal) => apiRequest<DashboardStats>('/dashboard/stats', { query: { tz }, signal });
+export const fetchStats = (tz: string, signal?: AbortSignal) =>
+  apiRequest<DashboardStats>('/dashboard/stats', { query: { tz }, signal });
 
 /** 'all' is the whole trail (ADMIN, CURATOR); 'own' is the reader's own actions. */
 export type HistoryScope = 'all' | 'own';

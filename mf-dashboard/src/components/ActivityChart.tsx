@@ -15,11 +15,25 @@ export function ActivityChart({ days, label }: { days: DayCount[]; label: string
   const summary = `${label}: ${actionCount(total)}${busiest ? `, больше всего ${longDay(busiest.date)} (${busiest.count})` : ''}`;
   return (
     <Figure>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none" data-testid="activity-chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={summary}
+        preserveAspectRatio="none"
+        data-testid="activity-chart"
+      >
         {days.map((day, i) => {
           const height = day.count === 0 ? 2 : Math.max(4, (day.count / max) * (HEIGHT - 4));
           return (
-            <Bar key={day.date} x={i * slot + GAP / 2} y={HEIGHT - height} width={slot - GAP} height={height} rx={3} $empty={day.count === 0}>
+            <Bar
+              key={day.date}
+              x={i * slot + GAP / 2}
+              y={HEIGHT - height}
+              width={slot - GAP}
+              height={height}
+              rx={3}
+              $empty={day.count === 0}
+            >
               <title>{`${longDay(day.date)}: ${actionCount(day.count)}`}</title>
             </Bar>
           );
@@ -36,8 +50,13 @@ export function ActivityChart({ days, label }: { days: DayCount[]; label: string
 }
 
 const Figure = styled.div`
-  display: grid; gap: 6px;
-  svg { width: 100%; height: 120px; display: block; }
+  display: grid;
+  gap: 6px;
+  svg {
+    width: 100%;
+    height: 120px;
+    display: block;
+  }
 `;
 
 const Bar = styled.rect<{ $empty: boolean }>`
@@ -45,5 +64,8 @@ const Bar = styled.rect<{ $empty: boolean }>`
 `;
 
 const Axis = styled.div`
-  display: flex; justify-content: space-between; font-size: 12px; color: ${({ theme }) => theme.colors.muted};
+  display: flex;
+  justify-content: space-between;
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.muted};
 `;

@@ -31,23 +31,42 @@ export function ActivityList({ records, now, detailed = false, label }: Activity
 }
 
 const List = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
 `;
 
 const Item = styled.li`
-  display: grid; grid-template-columns: auto 1fr auto; gap: 12px; align-items: start;
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  gap: 12px;
+  align-items: start;
   padding: 10px 0;
-  & + & { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  & + & {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
 `;
 
 const Dot = styled.span<{ $action: AuditRecord['action'] }>`
-  width: 10px; height: 10px; margin-top: 7px; border-radius: 50%;
+  width: 10px;
+  height: 10px;
+  margin-top: 7px;
+  border-radius: 50%;
   background: ${({ theme, $action }) =>
-    $action === 'delete' ? theme.colors.danger : $action === 'create' ? theme.colors.success : $action === 'update' ? theme.colors.warning : theme.colors.primary};
+    $action === 'delete'
+      ? theme.colors.danger
+      : $action === 'create'
+        ? theme.colors.success
+        : $action === 'update'
+          ? theme.colors.warning
+          : theme.colors.primary};
 `;
 
 const Body = styled.div`
-  display: grid; gap: 2px; min-width: 0;
+  display: grid;
+  gap: 2px;
+  min-width: 0;
 `;
 
 const Phrase = styled.span`
@@ -55,9 +74,13 @@ const Phrase = styled.span`
 `;
 
 const Details = styled.span`
-  font-size: 13px; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: anywhere;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.muted};
+  overflow-wrap: anywhere;
 `;
 
 const Time = styled.time`
-  font-size: 13px; white-space: nowrap; color: ${({ theme }) => theme.colors.muted};
+  font-size: 13px;
+  white-space: nowrap;
+  color: ${({ theme }) => theme.colors.muted};
 `;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Dialog, Input, Label, Muted, Select } from '@portal/ui';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -16,7 +16,6 @@ import { readerTimeZone, shownOf } from '../format';
 import { useDebounced } from '../hooks/useDebounced';
 import { useNow } from '../hooks/useNow';
 import { ActivityList } from './ActivityList';
-import { Dialog } from './Dialog';
 
 interface HistoryDialogProps {
   open: boolean;
@@ -27,7 +26,7 @@ interface HistoryDialogProps {
 /** Spec section 2: search, action and entity filters, a date range with reset, newest/oldest, a counter, a phrase per record. */
 export function HistoryDialog({ open, onClose, scope }: HistoryDialogProps) {
   return (
-    <Dialog open={open} title={DASHBOARD_MSG.history} onClose={onClose}>
+    <Dialog open={open} title={DASHBOARD_MSG.history} onClose={onClose} wide>
       <History scope={scope} />
     </Dialog>
   );
@@ -57,7 +56,8 @@ function History({ scope }: { scope: HistoryScope }) {
     queryKey: historyKey(scope, filters),
     queryFn: ({ pageParam, signal }) => fetchHistoryPage(scope, filters, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? last.page + 1 : undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -86,7 +86,13 @@ function History({ scope }: { scope: HistoryScope }) {
       <Filters role="search">
         <Wide>
           <Label htmlFor={ids.search}>Поиск</Label>
-          <Input id={ids.search} type="search" value={search} placeholder={DASHBOARD_MSG.searchPlaceholder} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id={ids.search}
+            type="search"
+            value={search}
+            placeholder={DASHBOARD_MSG.searchPlaceholder}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </Wide>
         <Field>
           <Label htmlFor={ids.action}>Действие</Label>
@@ -112,11 +118,23 @@ function History({ scope }: { scope: HistoryScope }) {
         </Field>
         <Field>
           <Label htmlFor={ids.from}>С даты</Label>
-          <Input id={ids.from} type="date" value={startDate} max={endDate || undefined} onChange={(e) => chooseStart(e.target.value)} />
+          <Input
+            id={ids.from}
+            type="date"
+            value={startDate}
+            max={endDate || undefined}
+            onChange={(e) => chooseStart(e.target.value)}
+          />
         </Field>
         <Field>
           <Label htmlFor={ids.to}>По дату</Label>
-          <Input id={ids.to} type="date" value={endDate} min={startDate || undefined} onChange={(e) => chooseEnd(e.target.value)} />
+          <Input
+            id={ids.to}
+            type="date"
+            value={endDate}
+            min={startDate || undefined}
+            onChange={(e) => chooseEnd(e.target.value)}
+          />
         </Field>
         <Buttons>
           <Button
@@ -130,7 +148,12 @@ function History({ scope }: { scope: HistoryScope }) {
           >
             {DASHBOARD_MSG.resetDates}
           </Button>
-          <Button type="button" $variant="secondary" title="Изменить порядок" onClick={() => setSort(sort === 'newest' ? 'oldest' : 'newest')}>
+          <Button
+            type="button"
+            $variant="secondary"
+            title="Изменить порядок"
+            onClick={() => setSort(sort === 'newest' ? 'oldest' : 'newest')}
+          >
             {sort === 'newest' ? `${DASHBOARD_MSG.newestFirst} ↓` : `${DASHBOARD_MSG.oldestFirst} ↑`}
           </Button>
         </Buttons>
@@ -148,7 +171,12 @@ function History({ scope }: { scope: HistoryScope }) {
         )}
         {query.hasNextPage && !query.error && (
           <More>
-            <Button type="button" $variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            <Button
+              type="button"
+              $variant="outline"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
               {query.isFetchingNextPage ? 'Загрузка...' : DASHBOARD_MSG.loadMore}
             </Button>
           </More>
@@ -159,12 +187,18 @@ function History({ scope }: { scope: HistoryScope }) {
 }
 
 const Filters = styled.div`
-  display: grid; gap: 12px; grid-template-columns: repeat(4, minmax(0, 1fr)); align-items: end;
-  @media (max-width: 720px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  align-items: end;
+  @media (max-width: 720px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const Field = styled.div`
-  display: grid; gap: 6px;
+  display: grid;
+  gap: 6px;
 `;
 
 const Wide = styled(Field)`
@@ -172,18 +206,30 @@ const Wide = styled(Field)`
 `;
 
 const Buttons = styled.div`
-  grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end;
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  justify-content: flex-end;
 `;
 
 const Counter = styled.p`
-  margin: 16px 0 4px; font-size: 14px; color: ${({ theme }) => theme.colors.muted};
+  margin: 16px 0 4px;
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const Scroll = styled.div<{ $dim: boolean }>`
-  overflow-y: auto; min-height: 120px; max-height: 50vh; padding-right: 4px;
-  opacity: ${({ $dim }) => ($dim ? 0.6 : 1)}; transition: opacity 150ms ease;
+  overflow-y: auto;
+  min-height: 120px;
+  max-height: 50vh;
+  padding-right: 4px;
+  opacity: ${({ $dim }) => ($dim ? 0.6 : 1)};
+  transition: opacity 150ms ease;
 `;
 
 const More = styled.div`
-  display: flex; justify-content: center; padding: 12px 0;
+  display: flex;
+  justify-content: center;
+  padding: 12px 0;
 `;

@@ -52,21 +52,38 @@ export function QuickActions({ role }: { role: Role }) {
 }
 
 const List = styled.ul`
-  list-style: none; margin: 0; padding: 0;
-  display: grid; gap: 8px; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+  grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
 `;
 
 const Action = styled.a`
-  display: flex; align-items: center; gap: 10px; padding: 12px 14px;
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 12px 14px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surfaceAlt};
   color: ${({ theme }) => theme.colors.text};
-  font-weight: 600; text-decoration: none;
-  &:hover { border-color: ${({ theme }) => theme.colors.primary}; }
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 
 const Icon = styled.span`
-  display: inline-grid; place-items: center; flex: none; width: 28px; height: 28px; border-radius: 8px; font-weight: 700;
-  background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primaryText};
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: 28px;
+  height: 28px;
+  border-radius: 8px;
+  font-weight: 700;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
 `;

@@ -34,23 +34,33 @@ export function StatCard({ label, value, change, loading }: StatCardProps) {
 }
 
 const Figure = styled(Card)`
-  display: grid; gap: 4px; padding: 20px;
+  display: grid;
+  gap: 4px;
+  padding: 20px;
 `;
 
 const Label = styled.span`
-  font-size: 14px; color: ${({ theme }) => theme.colors.muted};
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const Value = styled.span`
-  font-size: 32px; font-weight: 700; line-height: 1.2;
+  font-size: 32px;
+  font-weight: 700;
+  line-height: 1.2;
 `;
 
 const Change = styled.span<{ $trend: Trend }>`
-  font-size: 13px; font-weight: 600;
+  font-size: 13px;
+  font-weight: 600;
   color: ${({ theme, $trend }) => ($trend === 'up' ? theme.colors.success : $trend === 'down' ? theme.colors.danger : theme.colors.muted)};
-  span { font-weight: 400; color: ${({ theme }) => theme.colors.muted}; }
+  span {
+    font-weight: 400;
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 
 const Note = styled.span`
-  font-size: 13px; color: ${({ theme }) => theme.colors.muted};
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.muted};
 `;

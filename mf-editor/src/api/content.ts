@@ -21,7 +21,8 @@ export const apiBackend: EditorBackend = {
   listCourses: () => apiRequest<CourseSummary[]>('/courses'),
   updateCourse: (courseId, patch) => apiRequest<Course>(`/courses/${id(courseId)}`, { method: 'PATCH', body: patch }),
   getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`),
-  createModule: (courseId, title, position) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }),
+  createModule: (courseId, title, position) =>
+    apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }),
   createLesson: (input) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }),
   updateBlock: (blockId, patch) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: patch }),
   deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),
@@ -31,10 +32,16 @@ export const apiBackend: EditorBackend = {
   listQuizzes: (search) => apiRequest<QuizSummary[]>('/quizzes', { query: { search } }),
   getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`),
   saveQuiz: (quizId, input: QuizCreateInput) =>
-    quizId ? apiRequest<Quiz>(`/quizzes/${id(quizId)}`, { method: 'PATCH', body: input }) : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }),
+    quizId
+      ? apiRequest<Quiz>(`/quizzes/${id(quizId)}`, { method: 'PATCH', body: input })
+      : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }),
   upload: (file: File, accept: UploadAccept) => {
     const form = new FormData();
     form.append('file', file);
-    return apiRequest<UploadedFile>('/upload/file', { method: 'POST', body: form, query: { accept: accept === 'any' ? undefined : accept } });
+    return apiRequest<UploadedFile>('/upload/file', {
+      method: 'POST',
+      body: form,
+      query: { accept: accept === 'any' ? undefined : accept },
+    });
   },
 };

@@ -39,9 +39,22 @@ function fakeServer<T extends { id?: string }>() {
   };
 }
 
-const lesson = (patch: Partial<LessonDraft> = {}): LessonDraft => ({ id: 'l1', title: 'урок_1', description: '', status: 'draft', blocks: [], ...patch });
-const course = (patch: Partial<CourseDraft> = {}): CourseDraft => ({ id: 'c1', title: 'Курс', description: '', status: 'draft', ...patch });
-const states = <T,>(saver: Autosaver<T>) => {
+const lesson = (patch: Partial<LessonDraft> = {}): LessonDraft => ({
+  id: 'l1',
+  title: 'урок_1',
+  description: '',
+  status: 'draft',
+  blocks: [],
+  ...patch,
+});
+const course = (patch: Partial<CourseDraft> = {}): CourseDraft => ({
+  id: 'c1',
+  title: 'Курс',
+  description: '',
+  status: 'draft',
+  ...patch,
+});
+const states = <T>(saver: Autosaver<T>) => {
   const seen: AutosaveStatus['state'][] = [];
   saver.subscribe(() => seen.push(saver.getStatus().state));
   return seen;
@@ -300,7 +313,10 @@ describe('ordering of saves', () => {
 describe('one indicator for several documents', () => {
   it('shows an error first, then saving, then the latest save, else idle', () => {
     expect(combineStatuses([])).toEqual({ state: 'idle' });
-    expect(combineStatuses([{ state: 'idle' }, { state: 'saved', savedAt: 5 }, { state: 'saved', savedAt: 9 }])).toEqual({ state: 'saved', savedAt: 9 });
+    expect(combineStatuses([{ state: 'idle' }, { state: 'saved', savedAt: 5 }, { state: 'saved', savedAt: 9 }])).toEqual({
+      state: 'saved',
+      savedAt: 9,
+    });
     expect(combineStatuses([{ state: 'saved', savedAt: 5 }, { state: 'saving' }])).toEqual({ state: 'saving' });
     expect(combineStatuses([{ state: 'saving' }, { state: 'error', message: 'м' }])).toEqual({ state: 'error', message: 'м' });
   });

@@ -2,10 +2,7 @@ import { AUTOSAVE_ERROR_MS, AUTOSAVE_TIMING, EDITOR_MSG, type AutosaveTiming } f
 
 /** Spec section 4: idle, saving, saved (with the time of the last save), error. */
 export type AutosaveStatus =
-  | { state: 'idle' }
-  | { state: 'saving' }
-  | { state: 'saved'; savedAt: number }
-  | { state: 'error'; message: string };
+  { state: 'idle' } | { state: 'saving' } | { state: 'saved'; savedAt: number } | { state: 'error'; message: string };
 
 type Timer = ReturnType<typeof setTimeout>;
 

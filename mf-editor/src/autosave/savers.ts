@@ -18,7 +18,11 @@ export interface CourseDraft {
   status: CourseStatus;
 }
 
-const hasId = (answer: unknown) => typeof answer === 'object' && answer !== null && typeof (answer as { id?: unknown }).id === 'string' && (answer as { id: string }).id !== '';
+const hasId = (answer: unknown) =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  typeof (answer as { id?: unknown }).id === 'string' &&
+  (answer as { id: string }).id !== '';
 
 /** Spec sections 4, 5 and 9 for lessons: 2000 ms, 2 retries 2000 ms apart, the lesson guard and answer check. */
 export const lessonAutosave = (save: (doc: LessonDraft) => Promise<unknown>): AutosaverOptions<LessonDraft> => ({

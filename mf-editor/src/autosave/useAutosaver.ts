@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Autosaver, type AutosaveStatus, type AutosaverOptions } from './autosave';
 
 /** The status of a machine, as React state. */
-export const useAutosaveStatus = <T,>(saver: Autosaver<T>): AutosaveStatus => useSyncExternalStore(saver.subscribe, saver.getStatus);
+export const useAutosaveStatus = <T>(saver: Autosaver<T>): AutosaveStatus =>
+  useSyncExternalStore(saver.subscribe, saver.getStatus);
 
 /**
  * Autosaves a value: one machine for the component's life, fed every new value. The first render

@@ -37,7 +37,10 @@ export interface EditorBackend {
   getBlock(id: string): Promise<BlockRecord>;
   createModule(courseId: string, title: string, position: number): Promise<BlockRecord>;
   createLesson(input: LessonCreate): Promise<BlockRecord>;
-  updateBlock(id: string, patch: { title?: string; description?: string; status?: LessonStatus; content?: ContentBlock[] }): Promise<BlockRecord>;
+  updateBlock(
+    id: string,
+    patch: { title?: string; description?: string; status?: LessonStatus; content?: ContentBlock[] },
+  ): Promise<BlockRecord>;
   deleteBlock(id: string): Promise<void>;
   copyLesson(id: string): Promise<BlockRecord>;
   reorder(items: ReorderItem[]): Promise<BlockRecord[]>;

@@ -1,4 +1,13 @@
-import { CONTENT_MSG, type BlockRecord, type ContentBlock, type Course, type CourseSummary, type Lesson, type Quiz, type QuizSettings } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  type BlockRecord,
+  type ContentBlock,
+  type Course,
+  type CourseSummary,
+  type Lesson,
+  type Quiz,
+  type QuizSettings,
+} from '@portal/contracts';
 import { ApiError } from '@portal/web-core';
 import { newId } from '../model/ids';
 import type { EditorBackend } from './backend';
@@ -6,13 +15,16 @@ import { SAMPLE_COURSE, SAMPLE_QUIZ } from './sampleData';
 
 /** Long enough for the save indicator to be seen, short enough not to bother. */
 const LATENCY_MS = 250;
-const later = <T>(value: () => T): Promise<T> => new Promise((resolve, reject) => setTimeout(() => {
-  try {
-    resolve(value());
-  } catch (err) {
-    reject(err);
-  }
-}, LATENCY_MS));
+const later = <T>(value: () => T): Promise<T> =>
+  new Promise((resolve, reject) =>
+    setTimeout(() => {
+      try {
+        resolve(value());
+      } catch (err) {
+        reject(err);
+      }
+    }, LATENCY_MS),
+  );
 
 const missing = () => new ApiError(CONTENT_MSG.blockNotFound, 404);
 
@@ -25,21 +37,37 @@ export function memoryBackend(): EditorBackend {
   const quizzes = new Map<string, Quiz>([[SAMPLE_QUIZ.id, structuredClone(SAMPLE_QUIZ)]]);
   const now = () => new Date().toISOString();
 
-  const lessonRecord = (l: Lesson): BlockRecord => ({ ...l, type: 'LESSON', content: JSON.stringify(l.blocks), moduleId: l.moduleId });
+  const lessonRecord = (l: Lesson): BlockRecord => ({
+    ...l,
+    type: 'LESSON',
+    content: JSON.stringify(l.blocks),
+    moduleId: l.moduleId,
+  });
   const moduleRecord = (m: Course['modules'][number]): BlockRecord => ({
-    id: m.id, type: 'MODULE', title: m.title, content: m.description, description: m.description, courseId: m.courseId, moduleId: null,
-    position: m.position, status: m.status, createdAt: m.createdAt, updatedAt: m.updatedAt,
+    id: m.id,
+    type: 'MODULE',
+    title: m.title,
+    content: m.description,
+    description: m.description,
+    courseId: m.courseId,
+    moduleId: null,
+    position: m.position,
+    status: m.status,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
   });
-  const renumber = () => course.modules.forEach((m, i) => {
-    m.position = i;
-    m.lessons.forEach((l, j) => {
-      l.position = j;
-      l.moduleId = m.id;
+  const renumber = () =>
+    course.modules.forEach((m, i) => {
+      m.position = i;
+      m.lessons.forEach((l, j) => {
+        l.position = j;
+        l.moduleId = m.id;
+      });
     });
-  });
   const records = () => course.modules.flatMap((m) => [moduleRecord(m), ...m.lessons.map(lessonRecord)]);
   const findLesson = (id: string) => course.modules.flatMap((m) => m.lessons).find((l) => l.id === id);
-  const withLessonId = (blocks: ContentBlock[], lessonId: string) => blocks.map((b, i) => ({ ...b, id: b.id ?? newId(), order: i + 1, lessonId }) as ContentBlock);
+  const withLessonId = (blocks: ContentBlock[], lessonId: string) =>
+    blocks.map((b, i) => ({ ...b, id: b.id ?? newId(), order: i + 1, lessonId }) as ContentBlock);
 
   return {
     demo: true,
@@ -62,7 +90,17 @@ export function memoryBackend(): EditorBackend {
       }),
     createModule: (_courseId, title, position) =>
       later(() => {
-        const mod = { id: `demo-${newId()}`, title, description: '', courseId: course.id, position, status: 'draft' as const, createdAt: now(), updatedAt: now(), lessons: [] };
+        const mod = {
+          id: `demo-${newId()}`,
+          title,
+          description: '',
+          courseId: course.id,
+          position,
+          status: 'draft' as const,
+          createdAt: now(),
+          updatedAt: now(),
+          lessons: [],
+        };
         course.modules.splice(position, 0, mod);
         renumber();
         return moduleRecord(mod);
@@ -74,8 +112,17 @@ export function memoryBackend(): EditorBackend {
         const id = `demo-${newId()}`;
         const blocks = withLessonId(input.content ?? [], id);
         const created: Lesson = {
-          id, title: input.title ?? 'урок', description: input.description ?? '', content: JSON.stringify(blocks), status: input.status ?? 'draft',
-          courseId: course.id, moduleId: mod.id, position: mod.lessons.length, blocks, createdAt: now(), updatedAt: now(),
+          id,
+          title: input.title ?? 'урок',
+          description: input.description ?? '',
+          content: JSON.stringify(blocks),
+          status: input.status ?? 'draft',
+          courseId: course.id,
+          moduleId: mod.id,
+          position: mod.lessons.length,
+          blocks,
+          createdAt: now(),
+          updatedAt: now(),
         };
         mod.lessons.splice(input.position ?? mod.lessons.length, 0, created);
         renumber();
@@ -85,7 +132,12 @@ export function memoryBackend(): EditorBackend {
       later(() => {
         const l = findLesson(id);
         if (l) {
-          Object.assign(l, { ...patch, content: undefined, blocks: patch.content ? withLessonId(patch.content, id) : l.blocks, updatedAt: now() });
+          Object.assign(l, {
+            ...patch,
+            content: undefined,
+            blocks: patch.content ? withLessonId(patch.content, id) : l.blocks,
+            updatedAt: now(),
+          });
           l.content = JSON.stringify(l.blocks);
           return lessonRecord(l);
         }
@@ -107,7 +159,14 @@ export function memoryBackend(): EditorBackend {
         if (!source || !mod) throw missing();
         const copyId = `demo-${newId()}`;
         const blocks = source.blocks.map((b) => ({ ...structuredClone(b), id: newId(), lessonId: copyId }) as ContentBlock);
-        const copy: Lesson = { ...structuredClone(source), id: copyId, title: `${source.title}${CONTENT_MSG.copySuffix}`, status: 'draft', blocks, content: JSON.stringify(blocks) };
+        const copy: Lesson = {
+          ...structuredClone(source),
+          id: copyId,
+          title: `${source.title}${CONTENT_MSG.copySuffix}`,
+          status: 'draft',
+          blocks,
+          content: JSON.stringify(blocks),
+        };
         mod.lessons.splice(mod.lessons.indexOf(source) + 1, 0, copy);
         renumber();
         return lessonRecord(copy);
@@ -141,7 +200,14 @@ export function memoryBackend(): EditorBackend {
           if (!source) throw missing();
           const id = `demo-${newId()}`;
           const blocks = source.blocks.map((b) => ({ ...structuredClone(b), id: newId(), lessonId: id }) as ContentBlock);
-          return { ...structuredClone(source), id, status: 'draft' as const, moduleId: mod.id, blocks, content: JSON.stringify(blocks) };
+          return {
+            ...structuredClone(source),
+            id,
+            status: 'draft' as const,
+            moduleId: mod.id,
+            blocks,
+            content: JSON.stringify(blocks),
+          };
         });
         mod.lessons.push(...created);
         renumber();
@@ -151,7 +217,12 @@ export function memoryBackend(): EditorBackend {
       later(() =>
         [...quizzes.values()]
           .filter((q) => !search || q.title.toLocaleLowerCase('ru-RU').includes(search.toLocaleLowerCase('ru-RU')))
-          .map(({ questions, ...q }) => ({ ...q, description: q.description ?? '', courseId: q.courseId ?? null, questionsCount: questions.length })),
+          .map(({ questions, ...q }) => ({
+            ...q,
+            description: q.description ?? '',
+            courseId: q.courseId ?? null,
+            questionsCount: questions.length,
+          })),
       ),
     getQuiz: (id) =>
       later(() => {
@@ -167,7 +238,13 @@ export function memoryBackend(): EditorBackend {
           title: input.title.trim(),
           description: input.description ?? current?.description ?? '',
           courseId: input.courseId ?? current?.courseId ?? null,
-          questions: (input.questions ?? current?.questions ?? []).map((q, i) => ({ ...q, options: q.options ?? [], correctAnswers: q.correctAnswers ?? [], order: i + 1, points: q.points ?? 1 })),
+          questions: (input.questions ?? current?.questions ?? []).map((q, i) => ({
+            ...q,
+            options: q.options ?? [],
+            correctAnswers: q.correctAnswers ?? [],
+            order: i + 1,
+            points: q.points ?? 1,
+          })),
           settings: { ...(current?.settings ?? SAMPLE_QUIZ.settings), ...(input.settings as Partial<QuizSettings>) },
           createdAt: current?.createdAt ?? now(),
           updatedAt: now(),
@@ -176,6 +253,12 @@ export function memoryBackend(): EditorBackend {
         return structuredClone(quiz);
       }),
     upload: (file) =>
-      later(() => ({ url: URL.createObjectURL(file), name: file.name, originalName: file.name, size: file.size, mimeType: file.type || 'application/octet-stream' })),
+      later(() => ({
+        url: URL.createObjectURL(file),
+        name: file.name,
+        originalName: file.name,
+        size: file.size,
+        mimeType: file.type || 'application/octet-stream',
+      })),
   };
 }

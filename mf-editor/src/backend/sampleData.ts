@@ -48,9 +48,28 @@ const at = '2026-01-15T09:00:00.000Z';
 const blocks = (lessonId: string, list: Array<Pick<ContentBlock, 'type' | 'content'>>): ContentBlock[] =>
   list.map((b, i) => ({ ...b, id: `${lessonId}-b${i + 1}`, order: i + 1, lessonId }) as ContentBlock);
 
-const lesson = (id: string, moduleId: string, position: number, title: string, status: 'draft' | 'published', list: Array<Pick<ContentBlock, 'type' | 'content'>>) => {
+const lesson = (
+  id: string,
+  moduleId: string,
+  position: number,
+  title: string,
+  status: 'draft' | 'published',
+  list: Array<Pick<ContentBlock, 'type' | 'content'>>,
+) => {
   const content = blocks(id, list);
-  return { id, title, description: '', content: JSON.stringify(content), status, courseId: 'demo-course', moduleId, position, blocks: content, createdAt: at, updatedAt: at };
+  return {
+    id,
+    title,
+    description: '',
+    content: JSON.stringify(content),
+    status,
+    courseId: 'demo-course',
+    moduleId,
+    position,
+    blocks: content,
+    createdAt: at,
+    updatedAt: at,
+  };
 };
 
 /** A small onboarding course with every kind of block. */
@@ -89,7 +108,15 @@ export const SAMPLE_COURSE: Course = {
           { type: 'heading', content: { text: 'Наши ценности' } },
           { type: 'text', content: { text: 'Открытость, ответственность и забота о клиентах.' } },
           { type: 'video', content: { src: '', poster: '', autoplay: false, title: 'Обращение директора', description: '' } },
-          { type: 'file', content: { name: 'Правила внутреннего распорядка.pdf', size: '1.25', src: '', description: 'Прочитайте до конца первой недели' } },
+          {
+            type: 'file',
+            content: {
+              name: 'Правила внутреннего распорядка.pdf',
+              size: '1.25',
+              src: '',
+              description: 'Прочитайте до конца первой недели',
+            },
+          },
         ]),
       ],
     },

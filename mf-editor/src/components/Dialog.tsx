@@ -76,12 +76,23 @@ const Panel = styled.dialog<{ $wide: boolean }>`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: 0 20px 50px rgba(0, 0, 0, 0.35);
-  &::backdrop { background: rgba(8, 10, 16, 0.6); }
-  h2 { margin: 0 0 16px; font-size: 20px; }
+  &::backdrop {
+    background: rgba(8, 10, 16, 0.6);
+  }
+  h2 {
+    margin: 0 0 16px;
+    font-size: 20px;
+  }
 `;
 const Message = styled.p`
-  margin: 0 0 20px; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: anywhere;
+  margin: 0 0 20px;
+  color: ${({ theme }) => theme.colors.muted};
+  overflow-wrap: anywhere;
 `;
 export const DialogActions = styled.div`
-  display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; flex-wrap: wrap;
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 16px;
+  flex-wrap: wrap;
 `;

@@ -54,14 +54,24 @@ const colorOf = (state: State, c: { danger: string; success: string; warning: st
   state === 'error' ? c.danger : state === 'saved' ? c.success : state === 'saving' ? c.warning : c.muted;
 
 const Box = styled.section`
-  display: flex; align-items: center; gap: 8px; flex-wrap: wrap; min-height: 32px;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
+  min-height: 32px;
 `;
 const Text = styled.span<{ $state: State }>`
-  display: inline-flex; align-items: center; gap: 8px; font-size: 13px;
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 13px;
   color: ${({ theme, $state }) => ($state === 'error' ? theme.colors.danger : theme.colors.muted)};
   overflow-wrap: anywhere;
 `;
 const Dot = styled.span<{ $state: State }>`
-  width: 8px; height: 8px; border-radius: 50%; flex: none;
+  width: 8px;
+  height: 8px;
+  border-radius: 50%;
+  flex: none;
   background: ${({ theme, $state }) => colorOf($state, theme.colors)};
 `;

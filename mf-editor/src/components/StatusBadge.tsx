@@ -13,10 +13,22 @@ export function StatusBadge({ status, compact = false }: { status: CourseStatus;
 }
 
 export const VisuallyHidden = styled.span`
-  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
 `;
 
 const Badge = styled.span<{ $status: CourseStatus }>`
-  display: inline-flex; align-items: center; gap: 6px; font-size: 13px; font-weight: 600;
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  font-size: 13px;
+  font-weight: 600;
   color: ${({ theme, $status }) => ($status === 'published' ? theme.colors.success : $status === 'draft' ? theme.colors.warning : theme.colors.muted)};
 `;

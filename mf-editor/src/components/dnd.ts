@@ -1,4 +1,14 @@
-import { KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors, type Announcements, type UniqueIdentifier, type Active, type Over } from '@dnd-kit/core';
+import {
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type UniqueIdentifier,
+  type Active,
+  type Over,
+} from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { DRAG } from '@portal/contracts';
 
@@ -22,13 +32,16 @@ const labelOf = (item: Active | Over | null, fallback: UniqueIdentifier = '') =>
 /** What a screen reader hears while dragging, in Russian. */
 export const ANNOUNCEMENTS: Announcements = {
   onDragStart: ({ active }) => `Взят элемент «${labelOf(active, active.id)}».`,
-  onDragOver: ({ active, over }) => (over ? `«${labelOf(active)}» над «${labelOf(over, over.id)}».` : `«${labelOf(active)}» вне списка.`),
-  onDragEnd: ({ active, over }) => (over ? `«${labelOf(active)}» перемещён на место «${labelOf(over, over.id)}».` : `«${labelOf(active)}» отпущен.`),
+  onDragOver: ({ active, over }) =>
+    over ? `«${labelOf(active)}» над «${labelOf(over, over.id)}».` : `«${labelOf(active)}» вне списка.`,
+  onDragEnd: ({ active, over }) =>
+    over ? `«${labelOf(active)}» перемещён на место «${labelOf(over, over.id)}».` : `«${labelOf(active)}» отпущен.`,
   onDragCancel: ({ active }) => `Перемещение «${labelOf(active)}» отменено.`,
 };
 
 export const SCREEN_READER_INSTRUCTIONS = {
-  draggable: 'Чтобы взять элемент, нажмите пробел или Enter. Перемещайте его стрелками, отпустите пробелом или Enter, Escape отменяет перемещение.',
+  draggable:
+    'Чтобы взять элемент, нажмите пробел или Enter. Перемещайте его стрелками, отпустите пробелом или Enter, Escape отменяет перемещение.',
 };
 
 export const ACCESSIBILITY = { announcements: ANNOUNCEMENTS, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS };

@@ -15,14 +15,19 @@ export const BLOCK_TYPE_LABELS: Record<ContentBlockType, string> = {
 export const byOrder = (blocks: readonly ContentBlock[]): ContentBlock[] => [...blocks].sort((a, b) => a.order - b.order);
 
 /** Spec section 4: orders 1..n after every delete or move. */
-export const renumber = (blocks: readonly ContentBlock[]): ContentBlock[] => blocks.map((b, i) => (b.order === i + 1 ? b : { ...b, order: i + 1 }));
+export const renumber = (blocks: readonly ContentBlock[]): ContentBlock[] =>
+  blocks.map((b, i) => (b.order === i + 1 ? b : { ...b, order: i + 1 }));
 
 /** A new block of a type with the spec's default content (section 9), numbered count + 1. */
 export function createBlock(type: ContentBlockType, lessonId: string, count: number): ContentBlock {
   return { id: newId(), type, order: count + 1, lessonId, content: structuredClone(DEFAULT_BLOCK_CONTENT[type]) } as ContentBlock;
 }
 
-export const addBlock = (blocks: readonly ContentBlock[], type: ContentBlockType, lessonId: string): { blocks: ContentBlock[]; added: ContentBlock } => {
+export const addBlock = (
+  blocks: readonly ContentBlock[],
+  type: ContentBlockType,
+  lessonId: string,
+): { blocks: ContentBlock[]; added: ContentBlock } => {
   const added = createBlock(type, lessonId, blocks.length);
   return { blocks: [...byOrder(blocks), added], added };
 };
@@ -62,8 +67,11 @@ export function moveBlockTo(blocks: readonly ContentBlock[], activeId: string, o
   return renumber(list);
 }
 
-export const updateBlockContent = (blocks: readonly ContentBlock[], id: string, content: Record<string, unknown>): ContentBlock[] =>
-  blocks.map((b) => (b.id === id ? ({ ...b, content: { ...b.content, ...content } } as ContentBlock) : b));
+export const updateBlockContent = (
+  blocks: readonly ContentBlock[],
+  id: string,
+  content: Record<string, unknown>,
+): ContentBlock[] => blocks.map((b) => (b.id === id ? ({ ...b, content: { ...b.content, ...content } } as ContentBlock) : b));
 
 const mediaUrl = (content: { src?: string; url?: string }) => content.src || content.url || '';
 

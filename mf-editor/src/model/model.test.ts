@@ -14,13 +14,26 @@ import {
   type EditorLesson,
 } from './structure';
 
-const lesson = (id: string, moduleId: string, title = id, blocks: ContentBlock[] = []): EditorLesson => ({ id, moduleId, title, description: '', status: 'draft', blocks });
+const lesson = (id: string, moduleId: string, title = id, blocks: ContentBlock[] = []): EditorLesson => ({
+  id,
+  moduleId,
+  title,
+  description: '',
+  status: 'draft',
+  blocks,
+});
 const course = (modules: Array<[string, string, string[]]>): EditorCourse => ({
   id: 'c',
   title: 'Курс',
   description: '',
   status: 'draft',
-  modules: modules.map(([id, title, lessons]) => ({ id, title, description: '', status: 'draft', lessons: lessons.map((t, i) => lesson(`${id}-${i}`, id, t)) })),
+  modules: modules.map(([id, title, lessons]) => ({
+    id,
+    title,
+    description: '',
+    status: 'draft',
+    lessons: lessons.map((t, i) => lesson(`${id}-${i}`, id, t)),
+  })),
 });
 const titles = (c: EditorCourse) => c.modules.map((m) => [m.title, m.lessons.map((l) => l.title)]);
 
@@ -60,9 +73,15 @@ describe('moving lessons and modules', () => {
 
   it('moves a lesson within its module and into another, and names every lesson of both for the server', () => {
     const within = moveLesson(start(), 'a-2', 'a', 0);
-    expect(titles(within)).toEqual([['A', ['a3', 'a1', 'a2']], ['B', ['b1']]]);
+    expect(titles(within)).toEqual([
+      ['A', ['a3', 'a1', 'a2']],
+      ['B', ['b1']],
+    ]);
     const across = moveLesson(start(), 'a-0', 'b', 0);
-    expect(titles(across)).toEqual([['A', ['a2', 'a3']], ['B', ['a1', 'b1']]]);
+    expect(titles(across)).toEqual([
+      ['A', ['a2', 'a3']],
+      ['B', ['a1', 'b1']],
+    ]);
     expect(across.modules[1].lessons[0].moduleId).toBe('b');
     expect(lessonReorder(across, ['a', 'b'])).toEqual([
       { id: 'a-1', position: 0, moduleId: 'a' },
@@ -70,14 +89,23 @@ describe('moving lessons and modules', () => {
       { id: 'a-0', position: 0, moduleId: 'b' },
       { id: 'b-0', position: 1, moduleId: 'b' },
     ]);
-    expect(titles(moveLesson(start(), 'a-0', 'b', 99))).toEqual([['A', ['a2', 'a3']], ['B', ['b1', 'a1']]]);
+    expect(titles(moveLesson(start(), 'a-0', 'b', 99))).toEqual([
+      ['A', ['a2', 'a3']],
+      ['B', ['b1', 'a1']],
+    ]);
     expect(moveLesson(start(), 'nope', 'b', 0)).toEqual(start());
   });
 
   it('moves modules among themselves', () => {
     const moved = moveModule(start(), 'b', 0);
-    expect(titles(moved)).toEqual([['B', ['b1']], ['A', ['a1', 'a2', 'a3']]]);
-    expect(moduleReorder(moved)).toEqual([{ id: 'b', position: 0 }, { id: 'a', position: 1 }]);
+    expect(titles(moved)).toEqual([
+      ['B', ['b1']],
+      ['A', ['a1', 'a2', 'a3']],
+    ]);
+    expect(moduleReorder(moved)).toEqual([
+      { id: 'b', position: 0 },
+      { id: 'a', position: 1 },
+    ]);
   });
 
   it('counts content blocks over every lesson', () => {
@@ -97,7 +125,11 @@ describe('content blocks', () => {
 
   it('adds blocks with the spec defaults, numbered count + 1', () => {
     const blocks = three();
-    expect(blocks.map((b) => [b.type, b.order, b.lessonId])).toEqual([['heading', 1, 'l'], ['text', 2, 'l'], ['image', 3, 'l']]);
+    expect(blocks.map((b) => [b.type, b.order, b.lessonId])).toEqual([
+      ['heading', 1, 'l'],
+      ['text', 2, 'l'],
+      ['image', 3, 'l'],
+    ]);
     expect(blocks[0].content).toEqual({ text: 'Новый заголовок' });
     expect(blocks[1].content).toEqual({ text: 'Введите текст...' });
     expect(new Set(blocks.map((b) => b.id)).size).toBe(3);
@@ -109,7 +141,12 @@ describe('content blocks', () => {
   it('copies a block right after the original with a new id, and renumbers from 1', () => {
     const blocks = three();
     const { blocks: after, copy } = copyBlock(blocks, blocks[0].id);
-    expect(after.map((b) => [b.type, b.order])).toEqual([['heading', 1], ['heading', 2], ['text', 3], ['image', 4]]);
+    expect(after.map((b) => [b.type, b.order])).toEqual([
+      ['heading', 1],
+      ['heading', 2],
+      ['text', 3],
+      ['image', 4],
+    ]);
     expect(copy?.id).not.toBe(blocks[0].id);
     expect(copy?.order).toBe(blocks[0].order + 1);
     expect(after[1].content).toEqual(after[0].content);
@@ -117,11 +154,22 @@ describe('content blocks', () => {
 
   it('deletes, shifts and drags with orders renumbered from 1', () => {
     const blocks = three();
-    expect(removeBlock(blocks, blocks[0].id).map((b) => [b.type, b.order])).toEqual([['text', 1], ['image', 2]]);
-    expect(shiftBlock(blocks, blocks[2].id, -1).map((b) => [b.type, b.order])).toEqual([['heading', 1], ['image', 2], ['text', 3]]);
+    expect(removeBlock(blocks, blocks[0].id).map((b) => [b.type, b.order])).toEqual([
+      ['text', 1],
+      ['image', 2],
+    ]);
+    expect(shiftBlock(blocks, blocks[2].id, -1).map((b) => [b.type, b.order])).toEqual([
+      ['heading', 1],
+      ['image', 2],
+      ['text', 3],
+    ]);
     expect(shiftBlock(blocks, blocks[0].id, -1).map((b) => b.type)).toEqual(['heading', 'text', 'image']);
     expect(shiftBlock(blocks, blocks[2].id, 1).map((b) => b.type)).toEqual(['heading', 'text', 'image']);
-    expect(moveBlockTo(blocks, blocks[2].id, blocks[0].id).map((b) => [b.type, b.order])).toEqual([['image', 1], ['heading', 2], ['text', 3]]);
+    expect(moveBlockTo(blocks, blocks[2].id, blocks[0].id).map((b) => [b.type, b.order])).toEqual([
+      ['image', 1],
+      ['heading', 2],
+      ['text', 3],
+    ]);
   });
 
   it('previews blocks as the block panel does', () => {
@@ -131,6 +179,8 @@ describe('content blocks', () => {
     expect(blockPreview(image)).toBe('не указан');
     expect(blockPreview({ ...image, content: { url: '/api/files/a.png' } } as ContentBlock)).toBe('/api/files/a.png');
     expect(blockPreview(createBlock('quiz', 'l', 0))).toBe('не указан');
-    expect(blockPreview({ ...createBlock('quiz', 'l', 0), content: { quizId: 'q1', questionsCount: 2 } } as ContentBlock)).toBe('q1');
+    expect(blockPreview({ ...createBlock('quiz', 'l', 0), content: { quizId: 'q1', questionsCount: 2 } } as ContentBlock)).toBe(
+      'q1',
+    );
   });
 });

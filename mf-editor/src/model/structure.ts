@@ -34,7 +34,9 @@ export interface EditorCourse {
   modules: EditorModule[];
 }
 
-export const lessonFromRecord = (r: Pick<BlockRecord, 'id' | 'moduleId' | 'title' | 'description' | 'status' | 'blocks'>): EditorLesson => ({
+export const lessonFromRecord = (
+  r: Pick<BlockRecord, 'id' | 'moduleId' | 'title' | 'description' | 'status' | 'blocks'>,
+): EditorLesson => ({
   id: r.id,
   moduleId: r.moduleId ?? '',
   title: r.title,
@@ -43,7 +45,10 @@ export const lessonFromRecord = (r: Pick<BlockRecord, 'id' | 'moduleId' | 'title
   blocks: byOrder(r.blocks ?? []),
 });
 
-export const moduleFromRecord = (r: Pick<BlockRecord, 'id' | 'title' | 'description' | 'status'>, lessons: EditorLesson[] = []): EditorModule => ({
+export const moduleFromRecord = (
+  r: Pick<BlockRecord, 'id' | 'title' | 'description' | 'status'>,
+  lessons: EditorLesson[] = [],
+): EditorModule => ({
   id: r.id,
   title: r.title,
   description: r.description ?? '',
@@ -56,32 +61,55 @@ export const fromCourse = (c: Course): EditorCourse => ({
   title: c.title,
   description: c.description,
   status: c.status,
-  modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map((l) => lessonFromRecord(l)))),
+  modules: c.modules.map((m) =>
+    moduleFromRecord(
+      m,
+      m.lessons.map((l) => lessonFromRecord(l)),
+    ),
+  ),
 });
 
 /** Every lesson in reading order (previous / next follow it). */
 export const allLessons = (course: EditorCourse): EditorLesson[] => course.modules.flatMap((m) => m.lessons);
 
-export const findLesson = (course: EditorCourse, id: string | null): EditorLesson | null => (id ? (allLessons(course).find((l) => l.id === id) ?? null) : null);
+export const findLesson = (course: EditorCourse, id: string | null): EditorLesson | null =>
+  id ? (allLessons(course).find((l) => l.id === id) ?? null) : null;
 
 export const countLessons = (course: EditorCourse): number => allLessons(course).length;
 /** The sidebar's total: content blocks over every lesson. */
 export const countBlocks = (course: EditorCourse): number => allLessons(course).reduce((sum, l) => sum + l.blocks.length, 0);
 
 /** Spec section 5: 'модуль_N', N = the highest number in use plus 1. */
-export const nextModuleTitle = (course: EditorCourse): string => nextAutoName('MODULE', course.modules.map((m) => m.title));
+export const nextModuleTitle = (course: EditorCourse): string =>
+  nextAutoName(
+    'MODULE',
+    course.modules.map((m) => m.title),
+  );
 /** 'урок_N' counted over the whole course, as the server counts. */
-export const nextLessonTitle = (course: EditorCourse): string => nextAutoName('LESSON', allLessons(course).map((l) => l.title));
+export const nextLessonTitle = (course: EditorCourse): string =>
+  nextAutoName(
+    'LESSON',
+    allLessons(course).map((l) => l.title),
+  );
 /** Spec section 9: a module goes at the current module count. */
 export const newModulePosition = (course: EditorCourse): number => course.modules.length;
 /** Spec section 9: a lesson goes at the highest position in its module plus 1 (positions are 0..n-1). */
 export const newLessonPosition = (mod: EditorModule): number => mod.lessons.length - 1 + 1;
 
-const mapModules = (course: EditorCourse, fn: (m: EditorModule) => EditorModule): EditorCourse => ({ ...course, modules: course.modules.map(fn) });
+const mapModules = (course: EditorCourse, fn: (m: EditorModule) => EditorModule): EditorCourse => ({
+  ...course,
+  modules: course.modules.map(fn),
+});
 
-export const addModule = (course: EditorCourse, mod: EditorModule): EditorCourse => ({ ...course, modules: [...course.modules, mod] });
+export const addModule = (course: EditorCourse, mod: EditorModule): EditorCourse => ({
+  ...course,
+  modules: [...course.modules, mod],
+});
 
-export const removeModule = (course: EditorCourse, moduleId: string): EditorCourse => ({ ...course, modules: course.modules.filter((m) => m.id !== moduleId) });
+export const removeModule = (course: EditorCourse, moduleId: string): EditorCourse => ({
+  ...course,
+  modules: course.modules.filter((m) => m.id !== moduleId),
+});
 
 export const renameModule = (course: EditorCourse, moduleId: string, title: string): EditorCourse =>
   mapModules(course, (m) => (m.id === moduleId ? { ...m, title } : m));
@@ -96,10 +124,20 @@ export const insertLesson = (course: EditorCourse, lesson: EditorLesson, index?:
   });
 
 export const removeLesson = (course: EditorCourse, lessonId: string): EditorCourse =>
-  mapModules(course, (m) => (m.lessons.some((l) => l.id === lessonId) ? { ...m, lessons: m.lessons.filter((l) => l.id !== lessonId) } : m));
+  mapModules(course, (m) =>
+    m.lessons.some((l) => l.id === lessonId) ? { ...m, lessons: m.lessons.filter((l) => l.id !== lessonId) } : m,
+  );
 
-export const updateLesson = (course: EditorCourse, lessonId: string, patch: Partial<Omit<EditorLesson, 'id' | 'moduleId'>>): EditorCourse =>
-  mapModules(course, (m) => (m.lessons.some((l) => l.id === lessonId) ? { ...m, lessons: m.lessons.map((l) => (l.id === lessonId ? { ...l, ...patch } : l)) } : m));
+export const updateLesson = (
+  course: EditorCourse,
+  lessonId: string,
+  patch: Partial<Omit<EditorLesson, 'id' | 'moduleId'>>,
+): EditorCourse =>
+  mapModules(course, (m) =>
+    m.lessons.some((l) => l.id === lessonId)
+      ? { ...m, lessons: m.lessons.map((l) => (l.id === lessonId ? { ...l, ...patch } : l)) }
+      : m,
+  );
 
 /** A lesson moved to `index` in module `toModuleId` (within its module or into another). */
 export function moveLesson(course: EditorCourse, lessonId: string, toModuleId: string, index: number): EditorCourse {
@@ -127,10 +165,14 @@ export interface ReorderItem {
 
 /** POST /blocks/reorder for lessons: every lesson of the modules named, at its index, in its module. */
 export const lessonReorder = (course: EditorCourse, moduleIds: readonly string[]): ReorderItem[] =>
-  course.modules.filter((m) => moduleIds.includes(m.id)).flatMap((m) => m.lessons.map((l, position) => ({ id: l.id, position, moduleId: m.id })));
+  course.modules
+    .filter((m) => moduleIds.includes(m.id))
+    .flatMap((m) => m.lessons.map((l, position) => ({ id: l.id, position, moduleId: m.id })));
 
 /** POST /blocks/reorder for modules: every module at its index. */
-export const moduleReorder = (course: EditorCourse): ReorderItem[] => course.modules.map((m, position) => ({ id: m.id, position }));
+export const moduleReorder = (course: EditorCourse): ReorderItem[] =>
+  course.modules.map((m, position) => ({ id: m.id, position }));
 
 /** Where the module holding a lesson sits. */
-export const moduleOf = (course: EditorCourse, lessonId: string): EditorModule | null => course.modules.find((m) => m.lessons.some((l) => l.id === lessonId)) ?? null;
+export const moduleOf = (course: EditorCourse, lessonId: string): EditorModule | null =>
+  course.modules.find((m) => m.lessons.some((l) => l.id === lessonId)) ?? null;

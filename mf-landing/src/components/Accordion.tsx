@@ -27,7 +27,9 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
 
   const moveFocus = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = items.length - 1;
-    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[
+      event.key
+    ];
     if (target === undefined) return;
     event.preventDefault();
     headers.current[target]?.focus();
@@ -73,7 +75,15 @@ function Item({ order, title, headerId, panelId, expanded, onToggle, onKeyDown, 
   return (
     <Card ref={ref} data-revealed={revealed} $order={order} data-testid="reveal-card">
       <Heading>
-        <Header ref={headerRef} id={headerId} type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} onKeyDown={onKeyDown}>
+        <Header
+          ref={headerRef}
+          id={headerId}
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={onToggle}
+          onKeyDown={onKeyDown}
+        >
           <span>{title}</span>
           <Chevron aria-hidden="true" viewBox="0 0 24 24" $open={expanded}>
             <path d="M6 9l6 6 6-6" />
@@ -88,7 +98,10 @@ function Item({ order, title, headerId, panelId, expanded, onToggle, onKeyDown, 
 }
 
 const List = styled.div`
-  display: grid; gap: 12px; max-width: 820px; margin: 0 auto;
+  display: grid;
+  gap: 12px;
+  max-width: 820px;
+  margin: 0 auto;
 `;
 const Card = styled.div<{ $order: number }>`
   ${revealStyles}
@@ -97,21 +110,44 @@ const Card = styled.div<{ $order: number }>`
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const Heading = styled.h3`
-  margin: 0; font-size: 17px;
+  margin: 0;
+  font-size: 17px;
 `;
 const Header = styled.button`
-  display: flex; width: 100%; align-items: center; justify-content: space-between; gap: 16px;
-  padding: 18px 20px; border: 0; background: none; cursor: pointer; text-align: left;
-  font: inherit; font-weight: 600; color: ${({ theme }) => theme.colors.text};
+  display: flex;
+  width: 100%;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  padding: 18px 20px;
+  border: 0;
+  background: none;
+  cursor: pointer;
+  text-align: left;
+  font: inherit;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radius};
-  &:hover { color: ${({ theme }) => theme.colors.primary}; }
+  &:hover {
+    color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 const Chevron = styled.svg<{ $open: boolean }>`
-  flex: none; width: 20px; height: 20px; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round;
+  flex: none;
+  width: 20px;
+  height: 20px;
+  fill: none;
+  stroke: currentColor;
+  stroke-width: 2;
+  stroke-linecap: round;
+  stroke-linejoin: round;
   transform: rotate(${({ $open }) => ($open ? 180 : 0)}deg);
   transition: transform 200ms ease;
 `;
 const Panel = styled.div`
-  padding: 0 20px 18px; color: ${({ theme }) => theme.colors.muted};
-  p { margin: 0; }
+  padding: 0 20px 18px;
+  color: ${({ theme }) => theme.colors.muted};
+  p {
+    margin: 0;
+  }
 `;

@@ -32,7 +32,13 @@ export function FormulaBackground() {
         <Formula
           key={f.tex}
           data-formula={f.tex}
-          style={{ left: `${f.x}%`, top: `${f.y}%`, fontSize: f.size, animationDuration: `${f.period}s`, animationDelay: `${-i * 3}s` }}
+          style={{
+            left: `${f.x}%`,
+            top: `${f.y}%`,
+            fontSize: f.size,
+            animationDuration: `${f.period}s`,
+            animationDelay: `${-i * 3}s`,
+          }}
         />
       ))}
     </Layer>
@@ -67,24 +73,49 @@ const drift = keyframes`
 `;
 
 const Layer = styled.div`
-  position: absolute; inset: 0; overflow: hidden; pointer-events: none; user-select: none;
+  position: absolute;
+  inset: 0;
+  overflow: hidden;
+  pointer-events: none;
+  user-select: none;
   background:
-    radial-gradient(60% 50% at 50% 0%, ${({ theme }) => (theme.dark ? 'rgba(139, 133, 255, 0.18)' : 'rgba(79, 70, 229, 0.12)')}, transparent 70%),
-    radial-gradient(40% 40% at 90% 90%, ${({ theme }) => (theme.dark ? 'rgba(56, 189, 248, 0.10)' : 'rgba(14, 165, 233, 0.08)')}, transparent 70%);
-  &[data-paused='true'] > span { animation-play-state: paused; }
+    radial-gradient(
+      60% 50% at 50% 0%,
+      ${({ theme }) => (theme.dark ? 'rgba(139, 133, 255, 0.18)' : 'rgba(79, 70, 229, 0.12)')},
+      transparent 70%
+    ),
+    radial-gradient(
+      40% 40% at 90% 90%,
+      ${({ theme }) => (theme.dark ? 'rgba(56, 189, 248, 0.10)' : 'rgba(14, 165, 233, 0.08)')},
+      transparent 70%
+    );
+  &[data-paused='true'] > span {
+    animation-play-state: paused;
+  }
   /* Fade the formulas out towards the bottom edge so the next section starts clean. */
   mask-image: linear-gradient(to bottom, #000 70%, transparent);
 `;
 
 const Formula = styled.span`
-  position: absolute; white-space: nowrap;
-  font-family: 'Times New Roman', 'STIX Two Math', Cambria, serif; font-style: italic;
+  position: absolute;
+  white-space: nowrap;
+  font-family: 'Times New Roman', 'STIX Two Math', Cambria, serif;
+  font-style: italic;
   color: ${({ theme }) => theme.colors.primary};
   opacity: ${({ theme }) => (theme.dark ? 0.22 : 0.18)};
   will-change: transform;
   animation: ${drift} 30s ease-in-out infinite alternate;
-  &::before { content: attr(data-formula); }
+  &::before {
+    content: attr(data-formula);
+  }
   /* A narrow screen keeps only the formulas at the edges, away from the heading. */
-  @media (max-width: 720px) { &:nth-child(n + 7) { display: none; } }
-  @media (prefers-reduced-motion: reduce) { animation: none; will-change: auto; }
+  @media (max-width: 720px) {
+    &:nth-child(n + 7) {
+      display: none;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+    will-change: auto;
+  }
 `;

@@ -2,7 +2,10 @@ import styled from 'styled-components';
 
 /** Line icons drawn inline (a few hundred bytes in all; no icon library on the landing). */
 const PATHS = {
-  sparkles: ['M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z', 'M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z'],
+  sparkles: [
+    'M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z',
+    'M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z',
+  ],
   layers: ['M12 3L2 8l10 5 10-5-10-5z', 'M2 12l10 5 10-5', 'M2 17l10 5 10-5'],
   move: ['M12 2v20', 'M2 12h20', 'M9 5l3-3 3 3', 'M9 19l3 3 3-3', 'M5 9l-3 3 3 3', 'M19 9l3 3-3 3'],
   quiz: ['M4 4h16v16H4z', 'M8 12l3 3 5-6'],
@@ -23,5 +26,11 @@ export function Icon({ name }: { name: IconName }) {
 }
 
 const Svg = styled.svg`
-  width: 24px; height: 24px; fill: none; stroke: currentColor; stroke-width: 1.8; stroke-linecap: round; stroke-linejoin: round;
+  width: 24px;
+  height: 24px;
+  fill: none;
+  stroke: currentColor;
+  stroke-width: 1.8;
+  stroke-linecap: round;
+  stroke-linejoin: round;
 `;

@@ -52,10 +52,17 @@ export function useReveal<T extends Element>() {
 export const revealStyles = css<{ $order?: number }>`
   opacity: 0;
   transform: translateY(24px);
-  transition: opacity 600ms ease, transform 600ms ease;
+  transition:
+    opacity 600ms ease,
+    transform 600ms ease;
   transition-delay: ${({ $order = 0 }) => Math.min($order, 5) * 90}ms;
-  &[data-revealed='true'] { opacity: 1; transform: none; }
+  &[data-revealed='true'] {
+    opacity: 1;
+    transform: none;
+  }
   @media (prefers-reduced-motion: reduce) {
-    opacity: 1; transform: none; transition: none;
+    opacity: 1;
+    transform: none;
+    transition: none;
   }
 `;

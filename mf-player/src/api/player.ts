@@ -26,16 +26,20 @@ export const attemptKey = (id: string) => ['attempt', id] as const;
 /* ----------------------------------------------------------------- calls */
 
 /** The course as the learner may see it (content service). */
-export const fetchCourse = (courseId: string, signal?: AbortSignal) => apiRequest<Course>(`/courses/${enc(courseId)}`, { signal });
+export const fetchCourse = (courseId: string, signal?: AbortSignal) =>
+  apiRequest<Course>(`/courses/${enc(courseId)}`, { signal });
 
-export const fetchCourseProgress = (courseId: string, signal?: AbortSignal) => apiRequest<CourseProgress>(`/progress/course/${enc(courseId)}`, { signal });
+export const fetchCourseProgress = (courseId: string, signal?: AbortSignal) =>
+  apiRequest<CourseProgress>(`/progress/course/${enc(courseId)}`, { signal });
 
 export const completeLesson = (courseId: string, lessonId: string) =>
   apiRequest<LessonCompleteResult>(`/progress/lesson/${enc(lessonId)}/complete`, { method: 'POST', body: { courseId } });
 
-export const fetchQuizCard = (quizId: string, signal?: AbortSignal) => apiRequest<QuizCard>(`/attempts/quiz/${enc(quizId)}`, { signal });
+export const fetchQuizCard = (quizId: string, signal?: AbortSignal) =>
+  apiRequest<QuizCard>(`/attempts/quiz/${enc(quizId)}`, { signal });
 
-export const startAttempt = (input: { quizId: string; courseId: string; lessonId: string }) => apiRequest<StartedAttempt>('/attempts', { method: 'POST', body: input });
+export const startAttempt = (input: { quizId: string; courseId: string; lessonId: string }) =>
+  apiRequest<StartedAttempt>('/attempts', { method: 'POST', body: input });
 
 export const submitAttempt = (attemptId: string, answers: AttemptAnswerInput[]) =>
   apiRequest<AttemptDetail>(`/attempts/${enc(attemptId)}/submit`, { method: 'POST', body: { answers } });
@@ -49,7 +53,10 @@ export interface ResultsParams {
 }
 
 export const fetchResults = ({ search, status, page }: ResultsParams, signal?: AbortSignal) =>
-  apiRequest<ResultsPage>('/results', { query: { search: search.trim() || undefined, status: status === 'all' ? undefined : status, page, limit: 20 }, signal });
+  apiRequest<ResultsPage>('/results', {
+    query: { search: search.trim() || undefined, status: status === 'all' ? undefined : status, page, limit: 20 },
+    signal,
+  });
 
 /**
  * Downloads quiz_results.csv as the server built it. Read as bytes (not text), so the BOM that

@@ -52,7 +52,9 @@ export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string
               {scoreLine(a)} <ResultBadge status={a.status} />
             </dd>
             <dt>{PROGRESS_MSG.timeTaken}</dt>
-            <dd>{a.durationMinutes === null ? '—' : formatMessage(PROGRESS_MSG.minutes, { n: minutes.format(a.durationMinutes) })}</dd>
+            <dd>
+              {a.durationMinutes === null ? '—' : formatMessage(PROGRESS_MSG.minutes, { n: minutes.format(a.durationMinutes) })}
+            </dd>
           </Facts>
           {a.lateAnswers > 0 && <Muted>Ответы после окончания времени не засчитаны: {a.lateAnswers}</Muted>}
           {a.questionsRevealed ? (
@@ -67,18 +69,39 @@ export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string
 }
 
 const Dialog = styled.dialog`
-  width: min(720px, calc(100vw - 24px)); max-height: calc(100vh - 24px); overflow: auto; padding: 20px 24px;
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.text};
+  width: min(720px, calc(100vw - 24px));
+  max-height: calc(100vh - 24px);
+  overflow: auto;
+  padding: 20px 24px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
   box-shadow: 0 20px 50px rgba(0, 0, 0, 0.35);
-  &::backdrop { background: rgba(10, 12, 20, 0.55); }
+  &::backdrop {
+    background: rgba(10, 12, 20, 0.55);
+  }
 `;
 const Head = styled.header`
-  display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 12px;
-  h2 { margin: 0; font-size: 20px; }
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 12px;
+  h2 {
+    margin: 0;
+    font-size: 20px;
+  }
 `;
 const Facts = styled.dl`
-  display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0 0 16px;
-  dt { color: ${({ theme }) => theme.colors.muted}; }
-  dd { margin: 0; }
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 6px 16px;
+  margin: 0 0 16px;
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+  }
 `;

@@ -1,10 +1,19 @@
 import styled from 'styled-components';
-import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, PROGRESS_MSG, type AttemptStatus, type CourseStatus } from '@portal/contracts';
+import {
+  COURSE_STATUS_ICONS,
+  COURSE_STATUS_LABELS,
+  PROGRESS_MSG,
+  type AttemptStatus,
+  type CourseStatus,
+} from '@portal/contracts';
 
 /** A lesson's status (spec section 4): draft yellow ●, hidden grey ◎, published green ✔. */
 export function StatusBadge({ status }: { status: CourseStatus }) {
   return (
-    <Badge $tone={status === 'published' ? 'success' : status === 'draft' ? 'warning' : 'muted'} title={`Статус: ${COURSE_STATUS_LABELS[status]}`}>
+    <Badge
+      $tone={status === 'published' ? 'success' : status === 'draft' ? 'warning' : 'muted'}
+      title={`Статус: ${COURSE_STATUS_LABELS[status]}`}
+    >
       <span aria-hidden="true">{COURSE_STATUS_ICONS[status]}</span> {COURSE_STATUS_LABELS[status]}
     </Badge>
   );
@@ -17,8 +26,14 @@ export function ResultBadge({ status }: { status: AttemptStatus }) {
 
 type Tone = 'success' | 'warning' | 'danger' | 'muted';
 const Badge = styled.span<{ $tone: Tone }>`
-  display: inline-flex; align-items: center; gap: 4px; padding: 2px 8px; border-radius: 999px;
-  font-size: 12px; font-weight: 600; white-space: nowrap;
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 8px;
+  border-radius: 999px;
+  font-size: 12px;
+  font-weight: 600;
+  white-space: nowrap;
   border: 1px solid currentColor;
   color: ${({ theme, $tone }) => ($tone === 'muted' ? theme.colors.muted : theme.colors[$tone])};
 `;

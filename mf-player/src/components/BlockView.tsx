@@ -16,7 +16,13 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
       const src = block.content.src || block.content.url;
       return (
         <Figure>
-          {src ? <img src={src} alt={block.content.alt ?? ''} loading="lazy" /> : <Placeholder role="img" aria-label={PROGRESS_MSG.imageNotUploaded}>{PROGRESS_MSG.imageNotUploaded}</Placeholder>}
+          {src ? (
+            <img src={src} alt={block.content.alt ?? ''} loading="lazy" />
+          ) : (
+            <Placeholder role="img" aria-label={PROGRESS_MSG.imageNotUploaded}>
+              {PROGRESS_MSG.imageNotUploaded}
+            </Placeholder>
+          )}
           {block.content.caption && <figcaption>{block.content.caption}</figcaption>}
         </Figure>
       );
@@ -27,7 +33,13 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
         <Figure>
           {block.content.title && <MediaTitle>{block.content.title}</MediaTitle>}
           {src ? (
-            <video controls preload="metadata" poster={block.content.poster || undefined} src={src} aria-label={block.content.title || 'Видео'}>
+            <video
+              controls
+              preload="metadata"
+              poster={block.content.poster || undefined}
+              src={src}
+              aria-label={block.content.title || 'Видео'}
+            >
               <track kind="captions" />
             </video>
           ) : (
@@ -42,7 +54,11 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
       return (
         <Figure>
           {block.content.title && <MediaTitle>{block.content.title}</MediaTitle>}
-          {src ? <audio controls preload="metadata" src={src} aria-label={block.content.title || 'Аудио'} /> : <Placeholder>Аудио не загружено</Placeholder>}
+          {src ? (
+            <audio controls preload="metadata" src={src} aria-label={block.content.title || 'Аудио'} />
+          ) : (
+            <Placeholder>Аудио не загружено</Placeholder>
+          )}
           {block.content.description && <figcaption>{block.content.description}</figcaption>}
         </Figure>
       );
@@ -80,29 +96,60 @@ const Heading = styled.h3`
   margin: 8px 0 0;
 `;
 const Text = styled.p`
-  margin: 0; white-space: pre-wrap; overflow-wrap: anywhere;
+  margin: 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
 `;
 const Figure = styled.figure`
-  margin: 0; display: grid; gap: 8px;
-  img, video { max-width: 100%; border-radius: ${({ theme }) => theme.radius}; background: #000; }
-  audio { width: 100%; }
-  figcaption { color: ${({ theme }) => theme.colors.muted}; font-size: 14px; }
+  margin: 0;
+  display: grid;
+  gap: 8px;
+  img,
+  video {
+    max-width: 100%;
+    border-radius: ${({ theme }) => theme.radius};
+    background: #000;
+  }
+  audio {
+    width: 100%;
+  }
+  figcaption {
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: 14px;
+  }
 `;
 const MediaTitle = styled.strong`
   font-size: 15px;
 `;
 const Placeholder = styled.div`
-  display: grid; place-items: center; min-height: 160px; padding: 16px;
-  border: 2px dashed ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  display: grid;
+  place-items: center;
+  min-height: 160px;
+  padding: 16px;
+  border: 2px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
   color: ${({ theme }) => theme.colors.muted};
 `;
 const FileRow = styled.div`
-  display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: 12px; padding: 12px 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.muted}; font-size: 14px; }
-  small { color: ${({ theme }) => theme.colors.muted}; }
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 16px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  p {
+    margin: 4px 0 0;
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: 14px;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 const Unknown = styled.div`
-  padding: 12px 16px; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surfaceAlt}; color: ${({ theme }) => theme.colors.muted};
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.muted};
 `;

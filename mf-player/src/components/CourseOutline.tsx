@@ -32,7 +32,11 @@ export function CourseOutline({ course, progress, completed, selectedLessonId, o
         <span>
           {PROGRESS_MSG.progress}: {done} из {total} · {percent}%
         </span>
-        <ProgressBar value={percent} label={PROGRESS_MSG.progress} tone={progress?.isCompleted || (total > 0 && done === total) ? 'success' : 'primary'} />
+        <ProgressBar
+          value={percent}
+          label={PROGRESS_MSG.progress}
+          tone={progress?.isCompleted || (total > 0 && done === total) ? 'success' : 'primary'}
+        />
       </Progress>
       {total === 0 && course.modules.length === 0 && <Hint>{PROGRESS_MSG.noLessons}</Hint>}
       <Modules>
@@ -49,7 +53,12 @@ export function CourseOutline({ course, progress, completed, selectedLessonId, o
                   const isDone = completed.has(l.id);
                   return (
                     <li key={l.id}>
-                      <LessonButton type="button" aria-current={l.id === selectedLessonId ? 'page' : undefined} $active={l.id === selectedLessonId} onClick={() => onSelect(l.id)}>
+                      <LessonButton
+                        type="button"
+                        aria-current={l.id === selectedLessonId ? 'page' : undefined}
+                        $active={l.id === selectedLessonId}
+                        onClick={() => onSelect(l.id)}
+                      >
                         <Tick aria-label={isDone ? PROGRESS_MSG.lessonCompleted : undefined} aria-hidden={!isDone} $on={isDone}>
                           {isDone ? '✓' : '○'}
                         </Tick>
@@ -69,40 +78,89 @@ export function CourseOutline({ course, progress, completed, selectedLessonId, o
 }
 
 const Panel = styled.nav`
-  display: grid; align-content: start; gap: 16px; padding: 20px; min-width: 0;
-  background: ${({ theme }) => theme.colors.surface}; border-right: 1px solid ${({ theme }) => theme.colors.border};
-  > button { justify-self: start; }
+  display: grid;
+  align-content: start;
+  gap: 16px;
+  padding: 20px;
+  min-width: 0;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  > button {
+    justify-self: start;
+  }
 `;
 const CourseTitle = styled.h1`
-  margin: 0; font-size: 20px; overflow-wrap: anywhere;
+  margin: 0;
+  font-size: 20px;
+  overflow-wrap: anywhere;
 `;
 const Label = styled.span`
-  font-size: 13px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: ${({ theme }) => theme.colors.primary};
+  font-size: 13px;
+  font-weight: 600;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.colors.primary};
 `;
 const Progress = styled.div`
-  display: grid; gap: 6px; font-size: 14px; color: ${({ theme }) => theme.colors.muted};
+  display: grid;
+  gap: 6px;
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 const Hint = styled.p`
-  margin: 0; color: ${({ theme }) => theme.colors.muted};
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 const Modules = styled.ol`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 16px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
 `;
 const ModuleTitle = styled.h2`
-  display: flex; align-items: baseline; gap: 6px; margin: 0 0 6px; font-size: 15px;
-  small { margin-left: auto; font-weight: 400; color: ${({ theme }) => theme.colors.muted}; white-space: nowrap; }
+  display: flex;
+  align-items: baseline;
+  gap: 6px;
+  margin: 0 0 6px;
+  font-size: 15px;
+  small {
+    margin-left: auto;
+    font-weight: 400;
+    color: ${({ theme }) => theme.colors.muted};
+    white-space: nowrap;
+  }
 `;
 const Lessons = styled.ol`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 4px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 4px;
 `;
 const LessonButton = styled.button<{ $active: boolean }>`
-  width: 100%; display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: 8px; padding: 8px 10px;
-  font: inherit; font-size: 14px; text-align: left; cursor: pointer; color: inherit;
-  border: 1px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')}; border-radius: ${({ theme }) => theme.radius};
+  width: 100%;
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: 8px;
+  padding: 8px 10px;
+  font: inherit;
+  font-size: 14px;
+  text-align: left;
+  cursor: pointer;
+  color: inherit;
+  border: 1px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
+  border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme, $active }) => ($active ? theme.colors.surfaceAlt : 'transparent')};
-  &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
-  span { overflow-wrap: anywhere; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  span {
+    overflow-wrap: anywhere;
+  }
 `;
 const Tick = styled.span<{ $on?: boolean }>`
-  font-weight: 700; color: ${({ theme, $on = true }) => ($on ? theme.colors.success : theme.colors.muted)};
+  font-weight: 700;
+  color: ${({ theme, $on = true }) => ($on ? theme.colors.success : theme.colors.muted)};
 `;

@@ -1,6 +1,13 @@
 import { Fragment, useId } from 'react';
 import styled from 'styled-components';
-import { BLANK_TOKEN, PLAYER_QUESTION_TYPES, PROGRESS_MSG, QUIZ_MSG, type AnswerValue, type PlayerQuestion } from '@portal/contracts';
+import {
+  BLANK_TOKEN,
+  PLAYER_QUESTION_TYPES,
+  PROGRESS_MSG,
+  QUIZ_MSG,
+  type AnswerValue,
+  type PlayerQuestion,
+} from '@portal/contracts';
 import { Button, Input, Select } from '@portal/ui';
 
 interface QuestionInputProps {
@@ -42,7 +49,9 @@ export function QuestionInput({ question: q, value, onChange, preview, disabled 
                 type="checkbox"
                 checked={chosen.includes(i)}
                 disabled={disabled}
-                onChange={(e) => onChange(e.target.checked ? [...chosen, i].sort((a, b) => a - b) : chosen.filter((v) => v !== i))}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...chosen, i].sort((a, b) => a - b) : chosen.filter((v) => v !== i))
+                }
               />
               <span>{option}</span>
             </Choice>
@@ -73,9 +82,24 @@ export function QuestionInput({ question: q, value, onChange, preview, disabled 
         />
       );
     case 'long_answer':
-      return <TextArea aria-label={PROGRESS_MSG.yourAnswer} rows={6} value={typeof value === 'string' ? value : ''} disabled={disabled} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextArea
+          aria-label={PROGRESS_MSG.yourAnswer}
+          rows={6}
+          value={typeof value === 'string' ? value : ''}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'ordering':
-      return <Ordering options={q.options} value={Array.isArray(value) ? (value as number[]) : null} onChange={onChange} disabled={disabled} />;
+      return (
+        <Ordering
+          options={q.options}
+          value={Array.isArray(value) ? (value as number[]) : null}
+          onChange={onChange}
+          disabled={disabled}
+        />
+      );
     case 'matching': {
       const map = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : {};
       return (
@@ -110,13 +134,21 @@ export function QuestionInput({ question: q, value, onChange, preview, disabled 
       const count = q.blanksCount ?? 0;
       const parts = q.question.split(BLANK_TOKEN);
       const filled = Array.isArray(value) ? (value as string[]) : Array.from({ length: count }, () => '');
-      const set = (i: number, text: string) => onChange(Array.from({ length: count }, (_, k) => (k === i ? text : (filled[k] ?? ''))));
+      const set = (i: number, text: string) =>
+        onChange(Array.from({ length: count }, (_, k) => (k === i ? text : (filled[k] ?? ''))));
       return (
         <Blanks>
           {parts.map((part, i) => (
             <Fragment key={i}>
               <span>{part}</span>
-              {i < count && <BlankInput aria-label={`Пропуск ${i + 1}`} value={filled[i] ?? ''} disabled={disabled} onChange={(e) => set(i, e.target.value)} />}
+              {i < count && (
+                <BlankInput
+                  aria-label={`Пропуск ${i + 1}`}
+                  value={filled[i] ?? ''}
+                  disabled={disabled}
+                  onChange={(e) => set(i, e.target.value)}
+                />
+              )}
             </Fragment>
           ))}
         </Blanks>
@@ -128,7 +160,17 @@ export function QuestionInput({ question: q, value, onChange, preview, disabled 
 }
 
 /** Ordering with buttons, which every keyboard and screen reader can use. */
-function Ordering({ options, value, onChange, disabled }: { options: string[]; value: number[] | null; onChange: (v: number[]) => void; disabled: boolean }) {
+function Ordering({
+  options,
+  value,
+  onChange,
+  disabled,
+}: {
+  options: string[];
+  value: number[] | null;
+  onChange: (v: number[]) => void;
+  disabled: boolean;
+}) {
   const order = value ?? options.map((_, i) => i);
   const move = (from: number, to: number) => {
     const next = [...order];
@@ -142,7 +184,14 @@ function Ordering({ options, value, onChange, disabled }: { options: string[]; v
           <span>
             {position + 1}. {options[optionIndex]}
           </span>
-          <Button type="button" $variant="outline" $size="sm" disabled={disabled || position === 0} aria-label={`Выше: ${options[optionIndex]}`} onClick={() => move(position, position - 1)}>
+          <Button
+            type="button"
+            $variant="outline"
+            $size="sm"
+            disabled={disabled || position === 0}
+            aria-label={`Выше: ${options[optionIndex]}`}
+            onClick={() => move(position, position - 1)}
+          >
             ↑
           </Button>
           <Button
@@ -162,36 +211,74 @@ function Ordering({ options, value, onChange, disabled }: { options: string[]; v
 }
 
 const Choices = styled.div`
-  display: grid; gap: 8px;
+  display: grid;
+  gap: 8px;
 `;
 const Choice = styled.label`
-  display: flex; align-items: center; gap: 12px; padding: 12px 14px; cursor: pointer;
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  &:has(input:checked) { border-color: ${({ theme }) => theme.colors.primary}; background: ${({ theme }) => theme.colors.surfaceAlt}; }
-  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.primary}; }
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 14px;
+  cursor: pointer;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  &:has(input:checked) {
+    border-color: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 const TextArea = styled.textarea`
-  width: 100%; padding: 10px 12px; font: inherit; resize: vertical;
-  color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  width: 100%;
+  padding: 10px 12px;
+  font: inherit;
+  resize: vertical;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
 `;
 const Pairs = styled.div`
-  display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: center; gap: 8px 16px;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  align-items: center;
+  gap: 8px 16px;
 `;
 const Blanks = styled.p`
-  line-height: 2.4; margin: 0;
+  line-height: 2.4;
+  margin: 0;
 `;
 const BlankInput = styled(Input)`
-  display: inline-block; width: 160px; height: 34px; margin: 0 6px;
+  display: inline-block;
+  width: 160px;
+  height: 34px;
+  margin: 0 6px;
 `;
 const OrderList = styled.ol`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 8px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
   li {
-    display: grid; grid-template-columns: 1fr auto auto; align-items: center; gap: 8px; padding: 8px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+    display: grid;
+    grid-template-columns: 1fr auto auto;
+    align-items: center;
+    gap: 8px;
+    padding: 8px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
   }
 `;
 const Note = styled.p`
-  margin: 0; padding: 12px 14px; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surfaceAlt}; color: ${({ theme }) => theme.colors.muted};
+  margin: 0;
+  padding: 12px 14px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.muted};
 `;

@@ -35,10 +35,17 @@ export function QuestionResults({ questions, showTime = false }: { questions: Qu
 }
 
 const List = styled.ol`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 10px;
   li {
-    display: grid; gap: 4px; padding: 12px 14px;
-    border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+    display: grid;
+    gap: 4px;
+    padding: 12px 14px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
   }
 `;
 const Mark = styled.span<{ $ok: boolean }>`

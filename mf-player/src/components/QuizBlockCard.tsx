@@ -55,7 +55,12 @@ export function QuizBlockCard({ quizId, courseId, lessonId, onPassed }: QuizBloc
         <Latest>
           <span>{formatMessage(PROGRESS_MSG.latestAttempt, { percent: latest.percentage })}</span>
           <ResultBadge status={latest.status} />
-          <ProgressBar value={latest.percentage} label={formatMessage(PROGRESS_MSG.latestAttempt, { percent: latest.percentage })} tone={latest.status === 'passed' ? 'success' : 'danger'} size="sm" />
+          <ProgressBar
+            value={latest.percentage}
+            label={formatMessage(PROGRESS_MSG.latestAttempt, { percent: latest.percentage })}
+            tone={latest.status === 'passed' ? 'success' : 'danger'}
+            size="sm"
+          />
         </Latest>
       )}
       {!canStart && blockedReason && <Muted>{blockedReason}</Muted>}
@@ -82,17 +87,35 @@ export function QuizBlockCard({ quizId, courseId, lessonId, onPassed }: QuizBloc
 }
 
 const Box = styled(Card)`
-  display: grid; gap: 12px;
-  h3 { margin: 0; font-size: 18px; }
-  p { margin: 0; }
+  display: grid;
+  gap: 12px;
+  h3 {
+    margin: 0;
+    font-size: 18px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Facts = styled.ul`
-  display: flex; flex-wrap: wrap; gap: 6px 20px; margin: 0; padding: 0; list-style: none; font-size: 14px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px 20px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: 14px;
   color: ${({ theme }) => theme.colors.muted};
 `;
 const Latest = styled.div`
-  display: grid; grid-template-columns: auto auto 1fr; align-items: center; gap: 12px; font-size: 14px;
+  display: grid;
+  grid-template-columns: auto auto 1fr;
+  align-items: center;
+  gap: 12px;
+  font-size: 14px;
 `;
 const Actions = styled.div`
-  display: flex; flex-wrap: wrap; gap: 8px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
 `;

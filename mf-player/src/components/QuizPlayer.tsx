@@ -23,7 +23,8 @@ import { ProgressBar } from './ProgressBar';
 import { QuestionResults } from './QuestionResults';
 
 /** What to play: a real attempt at a quiz where it stands, or an author's preview that reports nothing. */
-export type PlayerSource = { kind: 'attempt'; quizId: string; courseId: string; lessonId: string } | { kind: 'preview'; quiz: Quiz };
+export type PlayerSource =
+  { kind: 'attempt'; quizId: string; courseId: string; lessonId: string } | { kind: 'preview'; quiz: Quiz };
 
 interface Session {
   attemptId: string | null;
@@ -47,7 +48,11 @@ interface Outcome {
 type Phase = 'starting' | 'playing' | 'submitting' | 'result' | 'failed-to-start';
 
 const isBlank = (a: AnswerValue | undefined) =>
-  a === undefined || a === null || (typeof a === 'string' && !a.trim()) || (Array.isArray(a) && a.every((v) => typeof v === 'string' && !v.trim())) || (typeof a === 'object' && !Array.isArray(a) && !Object.keys(a).length);
+  a === undefined ||
+  a === null ||
+  (typeof a === 'string' && !a.trim()) ||
+  (Array.isArray(a) && a.every((v) => typeof v === 'string' && !v.trim())) ||
+  (typeof a === 'object' && !Array.isArray(a) && !Object.keys(a).length);
 const isField = (el: EventTarget) => el instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
 
 interface QuizPlayerProps {
@@ -95,7 +100,13 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
     try {
       if (source.kind === 'preview') {
         const info = previewQuizInfo(source.quiz);
-        setSession({ attemptId: null, info, questions: previewQuestions(source.quiz), deadlineMs: info.timeLimit ? Date.now() + info.timeLimit * 60_000 : null, attemptNumber: 1 });
+        setSession({
+          attemptId: null,
+          info,
+          questions: previewQuestions(source.quiz),
+          deadlineMs: info.timeLimit ? Date.now() + info.timeLimit * 60_000 : null,
+          attemptNumber: 1,
+        });
         setAnswers({});
         timeSpent.current = {};
       } else {
@@ -160,7 +171,11 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
         const graded = gradePreview(source.quiz, answers, timeSpent.current);
         setOutcome({ ...graded, questionsRevealed: session.info.showExplanations !== 'after_course', lateAnswers: 0 });
       } else {
-        const list = session.questions.map((q) => ({ questionId: q.id, answer: isBlank(answers[q.id]) ? null : answers[q.id], timeSpent: Math.round(timeSpent.current[q.id] ?? 0) }));
+        const list = session.questions.map((q) => ({
+          questionId: q.id,
+          answer: isBlank(answers[q.id]) ? null : answers[q.id],
+          timeSpent: Math.round(timeSpent.current[q.id] ?? 0),
+        }));
         const result = await submitAttempt(session.attemptId!, list);
         dropDraft(session.attemptId!);
         setOutcome({
@@ -181,7 +196,10 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
     }
   };
 
-  const secondsLeft = useCountdown(phase === 'playing' || phase === 'submitting' ? (session?.deadlineMs ?? null) : null, () => void finish(true));
+  const secondsLeft = useCountdown(
+    phase === 'playing' || phase === 'submitting' ? (session?.deadlineMs ?? null) : null,
+    () => void finish(true),
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (phase !== 'playing' || isField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -192,7 +210,12 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
   const question = session?.questions[index];
   const last = !!session && index === session.questions.length - 1;
   const info = session?.info;
-  const canRetry = !!outcome && outcome.status === 'failed' && !!info && info.maxAttempts > 1 && (preview || (session?.attemptNumber ?? 0) < info.maxAttempts);
+  const canRetry =
+    !!outcome &&
+    outcome.status === 'failed' &&
+    !!info &&
+    info.maxAttempts > 1 &&
+    (preview || (session?.attemptNumber ?? 0) < info.maxAttempts);
 
   return (
     <Overlay
@@ -210,11 +233,22 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
           {preview && <Muted as="span">{PROGRESS_MSG.preview}</Muted>}
         </div>
         {secondsLeft !== null && phase !== 'result' && (
-          <Timer role="timer" aria-label={`${PROGRESS_MSG.timeLeft}: ${formatCountdown(secondsLeft)}`} $urgent={secondsLeft <= 30}>
+          <Timer
+            role="timer"
+            aria-label={`${PROGRESS_MSG.timeLeft}: ${formatCountdown(secondsLeft)}`}
+            $urgent={secondsLeft <= 30}
+          >
             {formatCountdown(secondsLeft)}
           </Timer>
         )}
-        <Button type="button" $variant="ghost" $size="icon" aria-label={PROGRESS_MSG.close} onClick={onClose} disabled={phase === 'submitting'}>
+        <Button
+          type="button"
+          $variant="ghost"
+          $size="icon"
+          aria-label={PROGRESS_MSG.close}
+          onClick={onClose}
+          disabled={phase === 'submitting'}
+        >
           ✕
         </Button>
       </Header>
@@ -250,7 +284,11 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
               </NumberButton>
             ))}
           </Numbers>
-          <ProgressBar value={((index + 1) / session.questions.length) * 100} label={formatMessage(PROGRESS_MSG.questionOf, { n: index + 1, total: session.questions.length })} size="sm" />
+          <ProgressBar
+            value={((index + 1) / session.questions.length) * 100}
+            label={formatMessage(PROGRESS_MSG.questionOf, { n: index + 1, total: session.questions.length })}
+            size="sm"
+          />
           <Muted as="p">{formatMessage(PROGRESS_MSG.questionOf, { n: index + 1, total: session.questions.length })}</Muted>
           <fieldset>
             <legend>
@@ -269,7 +307,12 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
           </fieldset>
           {error && <ErrorBox>{error}</ErrorBox>}
           <Footer>
-            <Button type="button" $variant="outline" onClick={() => go(index - 1)} disabled={index === 0 || phase === 'submitting'}>
+            <Button
+              type="button"
+              $variant="outline"
+              onClick={() => go(index - 1)}
+              disabled={index === 0 || phase === 'submitting'}
+            >
               {PROGRESS_MSG.prev}
             </Button>
             {last ? (
@@ -292,7 +335,11 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
           </Verdict>
           {timedOut && <Muted as="p">{PROGRESS_MSG.timeUp}</Muted>}
           <p>{resultLine(outcome)}</p>
-          <ProgressBar value={outcome.percentage} label={`${outcome.percentage}%`} tone={outcome.status === 'passed' ? 'success' : 'danger'} />
+          <ProgressBar
+            value={outcome.percentage}
+            label={`${outcome.percentage}%`}
+            tone={outcome.status === 'passed' ? 'success' : 'danger'}
+          />
           {outcome.status === 'failed' && <p>{formatMessage(PROGRESS_MSG.passRequired, { percent: info.passingScore })}</p>}
           {outcome.questionsRevealed ? (
             <QuestionResults questions={outcome.questions} />
@@ -316,45 +363,90 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
 }
 
 const Overlay = styled.dialog`
-  width: min(760px, calc(100vw - 24px)); max-height: calc(100vh - 24px); padding: 0; overflow: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.text};
+  width: min(760px, calc(100vw - 24px));
+  max-height: calc(100vh - 24px);
+  padding: 0;
+  overflow: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
   box-shadow: 0 24px 60px rgba(0, 0, 0, 0.4);
-  &::backdrop { background: rgba(10, 12, 20, 0.6); }
+  &::backdrop {
+    background: rgba(10, 12, 20, 0.6);
+  }
 `;
 const Header = styled.header`
-  position: sticky; top: 0; z-index: 1; display: flex; align-items: center; gap: 12px; padding: 16px 20px;
-  background: ${({ theme }) => theme.colors.surface}; border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  > div { flex: 1; display: grid; }
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 16px 20px;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  > div {
+    flex: 1;
+    display: grid;
+  }
 `;
 const Title = styled.h2`
-  margin: 0; font-size: 18px;
+  margin: 0;
+  font-size: 18px;
 `;
 const Timer = styled.span<{ $urgent: boolean }>`
-  font-variant-numeric: tabular-nums; font-weight: 700; font-size: 18px; padding: 4px 10px; border-radius: ${({ theme }) => theme.radius};
+  font-variant-numeric: tabular-nums;
+  font-weight: 700;
+  font-size: 18px;
+  padding: 4px 10px;
+  border-radius: ${({ theme }) => theme.radius};
   color: ${({ theme, $urgent }) => ($urgent ? theme.colors.danger : theme.colors.text)};
   background: ${({ theme }) => theme.colors.surfaceAlt};
 `;
 const Body = styled.div`
-  display: grid; gap: 16px; padding: 20px;
-  fieldset { border: 0; margin: 0; padding: 0; display: grid; gap: 12px; min-width: 0; }
-  legend { padding: 0; margin-bottom: 12px; }
-  p { margin: 0; }
+  display: grid;
+  gap: 16px;
+  padding: 20px;
+  fieldset {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 12px;
+    min-width: 0;
+  }
+  legend {
+    padding: 0;
+    margin-bottom: 12px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Numbers = styled.div`
-  display: flex; flex-wrap: wrap; gap: 6px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
 `;
 const NumberButton = styled(Button)<{ $answered: boolean }>`
   min-width: 36px;
   ${({ $answered, theme }) => ($answered ? `box-shadow: inset 0 -3px 0 ${theme.colors.success};` : '')}
 `;
 const QuestionText = styled.h3`
-  margin: 0; font-size: 18px; outline: none;
+  margin: 0;
+  font-size: 18px;
+  outline: none;
 `;
 const Footer = styled.div`
-  display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap;
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
+  flex-wrap: wrap;
 `;
 const Verdict = styled.h3<{ $passed: boolean }>`
-  margin: 0; font-size: 22px; outline: none;
+  margin: 0;
+  font-size: 22px;
+  outline: none;
   color: ${({ theme, $passed }) => ($passed ? theme.colors.success : theme.colors.danger)};
 `;

@@ -13,7 +13,14 @@ const quiz: Quiz = {
     { ...newQuestion('single_choice', 'a', 0), options: ['14', '28'], correctAnswers: [1], explanation: 'ТК РФ' },
     newQuestion('hotspot', 'c', 2),
   ],
-  settings: { randomizeQuestions: false, randomizeAnswers: true, passingScore: 60, maxAttempts: 1, showExplanations: 'after_submission', timeLimit: 0 },
+  settings: {
+    randomizeQuestions: false,
+    randomizeAnswers: true,
+    passingScore: 60,
+    maxAttempts: 1,
+    showExplanations: 'after_submission',
+    timeLimit: 0,
+  },
 };
 
 describe('preview of a quiz by its author (reported nowhere)', () => {
@@ -25,7 +32,13 @@ describe('preview of a quiz by its author (reported nowhere)', () => {
   it('grades with the shared rules: a type without a player never counts', () => {
     const result = gradePreview(quiz, { a: 1, b: 'false', c: 'x' }, { a: 3.4 });
     expect(result).toMatchObject({ score: 2, maxScore: 3, percentage: 67, status: 'passed' });
-    expect(result.questions[0]).toMatchObject({ questionId: 'a', isCorrect: true, answerText: '28', explanation: 'ТК РФ', timeSpent: 3 });
+    expect(result.questions[0]).toMatchObject({
+      questionId: 'a',
+      isCorrect: true,
+      answerText: '28',
+      explanation: 'ТК РФ',
+      timeSpent: 3,
+    });
     expect(result.questions[2]).toMatchObject({ questionId: 'c', isCorrect: false });
     expect(gradePreview(quiz, {}, {})).toMatchObject({ score: 0, status: 'failed' });
   });

@@ -38,7 +38,8 @@ export const previewQuestions = (quiz: Quiz): PlayerQuestion[] =>
     blanksCount: q.blanks?.length,
   }));
 
-const blank = (a: AnswerValue | undefined) => a === undefined || a === null || (typeof a === 'string' && !a.trim()) || (Array.isArray(a) && !a.length);
+const blank = (a: AnswerValue | undefined) =>
+  a === undefined || a === null || (typeof a === 'string' && !a.trim()) || (Array.isArray(a) && !a.length);
 
 function text(q: Question, a: AnswerValue | undefined): string | null {
   if (blank(a)) return null;

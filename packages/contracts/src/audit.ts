@@ -2,8 +2,19 @@ import { z } from 'zod';
 
 export const AUDIT_ACTIONS = ['create', 'read', 'update', 'delete', 'login', 'logout'] as const;
 export const AUDIT_ENTITIES = [
-  'dashboard', 'course', 'user', 'organization', 'contact', 'audit', 'lesson',
-  'quiz', 'block', 'progress', 'profile', 'consent', 'application',
+  'dashboard',
+  'course',
+  'user',
+  'organization',
+  'contact',
+  'audit',
+  'lesson',
+  'quiz',
+  'block',
+  'progress',
+  'profile',
+  'consent',
+  'application',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -17,9 +28,7 @@ export const auditEventSchema = z.object({
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string().nullable(),
   details: z.string().max(2000),
-  actor: z
-    .object({ id: z.string(), fullName: z.string(), email: z.string() })
-    .nullable(),
+  actor: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
   timestamp: z.string(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -3,8 +3,7 @@ import { MSG } from './messages';
 import { ROLES } from './roles';
 
 /** A required text field: missing, non-text or blank all give the one message the spec quotes. */
-export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max);
+export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
 
 const email = z
   .string({ error: MSG.fillAllFields })
@@ -45,12 +44,7 @@ export interface AuthResponse {
 
 export const userUpdateSchema = z.strictObject({
   fullName: requiredText(MSG.fillRequired),
-  email: z
-    .string({ error: MSG.fillRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, MSG.fillRequired)
-    .pipe(z.email(MSG.emailInvalid)),
+  email: z.string({ error: MSG.fillRequired }).trim().toLowerCase().min(1, MSG.fillRequired).pipe(z.email(MSG.emailInvalid)),
   role: z.enum(ROLES, { error: MSG.fillRequired }),
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

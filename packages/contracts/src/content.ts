@@ -92,7 +92,10 @@ const toNumber = (v: unknown) => {
   return v;
 };
 const nonNegative = (field: string, minMessage: string, max: number) =>
-  z.number({ error: CONTENT_MSG.numberInvalid.replace('{field}', field) }).min(0, minMessage).max(max);
+  z
+    .number({ error: CONTENT_MSG.numberInvalid.replace('{field}', field) })
+    .min(0, minMessage)
+    .max(max);
 
 const courseStatus = z.enum(COURSE_STATUSES, { error: CONTENT_MSG.statusInvalid });
 const level = z
@@ -152,16 +155,27 @@ const mediaUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v), CONTENT_MSG.urlInvalid);
+  .refine(
+    (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v),
+    CONTENT_MSG.urlInvalid,
+  );
 const shortText = z.string().max(1000);
 const longText = z.string().max(100_000);
 const textContent = (max: z.ZodString) =>
-  z.preprocess((v) => (typeof v === 'string' ? { text: v } : v), z.object({ text: max, level: z.number().int().min(1).max(6).optional() }));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? { text: v } : v),
+    z.object({ text: max, level: z.number().int().min(1).max(6).optional() }),
+  );
 
 const contentSchemas = {
   heading: textContent(shortText),
   text: textContent(longText),
-  image: z.object({ src: mediaUrl.optional(), url: mediaUrl.optional(), alt: shortText.optional(), caption: shortText.optional() }),
+  image: z.object({
+    src: mediaUrl.optional(),
+    url: mediaUrl.optional(),
+    alt: shortText.optional(),
+    caption: shortText.optional(),
+  }),
   video: z.object({
     src: mediaUrl.optional(),
     url: mediaUrl.optional(),
@@ -170,11 +184,24 @@ const contentSchemas = {
     title: shortText.optional(),
     description: longText.optional(),
   }),
-  audio: z.object({ src: mediaUrl.optional(), url: mediaUrl.optional(), title: shortText.optional(), description: longText.optional() }),
+  audio: z.object({
+    src: mediaUrl.optional(),
+    url: mediaUrl.optional(),
+    title: shortText.optional(),
+    description: longText.optional(),
+  }),
   file: z.object({
     name: shortText.optional(),
     // Spec: size is a string in MB with two decimals; a number of MB is accepted and formatted.
-    size: z.union([z.string().max(32), z.number().min(0).transform((n) => n.toFixed(2))]).optional(),
+    size: z
+      .union([
+        z.string().max(32),
+        z
+          .number()
+          .min(0)
+          .transform((n) => n.toFixed(2)),
+      ])
+      .optional(),
     src: mediaUrl.optional(),
     url: mediaUrl.optional(),
     description: longText.optional(),
@@ -273,7 +300,9 @@ const moduleCreate = z.object({
 const lessonCreate = z.object({
   type: z.literal('LESSON'),
   courseId: entityIdField('courseId'),
-  moduleId: z.custom<string>((v) => v !== undefined && v !== null && v !== '', { message: CONTENT_MSG.moduleRequired }).pipe(entityIdField('moduleId')),
+  moduleId: z
+    .custom<string>((v) => v !== undefined && v !== null && v !== '', { message: CONTENT_MSG.moduleRequired })
+    .pipe(entityIdField('moduleId')),
   title: blockTitle,
   description: lessonDescription.nullish(),
   content: lessonContentSchema.optional(),
@@ -430,7 +459,14 @@ export function nextAutoName(type: BlockRecordType, existingTitles: readonly str
   return `${prefix}${highest + 1}`;
 }
 
-const LESSON_FORMS: Record<Intl.LDMLPluralRule, string> = { zero: 'уроков', one: 'урок', two: 'урока', few: 'урока', many: 'уроков', other: 'урока' };
+const LESSON_FORMS: Record<Intl.LDMLPluralRule, string> = {
+  zero: 'уроков',
+  one: 'урок',
+  two: 'урока',
+  few: 'урока',
+  many: 'уроков',
+  other: 'урока',
+};
 const ruPlural = new Intl.PluralRules('ru-RU');
 /** 'N уроков' with the Russian forms: 1 урок, 2 урока, 5 уроков, 21 урок. */
 export const lessonsLabel = (count: number): string => `${count} ${LESSON_FORMS[ruPlural.select(count)]}`;

@@ -83,7 +83,10 @@ export const auditListQuerySchema = auditQuerySchema
     search: z.string().trim().max(200).optional(),
     tz: timeZoneSchema.default('UTC'),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: DASHBOARD_MSG.endBeforeStart, path: ['endDate'] });
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: DASHBOARD_MSG.endBeforeStart,
+    path: ['endDate'],
+  });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export type AuditListParams = z.input<typeof auditListQuerySchema>;
 
@@ -145,7 +148,14 @@ export interface ProgressStats {
 
 export const progressStatsQuerySchema = z.object({ userId: z.string().trim().min(1).max(100) });
 
-export const DASHBOARD_FIGURES = ['totalCourses', 'activeCourses', 'totalStudents', 'completedCourses', 'organizations', 'contacts'] as const;
+export const DASHBOARD_FIGURES = [
+  'totalCourses',
+  'activeCourses',
+  'totalStudents',
+  'completedCourses',
+  'organizations',
+  'contacts',
+] as const;
 export type DashboardFigure = (typeof DASHBOARD_FIGURES)[number];
 
 export const FIGURE_LABELS: Record<DashboardFigure, string> = {
@@ -163,7 +173,9 @@ export const FIGURE_LABELS: Record<DashboardFigure, string> = {
  * completed courses. The figures are the cards, in this order.
  */
 export const figuresFor = (role: Role): readonly DashboardFigure[] =>
-  isStaff(role) ? ['totalCourses', 'activeCourses', 'totalStudents', 'organizations'] : ['totalCourses', 'activeCourses', 'completedCourses'];
+  isStaff(role)
+    ? ['totalCourses', 'activeCourses', 'totalStudents', 'organizations']
+    : ['totalCourses', 'activeCourses', 'completedCourses'];
 
 /** Which figures the stats answer may carry for a role (a card list plus what else it may know). */
 export const visibleFiguresFor = (role: Role): readonly DashboardFigure[] =>

@@ -104,7 +104,10 @@ export interface QuizProblem {
 
 /** What makes a question unusable by a learner, or null. One rule for the editor and the server. */
 export function questionProblem(q: Question, index: number): QuizProblem | null {
-  const at = (field: string, message: string): QuizProblem => ({ path: `questions.${index}${field ? `.${field}` : ''}`, message });
+  const at = (field: string, message: string): QuizProblem => ({
+    path: `questions.${index}${field ? `.${field}` : ''}`,
+    message,
+  });
   const options = q.options ?? [];
   switch (q.type) {
     case 'single_choice':
@@ -141,7 +144,9 @@ export function questionProblem(q: Question, index: number): QuizProblem | null 
       return empty >= 0 ? at(`blanks.${empty}`, EDITOR_MSG.blankEmpty) : null;
     }
     case 'numeric':
-      return q.correctAnswer !== undefined && q.correctAnswer.trim() !== '' && Number.isFinite(Number(q.correctAnswer.trim().replace(',', '.')))
+      return q.correctAnswer !== undefined &&
+        q.correctAnswer.trim() !== '' &&
+        Number.isFinite(Number(q.correctAnswer.trim().replace(',', '.')))
         ? null
         : at('correctAnswer', EDITOR_MSG.numericAnswer);
     default:
@@ -153,7 +158,8 @@ export function questionProblem(q: Question, index: number): QuizProblem | null 
 export function quizProblem(questions: Question[]): QuizProblem | null {
   const seen = new Set<string>();
   for (const [i, q] of questions.entries()) {
-    if (seen.has(q.id)) return { path: `questions.${i}.id`, message: formatMessage(EDITOR_MSG.questionIdDuplicate, { id: q.id }) };
+    if (seen.has(q.id))
+      return { path: `questions.${i}.id`, message: formatMessage(EDITOR_MSG.questionIdDuplicate, { id: q.id }) };
     seen.add(q.id);
     const problem = questionProblem(q, i);
     if (problem) return problem;
@@ -219,4 +225,9 @@ export interface QuizSummary {
 export type LearnerQuiz = Omit<Quiz, 'questions'> & { questions: LearnerQuestion[] };
 
 /** GET /internal/quizzes/{id}: the whole quiz and, when a lesson holds it, where. */
-export type InternalQuiz = Quiz & { lessonId: string | null; lessonTitle: string | null; courseId: string | null; courseTitle: string | null };
+export type InternalQuiz = Quiz & {
+  lessonId: string | null;
+  lessonTitle: string | null;
+  courseId: string | null;
+  courseTitle: string | null;
+};

@@ -8,5 +8,4 @@ const SLUG = /^[A-Za-z0-9_-]{1,50}$/;
 export const isValidId = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && (UUID.test(value) || CUID.test(value) || SLUG.test(value));
 
-export const idSchema = (field = 'id') =>
-  z.string().refine(isValidId, { message: `Invalid ${field}: must be a valid ID` });
+export const idSchema = (field = 'id') => z.string().refine(isValidId, { message: `Invalid ${field}: must be a valid ID` });

@@ -1,4 +1,4 @@
-import "./zod-ru";
+import './zod-ru';
 export * from './roles';
 export * from './messages';
 export * from './auth';

@@ -1,25 +1,49 @@
 import type { Course } from './content';
-import { attemptSubmitSchema, computeCourseProgress, formatCountdown, minutesBetween, resultLine, resultsQuerySchema } from './progress';
+import {
+  attemptSubmitSchema,
+  computeCourseProgress,
+  formatCountdown,
+  minutesBetween,
+  resultLine,
+  resultsQuerySchema,
+} from './progress';
 
 const lessons = (...ids: string[]) => ids.map((id) => ({ id }));
-const course = (modules: Array<{ id: string; lessons: Array<{ id: string }> }>) => ({ id: 'c1', modules }) as unknown as Pick<Course, 'id' | 'modules'>;
+const course = (modules: Array<{ id: string; lessons: Array<{ id: string }> }>) =>
+  ({ id: 'c1', modules }) as unknown as Pick<Course, 'id' | 'modules'>;
 
 describe('course progress (spec section 2: completed over all lessons, over 1 when none)', () => {
   it('counts only lessons the course still has and rounds the share', () => {
     const p = computeCourseProgress(course([{ id: 'm1', lessons: lessons('a', 'b', 'c') }]), ['a', 'gone']);
-    expect(p).toMatchObject({ totalLessons: 3, completedLessons: 1, percentage: 33, completedLessonIds: ['a'], isCompleted: false });
+    expect(p).toMatchObject({
+      totalLessons: 3,
+      completedLessons: 1,
+      percentage: 33,
+      completedLessonIds: ['a'],
+      isCompleted: false,
+    });
   });
 
   it('a course without lessons is 0% and not completed', () => {
     expect(computeCourseProgress(course([]), [])).toMatchObject({ totalLessons: 0, percentage: 0, isCompleted: false });
-    expect(computeCourseProgress(course([{ id: 'm1', lessons: [] }]), []).modules).toEqual([{ moduleId: 'm1', totalLessons: 0, completedLessons: 0, isCompleted: false }]);
+    expect(computeCourseProgress(course([{ id: 'm1', lessons: [] }]), []).modules).toEqual([
+      { moduleId: 'm1', totalLessons: 0, completedLessons: 0, isCompleted: false },
+    ]);
   });
 
   it('derives module and course completion', () => {
-    const p = computeCourseProgress(course([{ id: 'm1', lessons: lessons('a') }, { id: 'm2', lessons: lessons('b', 'c') }]), ['a', 'b']);
+    const p = computeCourseProgress(
+      course([
+        { id: 'm1', lessons: lessons('a') },
+        { id: 'm2', lessons: lessons('b', 'c') },
+      ]),
+      ['a', 'b'],
+    );
     expect(p.modules.map((m) => m.isCompleted)).toEqual([true, false]);
     expect(p).toMatchObject({ percentage: 67, isCompleted: false });
-    expect(computeCourseProgress(course([{ id: 'm1', lessons: lessons('a') }]), ['a'], '2026-01-01T00:00:00.000Z')).toMatchObject({ percentage: 100, isCompleted: true, completedAt: '2026-01-01T00:00:00.000Z' });
+    expect(computeCourseProgress(course([{ id: 'm1', lessons: lessons('a') }]), ['a'], '2026-01-01T00:00:00.000Z')).toMatchObject(
+      { percentage: 100, isCompleted: true, completedAt: '2026-01-01T00:00:00.000Z' },
+    );
   });
 });
 
@@ -41,9 +65,17 @@ describe('player and results helpers', () => {
   });
 
   it('refuses an answer given twice for one question, naming it', () => {
-    const parsed = attemptSubmitSchema.safeParse({ answers: [{ questionId: 'q1', answer: 1 }, { questionId: 'q1', answer: 2 }] });
+    const parsed = attemptSubmitSchema.safeParse({
+      answers: [
+        { questionId: 'q1', answer: 1 },
+        { questionId: 'q1', answer: 2 },
+      ],
+    });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]).toMatchObject({ path: ['answers', 1, 'questionId'], message: 'Ответ на вопрос указан дважды: q1' });
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ['answers', 1, 'questionId'],
+      message: 'Ответ на вопрос указан дважды: q1',
+    });
   });
 
   it('reads the results filter: all means no status, paging has bounds', () => {

@@ -111,7 +111,15 @@ export const ATTEMPT_GRACE_SECONDS = 5;
 
 /** The question types the player can show; others are never graded correct. */
 export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = [
-  'single_choice', 'multiple_choice', 'true_false', 'short_answer', 'long_answer', 'numeric', 'ordering', 'matching', 'fill_blanks',
+  'single_choice',
+  'multiple_choice',
+  'true_false',
+  'short_answer',
+  'long_answer',
+  'numeric',
+  'ordering',
+  'matching',
+  'fill_blanks',
 ];
 
 /* ----------------------------------------------------------------- inputs */
@@ -148,7 +156,11 @@ export const attemptAnswerSchema = z.object({
   questionId: z.string().min(1).max(100),
   answer: answerValueSchema,
   /** Seconds the learner spent on the question. */
-  timeSpent: z.number().min(0).max(7 * 24 * 3600).default(0),
+  timeSpent: z
+    .number()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(0),
 });
 export type AttemptAnswerInput = z.input<typeof attemptAnswerSchema>;
 
@@ -160,7 +172,12 @@ export const attemptSubmitSchema = z.object({
     .superRefine((list, ctx) => {
       const seen = new Set<string>();
       for (const [i, a] of list.entries()) {
-        if (seen.has(a.questionId)) ctx.addIssue({ code: 'custom', path: [i, 'questionId'], message: formatMessage(PROGRESS_MSG.answerDuplicate, { id: a.questionId }) });
+        if (seen.has(a.questionId))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'questionId'],
+            message: formatMessage(PROGRESS_MSG.answerDuplicate, { id: a.questionId }),
+          });
         seen.add(a.questionId);
       }
     }),
@@ -356,7 +373,18 @@ export interface ResultsPage {
 }
 
 export const RESULTS_CSV_NAME = 'quiz_results.csv';
-export const RESULTS_CSV_HEADER = ['Имя', 'Курс', 'Квиз', 'Баллы', 'Максимум', 'Процент', 'Попытка', 'Дата и время', 'Статус', 'Время (мин)'] as const;
+export const RESULTS_CSV_HEADER = [
+  'Имя',
+  'Курс',
+  'Квиз',
+  'Баллы',
+  'Максимум',
+  'Процент',
+  'Попытка',
+  'Дата и время',
+  'Статус',
+  'Время (мин)',
+] as const;
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -372,7 +400,12 @@ export function computeCourseProgress(
   const done = new Set(completedIds);
   const modules: ModuleProgress[] = course.modules.map((m) => {
     const completedLessons = m.lessons.filter((l) => done.has(l.id)).length;
-    return { moduleId: m.id, totalLessons: m.lessons.length, completedLessons, isCompleted: m.lessons.length > 0 && completedLessons === m.lessons.length };
+    return {
+      moduleId: m.id,
+      totalLessons: m.lessons.length,
+      completedLessons,
+      isCompleted: m.lessons.length > 0 && completedLessons === m.lessons.length,
+    };
   });
   const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
   const completedLessonIds = lessonIds.filter((id) => done.has(id));

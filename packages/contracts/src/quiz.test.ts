@@ -23,7 +23,13 @@ describe('grading (spec section 5)', () => {
   it('ordering, matching and blanks must be exact; long answers never count', () => {
     expect(isAnswerCorrect(q({ type: 'ordering', options: ['a', 'b', 'c'] }), [0, 1, 2])).toBe(true);
     expect(isAnswerCorrect(q({ type: 'ordering', options: ['a', 'b', 'c'] }), [1, 0, 2])).toBe(false);
-    const matching = q({ type: 'matching', pairs: [{ left: 'a', right: '1' }, { left: 'b', right: '2' }] });
+    const matching = q({
+      type: 'matching',
+      pairs: [
+        { left: 'a', right: '1' },
+        { left: 'b', right: '2' },
+      ],
+    });
     expect(isAnswerCorrect(matching, { 0: 0, 1: 1 })).toBe(true);
     expect(isAnswerCorrect(matching, { 0: 1, 1: 0 })).toBe(false);
     expect(isAnswerCorrect(q({ type: 'fill_blanks', blanks: ['отпуск', '28'] }), ['Отпуск ', '28'])).toBe(true);
@@ -42,7 +48,11 @@ describe('score and pass mark at the boundaries', () => {
     expect(scoreAttempt(69, 100, 70).status).toBe('failed');
   });
   it('reads blank settings as the spec says', () => {
-    expect(quizSettingsSchema.parse({ passingScore: '', maxAttempts: '', timeLimit: '' })).toMatchObject({ passingScore: 0, maxAttempts: 1, timeLimit: null });
+    expect(quizSettingsSchema.parse({ passingScore: '', maxAttempts: '', timeLimit: '' })).toMatchObject({
+      passingScore: 0,
+      maxAttempts: 1,
+      timeLimit: null,
+    });
     expect(quizSettingsSchema.safeParse({ passingScore: 101 }).success).toBe(false);
     expect(quizSettingsSchema.safeParse({ passingScore: 50, maxAttempts: 11 }).success).toBe(false);
   });

@@ -6,18 +6,40 @@ import { requiredText } from './auth';
  * service. One definition of the shape, the defaults and the grading rules.
  */
 export const QUESTION_TYPES = [
-  'single_choice', 'multiple_choice', 'true_false', 'ordering', 'matching', 'fill_blanks', 'short_answer', 'long_answer',
-  'numeric', 'file_upload', 'hotspot', 'image_labels', 'scale', 'matrix',
+  'single_choice',
+  'multiple_choice',
+  'true_false',
+  'ordering',
+  'matching',
+  'fill_blanks',
+  'short_answer',
+  'long_answer',
+  'numeric',
+  'file_upload',
+  'hotspot',
+  'image_labels',
+  'scale',
+  'matrix',
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 /** Only the first 8 have add buttons in the editor (spec section 3). */
 export const ADDABLE_QUESTION_TYPES = QUESTION_TYPES.slice(0, 8) as readonly QuestionType[];
 
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  single_choice: 'Один вариант', multiple_choice: 'Несколько вариантов', true_false: 'Верно / неверно', ordering: 'Порядок',
-  matching: 'Сопоставление', fill_blanks: 'Заполнить пропуски', short_answer: 'Короткий ответ', long_answer: 'Развёрнутый ответ',
-  numeric: 'Число', file_upload: 'Загрузка файла', hotspot: 'Область на изображении', image_labels: 'Подписи к изображению',
-  scale: 'Шкала', matrix: 'Матрица',
+  single_choice: 'Один вариант',
+  multiple_choice: 'Несколько вариантов',
+  true_false: 'Верно / неверно',
+  ordering: 'Порядок',
+  matching: 'Сопоставление',
+  fill_blanks: 'Заполнить пропуски',
+  short_answer: 'Короткий ответ',
+  long_answer: 'Развёрнутый ответ',
+  numeric: 'Число',
+  file_upload: 'Загрузка файла',
+  hotspot: 'Область на изображении',
+  image_labels: 'Подписи к изображению',
+  scale: 'Шкала',
+  matrix: 'Матрица',
 };
 
 export const SHOW_EXPLANATIONS = ['immediately', 'after_submission', 'after_course'] as const;
@@ -34,16 +56,32 @@ export const QUIZ_MSG = {
 } as const;
 
 /** Blank becomes the spec's fallback: passing score 0, attempts 1, time limit none. */
-const blankTo = <T>(fallback: T) => (v: unknown) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' ? Number(v) : v);
+const blankTo =
+  <T>(fallback: T) =>
+  (v: unknown) =>
+    v === '' || v === null || v === undefined ? fallback : typeof v === 'string' ? Number(v) : v;
 
 export const quizSettingsSchema = z.object({
   randomizeQuestions: z.boolean().default(false),
   randomizeAnswers: z.boolean().default(true),
-  passingScore: z.preprocess(blankTo(0), z.number({ error: QUIZ_MSG.passingScoreRange }).min(0, QUIZ_MSG.passingScoreRange).max(100, QUIZ_MSG.passingScoreRange)),
-  maxAttempts: z.preprocess(blankTo(1), z.number({ error: QUIZ_MSG.maxAttemptsRange }).int().min(1, QUIZ_MSG.maxAttemptsRange).max(10, QUIZ_MSG.maxAttemptsRange)),
+  passingScore: z.preprocess(
+    blankTo(0),
+    z.number({ error: QUIZ_MSG.passingScoreRange }).min(0, QUIZ_MSG.passingScoreRange).max(100, QUIZ_MSG.passingScoreRange),
+  ),
+  maxAttempts: z.preprocess(
+    blankTo(1),
+    z.number({ error: QUIZ_MSG.maxAttemptsRange }).int().min(1, QUIZ_MSG.maxAttemptsRange).max(10, QUIZ_MSG.maxAttemptsRange),
+  ),
   showExplanations: z.enum(SHOW_EXPLANATIONS).default('after_submission'),
   /** Minutes; absent or null means no limit. */
-  timeLimit: z.preprocess((v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v), z.number().min(0, QUIZ_MSG.timeLimitMin).max(24 * 60).nullable()),
+  timeLimit: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+    z
+      .number()
+      .min(0, QUIZ_MSG.timeLimitMin)
+      .max(24 * 60)
+      .nullable(),
+  ),
 });
 export type QuizSettings = z.infer<typeof quizSettingsSchema>;
 
@@ -65,7 +103,10 @@ export const questionSchema = z.object({
   options: z.array(z.string().max(500)).max(50).default([]),
   correctAnswers: z.array(z.number().int().min(0)).max(50).default([]),
   correctAnswer: z.string().max(2000).optional(),
-  pairs: z.array(z.object({ left: z.string().max(500), right: z.string().max(500) })).max(50).optional(),
+  pairs: z
+    .array(z.object({ left: z.string().max(500), right: z.string().max(500) }))
+    .max(50)
+    .optional(),
   blanks: z.array(z.string().max(500)).max(50).optional(),
   tolerance: z.number().min(0).optional(),
   explanation: z.string().max(5000).optional(),
@@ -90,7 +131,10 @@ export interface Quiz extends z.infer<typeof quizInputSchema> {
 }
 
 /** What a learner's browser receives before submitting: no correct answers, no explanations. */
-export type LearnerQuestion = Omit<Question, 'correctAnswers' | 'correctAnswer' | 'blanks' | 'tolerance' | 'explanation' | 'pairs'> & {
+export type LearnerQuestion = Omit<
+  Question,
+  'correctAnswers' | 'correctAnswer' | 'blanks' | 'tolerance' | 'explanation' | 'pairs'
+> & {
   /** matching: the left column, and the right column shuffled. */
   left?: string[];
   right?: string[];
@@ -100,7 +144,14 @@ export type LearnerQuestion = Omit<Question, 'correctAnswers' | 'correctAnswer' 
 /** Spec section 5: new quiz and new question defaults. */
 export const NEW_QUIZ_DEFAULTS = {
   title: 'Новый квиз',
-  settings: { randomizeQuestions: false, randomizeAnswers: true, passingScore: 70, maxAttempts: 3, showExplanations: 'after_submission' as ShowExplanations, timeLimit: null },
+  settings: {
+    randomizeQuestions: false,
+    randomizeAnswers: true,
+    passingScore: 70,
+    maxAttempts: 3,
+    showExplanations: 'after_submission' as ShowExplanations,
+    timeLimit: null,
+  },
 };
 export const NEW_QUESTION_TEXT = 'Новый вопрос';
 
@@ -115,7 +166,13 @@ export function newQuestion(type: QuestionType, id: string, order: number): Ques
     case 'ordering':
       return { ...base, options: ['Вариант 1', 'Вариант 2'] };
     case 'matching':
-      return { ...base, pairs: [{ left: 'Вариант 1', right: 'Ответ 1' }, { left: 'Вариант 2', right: 'Ответ 2' }] };
+      return {
+        ...base,
+        pairs: [
+          { left: 'Вариант 1', right: 'Ответ 1' },
+          { left: 'Вариант 2', right: 'Ответ 2' },
+        ],
+      };
     case 'fill_blanks':
       return { ...base, question: 'Заполните пропуск: ___', blanks: [''] };
     case 'numeric':
@@ -144,7 +201,8 @@ export function isAnswerCorrect(q: Question, answer: AnswerValue): boolean {
     case 'short_answer':
       return typeof answer === 'string' && q.correctAnswer !== undefined && norm(answer) === norm(q.correctAnswer);
     case 'numeric': {
-      const given = typeof answer === 'number' ? answer : typeof answer === 'string' ? Number(answer.trim().replace(',', '.')) : NaN;
+      const given =
+        typeof answer === 'number' ? answer : typeof answer === 'string' ? Number(answer.trim().replace(',', '.')) : NaN;
       const expected = Number(q.correctAnswer);
       return Number.isFinite(given) && Number.isFinite(expected) && Math.abs(given - expected) <= (q.tolerance ?? 0) + 1e-9;
     }
@@ -158,7 +216,12 @@ export function isAnswerCorrect(q: Question, answer: AnswerValue): boolean {
     }
     case 'fill_blanks': {
       const blanks = q.blanks ?? [];
-      return Array.isArray(answer) && answer.length === blanks.length && blanks.length > 0 && (answer as unknown[]).every((v, i) => typeof v === 'string' && norm(v) === norm(blanks[i]));
+      return (
+        Array.isArray(answer) &&
+        answer.length === blanks.length &&
+        blanks.length > 0 &&
+        (answer as unknown[]).every((v, i) => typeof v === 'string' && norm(v) === norm(blanks[i]))
+      );
     }
     default:
       return false; // long_answer and types without a player are never graded correct
@@ -168,5 +231,10 @@ export function isAnswerCorrect(q: Question, answer: AnswerValue): boolean {
 /** Spec section 4: score = correct answers, percentage = rounded share, passed when ≥ passing score. */
 export function scoreAttempt(correct: number, total: number, passingScore: number) {
   const percentage = total === 0 ? 0 : Math.round((correct / total) * 100);
-  return { score: correct, maxScore: total, percentage, status: percentage >= passingScore ? ('passed' as const) : ('failed' as const) };
+  return {
+    score: correct,
+    maxScore: total,
+    percentage,
+    status: percentage >= passingScore ? ('passed' as const) : ('failed' as const),
+  };
 }

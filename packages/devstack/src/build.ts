@@ -3,7 +3,12 @@ import path from 'node:path';
 import { buildFrontend } from '@portal/webpack-config/build';
 import { ROOT, run, say } from './util';
 
-export const FRONTENDS = ['shell', ...readdirSync(ROOT).filter((d) => d.startsWith('mf-')).sort()];
+export const FRONTENDS = [
+  'shell',
+  ...readdirSync(ROOT)
+    .filter((d) => d.startsWith('mf-'))
+    .sort(),
+];
 
 export function buildServices(): void {
   run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.node.json']);

@@ -48,15 +48,28 @@ async function test(): Promise<void> {
       name: 'typecheck',
       run: () => {
         buildServices();
-        for (const project of ['tsconfig.web.json', 'tsconfig.tools.json', 'tsconfig.tests.json', 'bench/tsconfig.json']) run(bin('tsc'), ['-p', project]);
+        for (const project of ['tsconfig.web.json', 'tsconfig.tools.json', 'tsconfig.tests.json', 'bench/tsconfig.json'])
+          run(bin('tsc'), ['-p', project]);
       },
     },
-    { name: 'lint', run: () => run(bin('eslint'), ['.', '--max-warnings=0']) },
+    {
+      name: 'lint',
+      run: () => {
+        run(bin('eslint'), ['.', '--max-warnings=0']);
+        run(bin('prettier'), ['--check', '--log-level=warn', '.']);
+      },
+    },
     { name: 'build front ends', run: () => buildFrontends() },
-    { name: 'jest (units and services)', run: () => run(bin('jest'), ['--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]) },
+    {
+      name: 'jest (units and services)',
+      run: () => run(bin('jest'), ['--ci', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]),
+    },
     {
       name: 'playwright (browser journeys)',
-      run: () => run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env: { ...process.env, NODE_OPTIONS: '--conditions=source' } }),
+      run: () =>
+        run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+          env: { ...process.env, NODE_OPTIONS: '--conditions=source' },
+        }),
     },
   ];
   const times: Array<[string, number, boolean]> = [];

@@ -17,7 +17,9 @@ interface ComposeService {
   expose?: string[];
   ports?: string[];
 }
-const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
 const services = compose.services;
 
 const acceptedKeys = (name: string): string[] => {
@@ -38,7 +40,11 @@ it.each(SERVICE_NAMES)('builds and configures the %s service as the launcher doe
   expect(service.environment?.PORT).toBe(String(DEFAULT_PORTS[name]));
   expect(service.expose).toEqual([String(DEFAULT_PORTS[name])]);
   for (const key of Object.keys(service.environment ?? {})) expect(acceptedKeys(name)).toContain(key);
-  expect(service.environment).toMatchObject({ MONGO_URL: 'mongodb://mongo:27017', REDIS_URL: 'redis://redis:6379', HOST: '0.0.0.0' });
+  expect(service.environment).toMatchObject({
+    MONGO_URL: 'mongodb://mongo:27017',
+    REDIS_URL: 'redis://redis:6379',
+    HOST: '0.0.0.0',
+  });
 });
 
 it('points the gateway at every service and every front end container', () => {

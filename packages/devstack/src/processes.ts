@@ -20,7 +20,12 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  { env = process.env, cwd, echo = false, logDir = path.join(DATA_DIR, 'logs') }: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean; logDir?: string } = {},
+  {
+    env = process.env,
+    cwd,
+    echo = false,
+    logDir = path.join(DATA_DIR, 'logs'),
+  }: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean; logDir?: string } = {},
 ): ManagedProcess {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });

@@ -51,19 +51,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const startOne = async (name: ServiceName | 'gateway') => {
     // Otherwise the readiness probe would happily talk to whatever already holds the port.
-    if (await portAnswers(ports[name])) throw new Error(`port ${ports[name]} for ${name} is already taken (another portal running?)`);
+    if (await portAnswers(ports[name]))
+      throw new Error(`port ${ports[name]} for ${name} is already taken (another portal running?)`);
     const proc = startProcess(name, process.execPath, [entry(name)], {
       // Built services load the built packages: drop the source condition the tooling runs with.
-      env: { ...process.env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace('--conditions=source', '').trim(), ...env, PORT: String(ports[name]) },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace('--conditions=source', '').trim(),
+        ...env,
+        PORT: String(ports[name]),
+      },
       echo: options.echo,
       logDir: options.logDir,
     });
     processes.set(name, proc);
     const probe = name === 'gateway' ? `http://127.0.0.1:${ports.gateway}/remotes.json` : `${urlOf(name)}/healthz`;
-    await waitFor(async () => {
-      if (proc.child.exitCode !== null) throw new Error(`${name} exited with code ${proc.child.exitCode} (see .data/logs/${name}.log)`);
-      return (await fetch(probe)).ok;
-    }, name, 60_000);
+    await waitFor(
+      async () => {
+        if (proc.child.exitCode !== null)
+          throw new Error(`${name} exited with code ${proc.child.exitCode} (see .data/logs/${name}.log)`);
+        return (await fetch(probe)).ok;
+      },
+      name,
+      60_000,
+    );
   };
   const stopOne = async (name: ServiceName | 'gateway', signal?: NodeJS.Signals) => {
     await processes.get(name)?.stop(signal);

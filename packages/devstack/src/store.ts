@@ -41,7 +41,10 @@ export function installFerretDB(): string {
   if (!go || !bin) throw new Error('FerretDB is not installed and Go is not available to build it');
   say(`installing FerretDB ${FERRETDB_VERSION} (go build, about a minute)...`);
   const env = { ...process.env, GOFLAGS: '-mod=mod -buildvcs=false' };
-  const download = spawnSync(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], { encoding: 'utf8', env });
+  const download = spawnSync(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
+    encoding: 'utf8',
+    env,
+  });
   if (download.status !== 0) throw new Error(`go mod download failed: ${download.stderr || download.stdout}`);
   const { Dir } = JSON.parse(download.stdout) as { Dir: string };
   const work = mkdtempSync(path.join(tmpdir(), 'ferretdb-src-'));
@@ -133,7 +136,14 @@ export interface RedisServer {
 
 export const redisAnswers = async (port: number, host = '127.0.0.1'): Promise<boolean> => {
   const { Redis } = await import('ioredis');
-  const client = new Redis({ port, host, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  const client = new Redis({
+    port,
+    host,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1000,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -154,15 +164,24 @@ export function redisServerPath(): string | null {
  * given: then every write is appended and fsynced there (as production's `--appendonly yes`), so a
  * server killed and started again on the same folder has lost nothing it acknowledged.
  */
-export async function startRedisServer(port: number, name = 'redis', { persistDir }: { persistDir?: string } = {}): Promise<ManagedProcess> {
+export async function startRedisServer(
+  port: number,
+  name = 'redis',
+  { persistDir }: { persistDir?: string } = {},
+): Promise<ManagedProcess> {
   let binary = redisServerPath();
   if (!binary && process.getuid?.() === 0 && which('apt-get')) {
     say('installing redis-server (Debian package)...');
     run('apt-get', ['install', '-y', '-q', 'redis-server'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     binary = redisServerPath();
   }
-  if (!binary) throw new Error('Redis is not answering on 127.0.0.1:6379 and redis-server is not installed (apt-get install redis-server, or set REDIS_URL)');
-  const persistence = persistDir ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', persistDir] : ['--appendonly', 'no'];
+  if (!binary)
+    throw new Error(
+      'Redis is not answering on 127.0.0.1:6379 and redis-server is not installed (apt-get install redis-server, or set REDIS_URL)',
+    );
+  const persistence = persistDir
+    ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', persistDir]
+    : ['--appendonly', 'no'];
   const proc = startProcess(name, binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence]);
   await waitFor(() => redisAnswers(port), 'redis-server', 10_000);
   return proc;

@@ -37,7 +37,12 @@ export async function startTestService<C extends BaseConfig>(
     prefix = uniquePrefix(),
     lookup,
     schema = baseConfigSchema as { parse(input: unknown): unknown },
-  }: { env?: Record<string, string>; prefix?: string; lookup?: ContextOptions['lookup']; schema?: { parse(input: unknown): unknown } } = {},
+  }: {
+    env?: Record<string, string>;
+    prefix?: string;
+    lookup?: ContextOptions['lookup'];
+    schema?: { parse(input: unknown): unknown };
+  } = {},
 ): Promise<TestService<C>> {
   const config = schema.parse({
     ...process.env,
@@ -47,7 +52,11 @@ export async function startTestService<C extends BaseConfig>(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   }) as C;
-  const ctx = await createServiceContext<C>(name, config, { lookup, logger: createLogger(name, config.LOG_LEVEL), storeAttempts: 5 });
+  const ctx = await createServiceContext<C>(name, config, {
+    lookup,
+    logger: createLogger(name, config.LOG_LEVEL),
+    storeAttempts: 5,
+  });
   const app = createServiceApp({ name, logger: ctx.logger, routers: routers(ctx), readiness: readinessOf(ctx) });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

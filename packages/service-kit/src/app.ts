@@ -21,7 +21,9 @@ export interface ServiceAppOptions {
 const isStoreDown = (err: unknown): boolean => {
   const name = (err as { name?: string })?.name ?? '';
   return (
-    /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError/.test(name) ||
+    /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError/.test(
+      name,
+    ) ||
     (err instanceof mongoose.Error && /buffering timed out|before initial connection/.test(err.message))
   );
 };
@@ -39,7 +41,8 @@ export const toHttpError = (err: unknown): HttpError => {
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
   const type = (err as { type?: string })?.type;
   if (status === 413 || type === 'entity.too.large') return new HttpError(413, MSG.bodyTooLarge, 'too_large');
-  if (status === 400 && (type === 'entity.parse.failed' || err instanceof SyntaxError)) return new HttpError(400, MSG.badJson, 'bad_json');
+  if (status === 400 && (type === 'entity.parse.failed' || err instanceof SyntaxError))
+    return new HttpError(400, MSG.badJson, 'bad_json');
   if (status === 415) return new HttpError(415, 'Поддерживается только JSON', 'unsupported_media');
   return new HttpError(500, MSG.internal, 'internal');
 };

@@ -28,7 +28,11 @@ interface OutboxDoc {
 }
 
 const outboxSchema = new Schema<OutboxDoc>(
-  { _id: { type: String, required: true }, event: { type: Schema.Types.Mixed, required: true }, createdAt: { type: Date, default: Date.now } },
+  {
+    _id: { type: String, required: true },
+    event: { type: Schema.Types.Mixed, required: true },
+    createdAt: { type: Date, default: Date.now },
+  },
   { versionKey: false },
 );
 
@@ -106,7 +110,9 @@ export class AuditPublisher {
 
   private async enqueue(events: AuditEvent[]): Promise<void> {
     await withTimeout(
-      this.queue.addBulk(events.map((event) => ({ name: event.action, data: event, opts: { ...AUDIT_JOB_OPTIONS, jobId: event.id } }))),
+      this.queue.addBulk(
+        events.map((event) => ({ name: event.action, data: event, opts: { ...AUDIT_JOB_OPTIONS, jobId: event.id } })),
+      ),
       3000,
     );
   }
@@ -119,7 +125,10 @@ export class AuditPublisher {
       } catch {
         try {
           await withTimeout(
-            this.outbox.insertMany(batch.map((event) => ({ _id: event.id, event })), { ordered: false }),
+            this.outbox.insertMany(
+              batch.map((event) => ({ _id: event.id, event })),
+              { ordered: false },
+            ),
             3000,
           );
         } catch (err) {

@@ -16,22 +16,21 @@ const bearer = (ctx: Context): string | null => {
 };
 
 /** Verifies the bearer token and loads the current principal; 401 for no, bad, expired or orphaned tokens. */
-export const createAuthenticate =
-  (verifier: TokenVerifier, principals: PrincipalCache) => async (ctx: Context, next: Next) => {
-    const token = bearer(ctx);
-    if (!token) throw unauthorized(MSG.unauthorized);
-    const claims = await verifier.verify(token);
-    if (!claims) throw unauthorized(MSG.badToken);
-    let user: Principal | null;
-    try {
-      user = await principals.get(claims.sub);
-    } catch {
-      throw unavailable(MSG.serviceUnavailable);
-    }
-    if (!user) throw unauthorized(MSG.badToken);
-    ctx.state.user = user;
-    await next();
-  };
+export const createAuthenticate = (verifier: TokenVerifier, principals: PrincipalCache) => async (ctx: Context, next: Next) => {
+  const token = bearer(ctx);
+  if (!token) throw unauthorized(MSG.unauthorized);
+  const claims = await verifier.verify(token);
+  if (!claims) throw unauthorized(MSG.badToken);
+  let user: Principal | null;
+  try {
+    user = await principals.get(claims.sub);
+  } catch {
+    throw unavailable(MSG.serviceUnavailable);
+  }
+  if (!user) throw unauthorized(MSG.badToken);
+  ctx.state.user = user;
+  await next();
+};
 
 /** Must follow authenticate. */
 export const requireRole =

@@ -12,9 +12,15 @@ export const baseConfigSchema = z.object({
   INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   /** Prefix for database names, so tests and parallel stacks never share data. */
-  DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default('portal_'),
+  DB_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default('portal_'),
   /** BullMQ key prefix; tests use their own so they never meet a running portal's queue. */
-  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('bull'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('bull'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -33,7 +39,8 @@ export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.Proces
   const config = parsed.data as Record<string, unknown>;
   if (config.NODE_ENV === 'production') {
     const weak = DEV_SECRETS.filter((k) => typeof config[k] === 'string' && String(config[k]).startsWith('dev-only-'));
-    if (weak.length) throw new Error(`Invalid configuration:\n${weak.map((k) => `  - ${k}: set a real secret in production`).join('\n')}`);
+    if (weak.length)
+      throw new Error(`Invalid configuration:\n${weak.map((k) => `  - ${k}: set a real secret in production`).join('\n')}`);
   }
   return parsed.data;
 }

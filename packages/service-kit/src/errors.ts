@@ -14,8 +14,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string = MSG.validation, field?: string) =>
-  new HttpError(400, message, 'bad_request', field);
+export const badRequest = (message: string = MSG.validation, field?: string) => new HttpError(400, message, 'bad_request', field);
 export const unauthorized = (message: string = MSG.unauthorized) => new HttpError(401, message, 'unauthorized');
 export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message, 'forbidden');
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message, 'not_found');

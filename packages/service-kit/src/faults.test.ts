@@ -21,15 +21,19 @@ beforeAll(async () => {
   port = await freePort();
   dir = mkdtempSync(path.join(tmpdir(), 'store-fault-'));
   store = await startFerretDB(ferretdbPath()!, port, dir, `ferretdb-${port}`);
-  service = await startTestService('content', (ctx) => {
-    const router = new Router();
-    router.post('/api/notes', async (koa) => {
-      await notes(ctx).create({ text: String((koa.request.body as { text?: string }).text ?? '') });
-      koa.status = 201;
-      koa.body = { count: await notes(ctx).countDocuments() };
-    });
-    return [router];
-  }, { env: { MONGO_URL: `mongodb://127.0.0.1:${port}` } });
+  service = await startTestService(
+    'content',
+    (ctx) => {
+      const router = new Router();
+      router.post('/api/notes', async (koa) => {
+        await notes(ctx).create({ text: String((koa.request.body as { text?: string }).text ?? '') });
+        koa.status = 201;
+        koa.body = { count: await notes(ctx).countDocuments() };
+      });
+      return [router];
+    },
+    { env: { MONGO_URL: `mongodb://127.0.0.1:${port}` } },
+  );
 });
 afterAll(async () => {
   await service.close().catch(() => undefined);

@@ -13,12 +13,19 @@ interface Person {
   items: Array<{ name: string; options: string[] }>;
 }
 const schema = new Schema<Person>(
-  { email: { type: String, required: true, unique: true }, score: { type: Number, default: 0 }, tags: [String], items: [{ name: String, options: [String] }] },
+  {
+    email: { type: String, required: true, unique: true },
+    score: { type: Number, default: 0 },
+    tags: [String],
+    items: [{ name: String, options: [String] }],
+  },
   { timestamps: true },
 );
 
 beforeAll(async () => {
-  store = await connectStore(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', dbName, createLogger('test', 'silent'), { attempts: 3 });
+  store = await connectStore(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017', dbName, createLogger('test', 'silent'), {
+    attempts: 3,
+  });
 });
 afterAll(async () => {
   await store.dropDatabase();
@@ -35,7 +42,10 @@ it('creates, enforces a unique index, updates, deletes and counts', async () => 
   const updated = await People.findById(ann._id).lean();
   expect(updated).toMatchObject({ score: 5, tags: ['hr', 'it'], items: [{ name: 'q1', options: ['a', 'b'] }] });
 
-  await People.insertMany([{ email: 'bob@x.test', score: 1 }, { email: 'eve@x.test', score: 9 }]);
+  await People.insertMany([
+    { email: 'bob@x.test', score: 1 },
+    { email: 'eve@x.test', score: 9 },
+  ]);
   expect(await People.countDocuments({ score: op({ $gte: 5 }) })).toBe(2);
   expect(await People.countDocuments({ email: op({ $in: ['bob@x.test', 'eve@x.test'] }) })).toBe(2);
   expect(await People.countDocuments({ email: /^BOB/i })).toBe(1);

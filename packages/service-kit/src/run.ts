@@ -11,7 +11,13 @@ export interface RunningService {
  * Listens and handles SIGTERM/SIGINT: stop accepting, let in-flight requests finish (bounded),
  * then release connections through `onClose`.
  */
-export function listen(app: Koa, port: number, host: string, logger: Logger, onClose: () => Promise<void>): Promise<RunningService> {
+export function listen(
+  app: Koa,
+  port: number,
+  host: string,
+  logger: Logger,
+  onClose: () => Promise<void>,
+): Promise<RunningService> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
     server.keepAliveTimeout = 65_000; // longer than the gateway's agent keeps idle sockets

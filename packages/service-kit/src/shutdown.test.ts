@@ -8,7 +8,10 @@ it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', as
   const child = spawn(
     process.execPath,
     [require.resolve('tsx/cli'), '--conditions=source', path.join(__dirname, 'fixtures/slow-service.ts')],
-    { env: { ...process.env, PORT: String(port), DB_PREFIX: uniquePrefix(), LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      env: { ...process.env, PORT: String(port), DB_PREFIX: uniquePrefix(), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {

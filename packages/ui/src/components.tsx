@@ -20,31 +20,87 @@ export type ButtonVariant = 'default' | 'destructive' | 'outline' | 'secondary' 
 export type ButtonSize = 'default' | 'sm' | 'lg' | 'icon';
 
 const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
-  default: css`height: 40px; padding: 0 16px; font-size: 14px;`,
-  sm: css`height: 32px; padding: 0 12px; font-size: 13px;`,
-  lg: css`height: 48px; padding: 0 24px; font-size: 16px;`,
-  icon: css`height: 40px; width: 40px; padding: 0;`,
+  default: css`
+    height: 40px;
+    padding: 0 16px;
+    font-size: 14px;
+  `,
+  sm: css`
+    height: 32px;
+    padding: 0 12px;
+    font-size: 13px;
+  `,
+  lg: css`
+    height: 48px;
+    padding: 0 24px;
+    font-size: 16px;
+  `,
+  icon: css`
+    height: 40px;
+    width: 40px;
+    padding: 0;
+  `,
 };
 
 /** The six button variants and four sizes of spec section 9. */
 export const Button = styled.button<{ $variant?: ButtonVariant; $size?: ButtonSize }>`
-  display: inline-flex; align-items: center; justify-content: center; gap: 8px;
-  border-radius: ${({ theme }) => theme.radius}; border: 1px solid transparent;
-  font-weight: 600; cursor: pointer; font-family: inherit; white-space: nowrap;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid transparent;
+  font-weight: 600;
+  cursor: pointer;
+  font-family: inherit;
+  white-space: nowrap;
   ${({ $size = 'default' }) => sizes[$size]}
   ${({ theme, $variant = 'default' }) => {
     const c = theme.colors;
     switch ($variant) {
-      case 'destructive': return css`background: ${c.danger}; color: #fff;`;
-      case 'outline': return css`background: transparent; color: ${c.text}; border-color: ${c.border};`;
-      case 'secondary': return css`background: ${c.surfaceAlt}; color: ${c.text};`;
-      case 'ghost': return css`background: transparent; color: ${c.text};`;
-      case 'link': return css`background: none; color: ${c.primary}; padding: 0; height: auto; text-decoration: underline;`;
-      default: return css`background: ${c.primary}; color: ${c.primaryText};`;
+      case 'destructive':
+        return css`
+          background: ${c.danger};
+          color: #fff;
+        `;
+      case 'outline':
+        return css`
+          background: transparent;
+          color: ${c.text};
+          border-color: ${c.border};
+        `;
+      case 'secondary':
+        return css`
+          background: ${c.surfaceAlt};
+          color: ${c.text};
+        `;
+      case 'ghost':
+        return css`
+          background: transparent;
+          color: ${c.text};
+        `;
+      case 'link':
+        return css`
+          background: none;
+          color: ${c.primary};
+          padding: 0;
+          height: auto;
+          text-decoration: underline;
+        `;
+      default:
+        return css`
+          background: ${c.primary};
+          color: ${c.primaryText};
+        `;
     }
   }}
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
-  &:not(:disabled):hover { filter: brightness(1.08); }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  &:not(:disabled):hover {
+    filter: brightness(1.08);
+  }
 `;
 
 export const Card = styled.div`
@@ -56,7 +112,10 @@ export const Card = styled.div`
 `;
 
 export const Input = styled.input`
-  width: 100%; height: 40px; padding: 0 12px; font: inherit;
+  width: 100%;
+  height: 40px;
+  padding: 0 12px;
+  font: inherit;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -64,7 +123,10 @@ export const Input = styled.input`
 `;
 
 export const Select = styled.select`
-  width: 100%; height: 40px; padding: 0 12px; font: inherit;
+  width: 100%;
+  height: 40px;
+  padding: 0 12px;
+  font: inherit;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -72,17 +134,24 @@ export const Select = styled.select`
 `;
 
 export const Label = styled.label`
-  display: grid; gap: 6px; font-size: 14px; font-weight: 500;
+  display: grid;
+  gap: 6px;
+  font-size: 14px;
+  font-weight: 500;
 `;
 
 export const ErrorBox = styled.div.attrs({ role: 'alert' })`
-  padding: 12px 16px; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.dangerBg}; color: ${({ theme }) => theme.colors.danger};
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.dangerBg};
+  color: ${({ theme }) => theme.colors.danger};
   border: 1px solid ${({ theme }) => theme.colors.danger};
 `;
 
 export const Page = styled.main`
-  max-width: 1200px; margin: 0 auto; padding: 32px 24px;
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: 32px 24px;
 `;
 
 export const Muted = styled.p`

@@ -1,3 +1,4 @@
 export * from './theme';
 export * from './components';
 export * from './microfrontend';
+export * from './Dialog';

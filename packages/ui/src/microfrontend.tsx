@@ -32,9 +32,12 @@ export const mountPoint = (name: string) => (): HTMLElement => {
   return el;
 };
 
-
 /** single-spa lifecycles for a micro-frontend's root component. */
-export function createLifecycles(name: string, Root: ComponentType, { global = false, element }: { global?: boolean; element?: () => HTMLElement } = {}) {
+export function createLifecycles(
+  name: string,
+  Root: ComponentType,
+  { global = false, element }: { global?: boolean; element?: () => HTMLElement } = {},
+) {
   reportInstances(name, React, styled);
   const App = () => (
     <PortalProviders global={global}>

@@ -42,7 +42,8 @@ export interface RequestOptions {
 
 export async function apiRequest<T>(path: string, { method = 'GET', body, query, signal }: RequestOptions = {}): Promise<T> {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const url = `${API_BASE}${path}${params.size ? `?${params}` : ''}`;
   const token = getToken();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

@@ -13,7 +13,13 @@ describe('useAuth', () => {
   });
 
   it('reads the one auth store inside the provider', () => {
-    expect(renderToString(<AuthProvider><Probe /></AuthProvider>)).toContain('loading:false');
+    expect(
+      renderToString(
+        <AuthProvider>
+          <Probe />
+        </AuthProvider>,
+      ),
+    ).toContain('loading:false');
   });
 });
 
@@ -26,9 +32,15 @@ describe('the route guard', () => {
   });
 
   it('applies the role table of the spec', () => {
-    expect(decide('/editor/abc', { status: 'ready', role: 'CANDIDATE' })).toMatchObject({ kind: 'denied', required: ['ADMIN', 'CURATOR'] });
+    expect(decide('/editor/abc', { status: 'ready', role: 'CANDIDATE' })).toMatchObject({
+      kind: 'denied',
+      required: ['ADMIN', 'CURATOR'],
+    });
     expect(decide('/editor/abc', { status: 'ready', role: 'CURATOR' })).toEqual({ kind: 'allow' });
-    expect(decide('/student/abc', { status: 'ready', role: 'ADMIN' })).toMatchObject({ kind: 'denied', required: ['CLIENT', 'CANDIDATE', 'MANAGER'] });
+    expect(decide('/student/abc', { status: 'ready', role: 'ADMIN' })).toMatchObject({
+      kind: 'denied',
+      required: ['CLIENT', 'CANDIDATE', 'MANAGER'],
+    });
     expect(decide('/results', { status: 'ready', role: 'CLIENT' })).toEqual({ kind: 'allow' });
     expect(decide('/crm/orgs/1', { status: 'ready', role: 'MANAGER' })).toEqual({ kind: 'allow' });
     expect(decide('/dashboard', { status: 'ready', role: 'CANDIDATE' })).toEqual({ kind: 'allow' });

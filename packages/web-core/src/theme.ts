@@ -37,4 +37,7 @@ export const themeStore = {
   },
 };
 
-export const useDarkMode = (): [boolean, () => void] => [useSyncExternalStore(themeStore.subscribe, themeStore.isDark), themeStore.toggle];
+export const useDarkMode = (): [boolean, () => void] => [
+  useSyncExternalStore(themeStore.subscribe, themeStore.isDark),
+  themeStore.toggle,
+];

@@ -4,7 +4,8 @@ import webpack, { type Configuration } from 'webpack';
 /** Builds one front end (the folder given, or the current one) with its webpack.config.ts. */
 export async function buildFrontend(dir: string, mode: 'production' | 'development' = 'production'): Promise<void> {
   const mod = (await import(path.join(dir, 'webpack.config.ts'))) as { default: (mode: string) => Configuration };
-  const factory = typeof mod.default === 'function' ? mod.default : (mod.default as { default: (m: string) => Configuration }).default;
+  const factory =
+    typeof mod.default === 'function' ? mod.default : (mod.default as { default: (m: string) => Configuration }).default;
   const config = factory(mode);
   await new Promise<void>((resolve, reject) => {
     webpack(config, (err, stats) => {

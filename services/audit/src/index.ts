@@ -15,7 +15,10 @@ runService({
     const records = recordModel(ctx.store);
     await records.syncIndexes();
     const connection = createRedis(config.REDIS_URL, ctx.logger);
-    const worker = startAuditWorker(connection, records, ctx.logger, { concurrency: config.AUDIT_WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX });
+    const worker = startAuditWorker(connection, records, ctx.logger, {
+      concurrency: config.AUDIT_WORKER_CONCURRENCY,
+      prefix: config.QUEUE_PREFIX,
+    });
     return async () => {
       await worker.close();
       connection.disconnect();

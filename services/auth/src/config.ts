@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PORTS } from '@portal/contracts';
 import { baseConfigSchema, loadConfig } from '@portal/service-kit';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const authConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().default(DEFAULT_PORTS.auth),

@@ -13,12 +13,49 @@ export interface PresetAccount {
 
 /** Demo accounts, visible in the client by design of the spec. Turn off with SEED_PRESETS=false. */
 export const DEFAULT_PRESETS: PresetAccount[] = [
-  { email: 'admin@portal.local', password: 'Admin12345', fullName: 'Анна Смирнова', role: 'ADMIN', description: 'Полный доступ: курсы, CRM, пользователи и журнал действий' },
-  { email: 'manager@portal.local', password: 'Manager12345', fullName: 'Михаил Орлов', role: 'MANAGER', description: 'Управляет пользователями и организациями' },
-  { email: 'curator@portal.local', password: 'Curator12345', fullName: 'Екатерина Волкова', role: 'CURATOR', description: 'Создаёт курсы, уроки и квизы, работает с CRM' },
-  { email: 'client@portal.local', password: 'Client12345', fullName: 'Дмитрий Соколов', role: 'CLIENT', description: 'Проходит курсы и квизы, смотрит результаты' },
-  { email: 'candidate@portal.local', password: 'Candidate12345', fullName: 'Ольга Кузнецова', role: 'CANDIDATE', description: 'Кандидат: проходит обучение и тесты' },
-  { email: 'guest@portal.local', password: 'Guest12345', fullName: 'Гость Демо', role: 'CANDIDATE', description: 'Демо-доступ без регистрации', guest: true },
+  {
+    email: 'admin@portal.local',
+    password: 'Admin12345',
+    fullName: 'Анна Смирнова',
+    role: 'ADMIN',
+    description: 'Полный доступ: курсы, CRM, пользователи и журнал действий',
+  },
+  {
+    email: 'manager@portal.local',
+    password: 'Manager12345',
+    fullName: 'Михаил Орлов',
+    role: 'MANAGER',
+    description: 'Управляет пользователями и организациями',
+  },
+  {
+    email: 'curator@portal.local',
+    password: 'Curator12345',
+    fullName: 'Екатерина Волкова',
+    role: 'CURATOR',
+    description: 'Создаёт курсы, уроки и квизы, работает с CRM',
+  },
+  {
+    email: 'client@portal.local',
+    password: 'Client12345',
+    fullName: 'Дмитрий Соколов',
+    role: 'CLIENT',
+    description: 'Проходит курсы и квизы, смотрит результаты',
+  },
+  {
+    email: 'candidate@portal.local',
+    password: 'Candidate12345',
+    fullName: 'Ольга Кузнецова',
+    role: 'CANDIDATE',
+    description: 'Кандидат: проходит обучение и тесты',
+  },
+  {
+    email: 'guest@portal.local',
+    password: 'Guest12345',
+    fullName: 'Гость Демо',
+    role: 'CANDIDATE',
+    description: 'Демо-доступ без регистрации',
+    guest: true,
+  },
 ];
 
 const presetSchema = z.array(

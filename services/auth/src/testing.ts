@@ -25,7 +25,11 @@ export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}.
  * Creates a user with any role directly in the store (as an administrator's edit would) and signs
  * in through the real login route.
  */
-export async function userWithRole(auth: TestService<AuthConfig> | TestService, role: Role, fullName = 'Иван Петров'): Promise<AuthResponse> {
+export async function userWithRole(
+  auth: TestService<AuthConfig> | TestService,
+  role: Role,
+  fullName = 'Иван Петров',
+): Promise<AuthResponse> {
   const email = uniqueEmail(role.toLowerCase());
   const password = 'Password123';
   await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await hashPassword(password) });

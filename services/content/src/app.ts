@@ -15,7 +15,13 @@ const uploadStoreOf = (config: ContentConfig) =>
 export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
   const models = contentModels(ctx.store);
   const uploads = uploadStoreOf(ctx.config);
-  return [coursesRouter(ctx, models), blocksRouter(ctx, models), uploadsRouter(ctx, models, uploads), internalRouter(ctx, models), quizzesRouter(ctx, models)];
+  return [
+    coursesRouter(ctx, models),
+    blocksRouter(ctx, models),
+    uploadsRouter(ctx, models, uploads),
+    internalRouter(ctx, models),
+    quizzesRouter(ctx, models),
+  ];
 }
 
 /**

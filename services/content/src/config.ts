@@ -11,7 +11,11 @@ export const contentConfigSchema = baseConfigSchema.extend({
   /** Uploaded files are kept here, outside the database (a volume in containers). */
   UPLOAD_DIR: z.string().min(1).default(DEFAULT_UPLOAD_DIR),
   /** Per file; the gateway's UPLOAD_BODY_LIMIT bounds the whole request. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

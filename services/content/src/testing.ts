@@ -61,15 +61,25 @@ export const uniqueTitle = (tag = 'Курс') => `${tag} ${Date.now().toString(3
 /** Builds a course through the API: a title, optional fields, and modules each with N lessons. */
 export async function seedCourse(
   bed: ContentTestBed,
-  { token = bed.as.CURATOR.token, modules = [] as number[], ...fields }: { token?: string; modules?: number[] } & Record<string, unknown> = {},
+  {
+    token = bed.as.CURATOR.token,
+    modules = [] as number[],
+    ...fields
+  }: { token?: string; modules?: number[] } & Record<string, unknown> = {},
 ): Promise<Course> {
-  const created = await api<Course>(bed.content.url, 'POST', '/api/courses', { token, body: { title: uniqueTitle(), ...fields } });
+  const created = await api<Course>(bed.content.url, 'POST', '/api/courses', {
+    token,
+    body: { title: uniqueTitle(), ...fields },
+  });
   if (created.status !== 201) throw new Error(`course create failed: ${created.status} ${JSON.stringify(created.body)}`);
   for (const lessons of modules) {
     const mod = await api(bed.content.url, 'POST', '/api/blocks', { token, body: { type: 'MODULE', courseId: created.body.id } });
     if (mod.status !== 201) throw new Error(`module create failed: ${mod.status} ${JSON.stringify(mod.body)}`);
     for (let i = 0; i < lessons; i++) {
-      const lesson = await api(bed.content.url, 'POST', '/api/blocks', { token, body: { courseId: created.body.id, moduleId: mod.body.id } });
+      const lesson = await api(bed.content.url, 'POST', '/api/blocks', {
+        token,
+        body: { courseId: created.body.id, moduleId: mod.body.id },
+      });
       if (lesson.status !== 201) throw new Error(`lesson create failed: ${lesson.status} ${JSON.stringify(lesson.body)}`);
     }
   }

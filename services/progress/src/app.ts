@@ -12,7 +12,12 @@ import { resultsRouter } from './routes/results';
 export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps {
   return {
     models: progressModels(ctx.store),
-    content: contentClient({ baseUrl: ctx.config.CONTENT_URL, internalToken: ctx.config.INTERNAL_TOKEN, timeoutMs: ctx.config.CONTENT_TIMEOUT_MS, logger: ctx.logger }),
+    content: contentClient({
+      baseUrl: ctx.config.CONTENT_URL,
+      internalToken: ctx.config.INTERNAL_TOKEN,
+      timeoutMs: ctx.config.CONTENT_TIMEOUT_MS,
+      logger: ctx.logger,
+    }),
     audit: ctx.audit,
     logger: ctx.logger,
   };

@@ -44,7 +44,15 @@ export const question = (patch: Partial<Question> & Pick<Question, 'id' | 'type'
 
 /** Three questions: single choice (answer 1), true/false (true), short answer ('Трудовой кодекс'). */
 export const SAMPLE_QUESTIONS: Question[] = [
-  question({ id: 'q1', type: 'single_choice', question: 'Сколько дней отпуска?', options: ['14', '28', '56'], correctAnswers: [1], order: 0, explanation: 'Статья 115 ТК РФ' }),
+  question({
+    id: 'q1',
+    type: 'single_choice',
+    question: 'Сколько дней отпуска?',
+    options: ['14', '28', '56'],
+    correctAnswers: [1],
+    order: 0,
+    explanation: 'Статья 115 ТК РФ',
+  }),
   question({ id: 'q2', type: 'true_false', question: 'Испытательный срок бывает до 3 месяцев', correctAnswer: 'true', order: 1 }),
   question({ id: 'q3', type: 'short_answer', question: 'Главный закон о труде', correctAnswer: 'Трудовой кодекс', order: 2 }),
 ];
@@ -63,7 +71,12 @@ export interface SeededCourse {
  */
 export async function seedQuizCourse(
   bed: ContentTestBed,
-  { settings = {}, questions = SAMPLE_QUESTIONS, title = uniqueTitle('Курс'), quizTitle = uniqueTitle('Квиз') }: { settings?: Partial<QuizSettings>; questions?: Question[]; title?: string; quizTitle?: string } = {},
+  {
+    settings = {},
+    questions = SAMPLE_QUESTIONS,
+    title = uniqueTitle('Курс'),
+    quizTitle = uniqueTitle('Квиз'),
+  }: { settings?: Partial<QuizSettings>; questions?: Question[]; title?: string; quizTitle?: string } = {},
 ): Promise<SeededCourse> {
   const token = bed.as.CURATOR.token;
   const call = async <T>(method: string, path: string, body?: unknown, expected = 201): Promise<T> => {
@@ -71,13 +84,38 @@ export async function seedQuizCourse(
     if (answer.status !== expected) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
-  const course = await call<Course>('POST', '/api/courses', { title, description: 'Обучение новых сотрудников', isPublished: true });
-  const quiz = await call<Quiz>('POST', '/api/quizzes', { title: quizTitle, description: 'Проверка знаний', courseId: course.id, questions, settings: { maxAttempts: 3, passingScore: 70, ...settings } });
+  const course = await call<Course>('POST', '/api/courses', {
+    title,
+    description: 'Обучение новых сотрудников',
+    isPublished: true,
+  });
+  const quiz = await call<Quiz>('POST', '/api/quizzes', {
+    title: quizTitle,
+    description: 'Проверка знаний',
+    courseId: course.id,
+    questions,
+    settings: { maxAttempts: 3, passingScore: 70, ...settings },
+  });
   const mod = await call<{ id: string }>('POST', '/api/blocks', { type: 'MODULE', courseId: course.id, title: 'Модуль 1' });
   const textBlocks: ContentBlockInput[] = [{ type: 'text', content: { text: 'Введение в трудовое право' } }];
-  const quizBlocks: ContentBlockInput[] = [{ type: 'text', content: { text: 'Перед тестом' } }, { type: 'quiz', content: { quizId: quiz.id, questionsCount: questions.length } }];
-  const text = await call<{ id: string }>('POST', '/api/blocks', { courseId: course.id, moduleId: mod.id, title: 'Введение', content: textBlocks, status: 'published' });
-  const withQuiz = await call<{ id: string }>('POST', '/api/blocks', { courseId: course.id, moduleId: mod.id, title: 'Итоговый тест', content: quizBlocks, status: 'published' });
+  const quizBlocks: ContentBlockInput[] = [
+    { type: 'text', content: { text: 'Перед тестом' } },
+    { type: 'quiz', content: { quizId: quiz.id, questionsCount: questions.length } },
+  ];
+  const text = await call<{ id: string }>('POST', '/api/blocks', {
+    courseId: course.id,
+    moduleId: mod.id,
+    title: 'Введение',
+    content: textBlocks,
+    status: 'published',
+  });
+  const withQuiz = await call<{ id: string }>('POST', '/api/blocks', {
+    courseId: course.id,
+    moduleId: mod.id,
+    title: 'Итоговый тест',
+    content: quizBlocks,
+    status: 'published',
+  });
   const full = await call<Course>('GET', `/api/courses/${course.id}`, undefined, 200);
   return { course: full, quiz, quizLessonId: withQuiz.id, textLessonId: text.id };
 }

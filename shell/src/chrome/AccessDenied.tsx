@@ -17,5 +17,8 @@ export function AccessDenied({ role, required }: { role: Role; required: readonl
 }
 
 const Wrap = styled.main`
-  max-width: 560px; margin: 80px auto; padding: 0 24px; text-align: center;
+  max-width: 560px;
+  margin: 80px auto;
+  padding: 0 24px;
+  text-align: center;
 `;

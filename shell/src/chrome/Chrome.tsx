@@ -23,7 +23,8 @@ export function Chrome() {
     if (decision.kind === 'login') navigate('/auth', { replace: true });
   }, [decision.kind]);
 
-  const onPortalPage = decision.kind !== 'unknown' && !!user && !['/', '/auth', '/register'].includes(pathname) && !pathname.startsWith('/demo');
+  const onPortalPage =
+    decision.kind !== 'unknown' && !!user && !['/', '/auth', '/register'].includes(pathname) && !pathname.startsWith('/demo');
   const showNav = onPortalPage && !!user && isStaff(user.role);
   const signOut = async () => {
     await logout();
@@ -98,23 +99,41 @@ export function Chrome() {
 }
 
 const Bar = styled.nav<{ $slim?: boolean }>`
-  display: flex; align-items: center; gap: 24px; padding: 0 24px; height: ${({ $slim }) => ($slim ? '52px' : '60px')};
+  display: flex;
+  align-items: center;
+  gap: 24px;
+  padding: 0 24px;
+  height: ${({ $slim }) => ($slim ? '52px' : '60px')};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const Brand = styled.a`
-  font-weight: 700; text-decoration: none; color: ${({ theme }) => theme.colors.text};
+  font-weight: 700;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.text};
 `;
 const Spacer = styled.div`
   flex: 1;
 `;
 const Links = styled.div`
-  display: flex; gap: 4px; flex: 1;
+  display: flex;
+  gap: 4px;
+  flex: 1;
 `;
 const NavLink = styled.a`
-  padding: 8px 12px; border-radius: 8px; text-decoration: none; color: ${({ theme }) => theme.colors.muted};
-  &[aria-current='page'] { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  padding: 8px 12px;
+  border-radius: 8px;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.muted};
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
 `;
 const UserBox = styled.div`
-  display: flex; align-items: center; gap: 8px; font-size: 14px; color: ${({ theme }) => theme.colors.muted};
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.muted};
 `;

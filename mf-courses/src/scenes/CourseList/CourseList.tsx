@@ -92,7 +92,8 @@ export function CourseList() {
   /** Authors go to the editor; everyone else is marked as having started and goes to study mode. */
   const open = async (course: CourseSummary) => {
     if (author) return navigate(`/editor/${course.id}`);
-    if (!course.isStarted) await startCourse(course.id).catch((err: unknown) => console.error('Не удалось отметить начало курса:', errorMessage(err)));
+    if (!course.isStarted)
+      await startCourse(course.id).catch((err: unknown) => console.error('Не удалось отметить начало курса:', errorMessage(err)));
     navigate(`/student/${course.id}`);
   };
 
@@ -115,7 +116,11 @@ export function CourseList() {
             onChange={(e) => setParams({ search: e.target.value })}
           />
           {author && (
-            <FilterSelect aria-label="Фильтр по статусу" value={params.status} onChange={(e) => setParams({ status: e.target.value as CourseStatus | 'all' })}>
+            <FilterSelect
+              aria-label="Фильтр по статусу"
+              value={params.status}
+              onChange={(e) => setParams({ status: e.target.value as CourseStatus | 'all' })}
+            >
               {STATUS_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -123,7 +128,11 @@ export function CourseList() {
               ))}
             </FilterSelect>
           )}
-          <FilterSelect aria-label="Показать курсы" value={params.filter} onChange={(e) => setParams({ filter: e.target.value as CourseListFilter })}>
+          <FilterSelect
+            aria-label="Показать курсы"
+            value={params.filter}
+            onChange={(e) => setParams({ filter: e.target.value as CourseListFilter })}
+          >
             {FILTER_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -132,7 +141,16 @@ export function CourseList() {
           </FilterSelect>
           <ViewToggle role="group" aria-label="Вид списка">
             {VIEWS.map(({ mode, label, Icon }) => (
-              <Button key={mode} type="button" $variant={view === mode ? 'secondary' : 'ghost'} $size="icon" aria-pressed={view === mode} aria-label={label} title={label} onClick={() => setView(mode)}>
+              <Button
+                key={mode}
+                type="button"
+                $variant={view === mode ? 'secondary' : 'ghost'}
+                $size="icon"
+                aria-pressed={view === mode}
+                aria-label={label}
+                title={label}
+                onClick={() => setView(mode)}
+              >
                 <Icon />
               </Button>
             ))}
@@ -196,27 +214,50 @@ export function CourseList() {
 }
 
 const Header = styled.header`
-  display: grid; gap: 16px; margin-bottom: 24px;
+  display: grid;
+  gap: 16px;
+  margin-bottom: 24px;
 `;
 const TitleRow = styled.div`
-  display: flex; align-items: center; justify-content: space-between; gap: 16px; flex-wrap: wrap;
-  h1 { margin: 0; }
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  flex-wrap: wrap;
+  h1 {
+    margin: 0;
+  }
 `;
 const Toolbar = styled.div`
-  display: flex; flex-wrap: wrap; gap: 12px; align-items: center;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
 `;
 const SearchInput = styled(Input)`
-  flex: 1 1 260px; width: auto;
+  flex: 1 1 260px;
+  width: auto;
 `;
 const FilterSelect = styled(Select)`
-  flex: 0 1 200px; width: auto;
+  flex: 0 1 200px;
+  width: auto;
 `;
 const ViewToggle = styled.div`
-  display: inline-flex; gap: 4px; padding: 2px; border-radius: ${({ theme }) => theme.radius};
+  display: inline-flex;
+  gap: 4px;
+  padding: 2px;
+  border-radius: ${({ theme }) => theme.radius};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  button { height: 34px; width: 34px; }
+  button {
+    height: 34px;
+    width: 34px;
+  }
 `;
 const Cards = styled.ul<{ $view: ViewMode }>`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 16px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
   grid-template-columns: ${({ $view }) => ($view === 'grid' ? 'repeat(auto-fill, minmax(280px, 1fr))' : '1fr')};
 `;

@@ -18,7 +18,9 @@ export function NewCourse() {
       toList();
     },
   });
-  const error = create.error ? { message: errorMessage(create.error), field: create.error instanceof ApiError ? create.error.field : undefined } : null;
+  const error = create.error
+    ? { message: errorMessage(create.error), field: create.error instanceof ApiError ? create.error.field : undefined }
+    : null;
 
   return (
     <Page data-mf="mf_courses">
@@ -28,7 +30,13 @@ export function NewCourse() {
         </Button>
         <h1>Создать новый курс</h1>
         <Card>
-          <CourseForm submitLabel="Создать курс" busy={create.isPending} error={error} onSubmit={(input) => create.mutate(input)} onCancel={toList} />
+          <CourseForm
+            submitLabel="Создать курс"
+            busy={create.isPending}
+            error={error}
+            onSubmit={(input) => create.mutate(input)}
+            onCancel={toList}
+          />
         </Card>
       </Narrow>
     </Page>
@@ -36,7 +44,15 @@ export function NewCourse() {
 }
 
 const Narrow = styled.div`
-  max-width: 720px; margin: 0 auto; display: grid; gap: 16px; justify-items: start;
-  h1 { margin: 0; }
-  > div { width: 100%; }
+  max-width: 720px;
+  margin: 0 auto;
+  display: grid;
+  gap: 16px;
+  justify-items: start;
+  h1 {
+    margin: 0;
+  }
+  > div {
+    width: 100%;
+  }
 `;

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, ROLES, ROLE_LABELS, type Role, type User, type UserUpdateInput } from '@portal/contracts';
-import { Button, Card, Input, Muted, Page, Select } from '@portal/ui';
+import { Button, Card, Dialog, Input, Muted, Page, Select } from '@portal/ui';
 import { useAuth } from '@portal/web-core';
 import { fetchDirectory, updateUser, userKeys } from '../../api/users';
-import { Dialog } from '../../components/Dialog';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
 import { Badge } from '../../components/StatusBadge';
@@ -97,7 +96,12 @@ export function Directory() {
                 <a href={`mailto:${user.email}`}>{user.email}</a>
                 <Muted>Зарегистрирован {formatDate(user.createdAt)}</Muted>
                 {canEdit(user) && (
-                  <Button $variant="outline" $size="sm" aria-label={`Редактировать пользователя ${user.fullName}`} onClick={() => setEditing(user)}>
+                  <Button
+                    $variant="outline"
+                    $size="sm"
+                    aria-label={`Редактировать пользователя ${user.fullName}`}
+                    onClick={() => setEditing(user)}
+                  >
                     Редактировать
                   </Button>
                 )}
@@ -124,27 +128,62 @@ export function Directory() {
 }
 
 const Header = styled.header`
-  h1 { margin: 0; }
-  p { margin: 4px 0 0; }
+  h1 {
+    margin: 0;
+  }
+  p {
+    margin: 4px 0 0;
+  }
 `;
 const Filters = styled.div`
-  display: grid; grid-template-columns: minmax(0, 420px) 200px; gap: 12px; margin: 24px 0;
-  @media (max-width: 640px) { grid-template-columns: 1fr; }
+  display: grid;
+  grid-template-columns: minmax(0, 420px) 200px;
+  gap: 12px;
+  margin: 24px 0;
+  @media (max-width: 640px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Empty = styled(Muted)`
-  padding: 48px 0; text-align: center; font-size: 16px;
+  padding: 48px 0;
+  text-align: center;
+  font-size: 16px;
 `;
 const Grid = styled.div`
-  display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
-  &[aria-busy='true'] { opacity: 0.7; }
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  &[aria-busy='true'] {
+    opacity: 0.7;
+  }
 `;
 const UserCard = styled(Card).attrs({ as: 'article' })`
-  display: flex; flex-direction: column; align-items: flex-start; gap: 8px; padding: 20px;
-  p { margin: 0; font-size: 13px; }
-  a { overflow-wrap: break-word; min-width: 0; }
-  button { margin-top: auto; }
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 8px;
+  padding: 20px;
+  p {
+    margin: 0;
+    font-size: 13px;
+  }
+  a {
+    overflow-wrap: break-word;
+    min-width: 0;
+  }
+  button {
+    margin-top: auto;
+  }
 `;
 const CardHead = styled.div`
-  display: flex; width: 100%; align-items: flex-start; justify-content: space-between; gap: 8px;
-  h2 { margin: 0; font-size: 17px; overflow-wrap: break-word; }
+  display: flex;
+  width: 100%;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 8px;
+  h2 {
+    margin: 0;
+    font-size: 17px;
+    overflow-wrap: break-word;
+  }
 `;

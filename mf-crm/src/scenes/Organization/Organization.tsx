@@ -2,11 +2,18 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
-import { Button, Card, Muted, Page } from '@portal/ui';
+import { Button, Card, Dialog, Muted, Page } from '@portal/ui';
 import { navigate } from '@portal/web-core';
-import { createContact, crmKeys, deleteContact, deleteOrganization, getOrganization, updateContact, updateOrganization } from '../../api/crm';
+import {
+  createContact,
+  crmKeys,
+  deleteContact,
+  deleteOrganization,
+  getOrganization,
+  updateContact,
+  updateOrganization,
+} from '../../api/crm';
 import { ContactForm, type ContactValues } from '../../components/ContactForm';
-import { Dialog } from '../../components/Dialog';
 import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
@@ -50,7 +57,8 @@ export function Organization({ id }: { id: string }) {
       setContactDialog(null);
       await refresh();
     },
-    onError: (err) => alertFailure(err, contactDialog?.kind === 'edit' ? CRM_MSG.updateContactFailed : CRM_MSG.createContactFailed),
+    onError: (err) =>
+      alertFailure(err, contactDialog?.kind === 'edit' ? CRM_MSG.updateContactFailed : CRM_MSG.createContactFailed),
   });
 
   const removeContact = useMutation({
@@ -160,7 +168,12 @@ export function Organization({ id }: { id: string }) {
                 </Links>
                 <Muted as="span">Добавлен {formatDate(contact.createdAt)}</Muted>
                 <Row>
-                  <Button $variant="ghost" $size="sm" aria-label={`Изменить контакт ${contact.fullName}`} onClick={() => setContactDialog({ kind: 'edit', contact })}>
+                  <Button
+                    $variant="ghost"
+                    $size="sm"
+                    aria-label={`Изменить контакт ${contact.fullName}`}
+                    onClick={() => setContactDialog({ kind: 'edit', contact })}
+                  >
                     Изменить
                   </Button>
                   <Button
@@ -180,7 +193,13 @@ export function Organization({ id }: { id: string }) {
       </Contacts>
 
       <Dialog open={editing} title="Редактирование организации" onClose={() => setEditing(false)}>
-        <OrganizationForm initial={org} submitLabel="Сохранить" busy={update.isPending} onSubmit={(v) => update.mutate(v)} onCancel={() => setEditing(false)} />
+        <OrganizationForm
+          initial={org}
+          submitLabel="Сохранить"
+          busy={update.isPending}
+          onSubmit={(v) => update.mutate(v)}
+          onCancel={() => setEditing(false)}
+        />
       </Dialog>
       <Dialog
         open={!!contactDialog}
@@ -202,41 +221,91 @@ export function Organization({ id }: { id: string }) {
 
 const Back = styled.p`
   margin: 0 0 16px;
-  a { text-decoration: none; font-weight: 600; }
+  a {
+    text-decoration: none;
+    font-weight: 600;
+  }
 `;
 const Info = styled(Card).attrs({ as: 'section' })`
-  display: grid; gap: 16px;
+  display: grid;
+  gap: 16px;
 `;
 const Contacts = styled(Info)`
   margin-top: 24px;
 `;
 const InfoHead = styled.div`
-  display: flex; align-items: flex-start; justify-content: space-between; gap: 16px; flex-wrap: wrap;
-  > div:first-child { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
-  h1, h2 { margin: 0; overflow-wrap: break-word; }
-  p { margin: 0; }
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 16px;
+  flex-wrap: wrap;
+  > div:first-child {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    flex-wrap: wrap;
+  }
+  h1,
+  h2 {
+    margin: 0;
+    overflow-wrap: break-word;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Row = styled.div`
-  display: flex; gap: 8px; flex-wrap: wrap;
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
 `;
 const Facts = styled.dl`
-  display: grid; gap: 8px 24px; margin: 0; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  dt { color: ${({ theme }) => theme.colors.muted}; font-size: 13px; }
-  dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
+  display: grid;
+  gap: 8px 24px;
+  margin: 0;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: 13px;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: break-word;
+    min-width: 0;
+  }
 `;
 const ContactList = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 12px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
   li {
-    display: grid; gap: 4px 16px; align-items: center; padding: 12px 16px;
+    display: grid;
+    gap: 4px 16px;
+    align-items: center;
+    padding: 12px 16px;
     grid-template-columns: minmax(180px, 1.2fr) minmax(180px, 1.5fr) auto auto;
-    border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
     background: ${({ theme }) => theme.colors.surfaceAlt};
-    @media (max-width: 760px) { grid-template-columns: 1fr; }
+    @media (max-width: 760px) {
+      grid-template-columns: 1fr;
+    }
   }
-  li > div:first-child { display: grid; }
-  span { margin: 0; font-size: 13px; }
+  li > div:first-child {
+    display: grid;
+  }
+  span {
+    margin: 0;
+    font-size: 13px;
+  }
 `;
 const Links = styled.div`
-  display: grid; font-size: 14px;
-  a { overflow-wrap: break-word; min-width: 0; }
+  display: grid;
+  font-size: 14px;
+  a {
+    overflow-wrap: break-word;
+    min-width: 0;
+  }
 `;

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
-import { Button, Card, Input, Muted, Page } from '@portal/ui';
+import { Button, Card, Dialog, Input, Muted, Page } from '@portal/ui';
 import { createOrganization, crmKeys, deleteOrganization, listOrganizations } from '../../api/crm';
-import { Dialog } from '../../components/Dialog';
 import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
@@ -139,41 +138,91 @@ export function Organizations() {
       )}
 
       <Dialog open={adding} title="Новая организация" onClose={() => setAdding(false)}>
-        <OrganizationForm submitLabel="Создать" busy={create.isPending} onSubmit={(v) => create.mutate(v)} onCancel={() => setAdding(false)} />
+        <OrganizationForm
+          submitLabel="Создать"
+          busy={create.isPending}
+          onSubmit={(v) => create.mutate(v)}
+          onCancel={() => setAdding(false)}
+        />
       </Dialog>
     </Page>
   );
 }
 
 const Header = styled.header`
-  display: flex; align-items: flex-start; justify-content: space-between; gap: 16px; flex-wrap: wrap;
-  h1 { margin: 0; }
-  p { margin: 4px 0 0; }
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 16px;
+  flex-wrap: wrap;
+  h1 {
+    margin: 0;
+  }
+  p {
+    margin: 4px 0 0;
+  }
 `;
 const Search = styled(Input)`
-  margin: 24px 0; max-width: 420px;
+  margin: 24px 0;
+  max-width: 420px;
 `;
 const Empty = styled(Muted)`
-  padding: 48px 0; text-align: center; font-size: 16px;
+  padding: 48px 0;
+  text-align: center;
+  font-size: 16px;
 `;
 const Grid = styled.div`
-  display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  &[aria-busy='true'] { opacity: 0.7; }
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  &[aria-busy='true'] {
+    opacity: 0.7;
+  }
 `;
 const OrgCard = styled(Card).attrs({ as: 'article' })`
-  display: flex; flex-direction: column; gap: 12px; padding: 20px;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 20px;
 `;
 const CardHead = styled.div`
-  display: flex; align-items: flex-start; justify-content: space-between; gap: 8px;
-  h2 { margin: 0; font-size: 18px; overflow-wrap: break-word; }
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 8px;
+  h2 {
+    margin: 0;
+    font-size: 18px;
+    overflow-wrap: break-word;
+  }
 `;
 const Facts = styled.dl`
-  display: grid; gap: 6px; margin: 0; font-size: 14px; flex: 1; align-content: start;
-  div { display: flex; gap: 8px; }
-  dt { color: ${({ theme }) => theme.colors.muted}; min-width: 80px; }
-  dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
+  display: grid;
+  gap: 6px;
+  margin: 0;
+  font-size: 14px;
+  flex: 1;
+  align-content: start;
+  div {
+    display: flex;
+    gap: 8px;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+    min-width: 80px;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: break-word;
+    min-width: 0;
+  }
 `;
 const CardActions = styled.div`
-  display: flex; align-items: center; justify-content: space-between; gap: 8px;
-  a { font-weight: 600; }
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  a {
+    font-weight: 600;
+  }
 `;

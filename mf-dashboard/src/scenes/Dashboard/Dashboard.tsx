@@ -2,7 +2,16 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, ErrorBox, Muted, Page } from '@portal/ui';
-import { ACTIVITY_DAYS, DASHBOARD_MSG, FIGURE_LABELS, ROLE_LABELS, figuresFor, isStaff, type DashboardStats, type User } from '@portal/contracts';
+import {
+  ACTIVITY_DAYS,
+  DASHBOARD_MSG,
+  FIGURE_LABELS,
+  ROLE_LABELS,
+  figuresFor,
+  isStaff,
+  type DashboardStats,
+  type User,
+} from '@portal/contracts';
 import { useAuth } from '@portal/web-core';
 import { fetchStats, statsKey } from '../../api/dashboard';
 import { ActivityChart } from '../../components/ActivityChart';
@@ -40,7 +49,9 @@ function DashboardFor({ user }: { user: User }) {
   const failed = !!stats.error && !stats.data;
   const data: DashboardStats | undefined = stats.data;
   const figures = figuresFor(user.role);
-  const days = data?.activityByDay.length ? data.activityByDay : lastLocalDays(ACTIVITY_DAYS, now).map((date) => ({ date, count: 0 }));
+  const days = data?.activityByDay.length
+    ? data.activityByDay
+    : lastLocalDays(ACTIVITY_DAYS, now).map((date) => ({ date, count: 0 }));
   const recent = data?.recentActivity ?? [];
   const firstName = user.firstName || user.fullName;
 
@@ -109,34 +120,62 @@ function DashboardFor({ user }: { user: User }) {
 }
 
 const Header = styled.header`
-  display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 16px; margin-bottom: 16px;
-  h1 { margin: 0 0 4px; font-size: 28px; }
-  p { margin: 0; }
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 16px;
+  margin-bottom: 16px;
+  h1 {
+    margin: 0 0 4px;
+    font-size: 28px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 const Role = styled.span`
-  font-weight: 600; color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Stats = styled.section`
-  display: grid; gap: 16px; margin: 16px 0 24px;
+  display: grid;
+  gap: 16px;
+  margin: 16px 0 24px;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
 `;
 
 const Columns = styled.div`
-  display: grid; gap: 24px; align-items: start; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
+  @media (max-width: 900px) {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Side = styled.div`
-  display: grid; gap: 24px; align-content: start;
+  display: grid;
+  gap: 24px;
+  align-content: start;
 `;
 
 const Section = styled(Card).attrs({ as: 'section' })`
-  h2 { margin: 0 0 16px; font-size: 18px; }
+  h2 {
+    margin: 0 0 16px;
+    font-size: 18px;
+  }
 `;
 
 const SectionHeader = styled.div`
-  display: flex; align-items: baseline; justify-content: space-between; gap: 12px;
-  h2 { margin-bottom: 12px; }
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 12px;
+  h2 {
+    margin-bottom: 12px;
+  }
 `;

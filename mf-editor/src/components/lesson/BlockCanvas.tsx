@@ -21,7 +21,13 @@ export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanva
   };
   if (!blocks.length) return <Empty>Блоков пока нет. Добавьте первый блок кнопками выше.</Empty>;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} autoScroll={AUTO_SCROLL} accessibility={ACCESSIBILITY} onDragEnd={handleDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      autoScroll={AUTO_SCROLL}
+      accessibility={ACCESSIBILITY}
+      onDragEnd={handleDragEnd}
+    >
       <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
         <List aria-label="Блоки урока">
           {blocks.map((block) => (
@@ -33,15 +39,43 @@ export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanva
   );
 }
 
-function SortableBlock({ block, selected, onSelect }: { block: ContentBlock; selected: boolean; onSelect: (id: string) => void }) {
+function SortableBlock({
+  block,
+  selected,
+  onSelect,
+}: {
+  block: ContentBlock;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
   const label = `${BLOCK_TYPE_LABELS[block.type]} №${block.order}`;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id, data: { label } });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: block.id,
+    data: { label },
+  });
   return (
-    <Item ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} $dragging={isDragging} data-block-type={block.type}>
-      <Handle ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Перетащить блок «${label}»`} title="Перетащить">
+    <Item
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      $dragging={isDragging}
+      data-block-type={block.type}
+    >
+      <Handle
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Перетащить блок «${label}»`}
+        title="Перетащить"
+      >
         ⠿
       </Handle>
-      <Select type="button" aria-pressed={selected} aria-label={`${label}: ${blockPreview(block)}`} $selected={selected} onClick={() => onSelect(block.id)}>
+      <Select
+        type="button"
+        aria-pressed={selected}
+        aria-label={`${label}: ${blockPreview(block)}`}
+        $selected={selected}
+        onClick={() => onSelect(block.id)}
+      >
         <Meta>
           <strong>{BLOCK_TYPE_LABELS[block.type]}</strong>
           <span>№{block.order}</span>
@@ -53,20 +87,41 @@ function SortableBlock({ block, selected, onSelect }: { block: ContentBlock; sel
 }
 
 const List = styled.ol`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 8px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
 `;
 const Item = styled.li<{ $dragging: boolean }>`
-  display: flex; align-items: stretch; gap: 4px; position: relative;
+  display: flex;
+  align-items: stretch;
+  gap: 4px;
+  position: relative;
   opacity: ${({ $dragging }) => ($dragging ? 0.6 : 1)};
   z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
 `;
 const Handle = styled.button`
-  width: 32px; flex: none; border: 1px dashed ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  background: transparent; color: ${({ theme }) => theme.colors.muted}; cursor: grab; font-size: 18px; touch-action: none;
-  &:active { cursor: grabbing; }
+  width: 32px;
+  flex: none;
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.muted};
+  cursor: grab;
+  font-size: 18px;
+  touch-action: none;
+  &:active {
+    cursor: grabbing;
+  }
 `;
 const Select = styled.button<{ $selected: boolean }>`
-  flex: 1; min-width: 0; text-align: left; font: inherit; cursor: pointer; padding: 12px 14px;
+  flex: 1;
+  min-width: 0;
+  text-align: left;
+  font: inherit;
+  cursor: pointer;
+  padding: 12px 14px;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme, $selected }) => ($selected ? theme.colors.surfaceAlt : theme.colors.surface)};
   border: 1px solid ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.border)};
@@ -74,13 +129,28 @@ const Select = styled.button<{ $selected: boolean }>`
   box-shadow: ${({ theme, $selected }) => ($selected ? `0 0 0 1px ${theme.colors.primary}` : 'none')};
 `;
 const Meta = styled.span`
-  display: flex; gap: 10px; font-size: 12px; color: ${({ theme }) => theme.colors.muted}; text-transform: uppercase; letter-spacing: 0.03em;
-  strong { color: ${({ theme }) => theme.colors.text}; }
+  display: flex;
+  gap: 10px;
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.muted};
+  text-transform: uppercase;
+  letter-spacing: 0.03em;
+  strong {
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
 const Preview = styled.span`
-  display: block; margin-top: 4px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+  display: block;
+  margin-top: 4px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;
 const Empty = styled.p`
-  margin: 0; padding: 32px 16px; text-align: center; color: ${({ theme }) => theme.colors.muted};
-  border: 1px dashed ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  margin: 0;
+  padding: 32px 16px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.muted};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
 `;

@@ -27,7 +27,11 @@ export function BlockProperties({ block, courseId, onChange }: BlockPropertiesPr
   );
 }
 
-function renderFields(block: ContentBlock, courseId: string | null, onChange: (content: Record<string, unknown>) => void): ReactNode {
+function renderFields(
+  block: ContentBlock,
+  courseId: string | null,
+  onChange: (content: Record<string, unknown>) => void,
+): ReactNode {
   switch (block.type) {
     case 'heading':
       return (
@@ -65,7 +69,9 @@ function renderFields(block: ContentBlock, courseId: string | null, onChange: (c
             accept="image"
             url={url}
             onUrl={(v) => onChange({ src: v, url: undefined })}
-            onUploaded={(file) => onChange({ src: file.url, url: undefined, alt: block.content.alt || file.originalName.replace(/\.[^.]+$/, '') })}
+            onUploaded={(file) =>
+              onChange({ src: file.url, url: undefined, alt: block.content.alt || file.originalName.replace(/\.[^.]+$/, '') })
+            }
             failureAlert={EDITOR_MSG.imageUploadFailed}
           />
           {url && <Thumb src={url} alt={block.content.alt ?? ''} />}
@@ -102,7 +108,11 @@ function renderFields(block: ContentBlock, courseId: string | null, onChange: (c
             failureAlert={EDITOR_MSG.uploadFailed}
           />
           <Check>
-            <input type="checkbox" checked={!!block.content.autoplay} onChange={(e) => onChange({ autoplay: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={!!block.content.autoplay}
+              onChange={(e) => onChange({ autoplay: e.target.checked })}
+            />
             Автовоспроизведение
           </Check>
           <Label>
@@ -111,7 +121,11 @@ function renderFields(block: ContentBlock, courseId: string | null, onChange: (c
           </Label>
           <Label>
             Описание
-            <TextArea rows={3} value={block.content.description ?? ''} onChange={(e) => onChange({ description: e.target.value })} />
+            <TextArea
+              rows={3}
+              value={block.content.description ?? ''}
+              onChange={(e) => onChange({ description: e.target.value })}
+            />
           </Label>
         </>
       );
@@ -133,7 +147,11 @@ function renderFields(block: ContentBlock, courseId: string | null, onChange: (c
           </Label>
           <Label>
             Описание
-            <TextArea rows={3} value={block.content.description ?? ''} onChange={(e) => onChange({ description: e.target.value })} />
+            <TextArea
+              rows={3}
+              value={block.content.description ?? ''}
+              onChange={(e) => onChange({ description: e.target.value })}
+            />
           </Label>
         </>
       );
@@ -146,7 +164,9 @@ function renderFields(block: ContentBlock, courseId: string | null, onChange: (c
             accept="any"
             url={block.content.src || block.content.url || ''}
             onUrl={(v) => onChange({ src: v, url: undefined })}
-            onUploaded={(file) => onChange({ src: file.url, url: undefined, name: file.originalName || file.name, size: megabytesLabel(file.size) })}
+            onUploaded={(file) =>
+              onChange({ src: file.url, url: undefined, name: file.originalName || file.name, size: megabytesLabel(file.size) })
+            }
             failureAlert={EDITOR_MSG.uploadFailed}
           />
           <Label>
@@ -156,21 +176,46 @@ function renderFields(block: ContentBlock, courseId: string | null, onChange: (c
           <Muted>Размер: {block.content.size ?? '0.00'} МБ</Muted>
           <Label>
             Описание
-            <TextArea rows={3} value={block.content.description ?? ''} onChange={(e) => onChange({ description: e.target.value })} />
+            <TextArea
+              rows={3}
+              value={block.content.description ?? ''}
+              onChange={(e) => onChange({ description: e.target.value })}
+            />
           </Label>
         </>
       );
     case 'quiz':
-      return <QuizBlockFields quizId={block.content.quizId ?? null} questionsCount={block.content.questionsCount ?? 0} courseId={courseId} onChange={onChange} />;
+      return (
+        <QuizBlockFields
+          quizId={block.content.quizId ?? null}
+          questionsCount={block.content.questionsCount ?? 0}
+          courseId={courseId}
+          onChange={onChange}
+        />
+      );
   }
 }
 
 /** A quiz block stores the quiz id and its number of questions; the quiz itself is kept by the server. */
-function QuizBlockFields({ quizId, questionsCount, courseId, onChange }: { quizId: string | null; questionsCount: number; courseId: string | null; onChange: (content: Record<string, unknown>) => void }) {
+function QuizBlockFields({
+  quizId,
+  questionsCount,
+  courseId,
+  onChange,
+}: {
+  quizId: string | null;
+  questionsCount: number;
+  courseId: string | null;
+  onChange: (content: Record<string, unknown>) => void;
+}) {
   const backend = useBackend();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'pick' | 'edit' | 'create' | null>(null);
-  const quiz = useQuery({ queryKey: ['editor', backend.demo, 'quiz', quizId], queryFn: () => backend.getQuiz(quizId as string), enabled: !!quizId });
+  const quiz = useQuery({
+    queryKey: ['editor', backend.demo, 'quiz', quizId],
+    queryFn: () => backend.getQuiz(quizId as string),
+    enabled: !!quizId,
+  });
 
   const attach = (q: Pick<Quiz, 'id'> & { questionsCount: number }) => {
     onChange({ quizId: q.id, questionsCount: q.questionsCount });
@@ -229,28 +274,53 @@ function QuizBlockFields({ quizId, questionsCount, courseId, onChange }: { quizI
 }
 
 const Fields = styled.section`
-  display: grid; gap: 12px; align-content: start;
-  h3 { margin: 0; font-size: 16px; }
+  display: grid;
+  gap: 12px;
+  align-content: start;
+  h3 {
+    margin: 0;
+    font-size: 16px;
+  }
 `;
 export const TextArea = styled.textarea`
-  width: 100%; padding: 10px 12px; font: inherit; resize: vertical;
+  width: 100%;
+  padding: 10px 12px;
+  font: inherit;
+  resize: vertical;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
 `;
 export const Check = styled.label`
-  display: flex; align-items: center; gap: 8px; font-size: 14px; cursor: pointer;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 14px;
+  cursor: pointer;
 `;
 const Thumb = styled.img`
-  max-width: 100%; max-height: 160px; object-fit: contain; border-radius: ${({ theme }) => theme.radius};
+  max-width: 100%;
+  max-height: 160px;
+  object-fit: contain;
+  border-radius: ${({ theme }) => theme.radius};
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const QuizCard = styled.section`
-  display: grid; gap: 4px; padding: 12px; border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.border}; background: ${({ theme }) => theme.colors.surfaceAlt};
-  p { margin: 0; font-size: 13px; overflow-wrap: anywhere; }
+  display: grid;
+  gap: 4px;
+  padding: 12px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  p {
+    margin: 0;
+    font-size: 13px;
+    overflow-wrap: anywhere;
+  }
 `;
 const Buttons = styled.div`
-  display: flex; flex-wrap: wrap; gap: 8px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
 `;

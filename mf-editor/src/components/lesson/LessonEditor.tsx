@@ -11,7 +11,16 @@ import {
   type LessonStatus,
 } from '@portal/contracts';
 import { Button, Input, Label, Muted, Select } from '@portal/ui';
-import { BLOCK_TYPE_LABELS, addBlock, byOrder, copyBlock, moveBlockTo, removeBlock, shiftBlock, updateBlockContent } from '../../model/blocks';
+import {
+  BLOCK_TYPE_LABELS,
+  addBlock,
+  byOrder,
+  copyBlock,
+  moveBlockTo,
+  removeBlock,
+  shiftBlock,
+  updateBlockContent,
+} from '../../model/blocks';
 import { ConfirmDialog } from '../Dialog';
 import { BlockCanvas } from './BlockCanvas';
 import { BlockProperties } from './BlockProperties';
@@ -41,7 +50,15 @@ interface LessonEditorProps {
  * The lesson editor of spec section 2: toolbar, add-block bar, block canvas and block properties.
  * Blocks are selected, moved up and down, copied, deleted and dragged; orders stay 1..n.
  */
-export function LessonEditor({ lessonId, value, onChange, courseId, actions, showLessonFields = true, heading }: LessonEditorProps) {
+export function LessonEditor({
+  lessonId,
+  value,
+  onChange,
+  courseId,
+  actions,
+  showLessonFields = true,
+  heading,
+}: LessonEditorProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ContentBlock | null>(null);
   const blocks = byOrder(value.blocks);
@@ -82,7 +99,12 @@ export function LessonEditor({ lessonId, value, onChange, courseId, actions, sho
           <LessonFieldsRow>
             <Label>
               Название урока
-              <Input value={value.title} maxLength={300} placeholder="Например: Введение" onChange={(e) => onChange({ title: e.target.value })} />
+              <Input
+                value={value.title}
+                maxLength={300}
+                placeholder="Например: Введение"
+                onChange={(e) => onChange({ title: e.target.value })}
+              />
             </Label>
             <Label>
               Статус урока
@@ -124,11 +146,21 @@ export function LessonEditor({ lessonId, value, onChange, courseId, actions, sho
               Удалить блок
             </Button>
           </BlockActions>
-          <BlockCanvas blocks={blocks} selectedId={selectedId} onSelect={setSelectedId} onMove={(a, o) => setBlocks(moveBlockTo(blocks, a, o))} />
+          <BlockCanvas
+            blocks={blocks}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onMove={(a, o) => setBlocks(moveBlockTo(blocks, a, o))}
+          />
         </Canvas>
         <Properties aria-label="Свойства блока">
           {selected ? (
-            <BlockProperties key={selected.id} block={selected} courseId={courseId} onChange={(content) => setBlocks(updateBlockContent(blocks, selected.id, content))} />
+            <BlockProperties
+              key={selected.id}
+              block={selected}
+              courseId={courseId}
+              onChange={(content) => setBlocks(updateBlockContent(blocks, selected.id, content))}
+            />
           ) : (
             <Muted>Выберите блок, чтобы изменить его свойства</Muted>
           )}
@@ -153,34 +185,64 @@ export function LessonEditor({ lessonId, value, onChange, courseId, actions, sho
 }
 
 const Editor = styled.section`
-  display: grid; gap: 16px; min-width: 0;
+  display: grid;
+  gap: 16px;
+  min-width: 0;
 `;
 const Toolbar = styled.div`
-  display: grid; gap: 12px; padding: 16px; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface}; border: 1px solid ${({ theme }) => theme.colors.border};
+  display: grid;
+  gap: 12px;
+  padding: 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const LessonFieldsRow = styled.div`
-  display: grid; grid-template-columns: minmax(0, 1fr) 200px; gap: 12px;
-  @media (max-width: 720px) { grid-template-columns: 1fr; }
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 200px;
+  gap: 12px;
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Actions = styled.div`
-  display: flex; flex-wrap: wrap; gap: 8px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
 `;
 const AddBar = styled.div`
-  display: flex; flex-wrap: wrap; align-items: center; gap: 8px;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
 `;
 const Body = styled.div`
-  display: grid; grid-template-columns: minmax(0, 1fr) 340px; gap: 16px; align-items: start;
-  @media (max-width: 1000px) { grid-template-columns: 1fr; }
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 340px;
+  gap: 16px;
+  align-items: start;
+  @media (max-width: 1000px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Canvas = styled.section`
-  display: grid; gap: 12px; min-width: 0;
+  display: grid;
+  gap: 12px;
+  min-width: 0;
 `;
 const BlockActions = styled.div`
-  display: flex; flex-wrap: wrap; gap: 8px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
 `;
 const Properties = styled.aside`
-  padding: 16px; border-radius: ${({ theme }) => theme.radius}; position: sticky; top: 16px;
-  background: ${({ theme }) => theme.colors.surface}; border: 1px solid ${({ theme }) => theme.colors.border};
-  p { margin: 0; }
+  padding: 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  position: sticky;
+  top: 16px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  p {
+    margin: 0;
+  }
 `;

@@ -6,7 +6,13 @@ import { errorMessage } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 
 /** Spec section 5: image, video and audio inputs accept only their kind; a file block accepts anything. */
-const ACCEPT_ATTR: Record<UploadAccept, string | undefined> = { image: 'image/*', video: 'video/*', audio: 'audio/*', media: 'image/*,video/*,audio/*', any: undefined };
+const ACCEPT_ATTR: Record<UploadAccept, string | undefined> = {
+  image: 'image/*',
+  video: 'video/*',
+  audio: 'audio/*',
+  media: 'image/*,video/*,audio/*',
+  any: undefined,
+};
 
 interface MediaFieldProps {
   /** What the upload input is called, e.g. 'Загрузить изображение'. */
@@ -70,11 +76,14 @@ export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUpload
 }
 
 const Group = styled.div`
-  display: grid; gap: 8px;
+  display: grid;
+  gap: 8px;
 `;
 const FileInput = styled.input`
-  font: inherit; font-size: 13px;
+  font: inherit;
+  font-size: 13px;
 `;
 const Hint = styled.span<{ $problem: boolean }>`
-  font-size: 12px; color: ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.muted)};
+  font-size: 12px;
+  color: ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.muted)};
 `;

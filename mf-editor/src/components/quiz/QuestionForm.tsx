@@ -26,10 +26,24 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
           Вопрос {n} · {QUESTION_TYPE_LABELS[q.type]}
         </strong>
         <Tools>
-          <Button type="button" $variant="ghost" $size="sm" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Переместить вопрос ${n} выше`}>
+          <Button
+            type="button"
+            $variant="ghost"
+            $size="sm"
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={`Переместить вопрос ${n} выше`}
+          >
             ↑
           </Button>
-          <Button type="button" $variant="ghost" $size="sm" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Переместить вопрос ${n} ниже`}>
+          <Button
+            type="button"
+            $variant="ghost"
+            $size="sm"
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+            aria-label={`Переместить вопрос ${n} ниже`}
+          >
             ↓
           </Button>
           <Button type="button" $variant="ghost" $size="sm" onClick={onDuplicate} aria-label={`Дублировать вопрос ${n}`}>
@@ -42,12 +56,23 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
       </Head>
       <Label>
         Текст вопроса
-        <TextArea rows={2} value={q.question} onChange={(e) => (q.type === 'fill_blanks' ? onChange(setBlankText(q, e.target.value)) : set({ question: e.target.value }))} />
+        <TextArea
+          rows={2}
+          value={q.question}
+          onChange={(e) =>
+            q.type === 'fill_blanks' ? onChange(setBlankText(q, e.target.value)) : set({ question: e.target.value })
+          }
+        />
       </Label>
       <TypeFields question={q} n={n} onChange={onChange} />
       <Label>
         Пояснение
-        <TextArea rows={2} value={q.explanation ?? ''} placeholder="Покажем ученику после ответа" onChange={(e) => set({ explanation: e.target.value || undefined })} />
+        <TextArea
+          rows={2}
+          value={q.explanation ?? ''}
+          placeholder="Покажем ученику после ответа"
+          onChange={(e) => set({ explanation: e.target.value || undefined })}
+        />
       </Label>
       {problem && <Problem role="alert">{problem}</Problem>}
     </Card>
@@ -76,7 +101,13 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
                 aria-label={`Вариант ${i + 1} правильный`}
               />
               <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, вариант ${i + 1}`} />
-              <Button type="button" $variant="ghost" $size="sm" onClick={() => onChange(removeOption(q, i))} aria-label={`Удалить вариант ${i + 1}`}>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                onClick={() => onChange(removeOption(q, i))}
+                aria-label={`Удалить вариант ${i + 1}`}
+              >
                 ✕
               </Button>
             </Row>
@@ -94,7 +125,12 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
           <Row>
             {(['true', 'false'] as const).map((value) => (
               <Check key={value}>
-                <input type="radio" name={`tf-${q.id}`} checked={q.correctAnswer === value} onChange={() => set({ correctAnswer: value })} />
+                <input
+                  type="radio"
+                  name={`tf-${q.id}`}
+                  checked={q.correctAnswer === value}
+                  onChange={() => set({ correctAnswer: value })}
+                />
                 {value === 'true' ? 'Верно' : 'Неверно'}
               </Check>
             ))}
@@ -110,40 +146,87 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
             <Row key={i}>
               <Index>{i + 1}.</Index>
               <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, элемент ${i + 1}`} />
-              <Button type="button" $variant="ghost" $size="sm" disabled={i === 0} onClick={() => onChange(shiftOption(q, i, -1))} aria-label={`Элемент ${i + 1} выше`}>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                disabled={i === 0}
+                onClick={() => onChange(shiftOption(q, i, -1))}
+                aria-label={`Элемент ${i + 1} выше`}
+              >
                 ↑
               </Button>
-              <Button type="button" $variant="ghost" $size="sm" disabled={i === q.options.length - 1} onClick={() => onChange(shiftOption(q, i, 1))} aria-label={`Элемент ${i + 1} ниже`}>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                disabled={i === q.options.length - 1}
+                onClick={() => onChange(shiftOption(q, i, 1))}
+                aria-label={`Элемент ${i + 1} ниже`}
+              >
                 ↓
               </Button>
-              <Button type="button" $variant="ghost" $size="sm" onClick={() => onChange(removeOption(q, i))} aria-label={`Удалить элемент ${i + 1}`}>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                onClick={() => onChange(removeOption(q, i))}
+                aria-label={`Удалить элемент ${i + 1}`}
+              >
                 ✕
               </Button>
             </Row>
           ))}
-          <Button type="button" $variant="outline" $size="sm" onClick={() => set({ options: [...q.options, `Вариант ${q.options.length + 1}`] })}>
+          <Button
+            type="button"
+            $variant="outline"
+            $size="sm"
+            onClick={() => set({ options: [...q.options, `Вариант ${q.options.length + 1}`] })}
+          >
             Добавить элемент
           </Button>
         </Fieldset>
       );
     case 'matching': {
       const pairs = q.pairs ?? [];
-      const setPair = (i: number, side: 'left' | 'right', text: string) => set({ pairs: pairs.map((p, j) => (j === i ? { ...p, [side]: text } : p)) });
+      const setPair = (i: number, side: 'left' | 'right', text: string) =>
+        set({ pairs: pairs.map((p, j) => (j === i ? { ...p, [side]: text } : p)) });
       return (
         <Fieldset>
           <legend>Пары (правильные соответствия)</legend>
           <Muted>Правая колонка будет показана ученику в другом порядке.</Muted>
           {pairs.map((pair, i) => (
             <Row key={i}>
-              <Input value={pair.left} onChange={(e) => setPair(i, 'left', e.target.value)} aria-label={`Вопрос ${n}, пара ${i + 1}, левая часть`} />
+              <Input
+                value={pair.left}
+                onChange={(e) => setPair(i, 'left', e.target.value)}
+                aria-label={`Вопрос ${n}, пара ${i + 1}, левая часть`}
+              />
               <span aria-hidden="true">→</span>
-              <Input value={pair.right} onChange={(e) => setPair(i, 'right', e.target.value)} aria-label={`Вопрос ${n}, пара ${i + 1}, правая часть`} />
-              <Button type="button" $variant="ghost" $size="sm" onClick={() => set({ pairs: pairs.filter((_, j) => j !== i) })} aria-label={`Удалить пару ${i + 1}`}>
+              <Input
+                value={pair.right}
+                onChange={(e) => setPair(i, 'right', e.target.value)}
+                aria-label={`Вопрос ${n}, пара ${i + 1}, правая часть`}
+              />
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                onClick={() => set({ pairs: pairs.filter((_, j) => j !== i) })}
+                aria-label={`Удалить пару ${i + 1}`}
+              >
                 ✕
               </Button>
             </Row>
           ))}
-          <Button type="button" $variant="outline" $size="sm" onClick={() => set({ pairs: [...pairs, { left: `Вариант ${pairs.length + 1}`, right: `Ответ ${pairs.length + 1}` }] })}>
+          <Button
+            type="button"
+            $variant="outline"
+            $size="sm"
+            onClick={() =>
+              set({ pairs: [...pairs, { left: `Вариант ${pairs.length + 1}`, right: `Ответ ${pairs.length + 1}` }] })
+            }
+          >
             Добавить пару
           </Button>
         </Fieldset>
@@ -155,7 +238,12 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
         <Fieldset>
           <legend>Пропуски</legend>
           <Muted>Отметьте каждый пропуск в тексте вопроса знаками {BLANK_TOKEN} и введите для него правильный ответ.</Muted>
-          <Button type="button" $variant="outline" $size="sm" onClick={() => onChange(setBlankText(q, `${q.question.trimEnd()} ${BLANK_TOKEN}`))}>
+          <Button
+            type="button"
+            $variant="outline"
+            $size="sm"
+            onClick={() => onChange(setBlankText(q, `${q.question.trimEnd()} ${BLANK_TOKEN}`))}
+          >
             Вставить пропуск
           </Button>
           {blanks.map((blank, i) => (
@@ -186,38 +274,74 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
           </Label>
           <Label>
             Допустимая погрешность
-            <Input type="number" min={0} step="any" value={q.tolerance ?? 0} onChange={(e) => set({ tolerance: e.target.value === '' ? 0 : Math.max(0, Number(e.target.value)) })} />
+            <Input
+              type="number"
+              min={0}
+              step="any"
+              value={q.tolerance ?? 0}
+              onChange={(e) => set({ tolerance: e.target.value === '' ? 0 : Math.max(0, Number(e.target.value)) })}
+            />
           </Label>
         </Row>
       );
     default:
-      return <Muted>Для этого типа вопроса редактор ответов не предусмотрен: его можно переименовать, переместить или удалить.</Muted>;
+      return (
+        <Muted>Для этого типа вопроса редактор ответов не предусмотрен: его можно переименовать, переместить или удалить.</Muted>
+      );
   }
 }
 
 const Card = styled.fieldset<{ $problem: boolean }>`
-  display: grid; gap: 10px; margin: 0; padding: 14px; min-width: 0;
+  display: grid;
+  gap: 10px;
+  margin: 0;
+  padding: 14px;
+  min-width: 0;
   border: 1px solid ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius};
-  p { margin: 0; font-size: 13px; }
+  p {
+    margin: 0;
+    font-size: 13px;
+  }
 `;
 const Head = styled.div`
-  display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  flex-wrap: wrap;
 `;
 const Tools = styled.div`
-  display: flex; gap: 4px; flex-wrap: wrap;
+  display: flex;
+  gap: 4px;
+  flex-wrap: wrap;
 `;
 const Fieldset = styled.fieldset`
-  display: grid; gap: 8px; margin: 0; padding: 10px 12px; min-width: 0;
-  border: 1px dashed ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  legend { font-size: 13px; font-weight: 600; padding: 0 4px; }
+  display: grid;
+  gap: 8px;
+  margin: 0;
+  padding: 10px 12px;
+  min-width: 0;
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  legend {
+    font-size: 13px;
+    font-weight: 600;
+    padding: 0 4px;
+  }
 `;
 const Row = styled.div`
-  display: flex; align-items: center; gap: 8px;
-  > label { flex: 1; }
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  > label {
+    flex: 1;
+  }
 `;
 const Index = styled.span`
-  width: 24px; text-align: right; color: ${({ theme }) => theme.colors.muted};
+  width: 24px;
+  text-align: right;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 const Problem = styled.p`
   color: ${({ theme }) => theme.colors.danger};

@@ -10,7 +10,16 @@ import { TextArea } from '../lesson/BlockProperties';
 import { QuestionForm } from './QuestionForm';
 import { QuizPreview } from './QuizPreview';
 import { SettingsForm } from './SettingsForm';
-import { addQuestion, checkDraft, draftOf, duplicateQuestion, moveItem, questionIndexOf, renumberQuestions, type QuizDraft } from './quizDraft';
+import {
+  addQuestion,
+  checkDraft,
+  draftOf,
+  duplicateQuestion,
+  moveItem,
+  questionIndexOf,
+  renumberQuestions,
+  type QuizDraft,
+} from './quizDraft';
 
 interface QuizEditorDialogProps {
   /** null: a new quiz. */
@@ -23,7 +32,11 @@ interface QuizEditorDialogProps {
 /** Spec section 2's quiz editor: tabs 'Вопросы' and 'Настройки', save, preview. */
 export function QuizEditorDialog({ quizId, courseId, onClose, onSaved }: QuizEditorDialogProps) {
   const backend = useBackend();
-  const stored = useQuery({ queryKey: ['editor', backend.demo, 'quiz', quizId], queryFn: () => backend.getQuiz(quizId as string), enabled: !!quizId });
+  const stored = useQuery({
+    queryKey: ['editor', backend.demo, 'quiz', quizId],
+    queryFn: () => backend.getQuiz(quizId as string),
+    enabled: !!quizId,
+  });
   const title = quizId ? 'Редактор квиза' : 'Новый квиз';
 
   return (
@@ -39,7 +52,15 @@ export function QuizEditorDialog({ quizId, courseId, onClose, onSaved }: QuizEdi
           </DialogActions>
         </>
       )}
-      {(!quizId || stored.data) && <QuizForm initial={draftOf(stored.data ?? null)} quizId={quizId} courseId={courseId} onClose={onClose} onSaved={onSaved} />}
+      {(!quizId || stored.data) && (
+        <QuizForm
+          initial={draftOf(stored.data ?? null)}
+          quizId={quizId}
+          courseId={courseId}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
     </Dialog>
   );
 }
@@ -50,7 +71,19 @@ const TABS: Array<[Tab, string]> = [
   ['settings', 'Настройки'],
 ];
 
-function QuizForm({ initial, quizId, courseId, onClose, onSaved }: { initial: QuizDraft; quizId: string | null; courseId: string | null; onClose: () => void; onSaved: (quiz: Quiz) => void }) {
+function QuizForm({
+  initial,
+  quizId,
+  courseId,
+  onClose,
+  onSaved,
+}: {
+  initial: QuizDraft;
+  quizId: string | null;
+  courseId: string | null;
+  onClose: () => void;
+  onSaved: (quiz: Quiz) => void;
+}) {
   const backend = useBackend();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
@@ -100,7 +133,18 @@ function QuizForm({ initial, quizId, courseId, onClose, onSaved }: { initial: Qu
     return (
       <QuizPreview
         questions={renumberQuestions(draft.questions)}
-        settings={settings.success ? settings.data : { randomizeQuestions: false, randomizeAnswers: false, passingScore: 70, maxAttempts: 3, showExplanations: 'after_submission', timeLimit: null }}
+        settings={
+          settings.success
+            ? settings.data
+            : {
+                randomizeQuestions: false,
+                randomizeAnswers: false,
+                passingScore: 70,
+                maxAttempts: 3,
+                showExplanations: 'after_submission',
+                timeLimit: null,
+              }
+        }
         onClose={() => setPreviewing(false)}
       />
     );
@@ -150,7 +194,13 @@ function QuizForm({ initial, quizId, courseId, onClose, onSaved }: { initial: Qu
           <AddRow role="toolbar" aria-label="Добавить вопрос">
             <Muted as="span">Добавить вопрос:</Muted>
             {ADDABLE_QUESTION_TYPES.map((type) => (
-              <Button key={type} type="button" $variant="secondary" $size="sm" onClick={() => setQuestions(addQuestion(draft.questions, type))}>
+              <Button
+                key={type}
+                type="button"
+                $variant="secondary"
+                $size="sm"
+                onClick={() => setQuestions(addQuestion(draft.questions, type))}
+              >
                 + {QUESTION_TYPE_LABELS[type]}
               </Button>
             ))}
@@ -195,24 +245,42 @@ function QuizForm({ initial, quizId, courseId, onClose, onSaved }: { initial: Qu
 }
 
 const Form = styled.form`
-  display: grid; gap: 14px;
+  display: grid;
+  gap: 14px;
 `;
 const TabList = styled.div`
-  display: flex; gap: 4px; border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  display: flex;
+  gap: 4px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const TabButton = styled.button<{ $active: boolean }>`
-  font: inherit; font-weight: 600; padding: 8px 14px; cursor: pointer; background: none;
+  font: inherit;
+  font-weight: 600;
+  padding: 8px 14px;
+  cursor: pointer;
+  background: none;
   color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.muted)};
-  border: none; border-bottom: 2px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
+  border: none;
+  border-bottom: 2px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
   margin-bottom: -1px;
 `;
 const Panel = styled.div`
-  display: grid; gap: 12px; max-height: 52vh; overflow: auto; padding: 2px;
-  > p { margin: 0; }
+  display: grid;
+  gap: 12px;
+  max-height: 52vh;
+  overflow: auto;
+  padding: 2px;
+  > p {
+    margin: 0;
+  }
 `;
 const AddRow = styled.div`
-  display: flex; flex-wrap: wrap; gap: 6px; align-items: center;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  align-items: center;
 `;
 const Questions = styled.div`
-  display: grid; gap: 12px;
+  display: grid;
+  gap: 12px;
 `;

@@ -20,11 +20,20 @@ export function QuizPicker({ onPick, onCreate, onClose }: QuizPickerProps) {
   const backend = useBackend();
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim());
-  const list = useQuery({ queryKey: ['editor', backend.demo, 'quizzes', term], queryFn: () => backend.listQuizzes(term || undefined) });
+  const list = useQuery({
+    queryKey: ['editor', backend.demo, 'quizzes', term],
+    queryFn: () => backend.listQuizzes(term || undefined),
+  });
 
   return (
     <Dialog title="Выбор квиза" onClose={onClose}>
-      <Input type="search" value={search} placeholder="Поиск квиза..." aria-label="Поиск квиза" onChange={(e) => setSearch(e.target.value)} />
+      <Input
+        type="search"
+        value={search}
+        placeholder="Поиск квиза..."
+        aria-label="Поиск квиза"
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {list.isPending && <Muted role="status">Загрузка квизов...</Muted>}
       {list.isError && <ErrorBox>{errorMessage(list.error)}</ErrorBox>}
       {list.data && list.data.length === 0 && <Muted>Квизы не найдены</Muted>}
@@ -58,12 +67,31 @@ export function QuizPicker({ onPick, onCreate, onClose }: QuizPickerProps) {
 }
 
 const List = styled.ul`
-  list-style: none; margin: 12px 0 0; padding: 0; display: grid; gap: 8px; max-height: 50vh; overflow: auto;
+  list-style: none;
+  margin: 12px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+  max-height: 50vh;
+  overflow: auto;
   li {
-    display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 12px;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
   }
-  li div { display: grid; gap: 2px; min-width: 0; }
-  strong { overflow-wrap: anywhere; }
-  span { font-size: 13px; }
+  li div {
+    display: grid;
+    gap: 2px;
+    min-width: 0;
+  }
+  strong {
+    overflow-wrap: anywhere;
+  }
+  span {
+    font-size: 13px;
+  }
 `;

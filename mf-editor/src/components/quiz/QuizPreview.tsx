@@ -4,7 +4,17 @@ import { QUIZ_MSG, isAnswerCorrect, scoreAttempt, type AnswerValue, type Questio
 import { Button, Input, Label, Muted, Select } from '@portal/ui';
 import { Check, TextArea } from '../lesson/BlockProperties';
 
-const PREVIEWABLE = new Set(['single_choice', 'multiple_choice', 'true_false', 'ordering', 'matching', 'fill_blanks', 'short_answer', 'long_answer', 'numeric']);
+const PREVIEWABLE = new Set([
+  'single_choice',
+  'multiple_choice',
+  'true_false',
+  'ordering',
+  'matching',
+  'fill_blanks',
+  'short_answer',
+  'long_answer',
+  'numeric',
+]);
 
 /** A random order that is not the original one (for two items or more). */
 function shuffled(n: number): number[] {
@@ -118,10 +128,28 @@ export function QuizPreview({ questions, settings, onClose }: QuizPreviewProps) 
         )}
       </Row>
       <h3>{q.question}</h3>
-      {PREVIEWABLE.has(q.type) ? <AnswerInput question={q} layout={layouts[q.id]} answer={answer} randomize={settings.randomizeAnswers} onAnswer={setAnswer} /> : <Muted>{QUIZ_MSG.unsupportedInPreview}</Muted>}
+      {PREVIEWABLE.has(q.type) ? (
+        <AnswerInput
+          question={q}
+          layout={layouts[q.id]}
+          answer={answer}
+          randomize={settings.randomizeAnswers}
+          onAnswer={setAnswer}
+        />
+      ) : (
+        <Muted>{QUIZ_MSG.unsupportedInPreview}</Muted>
+      )}
       <Nav aria-label="Вопросы">
         {shown.map((item, i) => (
-          <Button key={item.id} type="button" $size="sm" $variant={i === index ? 'default' : 'outline'} aria-current={i === index ? 'step' : undefined} aria-label={`Вопрос ${i + 1}`} onClick={() => setIndex(i)}>
+          <Button
+            key={item.id}
+            type="button"
+            $size="sm"
+            $variant={i === index ? 'default' : 'outline'}
+            aria-current={i === index ? 'step' : undefined}
+            aria-label={`Вопрос ${i + 1}`}
+            onClick={() => setIndex(i)}
+          >
             {i + 1}
           </Button>
         ))}
@@ -199,10 +227,24 @@ function AnswerInput({ question: q, layout, answer, randomize, onAnswer }: Answe
           {arrangement.map((original, at) => (
             <li key={original}>
               <span>{q.options[original]}</span>
-              <Button type="button" $variant="ghost" $size="sm" disabled={at === 0} onClick={() => move(at, -1)} aria-label={`«${q.options[original]}» выше`}>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                disabled={at === 0}
+                onClick={() => move(at, -1)}
+                aria-label={`«${q.options[original]}» выше`}
+              >
                 ↑
               </Button>
-              <Button type="button" $variant="ghost" $size="sm" disabled={at === arrangement.length - 1} onClick={() => move(at, 1)} aria-label={`«${q.options[original]}» ниже`}>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                disabled={at === arrangement.length - 1}
+                onClick={() => move(at, 1)}
+                aria-label={`«${q.options[original]}» ниже`}
+              >
                 ↓
               </Button>
             </li>
@@ -257,31 +299,60 @@ function AnswerInput({ question: q, layout, answer, randomize, onAnswer }: Answe
       return (
         <Label>
           Ваш ответ
-          <Input value={(answer as string) ?? ''} inputMode={q.type === 'numeric' ? 'decimal' : undefined} onChange={(e) => onAnswer(e.target.value)} />
+          <Input
+            value={(answer as string) ?? ''}
+            inputMode={q.type === 'numeric' ? 'decimal' : undefined}
+            onChange={(e) => onAnswer(e.target.value)}
+          />
         </Label>
       );
   }
 }
 
 const Box = styled.section`
-  display: grid; gap: 14px;
-  h3 { margin: 0; font-size: 18px; }
-  p { margin: 0; }
+  display: grid;
+  gap: 14px;
+  h3 {
+    margin: 0;
+    font-size: 18px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Row = styled.div`
-  display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap;
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
 `;
 const Nav = styled.nav`
-  display: flex; gap: 6px; flex-wrap: wrap;
+  display: flex;
+  gap: 6px;
+  flex-wrap: wrap;
 `;
 const Timer = styled.span`
-  font-variant-numeric: tabular-nums; font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  font-weight: 700;
 `;
 const Options = styled.div`
-  display: grid; gap: 8px; margin: 0; padding: 0;
-  li { display: flex; align-items: center; gap: 6px; }
-  li span { flex: 1; }
+  display: grid;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+  li span {
+    flex: 1;
+  }
 `;
 const Results = styled.ul`
-  margin: 0; padding-left: 18px; display: grid; gap: 4px;
+  margin: 0;
+  padding-left: 18px;
+  display: grid;
+  gap: 4px;
 `;

@@ -15,28 +15,57 @@ export function SettingsForm({ value, onChange }: { value: Settings; onChange: (
   return (
     <Grid>
       <Check>
-        <input type="checkbox" checked={value.randomizeQuestions} onChange={(e) => onChange({ randomizeQuestions: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={value.randomizeQuestions}
+          onChange={(e) => onChange({ randomizeQuestions: e.target.checked })}
+        />
         Перемешивать вопросы
       </Check>
       <Check>
-        <input type="checkbox" checked={value.randomizeAnswers} onChange={(e) => onChange({ randomizeAnswers: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={value.randomizeAnswers}
+          onChange={(e) => onChange({ randomizeAnswers: e.target.checked })}
+        />
         Перемешивать варианты ответов
       </Check>
       <Label>
         Проходной балл, %
-        <Input type="number" min={0} max={100} value={value.passingScore} onChange={(e) => onChange({ passingScore: e.target.value })} />
+        <Input
+          type="number"
+          min={0}
+          max={100}
+          value={value.passingScore}
+          onChange={(e) => onChange({ passingScore: e.target.value })}
+        />
       </Label>
       <Label>
         Количество попыток
-        <Input type="number" min={1} max={10} value={value.maxAttempts} onChange={(e) => onChange({ maxAttempts: e.target.value })} />
+        <Input
+          type="number"
+          min={1}
+          max={10}
+          value={value.maxAttempts}
+          onChange={(e) => onChange({ maxAttempts: e.target.value })}
+        />
       </Label>
       <Label>
         Ограничение времени, мин
-        <Input type="number" min={0} value={value.timeLimit} placeholder="Без ограничения" onChange={(e) => onChange({ timeLimit: e.target.value })} />
+        <Input
+          type="number"
+          min={0}
+          value={value.timeLimit}
+          placeholder="Без ограничения"
+          onChange={(e) => onChange({ timeLimit: e.target.value })}
+        />
       </Label>
       <Label>
         Показывать пояснения
-        <Select value={value.showExplanations} onChange={(e) => onChange({ showExplanations: e.target.value as ShowExplanations })}>
+        <Select
+          value={value.showExplanations}
+          onChange={(e) => onChange({ showExplanations: e.target.value as ShowExplanations })}
+        >
           {SHOW_EXPLANATIONS.map((s) => (
             <option key={s} value={s}>
               {EXPLANATION_LABELS[s]}
@@ -44,13 +73,24 @@ export function SettingsForm({ value, onChange }: { value: Settings; onChange: (
           ))}
         </Select>
       </Label>
-      <Muted>Пустой проходной балл считается равным 0, пустое число попыток — 1, пустое ограничение времени — без ограничения.</Muted>
+      <Muted>
+        Пустой проходной балл считается равным 0, пустое число попыток — 1, пустое ограничение времени — без ограничения.
+      </Muted>
     </Grid>
   );
 }
 
 const Grid = styled.div`
-  display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 14px; align-items: end;
-  p { grid-column: 1 / -1; margin: 0; font-size: 13px; }
-  @media (max-width: 640px) { grid-template-columns: 1fr; }
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 14px;
+  align-items: end;
+  p {
+    grid-column: 1 / -1;
+    margin: 0;
+    font-size: 13px;
+  }
+  @media (max-width: 640px) {
+    grid-template-columns: 1fr;
+  }
 `;

@@ -44,10 +44,18 @@ const settingsForm = (s: QuizSettings | typeof NEW_QUIZ_DEFAULTS.settings): Sett
 /** A quiz to edit: the stored one, or the spec's new quiz ('Новый квиз', 70 %, 3 attempts...). */
 export const draftOf = (quiz: Quiz | null): QuizDraft =>
   quiz
-    ? { title: quiz.title, description: quiz.description ?? '', questions: structuredClone(quiz.questions), settings: settingsForm(quiz.settings) }
+    ? {
+        title: quiz.title,
+        description: quiz.description ?? '',
+        questions: structuredClone(quiz.questions),
+        settings: settingsForm(quiz.settings),
+      }
     : { title: NEW_QUIZ_DEFAULTS.title, description: '', questions: [], settings: settingsForm(NEW_QUIZ_DEFAULTS.settings) };
 
-export const addQuestion = (questions: Question[], type: QuestionType): Question[] => [...questions, newQuestion(type, newId(), questions.length + 1)];
+export const addQuestion = (questions: Question[], type: QuestionType): Question[] => [
+  ...questions,
+  newQuestion(type, newId(), questions.length + 1),
+];
 
 export const duplicateQuestion = (questions: Question[], index: number): Question[] => {
   const copy = { ...structuredClone(questions[index]), id: newId() };
@@ -118,13 +126,24 @@ export function checkDraft(draft: QuizDraft, courseId: string | null): DraftChec
   const questions = renumberQuestions(draft.questions);
   for (const [i, q] of questions.entries()) {
     const parsed = questionSchema.safeParse(q);
-    if (!parsed.success) return { ok: false, message: parsed.error.issues[0].message, path: `questions.${i}.${parsed.error.issues[0].path.join('.')}` };
+    if (!parsed.success)
+      return {
+        ok: false,
+        message: parsed.error.issues[0].message,
+        path: `questions.${i}.${parsed.error.issues[0].path.join('.')}`,
+      };
   }
   const problem = quizProblem(questions);
   if (problem) return { ok: false, message: problem.message, path: problem.path };
   return {
     ok: true,
-    input: { title: draft.title.trim(), description: draft.description.trim(), ...(courseId ? { courseId } : {}), questions, settings: settings.data },
+    input: {
+      title: draft.title.trim(),
+      description: draft.description.trim(),
+      ...(courseId ? { courseId } : {}),
+      questions,
+      settings: settings.data,
+    },
   };
 }
 

@@ -42,15 +42,38 @@ export function BlocksPanel({ lesson, onClose }: { lesson: EditorLesson; onClose
 }
 
 const Box = styled.section`
-  display: grid; gap: 16px;
+  display: grid;
+  gap: 16px;
 `;
 const Head = styled.div`
-  display: flex; justify-content: space-between; align-items: center; gap: 12px; flex-wrap: wrap;
-  h1 { margin: 0; font-size: 22px; overflow-wrap: anywhere; }
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 12px;
+  flex-wrap: wrap;
+  h1 {
+    margin: 0;
+    font-size: 22px;
+    overflow-wrap: anywhere;
+  }
 `;
 const Table = styled.table`
-  width: 100%; border-collapse: collapse; background: ${({ theme }) => theme.colors.surface};
-  th, td { text-align: left; padding: 10px 12px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
-  td:last-child { overflow-wrap: anywhere; }
-  th { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; font-weight: 600; }
+  width: 100%;
+  border-collapse: collapse;
+  background: ${({ theme }) => theme.colors.surface};
+  th,
+  td {
+    text-align: left;
+    padding: 10px 12px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+  td:last-child {
+    overflow-wrap: anywhere;
+  }
+  th {
+    font-size: 13px;
+    color: ${({ theme }) => theme.colors.muted};
+    font-weight: 600;
+  }
 `;

@@ -8,7 +8,14 @@ import { useBackend } from '../../backend/backend';
 import { ConfirmDialog } from '../../components/Dialog';
 import { LessonEditor } from '../../components/lesson/LessonEditor';
 import { SaveIndicator } from '../../components/SaveIndicator';
-import { allLessons, findLesson, fromCourse, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
+import {
+  allLessons,
+  findLesson,
+  fromCourse,
+  type EditorCourse,
+  type EditorLesson,
+  type EditorModule,
+} from '../../model/structure';
 import { BlocksPanel } from './BlocksPanel';
 import { ImportDialog } from './ImportDialog';
 import { Overview } from './Overview';
@@ -77,7 +84,9 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
   const [blocksPanel, setBlocksPanel] = useState(false);
   const [overview, setOverview] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [confirm, setConfirm] = useState<{ kind: 'lesson'; lesson: EditorLesson } | { kind: 'module'; mod: EditorModule } | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: 'lesson'; lesson: EditorLesson } | { kind: 'module'; mod: EditorModule } | null>(
+    null,
+  );
 
   const lessons = allLessons(course);
   const selected = findLesson(course, selectedId);
@@ -120,10 +129,22 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
           onChange={(patch) => editor.changeLesson(selected.id, patch)}
           actions={
             <>
-              <Button type="button" $variant="outline" $size="sm" disabled={position <= 0} onClick={() => select(lessons[position - 1].id)}>
+              <Button
+                type="button"
+                $variant="outline"
+                $size="sm"
+                disabled={position <= 0}
+                onClick={() => select(lessons[position - 1].id)}
+              >
                 ← Предыдущий урок
               </Button>
-              <Button type="button" $variant="outline" $size="sm" disabled={position >= lessons.length - 1} onClick={() => select(lessons[position + 1].id)}>
+              <Button
+                type="button"
+                $variant="outline"
+                $size="sm"
+                disabled={position >= lessons.length - 1}
+                onClick={() => select(lessons[position + 1].id)}
+              >
                 Следующий урок →
               </Button>
               <Spacer />
@@ -142,7 +163,12 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
               >
                 Копировать урок
               </Button>
-              <Button type="button" $variant="destructive" $size="sm" onClick={() => setConfirm({ kind: 'lesson', lesson: selected })}>
+              <Button
+                type="button"
+                $variant="destructive"
+                $size="sm"
+                onClick={() => setConfirm({ kind: 'lesson', lesson: selected })}
+              >
                 Удалить урок
               </Button>
             </>
@@ -225,25 +251,55 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
 }
 
 const Layout = styled.div`
-  display: grid; grid-template-columns: 320px minmax(0, 1fr); min-height: calc(100vh - 60px);
-  @media (max-width: 860px) { grid-template-columns: 1fr; }
+  display: grid;
+  grid-template-columns: 320px minmax(0, 1fr);
+  min-height: calc(100vh - 60px);
+  @media (max-width: 860px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Main = styled.main`
-  padding: 24px; min-width: 0; display: grid; gap: 16px; align-content: start;
+  padding: 24px;
+  min-width: 0;
+  display: grid;
+  gap: 16px;
+  align-content: start;
 `;
 const Center = styled.div`
-  display: grid; gap: 12px; justify-items: start; padding: 48px 24px; max-width: 720px; margin: 0 auto;
-  h1 { margin: 0; font-size: 22px; }
-  p { margin: 0; }
+  display: grid;
+  gap: 12px;
+  justify-items: start;
+  padding: 48px 24px;
+  max-width: 720px;
+  margin: 0 auto;
+  h1 {
+    margin: 0;
+    font-size: 22px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Row = styled.div`
-  display: flex; gap: 8px; flex-wrap: wrap;
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
 `;
 const Spacer = styled.span`
   flex: 1;
 `;
 const Notice = styled.div`
-  display: flex; align-items: flex-start; gap: 8px; padding: 8px 10px; font-size: 13px; border-radius: ${({ theme }) => theme.radius};
-  color: ${({ theme }) => theme.colors.danger}; background: ${({ theme }) => theme.colors.dangerBg}; border: 1px solid ${({ theme }) => theme.colors.danger};
-  span { flex: 1; overflow-wrap: anywhere; }
+  display: flex;
+  align-items: flex-start;
+  gap: 8px;
+  padding: 8px 10px;
+  font-size: 13px;
+  border-radius: ${({ theme }) => theme.radius};
+  color: ${({ theme }) => theme.colors.danger};
+  background: ${({ theme }) => theme.colors.dangerBg};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  span {
+    flex: 1;
+    overflow-wrap: anywhere;
+  }
 `;

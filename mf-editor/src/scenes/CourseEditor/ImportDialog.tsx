@@ -32,7 +32,11 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
 
   const courses = useQuery({ queryKey: ['editor', backend.demo, 'import-courses'], queryFn: () => backend.listCourses() });
   const others = (courses.data ?? []).filter((c) => c.id !== course.id || backend.demo);
-  const source = useQuery({ queryKey: ['editor', backend.demo, 'import-source', sourceId], queryFn: () => backend.loadCourse(sourceId as string), enabled: !!sourceId });
+  const source = useQuery({
+    queryKey: ['editor', backend.demo, 'import-source', sourceId],
+    queryFn: () => backend.loadCourse(sourceId as string),
+    enabled: !!sourceId,
+  });
 
   const toggle = (id: string, on: boolean) => setChosen((list) => (on ? [...list, id] : list.filter((x) => x !== id)));
 
@@ -128,10 +132,24 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
 }
 
 const Form = styled.form`
-  display: grid; gap: 14px;
+  display: grid;
+  gap: 14px;
 `;
 const Lessons = styled.div`
-  display: grid; gap: 10px; max-height: 45vh; overflow: auto;
-  fieldset { margin: 0; padding: 10px 12px; display: grid; gap: 6px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius}; }
-  legend { font-weight: 600; padding: 0 4px; }
+  display: grid;
+  gap: 10px;
+  max-height: 45vh;
+  overflow: auto;
+  fieldset {
+    margin: 0;
+    padding: 10px 12px;
+    display: grid;
+    gap: 6px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
+  }
+  legend {
+    font-weight: 600;
+    padding: 0 4px;
+  }
 `;

@@ -64,17 +64,45 @@ export function Overview({ course, onChange }: OverviewProps) {
 }
 
 const Box = styled.section`
-  display: grid; gap: 14px; max-width: 760px;
-  h1 { margin: 0; font-size: 24px; }
-  h2 { margin: 8px 0 0; font-size: 18px; }
+  display: grid;
+  gap: 14px;
+  max-width: 760px;
+  h1 {
+    margin: 0;
+    font-size: 24px;
+  }
+  h2 {
+    margin: 8px 0 0;
+    font-size: 18px;
+  }
 `;
 const Facts = styled.dl`
-  display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; margin: 0;
-  div { padding: 12px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius}; background: ${({ theme }) => theme.colors.surface}; }
-  dt { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; }
-  dd { margin: 4px 0 0; font-size: 20px; font-weight: 700; }
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 12px;
+  margin: 0;
+  div {
+    padding: 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  dt {
+    font-size: 13px;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 4px 0 0;
+    font-size: 20px;
+    font-weight: 700;
+  }
 `;
 const Structure = styled.ol`
-  margin: 0; padding-left: 20px; display: grid; gap: 6px;
-  li span + span { margin-left: 8px; }
+  margin: 0;
+  padding-left: 20px;
+  display: grid;
+  gap: 6px;
+  li span + span {
+    margin-left: 8px;
+  }
 `;

@@ -20,7 +20,10 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
 import type { LessonOrigin } from './useCourseEditor';
 
-type DragData = { kind: 'module'; moduleId: string; label: string } | { kind: 'lesson'; moduleId: string; lessonId: string; label: string } | { kind: 'container'; moduleId: string; label: string };
+type DragData =
+  | { kind: 'module'; moduleId: string; label: string }
+  | { kind: 'lesson'; moduleId: string; lessonId: string; label: string }
+  | { kind: 'container'; moduleId: string; label: string };
 
 interface SidebarProps {
   course: EditorCourse;
@@ -44,7 +47,8 @@ interface SidebarProps {
   onPersistModuleMove: (moduleId: string, fromIndex: number) => void;
 }
 
-const dataOf = (item: { data: { current?: unknown } } | null): DragData | null => (item?.data.current as DragData | undefined) ?? null;
+const dataOf = (item: { data: { current?: unknown } } | null): DragData | null =>
+  (item?.data.current as DragData | undefined) ?? null;
 
 /**
  * Modules drag among modules (closest centre); lessons drag over lessons and over module bodies,
@@ -62,7 +66,9 @@ const collision: CollisionDetection = (args) => {
   const container = first ? targets.find((c) => c.id === first.id) : undefined;
   if (container && dataOf(container)?.kind === 'container') {
     // Over a module body that has lessons: aim at its nearest lesson instead.
-    const lessons = targets.filter((c) => dataOf(c)?.kind === 'lesson' && dataOf(c)?.moduleId === dataOf(container)?.moduleId && c.id !== args.active.id);
+    const lessons = targets.filter(
+      (c) => dataOf(c)?.kind === 'lesson' && dataOf(c)?.moduleId === dataOf(container)?.moduleId && c.id !== args.active.id,
+    );
     if (lessons.length) {
       const nearest = closestCenter({ ...args, droppableContainers: lessons });
       if (nearest.length) return nearest;
@@ -77,7 +83,9 @@ export function Sidebar(props: SidebarProps) {
   const sensors = useEditorSensors();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [renaming, setRenaming] = useState<string | null>(null);
-  const [origin, setOrigin] = useState<{ kind: 'module'; index: number } | { kind: 'lesson'; lessonId: string; at: LessonOrigin } | null>(null);
+  const [origin, setOrigin] = useState<
+    { kind: 'module'; index: number } | { kind: 'lesson'; lessonId: string; at: LessonOrigin } | null
+  >(null);
 
   const where = (lessonId: string): LessonOrigin | null => {
     for (const m of course.modules) {
@@ -108,7 +116,10 @@ export function Sidebar(props: SidebarProps) {
     let index = target.lessons.length;
     if (o.kind === 'lesson') {
       const overIndex = target.lessons.findIndex((l) => l.id === o.lessonId);
-      const below = over && active.rect.current.translated ? active.rect.current.translated.top > over.rect.top + over.rect.height / 2 : false;
+      const below =
+        over && active.rect.current.translated
+          ? active.rect.current.translated.top > over.rect.top + over.rect.height / 2
+          : false;
       index = overIndex + (below ? 1 : 0);
     }
     props.onPreviewLessonMove(a.lessonId, o.moduleId, index);
@@ -120,7 +131,11 @@ export function Sidebar(props: SidebarProps) {
     const start = origin;
     setOrigin(null);
     if (a?.kind === 'module' && start?.kind === 'module') {
-      if (o?.kind === 'module' && o.moduleId !== a.moduleId) props.onPreviewModuleMove(a.moduleId, course.modules.findIndex((m) => m.id === o.moduleId));
+      if (o?.kind === 'module' && o.moduleId !== a.moduleId)
+        props.onPreviewModuleMove(
+          a.moduleId,
+          course.modules.findIndex((m) => m.id === o.moduleId),
+        );
       props.onPersistModuleMove(a.moduleId, start.index);
       return;
     }
@@ -128,7 +143,11 @@ export function Sidebar(props: SidebarProps) {
       const current = where(a.lessonId);
       if (o?.kind === 'lesson' && current && o.moduleId === current.moduleId && o.lessonId !== a.lessonId) {
         const target = course.modules.find((m) => m.id === o.moduleId) as EditorModule;
-        props.onPreviewLessonMove(a.lessonId, o.moduleId, target.lessons.findIndex((l) => l.id === o.lessonId));
+        props.onPreviewLessonMove(
+          a.lessonId,
+          o.moduleId,
+          target.lessons.findIndex((l) => l.id === o.lessonId),
+        );
       }
       props.onPersistLessonMove(a.lessonId, start.at);
     }
@@ -165,7 +184,16 @@ export function Sidebar(props: SidebarProps) {
         + {EDITOR_MSG.addModule}
       </Button>
 
-      <DndContext sensors={sensors} collisionDetection={collision} autoScroll={AUTO_SCROLL} accessibility={ACCESSIBILITY} onDragStart={onDragStart} onDragOver={onDragOver} onDragEnd={onDragEnd} onDragCancel={onDragCancel}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collision}
+        autoScroll={AUTO_SCROLL}
+        accessibility={ACCESSIBILITY}
+        onDragStart={onDragStart}
+        onDragOver={onDragOver}
+        onDragEnd={onDragEnd}
+        onDragCancel={onDragCancel}
+      >
         <SortableContext items={course.modules.map((m) => `module:${m.id}`)} strategy={verticalListSortingStrategy}>
           <Modules aria-label="Модули">
             {course.modules.length === 0 && <Muted as="li">Модулей пока нет</Muted>}
@@ -224,11 +252,19 @@ function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...o
     id: `module:${mod.id}`,
     data: { kind: 'module', moduleId: mod.id, label: mod.title } satisfies DragData,
   });
-  const { setNodeRef: setBodyRef, isOver } = useDroppable({ id: `container:${mod.id}`, data: { kind: 'container', moduleId: mod.id, label: mod.title } satisfies DragData });
+  const { setNodeRef: setBodyRef, isOver } = useDroppable({
+    id: `container:${mod.id}`,
+    data: { kind: 'container', moduleId: mod.id, label: mod.title } satisfies DragData,
+  });
   const [draft, setDraft] = useState(mod.title);
 
   return (
-    <ModuleItem ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} $dragging={isDragging} aria-label={`Модуль «${mod.title}»`}>
+    <ModuleItem
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      $dragging={isDragging}
+      aria-label={`Модуль «${mod.title}»`}
+    >
       <ModuleHead>
         <Handle ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Перетащить модуль «${mod.title}»`}>
           ⠿
@@ -275,18 +311,37 @@ function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...o
             <Lessons aria-label={`Уроки модуля «${mod.title}»`}>
               {mod.lessons.length === 0 && <EmptyLessons as="li">Уроков пока нет</EmptyLessons>}
               {mod.lessons.map((lesson) => (
-                <SortableLesson key={lesson.id} lesson={lesson} moduleId={mod.id} selected={lesson.id === selectedLessonId} onSelect={on.onSelectLesson} />
+                <SortableLesson
+                  key={lesson.id}
+                  lesson={lesson}
+                  moduleId={mod.id}
+                  selected={lesson.id === selectedLessonId}
+                  onSelect={on.onSelectLesson}
+                />
               ))}
             </Lessons>
           </SortableContext>
         )}
         {!collapsed && (
           <ModuleActions>
-            <Button type="button" $variant="ghost" $size="sm" disabled={busy} onClick={on.onAddLesson} aria-label={`Добавить урок в модуль «${mod.title}»`}>
+            <Button
+              type="button"
+              $variant="ghost"
+              $size="sm"
+              disabled={busy}
+              onClick={on.onAddLesson}
+              aria-label={`Добавить урок в модуль «${mod.title}»`}
+            >
               + Урок
             </Button>
             {on.onNewLessonPage && (
-              <Button type="button" $variant="ghost" $size="sm" onClick={on.onNewLessonPage} aria-label={`Создать урок в отдельном редакторе в модуле «${mod.title}»`}>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                onClick={on.onNewLessonPage}
+                aria-label={`Создать урок в отдельном редакторе в модуле «${mod.title}»`}
+              >
                 Новый урок…
               </Button>
             )}
@@ -297,7 +352,17 @@ function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...o
   );
 }
 
-function SortableLesson({ lesson, moduleId, selected, onSelect }: { lesson: EditorLesson; moduleId: string; selected: boolean; onSelect: (id: string) => void }) {
+function SortableLesson({
+  lesson,
+  moduleId,
+  selected,
+  onSelect,
+}: {
+  lesson: EditorLesson;
+  moduleId: string;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: `lesson:${lesson.id}`,
     data: { kind: 'lesson', moduleId, lessonId: lesson.id, label: lesson.title } satisfies DragData,
@@ -307,10 +372,20 @@ function SortableLesson({ lesson, moduleId, selected, onSelect }: { lesson: Edit
       <Handle ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Перетащить урок «${lesson.title}»`}>
         ⠿
       </Handle>
-      <LessonButton type="button" aria-current={selected ? 'true' : undefined} $selected={selected} onClick={() => onSelect(lesson.id)}>
+      <LessonButton
+        type="button"
+        aria-current={selected ? 'true' : undefined}
+        $selected={selected}
+        onClick={() => onSelect(lesson.id)}
+      >
         {lesson.title || 'Без названия'}
       </LessonButton>
-      <StatusIcon $status={lesson.status} role="img" aria-label={`Статус: ${COURSE_STATUS_LABELS[lesson.status]}`} title={COURSE_STATUS_LABELS[lesson.status]}>
+      <StatusIcon
+        $status={lesson.status}
+        role="img"
+        aria-label={`Статус: ${COURSE_STATUS_LABELS[lesson.status]}`}
+        title={COURSE_STATUS_LABELS[lesson.status]}
+      >
         {COURSE_STATUS_ICONS[lesson.status]}
       </StatusIcon>
     </LessonItem>
@@ -318,72 +393,165 @@ function SortableLesson({ lesson, moduleId, selected, onSelect }: { lesson: Edit
 }
 
 const Side = styled.aside`
-  display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0;
-  border-right: 1px solid ${({ theme }) => theme.colors.border}; background: ${({ theme }) => theme.colors.surface};
-  position: sticky; top: 0; max-height: 100vh; overflow-y: auto;
-  > button { align-self: flex-start; }
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 16px;
+  min-width: 0;
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  position: sticky;
+  top: 0;
+  max-height: 100vh;
+  overflow-y: auto;
+  > button {
+    align-self: flex-start;
+  }
 `;
 const CourseTitle = styled.button`
-  font: inherit; font-size: 18px; font-weight: 700; text-align: left; background: none; border: none; padding: 0; cursor: pointer;
-  color: ${({ theme }) => theme.colors.text}; overflow-wrap: anywhere;
-  &[aria-pressed='true'] { color: ${({ theme }) => theme.colors.primary}; }
-  &:hover { text-decoration: underline; }
+  font: inherit;
+  font-size: 18px;
+  font-weight: 700;
+  text-align: left;
+  background: none;
+  border: none;
+  padding: 0;
+  cursor: pointer;
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
+  &[aria-pressed='true'] {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+  &:hover {
+    text-decoration: underline;
+  }
 `;
 const Line = styled.div`
-  display: flex; align-items: center; justify-content: space-between; gap: 8px; font-size: 13px;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  font-size: 13px;
 `;
 const Modules = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 8px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
 `;
 const ModuleItem = styled.li<{ $dragging: boolean }>`
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.bg}; position: relative;
-  opacity: ${({ $dragging }) => ($dragging ? 0.6 : 1)}; z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.bg};
+  position: relative;
+  opacity: ${({ $dragging }) => ($dragging ? 0.6 : 1)};
+  z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
 `;
 const ModuleHead = styled.div`
-  display: flex; align-items: center; gap: 4px; padding: 6px;
-  input { height: 32px; }
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  padding: 6px;
+  input {
+    height: 32px;
+  }
 `;
 const ModuleToggle = styled.button`
-  flex: 1; min-width: 0; text-align: left; font: inherit; font-weight: 600; background: none; border: none; cursor: pointer; padding: 4px;
-  color: ${({ theme }) => theme.colors.text}; overflow-wrap: anywhere;
+  flex: 1;
+  min-width: 0;
+  text-align: left;
+  font: inherit;
+  font-weight: 600;
+  background: none;
+  border: none;
+  cursor: pointer;
+  padding: 4px;
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
 `;
 const ModuleBody = styled.div<{ $over: boolean }>`
-  padding: 0 6px 6px; min-height: 8px; border-radius: ${({ theme }) => theme.radius};
+  padding: 0 6px 6px;
+  min-height: 8px;
+  border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme, $over }) => ($over ? theme.colors.surfaceAlt : 'transparent')};
 `;
 const ModuleActions = styled.div`
-  display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  margin-top: 4px;
 `;
 const Lessons = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 4px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 4px;
 `;
 const EmptyLessons = styled(Muted)`
-  margin: 0; padding: 6px 8px; font-size: 13px;
+  margin: 0;
+  padding: 6px 8px;
+  font-size: 13px;
 `;
 const LessonItem = styled.li<{ $dragging: boolean }>`
-  display: flex; align-items: center; gap: 4px; position: relative;
-  opacity: ${({ $dragging }) => ($dragging ? 0.6 : 1)}; z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  position: relative;
+  opacity: ${({ $dragging }) => ($dragging ? 0.6 : 1)};
+  z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
 `;
 const LessonButton = styled.button<{ $selected: boolean }>`
-  flex: 1; min-width: 0; display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
-  font: inherit; font-size: 14px; text-align: left; cursor: pointer; padding: 6px 8px;
+  flex: 1;
+  min-width: 0;
+  display: block;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font: inherit;
+  font-size: 14px;
+  text-align: left;
+  cursor: pointer;
+  padding: 6px 8px;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme, $selected }) => ($selected ? theme.colors.surfaceAlt : theme.colors.surface)};
   border: 1px solid ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.border)};
   border-radius: 8px;
 `;
 const StatusIcon = styled.span<{ $status: EditorLesson['status'] }>`
-  flex: none; width: 16px; text-align: center; font-size: 12px;
+  flex: none;
+  width: 16px;
+  text-align: center;
+  font-size: 12px;
   color: ${({ theme, $status }) => ($status === 'published' ? theme.colors.success : $status === 'draft' ? theme.colors.warning : theme.colors.muted)};
 `;
 const Handle = styled.button`
-  width: 24px; height: 28px; flex: none; border: none; background: transparent; color: ${({ theme }) => theme.colors.muted};
-  cursor: grab; font-size: 14px; border-radius: 6px; touch-action: none;
-  &:active { cursor: grabbing; }
+  width: 24px;
+  height: 28px;
+  flex: none;
+  border: none;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.muted};
+  cursor: grab;
+  font-size: 14px;
+  border-radius: 6px;
+  touch-action: none;
+  &:active {
+    cursor: grabbing;
+  }
 `;
 const Icon = styled.button`
-  width: 28px; height: 28px; flex: none; border: none; background: transparent; color: ${({ theme }) => theme.colors.muted};
-  cursor: pointer; border-radius: 6px;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; color: ${({ theme }) => theme.colors.text}; }
+  width: 28px;
+  height: 28px;
+  flex: none;
+  border: none;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.muted};
+  cursor: pointer;
+  border-radius: 6px;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;

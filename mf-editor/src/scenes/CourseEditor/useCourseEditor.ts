@@ -26,8 +26,19 @@ import {
   type EditorLesson,
 } from '../../model/structure';
 
-const lessonDraftOf = (l: EditorLesson): LessonDraft => ({ id: l.id, title: l.title, description: l.description, status: l.status, blocks: l.blocks });
-const courseDraftOf = (c: EditorCourse): CourseDraft => ({ id: c.id, title: c.title, description: c.description, status: c.status });
+const lessonDraftOf = (l: EditorLesson): LessonDraft => ({
+  id: l.id,
+  title: l.title,
+  description: l.description,
+  status: l.status,
+  blocks: l.blocks,
+});
+const courseDraftOf = (c: EditorCourse): CourseDraft => ({
+  id: c.id,
+  title: c.title,
+  description: c.description,
+  status: c.status,
+});
 
 export interface LessonOrigin {
   moduleId: string;
@@ -54,7 +65,9 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     () =>
       new Autosaver<CourseDraft>(
         courseDraftOf(initial),
-        courseAutosave((doc) => backend.updateCourse(doc.id, { title: doc.title.trim(), description: doc.description, status: doc.status })),
+        courseAutosave((doc) =>
+          backend.updateCourse(doc.id, { title: doc.title.trim(), description: doc.description, status: doc.status }),
+        ),
       ),
   );
   const lessonSavers = useRef(new Map<string, Autosaver<LessonDraft>>());
@@ -65,7 +78,14 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
       if (!saver) {
         saver = new Autosaver<LessonDraft>(
           lessonDraftOf(lesson),
-          lessonAutosave((doc) => backend.updateBlock(doc.id, { title: doc.title.trim(), description: doc.description, status: doc.status, content: doc.blocks })),
+          lessonAutosave((doc) =>
+            backend.updateBlock(doc.id, {
+              title: doc.title.trim(),
+              description: doc.description,
+              status: doc.status,
+              content: doc.blocks,
+            }),
+          ),
         );
         saver.subscribe(rerender);
         lessonSavers.current.set(lesson.id, saver);
@@ -75,7 +95,10 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     [backend],
   );
 
-  const allSavers = useCallback((): Array<Autosaver<CourseDraft> | Autosaver<LessonDraft>> => [courseSaver, ...lessonSavers.current.values()], [courseSaver]);
+  const allSavers = useCallback(
+    (): Array<Autosaver<CourseDraft> | Autosaver<LessonDraft>> => [courseSaver, ...lessonSavers.current.values()],
+    [courseSaver],
+  );
 
   useEffect(() => courseSaver.subscribe(rerender), [courseSaver]);
 
@@ -93,7 +116,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
   }, [courseSaver]);
 
   /** Runs a structural operation; a failure is shown in the sidebar (the spec only logged it). */
-  const operate = useCallback(async <T,>(failure: string, run: () => Promise<T>): Promise<T | null> => {
+  const operate = useCallback(async <T>(failure: string, run: () => Promise<T>): Promise<T | null> => {
     setBusy((n) => n + 1);
     setNotice(null);
     try {
@@ -140,7 +163,12 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
       const c = courseRef.current;
       const mod = c.modules.find((m) => m.id === moduleId);
       if (!mod) return null;
-      const record = await backend.createLesson({ courseId: c.id, moduleId, title: nextLessonTitle(c), position: newLessonPosition(mod) });
+      const record = await backend.createLesson({
+        courseId: c.id,
+        moduleId,
+        title: nextLessonTitle(c),
+        position: newLessonPosition(mod),
+      });
       commit(insertLesson(courseRef.current, lessonFromRecord(record)));
       return record.id;
     });
@@ -194,7 +222,8 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     });
 
   /** A move shown while dragging; written by persistLessonMove when dropped. */
-  const previewLessonMove = (lessonId: string, toModuleId: string, index: number) => commit(moveLesson(courseRef.current, lessonId, toModuleId, index));
+  const previewLessonMove = (lessonId: string, toModuleId: string, index: number) =>
+    commit(moveLesson(courseRef.current, lessonId, toModuleId, index));
   const previewModuleMove = (moduleId: string, index: number) => commit(moveModule(courseRef.current, moduleId, index));
 
   const persistLessonMove = (lessonId: string, origin: LessonOrigin) => {

@@ -59,9 +59,7 @@ export function Demo({ kind }: { kind: DemoKind }) {
 
 function Banner() {
   return (
-    <Note role="note">
-      Демонстрация на примерах: изменения хранятся только на этой странице и не сохраняются на сервере.
-    </Note>
+    <Note role="note">Демонстрация на примерах: изменения хранятся только на этой странице и не сохраняются на сервере.</Note>
   );
 }
 
@@ -91,13 +89,27 @@ function DemoLesson({ backend, blocksOnly }: { backend: EditorBackend; blocksOnl
 }
 
 const Wrap = styled.div`
-  display: grid; gap: 16px; padding: 24px; max-width: 1400px; margin: 0 auto;
-  h1 { margin: 0; font-size: 24px; }
+  display: grid;
+  gap: 16px;
+  padding: 24px;
+  max-width: 1400px;
+  margin: 0 auto;
+  h1 {
+    margin: 0;
+    font-size: 24px;
+  }
 `;
 const Note = styled(Muted)`
-  margin: 0; padding: 10px 14px; border-radius: ${({ theme }) => theme.radius};
-  border: 1px dashed ${({ theme }) => theme.colors.border}; background: ${({ theme }) => theme.colors.surfaceAlt};
+  margin: 0;
+  padding: 10px 14px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
 `;
 const Links = styled.ul`
-  margin: 0; padding-left: 20px; display: grid; gap: 8px; font-size: 18px;
+  margin: 0;
+  padding-left: 20px;
+  display: grid;
+  gap: 8px;
+  font-size: 18px;
 `;

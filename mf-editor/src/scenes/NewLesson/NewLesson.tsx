@@ -29,7 +29,11 @@ export function NewLesson({ moduleId }: { moduleId: string | null }) {
 
 function NewLessonForModule({ moduleId }: { moduleId: string }) {
   const backend = useBackend();
-  const mod = useQuery({ queryKey: ['editor', backend.demo, 'module', moduleId], queryFn: () => backend.getBlock(moduleId), retry: false });
+  const mod = useQuery({
+    queryKey: ['editor', backend.demo, 'module', moduleId],
+    queryFn: () => backend.getBlock(moduleId),
+    retry: false,
+  });
   const [lesson, setLesson] = useState<LessonFields>(EMPTY);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,7 +67,14 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
     setSaving(true);
     setProblem(null);
     try {
-      await backend.createLesson({ courseId, moduleId, title, description: lesson.description, status: lesson.status, content: lesson.blocks });
+      await backend.createLesson({
+        courseId,
+        moduleId,
+        title,
+        description: lesson.description,
+        status: lesson.status,
+        content: lesson.blocks,
+      });
       window.alert(EDITOR_MSG.lessonCreated);
       back();
     } catch (err) {
@@ -104,12 +115,27 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
 }
 
 const Center = styled.div`
-  display: grid; gap: 12px; justify-items: start; padding: 48px 24px; max-width: 720px; margin: 0 auto;
+  display: grid;
+  gap: 12px;
+  justify-items: start;
+  padding: 48px 24px;
+  max-width: 720px;
+  margin: 0 auto;
 `;
 const Wrap = styled.div`
-  display: grid; gap: 16px; padding: 24px; max-width: 1400px; margin: 0 auto;
+  display: grid;
+  gap: 16px;
+  padding: 24px;
+  max-width: 1400px;
+  margin: 0 auto;
 `;
 const Head = styled.div`
-  display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap;
-  h1 { margin: 0; font-size: 22px; }
+  display: flex;
+  align-items: baseline;
+  gap: 12px;
+  flex-wrap: wrap;
+  h1 {
+    margin: 0;
+    font-size: 22px;
+  }
 `;

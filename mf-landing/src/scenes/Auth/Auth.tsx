@@ -96,13 +96,25 @@ export function Auth() {
           </Label>
           <Label>
             Пароль
-            <Input name="password" type="password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={form.password} onChange={set('password')} />
+            <Input
+              name="password"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              value={form.password}
+              onChange={set('password')}
+            />
           </Label>
           {mode === 'register' && (
             <>
               <Label>
                 Подтвердите пароль
-                <Input name="confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+                <Input
+                  name="confirm"
+                  type="password"
+                  autoComplete="new-password"
+                  value={form.confirm}
+                  onChange={set('confirm')}
+                />
               </Label>
               <Label>
                 Роль
@@ -154,7 +166,13 @@ export function Auth() {
           </Picker>
         )}
       </Panel>
-      <ThemeToggle $variant="outline" $size="icon" type="button" onClick={toggleDark} aria-label={dark ? 'Включить светлую тему' : 'Включить тёмную тему'}>
+      <ThemeToggle
+        $variant="outline"
+        $size="icon"
+        type="button"
+        onClick={toggleDark}
+        aria-label={dark ? 'Включить светлую тему' : 'Включить тёмную тему'}
+      >
         {dark ? '☀' : '☾'}
       </ThemeToggle>
     </Screen>
@@ -162,29 +180,62 @@ export function Auth() {
 }
 
 const Screen = styled.main`
-  min-height: 100vh; display: grid; place-items: center; padding: 24px;
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  padding: 24px;
 `;
 const Panel = styled(Card)<{ $fading: boolean }>`
-  width: 100%; max-width: 440px; display: grid; gap: 16px;
-  opacity: ${({ $fading }) => ($fading ? 0 : 1)}; transition: opacity 200ms ease;
-  h1 { margin: 0; font-size: 24px; }
-  p { margin: 0; }
+  width: 100%;
+  max-width: 440px;
+  display: grid;
+  gap: 16px;
+  opacity: ${({ $fading }) => ($fading ? 0 : 1)};
+  transition: opacity 200ms ease;
+  h1 {
+    margin: 0;
+    font-size: 24px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Form = styled.form`
-  display: grid; gap: 14px;
+  display: grid;
+  gap: 14px;
 `;
 const Row = styled.div`
-  display: flex; gap: 12px; align-items: center; flex-wrap: wrap; justify-content: center;
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-wrap: wrap;
+  justify-content: center;
 `;
 const Picker = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 8px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
 `;
 const PresetButton = styled.button`
-  width: 100%; text-align: left; display: grid; gap: 2px; padding: 10px 12px; cursor: pointer; font: inherit;
-  color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceAlt};
-  border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 8px;
-  small { color: ${({ theme }) => theme.colors.muted}; }
+  width: 100%;
+  text-align: left;
+  display: grid;
+  gap: 2px;
+  padding: 10px 12px;
+  cursor: pointer;
+  font: inherit;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 8px;
+  small {
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 const ThemeToggle = styled(Button)`
-  position: fixed; left: 16px; bottom: 16px;
+  position: fixed;
+  left: 16px;
+  bottom: 16px;
 `;

@@ -24,7 +24,13 @@ export function Header() {
         ))}
       </Nav>
       <Tools>
-        <Button type="button" $variant="ghost" $size="icon" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
+        <Button
+          type="button"
+          $variant="ghost"
+          $size="icon"
+          onClick={toggleDark}
+          aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}
+        >
           <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
         </Button>
         <StartAction label="Войти" $size="sm" $variant="outline" />
@@ -42,34 +48,74 @@ function scrollToTop(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 const Bar = styled.header`
-  position: sticky; top: 0; z-index: 10;
-  display: flex; align-items: center; gap: 16px 24px; flex-wrap: wrap;
-  padding: 12px 24px; min-height: 64px;
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  display: flex;
+  align-items: center;
+  gap: 16px 24px;
+  flex-wrap: wrap;
+  padding: 12px 24px;
+  min-height: 64px;
   background: color-mix(in srgb, ${({ theme }) => theme.colors.bg} 88%, transparent);
   backdrop-filter: blur(10px);
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  @media (max-width: 760px) { padding: 10px 16px 0; gap: 8px 12px; }
+  @media (max-width: 760px) {
+    padding: 10px 16px 0;
+    gap: 8px 12px;
+  }
 `;
 const Brand = styled.a`
-  display: inline-flex; align-items: center; gap: 10px;
-  font-weight: 700; font-size: 17px; text-decoration: none; color: ${({ theme }) => theme.colors.text};
+  display: inline-flex;
+  align-items: center;
+  gap: 10px;
+  font-weight: 700;
+  font-size: 17px;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.text};
 `;
 const Logo = styled.span`
-  display: inline-grid; place-items: center; width: 32px; height: 32px; border-radius: 8px; font-size: 18px;
-  background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primaryText};
+  display: inline-grid;
+  place-items: center;
+  width: 32px;
+  height: 32px;
+  border-radius: 8px;
+  font-size: 18px;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
 `;
 const Nav = styled.nav`
-  display: flex; gap: 4px; flex: 1; justify-content: center;
+  display: flex;
+  gap: 4px;
+  flex: 1;
+  justify-content: center;
   a {
-    padding: 8px 12px; border-radius: 8px; font-size: 15px; text-decoration: none; white-space: nowrap;
+    padding: 8px 12px;
+    border-radius: 8px;
+    font-size: 15px;
+    text-decoration: none;
+    white-space: nowrap;
     color: ${({ theme }) => theme.colors.muted};
-    &:hover { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+    &:hover {
+      color: ${({ theme }) => theme.colors.text};
+      background: ${({ theme }) => theme.colors.surfaceAlt};
+    }
   }
   @media (max-width: 760px) {
-    order: 3; flex-basis: 100%; justify-content: flex-start; overflow-x: auto; margin: 0 -8px; padding-bottom: 6px;
+    order: 3;
+    flex-basis: 100%;
+    justify-content: flex-start;
+    overflow-x: auto;
+    margin: 0 -8px;
+    padding-bottom: 6px;
   }
 `;
 const Tools = styled.div`
-  display: flex; align-items: center; gap: 8px; margin-left: auto;
-  @media (max-width: 760px) { order: 2; }
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin-left: auto;
+  @media (max-width: 760px) {
+    order: 2;
+  }
 `;

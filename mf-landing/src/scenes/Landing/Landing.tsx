@@ -20,8 +20,8 @@ export function Landing() {
             <Eyebrow>Конструктор курсов с ИИ</Eyebrow>
             <Title id="hero-title">Создавайте курсы для обучения сотрудников с помощью ИИ</Title>
             <Lead>
-              Опишите тему, аудиторию и цели обучения — ИИ построит структуру курса. Вам останется доработать материалы, добавить медиа, тесты и
-              запустить обучение.
+              Опишите тему, аудиторию и цели обучения — ИИ построит структуру курса. Вам останется доработать материалы, добавить
+              медиа, тесты и запустить обучение.
             </Lead>
             <Actions>
               <StartAction label="Начать обучение" />
@@ -83,27 +83,48 @@ const Main = styled.main`
   overflow-x: clip;
 `;
 const Hero = styled.section`
-  position: relative; isolation: isolate;
-  display: grid; place-items: center; min-height: min(760px, calc(100vh - 64px));
-  padding: 96px 24px 112px; text-align: center;
-  @media (max-width: 760px) { padding: 56px 20px 72px; }
+  position: relative;
+  isolation: isolate;
+  display: grid;
+  place-items: center;
+  min-height: min(760px, calc(100vh - 64px));
+  padding: 96px 24px 112px;
+  text-align: center;
+  @media (max-width: 760px) {
+    padding: 56px 20px 72px;
+  }
 `;
 const HeroInner = styled.div`
-  position: relative; max-width: 860px;
+  position: relative;
+  max-width: 860px;
 `;
 const Eyebrow = styled.p`
-  display: inline-block; margin: 0 0 20px; padding: 6px 14px; border-radius: 999px; font-size: 14px; font-weight: 500;
+  display: inline-block;
+  margin: 0 0 20px;
+  padding: 6px 14px;
+  border-radius: 999px;
+  font-size: 14px;
+  font-weight: 500;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surfaceAlt};
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const Title = styled.h1`
-  margin: 0 0 20px; font-size: clamp(32px, 6vw, 60px); line-height: 1.1; letter-spacing: -0.02em;
+  margin: 0 0 20px;
+  font-size: clamp(32px, 6vw, 60px);
+  line-height: 1.1;
+  letter-spacing: -0.02em;
 `;
 const Lead = styled.p`
-  margin: 0 auto; max-width: 680px; font-size: clamp(16px, 2.2vw, 20px);
+  margin: 0 auto;
+  max-width: 680px;
+  font-size: clamp(16px, 2.2vw, 20px);
   color: ${({ theme }) => theme.colors.muted};
 `;
 const Actions = styled.div`
-  display: flex; gap: 12px; justify-content: center; flex-wrap: wrap; margin-top: 36px;
+  display: flex;
+  gap: 12px;
+  justify-content: center;
+  flex-wrap: wrap;
+  margin-top: 36px;
 `;

@@ -71,10 +71,14 @@ export function About() {
     <Section id="about" title="О проекте">
       <AboutText>
         <p>
-          Учебный портал помогает преподавателям, авторам курсов и HR-командам быстро собирать обучающие программы для сотрудников. ИИ берёт на себя
-          рутину — структуру курса, черновики уроков и заданий, — а автор сосредотачивается на содержании.
+          Учебный портал помогает преподавателям, авторам курсов и HR-командам быстро собирать обучающие программы для
+          сотрудников. ИИ берёт на себя рутину — структуру курса, черновики уроков и заданий, — а автор сосредотачивается на
+          содержании.
         </p>
-        <p>Ученики проходят уроки в своём темпе, сдают тесты и сразу видят результаты, а авторы следят за прогрессом и улучшают курсы.</p>
+        <p>
+          Ученики проходят уроки в своём темпе, сдают тесты и сразу видят результаты, а авторы следят за прогрессом и улучшают
+          курсы.
+        </p>
       </AboutText>
       <Claims aria-describedby="claims-note">
         {CLAIMS.map((claim) => (
@@ -119,71 +123,156 @@ export function ClosingCta() {
 }
 
 const Block = styled.section`
-  max-width: 1180px; margin: 0 auto; padding: 88px 24px;
+  max-width: 1180px;
+  margin: 0 auto;
+  padding: 88px 24px;
 `;
 const Head = styled.div`
-  max-width: 720px; margin: 0 auto 48px; text-align: center;
-  h2 { margin: 0 0 12px; font-size: clamp(28px, 4vw, 40px); line-height: 1.2; letter-spacing: -0.01em; }
-  p { margin: 0; font-size: 18px; color: ${({ theme }) => theme.colors.muted}; }
+  max-width: 720px;
+  margin: 0 auto 48px;
+  text-align: center;
+  h2 {
+    margin: 0 0 12px;
+    font-size: clamp(28px, 4vw, 40px);
+    line-height: 1.2;
+    letter-spacing: -0.01em;
+  }
+  p {
+    margin: 0;
+    font-size: 18px;
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 const CardBase = styled.li<{ $order: number }>`
   ${revealStyles}
-  padding: 28px 24px; border-radius: 16px;
+  padding: 28px 24px;
+  border-radius: 16px;
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  h3 { margin: 0 0 8px; font-size: 19px; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
+  h3 {
+    margin: 0 0 8px;
+    font-size: 19px;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 const Steps = styled.ol`
-  list-style: none; margin: 0; padding: 0;
-  display: grid; gap: 20px; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 20px;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
 `;
 const StepCard = styled(CardBase)``;
 const StepNumber = styled.span`
-  display: block; margin-bottom: 16px; font-size: 36px; font-weight: 800; line-height: 1;
+  display: block;
+  margin-bottom: 16px;
+  font-size: 36px;
+  font-weight: 800;
+  line-height: 1;
   color: ${({ theme }) => theme.colors.primary};
 `;
 const Cards = styled.ul`
-  list-style: none; margin: 0; padding: 0;
-  display: grid; gap: 20px; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 20px;
+  grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
 `;
 const FeatureCard = styled(CardBase)`
   transition-property: opacity, transform, border-color;
-  &:hover { border-color: ${({ theme }) => theme.colors.primary}; }
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 const IconBadge = styled.span`
-  display: inline-grid; place-items: center; width: 48px; height: 48px; margin-bottom: 16px; border-radius: 12px;
+  display: inline-grid;
+  place-items: center;
+  width: 48px;
+  height: 48px;
+  margin-bottom: 16px;
+  border-radius: 12px;
   color: ${({ theme }) => theme.colors.primary};
   background: ${({ theme }) => theme.colors.surfaceAlt};
 `;
 const AboutText = styled.div`
-  max-width: 760px; margin: 0 auto 48px; font-size: 18px; text-align: center;
-  p { margin: 0 0 16px; }
+  max-width: 760px;
+  margin: 0 auto 48px;
+  font-size: 18px;
+  text-align: center;
+  p {
+    margin: 0 0 16px;
+  }
 `;
 const Claims = styled.dl`
-  margin: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr));
+  margin: 0;
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fit, minmax(170px, 1fr));
   div {
-    display: flex; flex-direction: column-reverse; justify-content: flex-end; gap: 6px;
-    padding: 24px 16px; text-align: center; border-radius: 16px;
+    display: flex;
+    flex-direction: column-reverse;
+    justify-content: flex-end;
+    gap: 6px;
+    padding: 24px 16px;
+    text-align: center;
+    border-radius: 16px;
     background: ${({ theme }) => theme.colors.surface};
     border: 1px solid ${({ theme }) => theme.colors.border};
   }
-  dt { color: ${({ theme }) => theme.colors.muted}; font-size: 15px; }
-  dd { margin: 0; font-size: 34px; font-weight: 800; line-height: 1.1; color: ${({ theme }) => theme.colors.text}; }
-  sup { font-size: 18px; color: ${({ theme }) => theme.colors.muted}; }
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: 15px;
+  }
+  dd {
+    margin: 0;
+    font-size: 34px;
+    font-weight: 800;
+    line-height: 1.1;
+    color: ${({ theme }) => theme.colors.text};
+  }
+  sup {
+    font-size: 18px;
+    color: ${({ theme }) => theme.colors.muted};
+  }
 `;
 const Note = styled.p`
-  margin: 20px auto 0; max-width: 760px; text-align: center; font-size: 14px;
+  margin: 20px auto 0;
+  max-width: 760px;
+  text-align: center;
+  font-size: 14px;
   color: ${({ theme }) => theme.colors.muted};
 `;
 const Closing = styled.section`
-  max-width: 1180px; margin: 0 auto 96px; padding: 64px 24px; text-align: center; border-radius: 24px;
+  max-width: 1180px;
+  margin: 0 auto 96px;
+  padding: 64px 24px;
+  text-align: center;
+  border-radius: 24px;
   background: linear-gradient(135deg, ${({ theme }) => theme.colors.surfaceAlt}, ${({ theme }) => theme.colors.surface});
   border: 1px solid ${({ theme }) => theme.colors.border};
-  h2 { margin: 0 0 12px; font-size: clamp(26px, 4vw, 38px); }
-  p { margin: 0 auto; max-width: 620px; font-size: 18px; color: ${({ theme }) => theme.colors.muted}; }
-  @media (max-width: 1228px) { margin: 0 24px 96px; }
+  h2 {
+    margin: 0 0 12px;
+    font-size: clamp(26px, 4vw, 38px);
+  }
+  p {
+    margin: 0 auto;
+    max-width: 620px;
+    font-size: 18px;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  @media (max-width: 1228px) {
+    margin: 0 24px 96px;
+  }
 `;
 const Row = styled.div`
-  display: flex; gap: 12px; justify-content: center; flex-wrap: wrap; margin-top: 32px;
+  display: flex;
+  gap: 12px;
+  justify-content: center;
+  flex-wrap: wrap;
+  margin-top: 32px;
 `;

@@ -11,7 +11,14 @@ const Required = () => <span aria-hidden="true"> *</span>;
 export function Register() {
   const { error, register } = useAuth();
   const [busy, setBusy] = useState(false);
-  const [form, setForm] = useState({ fullName: '', email: '', password: '', confirm: '', role: 'CANDIDATE' as Role, adminPassword: '' });
+  const [form, setForm] = useState({
+    fullName: '',
+    email: '',
+    password: '',
+    confirm: '',
+    role: 'CANDIDATE' as Role,
+    adminPassword: '',
+  });
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
@@ -45,23 +52,52 @@ export function Register() {
         {error && <ErrorBox>{error}</ErrorBox>}
         <Form onSubmit={submit} noValidate>
           <Label>
-            <span>Полное имя<Required /></span>
+            <span>
+              Полное имя
+              <Required />
+            </span>
             <Input name="fullName" required value={form.fullName} onChange={set('fullName')} />
           </Label>
           <Label>
-            <span>Email<Required /></span>
+            <span>
+              Email
+              <Required />
+            </span>
             <Input name="email" type="email" required value={form.email} onChange={set('email')} />
           </Label>
           <Label>
-            <span>Пароль<Required /></span>
-            <Input name="password" type="password" required autoComplete="new-password" value={form.password} onChange={set('password')} />
+            <span>
+              Пароль
+              <Required />
+            </span>
+            <Input
+              name="password"
+              type="password"
+              required
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set('password')}
+            />
           </Label>
           <Label>
-            <span>Подтвердите пароль<Required /></span>
-            <Input name="confirm" type="password" required autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+            <span>
+              Подтвердите пароль
+              <Required />
+            </span>
+            <Input
+              name="confirm"
+              type="password"
+              required
+              autoComplete="new-password"
+              value={form.confirm}
+              onChange={set('confirm')}
+            />
           </Label>
           <Label>
-            <span>Роль<Required /></span>
+            <span>
+              Роль
+              <Required />
+            </span>
             <Select name="role" value={form.role} onChange={set('role')}>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
@@ -72,7 +108,10 @@ export function Register() {
           </Label>
           {form.role === 'ADMIN' && (
             <Label>
-              <span>Пароль администратора<Required /></span>
+              <span>
+                Пароль администратора
+                <Required />
+              </span>
               <Input name="adminPassword" type="password" value={form.adminPassword} onChange={set('adminPassword')} />
             </Label>
           )}
@@ -84,7 +123,14 @@ export function Register() {
               type="button"
               $variant="secondary"
               onClick={() =>
-                setForm({ fullName: 'Администратор Портала', email: 'admin2@portal.local', password: 'Admin12345', confirm: 'Admin12345', role: 'ADMIN', adminPassword: '' })
+                setForm({
+                  fullName: 'Администратор Портала',
+                  email: 'admin2@portal.local',
+                  password: 'Admin12345',
+                  confirm: 'Admin12345',
+                  role: 'ADMIN',
+                  adminPassword: '',
+                })
               }
             >
               Заполнить данные администратора (разработка)
@@ -100,12 +146,24 @@ export function Register() {
 }
 
 const Screen = styled.main`
-  min-height: 100vh; display: grid; place-items: center; padding: 24px;
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  padding: 24px;
 `;
 const Panel = styled(Card)`
-  width: 100%; max-width: 480px; display: grid; gap: 16px;
-  h1 { margin: 0; } p { margin: 0; }
+  width: 100%;
+  max-width: 480px;
+  display: grid;
+  gap: 16px;
+  h1 {
+    margin: 0;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Form = styled.form`
-  display: grid; gap: 14px;
+  display: grid;
+  gap: 14px;
 `;

@@ -141,7 +141,12 @@ export function Results() {
                     </td>
                     <td>
                       <Percent>
-                        <ProgressBar value={a.percentage} label={`${a.percentage}%`} tone={a.status === 'passed' ? 'success' : 'danger'} size="sm" />
+                        <ProgressBar
+                          value={a.percentage}
+                          label={`${a.percentage}%`}
+                          tone={a.status === 'passed' ? 'success' : 'danger'}
+                          size="sm"
+                        />
                         <span>{a.percentage}%</span>
                       </Percent>
                     </td>
@@ -151,7 +156,13 @@ export function Results() {
                       <ResultBadge status={a.status} />
                     </td>
                     <td>
-                      <Button type="button" $variant="outline" $size="sm" onClick={() => setOpenId(a.id)} aria-label={`${PROGRESS_MSG.details}: ${a.quizTitle}, попытка ${a.attemptNumber}`}>
+                      <Button
+                        type="button"
+                        $variant="outline"
+                        $size="sm"
+                        onClick={() => setOpenId(a.id)}
+                        aria-label={`${PROGRESS_MSG.details}: ${a.quizTitle}, попытка ${a.attemptNumber}`}
+                      >
                         {PROGRESS_MSG.details}
                       </Button>
                     </td>
@@ -191,39 +202,95 @@ function Stat({ label, value }: { label: string; value: number | string | undefi
 }
 
 const Header = styled.header`
-  display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; margin-bottom: 16px;
-  h1 { margin: 0; }
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  flex-wrap: wrap;
+  margin-bottom: 16px;
+  h1 {
+    margin: 0;
+  }
 `;
 const Toolbar = styled.div`
-  display: grid; grid-template-columns: minmax(0, 1fr) 220px; gap: 12px; margin-bottom: 16px;
-  @media (max-width: 640px) { grid-template-columns: 1fr; }
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 220px;
+  gap: 12px;
+  margin-bottom: 16px;
+  @media (max-width: 640px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Summary = styled.section`
-  display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; margin-bottom: 20px;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  gap: 12px;
+  margin-bottom: 20px;
 `;
 const StatCard = styled(Card)`
-  display: grid; gap: 4px; padding: 16px;
-  span { font-size: 13px; color: ${({ theme }) => theme.colors.muted}; }
-  strong { font-size: 26px; }
+  display: grid;
+  gap: 4px;
+  padding: 16px;
+  span {
+    font-size: 13px;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  strong {
+    font-size: 26px;
+  }
 `;
 const Empty = styled(Card)`
-  display: grid; justify-items: center; gap: 8px; padding: 48px 24px; text-align: center;
-  h2 { margin: 0; font-size: 20px; }
-  p { margin: 0; }
+  display: grid;
+  justify-items: center;
+  gap: 8px;
+  padding: 48px 24px;
+  text-align: center;
+  h2 {
+    margin: 0;
+    font-size: 20px;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const TableWrap = styled.div`
-  overflow-x: auto; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
 `;
 const Table = styled.table`
-  width: 100%; border-collapse: collapse; font-size: 14px;
-  th, td { padding: 10px 12px; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: middle; }
-  th { font-size: 12px; text-transform: uppercase; letter-spacing: 0.03em; color: ${({ theme }) => theme.colors.muted}; white-space: nowrap; }
-  tbody tr:last-child td { border-bottom: 0; }
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 14px;
+  th,
+  td {
+    padding: 10px 12px;
+    text-align: left;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: middle;
+  }
+  th {
+    font-size: 12px;
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+    color: ${({ theme }) => theme.colors.muted};
+    white-space: nowrap;
+  }
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
 `;
 const Percent = styled.div`
-  display: grid; grid-template-columns: 80px auto; align-items: center; gap: 8px;
+  display: grid;
+  grid-template-columns: 80px auto;
+  align-items: center;
+  gap: 8px;
 `;
 const Pager = styled.nav`
-  display: flex; align-items: center; justify-content: center; gap: 12px; margin-top: 16px;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 12px;
+  margin-top: 16px;
 `;

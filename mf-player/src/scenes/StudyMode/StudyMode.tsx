@@ -10,7 +10,8 @@ import { BlockView } from '../../components/BlockView';
 import { CourseOutline } from '../../components/CourseOutline';
 import { QuizBlockCard } from '../../components/QuizBlockCard';
 
-const notRetriedOn4xx = (count: number, err: Error) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
+const notRetriedOn4xx = (count: number, err: Error) =>
+  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
 
 /** The lesson chosen is kept in the address (?lesson=), so a reload shows it again. */
 const lessonInAddress = () => new URLSearchParams(window.location.search).get('lesson');
@@ -19,7 +20,11 @@ const lessonInAddress = () => new URLSearchParams(window.location.search).get('l
 export function StudyMode({ courseId }: { courseId: string }) {
   const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(lessonInAddress);
-  const course = useQuery({ queryKey: courseKey(courseId), queryFn: ({ signal }) => fetchCourse(courseId, signal), retry: notRetriedOn4xx });
+  const course = useQuery({
+    queryKey: courseKey(courseId),
+    queryFn: ({ signal }) => fetchCourse(courseId, signal),
+    retry: notRetriedOn4xx,
+  });
   const progress = useQuery({
     queryKey: progressKey(courseId),
     queryFn: ({ signal }) => fetchCourseProgress(courseId, signal),
@@ -153,7 +158,14 @@ function LessonView({ lesson, courseId, completed, completing, onComplete }: Les
             <BlockView
               key={block.id}
               block={block}
-              renderQuiz={(quizId) => <QuizBlockCard quizId={quizId} courseId={courseId} lessonId={lesson.id} onPassed={() => !completed && onComplete()} />}
+              renderQuiz={(quizId) => (
+                <QuizBlockCard
+                  quizId={quizId}
+                  courseId={courseId}
+                  lessonId={lesson.id}
+                  onPassed={() => !completed && onComplete()}
+                />
+              )}
             />
           ))}
         </Blocks>
@@ -170,34 +182,64 @@ function LessonView({ lesson, courseId, completed, completing, onComplete }: Les
 }
 
 const Layout = styled.div`
-  display: grid; grid-template-columns: minmax(260px, 320px) minmax(0, 1fr); min-height: calc(100vh - 64px);
-  @media (max-width: 800px) { grid-template-columns: 1fr; }
+  display: grid;
+  grid-template-columns: minmax(260px, 320px) minmax(0, 1fr);
+  min-height: calc(100vh - 64px);
+  @media (max-width: 800px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Main = styled.main`
-  padding: 32px clamp(16px, 4vw, 48px); min-width: 0;
+  padding: 32px clamp(16px, 4vw, 48px);
+  min-width: 0;
 `;
 const Centered = styled.main`
-  display: grid; justify-items: center; gap: 16px; padding: 64px 24px; text-align: center;
+  display: grid;
+  justify-items: center;
+  gap: 16px;
+  padding: 64px 24px;
+  text-align: center;
 `;
 const Placeholder = styled.div`
-  display: grid; place-items: center; gap: 4px; min-height: 240px; text-align: center;
-  border: 2px dashed ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius};
-  h3 { margin: 0; }
-  p { margin: 0; }
+  display: grid;
+  place-items: center;
+  gap: 4px;
+  min-height: 240px;
+  text-align: center;
+  border: 2px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  h3 {
+    margin: 0;
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Article = styled.article`
-  display: grid; gap: 20px; max-width: 860px;
+  display: grid;
+  gap: 20px;
+  max-width: 860px;
 `;
 const LessonHeader = styled.header`
-  display: flex; flex-wrap: wrap; align-items: center; gap: 12px;
-  h2 { margin: 0; font-size: 26px; overflow-wrap: anywhere; }
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  h2 {
+    margin: 0;
+    font-size: 26px;
+    overflow-wrap: anywhere;
+  }
 `;
 const Done = styled.span`
-  color: ${({ theme }) => theme.colors.success}; font-weight: 600;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
 `;
 const Blocks = styled.div`
-  display: grid; gap: 20px;
+  display: grid;
+  gap: 20px;
 `;
 const Finish = styled.div`
-  display: flex; justify-content: flex-end;
+  display: flex;
+  justify-content: flex-end;
 `;

@@ -36,4 +36,5 @@ recordSchema.index({ entity: 1, action: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ 'actor.id': 1, timestamp: -1, _id: -1 });
 
 export const recordModel = (store: Connection): Model<AuditRecordDoc> =>
-  (store.models.AuditRecord as Model<AuditRecordDoc>) ?? store.model<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');
+  (store.models.AuditRecord as Model<AuditRecordDoc>) ??
+  store.model<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');

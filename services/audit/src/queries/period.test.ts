@@ -23,7 +23,8 @@ describe('calendar days of the history filter', () => {
 
   it('gets the short and the long day of daylight saving right', () => {
     // New York springs forward on 8 March 2026 (23 hours) and falls back on 1 November (25 hours).
-    const hours = (day: string) => (startOfDay(nextDay(day), 'America/New_York').getTime() - startOfDay(day, 'America/New_York').getTime()) / 3_600_000;
+    const hours = (day: string) =>
+      (startOfDay(nextDay(day), 'America/New_York').getTime() - startOfDay(day, 'America/New_York').getTime()) / 3_600_000;
     expect(hours('2026-03-08')).toBe(23);
     expect(hours('2026-11-01')).toBe(25);
     expect(endOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-09T03:59:59.999Z');

@@ -32,12 +32,16 @@ const waitUntil = async (check: () => Promise<boolean>, ms = 20_000) => {
 it('keeps events published while Redis is down and stores each exactly once when it returns', async () => {
   const publisher = audit.ctx.audit;
   const actor = { id: 'u1', fullName: 'Анна Смирнова', email: 'anna@example.test' };
-  const before = Array.from({ length: 20 }, (_, i) => publisher.publish({ action: 'create', entity: 'course', entityId: `before-${i}`, details: 'до сбоя', actor }));
+  const before = Array.from({ length: 20 }, (_, i) =>
+    publisher.publish({ action: 'create', entity: 'course', entityId: `before-${i}`, details: 'до сбоя', actor }),
+  );
   await publisher.flush();
 
   await redis.stop('SIGKILL');
   const started = Date.now();
-  const during = Array.from({ length: 50 }, (_, i) => publisher.publish({ action: 'update', entity: 'course', entityId: `during-${i}`, details: 'во время сбоя', actor }));
+  const during = Array.from({ length: 50 }, (_, i) =>
+    publisher.publish({ action: 'update', entity: 'course', entityId: `during-${i}`, details: 'во время сбоя', actor }),
+  );
   expect(Date.now() - started).toBeLessThan(50); // publishing never waits for Redis
   await publisher.flush();
   const outbox = audit.ctx.store.collection('audit_outbox');
@@ -46,6 +50,10 @@ it('keeps events published while Redis is down and stores each exactly once when
   redis = await startRedisServer(port, `redis-${port}`);
   const records = recordModel(audit.ctx.store);
   const ids = [...before, ...during].map((e) => e.id);
-  await waitUntil(async () => (await outbox.countDocuments()) === 0 && (await records.countDocuments({ eventId: op({ $in: during.map((e) => e.id) }) })) === 50);
+  await waitUntil(
+    async () =>
+      (await outbox.countDocuments()) === 0 &&
+      (await records.countDocuments({ eventId: op({ $in: during.map((e) => e.id) }) })) === 50,
+  );
   for (const id of ids.slice(20)) expect(await records.countDocuments({ eventId: id })).toBe(1);
 });

@@ -70,7 +70,10 @@ it('stores every event exactly once when Redis and then the audit worker go down
   const client = async () => {
     while (running) {
       const i = next++;
-      const answer = await api(crm.url, 'POST', '/api/organizations', { token, body: { name: `ООО Нагрузка ${i}`, inn: `${innBase}${String(i).padStart(4, '0')}` } });
+      const answer = await api(crm.url, 'POST', '/api/organizations', {
+        token,
+        body: { name: `ООО Нагрузка ${i}`, inn: `${innBase}${String(i).padStart(4, '0')}` },
+      });
       if (answer.status === 201) created.push(answer.body.id);
       else refused.push(answer.status);
     }
@@ -112,11 +115,17 @@ it('stores every event exactly once when Redis and then the audit worker go down
   expect(refused).toEqual([]);
   expect(created.length).toBeGreaterThan(30);
   const records = recordModel(audit.ctx.store);
-  await waitUntil(async () => (await outbox.countDocuments()) === 0 && (await records.countDocuments()) >= created.length, 60_000);
+  await waitUntil(
+    async () => (await outbox.countDocuments()) === 0 && (await records.countDocuments()) >= created.length,
+    60_000,
+  );
 
   // Every organization has its one create event, and nothing else was stored.
   expect(await records.countDocuments()).toBe(created.length);
-  const stored = await records.find({ entityId: op({ $in: created }) }).select({ entityId: 1, action: 1, entity: 1 }).lean();
+  const stored = await records
+    .find({ entityId: op({ $in: created }) })
+    .select({ entityId: 1, action: 1, entity: 1 })
+    .lean();
   expect(stored).toHaveLength(created.length);
   expect(new Set(stored.map((r) => r.entityId)).size).toBe(created.length);
   expect(stored.every((r) => r.action === 'create' && r.entity === 'organization')).toBe(true);

@@ -9,7 +9,10 @@ import type { AuditRecordDoc } from '../models/record';
 export async function storeEvent(records: Model<AuditRecordDoc>, data: unknown): Promise<void> {
   const parsed = auditEventSchema.safeParse(data);
   // A malformed event will never store: fail it at once (kept for inspection) instead of retrying.
-  if (!parsed.success) throw new UnrecoverableError(`malformed audit event: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new UnrecoverableError(
+      `malformed audit event: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
   const event: AuditEvent = parsed.data;
   await records.updateOne(
     { eventId: event.id },
@@ -35,8 +38,15 @@ export function startAuditWorker(
   logger: Logger,
   { concurrency, prefix }: { concurrency: number; prefix: string },
 ): Worker {
-  const worker = new Worker(AUDIT_QUEUE, (job: Job) => storeEvent(records, job.data), { connection, concurrency, prefix, autorun: true });
-  worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'audit job failed'));
+  const worker = new Worker(AUDIT_QUEUE, (job: Job) => storeEvent(records, job.data), {
+    connection,
+    concurrency,
+    prefix,
+    autorun: true,
+  });
+  worker.on('failed', (job, err) =>
+    logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'audit job failed'),
+  );
   worker.on('error', () => undefined);
   return worker;
 }

@@ -64,8 +64,16 @@ export const siblingsOf = (b: Pick<BlockDoc, 'type' | 'courseId' | 'moduleId'>) 
   b.type === 'MODULE' ? { courseId: b.courseId, type: 'MODULE' as const } : { type: 'LESSON' as const, moduleId: b.moduleId };
 
 /** Positions 0..n-1 without gaps among siblings; `pin` puts one of them at a given index. */
-export async function renumber(models: ContentModels, filter: Record<string, unknown>, pin?: { id: Types.ObjectId; index: number }): Promise<void> {
-  const rows = await models.blocks.find(filter).sort({ position: 1, createdAt: 1, _id: 1 }).select({ position: 1 }).lean<Pick<BlockDoc, '_id' | 'position'>[]>();
+export async function renumber(
+  models: ContentModels,
+  filter: Record<string, unknown>,
+  pin?: { id: Types.ObjectId; index: number },
+): Promise<void> {
+  const rows = await models.blocks
+    .find(filter)
+    .sort({ position: 1, createdAt: 1, _id: 1 })
+    .select({ position: 1 })
+    .lean<Pick<BlockDoc, '_id' | 'position'>[]>();
   let order = rows;
   if (pin) {
     const pinned = rows.find((r) => r._id.equals(pin.id));
@@ -99,8 +107,14 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   let title = input.title;
   if (title === undefined) {
     // Auto-names count across the whole course, so two modules never both read 'урок_1'.
-    const titles = await models.blocks.find({ courseId: course._id, type: input.type }).select({ title: 1 }).lean<{ title: string }[]>();
-    title = nextAutoName(input.type, titles.map((t) => t.title));
+    const titles = await models.blocks
+      .find({ courseId: course._id, type: input.type })
+      .select({ title: 1 })
+      .lean<{ title: string }[]>();
+    title = nextAutoName(
+      input.type,
+      titles.map((t) => t.title),
+    );
   }
   const content =
     input.type === 'MODULE'
@@ -124,7 +138,12 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   await renumber(models, siblings, { id: _id, index: position });
   await touchCourse(models, course._id);
   const noun = NOUN[input.type];
-  recordAudit(deps, { action: 'create', entity: noun.entity, entityId: String(_id), details: `${noun.created} «${title}» в курсе «${course.title}»` });
+  recordAudit(deps, {
+    action: 'create',
+    entity: noun.entity,
+    entityId: String(_id),
+    details: `${noun.created} «${title}» в курсе «${course.title}»`,
+  });
   return (await models.blocks.findById(created._id).lean<BlockDoc>()) as BlockDoc;
 }
 
@@ -155,19 +174,27 @@ export async function updateBlock(deps: CommandDeps, rawId: unknown, input: Upda
   if (input.status !== undefined) changes.status = input.status;
   if (block.type === 'MODULE') {
     // A module's content is its description: either name sets it.
-    const description = input.content !== undefined ? parseField('content', moduleContentSchema, input.content) : input.description;
+    const description =
+      input.content !== undefined ? parseField('content', moduleContentSchema, input.content) : input.description;
     if (description !== undefined) changes.content = description ?? '';
   } else {
     if (input.description !== undefined) changes.description = input.description ?? '';
     if (input.content !== undefined) {
-      changes.content = JSON.stringify(normalizeContentBlocks(parseField('content', lessonContentSchema, input.content), String(block._id)));
+      changes.content = JSON.stringify(
+        normalizeContentBlocks(parseField('content', lessonContentSchema, input.content), String(block._id)),
+      );
     }
   }
   await models.blocks.updateOne({ _id: block._id }, { $set: changes });
   await touchCourse(models, block.courseId);
   const after = (await models.blocks.findById(block._id).lean<BlockDoc>()) as BlockDoc;
   const noun = NOUN[block.type];
-  recordAudit(deps, { action: 'update', entity: noun.entity, entityId: String(block._id), details: `${noun.changed} «${after.title}»` });
+  recordAudit(deps, {
+    action: 'update',
+    entity: noun.entity,
+    entityId: String(block._id),
+    details: `${noun.changed} «${after.title}»`,
+  });
   return after;
 }
 
@@ -180,7 +207,12 @@ export async function deleteBlock(deps: CommandDeps, rawId: unknown): Promise<Bl
   await renumber(models, siblingsOf(block));
   await touchCourse(models, block.courseId);
   const noun = NOUN[block.type];
-  recordAudit(deps, { action: 'delete', entity: noun.entity, entityId: String(block._id), details: `${noun.deleted} «${block.title}»` });
+  recordAudit(deps, {
+    action: 'delete',
+    entity: noun.entity,
+    entityId: String(block._id),
+    details: `${noun.deleted} «${block.title}»`,
+  });
   return block;
 }
 
@@ -194,14 +226,20 @@ type Placed = Pick<BlockDoc, '_id' | 'type' | 'moduleId' | 'position' | 'courseI
 export async function reorderBlocks(deps: CommandDeps, input: ReorderInput): Promise<Types.ObjectId> {
   const { models } = deps;
   const ids = input.blocks.map((b, i) => readId(b.id, `blocks.${i}.id`, CONTENT_MSG.blockNotFound));
-  const listed = await models.blocks.find({ _id: op({ $in: ids }) }).select({ type: 1, moduleId: 1, position: 1, courseId: 1 }).lean<Placed[]>();
+  const listed = await models.blocks
+    .find({ _id: op({ $in: ids }) })
+    .select({ type: 1, moduleId: 1, position: 1, courseId: 1 })
+    .lean<Placed[]>();
   if (listed.length !== ids.length) throw notFound(CONTENT_MSG.blockNotFound);
   const courseId = listed[0].courseId;
   if (listed.some((b) => !b.courseId.equals(courseId))) throw badRequest(CONTENT_MSG.reorderOneCourse, 'blocks');
   const course = await models.courses.findById(courseId).lean<CourseDoc>();
   if (!course) throw notFound(CONTENT_MSG.courseNotFound);
 
-  const all = await models.blocks.find({ courseId }).select({ type: 1, moduleId: 1, position: 1, courseId: 1, title: 1 }).lean<Placed[]>();
+  const all = await models.blocks
+    .find({ courseId })
+    .select({ type: 1, moduleId: 1, position: 1, courseId: 1, title: 1 })
+    .lean<Placed[]>();
   const byId = new Map(all.map((b) => [String(b._id), b]));
   const moves = new Map<string, { position: number; parent: string }>();
   const parentKey = (b: Pick<Placed, 'type' | 'moduleId'>) => (b.type === 'MODULE' ? 'course' : String(b.moduleId));
@@ -256,9 +294,16 @@ export async function reorderBlocks(deps: CommandDeps, input: ReorderInput): Pro
 }
 
 /** Every block record of a course the person may see, in reading order: a module, then its lessons. */
-export async function courseBlocks(models: ContentModels, courseId: Types.ObjectId, visible: (b: BlockDoc) => boolean): Promise<BlockDoc[]> {
+export async function courseBlocks(
+  models: ContentModels,
+  courseId: Types.ObjectId,
+  visible: (b: BlockDoc) => boolean,
+): Promise<BlockDoc[]> {
   const rows = await models.blocks.find({ courseId }).lean<BlockDoc[]>();
   const byPosition = (a: BlockDoc, b: BlockDoc) => a.position - b.position || String(a._id).localeCompare(String(b._id));
   const modules = rows.filter((b) => b.type === 'MODULE' && visible(b)).sort(byPosition);
-  return modules.flatMap((m) => [m, ...rows.filter((l) => l.type === 'LESSON' && l.moduleId?.equals(m._id) && visible(l)).sort(byPosition)]);
+  return modules.flatMap((m) => [
+    m,
+    ...rows.filter((l) => l.type === 'LESSON' && l.moduleId?.equals(m._id) && visible(l)).sort(byPosition),
+  ]);
 }

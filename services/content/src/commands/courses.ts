@@ -30,7 +30,12 @@ type ListQuery = z.output<typeof courseListQuerySchema>;
 const LIST_LIMIT = 1000;
 
 /** A course the person may see; anything else (missing, or unpublished for a learner) is 404. */
-export async function loadVisibleCourse(models: ContentModels, user: Principal, rawId: unknown, field = 'courseId'): Promise<CourseDoc> {
+export async function loadVisibleCourse(
+  models: ContentModels,
+  user: Principal,
+  rawId: unknown,
+  field = 'courseId',
+): Promise<CourseDoc> {
   const course = await models.courses.findById(readCourseId(rawId, field)).lean<CourseDoc>();
   if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.courseNotFound);
   return course;
@@ -40,7 +45,10 @@ export async function loadVisibleCourse(models: ContentModels, user: Principal, 
  * Keeps status and isPublished saying the same thing. Status wins when given; isPublished alone
  * publishes, or unpublishes to draft (a hidden course stays hidden).
  */
-export function publicationOf(input: { status?: CourseStatus; isPublished?: boolean }, current?: CourseDoc): { status: CourseStatus; isPublished: boolean } {
+export function publicationOf(
+  input: { status?: CourseStatus; isPublished?: boolean },
+  current?: CourseDoc,
+): { status: CourseStatus; isPublished: boolean } {
   const { status, isPublished } = input;
   if (status !== undefined && isPublished !== undefined && (status === 'published') !== isPublished) {
     throw badRequest(CONTENT_MSG.statusConflict, 'isPublished');
@@ -67,7 +75,12 @@ export async function createCourse(deps: CommandDeps, input: CreateInput): Promi
     publishedAt: publishedAtFor(publication.status),
     createdBy: deps.actor.id,
   });
-  recordAudit(deps, { action: 'create', entity: 'course', entityId: String(created._id), details: `Создан курс «${created.title}»` });
+  recordAudit(deps, {
+    action: 'create',
+    entity: 'course',
+    entityId: String(created._id),
+    details: `Создан курс «${created.title}»`,
+  });
   return created.toObject();
 }
 
@@ -82,7 +95,12 @@ export async function updateCourse(deps: CommandDeps, rawId: unknown, input: Upd
   const after = await deps.models.courses.findById(current._id).lean<CourseDoc>();
   if (!after) throw notFound(CONTENT_MSG.courseNotFound);
   const statusNote = current.status !== after.status ? `, статус ${current.status} → ${after.status}` : '';
-  recordAudit(deps, { action: 'update', entity: 'course', entityId: String(after._id), details: `Изменён курс «${after.title}»${statusNote}` });
+  recordAudit(deps, {
+    action: 'update',
+    entity: 'course',
+    entityId: String(after._id),
+    details: `Изменён курс «${after.title}»${statusNote}`,
+  });
   return after;
 }
 
@@ -90,9 +108,17 @@ export async function updateCourse(deps: CommandDeps, rawId: unknown, input: Upd
 export async function deleteCourse(deps: CommandDeps, rawId: unknown): Promise<CourseDoc> {
   const course = await loadVisibleCourse(deps.models, deps.actor, rawId);
   await deps.models.courses.deleteOne({ _id: course._id });
-  await Promise.all([deps.models.blocks.deleteMany({ courseId: course._id }), deps.models.marks.deleteMany({ courseId: course._id })]);
+  await Promise.all([
+    deps.models.blocks.deleteMany({ courseId: course._id }),
+    deps.models.marks.deleteMany({ courseId: course._id }),
+  ]);
   await deleteCourseQuizzes(deps.models, String(course._id));
-  recordAudit(deps, { action: 'delete', entity: 'course', entityId: String(course._id), details: `Удалён курс «${course.title}»` });
+  recordAudit(deps, {
+    action: 'delete',
+    entity: 'course',
+    entityId: String(course._id),
+    details: `Удалён курс «${course.title}»`,
+  });
   return course;
 }
 
@@ -116,7 +142,11 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
   // The copy gets its own quizzes (and so its own attempts); lessons sharing a quiz share its copy.
   let quizIds: Map<string, string>;
   try {
-    quizIds = await duplicateQuizzes(deps, blocks.filter((b) => b.type === 'LESSON').flatMap((b) => readContentBlocks(b.content)), String(copy._id));
+    quizIds = await duplicateQuizzes(
+      deps,
+      blocks.filter((b) => b.type === 'LESSON').flatMap((b) => readContentBlocks(b.content)),
+      String(copy._id),
+    );
   } catch (err) {
     await deps.models.courses.deleteOne({ _id: copy._id }).catch(() => undefined);
     throw err;
@@ -125,7 +155,10 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
     .filter((b) => b.type === 'MODULE' || newIds.has(String(b.moduleId)))
     .map((b) => {
       const id = newIds.get(String(b._id)) as Types.ObjectId;
-      const content = b.type === 'LESSON' ? JSON.stringify(copiedBlocks(readContentBlocks(b.content), String(id), quizIds, randomUUID)) : b.content;
+      const content =
+        b.type === 'LESSON'
+          ? JSON.stringify(copiedBlocks(readContentBlocks(b.content), String(id), quizIds, randomUUID))
+          : b.content;
       return {
         _id: id,
         type: b.type,
@@ -207,7 +240,10 @@ export async function listCourses(models: ContentModels, user: Principal, query:
   }
   if (query.filter !== 'all') {
     const kind = query.filter === 'favorites' ? 'favorite' : 'started';
-    const marked = await models.marks.find({ userId: user.id, kind }).select({ courseId: 1 }).lean<{ courseId: Types.ObjectId }[]>();
+    const marked = await models.marks
+      .find({ userId: user.id, kind })
+      .select({ courseId: 1 })
+      .lean<{ courseId: Types.ObjectId }[]>();
     filter._id = op({ $in: marked.map((m) => m.courseId) });
   }
   const rows = await models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<CourseDoc[]>();
@@ -220,7 +256,11 @@ export const touchCourse = (models: ContentModels, courseId: Types.ObjectId) =>
 
 /** GET /courses/favorites/my and /courses/started/my: most recently marked first, only courses still visible. */
 export async function markedCourses(models: ContentModels, user: Principal, kind: MarkKind): Promise<CourseSummary[]> {
-  const marks = await models.marks.find({ userId: user.id, kind }).sort({ createdAt: -1, _id: -1 }).limit(1000).lean<{ courseId: Types.ObjectId }[]>();
+  const marks = await models.marks
+    .find({ userId: user.id, kind })
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(1000)
+    .lean<{ courseId: Types.ObjectId }[]>();
   if (!marks.length) return [];
   const courses = await models.courses
     .find({ _id: op({ $in: marks.map((m) => m.courseId) }), ...visibleCoursesFilter(user) })

@@ -18,7 +18,12 @@ const TITLE_MAX = 300;
 const copyTitle = (title: string) => `${title.slice(0, TITLE_MAX - CONTENT_MSG.copySuffix.length)}${CONTENT_MSG.copySuffix}`;
 
 /** A copy of a lesson's content for a new lesson of some course, its quizzes copied too. */
-async function copyContent(deps: CommandDeps, source: BlockDoc, lessonId: Types.ObjectId, courseId: Types.ObjectId): Promise<string> {
+async function copyContent(
+  deps: CommandDeps,
+  source: BlockDoc,
+  lessonId: Types.ObjectId,
+  courseId: Types.ObjectId,
+): Promise<string> {
   const blocks = readContentBlocks(source.content);
   const quizIds = await duplicateQuizzes(deps, blocks, String(courseId));
   return JSON.stringify(copiedBlocks(blocks, String(lessonId), quizIds, randomUUID));
@@ -47,7 +52,12 @@ export async function copyLesson(deps: CommandDeps, rawId: unknown): Promise<Blo
   });
   await renumber(models, siblingsOf(source), { id: _id, index: source.position + 1 });
   await touchCourse(models, source.courseId);
-  recordAudit(deps, { action: 'create', entity: 'lesson', entityId: String(_id), details: `Создана копия урока «${source.title}»` });
+  recordAudit(deps, {
+    action: 'create',
+    entity: 'lesson',
+    entityId: String(_id),
+    details: `Создана копия урока «${source.title}»`,
+  });
   return (await models.blocks.findById(_id).lean<BlockDoc>()) as BlockDoc;
 }
 
@@ -69,7 +79,10 @@ export async function importLessons(deps: CommandDeps, input: ImportInput): Prom
     if (lesson.type !== 'LESSON') throw badRequest(EDITOR_MSG.lessonOnly, `lessonIds.${i}`);
     return lesson;
   });
-  const from = await models.courses.find({ _id: op({ $in: [...new Set(sources.map((s) => String(s.courseId)))].map((id) => new Types.ObjectId(id)) }) }).select({ title: 1 }).lean<Pick<CourseDoc, '_id' | 'title'>[]>();
+  const from = await models.courses
+    .find({ _id: op({ $in: [...new Set(sources.map((s) => String(s.courseId)))].map((id) => new Types.ObjectId(id)) }) })
+    .select({ title: 1 })
+    .lean<Pick<CourseDoc, '_id' | 'title'>[]>();
 
   const start = await models.blocks.countDocuments({ type: 'LESSON', moduleId: mod._id });
   const copies = [];

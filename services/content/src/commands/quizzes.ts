@@ -36,7 +36,10 @@ const LIST_LIMIT = 500;
 export const readQuizId = (raw: unknown, field = 'id') => readId(raw, field, QUIZ_MSG.quizNotFound);
 
 /** Given settings laid over a base; a problem is reported under settings.<name>. */
-function settingsFrom(base: QuizSettings | typeof NEW_QUIZ_DEFAULTS.settings, given: Record<string, unknown> | undefined): QuizSettings {
+function settingsFrom(
+  base: QuizSettings | typeof NEW_QUIZ_DEFAULTS.settings,
+  given: Record<string, unknown> | undefined,
+): QuizSettings {
   const merged = { ...base, ...Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined)) };
   return parse(z.object({ settings: quizSettingsSchema }), { settings: merged }).settings;
 }
@@ -64,7 +67,10 @@ export async function loadQuiz(models: ContentModels, rawId: unknown): Promise<Q
 export async function lessonsHolding(models: ContentModels, quizId: string): Promise<BlockDoc[]> {
   // The content is stored as JSON we wrote ourselves, so the key and value appear exactly like this.
   const pattern = new RegExp(`"quizId":"${escapeRegExp(quizId)}"`);
-  const candidates = await models.blocks.find({ type: 'LESSON', content: pattern }).sort({ createdAt: 1, _id: 1 }).lean<BlockDoc[]>();
+  const candidates = await models.blocks
+    .find({ type: 'LESSON', content: pattern })
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<BlockDoc[]>();
   return candidates.filter((l) => readContentBlocks(l.content).some((b) => b.type === 'quiz' && b.content.quizId === quizId));
 }
 
@@ -106,7 +112,8 @@ export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: Updat
   if (input.settings !== undefined) changes.settings = settingsFrom(current.settings, input.settings);
   await models.quizzes.updateOne({ _id: current._id }, { $set: changes });
   const after = (await models.quizzes.findById(current._id).lean<QuizDoc>()) as QuizDoc;
-  if (after.questions.length !== current.questions.length) await syncQuestionsCount(models, String(after._id), after.questions.length);
+  if (after.questions.length !== current.questions.length)
+    await syncQuestionsCount(models, String(after._id), after.questions.length);
   recordAudit(deps, {
     action: 'update',
     entity: 'quiz',
@@ -158,7 +165,10 @@ export async function internalQuiz(models: ContentModels, rawId: unknown, lesson
   const holders = await lessonsHolding(models, String(quiz._id));
   const lesson = (lessonId ? holders.find((l) => String(l._id) === lessonId) : undefined) ?? holders[0] ?? null;
   const courseId = lesson ? String(lesson.courseId) : quiz.courseId;
-  const course = courseId && Types.ObjectId.isValid(courseId) ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>() : null;
+  const course =
+    courseId && Types.ObjectId.isValid(courseId)
+      ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>()
+      : null;
   return {
     ...presentQuiz(quiz),
     lessonId: lesson ? String(lesson._id) : null,
@@ -183,8 +193,18 @@ async function syncQuestionsCount(models: ContentModels, quizId: string, count: 
  * Copies of the quizzes some content blocks point at, for copied lessons: a copy must not share
  * its test (and its attempts) with the original. Answers old id → new id; unknown ids stay as they are.
  */
-export async function duplicateQuizzes(deps: CommandDeps, blocks: ContentBlock[], courseId: string): Promise<Map<string, string>> {
-  const ids = [...new Set(blocks.flatMap((b) => (b.type === 'quiz' && b.content.quizId && Types.ObjectId.isValid(b.content.quizId) ? [b.content.quizId] : [])))];
+export async function duplicateQuizzes(
+  deps: CommandDeps,
+  blocks: ContentBlock[],
+  courseId: string,
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      blocks.flatMap((b) =>
+        b.type === 'quiz' && b.content.quizId && Types.ObjectId.isValid(b.content.quizId) ? [b.content.quizId] : [],
+      ),
+    ),
+  ];
   if (!ids.length) return new Map();
   const sources = await deps.models.quizzes.find({ _id: op({ $in: ids.map((id) => new Types.ObjectId(id)) }) }).lean<QuizDoc[]>();
   const copies = sources.map((q) => ({
@@ -201,7 +221,12 @@ export async function duplicateQuizzes(deps: CommandDeps, blocks: ContentBlock[]
 }
 
 /** Content blocks for a copied lesson: new ids, the new lesson, quiz blocks pointing at the quiz copies. */
-export const copiedBlocks = (blocks: ContentBlock[], lessonId: string, quizIds: Map<string, string>, newId: () => string): ContentBlock[] =>
+export const copiedBlocks = (
+  blocks: ContentBlock[],
+  lessonId: string,
+  quizIds: Map<string, string>,
+  newId: () => string,
+): ContentBlock[] =>
   blocks.map((b) => {
     const copy = { ...b, id: newId(), lessonId } as ContentBlock;
     if (copy.type === 'quiz' && copy.content.quizId && quizIds.has(copy.content.quizId)) {

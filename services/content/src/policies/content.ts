@@ -13,14 +13,18 @@ export const canAuthor = (user: Principal): boolean => isStaff(user.role);
 export const canSeeAnswers = canAuthor;
 
 /** Authors see every course; everyone else only published ones. */
-export const visibleCoursesFilter = (user: Principal): Record<string, unknown> => (canAuthor(user) ? {} : { status: 'published' });
+export const visibleCoursesFilter = (user: Principal): Record<string, unknown> =>
+  canAuthor(user) ? {} : { status: 'published' };
 
-export const canSeeCourse = (user: Principal, course: { status: CourseStatus }): boolean => canAuthor(user) || course.status === 'published';
+export const canSeeCourse = (user: Principal, course: { status: CourseStatus }): boolean =>
+  canAuthor(user) || course.status === 'published';
 
 /**
  * Inside a published course a learner sees every module and lesson except hidden ones: a draft
  * lesson shows with its status badge (spec section 2, study mode), a hidden one does not exist.
  */
-export const canSeeBlock = (user: Principal, block: { status: LessonStatus }): boolean => canAuthor(user) || block.status !== 'hidden';
+export const canSeeBlock = (user: Principal, block: { status: LessonStatus }): boolean =>
+  canAuthor(user) || block.status !== 'hidden';
 
-export const visibleBlocksFilter = (user: Principal): Record<string, unknown> => (canAuthor(user) ? {} : { status: op({ $ne: 'hidden' }) });
+export const visibleBlocksFilter = (user: Principal): Record<string, unknown> =>
+  canAuthor(user) ? {} : { status: op({ $ne: 'hidden' }) };

@@ -26,7 +26,11 @@ export const presentCourseSummary = (c: CourseDoc, extras: CourseExtras): Course
   lessonsCount: extras.lessonsCount,
 });
 
-export const presentCourse = (c: CourseDoc, marks: Pick<CourseExtras, 'isFavorite' | 'isStarted'>, modules: CourseModule[]): Course => ({
+export const presentCourse = (
+  c: CourseDoc,
+  marks: Pick<CourseExtras, 'isFavorite' | 'isStarted'>,
+  modules: CourseModule[],
+): Course => ({
   ...presentCourseSummary(c, {
     ...marks,
     modulesCount: modules.length,

@@ -116,6 +116,8 @@ export function presentQuizForLearner(quiz: Quiz, secret: string): LearnerQuiz {
     settings: { ...quiz.settings },
     createdAt: quiz.createdAt,
     updatedAt: quiz.updatedAt,
-    questions: [...quiz.questions].sort((a, b) => a.order - b.order).map((q) => learnerQuestion(q, `${secret}:${quiz.id}:${q.id}`)),
+    questions: [...quiz.questions]
+      .sort((a, b) => a.order - b.order)
+      .map((q) => learnerQuestion(q, `${secret}:${quiz.id}:${q.id}`)),
   };
 }

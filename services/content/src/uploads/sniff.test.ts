@@ -1,6 +1,7 @@
 import { sniffMedia } from './sniff';
 
-const b = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const b = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const pad = (buf: Buffer, size = 64) => Buffer.concat([buf, Buffer.alloc(Math.max(0, size - buf.length))]);
 
 describe('sniffMedia', () => {

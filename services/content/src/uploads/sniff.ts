@@ -13,8 +13,10 @@ export interface SniffedMedia {
 /** How many leading bytes detection needs. */
 export const SNIFF_BYTES = 4100;
 
-const ascii = (buf: Buffer, offset: number, text: string) => buf.length >= offset + text.length && buf.toString('latin1', offset, offset + text.length) === text;
-const bytes = (buf: Buffer, offset: number, values: number[]) => buf.length >= offset + values.length && values.every((v, i) => buf[offset + i] === v);
+const ascii = (buf: Buffer, offset: number, text: string) =>
+  buf.length >= offset + text.length && buf.toString('latin1', offset, offset + text.length) === text;
+const bytes = (buf: Buffer, offset: number, values: number[]) =>
+  buf.length >= offset + values.length && values.every((v, i) => buf[offset + i] === v);
 
 const image = (mimeType: string, ext: string): SniffedMedia => ({ kind: 'image', mimeType, ext });
 const video = (mimeType: string, ext: string): SniffedMedia => ({ kind: 'video', mimeType, ext });
@@ -28,7 +30,8 @@ function isoMedia(buf: Buffer): SniffedMedia | null {
   if (brand === 'M4A ' || brand === 'M4B ' || brand === 'F4A ') return audio('audio/mp4', 'm4a');
   if (brand === 'qt  ') return video('video/quicktime', 'mov');
   if (brand.startsWith('3g')) return video('video/3gpp', '3gp');
-  if (/^(iso[2-9m]|isom|mp4[12]|avc1|M4V |M4VH|M4VP|dash|mmp4|MSNV|NDAS|F4V |f4v )$/.test(brand)) return video('video/mp4', 'mp4');
+  if (/^(iso[2-9m]|isom|mp4[12]|avc1|M4V |M4VH|M4VP|dash|mmp4|MSNV|NDAS|F4V |f4v )$/.test(brand))
+    return video('video/mp4', 'mp4');
   return null;
 }
 

@@ -77,7 +77,10 @@ export class UploadStore {
     this.multer = multer({
       storage: multer.diskStorage({
         destination: (_req, _file, done) => {
-          mkdir(this.incoming, { recursive: true }).then(() => done(null, this.incoming), (err: Error) => done(err, this.incoming));
+          mkdir(this.incoming, { recursive: true }).then(
+            () => done(null, this.incoming),
+            (err: Error) => done(err, this.incoming),
+          );
         },
         filename: (_req, _file, done) => done(null, randomUUID()),
       }),
@@ -93,7 +96,9 @@ export class UploadStore {
 
   /** Reads a multipart request: one file in `file`, or up to maxFiles in `files`. */
   async receive(req: IncomingMessage, res: ServerResponse, field: 'file' | 'files'): Promise<ReceivedFile[]> {
-    const handler = (field === 'file' ? this.multer.single(field) : this.multer.array(field, this.limits.maxFiles)) as unknown as NodeHandler;
+    const handler = (field === 'file'
+      ? this.multer.single(field)
+      : this.multer.array(field, this.limits.maxFiles)) as unknown as NodeHandler;
     await new Promise<void>((resolve, reject) => handler(req, res, (err) => (err ? reject(uploadError(err, field)) : resolve())));
     const holder = req as IncomingMessage & { file?: ReceivedFile; files?: ReceivedFile[] };
     const files = field === 'file' ? (holder.file ? [holder.file] : []) : (holder.files ?? []);

@@ -46,10 +46,15 @@ export async function createContact({ models, audit, actor }: CommandContext, in
   return contact;
 }
 
-export async function updateContact({ models, audit, actor }: CommandContext, id: string, input: UpdateInput): Promise<ContactDoc> {
+export async function updateContact(
+  { models, audit, actor }: CommandContext,
+  id: string,
+  input: UpdateInput,
+): Promise<ContactDoc> {
   const before = await loadContact(models, id);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ContactDoc>;
-  if (changes.email !== undefined && changes.email !== before.email) await ensureEmailFree(models, before.orgId, changes.email, before._id);
+  if (changes.email !== undefined && changes.email !== before.email)
+    await ensureEmailFree(models, before.orgId, changes.email, before._id);
   try {
     await models.contacts.updateOne({ _id: before._id }, { $set: changes }, { runValidators: true });
   } catch (err) {
@@ -57,7 +62,13 @@ export async function updateContact({ models, audit, actor }: CommandContext, id
     throw err;
   }
   const after = await loadContact(models, id);
-  audit.publish({ action: 'update', entity: 'contact', entityId: id, details: `Изменён контакт ${after.fullName} <${after.email}>`, actor });
+  audit.publish({
+    action: 'update',
+    entity: 'contact',
+    entityId: id,
+    details: `Изменён контакт ${after.fullName} <${after.email}>`,
+    actor,
+  });
   return after;
 }
 
@@ -65,7 +76,13 @@ export async function deleteContact({ models, audit, actor }: CommandContext, id
   const contact = await loadContact(models, id);
   const { deletedCount } = await models.contacts.deleteOne({ _id: contact._id });
   if (!deletedCount) throw notFound(CRM_MSG.contactNotFound);
-  audit.publish({ action: 'delete', entity: 'contact', entityId: id, details: `Удалён контакт ${contact.fullName} <${contact.email}>`, actor });
+  audit.publish({
+    action: 'delete',
+    entity: 'contact',
+    entityId: id,
+    details: `Удалён контакт ${contact.fullName} <${contact.email}>`,
+    actor,
+  });
   return contact;
 }
 
@@ -74,7 +91,9 @@ export async function removeOrphanContacts(models: CrmModels, logger: Logger): P
   const orgIds = await models.contacts.distinct('orgId');
   if (!orgIds.length) return 0;
   const existing = new Set(
-    (await models.organizations.find({ _id: op({ $in: orgIds }) }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>()).map((o) => String(o._id)),
+    (await models.organizations.find({ _id: op({ $in: orgIds }) }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>()).map((o) =>
+      String(o._id),
+    ),
   );
   const missing = orgIds.filter((id) => !existing.has(String(id)));
   if (!missing.length) return 0;

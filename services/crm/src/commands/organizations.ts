@@ -38,11 +38,21 @@ export async function createOrganization({ models, audit, actor }: CommandContex
     throw err;
   }
   const org = created.toObject<OrganizationDoc>();
-  audit.publish({ action: 'create', entity: 'organization', entityId: String(org._id), details: `Создана организация ${describe(org)}`, actor });
+  audit.publish({
+    action: 'create',
+    entity: 'organization',
+    entityId: String(org._id),
+    details: `Создана организация ${describe(org)}`,
+    actor,
+  });
   return org;
 }
 
-export async function updateOrganization({ models, audit, actor }: CommandContext, id: string, input: UpdateInput): Promise<OrganizationDoc> {
+export async function updateOrganization(
+  { models, audit, actor }: CommandContext,
+  id: string,
+  input: UpdateInput,
+): Promise<OrganizationDoc> {
   const before = await loadOrganization(models, id);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<OrganizationDoc>;
   if (changes.inn !== undefined && changes.inn !== before.inn) await ensureInnFree(models, changes.inn, before._id);
@@ -74,7 +84,10 @@ export async function updateOrganization({ models, audit, actor }: CommandContex
  * organization and means nothing without it). The organization goes first, so a failure half-way
  * leaves only unreachable contacts, which `removeOrphanContacts` sweeps at the next start.
  */
-export async function deleteOrganization({ models, audit, actor }: CommandContext, id: string): Promise<{ org: OrganizationDoc; contacts: number }> {
+export async function deleteOrganization(
+  { models, audit, actor }: CommandContext,
+  id: string,
+): Promise<{ org: OrganizationDoc; contacts: number }> {
   const org = await loadOrganization(models, id);
   const { deletedCount } = await models.organizations.deleteOne({ _id: org._id });
   if (!deletedCount) throw notFound(CRM_MSG.orgNotFound); // someone else deleted it a moment ago

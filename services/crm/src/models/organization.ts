@@ -24,4 +24,5 @@ const organizationSchema = new Schema<OrganizationDoc>(
 organizationSchema.index({ createdAt: -1 });
 
 export const organizationModel = (store: Connection): Model<OrganizationDoc> =>
-  (store.models.Organization as Model<OrganizationDoc>) ?? store.model<OrganizationDoc>('Organization', organizationSchema, 'organizations');
+  (store.models.Organization as Model<OrganizationDoc>) ??
+  store.model<OrganizationDoc>('Organization', organizationSchema, 'organizations');

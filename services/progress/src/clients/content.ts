@@ -31,7 +31,10 @@ export function contentClient({ baseUrl, internalToken, timeoutMs, logger }: Con
   async function call(path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
-      res = await fetch(`${baseUrl}${path}`, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(`${baseUrl}${path}`, {
+        headers: { accept: 'application/json', ...headers },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (err) {
       logger.warn({ path, err: (err as Error).message }, 'content service unreachable');
       throw unavailable(PROGRESS_MSG.contentUnavailable);
@@ -56,7 +59,9 @@ export function contentClient({ baseUrl, internalToken, timeoutMs, logger }: Con
       return body as Course;
     },
     async getQuiz(quizId) {
-      const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}`, { 'x-internal-token': internalToken });
+      const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}`, {
+        'x-internal-token': internalToken,
+      });
       // The content service checks quiz ids by its own rule; any refusal of the id means there is no such quiz.
       if (status === 400 || status === 404) throw notFound(QUIZ_MSG.quizNotFound);
       if (status !== 200) refuse(status, body, QUIZ_MSG.quizNotFound);

@@ -50,10 +50,25 @@ export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: str
     .limit(500)
     .lean<AttemptDoc[]>();
   for (const a of expired) {
-    const graded = gradeAttempt({ questions: a.questions, answers: [], passingScore: a.passingScore, late: true, elapsedSeconds: 0 });
+    const graded = gradeAttempt({
+      questions: a.questions,
+      answers: [],
+      passingScore: a.passingScore,
+      late: true,
+      elapsedSeconds: 0,
+    });
     const write = await attempts.updateOne(
       { _id: a._id, status: 'in_progress' },
-      { $set: { status: graded.status, score: graded.score, maxScore: graded.maxScore, percentage: graded.percentage, answers: graded.answers, completedAt: a.deadline } },
+      {
+        $set: {
+          status: graded.status,
+          score: graded.score,
+          maxScore: graded.maxScore,
+          percentage: graded.percentage,
+          answers: graded.answers,
+          completedAt: a.deadline,
+        },
+      },
     );
     if (write.modifiedCount) {
       deps.audit.publish({
@@ -86,7 +101,12 @@ async function openAttempt(deps: ProgressDeps, userId: string, quizId: string): 
  * Starts an attempt, or resumes the unfinished one (same questions, same deadline): closing the
  * player neither spends an attempt nor restarts the clock. Refused (409) beyond maxAttempts.
  */
-export async function startAttempt(deps: ProgressDeps, actor: Principal, authorization: string, input: AttemptStartInput): Promise<{ body: StartedAttempt; created: boolean }> {
+export async function startAttempt(
+  deps: ProgressDeps,
+  actor: Principal,
+  authorization: string,
+  input: AttemptStartInput,
+): Promise<{ body: StartedAttempt; created: boolean }> {
   const { models, content, audit } = deps;
   const quiz: StoredQuiz = await content.getQuiz(input.quizId);
   const course = await content.getCourse(input.courseId, authorization);
@@ -96,7 +116,9 @@ export async function startAttempt(deps: ProgressDeps, actor: Principal, authori
   const open = await openAttempt(deps, actor.id, quiz.id);
   if (open) return { body: started(open, true), created: false };
 
-  const previous = await models.attempts.find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1 }).lean<AttemptDoc[]>();
+  const previous = await models.attempts
+    .find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1 })
+    .lean<AttemptDoc[]>();
   authorizeStart(quiz.settings.maxAttempts, previous);
   if (!quiz.questions.length) throw badRequest(PROGRESS_MSG.quizEmpty, 'quizId');
 
@@ -123,7 +145,13 @@ export async function startAttempt(deps: ProgressDeps, actor: Principal, authori
       questions: presentQuestions(quiz.questions, quiz.settings),
       maxScore: quiz.questions.length,
     });
-    audit.publish({ action: 'create', entity: 'quiz', entityId: quiz.id, details: `Начата попытка ${attemptNumber} квиза «${quiz.title}» (курс «${course.title}»)`, actor });
+    audit.publish({
+      action: 'create',
+      entity: 'quiz',
+      entityId: quiz.id,
+      details: `Начата попытка ${attemptNumber} квиза «${quiz.title}» (курс «${course.title}»)`,
+      actor,
+    });
     return { body: started(doc.toObject<AttemptDoc>(), false), created: true };
   } catch (err) {
     // Two starts raced for the same attempt number: the other one won, so resume it.
@@ -179,7 +207,16 @@ export async function submitAttempt(
   const completedAt = late && attempt.deadline ? attempt.deadline : now;
   const write = await models.attempts.updateOne(
     { _id: attempt._id, status: 'in_progress' },
-    { $set: { status: graded.status, score: graded.score, maxScore: graded.maxScore, percentage: graded.percentage, answers: graded.answers, completedAt } },
+    {
+      $set: {
+        status: graded.status,
+        score: graded.score,
+        maxScore: graded.maxScore,
+        percentage: graded.percentage,
+        answers: graded.answers,
+        completedAt,
+      },
+    },
   );
   const stored = (await models.attempts.findById(attempt._id).lean<AttemptDoc>())!;
   if (!write.modifiedCount) return detailFor(deps, actor, stored); // a simultaneous submit finished it first

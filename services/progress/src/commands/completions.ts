@@ -1,4 +1,10 @@
-import { PROGRESS_MSG, computeCourseProgress, type Course, type CourseProgress, type LessonCompleteResult } from '@portal/contracts';
+import {
+  PROGRESS_MSG,
+  computeCourseProgress,
+  type Course,
+  type CourseProgress,
+  type LessonCompleteResult,
+} from '@portal/contracts';
 import { notFound, op, type Principal } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import type { ProgressDeps } from './deps';
@@ -10,18 +16,29 @@ export async function courseProgressFor(models: ProgressModels, userId: string, 
   const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
   const [done, finished] = await Promise.all([
     lessonIds.length
-      ? models.completions.find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1 }).lean<Array<{ lessonId: string }>>()
+      ? models.completions
+          .find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1 })
+          .lean<Array<{ lessonId: string }>>()
       : [],
     models.courseCompletions.findOne({ userId, courseId: course.id }, { completedAt: 1 }).lean<{ completedAt: Date }>(),
   ]);
-  return computeCourseProgress(course, done.map((d) => d.lessonId), finished ? finished.completedAt.toISOString() : null);
+  return computeCourseProgress(
+    course,
+    done.map((d) => d.lessonId),
+    finished ? finished.completedAt.toISOString() : null,
+  );
 }
 
 /**
  * Marks a lesson completed for the learner (idempotent: a second call changes nothing) and, when
  * it was the last one, records the course as completed. Each new record publishes one audit event.
  */
-export async function completeLesson(deps: ProgressDeps, actor: Principal, course: Course, lessonId: string): Promise<LessonCompleteResult> {
+export async function completeLesson(
+  deps: ProgressDeps,
+  actor: Principal,
+  course: Course,
+  lessonId: string,
+): Promise<LessonCompleteResult> {
   const { models, audit } = deps;
   const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
@@ -40,7 +57,13 @@ export async function completeLesson(deps: ProgressDeps, actor: Principal, cours
   }
   const record = await models.completions.findOne({ userId: actor.id, lessonId }).lean();
   if (created) {
-    audit.publish({ action: 'create', entity: 'progress', entityId: lessonId, details: `Урок «${lesson.title}» курса «${course.title}» пройден`, actor });
+    audit.publish({
+      action: 'create',
+      entity: 'progress',
+      entityId: lessonId,
+      details: `Урок «${lesson.title}» курса «${course.title}» пройден`,
+      actor,
+    });
   }
 
   let progress = await courseProgressFor(models, actor.id, course);
@@ -59,7 +82,13 @@ async function recordCourseCompletion(deps: ProgressDeps, actor: Principal, cour
       { upsert: true },
     );
     if (write.upsertedCount > 0) {
-      audit.publish({ action: 'create', entity: 'progress', entityId: course.id, details: `Курс «${course.title}» пройден полностью`, actor });
+      audit.publish({
+        action: 'create',
+        entity: 'progress',
+        entityId: course.id,
+        details: `Курс «${course.title}» пройден полностью`,
+        actor,
+      });
     }
   } catch (err) {
     if (!isDuplicate(err)) throw err;

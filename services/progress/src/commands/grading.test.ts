@@ -13,13 +13,23 @@ const stored = (q: Partial<StoredQuestion> & Pick<Question, 'id' | 'type'>): Sto
   ...q,
 });
 
-const grade = (questions: StoredQuestion[], answers: Array<{ questionId: string; answer: unknown; timeSpent?: number }>, passingScore = 70, late = false) =>
-  gradeAttempt({ questions, answers: answers as never, passingScore, late, elapsedSeconds: 600 });
+const grade = (
+  questions: StoredQuestion[],
+  answers: Array<{ questionId: string; answer: unknown; timeSpent?: number }>,
+  passingScore = 70,
+  late = false,
+) => gradeAttempt({ questions, answers: answers as never, passingScore, late, elapsedSeconds: 600 });
 
 describe('grading every rule on the server, in the order the learner was shown', () => {
   it('single choice: the chosen shown option maps back and must be the first correct answer', () => {
     // Shown: ['56', '14', '28'] → original indexes [2, 0, 1]; correct is original 1 ('28'), shown at 2.
-    const q = stored({ id: 'a', type: 'single_choice', options: ['14', '28', '56'], correctAnswers: [1, 2], optionOrder: [2, 0, 1] });
+    const q = stored({
+      id: 'a',
+      type: 'single_choice',
+      options: ['14', '28', '56'],
+      correctAnswers: [1, 2],
+      optionOrder: [2, 0, 1],
+    });
     expect(playerQuestion(q).options).toEqual(['56', '14', '28']);
     expect(grade([q], [{ questionId: 'a', answer: 2 }]).answers[0]).toMatchObject({ answer: 1, isCorrect: true });
     // Original 2 is also listed as correct, but only the first correct answer counts (spec section 5).
@@ -27,7 +37,13 @@ describe('grading every rule on the server, in the order the learner was shown',
   });
 
   it('multiple choice: exactly the correct set, in any order, duplicates ignored', () => {
-    const q = stored({ id: 'm', type: 'multiple_choice', options: ['a', 'b', 'c', 'd'], correctAnswers: [0, 2], optionOrder: [3, 2, 1, 0] });
+    const q = stored({
+      id: 'm',
+      type: 'multiple_choice',
+      options: ['a', 'b', 'c', 'd'],
+      correctAnswers: [0, 2],
+      optionOrder: [3, 2, 1, 0],
+    });
     expect(grade([q], [{ questionId: 'm', answer: [3, 1, 1] }]).answers[0]).toMatchObject({ answer: [0, 2], isCorrect: true });
     expect(grade([q], [{ questionId: 'm', answer: [3] }]).answers[0].isCorrect).toBe(false);
     expect(grade([q], [{ questionId: 'm', answer: [3, 1, 0] }]).answers[0].isCorrect).toBe(false);
@@ -62,11 +78,17 @@ describe('grading every rule on the server, in the order the learner was shown',
   });
 
   it('matching: every left item with its own right item, through both shown orders', () => {
-    const pairs = [{ left: 'Отпуск', right: '28 дней' }, { left: 'Испытание', right: '3 месяца' }];
+    const pairs = [
+      { left: 'Отпуск', right: '28 дней' },
+      { left: 'Испытание', right: '3 месяца' },
+    ];
     // Left shown in stored order; right shown swapped.
     const q = stored({ id: 'p', type: 'matching', pairs, rightOrder: [1, 0] });
     expect(playerQuestion(q)).toMatchObject({ left: ['Отпуск', 'Испытание'], right: ['3 месяца', '28 дней'] });
-    expect(grade([q], [{ questionId: 'p', answer: { 0: 1, 1: 0 } }]).answers[0]).toMatchObject({ answer: { 0: 0, 1: 1 }, isCorrect: true });
+    expect(grade([q], [{ questionId: 'p', answer: { 0: 1, 1: 0 } }]).answers[0]).toMatchObject({
+      answer: { 0: 0, 1: 1 },
+      isCorrect: true,
+    });
     expect(grade([q], [{ questionId: 'p', answer: { 0: 0, 1: 1 } }]).answers[0].isCorrect).toBe(false);
     expect(grade([q], [{ questionId: 'p', answer: { 0: 1 } }]).answers[0].isCorrect).toBe(false);
   });
@@ -81,7 +103,13 @@ describe('grading every rule on the server, in the order the learner was shown',
   it('a long answer is never correct, nor is a type the player cannot show', () => {
     const long = stored({ id: 'l', type: 'long_answer', correctAnswer: 'эссе' });
     const scale = stored({ id: 'x', type: 'scale', correctAnswer: '5' });
-    const result = grade([long, scale], [{ questionId: 'l', answer: 'эссе' }, { questionId: 'x', answer: '5' }]);
+    const result = grade(
+      [long, scale],
+      [
+        { questionId: 'l', answer: 'эссе' },
+        { questionId: 'x', answer: '5' },
+      ],
+    );
     expect(result.answers.map((a) => a.isCorrect)).toEqual([false, false]);
     expect(result).toMatchObject({ score: 0, maxScore: 2, percentage: 0, status: 'failed' });
   });
@@ -104,7 +132,11 @@ describe('grading every rule on the server, in the order the learner was shown',
     };
     expect(refusal([{ questionId: 'a', answer: 2 }])).toMatchObject({ statusCode: 400, field: 'answers.0.answer' });
     expect(refusal([{ questionId: 'a', answer: [0] }])).toMatchObject({ statusCode: 400, field: 'answers.0.answer' });
-    expect(refusal([{ questionId: 'zz', answer: 0 }])).toMatchObject({ statusCode: 400, field: 'answers.0.questionId', message: 'В квизе нет вопроса zz' });
+    expect(refusal([{ questionId: 'zz', answer: 0 }])).toMatchObject({
+      statusCode: 400,
+      field: 'answers.0.questionId',
+      message: 'В квизе нет вопроса zz',
+    });
     expect(() => toQuizTerms(stored({ id: 'o', type: 'ordering', options: ['a', 'b'] }), [0, 0], 3)).toThrow(HttpError);
   });
 
@@ -117,7 +149,13 @@ describe('grading every rule on the server, in the order the learner was shown',
 
   it('time spent is whole seconds and never more than the attempt has lasted', () => {
     const q = stored({ id: 't', type: 'true_false', correctAnswer: 'true' });
-    const result = gradeAttempt({ questions: [q], answers: [{ questionId: 't', answer: 'true', timeSpent: 9999.4 }], passingScore: 0, late: false, elapsedSeconds: 41.2 });
+    const result = gradeAttempt({
+      questions: [q],
+      answers: [{ questionId: 't', answer: 'true', timeSpent: 9999.4 }],
+      passingScore: 0,
+      late: false,
+      elapsedSeconds: 41.2,
+    });
     expect(result.answers[0].timeSpent).toBe(42);
   });
 });
@@ -149,16 +187,34 @@ describe('score, percentage and pass mark at the boundaries', () => {
 
 describe('what the learner is shown', () => {
   const questions: Question[] = [
-    { ...base, id: 'c', type: 'single_choice', options: ['a', 'b', 'c', 'd', 'e', 'f'], correctAnswers: [3], explanation: 'секрет', order: 2 },
+    {
+      ...base,
+      id: 'c',
+      type: 'single_choice',
+      options: ['a', 'b', 'c', 'd', 'e', 'f'],
+      correctAnswers: [3],
+      explanation: 'секрет',
+      order: 2,
+    },
     { ...base, id: 'o', type: 'ordering', options: ['1', '2', '3'], order: 1 },
-    { ...base, id: 'm', type: 'matching', pairs: [{ left: 'l1', right: 'r1' }, { left: 'l2', right: 'r2' }], order: 0 },
+    {
+      ...base,
+      id: 'm',
+      type: 'matching',
+      pairs: [
+        { left: 'l1', right: 'r1' },
+        { left: 'l2', right: 'r2' },
+      ],
+      order: 0,
+    },
     { ...base, id: 's', type: 'short_answer', correctAnswer: 'ответ', order: 3 },
   ];
 
   it('never carries correct answers, pairs, blanks, tolerance or explanations', () => {
     const shown = presentQuestions(questions, { randomizeQuestions: true, randomizeAnswers: true }).map(playerQuestion);
     const text = JSON.stringify(shown);
-    for (const secret of ['correctAnswers', 'correctAnswer', 'explanation', 'секрет', 'ответ', 'pairs', 'blanks', 'tolerance']) expect(text).not.toContain(secret);
+    for (const secret of ['correctAnswers', 'correctAnswer', 'explanation', 'секрет', 'ответ', 'pairs', 'blanks', 'tolerance'])
+      expect(text).not.toContain(secret);
   });
 
   it('keeps the authored order unless randomizeQuestions, and choice options unless randomizeAnswers', () => {
@@ -194,7 +250,14 @@ describe('answers in words, for details and the CSV', () => {
     const ordering = stored({ id: 'o', type: 'ordering', options: ['a', 'b', 'c'] });
     expect(answerText(ordering, [2, 0, 1])).toBe('c → a → b');
     expect(correctAnswerText(ordering)).toBe('a → b → c');
-    const matching = stored({ id: 'p', type: 'matching', pairs: [{ left: 'x', right: '1' }, { left: 'y', right: '2' }] });
+    const matching = stored({
+      id: 'p',
+      type: 'matching',
+      pairs: [
+        { left: 'x', right: '1' },
+        { left: 'y', right: '2' },
+      ],
+    });
     expect(answerText(matching, { 1: 0, 0: 1 })).toBe('x — 2; y — 1');
     expect(correctAnswerText(stored({ id: 'n', type: 'numeric', correctAnswer: '28', tolerance: 1 }))).toBe('28 ± 1');
     expect(correctAnswerText(stored({ id: 'l', type: 'long_answer' }))).toBeNull();

@@ -41,7 +41,10 @@ const shuffledAway = (n: number): number[] => {
  * shuffled when the quiz says randomizeAnswers; ordering items and the right column of a matching
  * are always shuffled, since their order is the answer.
  */
-export function presentQuestions(questions: Question[], settings: Pick<QuizSettings, 'randomizeQuestions' | 'randomizeAnswers'>): StoredQuestion[] {
+export function presentQuestions(
+  questions: Question[],
+  settings: Pick<QuizSettings, 'randomizeQuestions' | 'randomizeAnswers'>,
+): StoredQuestion[] {
   const sorted = [...questions].sort((a, b) => a.order - b.order);
   const order = settings.randomizeQuestions ? shuffled(sorted.length) : identity(sorted.length);
   return order.map((index) => {
@@ -50,7 +53,12 @@ export function presentQuestions(questions: Question[], settings: Pick<QuizSetti
     const choice = q.type === 'single_choice' || q.type === 'multiple_choice';
     return {
       ...q,
-      optionOrder: q.type === 'ordering' ? shuffledAway(q.options.length) : choice && settings.randomizeAnswers ? shuffled(q.options.length) : identity(q.options.length),
+      optionOrder:
+        q.type === 'ordering'
+          ? shuffledAway(q.options.length)
+          : choice && settings.randomizeAnswers
+            ? shuffled(q.options.length)
+            : identity(q.options.length),
       leftOrder: q.type === 'matching' && settings.randomizeAnswers ? shuffled(pairs.length) : identity(pairs.length),
       rightOrder: q.type === 'matching' ? shuffledAway(pairs.length) : [],
     };
@@ -108,7 +116,12 @@ export function toQuizTerms(q: StoredQuestion, answer: AnswerValue, index: numbe
     }
     case 'ordering': {
       const list = answer as number[];
-      if (!Array.isArray(answer) || list.length !== q.optionOrder.length || new Set(list).size !== list.length || !list.every((v) => isIndex(v, q.optionOrder.length))) {
+      if (
+        !Array.isArray(answer) ||
+        list.length !== q.optionOrder.length ||
+        new Set(list).size !== list.length ||
+        !list.every((v) => isIndex(v, q.optionOrder.length))
+      ) {
         return refuse(index, q);
       }
       return list.map((v) => q.optionOrder[v]);
@@ -151,9 +164,15 @@ export interface GradeInput {
 export function gradeAttempt({ questions, answers, passingScore, late, elapsedSeconds }: GradeInput) {
   const byId = new Map(questions.map((q) => [q.id, q]));
   answers.forEach((a, i) => {
-    if (!byId.has(a.questionId)) throw badRequest(formatMessage(PROGRESS_MSG.answerUnknownQuestion, { id: a.questionId }), `answers.${i}.questionId`);
+    if (!byId.has(a.questionId))
+      throw badRequest(formatMessage(PROGRESS_MSG.answerUnknownQuestion, { id: a.questionId }), `answers.${i}.questionId`);
   });
-  const given = new Map(answers.map((a, i) => [a.questionId, { answer: toQuizTerms(byId.get(a.questionId)!, a.answer ?? null, i), timeSpent: a.timeSpent ?? 0 }]));
+  const given = new Map(
+    answers.map((a, i) => [
+      a.questionId,
+      { answer: toQuizTerms(byId.get(a.questionId)!, a.answer ?? null, i), timeSpent: a.timeSpent ?? 0 },
+    ]),
+  );
   const cap = Math.max(0, Math.ceil(elapsedSeconds));
   const stored: StoredAnswer[] = questions.map((q) => {
     const a = given.get(q.id);
@@ -172,7 +191,8 @@ export function gradeAttempt({ questions, answers, passingScore, late, elapsedSe
 
 /* ------------------------------------------------------- reading them back */
 
-const trueFalse = (v: string | undefined) => (v === 'true' ? PROGRESS_MSG.trueLabel : v === 'false' ? PROGRESS_MSG.falseLabel : (v ?? ''));
+const trueFalse = (v: string | undefined) =>
+  v === 'true' ? PROGRESS_MSG.trueLabel : v === 'false' ? PROGRESS_MSG.falseLabel : (v ?? '');
 const list = (items: string[], sep = '; ') => items.filter((s) => s !== undefined).join(sep);
 
 /** The learner's answer in words, for the attempt's details and the CSV. */
@@ -185,10 +205,19 @@ export function answerText(q: StoredQuestion, answer: AnswerValue): string | nul
     case 'multiple_choice':
       return Array.isArray(answer) ? list((answer as number[]).map((i) => q.options[i])) : null;
     case 'ordering':
-      return Array.isArray(answer) ? list((answer as number[]).map((i) => q.options[i]), ' → ') : null;
+      return Array.isArray(answer)
+        ? list(
+            (answer as number[]).map((i) => q.options[i]),
+            ' → ',
+          )
+        : null;
     case 'matching':
       return typeof answer === 'object' && !Array.isArray(answer)
-        ? list(Object.entries(answer as Record<string, number>).sort(([a], [b]) => Number(a) - Number(b)).map(([l, r]) => `${pairs[Number(l)]?.left} — ${pairs[r]?.right}`))
+        ? list(
+            Object.entries(answer as Record<string, number>)
+              .sort(([a], [b]) => Number(a) - Number(b))
+              .map(([l, r]) => `${pairs[Number(l)]?.left} — ${pairs[r]?.right}`),
+          )
         : null;
     case 'true_false':
       return trueFalse(String(answer));

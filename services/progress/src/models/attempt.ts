@@ -1,5 +1,12 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { QUESTION_TYPES, SHOW_EXPLANATIONS, type AnswerValue, type AttemptStatus, type Question, type ShowExplanations } from '@portal/contracts';
+import {
+  QUESTION_TYPES,
+  SHOW_EXPLANATIONS,
+  type AnswerValue,
+  type AttemptStatus,
+  type Question,
+  type ShowExplanations,
+} from '@portal/contracts';
 
 /**
  * A question as it was when the attempt started, with the order its options were shown in:

@@ -8,7 +8,9 @@ describe('who may start another attempt', () => {
   it('allows attempts up to maxAttempts, whatever their results', () => {
     expect(startRefusal(3, [])).toBeNull();
     expect(startRefusal(3, [{ status: 'failed' }, { status: 'passed' }])).toBeNull();
-    expect(startRefusal(3, [{ status: 'failed' }, { status: 'failed' }, { status: 'failed' }])).toBe('Попытки закончились: использовано 3 из 3');
+    expect(startRefusal(3, [{ status: 'failed' }, { status: 'failed' }, { status: 'failed' }])).toBe(
+      'Попытки закончились: использовано 3 из 3',
+    );
   });
 
   it('with a single attempt a pass is final, and a fail is the end as well', () => {

@@ -28,7 +28,8 @@ export function resultsOwner(user: Principal, askedFor: string | undefined): str
 }
 
 /** A learner may read their own attempt; staff any. Someone else's is "not found", so ids leak nothing. */
-export const maySeeAttempt = (user: Principal, attempt: { userId: string }): boolean => seesAllResults(user.role) || attempt.userId === user.id;
+export const maySeeAttempt = (user: Principal, attempt: { userId: string }): boolean =>
+  seesAllResults(user.role) || attempt.userId === user.id;
 
 /**
  * Per-question results and explanations: hidden from the learner until the course is completed

@@ -2,7 +2,10 @@ import { minutesBetween, type AttemptDetail, type AttemptSummary, type QuizInfo 
 import type { AttemptDoc } from '../models/attempt';
 import { answerText, correctAnswerText } from '../commands/grading';
 
-type SummaryFields = Omit<AttemptDoc, 'questions' | 'answers' | 'quizDescription' | 'maxAttempts' | 'showExplanations' | 'timeLimit' | 'deadline'>;
+type SummaryFields = Omit<
+  AttemptDoc,
+  'questions' | 'answers' | 'quizDescription' | 'maxAttempts' | 'showExplanations' | 'timeLimit' | 'deadline'
+>;
 
 /** One row of the results: never the questions or the answers. */
 export const presentAttemptSummary = (a: SummaryFields): AttemptSummary => ({

@@ -50,7 +50,13 @@ describe('the audit worker', () => {
 
   it('takes events published by a service from the queue into the store', async () => {
     const session = await userWithRole(auth, 'CLIENT', 'Очередь Тестовая');
-    const published = audit.ctx.audit.publish({ action: 'update', entity: 'profile', entityId: session.user.id, details: 'Профиль', actor: session.user });
+    const published = audit.ctx.audit.publish({
+      action: 'update',
+      entity: 'profile',
+      entityId: session.user.id,
+      details: 'Профиль',
+      actor: session.user,
+    });
     await audit.ctx.audit.flush();
     const records = recordModel(audit.ctx.store);
     await waitUntil(async () => (await records.countDocuments({ eventId: published.id })) === 1);
@@ -127,9 +133,13 @@ describe('GET /api/audit', () => {
     // The organization was created at 23:59:30 UTC on 3 March: already 4 March in Moscow.
     const utc = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-03&endDate=2026-03-03', { token: admin });
     expect(utc.body.data.map((r: { entity: string }) => r.entity)).toEqual(['organization']);
-    const moscow3 = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-03&endDate=2026-03-03&tz=Europe/Moscow', { token: admin });
+    const moscow3 = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-03&endDate=2026-03-03&tz=Europe/Moscow', {
+      token: admin,
+    });
     expect(moscow3.body.total).toBe(0);
-    const moscow4 = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-04&endDate=2026-03-04&tz=Europe/Moscow', { token: admin });
+    const moscow4 = await api(reader.url, 'GET', '/api/audit?startDate=2026-03-04&endDate=2026-03-04&tz=Europe/Moscow', {
+      token: admin,
+    });
     expect(moscow4.body.data.map((r: { entity: string }) => r.entity).sort()).toEqual(['organization', 'user']);
   });
 
@@ -147,7 +157,11 @@ describe('GET /api/audit', () => {
 
   it('searches names, emails and details, case-insensitively and literally', async () => {
     const records = recordModel(reader.ctx.store);
-    const other = event({ actor: { id: 'u2', fullName: 'Мария Соколова', email: 'maria@example.test' }, details: 'Создан курс «C++ (основы)»', timestamp: '2026-03-05T10:00:00.000Z' });
+    const other = event({
+      actor: { id: 'u2', fullName: 'Мария Соколова', email: 'maria@example.test' },
+      details: 'Создан курс «C++ (основы)»',
+      timestamp: '2026-03-05T10:00:00.000Z',
+    });
     await storeEvent(records, other);
     try {
       const byName = await api(reader.url, 'GET', `/api/audit?search=${encodeURIComponent('соколова')}`, { token: admin });
@@ -158,7 +172,12 @@ describe('GET /api/audit', () => {
       expect(byDetails.body.total).toBe(1);
       const regexLooking = await api(reader.url, 'GET', '/api/audit?search=.*', { token: admin });
       expect(regexLooking.body.total).toBe(0);
-      const combined = await api(reader.url, 'GET', `/api/audit?search=${encodeURIComponent('Иван')}&entity=course&action=update`, { token: admin });
+      const combined = await api(
+        reader.url,
+        'GET',
+        `/api/audit?search=${encodeURIComponent('Иван')}&entity=course&action=update`,
+        { token: admin },
+      );
       expect(combined.body.total).toBe(1);
     } finally {
       await records.deleteOne({ eventId: other.id });
@@ -184,9 +203,16 @@ describe('GET /api/audit/my', () => {
     const records = recordModel(mine.ctx.store);
     const own = [
       event({ action: 'login', entity: 'user', actor: learner.user, timestamp: '2026-03-01T08:00:00.000Z' }),
-      event({ action: 'create', entity: 'progress', actor: learner.user, details: 'Начат курс «Основы HR»', timestamp: '2026-03-02T08:00:00.000Z' }),
+      event({
+        action: 'create',
+        entity: 'progress',
+        actor: learner.user,
+        details: 'Начат курс «Основы HR»',
+        timestamp: '2026-03-02T08:00:00.000Z',
+      }),
     ];
-    for (const e of [...own, event({ action: 'create', entity: 'course', actor: someoneElse.user })]) await storeEvent(records, e);
+    for (const e of [...own, event({ action: 'create', entity: 'course', actor: someoneElse.user })])
+      await storeEvent(records, e);
 
     const answer = await api(mine.url, 'GET', `/api/audit/my?actorId=${someoneElse.user.id}`, { token: learner.token });
     expect(answer.status).toBe(200);

@@ -22,11 +22,7 @@ export function internalRouter(service: ServiceContext, records: Model<AuditReco
     const scope: Record<string, unknown> = query.actorId ? { 'actor.id': query.actorId } : {};
     const days = lastDays(query.days, query.tz);
     const [recent, stamps] = await Promise.all([
-      records
-        .find(scope)
-        .sort({ timestamp: -1, _id: -1 })
-        .limit(query.limit)
-        .lean<Array<AuditRecordDoc & { _id: unknown }>>(),
+      records.find(scope).sort({ timestamp: -1, _id: -1 }).limit(query.limit).lean<Array<AuditRecordDoc & { _id: unknown }>>(),
       records
         .find({ ...scope, timestamp: op({ $gte: days[0].start, $lt: days[days.length - 1].end }) })
         .select({ timestamp: 1, _id: 0 })

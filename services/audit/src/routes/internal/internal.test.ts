@@ -45,7 +45,9 @@ describe('GET /internal/activity', () => {
 
   it('is for other services only: no or a wrong internal token is refused', async () => {
     expect((await api(audit.url, 'GET', '/internal/activity')).status).toBe(403);
-    expect((await api(audit.url, 'GET', '/internal/activity', { headers: { 'x-internal-token': 'x'.repeat(33) } })).status).toBe(403);
+    expect((await api(audit.url, 'GET', '/internal/activity', { headers: { 'x-internal-token': 'x'.repeat(33) } })).status).toBe(
+      403,
+    );
   });
 
   it('names a bad parameter in a 400', async () => {
@@ -58,11 +60,9 @@ describe('GET /internal/activity', () => {
   it('gives the latest actions of everyone and the count of each of the last 14 days', async () => {
     const answer = await api(audit.url, 'GET', '/internal/activity?limit=3&tz=Europe/Moscow', { headers: internal });
     expect(answer.status).toBe(200);
-    expect(answer.body.recent.map((r: { action: string; user: { fullName: string } }) => `${r.user.fullName}:${r.action}`)).toEqual([
-      'Анна Смирнова:update',
-      'Анна Смирнова:create',
-      'Борис Орлов:login',
-    ]);
+    expect(
+      answer.body.recent.map((r: { action: string; user: { fullName: string } }) => `${r.user.fullName}:${r.action}`),
+    ).toEqual(['Анна Смирнова:update', 'Анна Смирнова:create', 'Борис Орлов:login']);
     const byDay: Array<{ date: string; count: number }> = answer.body.byDay;
     expect(byDay).toHaveLength(14);
     expect(byDay[13].date).toBe(dayOf(new Date(), 'Europe/Moscow'));

@@ -46,7 +46,13 @@ describe('registration', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Для роли администратора требуется специальный пароль');
     expect(await userModel(auth.ctx.store).exists({ email })).toBeNull();
-    const accepted = await register({ email, password: 'Password123', fullName: 'Админ', role: 'ADMIN', adminPassword: ADMIN_PASSWORD });
+    const accepted = await register({
+      email,
+      password: 'Password123',
+      fullName: 'Админ',
+      role: 'ADMIN',
+      adminPassword: ADMIN_PASSWORD,
+    });
     expect(accepted.status).toBe(201);
     expect(accepted.body.user.role).toBe('ADMIN');
   });
@@ -62,14 +68,27 @@ describe('registration', () => {
 
   it('names the problem in Russian for missing fields', async () => {
     expect((await register({ email: uniqueEmail(), password: 'Password123' })).body.message).toBe('Пожалуйста, введите ваше имя');
-    expect((await register({ email: uniqueEmail(), password: 'Password123', fullName: '   ' })).body.message).toBe('Пожалуйста, введите ваше имя');
-    expect((await register({ password: 'Password123', fullName: 'Имя' })).body).toMatchObject({ message: 'Пожалуйста, заполните все поля', statusCode: 400, field: 'email' });
-    expect((await register({ email: 'not-an-email', password: 'Password123', fullName: 'Имя' })).body.message).toBe(MSG.emailInvalid);
-    expect((await register({ email: uniqueEmail(), password: 'short', fullName: 'Имя' })).body.message).toBe(MSG.passwordTooShort);
+    expect((await register({ email: uniqueEmail(), password: 'Password123', fullName: '   ' })).body.message).toBe(
+      'Пожалуйста, введите ваше имя',
+    );
+    expect((await register({ password: 'Password123', fullName: 'Имя' })).body).toMatchObject({
+      message: 'Пожалуйста, заполните все поля',
+      statusCode: 400,
+      field: 'email',
+    });
+    expect((await register({ email: 'not-an-email', password: 'Password123', fullName: 'Имя' })).body.message).toBe(
+      MSG.emailInvalid,
+    );
+    expect((await register({ email: uniqueEmail(), password: 'short', fullName: 'Имя' })).body.message).toBe(
+      MSG.passwordTooShort,
+    );
   });
 
   it('answers malformed JSON with a clear 400 and keeps serving', async () => {
-    const bad = await api(auth.url, 'POST', '/api/auth/register', { body: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const bad = await api(auth.url, 'POST', '/api/auth/register', {
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: MSG.badJson, statusCode: 400 });
     expect((await api(auth.url, 'GET', '/healthz')).status).toBe(200);
@@ -112,7 +131,9 @@ describe('sign-in', () => {
 
     const other = uniqueEmail();
     await register({ email: other, password: 'Password123', fullName: 'Другой' });
-    expect((await api(auth.url, 'POST', '/api/auth/login', { body: { email: other, password: 'Password123' } })).status).toBe(200);
+    expect((await api(auth.url, 'POST', '/api/auth/login', { body: { email: other, password: 'Password123' } })).status).toBe(
+      200,
+    );
 
     await auth.ctx.redis.del(`auth:fail:email:${email}`); // the window has passed
     expect((await api(auth.url, 'POST', '/api/auth/login', { body: { email, password: 'Password123' } })).status).toBe(200);
@@ -177,7 +198,10 @@ describe('logout and audit', () => {
     expect((await api(auth.url, 'POST', '/api/auth/logout', { token: session.token })).status).toBe(204);
     await auth.ctx.audit.flush();
     const jobs = await auth.ctx.audit.queue.getJobs(['waiting', 'delayed', 'active', 'completed']);
-    const mine = jobs.filter((j) => j.data.actor?.id === session.user.id).map((j) => j.data.action).sort();
+    const mine = jobs
+      .filter((j) => j.data.actor?.id === session.user.id)
+      .map((j) => j.data.action)
+      .sort();
     expect(mine).toEqual(['login', 'logout']);
   });
 });

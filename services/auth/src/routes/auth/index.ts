@@ -30,8 +30,18 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
     const input = parse(registerSchema, ctx.request.body);
     const user = await registerUser(users, input, config.ADMIN_REGISTRATION_PASSWORD);
     const presented = presentUser(user);
-    audit.publish({ action: 'create', entity: 'user', entityId: presented.id, details: `Регистрация с ролью ${presented.role}`, actor: presented });
-    const body: AuthResponse = { user: presented, token: await signer.sign({ sub: presented.id, role: presented.role }), message: MSG.registerOk };
+    audit.publish({
+      action: 'create',
+      entity: 'user',
+      entityId: presented.id,
+      details: `Регистрация с ролью ${presented.role}`,
+      actor: presented,
+    });
+    const body: AuthResponse = {
+      user: presented,
+      token: await signer.sign({ sub: presented.id, role: presented.role }),
+      message: MSG.registerOk,
+    };
     ctx.status = 201;
     ctx.body = body;
   });
@@ -53,7 +63,11 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
     await limiter.reset(keys[0]);
     const presented = presentUser(user);
     audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
-    const body: AuthResponse = { user: presented, token: await signer.sign({ sub: presented.id, role: presented.role }), message: MSG.loginOk };
+    const body: AuthResponse = {
+      user: presented,
+      token: await signer.sign({ sub: presented.id, role: presented.role }),
+      message: MSG.loginOk,
+    };
     ctx.body = body;
   });
 
@@ -68,7 +82,13 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
   });
 
   router.post('/logout', authenticate, async (ctx) => {
-    audit.publish({ action: 'logout', entity: 'user', entityId: ctx.state.user.id, details: 'Выход из системы', actor: ctx.state.user });
+    audit.publish({
+      action: 'logout',
+      entity: 'user',
+      entityId: ctx.state.user.id,
+      details: 'Выход из системы',
+      actor: ctx.state.user,
+    });
     ctx.status = 204;
   });
 
@@ -76,7 +96,14 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
   router.get('/presets', async (ctx) => {
     ctx.body = {
       data: presetsEnabled(config)
-        ? presets.map(({ email, password, fullName, role, description, guest }) => ({ email, password, fullName, role, description, guest: !!guest }))
+        ? presets.map(({ email, password, fullName, role, description, guest }) => ({
+            email,
+            password,
+            fullName,
+            role,
+            description,
+            guest: !!guest,
+          }))
         : [],
     };
   });

@@ -29,7 +29,12 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
       filter.$or = [{ fullName: pattern }, { email: pattern }, ...(roles.length ? [{ role: op({ $in: roles }) }] : [])];
     }
     const [rows, total] = await Promise.all([
-      users.find(filter).sort({ createdAt: -1 }).skip((page - 1) * limit).limit(limit).lean<UserDoc[]>(),
+      users
+        .find(filter)
+        .sort({ createdAt: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<UserDoc[]>(),
       users.countDocuments(filter),
     ]);
     const body: Page<User> = { data: rows.map(presentUser), total, page, limit };
@@ -39,7 +44,13 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   router.get('/:id', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const user = await users.findById(userId(ctx.params.id)).lean<UserDoc>();
     if (!user) throw notFound('Пользователь не найден');
-    audit.publish({ action: 'read', entity: 'user', entityId: String(user._id), details: `Просмотр данных пользователя ${user.email}`, actor: ctx.state.user });
+    audit.publish({
+      action: 'read',
+      entity: 'user',
+      entityId: String(user._id),
+      details: `Просмотр данных пользователя ${user.email}`,
+      actor: ctx.state.user,
+    });
     ctx.body = presentUser(user);
   });
 
@@ -49,14 +60,26 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     const { before, after } = await updateUser(users, ctx.state.user, id, changes);
     announce(id);
     const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';
-    audit.publish({ action: 'update', entity: 'user', entityId: id, details: `Изменён пользователь ${after.email}${roleNote}`, actor: ctx.state.user });
+    audit.publish({
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      details: `Изменён пользователь ${after.email}${roleNote}`,
+      actor: ctx.state.user,
+    });
     ctx.body = presentUser(after);
   });
 
   router.delete('/:id', authenticate, requireRole('ADMIN'), async (ctx) => {
     const removed = await deleteUser(users, ctx.state.user, userId(ctx.params.id));
     announce(String(removed._id));
-    audit.publish({ action: 'delete', entity: 'user', entityId: String(removed._id), details: `Удалён пользователь ${removed.email}`, actor: ctx.state.user });
+    audit.publish({
+      action: 'delete',
+      entity: 'user',
+      entityId: String(removed._id),
+      details: `Удалён пользователь ${removed.email}`,
+      actor: ctx.state.user,
+    });
     ctx.status = 204;
   });
 

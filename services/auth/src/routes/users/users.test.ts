@@ -30,7 +30,9 @@ describe('GET /api/users', () => {
     const byName = await api(auth.url, 'GET', '/api/users?search=зинаида', { token: curator.token });
     expect(byName.body.data.map((u: { fullName: string }) => u.fullName)).toEqual(['Зинаида Уникальная']);
     expect(byName.body).toMatchObject({ total: 1, page: 1, limit: 20 });
-    const byLabel = await api(auth.url, 'GET', `/api/users?search=${encodeURIComponent('менедж')}&limit=100`, { token: curator.token });
+    const byLabel = await api(auth.url, 'GET', `/api/users?search=${encodeURIComponent('менедж')}&limit=100`, {
+      token: curator.token,
+    });
     expect(byLabel.body.total).toBeGreaterThan(0);
     expect(byLabel.body.data.every((u: { role: string }) => u.role === 'MANAGER')).toBe(true);
     const byRole = await api(auth.url, 'GET', '/api/users?role=MANAGER', { token: curator.token });
@@ -47,9 +49,18 @@ describe('PATCH /api/users/{id}', () => {
   it('lets an admin change name, email and role (MANAGER only this way)', async () => {
     const admin = await userWithRole(auth, 'ADMIN');
     const target = await userWithRole(auth, 'CANDIDATE');
-    const answer = await patch(admin.token, target.user.id, { fullName: 'Новое Имя', email: 'NEW.' + target.user.email, role: 'MANAGER' });
+    const answer = await patch(admin.token, target.user.id, {
+      fullName: 'Новое Имя',
+      email: 'NEW.' + target.user.email,
+      role: 'MANAGER',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ fullName: 'Новое Имя', firstName: 'Новое', role: 'MANAGER', email: 'new.' + target.user.email });
+    expect(answer.body).toMatchObject({
+      fullName: 'Новое Имя',
+      firstName: 'Новое',
+      role: 'MANAGER',
+      email: 'new.' + target.user.email,
+    });
     expect(await userModel(auth.ctx.store).findById(target.user.id).lean()).toMatchObject({ role: 'MANAGER' });
   });
 
@@ -59,7 +70,9 @@ describe('PATCH /api/users/{id}', () => {
     const answer = await patch(admin.token, target.user.id, { fullName: '', email: target.user.email, role: 'CLIENT' });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(MSG.fillRequired);
-    expect((await patch(admin.token, target.user.id, { fullName: 'Имя', email: target.user.email })).body.message).toBe(MSG.fillRequired);
+    expect((await patch(admin.token, target.user.id, { fullName: 'Имя', email: target.user.email })).body.message).toBe(
+      MSG.fillRequired,
+    );
   });
 
   it('refuses a curator making anyone ADMIN, and editing an administrator', async () => {
@@ -90,7 +103,9 @@ describe('PATCH /api/users/{id}', () => {
     const taken = await patch(admin.token, a.user.id, { fullName: 'Имя', email: b.user.email.toUpperCase(), role: 'CLIENT' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(MSG.emailTaken);
-    expect((await patch(admin.token, '64b7f0c2a1b2c3d4e5f60718', { fullName: 'Имя', email: 'x@y.test', role: 'CLIENT' })).status).toBe(404);
+    expect(
+      (await patch(admin.token, '64b7f0c2a1b2c3d4e5f60718', { fullName: 'Имя', email: 'x@y.test', role: 'CLIENT' })).status,
+    ).toBe(404);
     expect((await patch(admin.token, 'not-an-id', { fullName: 'Имя', email: 'x@y.test', role: 'CLIENT' })).status).toBe(404);
   });
 
@@ -105,7 +120,13 @@ describe('PATCH /api/users/{id}', () => {
   it('ignores role or id fields smuggled into other shapes', async () => {
     const admin = await userWithRole(auth, 'ADMIN');
     const target = await userWithRole(auth, 'CLIENT');
-    const answer = await patch(admin.token, target.user.id, { fullName: 'Имя', email: target.user.email, role: 'CLIENT', _id: 'x', passwordHash: 'x' });
+    const answer = await patch(admin.token, target.user.id, {
+      fullName: 'Имя',
+      email: target.user.email,
+      role: 'CLIENT',
+      _id: 'x',
+      passwordHash: 'x',
+    });
     expect(answer.status).toBe(400);
     expect(await userModel(auth.ctx.store).findById(target.user.id).lean()).toMatchObject({ fullName: target.user.fullName });
   });
@@ -120,7 +141,9 @@ describe('preset accounts', () => {
     const again = await seedPresets(users, DEFAULT_PRESETS, auth.ctx.logger);
     expect(first).toBe(DEFAULT_PRESETS.length);
     expect(again).toBe(0);
-    const login = await api(auth.url, 'POST', '/api/auth/login', { body: { email: 'manager@portal.local', password: 'Manager12345' } });
+    const login = await api(auth.url, 'POST', '/api/auth/login', {
+      body: { email: 'manager@portal.local', password: 'Manager12345' },
+    });
     expect(login.body.user.role).toBe('MANAGER');
     expect((await api(auth.url, 'GET', '/api/auth/presets')).body.data).toEqual([]); // SEED_PRESETS=false here
   });

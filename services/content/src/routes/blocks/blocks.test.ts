@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) => api<T>(bed.content.url, method, path, { token, body });
+const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, { token, body });
 const staff = () => bed.as.CURATOR.token;
 const UNKNOWN_ID = '64b7f0c2a1b2c3d4e5f60718';
 const BAD_ID = encodeURIComponent('bad id!');
@@ -34,7 +35,10 @@ describe('POST /api/blocks', () => {
     const body = { type: 'MODULE', courseId: course.id, title: 'M' };
     expect((await call('POST', '/api/blocks', undefined, body)).status).toBe(401);
     for (const role of ['CLIENT', 'CANDIDATE', 'MANAGER'] as const) {
-      expect((await call('POST', '/api/blocks', bed.as[role].token, body)).body).toMatchObject({ statusCode: 403, message: MSG.forbidden });
+      expect((await call('POST', '/api/blocks', bed.as[role].token, body)).body).toMatchObject({
+        statusCode: 403,
+        message: MSG.forbidden,
+      });
     }
     expect(await bed.models.blocks.countDocuments({ courseId: new Types.ObjectId(course.id) })).toBe(0);
   });
@@ -49,19 +53,46 @@ describe('POST /api/blocks', () => {
         message: 'Invalid courseId: must be a valid ID',
       });
     }
-    expect((await call('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: UNKNOWN_ID })).body).toMatchObject({ statusCode: 404, message: CONTENT_MSG.courseNotFound });
-    expect((await call('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' })).status).toBe(404);
+    expect((await call('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: UNKNOWN_ID })).body).toMatchObject({
+      statusCode: 404,
+      message: CONTENT_MSG.courseNotFound,
+    });
+    expect(
+      (await call('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' })).status,
+    ).toBe(404);
   });
 
   it('creates modules at the end with auto-names and the description as content', async () => {
     const course = await seedCourse(bed);
-    const first = await call<BlockRecord>('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: course.id, content: 'Введение в тему' });
+    const first = await call<BlockRecord>('POST', '/api/blocks', staff(), {
+      type: 'MODULE',
+      courseId: course.id,
+      content: 'Введение в тему',
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ id: expect.any(String), type: 'MODULE', title: 'модуль_1', content: 'Введение в тему', description: 'Введение в тему', position: 0, status: 'draft', moduleId: null, courseId: course.id });
-    const second = await call<BlockRecord>('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: course.id, title: 'Свой модуль' });
+    expect(first.body).toMatchObject({
+      id: expect.any(String),
+      type: 'MODULE',
+      title: 'модуль_1',
+      content: 'Введение в тему',
+      description: 'Введение в тему',
+      position: 0,
+      status: 'draft',
+      moduleId: null,
+      courseId: course.id,
+    });
+    const second = await call<BlockRecord>('POST', '/api/blocks', staff(), {
+      type: 'MODULE',
+      courseId: course.id,
+      title: 'Свой модуль',
+    });
     const third = await call<BlockRecord>('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: course.id });
     expect([second.body.position, third.body.title, third.body.position]).toEqual([1, 'модуль_2', 2]);
-    expect(await storedStructure(course.id)).toEqual([['модуль_1', 0, []], ['Свой модуль', 1, []], ['модуль_2', 2, []]]);
+    expect(await storedStructure(course.id)).toEqual([
+      ['модуль_1', 0, []],
+      ['Свой модуль', 1, []],
+      ['модуль_2', 2, []],
+    ]);
     const events = await auditEventsFor(bed.content, first.body.id);
     expect(events).toEqual([expect.objectContaining({ action: 'create', entity: 'block' })]);
   });
@@ -74,10 +105,22 @@ describe('POST /api/blocks', () => {
     expect(noModule.body).toMatchObject({ statusCode: 400, field: 'moduleId', message: CONTENT_MSG.moduleRequired });
     const foreign = await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId: other.modules[0].id });
     expect(foreign.body).toMatchObject({ statusCode: 400, field: 'moduleId', message: CONTENT_MSG.moduleOfOtherCourse });
-    expect((await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId: UNKNOWN_ID })).body).toMatchObject({ statusCode: 404, message: CONTENT_MSG.moduleNotFound });
+    expect((await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId: UNKNOWN_ID })).body).toMatchObject({
+      statusCode: 404,
+      message: CONTENT_MSG.moduleNotFound,
+    });
     const lesson = await call<BlockRecord>('POST', '/api/blocks', staff(), { courseId: course.id, moduleId });
     expect(lesson.status).toBe(201);
-    expect(lesson.body).toMatchObject({ type: 'LESSON', title: 'урок_1', position: 0, status: 'draft', moduleId, courseId: course.id, content: '[]', blocks: [] });
+    expect(lesson.body).toMatchObject({
+      type: 'LESSON',
+      title: 'урок_1',
+      position: 0,
+      status: 'draft',
+      moduleId,
+      courseId: course.id,
+      content: '[]',
+      blocks: [],
+    });
     // A lesson is not a parent: naming it as the module is refused.
     expect((await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId: lesson.body.id })).status).toBe(404);
     expect(await bed.models.blocks.countDocuments({ courseId: new Types.ObjectId(course.id), type: 'LESSON' })).toBe(1);
@@ -89,21 +132,55 @@ describe('POST /api/blocks', () => {
     const moduleId = course.modules[0].id;
     await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId, title: 'Вставлен', position: 0 });
     await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId, title: 'В конец', position: 99 });
-    expect(await storedStructure(course.id)).toEqual([['модуль_1', 0, [['Вставлен', 0], ['урок_1', 1], ['урок_2', 2], ['В конец', 3]]]]);
+    expect(await storedStructure(course.id)).toEqual([
+      [
+        'модуль_1',
+        0,
+        [
+          ['Вставлен', 0],
+          ['урок_1', 1],
+          ['урок_2', 2],
+          ['В конец', 3],
+        ],
+      ],
+    ]);
   });
 
   it('validates content blocks by type and stores them normalised', async () => {
     const course = await seedCourse(bed, { modules: [0] });
     const base = { courseId: course.id, moduleId: course.modules[0].id };
-    const unknown = await call('POST', '/api/blocks', staff(), { ...base, content: JSON.stringify([{ type: 'heading', content: 'Hi' }, { type: 'slideshow' }]) });
-    expect(unknown.body).toMatchObject({ statusCode: 400, field: 'content.1.type', message: `${CONTENT_MSG.unknownBlockType} «slideshow»` });
-    const badUrl = await call('POST', '/api/blocks', staff(), { ...base, content: [{ type: 'image', content: { src: 'javascript:alert(1)' } }] });
+    const unknown = await call('POST', '/api/blocks', staff(), {
+      ...base,
+      content: JSON.stringify([{ type: 'heading', content: 'Hi' }, { type: 'slideshow' }]),
+    });
+    expect(unknown.body).toMatchObject({
+      statusCode: 400,
+      field: 'content.1.type',
+      message: `${CONTENT_MSG.unknownBlockType} «slideshow»`,
+    });
+    const badUrl = await call('POST', '/api/blocks', staff(), {
+      ...base,
+      content: [{ type: 'image', content: { src: 'javascript:alert(1)' } }],
+    });
     expect(badUrl.body).toMatchObject({ statusCode: 400, field: 'content.0.content.src', message: CONTENT_MSG.urlInvalid });
-    const badAutoplay = await call('POST', '/api/blocks', staff(), { ...base, content: [{ type: 'video', content: { autoplay: 'yes' } }] });
+    const badAutoplay = await call('POST', '/api/blocks', staff(), {
+      ...base,
+      content: [{ type: 'video', content: { autoplay: 'yes' } }],
+    });
     expect(badAutoplay.body).toMatchObject({ statusCode: 400, field: 'content.0.content.autoplay' });
-    expect((await call('POST', '/api/blocks', staff(), { ...base, content: '{"type":"text"}' })).body.message).toBe(CONTENT_MSG.lessonContentNotList);
-    expect((await call('POST', '/api/blocks', staff(), { ...base, content: 'not json' })).body.message).toBe(CONTENT_MSG.lessonContentNotJson);
-    const duplicate = await call('POST', '/api/blocks', staff(), { ...base, content: [{ id: 'a', type: 'text' }, { id: 'a', type: 'text' }] });
+    expect((await call('POST', '/api/blocks', staff(), { ...base, content: '{"type":"text"}' })).body.message).toBe(
+      CONTENT_MSG.lessonContentNotList,
+    );
+    expect((await call('POST', '/api/blocks', staff(), { ...base, content: 'not json' })).body.message).toBe(
+      CONTENT_MSG.lessonContentNotJson,
+    );
+    const duplicate = await call('POST', '/api/blocks', staff(), {
+      ...base,
+      content: [
+        { id: 'a', type: 'text' },
+        { id: 'a', type: 'text' },
+      ],
+    });
     expect(duplicate.body).toMatchObject({ statusCode: 400, field: 'content.1.id' });
     expect(await bed.models.blocks.countDocuments({ courseId: new Types.ObjectId(course.id), type: 'LESSON' })).toBe(0);
 
@@ -113,11 +190,26 @@ describe('POST /api/blocks', () => {
       { type: 'file', order: 3, content: { name: 'Регламент.pdf', size: 1.5, url: '/api/files/x.pdf' } },
       { type: 'image', content: { src: 'https://example.com/a.png', alt: 'Схема' }, extra: 'dropped' },
     ];
-    const lesson = await call<BlockRecord>('POST', '/api/blocks', staff(), { ...base, title: 'Содержательный', content: JSON.stringify(content) });
+    const lesson = await call<BlockRecord>('POST', '/api/blocks', staff(), {
+      ...base,
+      title: 'Содержательный',
+      content: JSON.stringify(content),
+    });
     expect(lesson.status).toBe(201);
     const blocks = lesson.body.blocks ?? [];
-    expect(blocks.map((b) => [b.type, b.order])).toEqual([['heading', 1], ['file', 2], ['quiz', 3], ['image', 4]]);
-    expect(blocks[0]).toEqual({ id: 'h', type: 'heading', order: 1, lessonId: lesson.body.id, content: { text: 'Новый заголовок' } });
+    expect(blocks.map((b) => [b.type, b.order])).toEqual([
+      ['heading', 1],
+      ['file', 2],
+      ['quiz', 3],
+      ['image', 4],
+    ]);
+    expect(blocks[0]).toEqual({
+      id: 'h',
+      type: 'heading',
+      order: 1,
+      lessonId: lesson.body.id,
+      content: { text: 'Новый заголовок' },
+    });
     expect(blocks[1].content).toEqual({ name: 'Регламент.pdf', size: '1.50', url: '/api/files/x.pdf' });
     expect(blocks.every((b) => b.id && b.lessonId === lesson.body.id)).toBe(true);
     expect(JSON.stringify(blocks)).not.toContain('dropped');
@@ -139,14 +231,24 @@ describe('GET /api/blocks/{id} and /api/blocks/course/{courseId}', () => {
     expect((await call('GET', `/api/blocks/${BAD_ID}`, staff())).body).toMatchObject({ statusCode: 400, field: 'id' });
     const badCourse = await call('GET', `/api/blocks/course/${BAD_ID}`, staff());
     expect(badCourse.body).toMatchObject({ statusCode: 400, field: 'courseId', message: 'Invalid courseId: must be a valid ID' });
-    expect((await call('GET', `/api/blocks/${UNKNOWN_ID}`, staff())).body).toMatchObject({ statusCode: 404, message: CONTENT_MSG.blockNotFound });
+    expect((await call('GET', `/api/blocks/${UNKNOWN_ID}`, staff())).body).toMatchObject({
+      statusCode: 404,
+      message: CONTENT_MSG.blockNotFound,
+    });
     expect((await call('GET', `/api/blocks/course/${UNKNOWN_ID}`, staff())).status).toBe(404);
   });
 
   it('give staff one record, or all of a course in reading order', async () => {
     const lesson = course.modules[0].lessons[1];
     const one = await call<BlockRecord>('GET', `/api/blocks/${lesson.id}`, staff());
-    expect(one.body).toMatchObject({ id: lesson.id, type: 'LESSON', title: 'урок_2', position: 1, moduleId: course.modules[0].id, blocks: [] });
+    expect(one.body).toMatchObject({
+      id: lesson.id,
+      type: 'LESSON',
+      title: 'урок_2',
+      position: 1,
+      moduleId: course.modules[0].id,
+      blocks: [],
+    });
     const all = await call<BlockRecord[]>('GET', `/api/blocks/course/${course.id}`, bed.as.ADMIN.token);
     expect(all.body.map((b) => [b.type, b.title])).toEqual([
       ['MODULE', 'модуль_1'],
@@ -178,11 +280,26 @@ describe('PATCH /api/blocks/{id}', () => {
     const lesson = course.modules[0].lessons[0];
     expect((await call('PATCH', `/api/blocks/${lesson.id}`, undefined, { title: 'x' })).status).toBe(401);
     expect((await call('PATCH', `/api/blocks/${lesson.id}`, bed.as.CANDIDATE.token, { title: 'x' })).status).toBe(403);
-    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), {})).body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.nothingToUpdate });
-    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { title: '  ' })).body).toMatchObject({ statusCode: 400, field: 'title' });
-    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { title: 'x', type: 'MODULE' })).body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.recordTypeChange });
-    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { status: 'archived' })).body).toMatchObject({ statusCode: 400, field: 'status' });
-    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { content: [{ type: 'poll' }] })).body).toMatchObject({ statusCode: 400, field: 'content.0.type' });
+    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), {})).body).toMatchObject({
+      statusCode: 400,
+      message: CONTENT_MSG.nothingToUpdate,
+    });
+    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { title: '  ' })).body).toMatchObject({
+      statusCode: 400,
+      field: 'title',
+    });
+    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { title: 'x', type: 'MODULE' })).body).toMatchObject({
+      statusCode: 400,
+      message: CONTENT_MSG.recordTypeChange,
+    });
+    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { status: 'archived' })).body).toMatchObject({
+      statusCode: 400,
+      field: 'status',
+    });
+    expect((await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { content: [{ type: 'poll' }] })).body).toMatchObject({
+      statusCode: 400,
+      field: 'content.0.type',
+    });
     expect((await call('PATCH', `/api/blocks/${BAD_ID}`, staff(), { title: 'x' })).status).toBe(400);
     expect((await call('PATCH', `/api/blocks/${UNKNOWN_ID}`, staff(), { title: 'x' })).status).toBe(404);
     expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({ title: 'урок_1', status: 'draft', content: '[]' });
@@ -196,7 +313,10 @@ describe('PATCH /api/blocks/{id}', () => {
       type: 'LESSON',
       status: 'published',
       description: 'Кратко',
-      content: JSON.stringify([{ type: 'text', content: 'Абзац' }, { type: 'audio', content: { src: '/api/files/a.mp3', title: 'Подкаст' } }]),
+      content: JSON.stringify([
+        { type: 'text', content: 'Абзац' },
+        { type: 'audio', content: { src: '/api/files/a.mp3', title: 'Подкаст' } },
+      ]),
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ title: 'Новый урок', status: 'published', description: 'Кратко' });
@@ -204,14 +324,26 @@ describe('PATCH /api/blocks/{id}', () => {
       ['text', 1, { text: 'Абзац' }],
       ['audio', 2, { src: '/api/files/a.mp3', title: 'Подкаст' }],
     ]);
-    expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({ title: 'Новый урок', status: 'published', description: 'Кратко' });
-    const mod = await call<BlockRecord>('PATCH', `/api/blocks/${course.modules[0].id}`, staff(), { description: 'Описание модуля' });
+    expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({
+      title: 'Новый урок',
+      status: 'published',
+      description: 'Кратко',
+    });
+    const mod = await call<BlockRecord>('PATCH', `/api/blocks/${course.modules[0].id}`, staff(), {
+      description: 'Описание модуля',
+    });
     expect(mod.body).toMatchObject({ content: 'Описание модуля', description: 'Описание модуля' });
-    expect((await call('PATCH', `/api/blocks/${course.modules[0].id}`, staff(), { content: 5 })).body).toMatchObject({ statusCode: 400, field: 'content' });
+    expect((await call('PATCH', `/api/blocks/${course.modules[0].id}`, staff(), { content: 5 })).body).toMatchObject({
+      statusCode: 400,
+      field: 'content',
+    });
     const course2 = (await call<Course>('GET', `/api/courses/${course.id}`, staff())).body;
     expect(course2.modules[0].description).toBe('Описание модуля');
     expect(new Date(course2.updatedAt).getTime()).toBeGreaterThan(new Date(course.updatedAt).getTime());
-    expect((await auditEventsFor(bed.content, lesson.id)).map((e) => [e.action, e.entity])).toEqual([['create', 'lesson'], ['update', 'lesson']]);
+    expect((await auditEventsFor(bed.content, lesson.id)).map((e) => [e.action, e.entity])).toEqual([
+      ['create', 'lesson'],
+      ['update', 'lesson'],
+    ]);
   });
 });
 
@@ -229,8 +361,20 @@ describe('DELETE /api/blocks/{id}', () => {
   it('deletes a lesson and closes the gap', async () => {
     const course = await seedCourse(bed, { modules: [3] });
     expect((await call('DELETE', `/api/blocks/${course.modules[0].lessons[0].id}`, staff())).status).toBe(204);
-    expect(await storedStructure(course.id)).toEqual([['модуль_1', 0, [['урок_2', 0], ['урок_3', 1]]]]);
-    expect((await auditEventsFor(bed.content, course.modules[0].lessons[0].id)).map((e) => e.action)).toEqual(['create', 'delete']);
+    expect(await storedStructure(course.id)).toEqual([
+      [
+        'модуль_1',
+        0,
+        [
+          ['урок_2', 0],
+          ['урок_3', 1],
+        ],
+      ],
+    ]);
+    expect((await auditEventsFor(bed.content, course.modules[0].lessons[0].id)).map((e) => e.action)).toEqual([
+      'create',
+      'delete',
+    ]);
   });
 
   it('deletes a module with its lessons and renumbers the modules', async () => {
@@ -255,11 +399,29 @@ describe('POST /api/blocks/reorder', () => {
     const cases: Array<[unknown, number, string | undefined]> = [
       [{}, 400, CONTENT_MSG.reorderEmpty],
       [{ blocks: [] }, 400, CONTENT_MSG.reorderEmpty],
-      [{ blocks: [{ id: m1.id, position: 0 }, { id: m1.id, position: 1 }] }, 400, CONTENT_MSG.reorderDuplicate],
+      [
+        {
+          blocks: [
+            { id: m1.id, position: 0 },
+            { id: m1.id, position: 1 },
+          ],
+        },
+        400,
+        CONTENT_MSG.reorderDuplicate,
+      ],
       [{ blocks: [{ id: m1.id, position: -1 }] }, 400, undefined],
       [{ blocks: [{ id: 'bad id!', position: 0 }] }, 400, 'Invalid id: must be a valid ID'],
       [{ blocks: [{ id: m1.id, position: 0, moduleId: m2.id }] }, 400, CONTENT_MSG.reorderModuleInModule],
-      [{ blocks: [{ id: m1.id, position: 0 }, { id: other.modules[0].id, position: 1 }] }, 400, CONTENT_MSG.reorderOneCourse],
+      [
+        {
+          blocks: [
+            { id: m1.id, position: 0 },
+            { id: other.modules[0].id, position: 1 },
+          ],
+        },
+        400,
+        CONTENT_MSG.reorderOneCourse,
+      ],
       [{ blocks: [{ id: m1.lessons[0].id, position: 0, moduleId: other.modules[0].id }] }, 400, CONTENT_MSG.moduleOfOtherCourse],
       [{ blocks: [{ id: m1.lessons[0].id, position: 0, moduleId: UNKNOWN_ID }] }, 404, CONTENT_MSG.moduleNotFound],
       [{ blocks: [{ id: UNKNOWN_ID, position: 0 }] }, 404, CONTENT_MSG.blockNotFound],
@@ -269,34 +431,71 @@ describe('POST /api/blocks/reorder', () => {
       expect({ input, status: answer.status }).toEqual({ input, status });
       if (message) expect(answer.body.message).toBe(message);
     }
-    expect(await storedStructure(course.id)).toEqual([['модуль_1', 0, [['урок_1', 0]]], ['модуль_2', 1, [['урок_2', 0]]]]);
+    expect(await storedStructure(course.id)).toEqual([
+      ['модуль_1', 0, [['урок_1', 0]]],
+      ['модуль_2', 1, [['урок_2', 0]]],
+    ]);
   });
 
   it('moves a lesson within its module, down and up', async () => {
     const course = await seedCourse(bed, { modules: [4] });
     const [a, b, c, d] = course.modules[0].lessons;
     await call('POST', '/api/blocks/reorder', staff(), { blocks: [{ id: a.id, position: 2 }] });
-    expect((await storedStructure(course.id))[0][2]).toEqual([['урок_2', 0], ['урок_3', 1], ['урок_1', 2], ['урок_4', 3]]);
+    expect((await storedStructure(course.id))[0][2]).toEqual([
+      ['урок_2', 0],
+      ['урок_3', 1],
+      ['урок_1', 2],
+      ['урок_4', 3],
+    ]);
     await call('POST', '/api/blocks/reorder', staff(), { blocks: [{ id: d.id, position: 0 }] });
-    expect((await storedStructure(course.id))[0][2]).toEqual([['урок_4', 0], ['урок_2', 1], ['урок_3', 2], ['урок_1', 3]]);
+    expect((await storedStructure(course.id))[0][2]).toEqual([
+      ['урок_4', 0],
+      ['урок_2', 1],
+      ['урок_3', 2],
+      ['урок_1', 3],
+    ]);
     // A whole list sets the exact order.
     const answer = await call<BlockRecord[]>('POST', '/api/blocks/reorder', staff(), {
       blocks: [a, b, c, d].map((l, i) => ({ id: l.id, position: i })),
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.filter((x) => x.type === 'LESSON').map((x) => [x.title, x.position])).toEqual([['урок_1', 0], ['урок_2', 1], ['урок_3', 2], ['урок_4', 3]]);
-    expect((await auditEventsFor(bed.content, course.id)).filter((e) => e.entity === 'block' && e.action === 'update')).toHaveLength(3);
+    expect(answer.body.filter((x) => x.type === 'LESSON').map((x) => [x.title, x.position])).toEqual([
+      ['урок_1', 0],
+      ['урок_2', 1],
+      ['урок_3', 2],
+      ['урок_4', 3],
+    ]);
+    expect(
+      (await auditEventsFor(bed.content, course.id)).filter((e) => e.entity === 'block' && e.action === 'update'),
+    ).toHaveLength(3);
   });
 
   it('moves lessons between modules, persisted and renumbered on both sides', async () => {
     const course = await seedCourse(bed, { modules: [3, 2] });
     const [m1, m2] = course.modules;
     const moving = m1.lessons[1]; // урок_2
-    const answer = await call<BlockRecord[]>('POST', '/api/blocks/reorder', staff(), { blocks: [{ id: moving.id, position: 1, moduleId: m2.id, type: 'LESSON' }] });
+    const answer = await call<BlockRecord[]>('POST', '/api/blocks/reorder', staff(), {
+      blocks: [{ id: moving.id, position: 1, moduleId: m2.id, type: 'LESSON' }],
+    });
     expect(answer.status).toBe(200);
     expect(await storedStructure(course.id)).toEqual([
-      ['модуль_1', 0, [['урок_1', 0], ['урок_3', 1]]],
-      ['модуль_2', 1, [['урок_4', 0], ['урок_2', 1], ['урок_5', 2]]],
+      [
+        'модуль_1',
+        0,
+        [
+          ['урок_1', 0],
+          ['урок_3', 1],
+        ],
+      ],
+      [
+        'модуль_2',
+        1,
+        [
+          ['урок_4', 0],
+          ['урок_2', 1],
+          ['урок_5', 2],
+        ],
+      ],
     ]);
     expect(answer.body.find((x) => x.id === moving.id)).toMatchObject({ moduleId: m2.id, position: 1 });
     const read = (await call<Course>('GET', `/api/courses/${course.id}`, staff())).body;
@@ -310,16 +509,39 @@ describe('POST /api/blocks/reorder', () => {
     });
     expect(await storedStructure(course.id)).toEqual([
       ['модуль_1', 0, []],
-      ['модуль_2', 1, [['урок_1', 0], ['урок_4', 1], ['урок_2', 2], ['урок_5', 3], ['урок_3', 4]]],
+      [
+        'модуль_2',
+        1,
+        [
+          ['урок_1', 0],
+          ['урок_4', 1],
+          ['урок_2', 2],
+          ['урок_5', 3],
+          ['урок_3', 4],
+        ],
+      ],
     ]);
   });
 
   it('reorders modules, their lessons going with them', async () => {
     const course = await seedCourse(bed, { modules: [1, 0, 2] });
     const [m1, m2, m3] = course.modules;
-    await call('POST', '/api/blocks/reorder', staff(), { blocks: [{ id: m3.id, position: 0 }, { id: m1.id, position: 1 }, { id: m2.id, position: 2 }] });
+    await call('POST', '/api/blocks/reorder', staff(), {
+      blocks: [
+        { id: m3.id, position: 0 },
+        { id: m1.id, position: 1 },
+        { id: m2.id, position: 2 },
+      ],
+    });
     expect(await storedStructure(course.id)).toEqual([
-      ['модуль_3', 0, [['урок_2', 0], ['урок_3', 1]]],
+      [
+        'модуль_3',
+        0,
+        [
+          ['урок_2', 0],
+          ['урок_3', 1],
+        ],
+      ],
       ['модуль_1', 1, [['урок_1', 0]]],
       ['модуль_2', 2, []],
     ]);

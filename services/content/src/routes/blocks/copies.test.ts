@@ -9,13 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) => api<T>(bed.content.url, method, path, { token, body });
+const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, { token, body });
 const staff = () => bed.as.CURATOR.token;
 const UNKNOWN_ID = '64b7f0c2a1b2c3d4e5f60718';
 const BAD_ID = encodeURIComponent('bad id!');
 
 async function quizFor(courseId: string): Promise<Quiz> {
-  const answer = await call<Quiz>('POST', '/api/quizzes', staff(), { title: uniqueTitle('Квиз'), courseId, questions: [newQuestion('true_false', 'q1', 0)] });
+  const answer = await call<Quiz>('POST', '/api/quizzes', staff(), {
+    title: uniqueTitle('Квиз'),
+    courseId,
+    questions: [newQuestion('true_false', 'q1', 0)],
+  });
   return answer.body;
 }
 
@@ -39,19 +44,36 @@ async function courseWithQuizLesson(): Promise<{ course: Course; lesson: BlockRe
 }
 
 const lessonsOf = async (moduleId: string) =>
-  (await bed.models.blocks.find({ moduleId: new Types.ObjectId(moduleId) }).sort({ position: 1 }).lean()).map((l) => [l.title, l.position]);
+  (
+    await bed.models.blocks
+      .find({ moduleId: new Types.ObjectId(moduleId) })
+      .sort({ position: 1 })
+      .lean()
+  ).map((l) => [l.title, l.position]);
 
 describe('POST /api/blocks/{id}/copy', () => {
   it('answers 401, 403, 400 and 404, and copies nothing', async () => {
     const { course, lesson } = await courseWithQuizLesson();
     expect((await call('POST', `/api/blocks/${lesson.id}/copy`)).status).toBe(401);
     for (const role of ['CLIENT', 'CANDIDATE', 'MANAGER'] as const) {
-      expect((await call('POST', `/api/blocks/${lesson.id}/copy`, bed.as[role].token)).body).toMatchObject({ statusCode: 403, message: MSG.forbidden });
+      expect((await call('POST', `/api/blocks/${lesson.id}/copy`, bed.as[role].token)).body).toMatchObject({
+        statusCode: 403,
+        message: MSG.forbidden,
+      });
     }
     expect((await call('POST', `/api/blocks/${BAD_ID}/copy`, staff())).body).toMatchObject({ statusCode: 400, field: 'id' });
-    expect((await call('POST', `/api/blocks/${course.modules[0].id}/copy`, staff())).body).toMatchObject({ statusCode: 400, message: EDITOR_MSG.lessonOnly });
-    expect((await call('POST', `/api/blocks/${UNKNOWN_ID}/copy`, staff())).body).toMatchObject({ statusCode: 404, message: CONTENT_MSG.blockNotFound });
-    expect(await lessonsOf(course.modules[0].id)).toEqual([['Оригинал', 0], ['урок_2', 1]]);
+    expect((await call('POST', `/api/blocks/${course.modules[0].id}/copy`, staff())).body).toMatchObject({
+      statusCode: 400,
+      message: EDITOR_MSG.lessonOnly,
+    });
+    expect((await call('POST', `/api/blocks/${UNKNOWN_ID}/copy`, staff())).body).toMatchObject({
+      statusCode: 404,
+      message: CONTENT_MSG.blockNotFound,
+    });
+    expect(await lessonsOf(course.modules[0].id)).toEqual([
+      ['Оригинал', 0],
+      ['урок_2', 1],
+    ]);
   });
 
   it('puts "<title> (копия)" right after the original, as a draft, with new block ids and its own quiz', async () => {
@@ -59,11 +81,27 @@ describe('POST /api/blocks/{id}/copy', () => {
     const answer = await call<BlockRecord>('POST', `/api/blocks/${lesson.id}/copy`, staff());
     expect(answer.status).toBe(201);
     const copy = answer.body;
-    expect(copy).toMatchObject({ type: 'LESSON', title: 'Оригинал (копия)', description: 'Описание урока', status: 'draft', position: 1, moduleId: course.modules[0].id, courseId: course.id });
-    expect(await lessonsOf(course.modules[0].id)).toEqual([['Оригинал', 0], ['Оригинал (копия)', 1], ['урок_2', 2]]);
+    expect(copy).toMatchObject({
+      type: 'LESSON',
+      title: 'Оригинал (копия)',
+      description: 'Описание урока',
+      status: 'draft',
+      position: 1,
+      moduleId: course.modules[0].id,
+      courseId: course.id,
+    });
+    expect(await lessonsOf(course.modules[0].id)).toEqual([
+      ['Оригинал', 0],
+      ['Оригинал (копия)', 1],
+      ['урок_2', 2],
+    ]);
 
     const blocks = copy.blocks ?? [];
-    expect(blocks.map((b) => [b.type, b.order, b.lessonId])).toEqual([['heading', 1, copy.id], ['text', 2, copy.id], ['quiz', 3, copy.id]]);
+    expect(blocks.map((b) => [b.type, b.order, b.lessonId])).toEqual([
+      ['heading', 1, copy.id],
+      ['text', 2, copy.id],
+      ['quiz', 3, copy.id],
+    ]);
     expect(blocks.map((b) => b.id)).not.toContain('h1');
     const quizBlock = blocks[2] as Extract<(typeof blocks)[number], { type: 'quiz' }>;
     expect(quizBlock.content.quizId).not.toBe(quiz.id);
@@ -96,9 +134,14 @@ describe('POST /api/blocks/import', () => {
       const answer = await call('POST', '/api/blocks/import', staff(), payload);
       expect({ payload, status: answer.status, field: answer.body.field }).toEqual({ payload, status: 400, field });
     }
-    expect((await call('POST', '/api/blocks/import', staff(), { ...body, lessonIds: [] })).body.message).toBe(EDITOR_MSG.importEmpty);
+    expect((await call('POST', '/api/blocks/import', staff(), { ...body, lessonIds: [] })).body.message).toBe(
+      EDITOR_MSG.importEmpty,
+    );
     const other = await seedCourse(bed, { modules: [0] });
-    expect((await call('POST', '/api/blocks/import', staff(), { ...body, moduleId: other.modules[0].id })).body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.moduleOfOtherCourse });
+    expect((await call('POST', '/api/blocks/import', staff(), { ...body, moduleId: other.modules[0].id })).body).toMatchObject({
+      statusCode: 400,
+      message: CONTENT_MSG.moduleOfOtherCourse,
+    });
     expect((await call('POST', '/api/blocks/import', staff(), { ...body, lessonIds: [UNKNOWN_ID] })).status).toBe(404);
     expect(await lessonsOf(course.modules[1].id)).toEqual([['урок_3', 0]]);
   });
@@ -117,16 +160,27 @@ describe('POST /api/blocks/import', () => {
       [second.title, 1, 'draft', target.id, target.modules[0].id],
       ['Оригинал', 2, 'draft', target.id, target.modules[0].id],
     ]);
-    expect(await lessonsOf(target.modules[0].id)).toEqual([['урок_1', 0], [second.title, 1], ['Оригинал', 2]]);
+    expect(await lessonsOf(target.modules[0].id)).toEqual([
+      ['урок_1', 0],
+      [second.title, 1],
+      ['Оригинал', 2],
+    ]);
     const imported = answer.body[1].blocks ?? [];
     expect(imported.map((b) => b.type)).toEqual(['heading', 'text', 'quiz']);
     const quizId = (imported[2] as Extract<(typeof imported)[number], { type: 'quiz' }>).content.quizId as string;
     expect(quizId).not.toBe(quiz.id);
     expect(await bed.models.quizzes.findById(quizId).lean()).toMatchObject({ title: quiz.title, courseId: target.id });
     // The source course is as it was.
-    expect(await lessonsOf(source.modules[0].id)).toEqual([['Оригинал', 0], ['урок_2', 1]]);
+    expect(await lessonsOf(source.modules[0].id)).toEqual([
+      ['Оригинал', 0],
+      ['урок_2', 1],
+    ]);
     const events = await auditEventsFor(bed.content, target.modules[0].id);
-    expect(events.at(-1)).toMatchObject({ action: 'create', entity: 'lesson', details: expect.stringContaining('Импортировано уроков: 2') });
+    expect(events.at(-1)).toMatchObject({
+      action: 'create',
+      entity: 'lesson',
+      details: expect.stringContaining('Импортировано уроков: 2'),
+    });
   });
 });
 
@@ -138,7 +192,10 @@ describe('quizzes follow their course', () => {
     expect(copy.status).toBe(201);
     const copiedQuizBlock = copy.body.modules[0].lessons[0].blocks[2] as { content: { quizId: string } };
     expect(copiedQuizBlock.content.quizId).not.toBe(quiz.id);
-    expect(await bed.models.quizzes.findById(copiedQuizBlock.content.quizId).lean()).toMatchObject({ courseId: copy.body.id, title: quiz.title });
+    expect(await bed.models.quizzes.findById(copiedQuizBlock.content.quizId).lean()).toMatchObject({
+      courseId: copy.body.id,
+      title: quiz.title,
+    });
 
     expect((await call('DELETE', `/api/courses/${course.id}`, staff())).status).toBe(204);
     expect(await bed.models.quizzes.exists({ _id: new Types.ObjectId(quiz.id) })).toBeNull();
@@ -150,7 +207,11 @@ describe('quizzes follow their course', () => {
     const owner = await seedCourse(bed);
     const quiz = await quizFor(owner.id);
     const user = await seedCourse(bed, { modules: [0] });
-    await call('POST', '/api/blocks', staff(), { courseId: user.id, moduleId: user.modules[0].id, content: [{ type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } }] });
+    await call('POST', '/api/blocks', staff(), {
+      courseId: user.id,
+      moduleId: user.modules[0].id,
+      content: [{ type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } }],
+    });
     expect((await call('DELETE', `/api/courses/${owner.id}`, staff())).status).toBe(204);
     expect(await bed.models.quizzes.exists({ _id: new Types.ObjectId(quiz.id) })).toBeTruthy();
   });

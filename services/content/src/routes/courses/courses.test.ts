@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) => api<T>(bed.content.url, method, path, { token, body });
+const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, { token, body });
 const titles = (list: CourseSummary[]) => list.map((c) => c.title);
 const UNKNOWN_ID = '64b7f0c2a1b2c3d4e5f60718';
 const BAD_ID = encodeURIComponent('bad id!');
@@ -43,9 +44,23 @@ describe('POST /api/courses', () => {
       isStarted: false,
     });
     const stored = await bed.models.courses.findById(answer.body.id).lean();
-    expect(stored).toMatchObject({ title, price: 0, duration: 0, level: 'Начальный', isPublished: false, status: 'draft', createdBy: bed.as.ADMIN.user.id });
+    expect(stored).toMatchObject({
+      title,
+      price: 0,
+      duration: 0,
+      level: 'Начальный',
+      isPublished: false,
+      status: 'draft',
+      createdBy: bed.as.ADMIN.user.id,
+    });
     const events = await auditEventsFor(bed.content, answer.body.id);
-    expect(events).toEqual([expect.objectContaining({ action: 'create', entity: 'course', actor: expect.objectContaining({ id: bed.as.ADMIN.user.id }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        entity: 'course',
+        actor: expect.objectContaining({ id: bed.as.ADMIN.user.id }),
+      }),
+    ]);
   });
 
   it('keeps every field of the course form, and isPublished makes it published', async () => {
@@ -54,7 +69,11 @@ describe('POST /api/courses', () => {
     const answer = await call<Course>('POST', '/api/courses', bed.as.CURATOR.token, body);
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ ...body, status: 'published' });
-    expect(await bed.models.courses.findById(answer.body.id).lean()).toMatchObject({ ...body, status: 'published', publishedAt: expect.any(Date) });
+    expect(await bed.models.courses.findById(answer.body.id).lean()).toMatchObject({
+      ...body,
+      status: 'published',
+      publishedAt: expect.any(Date),
+    });
   });
 
   it('requires a title and non-negative numbers, naming the field', async () => {
@@ -70,13 +89,23 @@ describe('POST /api/courses', () => {
     const before = await bed.models.courses.countDocuments();
     for (const [body, field, message] of cases) {
       const answer = await call('POST', '/api/courses', bed.as.CURATOR.token, body);
-      expect({ status: answer.status, field: answer.body.field, message: answer.body.message }).toEqual({ status: 400, field, message });
+      expect({ status: answer.status, field: answer.body.field, message: answer.body.message }).toEqual({
+        status: 400,
+        field,
+        message,
+      });
     }
     expect(await bed.models.courses.countDocuments()).toBe(before);
   });
 
   it('reads blank numbers as 0 and a hidden status as unpublished', async () => {
-    const answer = await call<Course>('POST', '/api/courses', bed.as.CURATOR.token, { title: uniqueTitle(), price: '', duration: null, level: '', status: 'hidden' });
+    const answer = await call<Course>('POST', '/api/courses', bed.as.CURATOR.token, {
+      title: uniqueTitle(),
+      price: '',
+      duration: null,
+      level: '',
+      status: 'hidden',
+    });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ price: 0, duration: 0, level: 'Начальный', status: 'hidden', isPublished: false });
   });
@@ -87,7 +116,12 @@ describe('GET /api/courses', () => {
   let draft: Course;
   let hidden: Course;
   beforeAll(async () => {
-    published = await seedCourse(bed, { title: uniqueTitle('Опубликованный Бета'), description: 'Про КОММУНИКАЦИИ', isPublished: true, modules: [2, 3] });
+    published = await seedCourse(bed, {
+      title: uniqueTitle('Опубликованный Бета'),
+      description: 'Про КОММУНИКАЦИИ',
+      isPublished: true,
+      modules: [2, 3],
+    });
     draft = await seedCourse(bed, { title: uniqueTitle('Черновик Альфа'), modules: [1] });
     hidden = await seedCourse(bed, { title: uniqueTitle('Скрытый Гамма'), status: 'hidden' });
   });
@@ -115,12 +149,18 @@ describe('GET /api/courses', () => {
   });
 
   it('searches title or description case-insensitively, and treats the text literally', async () => {
-    const byTitle = (await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent('альфа')}`, bed.as.CURATOR.token)).body;
+    const byTitle = (
+      await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent('альфа')}`, bed.as.CURATOR.token)
+    ).body;
     expect(titles(byTitle)).toContain(draft.title);
     expect(titles(byTitle)).not.toContain(published.title);
-    const byDescription = (await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent('коммуникации')}`, bed.as.CANDIDATE.token)).body;
+    const byDescription = (
+      await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent('коммуникации')}`, bed.as.CANDIDATE.token)
+    ).body;
     expect(titles(byDescription)).toEqual([published.title]);
-    expect((await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent('.*')}`, bed.as.CURATOR.token)).body).toEqual([]);
+    expect(
+      (await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent('.*')}`, bed.as.CURATOR.token)).body,
+    ).toEqual([]);
   });
 
   it('filters by status, and gives learners nothing for statuses they cannot see', async () => {
@@ -130,7 +170,9 @@ describe('GET /api/courses', () => {
     const hiddenOnes = (await call<CourseSummary[]>('GET', '/api/courses?status=hidden', bed.as.ADMIN.token)).body;
     expect(titles(hiddenOnes)).toContain(hidden.title);
     expect((await call('GET', '/api/courses?status=hidden', bed.as.CLIENT.token)).body).toEqual([]);
-    expect((await call<CourseSummary[]>('GET', '/api/courses?status=all', bed.as.CURATOR.token)).body.length).toBeGreaterThanOrEqual(3);
+    expect(
+      (await call<CourseSummary[]>('GET', '/api/courses?status=all', bed.as.CURATOR.token)).body.length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses an unknown status or filter with 400', async () => {
@@ -148,7 +190,9 @@ describe('GET /api/courses', () => {
     expect((await call('GET', '/api/courses?filter=favorites', bed.as.CANDIDATE.token)).body).toEqual([]);
     expect((await call('GET', '/api/courses?filter=started', client)).body).toEqual([]);
     await call('POST', `/api/courses/${published.id}/start`, client);
-    expect((await call<CourseSummary[]>('GET', '/api/courses?filter=started', client)).body.map((c) => c.id)).toEqual([published.id]);
+    expect((await call<CourseSummary[]>('GET', '/api/courses?filter=started', client)).body.map((c) => c.id)).toEqual([
+      published.id,
+    ]);
   });
 });
 
@@ -163,7 +207,11 @@ describe('GET /api/courses/{id}', () => {
     expect(tooLong.status).toBe(400);
     for (const id of [UNKNOWN_ID, '3f2504e0-4f89-11d3-9a0c-0305e82c3301', `c${'a'.repeat(24)}`, 'course_1']) {
       const missing = await call('GET', `/api/courses/${id}`, bed.as.CURATOR.token);
-      expect({ id, status: missing.status, message: missing.body.message }).toEqual({ id, status: 404, message: CONTENT_MSG.courseNotFound });
+      expect({ id, status: missing.status, message: missing.body.message }).toEqual({
+        id,
+        status: 404,
+        message: CONTENT_MSG.courseNotFound,
+      });
     }
     expect((await call('GET', `/api/courses/${draft.id}`, bed.as.CANDIDATE.token)).status).toBe(404);
     expect((await call('GET', `/api/courses/${draft.id}`, bed.as.CURATOR.token)).status).toBe(200);
@@ -184,10 +232,20 @@ describe('GET /api/courses/{id}', () => {
     });
     const staff = (await call<Course>('GET', `/api/courses/${course.id}`, bed.as.ADMIN.token)).body;
     expect(staff.modules.map((m) => [m.title, m.position, m.lessons.map((l) => [l.title, l.position])])).toEqual([
-      ['модуль_1', 0, [['урок_1', 0], ['урок_2', 1]]],
+      [
+        'модуль_1',
+        0,
+        [
+          ['урок_1', 0],
+          ['урок_2', 1],
+        ],
+      ],
       ['модуль_2', 1, [['урок_3', 0]]],
     ]);
-    expect(staff.modules[0].lessons[0].blocks.map((b) => [b.type, b.order])).toEqual([['heading', 1], ['text', 2]]);
+    expect(staff.modules[0].lessons[0].blocks.map((b) => [b.type, b.order])).toEqual([
+      ['heading', 1],
+      ['text', 2],
+    ]);
     expect(staff.lessonsCount).toBe(3);
     const learner = (await call<Course>('GET', `/api/courses/${course.id}`, bed.as.CLIENT.token)).body;
     expect(learner.modules.map((m) => m.lessons.map((l) => l.id))).toEqual([[first.lessons[0].id], [second.lessons[0].id]]);
@@ -214,17 +272,42 @@ describe('PATCH /api/courses/{id}', () => {
   it('changes the fields given and keeps status and isPublished consistent', async () => {
     const course = await seedCourse(bed);
     const token = bed.as.CURATOR.token;
-    const edited = await call<Course>('PATCH', `/api/courses/${course.id}`, token, { title: 'Новое имя', price: 99, isPublished: true });
+    const edited = await call<Course>('PATCH', `/api/courses/${course.id}`, token, {
+      title: 'Новое имя',
+      price: 99,
+      isPublished: true,
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ title: 'Новое имя', price: 99, level: 'Начальный', isPublished: true, status: 'published' });
+    expect(edited.body).toMatchObject({
+      title: 'Новое имя',
+      price: 99,
+      level: 'Начальный',
+      isPublished: true,
+      status: 'published',
+    });
     expect(new Date(edited.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(course.updatedAt).getTime());
 
-    expect((await call('PATCH', `/api/courses/${course.id}`, token, { status: 'hidden' })).body).toMatchObject({ status: 'hidden', isPublished: false });
+    expect((await call('PATCH', `/api/courses/${course.id}`, token, { status: 'hidden' })).body).toMatchObject({
+      status: 'hidden',
+      isPublished: false,
+    });
     // Unpublishing a hidden course leaves it hidden; unpublishing a published one makes it a draft.
-    expect((await call('PATCH', `/api/courses/${course.id}`, token, { isPublished: false })).body).toMatchObject({ status: 'hidden', isPublished: false });
+    expect((await call('PATCH', `/api/courses/${course.id}`, token, { isPublished: false })).body).toMatchObject({
+      status: 'hidden',
+      isPublished: false,
+    });
     await call('PATCH', `/api/courses/${course.id}`, token, { status: 'published' });
-    expect((await call('PATCH', `/api/courses/${course.id}`, token, { isPublished: false })).body).toMatchObject({ status: 'draft', isPublished: false });
-    expect(await bed.models.courses.findById(course.id).lean()).toMatchObject({ title: 'Новое имя', price: 99, status: 'draft', isPublished: false, publishedAt: null });
+    expect((await call('PATCH', `/api/courses/${course.id}`, token, { isPublished: false })).body).toMatchObject({
+      status: 'draft',
+      isPublished: false,
+    });
+    expect(await bed.models.courses.findById(course.id).lean()).toMatchObject({
+      title: 'Новое имя',
+      price: 99,
+      status: 'draft',
+      isPublished: false,
+      publishedAt: null,
+    });
     const conflict = await call('PATCH', `/api/courses/${course.id}`, token, { status: 'hidden', isPublished: true });
     expect(conflict).toMatchObject({ status: 400, body: { message: CONTENT_MSG.statusConflict } });
     const events = await auditEventsFor(bed.content, course.id);
@@ -268,11 +351,20 @@ describe('POST /api/courses/{id}/copy', () => {
   it('makes a deep copy with new ids, titled "(копия)", as a draft', async () => {
     const source = await seedCourse(bed, { isPublished: true, price: 10, description: 'Исходный', modules: [1, 2] });
     const lesson = source.modules[0].lessons[0];
-    await call('PATCH', `/api/blocks/${lesson.id}`, bed.as.CURATOR.token, { content: [{ type: 'heading', content: { text: 'Заголовок' } }] });
+    await call('PATCH', `/api/blocks/${lesson.id}`, bed.as.CURATOR.token, {
+      content: [{ type: 'heading', content: { text: 'Заголовок' } }],
+    });
     const answer = await call<Course>('POST', `/api/courses/${source.id}/copy`, bed.as.CURATOR.token);
     expect(answer.status).toBe(201);
     const copy = answer.body;
-    expect(copy).toMatchObject({ title: `${source.title} (копия)`, description: 'Исходный', price: 10, status: 'draft', isPublished: false, lessonsCount: 3 });
+    expect(copy).toMatchObject({
+      title: `${source.title} (копия)`,
+      description: 'Исходный',
+      price: 10,
+      status: 'draft',
+      isPublished: false,
+      lessonsCount: 3,
+    });
     expect(copy.id).not.toBe(source.id);
     const sourceIds = new Set([...source.modules.map((m) => m.id), ...source.modules.flatMap((m) => m.lessons.map((l) => l.id))]);
     for (const m of copy.modules) {
@@ -283,8 +375,13 @@ describe('POST /api/courses/{id}/copy', () => {
       }
     }
     const copiedBlock = copy.modules[0].lessons[0].blocks[0];
-    const sourceBlock = (await call<Course>('GET', `/api/courses/${source.id}`, bed.as.CURATOR.token)).body.modules[0].lessons[0].blocks[0];
-    expect(copiedBlock).toMatchObject({ type: 'heading', content: { text: 'Заголовок' }, lessonId: copy.modules[0].lessons[0].id });
+    const sourceBlock = (await call<Course>('GET', `/api/courses/${source.id}`, bed.as.CURATOR.token)).body.modules[0].lessons[0]
+      .blocks[0];
+    expect(copiedBlock).toMatchObject({
+      type: 'heading',
+      content: { text: 'Заголовок' },
+      lessonId: copy.modules[0].lessons[0].id,
+    });
     expect(copiedBlock.id).not.toBe(sourceBlock.id);
     expect(await bed.models.blocks.countDocuments({ courseId: new Types.ObjectId(copy.id) })).toBe(5);
     expect(await bed.models.courses.findById(source.id).lean()).toMatchObject({ status: 'published', title: source.title });
@@ -294,7 +391,11 @@ describe('POST /api/courses/{id}/copy', () => {
 describe('favourites and starts', () => {
   it('answer 401, 400 for a bad id and 404 for a course the person cannot see', async () => {
     const draft = await seedCourse(bed);
-    for (const [method, suffix] of [['POST', 'favorite'], ['DELETE', 'favorite'], ['POST', 'start']] as const) {
+    for (const [method, suffix] of [
+      ['POST', 'favorite'],
+      ['DELETE', 'favorite'],
+      ['POST', 'start'],
+    ] as const) {
       expect((await call(method, `/api/courses/${draft.id}/${suffix}`)).status).toBe(401);
       expect((await call(method, `/api/courses/${BAD_ID}/${suffix}`, bed.as.CLIENT.token)).status).toBe(400);
       expect((await call(method, `/api/courses/${draft.id}/${suffix}`, bed.as.CLIENT.token)).status).toBe(404);
@@ -311,7 +412,13 @@ describe('favourites and starts', () => {
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ id: course.id, isFavorite: true });
     expect((await call('POST', `/api/courses/${course.id}/favorite`, candidate.token)).body.isFavorite).toBe(true);
-    expect(await bed.models.marks.countDocuments({ userId: candidate.user.id, kind: 'favorite', courseId: new Types.ObjectId(course.id) })).toBe(1);
+    expect(
+      await bed.models.marks.countDocuments({
+        userId: candidate.user.id,
+        kind: 'favorite',
+        courseId: new Types.ObjectId(course.id),
+      }),
+    ).toBe(1);
     expect((await call<Course>('GET', `/api/courses/${course.id}`, candidate.token)).body.isFavorite).toBe(true);
     expect((await call<Course>('GET', `/api/courses/${course.id}`, bed.as.CLIENT.token)).body.isFavorite).toBe(false);
     const mine = (await call<CourseSummary[]>('GET', '/api/courses/favorites/my', candidate.token)).body;
@@ -320,8 +427,16 @@ describe('favourites and starts', () => {
     const removed = await call<CourseSummary>('DELETE', `/api/courses/${course.id}/favorite`, candidate.token);
     expect(removed.body).toMatchObject({ isFavorite: false });
     expect((await call('DELETE', `/api/courses/${course.id}/favorite`, candidate.token)).status).toBe(200);
-    expect(await bed.models.marks.countDocuments({ userId: candidate.user.id, kind: 'favorite', courseId: new Types.ObjectId(course.id) })).toBe(0);
-    expect((await call<CourseSummary[]>('GET', '/api/courses/favorites/my', candidate.token)).body.map((c) => c.id)).not.toContain(course.id);
+    expect(
+      await bed.models.marks.countDocuments({
+        userId: candidate.user.id,
+        kind: 'favorite',
+        courseId: new Types.ObjectId(course.id),
+      }),
+    ).toBe(0);
+    expect(
+      (await call<CourseSummary[]>('GET', '/api/courses/favorites/my', candidate.token)).body.map((c) => c.id),
+    ).not.toContain(course.id);
     const events = (await auditEventsFor(bed.content, course.id)).filter((e) => e.actor?.id === candidate.user.id);
     expect(events.map((e) => e.action)).toEqual(['create', 'delete']);
   });
@@ -332,8 +447,13 @@ describe('favourites and starts', () => {
     const started = await call<CourseSummary>('POST', `/api/courses/${course.id}/start`, client.token);
     expect(started.body).toMatchObject({ id: course.id, isStarted: true });
     await call('POST', `/api/courses/${course.id}/start`, client.token);
-    expect(await bed.models.marks.countDocuments({ userId: client.user.id, kind: 'started', courseId: new Types.ObjectId(course.id) })).toBe(1);
-    expect((await call<CourseSummary[]>('GET', '/api/courses/started/my', client.token)).body[0]).toMatchObject({ id: course.id, isStarted: true });
+    expect(
+      await bed.models.marks.countDocuments({ userId: client.user.id, kind: 'started', courseId: new Types.ObjectId(course.id) }),
+    ).toBe(1);
+    expect((await call<CourseSummary[]>('GET', '/api/courses/started/my', client.token)).body[0]).toMatchObject({
+      id: course.id,
+      isStarted: true,
+    });
     expect((await call<Course>('GET', `/api/courses/${course.id}`, bed.as.CANDIDATE.token)).body.isStarted).toBe(false);
     const events = (await auditEventsFor(bed.content, course.id)).filter((e) => e.entity === 'progress');
     expect(events).toHaveLength(1);
@@ -343,6 +463,8 @@ describe('favourites and starts', () => {
     const course = await seedCourse(bed, { isPublished: true });
     await call('POST', `/api/courses/${course.id}/favorite`, bed.as.CLIENT.token);
     await call('PATCH', `/api/courses/${course.id}`, bed.as.CURATOR.token, { isPublished: false });
-    expect((await call<CourseSummary[]>('GET', '/api/courses/favorites/my', bed.as.CLIENT.token)).body.map((c) => c.id)).not.toContain(course.id);
+    expect(
+      (await call<CourseSummary[]>('GET', '/api/courses/favorites/my', bed.as.CLIENT.token)).body.map((c) => c.id),
+    ).not.toContain(course.id);
   });
 });

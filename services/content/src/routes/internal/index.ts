@@ -28,7 +28,10 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
     const body: ContentStats = {
       totalCourses,
       activeCourses,
-      change: { totalCourses: { last30: totalLast, prev30: totalPrev }, activeCourses: { last30: activeLast, prev30: activePrev } },
+      change: {
+        totalCourses: { last30: totalLast, prev30: totalPrev },
+        activeCourses: { last30: activeLast, prev30: activePrev },
+      },
     };
     ctx.body = body;
   });

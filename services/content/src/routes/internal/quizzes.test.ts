@@ -8,12 +8,15 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const internal = (path: string, token = bed.content.ctx.config.INTERNAL_TOKEN) => api<InternalQuiz>(bed.content.url, 'GET', path, { headers: { 'x-internal-token': token } });
+const internal = (path: string, token = bed.content.ctx.config.INTERNAL_TOKEN) =>
+  api<InternalQuiz>(bed.content.url, 'GET', path, { headers: { 'x-internal-token': token } });
 const staff = () => bed.as.CURATOR.token;
 
 async function createQuiz(): Promise<Quiz> {
   const questions = [{ ...newQuestion('short_answer', 'q1', 0), correctAnswer: 'Ответ', explanation: 'Потому что' }];
-  return (await api<Quiz>(bed.content.url, 'POST', '/api/quizzes', { token: staff(), body: { title: uniqueTitle('Квиз'), questions } })).body;
+  return (
+    await api<Quiz>(bed.content.url, 'POST', '/api/quizzes', { token: staff(), body: { title: uniqueTitle('Квиз'), questions } })
+  ).body;
 }
 
 describe('GET /internal/quizzes/{id}', () => {
@@ -44,13 +47,28 @@ describe('GET /internal/quizzes/{id}', () => {
       (
         await api(bed.content.url, 'POST', '/api/blocks', {
           token: staff(),
-          body: { courseId: course.id, moduleId: course.modules[0].id, title, content: [{ type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } }] },
+          body: {
+            courseId: course.id,
+            moduleId: course.modules[0].id,
+            title,
+            content: [{ type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } }],
+          },
         })
       ).body.id as string;
     const first = await place('Первый урок');
     const second = await place('Второй урок');
-    expect((await internal(`/internal/quizzes/${quiz.id}`)).body).toMatchObject({ lessonId: first, lessonTitle: 'Первый урок', courseId: course.id, courseTitle: 'Курс с квизом' });
-    expect((await internal(`/internal/quizzes/${quiz.id}?lessonId=${second}`)).body).toMatchObject({ lessonId: second, lessonTitle: 'Второй урок' });
-    expect((await internal(`/internal/quizzes/${quiz.id}?lessonId=64b7f0c2a1b2c3d4e5f60718`)).body).toMatchObject({ lessonId: first });
+    expect((await internal(`/internal/quizzes/${quiz.id}`)).body).toMatchObject({
+      lessonId: first,
+      lessonTitle: 'Первый урок',
+      courseId: course.id,
+      courseTitle: 'Курс с квизом',
+    });
+    expect((await internal(`/internal/quizzes/${quiz.id}?lessonId=${second}`)).body).toMatchObject({
+      lessonId: second,
+      lessonTitle: 'Второй урок',
+    });
+    expect((await internal(`/internal/quizzes/${quiz.id}?lessonId=64b7f0c2a1b2c3d4e5f60718`)).body).toMatchObject({
+      lessonId: first,
+    });
   });
 });

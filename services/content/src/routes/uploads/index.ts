@@ -82,7 +82,9 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
 
     const range = parseRange(ctx.get('range') || undefined, file.size);
     if (range === 'unsatisfiable') {
-      throw new HttpError(416, CONTENT_MSG.rangeNotSatisfiable, 'range_not_satisfiable', undefined, { 'Content-Range': `bytes */${file.size}` });
+      throw new HttpError(416, CONTENT_MSG.rangeNotSatisfiable, 'range_not_satisfiable', undefined, {
+        'Content-Range': `bytes */${file.size}`,
+      });
     }
     if (range) {
       ctx.status = 206;

@@ -17,7 +17,11 @@ const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0]), 
 const TEXT = Buffer.from('Просто текст, а не картинка');
 
 type Part = { name: string; data: Buffer; filename: string; type?: string };
-async function upload(route: 'file' | 'files', parts: Part[], { token = bed.as.CURATOR.token, accept }: { token?: string | null; accept?: string } = {}) {
+async function upload(
+  route: 'file' | 'files',
+  parts: Part[],
+  { token = bed.as.CURATOR.token, accept }: { token?: string | null; accept?: string } = {},
+) {
   const form = new FormData();
   for (const p of parts) form.append(p.name, new Blob([p.data], { type: p.type ?? 'application/octet-stream' }), p.filename);
   const res = await fetch(`${bed.content.url}/api/upload/${route}${accept ? `?accept=${accept}` : ''}`, {
@@ -55,12 +59,23 @@ describe('POST /api/upload/file', () => {
   });
 
   it('stores an image outside the database and serves it back inline with its detected type', async () => {
-    const answer = await upload('file', [{ name: 'file', data: PNG, filename: 'схема.png', type: 'image/png' }], { accept: 'image' });
+    const answer = await upload('file', [{ name: 'file', data: PNG, filename: 'схема.png', type: 'image/png' }], {
+      accept: 'image',
+    });
     expect(answer.status).toBe(201);
     const body = answer.body as UploadedFile;
-    expect(body).toMatchObject({ url: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}\.png$/), originalName: 'схема.png', size: PNG.length, mimeType: 'image/png' });
+    expect(body).toMatchObject({
+      url: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}\.png$/),
+      originalName: 'схема.png',
+      size: PNG.length,
+      mimeType: 'image/png',
+    });
     expect(existsSync(path.join(bed.uploadDir, body.name))).toBe(true);
-    expect(await bed.models.uploads.findById(body.name).lean()).toMatchObject({ kind: 'image', mimeType: 'image/png', uploadedBy: bed.as.CURATOR.user.id });
+    expect(await bed.models.uploads.findById(body.name).lean()).toMatchObject({
+      kind: 'image',
+      mimeType: 'image/png',
+      uploadedBy: bed.as.CURATOR.user.id,
+    });
 
     const served = await fetchFile(body.url);
     expect(served.status).toBe(200);
@@ -68,17 +83,24 @@ describe('POST /api/upload/file', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-disposition')).toMatch(/^inline/);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-    expect((await auditEventsFor(bed.content, body.name))[0]).toMatchObject({ action: 'create', actor: expect.objectContaining({ id: bed.as.CURATOR.user.id }) });
+    expect((await auditEventsFor(bed.content, body.name))[0]).toMatchObject({
+      action: 'create',
+      actor: expect.objectContaining({ id: bed.as.CURATOR.user.id }),
+    });
   });
 
   it('checks the content, not the name: text named .png is refused for an image block with 415', async () => {
     const before = storedFiles().length;
-    const answer = await upload('file', [{ name: 'file', data: TEXT, filename: 'photo.png', type: 'image/png' }], { accept: 'image' });
+    const answer = await upload('file', [{ name: 'file', data: TEXT, filename: 'photo.png', type: 'image/png' }], {
+      accept: 'image',
+    });
     expect(answer).toEqual({ status: 415, body: expect.objectContaining({ message: CONTENT_MSG.uploadBadType }) });
     expect(answer.body.message.startsWith(CONTENT_MSG.uploadFailed)).toBe(true);
     const audioAsVideo = await upload('file', [{ name: 'file', data: MP3, filename: 'clip.mp4' }], { accept: 'video' });
     expect(audioAsVideo.status).toBe(415);
-    expect((await upload('file', [{ name: 'file', data: MP3, filename: 'track' }], { accept: 'audio' })).body.mimeType).toBe('audio/mpeg');
+    expect((await upload('file', [{ name: 'file', data: MP3, filename: 'track' }], { accept: 'audio' })).body.mimeType).toBe(
+      'audio/mpeg',
+    );
     expect(storedFiles()).toHaveLength(before + 1);
   });
 
@@ -86,10 +108,16 @@ describe('POST /api/upload/file', () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const answer = await upload('file', [{ name: 'file', data: html, filename: 'Отчёт 2026.html', type: 'text/html' }]);
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ mimeType: 'application/octet-stream', originalName: 'Отчёт 2026.html', url: expect.stringMatching(/\.html$/) });
+    expect(answer.body).toMatchObject({
+      mimeType: 'application/octet-stream',
+      originalName: 'Отчёт 2026.html',
+      url: expect.stringMatching(/\.html$/),
+    });
     const served = await fetchFile(answer.body.url);
     expect(served.headers.get('content-type')).toBe('application/octet-stream');
-    expect(served.headers.get('content-disposition')).toMatch(/^attachment; .*filename\*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%202026\.html$/);
+    expect(served.headers.get('content-disposition')).toMatch(
+      /^attachment; .*filename\*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%202026\.html$/,
+    );
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect(await served.text()).toBe(html.toString());
@@ -108,28 +136,47 @@ describe('POST /api/upload/file', () => {
 describe('POST /api/upload/files', () => {
   it('answers 401, 403 and 400', async () => {
     expect((await upload('files', [{ name: 'files', data: PNG, filename: 'a.png' }], { token: null })).status).toBe(401);
-    expect((await upload('files', [{ name: 'files', data: PNG, filename: 'a.png' }], { token: bed.as.CLIENT.token })).status).toBe(403);
-    expect((await upload('files', [{ name: 'file', data: PNG, filename: 'a.png' }])).body).toMatchObject({ statusCode: 400, field: 'files' });
+    expect(
+      (await upload('files', [{ name: 'files', data: PNG, filename: 'a.png' }], { token: bed.as.CLIENT.token })).status,
+    ).toBe(403);
+    expect((await upload('files', [{ name: 'file', data: PNG, filename: 'a.png' }])).body).toMatchObject({
+      statusCode: 400,
+      field: 'files',
+    });
   });
 
   it('stores several files and answers a list of urls', async () => {
-    const answer = await upload('files', [
-      { name: 'files', data: PNG, filename: 'one.png' },
-      { name: 'files', data: MP3, filename: 'two.mp3' },
-    ], { accept: 'media' });
+    const answer = await upload(
+      'files',
+      [
+        { name: 'files', data: PNG, filename: 'one.png' },
+        { name: 'files', data: MP3, filename: 'two.mp3' },
+      ],
+      { accept: 'media' },
+    );
     expect(answer.status).toBe(201);
-    expect((answer.body as UploadedFile[]).map((f) => [f.originalName, f.mimeType])).toEqual([['one.png', 'image/png'], ['two.mp3', 'audio/mpeg']]);
+    expect((answer.body as UploadedFile[]).map((f) => [f.originalName, f.mimeType])).toEqual([
+      ['one.png', 'image/png'],
+      ['two.mp3', 'audio/mpeg'],
+    ]);
     for (const f of answer.body as UploadedFile[]) expect((await fetchFile(f.url)).status).toBe(200);
   });
 
   it('keeps none when one file is of the wrong type, or when there are too many', async () => {
     const before = storedFiles().length;
-    const mixed = await upload('files', [
-      { name: 'files', data: PNG, filename: 'one.png' },
-      { name: 'files', data: TEXT, filename: 'two.png' },
-    ], { accept: 'image' });
+    const mixed = await upload(
+      'files',
+      [
+        { name: 'files', data: PNG, filename: 'one.png' },
+        { name: 'files', data: TEXT, filename: 'two.png' },
+      ],
+      { accept: 'image' },
+    );
     expect(mixed.status).toBe(415);
-    const tooMany = await upload('files', Array.from({ length: 4 }, (_, i) => ({ name: 'files', data: PNG, filename: `${i}.png` })));
+    const tooMany = await upload(
+      'files',
+      Array.from({ length: 4 }, (_, i) => ({ name: 'files', data: PNG, filename: `${i}.png` })),
+    );
     expect(tooMany).toEqual({ status: 413, body: expect.objectContaining({ message: CONTENT_MSG.uploadTooMany }) });
     expect(storedFiles()).toHaveLength(before);
   });

@@ -12,13 +12,17 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) => api(bed.crm.url, method, path, opts);
+const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) =>
+  api(bed.crm.url, method, path, opts);
 const token = (role: 'ADMIN' | 'MANAGER' | 'CURATOR' | 'CLIENT' | 'CANDIDATE') => bed.as[role].token;
 let n = 0;
 const email = () => `contact.${Date.now().toString(36)}.${n++}@example.test`;
 
 async function makeContact(fields: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/contacts', { token: token('CURATOR'), body: { fullName: 'Ирина Смирнова', email: email(), orgId, ...fields } });
+  const res = await call('POST', '/api/contacts', {
+    token: token('CURATOR'),
+    body: { fullName: 'Ирина Смирнова', email: email(), orgId, ...fields },
+  });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; email: string; fullName: string; orgId: string };
 }
@@ -36,7 +40,12 @@ describe('POST /api/contacts', () => {
   });
 
   it('requires fullName and email with the spec message', async () => {
-    for (const body of [{ email: email(), orgId }, { fullName: '  ', email: email(), orgId }, { fullName: 'Без почты', orgId }, { fullName: 'Пустая', email: '', orgId }]) {
+    for (const body of [
+      { email: email(), orgId },
+      { fullName: '  ', email: email(), orgId },
+      { fullName: 'Без почты', orgId },
+      { fullName: 'Пустая', email: '', orgId },
+    ]) {
       const res = await call('POST', '/api/contacts', { token: token('CURATOR'), body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MSG.fillRequired);
@@ -45,10 +54,16 @@ describe('POST /api/contacts', () => {
   });
 
   it('checks the email format and the phone', async () => {
-    const badEmail = await call('POST', '/api/contacts', { token: token('CURATOR'), body: { fullName: 'Почта', email: 'not-an-email', orgId } });
+    const badEmail = await call('POST', '/api/contacts', {
+      token: token('CURATOR'),
+      body: { fullName: 'Почта', email: 'not-an-email', orgId },
+    });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body).toMatchObject({ message: MSG.emailInvalid, field: 'email' });
-    const badPhone = await call('POST', '/api/contacts', { token: token('CURATOR'), body: { fullName: 'Телефон', email: email(), phone: 'позвонить', orgId } });
+    const badPhone = await call('POST', '/api/contacts', {
+      token: token('CURATOR'),
+      body: { fullName: 'Телефон', email: email(), phone: 'позвонить', orgId },
+    });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body).toMatchObject({ message: CRM_MSG.phoneInvalid, field: 'phone' });
     expect(await bed.models.contacts.countDocuments({ fullName: op({ $in: ['Почта', 'Телефон'] }) })).toBe(0);
@@ -59,7 +74,10 @@ describe('POST /api/contacts', () => {
     expect(noOrg.status).toBe(400);
     expect(noOrg.body).toMatchObject({ message: CRM_MSG.orgIdMissing, field: 'orgId' });
     for (const missing of [new Types.ObjectId().toHexString(), 'no-such-org']) {
-      const res = await call('POST', '/api/contacts', { token: token('CURATOR'), body: { fullName: 'Сирота', email: email(), orgId: missing } });
+      const res = await call('POST', '/api/contacts', {
+        token: token('CURATOR'),
+        body: { fullName: 'Сирота', email: email(), orgId: missing },
+      });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(CRM_MSG.orgNotFound);
     }
@@ -70,7 +88,13 @@ describe('POST /api/contacts', () => {
     const address = email();
     const res = await call('POST', '/api/contacts', {
       token: token('MANAGER'),
-      body: { fullName: ' Олег Иванов ', email: address.toUpperCase(), phone: '+7 (999) 123-45-67', role: 'Главный бухгалтер', orgId },
+      body: {
+        fullName: ' Олег Иванов ',
+        email: address.toUpperCase(),
+        phone: '+7 (999) 123-45-67',
+        role: 'Главный бухгалтер',
+        orgId,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -83,24 +107,44 @@ describe('POST /api/contacts', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect(await bed.models.contacts.findById(res.body.id).lean()).toMatchObject({ fullName: 'Олег Иванов', email: address, role: 'Главный бухгалтер' });
+    expect(await bed.models.contacts.findById(res.body.id).lean()).toMatchObject({
+      fullName: 'Олег Иванов',
+      email: address,
+      role: 'Главный бухгалтер',
+    });
 
     const bare = await makeContact({ phone: '', role: '' });
     expect(bare).toMatchObject({ phone: null, role: null });
 
     const events = await auditEventsFor(bed.crm, res.body.id);
-    expect(events).toEqual([expect.objectContaining({ action: 'create', entity: 'contact', actor: expect.objectContaining({ id: bed.as.MANAGER.user.id }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        entity: 'contact',
+        actor: expect.objectContaining({ id: bed.as.MANAGER.user.id }),
+      }),
+    ]);
     expect(events[0].details).toContain('ООО Контакты');
   });
 
   it('refuses the same email twice in one organization with 409, but allows it in another', async () => {
     const first = await makeContact();
-    const dup = await call('POST', '/api/contacts', { token: token('CURATOR'), body: { fullName: 'Двойник', email: first.email.toUpperCase(), orgId } });
+    const dup = await call('POST', '/api/contacts', {
+      token: token('CURATOR'),
+      body: { fullName: 'Двойник', email: first.email.toUpperCase(), orgId },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ message: CRM_MSG.contactEmailTaken, field: 'email' });
     expect(await bed.models.contacts.countDocuments({ email: first.email })).toBe(1);
     const other = String((await bed.models.organizations.create({ name: 'Другая', inn: uniqueInn() }))._id);
-    expect((await call('POST', '/api/contacts', { token: token('CURATOR'), body: { fullName: 'Двойник', email: first.email, orgId: other } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/contacts', {
+          token: token('CURATOR'),
+          body: { fullName: 'Двойник', email: first.email, orgId: other },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -108,20 +152,35 @@ describe('PATCH /api/contacts/{id}', () => {
   it('refuses 401 and 403 and changes nothing', async () => {
     const contact = await makeContact({ fullName: 'Неизменный' });
     expect((await call('PATCH', `/api/contacts/${contact.id}`, { body: { fullName: 'X' } })).status).toBe(401);
-    expect((await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CANDIDATE'), body: { fullName: 'X' } })).status).toBe(403);
+    expect(
+      (await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CANDIDATE'), body: { fullName: 'X' } })).status,
+    ).toBe(403);
     expect(await bed.models.contacts.findById(contact.id).lean()).toMatchObject({ fullName: 'Неизменный' });
   });
 
   it('refuses a blank name, a bad email and an empty edit with 400', async () => {
     const contact = await makeContact({ fullName: 'Проверяемый' });
-    expect((await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { fullName: '' } })).body).toMatchObject({ statusCode: 400, message: MSG.fillRequired });
-    expect((await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { email: 'bad' } })).body).toMatchObject({ statusCode: 400, message: MSG.emailInvalid });
-    expect((await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: {} })).body).toMatchObject({ statusCode: 400, message: CRM_MSG.nothingToUpdate });
-    expect(await bed.models.contacts.findById(contact.id).lean()).toMatchObject({ fullName: 'Проверяемый', email: contact.email });
+    expect(
+      (await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { fullName: '' } })).body,
+    ).toMatchObject({ statusCode: 400, message: MSG.fillRequired });
+    expect(
+      (await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { email: 'bad' } })).body,
+    ).toMatchObject({ statusCode: 400, message: MSG.emailInvalid });
+    expect((await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: {} })).body).toMatchObject({
+      statusCode: 400,
+      message: CRM_MSG.nothingToUpdate,
+    });
+    expect(await bed.models.contacts.findById(contact.id).lean()).toMatchObject({
+      fullName: 'Проверяемый',
+      email: contact.email,
+    });
   });
 
   it('answers 404 for a missing contact', async () => {
-    const res = await call('PATCH', `/api/contacts/${new Types.ObjectId().toHexString()}`, { token: token('CURATOR'), body: { fullName: 'Никто' } });
+    const res = await call('PATCH', `/api/contacts/${new Types.ObjectId().toHexString()}`, {
+      token: token('CURATOR'),
+      body: { fullName: 'Никто' },
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(CRM_MSG.contactNotFound);
   });
@@ -134,8 +193,20 @@ describe('PATCH /api/contacts/{id}', () => {
       body: { fullName: 'Новое Имя', email: address, phone: null, role: 'Менеджер по закупкам', orgId: 'ignored' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: contact.id, orgId, fullName: 'Новое Имя', email: address, phone: null, role: 'Менеджер по закупкам' });
-    expect(await bed.models.contacts.findById(contact.id).lean()).toMatchObject({ fullName: 'Новое Имя', email: address, phone: null, role: 'Менеджер по закупкам' });
+    expect(res.body).toMatchObject({
+      id: contact.id,
+      orgId,
+      fullName: 'Новое Имя',
+      email: address,
+      phone: null,
+      role: 'Менеджер по закупкам',
+    });
+    expect(await bed.models.contacts.findById(contact.id).lean()).toMatchObject({
+      fullName: 'Новое Имя',
+      email: address,
+      phone: null,
+      role: 'Менеджер по закупкам',
+    });
     expect((await auditEventsFor(bed.crm, contact.id)).map((e) => e.action)).toEqual(['create', 'update']);
   });
 

@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { organizationCreateSchema, organizationListQuerySchema, organizationUpdateSchema, type OrganizationListItem, type Page } from '@portal/contracts';
+import {
+  organizationCreateSchema,
+  organizationListQuerySchema,
+  organizationUpdateSchema,
+  type OrganizationListItem,
+  type Page,
+} from '@portal/contracts';
 import { escapeRegExp, op, parse, type ServiceContext } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import { createOrganization, deleteOrganization, loadOrganization, updateOrganization } from '../../commands/organizations';
@@ -22,7 +28,12 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
       filter.$or = [{ name: pattern }, { inn: pattern }];
     }
     const [rows, total] = await Promise.all([
-      models.organizations.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).lean<OrganizationDoc[]>(),
+      models.organizations
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<OrganizationDoc[]>(),
       models.organizations.countDocuments(filter),
     ]);
     const counts = new Map<string, number>();

@@ -9,12 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) => api(bed.crm.url, method, path, opts);
+const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) =>
+  api(bed.crm.url, method, path, opts);
 const token = (role: 'ADMIN' | 'MANAGER' | 'CURATOR' | 'CLIENT' | 'CANDIDATE') => bed.as[role].token;
 const missingId = () => new Types.ObjectId().toHexString();
 
 async function makeOrg(fields: Record<string, unknown> = {}) {
-  const res = await call('POST', '/api/organizations', { token: token('CURATOR'), body: { name: 'ООО Тест', inn: uniqueInn(), ...fields } });
+  const res = await call('POST', '/api/organizations', {
+    token: token('CURATOR'),
+    body: { name: 'ООО Тест', inn: uniqueInn(), ...fields },
+  });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; name: string; inn: string };
 }
@@ -55,7 +59,14 @@ describe('GET /api/organizations', () => {
     expect(byName.status).toBe(200);
     expect(byName.body).toMatchObject({ total: 1, page: 1 });
     expect(byName.body.data).toEqual([
-      expect.objectContaining({ id: romashka.id, name: 'ООО Ромашка-Поиск', inn: '5501000001', status: 'ACTIVE', site: null, _count: { contacts: 2 } }),
+      expect.objectContaining({
+        id: romashka.id,
+        name: 'ООО Ромашка-Поиск',
+        inn: '5501000001',
+        status: 'ACTIVE',
+        site: null,
+        _count: { contacts: 2 },
+      }),
     ]);
     const byInn = await call('GET', '/api/organizations?search=550200', { token: token('CURATOR') });
     expect(byInn.body.data.map((o: { name: string }) => o.name)).toEqual(['АО Василёк-Поиск']);
@@ -67,12 +78,18 @@ describe('GET /api/organizations', () => {
   it('pages newest first and filters by status', async () => {
     const tag = `Страницы-${Date.now()}`;
     for (let i = 1; i <= 3; i++) await makeOrg({ name: `${tag} ${i}`, status: i === 2 ? 'PENDING' : 'ACTIVE' });
-    const first = await call('GET', `/api/organizations?search=${encodeURIComponent(tag)}&limit=2&page=1`, { token: token('ADMIN') });
+    const first = await call('GET', `/api/organizations?search=${encodeURIComponent(tag)}&limit=2&page=1`, {
+      token: token('ADMIN'),
+    });
     expect(first.body).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(first.body.data.map((o: { name: string }) => o.name)).toEqual([`${tag} 3`, `${tag} 2`]);
-    const second = await call('GET', `/api/organizations?search=${encodeURIComponent(tag)}&limit=2&page=2`, { token: token('ADMIN') });
+    const second = await call('GET', `/api/organizations?search=${encodeURIComponent(tag)}&limit=2&page=2`, {
+      token: token('ADMIN'),
+    });
     expect(second.body.data.map((o: { name: string }) => o.name)).toEqual([`${tag} 1`]);
-    const pending = await call('GET', `/api/organizations?search=${encodeURIComponent(tag)}&status=PENDING`, { token: token('ADMIN') });
+    const pending = await call('GET', `/api/organizations?search=${encodeURIComponent(tag)}&status=PENDING`, {
+      token: token('ADMIN'),
+    });
     expect(pending.body.data.map((o: { name: string }) => o.name)).toEqual([`${tag} 2`]);
   });
 });
@@ -88,7 +105,13 @@ describe('POST /api/organizations', () => {
   });
 
   it('requires name and inn with the spec message', async () => {
-    for (const body of [{ inn: uniqueInn() }, { name: 'Без ИНН' }, { name: '   ', inn: uniqueInn() }, { name: 'Пустой ИНН', inn: '' }, {}]) {
+    for (const body of [
+      { inn: uniqueInn() },
+      { name: 'Без ИНН' },
+      { name: '   ', inn: uniqueInn() },
+      { name: 'Пустой ИНН', inn: '' },
+      {},
+    ]) {
       const res = await call('POST', '/api/organizations', { token: token('CURATOR'), body });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MSG.fillRequired);
@@ -97,14 +120,20 @@ describe('POST /api/organizations', () => {
   });
 
   it('refuses an unknown status', async () => {
-    const res = await call('POST', '/api/organizations', { token: token('CURATOR'), body: { name: 'Статус', inn: uniqueInn(), status: 'CLOSED' } });
+    const res = await call('POST', '/api/organizations', {
+      token: token('CURATOR'),
+      body: { name: 'Статус', inn: uniqueInn(), status: 'CLOSED' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: CRM_MSG.statusInvalid, field: 'status' });
   });
 
   it('creates an organization, ACTIVE by default, trimmed, with an optional site, and audits it', async () => {
     const inn = uniqueInn();
-    const res = await call('POST', '/api/organizations', { token: token('MANAGER'), body: { name: '  ООО Новая  ', inn: ` ${inn} ` } });
+    const res = await call('POST', '/api/organizations', {
+      token: token('MANAGER'),
+      body: { name: '  ООО Новая  ', inn: ` ${inn} ` },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'ООО Новая', inn, site: null, status: 'ACTIVE', _count: { contacts: 0 } });
     expect(Date.parse(res.body.createdAt)).not.toBeNaN();
@@ -119,14 +148,22 @@ describe('POST /api/organizations', () => {
 
     const events = await auditEventsFor(bed.crm, res.body.id);
     expect(events).toEqual([
-      expect.objectContaining({ action: 'create', entity: 'organization', service: 'crm', actor: expect.objectContaining({ id: bed.as.MANAGER.user.id }) }),
+      expect.objectContaining({
+        action: 'create',
+        entity: 'organization',
+        service: 'crm',
+        actor: expect.objectContaining({ id: bed.as.MANAGER.user.id }),
+      }),
     ]);
     expect(events[0].details).toContain('ООО Новая');
   });
 
   it('refuses a duplicate inn with 409 and keeps one organization', async () => {
     const first = await makeOrg({ name: 'Первая' });
-    const dup = await call('POST', '/api/organizations', { token: token('CURATOR'), body: { name: 'Вторая', inn: ` ${first.inn}` } });
+    const dup = await call('POST', '/api/organizations', {
+      token: token('CURATOR'),
+      body: { name: 'Вторая', inn: ` ${first.inn}` },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ message: CRM_MSG.innTaken, field: 'inn', statusCode: 409 });
     expect(await bed.models.organizations.countDocuments({ inn: first.inn })).toBe(1);
@@ -159,12 +196,28 @@ describe('GET /api/organizations/{id}', () => {
 
   it('returns the organization with its contacts in the order they were added', async () => {
     const org = await makeOrg({ name: 'С контактами', site: 'https://example.org' });
-    for (const [fullName, email] of [['Первый Контакт', 'first@c.test'], ['Второй Контакт', 'second@c.test']]) {
-      expect((await call('POST', '/api/contacts', { token: token('CURATOR'), body: { fullName, email, orgId: org.id, phone: '+7 999 000-00-00', role: 'Директор' } })).status).toBe(201);
+    for (const [fullName, email] of [
+      ['Первый Контакт', 'first@c.test'],
+      ['Второй Контакт', 'second@c.test'],
+    ]) {
+      expect(
+        (
+          await call('POST', '/api/contacts', {
+            token: token('CURATOR'),
+            body: { fullName, email, orgId: org.id, phone: '+7 999 000-00-00', role: 'Директор' },
+          })
+        ).status,
+      ).toBe(201);
     }
     const res = await call('GET', `/api/organizations/${org.id}`, { token: token('MANAGER') });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: org.id, name: 'С контактами', site: 'https://example.org', status: 'ACTIVE', _count: { contacts: 2 } });
+    expect(res.body).toMatchObject({
+      id: org.id,
+      name: 'С контактами',
+      site: 'https://example.org',
+      status: 'ACTIVE',
+      _count: { contacts: 2 },
+    });
     expect(res.body.contacts.map((c: { fullName: string }) => c.fullName)).toEqual(['Первый Контакт', 'Второй Контакт']);
     expect(res.body.contacts[0]).toEqual({
       id: expect.any(String),
@@ -183,7 +236,9 @@ describe('PATCH /api/organizations/{id}', () => {
   it('refuses 401 and 403 and changes nothing', async () => {
     const org = await makeOrg({ name: 'Неизменная' });
     expect((await call('PATCH', `/api/organizations/${org.id}`, { body: { name: 'X' } })).status).toBe(401);
-    expect((await call('PATCH', `/api/organizations/${org.id}`, { token: token('CANDIDATE'), body: { name: 'X' } })).status).toBe(403);
+    expect((await call('PATCH', `/api/organizations/${org.id}`, { token: token('CANDIDATE'), body: { name: 'X' } })).status).toBe(
+      403,
+    );
     expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ name: 'Неизменная' });
   });
 
@@ -194,15 +249,25 @@ describe('PATCH /api/organizations/{id}', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MSG.fillRequired);
     }
-    const badStatus = await call('PATCH', `/api/organizations/${org.id}`, { token: token('CURATOR'), body: { status: 'DELETED' } });
+    const badStatus = await call('PATCH', `/api/organizations/${org.id}`, {
+      token: token('CURATOR'),
+      body: { status: 'DELETED' },
+    });
     expect(badStatus.body).toMatchObject({ statusCode: 400, message: CRM_MSG.statusInvalid });
     const empty = await call('PATCH', `/api/organizations/${org.id}`, { token: token('CURATOR'), body: {} });
     expect(empty.body).toMatchObject({ statusCode: 400, message: CRM_MSG.nothingToUpdate });
-    expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ name: 'Проверка', inn: org.inn, status: 'ACTIVE' });
+    expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({
+      name: 'Проверка',
+      inn: org.inn,
+      status: 'ACTIVE',
+    });
   });
 
   it('answers 404 for a missing organization', async () => {
-    const res = await call('PATCH', `/api/organizations/${missingId()}`, { token: token('CURATOR'), body: { status: 'INACTIVE' } });
+    const res = await call('PATCH', `/api/organizations/${missingId()}`, {
+      token: token('CURATOR'),
+      body: { status: 'INACTIVE' },
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(CRM_MSG.orgNotFound);
   });
@@ -216,9 +281,17 @@ describe('PATCH /api/organizations/{id}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: org.id, name: 'Новое имя', inn, site: null, status: 'INACTIVE' });
-    expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ name: 'Новое имя', inn, site: null, status: 'INACTIVE' });
+    expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({
+      name: 'Новое имя',
+      inn,
+      site: null,
+      status: 'INACTIVE',
+    });
 
-    const statusOnly = await call('PATCH', `/api/organizations/${org.id}`, { token: token('ADMIN'), body: { status: 'PENDING' } });
+    const statusOnly = await call('PATCH', `/api/organizations/${org.id}`, {
+      token: token('ADMIN'),
+      body: { status: 'PENDING' },
+    });
     expect(statusOnly.body).toMatchObject({ name: 'Новое имя', status: 'PENDING' });
 
     const events = await auditEventsFor(bed.crm, org.id);
@@ -233,7 +306,10 @@ describe('PATCH /api/organizations/{id}', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(CRM_MSG.innTaken);
     expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ inn: org.inn });
-    const same = await call('PATCH', `/api/organizations/${org.id}`, { token: token('CURATOR'), body: { name: 'Претендент 2', inn: org.inn } });
+    const same = await call('PATCH', `/api/organizations/${org.id}`, {
+      token: token('CURATOR'),
+      body: { name: 'Претендент 2', inn: org.inn },
+    });
     expect(same.status).toBe(200);
   });
 });

@@ -1,4 +1,12 @@
-import { MSG, PROGRESS_MSG, QUIZ_MSG, type AttemptDetail, type AuthResponse, type QuizCard, type StartedAttempt } from '@portal/contracts';
+import {
+  MSG,
+  PROGRESS_MSG,
+  QUIZ_MSG,
+  type AttemptDetail,
+  type AuthResponse,
+  type QuizCard,
+  type StartedAttempt,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
@@ -12,10 +20,12 @@ afterAll(() => bed.close());
 
 /** An answer of ours: the body, or the refusal's message and field. */
 type Answer<T> = T & { message?: string; field?: string };
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) => api<Answer<T>>(bed.progress.url, method, path, { token, body });
+const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<Answer<T>>(bed.progress.url, method, path, { token, body });
 const start = (token: string, s: SeededCourse = seeded) =>
   call<StartedAttempt>('POST', '/api/attempts', token, { quizId: s.quiz.id, courseId: s.course.id, lessonId: s.quizLessonId });
-const submit = (token: string, id: string, answers: unknown[]) => call<AttemptDetail>('POST', `/api/attempts/${id}/submit`, token, { answers });
+const submit = (token: string, id: string, answers: unknown[]) =>
+  call<AttemptDetail>('POST', `/api/attempts/${id}/submit`, token, { answers });
 
 /** The answers, in the order the attempt showed the options, that get the sample quiz all right. */
 function rightAnswers(started: StartedAttempt) {
@@ -25,7 +35,8 @@ function rightAnswers(started: StartedAttempt) {
     return { questionId: q.id, answer: ' трудовой КОДЕКС ', timeSpent: 20 };
   });
 }
-const wrongAnswers = (started: StartedAttempt) => started.questions.map((q) => ({ questionId: q.id, answer: q.type === 'true_false' ? 'false' : null, timeSpent: 3 }));
+const wrongAnswers = (started: StartedAttempt) =>
+  started.questions.map((q) => ({ questionId: q.id, answer: q.type === 'true_false' ? 'false' : null, timeSpent: 3 }));
 
 describe('POST /api/attempts (start)', () => {
   it('answers 401 without a token and 403 to course authors', async () => {
@@ -50,10 +61,18 @@ describe('POST /api/attempts (start)', () => {
 
   it('answers 404 for an unknown quiz, or a quiz the named lesson does not hold', async () => {
     const me = await bed.learner();
-    const unknown = await call('POST', '/api/attempts', me.token, { quizId: '64b7f0c2a1b2c3d4e5f60718', courseId: seeded.course.id, lessonId: seeded.quizLessonId });
+    const unknown = await call('POST', '/api/attempts', me.token, {
+      quizId: '64b7f0c2a1b2c3d4e5f60718',
+      courseId: seeded.course.id,
+      lessonId: seeded.quizLessonId,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(QUIZ_MSG.quizNotFound);
-    const wrongLesson = await call('POST', '/api/attempts', me.token, { quizId: seeded.quiz.id, courseId: seeded.course.id, lessonId: seeded.textLessonId });
+    const wrongLesson = await call('POST', '/api/attempts', me.token, {
+      quizId: seeded.quiz.id,
+      courseId: seeded.course.id,
+      lessonId: seeded.textLessonId,
+    });
     expect(wrongLesson.status).toBe(404);
     expect(wrongLesson.body.message).toBe(PROGRESS_MSG.quizNotInLesson);
     expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(0);
@@ -67,15 +86,34 @@ describe('POST /api/attempts (start)', () => {
     expect(answer.body).toMatchObject({
       resumed: false,
       deadline: null,
-      quiz: { id: seeded.quiz.id, title: seeded.quiz.title, questionsCount: 3, passingScore: 70, maxAttempts: 3, timeLimit: null },
-      attempt: { attemptNumber: 1, status: 'in_progress', userName: 'Ольга Иванова', courseTitle: seeded.course.title, quizTitle: seeded.quiz.title },
+      quiz: {
+        id: seeded.quiz.id,
+        title: seeded.quiz.title,
+        questionsCount: 3,
+        passingScore: 70,
+        maxAttempts: 3,
+        timeLimit: null,
+      },
+      attempt: {
+        attemptNumber: 1,
+        status: 'in_progress',
+        userName: 'Ольга Иванова',
+        courseTitle: seeded.course.title,
+        quizTitle: seeded.quiz.title,
+      },
     });
     expect(answer.body.questions.map((q) => q.id).sort()).toEqual(['q1', 'q2', 'q3']);
     const text = JSON.stringify(answer.body);
     for (const secret of ['correctAnswer', 'Трудовой кодекс', 'explanation', 'Статья 115']) expect(text).not.toContain(secret);
 
     const stored = await bed.store.attempts.findById(answer.body.attempt.id).lean();
-    expect(stored).toMatchObject({ userId: me.user.id, attemptNumber: 1, status: 'in_progress', lessonId: seeded.quizLessonId, courseId: seeded.course.id });
+    expect(stored).toMatchObject({
+      userId: me.user.id,
+      attemptNumber: 1,
+      status: 'in_progress',
+      lessonId: seeded.quizLessonId,
+      courseId: seeded.course.id,
+    });
     expect(stored!.startedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -122,9 +160,22 @@ describe('POST /api/attempts/{id}/submit (graded on the server)', () => {
     const { body: started } = await start(me.token);
     const result = await submit(me.token, started.attempt.id, rightAnswers(started));
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ status: 'passed', score: 3, maxScore: 3, percentage: 100, questionsRevealed: true, lateAnswers: 0 });
+    expect(result.body).toMatchObject({
+      status: 'passed',
+      score: 3,
+      maxScore: 3,
+      percentage: 100,
+      questionsRevealed: true,
+      lateAnswers: 0,
+    });
     const q1 = result.body.questions.find((q) => q.questionId === 'q1')!;
-    expect(q1).toMatchObject({ isCorrect: true, answerText: '28', correctAnswerText: null, explanation: 'Статья 115 ТК РФ', timeSpent: expect.any(Number) });
+    expect(q1).toMatchObject({
+      isCorrect: true,
+      answerText: '28',
+      correctAnswerText: null,
+      explanation: 'Статья 115 ТК РФ',
+      timeSpent: expect.any(Number),
+    });
 
     const stored = await bed.store.attempts.findById(started.attempt.id).lean();
     expect(stored).toMatchObject({ status: 'passed', score: 3, percentage: 100, completedAt: expect.any(Date) });
@@ -137,8 +188,15 @@ describe('POST /api/attempts/{id}/submit (graded on the server)', () => {
     const { body: started } = await start(me.token);
     const result = await submit(me.token, started.attempt.id, wrongAnswers(started));
     expect(result.body).toMatchObject({ status: 'failed', score: 0, maxScore: 3, percentage: 0 });
-    expect(result.body.questions.find((q) => q.questionId === 'q2')).toMatchObject({ isCorrect: false, answerText: 'Неверно', correctAnswerText: 'Верно' });
-    expect(result.body.questions.find((q) => q.questionId === 'q3')).toMatchObject({ answerText: null, correctAnswerText: 'Трудовой кодекс' });
+    expect(result.body.questions.find((q) => q.questionId === 'q2')).toMatchObject({
+      isCorrect: false,
+      answerText: 'Неверно',
+      correctAnswerText: 'Верно',
+    });
+    expect(result.body.questions.find((q) => q.questionId === 'q3')).toMatchObject({
+      answerText: null,
+      correctAnswerText: 'Трудовой кодекс',
+    });
     const again = await submit(me.token, started.attempt.id, rightAnswers(started));
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ status: 'failed', score: 0 });
@@ -160,7 +218,12 @@ describe('attempt limits', () => {
     expect(refused.body.message).toBe('Попытки закончились: использовано 2 из 2');
     expect(await bed.store.attempts.countDocuments({ userId: me.user.id, quizId: limited.quiz.id })).toBe(2);
     const card = await call<QuizCard>('GET', `/api/attempts/quiz/${limited.quiz.id}`, me.token);
-    expect(card.body).toMatchObject({ attemptsUsed: 2, canStart: false, blockedReason: 'Попытки закончились: использовано 2 из 2', latest: { attemptNumber: 2, status: 'failed' } });
+    expect(card.body).toMatchObject({
+      attemptsUsed: 2,
+      canStart: false,
+      blockedReason: 'Попытки закончились: использовано 2 из 2',
+      latest: { attemptNumber: 2, status: 'failed' },
+    });
   });
 
   it('with a single attempt, a pass is final', async () => {
@@ -172,7 +235,11 @@ describe('attempt limits', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(PROGRESS_MSG.alreadyPassed);
     const card = await call<QuizCard>('GET', `/api/attempts/quiz/${once.quiz.id}`, me.token);
-    expect(card.body).toMatchObject({ canStart: false, blockedReason: PROGRESS_MSG.alreadyPassed, latest: { status: 'passed', percentage: 100 } });
+    expect(card.body).toMatchObject({
+      canStart: false,
+      blockedReason: PROGRESS_MSG.alreadyPassed,
+      latest: { status: 'passed', percentage: 100 },
+    });
   });
 
   it('after a pass with attempts left, another attempt may start', async () => {
@@ -205,7 +272,15 @@ describe('time limit', () => {
   /** Moves an attempt's clock back, as if it had started `seconds` earlier. */
   const age = async (id: string, seconds: number) => {
     const a = (await bed.store.attempts.findById(id).lean())!;
-    await bed.store.attempts.updateOne({ _id: a._id }, { $set: { startedAt: new Date(a.startedAt.getTime() - seconds * 1000), deadline: new Date(a.deadline!.getTime() - seconds * 1000) } });
+    await bed.store.attempts.updateOne(
+      { _id: a._id },
+      {
+        $set: {
+          startedAt: new Date(a.startedAt.getTime() - seconds * 1000),
+          deadline: new Date(a.deadline!.getTime() - seconds * 1000),
+        },
+      },
+    );
   };
 
   it('sets the deadline from the time limit in minutes', async () => {
@@ -257,7 +332,16 @@ describe('GET /api/attempts/quiz/{quizId} (the quiz card)', () => {
     const me = await bed.learner();
     const fresh = await call<QuizCard>('GET', `/api/attempts/quiz/${seeded.quiz.id}`, me.token);
     expect(fresh.body).toEqual({
-      quiz: { id: seeded.quiz.id, title: seeded.quiz.title, description: 'Проверка знаний', questionsCount: 3, passingScore: 70, maxAttempts: 3, timeLimit: null, showExplanations: 'after_submission' },
+      quiz: {
+        id: seeded.quiz.id,
+        title: seeded.quiz.title,
+        description: 'Проверка знаний',
+        questionsCount: 3,
+        passingScore: 70,
+        maxAttempts: 3,
+        timeLimit: null,
+        showExplanations: 'after_submission',
+      },
       attemptsUsed: 0,
       latest: null,
       inProgress: null,
@@ -268,7 +352,12 @@ describe('GET /api/attempts/quiz/{quizId} (the quiz card)', () => {
     await submit(me.token, body.attempt.id, wrongAnswers(body));
     const { body: second } = await start(me.token);
     const card = await call<QuizCard>('GET', `/api/attempts/quiz/${seeded.quiz.id}`, me.token);
-    expect(card.body).toMatchObject({ attemptsUsed: 1, latest: { id: body.attempt.id, status: 'failed' }, inProgress: { id: second.attempt.id, deadline: null }, canStart: true });
+    expect(card.body).toMatchObject({
+      attemptsUsed: 1,
+      latest: { id: body.attempt.id, status: 'failed' },
+      inProgress: { id: second.attempt.id, deadline: null },
+      canStart: true,
+    });
   });
 });
 
@@ -281,9 +370,16 @@ describe('GET /api/attempts/{id}', () => {
     expect((await call('GET', `/api/attempts/${encodeURIComponent('плохой!')}`, me.token)).status).toBe(400);
     expect((await call('GET', `/api/attempts/${body.attempt.id}`, (await bed.learner()).token)).status).toBe(404);
     const mine = await call<AttemptDetail>('GET', `/api/attempts/${body.attempt.id}`, me.token);
-    expect(mine.body).toMatchObject({ id: body.attempt.id, status: 'passed', questions: expect.arrayContaining([expect.objectContaining({ questionId: 'q1', isCorrect: true })]) });
+    expect(mine.body).toMatchObject({
+      id: body.attempt.id,
+      status: 'passed',
+      questions: expect.arrayContaining([expect.objectContaining({ questionId: 'q1', isCorrect: true })]),
+    });
     for (const role of ['ADMIN', 'CURATOR'] as const) {
-      expect((await call('GET', `/api/attempts/${body.attempt.id}`, bed.as[role].token)).body).toMatchObject({ id: body.attempt.id, userId: me.user.id });
+      expect((await call('GET', `/api/attempts/${body.attempt.id}`, bed.as[role].token)).body).toMatchObject({
+        id: body.attempt.id,
+        userId: me.user.id,
+      });
     }
   });
 
@@ -293,17 +389,27 @@ describe('GET /api/attempts/{id}', () => {
       questions: [question({ id: 'only', type: 'true_false', correctAnswer: 'true', explanation: 'потому что' })],
     });
     const me = await bed.learner();
-    const { body } = await call<StartedAttempt>('POST', '/api/attempts', me.token, { quizId: later.quiz.id, courseId: later.course.id, lessonId: later.quizLessonId });
+    const { body } = await call<StartedAttempt>('POST', '/api/attempts', me.token, {
+      quizId: later.quiz.id,
+      courseId: later.course.id,
+      lessonId: later.quizLessonId,
+    });
     const result = await submit(me.token, body.attempt.id, [{ questionId: 'only', answer: 'false' }]);
     expect(result.body).toMatchObject({ status: 'failed', questionsRevealed: false, questions: [] });
     expect(JSON.stringify(result.body)).not.toContain('потому что');
     const staff = await call<AttemptDetail>('GET', `/api/attempts/${body.attempt.id}`, bed.as.CURATOR.token);
-    expect(staff.body).toMatchObject({ questionsRevealed: true, questions: [expect.objectContaining({ explanation: 'потому что' })] });
+    expect(staff.body).toMatchObject({
+      questionsRevealed: true,
+      questions: [expect.objectContaining({ explanation: 'потому что' })],
+    });
     // Completing every lesson of the course reveals them.
     for (const lessonId of [later.textLessonId, later.quizLessonId]) {
       await call('POST', `/api/progress/lesson/${lessonId}/complete`, me.token, { courseId: later.course.id });
     }
     const after = await call<AttemptDetail>('GET', `/api/attempts/${body.attempt.id}`, me.token);
-    expect(after.body).toMatchObject({ questionsRevealed: true, questions: [expect.objectContaining({ explanation: 'потому что', correctAnswerText: 'Верно' })] });
+    expect(after.body).toMatchObject({
+      questionsRevealed: true,
+      questions: [expect.objectContaining({ explanation: 'потому что', correctAnswerText: 'Верно' })],
+    });
   });
 });

@@ -22,7 +22,10 @@ export function internalRouter(service: ServiceContext): Router {
     const [completedCourses, last30, prev30] = await Promise.all([
       courseCompletions.countDocuments({ userId }),
       courseCompletions.countDocuments({ userId, completedAt: op({ $gte: new Date(now - 30 * DAY) }) }),
-      courseCompletions.countDocuments({ userId, completedAt: op({ $gte: new Date(now - 60 * DAY), $lt: new Date(now - 30 * DAY) }) }),
+      courseCompletions.countDocuments({
+        userId,
+        completedAt: op({ $gte: new Date(now - 60 * DAY), $lt: new Date(now - 30 * DAY) }),
+      }),
     ]);
     const body: ProgressStats = { completedCourses, change: { last30, prev30 } };
     ctx.body = body;

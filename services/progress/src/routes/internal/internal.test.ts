@@ -16,7 +16,13 @@ const DAY = 86_400_000;
 describe('GET /internal/stats', () => {
   it('is for other services only: no or a wrong internal token is refused', async () => {
     expect((await api(progress.url, 'GET', '/internal/stats?userId=u1')).status).toBe(403);
-    expect((await api(progress.url, 'GET', '/internal/stats?userId=u1', { headers: { 'x-internal-token': 'wrong-token-of-enough-length' } })).status).toBe(403);
+    expect(
+      (
+        await api(progress.url, 'GET', '/internal/stats?userId=u1', {
+          headers: { 'x-internal-token': 'wrong-token-of-enough-length' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('needs the person it is asked about', async () => {

@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { STUDY_ROLES, entityIdField, lessonCompleteSchema, type LessonCompletion, type MyCourseProgress } from '@portal/contracts';
+import {
+  STUDY_ROLES,
+  entityIdField,
+  lessonCompleteSchema,
+  type LessonCompletion,
+  type MyCourseProgress,
+} from '@portal/contracts';
 import { parse, requireRole, type ServiceContext } from '@portal/service-kit';
 import { completeLesson, courseProgressFor } from '../../commands/completions';
 import type { ProgressDeps } from '../../commands/deps';

@@ -12,7 +12,8 @@ afterAll(() => bed.close());
 
 /** An answer of ours: the body, or the refusal's message and field. */
 type Answer<T> = T & { message?: string; field?: string };
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) => api<Answer<T>>(bed.progress.url, method, path, { token, body });
+const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<Answer<T>>(bed.progress.url, method, path, { token, body });
 const complete = (lessonId: string, token: string, courseId = seeded.course.id) =>
   call<LessonCompleteResult>('POST', `/api/progress/lesson/${lessonId}/complete`, token, { courseId });
 
@@ -24,7 +25,10 @@ async function auditEvents(entityId: string): Promise<AuditEvent[]> {
 
 describe('POST /api/progress/lesson/{lessonId}/complete', () => {
   it('answers 401 without a token and 403 to course authors', async () => {
-    expect((await call('POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, undefined, { courseId: seeded.course.id })).status).toBe(401);
+    expect(
+      (await call('POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, undefined, { courseId: seeded.course.id }))
+        .status,
+    ).toBe(401);
     for (const role of ['ADMIN', 'CURATOR'] as const) {
       const refused = await complete(seeded.textLessonId, bed.as[role].token);
       expect(refused.status).toBe(403);
@@ -50,7 +54,10 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
     const elsewhere = await complete(other.textLessonId, me.token);
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.message).toBe(PROGRESS_MSG.lessonNotFound);
-    const draft = await api(bed.content.url, 'POST', '/api/courses', { token: bed.as.CURATOR.token, body: { title: 'Черновик' } });
+    const draft = await api(bed.content.url, 'POST', '/api/courses', {
+      token: bed.as.CURATOR.token,
+      body: { title: 'Черновик' },
+    });
     const hidden = await complete(seeded.textLessonId, me.token, draft.body.id);
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe('Курс не найден');
@@ -62,7 +69,13 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
     const first = await complete(seeded.textLessonId, me.token);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ lessonId: seeded.textLessonId, courseId: seeded.course.id, created: true });
-    expect(first.body.progress).toMatchObject({ totalLessons: 2, completedLessons: 1, percentage: 50, isCompleted: false, completedLessonIds: [seeded.textLessonId] });
+    expect(first.body.progress).toMatchObject({
+      totalLessons: 2,
+      completedLessons: 1,
+      percentage: 50,
+      isCompleted: false,
+      completedLessonIds: [seeded.textLessonId],
+    });
 
     const again = await complete(seeded.textLessonId, me.token);
     expect(again.status).toBe(200);
@@ -70,7 +83,9 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
     expect(await bed.store.completions.countDocuments({ userId: me.user.id, lessonId: seeded.textLessonId })).toBe(1);
 
     const events = (await auditEvents(seeded.textLessonId)).filter((e) => e.actor?.id === me.user.id);
-    expect(events).toEqual([expect.objectContaining({ action: 'create', entity: 'progress', details: expect.stringContaining('Введение') })]);
+    expect(events).toEqual([
+      expect.objectContaining({ action: 'create', entity: 'progress', details: expect.stringContaining('Введение') }),
+    ]);
   });
 
   it('completing two at once still gives one record', async () => {
@@ -84,13 +99,32 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
     const me = await bed.learner();
     await complete(seeded.textLessonId, me.token);
     const last = await complete(seeded.quizLessonId, me.token);
-    expect(last.body.progress).toMatchObject({ completedLessons: 2, percentage: 100, isCompleted: true, completedAt: expect.any(String) });
-    expect(last.body.progress.modules).toEqual([{ moduleId: seeded.course.modules[0].id, totalLessons: 2, completedLessons: 2, isCompleted: true }]);
+    expect(last.body.progress).toMatchObject({
+      completedLessons: 2,
+      percentage: 100,
+      isCompleted: true,
+      completedAt: expect.any(String),
+    });
+    expect(last.body.progress.modules).toEqual([
+      { moduleId: seeded.course.modules[0].id, totalLessons: 2, completedLessons: 2, isCompleted: true },
+    ]);
     await complete(seeded.quizLessonId, me.token);
     const stored = await bed.store.courseCompletions.find({ userId: me.user.id }).lean();
-    expect(stored).toEqual([expect.objectContaining({ courseId: seeded.course.id, courseTitle: seeded.course.title, completedAt: new Date(last.body.progress.completedAt!) })]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        courseId: seeded.course.id,
+        courseTitle: seeded.course.title,
+        completedAt: new Date(last.body.progress.completedAt!),
+      }),
+    ]);
     const events = (await auditEvents(seeded.course.id)).filter((e) => e.actor?.id === me.user.id);
-    expect(events).toEqual([expect.objectContaining({ action: 'create', entity: 'progress', details: `Курс «${seeded.course.title}» пройден полностью` })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        entity: 'progress',
+        details: `Курс «${seeded.course.title}» пройден полностью`,
+      }),
+    ]);
   });
 });
 
@@ -103,14 +137,24 @@ describe('GET /api/progress/course/{courseId} and /lessons', () => {
     const bad = await call('GET', `/api/progress/course/${encodeURIComponent('плохой id')}`, bed.as.CANDIDATE.token);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid courseId: must be a valid ID');
-    expect((await call('GET', `/api/progress/course/${encodeURIComponent('плохой id')}/lessons`, bed.as.CANDIDATE.token)).status).toBe(400);
+    expect(
+      (await call('GET', `/api/progress/course/${encodeURIComponent('плохой id')}/lessons`, bed.as.CANDIDATE.token)).status,
+    ).toBe(400);
   });
 
   it('gives the learner’s own progress: 0 of 2 before, 1 of 2 after, and the completed-lesson records', async () => {
     const me = await bed.learner();
     const before = await call<CourseProgress>('GET', `/api/progress/course/${seeded.course.id}`, me.token);
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ courseId: seeded.course.id, totalLessons: 2, completedLessons: 0, percentage: 0, completedLessonIds: [], isCompleted: false, completedAt: null });
+    expect(before.body).toMatchObject({
+      courseId: seeded.course.id,
+      totalLessons: 2,
+      completedLessons: 0,
+      percentage: 0,
+      completedLessonIds: [],
+      isCompleted: false,
+      completedAt: null,
+    });
     await complete(seeded.quizLessonId, me.token);
     const someoneElse = await bed.learner();
     await complete(seeded.textLessonId, someoneElse.token);
@@ -118,7 +162,9 @@ describe('GET /api/progress/course/{courseId} and /lessons', () => {
     expect(after.body).toMatchObject({ completedLessons: 1, percentage: 50, completedLessonIds: [seeded.quizLessonId] });
     const records = await call('GET', `/api/progress/course/${seeded.course.id}/lessons`, me.token);
     expect(records.status).toBe(200);
-    expect(records.body).toEqual([{ lessonId: seeded.quizLessonId, courseId: seeded.course.id, completedAt: expect.any(String) }]);
+    expect(records.body).toEqual([
+      { lessonId: seeded.quizLessonId, courseId: seeded.course.id, completedAt: expect.any(String) },
+    ]);
   });
 });
 

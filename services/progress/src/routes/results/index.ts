@@ -47,7 +47,15 @@ function filtersFor(user: Principal, q: ResultsFilter) {
 const two = (n: number) => String(n).padStart(2, '0');
 /** dd.MM.yyyy HH:mm in the reader's zone (a spreadsheet reads this as a date). */
 function dateTimeIn(timeZone: string) {
-  const f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+  const f = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
   return (d: Date) => {
     const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
     return `${two(Number(p.day))}.${two(Number(p.month))}.${p.year} ${two(Number(p.hour))}:${p.minute}`;
@@ -78,7 +86,12 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
     const { scope, list } = filtersFor(ctx.state.user, q);
     await finalizeExpired(deps, scope.userId ? { userId: String(scope.userId) } : {});
     const [rows, total, groups] = await Promise.all([
-      attempts.find(list, SUMMARY_FIELDS).sort({ completedAt: -1, _id: -1 }).skip((q.page - 1) * q.limit).limit(q.limit).lean<AttemptDoc[]>(),
+      attempts
+        .find(list, SUMMARY_FIELDS)
+        .sort({ completedAt: -1, _id: -1 })
+        .skip((q.page - 1) * q.limit)
+        .limit(q.limit)
+        .lean<AttemptDoc[]>(),
       attempts.countDocuments(list),
       // Grouped by status and percentage (at most 2 × 101 groups) and summed here: FerretDB answers
       // 0 for `$sum: '$field'`, silently, so only `$sum: 1` is used.
@@ -119,13 +132,26 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
     );
     // CRLF between records, and any cell with a line break quoted (the library quotes only the record
     // delimiter itself); escape_formulas: a cell beginning with = + - @ is not run as a formula.
-    const csv = stringify({ bom: true, header: true, columns: [...RESULTS_CSV_HEADER], record_delimiter: 'windows', quoted_match: /[\r\n]/, escape_formulas: true });
+    const csv = stringify({
+      bom: true,
+      header: true,
+      columns: [...RESULTS_CSV_HEADER],
+      record_delimiter: 'windows',
+      quoted_match: /[\r\n]/,
+      escape_formulas: true,
+    });
     rows.on('error', (err) => csv.destroy(err));
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="${RESULTS_CSV_NAME}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = rows.pipe(csv);
-    deps.audit.publish({ action: 'read', entity: 'quiz', entityId: null, details: `Выгрузка результатов квизов в ${RESULTS_CSV_NAME}`, actor: ctx.state.user });
+    deps.audit.publish({
+      action: 'read',
+      entity: 'quiz',
+      entityId: null,
+      details: `Выгрузка результатов квизов в ${RESULTS_CSV_NAME}`,
+      actor: ctx.state.user,
+    });
   });
 
   return router;

@@ -1,4 +1,11 @@
-import { PROGRESS_MSG, RESULTS_CSV_HEADER, type AttemptDetail, type AuthResponse, type ResultsPage, type StartedAttempt } from '@portal/contracts';
+import {
+  PROGRESS_MSG,
+  RESULTS_CSV_HEADER,
+  type AttemptDetail,
+  type AuthResponse,
+  type ResultsPage,
+  type StartedAttempt,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
@@ -45,13 +52,26 @@ const call = <T = any>(method: string, path: string, token?: string) => api<T>(b
 
 /** Takes the sample quiz through the real routes, passing or failing it. */
 async function attempt(who: AuthResponse, s: SeededCourse, pass: boolean): Promise<AttemptDetail> {
-  const started = await api<StartedAttempt>(bed.progress.url, 'POST', '/api/attempts', { token: who.token, body: { quizId: s.quiz.id, courseId: s.course.id, lessonId: s.quizLessonId } });
+  const started = await api<StartedAttempt>(bed.progress.url, 'POST', '/api/attempts', {
+    token: who.token,
+    body: { quizId: s.quiz.id, courseId: s.course.id, lessonId: s.quizLessonId },
+  });
   const answers = started.body.questions.map((q) => ({
     questionId: q.id,
-    answer: q.type === 'single_choice' ? q.options.indexOf('28') : q.type === 'true_false' ? String(pass) : pass ? 'Трудовой кодекс' : 'не знаю',
+    answer:
+      q.type === 'single_choice'
+        ? q.options.indexOf('28')
+        : q.type === 'true_false'
+          ? String(pass)
+          : pass
+            ? 'Трудовой кодекс'
+            : 'не знаю',
     timeSpent: 10,
   }));
-  const done = await api<AttemptDetail>(bed.progress.url, 'POST', `/api/attempts/${started.body.attempt.id}/submit`, { token: who.token, body: { answers } });
+  const done = await api<AttemptDetail>(bed.progress.url, 'POST', `/api/attempts/${started.body.attempt.id}/submit`, {
+    token: who.token,
+    body: { answers },
+  });
   if (done.status !== 200) throw new Error(JSON.stringify(done.body));
   return done.body;
 }
@@ -67,7 +87,10 @@ beforeAll(async () => {
   await attempt(anna, safety, true); // 100%
   await attempt(boris, hr, false); // 33%
   // An unfinished attempt is not a result.
-  await api(bed.progress.url, 'POST', '/api/attempts', { token: boris.token, body: { quizId: safety.quiz.id, courseId: safety.course.id, lessonId: safety.quizLessonId } });
+  await api(bed.progress.url, 'POST', '/api/attempts', {
+    token: boris.token,
+    body: { quizId: safety.quiz.id, courseId: safety.course.id, lessonId: safety.quizLessonId },
+  });
 });
 afterAll(() => bed.close());
 
@@ -87,7 +110,15 @@ describe('GET /api/results', () => {
     expect(answer.body.data.every((a) => a.userId === anna.user.id && a.status !== 'in_progress')).toBe(true);
     expect(answer.body.data.map((a) => a.percentage)).toEqual([100, 100, 33]);
     expect(answer.body.summary).toEqual({ total: 3, passed: 2, failed: 1, averagePercentage: 78 });
-    expect(answer.body.data[0]).toMatchObject({ userName: anna.user.fullName, courseTitle: safety.course.title, quizTitle: safety.quiz.title, score: 3, maxScore: 3, attemptNumber: 1, durationMinutes: expect.any(Number) });
+    expect(answer.body.data[0]).toMatchObject({
+      userName: anna.user.fullName,
+      courseTitle: safety.course.title,
+      quizTitle: safety.quiz.title,
+      score: 3,
+      maxScore: 3,
+      attemptNumber: 1,
+      durationMinutes: expect.any(Number),
+    });
   });
 
   it('a second learner cannot see the first one’s attempts, not even by asking for them', async () => {
@@ -112,7 +143,11 @@ describe('GET /api/results', () => {
     const staff = bed.as.CURATOR.token;
     const byName = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent('СМИРНОВА')}`, staff);
     expect(byName.body.total).toBe(3);
-    const byCourse = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent(`пожарная безопасность ${tag}`)}`, staff);
+    const byCourse = await call<ResultsPage>(
+      'GET',
+      `/api/results?search=${encodeURIComponent(`пожарная безопасность ${tag}`)}`,
+      staff,
+    );
     expect(byCourse.body.data.map((a) => a.courseTitle)).toEqual([safety.course.title]);
     const byQuiz = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent(`огнетушители ${tag}`)}`, staff);
     expect(byQuiz.body.total).toBe(1);
@@ -135,7 +170,13 @@ describe('GET /api/results', () => {
 
   it('shows nothing, with zero cards, to someone who has not taken a quiz', async () => {
     const answer = await call<ResultsPage>('GET', '/api/results', (await bed.learner()).token);
-    expect(answer.body).toEqual({ data: [], total: 0, page: 1, limit: 20, summary: { total: 0, passed: 0, failed: 0, averagePercentage: 0 } });
+    expect(answer.body).toEqual({
+      data: [],
+      total: 0,
+      page: 1,
+      limit: 20,
+      summary: { total: 0, passed: 0, failed: 0, averagePercentage: 0 },
+    });
   });
 });
 
@@ -149,7 +190,9 @@ describe('GET /api/results/export (quiz_results.csv)', () => {
   });
 
   it('is UTF-8 with a BOM, a header, and quotes commas, quotes and line breaks', async () => {
-    const res = await fetch(`${bed.progress.url}/api/results/export?tz=Europe/Moscow&search=${tag}`, { headers: { authorization: `Bearer ${bed.as.ADMIN.token}` } });
+    const res = await fetch(`${bed.progress.url}/api/results/export?tz=Europe/Moscow&search=${tag}`, {
+      headers: { authorization: `Bearer ${bed.as.ADMIN.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="quiz_results.csv"');
@@ -175,7 +218,9 @@ describe('GET /api/results/export (quiz_results.csv)', () => {
   });
 
   it('gives a learner only their own rows, filtered like the table', async () => {
-    const res = await fetch(`${bed.progress.url}/api/results/export?status=passed`, { headers: { authorization: `Bearer ${anna.token}` } });
+    const res = await fetch(`${bed.progress.url}/api/results/export?status=passed`, {
+      headers: { authorization: `Bearer ${anna.token}` },
+    });
     const rows: string[][] = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
     expect(rows.slice(1).map((r) => [r[0], r[8]])).toEqual([
       [anna.user.fullName, 'Пройден'],

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '@portal/ui';
+import { Button } from './components';
 
 interface DialogProps {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Wide dialogs hold tables and lists; forms use the narrow default. */
+  wide?: boolean;
 }
 
 /**
@@ -14,7 +16,7 @@ interface DialogProps {
  * inert, and focus returns to the button that opened it. The content mounts only while open, so
  * every opening starts afresh.
  */
-export function Dialog({ open, title, onClose, children }: DialogProps) {
+export function Dialog({ open, title, onClose, children, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -27,6 +29,7 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
 
   return (
     <Panel
+      $wide={wide}
       ref={ref}
       aria-labelledby={titleId}
       onCancel={(e) => {
@@ -49,8 +52,8 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   );
 }
 
-const Panel = styled.dialog`
-  width: min(860px, calc(100vw - 32px));
+const Panel = styled.dialog<{ $wide: boolean }>`
+  width: min(${({ $wide }) => ($wide ? 860 : 520)}px, calc(100vw - 32px));
   max-height: calc(100vh - 48px);
   padding: 24px;
   color: ${({ theme }) => theme.colors.text};
@@ -58,11 +61,23 @@ const Panel = styled.dialog`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   box-shadow: 0 20px 50px rgba(0, 0, 0, 0.35);
-  &[open] { display: flex; flex-direction: column; }
-  &::backdrop { background: rgba(8, 10, 16, 0.6); }
+  &[open] {
+    display: flex;
+    flex-direction: column;
+  }
+  &::backdrop {
+    background: rgba(8, 10, 16, 0.6);
+  }
 `;
 
 const Header = styled.div`
-  display: flex; align-items: center; justify-content: space-between; gap: 16px; margin-bottom: 16px;
-  h2 { margin: 0; font-size: 20px; }
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  margin-bottom: 16px;
+  h2 {
+    margin: 0;
+    font-size: 20px;
+  }
 `;
