@@ -1,4 +1,9 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { DEFAULT_PORTS } from '@portal/contracts/ports';
+import { E2E_PORT_OFFSET } from '../env';
 
 /** Collects console errors and page crashes, so a test can assert there were none. */
 export function watchConsole(page: Page): string[] {
@@ -31,11 +36,6 @@ export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.$
 export async function stopStackService(
   name: 'auth' | 'content' | 'progress' | 'crm' | 'audit',
 ): Promise<{ port: number; restart(): Promise<void> }> {
-  const { execFileSync, spawn } = await import('node:child_process');
-  const { readFileSync, readlinkSync, mkdirSync, openSync } = await import('node:fs');
-  const path = await import('node:path');
-  const { DEFAULT_PORTS } = await import('@portal/contracts');
-  const { E2E_PORT_OFFSET } = await import('../env');
   const port = DEFAULT_PORTS[name] + E2E_PORT_OFFSET;
 
   const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
