@@ -103,6 +103,7 @@ async function test(): Promise<void> {
   if (existsSync(pwReport)) {
     const p = JSON.parse(readFileSync(pwReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
     passed += p.stats.expected + p.stats.flaky;
+    if (p.stats.flaky) say(`${p.stats.flaky} browser journey(s) passed only on their retry (flaky): see the report above`);
     failedCount += p.stats.unexpected;
   }
   if (failed) {
