@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@portal/contracts';
 
 export interface AuditRecordDoc {
+  _id: string;
   eventId: string;
   service: string;
   action: AuditAction;
@@ -15,7 +17,10 @@ export interface AuditRecordDoc {
 const recordSchema = new Schema<AuditRecordDoc>(
   {
     // The publisher's event id: unique, so a redelivered event is stored once.
-    eventId: { type: String, required: true, unique: true },
+    // The event id is also the document's _id: FerretDB's SQLite backend only looks up _id by index,
+    // so the idempotent upsert stays fast at any size there too (and costs nothing on MongoDB).
+    _id: { type: String, default: () => randomUUID() },
+    eventId: { type: String, required: true }, // = _id; kept as a field for readers of the records
     service: { type: String, required: true },
     action: { type: String, enum: AUDIT_ACTIONS, required: true },
     entity: { type: String, enum: AUDIT_ENTITIES, required: true },

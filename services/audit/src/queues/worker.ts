@@ -15,7 +15,7 @@ export async function storeEvent(records: Model<AuditRecordDoc>, data: unknown):
     );
   const event: AuditEvent = parsed.data;
   await records.updateOne(
-    { eventId: event.id },
+    { _id: event.id },
     {
       $setOnInsert: {
         eventId: event.id,
