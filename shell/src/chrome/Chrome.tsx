@@ -26,6 +26,7 @@ export function Chrome() {
   const onPortalPage =
     decision.kind !== 'unknown' && !!user && !['/', '/auth', '/register'].includes(pathname) && !pathname.startsWith('/demo');
   const showNav = onPortalPage && !!user && isStaff(user.role);
+  const home = showNav ? '/dashboard' : '/courses';
   const signOut = async () => {
     await logout();
     navigate('/auth');
@@ -33,46 +34,31 @@ export function Chrome() {
 
   return (
     <>
-      {onPortalPage && user && !showNav && (
-        // Learners get no navigation bar (spec), but still see who they are and can sign out.
-        <Bar aria-label="Учётная запись" $slim>
-          <Brand href="/courses" onClick={(e) => (e.preventDefault(), navigate('/courses'))}>
+      {onPortalPage && user && (
+        // Staff get the navigation; learners (no navigation in the spec) still see who they are and can sign out.
+        <Bar aria-label={showNav ? 'Основная навигация' : 'Учётная запись'} $slim={!showNav}>
+          <Brand href={home} onClick={(e) => (e.preventDefault(), navigate(home))}>
             Учебный портал
           </Brand>
-          <Spacer />
-          <UserBox>
-            <span>
-              {user.fullName} · {ROLE_LABELS[user.role]}
-            </span>
-            <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
-              {dark ? '☀' : '☾'}
-            </Button>
-            <Button $variant="outline" $size="sm" onClick={signOut}>
-              Выйти
-            </Button>
-          </UserBox>
-        </Bar>
-      )}
-      {showNav && user && (
-        <Bar aria-label="Основная навигация">
-          <Brand href="/dashboard" onClick={(e) => (e.preventDefault(), navigate('/dashboard'))}>
-            Учебный портал
-          </Brand>
-          <Links>
-            {NAV.map((item) => (
-              <NavLink
-                key={item.href}
-                href={item.href}
-                aria-current={pathname.startsWith(item.href) ? 'page' : undefined}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(item.href);
-                }}
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </Links>
+          {showNav ? (
+            <Links>
+              {NAV.map((item) => (
+                <NavLink
+                  key={item.href}
+                  href={item.href}
+                  aria-current={pathname.startsWith(item.href) ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    navigate(item.href);
+                  }}
+                >
+                  {item.label}
+                </NavLink>
+              ))}
+            </Links>
+          ) : (
+            <Spacer />
+          )}
           <UserBox>
             <span>
               {user.fullName} · {ROLE_LABELS[user.role]}
