@@ -115,18 +115,7 @@ function renderFields(
             />
             Автовоспроизведение
           </Check>
-          <Label>
-            Название
-            <Input value={block.content.title ?? ''} onChange={(e) => onChange({ title: e.target.value })} />
-          </Label>
-          <Label>
-            Описание
-            <TextArea
-              rows={3}
-              value={block.content.description ?? ''}
-              onChange={(e) => onChange({ description: e.target.value })}
-            />
-          </Label>
+          <TitleAndDescription content={block.content} onChange={onChange} />
         </>
       );
     case 'audio':
@@ -141,18 +130,7 @@ function renderFields(
             onUploaded={(file) => onChange({ src: file.url, url: undefined })}
             failureAlert={EDITOR_MSG.uploadFailed}
           />
-          <Label>
-            Название
-            <Input value={block.content.title ?? ''} onChange={(e) => onChange({ title: e.target.value })} />
-          </Label>
-          <Label>
-            Описание
-            <TextArea
-              rows={3}
-              value={block.content.description ?? ''}
-              onChange={(e) => onChange({ description: e.target.value })}
-            />
-          </Label>
+          <TitleAndDescription content={block.content} onChange={onChange} />
         </>
       );
     case 'file':
@@ -197,6 +175,28 @@ function renderFields(
 }
 
 /** A quiz block stores the quiz id and its number of questions; the quiz itself is kept by the server. */
+/** The title and description that video and audio blocks share. */
+function TitleAndDescription({
+  content,
+  onChange,
+}: {
+  content: { title?: string; description?: string };
+  onChange: (content: Record<string, unknown>) => void;
+}) {
+  return (
+    <>
+      <Label>
+        Название
+        <Input value={content.title ?? ''} onChange={(e) => onChange({ title: e.target.value })} />
+      </Label>
+      <Label>
+        Описание
+        <TextArea rows={3} value={content.description ?? ''} onChange={(e) => onChange({ description: e.target.value })} />
+      </Label>
+    </>
+  );
+}
+
 function QuizBlockFields({
   quizId,
   questionsCount,
