@@ -9,6 +9,7 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/quizzes', service: 'content' },
   { prefix: '/api/upload', service: 'content' },
   { prefix: '/api/files', service: 'content' },
+  { prefix: '/api/generations', service: 'content' },
   { prefix: '/api/progress', service: 'progress' },
   { prefix: '/api/attempts', service: 'progress' },
   { prefix: '/api/results', service: 'progress' },

@@ -11,3 +11,4 @@ export * from './dashboard';
 export * from './quiz';
 export * from './progress';
 export * from './editor';
+export * from './generation';
