@@ -3,6 +3,8 @@ import type {
   BlockRecord,
   Course,
   CourseSummary,
+  GenerationConfigInfo,
+  GenerationJob,
   Quiz,
   QuizCreateInput,
   QuizSummary,
@@ -43,5 +45,12 @@ export const apiBackend: EditorBackend = {
       body: form,
       query: { accept: accept === 'any' ? undefined : accept },
     });
+  },
+  generations: {
+    config: () => apiRequest<GenerationConfigInfo>('/generations/config'),
+    regenerate: (input) => apiRequest<GenerationJob>('/generations/regenerate', { method: 'POST', body: input }),
+    getJob: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`),
+    discard: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`, { method: 'DELETE' }),
+    accept: (jobId) => apiRequest<Course>(`/generations/${id(jobId)}/accept`, { method: 'POST' }),
   },
 };

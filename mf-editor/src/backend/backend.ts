@@ -4,6 +4,9 @@ import type {
   BlockRecord,
   ContentBlock,
   Course,
+  GenerationConfigInfo,
+  GenerationJob,
+  RegenerateInput,
   CourseStatus,
   CourseSummary,
   LessonStatus,
@@ -23,6 +26,20 @@ export interface LessonCreate {
   status?: LessonStatus;
   content?: ContentBlock[];
   position?: number;
+}
+
+/** Regeneration of one module, lesson or quiz (issue 10): a proposal that is accepted or rejected. */
+export interface GenerationBackend {
+  /** GET /generations/config: whether a model or the built-in template will answer. */
+  config(): Promise<GenerationConfigInfo>;
+  /** POST /generations/regenerate: starts a job (202). */
+  regenerate(input: RegenerateInput): Promise<GenerationJob>;
+  /** GET /generations/{id}: polled while the job runs. */
+  getJob(id: string): Promise<GenerationJob>;
+  /** DELETE /generations/{id}: cancels a running job or rejects its proposal. */
+  discard(id: string): Promise<GenerationJob>;
+  /** POST /generations/{id}/accept: applies the proposal to its node and answers the updated course. */
+  accept(id: string): Promise<Course>;
 }
 
 /**
@@ -49,6 +66,8 @@ export interface EditorBackend {
   getQuiz(id: string): Promise<Quiz>;
   saveQuiz(id: string | null, input: QuizCreateInput): Promise<Quiz>;
   upload(file: File, accept: UploadAccept): Promise<UploadedFile>;
+  /** Absent on the demo routes: sample data is never sent to a generator. */
+  readonly generations?: GenerationBackend;
 }
 
 export const BackendContext = createContext<EditorBackend | null>(null);

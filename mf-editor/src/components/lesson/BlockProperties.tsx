@@ -5,6 +5,8 @@ import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz } from '@porta
 import { Button, Input, Label, Muted, Select } from '@portal/ui';
 import { useBackend } from '../../backend/backend';
 import { BLOCK_TYPE_LABELS } from '../../model/blocks';
+import { REGENERATE_TITLES } from '../../model/proposal';
+import { useRegenerate } from '../generation/RegenerateContext';
 import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
 import { QuizPicker } from '../quiz/QuizPicker';
 import { MediaField } from './MediaField';
@@ -210,6 +212,7 @@ function QuizBlockFields({
 }) {
   const backend = useBackend();
   const queryClient = useQueryClient();
+  const regenerate = useRegenerate();
   const [dialog, setDialog] = useState<'pick' | 'edit' | 'create' | null>(null);
   const quiz = useQuery({
     queryKey: ['editor', backend.demo, 'quiz', quizId],
@@ -245,6 +248,16 @@ function QuizBlockFields({
         {quizId && (
           <Button type="button" $variant="outline" $size="sm" onClick={() => setDialog('edit')}>
             Редактировать квиз
+          </Button>
+        )}
+        {quizId && regenerate && quiz.data && (
+          <Button
+            type="button"
+            $variant="outline"
+            $size="sm"
+            onClick={() => regenerate({ kind: 'quiz', id: quizId, title: quiz.data.title })}
+          >
+            {REGENERATE_TITLES.quiz}
           </Button>
         )}
       </Buttons>

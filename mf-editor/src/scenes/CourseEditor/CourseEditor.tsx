@@ -1,13 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useQuery } from '@tanstack/react-query';
-import { EDITOR_MSG, confirmDeleteLessonText } from '@portal/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { EDITOR_MSG, confirmDeleteLessonText, type Course } from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
 import { ApiError, errorMessage, navigate } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { ConfirmDialog } from '../../components/Dialog';
+import { RegenerateContext } from '../../components/generation/RegenerateContext';
+import { RegenerateDialog } from '../../components/generation/RegenerateDialog';
 import { LessonEditor } from '../../components/lesson/LessonEditor';
 import { SaveIndicator } from '../../components/SaveIndicator';
+import { REGENERATE_TITLES, selectionAfterAccept, type RegenerateTarget } from '../../model/proposal';
 import {
   allLessons,
   findLesson,
@@ -84,6 +87,11 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
   const [blocksPanel, setBlocksPanel] = useState(false);
   const [overview, setOverview] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [regenerating, setRegenerating] = useState<RegenerateTarget | null>(null);
+  const queryClient = useQueryClient();
+  // Only the real editor regenerates: the demo backend has no generator.
+  const generations = backend.generations;
+  const regenerate = generations ? setRegenerating : null;
   const [confirm, setConfirm] = useState<{ kind: 'lesson'; lesson: EditorLesson } | { kind: 'module'; mod: EditorModule } | null>(
     null,
   );
@@ -148,6 +156,16 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
                 Следующий урок →
               </Button>
               <Spacer />
+              {regenerate && (
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  $size="sm"
+                  onClick={() => regenerate({ kind: 'lesson', id: selected.id, title: selected.title || 'Без названия' })}
+                >
+                  {REGENERATE_TITLES.lesson}
+                </Button>
+              )}
               <Button type="button" $size="sm" onClick={() => editor.saveLessonNow(selected.id)}>
                 Обновить урок
               </Button>
@@ -184,69 +202,91 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
     );
   };
 
+  const onAccepted = (target: RegenerateTarget, server: Course) => {
+    const next = editor.applyAccepted(target, server);
+    const keep = selectionAfterAccept(selectedId, next, target);
+    if (keep !== selectedId) select(keep);
+    // Quizzes shown in block properties and pickers are read again (a regenerated quiz keeps its id).
+    void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo] });
+    setRegenerating(null);
+  };
+
   return (
-    <Layout data-mf="mf_editor">
-      <Sidebar
-        course={course}
-        selectedLessonId={selectedId}
-        overviewOpen={overview}
-        busy={editor.busy}
-        onBack={onBack}
-        onToggleOverview={() => setOverview((open) => !open)}
-        onSelectLesson={onSelectLesson}
-        onAddModule={() => void editor.addModule()}
-        onAddLesson={async (moduleId) => {
-          const id = await editor.addLesson(moduleId);
-          if (id) select(id);
-        }}
-        onNewLessonPage={backend.demo ? undefined : (moduleId) => navigate(`/lesson/new/${moduleId}`)}
-        onRenameModule={editor.renameModule}
-        onDeleteModule={(mod) => setConfirm({ kind: 'module', mod })}
-        onImport={() => setImporting(true)}
-        onPreviewLessonMove={editor.previewLessonMove}
-        onPersistLessonMove={editor.persistLessonMove}
-        onPreviewModuleMove={editor.previewModuleMove}
-        onPersistModuleMove={editor.persistModuleMove}
-        saveIndicator={<SaveIndicator status={editor.status} dirty={editor.dirty} onRetry={editor.saveAllNow} />}
-        notice={
-          editor.notice && (
-            <Notice role="alert">
-              <span>{editor.notice}</span>
-              <Button type="button" $variant="ghost" $size="sm" onClick={editor.dismissNotice} aria-label="Скрыть сообщение">
-                ✕
-              </Button>
-            </Notice>
-          )
-        }
-      />
-      <Main>
-        {banner}
-        {main()}
-      </Main>
-      {confirm && (
-        <ConfirmDialog
-          title={confirm.kind === 'lesson' ? 'Удаление урока' : 'Удаление модуля'}
-          message={
-            confirm.kind === 'lesson'
-              ? confirmDeleteLessonText(confirm.lesson.title)
-              : `Вы уверены, что хотите удалить модуль "${confirm.mod.title}"? Уроки модуля будут удалены вместе с ним.`
-          }
-          confirmLabel="Удалить"
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => void onConfirm()}
-        />
-      )}
-      {importing && (
-        <ImportDialog
+    <RegenerateContext.Provider value={regenerate}>
+      <Layout data-mf="mf_editor">
+        <Sidebar
           course={course}
-          onClose={() => setImporting(false)}
-          onImported={(records) => {
-            editor.addImported(records);
-            setImporting(false);
+          selectedLessonId={selectedId}
+          overviewOpen={overview}
+          busy={editor.busy}
+          onBack={onBack}
+          onToggleOverview={() => setOverview((open) => !open)}
+          onSelectLesson={onSelectLesson}
+          onAddModule={() => void editor.addModule()}
+          onAddLesson={async (moduleId) => {
+            const id = await editor.addLesson(moduleId);
+            if (id) select(id);
           }}
+          onNewLessonPage={backend.demo ? undefined : (moduleId) => navigate(`/lesson/new/${moduleId}`)}
+          onRenameModule={editor.renameModule}
+          onRegenerateModule={regenerate ? (mod) => regenerate({ kind: 'module', id: mod.id, title: mod.title }) : undefined}
+          onDeleteModule={(mod) => setConfirm({ kind: 'module', mod })}
+          onImport={() => setImporting(true)}
+          onPreviewLessonMove={editor.previewLessonMove}
+          onPersistLessonMove={editor.persistLessonMove}
+          onPreviewModuleMove={editor.previewModuleMove}
+          onPersistModuleMove={editor.persistModuleMove}
+          saveIndicator={<SaveIndicator status={editor.status} dirty={editor.dirty} onRetry={editor.saveAllNow} />}
+          notice={
+            editor.notice && (
+              <Notice role="alert">
+                <span>{editor.notice}</span>
+                <Button type="button" $variant="ghost" $size="sm" onClick={editor.dismissNotice} aria-label="Скрыть сообщение">
+                  ✕
+                </Button>
+              </Notice>
+            )
+          }
         />
-      )}
-    </Layout>
+        <Main>
+          {banner}
+          {main()}
+        </Main>
+        {confirm && (
+          <ConfirmDialog
+            title={confirm.kind === 'lesson' ? 'Удаление урока' : 'Удаление модуля'}
+            message={
+              confirm.kind === 'lesson'
+                ? confirmDeleteLessonText(confirm.lesson.title)
+                : `Вы уверены, что хотите удалить модуль "${confirm.mod.title}"? Уроки модуля будут удалены вместе с ним.`
+            }
+            confirmLabel="Удалить"
+            onCancel={() => setConfirm(null)}
+            onConfirm={() => void onConfirm()}
+          />
+        )}
+        {importing && (
+          <ImportDialog
+            course={course}
+            onClose={() => setImporting(false)}
+            onImported={(records) => {
+              editor.addImported(records);
+              setImporting(false);
+            }}
+          />
+        )}
+        {generations && regenerating && (
+          <RegenerateDialog
+            key={`${regenerating.kind}:${regenerating.id}`}
+            api={generations}
+            target={regenerating}
+            prepare={editor.saveBeforeRegenerate}
+            onAccepted={onAccepted}
+            onClose={() => setRegenerating(null)}
+          />
+        )}
+      </Layout>
+    </RegenerateContext.Provider>
   );
 }
 

@@ -40,6 +40,8 @@ interface SidebarProps {
   onNewLessonPage?: (moduleId: string) => void;
   onRenameModule: (moduleId: string, title: string) => void;
   onDeleteModule: (mod: EditorModule) => void;
+  /** Absent where nothing can be regenerated (the demo routes). */
+  onRegenerateModule?: (mod: EditorModule) => void;
   onImport: () => void;
   onPreviewLessonMove: (lessonId: string, toModuleId: string, index: number) => void;
   onPersistLessonMove: (lessonId: string, origin: LessonOrigin) => void;
@@ -213,6 +215,7 @@ export function Sidebar(props: SidebarProps) {
                 }}
                 onCancelRename={() => setRenaming(null)}
                 onDelete={() => props.onDeleteModule(mod)}
+                onRegenerate={props.onRegenerateModule ? () => props.onRegenerateModule?.(mod) : undefined}
                 onAddLesson={() => props.onAddLesson(mod.id)}
                 onNewLessonPage={props.onNewLessonPage ? () => props.onNewLessonPage?.(mod.id) : undefined}
                 onSelectLesson={props.onSelectLesson}
@@ -242,6 +245,7 @@ interface SortableModuleProps {
   onRename: (title: string) => void;
   onCancelRename: () => void;
   onDelete: () => void;
+  onRegenerate?: () => void;
   onAddLesson: () => void;
   onNewLessonPage?: () => void;
   onSelectLesson: (id: string) => void;
@@ -301,6 +305,17 @@ function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...o
         >
           ✎
         </Icon>
+        {on.onRegenerate && (
+          <Icon
+            type="button"
+            aria-label={`Перегенерировать модуль «${mod.title}»`}
+            title="Перегенерировать модуль"
+            disabled={busy}
+            onClick={on.onRegenerate}
+          >
+            ↻
+          </Icon>
+        )}
         <Icon type="button" aria-label={`Удалить модуль «${mod.title}»`} title="Удалить модуль" onClick={on.onDelete}>
           ✕
         </Icon>

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { BlockRecord } from '@portal/contracts';
+import type { BlockRecord, Course } from '@portal/contracts';
 import { errorMessage } from '@portal/web-core';
 import { Autosaver, combineStatuses, type AutosaveStatus } from '../../autosave/autosave';
 import { courseAutosave, lessonAutosave, type CourseDraft, type LessonDraft } from '../../autosave/savers';
 import type { EditorBackend } from '../../backend/backend';
+import { withAccepted, type RegenerateTarget } from '../../model/proposal';
 import {
   addModule as withModule,
   findLesson,
+  fromCourse,
   insertLesson,
   lessonFromRecord,
   lessonReorder,
@@ -25,6 +27,10 @@ import {
   type EditorCourse,
   type EditorLesson,
 } from '../../model/structure';
+
+/** Said when pending edits could not be saved before a regeneration. */
+export const UNSAVED_BEFORE_REGENERATE =
+  'Не удалось сохранить последние изменения. Дождитесь сохранения или нажмите «Повторить», затем сгенерируйте снова.';
 
 const lessonDraftOf = (l: EditorLesson): LessonDraft => ({
   id: l.id,
@@ -259,6 +265,26 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     commit(next);
   };
 
+  /**
+   * Before a regeneration everything waiting is saved: the server builds the proposal from what is
+   * stored, and an edit landing after the proposal would make it stale for no reason.
+   */
+  const saveBeforeRegenerate = async (): Promise<string | null> => {
+    const pending = allSavers();
+    await Promise.all(pending.map((saver) => saver.flush()));
+    return pending.some((saver) => saver.isDirty()) ? UNSAVED_BEFORE_REGENERATE : null;
+  };
+
+  /** An accepted proposal: the node takes the server's version; its old autosavers go (their baseline is gone). */
+  const applyAccepted = (target: RegenerateTarget, server: Course): EditorCourse => {
+    const before = courseRef.current;
+    if (target.kind === 'lesson') forget(target.id);
+    if (target.kind === 'module') before.modules.find((m) => m.id === target.id)?.lessons.forEach((l) => forget(l.id));
+    const next = withAccepted(before, fromCourse(server), target);
+    commit(next);
+    return next;
+  };
+
   const savers = allSavers();
   const status: AutosaveStatus = combineStatuses(savers.map((s) => s.getStatus()));
   const dirty = savers.some((s) => s.isDirty());
@@ -289,6 +315,8 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     persistLessonMove,
     persistModuleMove,
     addImported,
+    saveBeforeRegenerate,
+    applyAccepted,
   };
 }
 
