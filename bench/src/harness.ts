@@ -5,8 +5,20 @@ export interface Figure {
   value: number;
   unit: string;
   budget?: string;
+  /** The budget's number, in the figure's unit, so a miss can say by how much. */
+  limit?: number;
+  /** The budget is a floor (≥) rather than a ceiling (≤). */
+  atLeast?: boolean;
   met?: boolean;
   note?: string;
+}
+
+/** How far a missed figure is from its budget, e.g. "by 1.3 KiB (16%)". */
+export function missedBy(f: Figure): string {
+  if (f.met !== false || f.limit === undefined) return '';
+  const gap = f.atLeast ? f.limit - f.value : f.value - f.limit;
+  const share = f.limit === 0 ? '' : ` (${Math.round((gap / f.limit) * 100)}%)`;
+  return `by ${Number(gap.toFixed(2))} ${f.unit}${share}`;
 }
 
 export const median = (values: number[]): number => {
@@ -23,11 +35,13 @@ export interface LoadResult {
   non2xx: number;
 }
 
+export const QUICK = process.env.BENCH_QUICK === '1';
+
 export async function load(
   url: string,
   {
     connections = 50,
-    duration = 5,
+    duration = QUICK ? 2 : 5,
     headers = {},
     overallRate,
   }: { connections?: number; duration?: number; headers?: Record<string, string>; overallRate?: number } = {},
@@ -42,7 +56,7 @@ export async function load(
  */
 export async function interleaved(
   targets: Record<string, () => Promise<LoadResult>>,
-  rounds = 3,
+  rounds = QUICK ? 1 : 3,
 ): Promise<Record<string, LoadResult>> {
   const samples: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
   for (let round = 0; round < rounds; round++) {
@@ -63,10 +77,25 @@ export async function interleaved(
 }
 
 export function printFigures(figures: Figure[]): void {
-  for (const f of figures) {
-    const verdict = f.met === undefined ? '' : f.met ? 'met' : 'MISSED';
-    console.log(
-      `${f.name.padEnd(64)} ${String(f.value).padStart(10)} ${f.unit.padEnd(8)} ${f.budget ? `budget ${f.budget}` : ''} ${verdict}${f.note ? `  (${f.note})` : ''}`,
-    );
-  }
+  const rows = figures.map((f) => [
+    f.name,
+    `${f.value} ${f.unit}`,
+    f.budget ?? '',
+    f.met === undefined ? '' : f.met ? 'met' : 'MISSED',
+    missedBy(f),
+    f.note ?? '',
+  ]);
+  const head = ['figure', 'value', 'budget', 'verdict', 'missed by', 'note'];
+  const widths = head.map((h, i) => Math.min(i === 0 ? 70 : 40, Math.max(h.length, ...rows.map((r) => r[i].length))));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  const missed = figures.filter((f) => f.met === false);
+  const judged = figures.filter((f) => f.met !== undefined);
+  console.log(
+    `\n${judged.length - missed.length} of ${judged.length} budgets met.` +
+      (missed.length ? ` Missed: ${missed.map((f) => `${f.name} ${missedBy(f)}`.trim()).join('; ')}.` : ''),
+  );
 }

@@ -1,0 +1,505 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon, { type Instance, type Options, type Result } from 'autocannon';
+import { SERVICE_NAMES } from '@portal/contracts';
+import { startStack, type Stack } from '@portal/devstack/stack';
+import type { Figure } from './harness';
+
+/**
+ * The whole portal from its built output (five services and the gateway as child processes) with a
+ * fresh database prefix, seeded through its own API: the course-detail figure, the mixed load, the
+ * first-load JavaScript and Lighthouse all run against it.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+const QUICK = process.env.BENCH_QUICK === '1';
+
+export interface BenchPortal {
+  stack: Stack;
+  gateway: string;
+  content: string;
+  admin: string;
+  learners: string[];
+  bigCourseId: string;
+  courses: Array<{ id: string; lessons: string[]; quizzes: Array<{ quizId: string; lessonId: string }> }>;
+}
+
+async function call<T>(base: string, method: string, url: string, token: string | null, body?: unknown, expected = [200, 201]): Promise<T> {
+  const answer = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await answer.text();
+  if (!expected.includes(answer.status)) throw new Error(`${method} ${url}: ${answer.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i], i);
+      }
+    }),
+  );
+}
+
+const paragraph =
+  'Трудовой договор заключается в письменной форме, составляется в двух экземплярах, каждый из которых подписывается сторонами. ' +
+  'Один экземпляр передаётся работнику, другой хранится у работодателя.';
+
+const lessonBlocks = (n: number, quiz?: { quizId: string }) => [
+  { type: 'heading', content: { text: `Раздел урока ${n}` } },
+  ...Array.from({ length: quiz ? 8 : 9 }, (_, i) => ({ type: 'text', content: { text: `${i + 1}. ${paragraph}` } })),
+  ...(quiz ? [{ type: 'quiz', content: { quizId: quiz.quizId, questionsCount: 3 } }] : []),
+];
+
+const QUESTIONS = [
+  { id: 'q1', type: 'single_choice', question: 'Сколько дней отпуска?', options: ['14', '28', '56'], correctAnswers: [1], order: 0, points: 1 },
+  { id: 'q2', type: 'true_false', question: 'Испытательный срок бывает до 3 месяцев', options: [], correctAnswers: [], correctAnswer: 'true', order: 1, points: 1 },
+  { id: 'q3', type: 'short_answer', question: 'Главный закон о труде', options: [], correctAnswers: [], correctAnswer: 'Трудовой кодекс', order: 2, points: 1 },
+];
+
+/** A course of `modules` × `lessons` × 10 blocks, published, built by staff through the content API. */
+async function seedCourse(
+  content: string,
+  token: string,
+  title: string,
+  modules: number,
+  lessons: number,
+  quizEvery = 0,
+): Promise<BenchPortal['courses'][number]> {
+  const course = await call<{ id: string }>(content, 'POST', '/api/courses', token, {
+    title,
+    description: 'Курс для нагрузочного теста',
+    isPublished: true,
+  });
+  const moduleIds: string[] = [];
+  // Modules one by one (positions among siblings are assigned in order), their lessons in parallel modules.
+  for (let m = 0; m < modules; m++)
+    moduleIds.push(
+      (await call<{ id: string }>(content, 'POST', '/api/blocks', token, { type: 'MODULE', courseId: course.id, title: `Модуль ${m + 1}` })).id,
+    );
+  const lessonIds: string[] = [];
+  const quizzes: Array<{ quizId: string; lessonId: string }> = [];
+  await pool(moduleIds, 4, async (moduleId, m) => {
+    for (let l = 0; l < lessons; l++) {
+      const n = m * lessons + l;
+      let quiz: { quizId: string } | undefined;
+      if (quizEvery && n % quizEvery === 0) {
+        const q = await call<{ id: string }>(content, 'POST', '/api/quizzes', token, {
+          title: `Тест ${title} ${n}`,
+          description: 'Проверка знаний',
+          courseId: course.id,
+          questions: QUESTIONS,
+          settings: { maxAttempts: 10, passingScore: 70 },
+        });
+        quiz = { quizId: q.id };
+      }
+      const lesson = await call<{ id: string }>(content, 'POST', '/api/blocks', token, {
+        courseId: course.id,
+        moduleId,
+        title: `Урок ${l + 1}`,
+        content: lessonBlocks(n + 1, quiz),
+        status: 'published',
+      });
+      lessonIds.push(lesson.id);
+      if (quiz) quizzes.push({ quizId: quiz.quizId, lessonId: lesson.id });
+    }
+  });
+  return { id: course.id, lessons: lessonIds, quizzes };
+}
+
+export async function startPortal(mongoUrl: string, redisUrl: string): Promise<BenchPortal> {
+  for (const name of [...SERVICE_NAMES.map((s) => `services/${s}`), 'gateway'])
+    if (!existsSync(path.join(ROOT, name, 'dist/index.js')))
+      throw new Error(`${name}/dist is missing: run \`npm run build\` (or \`npx tsc -b tsconfig.node.json\`) first`);
+  const prefix = `bench${Date.now().toString(36)}_`;
+  const stack = await startStack({
+    mongoUrl,
+    redisUrl,
+    portOffset: Number(process.env.BENCH_PORT_OFFSET ?? 600),
+    dbPrefix: prefix,
+    queuePrefix: prefix.slice(0, -1),
+    logDir: path.join(ROOT, '.data/logs/bench'),
+    // 'test' keeps the development secrets and the preset accounts; logs stay quiet under load.
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  });
+  const gateway = stack.gatewayUrl;
+  const content = `http://127.0.0.1:${stack.ports.content}`;
+  const login = async (email: string, password: string) =>
+    (await call<{ token: string }>(gateway, 'POST', '/api/auth/login', null, { email, password })).token;
+  const admin = await login('admin@portal.local', 'Admin12345');
+  const learners: string[] = [];
+  for (let i = 0; i < 10; i++)
+    learners.push(
+      (
+        await call<{ token: string }>(gateway, 'POST', '/api/auth/register', null, {
+          email: `learner${i}.${prefix.slice(0, -1)}@bench.test`,
+          password: 'Learner12345',
+          fullName: `Слушатель Нагрузочный ${i}`,
+          role: 'CANDIDATE',
+        })
+      ).token,
+    );
+  const seeded = Date.now();
+  const big = await seedCourse(content, admin, 'Большой курс 50 × 20 × 10', QUICK ? 10 : 50, 20);
+  const courses = [];
+  for (let c = 0; c < 6; c++) courses.push(await seedCourse(content, admin, `Курс для нагрузки ${c + 1}`, 3, 4, 2));
+  console.log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s: ${big.lessons.length} lessons in the big course, ${courses.length} small courses`);
+  return { stack, gateway, content, admin, learners, bigCourseId: big.id, courses };
+}
+
+/* ------------------------------------------------------------------ load with exact percentiles */
+
+export interface Measured {
+  rps: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN);
+
+/** autocannon, keeping every response time so p95 is exact (autocannon's histogram has p90 and p97.5 only). */
+export function measure(options: Options): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const instance: Instance = autocannon(options, (err: Error | null, r: Result) => {
+      if (err) return reject(err);
+      times.sort((a, b) => a - b);
+      resolve({
+        rps: r.requests.average,
+        total: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+        p50: pct(times, 0.5),
+        p95: pct(times, 0.95),
+        p99: pct(times, 0.99),
+      });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+export async function courseDetail(portal: BenchPortal, figures: Figure[]) {
+  const url = `${portal.content}/api/courses/${portal.bigCourseId}`;
+  const sample = await fetch(url, { headers: { authorization: `Bearer ${portal.learners[0]}` } });
+  const bytes = (await sample.arrayBuffer()).byteLength;
+  const r = await measure({
+    url,
+    connections: 50,
+    duration: QUICK ? 5 : 20,
+    headers: { authorization: `Bearer ${portal.learners[0]}` },
+  });
+  const ok = r.errors === 0 && r.non2xx === 0;
+  figures.push(
+    {
+      name: `course detail ${QUICK ? '10' : '50'} × 20 × 10, 50 connections: p50`,
+      value: round(r.p50, 1),
+      unit: 'ms',
+      note: `${round(r.rps, 0)} req/s, answer ${round(bytes / 1024, 0)} KiB, status ${sample.status}`,
+    },
+    {
+      name: 'course detail, p95',
+      value: round(r.p95, 1),
+      unit: 'ms',
+      budget: '≤ 150 ms, 0 errors',
+      limit: 150,
+      met: r.p95 <= 150 && ok,
+      note: `errors ${r.errors}, non-2xx ${r.non2xx} of ${r.total}`,
+    },
+    { name: 'course detail, p99', value: round(r.p99, 1), unit: 'ms' },
+  );
+}
+
+/* ------------------------------------------------------------------------------- mixed load */
+
+type Ctx = Record<string, unknown>;
+interface Req {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function memoryOf(portal: BenchPortal): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, proc] of portal.stack.processes) {
+    try {
+      const status = readFileSync(`/proc/${proc.child.pid}/status`, 'utf8');
+      out[name] = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+    } catch {
+      out[name] = NaN;
+    }
+  }
+  out['bench (load generator)'] = process.memoryUsage().rss / 1024 / 1024;
+  return out;
+}
+
+export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
+  const duration = QUICK ? 10 : 60;
+  const gw = portal.gateway;
+  const json = { 'content-type': 'application/json' };
+  const learnerOf = (ctx: Ctx) => {
+    ctx.token ??= portal.learners[Math.floor(Math.random() * portal.learners.length)];
+    return { authorization: `Bearer ${ctx.token as string}` };
+  };
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+  const admin = { authorization: `Bearer ${portal.admin}` };
+  let inn = Date.now() % 1e9;
+
+  // Each kind of traffic is its own autocannon with its share of the 50 connections, so each one's
+  // answers are counted apart (and the deliberately bad ones are known to be bad).
+  const scenarios: Record<string, { connections: number; rate?: number; requests: Array<Req & { setupRequest?: (r: Req, c: Ctx) => Req; onResponse?: (s: number, b: string, c: Ctx) => void }>; expectBad?: boolean }> = {
+    'browse courses (GET /api/courses)': {
+      connections: 12,
+      requests: [{ setupRequest: (r, c) => ({ ...r, method: 'GET', path: '/api/courses', headers: learnerOf(c) }) }],
+    },
+    'open a course (GET /api/courses/{id})': {
+      connections: 12,
+      requests: [{ setupRequest: (r, c) => ({ ...r, method: 'GET', path: `/api/courses/${pick(portal.courses).id}`, headers: learnerOf(c) }) }],
+    },
+    'complete a lesson (POST /api/progress/lesson/…/complete)': {
+      connections: 8,
+      requests: [
+        {
+          setupRequest: (r, c) => {
+            const course = pick(portal.courses);
+            return {
+              ...r,
+              method: 'POST',
+              path: `/api/progress/lesson/${pick(course.lessons)}/complete`,
+              headers: { ...json, ...learnerOf(c) },
+              body: JSON.stringify({ courseId: course.id }),
+            };
+          },
+        },
+      ],
+    },
+    'submit a quiz (POST /api/attempts, …/submit)': {
+      connections: 4,
+      // Each learner has 10 attempts per quiz; the rate keeps the run within what was seeded.
+      rate: 40,
+      requests: [
+        {
+          setupRequest: (r, c) => {
+            const course = pick(portal.courses);
+            const q = pick(course.quizzes);
+            c.token = portal.learners[Math.floor(Math.random() * portal.learners.length)];
+            return {
+              ...r,
+              method: 'POST',
+              path: '/api/attempts',
+              headers: { ...json, authorization: `Bearer ${c.token as string}` },
+              body: JSON.stringify({ quizId: q.quizId, courseId: course.id, lessonId: q.lessonId }),
+            };
+          },
+          onResponse: (_s, body, c) => {
+            c.attempt = (JSON.parse(body) as { id?: string }).id;
+          },
+        },
+        {
+          setupRequest: (r, c) => ({
+            ...r,
+            method: 'POST',
+            path: `/api/attempts/${c.attempt as string}/submit`,
+            headers: { ...json, authorization: `Bearer ${c.token as string}` },
+            body: JSON.stringify({
+              answers: [
+                { questionId: 'q1', answer: 1, timeSpent: 5 },
+                { questionId: 'q2', answer: 'true', timeSpent: 3 },
+                { questionId: 'q3', answer: 'Трудовой кодекс', timeSpent: 7 },
+              ],
+            }),
+          }),
+        },
+      ],
+    },
+    'CRM read (GET /api/organizations)': {
+      connections: 5,
+      requests: [{ method: 'GET', path: '/api/organizations?page=1&limit=24', headers: admin }],
+    },
+    'CRM write (POST /api/organizations)': {
+      connections: 3,
+      requests: [
+        {
+          setupRequest: (r) => ({
+            ...r,
+            method: 'POST',
+            path: '/api/organizations',
+            headers: { ...json, ...admin },
+            body: JSON.stringify({ name: `ООО Нагрузка ${inn}`, inn: String(inn++) }),
+          }),
+        },
+      ],
+    },
+    'audit read (GET /api/audit)': {
+      connections: 2,
+      requests: [{ method: 'GET', path: '/api/audit?page=1&limit=20', headers: admin }],
+    },
+    'deliberately bad (bad id, empty org, no token)': {
+      connections: 4,
+      expectBad: true,
+      requests: [
+        { method: 'GET', path: '/api/courses/not-an-id', headers: admin },
+        { method: 'POST', path: '/api/organizations', headers: { ...json, ...admin }, body: '{}' },
+        { method: 'GET', path: '/api/courses' },
+      ],
+    },
+  };
+
+  const before = memoryOf(portal);
+  const started = Date.now();
+  const results = await Promise.all(
+    Object.entries(scenarios).map(async ([name, s]) => {
+      const r = await measure({
+        url: gw,
+        connections: s.connections,
+        duration,
+        ...(s.rate ? { overallRate: s.rate } : {}),
+        requests: s.requests as Options['requests'],
+      });
+      return { name, s, r };
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const after = memoryOf(portal);
+
+  let unexpected = 0;
+  let total = 0;
+  console.log(`\n  mixed load, ${duration} s through the gateway at 50 connections`);
+  for (const { name, s, r } of results) {
+    total += r.total;
+    const bad = s.expectBad ? r.total - r.non2xx : r.non2xx + r.errors;
+    if (!s.expectBad) unexpected += bad;
+    console.log(
+      `    ${name.padEnd(58)} ${String(r.total).padStart(7)} req  ${String(round(r.rps, 0)).padStart(5)} req/s  p50 ${round(r.p50, 1)} ms  p99 ${round(r.p99, 1)} ms  ${s.expectBad ? `2xx (should be none) ${bad}` : `non-2xx ${r.non2xx}, errors ${r.errors}`}`,
+    );
+    figures.push({
+      name: `mixed: ${name}`,
+      value: round(r.rps, 0),
+      unit: 'req/s',
+      note: `${r.total} req, p50 ${round(r.p50, 1)} ms, p95 ${round(r.p95, 1)} ms, p99 ${round(r.p99, 1)} ms, ${s.expectBad ? `non-2xx ${r.non2xx} (all expected)` : `non-2xx ${r.non2xx}, errors ${r.errors}`}`,
+    });
+  }
+  console.log('    memory (RSS, MiB)   before → after');
+  for (const name of Object.keys(after)) {
+    console.log(`      ${name.padEnd(24)} ${round(before[name] ?? NaN, 1)} → ${round(after[name], 1)}`);
+    figures.push({ name: `memory RSS after mixed load: ${name}`, value: round(after[name], 1), unit: 'MiB', note: `before ${round(before[name] ?? NaN, 1)} MiB` });
+  }
+  const heap = process.memoryUsage();
+  figures.push(
+    { name: 'mixed load: requests in all', value: total, unit: 'req', note: `${round(total / seconds, 0)} req/s over ${round(seconds, 0)} s` },
+    {
+      name: 'mixed load: non-2xx outside the deliberately bad requests',
+      value: unexpected,
+      unit: 'answers',
+      budget: '0',
+      limit: 0,
+      met: unexpected === 0,
+      note: `load generator heap ${round(heap.heapUsed / 1024 / 1024, 1)} MiB`,
+    },
+  );
+}
+
+/* ------------------------------------------------------------------ first-load JavaScript */
+
+/** Loads the landing page in Chromium and sums the gzip size of every script it fetched, file by file. */
+export async function firstLoad(portal: BenchPortal, figures: Figure[]) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const scripts = new Set<string>();
+  try {
+    const page = await browser.newPage();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
+    });
+    await page.goto(`${portal.gateway}/`, { waitUntil: 'networkidle' });
+  } finally {
+    await browser.close();
+  }
+  let total = 0;
+  const rows: Array<{ file: string; bytes: number }> = [];
+  for (const urlPath of scripts) {
+    const remote = /^\/mf\/([^/]+)\/(.+)$/.exec(urlPath);
+    const file = remote ? path.join(ROOT, remote[1], 'dist', remote[2]) : path.join(ROOT, 'shell/dist', urlPath);
+    if (!existsSync(file)) continue;
+    const bytes = gzipSync(readFileSync(file), { level: 9 }).length;
+    total += bytes;
+    rows.push({ file: path.relative(ROOT, file), bytes });
+  }
+  rows.sort((a, b) => b.bytes - a.bytes);
+  for (const row of rows)
+    figures.push({
+      name: `first load of /: ${row.file}`,
+      value: round(row.bytes / 1024, 1),
+      unit: 'KiB',
+      ...(row.file.endsWith('remoteEntry.js') ? { budget: '≤ 8 KiB', limit: 8, met: row.bytes <= 8 * 1024 } : {}),
+    });
+  figures.push({
+    name: `first load of /: shell + landing JavaScript (${rows.length} files)`,
+    value: round(total / 1024, 1),
+    unit: 'KiB',
+    budget: '≤ 150 KiB gzip',
+    limit: 150,
+    met: total <= 150 * 1024 && rows.length > 0,
+  });
+}
+
+/* ------------------------------------------------------------------------------- Lighthouse */
+
+/** Lighthouse (desktop preset, the budget's) on the landing and, signed in as a learner, on /courses. */
+export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
+  const { measure: lighthouseRun } = await import('./lighthouse');
+  type Measurement = Awaited<ReturnType<typeof lighthouseRun>>['measurement'];
+  const { chromium } = await import('playwright-core');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  // A Chromium profile whose localStorage holds a learner's token, as after signing in.
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  const page = await context.newPage();
+  await page.goto(`${portal.gateway}/`);
+  // Runs in the page; the bench's tsconfig has no DOM types, hence the cast.
+  await page.evaluate(
+    (token) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('authToken', token),
+    portal.learners[0],
+  );
+  await context.close();
+  const runs = QUICK ? 1 : 3;
+  try {
+    for (const [label, url, prof] of [
+      ['landing /', `${portal.gateway}/`, undefined],
+      ['/courses, signed in', `${portal.gateway}/courses`, profile],
+    ] as const) {
+      const list: Measurement[] = [];
+      for (let i = 0; i < runs; i++) list.push((await lighthouseRun(url, true, undefined, prof)).measurement);
+      const med = (key: keyof Measurement) => {
+        const sorted = list.map((m) => m[key]).sort((a, b) => a - b);
+        return sorted[Math.floor(sorted.length / 2)];
+      };
+      const note = `median of ${runs} run(s), desktop preset`;
+      figures.push(
+        { name: `Lighthouse ${label}: performance`, value: med('performance'), unit: '', budget: '≥ 95', limit: 95, atLeast: true, met: med('performance') >= 95, note },
+        { name: `Lighthouse ${label}: LCP`, value: round(med('lcpMs'), 0), unit: 'ms', budget: '≤ 1,000 ms', limit: 1000, met: med('lcpMs') <= 1000 },
+        { name: `Lighthouse ${label}: TBT`, value: round(med('tbtMs'), 0), unit: 'ms', budget: '≤ 100 ms', limit: 100, met: med('tbtMs') <= 100 },
+        { name: `Lighthouse ${label}: CLS`, value: round(med('cls'), 3), unit: '', budget: '≤ 0.05', limit: 0.05, met: med('cls') <= 0.05 },
+        { name: `Lighthouse ${label}: accessibility`, value: med('accessibility'), unit: '', budget: '≥ 95', limit: 95, atLeast: true, met: med('accessibility') >= 95 },
+      );
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
