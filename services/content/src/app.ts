@@ -4,9 +4,11 @@ import type { ContentConfig } from './config';
 import { contentModels } from './models';
 import { blocksRouter } from './routes/blocks';
 import { coursesRouter } from './routes/courses';
+import { generationsRouter } from './routes/generations';
 import { internalRouter } from './routes/internal';
 import { quizzesRouter } from './routes/quizzes';
 import { uploadsRouter } from './routes/uploads';
+import { courseBuilderOf } from './generation/service';
 import { UploadStore } from './uploads/store';
 
 const uploadStoreOf = (config: ContentConfig) =>
@@ -21,16 +23,19 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
     uploadsRouter(ctx, models, uploads),
     internalRouter(ctx, models),
     quizzesRouter(ctx, models),
+    generationsRouter(ctx, models),
   ];
 }
 
 /**
  * Indexes (the unique one on marks in particular) exist before the first request leans on them,
- * and scratch files of uploads cut off by an earlier stop are swept.
+ * and scratch files of uploads cut off by an earlier stop are swept. Answers the shutdown hook:
+ * running generations are cancelled and take back what they wrote before the store closes.
  */
-export async function contentOnStart(ctx: ServiceContext<ContentConfig>): Promise<void> {
+export async function contentOnStart(ctx: ServiceContext<ContentConfig>): Promise<() => Promise<void>> {
   const models = contentModels(ctx.store);
   await Promise.all(Object.values(models).map((model) => model.init()));
   const swept = await uploadStoreOf(ctx.config).sweepIncoming();
   if (swept) ctx.logger.info({ swept }, 'unfinished uploads removed');
+  return () => courseBuilderOf(ctx).jobs.shutdown();
 }

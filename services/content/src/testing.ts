@@ -28,7 +28,7 @@ export async function startContent(env: Record<string, string> = {}): Promise<Co
     schema: contentConfigSchema,
     env: { AUTH_URL: auth.url, UPLOAD_DIR: uploadDir, ...env },
   });
-  await contentOnStart(content.ctx);
+  const stopContent = await contentOnStart(content.ctx);
   const users = await Promise.all(ALL_ROLES.map((role) => userWithRole(auth, role)));
   const as = Object.fromEntries(ALL_ROLES.map((role, i) => [role, users[i]])) as Record<Role, AuthResponse>;
   return {
@@ -38,6 +38,7 @@ export async function startContent(env: Record<string, string> = {}): Promise<Co
     uploadDir,
     as,
     async close() {
+      await stopContent();
       await content.close();
       await auth.close();
       await rm(uploadDir, { recursive: true, force: true });

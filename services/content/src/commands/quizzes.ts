@@ -179,7 +179,7 @@ export async function internalQuiz(models: ContentModels, rawId: unknown, lesson
 }
 
 /** The quiz blocks of lessons keep the number of questions they show in step with the quiz. */
-async function syncQuestionsCount(models: ContentModels, quizId: string, count: number): Promise<void> {
+export async function syncQuestionsCount(models: ContentModels, quizId: string, count: number): Promise<void> {
   const writes = (await lessonsHolding(models, quizId)).map((lesson) => {
     const blocks = readContentBlocks(lesson.content).map((b) =>
       b.type === 'quiz' && b.content.quizId === quizId ? { ...b, content: { ...b.content, questionsCount: count } } : b,

@@ -1,0 +1,174 @@
+import type { Types } from 'mongoose';
+import {
+  CONTENT_MSG,
+  GENERATION_MSG,
+  type ContentBlockInput,
+  type GenerationProposal,
+} from '@portal/contracts';
+import { conflict, notFound, op } from '@portal/service-kit';
+import { loadBlock } from '../commands/blocks';
+import { touchCourse } from '../commands/courses';
+import { recordAudit, type CommandDeps } from '../commands/deps';
+import { lessonsHolding, loadQuiz, syncQuestionsCount } from '../commands/quizzes';
+import type { ContentModels } from '../models';
+import type { BlockDoc } from '../models/block';
+import type { CourseDoc } from '../models/course';
+import type { QuizDoc } from '../models/quiz';
+import { readContentBlocks } from '../presenters/block';
+import { contentBlockOf, draftBlocksOf, draftQuestionsOf, lessonContentOf, questionsOf } from './convert';
+import type { RegenerationTarget } from './pipeline';
+import { lessonRecord, quizzesOnlyHeldBy } from './save';
+
+export type RegenerationKind = GenerationProposal['kind'];
+
+const iso = (d: Date) => new Date(d).toISOString();
+const byPosition = (a: BlockDoc, b: BlockDoc) => a.position - b.position || String(a._id).localeCompare(String(b._id));
+
+const lessonsOfModule = async (models: ContentModels, moduleId: Types.ObjectId) =>
+  (await models.blocks.find({ type: 'LESSON', moduleId }).lean<BlockDoc[]>()).sort(byPosition);
+
+/** A node's state: any write to it (or, for a module, to its lessons) changes this. */
+const moduleVersion = (mod: BlockDoc, lessons: BlockDoc[]) =>
+  [iso(mod.updatedAt), ...lessons.map((l) => `${String(l._id)}@${iso(l.updatedAt)}`)].join('|');
+
+async function courseContextOf(models: ContentModels, courseId: Types.ObjectId | string) {
+  const course = await models.courses.findById(courseId).lean<CourseDoc>();
+  if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  const modules = (await models.blocks.find({ courseId: course._id, type: 'MODULE' }).lean<BlockDoc[]>()).sort(byPosition);
+  return {
+    courseId: String(course._id),
+    course: { title: course.title, description: course.description, moduleTitles: modules.map((m) => m.title) },
+  };
+}
+
+/** The course a quiz belongs to: the one it was written for, else that of the first lesson holding it. */
+async function courseOfQuiz(models: ContentModels, quiz: QuizDoc): Promise<string> {
+  if (quiz.courseId && (await models.courses.exists({ _id: quiz.courseId }))) return quiz.courseId;
+  const [holder] = await lessonsHolding(models, String(quiz._id));
+  if (!holder) throw notFound(CONTENT_MSG.courseNotFound);
+  return String(holder.courseId);
+}
+
+/** Loads the node a regeneration is about: 400 for a malformed id, 404 when it is not there. */
+export async function loadRegenerationTarget(models: ContentModels, kind: RegenerationKind, rawId: string): Promise<RegenerationTarget> {
+  if (kind === 'quiz') {
+    const quiz = await loadQuiz(models, rawId);
+    const context = await courseContextOf(models, await courseOfQuiz(models, quiz));
+    return {
+      ...context,
+      node: { kind: 'quiz', title: quiz.title, questions: draftQuestionsOf(quiz.questions) },
+      version: iso(quiz.updatedAt),
+    };
+  }
+  const block = await loadBlock(models, rawId);
+  if (block.type !== (kind === 'module' ? 'MODULE' : 'LESSON')) throw notFound(CONTENT_MSG.blockNotFound);
+  const context = await courseContextOf(models, block.courseId);
+  if (kind === 'lesson') {
+    const mod = block.moduleId ? await models.blocks.findById(block.moduleId).lean<BlockDoc>() : null;
+    return {
+      ...context,
+      node: {
+        kind: 'lesson',
+        moduleTitle: mod?.title ?? '',
+        title: block.title,
+        blocks: draftBlocksOf(readContentBlocks(block.content)),
+      },
+      version: iso(block.updatedAt),
+    };
+  }
+  const lessons = await lessonsOfModule(models, block._id);
+  return {
+    ...context,
+    node: {
+      kind: 'module',
+      title: block.title,
+      description: block.content,
+      lessons: lessons.map((l) => ({ title: l.title, blocks: draftBlocksOf(readContentBlocks(l.content)) })),
+    },
+    version: moduleVersion(block, lessons),
+  };
+}
+
+const stale = () => conflict(GENERATION_MSG.staleProposal);
+
+/**
+ * Applies an accepted proposal to its node only. 409 when the node changed (or went) since the
+ * proposal was made: the author would otherwise overwrite an edit they did not see.
+ */
+export async function applyProposal(
+  deps: CommandDeps,
+  targetId: string,
+  proposal: GenerationProposal,
+  version: string,
+): Promise<Types.ObjectId> {
+  const { models } = deps;
+  if (proposal.kind === 'quiz') {
+    const quiz = await models.quizzes.findById(targetId).lean<QuizDoc>();
+    if (!quiz || iso(quiz.updatedAt) !== version) throw stale();
+    const courseId = await courseOfQuiz(models, quiz);
+    const questions = questionsOf(proposal.questions);
+    await models.quizzes.updateOne({ _id: quiz._id }, { $set: { title: proposal.title, questions } });
+    if (questions.length !== quiz.questions.length) await syncQuestionsCount(models, String(quiz._id), questions.length);
+    recordAudit(deps, {
+      action: 'update',
+      entity: 'quiz',
+      entityId: String(quiz._id),
+      details: `Принята новая версия квиза «${proposal.title}» (вопросов: ${questions.length})`,
+    });
+    const course = await models.courses.findById(courseId).select({ _id: 1 }).lean<Pick<CourseDoc, '_id'>>();
+    if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+    return course._id;
+  }
+
+  const block = await models.blocks.findById(targetId).lean<BlockDoc>().catch(() => null);
+  if (!block) throw stale();
+
+  if (proposal.kind === 'lesson') {
+    if (iso(block.updatedAt) !== version) throw stale();
+    // Quizzes and files cannot be written by the generator: they stay, after the new blocks.
+    const kept = readContentBlocks(block.content).filter((b) => b.type === 'quiz' || b.type === 'file');
+    const blocks: ContentBlockInput[] = [
+      ...proposal.blocks.map(contentBlockOf),
+      ...kept.map((b) => ({ id: b.id, type: b.type, content: b.content }) as ContentBlockInput),
+    ];
+    await models.blocks.updateOne(
+      { _id: block._id },
+      { $set: { title: proposal.title, content: lessonContentOf(blocks, String(block._id)) } },
+    );
+    await touchCourse(models, block.courseId);
+    recordAudit(deps, {
+      action: 'update',
+      entity: 'lesson',
+      entityId: String(block._id),
+      details: `Принята новая версия урока «${proposal.title}»`,
+    });
+    return block.courseId;
+  }
+
+  const oldLessons = await lessonsOfModule(models, block._id);
+  if (moduleVersion(block, oldLessons) !== version) throw stale();
+  const oldIds = oldLessons.map((l) => l._id);
+  const heldQuizzes = [
+    ...new Set(
+      oldLessons.flatMap((l) =>
+        readContentBlocks(l.content).flatMap((b) => (b.type === 'quiz' && b.content.quizId ? [b.content.quizId] : [])),
+      ),
+    ),
+  ];
+  const orphaned = await quizzesOnlyHeldBy(models, heldQuizzes, oldIds);
+  const ids = { courseId: block.courseId, moduleId: block._id };
+  const created = proposal.lessons.map((lesson, i) => lessonRecord(lesson, ids, i));
+  // New lessons first: if this stops midway the module has too much, never nothing.
+  await models.blocks.insertMany(created);
+  if (oldIds.length) await models.blocks.deleteMany({ _id: op({ $in: oldIds }) });
+  if (orphaned.length) await models.quizzes.deleteMany({ _id: op({ $in: orphaned }) });
+  await models.blocks.updateOne({ _id: block._id }, { $set: { title: proposal.title, content: proposal.description } });
+  await touchCourse(models, block.courseId);
+  recordAudit(deps, {
+    action: 'update',
+    entity: 'block',
+    entityId: String(block._id),
+    details: `Принята новая версия модуля «${proposal.title}» (уроков: ${created.length})`,
+  });
+  return block.courseId;
+}

@@ -1,0 +1,95 @@
+import {
+  draftCourseSchema,
+  type DraftLesson,
+  type DraftQuiz,
+  type GenerateCourseRequest,
+  type GenerationProposal,
+} from '@portal/contracts';
+import type { CommandDeps } from '../commands/deps';
+import { recordAudit } from '../commands/deps';
+import { checkSignal } from './failure';
+import type { CallContext, Generator } from './generators';
+import type { JobHandle } from './jobs';
+import type { CourseContext, NodeSnapshot } from './prompts';
+import { saveDraft } from './save';
+
+const SOURCE_WORDS = { ai: 'ИИ', template: 'по шаблону' } as const;
+
+/**
+ * A course from a request: structure (1 call) → lessons (1 call per module) → quizzes (1 call per
+ * module when asked) → saving → done. Progress rises with each call; saving is the last tenth.
+ */
+export async function generateCourse(
+  handle: JobHandle,
+  deps: CommandDeps,
+  generator: Generator,
+  req: GenerateCourseRequest,
+): Promise<void> {
+  const call: CallContext = { userId: deps.actor.id, signal: handle.signal };
+  handle.stage('structure', 2);
+  const outline = await generator.outline(req, call);
+  checkSignal(handle.signal);
+
+  const count = outline.modules.length;
+  const total = 1 + count + (req.withQuizzes ? count : 0);
+  let done = 1;
+  const advance = () => (++done / total) * 90;
+  handle.stage('lessons', (done / total) * 90);
+
+  const lessons: DraftLesson[][] = [];
+  for (let i = 0; i < count; i++) {
+    lessons.push(await generator.lessons(req, outline, i, call));
+    checkSignal(handle.signal);
+    handle.stage('lessons', advance());
+  }
+
+  const quizzes: Array<DraftQuiz | null> = Array.from({ length: count }, () => null);
+  if (req.withQuizzes) {
+    handle.stage('quizzes', (done / total) * 90);
+    for (let i = 0; i < count; i++) {
+      quizzes[i] = await generator.quiz(req, outline, i, call);
+      checkSignal(handle.signal);
+      handle.stage('quizzes', advance());
+    }
+  }
+
+  const draft = draftCourseSchema.parse({
+    title: outline.title,
+    description: outline.description,
+    modules: outline.modules.map((m, i) => ({ title: m.title, description: m.description, lessons: lessons[i], quiz: quizzes[i] })),
+  });
+  handle.stage('saving', 92);
+  const courseId = await saveDraft(deps, req, draft, handle.signal);
+  handle.setCourseId(String(courseId));
+  recordAudit(deps, {
+    action: 'create',
+    entity: 'course',
+    entityId: String(courseId),
+    details: `Создан черновик курса «${draft.title}» ${SOURCE_WORDS[generator.source]} по теме «${req.topic}» (модулей: ${draft.modules.length})`,
+  });
+}
+
+/** What a regeneration works from: the course as context, the node as it is, and its version. */
+export interface RegenerationTarget {
+  courseId: string;
+  course: CourseContext;
+  node: NodeSnapshot;
+  version: string;
+}
+
+/** One node again. The proposal waits in the job; nothing in the course changes before accept. */
+export async function regenerateNode(
+  handle: JobHandle,
+  deps: CommandDeps,
+  generator: Generator,
+  target: RegenerationTarget,
+  instructions: string,
+): Promise<void> {
+  handle.stage(target.node.kind === 'quiz' ? 'quizzes' : 'lessons', 10);
+  const proposal: GenerationProposal = await generator.regenerate(target.course, target.node, instructions, {
+    userId: deps.actor.id,
+    signal: handle.signal,
+  });
+  checkSignal(handle.signal);
+  handle.propose(proposal, target.version);
+}

@@ -1,0 +1,123 @@
+import Router from '@koa/router';
+import { GENERATION_MSG, generateCourseSchema, regenerateSchema } from '@portal/contracts';
+import { conflict, notFound, parse, type ServiceContext } from '@portal/service-kit';
+import type { Context } from 'koa';
+import type { ContentConfig } from '../../config';
+import { courseDetail, loadVisibleCourse } from '../../commands/courses';
+import { recordAudit, type CommandDeps } from '../../commands/deps';
+import { applyProposal, loadRegenerationTarget } from '../../generation/apply';
+import { presentJob, type JobRecord } from '../../generation/jobs';
+import { generateCourse, regenerateNode } from '../../generation/pipeline';
+import { courseBuilderOf } from '../../generation/service';
+import type { ContentModels } from '../../models';
+import { authorizeAuthoring } from '../../policies/content';
+import { canUseJob } from '../../policies/generation';
+
+const NODE_AUDIT = {
+  lesson: { entity: 'lesson', noun: 'урока' },
+  module: { entity: 'block', noun: 'модуля' },
+  quiz: { entity: 'quiz', noun: 'квиза' },
+} as const;
+
+/**
+ * The course builder: a draft course from a topic, an audience and goals, and regeneration of one
+ * module, lesson or quiz as a proposal that changes nothing until accepted. Jobs run in the
+ * background; clients poll GET /api/generations/{id} (EventSource cannot send the bearer token).
+ */
+export function generationsRouter(service: ServiceContext<ContentConfig>, models: ContentModels): Router {
+  const router = new Router();
+  const { authenticate, audit } = service;
+  const builder = courseBuilderOf(service);
+  const { jobs, limits, generator } = builder;
+  const depsOf = (ctx: Context): CommandDeps => ({ models, audit, actor: ctx.state.user });
+
+  /** Today's budget (when a provider is used) and the rate limit, in that order: a refused request costs no slot. */
+  const admit = async (userId: string) => {
+    if (generator.source === 'ai') await limits.assertBudgetForRequest(userId);
+    await limits.takeGeneration(userId);
+  };
+
+  const loadJob = (ctx: Context): JobRecord => {
+    const record = jobs.find(ctx.params.id);
+    if (!record || !canUseJob(ctx.state.user, record)) throw notFound(GENERATION_MSG.jobNotFound);
+    return record;
+  };
+
+  router.get('/api/generations/config', authenticate, authorizeAuthoring, (ctx) => {
+    ctx.body = builder.info;
+  });
+
+  router.post('/api/courses/generate', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(generateCourseSchema, ctx.request.body);
+    await admit(ctx.state.user.id);
+    const deps = depsOf(ctx);
+    const record = jobs.start(
+      { owner: ctx.state.user, kind: 'course', source: generator.source, notice: builder.info.notice, courseId: null, targetId: null },
+      (handle) => generateCourse(handle, deps, generator, input),
+    );
+    ctx.status = 202;
+    ctx.body = presentJob(record);
+  });
+
+  router.post('/api/generations/regenerate', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(regenerateSchema, ctx.request.body);
+    const target = await loadRegenerationTarget(models, input.target, input.id);
+    await admit(ctx.state.user.id);
+    const deps = depsOf(ctx);
+    const targetId = input.id;
+    const record = jobs.start(
+      {
+        owner: ctx.state.user,
+        kind: input.target,
+        source: generator.source,
+        notice: builder.info.notice,
+        courseId: target.courseId,
+        targetId,
+      },
+      (handle) => regenerateNode(handle, deps, generator, target, input.instructions),
+    );
+    const { entity, noun } = NODE_AUDIT[input.target];
+    recordAudit(deps, {
+      action: 'update',
+      entity,
+      entityId: targetId,
+      details: `Запрошена новая версия ${noun} «${target.node.title}» (${generator.source === 'ai' ? 'ИИ' : 'шаблон'})`,
+    });
+    ctx.status = 202;
+    ctx.body = presentJob(record);
+  });
+
+  router.get('/api/generations/:id', authenticate, authorizeAuthoring, (ctx) => {
+    ctx.body = presentJob(loadJob(ctx));
+  });
+
+  /** Running: cancel (nothing kept). With a proposal: reject it (the node stays as it was). */
+  router.delete('/api/generations/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    const record = loadJob(ctx);
+    if (record.job.status === 'running') await jobs.cancel(record);
+    else if (record.job.proposal) jobs.clearProposal(record);
+    else throw conflict(GENERATION_MSG.alreadyFinished);
+    ctx.body = presentJob(record);
+  });
+
+  router.post('/api/generations/:id/accept', authenticate, authorizeAuthoring, async (ctx) => {
+    const record = loadJob(ctx);
+    const { proposal } = record.job;
+    const version = record.nodeVersion;
+    if (!proposal || !version || !record.job.targetId) throw conflict(GENERATION_MSG.notAProposal);
+    // Taken out first, so a second accept arriving meanwhile cannot apply it twice.
+    jobs.clearProposal(record);
+    let courseId;
+    try {
+      courseId = await applyProposal(depsOf(ctx), record.job.targetId, proposal, version);
+    } catch (err) {
+      const isStale = (err as { statusCode?: number })?.statusCode === 409;
+      if (!isStale) jobs.restoreProposal(record, proposal, version);
+      throw err;
+    }
+    const course = await loadVisibleCourse(models, ctx.state.user, String(courseId));
+    ctx.body = await courseDetail(models, ctx.state.user, course);
+  });
+
+  return router;
+}
