@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuditEvent, AuthResponse, Course, Role } from '@portal/contracts';
+import type { AuditEvent, AuthResponse, Course, GenerationJob, Role } from '@portal/contracts';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { contentOnStart, contentRouters } from './app';
@@ -87,3 +87,46 @@ export async function seedCourse(
   const full = await api<Course>(bed.content.url, 'GET', `/api/courses/${created.body.id}`, { token });
   return full.body;
 }
+
+/* ------------------------------------------------------------ course builder */
+
+/** Polls a job the way the editor does until it stops running (bounded: no fixed sleeps). */
+export async function waitForJob(bed: ContentTestBed, token: string, id: string, timeoutMs = 20_000): Promise<GenerationJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await api<GenerationJob>(bed.content.url, 'GET', `/api/generations/${id}`, { token });
+    if (answer.status !== 200) throw new Error(`job read failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.body.status !== 'running') return answer.body;
+    if (Date.now() > deadline) throw new Error(`job ${id} still running after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits for a condition checked in this process (e.g. the fake provider saw a request). */
+export async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Everything stored for a course, to prove what did or did not change. */
+export async function storedCourse(bed: ContentTestBed, courseId: string) {
+  const [course, blocks, quizzes] = await Promise.all([
+    bed.models.courses.findById(courseId).lean(),
+    bed.models.blocks.find({ courseId }).sort({ _id: 1 }).lean(),
+    bed.models.quizzes.find({ courseId }).sort({ _id: 1 }).lean(),
+  ]);
+  return { course, blocks, quizzes };
+}
+
+export const countAll = async (bed: ContentTestBed) => ({
+  courses: await bed.models.courses.countDocuments({}),
+  blocks: await bed.models.blocks.countDocuments({}),
+  quizzes: await bed.models.quizzes.countDocuments({}),
+});
+
+/** The quiz ids a course's lessons hold, in reading order. */
+export const quizIdsOf = (course: Course): string[] =>
+  course.modules.flatMap((m) => m.lessons.flatMap((l) => l.blocks.flatMap((b) => (b.type === 'quiz' && b.content.quizId ? [b.content.quizId] : []))));

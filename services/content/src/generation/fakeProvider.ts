@@ -25,6 +25,8 @@ export interface FakeProvider {
   /** Queues answers for the next calls, in order; once the script runs out, `fallback` answers. */
   script(...answers: FakeAnswer[]): void;
   fallback: FakeAnswer | null;
+  /** Forgets the script and the recorded requests (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,11 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     requests,
     script: (...answers) => queue.push(...answers),
     fallback: null,
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+      fake.fallback = null;
+    },
     close: async () => {
       pending.forEach((t) => clearTimeout(t));
       server.closeAllConnections();
