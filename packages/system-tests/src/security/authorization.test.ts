@@ -1,0 +1,278 @@
+import { MSG } from '@portal/contracts';
+import { api, type ApiAnswer } from '@portal/devstack/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
+import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
+import { ROUTE_RULES, expectedFor, fillPath, routeKey, type CellRequest } from './routeTable';
+
+const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me';
+
+let portal: Portal;
+let routes: DeclaredRoute[];
+beforeAll(async () => {
+  portal = await startPortal();
+  routes = portal.routes();
+}, 60_000);
+afterAll(() => portal?.close());
+
+/** A cell's answer is what was expected; 'ok' means the route ran for the caller (no refusal, no crash, no unknown route). */
+function cellProblem(expected: 'ok' | number, request: CellRequest, answer: ApiAnswer): string | null {
+  if (answer.status >= 500) return `crashed with ${answer.status}`;
+  if (expected === 'ok') {
+    if (answer.status === 401 || answer.status === 403) return `refused with ${answer.status}`;
+    if (answer.status === 404 && answer.body?.message === MSG.notFoundRoute) return 'route not found';
+    if (request.ok !== undefined && answer.status !== request.ok) return `expected ${request.ok}, got ${answer.status}`;
+    return null;
+  }
+  return answer.status === expected ? null : `expected ${expected}, got ${answer.status}`;
+}
+
+async function callCell(
+  base: string,
+  route: DeclaredRoute,
+  request: CellRequest,
+  headers: Record<string, string>,
+  token?: string,
+) {
+  return api(base, route.method, `${fillPath(route.path, request.params)}${request.query ?? ''}`, {
+    token,
+    body: request.body,
+    headers,
+  });
+}
+
+describe('the route table', () => {
+  it('classifies every route the five services declare, and names no route that does not exist', () => {
+    const declared = new Set(routes.map(routeKey));
+    const unclassified = [...declared].filter((key) => !ROUTE_RULES[key]);
+    const vanished = Object.entries(ROUTE_RULES)
+      .filter(([key, rule]) => !rule.pending && !declared.has(key))
+      .map(([key]) => key);
+    expect(unclassified).toEqual([]);
+    expect(vanished).toEqual([]);
+    expect(declared.size).toBeGreaterThan(50);
+  });
+});
+
+describe('authorization matrix: every route × anonymous and the five roles, straight to each service', () => {
+  it.each(['auth', 'content', 'progress', 'crm', 'audit'] as const)(
+    '%s enforces its rules without the gateway',
+    async (service) => {
+      const problems: string[] = [];
+      for (const route of routes.filter((r) => r.service === service)) {
+        const rule = ROUTE_RULES[routeKey(route)];
+        if (!rule) continue; // reported by the route-table test
+        await Promise.all(
+          CALLERS.map(async (caller: Caller) => {
+            const request = (await rule.request?.(portal, caller)) ?? {};
+            const answer = await callCell(serviceUrl(portal, service), route, request, {}, portal.tokenOf(caller));
+            const problem = cellProblem(expectedFor(rule, caller), request, answer);
+            if (problem)
+              problems.push(`${routeKey(route)} as ${caller}: ${problem} ${JSON.stringify(answer.body).slice(0, 120)}`);
+          }),
+        );
+        if (rule.access === 'internal') {
+          const request = (await rule.request?.(portal, 'anonymous')) ?? {};
+          const right = await callCell(serviceUrl(portal, service), route, request, { 'x-internal-token': INTERNAL_TOKEN });
+          const problem = cellProblem('ok', request, right);
+          if (problem) problems.push(`${routeKey(route)} with the internal token: ${problem}`);
+          const wrong = await callCell(serviceUrl(portal, service), route, request, {
+            'x-internal-token': `${INTERNAL_TOKEN.slice(0, -1)}x`,
+          });
+          if (wrong.status !== 403) problems.push(`${routeKey(route)} with a wrong internal token: ${wrong.status}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe('through the gateway', () => {
+  const GATEWAY_HEADERS = (answer: ApiAnswer): string[] => {
+    const h = answer.headers;
+    const missing: string[] = [];
+    if (!h.get('content-security-policy')?.includes("frame-ancestors 'none'")) missing.push('CSP frame-ancestors');
+    if (!h.get('strict-transport-security')?.includes('max-age=')) missing.push('HSTS');
+    if (h.get('x-content-type-options') !== 'nosniff') missing.push('nosniff');
+    if (!h.get('referrer-policy')) missing.push('Referrer-Policy');
+    if (h.get('x-powered-by') !== null) missing.push('X-Powered-By present');
+    return missing;
+  };
+
+  it('answers every public route anonymously as the service does, with the security headers on every answer', async () => {
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => !r.path.startsWith('/internal'))) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      if (!rule) continue;
+      const request = (await rule.request?.(portal, 'anonymous')) ?? {};
+      const answer = await callCell(portal.gateway.url, route, request, {});
+      const problem = cellProblem(expectedFor(rule, 'anonymous'), request, answer);
+      if (problem) problems.push(`${routeKey(route)}: ${problem}`);
+      const missing = GATEWAY_HEADERS(answer);
+      if (missing.length) problems.push(`${routeKey(route)}: headers ${missing.join(', ')}`);
+    }
+    // Answers the gateway writes itself (unknown API route, shell page) carry them too.
+    for (const path of ['/api/nothing-here', '/', '/courses', '/remotes.json']) {
+      const missing = GATEWAY_HEADERS(await api(portal.gateway.url, 'GET', path));
+      if (missing.length) problems.push(`${path}: headers ${missing.join(', ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('never exposes /internal, even with the internal token and path tricks', async () => {
+    const headers = { 'x-internal-token': INTERNAL_TOKEN };
+    const internal = routes.filter((r) => r.path.startsWith('/internal'));
+    expect(internal.length).toBeGreaterThanOrEqual(6);
+    const paths = [
+      ...internal.map((r) => fillPath(r.path, { id: portal.victim.user.id })),
+      '/api/internal/stats',
+      '/api/courses/..%2f..%2finternal/stats',
+      '/api/%2e%2e/internal/stats',
+      `/api/users/..%2f..%2finternal/users/${portal.victim.user.id}`,
+    ];
+    for (const path of paths) {
+      const answer = await api(portal.gateway.url, 'GET', path, { headers });
+      // The shell page or a 404, never a service's internal JSON.
+      expect({
+        path,
+        leaked: /totalCourses|totalStudents|organizations|byDay|questions|"role"/.test(JSON.stringify(answer.body)),
+      }).toEqual({
+        path,
+        leaked: false,
+      });
+      expect(answer.status === 404 || String(answer.headers.get('content-type')).startsWith('text/html')).toBe(true);
+    }
+  });
+
+  it('refuses API calls from a foreign origin and from `null`, before they reach a service', async () => {
+    const fresh = await userWithRole(portal.auth, 'CANDIDATE', 'Кросс Ориджин');
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://127.0.0.1.evil.example',
+      `${portal.gateway.url}.evil.example`,
+    ]) {
+      const answer = await api(portal.gateway.url, 'POST', `/api/courses/${portal.seeded.course.id}/favorite`, {
+        token: fresh.token,
+        headers: { origin },
+      });
+      expect({ origin, status: answer.status }).toEqual({ origin, status: 403 });
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    // Nothing reached the content service: no favourite was stored.
+    expect(await portal.models.marks.countDocuments({ userId: fresh.user.id })).toBe(0);
+    const own = await api(portal.gateway.url, 'POST', `/api/courses/${portal.seeded.course.id}/favorite`, {
+      token: fresh.token,
+      headers: { origin: portal.gateway.url },
+    });
+    expect(own.status).toBe(200);
+    expect(await portal.models.marks.countDocuments({ userId: fresh.user.id, kind: 'favorite' })).toBe(1);
+  });
+});
+
+describe('IDOR: another learner cannot read or change the victim’s records by id', () => {
+  let attacker: Awaited<ReturnType<typeof userWithRole>>;
+  beforeAll(async () => {
+    attacker = await userWithRole(portal.auth, 'CLIENT', 'Алексей Любопытный');
+  });
+  const as = (method: string, path: string, body?: unknown) =>
+    api(portal.progress.url, method, path, { token: attacker.token, body });
+
+  it('cannot read or submit the victim’s attempt; the attempt is unchanged', async () => {
+    const id = portal.victimAttemptId;
+    const before = await portal.store.attempts.findById(id).lean();
+    expect((await as('GET', `/api/attempts/${id}`)).status).toBe(404);
+    const submit = await as('POST', `/api/attempts/${id}/submit`, { answers: [{ questionId: 'q1', answer: 1, timeSpent: 1 }] });
+    expect(submit.status).toBe(404);
+    const after = await portal.store.attempts.findById(id).lean();
+    expect(after).toEqual(before);
+    // Through the gateway, the same.
+    const viaGateway = await api(portal.gateway.url, 'GET', `/api/attempts/${id}`, { token: attacker.token });
+    expect(viaGateway.status).toBe(404);
+  });
+
+  it('cannot list the victim’s results by naming them, nor find them by search or in the CSV', async () => {
+    const named = await as('GET', `/api/results?userId=${portal.victim.user.id}`);
+    expect(named.status).toBe(403);
+    const searched = await as('GET', `/api/results?search=${encodeURIComponent('Вера')}`);
+    expect(searched.status).toBe(200);
+    expect(searched.body.data).toEqual([]);
+    expect(searched.body.summary.total).toBe(0);
+    const csv = await api(portal.progress.url, 'GET', '/api/results/export', { token: attacker.token });
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).not.toContain('Вера');
+    const exportNamed = await api(portal.progress.url, 'GET', `/api/results/export?userId=${portal.victim.user.id}`, {
+      token: attacker.token,
+    });
+    expect(String(exportNamed.body)).not.toContain('Вера');
+    // Staff do see it, so the search above would have found it.
+    const staff = await api(portal.progress.url, 'GET', `/api/results?userId=${portal.victim.user.id}`, {
+      token: portal.as.CURATOR.token,
+    });
+    expect(staff.body.data.map((a: { id: string }) => a.id)).toContain(portal.victimAttemptId);
+  });
+
+  it('sees only its own progress, whatever user id it sends; the victim’s completions are untouched', async () => {
+    const { course, textLessonId } = portal.seeded;
+    const victimBefore = await portal.store.completions.countDocuments({ userId: portal.victim.user.id });
+    expect(victimBefore).toBe(1);
+    const progress = await as('GET', `/api/progress/course/${course.id}?userId=${portal.victim.user.id}`);
+    expect(progress.status).toBe(200);
+    expect(progress.body.completedLessonIds).toEqual([]);
+    const lessons = await as('GET', `/api/progress/course/${course.id}/lessons?userId=${portal.victim.user.id}`);
+    expect(lessons.body).toEqual([]);
+    const mine = await as('GET', `/api/progress/my?userId=${portal.victim.user.id}`);
+    expect(mine.body).toEqual([]);
+    // A userId in the body neither completes the lesson for the victim nor is refused silently as someone else's.
+    const complete = await as('POST', `/api/progress/lesson/${textLessonId}/complete`, {
+      courseId: course.id,
+      userId: portal.victim.user.id,
+    });
+    expect([201, 400]).toContain(complete.status);
+    expect(await portal.store.completions.countDocuments({ userId: portal.victim.user.id })).toBe(victimBefore);
+    if (complete.status === 201) {
+      expect(await portal.store.completions.countDocuments({ userId: attacker.user.id })).toBe(1);
+    }
+  });
+
+  it('cannot see or remove the victim’s favourites and started marks', async () => {
+    const { course } = portal.seeded;
+    const victimMarks = () => portal.models.marks.countDocuments({ userId: portal.victim.user.id });
+    expect(await victimMarks()).toBe(2);
+    const favourites = await api(portal.content.url, 'GET', `/api/courses/favorites/my?userId=${portal.victim.user.id}`, {
+      token: attacker.token,
+    });
+    expect(favourites.body).toEqual([]);
+    const started = await api(portal.content.url, 'GET', '/api/courses/started/my', { token: attacker.token });
+    expect(started.body).toEqual([]);
+    const removed = await api(
+      portal.content.url,
+      'DELETE',
+      `/api/courses/${course.id}/favorite?userId=${portal.victim.user.id}`,
+      {
+        token: attacker.token,
+      },
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body.isFavorite).toBe(false);
+    expect(await victimMarks()).toBe(2);
+    const card = await api(portal.content.url, 'GET', `/api/courses/${course.id}`, { token: portal.victim.token });
+    expect(card.body.isFavorite).toBe(true);
+  });
+
+  it('cannot read or change the victim’s profile; the stored user is unchanged', async () => {
+    const id = portal.victim.user.id;
+    const before = await portal.auth.ctx.store.collection('users').findOne({ email: portal.victim.user.email });
+    expect((await api(portal.auth.url, 'GET', `/api/users/${id}`, { token: attacker.token })).status).toBe(403);
+    const patch = await api(portal.auth.url, 'PATCH', `/api/users/${id}`, {
+      token: attacker.token,
+      body: { fullName: 'Взломано', email: 'attacker@example.test', role: 'ADMIN' },
+    });
+    expect(patch.status).toBe(403);
+    expect((await api(portal.auth.url, 'DELETE', `/api/users/${id}`, { token: attacker.token })).status).toBe(403);
+    const profile = await api(portal.auth.url, 'GET', `/api/auth/profile?id=${id}`, { token: attacker.token });
+    expect(profile.body.user.id).toBe(attacker.user.id);
+    const after = await portal.auth.ctx.store.collection('users').findOne({ email: portal.victim.user.email });
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,274 @@
+import { CRM_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
+import { api } from '@portal/devstack/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
+import { STUDY_ROLES } from '@portal/contracts';
+import type { Caller, Portal } from './portal';
+
+const EVERYONE: readonly Role[] = ['ADMIN', 'MANAGER', 'CURATOR', 'CLIENT', 'CANDIDATE'];
+
+/** What one cell of the matrix sends: path parameters, a JSON body, a query string. */
+export interface CellRequest {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: string;
+  /** The status a caller with the right gets; without it any answer but 401, 403 and 5xx will do. */
+  ok?: number;
+}
+
+export interface RouteRule {
+  /** `public`: anyone; `internal`: only with the INTERNAL_TOKEN; otherwise the roles that get through. */
+  access: 'public' | 'internal' | readonly Role[];
+  /** Roles answered 404 instead: someone else's owner-scoped record, whose existence is not revealed. */
+  hiddenFrom?: readonly Role[];
+  /** Builds a cell's request with real ids; destructive routes get a fresh target per cell. */
+  request?: (portal: Portal, caller: Caller) => Promise<CellRequest> | CellRequest;
+  /** Announced but not landed yet: may be missing from the routers (never the other way round). */
+  pending?: true;
+}
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${serial++}`;
+
+async function created(portal: Portal, base: string, path: string, body: unknown, token: string): Promise<string> {
+  const answer = await api(base, 'POST', path, { token, body });
+  if (answer.status !== 201) throw new Error(`fixture ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.id as string;
+}
+
+/** Fresh records for destructive cells, made by the curator (content) or the manager (crm). */
+export const fresh = {
+  course: (p: Portal) => created(p, p.content.url, '/api/courses', { title: `Черновик ${unique()}` }, p.as.CURATOR.token),
+  async lesson(p: Portal) {
+    const courseId = await fresh.course(p);
+    const moduleId = await created(p, p.content.url, '/api/blocks', { type: 'MODULE', courseId }, p.as.CURATOR.token);
+    return created(p, p.content.url, '/api/blocks', { courseId, moduleId }, p.as.CURATOR.token);
+  },
+  quiz: (p: Portal) => created(p, p.content.url, '/api/quizzes', { title: `Квиз ${unique()}` }, p.as.CURATOR.token),
+  organization: (p: Portal) =>
+    created(p, p.crm.url, '/api/organizations', { name: `Орг ${unique()}`, inn: `99${unique()}` }, p.as.MANAGER.token),
+  contact: (p: Portal) =>
+    created(
+      p,
+      p.crm.url,
+      '/api/contacts',
+      { fullName: 'Пётр Временный', email: `c${unique()}@example.test`, orgId: p.organizationId },
+      p.as.MANAGER.token,
+    ),
+  user: async (p: Portal) => (await userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь')).user,
+};
+
+const internal: RouteRule = { access: 'internal' };
+
+/**
+ * The expected access of every route of the five services, by route pattern. The matrix test fails
+ * for a declared route missing here, so a new route cannot ship unclassified.
+ */
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  // auth
+  'auth POST /api/auth/register': {
+    access: 'public',
+    request: () => ({
+      body: { email: `reg.${unique()}@example.test`, password: 'Password123', fullName: 'Новый Человек' },
+      ok: 201,
+    }),
+  },
+  'auth POST /api/auth/login': {
+    access: 'public',
+    request: (p) => ({ body: { email: p.victim.user.email, password: p.victim.password }, ok: 200 }),
+  },
+  'auth GET /api/auth/profile': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'auth GET /api/auth/verify': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'auth POST /api/auth/logout': { access: EVERYONE, request: () => ({ ok: 204 }) },
+  'auth GET /api/auth/presets': { access: 'public', request: () => ({ ok: 200 }) },
+  'auth GET /api/users': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'auth GET /api/users/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }) },
+  'auth PATCH /api/users/:id': {
+    access: CRM_ROLES,
+    request: async (p) => {
+      const user = await fresh.user(p);
+      return { params: { id: user.id }, body: { fullName: 'Изменённое Имя', email: user.email, role: 'CANDIDATE' }, ok: 200 };
+    },
+  },
+  'auth DELETE /api/users/:id': {
+    access: ['ADMIN'],
+    request: async (p) => ({ params: { id: (await fresh.user(p)).id }, ok: 204 }),
+  },
+  'auth GET /internal/users/:id': { ...internal, request: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }) },
+  'auth GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
+
+  // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR
+  'content GET /api/courses': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'content GET /api/courses/started/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'content GET /api/courses/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },
+  'content POST /api/courses': { access: STAFF_ROLES, request: () => ({ body: { title: `Курс ${unique()}` }, ok: 201 }) },
+  'content PATCH /api/courses/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.course(p) }, body: { title: 'Переименован' }, ok: 200 }),
+  },
+  'content DELETE /api/courses/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 204 }),
+  },
+  'content POST /api/courses/:id/copy': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 201 }),
+  },
+  'content POST /api/courses/:id/favorite': {
+    access: EVERYONE,
+    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+  },
+  'content DELETE /api/courses/:id/favorite': {
+    access: EVERYONE,
+    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+  },
+  'content POST /api/courses/:id/start': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },
+  'content GET /api/blocks/course/:courseId': {
+    access: EVERYONE,
+    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+  },
+  'content POST /api/blocks/reorder': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ body: { blocks: [{ id: await fresh.lesson(p), position: 0 }] }, ok: 200 }),
+  },
+  'content POST /api/blocks/import': { access: STAFF_ROLES, request: () => ({ body: {} }) },
+  'content POST /api/blocks/:id/copy': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.lesson(p) }, ok: 201 }),
+  },
+  'content GET /api/blocks/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.textLessonId }, ok: 200 }) },
+  'content POST /api/blocks': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ body: { type: 'MODULE', courseId: await fresh.course(p) }, ok: 201 }),
+  },
+  'content PATCH /api/blocks/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.lesson(p) }, body: { title: 'Новый урок' }, ok: 200 }),
+  },
+  'content DELETE /api/blocks/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.lesson(p) }, ok: 204 }),
+  },
+  'content GET /api/quizzes': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  'content GET /api/quizzes/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
+  'content POST /api/quizzes': { access: STAFF_ROLES, request: () => ({ body: { title: `Квиз ${unique()}` }, ok: 201 }) },
+  'content PATCH /api/quizzes/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.quiz(p) }, body: { title: 'Новое название' }, ok: 200 }),
+  },
+  'content DELETE /api/quizzes/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.quiz(p) }, ok: 204 }),
+  },
+  // Without a multipart body a caller with the right gets 400 (no file); uploads.test.ts sends real files.
+  'content POST /api/upload/file': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
+  'content POST /api/upload/files': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
+  // No token by design: <img> and <video> cannot send one; the random name is the capability.
+  'content GET /api/files/:name': { access: 'public', request: (p) => ({ params: { name: p.uploadName }, ok: 200 }) },
+  'content GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
+  'content GET /internal/quizzes/:id': { ...internal, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
+  // The course builder (landing now): ADMIN and CURATOR; a job of someone else is 404, as is a missing one.
+  'content POST /api/courses/generate': { access: STAFF_ROLES, pending: true, request: () => ({ body: {} }) },
+  'content GET /api/generations/config': { access: STAFF_ROLES, pending: true },
+  'content POST /api/generations/regenerate': { access: STAFF_ROLES, pending: true, request: () => ({ body: {} }) },
+  'content GET /api/generations/:id': { access: STAFF_ROLES, pending: true },
+  'content DELETE /api/generations/:id': { access: STAFF_ROLES, pending: true },
+  'content POST /api/generations/:id/accept': { access: STAFF_ROLES, pending: true, request: () => ({ body: {} }) },
+
+  // progress: studying is for CLIENT, CANDIDATE and MANAGER; the victim's attempt is nobody else's
+  'progress POST /api/progress/lesson/:lessonId/complete': {
+    access: STUDY_ROLES,
+    request: (p) => ({ params: { lessonId: p.seeded.textLessonId }, body: { courseId: p.seeded.course.id } }),
+  },
+  'progress GET /api/progress/course/:courseId': {
+    access: STUDY_ROLES,
+    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+  },
+  'progress GET /api/progress/course/:courseId/lessons': {
+    access: STUDY_ROLES,
+    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+  },
+  'progress GET /api/progress/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
+  'progress GET /api/attempts/quiz/:quizId': {
+    access: STUDY_ROLES,
+    request: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
+  },
+  'progress POST /api/attempts': {
+    access: STUDY_ROLES,
+    request: (p) => ({
+      body: { quizId: p.seeded.quiz.id, courseId: p.seeded.course.id, lessonId: p.seeded.quizLessonId },
+      ok: 201,
+    }),
+  },
+  'progress POST /api/attempts/:id/submit': {
+    access: STUDY_ROLES,
+    hiddenFrom: STUDY_ROLES,
+    request: (p) => ({ params: { id: p.victimAttemptId }, body: { answers: [] } }),
+  },
+  'progress GET /api/attempts/:id': {
+    access: EVERYONE,
+    hiddenFrom: STUDY_ROLES,
+    request: (p) => ({ params: { id: p.victimAttemptId }, ok: 200 }),
+  },
+  'progress GET /api/results': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'progress GET /api/results/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'progress GET /internal/stats': { ...internal, request: (p) => ({ query: `?userId=${p.victim.user.id}`, ok: 200 }) },
+
+  // crm: ADMIN, CURATOR and MANAGER
+  'crm GET /api/organizations': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'crm GET /api/organizations/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.organizationId }, ok: 200 }) },
+  'crm POST /api/organizations': {
+    access: CRM_ROLES,
+    request: () => ({ body: { name: `Орг ${unique()}`, inn: `55${unique()}` }, ok: 201 }),
+  },
+  'crm PATCH /api/organizations/:id': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.organization(p) }, body: { site: 'example.test' }, ok: 200 }),
+  },
+  'crm DELETE /api/organizations/:id': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.organization(p) }, ok: 204 }),
+  },
+  'crm POST /api/contacts': {
+    access: CRM_ROLES,
+    request: (p) => ({
+      body: { fullName: 'Анна Новая', email: `n${unique()}@example.test`, orgId: p.organizationId },
+      ok: 201,
+    }),
+  },
+  'crm PATCH /api/contacts/:id': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.contact(p) }, body: { phone: '+7 999 123-45-67' }, ok: 200 }),
+  },
+  'crm DELETE /api/contacts/:id': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.contact(p) }, ok: 204 }),
+  },
+  'crm GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
+
+  // audit
+  'audit GET /api/audit': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  'audit GET /api/audit/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'audit GET /internal/activity': { ...internal, request: () => ({ ok: 200 }) },
+};
+
+/** `service METHOD /path` with the trailing slash of a router's '/' route dropped. */
+export const routeKey = (route: { service: string; method: string; path: string }): string =>
+  `${route.service} ${route.method} ${route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path}`;
+
+/** What a caller should get from a route: 'ok' (the right), or the refusal. */
+export function expectedFor(rule: RouteRule, caller: Caller): 'ok' | 401 | 403 | 404 {
+  if (rule.access === 'public') return 'ok';
+  if (rule.access === 'internal') return 403; // a bearer token of any role is not the internal token
+  if (caller === 'anonymous') return 401;
+  if (rule.hiddenFrom?.includes(caller)) return 404;
+  return rule.access.includes(caller) ? 'ok' : 403;
+}
+
+/** The route's path with real ids in place of its parameters. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_m, name: string) => {
+    // A route nobody gave ids for (a pending one) gets a well-formed id of nothing.
+    return encodeURIComponent(params[name] ?? '0123456789abcdef01234567');
+  });
+}
