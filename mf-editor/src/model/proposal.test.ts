@@ -184,6 +184,40 @@ describe('an accepted proposal in the editor', () => {
     expect(selectionAfterAccept(null, next, target)).toBeNull();
   });
 
+  test('a quiz changes only the question count of the blocks holding it', () => {
+    const quizBlock = (lessonId: string, quizId: string, questionsCount: number) => ({
+      id: `${lessonId}-q`,
+      type: 'quiz' as const,
+      order: 2,
+      lessonId,
+      content: { quizId, questionsCount },
+    });
+    const withQuiz = (l: EditorLesson, quizId: string, count: number): EditorLesson => ({
+      ...l,
+      blocks: [...l.blocks, quizBlock(l.id, quizId, count)],
+    });
+    const here = course([
+      [
+        'm1',
+        [withQuiz(lesson('l1', 'm1', 'Первый', 'правка здесь'), 'q1', 3), withQuiz(lesson('l2', 'm1', 'Второй', 'x'), 'q2', 4)],
+      ],
+    ]);
+    const server = course([
+      [
+        'm1',
+        [withQuiz(lesson('l1', 'm1', 'Первый', 'на сервере'), 'q1', 6), withQuiz(lesson('l2', 'm1', 'Второй', 'x'), 'q2', 9)],
+      ],
+    ]);
+
+    const next = withAccepted(here, server, { kind: 'quiz', id: 'q1', title: 'Квиз' });
+
+    expect(next.modules[0].lessons[0].blocks.map((b) => b.content)).toEqual([
+      { text: 'правка здесь' },
+      { quizId: 'q1', questionsCount: 6 },
+    ]);
+    expect(next.modules[0].lessons[1]).toBe(here.modules[0].lessons[1]);
+  });
+
   test('a quiz or a node the server no longer has leaves the structure as it is', () => {
     const server = course([['m1', []]]);
 

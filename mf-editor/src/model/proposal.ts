@@ -1,6 +1,7 @@
 import {
   GENERATION_MSG,
   GENERATION_STAGE_LABELS,
+  type ContentBlock,
   type DraftBlock,
   type DraftLesson,
   type DraftQuestion,
@@ -163,7 +164,7 @@ export function phaseOfJob(job: GenerationJob): RegenerationPhase {
 /**
  * The editor's course after an accepted proposal: only the regenerated node is taken from the
  * server's answer, so unsaved work elsewhere in the editor is never overwritten. A quiz lives
- * outside the structure: the structure stays as it is (the quiz itself is fetched again).
+ * outside the structure: only the quiz blocks holding it take the server's question count.
  */
 export function withAccepted(current: EditorCourse, server: EditorCourse, target: RegenerateTarget): EditorCourse {
   if (target.kind === 'lesson') {
@@ -183,7 +184,30 @@ export function withAccepted(current: EditorCourse, server: EditorCourse, target
     if (!fresh) return current;
     return { ...current, modules: current.modules.map((m) => (m.id === target.id ? fresh : m)) };
   }
-  return current;
+  return withQuizCounts(current, server, target.id);
+}
+
+/** The server counts a regenerated quiz's questions again in the blocks holding it; only those blocks follow. */
+function withQuizCounts(current: EditorCourse, server: EditorCourse, quizId: string): EditorCourse {
+  const holds = (b: ContentBlock) => b.type === 'quiz' && b.content.quizId === quizId;
+  const stored = new Map(
+    server.modules.flatMap((m) => m.lessons.flatMap((l) => l.blocks.filter(holds).map((b) => [b.id, b] as const))),
+  );
+  const take = (b: ContentBlock) => {
+    const fresh = stored.get(b.id);
+    return fresh && holds(b) && JSON.stringify(fresh.content) !== JSON.stringify(b.content) ? fresh : b;
+  };
+  let changed = false;
+  const modules = current.modules.map((m) => {
+    const lessons = m.lessons.map((l) => {
+      const blocks = l.blocks.map(take);
+      if (blocks.every((b, i) => b === l.blocks[i])) return l;
+      changed = true;
+      return { ...l, blocks };
+    });
+    return lessons.every((l, i) => l === m.lessons[i]) ? m : { ...m, lessons };
+  });
+  return changed ? { ...current, modules } : current;
 }
 
 /**

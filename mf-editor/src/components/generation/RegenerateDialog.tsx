@@ -46,16 +46,17 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
   const alive = useRef(true);
   const focusRef = useRef<HTMLElement | null>(null);
   const hintId = useId();
+  // Read while rendering, before the dialog opens and takes the focus.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
 
   // The native dialog does not give focus back when it is removed while open: do it here.
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     alive.current = true;
     return () => {
       alive.current = false;
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   // Each step puts the focus on what matters in it, since the button pressed has just gone.
   useEffect(() => {
@@ -195,7 +196,7 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
             {phase.step === 'preparing' && <Muted role="status">Сохраняем последние изменения…</Muted>}
             <Actions>
               <Button type="button" $variant="ghost" onClick={close}>
-                Закрыть
+                Отмена
               </Button>
               <Button type="button" disabled={waiting} onClick={() => void start()}>
                 {waiting ? 'Запускаем…' : 'Сгенерировать'}
@@ -266,9 +267,6 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
             {phase.step === 'failed' ? <ErrorBox>{phase.message}</ErrorBox> : <Status role="status">{phase.message}</Status>}
             {phase.step === 'failed' && phase.notice && <Notice>{phase.notice}</Notice>}
             <Actions>
-              <Button type="button" $variant="ghost" onClick={close}>
-                Закрыть
-              </Button>
               <Button ref={setFocus} type="button" onClick={() => void start()}>
                 Сгенерировать заново
               </Button>
