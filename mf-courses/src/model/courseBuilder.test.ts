@@ -1,0 +1,137 @@
+import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
+import {
+  draftReadyText,
+  emptyBuilderForm,
+  firstProblem,
+  modulesLabel,
+  progressOf,
+  quizzesLabel,
+  stageMarks,
+  summarizeDraft,
+  toGenerateRequest,
+  type BuilderForm,
+} from './courseBuilder';
+
+const filled = (changes: Partial<BuilderForm> = {}): BuilderForm => ({
+  ...emptyBuilderForm(),
+  topic: '  Переговоры  ',
+  audience: 'Менеджеры по продажам',
+  goals: ['Готовить повестку', '', '  Отвечать на возражения '],
+  ...changes,
+});
+
+describe('turning the builder form into the request', () => {
+  it('trims the texts, drops blank goals, leaves blank counts automatic and keeps the quizzes on', () => {
+    expect(toGenerateRequest(filled())).toEqual({
+      ok: true,
+      request: {
+        topic: 'Переговоры',
+        audience: 'Менеджеры по продажам',
+        goals: ['Готовить повестку', 'Отвечать на возражения'],
+        level: 'Начальный',
+        withQuizzes: true,
+      },
+    });
+  });
+
+  it('sends the counts and the choices the author made', () => {
+    const result = toGenerateRequest(filled({ modulesCount: ' 4 ', lessonsPerModule: '3', level: 'Продвинутый', withQuizzes: false }));
+    expect(result).toMatchObject({ ok: true, request: { modulesCount: 4, lessonsPerModule: 3, level: 'Продвинутый', withQuizzes: false } });
+  });
+
+  it('names every missing field with the contract’s Russian message, and the first one gets the focus', () => {
+    const result = toGenerateRequest(emptyBuilderForm());
+    expect(result).toEqual({
+      ok: false,
+      errors: { topic: GENERATION_MSG.topicRequired, audience: GENERATION_MSG.audienceRequired, goals: GENERATION_MSG.goalsRequired },
+    });
+    expect(result.ok ? null : firstProblem(result.errors)).toBe('topic');
+  });
+
+  it('refuses counts out of range or not whole numbers with the range messages', () => {
+    for (const [modulesCount, lessonsPerModule] of [
+      ['0', '11'],
+      ['13', '0'],
+      ['2.5', 'много'],
+    ]) {
+      expect(toGenerateRequest(filled({ modulesCount, lessonsPerModule }))).toEqual({
+        ok: false,
+        errors: { modulesCount: GENERATION_MSG.modulesRange, lessonsPerModule: GENERATION_MSG.lessonsRange },
+      });
+    }
+  });
+
+  it('puts a too-long goal’s message beside that goal', () => {
+    const result = toGenerateRequest(filled({ goals: ['Коротко', 'д'.repeat(301)] }));
+    expect(result).toEqual({ ok: false, errors: { 'goal:1': GENERATION_MSG.goalTooLong } });
+    expect(result.ok ? null : firstProblem(result.errors)).toBe('goal:1');
+  });
+
+  it('refuses more than ten goals', () => {
+    const goals = Array.from({ length: 11 }, (_, i) => `Цель ${i + 1}`);
+    expect(toGenerateRequest(filled({ goals }))).toEqual({ ok: false, errors: { goals: GENERATION_MSG.tooManyGoals } });
+  });
+});
+
+describe('the summary of the draft', () => {
+  const lesson = (blocks: Array<'text' | 'quiz'>, quizId = 'q1') => ({
+    blocks: blocks.map((type, i) =>
+      type === 'quiz'
+        ? { id: `b${i}`, type, order: i + 1, lessonId: 'l', content: { quizId, questionsCount: 3 } }
+        : { id: `b${i}`, type, order: i + 1, lessonId: 'l', content: { text: 'Текст' } },
+    ),
+  });
+  const course = (modules: Array<Array<ReturnType<typeof lesson>>>) =>
+    ({ modules: modules.map((lessons) => ({ lessons })) }) as unknown as Pick<Course, 'modules'>;
+
+  it('counts a lesson that only holds a quiz as a quiz, not as a lesson', () => {
+    const summary = summarizeDraft(
+      course([[lesson(['text']), lesson(['text', 'text'])], [lesson(['text']), lesson(['quiz'], 'q1')], [lesson(['quiz'], 'q2')]]),
+    );
+    expect(summary).toEqual({ modules: 3, lessons: 3, quizzes: 2 });
+  });
+
+  it('counts a lesson mixing text and a quiz as both', () => {
+    expect(summarizeDraft(course([[lesson(['text', 'quiz'], 'q9')]]))).toEqual({ modules: 1, lessons: 1, quizzes: 1 });
+  });
+
+  it('says it with the Russian plural forms', () => {
+    expect(draftReadyText({ modules: 5, lessons: 10, quizzes: 5 })).toBe('Черновик готов: 5 модулей, 10 уроков, 5 квизов');
+    expect(draftReadyText({ modules: 1, lessons: 2, quizzes: 0 })).toBe('Черновик готов: 1 модуль, 2 урока, 0 квизов');
+    expect(draftReadyText({ modules: 21, lessons: 22, quizzes: 1 })).toBe('Черновик готов: 21 модуль, 22 урока, 1 квиз');
+    expect([2, 4, 11, 12, 14, 101, 111].map(modulesLabel)).toEqual([
+      '2 модуля',
+      '4 модуля',
+      '11 модулей',
+      '12 модулей',
+      '14 модулей',
+      '101 модуль',
+      '111 модулей',
+    ]);
+    expect([3, 25].map(quizzesLabel)).toEqual(['3 квиза', '25 квизов']);
+  });
+});
+
+describe('the progress shown', () => {
+  const job = (stage: GenerationJob['stage'], status: GenerationJob['status'] = 'running') => ({ stage, status });
+
+  it('keeps the bar within 0..100 with the stage’s label', () => {
+    expect(progressOf({ stage: 'lessons', progress: 41.6 })).toEqual({ value: 42, label: 'Пишем уроки' });
+    expect(progressOf({ stage: 'done', progress: 130 })).toEqual({ value: 100, label: 'Готово' });
+  });
+
+  it('marks the stages before the current one done', () => {
+    expect(stageMarks(job('quizzes'), true).map((s) => [s.label, s.mark])).toEqual([
+      ['Строим структуру курса', 'done'],
+      ['Пишем уроки', 'done'],
+      ['Составляем квизы', 'current'],
+      ['Сохраняем черновик', 'todo'],
+    ]);
+  });
+
+  it('leaves the quizzes out when none were asked for, and marks everything done at the end', () => {
+    expect(stageMarks(job('saving'), false).map((s) => s.mark)).toEqual(['done', 'done', 'current']);
+    expect(stageMarks(job('done', 'succeeded'), false).map((s) => s.stage)).toEqual(['structure', 'lessons', 'saving']);
+    expect(stageMarks(job('done', 'succeeded'), true).every((s) => s.mark === 'done')).toBe(true);
+  });
+});

@@ -1,0 +1,177 @@
+import {
+  COURSE_LEVEL_SUGGESTIONS,
+  GENERATION_LIMITS,
+  GENERATION_MSG,
+  GENERATION_STAGE_LABELS,
+  GENERATION_STAGES,
+  generateCourseSchema,
+  lessonsLabel,
+  type Course,
+  type GenerateCourseRequest,
+  type GenerationJob,
+  type GenerationStage,
+} from '@portal/contracts';
+
+/** What the author types into «Создать с ИИ»: numbers stay text so an empty field means «automatic». */
+export interface BuilderForm {
+  topic: string;
+  audience: string;
+  goals: string[];
+  level: string;
+  modulesCount: string;
+  lessonsPerModule: string;
+  withQuizzes: boolean;
+}
+
+/** Fields a message can stand beside; `goal:N` is the N-th goal input. */
+export type BuilderField = 'topic' | 'audience' | 'goals' | 'level' | 'modulesCount' | 'lessonsPerModule' | `goal:${number}`;
+export type BuilderErrors = Partial<Record<BuilderField, string>>;
+
+export const emptyBuilderForm = (): BuilderForm => ({
+  topic: '',
+  audience: '',
+  goals: [''],
+  level: COURSE_LEVEL_SUGGESTIONS[0],
+  modulesCount: '',
+  lessonsPerModule: '',
+  withQuizzes: true,
+});
+
+/** The order fields are checked in, so the first one with a problem gets the focus. */
+export const BUILDER_FIELD_ORDER: readonly BuilderField[] = ['topic', 'audience', 'goals', 'level', 'modulesCount', 'lessonsPerModule'];
+
+/** A count field: blank = automatic (undefined); anything but a whole number is refused with the field's range message. */
+function readCount(raw: string, message: string): { value?: number; error?: string } {
+  const text = raw.trim();
+  if (text === '') return {};
+  const n = Number(text);
+  return Number.isInteger(n) ? { value: n } : { error: message };
+}
+
+/**
+ * Turns the form into the request of POST /api/courses/generate, validated with the contract's own
+ * schema, so the author sees the same Russian messages the server would answer, beside the fields.
+ */
+export function toGenerateRequest(form: BuilderForm): { ok: true; request: GenerateCourseRequest } | { ok: false; errors: BuilderErrors } {
+  const errors: BuilderErrors = {};
+  const modules = readCount(form.modulesCount, GENERATION_MSG.modulesRange);
+  const lessons = readCount(form.lessonsPerModule, GENERATION_MSG.lessonsRange);
+  if (modules.error) errors.modulesCount = modules.error;
+  if (lessons.error) errors.lessonsPerModule = lessons.error;
+
+  const parsed = generateCourseSchema.safeParse({
+    topic: form.topic,
+    audience: form.audience,
+    goals: form.goals,
+    level: form.level,
+    modulesCount: modules.value,
+    lessonsPerModule: lessons.value,
+    withQuizzes: form.withQuizzes,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [head, index] = issue.path;
+      const field: BuilderField | null =
+        head === 'goals' && typeof index === 'number'
+          ? `goal:${index}`
+          : typeof head === 'string' && (BUILDER_FIELD_ORDER as readonly string[]).includes(head)
+            ? (head as BuilderField)
+            : null;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, request: parsed.data };
+}
+
+/** The first field with a problem, in the order the form shows them. */
+export function firstProblem(errors: BuilderErrors): BuilderField | null {
+  for (const field of BUILDER_FIELD_ORDER) {
+    if (field === 'goals') {
+      const goal = Object.keys(errors)
+        .filter((k): k is `goal:${number}` => k.startsWith('goal:'))
+        .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))[0];
+      if (goal) return goal;
+    }
+    if (errors[field]) return field;
+  }
+  return null;
+}
+
+export const canAddGoal = (form: BuilderForm) => form.goals.length < GENERATION_LIMITS.goals;
+
+/* ------------------------------------------------------------ the draft built */
+
+export interface DraftSummary {
+  modules: number;
+  lessons: number;
+  quizzes: number;
+}
+
+/**
+ * What was built, counted from the saved course: a quiz lives in a lesson of its own (a lesson whose
+ * only blocks are quizzes), which counts as a quiz and not as a lesson.
+ */
+export function summarizeDraft(course: Pick<Course, 'modules'>): DraftSummary {
+  let lessons = 0;
+  const quizzes = new Set<string>();
+  let unnamedQuizzes = 0;
+  for (const module of course.modules) {
+    for (const lesson of module.lessons) {
+      const quizBlocks = lesson.blocks.filter((b) => b.type === 'quiz');
+      for (const block of quizBlocks) {
+        const id = block.type === 'quiz' ? block.content.quizId : null;
+        if (id) quizzes.add(id);
+        else unnamedQuizzes++;
+      }
+      if (quizBlocks.length === 0 || quizBlocks.length < lesson.blocks.length) lessons++;
+    }
+  }
+  return { modules: course.modules.length, lessons, quizzes: quizzes.size + unnamedQuizzes };
+}
+
+const ruPlural = new Intl.PluralRules('ru-RU');
+type Forms = Record<'one' | 'few' | 'many', string>;
+const plural = (count: number, forms: Forms) => {
+  const rule = ruPlural.select(count);
+  return `${count} ${rule === 'one' || rule === 'few' ? forms[rule] : forms.many}`;
+};
+export const modulesLabel = (count: number) => plural(count, { one: 'модуль', few: 'модуля', many: 'модулей' });
+export const quizzesLabel = (count: number) => plural(count, { one: 'квиз', few: 'квиза', many: 'квизов' });
+
+/** «Черновик готов: 5 модулей, 10 уроков, 5 квизов». */
+export const draftReadyText = ({ modules, lessons, quizzes }: DraftSummary) =>
+  `Черновик готов: ${modulesLabel(modules)}, ${lessonsLabel(lessons)}, ${quizzesLabel(quizzes)}`;
+
+/* ------------------------------------------------------------------- progress */
+
+/** A job that answers 404 while being polled was lost with the process that ran it. */
+export const GENERATION_INTERRUPTED = 'Генерация прервана: сервис был перезапущен. Попробуйте снова.';
+
+export const progressOf = (job: Pick<GenerationJob, 'progress' | 'stage'>) => ({
+  value: Math.max(0, Math.min(100, Math.round(job.progress))),
+  label: GENERATION_STAGE_LABELS[job.stage],
+});
+
+export type StageMark = 'done' | 'current' | 'todo';
+
+/**
+ * The stages listed under the bar, each marked. «Составляем квизы» is left out when no quizzes were
+ * asked for (the server skips that stage then); «Готово» is the end, not a step to wait for.
+ */
+export function stageMarks(
+  job: Pick<GenerationJob, 'stage' | 'status'>,
+  withQuizzes: boolean,
+): Array<{ stage: GenerationStage; label: string; mark: StageMark }> {
+  const steps = GENERATION_STAGES.filter((s) => s !== 'done' && (withQuizzes || s !== 'quizzes'));
+  const finished = job.status === 'succeeded' || job.stage === 'done';
+  const at = GENERATION_STAGES.indexOf(job.stage);
+  return steps.map((stage) => {
+    const index = GENERATION_STAGES.indexOf(stage);
+    const mark: StageMark = finished || index < at ? 'done' : index === at ? 'current' : 'todo';
+    return { stage, label: GENERATION_STAGE_LABELS[stage], mark };
+  });
+}
+
+/** The landing page's four steps, shown at the top of the dialog. */
+export const BUILDER_STEPS = ['Опишите тему', 'ИИ строит структуру', 'Настройте содержание', 'Запустите курс'] as const;
