@@ -5,6 +5,7 @@ import { DEFAULT_PORTS, SERVICE_NAMES } from '@portal/contracts';
 import { baseConfigSchema } from '@portal/service-kit';
 import { authConfigSchema } from '@portal/svc-auth/config';
 import { auditConfigSchema } from '@portal/svc-audit/config';
+import { contentConfigSchema } from '@portal/svc-content/config';
 import { gatewayConfigSchema } from '../../../gateway/src/config';
 import { FRONTENDS } from './build';
 import { ROOT } from './util';
@@ -23,8 +24,15 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
 const services = compose.services;
 
 const acceptedKeys = (name: string): string[] => {
-  const schema = name === 'auth' ? authConfigSchema : name === 'audit' ? auditConfigSchema : baseConfigSchema;
-  return [...Object.keys(schema.shape), 'PORT', 'UPLOAD_DIR'];
+  const schema =
+    name === 'auth'
+      ? authConfigSchema
+      : name === 'audit'
+        ? auditConfigSchema
+        : name === 'content'
+          ? contentConfigSchema
+          : baseConfigSchema;
+  return [...Object.keys(schema.shape), 'PORT'];
 };
 
 it('uses the official mongo:7 and redis:7 images', () => {
