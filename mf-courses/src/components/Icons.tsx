@@ -60,3 +60,11 @@ export const BackIcon = () => (
     <path d="M19 12H5M12 19l-7-7 7-7" />
   </Svg>
 );
+
+/** The builder's mark: a sparkle, as the landing page draws AI. */
+export const SparkIcon = () => (
+  <Svg>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
+    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
+  </Svg>
+);

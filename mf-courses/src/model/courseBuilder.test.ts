@@ -35,15 +35,24 @@ describe('turning the builder form into the request', () => {
   });
 
   it('sends the counts and the choices the author made', () => {
-    const result = toGenerateRequest(filled({ modulesCount: ' 4 ', lessonsPerModule: '3', level: 'Продвинутый', withQuizzes: false }));
-    expect(result).toMatchObject({ ok: true, request: { modulesCount: 4, lessonsPerModule: 3, level: 'Продвинутый', withQuizzes: false } });
+    const result = toGenerateRequest(
+      filled({ modulesCount: ' 4 ', lessonsPerModule: '3', level: 'Продвинутый', withQuizzes: false }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      request: { modulesCount: 4, lessonsPerModule: 3, level: 'Продвинутый', withQuizzes: false },
+    });
   });
 
   it('names every missing field with the contract’s Russian message, and the first one gets the focus', () => {
     const result = toGenerateRequest(emptyBuilderForm());
     expect(result).toEqual({
       ok: false,
-      errors: { topic: GENERATION_MSG.topicRequired, audience: GENERATION_MSG.audienceRequired, goals: GENERATION_MSG.goalsRequired },
+      errors: {
+        topic: GENERATION_MSG.topicRequired,
+        audience: GENERATION_MSG.audienceRequired,
+        goals: GENERATION_MSG.goalsRequired,
+      },
     });
     expect(result.ok ? null : firstProblem(result.errors)).toBe('topic');
   });
@@ -86,7 +95,11 @@ describe('the summary of the draft', () => {
 
   it('counts a lesson that only holds a quiz as a quiz, not as a lesson', () => {
     const summary = summarizeDraft(
-      course([[lesson(['text']), lesson(['text', 'text'])], [lesson(['text']), lesson(['quiz'], 'q1')], [lesson(['quiz'], 'q2')]]),
+      course([
+        [lesson(['text']), lesson(['text', 'text'])],
+        [lesson(['text']), lesson(['quiz'], 'q1')],
+        [lesson(['quiz'], 'q2')],
+      ]),
     );
     expect(summary).toEqual({ modules: 3, lessons: 3, quizzes: 2 });
   });

@@ -38,7 +38,14 @@ export const emptyBuilderForm = (): BuilderForm => ({
 });
 
 /** The order fields are checked in, so the first one with a problem gets the focus. */
-export const BUILDER_FIELD_ORDER: readonly BuilderField[] = ['topic', 'audience', 'goals', 'level', 'modulesCount', 'lessonsPerModule'];
+export const BUILDER_FIELD_ORDER: readonly BuilderField[] = [
+  'topic',
+  'audience',
+  'goals',
+  'level',
+  'modulesCount',
+  'lessonsPerModule',
+];
 
 /** A count field: blank = automatic (undefined); anything but a whole number is refused with the field's range message. */
 function readCount(raw: string, message: string): { value?: number; error?: string } {
@@ -52,7 +59,9 @@ function readCount(raw: string, message: string): { value?: number; error?: stri
  * Turns the form into the request of POST /api/courses/generate, validated with the contract's own
  * schema, so the author sees the same Russian messages the server would answer, beside the fields.
  */
-export function toGenerateRequest(form: BuilderForm): { ok: true; request: GenerateCourseRequest } | { ok: false; errors: BuilderErrors } {
+export function toGenerateRequest(
+  form: BuilderForm,
+): { ok: true; request: GenerateCourseRequest } | { ok: false; errors: BuilderErrors } {
   const errors: BuilderErrors = {};
   const modules = readCount(form.modulesCount, GENERATION_MSG.modulesRange);
   const lessons = readCount(form.lessonsPerModule, GENERATION_MSG.lessonsRange);

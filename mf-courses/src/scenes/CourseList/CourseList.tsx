@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { CONTENT_MSG, isStaff, type CourseListFilter, type CourseStatus, type CourseSummary } from '@portal/contracts';
@@ -8,7 +8,7 @@ import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, set
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CourseCard } from '../../components/CourseCard';
 import { EmptyState } from '../../components/EmptyState';
-import { GridIcon, ListIcon } from '../../components/Icons';
+import { GridIcon, ListIcon, SparkIcon } from '../../components/Icons';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useListParams } from '../../hooks/useListParams';
 import { useViewMode, type ViewMode } from '../../hooks/useViewMode';
@@ -24,6 +24,10 @@ const FILTER_OPTIONS: Array<{ value: CourseListFilter; label: string }> = [
   { value: 'favorites', label: 'Избранные' },
   { value: 'started', label: 'Начатые' },
 ];
+// The builder is opened rarely and only by authors: its code comes when first wanted.
+const loadBuilder = () => import('../../components/CourseBuilderDialog');
+const CourseBuilderDialog = lazy(() => loadBuilder().then((m) => ({ default: m.CourseBuilderDialog })));
+
 const VIEWS: Array<{ mode: ViewMode; label: string; Icon: ComponentType }> = [
   { mode: 'grid', label: 'Сеткой', Icon: GridIcon },
   { mode: 'list', label: 'Списком', Icon: ListIcon },
@@ -37,6 +41,7 @@ export function CourseList() {
   const [params, setParams] = useListParams();
   const [view, setView] = useViewMode();
   const [toDelete, setToDelete] = useState<CourseSummary | null>(null);
+  const [building, setBuilding] = useState(false);
   const search = useDebouncedValue(params.search);
   // Learners only ever see published courses, so the status filter is for authors.
   const query = { ...params, search, status: author ? params.status : ('all' as const) };
@@ -105,7 +110,22 @@ export function CourseList() {
       <Header>
         <TitleRow>
           <h1>Курсы</h1>
-          {author && <Button onClick={() => navigate('/courses/create')}>{CONTENT_MSG.createCourse}</Button>}
+          {author && (
+            <TitleActions>
+              <Button
+                type="button"
+                $variant="secondary"
+                aria-haspopup="dialog"
+                onPointerEnter={() => void loadBuilder()}
+                onFocus={() => void loadBuilder()}
+                onClick={() => setBuilding(true)}
+              >
+                <SparkIcon />
+                Создать с ИИ
+              </Button>
+              <Button onClick={() => navigate('/courses/create')}>{CONTENT_MSG.createCourse}</Button>
+            </TitleActions>
+          )}
         </TitleRow>
         <Toolbar role="search">
           <SearchInput
@@ -199,6 +219,12 @@ export function CourseList() {
         </Cards>
       )}
 
+      {building && (
+        <Suspense fallback={null}>
+          <CourseBuilderDialog onClose={() => setBuilding(false)} />
+        </Suspense>
+      )}
+
       {toDelete && (
         <ConfirmDialog
           title="Удаление курса"
@@ -227,6 +253,11 @@ const TitleRow = styled.div`
   h1 {
     margin: 0;
   }
+`;
+const TitleActions = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
 `;
 const Toolbar = styled.div`
   display: flex;
