@@ -17,59 +17,27 @@ import {
 } from '../api/generation';
 import {
   BUILDER_STEPS,
-  GENERATION_INTERRUPTED,
   canAddGoal,
   draftReadyText,
   emptyBuilderForm,
+  failureOf,
   firstProblem,
+  phaseOfJob,
   progressOf,
   stageMarks,
+  stepIndexOf,
   summarizeDraft,
   toGenerateRequest,
   type BuilderErrors,
   type BuilderField,
   type BuilderForm,
+  type BuilderPhase,
 } from '../model/courseBuilder';
 
 /** The contract's polling period: EventSource cannot send the bearer token, so the client asks. */
 const POLL_MS = 700;
 /** Long enough to read the summary, short enough not to wait for. */
 const OPEN_EDITOR_AFTER_MS = 1500;
-
-type Phase =
-  | { step: 'form'; error: string | null }
-  | { step: 'starting' }
-  | { step: 'running'; job: GenerationJob }
-  | { step: 'cancelling'; job: GenerationJob }
-  | { step: 'cancelled'; message: string }
-  | { step: 'failed'; message: string }
-  /** `late`: «Отменить» came after the server had finished, so the draft exists and nothing opens by itself. */
-  | { step: 'succeeded'; job: GenerationJob; courseId: string; late: boolean };
-
-/** Where a job the server answered leaves the dialog. */
-function phaseOfJob(job: GenerationJob, late = false): Phase {
-  switch (job.status) {
-    case 'running':
-      return { step: 'running', job };
-    case 'succeeded':
-      return job.courseId
-        ? { step: 'succeeded', job, courseId: job.courseId, late }
-        : { step: 'failed', message: GENERATION_MSG.providerFailed };
-    case 'cancelled':
-      return { step: 'cancelled', message: job.error ?? GENERATION_MSG.cancelled };
-    case 'failed':
-      return { step: 'failed', message: job.error ?? GENERATION_MSG.providerFailed };
-  }
-}
-
-const failureOf = (err: unknown): Phase => ({
-  step: 'failed',
-  message: err instanceof ApiError && err.status === 404 ? GENERATION_INTERRUPTED : errorMessage(err),
-});
-
-/** Which of the landing page's four steps the dialog is at (0-based). */
-const stepIndexOf = (phase: Phase) =>
-  phase.step === 'form' || phase.step === 'starting' ? 0 : phase.step === 'succeeded' ? 2 : 1;
 
 interface CourseBuilderDialogProps {
   onClose: () => void;
@@ -84,10 +52,10 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<BuilderForm>(emptyBuilderForm);
   const [problems, setProblems] = useState<BuilderErrors>({});
-  const [phase, setPhaseState] = useState<Phase>({ step: 'form', error: null });
+  const [phase, setPhaseState] = useState<BuilderPhase>({ step: 'form', error: null });
   // Handlers of calls in flight read the phase of now, not of the render that started them.
   const phaseRef = useRef(phase);
-  const setPhase = (next: Phase) => {
+  const setPhase = (next: BuilderPhase) => {
     phaseRef.current = next;
     setPhaseState(next);
   };

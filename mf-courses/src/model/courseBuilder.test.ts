@@ -1,6 +1,11 @@
 import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
+import { ApiError } from '@portal/web-core';
 import {
+  GENERATION_INTERRUPTED,
   draftReadyText,
+  failureOf,
+  phaseOfJob,
+  stepIndexOf,
   emptyBuilderForm,
   firstProblem,
   modulesLabel,
@@ -146,5 +151,51 @@ describe('the progress shown', () => {
     expect(stageMarks(job('saving'), false).map((s) => s.mark)).toEqual(['done', 'done', 'current']);
     expect(stageMarks(job('done', 'succeeded'), false).map((s) => s.stage)).toEqual(['structure', 'lessons', 'saving']);
     expect(stageMarks(job('done', 'succeeded'), true).every((s) => s.mark === 'done')).toBe(true);
+  });
+});
+
+describe('where an answer leaves the dialog', () => {
+  const job = (changes: Partial<GenerationJob>): GenerationJob => ({
+    id: 'j1',
+    kind: 'course',
+    status: 'running',
+    stage: 'structure',
+    progress: 0,
+    source: 'template',
+    notice: GENERATION_MSG.templateNotice,
+    error: null,
+    courseId: null,
+    targetId: null,
+    proposal: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    ...changes,
+  });
+
+  it('shows the progress while running and the draft once it succeeded, at the third step', () => {
+    expect(phaseOfJob(job({}))).toMatchObject({ step: 'running' });
+    const done = phaseOfJob(job({ status: 'succeeded', stage: 'done', progress: 100, courseId: 'c1' }));
+    expect(done).toMatchObject({ step: 'succeeded', courseId: 'c1', late: false });
+    expect(stepIndexOf(done)).toBe(2);
+    expect(phaseOfJob(job({ status: 'succeeded', courseId: 'c1' }), true)).toMatchObject({ late: true });
+  });
+
+  it('says a cancel and a failure in the server’s Russian words, at the second step', () => {
+    const cancelled = phaseOfJob(job({ status: 'cancelled', error: GENERATION_MSG.cancelled }));
+    expect(cancelled).toEqual({ step: 'cancelled', message: 'Генерация отменена. Ничего не сохранено.' });
+    expect(stepIndexOf(cancelled)).toBe(1);
+    expect(phaseOfJob(job({ status: 'failed', error: GENERATION_MSG.providerTimeout }))).toEqual({
+      step: 'failed',
+      message: GENERATION_MSG.providerTimeout,
+    });
+  });
+
+  it('reads a 404 while polling as a job lost with a restarted service', () => {
+    expect(failureOf(new ApiError(GENERATION_MSG.jobNotFound, 404))).toEqual({ step: 'failed', message: GENERATION_INTERRUPTED });
+    expect(failureOf(new ApiError('Нет связи с сервером. Проверьте подключение', 0))).toEqual({
+      step: 'failed',
+      message: 'Нет связи с сервером. Проверьте подключение',
+    });
+    expect(stepIndexOf({ step: 'form', error: null })).toBe(0);
   });
 });

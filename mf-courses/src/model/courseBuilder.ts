@@ -11,6 +11,7 @@ import {
   type GenerationJob,
   type GenerationStage,
 } from '@portal/contracts';
+import { ApiError, errorMessage } from '@portal/web-core';
 
 /** What the author types into «Создать с ИИ»: numbers stay text so an empty field means «automatic». */
 export interface BuilderForm {
@@ -184,3 +185,42 @@ export function stageMarks(
 
 /** The landing page's four steps, shown at the top of the dialog. */
 export const BUILDER_STEPS = ['Опишите тему', 'ИИ строит структуру', 'Настройте содержание', 'Запустите курс'] as const;
+
+/* ---------------------------------------------------------------- the dialog's phases */
+
+export type BuilderPhase =
+  | { step: 'form'; error: string | null }
+  | { step: 'starting' }
+  | { step: 'running'; job: GenerationJob }
+  | { step: 'cancelling'; job: GenerationJob }
+  | { step: 'cancelled'; message: string }
+  | { step: 'failed'; message: string }
+  /** `late`: «Отменить» came after the server had finished, so the draft exists and nothing opens by itself. */
+  | { step: 'succeeded'; job: GenerationJob; courseId: string; late: boolean };
+
+/** Where a job the server answered leaves the dialog. */
+export function phaseOfJob(job: GenerationJob, late = false): BuilderPhase {
+  switch (job.status) {
+    case 'running':
+      return { step: 'running', job };
+    case 'succeeded':
+      // A course job that succeeded always names its course; without one there is nothing to open.
+      return job.courseId
+        ? { step: 'succeeded', job, courseId: job.courseId, late }
+        : { step: 'failed', message: GENERATION_MSG.providerFailed };
+    case 'cancelled':
+      return { step: 'cancelled', message: job.error ?? GENERATION_MSG.cancelled };
+    case 'failed':
+      return { step: 'failed', message: job.error ?? GENERATION_MSG.providerFailed };
+  }
+}
+
+/** A call about the job that failed; 404 means the job was lost with the process that ran it. */
+export const failureOf = (err: unknown): BuilderPhase => ({
+  step: 'failed',
+  message: err instanceof ApiError && err.status === 404 ? GENERATION_INTERRUPTED : errorMessage(err),
+});
+
+/** Which of the landing page's four steps the dialog is at (0-based): the form, the work, then the editor's part. */
+export const stepIndexOf = (phase: BuilderPhase) =>
+  phase.step === 'form' || phase.step === 'starting' ? 0 : phase.step === 'succeeded' ? 2 : 1;
