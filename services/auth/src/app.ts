@@ -23,7 +23,12 @@ export const localLookup =
 export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
   const users = userModel(ctx.store);
   const signer = createTokenSigner(ctx.config.JWT_SECRET, ctx.config.TOKEN_TTL);
-  const limiter = new LoginLimiter(ctx.redis, ctx.config.LOGIN_MAX_FAILURES, ctx.config.LOGIN_WINDOW_SECONDS);
+  const limiter = new LoginLimiter(
+    ctx.redis,
+    ctx.config.LOGIN_MAX_FAILURES,
+    ctx.config.LOGIN_WINDOW_SECONDS,
+    ctx.config.DB_PREFIX,
+  );
   // Every service caches principals; this tells them (and us) that one changed.
   const announce = (id: string) => {
     ctx.principals.evict(id);

@@ -135,7 +135,7 @@ describe('sign-in', () => {
       200,
     );
 
-    await auth.ctx.redis.del(`auth:fail:email:${email}`); // the window has passed
+    await auth.ctx.redis.del(`auth:fail:${auth.ctx.config.DB_PREFIX}email:${email}`); // the window has passed
     expect((await api(auth.url, 'POST', '/api/auth/login', { body: { email, password: 'Password123' } })).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Model } from 'mongoose';
 import { MSG, formatMessage, loginSchema, registerSchema, type AuthResponse } from '@portal/contracts';
 import { parse, tooManyRequests, unauthorized, type ServiceContext, type TokenSigner } from '@portal/service-kit';
@@ -21,6 +22,13 @@ export interface AuthRouteDeps {
 
 /** Failures per address are allowed more room than per email: an office shares one address. */
 const ADDRESS_FACTOR = 4;
+
+/**
+ * The address the gateway saw: the last X-Forwarded-For entry is the one it appended. Entries to its
+ * left are whatever the client wrote, so trusting the first (Koa's ctx.ip behind a proxy) would let a
+ * guesser reset the per-address limit with every request.
+ */
+export const clientAddress = (ctx: Context): string => ctx.request.ips.at(-1) ?? ctx.ip;
 
 export function authRouter({ ctx: service, users, signer, limiter, presets }: AuthRouteDeps): Router {
   const router = new Router({ prefix: '/api/auth' });
@@ -48,19 +56,18 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
 
   router.post('/login', async (ctx) => {
     const { email, password } = parse(loginSchema, ctx.request.body);
-    const keys = [`email:${email}`, `ip:${ctx.ip}`];
-    const wait = Math.max(
-      await limiter.blockedFor(keys[0]),
-      await limiter.blockedFor(keys[1], config.LOGIN_MAX_FAILURES * ADDRESS_FACTOR),
-    );
+    const emailKey = `email:${email}`;
+    const addressKey = `ip:${clientAddress(ctx)}`;
+    const wait = await limiter.attempt([
+      { key: emailKey, limit: config.LOGIN_MAX_FAILURES },
+      { key: addressKey, limit: config.LOGIN_MAX_FAILURES * ADDRESS_FACTOR },
+    ]);
     if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyAttempts, { seconds: wait }), wait);
 
     const user = await users.findOne({ email }).lean<UserDoc>();
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-      await Promise.all(keys.map((key) => limiter.fail(key)));
-      throw unauthorized(MSG.badCredentials);
-    }
-    await limiter.reset(keys[0]);
+    // A failure stays counted (it was counted before the check); a success gives its attempt back.
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw unauthorized(MSG.badCredentials);
+    await limiter.succeeded(emailKey, [addressKey]);
     const presented = presentUser(user);
     audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
     const body: AuthResponse = {
