@@ -9,36 +9,38 @@ const DEFAULT_UPLOAD_DIR = path.resolve(__dirname, '../../../.data/uploads');
 /** An empty environment variable means "not set" (compose files and .env often leave them blank). */
 const blankAsUnset = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
-export const contentConfigSchema = baseConfigSchema.extend({
-  PORT: z.coerce.number().int().default(DEFAULT_PORTS.content),
-  /** Uploaded files are kept here, outside the database (a volume in containers). */
-  UPLOAD_DIR: z.string().min(1).default(DEFAULT_UPLOAD_DIR),
-  /** Per file; the gateway's UPLOAD_BODY_LIMIT bounds the whole request. */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(50 * 1024 * 1024),
-  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
+export const contentConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().default(DEFAULT_PORTS.content),
+    /** Uploaded files are kept here, outside the database (a volume in containers). */
+    UPLOAD_DIR: z.string().min(1).default(DEFAULT_UPLOAD_DIR),
+    /** Per file; the gateway's UPLOAD_BODY_LIMIT bounds the whole request. */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
+    UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
 
-  /* The course builder. Provider on ⇔ AI_BASE_URL and AI_MODEL set; otherwise the built-in template builds. */
-  /** An OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (Ollama). Blank = none. */
-  AI_BASE_URL: blankAsUnset(z.string().url().optional()),
-  /** Sent as a bearer token, never logged or answered; local servers need none. */
-  AI_API_KEY: blankAsUnset(z.string().optional()),
-  AI_MODEL: blankAsUnset(z.string().max(200).optional()),
-  /** Per provider call. */
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
-  /** max_tokens per provider call. */
-  AI_MAX_TOKENS: z.coerce.number().int().min(1).default(4000),
-  /** Generations and regenerations per user per window, template included. */
-  AI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  AI_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-  /** Provider tokens per user per (UTC) day. */
-  AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(1).default(200_000),
-}).superRefine((config, ctx) => {
-  if (config.AI_BASE_URL && !config.AI_MODEL)
-    ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'required when AI_BASE_URL is set' });
-});
+    /* The course builder. Provider on ⇔ AI_BASE_URL and AI_MODEL set; otherwise the built-in template builds. */
+    /** An OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (Ollama). Blank = none. */
+    AI_BASE_URL: blankAsUnset(z.string().url().optional()),
+    /** Sent as a bearer token, never logged or answered; local servers need none. */
+    AI_API_KEY: blankAsUnset(z.string().optional()),
+    AI_MODEL: blankAsUnset(z.string().max(200).optional()),
+    /** Per provider call. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+    /** max_tokens per provider call. */
+    AI_MAX_TOKENS: z.coerce.number().int().min(1).default(4000),
+    /** Generations and regenerations per user per window, template included. */
+    AI_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    AI_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** Provider tokens per user per (UTC) day. */
+    AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(1).default(200_000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.AI_BASE_URL && !config.AI_MODEL)
+      ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'required when AI_BASE_URL is set' });
+  });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 export const loadContentConfig = (env = process.env): ContentConfig => loadConfig(contentConfigSchema, env);

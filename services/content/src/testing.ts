@@ -129,4 +129,6 @@ export const countAll = async (bed: ContentTestBed) => ({
 
 /** The quiz ids a course's lessons hold, in reading order. */
 export const quizIdsOf = (course: Course): string[] =>
-  course.modules.flatMap((m) => m.lessons.flatMap((l) => l.blocks.flatMap((b) => (b.type === 'quiz' && b.content.quizId ? [b.content.quizId] : []))));
+  course.modules.flatMap((m) =>
+    m.lessons.flatMap((l) => l.blocks.flatMap((b) => (b.type === 'quiz' && b.content.quizId ? [b.content.quizId] : []))),
+  );

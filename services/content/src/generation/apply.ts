@@ -1,10 +1,5 @@
 import type { Types } from 'mongoose';
-import {
-  CONTENT_MSG,
-  GENERATION_MSG,
-  type ContentBlockInput,
-  type GenerationProposal,
-} from '@portal/contracts';
+import { CONTENT_MSG, GENERATION_MSG, type ContentBlockInput, type GenerationProposal } from '@portal/contracts';
 import { conflict, notFound, op } from '@portal/service-kit';
 import { loadBlock } from '../commands/blocks';
 import { touchCourse } from '../commands/courses';
@@ -50,7 +45,11 @@ async function courseOfQuiz(models: ContentModels, quiz: QuizDoc): Promise<strin
 }
 
 /** Loads the node a regeneration is about: 400 for a malformed id, 404 when it is not there. */
-export async function loadRegenerationTarget(models: ContentModels, kind: RegenerationKind, rawId: string): Promise<RegenerationTarget> {
+export async function loadRegenerationTarget(
+  models: ContentModels,
+  kind: RegenerationKind,
+  rawId: string,
+): Promise<RegenerationTarget> {
   if (kind === 'quiz') {
     const quiz = await loadQuiz(models, rawId);
     const context = await courseContextOf(models, await courseOfQuiz(models, quiz));
@@ -120,7 +119,10 @@ export async function applyProposal(
     return course._id;
   }
 
-  const block = await models.blocks.findById(targetId).lean<BlockDoc>().catch(() => null);
+  const block = await models.blocks
+    .findById(targetId)
+    .lean<BlockDoc>()
+    .catch(() => null);
   if (!block) throw stale();
 
   if (proposal.kind === 'lesson') {

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted answer of the fake model. */
 export type FakeAnswer =
-  | { content: string; totalTokens?: number; delayMs?: number }
-  | { status: number; body?: string; delayMs?: number };
+  { content: string; totalTokens?: number; delayMs?: number } | { status: number; body?: string; delayMs?: number };
 
 export interface RecordedRequest {
   path: string;

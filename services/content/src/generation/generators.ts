@@ -80,7 +80,12 @@ export function aiGenerator(provider: ChatProvider): Generator {
     source: 'ai',
     outline: (req, call) => askJson(provider, structurePrompt(req), outlineSchema, call),
     async lessons(req, outline, index, call) {
-      const answer = await askJson(provider, lessonsPrompt(req, outline.title, outline.modules[index]), moduleLessonsSchema, call);
+      const answer = await askJson(
+        provider,
+        lessonsPrompt(req, outline.title, outline.modules[index]),
+        moduleLessonsSchema,
+        call,
+      );
       return answer.lessons;
     },
     async quiz(req, outline, index, call) {

@@ -99,8 +99,7 @@ export class GenerationJobs {
     };
     const handle: JobHandle = {
       signal: controller.signal,
-      stage: (stage, progress) =>
-        touch({ stage, progress: Math.max(record.job.progress, Math.min(100, Math.round(progress))) }),
+      stage: (stage, progress) => touch({ stage, progress: Math.max(record.job.progress, Math.min(100, Math.round(progress))) }),
       setCourseId: (courseId) => touch({ courseId }),
       propose: (proposal, version) => {
         touch({ proposal });

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { GENERATION_MSG, formatMessage } from '@portal/contracts';
-import { tooManyRequests } from '@portal/service-kit';
+import { HttpError, tooManyRequests, unavailable } from '@portal/service-kit';
 import { GenerationFailure } from './failure';
 
 export interface LimitSettings {
@@ -20,6 +20,11 @@ export const secondsUntilNextUtcDay = (now = new Date()): number => {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 };
 
+/** Redis away: refuse (503) rather than generate without limits; an HttpError passes as it is. */
+const orUnavailable = (err: unknown): never => {
+  throw err instanceof HttpError || err instanceof GenerationFailure ? err : unavailable();
+};
+
 /**
  * Per-user limits of the course builder, kept in Redis so that every content process counts the
  * same: generations per window (INCR + EXPIRE) and provider tokens per UTC day (INCRBY).
@@ -36,7 +41,13 @@ export class GenerationLimits {
   /** Counts one generation; past the limit throws 429 with Retry-After until the window ends. */
   async takeGeneration(userId: string): Promise<void> {
     const key = this.rateKey(userId);
-    const replies = await this.redis.multi().incr(key).expire(key, this.settings.rateWindowSeconds, 'NX').ttl(key).exec();
+    const replies = await this.redis
+      .multi()
+      .incr(key)
+      .expire(key, this.settings.rateWindowSeconds, 'NX')
+      .ttl(key)
+      .exec()
+      .catch(orUnavailable);
     const count = Number(replies?.[0]?.[1] ?? 0);
     if (count <= this.settings.rateLimit) return;
     const ttl = Number(replies?.[2]?.[1] ?? this.settings.rateWindowSeconds);
@@ -45,7 +56,7 @@ export class GenerationLimits {
   }
 
   async tokensUsed(userId: string): Promise<number> {
-    return Number((await this.redis.get(this.tokensKey(userId))) ?? 0);
+    return Number((await this.redis.get(this.tokensKey(userId)).catch(orUnavailable)) ?? 0);
   }
 
   /** Before a request is accepted: 429 when today's budget is spent. */

@@ -35,7 +35,9 @@ describe('reading a model answer', () => {
     const result = parseModelJson(JSON.stringify({ title: '', modules: [{ title: 'М', lessonTitles: [] }] }), outlineSchema);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^title: /), expect.stringMatching(/^modules\.0\.lessonTitles: /)]));
+    expect(result.problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^title: /), expect.stringMatching(/^modules\.0\.lessonTitles: /)]),
+    );
   });
 
   it('refuses a quiz whose single choice has two correct answers or an answer out of range', () => {
@@ -50,7 +52,10 @@ describe('reading a model answer', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toEqual(
-      expect.arrayContaining(['questions.0.correctAnswers: wrong number of correct answers', 'questions.1.correctAnswers: index out of range']),
+      expect.arrayContaining([
+        'questions.0.correctAnswers: wrong number of correct answers',
+        'questions.1.correctAnswers: index out of range',
+      ]),
     );
   });
 });

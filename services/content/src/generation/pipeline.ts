@@ -56,7 +56,12 @@ export async function generateCourse(
   const draft = draftCourseSchema.parse({
     title: outline.title,
     description: outline.description,
-    modules: outline.modules.map((m, i) => ({ title: m.title, description: m.description, lessons: lessons[i], quiz: quizzes[i] })),
+    modules: outline.modules.map((m, i) => ({
+      title: m.title,
+      description: m.description,
+      lessons: lessons[i],
+      quiz: quizzes[i],
+    })),
   });
   handle.stage('saving', 92);
   const courseId = await saveDraft(deps, req, draft, handle.signal);

@@ -34,7 +34,9 @@ describe('the course prompt', () => {
   });
 
   it('without counts asks for one module per goal, and says when quizzes are not wanted', () => {
-    const prompt = text(structurePrompt({ ...request, modulesCount: undefined, lessonsPerModule: undefined, withQuizzes: false }));
+    const prompt = text(
+      structurePrompt({ ...request, modulesCount: undefined, lessonsPerModule: undefined, withQuizzes: false }),
+    );
     expect(prompt).toContain('по одному на каждую цель (3)');
     expect(prompt).toContain('Квизы: нет');
   });

@@ -86,7 +86,10 @@ export function openAiCompatibleProvider(settings: ProviderSettings, limits: Gen
       const content = answer?.choices?.[0]?.message?.content;
       const text = typeof content === 'string' ? content : '';
       const reported = Number(answer?.usage?.total_tokens);
-      await limits.addTokens(userId, Number.isFinite(reported) && reported > 0 ? reported : estimateTokens(messages, text));
+      // The answer is paid for already: a Redis hiccup here costs an uncounted call, not the job.
+      await limits
+        .addTokens(userId, Number.isFinite(reported) && reported > 0 ? reported : estimateTokens(messages, text))
+        .catch(() => logger.warn('AI tokens not counted: Redis unavailable'));
       return text;
     },
   };

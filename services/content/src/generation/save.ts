@@ -1,5 +1,11 @@
 import { Types } from 'mongoose';
-import { NEW_QUIZ_DEFAULTS, type DraftCourse, type DraftLesson, type DraftQuiz, type GenerateCourseRequest } from '@portal/contracts';
+import {
+  NEW_QUIZ_DEFAULTS,
+  type DraftCourse,
+  type DraftLesson,
+  type DraftQuiz,
+  type GenerateCourseRequest,
+} from '@portal/contracts';
 import { op } from '@portal/service-kit';
 import type { CommandDeps } from '../commands/deps';
 import type { ContentModels } from '../models';
@@ -32,7 +38,11 @@ export function lessonRecord(
   };
 }
 
-export function quizRecord(quiz: DraftQuiz, courseId: Types.ObjectId, createdBy: string): Omit<QuizDoc, 'createdAt' | 'updatedAt'> {
+export function quizRecord(
+  quiz: DraftQuiz,
+  courseId: Types.ObjectId,
+  createdBy: string,
+): Omit<QuizDoc, 'createdAt' | 'updatedAt'> {
   return {
     _id: new Types.ObjectId(),
     title: quiz.title,
@@ -136,10 +146,18 @@ export async function saveDraft(
 }
 
 /** Quizzes only the given lessons hold (no other lesson anywhere points at them). */
-export async function quizzesOnlyHeldBy(models: ContentModels, quizIds: string[], lessonIds: Types.ObjectId[]): Promise<string[]> {
+export async function quizzesOnlyHeldBy(
+  models: ContentModels,
+  quizIds: string[],
+  lessonIds: Types.ObjectId[],
+): Promise<string[]> {
   if (!quizIds.length) return [];
   const others = await models.blocks
-    .find({ type: 'LESSON', _id: op({ $nin: lessonIds }), content: new RegExp(quizIds.map((id) => `"quizId":"${id}"`).join('|')) })
+    .find({
+      type: 'LESSON',
+      _id: op({ $nin: lessonIds }),
+      content: new RegExp(quizIds.map((id) => `"quizId":"${id}"`).join('|')),
+    })
     .select({ content: 1 })
     .lean<Pick<BlockDoc, 'content'>[]>();
   return quizIds.filter((id) => !others.some((o) => o.content.includes(`"quizId":"${id}"`)));

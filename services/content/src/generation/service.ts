@@ -16,7 +16,8 @@ export interface CourseBuilder {
 
 const builders = new WeakMap<ServiceContext<ContentConfig>, CourseBuilder>();
 
-export const noticeFor = (source: Generator['source']) => (source === 'ai' ? GENERATION_MSG.aiNotice : GENERATION_MSG.templateNotice);
+export const noticeFor = (source: Generator['source']) =>
+  source === 'ai' ? GENERATION_MSG.aiNotice : GENERATION_MSG.templateNotice;
 
 /** One per service context, so the routes and the shutdown hook see the same running jobs. */
 export function courseBuilderOf(ctx: ServiceContext<ContentConfig>): CourseBuilder {

@@ -28,7 +28,8 @@ describe('the template generator', () => {
     expect(draft.modules.slice(1, 4).every((m) => m.lessons.length === 2)).toBe(true);
     expect(draft.modules[0].quiz).toBeNull();
     expect(draft.modules.slice(1).every((m) => m.quiz && m.quiz.questions.length > 0)).toBe(true);
-    for (const m of draft.modules) for (const q of m.quiz?.questions ?? []) expect(draftQuestionSchema.safeParse(q).success).toBe(true);
+    for (const m of draft.modules)
+      for (const q of m.quiz?.questions ?? []) expect(draftQuestionSchema.safeParse(q).success).toBe(true);
   });
 
   it('draws lessons from the topic, audience and goal, with a media placeholder', async () => {
@@ -57,7 +58,11 @@ describe('the template generator', () => {
 
   it('keeps long goals within the draft limits', async () => {
     const long = 'Очень длинная цель '.repeat(15).trim().slice(0, 300);
-    const draft = await draftOf({ topic: 'Т'.repeat(200), audience: 'А'.repeat(500), goals: [long, `${long.slice(0, 290)} вторая`] });
+    const draft = await draftOf({
+      topic: 'Т'.repeat(200),
+      audience: 'А'.repeat(500),
+      goals: [long, `${long.slice(0, 290)} вторая`],
+    });
     expect(draft.modules[1].title.length).toBeLessThanOrEqual(200);
   });
 
@@ -69,7 +74,9 @@ describe('the template generator', () => {
     const proposal = await gen.regenerate(course, { kind: 'lesson', moduleTitle: goals[0], ...lesson }, '', call);
     expect(proposal.kind).toBe('lesson');
     if (proposal.kind !== 'lesson') return;
-    expect(JSON.stringify({ t: proposal.title, b: proposal.blocks })).not.toBe(JSON.stringify({ t: lesson.title, b: lesson.blocks }));
+    expect(JSON.stringify({ t: proposal.title, b: proposal.blocks })).not.toBe(
+      JSON.stringify({ t: lesson.title, b: lesson.blocks }),
+    );
     const quiz = draft.modules[1].quiz;
     if (!quiz) throw new Error('quiz expected');
     const quizProposal = await gen.regenerate(course, { kind: 'quiz', title: quiz.title, questions: quiz.questions }, '', call);

@@ -110,9 +110,11 @@ export function templateOutline(req: GenerateCourseRequest): Outline {
   return {
     title: clip(req.topic, 200),
     description: clip(
-      [`Курс по теме «${req.topic}» для аудитории: ${req.audience}.`, 'Цели обучения:', ...req.goals.map((g, i) => `${i + 1}. ${g}`)].join(
-        '\n',
-      ),
+      [
+        `Курс по теме «${req.topic}» для аудитории: ${req.audience}.`,
+        'Цели обучения:',
+        ...req.goals.map((g, i) => `${i + 1}. ${g}`),
+      ].join('\n'),
       5000,
     ),
     modules: [
@@ -141,7 +143,10 @@ export function templateLessons(req: GenerateCourseRequest, outline: Outline, in
         description: 'Для кого курс и чему он научит',
         blocks: [
           { type: 'heading', text: 'Для кого этот курс' },
-          { type: 'text', text: clip(`Курс «${req.topic}» рассчитан на аудиторию: ${req.audience}. Уровень: ${req.level}.`, 20_000) },
+          {
+            type: 'text',
+            text: clip(`Курс «${req.topic}» рассчитан на аудиторию: ${req.audience}. Уровень: ${req.level}.`, 20_000),
+          },
           { type: 'heading', text: 'Чему вы научитесь' },
           { type: 'text', text: clip(req.goals.map((g, i) => `${i + 1}. ${g}`).join('\n'), 20_000) },
           { type: 'image', suggestion: clip(`Обложка курса «${req.topic}»`, 500) },
@@ -156,7 +161,16 @@ export function templateLessons(req: GenerateCourseRequest, outline: Outline, in
         description: 'Что вы узнали и как проверить себя',
         blocks: [
           { type: 'heading', text: 'Что мы прошли' },
-          { type: 'text', text: clip(outline.modules.slice(1, last).map((m) => `- ${m.title}`).join('\n'), 20_000) },
+          {
+            type: 'text',
+            text: clip(
+              outline.modules
+                .slice(1, last)
+                .map((m) => `- ${m.title}`)
+                .join('\n'),
+              20_000,
+            ),
+          },
           {
             type: 'text',
             text: req.withQuizzes
@@ -223,7 +237,11 @@ function questionPool(s: Subject, moduleTitle: string, lessonTitles: string[], o
     {
       type: 'single_choice',
       question: clip(`Что лучше всего помогает закрепить цель «${s.goal}»?`, 2000),
-      options: ['Применить изученное в своей работе и разобрать результат', 'Пропустить практические задания', 'Выучить определения наизусть'],
+      options: [
+        'Применить изученное в своей работе и разобрать результат',
+        'Пропустить практические задания',
+        'Выучить определения наизусть',
+      ],
       correctAnswers: [0],
       explanation: 'Навык закрепляется применением и разбором, а не заучиванием.',
     },
@@ -254,7 +272,10 @@ export function templateModuleQuiz(
   const questions = Array.from({ length: Math.min(QUIZ_SIZE, pool.length) }, (_, i) => pool[(offset + i) % pool.length]);
   return {
     title: clip(`Проверка знаний: ${moduleTitle}`, 200),
-    description: clip(offset ? `Вариант ${offset + 1} вопросов по модулю «${moduleTitle}»` : `Вопросы по модулю «${moduleTitle}»`, 2000),
+    description: clip(
+      offset ? `Вариант ${offset + 1} вопросов по модулю «${moduleTitle}»` : `Вопросы по модулю «${moduleTitle}»`,
+      2000,
+    ),
     questions,
   };
 }
@@ -282,7 +303,11 @@ export function templateFinalQuiz(req: GenerateCourseRequest, moduleTitles: stri
 export function templateQuiz(req: GenerateCourseRequest, outline: Outline, index: number): DraftQuiz | null {
   const last = outline.modules.length - 1;
   if (!req.withQuizzes || index === 0) return null;
-  if (index === last) return templateFinalQuiz(req, outline.modules.map((m) => m.title));
+  if (index === last)
+    return templateFinalQuiz(
+      req,
+      outline.modules.map((m) => m.title),
+    );
   const plan = goalModules(req.goals, req.modulesCount)[index - 1];
   const module = outline.modules[index];
   return templateModuleQuiz(

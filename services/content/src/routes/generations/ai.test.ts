@@ -7,7 +7,11 @@ import { countAll, quizIdsOf, startContent, storedCourse, waitForJob, waitUntil,
 /** A key that must never come back in any answer. */
 const KEY = 'sk-test-0123456789-very-secret';
 const TIMEOUT_MS = 1500;
-const REQUEST = { topic: 'Продажи по телефону', audience: 'Операторы колл-центра', goals: ['Начинать разговор', 'Работать с возражениями'] };
+const REQUEST = {
+  topic: 'Продажи по телефону',
+  audience: 'Операторы колл-центра',
+  goals: ['Начинать разговор', 'Работать с возражениями'],
+};
 
 let fake: FakeProvider;
 let bed: ContentTestBed;
@@ -26,8 +30,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await bed.close();
-  await fake.close();
+  await bed?.close();
+  await fake?.close();
 });
 beforeEach(() => fake.reset());
 
@@ -43,7 +47,11 @@ const outline = (titles: string[]) =>
   json({
     title: 'Продажи по телефону: с нуля',
     description: 'Курс для операторов',
-    modules: titles.map((title) => ({ title, description: `О модуле ${title}`, lessonTitles: [`${title}: урок 1`, `${title}: урок 2`] })),
+    modules: titles.map((title) => ({
+      title,
+      description: `О модуле ${title}`,
+      lessonTitles: [`${title}: урок 1`, `${title}: урок 2`],
+    })),
   });
 const lessons = (module: string) =>
   json({
@@ -60,7 +68,13 @@ const quiz = (module: string) =>
   json({
     title: `Квиз: ${module}`,
     questions: [
-      { type: 'single_choice', question: `Вопрос по ${module}?`, options: ['Да', 'Нет'], correctAnswers: [0], explanation: 'Так в уроке' },
+      {
+        type: 'single_choice',
+        question: `Вопрос по ${module}?`,
+        options: ['Да', 'Нет'],
+        correctAnswers: [0],
+        explanation: 'Так в уроке',
+      },
       { type: 'true_false', question: `Утверждение о ${module}`, correctAnswer: 'false', explanation: 'Это неверно' },
     ],
   });
@@ -74,7 +88,10 @@ async function start(token = curator(), body: Record<string, unknown> = REQUEST)
 
 describe('the course builder with an OpenAI-compatible provider', () => {
   it('says the source is AI', async () => {
-    expect((await call('GET', '/api/generations/config', curator())).body).toEqual({ source: 'ai', notice: GENERATION_MSG.aiNotice });
+    expect((await call('GET', '/api/generations/config', curator())).body).toEqual({
+      source: 'ai',
+      notice: GENERATION_MSG.aiNotice,
+    });
   });
 
   it('saves the modules, lessons and quizzes of a valid answer; the requests carry the model and the key', async () => {
@@ -88,7 +105,12 @@ describe('the course builder with an OpenAI-compatible provider', () => {
     for (const req of fake.requests) {
       expect(req.path).toBe('/v1/chat/completions');
       expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
-      expect(req.body).toMatchObject({ model: 'test-model', temperature: 0.4, max_tokens: 1234, response_format: { type: 'json_object' } });
+      expect(req.body).toMatchObject({
+        model: 'test-model',
+        temperature: 0.4,
+        max_tokens: 1234,
+        response_format: { type: 'json_object' },
+      });
     }
     expect(fake.requests[0].body.messages?.map((m) => m.content).join('\n')).toContain('Работать с возражениями');
 
@@ -96,7 +118,11 @@ describe('the course builder with an OpenAI-compatible provider', () => {
     expect(course).toMatchObject({ title: 'Продажи по телефону: с нуля', description: 'Курс для операторов', status: 'draft' });
     expect(course.modules.map((m) => m.title)).toEqual(['Первый звонок', 'Возражения']);
     expect(course.modules[1].description).toBe('О модуле Возражения');
-    expect(course.modules[1].lessons.map((l) => l.title)).toEqual(['Возражения: урок 1', 'Возражения: урок 2', 'Проверка знаний: Возражения']);
+    expect(course.modules[1].lessons.map((l) => l.title)).toEqual([
+      'Возражения: урок 1',
+      'Возражения: урок 2',
+      'Проверка знаний: Возражения',
+    ]);
     const video = course.modules[0].lessons[0].blocks.find((b) => b.type === 'video');
     expect(video?.content).toMatchObject({ src: '', title: 'Ролик к уроку 1', description: 'Ролик к уроку 1' });
     const quizIds = quizIdsOf(course);
@@ -170,7 +196,11 @@ describe('the course builder with an OpenAI-compatible provider', () => {
     });
     expect(started.status).toBe(202);
     const done = await waitForJob(bed, curator(), started.body.id);
-    expect(done.proposal).toEqual({ kind: 'lesson', title: 'Новый урок', blocks: [{ type: 'text', text: 'Переписанный текст' }] });
+    expect(done.proposal).toEqual({
+      kind: 'lesson',
+      title: 'Новый урок',
+      blocks: [{ type: 'text', text: 'Переписанный текст' }],
+    });
     const prompt = fake.requests[0].body.messages?.map((m) => m.content).join('\n') ?? '';
     expect(prompt).toContain('Продажи по телефону: с нуля');
     expect(prompt).toContain('Текст урока 1 модуля Первый звонок');
@@ -203,11 +233,12 @@ describe('limits', () => {
     });
   });
   afterAll(async () => {
-    await limited.close();
-    await limitedFake.close();
+    await limited?.close();
+    await limitedFake?.close();
   });
 
-  const generate = (token: string) => api<GenerationJob>(limited.content.url, 'POST', '/api/courses/generate', { token, body: REQUEST });
+  const generate = (token: string) =>
+    api<GenerationJob & { message?: string }>(limited.content.url, 'POST', '/api/courses/generate', { token, body: REQUEST });
 
   it('the third generation within the window is refused with 429 and Retry-After', async () => {
     const token = limited.as.CURATOR.token;

@@ -1,15 +1,7 @@
 import { GENERATION_MSG, MSG, type Course, type GenerationJob, type Quiz } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
-import {
-  auditEventsFor,
-  countAll,
-  quizIdsOf,
-  startContent,
-  storedCourse,
-  waitForJob,
-  type ContentTestBed,
-} from '../../testing';
+import { auditEventsFor, countAll, quizIdsOf, startContent, storedCourse, waitForJob, type ContentTestBed } from '../../testing';
 
 let bed: ContentTestBed;
 beforeAll(async () => {
@@ -25,7 +17,10 @@ const GOALS = ['Распознавать фишинговые письма', 'С
 const REQUEST = { topic: 'Информационная безопасность', audience: 'Новые сотрудники офиса', goals: GOALS };
 const UNKNOWN_JOB = '0b6a4a8e-7d7c-4d6e-9a55-5b2f5e0c1f11';
 
-async function generated(token = curator(), body: Record<string, unknown> = REQUEST): Promise<{ job: GenerationJob; course: Course }> {
+async function generated(
+  token = curator(),
+  body: Record<string, unknown> = REQUEST,
+): Promise<{ job: GenerationJob; course: Course }> {
   const started = await call<GenerationJob>('POST', '/api/courses/generate', token, body);
   if (started.status !== 202) throw new Error(`generate failed: ${started.status} ${JSON.stringify(started.body)}`);
   const job = await waitForJob(bed, token, started.body.id);
@@ -163,7 +158,8 @@ describe('the job routes', () => {
       ['POST', '/api/generations/regenerate'],
     ] as const) {
       expect((await call(method, path)).status).toBe(401);
-      for (const role of ['MANAGER', 'CLIENT', 'CANDIDATE'] as const) expect((await call(method, path, bed.as[role].token)).status).toBe(403);
+      for (const role of ['MANAGER', 'CLIENT', 'CANDIDATE'] as const)
+        expect((await call(method, path, bed.as[role].token)).status).toBe(403);
     }
     for (const method of ['GET', 'DELETE'] as const) {
       const bad = await call(method, `/api/generations/${encodeURIComponent('bad id!')}`, curator());
@@ -222,11 +218,17 @@ describe('POST /api/generations/regenerate', () => {
       expect(refused.status).toBe(400);
       if (field) expect(refused.body.field).toBe(field);
     }
-    const missing = await call('POST', '/api/generations/regenerate', curator(), { target: 'lesson', id: '64b7f0c2a1b2c3d4e5f60718' });
+    const missing = await call('POST', '/api/generations/regenerate', curator(), {
+      target: 'lesson',
+      id: '64b7f0c2a1b2c3d4e5f60718',
+    });
     expect(missing.status).toBe(404);
     const { course } = await generated();
     // A module's id is not a lesson.
-    const wrongKind = await call('POST', '/api/generations/regenerate', curator(), { target: 'lesson', id: course.modules[0].id });
+    const wrongKind = await call('POST', '/api/generations/regenerate', curator(), {
+      target: 'lesson',
+      id: course.modules[0].id,
+    });
     expect(wrongKind.status).toBe(404);
   });
 
@@ -309,7 +311,9 @@ describe('POST /api/generations/regenerate', () => {
     const quiz = await bed.models.quizzes.findById(quizId).lean();
     expect(quiz?.questions.map((q) => q.question)).toEqual(job.proposal.questions.map((q) => q.question));
     expect(quiz?.questions.length).toBeGreaterThan(1);
-    const holder = accepted.body.modules.flatMap((m) => m.lessons).find((l) => l.blocks.some((b) => b.type === 'quiz' && b.content.quizId === quizId));
+    const holder = accepted.body.modules
+      .flatMap((m) => m.lessons)
+      .find((l) => l.blocks.some((b) => b.type === 'quiz' && b.content.quizId === quizId));
     const block = holder?.blocks.find((b) => b.type === 'quiz');
     expect(block?.content).toMatchObject({ quizId, questionsCount: quiz?.questions.length });
     // Nothing else changed: other lessons and the other quizzes.

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { GENERATION_MSG, generateCourseSchema, regenerateSchema } from '@portal/contracts';
-import { conflict, notFound, parse, type ServiceContext } from '@portal/service-kit';
+import { HttpError, conflict, notFound, parse, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import type { ContentConfig } from '../../config';
 import { courseDetail, loadVisibleCourse } from '../../commands/courses';
@@ -52,7 +52,14 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     await admit(ctx.state.user.id);
     const deps = depsOf(ctx);
     const record = jobs.start(
-      { owner: ctx.state.user, kind: 'course', source: generator.source, notice: builder.info.notice, courseId: null, targetId: null },
+      {
+        owner: ctx.state.user,
+        kind: 'course',
+        source: generator.source,
+        notice: builder.info.notice,
+        courseId: null,
+        targetId: null,
+      },
       (handle) => generateCourse(handle, deps, generator, input),
     );
     ctx.status = 202;
@@ -107,12 +114,12 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     if (!proposal || !version || !record.job.targetId) throw conflict(GENERATION_MSG.notAProposal);
     // Taken out first, so a second accept arriving meanwhile cannot apply it twice.
     jobs.clearProposal(record);
-    let courseId;
+    let courseId: Awaited<ReturnType<typeof applyProposal>>;
     try {
       courseId = await applyProposal(depsOf(ctx), record.job.targetId, proposal, version);
     } catch (err) {
-      const isStale = (err as { statusCode?: number })?.statusCode === 409;
-      if (!isStale) jobs.restoreProposal(record, proposal, version);
+      // A stale proposal can never apply; anything else (the store was away) may be tried again.
+      if (!(err instanceof HttpError && err.statusCode === 409)) jobs.restoreProposal(record, proposal, version);
       throw err;
     }
     const course = await loadVisibleCourse(models, ctx.state.user, String(courseId));
