@@ -248,7 +248,10 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
             <PreviewBox ref={setFocus} tabIndex={-1} aria-label="Предложение">
               <ProposalPreview preview={previewOfProposal(phase.proposal)} />
             </PreviewBox>
-            <Muted>Это предложение. Пока вы его не примете, ничего не изменится.</Muted>
+            <Muted>
+              Это предложение. Пока вы его не примете, ничего не изменится.
+              {target.kind === 'module' && ' При принятии все нынешние уроки модуля заменятся уроками из предложения.'}
+            </Muted>
             <Actions>
               <Button type="button" $variant="outline" disabled={busy} onClick={() => void reject(phase.job, phase.proposal)}>
                 {phase.step === 'rejecting' ? 'Отклоняем…' : 'Отклонить'}

@@ -448,11 +448,13 @@ const Line = styled.div`
   gap: 8px;
   font-size: 13px;
 `;
+// minmax(0, 1fr): long lesson titles (nowrap, ellipsis) must not widen the column past the sidebar.
 const Modules = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 8px;
 `;
 const ModuleItem = styled.li<{ $dragging: boolean }>`
@@ -502,6 +504,7 @@ const Lessons = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 4px;
 `;
 const EmptyLessons = styled(Muted)`
