@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
+import type { Connection } from 'mongoose';
+import { api, type ApiAnswer } from '@portal/devstack/testing';
+import { startPortal, serviceUrl, type DeclaredRoute, type Portal } from './portal';
+import { ROUTE_RULES, fillPath, routeKey, type CellRequest, type RouteRule } from './routeTable';
+
+const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me';
+
+/** The operator objects of a NoSQL injection, as JSON can carry them. */
+const OPERATORS: unknown[] = [{ $ne: null }, { $gt: '' }, { $where: '1' }, { $nor: [{}] }, { $regex: '.*' }, { $in: [null, ''] }];
+/** Query fields the routes read; each is also sent as `name[$op]=…`, which a qs-style parser would turn into an object. */
+const QUERY_FIELDS = [
+  'search',
+  'status',
+  'userId',
+  'courseId',
+  'quizId',
+  'filter',
+  'role',
+  'page',
+  'limit',
+  'tz',
+  'accept',
+  'lessonId',
+  'actorId',
+  'days',
+];
+
+let portal: Portal;
+let routes: DeclaredRoute[];
+beforeAll(async () => {
+  portal = await startPortal();
+  routes = portal.routes().filter((r) => ROUTE_RULES[routeKey(r)]);
+}, 60_000);
+afterAll(() => portal?.close());
+
+const stores = (): Connection[] =>
+  [portal.auth, portal.content, portal.progress, portal.crm, portal.audit].map((s) => s.ctx.store);
+
+/** Everything the five services have stored, as one hash: equal before and after means nothing changed. */
+async function storedState(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const store of stores()) {
+    const db = store.db!;
+    const names = (await db.listCollections().toArray()).map((c) => c.name).sort();
+    for (const name of names) {
+      const docs = await db.collection(name).find({}).sort({ _id: 1 }).toArray();
+      hash.update(`${store.name}.${name}:${JSON.stringify(docs)}`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** A caller with the right to the route, so the injected request reaches the route's own code. */
+function rightfulHeaders(rule: RouteRule): { token?: string; headers: Record<string, string> } {
+  if (rule.access === 'public') return { headers: {} };
+  if (rule.access === 'internal') return { headers: { 'x-internal-token': INTERNAL_TOKEN } };
+  const roles = rule.access.filter((r) => !rule.hiddenFrom?.includes(r));
+  // A route only its owner may use (submitting an attempt) is called by the owner.
+  if (!roles.length) return { token: portal.victim.token, headers: {} };
+  const role = (['ADMIN', 'CURATOR', 'MANAGER', 'CANDIDATE', 'CLIENT'] as const).find((r) => roles.includes(r))!;
+  return { token: portal.as[role].token, headers: {} };
+}
+
+async function send(route: DeclaredRoute, rule: RouteRule, request: CellRequest, body: unknown, query = ''): Promise<ApiAnswer> {
+  const { token, headers } = rightfulHeaders(rule);
+  return api(serviceUrl(portal, route.service), route.method, `${fillPath(route.path, request.params)}${query}`, {
+    token,
+    headers,
+    body,
+  });
+}
+
+/** Fields of a body that change on every call (timestamps of the answer itself). */
+const stable = (answer: ApiAnswer) => JSON.stringify(answer.body, (key, value) => (key === 'serverNow' ? undefined : value));
+
+describe('operator objects in bodies', () => {
+  it('are refused (4xx) in every field of every route’s body; at the top level refused or ignored; nothing stored changes', async () => {
+    // Every request is built first (destructive routes make fresh targets), so the probes alone are measured.
+    const cases: Array<{ route: DeclaredRoute; rule: RouteRule; request: CellRequest; body: Record<string, unknown> }> = [];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      const request = (await rule.request?.(portal, 'ADMIN')) ?? {};
+      if (request.body && typeof request.body === 'object')
+        cases.push({ route, rule, request, body: request.body as Record<string, unknown> });
+    }
+    expect(cases.length).toBeGreaterThan(20);
+    const before = await storedState();
+    const problems: string[] = [];
+    const accepted: string[] = [];
+    for (const { route, rule, request, body } of cases) {
+      for (const field of Object.keys(body)) {
+        for (const operator of OPERATORS) {
+          const answer = await send(route, rule, request, { ...body, [field]: operator });
+          if (answer.status < 400 || answer.status >= 500) {
+            problems.push(`${routeKey(route)} ${field}=${JSON.stringify(operator)}: ${answer.status}`);
+          }
+        }
+      }
+      // Operators at the top level: unknown fields, refused (strict schemas) or dropped (the rest).
+      for (const extra of [{ $where: '1' }, { $nor: [{}] }, { $or: [{}] }]) {
+        const answer = await send(route, rule, request, extra);
+        if (answer.status >= 500) problems.push(`${routeKey(route)} body ${JSON.stringify(extra)}: ${answer.status}`);
+        else if (answer.status < 300) accepted.push(`${routeKey(route)} ${JSON.stringify(extra)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Whatever was answered 2xx above (an empty body some routes accept), nothing stored changed.
+    expect({ accepted, changed: (await storedState()) !== before }).toEqual({ accepted, changed: false });
+  }, 60_000);
+
+  it('never lets a login match an account by an operator', async () => {
+    for (const operator of OPERATORS) {
+      const answer = await api(portal.auth.url, 'POST', '/api/auth/login', {
+        body: { email: portal.victim.user.email, password: operator },
+      });
+      expect({ operator, status: answer.status }).toEqual({ operator, status: 400 });
+      const byEmail = await api(portal.auth.url, 'POST', '/api/auth/login', {
+        body: { email: operator, password: portal.victim.password },
+      });
+      expect({ operator, status: byEmail.status }).toEqual({ operator, status: 400 });
+    }
+  });
+});
+
+describe('operator objects in query strings and path ids', () => {
+  it('are ignored or refused by every GET route: the answer is the one without them, never more records', async () => {
+    const problems: string[] = [];
+    // Every field with every operator at once (a qs-style parser would make objects of them), then each field twice (an array).
+    const operators = QUERY_FIELDS.flatMap((f) =>
+      ['[$ne]=x', '[$gt]=', '[$regex]=.*', '[$where]=1', '[$nor][0]='].map((op) => `${f}${op}`),
+    );
+    for (const route of routes.filter((r) => r.method === 'GET' && !r.path.startsWith('/api/files'))) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      const request = (await rule.request?.(portal, 'ADMIN')) ?? {};
+      const baseQuery = request.query ?? '';
+      const baseline = await send(route, rule, request, undefined, baseQuery);
+      for (const extra of [operators.join('&'), ...QUERY_FIELDS.map((f) => `${f}=a&${f}=b`)]) {
+        const query = `${baseQuery ? `${baseQuery}&` : '?'}${extra}`;
+        const answer = await send(route, rule, request, undefined, query);
+        if (answer.status >= 500) problems.push(`${routeKey(route)}${query}: ${answer.status}`);
+        else if (answer.status < 300 && stable(answer) !== stable(baseline)) {
+          problems.push(`${routeKey(route)} ?${extra.slice(0, 60)}: a different answer than without it`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('a search is taken literally: regex characters find nothing they do not spell', async () => {
+    const admin = portal.as.ADMIN.token;
+    for (const [base, path] of [
+      [portal.auth.url, '/api/users?search='],
+      [portal.crm.url, '/api/organizations?search='],
+      [portal.content.url, '/api/courses?search='],
+      [portal.progress.url, '/api/results?search='],
+    ] as const) {
+      const answer = await api(base, 'GET', `${path}${encodeURIComponent('.*')}`, { token: admin });
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      const rows = Array.isArray(answer.body) ? answer.body : answer.body.data;
+      expect({ path, rows: rows.length }).toEqual({ path, rows: 0 });
+    }
+  });
+
+  it('an operator object in a path id is a 400 or 404, never a record', async () => {
+    const cases: Array<{ route: DeclaredRoute; rule: RouteRule; request: CellRequest }> = [];
+    for (const route of routes.filter((r) => r.path.includes('/:'))) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      cases.push({ route, rule, request: (await rule.request?.(portal, 'ADMIN')) ?? {} });
+    }
+    const before = await storedState();
+    const problems: string[] = [];
+    for (const { route, rule, request } of cases) {
+      for (const value of [
+        '%7B%22%24ne%22%3Anull%7D',
+        '%5B%24ne%5D',
+        '%24where',
+        '..%2f..',
+        '%00',
+        '0123456789abcdef01234567%00',
+      ]) {
+        const { token, headers } = rightfulHeaders(rule);
+        const path = route.path.replace(/:(\w+)/g, value);
+        const answer = await api(serviceUrl(portal, route.service), route.method, `${path}${request.query ?? ''}`, {
+          token,
+          headers,
+          body: request.body,
+        });
+        if (![400, 404].includes(answer.status)) problems.push(`${routeKey(route)} with ${value}: ${answer.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect((await storedState()) === before).toBe(true);
+  }, 60_000);
+});
+
+describe('mass assignment: role, id and ownership fields in bodies are refused or ignored', () => {
+  const fakeId = new Types.ObjectId().toHexString();
+  const SMUGGLED = () => ({
+    id: fakeId,
+    _id: fakeId,
+    userId: portal.victim.user.id,
+    uploadedBy: portal.victim.user.id,
+    createdAt: '2000-01-01T00:00:00.000Z',
+    updatedAt: '2000-01-01T00:00:00.000Z',
+    role: 'ADMIN',
+    passwordHash: 'x',
+    attemptNumber: 99,
+    score: 999,
+    percentage: 100,
+    status: 'passed',
+    orgId: fakeId,
+  });
+
+  it('no write route stores a smuggled id, owner, date, role or score', async () => {
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => r.method === 'POST' || r.method === 'PATCH')) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      const request = (await rule.request?.(portal, 'ADMIN')) ?? {};
+      if (!request.body || typeof request.body !== 'object') continue;
+      const body = request.body as Record<string, unknown>;
+      // Fields the route legitimately takes stay as the sample has them.
+      const extras = Object.fromEntries(Object.entries(SMUGGLED()).filter(([k]) => !(k in body)));
+      const answer = await send(route, rule, request, { ...body, ...extras });
+      if (answer.status >= 500) problems.push(`${routeKey(route)}: ${answer.status}`);
+      const text = JSON.stringify(answer.body);
+      if (answer.status < 300 && (text.includes(fakeId) || text.includes('2000-01-01'))) {
+        problems.push(`${routeKey(route)}: the answer carries a smuggled value ${text.slice(0, 200)}`);
+      }
+    }
+    // Nowhere in any service's store: the fake id, the old date, or a new ADMIN.
+    for (const store of stores()) {
+      const db = store.db!;
+      for (const { name } of await db.listCollections().toArray()) {
+        const collection = db.collection(name);
+        const byId = await collection.countDocuments({ _id: new Types.ObjectId(fakeId) });
+        const byStringId = await collection.countDocuments({ _id: fakeId as unknown as Types.ObjectId });
+        const old = await collection.countDocuments({ createdAt: { $lt: new Date('2001-01-01') } });
+        const owned = await collection.countDocuments({ $or: [{ orgId: new Types.ObjectId(fakeId) }, { orgId: fakeId }] });
+        if (byId + byStringId + old + owned) problems.push(`${store.name}.${name}: smuggled values stored`);
+      }
+    }
+    const admins = await portal.auth.ctx.store.collection('users').countDocuments({ role: 'ADMIN' });
+    expect(problems).toEqual([]);
+    expect(admins).toBe(1);
+  }, 120_000);
+
+  it('a learner’s attempt cannot be started as someone else or pre-scored', async () => {
+    const learner = await portal.learner('CLIENT', 'Мошенник Подделкин');
+    const { quiz, course, quizLessonId } = portal.seeded;
+    const start = await api(portal.progress.url, 'POST', '/api/attempts', {
+      token: learner.token,
+      body: {
+        quizId: quiz.id,
+        courseId: course.id,
+        lessonId: quizLessonId,
+        userId: portal.victim.user.id,
+        status: 'passed',
+        score: 3,
+      },
+    });
+    expect([201, 400]).toContain(start.status);
+    const victimAttempts = await portal.store.attempts.countDocuments({ userId: portal.victim.user.id });
+    expect(victimAttempts).toBe(1);
+    if (start.status === 201) {
+      const stored = await portal.store.attempts.findById(start.body.attempt.id).lean();
+      expect(stored).toMatchObject({ userId: learner.user.id, status: 'in_progress' });
+      expect(stored?.score ?? 0).toBe(0);
+    }
+  });
+
+  it('a contact cannot be moved to another organization, nor an upload re-owned, by an edit', async () => {
+    const other = await api(portal.crm.url, 'POST', '/api/organizations', {
+      token: portal.as.MANAGER.token,
+      body: { name: 'Другая организация', inn: `31${Date.now()}` },
+    });
+    const patch = await api(portal.crm.url, 'PATCH', `/api/contacts/${portal.contactId}`, {
+      token: portal.as.MANAGER.token,
+      body: { fullName: 'Ольга Контактова', orgId: other.body.id },
+    });
+    expect([200, 400]).toContain(patch.status);
+    const stored = await portal.crm.ctx.store.collection('contacts').findOne({ _id: new Types.ObjectId(portal.contactId) });
+    expect(String(stored?.orgId)).toBe(portal.organizationId);
+  });
+});
