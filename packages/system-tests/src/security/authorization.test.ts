@@ -1,6 +1,7 @@
 import { MSG } from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
+import { seedQuizCourse } from '@portal/svc-progress/testing';
 import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
 import { ROUTE_RULES, expectedFor, fillPath, routeKey, type CellRequest } from './routeTable';
 
@@ -258,6 +259,28 @@ describe('IDOR: another learner cannot read or change the victim’s records by 
     expect(await victimMarks()).toBe(2);
     const card = await api(portal.content.url, 'GET', `/api/courses/${course.id}`, { token: portal.victim.token });
     expect(card.body.isFavorite).toBe(true);
+  });
+
+  it('cannot read the card of a quiz it cannot see (a draft course, or in no lesson) through the progress service', async () => {
+    const draft = await seedQuizCourse(portal, { title: 'Черновик с квизом' });
+    await api(portal.content.url, 'PATCH', `/api/courses/${draft.course.id}`, {
+      token: portal.as.CURATOR.token,
+      body: { status: 'draft' },
+    });
+    const loose = await api(portal.content.url, 'POST', '/api/quizzes', {
+      token: portal.as.CURATOR.token,
+      body: { title: 'Квиз без урока', description: 'Секретное описание' },
+    });
+    expect(loose.status).toBe(201);
+    for (const quizId of [draft.quiz.id, loose.body.id]) {
+      // The content service hides it from the learner; the progress service must not show it either.
+      expect((await api(portal.content.url, 'GET', `/api/quizzes/${quizId}`, { token: attacker.token })).status).toBe(404);
+      const card = await as('GET', `/api/attempts/quiz/${quizId}`);
+      expect({ quizId, status: card.status }).toEqual({ quizId, status: 404 });
+      expect(JSON.stringify(card.body)).not.toMatch(/Секретное|Черновик/);
+    }
+    // The published one still has its card.
+    expect((await as('GET', `/api/attempts/quiz/${portal.seeded.quiz.id}`)).status).toBe(200);
   });
 
   it('cannot read or change the victim’s profile; the stored user is unchanged', async () => {

@@ -32,7 +32,10 @@ async function stored(): Promise<{ files: string[]; incoming: string[] }> {
 }
 
 /** A raw GET, so paths reach the service exactly as written (fetch would resolve `..`). */
-function rawGet(base: string, rawPath: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function rawGet(
+  base: string,
+  rawPath: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
@@ -53,7 +56,12 @@ describe('uploads are checked by their bytes, never by their name', () => {
     const before = await stored();
     const count = await bed.models.uploads.countDocuments();
     for (const accept of ['image', 'media']) {
-      const answer = await uploadFile(bed.content.url, curator(), { bytes, name: 'x.png', type: 'image/png', query: `?accept=${accept}` });
+      const answer = await uploadFile(bed.content.url, curator(), {
+        bytes,
+        name: 'x.png',
+        type: 'image/png',
+        query: `?accept=${accept}`,
+      });
       expect({ accept, status: answer.status }).toEqual({ accept, status: 415 });
       expect(answer.body.message).toMatch(/^Ошибка загрузки файла/);
     }
@@ -74,30 +82,44 @@ describe('uploads are checked by their bytes, never by their name', () => {
   it('refuses a file over UPLOAD_MAX_BYTES with 413, and leaves no scratch file behind', async () => {
     const before = await stored();
     const big = Buffer.concat([PNG_BYTES, Buffer.alloc(MAX_BYTES)]);
-    const answer = await uploadFile(bed.content.url, curator(), { bytes: big, name: 'big.png', type: 'image/png', query: '?accept=image' });
+    const answer = await uploadFile(bed.content.url, curator(), {
+      bytes: big,
+      name: 'big.png',
+      type: 'image/png',
+      query: '?accept=image',
+    });
     expect(answer.status).toBe(413);
     expect(answer.body.message).toMatch(/^Ошибка загрузки файла/);
     expect(await stored()).toEqual(before);
   });
 
-  it.each(['../../etc/passwd.png', '..\\..\\x.png', '%2e%2e/%2e%2e/x.png', 'a\u0000b.png', '/etc/cron.d/x.png', '.incoming/../x.png'])(
-    'stores a file named %j under a random name inside UPLOAD_DIR',
-    async (name) => {
-      const answer = await uploadFile(bed.content.url, curator(), { bytes: PNG_BYTES, name, type: 'image/png', query: '?accept=image' });
-      expect([201, 400]).toContain(answer.status);
-      if (answer.status === 201) {
-        expect(answer.body.name).toMatch(STORED);
-        expect(existsSync(path.join(bed.uploadDir, answer.body.name))).toBe(true);
-        expect(answer.body.originalName).not.toMatch(/[/\\\u0000]/);
-      }
-      const { files, incoming } = await stored();
-      expect(files.every((f) => STORED.test(f))).toBe(true);
-      expect(incoming).toEqual([]);
-      for (const outside of ['../etc/passwd.png', '../../etc/passwd.png', '../x.png', '../../x.png']) {
-        expect(existsSync(path.resolve(bed.uploadDir, outside))).toBe(false);
-      }
-    },
-  );
+  it.each([
+    '../../etc/passwd.png',
+    '..\\..\\x.png',
+    '%2e%2e/%2e%2e/x.png',
+    'a\u0000b.png',
+    '/etc/cron.d/x.png',
+    '.incoming/../x.png',
+  ])('stores a file named %j under a random name inside UPLOAD_DIR', async (name) => {
+    const answer = await uploadFile(bed.content.url, curator(), {
+      bytes: PNG_BYTES,
+      name,
+      type: 'image/png',
+      query: '?accept=image',
+    });
+    expect([201, 400]).toContain(answer.status);
+    if (answer.status === 201) {
+      expect(answer.body.name).toMatch(STORED);
+      expect(existsSync(path.join(bed.uploadDir, answer.body.name))).toBe(true);
+      expect(answer.body.originalName).not.toMatch(/[/\\\u0000]/);
+    }
+    const { files, incoming } = await stored();
+    expect(files.every((f) => STORED.test(f))).toBe(true);
+    expect(incoming).toEqual([]);
+    for (const outside of ['../etc/passwd.png', '../../etc/passwd.png', '../x.png', '../../x.png']) {
+      expect(existsSync(path.resolve(bed.uploadDir, outside))).toBe(false);
+    }
+  });
 
   it('refuses learners and anonymous uploads before reading them', async () => {
     const before = await stored();
@@ -128,7 +150,12 @@ describe('downloads', () => {
   });
 
   it('serves an image inline, still with nosniff', async () => {
-    const up = await uploadFile(bed.content.url, curator(), { bytes: PNG_BYTES, name: 'pixel.png', type: 'image/png', query: '?accept=image' });
+    const up = await uploadFile(bed.content.url, curator(), {
+      bytes: PNG_BYTES,
+      name: 'pixel.png',
+      type: 'image/png',
+      query: '?accept=image',
+    });
     const res = await fetch(`${gateway.url}${up.body.url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');

@@ -17,6 +17,11 @@ export interface ContentClient {
   getCourse(courseId: string, authorization: string): Promise<Course>;
   /** The full quiz, answers included: never sent to a learner as is. */
   getQuiz(quizId: string): Promise<StoredQuiz>;
+  /**
+   * 404 unless the learner may see the quiz (a lesson they can see holds it): asked with their own
+   * token, so it is the content service's rule, not a copy of it.
+   */
+  assertQuizVisible(quizId: string, authorization: string): Promise<void>;
 }
 
 interface ContentClientOptions {
@@ -71,6 +76,11 @@ export function contentClient({ baseUrl, internalToken, timeoutMs, logger }: Con
         throw unavailable(PROGRESS_MSG.contentUnavailable);
       }
       return { createdAt: '', updatedAt: '', ...parsed.data } as StoredQuiz;
+    },
+    async assertQuizVisible(quizId, authorization) {
+      const { status, body } = await call(`/api/quizzes/${encodeURIComponent(quizId)}`, { authorization });
+      if (status === 400 || status === 404) throw notFound(QUIZ_MSG.quizNotFound);
+      if (status !== 200) refuse(status, body, QUIZ_MSG.quizNotFound);
     },
   };
 }

@@ -17,7 +17,7 @@ export function attemptsRouter(service: ServiceContext, deps: ProgressDeps): Rou
 
   /** The quiz card of a lesson: the quiz without answers, the latest attempt, whether one may start. */
   router.get('/quiz/:quizId', ...learner, async (ctx) => {
-    ctx.body = await quizCard(deps, ctx.state.user, parse(quizIdParam, ctx.params.quizId));
+    ctx.body = await quizCard(deps, ctx.state.user, ctx.get('authorization'), parse(quizIdParam, ctx.params.quizId));
   });
 
   router.post('/', ...learner, async (ctx) => {
