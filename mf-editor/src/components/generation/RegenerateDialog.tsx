@@ -78,7 +78,8 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
     refetchIntervalInBackground: true,
     staleTime: 0,
     gcTime: 0,
-    retry: 2,
+    // A job lost with a restarted service answers 404: say so at once instead of asking again.
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 2,
   });
 
   useEffect(() => {
