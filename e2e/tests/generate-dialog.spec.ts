@@ -150,7 +150,7 @@ test('the form names what is missing beside each field, tells who will build the
 
   // Said before anything starts: no provider here, so the template builds.
   await expect(dialog.getByRole('note')).toHaveText(GENERATION_MSG.templateNotice);
-  await expect(currentStep(page)).toHaveText('1. Опишите тему');
+  await expect(currentStep(page)).toContainText('1. Опишите тему');
   await expect(dialog.getByLabel('Уровень')).toHaveValue('Начальный');
   await expect(dialog.getByLabel('Добавить квизы')).toBeChecked();
   await expect(dialog.getByRole('button', { name: 'Удалить цель 1' })).toBeDisabled();
@@ -204,7 +204,7 @@ test('an author generates a draft: the progress with its stages, the summary cou
   const summary = builder(page).getByText(/^Черновик готов: /);
   await expect(summary).toBeVisible({ timeout: 15_000 });
   const summaryText = await summary.textContent();
-  await expect(currentStep(page)).toHaveText('3. Настройте содержание');
+  await expect(currentStep(page)).toContainText('3. Настройте содержание');
   await expect(builder(page).getByRole('note')).toHaveText(GENERATION_MSG.templateNotice);
   await expect(builder(page).getByRole('button', { name: 'Открыть редактор' })).toBeFocused();
 
@@ -268,7 +268,7 @@ test('«Отменить» that arrives after the server has finished says so, k
   await expect(bar).toHaveAttribute('aria-valuemin', '0');
   await expect(bar).toHaveAttribute('aria-valuemax', '100');
   await expect(builder(page).getByText(GENERATION_STAGE_LABELS.structure).first()).toBeVisible();
-  await expect(currentStep(page)).toHaveText('2. ИИ строит структуру');
+  await expect(currentStep(page)).toContainText('2. ИИ строит структуру');
   await expect(builder(page).getByRole('button', { name: 'Отменить' })).toBeFocused();
   await expect.poll(polls.held).toBeGreaterThan(0);
 
@@ -282,11 +282,12 @@ test('«Отменить» that arrives after the server has finished says so, k
   await page.waitForTimeout(2500);
   await expect(page).toHaveURL(/\/courses$/);
 
-  await builder(page).getByRole('button', { name: 'Закрыть', exact: true }).click();
+  await builder(page).getByRole('button', { name: 'К списку курсов' }).click();
   await expect(builder(page)).toBeHidden();
   await expect(page.getByRole('article', { name: topic, exact: true })).toBeVisible();
   await polls.release();
-  expect(errors).toEqual([]);
+  // The browser logs the refused DELETE itself; nothing else went wrong.
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
 
 test('a job lost with a restarted content service is said to be interrupted, and «Попробовать снова» brings back the form as it was', async ({
@@ -340,7 +341,7 @@ test('the per-user limit is shown in the red box with the server’s words, the 
   await expect(builder(page).getByRole('alert')).toHaveText(/^Слишком много генераций\. Попробуйте снова через \d+ мин\.$/);
   await expect(builder(page).getByLabel('Тема курса')).toHaveValue(`${prefix} лишний`);
   await expect(builder(page).getByRole('button', { name: 'Сгенерировать курс' })).toBeEnabled();
-  await expect(currentStep(page)).toHaveText('1. Опишите тему');
+  await expect(currentStep(page)).toContainText('1. Опишите тему');
   expect(await coursesTitled(request, token, prefix)).toHaveLength(10);
 });
 

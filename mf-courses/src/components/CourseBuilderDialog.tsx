@@ -74,15 +74,16 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
     countsHint: useId(),
   };
 
-  // The native dialog gives focus back only when closed, not when removed: do it here.
+  // The native dialog gives focus back only when closed, not when removed: do it here. The opener is
+  // read while rendering, before the dialog opens and takes the focus.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     alive.current = true;
     return () => {
       alive.current = false;
       if (!leaving.current && opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   // Each step puts the focus on what matters in it, since the button pressed has just gone: the
   // topic on the form, the main action elsewhere. (This effect runs after the shared Dialog's own,
@@ -461,7 +462,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
       <Muted>Введённые тема, аудитория и цели сохранены в форме.</Muted>
       <Actions>
         <Button type="button" $variant="outline" onClick={close}>
-          Закрыть
+          К списку курсов
         </Button>
         <Button ref={bindFocus} type="button" onClick={backToForm}>
           {kind === 'failed' ? 'Попробовать снова' : 'Вернуться к форме'}
@@ -489,7 +490,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
       {!late && <Muted>Редактор откроется сам через пару секунд.</Muted>}
       <Actions>
         <Button type="button" $variant="outline" onClick={close}>
-          Закрыть
+          К списку курсов
         </Button>
         <Button ref={bindFocus} type="button" onClick={() => openEditor(id)}>
           Открыть редактор
