@@ -29,10 +29,12 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     ctx.config.LOGIN_WINDOW_SECONDS,
     ctx.config.DB_PREFIX,
   );
-  // Every service caches principals; this tells them (and us) that one changed.
-  const announce = (id: string) => {
+  // Every service caches principals; this tells them (and us) that one changed. Redis has handed
+  // the message to every subscriber when PUBLISH answers, so awaiting it before the response keeps
+  // "the new rights on the next request" true for a client that acts on our answer at once.
+  const announce = async (id: string): Promise<void> => {
     ctx.principals.evict(id);
-    ctx.redis.publish(USER_CHANGED_CHANNEL, id).catch(() => undefined);
+    await ctx.redis.publish(USER_CHANGED_CHANNEL, id).catch(() => undefined);
   };
   return [
     authRouter({ ctx, users, signer, limiter, presets: presetAccounts(ctx.config) }),

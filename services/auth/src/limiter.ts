@@ -5,17 +5,25 @@ export interface LimitedKey {
   limit: number;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long a check may wait for the checks already running on its key before it gives up (429). */
+const QUEUE_WAIT_MS = 3000;
+/** A running check that never reported back (its process died) stops counting after this. */
+const BUSY_TTL_SECONDS = 30;
+
 /**
  * Counts failed logins per key (email, address) in a fixed window. Past the limit the key is refused
  * until the window ends, so a real user is locked out for minutes, not for good.
  *
- * An attempt is counted before the password is checked and given back when it succeeds or is
- * refused: a check-then-count limiter lets a burst of parallel guesses all pass the check before the
- * first failure is counted. Keys live under the service's database prefix, so stacks and test
- * files sharing one Redis never lock each other out. Falls back to process memory while Redis is away.
+ * Checks still running count against the limit too: otherwise a burst of parallel guesses all pass
+ * the limit before the first failure is counted. A check that would go over only because of running
+ * ones waits for them (a person signing in from two tabs at once still gets in) instead of being
+ * refused. Keys live under the service's database prefix, so stacks and test files sharing one Redis
+ * never lock each other out. Falls back to process memory while Redis is away.
  */
 export class LoginLimiter {
-  private readonly memory = new Map<string, { count: number; resetAt: number }>();
+  private readonly memory = new Map<string, { fails: number; busy: number; resetAt: number }>();
 
   constructor(
     private readonly redis: Redis,
@@ -24,54 +32,97 @@ export class LoginLimiter {
     private readonly namespace = '',
   ) {}
 
-  /** The Redis key of a counted key (for tests that let a window pass). */
-  redisKey(key: string): string {
+  /** The Redis key of a key's failures (tests use it to let a window pass). */
+  failKey(key: string): string {
     return `auth:fail:${this.namespace}${key}`;
   }
 
+  private busyKey(key: string): string {
+    return `auth:busy:${this.namespace}${key}`;
+  }
+
   /**
-   * Counts one attempt on every key; answers the seconds to wait when any key is over its limit (the
-   * attempt is then given back, since nothing was tried), or 0 when the password may be checked.
+   * Claims a check on every key: 0 when the password may be checked now (call `finish` after),
+   * otherwise the seconds to wait (nothing is claimed).
    */
-  async attempt(keys: LimitedKey[]): Promise<number> {
-    const counted = await Promise.all(keys.map(({ key }) => this.increment(key)));
-    const waits = counted.map(({ count, ttl }, i) => (count > keys[i].limit ? Math.max(ttl, 1) : 0));
-    const wait = Math.max(0, ...waits);
-    if (wait > 0) await Promise.all(keys.map(({ key }) => this.giveBack(key)));
-    return wait;
-  }
-
-  /** A success: the email starts afresh; the address only gets its attempt back (others may still be guessing). */
-  async succeeded(cleared: string, givenBack: string[]): Promise<void> {
-    this.memory.delete(cleared);
-    await this.redis.del(this.redisKey(cleared)).catch(() => undefined);
-    await Promise.all(givenBack.map((key) => this.giveBack(key)));
-  }
-
-  private async increment(key: string): Promise<{ count: number; ttl: number }> {
-    const redisKey = this.redisKey(key);
-    try {
-      const results = await this.redis.multi().incr(redisKey).expire(redisKey, this.windowSeconds, 'NX').ttl(redisKey).exec();
-      if (!results || results.some(([err]) => err)) throw new Error('limiter transaction failed');
-      return { count: Number(results[0][1]), ttl: Number(results[2][1]) };
-    } catch {
-      const now = Date.now();
-      let entry = this.memory.get(key);
-      if (!entry || entry.resetAt <= now) {
-        entry = { count: 0, resetAt: now + this.windowSeconds * 1000 };
-        this.memory.set(key, entry);
-      }
-      entry.count += 1;
-      return { count: entry.count, ttl: Math.ceil((entry.resetAt - now) / 1000) };
+  async claim(keys: LimitedKey[]): Promise<number> {
+    const deadline = Date.now() + QUEUE_WAIT_MS;
+    for (;;) {
+      const states = await Promise.all(keys.map(({ key }) => this.enter(key)));
+      const locked = states.map(({ fails, ttl }, i) => (fails >= keys[i].limit ? Math.max(ttl, 1) : 0));
+      const crowded = states.some(({ fails, busy }, i) => fails + busy > keys[i].limit);
+      if (!locked.some(Boolean) && !crowded) return 0;
+      await Promise.all(keys.map(({ key }) => this.leave(key)));
+      if (locked.some(Boolean)) return Math.max(...locked);
+      if (Date.now() > deadline) return 1;
+      await sleep(50 + Math.random() * 50);
     }
   }
 
-  private async giveBack(key: string): Promise<void> {
+  /**
+   * Ends a claimed check: a failure counts on every key; a success clears `cleared` (the email); a
+   * check that could not run (the store was away) counts for nothing.
+   */
+  async finish(keys: LimitedKey[], outcome: 'ok' | 'failed' | 'aborted', cleared: string): Promise<void> {
+    // The failure is counted before the claim is given up: in between, a waiting check would see neither.
+    if (outcome === 'failed') await Promise.all(keys.map(({ key }) => this.fail(key)));
+    if (outcome === 'ok') {
+      const entry = this.memory.get(cleared);
+      if (entry) entry.fails = 0;
+      await this.redis.del(this.failKey(cleared)).catch(() => undefined);
+    }
+    await Promise.all(keys.map(({ key }) => this.leave(key)));
+  }
+
+  private local(key: string) {
+    const now = Date.now();
+    let entry = this.memory.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { fails: 0, busy: entry?.busy ?? 0, resetAt: now + this.windowSeconds * 1000 };
+      this.memory.set(key, entry);
+    }
+    return entry;
+  }
+
+  private async enter(key: string): Promise<{ fails: number; busy: number; ttl: number }> {
+    try {
+      const busyKey = this.busyKey(key);
+      const results = await this.redis
+        .multi()
+        .incr(busyKey)
+        .expire(busyKey, BUSY_TTL_SECONDS)
+        .get(this.failKey(key))
+        .ttl(this.failKey(key))
+        .exec();
+      if (!results || results.some(([err]) => err)) throw new Error('limiter transaction failed');
+      // Our own claim is in `busy`; the others running are busy - 1.
+      return { busy: Number(results[0][1]), fails: Number(results[2][1] ?? 0), ttl: Number(results[3][1]) };
+    } catch {
+      const entry = this.local(key);
+      entry.busy += 1;
+      return { busy: entry.busy, fails: entry.fails, ttl: Math.ceil((entry.resetAt - Date.now()) / 1000) };
+    }
+  }
+
+  private async leave(key: string): Promise<void> {
     const entry = this.memory.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
-    // DECR of a key that expired meanwhile would create it without a window: only touch existing ones.
+    if (entry && entry.busy > 0) entry.busy -= 1;
+    // Never below zero, never without its expiry: a key that expired meanwhile is left alone.
     await this.redis
-      .eval("if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0", 1, this.redisKey(key))
+      .eval(
+        "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then return redis.call('DECR', KEYS[1]) end return 0",
+        1,
+        this.busyKey(key),
+      )
       .catch(() => undefined);
+  }
+
+  private async fail(key: string): Promise<void> {
+    try {
+      const failKey = this.failKey(key);
+      await this.redis.multi().incr(failKey).expire(failKey, this.windowSeconds, 'NX').exec();
+    } catch {
+      this.local(key).fails += 1;
+    }
   }
 }

@@ -111,7 +111,7 @@ describe('uploads are checked by their bytes, never by their name', () => {
     if (answer.status === 201) {
       expect(answer.body.name).toMatch(STORED);
       expect(existsSync(path.join(bed.uploadDir, answer.body.name))).toBe(true);
-      expect(answer.body.originalName).not.toMatch(/[/\\\u0000]/);
+      expect(['/', '\\', '\u0000'].some((c) => String(answer.body.originalName).includes(c))).toBe(false);
     }
     const { files, incoming } = await stored();
     expect(files.every((f) => STORED.test(f))).toBe(true);

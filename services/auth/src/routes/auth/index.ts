@@ -57,17 +57,22 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
   router.post('/login', async (ctx) => {
     const { email, password } = parse(loginSchema, ctx.request.body);
     const emailKey = `email:${email}`;
-    const addressKey = `ip:${clientAddress(ctx)}`;
-    const wait = await limiter.attempt([
+    const keys = [
       { key: emailKey, limit: config.LOGIN_MAX_FAILURES },
-      { key: addressKey, limit: config.LOGIN_MAX_FAILURES * ADDRESS_FACTOR },
-    ]);
+      { key: `ip:${clientAddress(ctx)}`, limit: config.LOGIN_MAX_FAILURES * ADDRESS_FACTOR },
+    ];
+    const wait = await limiter.claim(keys);
     if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyAttempts, { seconds: wait }), wait);
 
-    const user = await users.findOne({ email }).lean<UserDoc>();
-    // A failure stays counted (it was counted before the check); a success gives its attempt back.
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw unauthorized(MSG.badCredentials);
-    await limiter.succeeded(emailKey, [addressKey]);
+    let user: UserDoc | null = null;
+    let outcome: 'ok' | 'failed' | 'aborted' = 'aborted';
+    try {
+      user = await users.findOne({ email }).lean<UserDoc>();
+      outcome = (await verifyPassword(user?.passwordHash, password)) && user ? 'ok' : 'failed';
+    } finally {
+      await limiter.finish(keys, outcome, emailKey);
+    }
+    if (outcome !== 'ok' || !user) throw unauthorized(MSG.badCredentials);
     const presented = presentUser(user);
     audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
     const body: AuthResponse = {

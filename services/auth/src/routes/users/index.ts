@@ -14,7 +14,7 @@ const userId = (id: string): string => {
   return id;
 };
 
-export function usersRouter(service: ServiceContext, users: Model<UserDoc>, announce: (id: string) => void): Router {
+export function usersRouter(service: ServiceContext, users: Model<UserDoc>, announce: (id: string) => Promise<void>): Router {
   const router = new Router({ prefix: '/api/users' });
   const { audit, authenticate } = service;
 
@@ -58,7 +58,7 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     const id = userId(ctx.params.id);
     const changes = parse(userUpdateSchema, ctx.request.body);
     const { before, after } = await updateUser(users, ctx.state.user, id, changes);
-    announce(id);
+    await announce(id);
     const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';
     audit.publish({
       action: 'update',
@@ -72,7 +72,7 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
 
   router.delete('/:id', authenticate, requireRole('ADMIN'), async (ctx) => {
     const removed = await deleteUser(users, ctx.state.user, userId(ctx.params.id));
-    announce(String(removed._id));
+    await announce(String(removed._id));
     audit.publish({
       action: 'delete',
       entity: 'user',
