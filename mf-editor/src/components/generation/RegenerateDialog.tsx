@@ -251,7 +251,8 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
             </PreviewBox>
             <Muted>
               Это предложение. Пока вы его не примете, ничего не изменится.
-              {target.kind === 'module' && ' При принятии все нынешние уроки модуля заменятся уроками из предложения.'}
+              {target.kind === 'module' &&
+                ' При принятии уроки модуля заменятся уроками из предложения; уроки с квизами останутся в конце модуля.'}
             </Muted>
             <Actions>
               <Button type="button" $variant="outline" disabled={busy} onClick={() => void reject(phase.job, phase.proposal)}>

@@ -12,7 +12,7 @@ import type { QuizDoc } from '../models/quiz';
 import { readContentBlocks } from '../presenters/block';
 import { contentBlockOf, draftBlocksOf, draftQuestionsOf, lessonContentOf, questionsOf } from './convert';
 import type { RegenerationTarget } from './pipeline';
-import { lessonRecord, quizzesOnlyHeldBy } from './save';
+import { lessonRecord } from './save';
 
 export type RegenerationKind = GenerationProposal['kind'];
 
@@ -64,6 +64,7 @@ export async function loadRegenerationTarget(
   const context = await courseContextOf(models, block.courseId);
   if (kind === 'lesson') {
     const mod = block.moduleId ? await models.blocks.findById(block.moduleId).lean<BlockDoc>() : null;
+    const siblings = mod ? await lessonsOfModule(models, mod._id) : [];
     return {
       ...context,
       node: {
@@ -71,6 +72,8 @@ export async function loadRegenerationTarget(
         moduleTitle: mod?.title ?? '',
         title: block.title,
         blocks: draftBlocksOf(readContentBlocks(block.content)),
+        // So the proposal does not take a neighbour's title.
+        siblingTitles: siblings.filter((l) => String(l._id) !== String(block._id)).map((l) => l.title),
       },
       version: iso(block.updatedAt),
     };
@@ -149,21 +152,18 @@ export async function applyProposal(
 
   const oldLessons = await lessonsOfModule(models, block._id);
   if (moduleVersion(block, oldLessons) !== version) throw stale();
-  const oldIds = oldLessons.map((l) => l._id);
-  const heldQuizzes = [
-    ...new Set(
-      oldLessons.flatMap((l) =>
-        readContentBlocks(l.content).flatMap((b) => (b.type === 'quiz' && b.content.quizId ? [b.content.quizId] : [])),
-      ),
-    ),
-  ];
-  const orphaned = await quizzesOnlyHeldBy(models, heldQuizzes, oldIds);
+  // A module proposal has no quiz (nor files): lessons holding a quiz stay, after the new lessons,
+  // so the quiz and the learners' attempts on it are never lost by an accept.
+  const holdsQuiz = (l: BlockDoc) => readContentBlocks(l.content).some((b) => b.type === 'quiz' && b.content.quizId);
+  const keptLessons = oldLessons.filter(holdsQuiz);
+  const oldIds = oldLessons.filter((l) => !holdsQuiz(l)).map((l) => l._id);
   const ids = { courseId: block.courseId, moduleId: block._id };
   const created = proposal.lessons.map((lesson, i) => lessonRecord(lesson, ids, i));
   // New lessons first: if this stops midway the module has too much, never nothing.
   await models.blocks.insertMany(created);
   if (oldIds.length) await models.blocks.deleteMany({ _id: op({ $in: oldIds }) });
-  if (orphaned.length) await models.quizzes.deleteMany({ _id: op({ $in: orphaned }) });
+  for (const [i, lesson] of keptLessons.entries())
+    await models.blocks.updateOne({ _id: lesson._id }, { $set: { position: created.length + i } });
   await models.blocks.updateOne({ _id: block._id }, { $set: { title: proposal.title, content: proposal.description } });
   await touchCourse(models, block.courseId);
   recordAudit(deps, {

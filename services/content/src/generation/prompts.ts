@@ -10,7 +10,7 @@ export interface CourseContext {
 }
 
 export type NodeSnapshot =
-  | { kind: 'lesson'; moduleTitle: string; title: string; blocks: DraftBlock[] }
+  | { kind: 'lesson'; moduleTitle: string; title: string; blocks: DraftBlock[]; siblingTitles?: string[] }
   | { kind: 'module'; title: string; description: string; lessons: Array<{ title: string; blocks: DraftBlock[] }> }
   | { kind: 'quiz'; title: string; questions: DraftQuestion[] };
 

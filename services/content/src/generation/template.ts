@@ -324,12 +324,20 @@ const angleOf = (title: string) => ANGLES.findIndex((a) => title.startsWith(`${a
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A lesson again, from the next angle on: visibly different from what it is now. */
-export function templateLessonVariant(s: Subject, current: { title: string; blocks: DraftBlock[] }): DraftLesson {
+export function templateLessonVariant(
+  s: Subject,
+  current: { title: string; blocks: DraftBlock[]; siblingTitles?: string[] },
+): DraftLesson {
   const start = angleOf(current.title) + 1;
-  for (let i = 0; i < ANGLES.length; i++) {
-    const candidate = goalLesson(start + i, s);
-    if (!same({ t: candidate.title, b: candidate.blocks }, { t: current.title, b: current.blocks })) return candidate;
-  }
+  const taken = new Set(current.siblingTitles ?? []);
+  const fresh = (candidate: DraftLesson) =>
+    !same({ t: candidate.title, b: candidate.blocks }, { t: current.title, b: current.blocks });
+  // An angle no neighbour has taken first; then any that differs from the lesson as it is.
+  for (const allowTaken of [false, true])
+    for (let i = 0; i < ANGLES.length; i++) {
+      const candidate = goalLesson(start + i, s);
+      if (fresh(candidate) && (allowTaken || !taken.has(candidate.title))) return candidate;
+    }
   return goalLesson(start, { ...s, instructions: s.instructions || 'новый вариант' });
 }
 

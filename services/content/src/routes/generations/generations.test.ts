@@ -240,8 +240,10 @@ describe('POST /api/generations/regenerate', () => {
     expect(job).toMatchObject({ kind: 'lesson', courseId: course.id, targetId: lesson.id, source: 'template' });
     expect(job.proposal?.kind).toBe('lesson');
     if (job.proposal?.kind !== 'lesson') return;
-    // Visibly different from what the lesson says now, so accept and reject are told apart.
+    // Visibly different from what the lesson says now, so accept and reject are told apart,
+    // and never a neighbour's title.
     expect(JSON.stringify(job.proposal.blocks)).not.toBe(JSON.stringify(lesson.blocks));
+    expect(course.modules[1].lessons.map((l) => l.title)).not.toContain(job.proposal.title);
     expect(await storedCourse(bed, course.id)).toEqual(before);
 
     const rejected = await call<GenerationJob>('DELETE', `/api/generations/${job.id}`, curator());
@@ -323,11 +325,12 @@ describe('POST /api/generations/regenerate', () => {
     expect(after.quizzes.filter((q) => String(q._id) !== quizId)).toEqual(before.quizzes.filter((q) => String(q._id) !== quizId));
   });
 
-  it('a module proposal replaces the module’s lessons and the quizzes only they held', async () => {
+  it('a module proposal replaces the module’s lessons but keeps the lesson holding its quiz, after the new ones', async () => {
     const { course } = await generated();
     const mod = course.modules[3];
     const oldQuizIds = quizIdsOf({ ...course, modules: [mod] });
     expect(oldQuizIds).toHaveLength(1);
+    const quizLesson = mod.lessons.find((l) => l.blocks.some((b) => b.type === 'quiz'))!;
     const before = await storedCourse(bed, course.id);
     const job = await proposalFor('module', mod.id);
     if (job.proposal?.kind !== 'module') throw new Error('module proposal expected');
@@ -339,14 +342,16 @@ describe('POST /api/generations/regenerate', () => {
     expect(shown.id).toBe(mod.id);
     expect(shown.title).toBe(job.proposal.title);
     expect(shown.description).toBe(job.proposal.description);
-    expect(shown.lessons.map((l) => l.title)).toEqual(job.proposal.lessons.map((l) => l.title));
-    expect(shown.lessons.map((l) => l.position)).toEqual(job.proposal.lessons.map((_, i) => i));
-    for (const old of mod.lessons) expect(await bed.models.blocks.exists({ _id: old.id })).toBeNull();
-    expect(await bed.models.quizzes.exists({ _id: oldQuizIds[0] })).toBeNull();
+    expect(shown.lessons.map((l) => l.title)).toEqual([...job.proposal.lessons.map((l) => l.title), quizLesson.title]);
+    expect(shown.lessons.map((l) => l.position)).toEqual(shown.lessons.map((_, i) => i));
+    expect(shown.lessons.at(-1)).toMatchObject({ id: quizLesson.id, blocks: quizLesson.blocks });
+    for (const old of mod.lessons.filter((l) => l.id !== quizLesson.id))
+      expect(await bed.models.blocks.exists({ _id: old.id })).toBeNull();
+    expect(await bed.models.quizzes.exists({ _id: oldQuizIds[0] })).not.toBeNull();
 
     const after = await storedCourse(bed, course.id);
     const elsewhere = (s: typeof before) => s.blocks.filter((b) => String(b._id) !== mod.id && String(b.moduleId) !== mod.id);
     expect(elsewhere(after)).toEqual(elsewhere(before));
-    expect(after.quizzes).toEqual(before.quizzes.filter((q) => String(q._id) !== oldQuizIds[0]));
+    expect(after.quizzes).toEqual(before.quizzes);
   });
 });
