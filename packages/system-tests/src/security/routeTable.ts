@@ -55,7 +55,34 @@ export const fresh = {
       p.as.MANAGER.token,
     ),
   user: async (p: Portal) => (await userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь')).user,
+  /**
+   * One course-builder job per portal, started by a curator who is none of the matrix's callers: the
+   * matrix's CURATOR must get 404 for it and the ADMIN its answer. One job, not one per cell, because
+   * each author may start only a few generations an hour.
+   */
+  job(p: Portal): Promise<string> {
+    let job = jobs.get(p);
+    if (!job) {
+      job = (async () => {
+        const author = await userWithRole(p.auth, 'CURATOR', 'Другой Автор');
+        const answer = await api(p.content.url, 'POST', '/api/courses/generate', {
+          token: author.token,
+          body: { topic: 'Охрана труда', audience: 'Новые сотрудники', goals: ['Знать правила'] },
+        });
+        if (answer.status !== 202) throw new Error(`fixture generation: ${answer.status} ${JSON.stringify(answer.body)}`);
+        // Finished before anyone probes it: a job that writes its course mid-test would move the stored state.
+        for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+          const job = await api(p.content.url, 'GET', `/api/generations/${answer.body.id}`, { token: author.token });
+          if (job.body?.status !== 'running') return answer.body.id as string;
+        }
+        throw new Error('fixture generation did not finish in 15 s');
+      })();
+      jobs.set(p, job);
+    }
+    return job;
+  },
 };
+const jobs = new WeakMap<Portal, Promise<string>>();
 
 const internal: RouteRule = { access: 'internal' };
 
@@ -167,13 +194,25 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'content GET /api/files/:name': { access: 'public', request: (p) => ({ params: { name: p.uploadName }, ok: 200 }) },
   'content GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
   'content GET /internal/quizzes/:id': { ...internal, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
-  // The course builder (landing now): ADMIN and CURATOR; a job of someone else is 404, as is a missing one.
-  'content POST /api/courses/generate': { access: STAFF_ROLES, pending: true, request: () => ({ body: {} }) },
-  'content GET /api/generations/config': { access: STAFF_ROLES, pending: true },
-  'content POST /api/generations/regenerate': { access: STAFF_ROLES, pending: true, request: () => ({ body: {} }) },
-  'content GET /api/generations/:id': { access: STAFF_ROLES, pending: true },
-  'content DELETE /api/generations/:id': { access: STAFF_ROLES, pending: true },
-  'content POST /api/generations/:id/accept': { access: STAFF_ROLES, pending: true, request: () => ({ body: {} }) },
+  // The course builder: ADMIN and CURATOR; someone else's job is 404 to a curator, its owner's and an ADMIN's to use.
+  'content POST /api/courses/generate': { access: STAFF_ROLES, request: () => ({ body: {}, ok: 400 }) },
+  'content GET /api/generations/config': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  'content POST /api/generations/regenerate': { access: STAFF_ROLES, request: () => ({ body: {}, ok: 400 }) },
+  'content GET /api/generations/:id': {
+    access: STAFF_ROLES,
+    hiddenFrom: ['CURATOR'],
+    request: async (p) => ({ params: { id: await fresh.job(p) }, ok: 200 }),
+  },
+  'content DELETE /api/generations/:id': {
+    access: STAFF_ROLES,
+    hiddenFrom: ['CURATOR'],
+    request: async (p) => ({ params: { id: await fresh.job(p) } }),
+  },
+  'content POST /api/generations/:id/accept': {
+    access: STAFF_ROLES,
+    hiddenFrom: ['CURATOR'],
+    request: async (p) => ({ params: { id: await fresh.job(p) }, body: {} }),
+  },
 
   // progress: studying is for CLIENT, CANDIDATE and MANAGER; the victim's attempt is nobody else's
   'progress POST /api/progress/lesson/:lessonId/complete': {
