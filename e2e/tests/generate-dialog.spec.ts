@@ -207,6 +207,7 @@ test('an author generates a draft: the progress with its stages, the summary cou
   await expect(currentStep(page)).toContainText('3. Настройте содержание');
   await expect(builder(page).getByRole('note')).toHaveText(GENERATION_MSG.templateNotice);
   await expect(builder(page).getByRole('button', { name: 'Открыть редактор' })).toBeFocused();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'builder-done-dark.png') });
 
   await expect(page).toHaveURL(/\/editor\/[^/?#]+$/, { timeout: 10_000 });
   const courseId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');

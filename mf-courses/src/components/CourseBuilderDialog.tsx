@@ -398,14 +398,14 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
             <span>Добавить квизы</span>
           </Check>
         </Fieldset>
-        <Actions>
+        <FormActions>
           <Button type="button" $variant="outline" onClick={close}>
             Отмена
           </Button>
           <Button type="submit" disabled={busy}>
             {busy ? 'Запускаем…' : 'Сгенерировать курс'}
           </Button>
-        </Actions>
+        </FormActions>
       </Form>
     );
   };
@@ -586,8 +586,13 @@ const StepNumber = styled.span<{ $state: Mark }>`
   background: ${({ theme, $state }) => ($state === 'todo' ? 'transparent' : theme.colors.primary)};
   color: ${({ theme, $state }) => ($state === 'todo' ? theme.colors.muted : theme.colors.primaryText)};
 `;
-/** Scrolls inside the dialog, so a long form never pushes the actions off screen. */
+/**
+ * One height for every step, so the dialog neither jumps nor moves between them; the form scrolls
+ * inside it (the dialog leaves 48px of the viewport; its padding, title and steps take about 190px).
+ */
 const Body = styled.div`
+  flex: none;
+  height: min(560px, calc(100vh - 250px));
   min-height: 0;
   overflow-y: auto;
   margin: 0 -4px;
@@ -694,15 +699,22 @@ const Actions = styled.div`
   flex-wrap: wrap;
   margin-top: 4px;
 `;
-/** The views after the form keep one height, so the dialog does not jump between stages. */
 const Panel = styled.div`
   display: grid;
   gap: 14px;
   align-content: start;
-  min-height: 300px;
   ${Muted} {
     margin: 0;
   }
+`;
+/** The form's buttons stay in sight while the fields scroll under them. */
+const FormActions = styled(Actions)`
+  position: sticky;
+  bottom: 0;
+  margin-top: 0;
+  padding: 12px 0 2px;
+  background: ${({ theme }) => theme.colors.surface};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 const Track = styled.div`
   height: 10px;
