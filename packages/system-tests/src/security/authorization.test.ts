@@ -112,8 +112,15 @@ describe('through the gateway', () => {
       const missing = GATEWAY_HEADERS(answer);
       if (missing.length) problems.push(`${routeKey(route)}: headers ${missing.join(', ')}`);
     }
+    // The gateway's own routes: the dashboard needs a valid token, the health summary is public.
+    const dashboard = await api(portal.gateway.url, 'GET', '/api/dashboard/stats');
+    if (dashboard.status !== 401) problems.push(`gateway GET /api/dashboard/stats: ${dashboard.status}`);
+    const forged = await api(portal.gateway.url, 'GET', '/api/dashboard/stats', {
+      token: `${portal.as.ADMIN.token.slice(0, -2)}xx`,
+    });
+    if (forged.status !== 401) problems.push(`gateway GET /api/dashboard/stats with a forged token: ${forged.status}`);
     // Answers the gateway writes itself (unknown API route, shell page) carry them too.
-    for (const path of ['/api/nothing-here', '/', '/courses', '/remotes.json']) {
+    for (const path of ['/api/nothing-here', '/api/health', '/api/dashboard/stats', '/', '/courses', '/remotes.json']) {
       const missing = GATEWAY_HEADERS(await api(portal.gateway.url, 'GET', path));
       if (missing.length) problems.push(`${path}: headers ${missing.join(', ')}`);
     }
