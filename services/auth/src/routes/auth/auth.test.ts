@@ -140,6 +140,29 @@ describe('sign-in', () => {
   });
 });
 
+describe('the login limit under attack', () => {
+  const guess = (email: string, i: number, forwarded: string) =>
+    api(auth.url, 'POST', '/api/auth/login', {
+      body: { email, password: `guess-${i}-x` },
+      headers: { 'x-forwarded-for': forwarded },
+    });
+
+  it('checks at most the limit of a burst of parallel guesses; the rest get 429', async () => {
+    const email = uniqueEmail('burst');
+    await register({ email, password: 'Password123', fullName: 'Жертва' });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(email, i, '192.0.2.10')));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(9);
+  });
+
+  it('limits the address the gateway appended, whatever the client wrote to its left', async () => {
+    // Limit 3 per email here, so 12 per address; every guess claims a new address in front of the real one.
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) statuses.push((await guess(uniqueEmail('spray'), i, `203.0.113.${i}, 192.0.2.20`)).status);
+    expect(statuses).toEqual([...Array(12).fill(401), 429]);
+  });
+});
+
 describe('tokens', () => {
   it('answers the profile and verify for a valid token', async () => {
     const session = await userWithRole(auth, 'CLIENT', 'Олег Смирнов');
