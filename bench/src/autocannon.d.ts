@@ -36,6 +36,8 @@ declare module 'autocannon' {
       duration?: number;
       amount?: number;
       overallRate?: number;
+      /** Seconds before a request counts as a timeout (default 10). */
+      timeout?: number;
       pipelining?: number;
       headers?: Record<string, string>;
       method?: string;

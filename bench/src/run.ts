@@ -239,7 +239,7 @@ async function main() {
         await step('firstload', () => firstLoad(portal, figures));
         await step('lighthouse', () => lighthouse(portal, figures));
       } finally {
-        await portal.stack.stop();
+        await portal.stop();
       }
     }
   } finally {
