@@ -23,7 +23,8 @@ const HOP_BY_HOP = new Set([
 
 const appendForwarded = (headers: OutgoingHttpHeaders, name: string, value: string) => {
   const before = headers[name];
-  headers[name] = before ? `${String(before)}, ${value}` : value;
+  // Joined as http-proxy joins them (no space), so services parse what they parsed before.
+  headers[name] = before ? `${String(before)},${value}` : value;
 };
 
 function upstreamHeaders(req: Request): OutgoingHttpHeaders {
@@ -33,7 +34,8 @@ function upstreamHeaders(req: Request): OutgoingHttpHeaders {
   // What the client asked, for services that log or build links (http-proxy's `xfwd`).
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   appendForwarded(headers, 'x-forwarded-for', req.socket.remoteAddress ?? '');
-  appendForwarded(headers, 'x-forwarded-port', String(req.socket.localPort ?? ''));
+  const hostPort = /:(\d+)$/.exec(incoming.host ?? '')?.[1];
+  appendForwarded(headers, 'x-forwarded-port', hostPort ?? (encrypted ? '443' : '80'));
   appendForwarded(headers, 'x-forwarded-proto', encrypted ? 'https' : 'http');
   if (incoming.host && !incoming['x-forwarded-host']) headers['x-forwarded-host'] = incoming.host;
   return headers;
