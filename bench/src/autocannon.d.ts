@@ -2,7 +2,10 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
-  function autocannon(options: autocannon.Options, done: (err: Error | null, result: autocannon.Result) => void): autocannon.Instance;
+  function autocannon(
+    options: autocannon.Options,
+    done: (err: Error | null, result: autocannon.Result) => void,
+  ): autocannon.Instance;
   namespace autocannon {
     interface Histogram {
       average: number;

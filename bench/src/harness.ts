@@ -88,7 +88,10 @@ export function printFigures(figures: Figure[]): void {
   const head = ['figure', 'value', 'budget', 'verdict', 'missed by', 'note'];
   const widths = head.map((h, i) => Math.min(i === 0 ? 70 : 40, Math.max(h.length, ...rows.map((r) => r[i].length))));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));

@@ -27,7 +27,14 @@ export interface BenchPortal {
   courses: Array<{ id: string; lessons: string[]; quizzes: Array<{ quizId: string; lessonId: string }> }>;
 }
 
-async function call<T>(base: string, method: string, url: string, token: string | null, body?: unknown, expected = [200, 201]): Promise<T> {
+async function call<T>(
+  base: string,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+  expected = [200, 201],
+): Promise<T> {
   const answer = await fetch(`${base}${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -52,7 +59,8 @@ async function pool<T>(items: T[], limit: number, work: (item: T, index: number)
 }
 
 // A paragraph of ordinary length (about 120 characters).
-const paragraph = 'Трудовой договор заключается в письменной форме и составляется в двух экземплярах, по одному для каждой из сторон.';
+const paragraph =
+  'Трудовой договор заключается в письменной форме и составляется в двух экземплярах, по одному для каждой из сторон.';
 
 const lessonBlocks = (n: number, quiz?: { quizId: string }) => [
   { type: 'heading', content: { text: `Раздел урока ${n}` } },
@@ -61,9 +69,35 @@ const lessonBlocks = (n: number, quiz?: { quizId: string }) => [
 ];
 
 const QUESTIONS = [
-  { id: 'q1', type: 'single_choice', question: 'Сколько дней отпуска?', options: ['14', '28', '56'], correctAnswers: [1], order: 0, points: 1 },
-  { id: 'q2', type: 'true_false', question: 'Испытательный срок бывает до 3 месяцев', options: [], correctAnswers: [], correctAnswer: 'true', order: 1, points: 1 },
-  { id: 'q3', type: 'short_answer', question: 'Главный закон о труде', options: [], correctAnswers: [], correctAnswer: 'Трудовой кодекс', order: 2, points: 1 },
+  {
+    id: 'q1',
+    type: 'single_choice',
+    question: 'Сколько дней отпуска?',
+    options: ['14', '28', '56'],
+    correctAnswers: [1],
+    order: 0,
+    points: 1,
+  },
+  {
+    id: 'q2',
+    type: 'true_false',
+    question: 'Испытательный срок бывает до 3 месяцев',
+    options: [],
+    correctAnswers: [],
+    correctAnswer: 'true',
+    order: 1,
+    points: 1,
+  },
+  {
+    id: 'q3',
+    type: 'short_answer',
+    question: 'Главный закон о труде',
+    options: [],
+    correctAnswers: [],
+    correctAnswer: 'Трудовой кодекс',
+    order: 2,
+    points: 1,
+  },
 ];
 
 /** A course of `modules` × `lessons` × 10 blocks, published, built by staff through the content API. */
@@ -84,7 +118,13 @@ async function seedCourse(
   // Modules one by one (positions among siblings are assigned in order), their lessons in parallel modules.
   for (let m = 0; m < modules; m++)
     moduleIds.push(
-      (await call<{ id: string }>(content, 'POST', '/api/blocks', token, { type: 'MODULE', courseId: course.id, title: `Модуль ${m + 1}` })).id,
+      (
+        await call<{ id: string }>(content, 'POST', '/api/blocks', token, {
+          type: 'MODULE',
+          courseId: course.id,
+          title: `Модуль ${m + 1}`,
+        })
+      ).id,
     );
   const lessonIds: string[] = [];
   const quizzes: Array<{ quizId: string; lessonId: string }> = [];
@@ -137,7 +177,16 @@ async function seedBigCourse(mongoUrl: string, prefix: string, content: string, 
     const docs = [];
     for (let m = 0; m < modules; m++) {
       const moduleId = new Types.ObjectId();
-      docs.push({ _id: moduleId, type: 'MODULE', courseId, moduleId: null, title: `Модуль ${m + 1}`, content: '', position: m, status: 'published' });
+      docs.push({
+        _id: moduleId,
+        type: 'MODULE',
+        courseId,
+        moduleId: null,
+        title: `Модуль ${m + 1}`,
+        content: '',
+        position: m,
+        status: 'published',
+      });
       for (let l = 0; l < 20; l++) {
         const lessonId = new Types.ObjectId();
         const parsed = lessonContentSchema.parse(lessonBlocks(m * 20 + l + 1));
@@ -208,7 +257,9 @@ export async function startPortal(mongoUrl: string, redisUrl: string): Promise<B
     const bigCourseId = await seedBigCourse(mongoUrl, prefix, content, admin, 50);
     const courses = [];
     for (let c = 0; c < 6; c++) courses.push(await seedCourse(content, admin, `Курс для нагрузки ${c + 1}`, 3, 4, 2));
-    console.log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s: a 50 × 20 × 10 course and ${courses.length} small courses`);
+    console.log(
+      `  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s: a 50 × 20 × 10 course and ${courses.length} small courses`,
+    );
     return { stack, stop, gateway, content, admin, learners, bigCourseId, courses };
   } catch (err) {
     // A failed seed must not leave six processes holding the ports.
@@ -231,7 +282,8 @@ export interface Measured {
   statuses: Record<number, number>;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
 
 /** autocannon, keeping every response time so p95 is exact (autocannon's histogram has p90 and p97.5 only). */
 export function measure(options: Options): Promise<Measured> {
@@ -336,14 +388,31 @@ export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
 
   // Each kind of traffic is its own autocannon with its share of the 50 connections, so each one's
   // answers are counted apart (and the deliberately bad ones are known to be bad).
-  const scenarios: Record<string, { connections: number; rate?: number; requests: Array<Req & { setupRequest?: (r: Req, c: Ctx) => Req; onResponse?: (s: number, b: string, c: Ctx) => void }>; expectBad?: boolean }> = {
+  const scenarios: Record<
+    string,
+    {
+      connections: number;
+      rate?: number;
+      requests: Array<Req & { setupRequest?: (r: Req, c: Ctx) => Req; onResponse?: (s: number, b: string, c: Ctx) => void }>;
+      expectBad?: boolean;
+    }
+  > = {
     'browse courses (GET /api/courses)': {
       connections: 12,
       requests: [{ setupRequest: (r, c) => ({ ...r, method: 'GET', path: '/api/courses', headers: learnerOf(c) }) }],
     },
     'open a course (GET /api/courses/{id})': {
       connections: 12,
-      requests: [{ setupRequest: (r, c) => ({ ...r, method: 'GET', path: `/api/courses/${pick(portal.courses).id}`, headers: learnerOf(c) }) }],
+      requests: [
+        {
+          setupRequest: (r, c) => ({
+            ...r,
+            method: 'GET',
+            path: `/api/courses/${pick(portal.courses).id}`,
+            headers: learnerOf(c),
+          }),
+        },
+      ],
     },
     'complete a lesson (POST /api/progress/lesson/…/complete)': {
       connections: 8,
@@ -472,11 +541,21 @@ export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
   console.log('    memory (RSS, MiB)   before → after');
   for (const name of Object.keys(after)) {
     console.log(`      ${name.padEnd(24)} ${round(before[name] ?? NaN, 1)} → ${round(after[name], 1)}`);
-    figures.push({ name: `memory RSS after mixed load: ${name}`, value: round(after[name], 1), unit: 'MiB', note: `before ${round(before[name] ?? NaN, 1)} MiB` });
+    figures.push({
+      name: `memory RSS after mixed load: ${name}`,
+      value: round(after[name], 1),
+      unit: 'MiB',
+      note: `before ${round(before[name] ?? NaN, 1)} MiB`,
+    });
   }
   const heap = process.memoryUsage();
   figures.push(
-    { name: 'mixed load: requests in all', value: total, unit: 'req', note: `${round(total / seconds, 0)} req/s over ${round(seconds, 0)} s` },
+    {
+      name: 'mixed load: requests in all',
+      value: total,
+      unit: 'req',
+      note: `${round(total / seconds, 0)} req/s over ${round(seconds, 0)} s`,
+    },
     {
       name: 'mixed load: non-2xx outside the deliberately bad requests',
       value: unexpected,
@@ -494,7 +573,10 @@ export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
 /** Loads the landing page in Chromium and sums the gzip size of every script it fetched, file by file. */
 export async function firstLoad(portal: BenchPortal, figures: Figure[]) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
   const scripts = new Set<string>();
   try {
     const page = await browser.newPage();
@@ -552,7 +634,11 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
   await page.goto(`${portal.gateway}/`);
   // Runs in the page; the bench's tsconfig has no DOM types, hence the cast.
   await page.evaluate(
-    (token) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('authToken', token),
+    (token) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'authToken',
+        token,
+      ),
     portal.learners[0],
   );
   await context.close();
@@ -582,10 +668,39 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
           met: med('performance') >= 95 && finals.every((f) => f === new URL(url).pathname),
           note,
         },
-        { name: `Lighthouse ${label}: LCP`, value: round(med('lcpMs'), 0), unit: 'ms', budget: '≤ 1,000 ms', limit: 1000, met: med('lcpMs') <= 1000 },
-        { name: `Lighthouse ${label}: TBT`, value: round(med('tbtMs'), 0), unit: 'ms', budget: '≤ 100 ms', limit: 100, met: med('tbtMs') <= 100 },
-        { name: `Lighthouse ${label}: CLS`, value: round(med('cls'), 3), unit: '', budget: '≤ 0.05', limit: 0.05, met: med('cls') <= 0.05 },
-        { name: `Lighthouse ${label}: accessibility`, value: med('accessibility'), unit: '', budget: '≥ 95', limit: 95, atLeast: true, met: med('accessibility') >= 95 },
+        {
+          name: `Lighthouse ${label}: LCP`,
+          value: round(med('lcpMs'), 0),
+          unit: 'ms',
+          budget: '≤ 1,000 ms',
+          limit: 1000,
+          met: med('lcpMs') <= 1000,
+        },
+        {
+          name: `Lighthouse ${label}: TBT`,
+          value: round(med('tbtMs'), 0),
+          unit: 'ms',
+          budget: '≤ 100 ms',
+          limit: 100,
+          met: med('tbtMs') <= 100,
+        },
+        {
+          name: `Lighthouse ${label}: CLS`,
+          value: round(med('cls'), 3),
+          unit: '',
+          budget: '≤ 0.05',
+          limit: 0.05,
+          met: med('cls') <= 0.05,
+        },
+        {
+          name: `Lighthouse ${label}: accessibility`,
+          value: med('accessibility'),
+          unit: '',
+          budget: '≥ 95',
+          limit: 95,
+          atLeast: true,
+          met: med('accessibility') >= 95,
+        },
       );
     }
   } finally {

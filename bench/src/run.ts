@@ -70,7 +70,15 @@ async function throughput(figures: Figure[]) {
         unit: 'req/s',
         note: `errors ${results.serviceRoute.errors}, non-2xx ${results.serviceRoute.non2xx}`,
       },
-      { name: 'service route / bare http', value: round(serviceRatio), unit: '×', budget: '≥ 0.5×', limit: 0.5, atLeast: true, met: serviceRatio >= 0.5 },
+      {
+        name: 'service route / bare http',
+        value: round(serviceRatio),
+        unit: '×',
+        budget: '≥ 0.5×',
+        limit: 0.5,
+        atLeast: true,
+        met: serviceRatio >= 0.5,
+      },
       { name: 'bare Express route (req/s)', value: round(results.bareExpress.rps, 0), unit: 'req/s' },
       {
         name: 'gateway in front of a service (req/s)',

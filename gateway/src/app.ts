@@ -122,9 +122,10 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
 
   app.get('/api/dashboard/stats', dashboardStats(config, logger));
 
-  const upstreamUrls = Object.fromEntries(
-    Object.entries(targets).map(([name, url]) => [name, new URL(url)]),
-  ) as Record<ServiceName, URL>;
+  const upstreamUrls = Object.fromEntries(Object.entries(targets).map(([name, url]) => [name, new URL(url)])) as Record<
+    ServiceName,
+    URL
+  >;
   app.use((req, res, next) => {
     const service = serviceFor(req.path);
     if (!service) return next();
