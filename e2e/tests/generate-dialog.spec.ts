@@ -149,7 +149,7 @@ test('the form names what is missing beside each field, tells who will build the
   const dialog = builder(page);
 
   // Said before anything starts: no provider here, so the template builds.
-  await expect(dialog.getByRole('note')).toHaveText(GENERATION_MSG.templateNotice);
+  await expect(dialog.getByRole('note')).toHaveText(GENERATION_MSG.templateAhead);
   await expect(currentStep(page)).toContainText('1. Опишите тему');
   await expect(dialog.getByLabel('Уровень')).toHaveValue('Начальный');
   await expect(dialog.getByLabel('Добавить квизы')).toBeChecked();
@@ -204,7 +204,7 @@ test('an author generates a draft: the progress with its stages, the summary cou
   const summary = builder(page).getByText(/^Черновик готов: /);
   await expect(summary).toBeVisible({ timeout: 15_000 });
   const summaryText = await summary.textContent();
-  await expect(currentStep(page)).toContainText('3. Настройте содержание');
+  await expect(currentStep(page)).toContainText('3. Настройте контент');
   await expect(builder(page).getByRole('note')).toHaveText(GENERATION_MSG.templateNotice);
   await expect(builder(page).getByRole('button', { name: 'Открыть редактор' })).toBeFocused();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'builder-done-dark.png') });
@@ -219,7 +219,7 @@ test('an author generates a draft: the progress with its stages, the summary cou
     expect(s.value).toBeGreaterThanOrEqual(0);
     expect(s.value).toBeLessThanOrEqual(100);
     expect(STAGE_LABELS.some((label) => s.text.includes(label))).toBe(true);
-    expect(s.text).toContain('2. ИИ строит структуру');
+    expect(s.text).toContain('2. ИИ создаст структуру');
   }
   const values = shown.map((s) => s.value);
   expect(values).toEqual([...values].sort((a, b) => a - b));
@@ -269,7 +269,7 @@ test('«Отменить» that arrives after the server has finished says so, k
   await expect(bar).toHaveAttribute('aria-valuemin', '0');
   await expect(bar).toHaveAttribute('aria-valuemax', '100');
   await expect(builder(page).getByText(GENERATION_STAGE_LABELS.structure).first()).toBeVisible();
-  await expect(currentStep(page)).toContainText('2. ИИ строит структуру');
+  await expect(currentStep(page)).toContainText('2. ИИ создаст структуру');
   await expect(builder(page).getByRole('button', { name: 'Отменить' })).toBeFocused();
   await expect.poll(polls.held).toBeGreaterThan(0);
 

@@ -183,8 +183,8 @@ export function stageMarks(
   });
 }
 
-/** The landing page's four steps, shown at the top of the dialog. */
-export const BUILDER_STEPS = ['Опишите тему', 'ИИ строит структуру', 'Настройте содержание', 'Запустите курс'] as const;
+/** The landing page's four steps (mf-landing's STEPS, word for word), shown at the top of the dialog. */
+export const BUILDER_STEPS = ['Опишите тему', 'ИИ создаст структуру', 'Настройте контент', 'Запустите курс'] as const;
 
 /* ---------------------------------------------------------------- the dialog's phases */
 

@@ -31,6 +31,9 @@ export const GENERATION_MSG = {
   templateNotice:
     'ИИ-провайдер не настроен: структура собрана по встроенному шаблону, а не ИИ. Отредактируйте материалы в редакторе.',
   aiNotice: 'Курс собран ИИ. Проверьте материалы перед публикацией.',
+  /** Said before anything is built (GET /api/generations/config). */
+  templateAhead: 'ИИ-провайдер не настроен: структуру соберёт встроенный шаблон, а не ИИ. Материалы вы доработаете в редакторе.',
+  aiAhead: 'Структуру и материалы предложит ИИ. Перед публикацией их нужно проверить.',
 } as const;
 
 export const GENERATION_STAGES = ['structure', 'lessons', 'quizzes', 'saving', 'done'] as const;

@@ -36,7 +36,10 @@ export function courseBuilderOf(ctx: ServiceContext<ContentConfig>): CourseBuild
     jobs: new GenerationJobs(ctx.logger),
     limits,
     generator,
-    info: { source: generator.source, notice: noticeFor(generator.source) },
+    info: {
+      source: generator.source,
+      notice: generator.source === 'ai' ? GENERATION_MSG.aiAhead : GENERATION_MSG.templateAhead,
+    },
   };
   builders.set(ctx, builder);
   return builder;

@@ -35,6 +35,16 @@ const extensionOf = (originalName: string): string => {
   return /^[a-z0-9]{1,10}$/.test(ext) ? ext : 'bin';
 };
 
+/** Names that claim to be a picture, a video or a sound: such a file must be one by its bytes. */
+const MEDIA_EXTENSIONS = new Set(
+  'png jpg jpeg jpe gif webp avif bmp ico mp4 m4v mov webm mkv avi mpg mpeg ogv 3gp mp3 m4a aac wav ogg oga opus flac aif aiff mid midi'.split(
+    ' ',
+  ),
+);
+/** A file whose name says media but whose bytes are not (an HTML page renamed x.png) is refused, even as a plain file. */
+const namePretendsMedia = (originalName: string, media: SniffedMedia | null) =>
+  media === null && MEDIA_EXTENSIONS.has(extensionOf(originalName));
+
 async function readHead(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
@@ -116,7 +126,8 @@ export class UploadStore {
         files.map(async (file) => {
           if (file.size === 0) throw badRequest(CONTENT_MSG.uploadEmpty, file.fieldname);
           const media = sniffMedia(await readHead(file.path));
-          if (!accepts(accept, media)) throw unsupportedMedia(CONTENT_MSG.uploadBadType);
+          if (!accepts(accept, media) || namePretendsMedia(file.originalname, media))
+            throw unsupportedMedia(CONTENT_MSG.uploadBadType);
           return { file, media };
         }),
       );

@@ -90,7 +90,7 @@ describe('the course builder with an OpenAI-compatible provider', () => {
   it('says the source is AI', async () => {
     expect((await call('GET', '/api/generations/config', curator())).body).toEqual({
       source: 'ai',
-      notice: GENERATION_MSG.aiNotice,
+      notice: GENERATION_MSG.aiAhead,
     });
   });
 

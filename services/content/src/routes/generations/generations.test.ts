@@ -51,7 +51,7 @@ describe('GET /api/generations/config', () => {
   it('tells authors plainly that the template builds when no provider is configured', async () => {
     const answer = await call('GET', '/api/generations/config', bed.as.ADMIN.token);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ source: 'template', notice: GENERATION_MSG.templateNotice });
+    expect(answer.body).toEqual({ source: 'template', notice: GENERATION_MSG.templateAhead });
   });
 });
 

@@ -8,7 +8,7 @@ import { recordAudit, type CommandDeps } from '../../commands/deps';
 import { applyProposal, loadRegenerationTarget } from '../../generation/apply';
 import { presentJob, type JobRecord } from '../../generation/jobs';
 import { generateCourse, regenerateNode } from '../../generation/pipeline';
-import { courseBuilderOf } from '../../generation/service';
+import { courseBuilderOf, noticeFor } from '../../generation/service';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring } from '../../policies/content';
 import { canUseJob } from '../../policies/generation';
@@ -56,7 +56,7 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
         owner: ctx.state.user,
         kind: 'course',
         source: generator.source,
-        notice: builder.info.notice,
+        notice: noticeFor(generator.source),
         courseId: null,
         targetId: null,
       },
@@ -77,7 +77,7 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
         owner: ctx.state.user,
         kind: input.target,
         source: generator.source,
-        notice: builder.info.notice,
+        notice: noticeFor(generator.source),
         courseId: target.courseId,
         targetId,
       },

@@ -72,7 +72,8 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
     if (!doc || !file) throw notFound(CONTENT_MSG.fileNotFound);
 
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    // Replaces the gateway's policy for this answer, so it carries frame-ancestors itself.
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.set('Accept-Ranges', 'bytes');
     // Only what we recognised as media is shown inline; everything else is a download. (attachment()
