@@ -98,7 +98,7 @@ it('gives partial figures, never an error, while the crm service hangs or is dow
   expect(hung.status).toBe(200);
   expect(hung.body).toMatchObject(crmDown);
   expect(hung.ms).toBeGreaterThanOrEqual(BUDGET_MS - 50);
-  expect(hung.ms).toBeLessThan(BUDGET_MS + 700);
+  expect(hung.ms).toBeLessThan(BUDGET_MS + 1000);
   // A learner's dashboard does not need the crm service: it stays whole.
   const learner = await stats(candidate);
   expect(learner.status).toBe(200);
