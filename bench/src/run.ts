@@ -167,7 +167,7 @@ async function audit(figures: Figure[]) {
   );
 
   for (const concurrency of [1, 4]) {
-    const n = QUICK ? 2000 : 5000;
+    const n = 5000;
     const qPrefix = uniquePrefix();
     const audit = await startAudit({ QUEUE_PREFIX: qPrefix.slice(0, -1) });
     await audit.worker.close(); // fill the queue first, then drain it with a fresh worker
@@ -191,10 +191,19 @@ async function audit(figures: Figure[]) {
     const records = recordModel(audit.ctx.store);
     const connection = createRedis(redisUrl, logger);
     const started = Date.now();
+    // A job completes only once its event is in the store, so completions are stored events; counting
+    // them costs the store nothing, where polling countDocuments would scan the collection on FerretDB.
+    let completed = 0;
+    let finished: () => void = () => undefined;
+    const allDone = new Promise<void>((resolve) => (finished = resolve));
     const worker: Worker = startAuditWorker(connection, records, logger, { concurrency, prefix: qPrefix.slice(0, -1) });
-    while ((await records.countDocuments({ service: op({ $eq: 'bench' }) })) < n) await new Promise((r) => setTimeout(r, 100));
+    worker.on('completed', () => {
+      if (++completed === n) finished();
+    });
+    await allDone;
     const rate = n / ((Date.now() - started) / 1000);
     await worker.close();
+    const stored = await records.countDocuments({ service: op({ $eq: 'bench' }) });
     connection.disconnect();
     await feeder.obliterate({ force: true });
     await feeder.close();
@@ -203,8 +212,8 @@ async function audit(figures: Figure[]) {
       name: `audit worker into the store, concurrency ${concurrency} (events/s)`,
       value: round(rate, 0),
       unit: 'ev/s',
-      ...(concurrency === 4 ? { budget: '≥ 2,000 ev/s', limit: 2000, atLeast: true, met: rate >= 2000 } : {}),
-      note: `${n} events; ${concurrency} store write(s) in flight, up to ${AUDIT_BATCH_SIZE} events each`,
+      ...(concurrency === 4 ? { budget: '≥ 2,000 ev/s', limit: 2000, atLeast: true, met: rate >= 2000 && stored === n } : {}),
+      note: `${n} events, ${stored} in the store after; ${concurrency} store write(s) in flight, up to ${AUDIT_BATCH_SIZE} events each`,
     });
   }
 }
