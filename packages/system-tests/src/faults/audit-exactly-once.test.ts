@@ -8,6 +8,7 @@ import { freePort, sleep } from '@portal/devstack/util';
 import {
   ADMIN,
   Cleanup,
+  dropDatabases,
   freePortOffset,
   freshPrefix,
   isAlive,
@@ -56,6 +57,7 @@ beforeAll(async () => {
   redis = await startRedis();
   cleanup.add('redis', () => redis.stop('SIGKILL'));
   prefix = freshPrefix('fa');
+  cleanup.add('databases', () => dropDatabases(sharedMongoUrl(), prefix));
   const portOffset = await freePortOffset();
   stack = await startTestStack('audit-exactly-once', {
     mongoUrl: sharedMongoUrl(),
@@ -68,18 +70,7 @@ beforeAll(async () => {
   // Read the state straight from where it lives: the audit database, the publishers' outboxes, the queue.
   const open = (service: string) => mongoose.createConnection(sharedMongoUrl(), { dbName: `${prefix}${service}` }).asPromise();
   [auditDb, crmDb, contentDb] = await Promise.all([open('audit'), open('crm'), open('content')]);
-  cleanup.add('databases', async () => {
-    for (const db of [auditDb, crmDb, contentDb]) {
-      await db.dropDatabase().catch(() => undefined);
-      await db.close();
-    }
-    // auth and progress databases of this prefix were written by the stack too.
-    for (const service of ['auth', 'progress']) {
-      const other = await open(service);
-      await other.dropDatabase().catch(() => undefined);
-      await other.close();
-    }
-  });
+  cleanup.add('connections', () => Promise.all([auditDb, crmDb, contentDb].map((db) => db.close())));
   queue = new Queue(AUDIT_QUEUE, {
     connection: { host: '127.0.0.1', port: redisPort, maxRetriesPerRequest: 1 },
     prefix: prefix.slice(0, -1),

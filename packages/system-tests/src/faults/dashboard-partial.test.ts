@@ -3,6 +3,7 @@ import { MSG } from '@portal/contracts';
 import {
   ADMIN,
   Cleanup,
+  dropDatabases,
   freePortOffset,
   freshPrefix,
   isAlive,
@@ -30,6 +31,7 @@ let candidate: string;
 
 beforeAll(async () => {
   const prefix = freshPrefix('fd');
+  cleanup.add('databases', () => dropDatabases(sharedMongoUrl(), prefix));
   stack = await startTestStack('dashboard-partial', {
     mongoUrl: sharedMongoUrl(),
     redisUrl: sharedRedisUrl(),

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_PORTS, type AuthResponse, type ServiceName } from '@portal/contracts';
+import mongoose from 'mongoose';
+import { DEFAULT_PORTS, SERVICE_NAMES, type AuthResponse, type ServiceName } from '@portal/contracts';
 import { startProcess, type ManagedProcess } from '@portal/devstack/processes';
 import { startStack, type Stack, type StackOptions } from '@portal/devstack/stack';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
@@ -51,6 +52,20 @@ export async function freePortOffset(): Promise<number> {
     if ((await Promise.all(ports.map(bindable))).every(Boolean)) return offset;
   }
   throw new Error('no free port offset found for a test stack');
+}
+
+/** Drops the five databases a stack with this prefix wrote in a shared store. */
+export async function dropDatabases(mongoUrl: string, prefix: string): Promise<void> {
+  for (const service of SERVICE_NAMES) {
+    const db = await mongoose
+      .createConnection(mongoUrl, { dbName: `${prefix}${service}`, serverSelectionTimeoutMS: 5000 })
+      .asPromise();
+    try {
+      await db.dropDatabase();
+    } finally {
+      await db.close();
+    }
+  }
 }
 
 export const tempDir = (tag: string): string => mkdtempSync(path.join(tmpdir(), `faults-${tag}-`));
