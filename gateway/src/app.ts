@@ -5,12 +5,12 @@ import { Agent } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { MSG, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
-import { forward } from './proxy';
 import { REMOTES, remoteScope, serviceFor } from './routes';
 
 type Targets = Record<ServiceName, string>;
@@ -122,23 +122,28 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
 
   app.get('/api/dashboard/stats', dashboardStats(config, logger));
 
-  const upstreamUrls = Object.fromEntries(Object.entries(targets).map(([name, url]) => [name, new URL(url)])) as Record<
-    ServiceName,
-    URL
-  >;
-  app.use((req, res, next) => {
-    const service = serviceFor(req.path);
-    if (!service) return next();
-    forward(req, res, upstreamUrls[service], {
-      agent,
-      timeoutMs: config.PROXY_TIMEOUT_MS,
-      onError: (err, timedOut) => {
-        logger.warn({ service, err: err.message, requestId: req.headers['x-request-id'] }, 'proxy error');
-        if (res.headersSent) return void res.destroy();
-        sendError(res, timedOut ? 504 : 503, timedOut ? MSG.serviceTimeout : MSG.serviceUnavailable);
+  const proxy = createProxyMiddleware<Request, Response>({
+    pathFilter: (pathname) => serviceFor(pathname) !== null,
+    router: (req) => targets[serviceFor(req.path) ?? 'auth'],
+    agent,
+    xfwd: true,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        proxyReq.setTimeout(config.PROXY_TIMEOUT_MS, () => {
+          (req as Request & { timedOut?: boolean }).timedOut = true;
+          proxyReq.destroy(new Error('upstream timeout'));
+        });
       },
-    });
+      error: (err, req, res) => {
+        const service = serviceFor((req as Request).path ?? req.url ?? '');
+        const timedOut = (req as Request & { timedOut?: boolean }).timedOut;
+        logger.warn({ service, err: err.message, requestId: req.headers['x-request-id'] }, 'proxy error');
+        if (!('status' in res)) return void (res as Socket).destroy();
+        sendError(res as Response, timedOut ? 504 : 503, timedOut ? MSG.serviceTimeout : MSG.serviceUnavailable);
+      },
+    },
   });
+  app.use(proxy);
 
   app.use('/api', (_req, res) => sendError(res, 404, MSG.notFoundRoute));
 
