@@ -21,7 +21,9 @@ export async function connectStore(
     const conn = mongoose.createConnection(url, {
       dbName,
       bufferCommands: false,
-      serverSelectionTimeoutMS: 1000,
+      // A request on a dead store gets its 503 within half a second (the architecture promises one),
+      // and /readyz answers before the gateway's one-second health probe gives up on it.
+      serverSelectionTimeoutMS: 500,
       connectTimeoutMS: 2000,
       maxPoolSize: 20,
     });
