@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { MSG, type Role } from '@portal/contracts';
 import { forbidden, unauthorized, unavailable } from './errors';
 import type { TokenVerifier } from './jwt';
-import type { Principal, PrincipalCache } from './principals';
+import { PrincipalLookupError, type Principal, type PrincipalCache } from './principals';
 
 export interface AuthState {
   user: Principal;
@@ -24,8 +24,10 @@ export const createAuthenticate = (verifier: TokenVerifier, principals: Principa
   let user: Principal | null;
   try {
     user = await principals.get(claims.sub);
-  } catch {
-    throw unavailable(MSG.serviceUnavailable);
+  } catch (err) {
+    // Auth's own 503 (its store is down) says more than "a service is unavailable".
+    const message = err instanceof PrincipalLookupError && err.status === 503 ? err.userMessage : null;
+    throw unavailable(message ?? MSG.serviceUnavailable);
   }
   if (!user) throw unauthorized(MSG.badToken);
   ctx.state.user = user;

@@ -57,6 +57,21 @@ export class PrincipalCache {
 }
 
 /** Asks the auth service's internal route; used by every service but auth itself. */
+/** Auth answered but could not say who it is; its own message (e.g. the store is down) is passed on. */
+export class PrincipalLookupError extends Error {
+  constructor(
+    readonly status: number,
+    readonly userMessage: string | null,
+  ) {
+    super(`auth lookup failed: ${status}`);
+  }
+}
+
+const readMessage = async (res: Response): Promise<string | null> => {
+  const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+  return typeof body?.message === 'string' ? body.message : null;
+};
+
 export const httpPrincipalLookup =
   (authUrl: string, internalToken: string): PrincipalLookup =>
   async (id) => {
@@ -65,6 +80,6 @@ export const httpPrincipalLookup =
       signal: AbortSignal.timeout(2000),
     });
     if (res.status === 404) return null;
-    if (!res.ok) throw new Error(`auth lookup failed: ${res.status}`);
+    if (!res.ok) throw new PrincipalLookupError(res.status, await readMessage(res));
     return (await res.json()) as Principal;
   };

@@ -91,6 +91,12 @@ export function startAuditWorker(
     concurrency: concurrency * batchSize,
     prefix,
     autorun: true,
+    // A worker that dies holding jobs (a crash mid-batch) gives them back within seconds instead of
+    // BullMQ's default minute, and a job that stalls again is redelivered rather than failed: storage
+    // ignores an event it already has, so redelivery is always safe.
+    lockDuration: 10_000,
+    stalledInterval: 5_000,
+    maxStalledCount: 100,
   });
   worker.on('failed', (job, err) =>
     logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'audit job failed'),
