@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -125,6 +125,7 @@ export async function startGateway(urls: Partial<Record<ServiceName, string>>): 
     LOG_LEVEL: 'silent',
   });
   const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+  server.once('close', () => rmSync(staticRoot, { recursive: true, force: true }));
   await new Promise((resolve) => server.once('listening', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
