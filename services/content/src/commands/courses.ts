@@ -21,6 +21,7 @@ import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId } from './ids';
 import { marksOf } from './marks';
 import { copiedBlocks, deleteCourseQuizzes, duplicateQuizzes } from './quizzes';
+import { nextUpdatedAt, touchCourse } from './touch';
 import type { MarkKind } from '../models/courseMark';
 
 type CreateInput = z.output<typeof courseCreateSchema>;
@@ -28,6 +29,9 @@ type UpdateInput = z.output<typeof courseUpdateSchema>;
 type ListQuery = z.output<typeof courseListQuerySchema>;
 
 const LIST_LIMIT = 1000;
+
+// Kept here too: blocks, lesson copies and the course builder import it from the course commands.
+export { touchCourse };
 
 /** A course the person may see; anything else (missing, or unpublished for a learner) is 404. */
 export async function loadVisibleCourse(
@@ -87,11 +91,15 @@ export async function createCourse(deps: CommandDeps, input: CreateInput): Promi
 export async function updateCourse(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<CourseDoc> {
   const current = await loadVisibleCourse(deps.models, deps.actor, rawId);
   const publication = publicationOf(input, current);
-  const changes: Partial<CourseDoc> = { ...publication, publishedAt: publishedAtFor(publication.status, current) };
+  const changes: Partial<CourseDoc> = {
+    ...publication,
+    publishedAt: publishedAtFor(publication.status, current),
+    updatedAt: nextUpdatedAt(current.updatedAt),
+  };
   for (const key of ['title', 'description', 'price', 'duration', 'level'] as const) {
     if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
   }
-  await deps.models.courses.updateOne({ _id: current._id }, { $set: changes });
+  await deps.models.courses.updateOne({ _id: current._id }, { $set: changes }, { timestamps: false });
   const after = await deps.models.courses.findById(current._id).lean<CourseDoc>();
   if (!after) throw notFound(CONTENT_MSG.courseNotFound);
   const statusNote = current.status !== after.status ? `, статус ${current.status} → ${after.status}` : '';
@@ -180,13 +188,17 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
     await deps.models.courses.deleteOne({ _id: copy._id }).catch(() => undefined);
     throw err;
   }
+  // The copy existed (empty) before its modules and lessons did: a page read in between is stale now.
+  await touchCourse(deps.models, copy._id);
   recordAudit(deps, {
     action: 'create',
     entity: 'course',
     entityId: String(copy._id),
     details: `Создана копия курса «${source.title}»`,
   });
-  return copy.toObject();
+  const stored = await deps.models.courses.findById(copy._id).lean<CourseDoc>();
+  if (!stored) throw notFound(CONTENT_MSG.courseNotFound);
+  return stored;
 }
 
 /** Cards for a list of courses: the person's marks and the modules and lessons they can see. */
@@ -249,10 +261,6 @@ export async function listCourses(models: ContentModels, user: Principal, query:
   const rows = await models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<CourseDoc[]>();
   return summarize(models, user, rows);
 }
-
-/** The structure of a course changed: its card's 'Обновлён' date moves. */
-export const touchCourse = (models: ContentModels, courseId: Types.ObjectId) =>
-  models.courses.updateOne({ _id: courseId }, { $set: { updatedAt: new Date() } });
 
 /** GET /courses/favorites/my and /courses/started/my: most recently marked first, only courses still visible. */
 export async function markedCourses(models: ContentModels, user: Principal, kind: MarkKind): Promise<CourseSummary[]> {

@@ -26,6 +26,7 @@ import { readContentBlocks } from '../presenters/block';
 import { presentQuiz, presentQuizSummary } from '../presenters/quiz';
 import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId, readId } from './ids';
+import { touchCourse } from './touch';
 
 type CreateInput = z.output<typeof quizCreateSchema>;
 type UpdateInput = z.output<typeof quizUpdateSchema>;
@@ -180,13 +181,17 @@ export async function internalQuiz(models: ContentModels, rawId: unknown, lesson
 
 /** The quiz blocks of lessons keep the number of questions they show in step with the quiz. */
 export async function syncQuestionsCount(models: ContentModels, quizId: string, count: number): Promise<void> {
-  const writes = (await lessonsHolding(models, quizId)).map((lesson) => {
+  const lessons = await lessonsHolding(models, quizId);
+  const writes = lessons.map((lesson) => {
     const blocks = readContentBlocks(lesson.content).map((b) =>
       b.type === 'quiz' && b.content.quizId === quizId ? { ...b, content: { ...b.content, questionsCount: count } } : b,
     );
     return { updateOne: { filter: { _id: lesson._id }, update: { $set: { content: JSON.stringify(blocks) } } } };
   });
   if (writes.length) await models.blocks.bulkWrite(writes);
+  // The lessons' content changed: the pages of their courses must not be served from the cache.
+  const courses = new Map(lessons.map((l) => [String(l.courseId), l.courseId]));
+  for (const courseId of courses.values()) await touchCourse(models, courseId);
 }
 
 /**

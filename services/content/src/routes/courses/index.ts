@@ -13,6 +13,7 @@ import {
   summarize,
   updateCourse,
 } from '../../commands/courses';
+import { CourseDetailCache } from '../../commands/courseDetailCache';
 import { addMark, removeMark } from '../../commands/marks';
 import type { ContentModels } from '../../models';
 import type { MarkKind } from '../../models/courseMark';
@@ -23,6 +24,7 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   const router = new Router({ prefix: '/api/courses' });
   const { authenticate, audit } = service;
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
+  const detailCache = new CourseDetailCache(models);
 
   router.get('/', authenticate, async (ctx) => {
     const query = parse(courseListQuerySchema, ctx.query);
@@ -38,8 +40,10 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   });
 
   router.get('/:id', authenticate, async (ctx) => {
+    // The course document is read every time: its updatedAt is the cache key (see courseDetailCache).
     const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.id);
-    ctx.body = await courseDetail(models, ctx.state.user, course);
+    ctx.body = await detailCache.answer(ctx.state.user, course);
+    ctx.type = 'application/json';
   });
 
   router.post('/', authenticate, authorizeAuthoring, async (ctx) => {

@@ -1,0 +1,135 @@
+import type { Principal } from '@portal/service-kit';
+import type { ContentModels } from '../models';
+import type { BlockDoc } from '../models/block';
+import type { CourseDoc } from '../models/course';
+import { canAuthor, visibleBlocksFilter } from '../policies/content';
+import { courseTree } from '../presenters/block';
+import { presentCourse } from '../presenters/course';
+import { marksOf } from './marks';
+
+/**
+ * GET /courses/{id} of a large course is megabytes of JSON built from a thousand block records; the
+ * structure is the same for every reader of one visibility class until the course changes. So the
+ * serialised answer is kept, split around the two per-person fields (isFavorite, isStarted), which
+ * are spliced in per request.
+ *
+ * Why it is correct: the key holds the course's `updatedAt`, read from the store on every request,
+ * and every write that changes what the page shows moves it afterwards (touchCourse, updateCourse).
+ * A page built from blocks read after the course document is at least as new as its key, and a
+ * later write gives a later key; so several content processes each with their own cache stay right.
+ */
+export interface CourseDetailCacheOptions {
+  /** Bytes of serialised pages kept at most; the least recently read go first. */
+  maxBytes: number;
+  /** Pages kept at most, whatever their size. */
+  maxEntries: number;
+}
+
+interface Page {
+  /** `{"id":…,"updatedAt":"…"` : everything before isFavorite, without the closing brace. */
+  head: Buffer;
+  /** `"modulesCount":…,"modules":[…]}` : everything after isStarted. */
+  tail: Buffer;
+}
+
+export type Visibility = 'author' | 'reader';
+
+export const visibilityOf = (user: Principal): Visibility => (canAuthor(user) ? 'author' : 'reader');
+
+/** Splits the presented course around the per-person flags; the output keeps the presenter's key order. */
+function serialise(course: ReturnType<typeof presentCourse>): Page {
+  const entries = Object.entries(course);
+  const at = entries.findIndex(([key]) => key === 'isFavorite');
+  if (at < 1 || entries[at + 1]?.[0] !== 'isStarted' || at + 2 >= entries.length) {
+    // The presenter's field order is what makes the splice exact; fail loudly if it ever changes.
+    throw new Error('presentCourse: isFavorite and isStarted must be adjacent, between other fields');
+  }
+  const head = JSON.stringify(Object.fromEntries(entries.slice(0, at)));
+  const tail = JSON.stringify(Object.fromEntries(entries.slice(at + 2)));
+  return { head: Buffer.from(head.slice(0, -1)), tail: Buffer.from(tail.slice(1)) };
+}
+
+export class CourseDetailCache {
+  private readonly pages = new Map<string, Page>();
+  /** Pages being built: concurrent first readers of a course share one store query. */
+  private readonly building = new Map<string, Promise<Page>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly models: ContentModels,
+    private readonly options: CourseDetailCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntries: 50 },
+  ) {}
+
+  static keyOf(course: Pick<CourseDoc, '_id' | 'updatedAt'>, visibility: Visibility): string {
+    return `${String(course._id)}|${new Date(course.updatedAt).getTime()}|${visibility}`;
+  }
+
+  /** The same bytes `JSON.stringify(courseDetail(...))` gives, for a course the person may see. */
+  async answer(user: Principal, course: CourseDoc): Promise<Buffer> {
+    const [page, marks] = await Promise.all([this.page(course, user), marksOf(this.models, user.id, [course._id])]);
+    const key = String(course._id);
+    const flags = `,"isFavorite":${marks.favorite.has(key)},"isStarted":${marks.started.has(key)},`;
+    return Buffer.concat([page.head, Buffer.from(flags), page.tail]);
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.pages.size, bytes: this.bytes };
+  }
+
+  private async page(course: CourseDoc, user: Principal): Promise<Page> {
+    const key = CourseDetailCache.keyOf(course, visibilityOf(user));
+    const hit = this.pages.get(key);
+    if (hit) {
+      // Map order is the recency order: a read moves the page to the end.
+      this.pages.delete(key);
+      this.pages.set(key, hit);
+      return hit;
+    }
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const build = this.build(course, user).then(
+      (page) => {
+        this.building.delete(key);
+        this.keep(key, page);
+        return page;
+      },
+      (err: unknown) => {
+        this.building.delete(key);
+        throw err;
+      },
+    );
+    this.building.set(key, build);
+    return build;
+  }
+
+  /** Everyone of one visibility class sees the same blocks, so any of them can build the page. */
+  private async build(course: CourseDoc, user: Principal): Promise<Page> {
+    const blocks = await this.models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user) }).lean<BlockDoc[]>();
+    return serialise(presentCourse(course, { isFavorite: false, isStarted: false }, courseTree(blocks)));
+  }
+
+  private keep(key: string, page: Page): void {
+    const size = page.head.length + page.tail.length;
+    if (size > this.options.maxBytes) return;
+    // A page of the same course under an older key can never be asked for again: drop it. A slow
+    // reader's page under an older key than one already kept is not kept.
+    const [id, version, visibility] = key.split('|');
+    for (const [other, otherPage] of this.pages) {
+      const [otherId, otherVersion, otherVisibility] = other.split('|');
+      if (otherId !== id || otherVisibility !== visibility) continue;
+      if (Number(otherVersion) > Number(version)) return;
+      this.drop(other, otherPage);
+    }
+    this.pages.set(key, page);
+    this.bytes += size;
+    for (const [oldest, oldestPage] of this.pages) {
+      if (this.bytes <= this.options.maxBytes && this.pages.size <= this.options.maxEntries) break;
+      this.drop(oldest, oldestPage);
+    }
+  }
+
+  private drop(key: string, page: Page): void {
+    this.pages.delete(key);
+    this.bytes -= page.head.length + page.tail.length;
+  }
+}
