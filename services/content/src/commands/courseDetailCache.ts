@@ -5,7 +5,6 @@ import type { CourseDoc } from '../models/course';
 import { canAuthor, visibleBlocksFilter } from '../policies/content';
 import { courseTree } from '../presenters/block';
 import { presentCourse } from '../presenters/course';
-import { marksOf } from './marks';
 
 /**
  * GET /courses/{id} of a large course is megabytes of JSON built from a thousand block records; the
@@ -33,6 +32,12 @@ interface Page {
 }
 
 export type Visibility = 'author' | 'reader';
+
+/** What differs between two readers of one visibility class. */
+export interface PersonalFlags {
+  isFavorite: boolean;
+  isStarted: boolean;
+}
 
 export const visibilityOf = (user: Principal): Visibility => (canAuthor(user) ? 'author' : 'reader');
 
@@ -64,12 +69,20 @@ export class CourseDetailCache {
     return `${String(course._id)}|${new Date(course.updatedAt).getTime()}|${visibility}`;
   }
 
+  /**
+   * A validator of the whole answer: the page's key plus the person's flags determine every byte, so
+   * a client holding this tag may be answered 304 without building or sending anything.
+   */
+  static etagOf(course: Pick<CourseDoc, '_id' | 'updatedAt'>, user: Principal, flags: PersonalFlags): string {
+    const key = CourseDetailCache.keyOf(course, visibilityOf(user)).replaceAll('|', '-');
+    return `W/"${key}-${Number(flags.isFavorite)}${Number(flags.isStarted)}"`;
+  }
+
   /** The same bytes `JSON.stringify(courseDetail(...))` gives, for a course the person may see. */
-  async answer(user: Principal, course: CourseDoc): Promise<Buffer> {
-    const [page, marks] = await Promise.all([this.page(course, user), marksOf(this.models, user.id, [course._id])]);
-    const key = String(course._id);
-    const flags = `,"isFavorite":${marks.favorite.has(key)},"isStarted":${marks.started.has(key)},`;
-    return Buffer.concat([page.head, Buffer.from(flags), page.tail]);
+  async answer(user: Principal, course: CourseDoc, flags: PersonalFlags): Promise<Buffer> {
+    const page = await this.page(course, user);
+    const middle = `,"isFavorite":${flags.isFavorite},"isStarted":${flags.isStarted},`;
+    return Buffer.concat([page.head, Buffer.from(middle), page.tail]);
   }
 
   get size(): { entries: number; bytes: number } {

@@ -121,7 +121,7 @@ describe('GET /api/courses/{id} from the cache', () => {
     expect((await detail(course.id, learner())).modules.map((m) => m.id)).toEqual([second.id, mod.id]);
   });
 
-  it('shows a copied and imported lessons right after the write', async () => {
+  it('shows copied and imported lessons right after the write', async () => {
     const course = await seedCourse(bed, { modules: [1, 0], status: 'published' });
     const other = await seedCourse(bed, { modules: [1] });
     const [withLesson, empty] = course.modules;
@@ -226,6 +226,49 @@ describe('GET /api/courses/{id} from the cache', () => {
   });
 });
 
+describe('GET /api/courses/{id} with If-None-Match', () => {
+  const get = (id: string, token: string, etag?: string) =>
+    fetch(`${bed.content.url}/api/courses/${id}`, {
+      // fetch adds `cache-control: no-cache` to a request with a hand-set If-None-Match (a forced
+      // reload, never answered 304); a browser revalidating its own copy sends max-age=0 at most.
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(etag ? { 'if-none-match': etag, 'cache-control': 'max-age=0' } : {}),
+      },
+    });
+
+  it('answers 304 while the page and the person’s marks are unchanged, and the full page after any change', async () => {
+    const course = await seedCourse(bed, { modules: [1], status: 'published' });
+    const first = await get(course.id, learner());
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+
+    const again = await get(course.id, learner(), etag);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    // Another reader of the same class with the same marks would get the very same bytes.
+    expect((await get(course.id, bed.as.CANDIDATE.token, etag)).status).toBe(304);
+    // An author sees a different page (hidden parts included), so the tag does not match.
+    expect((await get(course.id, curator(), etag)).status).toBe(200);
+
+    await call('POST', `/api/courses/${course.id}/favorite`, learner());
+    const marked = await get(course.id, learner(), etag);
+    expect(marked.status).toBe(200);
+    expect(JSON.parse(await marked.text())).toMatchObject({ id: course.id, isFavorite: true });
+    const markedTag = marked.headers.get('etag') as string;
+    expect(markedTag).not.toBe(etag);
+
+    await ok('PATCH', `/api/blocks/${course.modules[0].lessons[0].id}`, { title: 'После правки' });
+    const edited = await get(course.id, learner(), markedTag);
+    expect(edited.status).toBe(200);
+    const body = JSON.parse(await edited.text()) as Course;
+    expect(body.modules[0].lessons[0].title).toBe('После правки');
+    expect(edited.headers.get('etag')).not.toBe(markedTag);
+  });
+});
+
 describe('course detail cache', () => {
   it('gives two writes within one millisecond two different keys', async () => {
     const course = await seedCourse(bed);
@@ -247,21 +290,22 @@ describe('course detail cache', () => {
   it('keeps at most the pages it is allowed; a new version replaces the old page; an oversized page is not kept', async () => {
     const cache = new CourseDetailCache(bed.models, { maxBytes: 1024 * 1024, maxEntries: 2 });
     const user = bed.as.CURATOR.user;
+    const NO_MARKS = { isFavorite: false, isStarted: false };
     const courses = await Promise.all([1, 2, 3].map(() => seedCourse(bed, { modules: [1] })));
     const load = async (id: string) => (await bed.models.courses.findById(id).lean<CourseDoc>()) as CourseDoc;
     const answers = [];
-    for (const c of courses) answers.push(JSON.parse((await cache.answer(user, await load(c.id))).toString()));
+    for (const c of courses) answers.push(JSON.parse((await cache.answer(user, await load(c.id), NO_MARKS)).toString()));
     expect(answers.map((a) => a.id)).toEqual(courses.map((c) => c.id));
     expect(cache.size.entries).toBe(2);
 
     // A new version of a kept course replaces its old page instead of sitting next to it.
     await touchCourse(bed.models, new Types.ObjectId(courses[2].id));
-    await cache.answer(user, await load(courses[2].id));
+    await cache.answer(user, await load(courses[2].id), NO_MARKS);
     expect(cache.size.entries).toBe(2);
 
     // A page larger than the whole allowance is answered but not kept.
     const tiny = new CourseDetailCache(bed.models, { maxBytes: 10, maxEntries: 2 });
-    const answer = JSON.parse((await tiny.answer(user, await load(courses[0].id))).toString());
+    const answer = JSON.parse((await tiny.answer(user, await load(courses[0].id), NO_MARKS)).toString());
     expect(answer.lessonsCount).toBe(1);
     expect(tiny.size).toEqual({ entries: 0, bytes: 0 });
   });

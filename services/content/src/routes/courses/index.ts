@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { courseCreateSchema, courseListQuerySchema, courseUpdateSchema } from '@portal/contracts';
-import { parse, type ServiceContext } from '@portal/service-kit';
+import { parse, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import {
   copyCourse,
@@ -14,7 +14,8 @@ import {
   updateCourse,
 } from '../../commands/courses';
 import { CourseDetailCache } from '../../commands/courseDetailCache';
-import { addMark, removeMark } from '../../commands/marks';
+import { readCourseId } from '../../commands/ids';
+import { addMark, marksOf, removeMark } from '../../commands/marks';
 import type { ContentModels } from '../../models';
 import type { MarkKind } from '../../models/courseMark';
 import { authorizeAuthoring } from '../../policies/content';
@@ -40,9 +41,21 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   });
 
   router.get('/:id', authenticate, async (ctx) => {
-    // The course document is read every time: its updatedAt is the cache key (see courseDetailCache).
-    const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.id);
-    ctx.body = await detailCache.answer(ctx.state.user, course);
+    const user: Principal = ctx.state.user;
+    const id = readCourseId(ctx.params.id);
+    // The course document is read every time (its updatedAt is the cache key, see courseDetailCache);
+    // the person's marks are read alongside rather than after it.
+    const [course, marks] = await Promise.all([loadVisibleCourse(models, user, ctx.params.id), marksOf(models, user.id, [id])]);
+    const flags = { isFavorite: marks.favorite.has(String(id)), isStarted: marks.started.has(String(id)) };
+    ctx.status = 200;
+    ctx.etag = CourseDetailCache.etagOf(course, user, flags);
+    // Authorization-dependent: a browser may keep it for this person, a shared cache must not.
+    ctx.set('Cache-Control', 'private, no-cache');
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = await detailCache.answer(user, course, flags);
     ctx.type = 'application/json';
   });
 
