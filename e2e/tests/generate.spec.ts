@@ -154,7 +154,7 @@ test('a curator generates a course with three goals, sees the progress, lands in
   await page.getByRole('button', { name: 'Создать с ИИ' }).click();
   const builder = page.getByRole('dialog', { name: 'Создать курс с ИИ' });
   await expect(builder).toBeVisible();
-  await expect(builder.getByText(GENERATION_MSG.templateNotice)).toBeVisible();
+  await expect(builder.getByText(GENERATION_MSG.templateAhead)).toBeVisible();
   await builder.getByLabel('Тема курса').fill(topic);
   await builder.getByLabel('Аудитория').fill('Менеджеры по продажам, первый год работы');
   const goalFields = builder.getByRole('group', { name: 'Цели обучения' }).getByRole('textbox', { name: /^Цель \d+$/ });
