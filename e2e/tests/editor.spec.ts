@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signIn, stopStackService, watchConsole } from './helpers';
+import { OUTAGE, signIn, stopStackService, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
 
@@ -231,39 +231,40 @@ test('a text edit shows saving, then saved, and is there after a reload', async 
   expect(errors).toEqual([]);
 });
 
-test('with the content service stopped an edit ends in an error with Повторить, which saves it once the service is back', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const arranged = await arrangeCourse(request, [['Модуль', ['Урок при сбое']]]);
-  await page.clock.install();
-  await openEditor(page, arranged.courseId);
-  await lessonButton(page, 'Урок при сбое').click();
-  await page.getByRole('button', { name: '+ Текст' }).click();
-  await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
+test(
+  'with the content service stopped an edit ends in an error with Повторить, which saves it once the service is back',
+  OUTAGE,
+  async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const arranged = await arrangeCourse(request, [['Модуль', ['Урок при сбое']]]);
+    await page.clock.install();
+    await openEditor(page, arranged.courseId);
+    await lessonButton(page, 'Урок при сбое').click();
+    await page.getByRole('button', { name: '+ Текст' }).click();
+    await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
 
-  const content = await stopStackService('content');
-  try {
-    await page.getByRole('textbox', { name: 'Текст', exact: true }).fill('Сохранится после сбоя');
-    // 2 s, then two retries 2 s apart: the error comes after about 6 s.
-    await expect(saveStatus(page)).toHaveText(/^Ошибка сохранения: /, { timeout: 15_000 });
-    await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
-    // The error would go back to idle after 5 s: time stands still while the service restarts.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
-  } finally {
-    await content.restart();
-  }
-  await page.clock.resume();
-  await page.getByRole('button', { name: 'Повторить' }).click();
-  await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
-  const stored = await storedCourse(request, arranged);
-  expect(stored.modules[0].lessons[0].blocks[0].content).toEqual({ text: 'Сохранится после сбоя' });
-  await page.reload();
-  await lessonButton(page, 'Урок при сбое').click();
-  await page.getByRole('button', { name: /^Текст №1/ }).click();
-  await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveValue('Сохранится после сбоя');
-});
+    const content = await stopStackService('content');
+    try {
+      await page.getByRole('textbox', { name: 'Текст', exact: true }).fill('Сохранится после сбоя');
+      // 2 s, then two retries 2 s apart: the error comes after about 6 s.
+      await expect(saveStatus(page)).toHaveText(/^Ошибка сохранения: /, { timeout: 15_000 });
+      await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+      // The error would go back to idle after 5 s: time stands still while the service restarts.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    } finally {
+      await content.restart();
+    }
+    await page.clock.resume();
+    await page.getByRole('button', { name: 'Повторить' }).click();
+    await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
+    const stored = await storedCourse(request, arranged);
+    expect(stored.modules[0].lessons[0].blocks[0].content).toEqual({ text: 'Сохранится после сбоя' });
+    await page.reload();
+    await lessonButton(page, 'Урок при сбое').click();
+    await page.getByRole('button', { name: /^Текст №1/ }).click();
+    await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveValue('Сохранится после сбоя');
+  },
+);
 
 test('a curator builds a quiz with four question types, previews it and attaches it to a lesson', async ({ page, request }) => {
   test.setTimeout(90_000);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { GENERATION_MSG, GENERATION_STAGE_LABELS } from '@portal/contracts';
-import { signIn, stopStackService, uniqueEmail, watchConsole } from './helpers';
+import { OUTAGE, signIn, stopStackService, uniqueEmail, watchConsole } from './helpers';
 
 /**
  * The «Создать с ИИ» dialog of the course list, against the real stack (no provider is configured
@@ -291,31 +291,33 @@ test('«Отменить» that arrives after the server has finished says so, k
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
 
-test('a job lost with a restarted content service is said to be interrupted, and «Попробовать снова» brings back the form as it was', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const topic = unique('Прерванная генерация');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  const polls = await holdFirstPolls(page);
-  await openBuilder(page);
-  await fillForm(page, topic, ['Дождаться перезапуска']);
-  await builder(page).getByRole('button', { name: 'Сгенерировать курс' }).click();
-  await expect(builder(page).getByRole('progressbar', { name: 'Ход генерации' })).toBeVisible();
-  await expect.poll(polls.held).toBeGreaterThan(0);
+test(
+  'a job lost with a restarted content service is said to be interrupted, and «Попробовать снова» brings back the form as it was',
+  OUTAGE,
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const topic = unique('Прерванная генерация');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const polls = await holdFirstPolls(page);
+    await openBuilder(page);
+    await fillForm(page, topic, ['Дождаться перезапуска']);
+    await builder(page).getByRole('button', { name: 'Сгенерировать курс' }).click();
+    await expect(builder(page).getByRole('progressbar', { name: 'Ход генерации' })).toBeVisible();
+    await expect.poll(polls.held).toBeGreaterThan(0);
 
-  // Jobs live in the content process: after a restart the held poll reaches a service that never heard of it.
-  const content = await stopStackService('content');
-  await content.restart();
-  await polls.release();
-  await expect(builder(page).getByRole('alert')).toHaveText('Генерация прервана: сервис был перезапущен. Попробуйте снова.', {
-    timeout: 15_000,
-  });
-  await builder(page).getByRole('button', { name: 'Попробовать снова' }).click();
-  await expect(builder(page).getByLabel('Тема курса')).toHaveValue(topic);
-  await expect(builder(page).getByLabel('Тема курса')).toBeFocused();
-  await expect(goalFields(page).nth(0)).toHaveValue('Дождаться перезапуска');
-});
+    // Jobs live in the content process: after a restart the held poll reaches a service that never heard of it.
+    const content = await stopStackService('content');
+    await content.restart();
+    await polls.release();
+    await expect(builder(page).getByRole('alert')).toHaveText('Генерация прервана: сервис был перезапущен. Попробуйте снова.', {
+      timeout: 15_000,
+    });
+    await builder(page).getByRole('button', { name: 'Попробовать снова' }).click();
+    await expect(builder(page).getByLabel('Тема курса')).toHaveValue(topic);
+    await expect(builder(page).getByLabel('Тема курса')).toBeFocused();
+    await expect(goalFields(page).nth(0)).toHaveValue('Дождаться перезапуска');
+  },
+);
 
 test('the per-user limit is shown in the red box with the server’s words, the form is kept and no course is made', async ({
   page,

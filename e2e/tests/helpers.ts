@@ -33,6 +33,12 @@ export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.$
  * The restarted process is tied to the test runner: a small watchdog ends it when the runner ends,
  * so the stack's teardown never leaves it behind.
  */
+/**
+ * Journeys that stop a service of the shared stack carry this tag: they run in a project of their
+ * own, one at a time, after every other journey (playwright.config.ts), so no journey meets the outage.
+ */
+export const OUTAGE = { tag: '@outage' } as const;
+
 export async function stopStackService(
   name: 'auth' | 'content' | 'progress' | 'crm' | 'audit',
 ): Promise<{ port: number; restart(): Promise<void> }> {
