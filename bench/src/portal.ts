@@ -649,7 +649,9 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
       ['/courses, signed in', `${portal.gateway}/courses`, profile],
     ] as const) {
       const list: Measurement[] = [];
-      for (let i = 0; i < runs; i++) list.push((await lighthouseRun(url, true, undefined, prof)).measurement);
+      // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
+      const once = () => lighthouseRun(url, true, undefined, prof);
+      for (let i = 0; i < runs; i++) list.push((await once().catch(once)).measurement);
       const med = (key: Exclude<keyof Measurement, 'finalUrl'>) => {
         const sorted = list.map((m) => m[key]).sort((a, b) => a - b);
         return sorted[Math.floor(sorted.length / 2)];
