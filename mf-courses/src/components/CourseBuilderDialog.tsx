@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { COURSE_LEVEL_SUGGESTIONS, GENERATION_LIMITS, GENERATION_MSG, type GenerationJob } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Input, Label, Muted, ProgressBar, Select } from '@portal/ui';
 import { ApiError, errorMessage, navigate } from '@portal/web-core';
 import { COURSES_KEY } from '../api/courses';
 import {
@@ -418,16 +418,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
         <Notice role="note" $tone={job.source}>
           {job.notice}
         </Notice>
-        <Track
-          role="progressbar"
-          aria-label="Ход генерации"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={value}
-          aria-valuetext={`${value}% — ${label}`}
-        >
-          <Fill style={{ width: `${value}%` }} />
-        </Track>
+        <ProgressBar name="Ход генерации" value={value} valueText={`${value}% — ${label}`} />
         <StageNow aria-live="polite">
           <span>{label}</span>
           <span>{value}%</span>
@@ -715,18 +706,6 @@ const FormActions = styled(Actions)`
   padding: 12px 0 2px;
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-`;
-const Track = styled.div`
-  height: 10px;
-  border-radius: 999px;
-  overflow: hidden;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-const Fill = styled.div`
-  height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
-  transition: width 300ms ease;
 `;
 const StageNow = styled.p`
   display: flex;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Label, Muted } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar } from '@portal/ui';
 import { ApiError, errorMessage } from '@portal/web-core';
 import type { GenerationBackend } from '../../backend/backend';
 import {
@@ -212,16 +212,7 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
         return (
           <>
             <Notice>{phase.job.notice}</Notice>
-            <Track
-              role="progressbar"
-              aria-label="Ход генерации"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={value}
-              aria-valuetext={`${value}% — ${label}`}
-            >
-              <Fill style={{ width: `${value}%` }} />
-            </Track>
+            <ProgressBar name="Ход генерации" value={value} valueText={`${value}% — ${label}`} />
             <Stage aria-live="polite">
               {label} · {value}%
             </Stage>
@@ -306,21 +297,6 @@ const Notice = styled.p`
 `;
 const Status = styled.p`
   font-weight: 600;
-`;
-const Track = styled.div`
-  height: 12px;
-  border-radius: 999px;
-  overflow: hidden;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-const Fill = styled.div`
-  height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
-  transition: width 0.3s ease;
-  @media (prefers-reduced-motion: reduce) {
-    transition: none;
-  }
 `;
 const Stage = styled.p`
   font-size: 14px;
