@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { GENERATION_MSG, GENERATION_STAGE_LABELS } from '@portal/contracts';
-import { OUTAGE, signIn, stopStackService, uniqueEmail, watchConsole } from './helpers';
+import { OUTAGE, recordProgressBars, signIn, stopStackService, takeProgressSeen, uniqueEmail, watchConsole } from './helpers';
 
 /**
  * The «Создать с ИИ» dialog of the course list, against the real stack (no provider is configured
@@ -57,39 +57,6 @@ async function freshCurator(request: APIRequestContext): Promise<{ email: string
   expect(promoted.ok()).toBe(true);
   return account;
 }
-
-/** One moment a progress bar was on screen. */
-interface SeenProgress {
-  name: string | null;
-  value: number;
-  text: string;
-}
-type ProgressWindow = Window & { __progressSeen?: SeenProgress[] };
-
-/**
- * The template builds in well under a second, faster than a polling assertion looks: every state
- * of every progress bar is recorded the moment it is rendered, and the test asserts what was shown.
- */
-async function recordProgressBars(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: SeenProgress[] = [];
-    (window as ProgressWindow).__progressSeen = seen;
-    const look = () => {
-      for (const bar of Array.from(document.querySelectorAll('[role="progressbar"]'))) {
-        const entry: SeenProgress = {
-          name: bar.getAttribute('aria-label'),
-          value: Number(bar.getAttribute('aria-valuenow')),
-          text: bar.closest('dialog')?.textContent ?? '',
-        };
-        const last = seen[seen.length - 1];
-        if (!last || last.value !== entry.value || last.text !== entry.text) seen.push(entry);
-      }
-    };
-    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
-const progressSeen = (page: Page): Promise<SeenProgress[]> =>
-  page.evaluate(() => (window as ProgressWindow).__progressSeen ?? []);
 
 const builder = (page: Page) => page.getByRole('dialog', { name: 'Создать курс с ИИ' });
 const goalFields = (page: Page) => builder(page).getByRole('group', { name: 'Цели обучения' }).getByRole('textbox');
@@ -213,7 +180,7 @@ test('an author generates a draft: the progress with its stages, the summary cou
   const courseId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 
   // The progress bar was shown with its name, a stage label and the stage list, rising within 0..100.
-  const shown = (await progressSeen(page)).filter((s) => s.name === 'Ход генерации');
+  const shown = (await takeProgressSeen(page)).filter((s) => s.name === 'Ход генерации');
   expect(shown.length).toBeGreaterThan(0);
   for (const s of shown) {
     expect(s.value).toBeGreaterThanOrEqual(0);

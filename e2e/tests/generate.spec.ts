@@ -1,52 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { GENERATION_MSG, GENERATION_STAGE_LABELS } from '@portal/contracts';
-import { signIn, watchConsole } from './helpers';
+import { recordProgressBars, signIn, takeProgressSeen, watchConsole, type SeenProgress } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
 const STAGE_LABELS = Object.values(GENERATION_STAGE_LABELS);
 
 let counter = 0;
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${counter++}`;
-
-/** One moment a progress bar was on screen: its name, value and the text of the dialog around it. */
-interface SeenProgress {
-  name: string | null;
-  value: number;
-  valueText: string;
-  dialog: string;
-  text: string;
-}
-type ProgressWindow = Window & { __progressSeen?: SeenProgress[] };
-
-/**
- * Without a provider the template builds in well under a second, faster than a person (or a polling
- * assertion) can look. So every page records each state of every progress bar the moment it is
- * rendered, and the test asserts what was shown.
- */
-async function recordProgressBars(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: SeenProgress[] = [];
-    (window as ProgressWindow).__progressSeen = seen;
-    const look = () => {
-      document.querySelectorAll('[role="progressbar"]').forEach((bar) => {
-        const dialog = bar.closest('dialog, [role="dialog"]');
-        const labelledBy = dialog?.getAttribute('aria-labelledby');
-        const entry: SeenProgress = {
-          name: bar.getAttribute('aria-label'),
-          value: Number(bar.getAttribute('aria-valuenow')),
-          valueText: bar.getAttribute('aria-valuetext') ?? '',
-          dialog: (labelledBy ? document.getElementById(labelledBy)?.textContent : dialog?.getAttribute('aria-label')) ?? '',
-          text: (dialog ?? bar.parentElement)?.textContent ?? '',
-        };
-        const last = seen[seen.length - 1];
-        if (!last || last.value !== entry.value || last.text !== entry.text || last.dialog !== entry.dialog) seen.push(entry);
-      });
-    };
-    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
-const takeProgressSeen = (page: Page): Promise<SeenProgress[]> =>
-  page.evaluate(() => (window as ProgressWindow).__progressSeen?.splice(0) ?? []);
 
 /** The bar named «Ход генерации» was shown in the dialog with a stage label, its value rising within 0..100. */
 function expectProgressShown(seen: SeenProgress[], dialog: RegExp) {
