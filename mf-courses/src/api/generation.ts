@@ -3,7 +3,6 @@ import { apiRequest } from '@portal/web-core';
 
 /** The course builder's calls (content service, behind the gateway at /api). */
 export const GENERATION_CONFIG_KEY = ['generations', 'config'] as const;
-export const generationJobKey = (id: string | null) => ['generations', 'job', id] as const;
 export const generatedCourseKey = (id: string | null) => ['generations', 'course', id] as const;
 
 export const fetchGenerationConfig = (signal?: AbortSignal) =>

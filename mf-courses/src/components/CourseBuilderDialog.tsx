@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { COURSE_LEVEL_SUGGESTIONS, GENERATION_LIMITS, GENERATION_MSG, type GenerationJob } from '@portal/contracts';
 import { Button, Dialog, ErrorBox, Input, Label, Muted, ProgressBar, Select } from '@portal/ui';
-import { ApiError, errorMessage, navigate } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, useGenerationJobPoll } from '@portal/web-core';
 import { COURSES_KEY } from '../api/courses';
 import {
   GENERATION_CONFIG_KEY,
@@ -12,7 +12,6 @@ import {
   fetchGenerationConfig,
   fetchGenerationJob,
   generatedCourseKey,
-  generationJobKey,
   startCourseGeneration,
 } from '../api/generation';
 import {
@@ -35,7 +34,6 @@ import {
 } from '../model/courseBuilder';
 
 /** The contract's polling period: EventSource cannot send the bearer token, so the client asks. */
-const POLL_MS = 700;
 /** Long enough to read the summary, short enough not to wait for. */
 const OPEN_EDITOR_AFTER_MS = 1500;
 
@@ -100,17 +98,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
   });
 
   const runningId = phase.step === 'running' ? phase.job.id : null;
-  const poll = useQuery({
-    queryKey: generationJobKey(runningId),
-    queryFn: ({ signal }) => fetchGenerationJob(runningId as string, signal),
-    enabled: runningId !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'running' || !query.state.data ? POLL_MS : false),
-    refetchIntervalInBackground: true,
-    staleTime: 0,
-    gcTime: 0,
-    // A job lost with a restarted service answers 404: say so at once instead of asking again.
-    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 2,
-  });
+  const poll = useGenerationJobPoll(runningId, fetchGenerationJob);
 
   useEffect(() => {
     const current = phaseRef.current;

@@ -5,3 +5,4 @@ export * from './routes';
 export * from './navigation';
 export * from './instances';
 export * from './query';
+export * from './generation';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
 import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar } from '@portal/ui';
-import { ApiError, errorMessage } from '@portal/web-core';
+import { ApiError, errorMessage, useGenerationJobPoll } from '@portal/web-core';
 import type { GenerationBackend } from '../../backend/backend';
 import {
   REGENERATE_TITLES,
@@ -18,7 +18,6 @@ import { TextArea } from '../lesson/BlockProperties';
 import { ProposalPreview } from './ProposalPreview';
 
 /** The contract's polling period: EventSource cannot send the bearer token, so the client asks. */
-const POLL_MS = 700;
 
 interface RegenerateDialogProps {
   api: GenerationBackend;
@@ -70,17 +69,7 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
   });
 
   const runningId = phase.step === 'running' ? phase.job.id : null;
-  const poll = useQuery({
-    queryKey: ['generation-job', runningId],
-    queryFn: () => api.getJob(runningId as string),
-    enabled: runningId !== null,
-    refetchInterval: POLL_MS,
-    refetchIntervalInBackground: true,
-    staleTime: 0,
-    gcTime: 0,
-    // A job lost with a restarted service answers 404: say so at once instead of asking again.
-    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 2,
-  });
+  const poll = useGenerationJobPoll(runningId, api.getJob);
 
   useEffect(() => {
     const current = phaseRef.current;
