@@ -38,15 +38,26 @@ async function createCourse(
   return id;
 }
 
-test('a curator creates a course, finds it, filters by status, switches to a remembered list view, copies and deletes it', async ({
-  page,
-}) => {
+/** A curator on /courses with a draft course made over the API, found by its unique title. */
+async function curatorWithDraft(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+  const title = unique(tag);
+  await createCourse(request, await tokenFor(request, CURATOR), {
+    title,
+    description: 'Инструктаж по технике безопасности для новых сотрудников',
+  });
+  await signIn(page, CURATOR.email, CURATOR.password);
+  await page.goto('/courses');
+  await search(page).fill(title);
+  await expect(cardOf(page, title)).toBeVisible();
+  return title;
+}
+
+test('a curator creates a course: the form refuses an empty title, then the new draft is on the list', async ({ page }) => {
   const errors = watchConsole(page);
   const title = unique('Охрана труда');
   await signIn(page, CURATOR.email, CURATOR.password);
   await page.goto('/courses');
 
-  // Create: the form refuses an empty title, then lands back on the list.
   await page.getByRole('button', { name: 'Создать курс' }).click();
   await expect(page).toHaveURL(/\/courses\/create$/);
   await expect(page.getByRole('heading', { name: 'Создать новый курс' })).toBeVisible();
@@ -67,8 +78,14 @@ test('a curator creates a course, finds it, filters by status, switches to a rem
   await expect(card).toContainText(`Обновлён: ${today()}`);
   await expect(card).toContainText('0 уроков');
   await expect(card.getByRole('button', { name: 'Открыть' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
-  // Search is case-insensitive over title and description; a miss shows the filtered empty state.
+test('a curator finds a course by title or description, case-insensitively, and filters by status', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const title = await curatorWithDraft(page, request, 'Охрана труда');
+  const card = cardOf(page, title);
+
   await search(page).fill(title.toUpperCase());
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(card).toBeVisible();
@@ -80,23 +97,39 @@ test('a curator creates a course, finds it, filters by status, switches to a rem
   await search(page).fill(title);
   await expect(card).toBeVisible();
 
-  // Status filter: a draft is not among the published ones.
-  await page.getByLabel('Фильтр по статусу', { exact: true }).selectOption({ label: 'Опубликованные' });
+  // A draft is not among the published ones.
+  const status = page.getByLabel('Фильтр по статусу', { exact: true });
+  await status.selectOption({ label: 'Опубликованные' });
   await expect(page.getByText('Курсы не найдены')).toBeVisible();
-  await page.getByLabel('Фильтр по статусу', { exact: true }).selectOption({ label: 'Черновики' });
+  await status.selectOption({ label: 'Черновики' });
   await expect(card).toBeVisible();
-  await page.getByLabel('Фильтр по статусу', { exact: true }).selectOption({ label: 'Все статусы' });
+  await status.selectOption({ label: 'Все статусы' });
+  await expect(card).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
-  // List view, remembered after a reload.
+test('the list view and the search survive a reload', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const title = await curatorWithDraft(page, request, 'Охрана труда');
+
   await page.getByRole('button', { name: 'Списком' }).click();
   await expect(page.getByRole('list', { name: 'Список курсов' })).toHaveAttribute('data-view', 'list');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Списком' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('list', { name: 'Список курсов' })).toHaveAttribute('data-view', 'list');
   expect(await page.evaluate(() => localStorage.getItem('coursesViewMode'))).toBe('list');
-  await expect(search(page)).toHaveValue(title); // the search survives the reload too
+  await expect(search(page)).toHaveValue(title);
+  await expect(cardOf(page, title)).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
-  // Copy, then delete the copy (after a change of mind) and the original.
+test('a curator copies a course, deletes the copy after a change of mind, opens the original and deletes it', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const title = await curatorWithDraft(page, request, 'Охрана труда');
+
   await cardOf(page, title).getByRole('button', { name: 'Копировать курс' }).click();
   const copy = cardOf(page, `${title} (копия)`);
   await expect(copy).toBeVisible();
@@ -109,7 +142,7 @@ test('a curator creates a course, finds it, filters by status, switches to a rem
   await expect(dialog).toHaveCount(0);
   await expect(copy).toBeVisible();
   await copy.getByRole('button', { name: 'Удалить курс' }).click();
-  await page.getByRole('dialog', { name: 'Удаление курса' }).getByRole('button', { name: 'Удалить' }).click();
+  await dialog.getByRole('button', { name: 'Удалить' }).click();
   await expect(copy).toHaveCount(0);
   await expect(cardOf(page, title)).toBeVisible();
 
@@ -119,7 +152,7 @@ test('a curator creates a course, finds it, filters by status, switches to a rem
   await page.goBack();
 
   await cardOf(page, title).getByRole('button', { name: 'Удалить курс' }).click();
-  await page.getByRole('dialog', { name: 'Удаление курса' }).getByRole('button', { name: 'Удалить' }).click();
+  await dialog.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Курсы не найдены')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Курсы не найдены')).toBeVisible();

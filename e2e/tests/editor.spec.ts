@@ -548,65 +548,106 @@ test('a course that does not exist, and the new-lesson screen with and without a
   ]);
 });
 
-test('the demo editors work on sample data and never write to the server', async ({ page }) => {
+/**
+ * The demos run on sample data in the browser: each journey watches that nothing is written to the
+ * server and nothing is logged as an error.
+ */
+function watchDemo(page: Page) {
   const errors = watchConsole(page);
   const writes: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/') && r.method() !== 'GET') writes.push(`${r.method()} ${r.url()}`);
   });
+  return {
+    writes,
+    expectNothingWritten() {
+      expect(writes).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  };
+}
 
-  await page.goto('/demo/course-editor');
-  await expect(sidebar(page).getByRole('button', { name: 'Адаптация новых сотрудников' })).toBeVisible();
-  await page.getByRole('button', { name: '+ Добавить модуль' }).click();
-  await expect(moduleItem(page, 'модуль_1')).toBeVisible();
-  await lessonButton(page, 'О компании').click();
-  await page.getByLabel('Название урока').fill('О нашей компании');
-  await page.getByRole('button', { name: '+ Текст' }).click();
-  await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
-  await dragUntil(
-    page,
-    sidebar(page).getByRole('button', { name: 'Перетащить урок «Ценности и правила»' }),
-    'up',
-    lessonsOf(page, 'Знакомство с компанией'),
-    ['Ценности и правила', 'О нашей компании'],
-  );
-  await expect(lessonsOf(page, 'Знакомство с компанией')).toHaveText([/Ценности и правила/, /О нашей компании/]);
-  const modules = sidebar(page).getByRole('listitem', { name: /^Модуль «/ });
-  await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить модуль «модуль_1»' }), 'up', modules, [
-    'Знакомство с компанией',
-    'модуль_1',
-    'Первые шаги',
-  ]);
-  await expect(modules).toHaveText([/Знакомство с компанией/, /модуль_1/, /Первые шаги/]);
-  await lessonButton(page, 'Проверка знаний').click();
-  await page.getByRole('button', { name: /^Квиз №2/ }).click();
-  await expect(page.getByRole('region', { name: 'Квиз блока' })).toContainText('Основы HR');
-  await page.getByRole('button', { name: 'Редактировать квиз' }).click();
-  const quizDialog = page.getByRole('dialog', { name: 'Редактор квиза' });
-  await expect(quizDialog.getByRole('group', { name: /^Вопрос \d$/ })).toHaveCount(3);
-  await quizDialog.getByRole('button', { name: '+ Порядок' }).click();
-  await quizDialog.getByRole('button', { name: 'Сохранить квиз' }).click();
-  await expect(page.getByRole('region', { name: 'Квиз блока' })).toContainText('Вопросов: 4');
+test.describe('the demo editors work on sample data and never write to the server', () => {
+  test('course editor: a module is added and a lesson edited, saved in the browser', async ({ page }) => {
+    const demo = watchDemo(page);
+    await page.goto('/demo/course-editor');
+    await expect(sidebar(page).getByRole('button', { name: 'Адаптация новых сотрудников' })).toBeVisible();
+    await page.getByRole('button', { name: '+ Добавить модуль' }).click();
+    await expect(moduleItem(page, 'модуль_1')).toBeVisible();
+    await lessonButton(page, 'О компании').click();
+    await page.getByLabel('Название урока').fill('О нашей компании');
+    await page.getByRole('button', { name: '+ Текст' }).click();
+    await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
+    await expect(lessonButton(page, 'О нашей компании')).toBeVisible();
+    demo.expectNothingWritten();
+  });
 
-  await page.goto('/demo/lesson-editor');
-  await expect(page.getByRole('heading', { name: 'Редактор урока' })).toBeVisible();
-  await page.getByLabel('Название урока').fill('Ценности');
-  await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
+  test('course editor: lessons and modules are reordered by dragging', async ({ page }) => {
+    const demo = watchDemo(page);
+    await page.goto('/demo/course-editor');
+    await expect(lessonsOf(page, 'Знакомство с компанией')).toHaveText([/О компании/, /Ценности и правила/]);
+    await dragUntil(
+      page,
+      sidebar(page).getByRole('button', { name: 'Перетащить урок «Ценности и правила»' }),
+      'up',
+      lessonsOf(page, 'Знакомство с компанией'),
+      ['Ценности и правила', 'О компании'],
+    );
+    await expect(lessonsOf(page, 'Знакомство с компанией')).toHaveText([/Ценности и правила/, /О компании/]);
+    await page.getByRole('button', { name: '+ Добавить модуль' }).click();
+    await expect(moduleItem(page, 'модуль_1')).toBeVisible();
+    const modules = sidebar(page).getByRole('listitem', { name: /^Модуль «/ });
+    await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить модуль «модуль_1»' }), 'up', modules, [
+      'Знакомство с компанией',
+      'модуль_1',
+      'Первые шаги',
+    ]);
+    await expect(modules).toHaveText([/Знакомство с компанией/, /модуль_1/, /Первые шаги/]);
+    demo.expectNothingWritten();
+  });
 
-  await page.goto('/demo/block-editor');
-  await expect(page.getByRole('heading', { name: 'Редактор блоков' })).toBeVisible();
-  await page.getByRole('button', { name: /^Текст №2/ }).click();
-  await page.getByRole('textbox', { name: 'Текст', exact: true }).fill('Изменено в демо');
-  await page.getByRole('button', { name: '↑ Вверх' }).click();
-  await expect(canvasBlocks(page).first()).toContainText('Изменено в демо');
+  test('course editor: a quiz of the sample course is edited', async ({ page }) => {
+    const demo = watchDemo(page);
+    await page.goto('/demo/course-editor');
+    await lessonButton(page, 'Проверка знаний').click();
+    await page.getByRole('button', { name: /^Квиз №2/ }).click();
+    await expect(page.getByRole('region', { name: 'Квиз блока' })).toContainText('Основы HR');
+    await page.getByRole('button', { name: 'Редактировать квиз' }).click();
+    const quizDialog = page.getByRole('dialog', { name: 'Редактор квиза' });
+    await expect(quizDialog.getByRole('group', { name: /^Вопрос \d$/ })).toHaveCount(3);
+    await quizDialog.getByRole('button', { name: '+ Порядок' }).click();
+    await quizDialog.getByRole('button', { name: 'Сохранить квиз' }).click();
+    await expect(page.getByRole('region', { name: 'Квиз блока' })).toContainText('Вопросов: 4');
+    demo.expectNothingWritten();
+  });
 
-  await signIn(page, CURATOR.email, CURATOR.password);
-  writes.length = 0;
-  await page.goto('/lesson-editor-demo');
-  await expect(page.getByRole('heading', { name: 'Редактор урока' })).toBeVisible();
-  await page.getByRole('button', { name: '+ Заголовок' }).click();
-  await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
+  test('lesson editor demo: the title is saved in the browser', async ({ page }) => {
+    const demo = watchDemo(page);
+    await page.goto('/demo/lesson-editor');
+    await expect(page.getByRole('heading', { name: 'Редактор урока' })).toBeVisible();
+    await page.getByLabel('Название урока').fill('Ценности');
+    await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
+    demo.expectNothingWritten();
+  });
 
-  expect(writes).toEqual([]);
-  expect(errors).toEqual([]);
+  test('block editor demo: a block is edited and moved up', async ({ page }) => {
+    const demo = watchDemo(page);
+    await page.goto('/demo/block-editor');
+    await expect(page.getByRole('heading', { name: 'Редактор блоков' })).toBeVisible();
+    await page.getByRole('button', { name: /^Текст №2/ }).click();
+    await page.getByRole('textbox', { name: 'Текст', exact: true }).fill('Изменено в демо');
+    await page.getByRole('button', { name: '↑ Вверх' }).click();
+    await expect(canvasBlocks(page).first()).toContainText('Изменено в демо');
+    demo.expectNothingWritten();
+  });
+
+  test('a signed-in curator uses /lesson-editor-demo without writing', async ({ page }) => {
+    await signIn(page, CURATOR.email, CURATOR.password);
+    const demo = watchDemo(page);
+    await page.goto('/lesson-editor-demo');
+    await expect(page.getByRole('heading', { name: 'Редактор урока' })).toBeVisible();
+    await page.getByRole('button', { name: '+ Заголовок' }).click();
+    await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
+    demo.expectNothingWritten();
+  });
 });
