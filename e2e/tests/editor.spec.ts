@@ -488,12 +488,16 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
   await expect(file.getByLabel('Имя файла')).toHaveValue('Регламент.txt');
   await expect(file).toContainText('Размер: 1.50 МБ');
 
-  // Keyboard: space takes the block, an arrow moves it, space drops it.
+  // Keyboard: space takes the block, an arrow moves it, space drops it; each step waits for what a
+  // screen reader is told.
+  const announced = (text: RegExp) => expect(page.locator('[id^="DndLiveRegion"]', { hasText: text })).toHaveCount(1);
   await page.getByRole('button', { name: 'Перетащить блок «Файл №2»' }).focus();
-  for (const key of ['Space', 'ArrowUp', 'Space']) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(150);
-  }
+  await page.keyboard.press('Space');
+  await announced(/^(Взят элемент «Файл №2»|«Файл №2» над)/);
+  await page.keyboard.press('ArrowUp');
+  await announced(/^«Файл №2» над «Изображение/);
+  await page.keyboard.press('Space');
+  await announced(/^«Файл №2» перемещён на место/);
   await expect(canvasBlocks(page)).toHaveText([/Файл№1/, /Изображение№2/]);
 
   await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
