@@ -1,4 +1,4 @@
-import { expect, test, type Dialog, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Dialog, type Page } from '@playwright/test';
 import { signIn, uniqueEmail, watchConsole } from './helpers';
 
 const today = new Intl.DateTimeFormat('ru-RU', {
@@ -21,7 +21,29 @@ const nextDialog = (page: Page): Promise<string> =>
 // A refused request (409, 403) is logged by Chromium itself; that is the expected answer, not a fault.
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
 
-test('a curator creates an organization, finds it by inn, adds two contacts, deletes one, edits its status and deletes it', async ({
+/** An organization made over the API by the curator (for journeys that are not about creating it). */
+async function arrangeOrganization(request: APIRequestContext, contacts: Array<Record<string, string>> = []) {
+  const login = await request.post('/api/auth/login', { data: { email: 'curator@portal.local', password: 'Curator12345' } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const name = `ООО Маршрут ${Date.now().toString(36)}`;
+  const inn = uniqueInn();
+  const org = await request.post('/api/organizations', { headers, data: { name, inn, site: 'marshrut.example' } });
+  expect(org.status()).toBe(201);
+  const { id } = (await org.json()) as { id: string };
+  for (const contact of contacts)
+    expect((await request.post('/api/contacts', { headers, data: { ...contact, orgId: id } })).status()).toBe(201);
+  return { id, name, inn };
+}
+
+/** Signs the curator in and opens the organization list filtered to one tax number. */
+async function findByInn(page: Page, inn: string) {
+  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await page.goto('/crm/orgs');
+  await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
+  await expect(page.getByTestId('org-card')).toHaveCount(1);
+}
+
+test('a curator creates an organization from the list: the required fields first, and a taken inn is refused', async ({
   page,
 }) => {
   const errors = watchConsole(page);
@@ -32,7 +54,6 @@ test('a curator creates an organization, finds it by inn, adds two contacts, del
   await expect(page).toHaveURL(/\/crm\/orgs$/);
   await expect(page.getByRole('heading', { name: 'Организации', level: 1 })).toBeVisible();
 
-  // Create: the required fields first, then the real thing.
   await page.getByRole('button', { name: 'Добавить организацию' }).click();
   const createDialog = page.getByRole('dialog', { name: 'Новая организация' });
   await expect(createDialog).toBeVisible();
@@ -56,18 +77,20 @@ test('a curator creates an organization, finds it by inn, adds two contacts, del
   expect(await alert).toBe('Ошибка: Организация с таким ИНН уже существует');
   await createDialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(createDialog).toBeHidden();
+  expect(realErrors(errors)).toEqual([]);
+});
 
-  // Find it by tax number.
-  await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
+test('a curator finds an organization by inn, opens it, adds two contacts and deletes one', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const { name, inn } = await arrangeOrganization(request);
+  await findByInn(page, inn);
   const card = page.getByRole('article', { name });
-  await expect(page.getByTestId('org-card')).toHaveCount(1);
   await expect(card.getByTestId('org-status')).toHaveText('Активна');
   await expect(card).toContainText(inn);
   await expect(card).toContainText('0 контактов');
   await expect(card).toContainText(today);
   await expect(card.getByRole('link', { name: 'marshrut.example' })).toHaveAttribute('href', 'https://marshrut.example');
 
-  // Open it and add two contacts.
   await card.getByRole('link', { name: 'Подробнее' }).click();
   await expect(page).toHaveURL(/\/crm\/orgs\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
@@ -99,8 +122,20 @@ test('a curator creates an organization, finds it by inn, adds two contacts, del
   expect(await confirm).toBe('Вы уверены, что хотите удалить контакт "Анна Кузнецова"?');
   await expect(page.getByTestId('contact')).toHaveCount(1);
   await expect(page.getByRole('listitem', { name: 'Борис Орлов' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('contact')).toHaveCount(1);
+  expect(realErrors(errors)).toEqual([]);
+});
 
-  // Edit the status.
+test('a curator makes an organization inactive, sees it on the list, and deletes it for good', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const { id, name, inn } = await arrangeOrganization(request, [
+    { fullName: 'Борис Орлов', email: 'boris@marshrut.example', phone: '+7 900 000-00-01', role: 'Бухгалтер' },
+  ]);
+  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await page.goto(`/crm/orgs/${id}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
   await page.getByRole('button', { name: 'Редактировать' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Редактирование организации' });
   await expect(editDialog.getByLabel('Название')).toHaveValue(name);
@@ -112,6 +147,7 @@ test('a curator creates an organization, finds it by inn, adds two contacts, del
   // Back in the list the card shows the change; then the organization goes.
   await page.getByRole('link', { name: '← Все организации' }).click();
   await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
+  const card = page.getByRole('article', { name });
   await expect(card.getByTestId('org-status')).toHaveText('Неактивна');
   await expect(card).toContainText('1 контакт');
   const confirmOrg = nextDialog(page);
@@ -119,7 +155,7 @@ test('a curator creates an organization, finds it by inn, adds two contacts, del
   expect(await confirmOrg).toBe(`Вы уверены, что хотите удалить организацию "${name}"?`);
   await expect(page.getByText('Организации не найдены')).toBeVisible();
 
-  // Nothing was reloaded along the way, and the organization is gone for good.
+  // Gone for good, not just from the page.
   await page.goto('/crm/orgs');
   await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
   await expect(page.getByText('Организации не найдены')).toBeVisible();
