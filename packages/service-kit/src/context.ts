@@ -10,7 +10,7 @@ import { createServiceApp } from './app';
 import { createTokenVerifier } from './jwt';
 import { createLogger, type Logger } from './logger';
 import { connectStore, storeIsUp } from './mongo';
-import { PrincipalCache, httpPrincipalLookup, type PrincipalLookup } from './principals';
+import { PrincipalCache, httpPrincipalLookup, redisVersionLookup, type PrincipalLookup } from './principals';
 import { createRedis, redisIsUp } from './redis';
 import { listen, type RunningService } from './run';
 
@@ -46,7 +46,11 @@ export async function createServiceContext<C extends BaseConfig>(
   const store = await connectStore(config.MONGO_URL, databaseName(config, name), logger, { attempts: storeAttempts });
   const redis = createRedis(config.REDIS_URL, logger, { failFast: true });
   const subscriber = createRedis(config.REDIS_URL, logger);
-  const principals = new PrincipalCache(lookup ? lookup(store) : httpPrincipalLookup(config.AUTH_URL, config.INTERNAL_TOKEN));
+  const principals = new PrincipalCache(
+    lookup ? lookup(store) : httpPrincipalLookup(config.AUTH_URL, config.INTERNAL_TOKEN),
+    undefined,
+    redisVersionLookup(redis),
+  );
   principals.listen(subscriber, logger);
   const authenticate = createAuthenticate(createTokenVerifier(config.JWT_SECRET), principals);
   const audit = new AuditPublisher({ service: name, connection: redis, prefix: config.QUEUE_PREFIX, store, logger });

@@ -1,6 +1,7 @@
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { crmRouters } from '@portal/svc-crm/app';
+import { PrincipalCache } from './principals';
 
 // Another service caches who is behind a token; a change in auth must reach it on the next request.
 let auth: Awaited<ReturnType<typeof startAuth>>;
@@ -54,4 +55,43 @@ it('answers 503 (not a crash) when the auth service cannot be asked', async () =
   } finally {
     await orphan.close();
   }
+});
+
+it('a role change reaches another service on the very next request, even before the channel is read', async () => {
+  const admin = await userWithRole(auth, 'ADMIN');
+  // Several rounds: a stale hit would show as one 403 after the change.
+  for (let round = 0; round < 5; round++) {
+    const person = await userWithRole(auth, 'CANDIDATE');
+    expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(403);
+    const changed = await api(auth.url, 'PATCH', `/api/users/${person.user.id}`, {
+      token: admin.token,
+      body: { fullName: person.user.fullName, email: person.user.email, role: 'CURATOR' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(200);
+  }
+});
+
+it('the cache answers from memory while the stamp is unchanged, and looks up again once it changes', async () => {
+  const person = { id: 'p1', role: 'CANDIDATE' as const, fullName: 'Пётр', email: 'p@example.test' };
+  let lookups = 0;
+  let version: string | null | undefined = null;
+  const cache = new PrincipalCache(
+    async () => {
+      lookups++;
+      return person;
+    },
+    10_000,
+    async () => version,
+  );
+  await cache.get('p1');
+  await cache.get('p1');
+  expect(lookups).toBe(1);
+  version = 'changed';
+  await cache.get('p1');
+  expect(lookups).toBe(2);
+  // Redis away: the stamp cannot be read, and the entry lives out its TTL.
+  version = undefined;
+  await cache.get('p1');
+  expect(lookups).toBe(2);
 });

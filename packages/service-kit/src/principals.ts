@@ -14,15 +14,26 @@ export type PrincipalLookup = (id: string) => Promise<Principal | null>;
 
 export const USER_CHANGED_CHANNEL = 'auth:user-changed';
 
+/** Where the auth service stamps a new value each time a user changes (read by every service). */
+export const userVersionKey = (id: string) => `auth:user-version:${id}`;
+/** A stamp outlives any cache entry by far; when it expires, entries made before are simply looked up again. */
+export const USER_VERSION_TTL_SECONDS = 86_400;
+
+/** The stamp of a user's last change: null when none is known, undefined when it cannot be read now. */
+export type VersionLookup = (id: string) => Promise<string | null | undefined>;
+
 interface CacheEntry {
   value: Principal | null;
   expires: number;
+  version: string | null | undefined;
 }
 
 /**
- * Caches lookups briefly in memory. The auth service announces every change of a user on a Redis
- * channel, so a role change or a deletion takes effect on the next request; if Redis is away, the
- * short TTL bounds how long a stale answer can live.
+ * Caches lookups briefly in memory. Every hit is checked against the user's change stamp in Redis
+ * (one GET): the auth service writes a new stamp before it answers a change, so a role change, a
+ * deletion or an ended session takes effect on the very next request in every service, whatever
+ * the order in which this process reads its sockets. The channel only frees memory early. If Redis
+ * is away, the short TTL bounds how long a stale answer can live.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, CacheEntry>();
@@ -30,14 +41,17 @@ export class PrincipalCache {
   constructor(
     private readonly lookup: PrincipalLookup,
     private readonly ttlMs = 10_000,
+    private readonly versionOf: VersionLookup = async () => undefined,
   ) {}
 
   async get(id: string): Promise<Principal | null> {
+    const version = await this.versionOf(id);
     const hit = this.entries.get(id);
-    if (hit && hit.expires > Date.now()) return hit.value;
+    // A stamp that cannot be read (Redis away) leaves the TTL as the only bound.
+    if (hit && hit.expires > Date.now() && (version === undefined || hit.version === version)) return hit.value;
     const value = await this.lookup(id);
     if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(id, { value, expires: Date.now() + this.ttlMs });
+    this.entries.set(id, { value, expires: Date.now() + this.ttlMs, version });
     return value;
   }
 
@@ -54,6 +68,35 @@ export class PrincipalCache {
       subscriber.subscribe(USER_CHANGED_CHANNEL).catch((err: Error) => logger.warn({ err }, 'subscribe failed'));
     });
   }
+}
+
+/**
+ * Reads change stamps from Redis; any failure, or no answer within `deadlineMs` (a frozen Redis),
+ * reads as "unknown now", so a request never waits on Redis for longer than that.
+ */
+export const redisVersionLookup =
+  (redis: Redis, deadlineMs = 250): VersionLookup =>
+  (id) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), deadlineMs);
+      redis.get(userVersionKey(id)).then(
+        (version) => {
+          clearTimeout(timer);
+          resolve(version);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        },
+      );
+    });
+
+/** Stamps a change of a user (before answering it) and tells every service to drop its cached copy. */
+export async function announceUserChange(redis: Redis, id: string): Promise<void> {
+  await redis
+    .set(userVersionKey(id), `${Date.now()}-${Math.random().toString(36).slice(2)}`, 'EX', USER_VERSION_TTL_SECONDS)
+    .catch(() => undefined);
+  await redis.publish(USER_CHANGED_CHANNEL, id).catch(() => undefined);
 }
 
 /** Asks the auth service's internal route; used by every service but auth itself. */

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Connection } from 'mongoose';
-import { USER_CHANGED_CHANNEL, createTokenSigner, type PrincipalLookup, type ServiceContext } from '@portal/service-kit';
+import { announceUserChange, createTokenSigner, type PrincipalLookup, type ServiceContext } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { AuthConfig } from './config';
 import { LoginLimiter } from './limiter';
@@ -29,12 +29,12 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     ctx.config.LOGIN_WINDOW_SECONDS,
     ctx.config.DB_PREFIX,
   );
-  // Every service caches principals; this tells them (and us) that one changed. Redis has handed
-  // the message to every subscriber when PUBLISH answers, so awaiting it before the response keeps
-  // "the new rights on the next request" true for a client that acts on our answer at once.
+  // Every service caches principals and checks each hit against the user's change stamp, so
+  // stamping before the response keeps "the new rights on the next request" true for a client
+  // that acts on our answer at once, in every service.
   const announce = async (id: string): Promise<void> => {
     ctx.principals.evict(id);
-    await ctx.redis.publish(USER_CHANGED_CHANNEL, id).catch(() => undefined);
+    await announceUserChange(ctx.redis, id);
   };
   return [
     authRouter({ ctx, users, signer, limiter, presets: presetAccounts(ctx.config) }),
