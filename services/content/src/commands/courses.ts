@@ -13,7 +13,7 @@ import { badRequest, escapeRegExp, notFound, op, type Principal } from '@portal/
 import type { z } from 'zod';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
-import type { CourseDoc } from '../models/course';
+import type { CourseCounts, CourseDoc } from '../models/course';
 import { canAuthor, canSeeCourse, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
 import { courseTree, readContentBlocks } from '../presenters/block';
 import { presentCourse, presentCourseSummary } from '../presenters/course';
@@ -21,7 +21,7 @@ import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId } from './ids';
 import { marksOf } from './marks';
 import { copiedBlocks, deleteCourseQuizzes, duplicateQuizzes } from './quizzes';
-import { nextUpdatedAt, touchCourse } from './touch';
+import { countCourse, nextUpdatedAt, touchCourse } from './touch';
 import type { MarkKind } from '../models/courseMark';
 
 type CreateInput = z.output<typeof courseCreateSchema>;
@@ -201,34 +201,39 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
   return stored;
 }
 
-/** Cards for a list of courses: the person's marks and the modules and lessons they can see. */
+/**
+ * Cards for a list of courses: the person's marks and the counts stored on each course (what a
+ * learner sees, or everything for an author). The store work is two reads whatever the courses
+ * hold; a course written before counts existed is counted once and keeps its counts.
+ */
 export async function summarize(models: ContentModels, user: Principal, courses: CourseDoc[]): Promise<CourseSummary[]> {
   if (!courses.length) return [];
   const ids = courses.map((c) => c._id);
-  const [marks, blocks] = await Promise.all([
-    marksOf(models, user.id, ids),
-    models.blocks
-      .find({ courseId: op({ $in: ids }), ...visibleBlocksFilter(user) })
-      .select({ type: 1, courseId: 1, moduleId: 1 })
-      .lean<Pick<BlockDoc, '_id' | 'type' | 'courseId' | 'moduleId'>[]>(),
-  ]);
-  const modules = new Set(blocks.filter((b) => b.type === 'MODULE').map((b) => String(b._id)));
-  const counts = new Map<string, { modulesCount: number; lessonsCount: number }>();
-  for (const b of blocks) {
-    const key = String(b.courseId);
-    const count = counts.get(key) ?? { modulesCount: 0, lessonsCount: 0 };
-    if (b.type === 'MODULE') count.modulesCount++;
-    else if (modules.has(String(b.moduleId))) count.lessonsCount++;
-    counts.set(key, count);
-  }
+  const [marks, backfilled] = await Promise.all([marksOf(models, user.id, ids), backfillCounts(models, courses)]);
+  const author = canAuthor(user);
   return courses.map((c) => {
     const key = String(c._id);
+    const counts = c.counts ?? backfilled.get(key);
     return presentCourseSummary(c, {
       isFavorite: marks.favorite.has(key),
       isStarted: marks.started.has(key),
-      ...(counts.get(key) ?? { modulesCount: 0, lessonsCount: 0 }),
+      modulesCount: (author ? counts?.modules : counts?.visibleModules) ?? 0,
+      lessonsCount: (author ? counts?.lessons : counts?.visibleLessons) ?? 0,
     });
   });
+}
+
+/** Counts and stores the counts of the listed courses that have none yet (courses from before counts). */
+async function backfillCounts(models: ContentModels, courses: CourseDoc[]): Promise<Map<string, CourseCounts>> {
+  const missing = courses.filter((c) => !c.counts);
+  const counted = await Promise.all(
+    missing.map(async (c) => {
+      const counts = await countCourse(models, c._id);
+      await models.courses.updateOne({ _id: c._id, counts: op({ $exists: false }) }, { $set: { counts } }, { timestamps: false });
+      return [String(c._id), counts] as const;
+    }),
+  );
+  return new Map(counted);
 }
 
 /** The course with its modules → lessons → blocks, as the person may see them. */

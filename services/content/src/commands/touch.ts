@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import type { ContentModels } from '../models';
-import type { CourseDoc } from '../models/course';
+import type { BlockDoc } from '../models/block';
+import type { CourseCounts, CourseDoc } from '../models/course';
 
 /**
  * A course's next updatedAt: now, but always later than the previous one. The course page cache is
@@ -9,18 +10,39 @@ import type { CourseDoc } from '../models/course';
 export const nextUpdatedAt = (previous: Date | null | undefined): Date =>
   new Date(Math.max(Date.now(), (previous ? new Date(previous).getTime() : 0) + 1));
 
+/** Counts a course's modules and lessons, all and as a learner sees them (one projected read). */
+export async function countCourse(models: ContentModels, courseId: Types.ObjectId): Promise<CourseCounts> {
+  const blocks = await models.blocks
+    .find({ courseId })
+    .select({ type: 1, status: 1, moduleId: 1 })
+    .lean<Pick<BlockDoc, '_id' | 'type' | 'status' | 'moduleId'>[]>();
+  const modules = blocks.filter((b) => b.type === 'MODULE');
+  const moduleIds = new Set(modules.map((m) => String(m._id)));
+  const visibleModuleIds = new Set(modules.filter((m) => m.status !== 'hidden').map((m) => String(m._id)));
+  const lessons = blocks.filter((b) => b.type !== 'MODULE' && moduleIds.has(String(b.moduleId)));
+  return {
+    modules: modules.length,
+    lessons: lessons.length,
+    visibleModules: visibleModuleIds.size,
+    visibleLessons: lessons.filter((l) => l.status !== 'hidden' && visibleModuleIds.has(String(l.moduleId))).length,
+  };
+}
+
 /**
  * The structure of a course changed: its card's 'Обновлён' date moves, and with it the key of the
- * cached course page (src/commands/courseDetailCache.ts). Every write that changes what
- * GET /courses/{id} shows calls this after its last write. `timestamps: false`: mongoose would
- * otherwise replace the value with its own clock reading.
+ * cached course page (src/commands/courseDetailCache.ts); its stored counts are made again. Every
+ * write that changes what GET /courses/{id} shows calls this after its last write. `timestamps:
+ * false`: mongoose would otherwise replace the value with its own clock reading.
  */
 export async function touchCourse(models: ContentModels, courseId: Types.ObjectId): Promise<void> {
-  const current = await models.courses.findById(courseId).select({ updatedAt: 1 }).lean<Pick<CourseDoc, 'updatedAt'>>();
+  const [current, counts] = await Promise.all([
+    models.courses.findById(courseId).select({ updatedAt: 1 }).lean<Pick<CourseDoc, 'updatedAt'>>(),
+    countCourse(models, courseId),
+  ]);
   if (!current) return;
   await models.courses.updateOne(
     { _id: courseId },
-    { $set: { updatedAt: nextUpdatedAt(current.updatedAt) } },
+    { $set: { updatedAt: nextUpdatedAt(current.updatedAt), counts } },
     { timestamps: false },
   );
 }

@@ -14,8 +14,21 @@ export interface CourseDoc {
   /** When it last became published (the dashboard's "active courses" change). */
   publishedAt: Date | null;
   createdBy: string | null;
+  /**
+   * Modules and lessons, kept by every write that changes the structure (touchCourse), so a course
+   * list never reads lessons. `visible*` count what a learner sees (nothing hidden, and no lesson of
+   * a hidden module). Missing on courses written before counts existed: filled on first read.
+   */
+  counts?: CourseCounts;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface CourseCounts {
+  modules: number;
+  lessons: number;
+  visibleModules: number;
+  visibleLessons: number;
 }
 
 const courseSchema = new Schema<CourseDoc>(
@@ -29,6 +42,18 @@ const courseSchema = new Schema<CourseDoc>(
     status: { type: String, enum: COURSE_STATUSES, default: 'draft', index: true },
     publishedAt: { type: Date, default: null },
     createdBy: { type: String, default: null },
+    counts: {
+      type: new Schema<CourseCounts>(
+        {
+          modules: { type: Number, default: 0 },
+          lessons: { type: Number, default: 0 },
+          visibleModules: { type: Number, default: 0 },
+          visibleLessons: { type: Number, default: 0 },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
   },
   { timestamps: true },
 );
