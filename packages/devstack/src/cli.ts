@@ -2,7 +2,14 @@ import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontends, buildServices } from './build';
 import { startStack } from './stack';
-import { ensureRedis, ensureStore, installFerretDB } from './store';
+import {
+  DEFAULT_POSTGRESQL_URL,
+  ensureRedis,
+  ensureStore,
+  installFerretDB,
+  installPostgres,
+  preparePostgresDatabase,
+} from './store';
 import { ROOT, run, say, which } from './util';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
@@ -118,6 +125,12 @@ async function test(): Promise<void> {
 async function setup(): Promise<void> {
   if (process.env.MONGO_URL || which('mongod')) return say('store: provided (MONGO_URL or mongod), nothing to install');
   say(`store: FerretDB at ${installFerretDB()}`);
+  const postgresqlUrl = process.env.FERRETDB_POSTGRESQL_URL || DEFAULT_POSTGRESQL_URL;
+  const refused = await preparePostgresDatabase(postgresqlUrl);
+  if (!refused) return say(`store: FerretDB will run on the PostgreSQL answering at ${postgresqlUrl}`);
+  if (process.getuid?.() !== 0) return say(`store: FerretDB will run on SQLite (${refused}; a PostgreSQL of our own needs root)`);
+  const { postgres } = installPostgres();
+  say(`store: FerretDB will run on a PostgreSQL cluster of our own (${refused}), with ${postgres}`);
 }
 
 const command = process.argv[2];

@@ -25,11 +25,19 @@ export function startProcess(
     cwd,
     echo = false,
     logDir = path.join(DATA_DIR, 'logs'),
-  }: { env?: NodeJS.ProcessEnv; cwd?: string; echo?: boolean; logDir?: string } = {},
+    user,
+  }: {
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    echo?: boolean;
+    logDir?: string;
+    /** Run as this system user (when we are root): PostgreSQL refuses to run as root. */
+    user?: { uid: number; gid: number };
+  } = {},
 ): ManagedProcess {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], ...user });
   const color = COLORS[colorIndex++ % COLORS.length];
   const prefix = `\x1b[${color}m${name.padEnd(9)}\x1b[0m| `;
   const forward = (chunk: Buffer) => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProcess, type ManagedProcess } from './processes';
@@ -10,8 +10,21 @@ const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 
 export interface Store {
   url: string;
-  kind: 'MONGO_URL' | 'running' | 'mongod' | 'ferretdb';
+  kind: 'MONGO_URL' | 'running' | 'mongod' | 'ferretdb-postgresql' | 'ferretdb-sqlite';
+  /** What the launcher started for it (stopping it stops FerretDB first and its PostgreSQL last). */
   process?: ManagedProcess;
+}
+
+/** Where FerretDB keeps its data on PostgreSQL unless FERRETDB_POSTGRESQL_URL says otherwise. */
+export const DEFAULT_POSTGRESQL_URL = 'postgres://postgres@127.0.0.1:5432/ferretdb';
+
+export interface StoreOptions {
+  port?: number;
+  dataDir?: string;
+  /** The PostgreSQL to put FerretDB on; a database missing there is created. */
+  postgresqlUrl?: string;
+  /** When no PostgreSQL answers: may we install Debian's package and run a cluster of our own? (root only) */
+  ownPostgres?: boolean;
 }
 
 const goBin = (): string | null => {
@@ -68,10 +81,17 @@ const hostPort = (url: string): { host: string; port: number } => {
 };
 
 /**
- * Picks the store in the architecture's order: MONGO_URL; a server already answering on the
- * port; a `mongod` on the PATH; FerretDB (installed when Go is present); otherwise a clear error.
+ * Picks the store in the architecture's order and says which and why: MONGO_URL; a server already
+ * answering on the port; a `mongod` on the PATH; FerretDB on PostgreSQL (one answering at
+ * FERRETDB_POSTGRESQL_URL, or a cluster of our own under .data when we run as root); FerretDB on
+ * SQLite; otherwise a clear error naming the options.
  */
-export async function ensureStore({ port = 27017, dataDir = path.join(DATA_DIR, 'store') } = {}): Promise<Store> {
+export async function ensureStore({
+  port = 27017,
+  dataDir = path.join(DATA_DIR, 'store'),
+  postgresqlUrl = process.env.FERRETDB_POSTGRESQL_URL || DEFAULT_POSTGRESQL_URL,
+  ownPostgres = process.getuid?.() === 0,
+}: StoreOptions = {}): Promise<Store> {
   if (process.env.MONGO_URL) {
     const { host, port: p } = hostPort(process.env.MONGO_URL);
     if (!(await portAnswers(p, host, 2000))) throw new Error(`MONGO_URL is set but nothing answers at ${host}:${p}`);
@@ -101,31 +121,188 @@ export async function ensureStore({ port = 27017, dataDir = path.join(DATA_DIR, 
         'No MongoDB-compatible store is available. Choose one of:',
         '  1. set MONGO_URL to a running MongoDB (for example mongodb://127.0.0.1:27017);',
         '  2. install MongoDB so that `mongod` is on the PATH;',
-        `  3. install Go, so that FerretDB ${FERRETDB_VERSION} can be built automatically;`,
+        `  3. install Go, so that FerretDB ${FERRETDB_VERSION} can be built automatically (on PostgreSQL or SQLite);`,
         '  4. or run the production-like stack with `docker compose up`.',
         `(${(err as Error).message})`,
       ].join('\n'),
     );
   }
+
+  const postgres = await ensurePostgres(postgresqlUrl, path.join(dataDir, 'postgres'), ownPostgres);
+  if (postgres.url) {
+    say(`store: FerretDB ${FERRETDB_VERSION} on PostgreSQL (${postgres.why})`);
+    const state = path.join(dataDir, 'ferretdb-postgresql');
+    const ferret = await startFerretDB(ferretdb, port, state, 'ferretdb', { postgresqlUrl: postgres.url }).catch(
+      async (err: Error) => {
+        await postgres.process?.stop();
+        throw err;
+      },
+    );
+    return { url, kind: 'ferretdb-postgresql', process: inOrder('store', [ferret, postgres.process]) };
+  }
   const dir = path.join(dataDir, 'ferretdb');
-  say(`store: FerretDB ${FERRETDB_VERSION} (SQLite), data in ${path.relative(process.cwd(), dir) || dir}`);
-  return { url, kind: 'ferretdb', process: await startFerretDB(ferretdb, port, dir) };
+  say(
+    `store: FerretDB ${FERRETDB_VERSION} on SQLite, data in ${path.relative(process.cwd(), dir) || dir} (no PostgreSQL: ${postgres.why})`,
+  );
+  return { url, kind: 'ferretdb-sqlite', process: await startFerretDB(ferretdb, port, dir) };
 }
 
-/** Starts a FerretDB server on a port with its SQLite files in `dir`, and waits until it is ready. */
-export async function startFerretDB(binary: string, port: number, dir: string, name = 'ferretdb'): Promise<ManagedProcess> {
+/** Processes that stop one after the other, in the order given (FerretDB before its PostgreSQL). */
+function inOrder(name: string, processes: Array<ManagedProcess | undefined>): ManagedProcess {
+  const [first] = processes.filter((p): p is ManagedProcess => !!p);
+  return {
+    name,
+    child: first.child,
+    async stop(signal) {
+      for (const p of processes) await p?.stop(signal);
+    },
+  };
+}
+
+interface PostgresChoice {
+  url: string | null;
+  /** Said to the person starting the portal: which PostgreSQL, or why none. */
+  why: string;
+  process?: ManagedProcess;
+}
+
+const describe = (url: string) => {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 5432}, database ${u.pathname.slice(1) || 'postgres'}`;
+};
+
+/**
+ * Connects to the server of `url` and creates its database when it is missing. Gives back null
+ * when the database is there, or why it cannot be used.
+ */
+export async function preparePostgresDatabase(url: string): Promise<string | null> {
+  const { Client } = await import('pg');
+  const target = new URL(url);
+  const database = decodeURIComponent(target.pathname.slice(1)) || 'ferretdb';
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 2000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!found.rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+    return null;
+  } catch (err) {
+    const { code, message } = err as { code?: string; message: string };
+    return code === 'ECONNREFUSED' ? `nothing answers at ${describe(url)}` : `${describe(url)}: ${message}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A PostgreSQL for FerretDB: the one at `url`, or (as root) a cluster of our own under `dir`. */
+async function ensurePostgres(url: string, dir: string, ownPostgres: boolean): Promise<PostgresChoice> {
+  const refused = await preparePostgresDatabase(url);
+  if (!refused) return { url, why: `the PostgreSQL answering at ${describe(url)}` };
+  if (!ownPostgres) return { url: null, why: `${refused}, and a cluster of our own needs root` };
+  try {
+    return await startOwnPostgres(dir, refused);
+  } catch (err) {
+    return { url: null, why: `${refused}; a cluster of our own could not be started: ${(err as Error).message}` };
+  }
+}
+
+/** Debian's PostgreSQL server programs (the newest installed version), or null. */
+export function postgresBinaries(): { initdb: string; postgres: string } | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  if (!versions.length) return null;
+  const bin = path.join(root, versions[0], 'bin');
+  return { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
+}
+
+/** Installs Debian's `postgresql` package when its programs are missing (root only; idempotent). */
+export function installPostgres(): { initdb: string; postgres: string } {
+  const found = postgresBinaries();
+  if (found) return found;
+  if (process.getuid?.() !== 0 || !which('apt-get')) throw new Error('postgresql is not installed and cannot be without root');
+  say('installing postgresql (Debian package)...');
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'postgresql'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const installed = postgresBinaries();
+  if (!installed) throw new Error('postgresql was installed but initdb was not found under /usr/lib/postgresql');
+  return installed;
+}
+
+const systemUser = (name: string): { uid: number; gid: number } | null => {
+  const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
+  return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout), gid: Number(gid.stdout) } : null;
+};
+
+/** Initialises (once) and starts a PostgreSQL cluster under `dir`, run as the `postgres` user. */
+async function startOwnPostgres(dir: string, refused: string): Promise<PostgresChoice> {
+  const { initdb, postgres } = installPostgres();
+  const user = systemUser('postgres');
+  if (!user) throw new Error('the postgres system user does not exist');
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chownSync(dir, user.uid, user.gid);
+    const init = spawnSync(initdb, ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C'], {
+      encoding: 'utf8',
+      ...user,
+    });
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  }
+  const port = await freePort();
+  const proc = startProcess(
+    'postgres',
+    postgres,
+    ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    { user },
+  );
+  const url = `postgres://postgres@127.0.0.1:${port}/ferretdb`;
+  try {
+    await waitFor(async () => (await preparePostgresDatabase(url)) === null, 'PostgreSQL', 30_000);
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
+  const where = path.relative(process.cwd(), dir) || dir;
+  return { url, why: `${refused}, so a cluster of our own under ${where} on port ${port}`, process: proc };
+}
+
+/**
+ * Starts a FerretDB server on a port and waits until it is ready: on SQLite with its files in `dir`,
+ * or on PostgreSQL at `postgresqlUrl` (then `dir` holds only its state).
+ */
+export async function startFerretDB(
+  binary: string,
+  port: number,
+  dir: string,
+  name = 'ferretdb',
+  { postgresqlUrl }: { postgresqlUrl?: string } = {},
+): Promise<ManagedProcess> {
   mkdirSync(path.join(dir, 'state'), { recursive: true });
   const debugPort = await freePort();
+  const backend = postgresqlUrl
+    ? ['--handler=postgresql', `--postgresql-url=${postgresqlUrl}`]
+    : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
   const proc = startProcess(name, binary, [
-    '--handler=sqlite',
-    `--sqlite-url=file:${dir}/`,
+    ...backend,
     `--state-dir=${path.join(dir, 'state')}`,
     `--listen-addr=127.0.0.1:${port}`,
     '--telemetry=disable',
     `--debug-addr=127.0.0.1:${debugPort}`,
     '--log-level=warn',
   ]);
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${debugPort}/debug/readyz`)).ok, 'FerretDB', 30_000);
+  try {
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${debugPort}/debug/readyz`)).ok, 'FerretDB', 30_000);
+  } catch (err) {
+    await proc.stop('SIGKILL');
+    throw err;
+  }
   return proc;
 }
 

@@ -13,7 +13,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** Finds an executable on the PATH (or at extra locations), like `command -v`. */
 export function which(name: string, extra: string[] = []): string | null {
   for (const candidate of extra) if (existsSync(candidate)) return candidate;
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  // This process's PATH as it is now (a test may change it), not the one the process started with.
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8', env: process.env });
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
