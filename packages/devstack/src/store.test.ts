@@ -51,6 +51,21 @@ async function roundTrip(url: string): Promise<unknown> {
   }
 }
 
+/** PostgreSQL's plan for an equality lookup on a field the collection has an index on (FerretDB's explain). */
+async function planOfIndexedLookup(url: string): Promise<string> {
+  const client = await MongoClient.connect(url, { serverSelectionTimeoutMS: 5000 });
+  try {
+    const people = client.db(`store_plan_${Date.now().toString(36)}`).collection('people');
+    await people.createIndex({ email: 1 });
+    await people.insertMany(Array.from({ length: 2000 }, (_, i) => ({ email: `p${i}@example.com` })));
+    const explained = await people.find({ email: 'p7@example.com' }).explain();
+    await client.db(people.dbName).dropDatabase();
+    return (explained.queryPlanner as { Plan?: { 'Node Type'?: string } }).Plan?.['Node Type'] ?? 'no plan';
+  } finally {
+    await client.close();
+  }
+}
+
 async function dropPostgresDatabase(url: string): Promise<void> {
   const { Client } = await import('pg');
   const admin = new URL(url);
@@ -116,6 +131,8 @@ it('with a PostgreSQL answering, FerretDB runs on it (the database is created) a
     expect(started.kind).toBe('ferretdb-postgresql');
     expect(storeLine()).toMatch(/^\[portal\] store: FerretDB v1\.24\.2 on PostgreSQL \(/);
     expect(await roundTrip(started.url)).toEqual({ name: 'Пробная запись' });
+    // An equality filter on an indexed field is answered from an index, not by reading the table.
+    expect(await planOfIndexedLookup(started.url)).toBe('Bitmap Heap Scan');
   } finally {
     await started.process?.stop();
     started = null;

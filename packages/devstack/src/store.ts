@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { installGinTwins } from './ginTwins';
 import { startProcess, type ManagedProcess } from './processes';
 import { DATA_DIR, freePort, portAnswers, run, say, waitFor, which } from './util';
 
@@ -131,6 +132,11 @@ export async function ensureStore({
   const postgres = await ensurePostgres(postgresqlUrl, path.join(dataDir, 'postgres'), ownPostgres);
   if (postgres.url) {
     say(`store: FerretDB ${FERRETDB_VERSION} on PostgreSQL (${postgres.why})`);
+    // FerretDB's own indexes cannot serve its equality filters there; see ginTwins.ts.
+    await installGinTwins(postgres.url).catch(async (err: Error) => {
+      await postgres.process?.stop();
+      throw new Error(`could not prepare the PostgreSQL indexes for FerretDB: ${err.message}`);
+    });
     const state = path.join(dataDir, 'ferretdb-postgresql');
     const ferret = await startFerretDB(ferretdb, port, state, 'ferretdb', { postgresqlUrl: postgres.url }).catch(
       async (err: Error) => {
@@ -153,8 +159,11 @@ function inOrder(name: string, processes: Array<ManagedProcess | undefined>): Ma
   return {
     name,
     child: first.child,
-    async stop(signal) {
-      for (const p of processes) await p?.stop(signal);
+    async stop(signal, deadlineMs) {
+      for (const p of processes) await p?.stop(signal, deadlineMs);
+    },
+    kill() {
+      for (const p of processes) p?.kill();
     },
   };
 }
