@@ -74,7 +74,8 @@ test('the preset picker signs the administrator in to /dashboard with the staff 
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
-  await expect(nav.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Организации', 'Контакты']);
+  await expect(nav.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Результаты', 'Организации', 'Контакты']);
+  await expect(nav.getByRole('link', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Организации' }).click();
   await expect(page).toHaveURL(/\/crm\/orgs$/);
 });
@@ -98,9 +99,34 @@ test('a guest continues without registering', async ({ page }) => {
   await expect(page).toHaveURL(/\/courses$/);
 });
 
-test('an anonymous visitor of a protected page is sent to /auth', async ({ page }) => {
+test('an anonymous visitor of a protected page is sent to /auth, which remembers the page', async ({ page }) => {
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
+});
+
+test('signing in returns to the deep link asked for while signed out', async ({ page, request }) => {
+  const admin = await request.post('/api/auth/login', { data: { email: 'admin@portal.local', password: 'Admin12345' } });
+  const headers = { Authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
+  const title = `Возврат после входа ${uniqueEmail('c')}`;
+  const created = await request.post('/api/courses', { headers, data: { title, isPublished: true } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/student/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/auth\\?next=%2Fstudent%2F${id}$`));
+  await page.getByLabel('Email').fill('candidate@portal.local');
+  await page.getByLabel('Пароль', { exact: true }).fill('Candidate12345');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/student/${id}$`));
+  await expect(page.locator('[data-mf="mf_player"]')).toContainText(title);
+});
+
+test('a return address leading off the portal is ignored: sign-in goes home', async ({ page }) => {
+  await page.goto('/auth?next=%2F%2Fexample.org%2Fsteal');
+  await page.getByLabel('Email').fill('client@portal.local');
+  await page.getByLabel('Пароль', { exact: true }).fill('Client12345');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/courses$/);
 });
 
 test('a tampered token is dropped and the user is sent to /auth', async ({ page }) => {
@@ -117,7 +143,7 @@ test('a tampered token is dropped and the user is sent to /auth', async ({ page 
     localStorage.setItem('authToken', `${h}.${forged}.${s}`);
   });
   await page.reload();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });
 
@@ -159,5 +185,34 @@ test('a learner has no staff navigation but sees their name and can sign out', a
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   await page.goto('/courses');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcourses$/);
+});
+
+test('a learner goes from the courses to their dashboard and their results through the header', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, 'candidate@portal.local', 'Candidate12345');
+  await expect(page).toHaveURL(/\/courses$/);
+  const account = page.getByRole('navigation', { name: 'Учётная запись' });
+  await expect(account.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Мои результаты']);
+  await expect(account.getByRole('link', { name: 'Курсы' })).toHaveAttribute('aria-current', 'page');
+
+  await account.getByRole('link', { name: 'Главная' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('[data-mf="mf_dashboard"]')).toBeVisible();
+  await expect(account.getByRole('link', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
+  await expect(account.getByRole('link', { name: 'Курсы' })).not.toHaveAttribute('aria-current', 'page');
+
+  await account.getByRole('link', { name: 'Мои результаты' }).click();
+  await expect(page).toHaveURL(/\/results$/);
+  await expect(page.getByRole('heading', { name: 'Результаты квизов' })).toBeVisible();
+  await expect(account.getByRole('link', { name: 'Мои результаты' })).toHaveAttribute('aria-current', 'page');
+  expect(errors).toEqual([]);
+});
+
+test('the manager reaches their results from the header', async ({ page }) => {
+  await signIn(page, 'manager@portal.local', 'Manager12345');
+  const account = page.getByRole('navigation', { name: 'Учётная запись' });
+  await account.getByRole('link', { name: 'Мои результаты' }).click();
+  await expect(page).toHaveURL(/\/results$/);
+  await expect(page.getByRole('heading', { name: 'Результаты квизов' })).toBeVisible();
 });

@@ -42,3 +42,17 @@ test('an unknown address shows a not-found page, not a blank screen', async ({ p
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
 });
+
+test('the not-found page keeps the header, so a signed-in person goes on from it', async ({ page }) => {
+  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  await expect(nav).toContainText('Куратор');
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Курсы' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.locator('[data-mf="mf_courses"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toHaveCount(0);
+});

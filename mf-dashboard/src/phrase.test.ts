@@ -1,5 +1,8 @@
-import type { AuditRecord } from '@portal/contracts';
-import { activityPhrase, genderOf } from './phrase';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditRecord } from '@portal/contracts';
+import { ACTIVITY_KINDS, activityPhrase, genderOf, kindOf, readableDetails } from './phrase';
 
 const ivan = { id: 'u1', fullName: 'Иван Петров', email: 'ivan@example.test' };
 const anna = { id: 'u2', fullName: 'Анна Смирнова', email: 'anna@example.test' };
@@ -54,7 +57,7 @@ describe('the phrase of an audit record', () => {
       activityPhrase(
         record({ action: 'update', entity: 'user', details: 'Изменён пользователь olga@example.test, роль CLIENT → CURATOR' }),
       ),
-    ).toBe('Иван Петров изменил пользователя olga@example.test');
+    ).toBe('Иван Петров изменил пользователя olga@example.test: роль Клиент → Куратор');
     expect(activityPhrase(record({ entity: 'lesson', details: 'Создан урок «урок_1» в курсе «Основы HR»' }))).toBe(
       'Иван Петров создал урок «урок_1»',
     );
@@ -74,7 +77,7 @@ describe('the phrase of an audit record', () => {
       'Иван Петров загрузил файл «план.pdf»',
     );
     expect(activityPhrase(record({ user: anna, entity: 'user', entityId: 'u2', details: 'Регистрация с ролью CLIENT' }))).toBe(
-      'Анна Смирнова зарегистрировалась',
+      'Анна Смирнова зарегистрировалась с ролью «Клиент»',
     );
   });
 
@@ -103,5 +106,230 @@ describe('the gender a name tells', () => {
     ['Гость Демо', 'm'],
   ])('%s', (name, gender) => {
     expect(genderOf(name)).toBe(gender);
+  });
+});
+
+/*
+ * What the services publish, read from their source: every `audit.publish({...})` and
+ * `recordAudit(deps, {...})` call, with its action, the entities it may name and the shapes of
+ * its details. Values the source fixes (literals, conditionals, constants and tables in the same
+ * file, `.replace`) are followed; anything else (a title, a count) becomes «Х».
+ */
+const ROOT = join(__dirname, '..', '..');
+const UNKNOWN = 'Х';
+const MAX_SHAPES = 64;
+
+interface PublishSite {
+  where: string;
+  action: string | null;
+  entities: string[];
+  shapes: string[];
+}
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name) ? [path] : [];
+  });
+
+function publishSites(file: string): PublishSite[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+  const declarations = new Map<string, ts.Expression>();
+  const visitDeclarations = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && node.initializer) {
+      if (ts.isIdentifier(node.name)) declarations.set(node.name.text, node.initializer);
+      // const { entity, noun } = TABLE[key]: each name is that property of the table's rows.
+      if (ts.isObjectBindingPattern(node.name))
+        for (const element of node.name.elements)
+          if (ts.isIdentifier(element.name)) {
+            const property =
+              element.propertyName && ts.isIdentifier(element.propertyName) ? element.propertyName.text : element.name.text;
+            declarations.set(element.name.text, ts.factory.createPropertyAccessExpression(node.initializer, property));
+          }
+    }
+    ts.forEachChild(node, visitDeclarations);
+  };
+  visitDeclarations(source);
+
+  const unwrap = (e: ts.Expression): ts.Expression =>
+    ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) ? unwrap(e.expression) : e;
+
+  /** The object literals an expression may be. */
+  const objectsOf = (raw: ts.Expression, depth = 0): ts.ObjectLiteralExpression[] => {
+    const e = unwrap(raw);
+    if (depth > 8) return [];
+    if (ts.isObjectLiteralExpression(e)) return [e];
+    if (ts.isIdentifier(e)) {
+      const init = declarations.get(e.text);
+      return init ? objectsOf(init, depth + 1) : [];
+    }
+    if (ts.isElementAccessExpression(e))
+      return objectsOf(e.expression, depth + 1).flatMap((table) =>
+        table.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? objectsOf(p.initializer, depth + 1) : [])),
+      );
+    if (ts.isPropertyAccessExpression(e)) return propertyOf(e, depth).flatMap((v) => objectsOf(v, depth + 1));
+    return [];
+  };
+  const propertyOf = (e: ts.PropertyAccessExpression, depth: number): ts.Expression[] =>
+    objectsOf(e.expression, depth + 1).flatMap((o) =>
+      o.properties.flatMap((p) =>
+        ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === e.name.text ? [p.initializer] : [],
+      ),
+    );
+
+  /** The strings an expression may be; «Х» where the source does not fix it. */
+  const valuesOf = (raw: ts.Expression, depth = 0): string[] => {
+    const e = unwrap(raw);
+    if (depth > 8) return [UNKNOWN];
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e.text];
+    if (ts.isTemplateExpression(e)) {
+      let shapes = [e.head.text];
+      for (const span of e.templateSpans) {
+        const values = valuesOf(span.expression, depth + 1);
+        shapes = shapes.flatMap((s) => values.map((v) => s + v + span.literal.text)).slice(0, MAX_SHAPES);
+      }
+      return shapes;
+    }
+    if (ts.isConditionalExpression(e)) return [...valuesOf(e.whenTrue, depth + 1), ...valuesOf(e.whenFalse, depth + 1)];
+    if (ts.isIdentifier(e)) {
+      const init = declarations.get(e.text);
+      return init ? valuesOf(init, depth + 1) : [UNKNOWN];
+    }
+    if (ts.isElementAccessExpression(e)) {
+      const rows = objectsOf(e.expression, depth + 1).flatMap((table) =>
+        table.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? valuesOf(p.initializer, depth + 1) : [])),
+      );
+      return rows.length ? rows : [UNKNOWN];
+    }
+    if (ts.isPropertyAccessExpression(e)) {
+      const values = propertyOf(e, depth).flatMap((v) => valuesOf(v, depth + 1));
+      return values.length ? values : [UNKNOWN];
+    }
+    if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'replace') {
+      const [pattern, replacement] = e.arguments;
+      const by = replacement ? valuesOf(replacement, depth + 1) : [UNKNOWN];
+      return valuesOf(e.expression.expression, depth + 1).flatMap((s) =>
+        pattern && ts.isStringLiteral(pattern) ? by.map((b) => s.replace(pattern.text, b)) : [s],
+      );
+    }
+    return [UNKNOWN];
+  };
+
+  const sites: PublishSite[] = [];
+  const visitCalls = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText(source);
+      if (callee === 'recordAudit' || /(^|\.)audit\.publish$/.test(callee)) {
+        const event = node.arguments.map(unwrap).find(ts.isObjectLiteralExpression);
+        // `publish({ ...event, actor })` relays what its callers wrote: those callers are the sites.
+        if (event && !event.properties.some(ts.isSpreadAssignment)) {
+          const field = (name: string) => {
+            for (const p of event.properties) {
+              if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name) return p.initializer;
+              if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return p.name;
+            }
+            return null;
+          };
+          const [action, entity, details] = ['action', 'entity', 'details'].map(field);
+          const actions = action ? valuesOf(action) : [];
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+          sites.push({
+            where: `${file.slice(ROOT.length + 1)}:${line + 1}`,
+            action: actions.length === 1 && actions[0] !== UNKNOWN ? actions[0] : null,
+            entities: entity ? [...new Set(valuesOf(entity))] : [],
+            shapes: details ? [...new Set(valuesOf(details))] : [],
+          });
+        }
+      }
+    }
+    ts.forEachChild(node, visitCalls);
+  };
+  visitCalls(source);
+  return sites;
+}
+
+const PUBLISH_SITES = ['services', 'gateway'].flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap(publishSites);
+
+const isEntity = (value: string): value is AuditEntity => (AUDIT_ENTITIES as readonly string[]).includes(value);
+const recordOf = (action: AuditAction, entity: AuditEntity, details: string) =>
+  record({ action, entity, details, entityId: 'x1' });
+// Latin a person may read: names people gave («title», "name", an email) and the export's file name, never a code.
+const latinLeft = (text: string) =>
+  text.replace(/«[^»]*»|"[^"]*"|[^\s<>,()]+@[^\s<>,()]+|quiz_results\.csv/g, '').match(/[A-Za-z_]+/g) ?? [];
+
+describe('every kind of event the services publish has its own Russian phrase', () => {
+  it('finds the publishing calls of every service in the source', () => {
+    const services = new Set(PUBLISH_SITES.map((s) => s.where.split('/')[1]));
+    expect([...services].sort()).toEqual(['auth', 'content', 'crm', 'progress']);
+    expect(PUBLISH_SITES.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(PUBLISH_SITES.map((site) => [site.where, site] as const))('%s', (_where, site) => {
+    expect(site.action).not.toBeNull();
+    expect(site.entities.length).toBeGreaterThan(0);
+    expect(site.entities.filter((e) => !isEntity(e))).toEqual([]);
+    expect(site.shapes.length).toBeGreaterThan(0);
+    const action = site.action as AuditAction;
+    for (const details of site.shapes) {
+      // A table may give the entity and the details together (a module or a lesson): one of them names this shape.
+      const named = site.entities.filter(isEntity).find((entity) => kindOf(recordOf(action, entity, details)));
+      expect({ details, kind: !!named }).toEqual({ details, kind: true });
+      if (named) expect(latinLeft(activityPhrase(recordOf(action, named, details)))).toEqual([]);
+    }
+  });
+
+  it.each(ACTIVITY_KINDS.map((k) => [`${k.action} ${k.entity}: ${k.example}`, k] as const))('%s', (_name, known) => {
+    const example = recordOf(known.action, known.entity, known.example);
+    expect(kindOf(example)).toBe(known);
+    const phrase = activityPhrase(example);
+    expect(phrase.startsWith('Иван Петров ')).toBe(true);
+    expect(latinLeft(phrase)).toEqual([]);
+    expect(latinLeft(readableDetails(known.example))).toEqual([]);
+  });
+
+  it('tells a learner’s quiz attempts, lesson completions and the export from authoring', () => {
+    const phrase = (action: AuditAction, entity: AuditEntity, details: string) =>
+      activityPhrase(recordOf(action, entity, details));
+    expect(phrase('create', 'quiz', 'Начата попытка 1 квиза «Итоговый тест» (курс «Основы HR»)')).toBe(
+      'Иван Петров начал попытку квиза «Итоговый тест»',
+    );
+    expect(phrase('update', 'quiz', 'Квиз «Итоговый тест» пройден: 3 из 3 (100%), попытка 1')).toBe(
+      'Иван Петров прошёл квиз «Итоговый тест»',
+    );
+    expect(phrase('update', 'quiz', 'Квиз «Итоговый тест» не пройден: 1 из 3 (33%), попытка 2')).toBe(
+      'Иван Петров не прошёл квиз «Итоговый тест»',
+    );
+    expect(phrase('create', 'progress', 'Урок «Знакомство» курса «Основы HR» пройден')).toBe(
+      'Иван Петров завершил урок «Знакомство»',
+    );
+    expect(phrase('read', 'quiz', 'Выгрузка результатов квизов в quiz_results.csv')).toBe(
+      'Иван Петров выгрузил результаты квизов',
+    );
+    expect(
+      activityPhrase(
+        record({
+          user: null,
+          action: 'update',
+          entity: 'quiz',
+          details: 'Время попытки 1 квиза «Тест» (Анна Смирнова) истекло: 0 из 3 (0%)',
+        }),
+      ),
+    ).toBe('Система завершила по истечении времени попытку квиза «Тест» (Анна Смирнова)');
+  });
+
+  it('shows roles and statuses by their Russian labels', () => {
+    expect(activityPhrase(record({ action: 'update', details: 'Изменён курс «Основы HR», статус published → hidden' }))).toBe(
+      'Иван Петров изменил курс «Основы HR»: статус Опубликован → Скрыт',
+    );
+    expect(readableDetails('Изменён курс «Основы HR», статус published → hidden')).toBe(
+      'Изменён курс «Основы HR», статус Опубликован → Скрыт',
+    );
+    expect(activityPhrase(record({ user: anna, entity: 'user', entityId: 'u2', details: 'Регистрация с ролью CANDIDATE' }))).toBe(
+      'Анна Смирнова зарегистрировалась с ролью «Кандидат»',
+    );
+    expect(readableDetails('Изменён пользователь olga@example.test, роль CLIENT → CURATOR')).toBe(
+      'Изменён пользователь olga@example.test, роль Клиент → Куратор',
+    );
   });
 });

@@ -1,12 +1,20 @@
-import { DASHBOARD_MSG, type AuditAction, type AuditEntity, type AuditRecord } from '@portal/contracts';
+import {
+  COURSE_STATUS_LABELS,
+  DASHBOARD_MSG,
+  ROLE_LABELS,
+  type AuditAction,
+  type AuditEntity,
+  type AuditRecord,
+} from '@portal/contracts';
 
 /*
  * One Russian phrase per audit record, e.g. 'Иван Петров создал курс «Основы HR»'.
  *
  * A Russian past-tense verb agrees with the person's gender, which the portal does not store; it
  * is read from the name (surname endings first, then the first name), masculine when nothing
- * tells. The object's name is taken from the record's details, which our own services write in a
- * known form («title», "name", a contact's name before <email>, a user's email).
+ * tells. Each kind of event the services publish has its own phrase (ACTIVITY_KINDS), told apart
+ * by its action, entity and the known form of its details («title», "name", a contact's name
+ * before <email>, a user's email); role and status codes are shown as their Russian labels.
  */
 
 type Gender = 'm' | 'f';
@@ -68,7 +76,7 @@ const VERBS: Record<AuditAction, Verb> = {
   logout: ['вышел из системы', 'вышла из системы'],
 };
 
-/** The thing acted on, in the accusative. */
+/** The thing acted on, in the accusative: for records of a kind no phrase below knows. */
 const NOUNS: Record<AuditEntity, string> = {
   dashboard: 'дашборд',
   course: 'курс',
@@ -85,7 +93,27 @@ const NOUNS: Record<AuditEntity, string> = {
   application: 'заявку',
 };
 
-const quoted = (name: string | null) => (name ? ` «${name}»` : '');
+const CODE_LABELS: Record<string, string> = { ...ROLE_LABELS, ...COURSE_STATUS_LABELS };
+// Services wrote codes after these words («статус draft → published», «с ролью CANDIDATE»).
+const CODED = /(статус|ролью|роль) ([A-Za-z_]+)(?: → ([A-Za-z_]+))?/g;
+const label = (code: string) => (Object.hasOwn(CODE_LABELS, code) ? CODE_LABELS[code] : code);
+
+/** A record's details with role and status codes replaced by their Russian labels. */
+export function readableDetails(details: string): string {
+  return details.replace(CODED, (_all, word: string, from: string, to?: string) =>
+    to ? `${word} ${label(from)} → ${label(to)}` : `${word} ${label(from)}`,
+  );
+}
+
+const quoted = (name: string | null | undefined) => (name ? ` «${name}»` : '');
+const titlesIn = (details: string) => [...details.matchAll(/«([^»]+)»/g)].map((m) => m[1]);
+const emailIn = (details: string) => /[^\s<>,]+@[^\s<>,]+/.exec(details)?.[0] ?? null;
+
+/** «: статус Черновик → Опубликован» when the details tell of such a change, else nothing. */
+const changeOf = (details: string, word: 'статус' | 'роль') => {
+  const change = new RegExp(`${word} ([^,→]+?) → ([^,]+)`).exec(readableDetails(details));
+  return change ? `: ${word} ${change[1]} → ${change[2]}` : '';
+};
 
 /** The name of the thing a record is about, from its details. */
 export function subjectOf(record: Pick<AuditRecord, 'entity' | 'details'>): string | null {
@@ -94,26 +122,283 @@ export function subjectOf(record: Pick<AuditRecord, 'entity' | 'details'>): stri
     const contact = /контакт (.+?) </.exec(details);
     if (contact) return contact[1];
   }
-  if (entity === 'user') return /[^\s<>,]+@[^\s<>,]+/.exec(details)?.[0] ?? null;
-  return /«([^»]+)»/.exec(details)?.[1] ?? /"([^"]+)"/.exec(details)?.[1] ?? null;
+  if (entity === 'user') return emailIn(details);
+  if (entity === 'organization') return /"([^"]+)"/.exec(details)?.[1] ?? null;
+  return titlesIn(details)[0] ?? /"([^"]+)"/.exec(details)?.[1] ?? null;
 }
 
-interface SpecialForm {
-  test: RegExp;
-  phrase: (verb: (v: Verb) => string, title: string | null) => string;
+interface PhraseParts {
+  /** The verb in the actor's gender. */
+  verb: (v: Verb) => string;
+  details: string;
+  /** What the record is about (subjectOf). */
+  subject: string | null;
 }
 
-// Actions that the pair (action, entity) alone would misname: a favourite is stored as the
-// creation of a mark on a course, not of a course.
-const SPECIAL: SpecialForm[] = [
-  { test: /добавлен в избранное/, phrase: (v, t) => `${v(['добавил', 'добавила'])} в избранное курс${quoted(t)}` },
-  { test: /удалён из избранного/, phrase: (v, t) => `${v(['убрал', 'убрала'])} из избранного курс${quoted(t)}` },
-  { test: /^Начат курс/, phrase: (v, t) => `${v(['начал', 'начала'])} курс${quoted(t)}` },
-  { test: /больше не отмечен начатым/, phrase: (v, t) => `${v(['снял', 'сняла'])} отметку о начале курса${quoted(t)}` },
-  { test: /^Загружен файл/, phrase: (v, t) => `${v(['загрузил', 'загрузила'])} файл${quoted(t)}` },
-  { test: /^Создана копия курса/, phrase: (v, t) => `${v(['создал', 'создала'])} копию курса${quoted(t)}` },
-  { test: /^Изменён порядок/, phrase: (v, t) => `${v(['изменил', 'изменила'])} порядок модулей и уроков курса${quoted(t)}` },
+export interface ActivityKind {
+  action: AuditAction;
+  entity: AuditEntity;
+  /** Tells this kind from the others of the same action and entity, by the details its publisher writes. */
+  details?: RegExp;
+  /** Details as the publisher writes them (the tests read every kind from here). */
+  example: string;
+  /** What the actor did: everything after the actor's name. */
+  phrase: (parts: PhraseParts) => string;
+}
+
+const kind = (
+  action: AuditAction,
+  entity: AuditEntity,
+  details: RegExp | undefined,
+  example: string,
+  phrase: ActivityKind['phrase'],
+): ActivityKind => ({ action, entity, details, example, phrase });
+
+const did =
+  (verb: Verb, what: string) =>
+  ({ verb: v, subject }: PhraseParts) =>
+    `${v(verb)} ${what}${quoted(subject)}`;
+
+const CREATED: Verb = ['создал', 'создала'];
+const CHANGED: Verb = ['изменил', 'изменила'];
+const DELETED: Verb = ['удалил', 'удалила'];
+const REQUESTED: Verb = ['запросил', 'запросила'];
+const ACCEPTED: Verb = ['принял', 'приняла'];
+
+/**
+ * Every kind of audit event the services publish, with its phrase: the one definition the phrase
+ * and its tests read. The first kind whose action, entity and details match names a record.
+ */
+export const ACTIVITY_KINDS: readonly ActivityKind[] = [
+  // auth
+  kind('create', 'user', /^Регистрация/, 'Регистрация с ролью CANDIDATE', ({ verb, details }) => {
+    const role = /ролью ([A-Za-z_]+)/.exec(details)?.[1];
+    return `${verb(['зарегистрировался', 'зарегистрировалась'])}${role ? ` с ролью «${label(role)}»` : ''}`;
+  }),
+  kind('login', 'user', undefined, 'Вход в систему', ({ verb }) => verb(VERBS.login)),
+  kind('logout', 'user', undefined, 'Выход из системы', ({ verb }) => verb(VERBS.logout)),
+  kind(
+    'read',
+    'user',
+    undefined,
+    'Просмотр данных пользователя olga@example.test',
+    ({ verb, subject }) => `${verb(VERBS.read)} данные пользователя${subject ? ` ${subject}` : ''}`,
+  ),
+  kind(
+    'update',
+    'user',
+    undefined,
+    'Изменён пользователь olga@example.test, роль CLIENT → CURATOR',
+    ({ verb, subject, details }) => `${verb(CHANGED)} пользователя${subject ? ` ${subject}` : ''}${changeOf(details, 'роль')}`,
+  ),
+  kind(
+    'delete',
+    'user',
+    undefined,
+    'Удалён пользователь olga@example.test',
+    ({ verb, subject }) => `${verb(DELETED)} пользователя${subject ? ` ${subject}` : ''}`,
+  ),
+  // crm
+  kind('create', 'organization', undefined, 'Создана организация "ООО Вектор" (ИНН 7701234567)', did(CREATED, 'организацию')),
+  kind(
+    'update',
+    'organization',
+    undefined,
+    'Изменена организация "ООО Вектор" (ИНН 7701234567): статус Активна → Неактивна',
+    did(CHANGED, 'организацию'),
+  ),
+  kind(
+    'delete',
+    'organization',
+    undefined,
+    'Удалена организация "ООО Вектор" (ИНН 7701234567) вместе с контактами: 2',
+    did(DELETED, 'организацию'),
+  ),
+  kind(
+    'create',
+    'contact',
+    undefined,
+    'Добавлен контакт Борис Орлов <boris@example.test> в организацию "ООО Вектор"',
+    ({ verb, subject, details }) =>
+      `${verb(['добавил', 'добавила'])} контакт${quoted(subject)} в организацию${quoted(/"([^"]+)"/.exec(details)?.[1])}`,
+  ),
+  kind('update', 'contact', undefined, 'Изменён контакт Борис Орлов <boris@example.test>', did(CHANGED, 'контакт')),
+  kind('delete', 'contact', undefined, 'Удалён контакт Борис Орлов <boris@example.test>', did(DELETED, 'контакт')),
+  // content: courses, favourites and the «started» mark
+  kind('create', 'course', /^Создан курс/, 'Создан курс «Основы HR»', did(CREATED, 'курс')),
+  kind(
+    'create',
+    'course',
+    /^Создан черновик курса/,
+    'Создан черновик курса «Основы HR» по шаблону по теме «Адаптация» (модулей: 3)',
+    ({ verb, subject, details }) =>
+      `${verb(CREATED)} ${/ ИИ по теме/.test(details) ? 'с помощью ИИ ' : ''}черновик курса${quoted(subject)}`,
+  ),
+  kind('create', 'course', /^Создана копия курса/, 'Создана копия курса «Основы HR»', did(CREATED, 'копию курса')),
+  kind(
+    'create',
+    'course',
+    /добавлен в избранное/,
+    'Курс «Основы HR» добавлен в избранное',
+    did(['добавил', 'добавила'], 'в избранное курс'),
+  ),
+  kind(
+    'delete',
+    'course',
+    /удалён из избранного/,
+    'Курс «Основы HR» удалён из избранного',
+    did(['убрал', 'убрала'], 'из избранного курс'),
+  ),
+  kind(
+    'update',
+    'course',
+    /^Изменён курс/,
+    'Изменён курс «Основы HR», статус draft → published',
+    ({ verb, subject, details }) => `${verb(CHANGED)} курс${quoted(subject)}${changeOf(details, 'статус')}`,
+  ),
+  kind('delete', 'course', /^Удалён курс/, 'Удалён курс «Основы HR»', did(DELETED, 'курс')),
+  kind('create', 'progress', /^Начат курс/, 'Начат курс «Основы HR»', did(['начал', 'начала'], 'курс')),
+  kind(
+    'delete',
+    'progress',
+    /больше не отмечен начатым/,
+    'Курс «Основы HR» больше не отмечен начатым',
+    did(['снял', 'сняла'], 'отметку о начале курса'),
+  ),
+  // content: modules (entity block), lessons, files, quizzes, the course builder
+  kind('create', 'block', /^Создан модуль/, 'Создан модуль «модуль_1» в курсе «Основы HR»', did(CREATED, 'модуль')),
+  kind('update', 'block', /^Изменён модуль/, 'Изменён модуль «Введение»', did(CHANGED, 'модуль')),
+  kind('delete', 'block', /^Удалён модуль/, 'Удалён модуль «Введение»', did(DELETED, 'модуль')),
+  kind(
+    'update',
+    'block',
+    /^Изменён порядок/,
+    'Изменён порядок модулей и уроков курса «Основы HR» (12)',
+    did(CHANGED, 'порядок модулей и уроков курса'),
+  ),
+  kind(
+    'update',
+    'block',
+    /^Запрошена новая версия модуля/,
+    'Запрошена новая версия модуля «Введение» (шаблон)',
+    did(REQUESTED, 'новую версию модуля'),
+  ),
+  kind(
+    'update',
+    'block',
+    /^Принята новая версия модуля/,
+    'Принята новая версия модуля «Введение» (уроков: 3)',
+    did(ACCEPTED, 'новую версию модуля'),
+  ),
+  kind('create', 'block', /^Загружен файл/, 'Загружен файл «план.pdf» (1.20 МБ)', did(['загрузил', 'загрузила'], 'файл')),
+  kind('create', 'lesson', /^Создан урок/, 'Создан урок «урок_1» в курсе «Основы HR»', did(CREATED, 'урок')),
+  kind('create', 'lesson', /^Создана копия урока/, 'Создана копия урока «Знакомство»', did(CREATED, 'копию урока')),
+  kind(
+    'create',
+    'lesson',
+    /^Импортировано уроков/,
+    'Импортировано уроков: 2 в модуль «Введение» курса «Основы HR» из «Старый курс»',
+    ({ verb, details }) => {
+      const [module, course] = titlesIn(details);
+      return `${verb(['импортировал', 'импортировала'])} уроки в модуль${quoted(module)}${course ? ` курса «${course}»` : ''}`;
+    },
+  ),
+  kind('update', 'lesson', /^Изменён урок/, 'Изменён урок «Знакомство»', did(CHANGED, 'урок')),
+  kind(
+    'update',
+    'lesson',
+    /^Запрошена новая версия урока/,
+    'Запрошена новая версия урока «Знакомство» (ИИ)',
+    did(REQUESTED, 'новую версию урока'),
+  ),
+  kind(
+    'update',
+    'lesson',
+    /^Принята новая версия урока/,
+    'Принята новая версия урока «Знакомство»',
+    did(ACCEPTED, 'новую версию урока'),
+  ),
+  kind('delete', 'lesson', /^Удалён урок/, 'Удалён урок «Знакомство»', did(DELETED, 'урок')),
+  kind('create', 'quiz', /^Создан квиз/, 'Создан квиз «Итоговый тест» (вопросов: 5)', did(CREATED, 'квиз')),
+  kind('update', 'quiz', /^Изменён квиз/, 'Изменён квиз «Итоговый тест» (вопросов: 5)', did(CHANGED, 'квиз')),
+  kind(
+    'update',
+    'quiz',
+    /^Запрошена новая версия квиза/,
+    'Запрошена новая версия квиза «Итоговый тест» (ИИ)',
+    did(REQUESTED, 'новую версию квиза'),
+  ),
+  kind(
+    'update',
+    'quiz',
+    /^Принята новая версия квиза/,
+    'Принята новая версия квиза «Итоговый тест» (вопросов: 5)',
+    did(ACCEPTED, 'новую версию квиза'),
+  ),
+  kind('delete', 'quiz', /^Удалён квиз/, 'Удалён квиз «Итоговый тест»', did(DELETED, 'квиз')),
+  // progress: attempts, completions, the results export
+  kind(
+    'create',
+    'quiz',
+    /^Начата попытка/,
+    'Начата попытка 1 квиза «Итоговый тест» (курс «Основы HR»)',
+    did(['начал', 'начала'], 'попытку квиза'),
+  ),
+  kind(
+    'update',
+    'quiz',
+    /^Квиз «[^»]*» пройден/,
+    'Квиз «Итоговый тест» пройден: 3 из 3 (100%), попытка 1',
+    did(['прошёл', 'прошла'], 'квиз'),
+  ),
+  kind(
+    'update',
+    'quiz',
+    /^Квиз «[^»]*» не пройден/,
+    'Квиз «Итоговый тест» не пройден: 1 из 3 (33%), попытка 2, время вышло',
+    did(['не прошёл', 'не прошла'], 'квиз'),
+  ),
+  kind(
+    'update',
+    'quiz',
+    /^Время попытки/,
+    'Время попытки 1 квиза «Итоговый тест» (Иван Петров) истекло: 0 из 3 (0%)',
+    ({ verb, subject, details }) => {
+      const learner = /» \((.+)\) истекло/.exec(details)?.[1];
+      return `${verb(['завершил', 'завершила'])} по истечении времени попытку квиза${quoted(subject)}${learner ? ` (${learner})` : ''}`;
+    },
+  ),
+  kind(
+    'read',
+    'quiz',
+    /^Выгрузка результатов/,
+    'Выгрузка результатов квизов в quiz_results.csv',
+    ({ verb }) => `${verb(['выгрузил', 'выгрузила'])} результаты квизов`,
+  ),
+  kind(
+    'create',
+    'progress',
+    /^Урок «[^»]*» курса «[^»]*» пройден/,
+    'Урок «Знакомство» курса «Основы HR» пройден',
+    did(['завершил', 'завершила'], 'урок'),
+  ),
+  kind(
+    'create',
+    'progress',
+    /^Курс «[^»]*» пройден полностью/,
+    'Курс «Основы HR» пройден полностью',
+    ({ verb, subject }) => `${verb(['прошёл', 'прошла'])} курс${quoted(subject)} полностью`,
+  ),
 ];
+
+/** The kind a record is of, or null for one no service publishes today. */
+export function kindOf(record: Pick<AuditRecord, 'action' | 'entity' | 'details'>): ActivityKind | null {
+  return (
+    ACTIVITY_KINDS.find(
+      (k) => k.action === record.action && k.entity === record.entity && (!k.details || k.details.test(record.details)),
+    ) ?? null
+  );
+}
 
 /** 'Иван Петров создал курс «Основы HR»', 'Анна Смирнова вошла в систему'. */
 export function activityPhrase(record: AuditRecord): string {
@@ -122,21 +407,10 @@ export function activityPhrase(record: AuditRecord): string {
   const gender: Gender = record.user ? genderOf(actor) : 'f';
   const verb = ([m, f]: Verb) => (gender === 'f' ? f : m);
   const subject = subjectOf(record);
-
-  if (
-    record.entity === 'user' &&
-    record.action === 'create' &&
-    (/^Регистрация/.test(record.details) || record.user?.id === record.entityId)
-  ) {
-    return `${actor} ${verb(['зарегистрировался', 'зарегистрировалась'])}`;
-  }
+  const known = kindOf(record);
+  if (known) return `${actor} ${known.phrase({ verb, details: record.details, subject })}`;
   if (record.action === 'login' || record.action === 'logout') return `${actor} ${verb(VERBS[record.action])}`;
-  const special = SPECIAL.find((s) => s.test.test(record.details));
-  if (special) return `${actor} ${special.phrase(verb, subject)}`;
-  if (record.entity === 'user') {
-    const what = record.action === 'read' ? 'данные пользователя' : NOUNS.user;
-    return `${actor} ${verb(VERBS[record.action])} ${what}${subject ? ` ${subject}` : ''}`;
-  }
-  const noun = record.entity === 'block' && /модул/i.test(record.details) ? 'модуль' : NOUNS[record.entity];
-  return `${actor} ${verb(VERBS[record.action])} ${noun}${quoted(subject)}`;
+  const what =
+    record.entity === 'user' ? `${NOUNS.user}${subject ? ` ${subject}` : ''}` : `${NOUNS[record.entity]}${quoted(subject)}`;
+  return `${actor} ${verb(VERBS[record.action])} ${what}`;
 }

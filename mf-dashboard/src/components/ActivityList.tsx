@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { AuditRecord } from '@portal/contracts';
 import { formatDateTime, relativeTime } from '../format';
-import { activityPhrase } from '../phrase';
+import { activityPhrase, readableDetails } from '../phrase';
 
 interface ActivityListProps {
   records: AuditRecord[];
@@ -19,7 +19,7 @@ export function ActivityList({ records, now, detailed = false, label }: Activity
           <Dot $action={record.action} aria-hidden="true" />
           <Body>
             <Phrase>{activityPhrase(record)}</Phrase>
-            {detailed && record.details && <Details>{record.details}</Details>}
+            {detailed && record.details && <Details>{readableDetails(record.details)}</Details>}
           </Body>
           <Time dateTime={record.timestamp} title={formatDateTime(record.timestamp)}>
             {detailed ? formatDateTime(record.timestamp) : relativeTime(record.timestamp, now)}

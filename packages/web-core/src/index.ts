@@ -6,3 +6,4 @@ export * from './navigation';
 export * from './instances';
 export * from './query';
 export * from './generation';
+export * from './returnPath';

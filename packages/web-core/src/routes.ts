@@ -1,5 +1,5 @@
 // The roles-only entry: the shell must not pull zod in at start.
-import { ROLES, type Role } from '@portal/contracts/roles';
+import { ROLES, isStaff, type Role } from '@portal/contracts/roles';
 
 export type Access = { public: true } | { public: false; roles: readonly Role[] };
 
@@ -47,3 +47,30 @@ export function decide(pathname: string, auth: { status: 'loading' | 'ready'; ro
   if (!route.access.roles.includes(auth.role)) return { kind: 'denied', role: auth.role, required: route.access.roles };
   return { kind: 'allow' };
 }
+
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
+const HOME: NavItem = { href: '/dashboard', label: 'Главная' };
+const COURSES: NavItem = { href: '/courses', label: 'Курсы' };
+// Staff read everyone's results there (RESULTS_ALL_ROLES); everyone else only their own.
+const STAFF_NAV: readonly NavItem[] = [
+  HOME,
+  COURSES,
+  { href: '/results', label: 'Результаты' },
+  { href: '/crm/orgs', label: 'Организации' },
+  { href: '/crm/contacts', label: 'Контакты' },
+];
+const LEARNER_NAV: readonly NavItem[] = [HOME, COURSES, { href: '/results', label: 'Мои результаты' }];
+
+/** The links of a person's header: staff navigation for ADMIN and CURATOR, a learner's own for the rest; only what the guard lets them open. */
+export const navigationFor = (role: Role): NavItem[] =>
+  (isStaff(role) ? STAFF_NAV : LEARNER_NAV).filter((item) => decide(item.href, { status: 'ready', role }).kind === 'allow');
+
+/** The link of the current page: the longest href the path is, or lies under. */
+export const currentNavItem = (items: readonly NavItem[], pathname: string): NavItem | null =>
+  items
+    .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0] ?? null;

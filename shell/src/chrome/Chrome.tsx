@@ -1,18 +1,22 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { ROLE_LABELS, isStaff } from '@portal/contracts/roles';
+import { ROLE_LABELS, homePathFor, isStaff } from '@portal/contracts/roles';
 import { Button, Page } from '@portal/ui';
-import { decide, navigate, useAuth, useDarkMode, usePathname } from '@portal/web-core';
+import {
+  SIGN_IN_PATH,
+  currentNavItem,
+  decide,
+  navigate,
+  navigationFor,
+  routeFor,
+  signInPathFor,
+  useAuth,
+  useDarkMode,
+  usePathname,
+} from '@portal/web-core';
 import { AccessDenied } from './AccessDenied';
 
-const NAV = [
-  { href: '/dashboard', label: 'Главная' },
-  { href: '/courses', label: 'Курсы' },
-  { href: '/crm/orgs', label: 'Организации' },
-  { href: '/crm/contacts', label: 'Контакты' },
-];
-
-/** The portal chrome: top navigation for staff and the route guard for every protected route. */
+/** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
   const pathname = usePathname();
   const { status, user, logout } = useAuth();
@@ -20,45 +24,45 @@ export function Chrome() {
   const decision = decide(pathname, { status, role: user?.role ?? null });
 
   useEffect(() => {
-    if (decision.kind === 'login') navigate('/auth', { replace: true });
+    // The page asked for is remembered, so signing in comes back to it.
+    if (decision.kind === 'login') navigate(signInPathFor(window.location), { replace: true });
   }, [decision.kind]);
 
-  const onPortalPage =
-    decision.kind !== 'unknown' && !!user && !['/', '/auth', '/register'].includes(pathname) && !pathname.startsWith('/demo');
-  const showNav = onPortalPage && !!user && isStaff(user.role);
-  const home = showNav ? '/dashboard' : '/courses';
+  // Public pages (landing, sign-in, demo) have their own chrome; every other page, an unknown one too, keeps the header.
+  const onPortalPage = !!user && !routeFor(pathname)?.access.public;
+  const staff = !!user && isStaff(user.role);
+  const links = user ? navigationFor(user.role) : [];
+  const current = currentNavItem(links, pathname);
+  const home = user ? homePathFor(user.role) : '/';
   const signOut = async () => {
     await logout();
-    navigate('/auth');
+    navigate(SIGN_IN_PATH);
   };
 
   return (
     <>
       {onPortalPage && user && (
         // Staff get the navigation; learners (no navigation in the spec) still see who they are and can sign out.
-        <Bar aria-label={showNav ? 'Основная навигация' : 'Учётная запись'} $slim={!showNav}>
+        <Bar aria-label={staff ? 'Основная навигация' : 'Учётная запись'} $slim={!staff}>
           <Brand href={home} onClick={(e) => (e.preventDefault(), navigate(home))}>
             Учебный портал
           </Brand>
-          {showNav ? (
-            <Links>
-              {NAV.map((item) => (
-                <NavLink
-                  key={item.href}
-                  href={item.href}
-                  aria-current={pathname.startsWith(item.href) ? 'page' : undefined}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    navigate(item.href);
-                  }}
-                >
-                  {item.label}
-                </NavLink>
-              ))}
-            </Links>
-          ) : (
-            <Spacer />
-          )}
+          <Links>
+            {links.map((item) => (
+              <NavLink
+                key={item.href}
+                href={item.href}
+                aria-current={item === current ? 'page' : undefined}
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                  e.preventDefault();
+                  navigate(item.href);
+                }}
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </Links>
           <UserBox>
             <span>
               {user.fullName} · {ROLE_LABELS[user.role]}
@@ -77,7 +81,7 @@ export function Chrome() {
       {decision.kind === 'unknown' && (
         <Page>
           <h1>Страница не найдена</h1>
-          <Button onClick={() => navigate(user ? '/courses' : '/')}>На главную</Button>
+          <Button onClick={() => navigate(home)}>На главную</Button>
         </Page>
       )}
     </>
@@ -97,9 +101,6 @@ const Brand = styled.a`
   font-weight: 700;
   text-decoration: none;
   color: ${({ theme }) => theme.colors.text};
-`;
-const Spacer = styled.div`
-  flex: 1;
 `;
 const Links = styled.div`
   display: flex;

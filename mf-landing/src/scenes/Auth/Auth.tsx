@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { MSG, ROLE_LABELS, homePathFor, type Role } from '@portal/contracts';
+import { MSG, ROLE_LABELS, type Role } from '@portal/contracts';
 import { Button, Card, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
-import { navigate, useAuth, useDarkMode } from '@portal/web-core';
+import { navigate, pathAfterSignIn, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 
 type Mode = 'login' | 'register';
@@ -19,8 +19,10 @@ export function Auth() {
   const [busy, setBusy] = useState(false);
   const [form, setForm] = useState({ email: '', password: '', fullName: '', role: 'CANDIDATE' as Role, confirm: '' });
 
+  // Signed in (now or already): back to the page asked for before being sent here (?next=), else home.
+  // The one place that leaves /auth, so a sign-in never races a second navigation.
   useEffect(() => {
-    if (user) navigate(homePathFor(user.role), { replace: true });
+    if (user) navigate(pathAfterSignIn(user.role, window.location), { replace: true });
   }, [user]);
 
   const switchMode = (next: Mode) => {
@@ -44,11 +46,9 @@ export function Auth() {
     setBusy(true);
     try {
       if (mode === 'login') {
-        const signedIn = await login(form.email.trim(), form.password);
-        navigate(homePathFor(signedIn.role));
+        await login(form.email.trim(), form.password);
       } else {
         await register({ email: form.email.trim(), password: form.password, fullName: form.fullName.trim(), role: form.role });
-        navigate('/courses');
       }
     } catch {
       /* the store holds the message shown above the form */
@@ -68,8 +68,7 @@ export function Auth() {
     if (!guest) return;
     setBusy(true);
     try {
-      const signedIn = await login(guest.email, guest.password);
-      navigate(homePathFor(signedIn.role));
+      await login(guest.email, guest.password);
     } catch {
       /* shown by the store */
     } finally {
