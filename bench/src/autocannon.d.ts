@@ -31,7 +31,13 @@ declare module 'autocannon' {
       body?: string;
       /** Builds the request just before it is sent; the context is the connection's own. */
       setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
-      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+      /** Asking for it makes autocannon read every body; headers are the answer's, as sent. */
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers?: Record<string, string | string[]>,
+      ) => void;
     }
     export interface Options {
       url: string;

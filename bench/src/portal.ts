@@ -14,6 +14,8 @@ import type { Figure } from './harness';
 const ROOT = path.resolve(__dirname, '../..');
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 const QUICK = process.env.BENCH_QUICK === '1';
+/** What every browser request says and the load should too: the answers may come compressed. */
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 export interface BenchPortal {
   stack: Stack;
@@ -24,6 +26,10 @@ export interface BenchPortal {
   admin: string;
   learners: string[];
   bigCourseId: string;
+  /** Some lessons of the big course (10 blocks each), for the one-lesson figure. */
+  bigLessonIds: string[];
+  /** The database prefix of this run: the capacity figures seed straight into its databases. */
+  prefix: string;
   courses: Array<{ id: string; lessons: string[]; quizzes: Array<{ quizId: string; lessonId: string }> }>;
 }
 
@@ -197,16 +203,25 @@ async function seedBigCourse(mongoUrl: string, prefix: string, content: string, 
           moduleId,
           title: `Урок ${l + 1}`,
           content: JSON.stringify(normalizeContentBlocks(parsed, String(lessonId))),
+          // As a lesson written through the API carries them (the outline reads these, not the content).
+          blocksCount: parsed.length,
+          hasQuiz: false,
           position: l,
           status: 'published',
         });
       }
     }
     for (let i = 0; i < docs.length; i += 200) await blocks.insertMany(docs.slice(i, i + 200));
+    // The counts every structure write keeps on the course (written here behind the API's back).
+    const lessons = modules * 20;
+    await store
+      .collection('courses')
+      .updateOne({ _id: courseId }, { $set: { counts: { modules, lessons, visibleModules: modules, visibleLessons: lessons } } });
+    const lessonIds = docs.filter((d) => d.type === 'LESSON').map((d) => String(d._id));
+    return { id: course.id, lessonIds: lessonIds.filter((_, i) => i % 20 === 0) };
   } finally {
     await store.close();
   }
-  return course.id;
 }
 
 export async function startPortal(mongoUrl: string, redisUrl: string): Promise<BenchPortal> {
@@ -254,13 +269,13 @@ export async function startPortal(mongoUrl: string, redisUrl: string): Promise<B
         ).token,
       );
     const seeded = Date.now();
-    const bigCourseId = await seedBigCourse(mongoUrl, prefix, content, admin, 50);
+    const big = await seedBigCourse(mongoUrl, prefix, content, admin, 50);
     const courses = [];
     for (let c = 0; c < 6; c++) courses.push(await seedCourse(content, admin, `Курс для нагрузки ${c + 1}`, 3, 4, 2));
     console.log(
       `  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s: a 50 × 20 × 10 course and ${courses.length} small courses`,
     );
-    return { stack, stop, gateway, content, admin, learners, bigCourseId, courses };
+    return { stack, stop, gateway, content, admin, learners, bigCourseId: big.id, bigLessonIds: big.lessonIds, prefix, courses };
   } catch (err) {
     // A failed seed must not leave six processes holding the ports.
     await stop().catch(() => undefined);
@@ -280,9 +295,11 @@ export interface Measured {
   p99: number;
   /** Answers by status code, e.g. { 200: 950, 409: 3 }. */
   statuses: Record<number, number>;
+  /** Every response time (ms) by status code, sorted. */
+  timesByStatus: Record<number, number[]>;
 }
 
-const pct = (sorted: number[], p: number) =>
+export const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
 
 /** autocannon, keeping every response time so p95 is exact (autocannon's histogram has p90 and p97.5 only). */
@@ -290,9 +307,11 @@ export function measure(options: Options): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     const statuses: Record<number, number> = {};
+    const timesByStatus: Record<number, number[]> = {};
     const instance: Instance = autocannon(options, (err: Error | null, r: Result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
+      for (const list of Object.values(timesByStatus)) list.sort((a, b) => a - b);
       resolve({
         rps: r.requests.average,
         total: r.requests.total,
@@ -302,11 +321,13 @@ export function measure(options: Options): Promise<Measured> {
         p95: pct(times, 0.95),
         p99: pct(times, 0.99),
         statuses,
+        timesByStatus,
       });
     });
     instance.on('response', (_client, status, _bytes, responseTime) => {
       times.push(responseTime);
       statuses[status] = (statuses[status] ?? 0) + 1;
+      (timesByStatus[status] ??= []).push(responseTime);
     });
   });
 }
@@ -369,21 +390,35 @@ function memoryOf(portal: BenchPortal): Record<string, number> {
   return out;
 }
 
-export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
-  // The mixed load browses ordinary courses. With the 10,000-block course present every course list
-  // reads all its blocks (FerretDB loads whole documents before projecting), which the course-detail
-  // figure already measures; the lead can keep it with BENCH_MIXED_WITH_BIG=1.
-  if (process.env.BENCH_MIXED_WITH_BIG !== '1')
-    await call(portal.content, 'DELETE', `/api/courses/${portal.bigCourseId}`, portal.admin, undefined, [200, 204]);
-  const duration = QUICK ? 10 : 60;
+export interface MixedKind {
+  name: string;
+  /** The deliberately bad requests: every answer should be a 4xx. */
+  expectBad: boolean;
+  r: Measured;
+}
+
+export interface MixedResult {
+  duration: number;
+  seconds: number;
+  kinds: MixedKind[];
+  memoryBefore: Record<string, number>;
+  memoryAfter: Record<string, number>;
+}
+
+/**
+ * Real traffic through the gateway at 50 connections in all, one autocannon per kind so each is
+ * counted apart; the deliberately bad requests are paced at 50 req/s, so that they do not take the
+ * capacity being measured. Every request says what a browser says: it accepts gzip.
+ */
+export async function mixedLoad(portal: BenchPortal, duration = QUICK ? 10 : 60): Promise<MixedResult> {
   const gw = portal.gateway;
-  const json = { 'content-type': 'application/json' };
+  const json = { 'content-type': 'application/json', ...BROWSER };
   const learnerOf = (ctx: Ctx) => {
     ctx.token ??= portal.learners[Math.floor(Math.random() * portal.learners.length)];
-    return { authorization: `Bearer ${ctx.token as string}` };
+    return { authorization: `Bearer ${ctx.token as string}`, ...BROWSER };
   };
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
-  const admin = { authorization: `Bearer ${portal.admin}` };
+  const admin = { authorization: `Bearer ${portal.admin}`, ...BROWSER };
   let inn = Date.now() % 1e9;
 
   // Each kind of traffic is its own autocannon with its share of the 50 connections, so each one's
@@ -399,7 +434,9 @@ export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
   > = {
     'browse courses (GET /api/courses)': {
       connections: 12,
-      requests: [{ setupRequest: (r, c) => ({ ...r, method: 'GET', path: '/api/courses', headers: learnerOf(c) }) }],
+      requests: [
+        { setupRequest: (r, c) => ({ ...r, method: 'GET', path: '/api/courses?page=1&limit=20', headers: learnerOf(c) }) },
+      ],
     },
     'open a course (GET /api/courses/{id})': {
       connections: 12,
@@ -495,16 +532,17 @@ export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
     },
     'deliberately bad (bad id, empty org, no token)': {
       connections: 4,
+      rate: 50,
       expectBad: true,
       requests: [
         { method: 'GET', path: '/api/courses/not-an-id', headers: admin },
         { method: 'POST', path: '/api/organizations', headers: { ...json, ...admin }, body: '{}' },
-        { method: 'GET', path: '/api/courses' },
+        { method: 'GET', path: '/api/courses', headers: BROWSER },
       ],
     },
   };
 
-  const before = memoryOf(portal);
+  const memoryBefore = memoryOf(portal);
   const started = Date.now();
   const results = await Promise.all(
     Object.entries(scenarios).map(async ([name, s]) => {
@@ -519,33 +557,44 @@ export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
     }),
   );
   const seconds = (Date.now() - started) / 1000;
-  const after = memoryOf(portal);
+  const memoryAfter = memoryOf(portal);
+  return {
+    duration,
+    seconds,
+    kinds: results.map(({ name, s, r }) => ({ name, expectBad: !!s.expectBad, r })),
+    memoryBefore,
+    memoryAfter,
+  };
+}
 
+/** The mixed load's own figures: each kind's rate and percentiles, memory, and the unexpected answers. */
+export function mixedFigures(mixed: MixedResult, figures: Figure[]) {
   let unexpected = 0;
   let total = 0;
-  console.log(`\n  mixed load, ${duration} s through the gateway at 50 connections`);
-  for (const { name, s, r } of results) {
+  console.log(`\n  mixed load, ${mixed.duration} s through the gateway at 50 connections`);
+  for (const { name, expectBad, r } of mixed.kinds) {
     total += r.total;
-    const bad = s.expectBad ? r.total - r.non2xx : r.non2xx + r.errors;
-    if (!s.expectBad) unexpected += bad;
+    const bad = expectBad ? r.total - r.non2xx : r.non2xx + r.errors;
+    if (!expectBad) unexpected += bad;
     console.log(
-      `    ${name.padEnd(58)} ${String(r.total).padStart(7)} req  ${String(round(r.rps, 0)).padStart(5)} req/s  p50 ${round(r.p50, 1)} ms  p99 ${round(r.p99, 1)} ms  ${s.expectBad ? `2xx (should be none) ${bad}` : `non-2xx ${r.non2xx}, errors ${r.errors}`}  ${JSON.stringify(r.statuses)}`,
+      `    ${name.padEnd(58)} ${String(r.total).padStart(7)} req  ${String(round(r.rps, 0)).padStart(5)} req/s  p50 ${round(r.p50, 1)} ms  p95 ${round(r.p95, 1)} ms  p99 ${round(r.p99, 1)} ms  ${expectBad ? `2xx (should be none) ${bad}` : `non-2xx ${r.non2xx}, errors ${r.errors}`}  ${JSON.stringify(r.statuses)}`,
     );
     figures.push({
       name: `mixed: ${name}`,
       value: round(r.rps, 0),
       unit: 'req/s',
-      note: `${r.total} req, p50 ${round(r.p50, 1)} ms, p95 ${round(r.p95, 1)} ms, p99 ${round(r.p99, 1)} ms, ${s.expectBad ? `non-2xx ${r.non2xx} (all expected)` : `non-2xx ${r.non2xx}, errors ${r.errors}`}, statuses ${JSON.stringify(r.statuses)}`,
+      note: `${r.total} req, p50 ${round(r.p50, 1)} ms, p95 ${round(r.p95, 1)} ms, p99 ${round(r.p99, 1)} ms, ${expectBad ? `non-2xx ${r.non2xx} (all expected)` : `non-2xx ${r.non2xx}, errors ${r.errors}`}, statuses ${JSON.stringify(r.statuses)}`,
     });
   }
   console.log('    memory (RSS, MiB)   before → after');
-  for (const name of Object.keys(after)) {
-    console.log(`      ${name.padEnd(24)} ${round(before[name] ?? NaN, 1)} → ${round(after[name], 1)}`);
+  for (const name of Object.keys(mixed.memoryAfter)) {
+    const before = mixed.memoryBefore[name] ?? NaN;
+    console.log(`      ${name.padEnd(24)} ${round(before, 1)} → ${round(mixed.memoryAfter[name], 1)}`);
     figures.push({
       name: `memory RSS after mixed load: ${name}`,
-      value: round(after[name], 1),
+      value: round(mixed.memoryAfter[name], 1),
       unit: 'MiB',
-      note: `before ${round(before[name] ?? NaN, 1)} MiB`,
+      note: `before ${round(before, 1)} MiB`,
     });
   }
   const heap = process.memoryUsage();
@@ -554,7 +603,7 @@ export async function mixedLoad(portal: BenchPortal, figures: Figure[]) {
       name: 'mixed load: requests in all',
       value: total,
       unit: 'req',
-      note: `${round(total / seconds, 0)} req/s over ${round(seconds, 0)} s`,
+      note: `${round(total / mixed.seconds, 0)} req/s over ${round(mixed.seconds, 0)} s`,
     },
     {
       name: 'mixed load: non-2xx outside the deliberately bad requests',

@@ -10,7 +10,8 @@ import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { startAudit } from '@portal/svc-audit/testing';
 import { recordModel } from '@portal/svc-audit/models/record';
 import { interleaved, load, median, printFigures, QUICK, type Figure } from './harness';
-import { courseDetail, firstLoad, lighthouse, mixedLoad, startPortal } from './portal';
+import { capacity, capacitySelection, CAPACITY_FIGURES, printCapacity, STORE_KINDS, type CapacityRow } from './capacity';
+import { courseDetail, firstLoad, lighthouse, startPortal } from './portal';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -224,8 +225,13 @@ async function main() {
   process.env.MONGO_URL = store.url;
   process.env.REDIS_URL = redis.url;
   const figures: Figure[] = [];
+  let capacityRows: CapacityRow[] = [];
+  const args = process.argv.slice(2);
+  const only = args[0];
+  // `capacity`, or one of its figures or stores alone (`npm run bench -- mixed`, `… -- capacity burst sqlite`).
+  const capacityArgs = [...CAPACITY_FIGURES, ...STORE_KINDS] as readonly string[];
+  const selection = capacitySelection(args);
   try {
-    const only = process.argv[2];
     if (!only || only === 'http') await throughput(figures);
     if (!only || only === 'audit') await audit(figures);
     if (!only || only === 'sizes') {
@@ -238,7 +244,7 @@ async function main() {
         });
       }
     }
-    if (!only || ['portal', 'detail', 'mixed', 'firstload', 'lighthouse'].includes(only)) {
+    if (!only || ['portal', 'detail', 'firstload', 'lighthouse'].includes(only)) {
       const portal = await startPortal(store.url, redis.url);
       const step = async (name: string, work: () => Promise<void>) => {
         if (only && only !== 'portal' && only !== name) return;
@@ -252,23 +258,31 @@ async function main() {
       };
       try {
         await step('detail', () => courseDetail(portal, figures));
-        await step('mixed', () => mixedLoad(portal, figures));
         await step('firstload', () => firstLoad(portal, figures));
         await step('lighthouse', () => lighthouse(portal, figures));
       } finally {
         await portal.stop();
       }
     }
+    if (!only || only === 'capacity' || capacityArgs.includes(only)) capacityRows = await capacity(redis.url, selection, figures);
   } finally {
     await Promise.all([store.process?.stop(), redis.process?.stop()]);
   }
   console.log('');
-  printFigures(figures);
+  if (figures.length) printFigures(figures);
+  if (capacityRows.length) {
+    console.log('\nCapacity (issue 16): each figure beside its target, FerretDB on PostgreSQL and on SQLite\n');
+    printCapacity(capacityRows, selection.stores);
+  }
   const dir = path.join(ROOT, '.data/reports');
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, 'bench.json'),
-    JSON.stringify({ at: new Date().toISOString(), quick: QUICK, only: process.argv[2] ?? null, figures }, null, 2),
+    JSON.stringify(
+      { at: new Date().toISOString(), quick: QUICK, only: args.join(' ') || null, figures, capacity: capacityRows },
+      null,
+      2,
+    ),
   );
   console.log(`\nwritten to ${path.relative(process.cwd(), path.join(dir, 'bench.json'))}`);
   process.exit(0);

@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontends, buildServices } from './build';
+import { isStopping, stopLaunched, stopOnSignals, type Launched } from './launcher';
+import { startCount } from './processes';
 import { startStack } from './stack';
 import {
   DEFAULT_POSTGRESQL_URL,
@@ -24,21 +26,26 @@ async function build(): Promise<void> {
 
 /** `npm start`: build, start store, Redis, services and gateway; Ctrl-C stops what we started. */
 async function start(): Promise<void> {
-  if (process.env.PORTAL_SKIP_BUILD !== '1') await build();
-  const store = await ensureStore();
-  const redis = await ensureRedis();
-  const stack = await startStack({ mongoUrl: store.url, redisUrl: redis.url, echo: process.env.PORTAL_QUIET !== '1' });
-  const shutdown = async () => {
-    say('stopping...');
-    await stack.stop();
-    await Promise.all([store.process?.stop(), redis.process?.stop()]);
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
-  say('');
-  say(`The portal is running: http://127.0.0.1:${stack.ports.gateway}/`);
-  say('Preset accounts are listed in the README (and under "Выбрать тестовый аккаунт" on /auth). Ctrl-C stops everything.');
+  // Before anything starts: a Ctrl-C during the start stops what is up by then, in the same order.
+  const launched: Launched = {};
+  stopOnSignals(() => stopLaunched(launched));
+  try {
+    if (process.env.PORTAL_SKIP_BUILD !== '1') await build();
+    launched.store = await ensureStore();
+    launched.redis = await ensureRedis();
+    launched.servicesFrom = startCount();
+    const stack = await startStack({
+      mongoUrl: launched.store.url,
+      redisUrl: launched.redis.url,
+      echo: process.env.PORTAL_QUIET !== '1',
+    });
+    say('');
+    say(`The portal is running: http://127.0.0.1:${stack.ports.gateway}/`);
+    say('Preset accounts are listed in the README (and under "Выбрать тестовый аккаунт" on /auth). Ctrl-C stops everything.');
+  } catch (err) {
+    if (!isStopping()) await stopLaunched(launched);
+    throw err;
+  }
 }
 
 interface Stage {
@@ -140,6 +147,8 @@ if (!commands[command]) {
   process.exit(2);
 }
 commands[command]().catch((err) => {
+  // A start that failed because Ctrl-C stopped its processes: the stop under way exits when done.
+  if (isStopping()) return;
   console.error(`[portal] ${err instanceof Error ? err.message : err}`);
   process.exit(1);
 });

@@ -2,3 +2,4 @@ export * from './store';
 export * from './stack';
 export * from './processes';
 export * from './util';
+export * from './launcher';

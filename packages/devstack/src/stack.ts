@@ -81,10 +81,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     processes.delete(name);
   };
 
-  // auth first: it seeds the preset accounts the others' users sign in with.
-  await startOne('auth');
-  await Promise.all(SERVICE_NAMES.filter((s) => s !== 'auth').map(startOne));
-  await startOne('gateway');
+  // Together, each within its deadline: the gateway no longer sends them anything that matters.
+  const stop = async () => {
+    await Promise.all([...processes.keys()].map((name) => stopOne(name as ServiceName | 'gateway')));
+  };
+
+  try {
+    // auth first: it seeds the preset accounts the others' users sign in with.
+    await startOne('auth');
+    // allSettled: a service that fails must not leave the others starting after we stopped.
+    const others = await Promise.allSettled(SERVICE_NAMES.filter((s) => s !== 'auth').map(startOne));
+    const failed = others.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    await startOne('gateway');
+  } catch (err) {
+    await stop(); // what started must not outlive a start that failed half way
+    throw err;
+  }
 
   return {
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
@@ -93,9 +106,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     env,
     startOne,
     stopOne,
-    async stop() {
-      await stopOne('gateway');
-      await Promise.all([...processes.keys()].map((name) => stopOne(name as ServiceName)));
-    },
+    stop,
   };
 }

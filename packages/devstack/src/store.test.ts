@@ -2,7 +2,14 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { DEFAULT_POSTGRESQL_URL, ensureStore, ferretdbPath, preparePostgresDatabase, type Store } from './store';
+import {
+  DEFAULT_POSTGRESQL_URL,
+  dropPostgresDatabase,
+  ensureStore,
+  ferretdbPath,
+  preparePostgresDatabase,
+  type Store,
+} from './store';
 import { freePort } from './util';
 
 // The launcher's choice of store, branch by branch, each on its own port and folder (the store the
@@ -63,20 +70,6 @@ async function planOfIndexedLookup(url: string): Promise<string> {
     return (explained.queryPlanner as { Plan?: { 'Node Type'?: string } }).Plan?.['Node Type'] ?? 'no plan';
   } finally {
     await client.close();
-  }
-}
-
-async function dropPostgresDatabase(url: string): Promise<void> {
-  const { Client } = await import('pg');
-  const admin = new URL(url);
-  const database = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${database}"`);
-  } finally {
-    await client.end();
   }
 }
 

@@ -205,6 +205,22 @@ export async function preparePostgresDatabase(url: string): Promise<string | nul
   }
 }
 
+/** Drops the database of `url` (a private one a bench or a test made), closing whatever still uses it. */
+export async function dropPostgresDatabase(url: string): Promise<void> {
+  const { Client } = await import('pg');
+  const admin = new URL(url);
+  const database = decodeURIComponent(admin.pathname.slice(1));
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 2000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${database.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** A PostgreSQL for FerretDB: the one at `url`, or (as root) a cluster of our own under `dir`. */
 async function ensurePostgres(url: string, dir: string, ownPostgres: boolean): Promise<PostgresChoice> {
   const refused = await preparePostgresDatabase(url);

@@ -107,3 +107,22 @@ export async function api<T = any>(
   }
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
+
+/**
+ * The store operations a service sends while `work` runs, as "collection.method" (through the
+ * connection's operation events): proves that a route's store work does not grow with its data.
+ * The audit outbox is left out: it is drained after any publish, whatever the route did.
+ */
+export async function storeOperationsDuring(service: TestService, work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const listener = (op: { collectionName: string; method: string }) => {
+    if (!op.collectionName.includes('outbox')) seen.push(`${op.collectionName}.${op.method}`);
+  };
+  service.ctx.store.on('operation-start', listener);
+  try {
+    await work();
+  } finally {
+    service.ctx.store.off('operation-start', listener);
+  }
+  return seen;
+}
