@@ -8,12 +8,19 @@ import path from 'node:path';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { MSG, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
+import { MSG, type ServiceName } from '@portal/contracts';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
+import { readinessMonitor } from './health';
+import { limitInFlight, refuse } from './overload';
 import { REMOTES, remoteScope, serviceFor } from './routes';
 
 type Targets = Record<ServiceName, string>;
+/** What the proxy learns about a request on the way: why it was cut short. */
+interface ProxyMarks {
+  timedOut?: boolean;
+  tooLarge?: boolean;
+}
 
 const sendError = (res: Response, statusCode: number, message: string) => {
   if (res.headersSent) return void res.end();
@@ -92,35 +99,36 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     next();
   });
 
-  // Size limits are checked before proxying: the gateway never parses bodies.
-  app.use('/api', (req, res, next) => {
-    const length = Number(req.get('content-length') ?? 0);
-    const limit = req.path.startsWith('/upload') ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT;
-    if (length > limit) {
-      sendError(res, 413, req.path.startsWith('/upload') ? 'Ошибка загрузки файла: файл слишком большой' : MSG.bodyTooLarge);
-      req.resume();
-      return;
-    }
+  // API answers are never stored by a browser or a proxy, unless the service set its own caching
+  // (the proxy copies the service's Cache-Control over this one).
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
     next();
   });
 
+  // Size limits are checked before proxying: the gateway never parses bodies. A declared length
+  // is checked here; a chunked body is counted as it passes (see proxyReq below).
+  // Called both inside `app.use('/api', …)` (path relative to the mount) and in the proxy (whole path).
+  const isUpload = (req: Request) => `${req.baseUrl}${req.path}`.startsWith('/api/upload');
+  const bodyLimitOf = (req: Request) => (isUpload(req) ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT);
+  const tooLargeMessage = (req: Request) => (isUpload(req) ? 'Ошибка загрузки файла: файл слишком большой' : MSG.bodyTooLarge);
+  app.use('/api', (req, res, next) => {
+    if (Number(req.get('content-length') ?? 0) > bodyLimitOf(req)) return refuse(req, res, 413, tooLargeMessage(req));
+    next();
+  });
+
+  const health = readinessMonitor(targets);
   app.get('/api/health', async (_req, res) => {
-    const entries = await Promise.all(
-      SERVICE_NAMES.map(async (name) => {
-        try {
-          const answer = await fetch(`${targets[name]}/readyz`, { signal: AbortSignal.timeout(1000) });
-          return [name, answer.ok ? 'ready' : 'not ready'] as const;
-        } catch {
-          return [name, 'down'] as const;
-        }
-      }),
-    );
-    const services = Object.fromEntries(entries);
-    const ok = entries.every(([, state]) => state === 'ready');
+    const { ok, services } = await health.report();
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', services });
   });
 
+  // JSON answers of 1 KB or more, gzip or brotli as the client accepts; smaller ones pass as they are.
+  app.use('/api', compression({ threshold: 1024 }));
+
   app.get('/api/dashboard/stats', dashboardStats(config, logger));
+
+  app.use(limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT));
 
   const proxy = createProxyMiddleware<Request, Response>({
     pathFilter: (pathname) => serviceFor(pathname) !== null,
@@ -129,17 +137,33 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     xfwd: true,
     on: {
       proxyReq: (proxyReq, req) => {
+        const marks = req as Request & ProxyMarks;
         proxyReq.setTimeout(config.PROXY_TIMEOUT_MS, () => {
-          (req as Request & { timedOut?: boolean }).timedOut = true;
+          marks.timedOut = true;
           proxyReq.destroy(new Error('upstream timeout'));
         });
+        // A chunked body declares no length: count it as it is piped (the pipe starts in this same tick).
+        if (req.headers['content-length'] === undefined && !req.complete) {
+          const limit = bodyLimitOf(req);
+          let seen = 0;
+          const count = (chunk: Buffer) => {
+            seen += chunk.length;
+            if (seen <= limit) return;
+            req.off('data', count);
+            req.unpipe(proxyReq);
+            marks.tooLarge = true;
+            proxyReq.destroy(new Error('request body over the limit'));
+          };
+          req.on('data', count);
+        }
       },
       error: (err, req, res) => {
         const service = serviceFor((req as Request).path ?? req.url ?? '');
-        const timedOut = (req as Request & { timedOut?: boolean }).timedOut;
-        logger.warn({ service, err: err.message, requestId: req.headers['x-request-id'] }, 'proxy error');
+        const { timedOut, tooLarge } = req as Request & ProxyMarks;
         if (!('status' in res)) return void (res as Socket).destroy();
-        sendError(res as Response, timedOut ? 504 : 503, timedOut ? MSG.serviceTimeout : MSG.serviceUnavailable);
+        if (tooLarge) return refuse(req as Request, res as Response, 413, tooLargeMessage(req as Request));
+        logger.warn({ service, err: err.message, requestId: req.headers['x-request-id'] }, 'proxy error');
+        refuse(req as Request, res as Response, timedOut ? 504 : 503, timedOut ? MSG.serviceTimeout : MSG.serviceUnavailable);
       },
     },
   });
@@ -204,5 +228,5 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     sendError(res, 500, MSG.internal);
   });
 
-  return { app, agent };
+  return { app, agent, close: () => health.stop() };
 }

@@ -34,6 +34,11 @@ export const gatewayConfigSchema = z
       .number()
       .int()
       .default(50 * 1024 * 1024),
+    /**
+     * Requests in flight toward one service; past it the gateway answers 503 with Retry-After at
+     * once. Sized for a 2-core machine: each service runs at most 20 store queries at a time.
+     */
+    UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
     /** How long a service may take to answer before the gateway gives up with 504. */
     PROXY_TIMEOUT_MS: z.coerce.number().int().default(15_000),
     /** Shared with the services' /internal routes (the dashboard's stats); the same dev default as theirs. */

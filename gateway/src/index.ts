@@ -9,13 +9,14 @@ if (!parsed.success) {
 }
 const config = parsed.data;
 const logger = pino({ name: 'gateway', level: config.LOG_LEVEL });
-const { app, agent } = createGateway(config, logger);
+const { app, agent, close } = createGateway(config, logger);
 const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
 server.keepAliveTimeout = 65_000;
 server.requestTimeout = 120_000;
 
 const shutdown = (signal: string) => {
   logger.info({ signal }, 'shutting down');
+  close();
   server.close(() => {
     agent.destroy();
     process.exit(0);

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { MSG, type AuthResponse, type DashboardStats } from '@portal/contracts';
+import { MSG, TOTAL_COUNT_HEADER, isStaff, type AuthResponse, type DashboardStats } from '@portal/contracts';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { startAudit, type AuditTestService } from '@portal/svc-audit/testing';
@@ -193,12 +193,18 @@ describe('GET /api/dashboard/stats', () => {
   });
 
   it('shows a learner courses and their own completed courses and actions, nothing of the CRM or of others', async () => {
+    // The client starts the one published course; the draft is not theirs to see.
+    const catalogue = await api<Array<{ id: string }>>(gateway, 'GET', '/api/courses', { token: as.client.token });
+    expect(catalogue.body).toHaveLength(1);
+    expect(
+      (await api(gateway, 'POST', `/api/courses/${catalogue.body[0].id}/start`, { token: as.client.token })).status,
+    ).toBeLessThan(300);
     const answer = await eventually(
       async () => (await stats(gateway, as.client.token)).body,
       (s) => s.recentActivity.length > 0,
     );
     expect(answer).toMatchObject({
-      totalCourses: 2,
+      totalCourses: 1,
       activeCourses: 1,
       completedCourses: 0,
       totalStudents: null,
@@ -207,10 +213,35 @@ describe('GET /api/dashboard/stats', () => {
       partial: false,
       activityScope: 'own',
     });
-    expect(answer.change).toMatchObject({ completedCourses: '0%', totalStudents: null, organizations: null, contacts: null });
+    expect(answer.change).toMatchObject({
+      totalCourses: '+1',
+      activeCourses: '+1',
+      completedCourses: '0%',
+      totalStudents: null,
+      organizations: null,
+      contacts: null,
+    });
     expect(answer.recentActivity.length).toBeGreaterThan(0);
     expect(answer.recentActivity.every((r) => r.user?.id === as.client.user.id)).toBe(true);
     expect(answer.activityByDay.reduce((sum, d) => sum + d.count, 0)).toBe(answer.recentActivity.length);
+  });
+
+  it('counts for each role what that role can see: the catalogue it browses and the courses it started', async () => {
+    const totalOf = async (token: string, query = '') =>
+      Number((await api(gateway, 'GET', `/api/courses${query}`, { token })).headers.get(TOTAL_COUNT_HEADER));
+    for (const [role, auth] of Object.entries(as)) {
+      const answer = (await stats(gateway, auth.token)).body;
+      expect({ role, totalCourses: answer.totalCourses }).toEqual({ role, totalCourses: await totalOf(auth.token) });
+      if (isStaff(auth.user.role)) {
+        expect(answer.activeCourses).toBe(await totalOf(auth.token, '?status=published'));
+        expect(answer.completedCourses).toBeNull();
+      } else {
+        expect(answer.activeCourses).toBe(await totalOf(auth.token, '?filter=started'));
+        expect(answer.totalStudents).toBeNull();
+      }
+    }
+    // The candidate has started nothing: no active courses, though the catalogue has one.
+    expect((await stats(gateway, as.candidate.token)).body).toMatchObject({ totalCourses: 1, activeCourses: 0 });
   });
 
   it('gives a dead or slow service’s figures as null and partial: true, within the time budget', async () => {

@@ -91,7 +91,10 @@ export function dashboardStats(
     if (!isStaff(user.role)) activity.set('actorId', user.id);
     const wanted = new Set(sourcesFor(user.role));
     const calls: Array<Promise<SourceResult<unknown>>> = [];
-    if (wanted.has('content')) calls.push(askWithin('content', `${base.content}/internal/stats`, contentStatsSchema, ask));
+    // The course figures count what this reader can see: the content service is told who reads.
+    const reader = new URLSearchParams({ role: user.role, userId: user.id });
+    if (wanted.has('content'))
+      calls.push(askWithin('content', `${base.content}/internal/stats?${reader}`, contentStatsSchema, ask));
     if (wanted.has('auth')) calls.push(askWithin('auth', `${base.auth}/internal/stats`, authStatsSchema, ask));
     if (wanted.has('crm')) calls.push(askWithin('crm', `${base.crm}/internal/stats`, crmStatsSchema, ask));
     if (wanted.has('progress'))

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { MSG } from '@portal/contracts';
 import { HttpError } from './errors';
+import { closeUnreadConnections, guardJsonBody, guardRequest } from './input';
 import type { Logger } from './logger';
 
 export type ReadinessCheck = () => Promise<boolean>;
@@ -21,7 +22,7 @@ export interface ServiceAppOptions {
 const isStoreDown = (err: unknown): boolean => {
   const name = (err as { name?: string })?.name ?? '';
   return (
-    /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError/.test(
+    /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError|MongoWaitQueueTimeoutError|MongoPoolClearedError|MongoPoolClosedError|MongoOperationTimeoutError/.test(
       name,
     ) ||
     (err instanceof mongoose.Error && /buffering timed out|before initial connection/.test(err.message))
@@ -43,7 +44,15 @@ export const toHttpError = (err: unknown): HttpError => {
   if (status === 413 || type === 'entity.too.large') return new HttpError(413, MSG.bodyTooLarge, 'too_large');
   if (status === 400 && (type === 'entity.parse.failed' || err instanceof SyntaxError))
     return new HttpError(400, MSG.badJson, 'bad_json');
-  if (status === 415) return new HttpError(415, 'Поддерживается только JSON', 'unsupported_media');
+  // A body sent as gzip/deflate/br that does not inflate: zlib's own error, with its Z_* code.
+  if (/^Z_/.test(String((err as { code?: unknown })?.code ?? ''))) return new HttpError(400, MSG.badBodyEncoding, 'bad_encoding');
+  // raw-body's type, or the bare error of `inflation` (co-body's) for an encoding it does not know.
+  if (type === 'encoding.unsupported' || (status === 415 && /Content-Encoding/.test((err as Error).message)))
+    return new HttpError(415, MSG.unsupportedBodyEncoding, 'unsupported_encoding');
+  if (status === 415) return new HttpError(415, MSG.jsonOnly, 'unsupported_media');
+  // The client gave up while sending its body, or sent less than it announced.
+  if (status === 400 && (type === 'request.aborted' || type === 'request.size.invalid'))
+    return new HttpError(400, MSG.badJson, 'bad_body');
   return new HttpError(500, MSG.internal, 'internal');
 };
 
@@ -108,10 +117,14 @@ export function createServiceApp({ name, logger, routers, readiness = {}, bodyLi
   });
 
   app.use(requestContext(logger));
+  app.use(closeUnreadConnections);
   app.use(errorHandler(logger));
+  app.use(guardRequest);
   app.use(
     bodyParser({
       enableTypes: ['json'],
+      // A DELETE's body is read too: a body that cannot be read is refused on every method alike.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: bodyLimit,
       encoding: 'utf-8',
       onError: (err) => {
@@ -119,6 +132,7 @@ export function createServiceApp({ name, logger, routers, readiness = {}, bodyLi
       },
     }),
   );
+  app.use(guardJsonBody);
   app.use(health.routes());
   for (const router of routers) {
     app.use(router.routes());

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './logger';
 export * from './config';
 export * from './validate';
+export * from './input';
 export * from './jwt';
 export * from './principals';
 export * from './auth';

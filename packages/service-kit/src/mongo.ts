@@ -26,6 +26,12 @@ export async function connectStore(
       serverSelectionTimeoutMS: 500,
       connectTimeoutMS: 2000,
       maxPoolSize: 20,
+      // Every wait on the store has a deadline. A request that waits longer than this for a free
+      // connection gets its 503 instead of queueing behind a burst for ever, and /readyz answers.
+      waitQueueTimeoutMS: 2000,
+      // A reply that has not come in this long will not be used: the gateway gave up at 15 s. The
+      // socket is closed and the connection replaced, so a stuck query cannot hold it for ever.
+      socketTimeoutMS: 20_000,
     });
     try {
       await conn.asPromise();
@@ -42,10 +48,23 @@ export async function connectStore(
   }
 }
 
-export const storeIsUp = async (conn: Connection): Promise<boolean> => {
+/** Whether the store answers a ping within `deadlineMs` (a saturated pool counts as not ready). */
+export const storeIsUp = async (conn: Connection, deadlineMs = 800): Promise<boolean> => {
   if (!conn.db) return false;
-  await conn.db.admin().command({ ping: 1 });
-  return true;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
+  const ping = conn.db
+    .admin()
+    .command({ ping: 1 })
+    .then(() => true);
+  try {
+    return await Promise.race([ping, deadline]);
+  } finally {
+    clearTimeout(timer);
+    ping.catch(() => undefined); // a ping that loses the race must not become an unhandled rejection
+  }
 };
 
 /**

@@ -1,0 +1,241 @@
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import pino from 'pino';
+import { MSG } from '@portal/contracts';
+import { startContent, seedCourse, type ContentTestBed } from '@portal/svc-content/testing';
+import { createGateway } from './app';
+import { gatewayConfigSchema } from './config';
+
+interface Answer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  ms: number;
+}
+
+/** One request over node's own client (fetch hides Content-Encoding and cannot send a chunked body on demand). */
+function send(
+  base: string,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    agent,
+    chunkedBytes,
+  }: { method?: string; headers?: Record<string, string>; agent?: Agent; chunkedBytes?: number } = {},
+): Promise<Answer> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), ms: Date.now() - started }),
+      );
+    });
+    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+    req.on('error', reject);
+    if (chunkedBytes === undefined) return void req.end();
+    // A JSON body of the given size, written in pieces with no Content-Length: Transfer-Encoding: chunked.
+    req.setHeader('content-type', 'application/json');
+    req.setHeader('transfer-encoding', 'chunked');
+    const piece = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    req.write('{"email":"');
+    const pump = () => {
+      while (sent < chunkedBytes) {
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once('drain', pump);
+      }
+      req.end('","password":"x"}');
+    };
+    req.on('error', () => undefined); // the server may close while the rest of the body is still going out
+    pump();
+  });
+}
+
+const json = (answer: Answer) => JSON.parse(answer.body.toString('utf8'));
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+
+/** A service that holds every request until released: a saturated upstream on demand. */
+function heldService() {
+  const held: ServerResponse[] = [];
+  const server = createServer((_req, res) => void held.push(res));
+  return {
+    server,
+    held,
+    release() {
+      for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    },
+  };
+}
+
+const MAX_IN_FLIGHT = 4;
+let bed: ContentTestBed;
+let upstream: ReturnType<typeof heldService>;
+let upstreamUrl: string;
+let gateway: ReturnType<typeof createGateway>;
+let server: Server;
+let url: string;
+/** A gateway whose own body limit is under the services' (1 MB), so it refuses a chunked body itself. */
+let strictServer: Server;
+let strictUrl: string;
+
+const startGateway = async (env: Record<string, string>) => {
+  const config = gatewayConfigSchema.parse({
+    AUTH_URL: bed.auth.url,
+    CONTENT_URL: bed.content.url,
+    PROGRESS_URL: 'http://127.0.0.1:9',
+    CRM_URL: upstreamUrl,
+    AUDIT_URL: 'http://127.0.0.1:9',
+    UPSTREAM_MAX_IN_FLIGHT: String(MAX_IN_FLIGHT),
+    ...env,
+  });
+  const created = createGateway(config, pino({ level: 'silent' }));
+  const listening = created.app.listen(0, '127.0.0.1');
+  await new Promise((r) => listening.once('listening', r));
+  return { created, server: listening, url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+};
+
+beforeAll(async () => {
+  bed = await startContent();
+  upstream = heldService();
+  upstreamUrl = await listen(upstream.server);
+  ({ created: gateway, server, url } = await startGateway({ JSON_BODY_LIMIT: String(8 * 1024 * 1024) }));
+  ({ server: strictServer, url: strictUrl } = await startGateway({ JSON_BODY_LIMIT: String(64 * 1024) }));
+}, 60_000);
+afterAll(async () => {
+  gateway?.close();
+  for (const s of [server, strictServer, upstream?.server]) {
+    s?.closeAllConnections();
+    s?.close();
+  }
+  await bed?.close();
+});
+
+describe('overload', () => {
+  it('past the bound a service gets fast 503s with Retry-After, others are unaffected, and it serves again once its requests finish', async () => {
+    const inFlight = Array.from({ length: MAX_IN_FLIGHT }, () => send(url, '/api/organizations'));
+    await waitFor(() => upstream.held.length === MAX_IN_FLIGHT);
+
+    const refused = await Promise.all(Array.from({ length: 20 }, () => send(url, '/api/organizations')));
+    for (const answer of refused) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(json(answer)).toEqual({ message: MSG.overloaded, statusCode: 503 });
+      expect(answer.ms).toBeLessThan(500);
+    }
+    expect(upstream.held).toHaveLength(MAX_IN_FLIGHT); // none of the refused ones reached the service
+    const profile = await send(url, '/api/auth/profile', { headers: { authorization: `Bearer ${bed.as.CLIENT.token}` } });
+    expect(profile.status).toBe(200);
+
+    upstream.release();
+    expect((await Promise.all(inFlight)).map((a) => a.status)).toEqual(Array(MAX_IN_FLIGHT).fill(200));
+    const after = send(url, '/api/organizations');
+    await waitFor(() => upstream.held.length === 1);
+    upstream.release();
+    expect((await after).status).toBe(200);
+  });
+
+  it('/api/health answers at once from its last round while a service is saturated', async () => {
+    await send(url, '/api/health'); // the first round, which the monitor then repeats every second
+    const inFlight = Array.from({ length: MAX_IN_FLIGHT }, () => send(url, '/api/organizations'));
+    await waitFor(() => upstream.held.length >= MAX_IN_FLIGHT);
+    await new Promise((r) => setTimeout(r, 1500)); // a round that asked the held service has ended by now
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await send(url, '/api/health'));
+    for (const answer of answers) expect(answer.ms).toBeLessThan(100);
+    const last = json(answers.at(-1)!);
+    expect(answers.at(-1)!.status).toBe(503); // the held service does not answer its /readyz
+    expect(last.services).toMatchObject({ auth: 'ready', content: 'ready', crm: 'down', progress: 'down' });
+    upstream.release();
+    await Promise.all(inFlight);
+    upstream.release(); // the monitor's own /readyz probes
+  });
+});
+
+describe('transport', () => {
+  it('compresses a JSON answer of 1 KB or more as the client accepts, keeps the course route’s ETag, caching and 304', async () => {
+    const course = await seedCourse(bed, { modules: [6, 6], description: 'Описание курса. '.repeat(40) });
+    const auth = { authorization: `Bearer ${bed.as.CURATOR.token}` };
+    const plain = await send(url, `/api/courses/${course.id}`, { headers: auth });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const gzip = await send(url, `/api/courses/${course.id}`, { headers: { ...auth, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(json(plain));
+
+    const br = await send(url, `/api/courses/${course.id}`, { headers: { ...auth, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(json(plain));
+
+    expect(gzip.headers['cache-control']).toBe('private, no-cache');
+    expect(gzip.headers.etag).toBeTruthy();
+    const again = await send(url, `/api/courses/${course.id}`, {
+      headers: { ...auth, 'accept-encoding': 'gzip', 'if-none-match': gzip.headers.etag! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('sends a small answer as it is, and marks API answers no-store unless the service set its own caching', async () => {
+    const profile = await send(url, '/api/auth/profile', {
+      headers: { authorization: `Bearer ${bed.as.CLIENT.token}`, 'accept-encoding': 'gzip, br' },
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body.length).toBeLessThan(1024);
+    expect(profile.headers['content-encoding']).toBeUndefined();
+    expect(json(profile).user.email).toBe(bed.as.CLIENT.user.email);
+    expect(profile.headers['cache-control']).toBe('no-store');
+    expect((await send(url, '/api/nothing-here')).headers['cache-control']).toBe('no-store');
+    expect((await send(url, '/api/health')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('a refused body does not poison the connection', () => {
+  const profileOf = (base: string, agent: Agent) =>
+    send(base, '/api/auth/profile', { agent, headers: { authorization: `Bearer ${bed.as.CANDIDATE.token}` } });
+
+  it.each([
+    ['the auth service refuses it', 'auth', '/api/auth/login', () => url],
+    ['the gateway counts it and refuses it', 'auth', '/api/auth/login', () => strictUrl],
+    ['the content service refuses it', 'content', '/api/courses', () => url],
+  ])(
+    'a chunked 3 MB body gets 413 when %s, and the next requests over the same connections answer at once',
+    async (_why, _service, path, base) => {
+      // One client connection, reused when the gateway keeps it; the gateway's own agent reuses its sockets to the service.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let round = 0; round < 3; round++) {
+          const refused = await send(base(), path, {
+            method: 'POST',
+            agent,
+            chunkedBytes: 3 * 1024 * 1024,
+            headers: { authorization: `Bearer ${bed.as.CURATOR.token}` },
+          });
+          expect(refused.status).toBe(413);
+          expect(json(refused)).toEqual({ message: MSG.bodyTooLarge, statusCode: 413 });
+          const next = await profileOf(base(), agent);
+          expect(next.status).toBe(200);
+          expect(next.ms).toBeLessThan(2000);
+        }
+      } finally {
+        agent.destroy();
+      }
+    },
+  );
+});
+
+async function waitFor(check: () => boolean, timeoutMs = 5000) {
+  for (const until = Date.now() + timeoutMs; !check(); await new Promise((r) => setTimeout(r, 10))) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+  }
+}

@@ -1,0 +1,153 @@
+import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import Router from '@koa/router';
+import { Schema } from 'mongoose';
+import { MSG } from '@portal/contracts';
+import { api, startTestService, type ApiAnswer, type TestService } from '@portal/devstack/testing';
+import { escapeRegExp } from './mongo';
+
+// A service with routes that read every kind of input straight into the store, as real routes do.
+let service: TestService;
+const notes = (ctx: TestService['ctx']) =>
+  ctx.store.models.Note ?? ctx.store.model('Note', new Schema({ text: String, tags: [String], extra: Schema.Types.Mixed }));
+
+beforeAll(async () => {
+  service = await startTestService('content', (ctx) => {
+    const router = new Router({ prefix: '/api/notes' });
+    router.get('/', async (koa) => {
+      const search = String(koa.query.search ?? '');
+      koa.body = await notes(ctx)
+        .find(search ? { text: new RegExp(escapeRegExp(search), 'i') } : {})
+        .lean();
+    });
+    router.get('/:text', async (koa) => {
+      koa.body = { count: await notes(ctx).countDocuments({ text: koa.params.text }) };
+    });
+    router.post('/', async (koa) => {
+      const created = await notes(ctx).create(koa.request.body as object);
+      koa.status = 201;
+      koa.body = { id: String(created._id) };
+    });
+    router.post('/:id/star', async (koa) => {
+      koa.body = { starred: koa.params.id };
+    });
+    return [router];
+  });
+});
+afterAll(() => service.close());
+
+const stored = async () => (await notes(service.ctx).find().lean()).map((n) => n.text);
+
+/** Sends raw bytes with the given headers (fetch would refuse to send some of these on our behalf). */
+function raw(path: string, method: string, headers: Record<string, string>, body?: Buffer | string): Promise<ApiAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${service.url}${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null, headers: new Headers() }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const refusedAs = (status: number, message: string) => ({ status, body: { message, statusCode: status } });
+const answerOf = ({ status, body }: ApiAnswer) => ({ status, body });
+
+describe('text the store cannot keep as sent is refused with 400 before the route runs', () => {
+  it('a NUL byte in a query parameter, a path parameter or a query key', async () => {
+    for (const path of ['/api/notes?search=%00', '/api/notes?search=a%00b', '/api/notes?se%00arch=a', '/api/notes/ab%00c']) {
+      expect({ path, ...answerOf(await api(service.url, 'GET', path)) }).toEqual({
+        path,
+        ...refusedAs(400, MSG.badCharacters),
+      });
+    }
+  });
+
+  it('percent-encoding that is not UTF-8 text in the path (an encoded lone surrogate, a broken escape)', async () => {
+    for (const path of ['/api/notes/%ED%A0%80', '/api/notes/%E0%A4%A', '/api/notes/x/star%FF', '/api/notes?search=%ED%A0%80']) {
+      expect({ path, ...answerOf(await api(service.url, 'GET', path)) }).toEqual({ path, ...refusedAs(400, MSG.badCharacters) });
+    }
+  });
+
+  it('a NUL or a lone surrogate in any string or key of a JSON body, however deep; nothing is stored', async () => {
+    const bodies = [
+      '{"text":"a\\u0000b"}',
+      '{"text":"\\ud800"}',
+      '{"text":"ok","tags":["x","\\udc00y"]}',
+      '{"text":"ok","extra":{"deep":[{"k\\u0000ey":1}]}}',
+      '{"text":"ok","extra":{"a":{"b":{"c":"\\ud83d"}}}}',
+    ];
+    for (const body of bodies) {
+      expect({ sent: body, ...answerOf(await api(service.url, 'POST', '/api/notes', { body })) }).toEqual({
+        sent: body,
+        ...refusedAs(400, MSG.badCharacters),
+      });
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it('keeps well-formed text whole: Cyrillic, an emoji (a surrogate pair), a search for it', async () => {
+    const text = 'Охрана труда 🚧 «2025»';
+    expect((await api(service.url, 'POST', '/api/notes', { body: { text } })).status).toBe(201);
+    const found = await api(service.url, 'GET', `/api/notes?search=${encodeURIComponent('труда 🚧')}`);
+    expect(found.body.map((n: { text: string }) => n.text)).toEqual([text]);
+    expect((await api(service.url, 'GET', `/api/notes/${encodeURIComponent(text)}`)).body).toEqual({ count: 1 });
+    await notes(service.ctx).deleteMany({});
+  });
+});
+
+describe('bodies the service cannot read are refused, never a 500', () => {
+  it('truncated JSON and a JSON scalar are 400', async () => {
+    for (const body of ['{"text": "a', '{"text": }', '"text"']) {
+      expect({ sent: body, ...answerOf(await api(service.url, 'POST', '/api/notes', { body })) }).toEqual({
+        sent: body,
+        ...refusedAs(400, MSG.badJson),
+      });
+    }
+  });
+
+  it('JSON nested deeper than any document of the portal is 400, and so is one nested past the stack', async () => {
+    for (const depth of [100, 200_000]) {
+      const body = `{"text":"x","extra":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+      expect({ depth, ...answerOf(await api(service.url, 'POST', '/api/notes', { body })) }).toEqual({
+        depth,
+        ...refusedAs(400, MSG.badJson),
+      });
+    }
+    const shallow = `{"text":"x","extra":${'{"a":'.repeat(20)}1${'}'.repeat(20)}}`;
+    expect((await api(service.url, 'POST', '/api/notes', { body: shallow })).status).toBe(201);
+    await notes(service.ctx).deleteMany({});
+  });
+
+  it('a body marked gzip that is not gzip is 400; an unknown encoding is 415; real gzip is read', async () => {
+    const json = { 'content-type': 'application/json' };
+    expect(answerOf(await raw('/api/notes', 'POST', { ...json, 'content-encoding': 'gzip' }, '{"text":"plain"}'))).toEqual(
+      refusedAs(400, MSG.badBodyEncoding),
+    );
+    const truncated = gzipSync('{"text":"cut short"}').subarray(0, 12);
+    expect(answerOf(await raw('/api/notes', 'POST', { ...json, 'content-encoding': 'gzip' }, truncated))).toEqual(
+      refusedAs(400, MSG.badBodyEncoding),
+    );
+    expect(answerOf(await raw('/api/notes', 'POST', { ...json, 'content-encoding': 'zstd-x' }, '{"text":"a"}'))).toEqual(
+      refusedAs(415, MSG.unsupportedBodyEncoding),
+    );
+    expect(await stored()).toEqual([]);
+    const zipped = await raw('/api/notes', 'POST', { ...json, 'content-encoding': 'gzip' }, gzipSync('{"text":"сжато"}'));
+    expect(zipped.status).toBe(201);
+    expect(await stored()).toEqual(['сжато']);
+    await notes(service.ctx).deleteMany({});
+  });
+
+  it('a body of a type no route reads is 415; an empty POST is still served', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const answer = await raw('/api/notes', 'POST', { 'content-type': type }, 'text=a');
+      expect({ type, ...answerOf(answer) }).toEqual({ type, ...refusedAs(415, MSG.jsonOnly) });
+    }
+    expect(answerOf(await raw('/api/notes', 'POST', {}, 'text=a'))).toEqual(refusedAs(415, MSG.jsonOnly));
+    expect(await stored()).toEqual([]);
+    // fetch sends `Content-Length: 0` and no type for a POST without a body.
+    expect(answerOf(await api(service.url, 'POST', '/api/notes/abc/star'))).toEqual({ status: 200, body: { starred: 'abc' } });
+  });
+});

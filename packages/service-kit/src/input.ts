@@ -1,0 +1,83 @@
+import type { Context, Next } from 'koa';
+import { MSG } from '@portal/contracts';
+import { HttpError, unsupportedMedia } from './errors';
+
+/** Deeper JSON than this is no document of the portal's; walking it would only cost the server. */
+export const MAX_JSON_DEPTH = 64;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text the store can keep as it was sent: no NUL (the PostgreSQL backend refuses it) and no lone
+ * surrogate (the driver would silently store U+FFFD in its place).
+ */
+export const isStorableText = (text: string): boolean => !text.includes('\0') && !LONE_SURROGATE.test(text);
+
+export const badCharacters = () => new HttpError(400, MSG.badCharacters, 'bad_characters');
+
+/** Decodes one component of a URL strictly: malformed percent-encoding or bad text is refused. */
+const decodedOrRefused = (component: string): string => {
+  let text: string;
+  try {
+    text = decodeURIComponent(component);
+  } catch {
+    throw badCharacters();
+  }
+  if (!isStorableText(text)) throw badCharacters();
+  return text;
+};
+
+/** The path and every query key and value, as any route would read them. */
+const checkUrl = (ctx: Context) => {
+  decodedOrRefused(ctx.path);
+  if (!ctx.querystring) return;
+  for (const pair of ctx.querystring.split('&')) decodedOrRefused(pair.replace(/\+/g, ' '));
+};
+
+/**
+ * Every key and string of a parsed JSON body, walked without recursion so that no nesting can
+ * exhaust the stack; past MAX_JSON_DEPTH the body is refused as malformed.
+ */
+export const checkJsonBody = (body: unknown): void => {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: body, depth: 0 }];
+  while (pending.length) {
+    const { value, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) throw badCharacters();
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, MSG.badJson, 'too_deep');
+      for (const [key, item] of Object.entries(value)) {
+        if (!isStorableText(key)) throw badCharacters();
+        pending.push({ value: item, depth: depth + 1 });
+      }
+    }
+  }
+};
+
+/** Before the body is read: the URL's text, and a body of a type no route reads is refused. */
+export const guardRequest = async (ctx: Context, next: Next) => {
+  checkUrl(ctx);
+  // An empty POST (`Content-Length: 0`, as fetch sends for a call without a body) has no type to check.
+  const hasBody = ctx.get('transfer-encoding') !== '' || Number(ctx.get('content-length')) > 0;
+  if (hasBody && !ctx.is('json', '+json', 'multipart')) throw unsupportedMedia(MSG.jsonOnly);
+  await next();
+};
+
+/** After the JSON body is parsed, before any route reads it. */
+export const guardJsonBody = async (ctx: Context, next: Next) => {
+  if (ctx.request.body !== undefined) checkJsonBody(ctx.request.body);
+  await next();
+};
+
+/**
+ * A request whose body was refused half-read (413, a bad gzip stream, an early 401 on an upload)
+ * leaves the rest of that body on the socket; a keep-alive client (the gateway's agent) would send
+ * its next request behind it and wait forever. Such a connection is closed after the answer.
+ */
+export const closeUnreadConnections = async (ctx: Context, next: Next) => {
+  try {
+    await next();
+  } finally {
+    if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
+  }
+};
