@@ -216,3 +216,40 @@ test('a candidate sees only published courses, favourites one and finds it under
   expect(started).toContain(publishedId);
   expect(errors).toEqual([]);
 });
+
+test('a curator pages through the courses found, and the page survives a reload until the search changes', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const prefix = unique('Страницы');
+  const curator = await tokenFor(request, CURATOR);
+  // One more than a page holds (24 cards).
+  for (let i = 0; i < 25; i++) await createCourse(request, curator, { title: `${prefix} №${String(i).padStart(2, '0')}` });
+
+  await signIn(page, CURATOR.email, CURATOR.password);
+  await page.goto('/courses');
+  await search(page).fill(prefix);
+  const pager = page.getByRole('navigation', { name: 'Страницы' });
+  await expect(pager).toContainText('Страница 1 из 2');
+  await expect(page.getByRole('article')).toHaveCount(24);
+  // Most recently updated first: the last one made leads the first page, the first one made is alone on the second.
+  await expect(page.getByRole('article').first()).toHaveAccessibleName(`${prefix} №24`);
+
+  await pager.getByRole('button', { name: 'Вперёд' }).click();
+  await expect(pager).toContainText('Страница 2 из 2');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(cardOf(page, `${prefix} №00`)).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2/);
+
+  await page.reload();
+  await expect(cardOf(page, `${prefix} №00`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Страницы' })).toContainText('Страница 2 из 2');
+
+  // A new search starts from the first page, and a single page needs no pager.
+  await search(page).fill(`${prefix} №1`);
+  await expect(page.getByRole('article')).toHaveCount(10);
+  await expect(page.getByRole('navigation', { name: 'Страницы' })).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  expect(errors).toEqual([]);
+});

@@ -18,6 +18,16 @@ const nextDialog = (page: Page): Promise<string> =>
     });
   });
 
+/** Records (and dismisses) every browser alert or confirm from now on: deletions must use the portal's dialog. */
+function watchBrowserDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return seen;
+}
+
 // A refused request (409, 403) is logged by Chromium itself; that is the expected answer, not a fault.
 const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource/.test(e));
 
@@ -116,11 +126,28 @@ test('a curator finds an organization by inn, opens it, adds two contacts and de
   await expect(anna).toContainText('Директор');
   await expect(anna).toContainText(`Добавлен ${today}`);
 
-  // Delete one contact, after its confirmation.
-  const confirm = nextDialog(page);
-  await anna.getByRole('button', { name: 'Удалить контакт Анна Кузнецова' }).click();
-  expect(await confirm).toBe('Вы уверены, что хотите удалить контакт "Анна Кузнецова"?');
+  // Delete one contact, after the portal's confirmation (never the browser's own).
+  const browserDialogs = watchBrowserDialogs(page);
+  const deleteAnna = anna.getByRole('button', { name: 'Удалить контакт Анна Кузнецова' });
+  await deleteAnna.click();
+  const confirm = page.getByRole('dialog', { name: 'Удаление контакта' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('Вы уверены, что хотите удалить контакт "Анна Кузнецова"?');
+  // The safe choice is focused; cancelling keeps the contact, and focus goes back to the button.
+  await expect(confirm.getByRole('button', { name: 'Отмена' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Отмена' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(deleteAnna).toBeFocused();
+  await expect(page.getByTestId('contact')).toHaveCount(2);
+  await deleteAnna.click();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('contact')).toHaveCount(2);
+  await deleteAnna.click();
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByTestId('contact')).toHaveCount(1);
+  expect(browserDialogs).toEqual([]);
   await expect(page.getByRole('listitem', { name: 'Борис Орлов' })).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('contact')).toHaveCount(1);
@@ -150,10 +177,13 @@ test('a curator makes an organization inactive, sees it on the list, and deletes
   const card = page.getByRole('article', { name });
   await expect(card.getByTestId('org-status')).toHaveText('Неактивна');
   await expect(card).toContainText('1 контакт');
-  const confirmOrg = nextDialog(page);
+  const browserDialogs = watchBrowserDialogs(page);
   await card.getByRole('button', { name: `Удалить организацию ${name}` }).click();
-  expect(await confirmOrg).toBe(`Вы уверены, что хотите удалить организацию "${name}"?`);
+  const confirmOrg = page.getByRole('dialog', { name: 'Удаление организации' });
+  await expect(confirmOrg).toContainText(`Вы уверены, что хотите удалить организацию "${name}"?`);
+  await confirmOrg.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Организации не найдены')).toBeVisible();
+  expect(browserDialogs).toEqual([]);
 
   // Gone for good, not just from the page.
   await page.goto('/crm/orgs');
@@ -176,9 +206,13 @@ test('the directory searches by name, email or role label and filters by role', 
   await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Контакты' }).click();
   await expect(page).toHaveURL(/\/crm\/contacts$/);
   const search = page.getByRole('searchbox', { name: 'Поиск пользователей' });
+  const counter = page.getByTestId('directory-count');
+  await expect(counter).toHaveText(/^Все зарегистрированные пользователи: \d+$/);
 
+  // The counter counts what the filters select, and says so.
   await search.fill('manager@portal');
   await expect(page.getByTestId('user-card')).toHaveCount(1);
+  await expect(counter).toHaveText('Найден 1 пользователь по запросу «manager@portal»');
   await expect(page.getByTestId('user-role')).toHaveText('Менеджер');
 
   await search.fill('кандидат');
@@ -189,11 +223,13 @@ test('the directory searches by name, email or role label and filters by role', 
   await page.getByRole('combobox', { name: 'Фильтр по роли' }).selectOption({ label: 'Администратор' });
   await expect(page.getByRole('article').filter({ hasText: 'admin@portal.local' })).toBeVisible();
   for (const role of await page.getByTestId('user-role').allTextContents()) expect(role).toBe('Администратор');
+  await expect(counter).toHaveText(/^Найден[о]? \d+ пользовател\S* с ролью «Администратор»$/);
   // A curator may not edit an administrator: no edit button on those cards.
   await expect(page.getByRole('button', { name: /^Редактировать пользователя/ })).toHaveCount(0);
 
   await search.fill('нет-такого-пользователя');
   await expect(page.getByText('Пользователи не найдены')).toBeVisible();
+  await expect(counter).toHaveText('Найдено 0 пользователей с ролью «Администратор» по запросу «нет-такого-пользователя»');
 });
 
 test("an admin changes a user's role in the directory and that user's next request carries the new rights", async ({

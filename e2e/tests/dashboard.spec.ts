@@ -210,6 +210,19 @@ test('a candidate sees courses, active and completed courses, their own quick ac
   await expect(page.getByTestId('stat-card')).toHaveCount(3);
   for (const label of ['Всего курсов', 'Активные курсы', 'Завершённые курсы']) await expect(figure(page, label)).toBeVisible();
   await expect(figure(page, 'Завершённые курсы').getByTestId('stat-value')).toHaveText('0');
+  // The course figures count what the candidate can see: the catalogue they browse, the courses they started.
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const catalogueTotal = async (query: string) =>
+    Number(
+      (await page.request.get(`/api/courses${query}`, { headers: { authorization: `Bearer ${token}` } })).headers()[
+        'x-total-count'
+      ],
+    );
+  await reloadUntil(page, async () => {
+    await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d/, { timeout: 1500 });
+    expect(await figureValue(page, 'Всего курсов')).toBe(await catalogueTotal(''));
+    expect(await figureValue(page, 'Активные курсы')).toBe(await catalogueTotal('?filter=started'));
+  });
   await expect(figure(page, 'Студенты')).toHaveCount(0);
   await expect(figure(page, 'Организации')).toHaveCount(0);
   const quick = page.getByRole('region', { name: 'Быстрые действия' });

@@ -1,4 +1,4 @@
-import { contactCount, formatDate, siteHref } from './format';
+import { contactCount, directoryCount, formatDate, siteHref } from './format';
 
 describe('CRM formatting', () => {
   it('writes dates in ru-RU format', () => {
@@ -17,6 +17,16 @@ describe('CRM formatting', () => {
       '25 контактов',
       '101 контакт',
     ]);
+  });
+
+  it('counts every account when nothing narrows the directory, and says what was found when filtered', () => {
+    expect(directoryCount(12, { search: '', role: '' })).toBe('Все зарегистрированные пользователи: 12');
+    expect(directoryCount(1, { search: '', role: 'CURATOR' })).toBe('Найден 1 пользователь с ролью «Куратор»');
+    expect(directoryCount(3, { search: 'анна', role: '' })).toBe('Найдено 3 пользователя по запросу «анна»');
+    expect(directoryCount(0, { search: 'анна', role: 'ADMIN' })).toBe(
+      'Найдено 0 пользователей с ролью «Администратор» по запросу «анна»',
+    );
+    expect(directoryCount(21, { search: '', role: 'CLIENT' })).toMatch(/^Найден 21 пользователь с ролью/);
   });
 
   it('links a site over the web whatever was typed', () => {

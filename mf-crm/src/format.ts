@@ -1,4 +1,4 @@
-import { CRM_MSG, formatMessage } from '@portal/contracts';
+import { CRM_MSG, ROLE_LABELS, formatMessage, type Role } from '@portal/contracts';
 import { errorMessage } from '@portal/web-core';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -11,6 +11,24 @@ const CONTACT_FORMS: Record<string, string> = { one: 'контакт', few: 'к�
 
 /** "1 контакт", "3 контакта", "5 контактов". */
 export const contactCount = (n: number): string => `${n} ${CONTACT_FORMS[plural.select(n)]}`;
+
+const USER_FORMS: Record<string, string> = {
+  one: 'пользователь',
+  few: 'пользователя',
+  many: 'пользователей',
+  other: 'пользователя',
+};
+
+/**
+ * The directory's counter: every account when nothing narrows the list, otherwise what the search
+ * and the role filter found, saying so ("Найдено 3 пользователя с ролью «Куратор» по запросу «анна»").
+ */
+export function directoryCount(total: number, { search, role }: { search: string; role: Role | '' }): string {
+  if (!search && !role) return `Все зарегистрированные пользователи: ${total}`;
+  const form = plural.select(total);
+  const found = `${form === 'one' ? 'Найден' : 'Найдено'} ${total} ${USER_FORMS[form]}`;
+  return [found, role && `с ролью «${ROLE_LABELS[role]}»`, search && `по запросу «${search}»`].filter(Boolean).join(' ');
+}
 
 /**
  * The site is stored as typed (no format check, spec section 5); the link always points at the web,

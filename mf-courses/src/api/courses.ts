@@ -1,25 +1,44 @@
-import type { Course, CourseCreateInput, CourseListFilter, CourseStatus, CourseSummary } from '@portal/contracts';
-import { apiRequest } from '@portal/web-core';
+import {
+  COURSE_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
+  type Course,
+  type CourseCreateInput,
+  type CourseListFilter,
+  type CourseStatus,
+  type CourseSummary,
+  type Page,
+} from '@portal/contracts';
+import { apiRequest, apiResponse } from '@portal/web-core';
 
 export interface CourseListParams {
   search: string;
   status: CourseStatus | 'all';
   filter: CourseListFilter;
+  page: number;
 }
 
 /** Every query of the course list starts with this key, so one invalidation refreshes them all. */
 export const COURSES_KEY = ['courses'] as const;
 export const courseListKey = (params: CourseListParams) => [...COURSES_KEY, 'list', params] as const;
 
-export const fetchCourses = ({ search, status, filter }: CourseListParams, signal?: AbortSignal) =>
-  apiRequest<CourseSummary[]>('/courses', {
+/** One page of GET /courses: the spec's array, with the total from its header. */
+export async function fetchCourses(
+  { search, status, filter, page }: CourseListParams,
+  signal?: AbortSignal,
+): Promise<Page<CourseSummary>> {
+  const { body, headers } = await apiResponse<CourseSummary[]>('/courses', {
     query: {
       search: search.trim() || undefined,
       status: status === 'all' ? undefined : status,
       filter: filter === 'all' ? undefined : filter,
+      page: page > 1 ? page : undefined,
+      limit: COURSE_PAGE_SIZE,
     },
     signal,
   });
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { data: body, total: Number.isFinite(total) ? total : body.length, page, limit: COURSE_PAGE_SIZE };
+}
 
 export const createCourse = (input: CourseCreateInput) => apiRequest<Course>('/courses', { method: 'POST', body: input });
 export const deleteCourse = (id: string) => apiRequest<void>(`/courses/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -6,7 +6,9 @@ const fromUrl = (): CourseListParams => {
   const q = new URLSearchParams(window.location.search);
   const status = q.get('status') ?? 'all';
   const filter = q.get('filter') ?? 'all';
+  const page = Number(q.get('page'));
   return {
+    page: Number.isInteger(page) && page > 1 ? page : 1,
     search: q.get('search') ?? '',
     status: (COURSE_STATUSES as readonly string[]).includes(status) ? (status as CourseStatus) : 'all',
     filter: (COURSE_LIST_FILTERS as readonly string[]).includes(filter) ? (filter as CourseListFilter) : 'all',
@@ -14,8 +16,9 @@ const fromUrl = (): CourseListParams => {
 };
 
 /**
- * Search and filters live in the address (?search=&status=&filter=), so a reload, a shared link or
- * the back button keeps what the person was looking at.
+ * Search, filters and the page live in the address (?search=&status=&filter=&page=), so a reload, a
+ * shared link or the back button keeps what the person was looking at. A new search or filter starts
+ * again from the first page.
  */
 export function useListParams(): [CourseListParams, (patch: Partial<CourseListParams>) => void] {
   const [params, setParams] = useState<CourseListParams>(fromUrl);
@@ -25,11 +28,12 @@ export function useListParams(): [CourseListParams, (patch: Partial<CourseListPa
     if (params.search) q.set('search', params.search);
     if (params.status !== 'all') q.set('status', params.status);
     if (params.filter !== 'all') q.set('filter', params.filter);
+    if (params.page > 1) q.set('page', String(params.page));
     const next = `${window.location.pathname}${q.size ? `?${q}` : ''}`;
     if (next !== `${window.location.pathname}${window.location.search}`)
       window.history.replaceState(window.history.state, '', next);
   }, [params]);
 
-  const update = useCallback((patch: Partial<CourseListParams>) => setParams((p) => ({ ...p, ...patch })), []);
+  const update = useCallback((patch: Partial<CourseListParams>) => setParams((p) => ({ ...p, page: 1, ...patch })), []);
   return [params, update];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingFields } from './paging';
 
 export const AUDIT_ACTIONS = ['create', 'read', 'update', 'delete', 'login', 'logout'] as const;
 export const AUDIT_ENTITIES = [
@@ -34,8 +35,8 @@ export const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  // The spec's history reads up to 200 records at once (its page size is not shown).
+  ...pagingFields(50, 200),
   entity: z.enum(AUDIT_ENTITIES).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   startDate: z.iso.date().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { ROLES } from './roles';
+import { pagingFields } from './paging';
 
 /** A required text field: missing, non-text or blank all give the one message the spec quotes. */
 export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -50,18 +51,10 @@ export const userUpdateSchema = z.strictObject({
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingFields(20),
   search: z.string().trim().max(200).optional(),
   role: z.enum(ROLES).optional(),
 });
-
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 /** Claims of the portal's access token. Services re-read the role on every request. */
 export interface TokenClaims {

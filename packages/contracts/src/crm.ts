@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { requiredText } from './auth';
+import { pagingFields } from './paging';
 
 /** Organization status (spec section 4): set freely among the three; new ones are ACTIVE. */
 export const ORG_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
@@ -73,8 +74,7 @@ export const organizationUpdateSchema = z
 export type OrganizationUpdateInput = z.input<typeof organizationUpdateSchema>;
 
 export const organizationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  ...pagingFields(24),
   search: z.string().trim().max(200).optional(),
   status: status.optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditQuerySchema, type AuditAction, type AuditEntity } from './audit';
 import type { PeriodChange } from './crm';
-import { isStaff, type Role } from './roles';
+import { ROLES, isStaff, type Role } from './roles';
 
 /* ------------------------------------------------------------------ texts */
 
@@ -148,6 +148,17 @@ export interface ProgressStats {
 
 export const progressStatsQuerySchema = z.object({ userId: z.string().trim().min(1).max(100) });
 
+/**
+ * GET /internal/stats?role=&userId= of the content service: the reader as data, since the course
+ * figures count what the reader can see (authors every course; anyone else published ones, and as
+ * active courses the ones they have started).
+ */
+export const contentStatsQuerySchema = z.object({
+  role: z.enum(ROLES),
+  userId: z.string().trim().min(1).max(100),
+});
+export type ContentStatsQuery = z.infer<typeof contentStatsQuerySchema>;
+
 export const DASHBOARD_FIGURES = [
   'totalCourses',
   'activeCourses',
@@ -170,7 +181,10 @@ export const FIGURE_LABELS: Record<DashboardFigure, string> = {
 /**
  * Spec section 6: ADMIN and CURATOR see courses, active courses, students and organizations (and
  * the contacts figure the stats carry); everyone else sees courses, active courses and their own
- * completed courses. The figures are the cards, in this order.
+ * completed courses. The figures are the cards, in this order. Each counts what the reader can
+ * see: for staff every course and the published ones; for anyone else the published courses (the
+ * catalogue they browse) and, as active, the published courses they have started (the catalogue's
+ * «Начатые»).
  */
 export const figuresFor = (role: Role): readonly DashboardFigure[] =>
   isStaff(role)

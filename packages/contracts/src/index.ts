@@ -4,6 +4,7 @@ export * from './messages';
 export * from './auth';
 export * from './audit';
 export * from './ids';
+export * from './paging';
 export * from './ports';
 export * from './crm';
 export * from './content';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { entityIdField, type Course } from './content';
+import { entityIdField } from './content';
 import { timeZoneSchema } from './dashboard';
 import { formatMessage } from './messages';
+import { pagingFields } from './paging';
 import type { QuestionType, ShowExplanations } from './quiz';
 import type { Role } from './roles';
 
@@ -202,8 +203,7 @@ const resultsFilter = {
 /** GET /results. */
 export const resultsQuerySchema = z.object({
   ...resultsFilter,
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingFields(20),
 });
 export type ResultsQuery = z.input<typeof resultsQuerySchema>;
 
@@ -393,7 +393,8 @@ export const RESULTS_CSV_HEADER = [
  * the course still has count; a module or course is complete when it has lessons and all are done.
  */
 export function computeCourseProgress(
-  course: Pick<Course, 'id' | 'modules'>,
+  // Only ids are read: the whole course and its outline (CourseOutline) both fit.
+  course: { id: string; modules: Array<{ id: string; lessons: Array<{ id: string }> }> },
   completedIds: Iterable<string>,
   completedAt: string | null = null,
 ): CourseProgress {

@@ -40,7 +40,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, { method = 'GET', body, query, signal }: RequestOptions = {}): Promise<T> {
+/** An answer with its headers, for the few calls that read one (a list's X-Total-Count). */
+export interface ApiResponse<T> {
+  body: T;
+  headers: Headers;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).body;
+}
+
+export async function apiResponse<T>(
+  path: string,
+  { method = 'GET', body, query, signal }: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -79,9 +92,9 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, query,
     }
     throw new ApiError(message, res.status, field);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { body: undefined as T, headers: res.headers };
   const type = res.headers.get('content-type') ?? '';
-  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+  return { body: (type.includes('application/json') ? await res.json() : await res.text()) as T, headers: res.headers };
 }
 
 /** A message a person can read, for any failure (spec: 'Произошла неизвестная ошибка'). */

@@ -1,11 +1,17 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { CONTENT_MSG, isStaff, type CourseListFilter, type CourseStatus, type CourseSummary } from '@portal/contracts';
-import { Button, ErrorBox, Input, Muted, Page, Select } from '@portal/ui';
+import {
+  CONTENT_MSG,
+  isStaff,
+  type CourseListFilter,
+  type CourseStatus,
+  type CourseSummary,
+  type Page as ListPage,
+} from '@portal/contracts';
+import { Button, ConfirmDialog, ErrorBox, Input, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, navigate, useAuth } from '@portal/web-core';
 import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, setFavorite, startCourse } from '../../api/courses';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CourseCard } from '../../components/CourseCard';
 import { EmptyState } from '../../components/EmptyState';
 import { GridIcon, ListIcon, SparkIcon } from '../../components/Icons';
@@ -39,6 +45,7 @@ export function CourseList() {
   const author = isStaff(user?.role);
   const queryClient = useQueryClient();
   const [params, setParams] = useListParams();
+  const setPage = useCallback((page: number) => setParams({ page }), [setParams]);
   const [view, setView] = useViewMode();
   const [toDelete, setToDelete] = useState<CourseSummary | null>(null);
   const [building, setBuilding] = useState(false);
@@ -69,8 +76,10 @@ export function CourseList() {
     onMutate: (course) => markInFlight(course.id, true),
     onSettled: (_data, _err, course) => markInFlight(course.id, false),
     onSuccess: (updated) => {
-      queryClient.setQueriesData<CourseSummary[]>({ queryKey: COURSES_KEY }, (list) =>
-        list?.map((c) => (c.id === updated.id ? { ...c, isFavorite: updated.isFavorite } : c)),
+      queryClient.setQueriesData<ListPage<CourseSummary>>(
+        { queryKey: COURSES_KEY },
+        (list) =>
+          list && { ...list, data: list.data.map((c) => (c.id === updated.id ? { ...c, isFavorite: updated.isFavorite } : c)) },
       );
       void refresh();
     },
@@ -84,7 +93,10 @@ export function CourseList() {
   const remove = useMutation({
     mutationFn: (course: CourseSummary) => deleteCourse(course.id),
     onSuccess: (_, course) => {
-      queryClient.setQueriesData<CourseSummary[]>({ queryKey: COURSES_KEY }, (list) => list?.filter((c) => c.id !== course.id));
+      queryClient.setQueriesData<ListPage<CourseSummary>>(
+        { queryKey: COURSES_KEY },
+        (list) => list && { ...list, data: list.data.filter((c) => c.id !== course.id), total: list.total - 1 },
+      );
       setToDelete(null);
       void refresh();
     },
@@ -103,7 +115,13 @@ export function CourseList() {
   };
 
   const filtering = !!params.search.trim() || (author && params.status !== 'all') || params.filter !== 'all';
-  const list = courses.data ?? [];
+  const list = courses.data?.data ?? [];
+  const total = courses.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / (courses.data?.limit ?? 1)));
+  // A delete emptied the last page, or the address named a page past the end: show the last one there is.
+  useEffect(() => {
+    if (courses.data && !courses.isPlaceholderData && !list.length && params.page > lastPage) setPage(lastPage);
+  }, [courses.data, courses.isPlaceholderData, list.length, params.page, lastPage, setPage]);
 
   return (
     <Page data-mf="mf_courses">
@@ -217,6 +235,9 @@ export function CourseList() {
             </li>
           ))}
         </Cards>
+      )}
+      {list.length > 0 && courses.data && (
+        <Pager page={params.page} total={courses.data.total} limit={courses.data.limit} onPage={setPage} />
       )}
 
       {building && (

@@ -9,7 +9,7 @@ import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
 import { Badge } from '../../components/StatusBadge';
 import { UserForm } from '../../components/UserForm';
-import { alertFailure, formatDate } from '../../format';
+import { alertFailure, directoryCount, formatDate } from '../../format';
 import { useDebounced } from '../../useDebounced';
 
 /** /crm/contacts: every registered user, searchable by name, email or role (spec section 2). */
@@ -47,7 +47,10 @@ export function Directory() {
     <Page data-mf="mf_crm">
       <Header>
         <h1>Контакты</h1>
-        <Muted>Все зарегистрированные пользователи{data ? `: ${data.total}` : ''}</Muted>
+        {/* While another filter loads, the previous page stays on screen, but not its count. */}
+        <Muted role="status" data-testid="directory-count">
+          {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
+        </Muted>
       </Header>
 
       <Filters>

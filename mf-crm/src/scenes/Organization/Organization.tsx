@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
-import { Button, Card, Dialog, Muted, Page } from '@portal/ui';
+import { Button, Card, ConfirmDialog, Dialog, Muted, Page } from '@portal/ui';
 import { navigate } from '@portal/web-core';
 import {
   createContact,
@@ -21,12 +21,15 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { alertFailure, contactCount, formatDate, siteHref } from '../../format';
 
 type ContactDialog = { kind: 'create' } | { kind: 'edit'; contact: Contact } | null;
+/** What a confirmation is asking to delete: this organization, or one of its contacts. */
+type Deleting = { kind: 'org' } | { kind: 'contact'; contact: Contact } | null;
 
 /** /crm/orgs/{id}: the info card, its edit dialog and the organization's contacts (spec section 2). */
 export function Organization({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [contactDialog, setContactDialog] = useState<ContactDialog>(null);
+  const [deleting, setDeleting] = useState<Deleting>(null);
 
   const detail = useQuery({ queryKey: crmKeys.organization(id), queryFn: ({ signal }) => getOrganization(id, signal) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: crmKeys.all });
@@ -48,6 +51,7 @@ export function Organization({ id }: { id: string }) {
       navigate('/crm/orgs');
     },
     onError: (err) => alertFailure(err, CRM_MSG.deleteOrgFailed),
+    onSettled: () => setDeleting(null),
   });
 
   const saveContact = useMutation({
@@ -65,6 +69,7 @@ export function Organization({ id }: { id: string }) {
     mutationFn: (contact: Contact) => deleteContact(contact.id),
     onSuccess: () => refresh(),
     onError: (err) => alertFailure(err, CRM_MSG.deleteContactFailed),
+    onSettled: () => setDeleting(null),
   });
 
   const back = (
@@ -91,12 +96,6 @@ export function Organization({ id }: { id: string }) {
   }
 
   const org = detail.data;
-  const confirmDeleteOrg = () => {
-    if (window.confirm(formatMessage(CRM_MSG.confirmDeleteOrg, { name: org.name }))) removeOrg.mutate();
-  };
-  const confirmDeleteContact = (contact: Contact) => {
-    if (window.confirm(formatMessage(CRM_MSG.confirmDeleteContact, { name: contact.fullName }))) removeContact.mutate(contact);
-  };
 
   return (
     <Page data-mf="mf_crm">
@@ -111,7 +110,7 @@ export function Organization({ id }: { id: string }) {
             <Button $variant="outline" onClick={() => setEditing(true)}>
               Редактировать
             </Button>
-            <Button $variant="destructive" onClick={confirmDeleteOrg} disabled={removeOrg.isPending}>
+            <Button $variant="destructive" onClick={() => setDeleting({ kind: 'org' })} disabled={removeOrg.isPending}>
               Удалить
             </Button>
           </Row>
@@ -181,7 +180,7 @@ export function Organization({ id }: { id: string }) {
                     $size="sm"
                     aria-label={`Удалить контакт ${contact.fullName}`}
                     disabled={removeContact.isPending && removeContact.variables?.id === contact.id}
-                    onClick={() => confirmDeleteContact(contact)}
+                    onClick={() => setDeleting({ kind: 'contact', contact })}
                   >
                     Удалить
                   </Button>
@@ -215,6 +214,26 @@ export function Organization({ id }: { id: string }) {
           onCancel={() => setContactDialog(null)}
         />
       </Dialog>
+      {deleting?.kind === 'org' && (
+        <ConfirmDialog
+          title="Удаление организации"
+          message={formatMessage(CRM_MSG.confirmDeleteOrg, { name: org.name })}
+          confirmLabel="Удалить"
+          busy={removeOrg.isPending}
+          onConfirm={() => removeOrg.mutate()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+      {deleting?.kind === 'contact' && (
+        <ConfirmDialog
+          title="Удаление контакта"
+          message={formatMessage(CRM_MSG.confirmDeleteContact, { name: deleting.contact.fullName })}
+          confirmLabel="Удалить"
+          busy={removeContact.isPending}
+          onConfirm={() => removeContact.mutate(deleting.contact)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </Page>
   );
 }

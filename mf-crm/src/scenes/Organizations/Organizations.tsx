@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
-import { Button, Card, Dialog, Input, Muted, Page } from '@portal/ui';
+import { Button, Card, ConfirmDialog, Dialog, Input, Muted, Page } from '@portal/ui';
 import { createOrganization, crmKeys, deleteOrganization, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
@@ -19,6 +19,7 @@ export function Organizations() {
   const search = useDebounced(searchText.trim(), 300);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<OrganizationListItem | null>(null);
 
   const list = useQuery({
     queryKey: crmKeys.organizations({ search, page }),
@@ -45,11 +46,8 @@ export function Organizations() {
       await refresh();
     },
     onError: (err) => alertFailure(err, CRM_MSG.deleteOrgFailed),
+    onSettled: () => setToDelete(null),
   });
-
-  const confirmDelete = (org: OrganizationListItem) => {
-    if (window.confirm(formatMessage(CRM_MSG.confirmDeleteOrg, { name: org.name }))) remove.mutate(org);
-  };
 
   const data = list.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -125,7 +123,7 @@ export function Organizations() {
                     $size="sm"
                     aria-label={`Удалить организацию ${org.name}`}
                     disabled={remove.isPending && remove.variables?.id === org.id}
-                    onClick={() => confirmDelete(org)}
+                    onClick={() => setToDelete(org)}
                   >
                     Удалить
                   </Button>
@@ -145,6 +143,16 @@ export function Organizations() {
           onCancel={() => setAdding(false)}
         />
       </Dialog>
+      {toDelete && (
+        <ConfirmDialog
+          title="Удаление организации"
+          message={formatMessage(CRM_MSG.confirmDeleteOrg, { name: toDelete.name })}
+          confirmLabel="Удалить"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(toDelete)}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
     </Page>
   );
 }

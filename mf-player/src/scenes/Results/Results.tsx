@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PROGRESS_MSG, type ResultStatus } from '@portal/contracts';
-import { Button, Card, ErrorBox, Input, Muted, Page, Select } from '@portal/ui';
+import { Button, Card, ErrorBox, Input, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, useAuth } from '@portal/web-core';
 import { RESULTS_KEY, downloadResultsCsv, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
@@ -48,7 +48,6 @@ export function Results() {
 
   const filtering = !!debounced.trim() || status !== 'all';
   const data = results.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const summary = data?.summary;
 
   return (
@@ -171,19 +170,7 @@ export function Results() {
               </tbody>
             </Table>
           </TableWrap>
-          {pages > 1 && (
-            <Pager aria-label="Страницы">
-              <Button type="button" $variant="outline" $size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Назад
-              </Button>
-              <span>
-                Страница {page} из {pages}
-              </span>
-              <Button type="button" $variant="outline" $size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Вперёд
-              </Button>
-            </Pager>
-          )}
+          {data && <Pager page={page} total={data.total} limit={data.limit} onPage={setPage} />}
         </>
       )}
 
@@ -286,11 +273,4 @@ const Percent = styled.div`
   grid-template-columns: 80px auto;
   align-items: center;
   gap: 8px;
-`;
-const Pager = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: 12px;
-  margin-top: 16px;
 `;

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import type { AuditListQuery, AuditPage } from '@portal/contracts';
+import { pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
 import { escapeRegExp, op } from '@portal/service-kit';
 import type { AuditRecordDoc } from '../models/record';
 import { presentRecord } from '../presenters/record';
@@ -35,7 +35,7 @@ export async function listRecords(records: Model<AuditRecordDoc>, query: AuditLi
       .find(filter)
       // _id breaks ties between events of the same millisecond, so pages never overlap.
       .sort({ timestamp: direction, _id: direction })
-      .skip((query.page - 1) * query.limit)
+      .skip(pageOffset(query))
       .limit(query.limit)
       .lean<StoredRecord[]>(),
     // Without a filter the collection's own count answers at once, even at millions of records.

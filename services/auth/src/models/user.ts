@@ -24,6 +24,9 @@ const userSchema = new Schema<UserDoc>(
   { timestamps: true },
 );
 userSchema.index({ createdAt: -1 });
+// The directory's order (newest first, _id breaking ties), alone and behind its role filter.
+userSchema.index({ createdAt: -1, _id: -1 });
+userSchema.index({ role: 1, createdAt: -1, _id: -1 });
 
 export const userModel = (store: Connection): Model<UserDoc> =>
   (store.models.User as Model<UserDoc>) ?? store.model<UserDoc>('User', userSchema, 'users');

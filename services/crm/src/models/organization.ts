@@ -22,6 +22,9 @@ const organizationSchema = new Schema<OrganizationDoc>(
   { timestamps: true },
 );
 organizationSchema.index({ createdAt: -1 });
+// The list's order (newest first, _id breaking ties), alone and behind its status filter.
+organizationSchema.index({ createdAt: -1, _id: -1 });
+organizationSchema.index({ status: 1, createdAt: -1, _id: -1 });
 
 export const organizationModel = (store: Connection): Model<OrganizationDoc> =>
   (store.models.Organization as Model<OrganizationDoc>) ??

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ATTEMPT_GRACE_SECONDS,
   PROGRESS_MSG,
@@ -46,39 +47,52 @@ export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: str
   const { attempts } = deps.models;
   const now = new Date();
   const expired = await attempts
-    .find({ ...filter, status: 'in_progress', deadline: op({ $lt: new Date(now.getTime() - GRACE_MS) }) })
+    .find({ ...filter, status: 'in_progress', deadline: op({ $lt: new Date(now.getTime() - GRACE_MS) }) }, { answers: 0 })
     .limit(500)
     .lean<AttemptDoc[]>();
-  for (const a of expired) {
-    const graded = gradeAttempt({
-      questions: a.questions,
-      answers: [],
-      passingScore: a.passingScore,
-      late: true,
-      elapsedSeconds: 0,
-    });
-    const write = await attempts.updateOne(
-      { _id: a._id, status: 'in_progress' },
-      {
-        $set: {
-          status: graded.status,
-          score: graded.score,
-          maxScore: graded.maxScore,
-          percentage: graded.percentage,
-          answers: graded.answers,
-          completedAt: a.deadline,
+  if (!expired.length) return;
+  const graded = expired.map((a) => ({
+    attempt: a,
+    result: gradeAttempt({ questions: a.questions, answers: [], passingScore: a.passingScore, late: true, elapsedSeconds: 0 }),
+  }));
+  // One write for all of them (a store call per attempt would grow with the list being read). The
+  // stamp tells which ones this call closed, when another request closed some of them meanwhile.
+  const expiredBy = randomUUID();
+  const write = await attempts.bulkWrite(
+    graded.map(({ attempt, result }) => ({
+      updateOne: {
+        filter: { _id: attempt._id, status: 'in_progress' },
+        update: {
+          $set: {
+            status: result.status,
+            score: result.score,
+            maxScore: result.maxScore,
+            percentage: result.percentage,
+            answers: result.answers,
+            completedAt: attempt.deadline,
+            expiredBy,
+          },
         },
       },
-    );
-    if (write.modifiedCount) {
-      deps.audit.publish({
-        action: 'update',
-        entity: 'quiz',
-        entityId: a.quizId,
-        details: `Время попытки ${a.attemptNumber} квиза «${a.quizTitle}» (${a.userName}) истекло: ${graded.score} из ${graded.maxScore} (${graded.percentage}%)`,
-        actor: null,
-      });
-    }
+    })),
+    { ordered: false },
+  );
+  let closed = graded;
+  if (write.modifiedCount < graded.length) {
+    const mine = await attempts
+      .find({ _id: op({ $in: expired.map((a) => a._id) }), expiredBy }, { _id: 1 })
+      .lean<Array<{ _id: AttemptDoc['_id'] }>>();
+    const ids = new Set(mine.map((a) => String(a._id)));
+    closed = graded.filter(({ attempt }) => ids.has(String(attempt._id)));
+  }
+  for (const { attempt: a, result } of closed) {
+    deps.audit.publish({
+      action: 'update',
+      entity: 'quiz',
+      entityId: a.quizId,
+      details: `Время попытки ${a.attemptNumber} квиза «${a.quizTitle}» (${a.userName}) истекло: ${result.score} из ${result.maxScore} (${result.percentage}%)`,
+      actor: null,
+    });
   }
 }
 

@@ -55,6 +55,8 @@ export interface AttemptDoc {
   score: number;
   maxScore: number;
   percentage: number;
+  /** Set by the call that closed the attempt when its time ran out (finalizeExpired). */
+  expiredBy?: string;
 }
 
 const questionSchema = new Schema<StoredQuestion>(
@@ -113,6 +115,7 @@ const attemptSchema = new Schema<AttemptDoc>(
     score: { type: Number, default: 0 },
     maxScore: { type: Number, default: 0 },
     percentage: { type: Number, default: 0 },
+    expiredBy: { type: String },
   },
   { versionKey: false },
 );
@@ -121,6 +124,11 @@ attemptSchema.index({ userId: 1, quizId: 1, attemptNumber: 1 }, { unique: true }
 attemptSchema.index({ status: 1, completedAt: -1 });
 attemptSchema.index({ userId: 1, status: 1, completedAt: -1 });
 attemptSchema.index({ status: 1, deadline: 1 });
+// The results' order (completedAt, then _id) behind each of their filters: everyone's, one
+// person's, one quiz's. A page is an index walk, never a sort of every attempt.
+attemptSchema.index({ status: 1, completedAt: -1, _id: -1 });
+attemptSchema.index({ userId: 1, status: 1, completedAt: -1, _id: -1 });
+attemptSchema.index({ quizId: 1, status: 1, completedAt: -1, _id: -1 });
 
 export const attemptModel = (store: Connection): Model<AttemptDoc> =>
   (store.models.Attempt as Model<AttemptDoc>) ?? store.model<AttemptDoc>('Attempt', attemptSchema, 'attempts');

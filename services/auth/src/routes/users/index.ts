@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
-import { ROLES, ROLE_LABELS, userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
+import { ROLES, ROLE_LABELS, pageOffset, userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
 import { escapeRegExp, op, parse, requireRole, type ServiceContext } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import { deleteUser, updateUser } from '../../commands/users';
@@ -31,8 +31,9 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     const [rows, total] = await Promise.all([
       users
         .find(filter)
-        .sort({ createdAt: -1 })
-        .skip((page - 1) * limit)
+        // _id breaks ties between accounts made in the same millisecond (a seed), so pages never overlap.
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(pageOffset({ page, limit }))
         .limit(limit)
         .lean<UserDoc[]>(),
       users.countDocuments(filter),

@@ -45,6 +45,25 @@ describe('GET /api/users', () => {
   });
 });
 
+describe('the directory count', () => {
+  it('counts what the role filter and the search select, not every account, for each role that reads the directory', async () => {
+    const tag = `счёт${Date.now().toString(36)}`;
+    for (const role of ['CURATOR', 'CURATOR', 'CURATOR', 'CLIENT', 'CLIENT'] as const)
+      await userWithRole(auth, role, `${tag} ${role}`);
+    const store = userModel(auth.ctx.store);
+    for (const reader of ['ADMIN', 'CURATOR', 'MANAGER'] as const) {
+      const { token } = await userWithRole(auth, reader);
+      const total = async (query: string) =>
+        (await api<{ total: number }>(auth.url, 'GET', `/api/users?${query}`, { token })).body.total;
+      expect(await total(`search=${encodeURIComponent(tag)}`)).toBe(5);
+      expect(await total(`search=${encodeURIComponent(tag)}&role=CURATOR&limit=2`)).toBe(3);
+      expect(await total(`search=${encodeURIComponent(tag)}&role=ADMIN`)).toBe(0);
+      expect(await total('role=CLIENT')).toBe(await store.countDocuments({ role: 'CLIENT' }));
+      expect(await total('')).toBe(await store.countDocuments({}));
+    }
+  });
+});
+
 describe('PATCH /api/users/{id}', () => {
   it('lets an admin change name, email and role (MANAGER only this way)', async () => {
     const admin = await userWithRole(auth, 'ADMIN');

@@ -3,6 +3,7 @@ import {
   organizationCreateSchema,
   organizationListQuerySchema,
   organizationUpdateSchema,
+  pageOffset,
   type OrganizationListItem,
   type Page,
 } from '@portal/contracts';
@@ -31,7 +32,7 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
       models.organizations
         .find(filter)
         .sort({ createdAt: -1, _id: -1 })
-        .skip((page - 1) * limit)
+        .skip(pageOffset({ page, limit }))
         .limit(limit)
         .lean<OrganizationDoc[]>(),
       models.organizations.countDocuments(filter),

@@ -5,6 +5,7 @@ import {
   PROGRESS_MSG,
   RESULTS_CSV_HEADER,
   RESULTS_CSV_NAME,
+  pageOffset,
   resultsExportQuerySchema,
   resultsQuerySchema,
   type ResultStatus,
@@ -29,8 +30,9 @@ interface ResultsFilter {
 
 /**
  * Finished attempts the reader may see, matching the search (name, course or quiz title, any
- * case, taken literally). The summary cards count everything the search finds, whatever the status
- * filter, so the figures stay comparable while switching it.
+ * case, taken literally) and the status filter. `scope` leaves the status filter out (the attempts
+ * whose time ran out are finalised across it); the list and its summary cards use `list`, so the
+ * cards summarise exactly what the filters select.
  */
 function filtersFor(user: Principal, q: ResultsFilter) {
   const scope: Record<string, unknown> = { status: op({ $in: ['passed', 'failed'] }) };
@@ -85,23 +87,28 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
     const q = parse(resultsQuerySchema, ctx.query);
     const { scope, list } = filtersFor(ctx.state.user, q);
     await finalizeExpired(deps, scope.userId ? { userId: String(scope.userId) } : {});
-    const [rows, total, groups] = await Promise.all([
+    const [rows, groups] = await Promise.all([
       attempts
         .find(list, SUMMARY_FIELDS)
         .sort({ completedAt: -1, _id: -1 })
-        .skip((q.page - 1) * q.limit)
+        .skip(pageOffset(q))
         .limit(q.limit)
         .lean<AttemptDoc[]>(),
-      attempts.countDocuments(list),
       // Grouped by status and percentage (at most 2 × 101 groups) and summed here: FerretDB answers
-      // 0 for `$sum: '$field'`, silently, so only `$sum: 1` is used.
+      // 0 for `$sum: '$field'`, silently, so only `$sum: 1` is used. Its total is the list's count.
       attempts.aggregate<{ _id: { status: ResultStatus; percentage: number }; count: number }>([
-        { $match: scope },
+        { $match: list },
         { $group: { _id: { status: '$status', percentage: '$percentage' }, count: { $sum: 1 } } },
       ]),
     ]);
     const summary = summarize(groups);
-    const body: ResultsPage = { data: rows.map(presentAttemptSummary), total, page: q.page, limit: q.limit, summary };
+    const body: ResultsPage = {
+      data: rows.map(presentAttemptSummary),
+      total: summary.total,
+      page: q.page,
+      limit: q.limit,
+      summary,
+    };
     ctx.body = body;
   });
 

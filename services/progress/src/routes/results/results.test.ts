@@ -139,7 +139,7 @@ describe('GET /api/results', () => {
     expect(one.body.data.map((a) => a.userId)).toEqual([boris.user.id]);
   });
 
-  it('searches name, course or quiz title in any case, literally; the status filter leaves the cards alone', async () => {
+  it('searches name, course or quiz title in any case, literally', async () => {
     const staff = bed.as.CURATOR.token;
     const byName = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent('СМИРНОВА')}`, staff);
     expect(byName.body.total).toBe(3);
@@ -152,11 +152,26 @@ describe('GET /api/results', () => {
     const byQuiz = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent(`огнетушители ${tag}`)}`, staff);
     expect(byQuiz.body.total).toBe(1);
     expect((await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent('.*')}`, staff)).body.total).toBe(0);
+  });
 
+  it('the summary cards summarise what the search and the status filter select, within what the reader may see', async () => {
+    const staff = bed.as.CURATOR.token;
+    const all = await call<ResultsPage>('GET', `/api/results?search=${tag}`, staff);
+    expect(all.body.summary).toEqual({ total: 4, passed: 2, failed: 2, averagePercentage: 67 });
     const failed = await call<ResultsPage>('GET', `/api/results?status=failed&search=${tag}`, staff);
     expect(failed.body.data.every((a) => a.status === 'failed')).toBe(true);
     expect(failed.body.total).toBe(2);
-    expect(failed.body.summary).toEqual({ total: 4, passed: 2, failed: 2, averagePercentage: 67 });
+    expect(failed.body.summary).toEqual({ total: 2, passed: 0, failed: 2, averagePercentage: 33 });
+    const passed = await call<ResultsPage>('GET', `/api/results?status=passed&search=${tag}`, staff);
+    expect(passed.body.summary).toEqual({ total: 2, passed: 2, failed: 0, averagePercentage: 100 });
+    const bySearch = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent(`огнетушители ${tag}`)}`, staff);
+    expect(bySearch.body.summary).toEqual({ total: 1, passed: 1, failed: 0, averagePercentage: 100 });
+    // A learner's cards count their own attempts only, filtered the same way.
+    const own = await call<ResultsPage>('GET', '/api/results?status=failed', anna.token);
+    expect(own.body.summary).toEqual({ total: 1, passed: 0, failed: 1, averagePercentage: 33 });
+    expect(own.body.total).toBe(own.body.summary.total);
+    const theirs = await call<ResultsPage>('GET', '/api/results?status=passed', boris.token);
+    expect(theirs.body.summary).toEqual({ total: 0, passed: 0, failed: 0, averagePercentage: 0 });
   });
 
   it('pages the list', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
-import { Button } from '@portal/ui';
+import { Button } from './components';
 
 interface ConfirmDialogProps {
   title: string;
@@ -12,29 +12,38 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A modal question on the native <dialog>: the browser traps focus, Escape cancels, and focus
- * returns where it was. The safe choice (cancel) has the initial focus.
+ * The portal's confirmation (never the browser's `confirm`), on the native <dialog>: the browser
+ * traps focus, Escape cancels, and focus returns to what opened it. The safe choice (cancel) has the
+ * initial focus. Render it only while asking: it opens when mounted.
  */
 export function ConfirmDialog({ title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const messageId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    const opener = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      // The dialog leaves the page when the question is answered, and a removed dialog gives focus
+      // back to nobody: hand it back to what opened it, if that is still there.
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
 
   return (
-    <Dialog
+    <Panel
       ref={ref}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-message"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="confirm-title">{title}</h2>
-      <p id="confirm-message">{message}</p>
+      <h2 id={titleId}>{title}</h2>
+      <p id={messageId}>{message}</p>
       <Actions>
         <Button type="button" $variant="outline" onClick={onCancel} autoFocus>
           Отмена
@@ -43,11 +52,11 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
           {confirmLabel}
         </Button>
       </Actions>
-    </Dialog>
+    </Panel>
   );
 }
 
-const Dialog = styled.dialog`
+const Panel = styled.dialog`
   width: min(440px, calc(100vw - 32px));
   padding: 24px;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -68,6 +77,7 @@ const Dialog = styled.dialog`
     background: rgba(10, 12, 20, 0.55);
   }
 `;
+
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;

@@ -1,0 +1,92 @@
+import { MAX_PAGE_SIZE, PAGING_MSG, type OrganizationListItem, type Page } from '@portal/contracts';
+import { api, storeOperationsDuring } from '@portal/devstack/testing';
+import { Types } from 'mongoose';
+import { startCrm, type CrmTestBed } from '../../testing';
+
+let bed: CrmTestBed;
+beforeAll(async () => {
+  bed = await startCrm();
+});
+afterAll(() => bed.close());
+
+let counter = 0;
+const list = (query: string) =>
+  api<Page<OrganizationListItem>>(bed.crm.url, 'GET', `/api/organizations?${query}`, { token: bed.as.MANAGER.token });
+
+/** Stores `count` organizations named `tag …`, all made in the same millisecond, each with `contacts` contacts. */
+async function storeOrgs(tag: string, count: number, contacts = 0): Promise<string[]> {
+  const createdAt = new Date();
+  const orgs = Array.from({ length: count }, (_, i) => ({
+    _id: new Types.ObjectId(),
+    name: `${tag} ${i}`,
+    inn: `99${Date.now().toString().slice(-7)}${String(counter++).padStart(4, '0')}`,
+    status: i % 3 === 0 ? 'PENDING' : 'ACTIVE',
+    site: null,
+    createdAt,
+    updatedAt: createdAt,
+  }));
+  await bed.models.organizations.collection.insertMany(orgs);
+  const people = orgs.flatMap((o) =>
+    Array.from({ length: contacts }, (_, j) => ({ orgId: o._id, fullName: `Сотрудник ${j}`, email: `p${j}@${o.inn}.test` })),
+  );
+  if (people.length) await bed.models.contacts.insertMany(people);
+  return orgs.map((o) => String(o._id));
+}
+
+describe('GET /api/organizations in pages', () => {
+  it('answers 24 by default and up to 100, refusing more with 400 in Russian', async () => {
+    const tag = `Пределы-${Date.now()}`;
+    await storeOrgs(tag, MAX_PAGE_SIZE + 2);
+
+    const first = await list(`search=${encodeURIComponent(tag)}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ page: 1, limit: 24, total: MAX_PAGE_SIZE + 2 });
+    expect(first.body.data).toHaveLength(24);
+    const max = await list(`search=${encodeURIComponent(tag)}&limit=${MAX_PAGE_SIZE}`);
+    expect(max.body.data).toHaveLength(MAX_PAGE_SIZE);
+
+    const refused = await list(`limit=${MAX_PAGE_SIZE + 1}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      message: PAGING_MSG.limitInvalid.replace('{max}', String(MAX_PAGE_SIZE)),
+      statusCode: 400,
+      field: 'limit',
+    });
+    expect((await list('page=0')).body).toMatchObject({ message: PAGING_MSG.pageInvalid, statusCode: 400 });
+  });
+
+  it('pages through organizations made in the same millisecond without losing or repeating one', async () => {
+    const tag = `Порядок-${Date.now()}`;
+    const stored = await storeOrgs(tag, 17);
+    const seen: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const answer = await list(`search=${encodeURIComponent(tag)}&limit=5&page=${page}`);
+      expect(answer.body.total).toBe(17);
+      seen.push(...answer.body.data.map((o) => o.id));
+    }
+    expect(seen).toEqual([...stored].sort().reverse());
+
+    // The same under the status filter: PENDING are every third.
+    const pending = await list(`search=${encodeURIComponent(tag)}&status=PENDING&limit=100`);
+    expect(pending.body.total).toBe(6);
+    expect(pending.body.data.map((o) => o.id)).toEqual(stored.filter((_, i) => i % 3 === 0).reverse());
+  });
+
+  it('reads the same few times for 2 organizations and for 100 with their contact counts', async () => {
+    const few = `Мало-${Date.now()}`;
+    const many = `Много-${Date.now()}`;
+    await storeOrgs(few, 2, 1);
+    await storeOrgs(many, 100, 3);
+    await list(`search=${encodeURIComponent(few)}`); // the person is cached after this
+
+    const fewOps = await storeOperationsDuring(bed.crm, () => list(`search=${encodeURIComponent(few)}&limit=100`));
+    let answer: Awaited<ReturnType<typeof list>> | undefined;
+    const manyOps = await storeOperationsDuring(bed.crm, async () => {
+      answer = await list(`search=${encodeURIComponent(many)}&limit=100`);
+    });
+    expect(answer?.body.data).toHaveLength(100);
+    expect(answer?.body.data.every((o) => o._count.contacts === 3)).toBe(true);
+    expect(manyOps).toEqual(fewOps);
+    expect(fewOps.length).toBeLessThanOrEqual(3);
+  });
+});
