@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OUTAGE, signIn, stopStackService, watchConsole } from './helpers';
+import { OUTAGE, arrangeLargeCourse, signIn, stopStackService, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
 
@@ -86,6 +86,7 @@ const seenOrder = (items: Locator) =>
  * pixels at a time (up or down) until the list shows the wanted order, and drops there.
  */
 async function dragUntil(page: Page, handle: Locator, direction: 'up' | 'down', items: Locator, wanted: string[]) {
+  await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   if (!from) throw new Error('drag: handle not visible');
   const x = from.x + from.width / 2;
@@ -200,6 +201,94 @@ test('a curator builds modules and lessons, renames them, drags a lesson and a b
     ['text', 1],
     ['heading', 2],
   ]);
+  expect(errors).toEqual([]);
+});
+
+test('a course of 20 modules × 10 lessons opens from its outline, each lesson loads when opened, and moves persist after a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  const token = await tokenFor(request, CURATOR);
+  const big = await arrangeLargeCourse(request, token, { modules: 20, lessons: 10, blocks: 5 });
+  const courseReads: string[] = [];
+  const lessonReads: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() !== 'GET') return;
+    if (pathname.startsWith(`/api/courses/${big.courseId}`)) courseReads.push(pathname);
+    if (/^\/api\/blocks\/[^/]+$/.test(pathname)) lessonReads.push(pathname.slice('/api/blocks/'.length));
+  });
+  await openEditor(page, big.courseId);
+
+  // The structure and the block total come from the outline; of the lessons only the first was read
+  // (ahead of the first click).
+  const modules = sidebar(page).getByRole('listitem', { name: /^Модуль «/ });
+  await expect(modules).toHaveCount(20);
+  await expect(sidebar(page).getByText('Блоков: 1000')).toBeVisible();
+  expect(courseReads).toEqual([`/api/courses/${big.courseId}/outline`]);
+  await expect.poll(() => lessonReads).toEqual([big.lessonIds[0][0]]);
+
+  // Opening a lesson reads its blocks; the next one is read ahead and shows at once.
+  await lessonButton(page, 'Урок 1.1').click();
+  await expect(canvasBlocks(page)).toHaveCount(5);
+  await expect(canvasBlocks(page).nth(1)).toContainText(big.text(1, 1, 2));
+  await expect.poll(() => lessonReads).toContain(big.lessonIds[0][1]);
+  await page.getByRole('button', { name: 'Следующий урок →' }).click();
+  await expect(page.getByLabel('Название урока')).toHaveValue('Урок 1.2');
+  await expect(canvasBlocks(page).nth(4)).toContainText(big.text(1, 2, 5));
+  await lessonButton(page, 'Урок 15.3').click();
+  await expect(page.getByLabel('Название урока')).toHaveValue('Урок 15.3');
+  await expect(canvasBlocks(page).nth(2)).toContainText(big.text(15, 3, 3));
+  // Only the lessons opened and the ones after them were read (1.1, 1.2, 1.3, 15.3, 15.4), never the 200.
+  expect(new Set(lessonReads).size).toBeLessThanOrEqual(6);
+  expect(courseReads).toHaveLength(1);
+
+  // A lesson and a module moved are written at once.
+  const firstLessons = ['Урок 1.1', 'Урок 1.2', ...Array.from({ length: 8 }, (_, i) => `Урок 1.${i + 3}`)];
+  await dragUntil(
+    page,
+    sidebar(page).getByRole('button', { name: 'Перетащить урок «Урок 1.2»' }),
+    'up',
+    lessonsOf(page, 'Модуль 1'),
+    ['Урок 1.2', 'Урок 1.1', ...firstLessons.slice(2)],
+  );
+  await expect(lessonsOf(page, 'Модуль 1').first()).toContainText('Урок 1.2');
+  // A module 400 px tall moves by keyboard: space takes it, an arrow moves it, space drops it.
+  const announced = (text: RegExp) => expect(page.locator('[id^="DndLiveRegion"]', { hasText: text })).toHaveCount(1);
+  await sidebar(page).getByRole('button', { name: 'Перетащить модуль «Модуль 2»' }).focus();
+  await page.keyboard.press('Space');
+  await announced(/Взят элемент «Модуль 2»|«Модуль 2» над/);
+  // Each arrow goes to the next row above (Модуль 1's lessons first), until the module is over Модуль 1.
+  const liveRegion = page.locator('[id^="DndLiveRegion"]');
+  for (let i = 0; i < 15 && !/над «Модуль 1»/.test((await liveRegion.allTextContents()).join(' ')); i++) {
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(100);
+  }
+  await announced(/«Модуль 2» над «Модуль 1»/);
+  await page.keyboard.press('Space');
+  await announced(/«Модуль 2» перемещён/);
+  await expect(modules.nth(0)).toContainText('Модуль 2');
+  await expect(modules.nth(1)).toContainText('Модуль 1');
+  const moduleTitles = Array.from({ length: 20 }, (_, i) => `Модуль ${i + 1}`);
+  const stored = async () => {
+    const answer = await request.get(`/api/courses/${big.courseId}/outline`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await answer.json()) as { modules: Array<{ title: string; lessons: Array<{ title: string }> }> };
+    return body.modules.map((m) => [m.title, m.lessons.map((l) => l.title)]);
+  };
+  const expected = [
+    ['Модуль 2', Array.from({ length: 10 }, (_, i) => `Урок 2.${i + 1}`)],
+    ['Модуль 1', ['Урок 1.2', 'Урок 1.1', ...firstLessons.slice(2)]],
+    ...moduleTitles.slice(2).map((title, i) => [title, Array.from({ length: 10 }, (_, l) => `Урок ${i + 3}.${l + 1}`)]),
+  ];
+  await expect.poll(stored, { timeout: 15_000 }).toEqual(expected);
+
+  await page.reload();
+  await expect(modules.first()).toContainText('Модуль 2');
+  await expect(lessonsOf(page, 'Модуль 1').first()).toContainText('Урок 1.2');
+  await lessonButton(page, 'Урок 1.2').click();
+  await expect(canvasBlocks(page).nth(3)).toContainText(big.text(1, 2, 4));
   expect(errors).toEqual([]);
 });
 

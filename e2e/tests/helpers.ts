@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEFAULT_PORTS } from '@portal/contracts/ports';
 import { E2E_PORT_OFFSET } from '../env';
 
@@ -130,3 +130,48 @@ export async function recordProgressBars(page: Page): Promise<void> {
 }
 export const takeProgressSeen = (page: Page): Promise<SeenProgress[]> =>
   page.evaluate(() => (window as ProgressWindow).__progressSeen?.splice(0) ?? []);
+
+/** A large course arranged over the API: `modules` × `lessons` × `blocks`, titled «Модуль m», «Урок m.l». */
+export interface LargeCourse {
+  courseId: string;
+  title: string;
+  /** Lesson ids by module, in order. */
+  lessonIds: string[][];
+  /** What block `b` (from 1) of lesson m.l says. */
+  text(m: number, l: number, b: number): string;
+}
+
+export async function arrangeLargeCourse(
+  request: APIRequestContext,
+  token: string,
+  { modules, lessons, blocks, published = false }: { modules: number; lessons: number; blocks: number; published?: boolean },
+): Promise<LargeCourse> {
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async (path: string, data: unknown): Promise<string> => {
+    const answer = await request.post(path, { headers, data });
+    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
+    return ((await answer.json()) as { id: string }).id;
+  };
+  const title = `Большой курс ${Date.now().toString(36)}`;
+  const text = (m: number, l: number, b: number) => `Модуль ${m}, урок ${l}: абзац ${b}`;
+  const courseId = await post('/api/courses', { title, isPublished: published });
+  const status = published ? 'published' : 'draft';
+  // Modules one after another (each goes after the last), lessons of different modules side by side.
+  const moduleIds: string[] = [];
+  for (let m = 1; m <= modules; m++)
+    moduleIds.push(await post('/api/blocks', { type: 'MODULE', courseId, title: `Модуль ${m}`, status }));
+  const lessonIds: string[][] = moduleIds.map(() => []);
+  const fill = async (m: number) => {
+    for (let l = 1; l <= lessons; l++) {
+      const content = [
+        { type: 'heading', content: { text: `Урок ${m}.${l}` } },
+        ...Array.from({ length: blocks - 1 }, (_, b) => ({ type: 'text', content: { text: text(m, l, b + 2) } })),
+      ];
+      lessonIds[m - 1].push(
+        await post('/api/blocks', { courseId, moduleId: moduleIds[m - 1], title: `Урок ${m}.${l}`, status, content }),
+      );
+    }
+  };
+  for (let m = 1; m <= modules; m += 4) await Promise.all([m, m + 1, m + 2, m + 3].filter((n) => n <= modules).map(fill));
+  return { courseId, title, lessonIds, text };
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, uniqueEmail, watchConsole } from './helpers';
+import { arrangeLargeCourse, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
 const PASSWORD = 'Password123';
@@ -277,6 +277,69 @@ test.describe.serial('learning', () => {
     const list = await request.get('/api/results', { headers: { authorization: `Bearer ${learners.second!.token}` } });
     expect(((await list.json()) as { total: number }).total).toBe(0);
   });
+});
+
+test('a course of 20 modules × 10 lessons opens from its outline, and each lesson’s blocks load when it is opened', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  const big = await arrangeLargeCourse(request, await tokenFor(request, CURATOR), {
+    modules: 20,
+    lessons: 10,
+    blocks: 5,
+    published: true,
+  });
+  const learner = await register(request, `Глеб Новиков ${tag}`);
+  const courseReads: string[] = [];
+  const lessonReads: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() !== 'GET') return;
+    if (pathname.startsWith(`/api/courses/${big.courseId}`)) courseReads.push(pathname);
+    if (/^\/api\/blocks\/[^/]+$/.test(pathname)) lessonReads.push(pathname.slice('/api/blocks/'.length));
+  });
+  // «Урок 1.1» but not «Урок 1.10».
+  const lesson = (m: number, l: number) => lessonButton(page, `Урок ${m}\\.${l}(?!\\d)`);
+  const lessonTitle = (m: number, l: number) => page.getByRole('heading', { name: `Урок ${m}.${l}`, level: 2, exact: true });
+
+  await signIn(page, learner.email, PASSWORD);
+  await page.goto(`/student/${big.courseId}`);
+  await expect(page.getByRole('heading', { name: big.title })).toBeVisible();
+  await expect(progressText(page)).toHaveText('Прогресс курса: 0 из 200 · 0%');
+  await expect(
+    page.getByRole('navigation', { name: 'Содержание курса' }).getByRole('button', { name: /Урок \d+\.\d+/ }),
+  ).toHaveCount(200);
+  // The structure came from the outline; of the lessons, only the first was read (ahead of the first click).
+  expect(courseReads).toEqual([`/api/courses/${big.courseId}/outline`]);
+  await expect.poll(() => lessonReads).toEqual([big.lessonIds[0][0]]);
+
+  await lesson(1, 1).click();
+  await expect(lessonTitle(1, 1)).toBeVisible();
+  await expect(page.getByText(big.text(1, 1, 2))).toBeVisible();
+  // The next lesson is read ahead, and shows its blocks when opened.
+  await expect.poll(() => lessonReads).toContain(big.lessonIds[0][1]);
+  await lesson(1, 2).click();
+  await expect(lessonTitle(1, 2)).toBeVisible();
+  await expect(page.getByText(big.text(1, 2, 5))).toBeVisible();
+  await expect(page.getByText(big.text(1, 1, 2))).toHaveCount(0);
+
+  // A lesson far down is read when opened; completing it counts against the whole course.
+  await lesson(17, 4).click();
+  await expect(lessonTitle(17, 4)).toBeVisible();
+  await expect(page.getByText(big.text(17, 4, 3))).toBeVisible();
+  await page.getByRole('button', { name: 'Завершить урок' }).click();
+  await expect(progressText(page)).toHaveText('Прогресс курса: 1 из 200 · 1%');
+  expect(new Set(lessonReads).size).toBeLessThanOrEqual(6);
+  expect(courseReads).toHaveLength(1);
+
+  // A reload opens the same lesson from the address, its blocks read again.
+  await page.reload();
+  await expect(lessonTitle(17, 4)).toBeVisible();
+  await expect(page.getByText(big.text(17, 4, 5))).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Урок пройден' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('the countdown finishes the quiz by itself at zero, and the answers given in time count', async ({ page, request }) => {

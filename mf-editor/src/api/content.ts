@@ -1,7 +1,9 @@
 import type {
   BlockImportInput,
   BlockRecord,
+  BlockSummary,
   Course,
+  CourseOutline,
   CourseSummary,
   GenerationConfigInfo,
   GenerationJob,
@@ -19,17 +21,17 @@ const id = (value: string) => encodeURIComponent(value);
 /** The editors' calls to the content service (spec section 7, plus quizzes, copy and import). */
 export const apiBackend: EditorBackend = {
   demo: false,
-  loadCourse: (courseId) => apiRequest<Course>(`/courses/${id(courseId)}`),
+  loadOutline: (courseId) => apiRequest<CourseOutline>(`/courses/${id(courseId)}/outline`),
   listCourses: () => apiRequest<CourseSummary[]>('/courses'),
-  updateCourse: (courseId, patch) => apiRequest<Course>(`/courses/${id(courseId)}`, { method: 'PATCH', body: patch }),
+  updateCourse: (courseId, patch) => apiRequest<CourseSummary>(`/courses/${id(courseId)}`, { method: 'PATCH', body: patch }),
   getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`),
   createModule: (courseId, title, position) =>
     apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }),
   createLesson: (input) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }),
-  updateBlock: (blockId, patch) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: patch }),
+  updateBlock: (blockId, patch) => apiRequest<BlockSummary>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: patch }),
   deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),
   copyLesson: (lessonId) => apiRequest<BlockRecord>(`/blocks/${id(lessonId)}/copy`, { method: 'POST' }),
-  reorder: (items) => apiRequest<BlockRecord[]>('/blocks/reorder', { method: 'POST', body: { blocks: items } }),
+  reorder: (items) => apiRequest<BlockSummary[]>('/blocks/reorder', { method: 'POST', body: { blocks: items } }),
   importLessons: (input: BlockImportInput) => apiRequest<BlockRecord[]>('/blocks/import', { method: 'POST', body: input }),
   listQuizzes: (search) => apiRequest<QuizSummary[]>('/quizzes', { query: { search } }),
   getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`),

@@ -2,8 +2,10 @@ import { createContext, useContext } from 'react';
 import type {
   BlockImportInput,
   BlockRecord,
+  BlockSummary,
   ContentBlock,
   Course,
+  CourseOutline,
   GenerationConfigInfo,
   GenerationJob,
   RegenerateInput,
@@ -48,19 +50,21 @@ export interface GenerationBackend {
  */
 export interface EditorBackend {
   readonly demo: boolean;
-  loadCourse(id: string): Promise<Course>;
+  /** The course and its structure without lesson content; a lesson's blocks come from getBlock. */
+  loadOutline(id: string): Promise<CourseOutline>;
   listCourses(): Promise<CourseSummary[]>;
   updateCourse(id: string, patch: { title?: string; description?: string; status?: CourseStatus }): Promise<{ id: string }>;
+  /** A module, or a lesson with its blocks (in `content`). */
   getBlock(id: string): Promise<BlockRecord>;
   createModule(courseId: string, title: string, position: number): Promise<BlockRecord>;
   createLesson(input: LessonCreate): Promise<BlockRecord>;
   updateBlock(
     id: string,
     patch: { title?: string; description?: string; status?: LessonStatus; content?: ContentBlock[] },
-  ): Promise<BlockRecord>;
+  ): Promise<BlockSummary>;
   deleteBlock(id: string): Promise<void>;
   copyLesson(id: string): Promise<BlockRecord>;
-  reorder(items: ReorderItem[]): Promise<BlockRecord[]>;
+  reorder(items: ReorderItem[]): Promise<BlockSummary[]>;
   importLessons(input: BlockImportInput): Promise<BlockRecord[]>;
   listQuizzes(search?: string): Promise<QuizSummary[]>;
   getQuiz(id: string): Promise<Quiz>;

@@ -1,8 +1,11 @@
 import {
   CONTENT_MSG,
+  contentBlocksOf,
   type BlockRecord,
+  type BlockSummary,
   type ContentBlock,
   type Course,
+  type CourseOutline,
   type CourseSummary,
   type Lesson,
   type Quiz,
@@ -37,12 +40,18 @@ export function memoryBackend(): EditorBackend {
   const quizzes = new Map<string, Quiz>([[SAMPLE_QUIZ.id, structuredClone(SAMPLE_QUIZ)]]);
   const now = () => new Date().toISOString();
 
-  const lessonRecord = (l: Lesson): BlockRecord => ({
+  const lessonRecord = ({ blocks, ...l }: Lesson): BlockRecord => ({
     ...l,
     type: 'LESSON',
-    content: JSON.stringify(l.blocks),
+    content: JSON.stringify(blocks),
     moduleId: l.moduleId,
   });
+  /** What the server's writes answer: the record without a lesson's content. */
+  const summaryOf = ({ content, ...record }: BlockRecord): BlockSummary => {
+    if (record.type === 'MODULE') return { ...record, description: content };
+    const blocks = contentBlocksOf({ type: 'LESSON', content });
+    return { ...record, blocksCount: blocks.length, hasQuiz: blocks.some((b) => b.type === 'quiz') };
+  };
   const moduleRecord = (m: Course['modules'][number]): BlockRecord => ({
     id: m.id,
     type: 'MODULE',
@@ -71,7 +80,32 @@ export function memoryBackend(): EditorBackend {
 
   return {
     demo: true,
-    loadCourse: () => later(() => structuredClone(course)),
+    loadOutline: () =>
+      later((): CourseOutline => {
+        const { modules, ...fields } = structuredClone(course);
+        return {
+          ...fields,
+          modulesCount: modules.length,
+          lessonsCount: modules.reduce((n, m) => n + m.lessons.length, 0),
+          modules: modules.map((m) => ({
+            id: m.id,
+            title: m.title,
+            description: m.description,
+            position: m.position,
+            status: m.status,
+            lessons: m.lessons.map((l) => ({
+              id: l.id,
+              title: l.title,
+              status: l.status,
+              moduleId: l.moduleId,
+              position: l.position,
+              blocksCount: l.blocks.length,
+              hasQuiz: l.blocks.some((b) => b.type === 'quiz'),
+              updatedAt: l.updatedAt,
+            })),
+          })),
+        };
+      }),
     listCourses: () =>
       later((): CourseSummary[] => {
         const { modules, ...summary } = structuredClone(course);
@@ -115,7 +149,6 @@ export function memoryBackend(): EditorBackend {
           id,
           title: input.title ?? 'урок',
           description: input.description ?? '',
-          content: JSON.stringify(blocks),
           status: input.status ?? 'draft',
           courseId: course.id,
           moduleId: mod.id,
@@ -132,19 +165,14 @@ export function memoryBackend(): EditorBackend {
       later(() => {
         const l = findLesson(id);
         if (l) {
-          Object.assign(l, {
-            ...patch,
-            content: undefined,
-            blocks: patch.content ? withLessonId(patch.content, id) : l.blocks,
-            updatedAt: now(),
-          });
-          l.content = JSON.stringify(l.blocks);
-          return lessonRecord(l);
+          const { content, ...fields } = patch;
+          Object.assign(l, { ...fields, blocks: content ? withLessonId(content, id) : l.blocks, updatedAt: now() });
+          return summaryOf(lessonRecord(l));
         }
         const m = course.modules.find((x) => x.id === id);
         if (!m) throw missing();
         Object.assign(m, { title: patch.title ?? m.title, status: patch.status ?? m.status, updatedAt: now() });
-        return moduleRecord(m);
+        return summaryOf(moduleRecord(m));
       }),
     deleteBlock: (id) =>
       later(() => {
@@ -165,7 +193,6 @@ export function memoryBackend(): EditorBackend {
           title: `${source.title}${CONTENT_MSG.copySuffix}`,
           status: 'draft',
           blocks,
-          content: JSON.stringify(blocks),
         };
         mod.lessons.splice(mod.lessons.indexOf(source) + 1, 0, copy);
         renumber();
@@ -189,7 +216,7 @@ export function memoryBackend(): EditorBackend {
           to.lessons.splice(item.position, 0, l);
         }
         renumber();
-        return records();
+        return records().map(summaryOf);
       }),
     importLessons: (input) =>
       later(() => {
@@ -206,7 +233,6 @@ export function memoryBackend(): EditorBackend {
             status: 'draft' as const,
             moduleId: mod.id,
             blocks,
-            content: JSON.stringify(blocks),
           };
         });
         mod.lessons.push(...created);

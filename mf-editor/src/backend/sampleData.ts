@@ -61,7 +61,6 @@ const lesson = (
     id,
     title,
     description: '',
-    content: JSON.stringify(content),
     status,
     courseId: 'demo-course',
     moduleId,

@@ -2,6 +2,9 @@ import type { ContentBlock } from '@portal/contracts';
 import { addBlock, blockPreview, copyBlock, createBlock, moveBlockTo, removeBlock, shiftBlock } from './blocks';
 import {
   countBlocks,
+  findLesson,
+  updateLesson,
+  withLoadedLesson,
   lessonReorder,
   moduleReorder,
   moveLesson,
@@ -21,6 +24,8 @@ const lesson = (id: string, moduleId: string, title = id, blocks: ContentBlock[]
   description: '',
   status: 'draft',
   blocks,
+  loaded: true,
+  blocksCount: blocks.length,
 });
 const course = (modules: Array<[string, string, string[]]>): EditorCourse => ({
   id: 'c',
@@ -113,6 +118,33 @@ describe('moving lessons and modules', () => {
     c.modules[0].lessons[0].blocks = [createBlock('text', 'a-0', 0), createBlock('heading', 'a-0', 1)];
     c.modules[1].lessons[0].blocks = [createBlock('quiz', 'b-0', 0)];
     expect(countBlocks(c)).toBe(3);
+  });
+
+  it('counts a lesson not opened yet by the outline’s figure, and takes its blocks once when it is read', () => {
+    const c = start();
+    c.modules[0].lessons[0] = { ...c.modules[0].lessons[0], loaded: false, blocks: [], blocksCount: 5 };
+    expect(countBlocks(c)).toBe(5);
+
+    const blocks = [createBlock('text', 'a-0', 0)];
+    const record = {
+      id: 'a-0',
+      type: 'LESSON' as const,
+      title: 'Прочитан',
+      content: JSON.stringify(blocks),
+      description: 'Описание',
+      courseId: 'c',
+      moduleId: 'a',
+      position: 0,
+      status: 'published' as const,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    };
+    const loaded = withLoadedLesson(c, record);
+    expect(findLesson(loaded, 'a-0')).toMatchObject({ loaded: true, title: 'Прочитан', description: 'Описание', blocks });
+    expect(countBlocks(loaded)).toBe(1);
+    // Once loaded, the editor's copy is the truth: a later read does not replace edits.
+    const edited = updateLesson(loaded, 'a-0', { title: 'Правка' });
+    expect(findLesson(withLoadedLesson(edited, { ...record, title: 'Старое' }), 'a-0')?.title).toBe('Правка');
   });
 });
 

@@ -32,6 +32,8 @@ const lesson = (id: string, moduleId: string, title: string, text: string): Edit
   description: '',
   status: 'draft',
   blocks: [{ id: `${id}-b1`, type: 'heading', order: 1, lessonId: id, content: { text } }],
+  loaded: true,
+  blocksCount: 1,
 });
 
 const course = (modules: Array<[string, EditorLesson[]]>): EditorCourse => ({

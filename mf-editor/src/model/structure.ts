@@ -1,9 +1,13 @@
 import {
+  contentBlocksOf,
   nextAutoName,
   type BlockRecord,
   type ContentBlock,
   type Course,
+  type CourseOutline,
   type CourseStatus,
+  type Lesson,
+  type LessonOutline,
   type LessonStatus,
 } from '@portal/contracts';
 import { byOrder } from './blocks';
@@ -15,6 +19,15 @@ export interface EditorLesson {
   description: string;
   status: LessonStatus;
   blocks: ContentBlock[];
+  /**
+   * The course opens from its outline: a lesson's blocks and description are read when it is opened.
+   * Until then `blocks` is empty and nothing may edit or save the lesson (a save would empty it).
+   */
+  loaded: boolean;
+  /** The outline's block count, shown while the blocks are not loaded. */
+  blocksCount: number;
+  /** The stored version the outline named: a cached read of an older one is not used. */
+  updatedAt?: string;
 }
 
 export interface EditorModule {
@@ -34,15 +47,46 @@ export interface EditorCourse {
   modules: EditorModule[];
 }
 
-export const lessonFromRecord = (
-  r: Pick<BlockRecord, 'id' | 'moduleId' | 'title' | 'description' | 'status' | 'blocks'>,
-): EditorLesson => ({
-  id: r.id,
-  moduleId: r.moduleId ?? '',
-  title: r.title,
-  description: r.description ?? '',
-  status: r.status,
-  blocks: byOrder(r.blocks ?? []),
+/** A lesson the server answered as a block record (read, created, copied, imported): loaded. */
+export const lessonFromRecord = (r: BlockRecord): EditorLesson => {
+  const blocks = contentBlocksOf(r);
+  return {
+    id: r.id,
+    moduleId: r.moduleId ?? '',
+    title: r.title,
+    description: r.description ?? '',
+    status: r.status,
+    blocks,
+    loaded: true,
+    blocksCount: blocks.length,
+    updatedAt: r.updatedAt,
+  };
+};
+
+/** A lesson of a whole course (sample data, an accepted proposal): loaded. */
+export const lessonFromCourse = (l: Lesson): EditorLesson => ({
+  id: l.id,
+  moduleId: l.moduleId,
+  title: l.title,
+  description: l.description ?? '',
+  status: l.status,
+  blocks: byOrder(l.blocks ?? []),
+  loaded: true,
+  blocksCount: l.blocks?.length ?? 0,
+  updatedAt: l.updatedAt,
+});
+
+/** A lesson of the outline: where it is and its figures; its blocks come when it is opened. */
+export const lessonFromOutline = (l: LessonOutline): EditorLesson => ({
+  id: l.id,
+  moduleId: l.moduleId,
+  title: l.title,
+  description: '',
+  status: l.status,
+  blocks: [],
+  loaded: false,
+  blocksCount: l.blocksCount,
+  updatedAt: l.updatedAt,
 });
 
 export const moduleFromRecord = (
@@ -61,13 +105,36 @@ export const fromCourse = (c: Course): EditorCourse => ({
   title: c.title,
   description: c.description,
   status: c.status,
-  modules: c.modules.map((m) =>
-    moduleFromRecord(
-      m,
-      m.lessons.map((l) => lessonFromRecord(l)),
-    ),
-  ),
+  modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromCourse))),
 });
+
+/** The editor opens a course from its outline: every lesson still to be loaded. */
+export const fromOutline = (c: CourseOutline): EditorCourse => ({
+  id: c.id,
+  title: c.title,
+  description: c.description,
+  status: c.status,
+  modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromOutline))),
+});
+
+/**
+ * A lesson's blocks and description as read when it was opened. Only a lesson not loaded yet takes
+ * them: once loaded, the editor's copy (maybe edited, maybe saving) is the truth.
+ */
+export const withLoadedLesson = (course: EditorCourse, record: BlockRecord): EditorCourse => {
+  const current = findLesson(course, record.id);
+  if (!current || current.loaded) return course;
+  const loaded = lessonFromRecord(record);
+  return updateLesson(course, record.id, {
+    title: loaded.title,
+    description: loaded.description,
+    status: loaded.status,
+    blocks: loaded.blocks,
+    loaded: true,
+    blocksCount: loaded.blocksCount,
+    updatedAt: loaded.updatedAt,
+  });
+};
 
 /** Every lesson in reading order (previous / next follow it). */
 export const allLessons = (course: EditorCourse): EditorLesson[] => course.modules.flatMap((m) => m.lessons);
@@ -76,8 +143,10 @@ export const findLesson = (course: EditorCourse, id: string | null): EditorLesso
   id ? (allLessons(course).find((l) => l.id === id) ?? null) : null;
 
 export const countLessons = (course: EditorCourse): number => allLessons(course).length;
+/** A lesson's blocks: those held once it is loaded, the outline's count before. */
+export const blocksOf = (l: EditorLesson): number => (l.loaded ? l.blocks.length : l.blocksCount);
 /** The sidebar's total: content blocks over every lesson. */
-export const countBlocks = (course: EditorCourse): number => allLessons(course).reduce((sum, l) => sum + l.blocks.length, 0);
+export const countBlocks = (course: EditorCourse): number => allLessons(course).reduce((sum, l) => sum + blocksOf(l), 0);
 
 /** Spec section 5: 'модуль_N', N = the highest number in use plus 1. */
 export const nextModuleTitle = (course: EditorCourse): string =>

@@ -2,7 +2,8 @@ import {
   RESULTS_CSV_NAME,
   type AttemptAnswerInput,
   type AttemptDetail,
-  type Course,
+  type BlockRecord,
+  type CourseOutline,
   type CourseProgress,
   type LessonCompleteResult,
   type QuizCard,
@@ -16,7 +17,9 @@ const enc = encodeURIComponent;
 
 /* ------------------------------------------------------------ query keys */
 
-export const courseKey = (courseId: string) => ['player', 'course', courseId] as const;
+export const outlineKey = (courseId: string) => ['player', 'outline', courseId] as const;
+/** Keyed by the version the outline named: a lesson read ahead is used only while it is the stored one. */
+export const lessonKey = (lessonId: string, version: string) => ['player', 'lesson', lessonId, version] as const;
 export const progressKey = (courseId: string) => ['progress', 'course', courseId] as const;
 export const QUIZ_CARDS_KEY = ['attempts', 'quiz'] as const;
 export const quizCardKey = (quizId: string) => [...QUIZ_CARDS_KEY, quizId] as const;
@@ -25,9 +28,13 @@ export const attemptKey = (id: string) => ['attempt', id] as const;
 
 /* ----------------------------------------------------------------- calls */
 
-/** The course as the learner may see it (content service). */
-export const fetchCourse = (courseId: string, signal?: AbortSignal) =>
-  apiRequest<Course>(`/courses/${enc(courseId)}`, { signal });
+/** The course's structure as the learner may see it, without any lesson's blocks (content service). */
+export const fetchOutline = (courseId: string, signal?: AbortSignal) =>
+  apiRequest<CourseOutline>(`/courses/${enc(courseId)}/outline`, { signal });
+
+/** One lesson with its blocks (in `content`), read when it is opened or read ahead. */
+export const fetchLesson = (lessonId: string, signal?: AbortSignal) =>
+  apiRequest<BlockRecord>(`/blocks/${enc(lessonId)}`, { signal });
 
 export const fetchCourseProgress = (courseId: string, signal?: AbortSignal) =>
   apiRequest<CourseProgress>(`/progress/course/${enc(courseId)}`, { signal });

@@ -1,11 +1,11 @@
 import styled from 'styled-components';
-import { PROGRESS_MSG, lessonsLabel, type Course, type CourseProgress } from '@portal/contracts';
+import { PROGRESS_MSG, lessonsLabel, type CourseOutline as Outline, type CourseProgress } from '@portal/contracts';
 import { Button } from '@portal/ui';
 import { StatusBadge } from './Badges';
 import { ProgressBar } from './ProgressBar';
 
 interface CourseOutlineProps {
-  course: Course;
+  course: Outline;
   progress: CourseProgress | undefined;
   completed: ReadonlySet<string>;
   selectedLessonId: string | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './auth';
 import { isValidId } from './ids';
+import { pagingFields } from './paging';
 
 /* ------------------------------------------------------------------ texts */
 
@@ -134,7 +135,15 @@ export const courseUpdateSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: CONTENT_MSG.nothingToUpdate });
 export type CourseUpdateInput = z.input<typeof courseUpdateSchema>;
 
+/** Cards on one page of /courses: fills rows of 2, 3 and 4 columns alike. */
+export const COURSE_PAGE_SIZE = 24;
+
+/**
+ * GET /courses: the spec's answer is the list itself, so it stays a bare array of one page, and the
+ * total that matches travels in the X-Total-Count header (TOTAL_COUNT_HEADER).
+ */
 export const courseListQuerySchema = z.object({
+  ...pagingFields(COURSE_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
   status: z
     .enum([...COURSE_STATUSES, 'all'], { error: CONTENT_MSG.statusInvalid })
@@ -143,6 +152,9 @@ export const courseListQuerySchema = z.object({
   filter: z.enum(COURSE_LIST_FILTERS).default('all'),
 });
 export type CourseListQuery = z.input<typeof courseListQuerySchema>;
+
+/** GET /courses/favorites/my and /courses/started/my: pages of a person's marked courses, same answer shape. */
+export const markedCoursesQuerySchema = z.object(pagingFields(COURSE_PAGE_SIZE));
 
 /* --------------------------------------------------------- content blocks */
 
@@ -371,12 +383,15 @@ export interface CourseSummary {
   lessonsCount: number;
 }
 
+/**
+ * A lesson as GET /courses/{id} answers it ("course with modules, lessons, blocks", spec section 7):
+ * its content blocks parsed. The serialised `content` of spec section 3 is what a block record
+ * carries (GET /blocks/{id}); sending both would send every lesson twice.
+ */
 export interface Lesson {
   id: string;
   title: string;
   description: string;
-  /** The serialised list of content blocks (spec section 3). */
-  content: string;
   status: LessonStatus;
   courseId: string;
   moduleId: string;
@@ -402,12 +417,15 @@ export interface Course extends CourseSummary {
   modules: CourseModule[];
 }
 
-/** A server block record (spec section 3) as GET /blocks answers it. */
+/**
+ * A server block record (spec section 3) as GET /blocks/{id}, POST /blocks, copy and import answer
+ * it. A lesson's blocks are in `content` only (read them with `contentBlocksOf`).
+ */
 export interface BlockRecord {
   id: string;
   type: BlockRecordType;
   title: string;
-  /** Module: its description. Lesson: the serialised content blocks. */
+  /** Module: its description. Lesson: the serialised content blocks, sorted by order. */
   content: string;
   description: string;
   courseId: string;
@@ -416,8 +434,57 @@ export interface BlockRecord {
   status: LessonStatus;
   createdAt: string;
   updatedAt: string;
-  /** Lessons only: the parsed content blocks, sorted by order. */
-  blocks?: ContentBlock[];
+}
+
+/**
+ * What PATCH /blocks/{id} and POST /blocks/reorder answer: the record without a lesson's content (the
+ * editor already holds what it sent), with a lesson's outline figures. The reorder answer leaves
+ * out lessons' descriptions too.
+ */
+export type BlockSummary = Omit<BlockRecord, 'content' | 'description'> & {
+  description?: string;
+} & Partial<Pick<LessonOutline, 'blocksCount' | 'hasQuiz'>>;
+
+/** A lesson in GET /courses/{id}/outline: where it is and what it holds, not its blocks. */
+export interface LessonOutline {
+  id: string;
+  title: string;
+  status: LessonStatus;
+  moduleId: string;
+  position: number;
+  /** Content blocks in the lesson. */
+  blocksCount: number;
+  /** Whether one of them is a quiz. */
+  hasQuiz: boolean;
+  updatedAt: string;
+}
+
+export interface ModuleOutline {
+  id: string;
+  title: string;
+  description: string;
+  position: number;
+  status: LessonStatus;
+  lessons: LessonOutline[];
+}
+
+/**
+ * GET /courses/{id}/outline: the course card's fields and the structure the person may see, without
+ * any lesson's content; a lesson's blocks are read when it is opened (GET /blocks/{id}).
+ */
+export interface CourseOutline extends CourseSummary {
+  modules: ModuleOutline[];
+}
+
+/** A lesson record's content blocks in order; anything that is not a list reads as none. */
+export function contentBlocksOf(record: Pick<BlockRecord, 'type' | 'content'>): ContentBlock[] {
+  if (record.type !== 'LESSON' || !record.content) return [];
+  try {
+    const parsed: unknown = JSON.parse(record.content);
+    return Array.isArray(parsed) ? [...(parsed as ContentBlock[])].sort((a, b) => a.order - b.order) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** POST /upload/file answers one; /upload/files a list of them. */

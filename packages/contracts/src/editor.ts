@@ -56,6 +56,8 @@ export const EDITOR_MSG = {
   // The spec quotes these in English (section 2 and 5); the interface is Russian.
   confirmDeleteLesson: 'Вы уверены, что хотите удалить урок "{title}"?',
   loadingCourse: 'Загрузка курса...',
+  loadingLesson: 'Загрузка урока...',
+  lessonLoadFailed: 'Не удалось загрузить урок',
   courseNotFound: 'Курс не найден',
   courseLoadFailed: 'Не удалось загрузить курс',
   notSpecified: 'не указан',

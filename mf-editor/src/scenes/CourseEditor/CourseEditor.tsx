@@ -14,7 +14,7 @@ import { REGENERATE_TITLES, selectionAfterAccept, type RegenerateTarget } from '
 import {
   allLessons,
   findLesson,
-  fromCourse,
+  fromOutline,
   type EditorCourse,
   type EditorLesson,
   type EditorModule,
@@ -24,6 +24,7 @@ import { ImportDialog } from './ImportDialog';
 import { Overview } from './Overview';
 import { Sidebar } from './Sidebar';
 import { useCourseEditor } from './useCourseEditor';
+import { lessonsKey, useLessonLoader } from './useLessonLoader';
 
 interface CourseEditorProps {
   courseId: string;
@@ -34,10 +35,11 @@ interface CourseEditorProps {
 /** /editor/{courseId}: loading, not found, load failure, or the editor (spec sections 2 and 4). */
 export function CourseEditor({ courseId, onBack = () => navigate('/courses'), banner }: CourseEditorProps) {
   const backend = useBackend();
-  // The editor owns its copy once loaded: no refetch may overwrite what is being edited.
+  // The editor owns its copy once loaded: no refetch may overwrite what is being edited. The
+  // outline has no lesson content: each lesson's blocks are read when it is opened.
   const query = useQuery({
     queryKey: ['editor-course', backend.demo, courseId],
-    queryFn: () => backend.loadCourse(courseId),
+    queryFn: () => backend.loadOutline(courseId),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnMount: 'always',
@@ -76,7 +78,7 @@ export function CourseEditor({ courseId, onBack = () => navigate('/courses'), ba
       </Center>
     );
   }
-  return <LoadedEditor initial={fromCourse(query.data)} onBack={onBack} banner={banner} />;
+  return <LoadedEditor initial={fromOutline(query.data)} onBack={onBack} banner={banner} />;
 }
 
 function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBack: () => void; banner?: ReactNode }) {
@@ -99,6 +101,9 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
   const lessons = allLessons(course);
   const selected = findLesson(course, selectedId);
   const position = selected ? lessons.findIndex((l) => l.id === selected.id) : -1;
+  // Read ahead: the lesson after the open one, or the first one while none is open.
+  const ahead = (selected ? lessons[position + 1] : lessons[0]) ?? null;
+  const lessonLoad = useLessonLoader(backend, selected, ahead, editor.lessonLoaded);
 
   const select = (id: string | null) => {
     setSelectedId(id);
@@ -126,6 +131,25 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
 
   const main = () => {
     if (overview) return <Overview course={course} onChange={editor.changeCourse} />;
+    if (selected && !selected.loaded) {
+      return (
+        <Center>
+          <h1>{selected.title}</h1>
+          {lessonLoad.isError ? (
+            <>
+              <ErrorBox>
+                {EDITOR_MSG.lessonLoadFailed}: {errorMessage(lessonLoad.error)}
+              </ErrorBox>
+              <Button type="button" onClick={() => void lessonLoad.refetch()}>
+                Повторить загрузку
+              </Button>
+            </>
+          ) : (
+            <Muted role="status">{EDITOR_MSG.loadingLesson}</Muted>
+          )}
+        </Center>
+      );
+    }
     if (selected && blocksPanel) return <BlocksPanel lesson={selected} onClose={() => setBlocksPanel(false)} />;
     if (selected) {
       return (
@@ -206,8 +230,10 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
     const next = editor.applyAccepted(target, server);
     const keep = selectionAfterAccept(selectedId, next, target);
     if (keep !== selectedId) select(keep);
-    // Quizzes shown in block properties and pickers are read again (a regenerated quiz keeps its id).
+    // Quizzes shown in block properties and pickers are read again (a regenerated quiz keeps its id),
+    // and lessons read ahead are read again when opened (an accepted quiz changes their blocks).
     void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo] });
+    queryClient.removeQueries({ queryKey: lessonsKey(backend.demo) });
     setRegenerating(null);
   };
 

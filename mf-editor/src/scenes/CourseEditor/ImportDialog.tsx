@@ -34,7 +34,7 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
   const others = (courses.data ?? []).filter((c) => c.id !== course.id || backend.demo);
   const source = useQuery({
     queryKey: ['editor', backend.demo, 'import-source', sourceId],
-    queryFn: () => backend.loadCourse(sourceId as string),
+    queryFn: () => backend.loadOutline(sourceId as string),
     enabled: !!sourceId,
   });
 

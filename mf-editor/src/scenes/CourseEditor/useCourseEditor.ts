@@ -24,6 +24,7 @@ import {
   removeModule,
   renameModule as withModuleTitle,
   updateLesson,
+  withLoadedLesson,
   type EditorCourse,
   type EditorLesson,
 } from '../../model/structure';
@@ -82,6 +83,8 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     (lesson: EditorLesson) => {
       let saver = lessonSavers.current.get(lesson.id);
       if (!saver) {
+        // The saver's baseline is what is stored: a lesson whose blocks were never read has none.
+        if (!lesson.loaded) throw new Error(`lesson ${lesson.id} is not loaded: it cannot be saved`);
         saver = new Autosaver<LessonDraft>(
           lessonDraftOf(lesson),
           lessonAutosave((doc) =>
@@ -144,7 +147,8 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
 
   const changeLesson = (lessonId: string, patch: Partial<LessonDraft>) => {
     const before = findLesson(courseRef.current, lessonId);
-    if (!before) return;
+    // Only a loaded lesson is edited: its save sends every block, and an unread lesson has none here.
+    if (!before?.loaded) return;
     const saver = saverOf(before);
     const next = updateLesson(courseRef.current, lessonId, patch);
     commit(next);
@@ -153,8 +157,11 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
 
   const saveLessonNow = (lessonId: string) => {
     const lesson = findLesson(courseRef.current, lessonId);
-    if (lesson) saverOf(lesson).saveNow();
+    if (lesson?.loaded) saverOf(lesson).saveNow();
   };
+
+  /** A lesson's blocks, read when it was opened (or prefetched), join the editor's copy. */
+  const lessonLoaded = useCallback((record: BlockRecord) => commit(withLoadedLesson(courseRef.current, record)), [commit]);
 
   const addModule = () =>
     operate('Не удалось добавить модуль', async () => {
@@ -304,6 +311,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     changeCourse,
     changeLesson,
     saveLessonNow,
+    lessonLoaded,
     addModule,
     addLesson,
     renameModule,

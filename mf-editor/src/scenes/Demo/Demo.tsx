@@ -9,7 +9,7 @@ import { memoryBackend } from '../../backend/memoryBackend';
 import { SAMPLE_COURSE } from '../../backend/sampleData';
 import { LessonEditor, type LessonFields } from '../../components/lesson/LessonEditor';
 import { SaveIndicator } from '../../components/SaveIndicator';
-import { lessonFromRecord } from '../../model/structure';
+import { lessonFromCourse } from '../../model/structure';
 import { CourseEditor } from '../CourseEditor/CourseEditor';
 
 export type DemoKind = 'course-editor' | 'lesson-editor' | 'block-editor' | 'index';
@@ -66,7 +66,7 @@ function Banner() {
 /** A sample lesson in the lesson editor (or only its blocks), autosaved into the page's memory. */
 function DemoLesson({ backend, blocksOnly }: { backend: EditorBackend; blocksOnly: boolean }) {
   const sample = SAMPLE_COURSE.modules[0].lessons[1];
-  const [lesson, setLesson] = useState<LessonFields>(() => lessonFromRecord(sample));
+  const [lesson, setLesson] = useState<LessonFields>(() => lessonFromCourse(sample));
   const draft = useMemo(() => ({ id: sample.id, ...lesson }), [sample.id, lesson]);
   const { saver, status } = useAutosave(
     draft,

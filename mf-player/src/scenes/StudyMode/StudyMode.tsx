@@ -1,10 +1,25 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PROGRESS_MSG, computeCourseProgress, type Course, type CourseProgress, type Lesson } from '@portal/contracts';
+import {
+  PROGRESS_MSG,
+  computeCourseProgress,
+  contentBlocksOf,
+  type CourseOutline as Outline,
+  type CourseProgress,
+  type LessonOutline,
+} from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
 import { ApiError, errorMessage, navigate } from '@portal/web-core';
-import { completeLesson, courseKey, fetchCourse, fetchCourseProgress, progressKey } from '../../api/player';
+import {
+  completeLesson,
+  fetchCourseProgress,
+  fetchLesson,
+  fetchOutline,
+  lessonKey,
+  outlineKey,
+  progressKey,
+} from '../../api/player';
 import { StatusBadge } from '../../components/Badges';
 import { BlockView } from '../../components/BlockView';
 import { CourseOutline } from '../../components/CourseOutline';
@@ -16,13 +31,25 @@ const notRetriedOn4xx = (count: number, err: Error) =>
 /** The lesson chosen is kept in the address (?lesson=), so a reload shows it again. */
 const lessonInAddress = () => new URLSearchParams(window.location.search).get('lesson');
 
+const LOADING_LESSON = 'Загрузка урока...';
+const LESSON_LOAD_FAILED = 'Не удалось загрузить урок';
+
+/** One lesson's blocks: read when it is opened, or ahead of time. Kept while the outline names that version. */
+const lessonQuery = (lesson: Pick<LessonOutline, 'id' | 'updatedAt'>) => ({
+  queryKey: lessonKey(lesson.id, lesson.updatedAt),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchLesson(lesson.id, signal),
+  staleTime: Infinity,
+  retry: notRetriedOn4xx,
+});
+
 /** /student/{courseId}: study mode (spec section 2). */
 export function StudyMode({ courseId }: { courseId: string }) {
   const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(lessonInAddress);
+  // The structure only: each lesson's blocks are read when it is opened (and the next one ahead).
   const course = useQuery({
-    queryKey: courseKey(courseId),
-    queryFn: ({ signal }) => fetchCourse(courseId, signal),
+    queryKey: outlineKey(courseId),
+    queryFn: ({ signal }) => fetchOutline(courseId, signal),
     retry: notRetriedOn4xx,
   });
   const progress = useQuery({
@@ -43,7 +70,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
     onMutate: async (lessonId) => {
       await queryClient.cancelQueries({ queryKey: progressKey(courseId) });
       const before = queryClient.getQueryData<CourseProgress>(progressKey(courseId));
-      const structure = queryClient.getQueryData<Course>(courseKey(courseId));
+      const structure = queryClient.getQueryData<Outline>(outlineKey(courseId));
       if (structure) {
         queryClient.setQueryData<CourseProgress>(
           progressKey(courseId),
@@ -98,6 +125,8 @@ export function StudyMode({ courseId }: { courseId: string }) {
 
   const lessons = course.data.modules.flatMap((m) => m.lessons);
   const lesson = lessons.find((l) => l.id === selectedId) ?? null;
+  // The lesson a learner most likely opens next: the one after this, or the first one.
+  const ahead = lesson ? (lessons[lessons.indexOf(lesson) + 1] ?? null) : (lessons[0] ?? null);
 
   return (
     <Layout data-mf="mf_player">
@@ -110,6 +139,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
         onBack={() => navigate('/courses')}
       />
       <Main>
+        <ReadAhead lesson={ahead} />
         {lesson ? (
           <LessonView
             key={lesson.id}
@@ -129,8 +159,19 @@ export function StudyMode({ courseId }: { courseId: string }) {
   );
 }
 
+/** Reads a lesson ahead of time, so that opening it shows its blocks at once. */
+function ReadAhead({ lesson }: { lesson: LessonOutline | null }) {
+  const queryClient = useQueryClient();
+  const id = lesson?.id;
+  const version = lesson?.updatedAt;
+  useEffect(() => {
+    if (id && version) void queryClient.prefetchQuery(lessonQuery({ id, updatedAt: version }));
+  }, [queryClient, id, version]);
+  return null;
+}
+
 interface LessonViewProps {
-  lesson: Lesson;
+  lesson: LessonOutline;
   courseId: string;
   completed: boolean;
   completing: boolean;
@@ -138,15 +179,36 @@ interface LessonViewProps {
 }
 
 function LessonView({ lesson, courseId, completed, completing, onComplete }: LessonViewProps) {
-  const blocks = [...(lesson.blocks ?? [])].sort((a, b) => a.order - b.order);
+  const record = useQuery(lessonQuery(lesson));
+  const blocks = useMemo(() => (record.data ? contentBlocksOf(record.data) : []), [record.data]);
+  const header = (
+    <LessonHeader>
+      <h2 id="lesson-title">{lesson.title}</h2>
+      <StatusBadge status={lesson.status} />
+      {completed && <Done role="status">✓ {PROGRESS_MSG.lessonCompleted}</Done>}
+    </LessonHeader>
+  );
+  if (!record.isSuccess) {
+    return (
+      <Article aria-labelledby="lesson-title" aria-busy={record.isPending}>
+        {header}
+        {record.isError ? (
+          <ErrorBox>
+            {LESSON_LOAD_FAILED}: {errorMessage(record.error)}{' '}
+            <Button type="button" $variant="link" onClick={() => void record.refetch()}>
+              Повторить
+            </Button>
+          </ErrorBox>
+        ) : (
+          <Muted role="status">{LOADING_LESSON}</Muted>
+        )}
+      </Article>
+    );
+  }
   return (
     <Article aria-labelledby="lesson-title">
-      <LessonHeader>
-        <h2 id="lesson-title">{lesson.title}</h2>
-        <StatusBadge status={lesson.status} />
-        {completed && <Done role="status">✓ {PROGRESS_MSG.lessonCompleted}</Done>}
-      </LessonHeader>
-      {lesson.description && <Muted>{lesson.description}</Muted>}
+      {header}
+      {record.data.description && <Muted>{record.data.description}</Muted>}
       {blocks.length === 0 ? (
         <Placeholder>
           <h3>{PROGRESS_MSG.lessonEmpty}</h3>

@@ -128,6 +128,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/started/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },
+  'content GET /api/courses/:id/outline': {
+    access: EVERYONE,
+    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+  },
   'content POST /api/courses': { access: STAFF_ROLES, request: () => ({ body: { title: `Курс ${unique()}` }, ok: 201 }) },
   'content PATCH /api/courses/:id': {
     access: STAFF_ROLES,
@@ -192,7 +196,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'content POST /api/upload/files': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
   // No token by design: <img> and <video> cannot send one; the random name is the capability.
   'content GET /api/files/:name': { access: 'public', request: (p) => ({ params: { name: p.uploadName }, ok: 200 }) },
-  'content GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
+  'content GET /internal/stats': {
+    ...internal,
+    request: (p) => ({ query: `?role=${p.victim.user.role}&userId=${p.victim.user.id}`, ok: 200 }),
+  },
   'content GET /internal/quizzes/:id': { ...internal, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
   // The course builder: ADMIN and CURATOR; someone else's job is 404 to a curator, its owner's and an ADMIN's to use.
   'content POST /api/courses/generate': { access: STAFF_ROLES, request: () => ({ body: {}, ok: 400 }) },

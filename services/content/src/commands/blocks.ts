@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { badRequest, notFound, op, parse, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
-import type { BlockDoc } from '../models/block';
+import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import { canSeeBlock, canSeeCourse } from '../policies/content';
 import { touchCourse } from './courses';
@@ -118,8 +118,8 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   }
   const content =
     input.type === 'MODULE'
-      ? (input.content ?? input.description ?? '')
-      : JSON.stringify(normalizeContentBlocks(input.content ?? [], String(_id)));
+      ? { content: input.content ?? input.description ?? '' }
+      : lessonContentFields(normalizeContentBlocks(input.content ?? [], String(_id)));
   const count = await models.blocks.countDocuments(siblings);
   // Spec section 9: a module goes after the others; a lesson after the highest position in its module.
   const position = Math.min(input.position ?? count, count);
@@ -131,7 +131,7 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
     moduleId,
     title,
     description: input.type === 'LESSON' ? (input.description ?? '') : '',
-    content,
+    ...content,
     position,
     status: input.status ?? 'draft',
   });
@@ -153,15 +153,21 @@ export async function loadBlock(models: ContentModels, rawId: unknown): Promise<
   return block;
 }
 
-/** A block the person may read: its course visible to them, and for learners neither it nor its module hidden. */
+/**
+ * A block the person may read: its course visible to them, and for learners neither it nor its
+ * module hidden. The course and the module are read together (two round trips in all): a lesson is
+ * opened on every click in study mode.
+ */
 export async function loadVisibleBlock(models: ContentModels, user: Principal, rawId: unknown): Promise<BlockDoc> {
   const block = await loadBlock(models, rawId);
-  const course = await models.courses.findById(block.courseId).lean<CourseDoc>();
+  const [course, mod] = await Promise.all([
+    models.courses.findById(block.courseId).select({ status: 1 }).lean<Pick<CourseDoc, 'status'>>(),
+    block.moduleId
+      ? models.blocks.findById(block.moduleId).select({ status: 1 }).lean<Pick<BlockDoc, 'status'>>()
+      : Promise.resolve(null),
+  ]);
   if (!course || !canSeeCourse(user, course) || !canSeeBlock(user, block)) throw notFound(CONTENT_MSG.blockNotFound);
-  if (block.moduleId) {
-    const mod = await models.blocks.findById(block.moduleId).lean<BlockDoc>();
-    if (!mod || !canSeeBlock(user, mod)) throw notFound(CONTENT_MSG.blockNotFound);
-  }
+  if (block.moduleId && (!mod || !canSeeBlock(user, mod))) throw notFound(CONTENT_MSG.blockNotFound);
   return block;
 }
 
@@ -180,8 +186,9 @@ export async function updateBlock(deps: CommandDeps, rawId: unknown, input: Upda
   } else {
     if (input.description !== undefined) changes.description = input.description ?? '';
     if (input.content !== undefined) {
-      changes.content = JSON.stringify(
-        normalizeContentBlocks(parseField('content', lessonContentSchema, input.content), String(block._id)),
+      Object.assign(
+        changes,
+        lessonContentFields(normalizeContentBlocks(parseField('content', lessonContentSchema, input.content), String(block._id))),
       );
     }
   }
@@ -293,17 +300,23 @@ export async function reorderBlocks(deps: CommandDeps, input: ReorderInput): Pro
   return courseId;
 }
 
+type Positioned = Pick<BlockDoc, '_id' | 'type' | 'moduleId' | 'position'>;
+
+/** Reading order: a module, then its lessons; lessons of a module not given are left out. */
+export function inReadingOrder<M extends Positioned, L extends Positioned>(modules: M[], lessons: L[]): Array<M | L> {
+  const byPosition = (a: Positioned, b: Positioned) => a.position - b.position || String(a._id).localeCompare(String(b._id));
+  return [...modules].sort(byPosition).flatMap((m) => [m, ...lessons.filter((l) => l.moduleId?.equals(m._id)).sort(byPosition)]);
+}
+
 /** Every block record of a course the person may see, in reading order: a module, then its lessons. */
 export async function courseBlocks(
   models: ContentModels,
   courseId: Types.ObjectId,
   visible: (b: BlockDoc) => boolean,
 ): Promise<BlockDoc[]> {
-  const rows = await models.blocks.find({ courseId }).lean<BlockDoc[]>();
-  const byPosition = (a: BlockDoc, b: BlockDoc) => a.position - b.position || String(a._id).localeCompare(String(b._id));
-  const modules = rows.filter((b) => b.type === 'MODULE' && visible(b)).sort(byPosition);
-  return modules.flatMap((m) => [
-    m,
-    ...rows.filter((l) => l.type === 'LESSON' && l.moduleId?.equals(m._id) && visible(l)).sort(byPosition),
-  ]);
+  const rows = (await models.blocks.find({ courseId }).lean<BlockDoc[]>()).filter(visible);
+  return inReadingOrder(
+    rows.filter((b) => b.type === 'MODULE'),
+    rows.filter((b) => b.type === 'LESSON'),
+  );
 }

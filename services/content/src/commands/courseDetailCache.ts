@@ -1,3 +1,4 @@
+import type { CourseSummary } from '@portal/contracts';
 import type { Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
@@ -5,6 +6,7 @@ import type { CourseDoc } from '../models/course';
 import { canAuthor, visibleBlocksFilter } from '../policies/content';
 import { courseTree } from '../presenters/block';
 import { presentCourse } from '../presenters/course';
+import { courseOutline } from './outline';
 
 /**
  * GET /courses/{id} of a large course is megabytes of JSON built from a thousand block records; the
@@ -42,7 +44,7 @@ export interface PersonalFlags {
 export const visibilityOf = (user: Principal): Visibility => (canAuthor(user) ? 'author' : 'reader');
 
 /** Splits the presented course around the per-person flags; the output keeps the presenter's key order. */
-function serialise(course: ReturnType<typeof presentCourse>): Page {
+function serialise(course: CourseSummary): Page {
   const entries = Object.entries(course);
   const at = entries.findIndex(([key]) => key === 'isFavorite');
   if (at < 1 || entries[at + 1]?.[0] !== 'isStarted' || at + 2 >= entries.length) {
@@ -54,15 +56,24 @@ function serialise(course: ReturnType<typeof presentCourse>): Page {
   return { head: Buffer.from(head.slice(0, -1)), tail: Buffer.from(tail.slice(1)) };
 }
 
-export class CourseDetailCache {
+/** Builds the page one visibility class sees, with both flags false (they are spliced in per request). */
+type PageBuilder = (course: CourseDoc, user: Principal) => Promise<CourseSummary>;
+
+/**
+ * The serialised pages of one representation of a course (the whole course, or its outline), with
+ * the bounds and the correctness argument above.
+ */
+export class CoursePageCache {
   private readonly pages = new Map<string, Page>();
   /** Pages being built: concurrent first readers of a course share one store query. */
   private readonly building = new Map<string, Promise<Page>>();
   private bytes = 0;
 
   constructor(
-    private readonly models: ContentModels,
-    private readonly options: CourseDetailCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntries: 50 },
+    private readonly buildPage: PageBuilder,
+    private readonly options: CourseDetailCacheOptions,
+    /** Told apart in the ETag, so one representation's tag never validates another's bytes. */
+    private readonly tag = '',
   ) {}
 
   static keyOf(course: Pick<CourseDoc, '_id' | 'updatedAt'>, visibility: Visibility): string {
@@ -73,9 +84,9 @@ export class CourseDetailCache {
    * A validator of the whole answer: the page's key plus the person's flags determine every byte, so
    * a client holding this tag may be answered 304 without building or sending anything.
    */
-  static etagOf(course: Pick<CourseDoc, '_id' | 'updatedAt'>, user: Principal, flags: PersonalFlags): string {
-    const key = CourseDetailCache.keyOf(course, visibilityOf(user)).replaceAll('|', '-');
-    return `W/"${key}-${Number(flags.isFavorite)}${Number(flags.isStarted)}"`;
+  etagOf(course: Pick<CourseDoc, '_id' | 'updatedAt'>, user: Principal, flags: PersonalFlags): string {
+    const key = CoursePageCache.keyOf(course, visibilityOf(user)).replaceAll('|', '-');
+    return `W/"${this.tag}${key}-${Number(flags.isFavorite)}${Number(flags.isStarted)}"`;
   }
 
   /** The same bytes `JSON.stringify(courseDetail(...))` gives, for a course the person may see. */
@@ -90,7 +101,7 @@ export class CourseDetailCache {
   }
 
   private async page(course: CourseDoc, user: Principal): Promise<Page> {
-    const key = CourseDetailCache.keyOf(course, visibilityOf(user));
+    const key = CoursePageCache.keyOf(course, visibilityOf(user));
     const hit = this.pages.get(key);
     if (hit) {
       // Map order is the recency order: a read moves the page to the end.
@@ -117,8 +128,7 @@ export class CourseDetailCache {
 
   /** Everyone of one visibility class sees the same blocks, so any of them can build the page. */
   private async build(course: CourseDoc, user: Principal): Promise<Page> {
-    const blocks = await this.models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user) }).lean<BlockDoc[]>();
-    return serialise(presentCourse(course, { isFavorite: false, isStarted: false }, courseTree(blocks)));
+    return serialise(await this.buildPage(course, user));
   }
 
   private keep(key: string, page: Page): void {
@@ -144,5 +154,24 @@ export class CourseDetailCache {
   private drop(key: string, page: Page): void {
     this.pages.delete(key);
     this.bytes -= page.head.length + page.tail.length;
+  }
+}
+
+const NO_FLAGS: PersonalFlags = { isFavorite: false, isStarted: false };
+
+/** GET /courses/{id}: course → modules → lessons → blocks. Large pages: few are kept. */
+export class CourseDetailCache extends CoursePageCache {
+  constructor(models: ContentModels, options: CourseDetailCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntries: 50 }) {
+    super(async (course, user) => {
+      const blocks = await models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user) }).lean<BlockDoc[]>();
+      return presentCourse(course, NO_FLAGS, courseTree(blocks));
+    }, options);
+  }
+}
+
+/** GET /courses/{id}/outline: the structure without content, a few hundred KB at most: many are kept. */
+export class CourseOutlineCache extends CoursePageCache {
+  constructor(models: ContentModels, options: CourseDetailCacheOptions = { maxBytes: 32 * 1024 * 1024, maxEntries: 500 }) {
+    super((course, user) => courseOutline(models, user, course, NO_FLAGS), options, 'outline-');
   }
 }

@@ -8,11 +8,12 @@ import {
   type courseCreateSchema,
   type courseListQuerySchema,
   type courseUpdateSchema,
+  pageOffset,
 } from '@portal/contracts';
 import { badRequest, escapeRegExp, notFound, op, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import type { ContentModels } from '../models';
-import type { BlockDoc } from '../models/block';
+import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
 import { canAuthor, canSeeCourse, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
 import { courseTree, readContentBlocks } from '../presenters/block';
@@ -27,8 +28,6 @@ import type { MarkKind } from '../models/courseMark';
 type CreateInput = z.output<typeof courseCreateSchema>;
 type UpdateInput = z.output<typeof courseUpdateSchema>;
 type ListQuery = z.output<typeof courseListQuerySchema>;
-
-const LIST_LIMIT = 1000;
 
 // Kept here too: blocks, lesson copies and the course builder import it from the course commands.
 export { touchCourse };
@@ -165,8 +164,8 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
       const id = newIds.get(String(b._id)) as Types.ObjectId;
       const content =
         b.type === 'LESSON'
-          ? JSON.stringify(copiedBlocks(readContentBlocks(b.content), String(id), quizIds, randomUUID))
-          : b.content;
+          ? lessonContentFields(copiedBlocks(readContentBlocks(b.content), String(id), quizIds, randomUUID))
+          : { content: b.content };
       return {
         _id: id,
         type: b.type,
@@ -174,7 +173,7 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
         moduleId: b.moduleId ? newIds.get(String(b.moduleId)) : null,
         title: b.title,
         description: b.description,
-        content,
+        ...content,
         position: b.position,
         status: b.status,
       };
@@ -246,9 +245,34 @@ export async function courseDetail(models: ContentModels, user: Principal, cours
   return presentCourse(course, { isFavorite: marks.favorite.has(key), isStarted: marks.started.has(key) }, courseTree(blocks));
 }
 
-/** GET /courses: search title or description case-insensitively, filter by status and by the person's marks. */
-export async function listCourses(models: ContentModels, user: Principal, query: ListQuery): Promise<CourseSummary[]> {
-  if (!canAuthor(user) && query.status && query.status !== 'published') return [];
+/** One page of a course list and how many courses match in all. */
+export interface CoursePage {
+  courses: CourseSummary[];
+  total: number;
+}
+
+/**
+ * A person's marks are read whole to filter or order by them (one query, over an index). A person
+ * holds at most one mark of a kind per course; past this many the oldest are not listed.
+ */
+const MARKS_LIMIT = 1000;
+
+const markedIds = (models: ContentModels, userId: string, kind: MarkKind) =>
+  models.marks
+    .find({ userId, kind })
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(MARKS_LIMIT)
+    .select({ courseId: 1 })
+    .lean<{ courseId: Types.ObjectId }[]>();
+
+/**
+ * GET /courses: search title or description case-insensitively, filter by status and by the
+ * person's marks; most recently updated first, _id breaking ties so pages never overlap. Four
+ * store reads whatever the data: the marks (for the favourites or started filter), the page, the
+ * count, and the page's marks.
+ */
+export async function listCourses(models: ContentModels, user: Principal, query: ListQuery): Promise<CoursePage> {
+  if (!canAuthor(user) && query.status && query.status !== 'published') return { courses: [], total: 0 };
   const filter: Record<string, unknown> = { ...visibleCoursesFilter(user) };
   if (query.status) filter.status = query.status;
   if (query.search) {
@@ -256,29 +280,39 @@ export async function listCourses(models: ContentModels, user: Principal, query:
     filter.$or = [{ title: pattern }, { description: pattern }];
   }
   if (query.filter !== 'all') {
-    const kind = query.filter === 'favorites' ? 'favorite' : 'started';
-    const marked = await models.marks
-      .find({ userId: user.id, kind })
-      .select({ courseId: 1 })
-      .lean<{ courseId: Types.ObjectId }[]>();
+    const marked = await markedIds(models, user.id, query.filter === 'favorites' ? 'favorite' : 'started');
     filter._id = op({ $in: marked.map((m) => m.courseId) });
   }
-  const rows = await models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<CourseDoc[]>();
-  return summarize(models, user, rows);
+  const [rows, total] = await Promise.all([
+    models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).skip(pageOffset(query)).limit(query.limit).lean<CourseDoc[]>(),
+    models.courses.countDocuments(filter),
+  ]);
+  return { courses: await summarize(models, user, rows), total };
 }
 
-/** GET /courses/favorites/my and /courses/started/my: most recently marked first, only courses still visible. */
-export async function markedCourses(models: ContentModels, user: Principal, kind: MarkKind): Promise<CourseSummary[]> {
-  const marks = await models.marks
-    .find({ userId: user.id, kind })
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(1000)
-    .lean<{ courseId: Types.ObjectId }[]>();
-  if (!marks.length) return [];
-  const courses = await models.courses
+/**
+ * GET /courses/favorites/my and /courses/started/my: most recently marked first, only courses still
+ * visible. The order lives on the marks and visibility on the courses, so the visible ids are read
+ * narrowly (one query) and paged here; then the page's courses and their marks: four reads.
+ */
+export async function markedCourses(
+  models: ContentModels,
+  user: Principal,
+  kind: MarkKind,
+  paging: { page: number; limit: number },
+): Promise<CoursePage> {
+  const marks = await markedIds(models, user.id, kind);
+  if (!marks.length) return { courses: [], total: 0 };
+  const visible = await models.courses
     .find({ _id: op({ $in: marks.map((m) => m.courseId) }), ...visibleCoursesFilter(user) })
-    .lean<CourseDoc[]>();
+    .select({ _id: 1 })
+    .lean<{ _id: Types.ObjectId }[]>();
+  const visibleIds = new Set(visible.map((c) => String(c._id)));
+  const ordered = marks.map((m) => m.courseId).filter((id) => visibleIds.has(String(id)));
+  const pageIds = ordered.slice(pageOffset(paging), pageOffset(paging) + paging.limit);
+  if (!pageIds.length) return { courses: [], total: ordered.length };
+  const courses = await models.courses.find({ _id: op({ $in: pageIds }) }).lean<CourseDoc[]>();
   const byId = new Map(courses.map((c) => [String(c._id), c]));
-  const ordered = marks.map((m) => byId.get(String(m.courseId))).filter((c): c is CourseDoc => !!c);
-  return summarize(models, user, ordered);
+  const page = pageIds.map((id) => byId.get(String(id))).filter((c): c is CourseDoc => !!c);
+  return { courses: await summarize(models, user, page), total: ordered.length };
 }

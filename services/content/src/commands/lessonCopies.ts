@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { CONTENT_MSG, EDITOR_MSG, type blockImportSchema } from '@portal/contracts';
 import { badRequest, notFound, op } from '@portal/service-kit';
-import type { BlockDoc } from '../models/block';
+import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import { readContentBlocks } from '../presenters/block';
 import { loadBlock, loadModuleOf, renumber, siblingsOf } from './blocks';
@@ -23,10 +23,10 @@ async function copyContent(
   source: BlockDoc,
   lessonId: Types.ObjectId,
   courseId: Types.ObjectId,
-): Promise<string> {
+): Promise<Pick<BlockDoc, 'content' | 'blocksCount' | 'hasQuiz'>> {
   const blocks = readContentBlocks(source.content);
   const quizIds = await duplicateQuizzes(deps, blocks, String(courseId));
-  return JSON.stringify(copiedBlocks(blocks, String(lessonId), quizIds, randomUUID));
+  return lessonContentFields(copiedBlocks(blocks, String(lessonId), quizIds, randomUUID));
 }
 
 /**
@@ -46,7 +46,7 @@ export async function copyLesson(deps: CommandDeps, rawId: unknown): Promise<Blo
     moduleId: source.moduleId,
     title,
     description: source.description,
-    content: await copyContent(deps, source, _id, source.courseId),
+    ...(await copyContent(deps, source, _id, source.courseId)),
     position: source.position + 1,
     status: 'draft',
   });
@@ -95,7 +95,7 @@ export async function importLessons(deps: CommandDeps, input: ImportInput): Prom
       moduleId: mod._id,
       title: source.title,
       description: source.description,
-      content: await copyContent(deps, source, _id, course._id),
+      ...(await copyContent(deps, source, _id, course._id)),
       position: start + i,
       status: 'draft' as const,
     });

@@ -138,7 +138,7 @@ export async function applyProposal(
     ];
     await models.blocks.updateOne(
       { _id: block._id },
-      { $set: { title: proposal.title, content: lessonContentOf(blocks, String(block._id)) } },
+      { $set: { title: proposal.title, ...lessonContentOf(blocks, String(block._id)) } },
     );
     await touchCourse(models, block.courseId);
     recordAudit(deps, {

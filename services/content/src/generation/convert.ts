@@ -8,6 +8,7 @@ import {
   type Question,
 } from '@portal/contracts';
 import { normalizeContentBlocks } from '../commands/blocks';
+import { lessonContentFields, type BlockDoc } from '../models/block';
 
 /** A draft block as the editor's content block: media are empty placeholders carrying the suggestion. */
 export function contentBlockOf(block: DraftBlock): ContentBlockInput {
@@ -32,8 +33,11 @@ export function contentBlockOf(block: DraftBlock): ContentBlockInput {
  * Stored lesson content from draft blocks (and any blocks kept from before, e.g. a quiz block),
  * through the same schema and normaliser as the editor's writes, so the lesson is an ordinary one.
  */
-export function lessonContentOf(blocks: Array<ContentBlockInput>, lessonId: string): string {
-  return JSON.stringify(normalizeContentBlocks(lessonContentSchema.parse(blocks), lessonId));
+export function lessonContentOf(
+  blocks: Array<ContentBlockInput>,
+  lessonId: string,
+): Pick<BlockDoc, 'content' | 'blocksCount' | 'hasQuiz'> {
+  return lessonContentFields(normalizeContentBlocks(lessonContentSchema.parse(blocks), lessonId));
 }
 
 /** The other way, for the model's context and the template's comparison: what a lesson says now. */

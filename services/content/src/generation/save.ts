@@ -32,7 +32,7 @@ export function lessonRecord(
     moduleId: ids.moduleId,
     title: lesson.title,
     description: lesson.description,
-    content: lessonContentOf(lesson.blocks.map(contentBlockOf), String(_id)),
+    ...lessonContentOf(lesson.blocks.map(contentBlockOf), String(_id)),
     position,
     status: 'draft',
   };
@@ -69,7 +69,7 @@ export function quizLessonRecord(
     moduleId: ids.moduleId,
     title: quizLessonTitle(moduleTitle),
     description: '',
-    content: lessonContentOf(
+    ...lessonContentOf(
       [{ type: 'quiz', content: { quizId: String(quiz._id), questionsCount: quiz.questions.length } }],
       String(_id),
     ),

@@ -1,6 +1,6 @@
 import { draftCourseSchema, draftQuestionSchema, generateCourseSchema } from '@portal/contracts';
 import { templateGenerator } from './generators';
-import { CLOSING_TITLE, INTRO_TITLE, goalModules } from './template';
+import { AUTHOR_DRAFT, CLOSING_TITLE, INTRO_TITLE, goalModules } from './template';
 
 const call = { userId: 'u', signal: new AbortController().signal };
 
@@ -32,7 +32,7 @@ describe('the template generator', () => {
       for (const q of m.quiz?.questions ?? []) expect(draftQuestionSchema.safeParse(q).success).toBe(true);
   });
 
-  it('draws lessons from the topic, audience and goal, with a media placeholder', async () => {
+  it('prompts the author about each lesson with its goal and audience, and a media placeholder', async () => {
     const draft = await draftOf({ topic: 'Безопасность', audience: 'Новые сотрудники', goals, lessonsPerModule: 3 });
     const lesson = draft.modules[2].lessons[0];
     const texts = lesson.blocks.flatMap((b) => ('text' in b ? [b.text] : []));
@@ -40,6 +40,70 @@ describe('the template generator', () => {
     expect(texts.join('\n')).toContain('Новые сотрудники');
     expect(lesson.blocks.some((b) => b.type === 'image' || b.type === 'video')).toBe(true);
     expect(draft.modules[2].lessons).toHaveLength(3);
+  });
+
+  it('writes no teaching text in goal lessons: every text and media placeholder is marked as the author’s draft', async () => {
+    const draft = await draftOf({ topic: 'Безопасность', audience: 'Офис', goals, withQuizzes: false });
+    const lessons = draft.modules.slice(1, -1).flatMap((m) => m.lessons);
+    expect(lessons).toHaveLength(6);
+    for (const lesson of lessons) {
+      expect(lesson.blocks[0].type).toBe('heading');
+      for (const block of lesson.blocks) {
+        if (block.type === 'text') expect(block.text.startsWith(`${AUTHOR_DRAFT}: `)).toBe(true);
+        if ('suggestion' in block) expect(block.suggestion.startsWith(`${AUTHOR_DRAFT}: `)).toBe(true);
+      }
+    }
+    // The closing lesson without a test asks the author too, rather than lecturing the learner.
+    const closing = draft.modules.at(-1)?.lessons[0].blocks.at(-1);
+    expect(closing).toMatchObject({ type: 'text', text: expect.stringMatching(new RegExp(`^${AUTHOR_DRAFT}: `)) });
+  });
+
+  it('leaves quiz questions as numbered blanks with placeholder options, never asking about the course itself', async () => {
+    const draft = await draftOf({ topic: 'Безопасность', audience: 'Офис', goals });
+    const quizzes = draft.modules.flatMap((m) => (m.quiz ? [m.quiz] : []));
+    expect(quizzes).toHaveLength(4);
+    for (const quiz of quizzes) {
+      quiz.questions.forEach((q, i) => {
+        expect(q.question.startsWith(`Вопрос ${i + 1} — заполните формулировку`)).toBe(true);
+        expect(q.explanation.startsWith(`${AUTHOR_DRAFT}: `)).toBe(true);
+        for (const option of q.options) expect(option).toMatch(/^Вариант ответа \d — заполните$/);
+      });
+      expect(new Set(quiz.questions.map((q) => q.type)).size).toBe(3);
+    }
+    const asked = JSON.stringify(quizzes);
+    for (const aboutStructure of [
+      'Какой цели служит',
+      'входит в программу',
+      'С какого модуля',
+      'Какие уроки входят',
+      'Тема курса',
+    ])
+      expect(asked).not.toContain(aboutStructure);
+    // The final test has a blank for each goal, saying which goal it is for.
+    const final = draft.modules.at(-1)?.quiz;
+    expect(final?.title).toBe('Итоговый тест');
+    expect(final?.questions.map((q) => goals.find((g) => q.question.includes(g)))).toEqual(goals);
+  });
+
+  it('never writes the author’s wish into a regenerated lesson, module or quiz', async () => {
+    const gen = templateGenerator();
+    const wish = 'Добавь примеры из розничных продаж';
+    const course = { title: 'Безопасность', description: '', moduleTitles: goals };
+    const draft = await draftOf({ topic: 'Безопасность', audience: 'Офис', goals });
+    const module = draft.modules[1];
+    const quiz = module.quiz;
+    if (!quiz) throw new Error('quiz expected');
+    const proposals = [
+      await gen.regenerate(course, { kind: 'lesson', moduleTitle: module.title, ...module.lessons[0] }, wish, call),
+      await gen.regenerate(course, { kind: 'module', ...module }, wish, call),
+      await gen.regenerate(course, { kind: 'quiz', title: quiz.title, questions: quiz.questions }, wish, call),
+    ];
+    expect(proposals.map((p) => p.kind)).toEqual(['lesson', 'module', 'quiz']);
+    for (const proposal of proposals) {
+      const written = JSON.stringify(proposal);
+      expect(written).not.toContain(wish);
+      expect(written).not.toContain('Пожелание');
+    }
   });
 
   it('without quizzes makes none, and keeps the structure', async () => {

@@ -9,9 +9,11 @@ import {
 import type { Outline } from './schemas';
 
 /**
- * The built-in generator used when no provider is configured. It writes no prose of substance:
- * it lays out a sound structure from the author's own words (topic, audience, goals) for the author
- * to fill in, and the answer says plainly that it is a template.
+ * The built-in generator used when no provider is configured. A template cannot know the subject,
+ * so it writes no teaching text: it lays out an honest skeleton from the author's own words (topic,
+ * audience, goals) — headings, short prompts to the author marked «Черновик для автора», and quiz
+ * questions left as marked blanks — and the answer says plainly that it is a template. Lessons are
+ * saved as drafts. The author's wish for a regeneration is never written into a lesson.
  *
  * Structure: «Введение», then the goal modules, then «Итоговая аттестация» with the final quiz.
  * Goal modules: one per goal; with `modulesCount` that many, goals dealt round-robin (fewer modules
@@ -65,32 +67,55 @@ export interface Subject {
   audience: string;
   /** What the module is for: the goal(s) it serves, or its title when regenerating. */
   goal: string;
+  /**
+   * The author's wish for a regeneration. A template cannot act on it, so it is never written into
+   * the lesson: whatever lands in a lesson is what learners will read.
+   */
   instructions?: string;
 }
 
-const authorNote = (s: Subject) => (s.instructions ? `\n\nПожелание автора учтено при переработке: ${s.instructions}` : '');
+/**
+ * How every prompt the template writes begins. A lesson holds what learners read, and a template
+ * knows nothing of the subject: so it writes no teaching text, only prompts to the author, each
+ * saying plainly that it is a draft to be replaced.
+ */
+export const AUTHOR_DRAFT = 'Черновик для автора';
+const draft = (text: string) => `${AUTHOR_DRAFT}: ${text}`;
+
+/** What each angle asks the author to write. */
+const PROMPTS: Record<(typeof ANGLES)[number], (goal: string, s: Subject) => string> = {
+  'Основные понятия': (goal, s) =>
+    `перечислите ключевые понятия, без которых не достичь цели ${goal}, и объясните, как они связаны. Учтите аудиторию: ${s.audience}.`,
+  Практика: (goal, s) =>
+    `опишите практическое задание по цели ${goal}: исходную ситуацию из работы аудитории (${s.audience}), шаги и критерии, по которым слушатель проверит результат.`,
+  'Типичные ошибки': (goal, s) =>
+    `назовите ошибки, которые мешают достичь цели ${goal}: как каждую заметить, почему она возникает и как её исправить. Примеры возьмите из практики аудитории (${s.audience}).`,
+  'Разбор примера': (goal, s) =>
+    `разберите реальный случай, знакомый аудитории (${s.audience}): исходная ситуация, решение и результат по цели ${goal}.`,
+  'Инструменты и приёмы': (goal, s) =>
+    `перечислите инструменты и приёмы для цели ${goal}: когда каждый применять и чем он поможет аудитории (${s.audience}).`,
+  'Кейсы из работы': (goal, s) =>
+    `подготовьте кейсы по цели ${goal} для аудитории (${s.audience}): ситуация, вопрос к слушателю, разбор.`,
+  'Чек-лист': (goal, s) =>
+    `составьте чек-лист по цели ${goal}: пункты, по которым слушатель (${s.audience}) проверит, что умеет это делать.`,
+  'Вопросы и ответы': (goal, s) => `соберите частые вопросы аудитории (${s.audience}) о цели ${goal} и ответьте на них.`,
+  Закрепление: (goal, s) =>
+    `напишите короткое повторение по цели ${goal}: главные мысли модуля и упражнение на закрепление для аудитории (${s.audience}).`,
+  Самопроверка: (goal, s) =>
+    `напишите вопросы для самопроверки по цели ${goal}, на которые слушатель (${s.audience}) ответит по материалам модуля.`,
+};
 
 function angleBlocks(angle: number, s: Subject): DraftBlock[] {
-  const goal = quote(s.goal, 200);
-  const topic = quote(s.topic);
-  const texts: Record<(typeof ANGLES)[number], string> = {
-    'Основные понятия': `Что нужно знать, чтобы достичь цели ${goal} в теме ${topic}.\n\nПлан урока:\n- ключевые термины и как они связаны;\n- почему это важно для аудитории: ${s.audience};\n- где эти понятия встречаются в работе.\n\nЗамените этот план своим материалом.`,
-    Практика: `Практическое задание по цели ${goal}.\n\n1. Опишите ситуацию из вашей работы, где это пригодится.\n2. Выполните шаги, разобранные в предыдущем уроке.\n3. Сравните результат с критериями, которые задаст автор курса.\n\nАудитория: ${s.audience}.`,
-    'Типичные ошибки': `Ошибки, которые мешают достичь цели ${goal}.\n\n- ошибка 1 — как её заметить и исправить;\n- ошибка 2 — почему она возникает;\n- ошибка 3 — как её предупредить.\n\nДобавьте примеры из практики вашей аудитории (${s.audience}).`,
-    'Разбор примера': `Пример по теме ${topic}: как шаг за шагом прийти к цели ${goal}.\n\nИсходная ситуация → решение → результат. Опишите реальный случай, знакомый аудитории: ${s.audience}.`,
-    'Инструменты и приёмы': `Инструменты и приёмы для цели ${goal}.\n\n- инструмент или приём;\n- когда его применять;\n- чем он поможет аудитории (${s.audience}).`,
-    'Кейсы из работы': `Кейсы по теме ${topic}.\n\nКейс 1: ситуация, вопрос к слушателю, разбор.\nКейс 2: ситуация, вопрос к слушателю, разбор.\n\nЦель урока: ${goal}.`,
-    'Чек-лист': `Чек-лист по цели ${goal}:\n\n- [ ] понимаю ключевые понятия;\n- [ ] могу применить их в своей работе;\n- [ ] знаю типичные ошибки и как их избежать.`,
-    'Вопросы и ответы': `Частые вопросы аудитории (${s.audience}) о цели ${goal} и ответы на них.\n\nВопрос 1 — ответ.\nВопрос 2 — ответ.\nВопрос 3 — ответ.`,
-    Закрепление: `Короткое повторение по цели ${goal}: три главные мысли урока и одно упражнение на закрепление в теме ${topic}.`,
-    Самопроверка: `Вопросы для самопроверки по цели ${goal}:\n\n1. Что изменится в вашей работе?\n2. Какие шаги вы сделаете первыми?\n3. Как поймёте, что цель достигнута?`,
-  };
   const name = ANGLES[angle % ANGLES.length];
   const media: DraftBlock =
     angle % 2 === 0
-      ? { type: 'image', suggestion: clip(`Схема или иллюстрация: ${name.toLowerCase()} — ${s.goal}`, 500) }
-      : { type: 'video', suggestion: clip(`Короткое видео (3–5 мин): ${name.toLowerCase()} — ${s.goal}`, 500) };
-  return [{ type: 'heading', text: name }, { type: 'text', text: `${texts[name]}${authorNote(s)}` }, media];
+      ? { type: 'image', suggestion: clip(draft(`добавьте схему или иллюстрацию — ${name.toLowerCase()}, ${s.goal}`), 500) }
+      : { type: 'video', suggestion: clip(draft(`добавьте короткое видео (3–5 мин) — ${name.toLowerCase()}, ${s.goal}`), 500) };
+  return [
+    { type: 'heading', text: name },
+    { type: 'text', text: clip(draft(`${PROMPTS[name](quote(s.goal, 200), s)} Замените этот текст своим материалом.`), 20_000) },
+    media,
+  ];
 }
 
 export const goalLessonTitle = (angle: number, goal: string) => clip(`${ANGLES[angle % ANGLES.length]}: ${goal}`, 200);
@@ -149,7 +174,13 @@ export function templateLessons(req: GenerateCourseRequest, outline: Outline, in
           },
           { type: 'heading', text: 'Чему вы научитесь' },
           { type: 'text', text: clip(req.goals.map((g, i) => `${i + 1}. ${g}`).join('\n'), 20_000) },
-          { type: 'image', suggestion: clip(`Обложка курса «${req.topic}»`, 500) },
+          {
+            type: 'text',
+            text: draft(
+              'расскажите, зачем этот курс слушателям и как пройти его с пользой. Замените этот текст своим материалом.',
+            ),
+          },
+          { type: 'image', suggestion: clip(draft(`добавьте обложку курса «${req.topic}»`), 500) },
         ],
       },
     ];
@@ -175,7 +206,7 @@ export function templateLessons(req: GenerateCourseRequest, outline: Outline, in
             type: 'text',
             text: req.withQuizzes
               ? 'Дальше — итоговый тест по всем целям курса.'
-              : 'Ответьте себе на вопросы: какие цели курса достигнуты и что вы примените в работе первым?',
+              : draft('предложите слушателям, как проверить себя по целям курса. Замените этот текст своим материалом.'),
           },
         ],
       },
@@ -188,133 +219,74 @@ export function templateLessons(req: GenerateCourseRequest, outline: Outline, in
 
 /* ------------------------------------------------------------------ quizzes */
 
-const uniqueOptions = (options: string[]) => [...new Set(options.map((o) => clip(o, 500)))];
+/*
+ * A template cannot ask about a subject it does not know, and questions about the course's own
+ * structure («Какой цели служит модуль…?») test nothing. So its questions are blanks: numbered,
+ * saying which goal they are for and what to fill in, with placeholder options the author replaces
+ * and marks. They keep the quiz valid (the player can run it) until the author writes them.
+ */
 
-/** A pool of questions about one subject; a quiz takes a window of it, regeneration the next window. */
-function questionPool(s: Subject, moduleTitle: string, lessonTitles: string[], otherGoals: string[]): DraftQuestion[] {
-  const distractors = [...otherGoals.filter((g) => g !== s.goal), 'Цель, не связанная с темой курса', 'Ни одна из перечисленных'];
-  const goalOptions = uniqueOptions([s.goal, ...distractors]).slice(0, 4);
-  const lessons = uniqueOptions(lessonTitles).slice(0, 5);
-  const pool: DraftQuestion[] = [
-    {
-      type: 'single_choice',
-      question: clip(`Какой цели служит модуль «${moduleTitle}»?`, 2000),
-      options: goalOptions,
-      correctAnswers: [0],
-      explanation: clip(`Модуль построен вокруг цели «${s.goal}».`, 2000),
-    },
-    {
-      type: 'true_false',
-      question: clip(`Материал модуля «${moduleTitle}» рассчитан на аудиторию: ${s.audience}.`, 2000),
-      options: [],
-      correctAnswers: [],
-      correctAnswer: 'true',
-      explanation: 'Курс написан для этой аудитории, примеры подобраны под её работу.',
-    },
-    {
-      type: 'true_false',
-      question: clip(`Чтобы достичь цели «${s.goal}», достаточно прочитать теорию без практики.`, 2000),
-      options: [],
-      correctAnswers: [],
-      correctAnswer: 'false',
-      explanation: 'Цель достигается через практику: выполните задания уроков модуля.',
-    },
-    {
-      type: 'multiple_choice',
-      question: clip(`Какие уроки входят в модуль «${moduleTitle}»?`, 2000),
-      options: uniqueOptions([...lessons, 'Урок, которого нет в курсе']),
-      correctAnswers: lessons.map((_, i) => i),
-      explanation: clip(`В модуле уроки: ${lessons.join('; ')}.`, 2000),
-    },
-    {
-      type: 'true_false',
-      question: clip(`Тема курса — «${s.topic}».`, 2000),
-      options: [],
-      correctAnswers: [],
-      correctAnswer: 'true',
-      explanation: clip(`Весь курс посвящён теме «${s.topic}».`, 2000),
-    },
-    {
-      type: 'single_choice',
-      question: clip(`Что лучше всего помогает закрепить цель «${s.goal}»?`, 2000),
-      options: [
-        'Применить изученное в своей работе и разобрать результат',
-        'Пропустить практические задания',
-        'Выучить определения наизусть',
-      ],
-      correctAnswers: [0],
-      explanation: 'Навык закрепляется применением и разбором, а не заучиванием.',
-    },
-    {
-      type: 'true_false',
-      question: clip(`Типичные ошибки по цели «${s.goal}» полезно разбирать на примерах.`, 2000),
-      options: [],
-      correctAnswers: [],
-      correctAnswer: 'true',
-      explanation: 'Разбор ошибок на примерах помогает не повторять их в работе.',
-    },
-  ];
-  // A lesson list of one title makes the multiple choice trivially fine; an empty one cannot be asked.
-  return pool.filter((q) => q.type !== 'multiple_choice' || lessons.length > 0);
+/** The kinds of blank, in the order a quiz deals them; regeneration starts further along. */
+const BLANK_KINDS = ['single_choice', 'true_false', 'multiple_choice'] as const;
+type BlankKind = (typeof BLANK_KINDS)[number];
+
+const BLANK_HINTS: Record<BlankKind, string> = {
+  single_choice: 'один верный ответ',
+  true_false: 'верно или неверно',
+  multiple_choice: 'несколько верных ответов',
+};
+
+export const blankQuestionText = (n: number) => `Вопрос ${n} — заполните формулировку`;
+
+function blankQuestion(n: number, kind: BlankKind, goal: string): DraftQuestion {
+  const question = clip(`${blankQuestionText(n)} (${BLANK_HINTS[kind]}; цель «${goal}»)`, 2000);
+  const explanation = draft('отметьте верный ответ и напишите пояснение к нему.');
+  if (kind === 'true_false')
+    return { type: 'true_false', question, options: [], correctAnswers: [], correctAnswer: 'true', explanation };
+  return {
+    type: kind,
+    question,
+    options: [1, 2, 3, 4].map((i) => `Вариант ответа ${i} — заполните`),
+    correctAnswers: kind === 'single_choice' ? [0] : [0, 1],
+    explanation,
+  };
 }
 
 const QUIZ_SIZE = 4;
 
-/** `offset` picks the window of the pool; regeneration moves it so the proposal differs. */
-export function templateModuleQuiz(
-  s: Subject,
-  moduleTitle: string,
-  lessonTitles: string[],
-  otherGoals: string[],
-  offset = 0,
-): DraftQuiz {
-  const pool = questionPool(s, moduleTitle, lessonTitles, otherGoals);
-  const questions = Array.from({ length: Math.min(QUIZ_SIZE, pool.length) }, (_, i) => pool[(offset + i) % pool.length]);
+/** `offset` turns the kinds of blank round; regeneration moves it so the proposal differs. */
+export function templateModuleQuiz(s: Subject, moduleTitle: string, offset = 0): DraftQuiz {
+  const questions = Array.from({ length: QUIZ_SIZE }, (_, i) =>
+    blankQuestion(i + 1, BLANK_KINDS[(offset + i) % BLANK_KINDS.length], s.goal),
+  );
   return {
     title: clip(`Проверка знаний: ${moduleTitle}`, 200),
-    description: clip(
-      offset ? `Вариант ${offset + 1} вопросов по модулю «${moduleTitle}»` : `Вопросы по модулю «${moduleTitle}»`,
-      2000,
-    ),
+    description: clip(draft(`впишите вопросы по модулю «${moduleTitle}» и отметьте верные ответы.`), 2000),
     questions,
   };
 }
 
-export function templateFinalQuiz(req: GenerateCourseRequest, moduleTitles: string[]): DraftQuiz {
-  const questions: DraftQuestion[] = req.goals.slice(0, GENERATION_LIMITS.questionsPerQuiz - 1).map((goal) => ({
-    type: 'true_false',
-    question: clip(`Цель «${goal}» входит в программу курса.`, 2000),
-    options: [],
-    correctAnswers: [],
-    correctAnswer: 'true',
-    explanation: clip(`Этой цели посвящён модуль курса: ${moduleTitles.find((t) => t.includes(clip(goal, 200))) ?? goal}.`, 2000),
-  }));
-  questions.push({
-    type: 'single_choice',
-    question: clip(`С какого модуля начинается курс «${req.topic}»?`, 2000),
-    options: uniqueOptions([INTRO_TITLE, CLOSING_TITLE, ...moduleTitles.slice(1, 3)]),
-    correctAnswers: [0],
-    explanation: 'Курс начинается с введения: в нём описаны аудитория и цели.',
-  });
-  return { title: 'Итоговый тест', description: clip(`Итоговая проверка по курсу «${req.topic}»`, 2000), questions };
+/** The final test: a blank for each goal of the course (as many as a quiz may hold). */
+export function templateFinalQuiz(req: GenerateCourseRequest): DraftQuiz {
+  const questions = req.goals
+    .slice(0, GENERATION_LIMITS.questionsPerQuiz)
+    .map((goal, i) => blankQuestion(i + 1, BLANK_KINDS[i % BLANK_KINDS.length], goal));
+  return {
+    title: 'Итоговый тест',
+    description: clip(draft(`впишите итоговые вопросы по целям курса «${req.topic}» и отметьте верные ответы.`), 2000),
+    questions,
+  };
 }
 
 /** Stage "quizzes" of the template: goal modules and the closing one; the introduction has none. */
 export function templateQuiz(req: GenerateCourseRequest, outline: Outline, index: number): DraftQuiz | null {
   const last = outline.modules.length - 1;
   if (!req.withQuizzes || index === 0) return null;
-  if (index === last)
-    return templateFinalQuiz(
-      req,
-      outline.modules.map((m) => m.title),
-    );
+  if (index === last) return templateFinalQuiz(req);
   const plan = goalModules(req.goals, req.modulesCount)[index - 1];
-  const module = outline.modules[index];
   return templateModuleQuiz(
     { topic: req.topic, audience: req.audience, goal: plan.goals.join('; ') },
-    module.title,
-    module.lessonTitles,
-    req.goals.filter((g) => !plan.goals.includes(g)),
+    outline.modules[index].title,
   );
 }
 
@@ -338,7 +310,9 @@ export function templateLessonVariant(
       const candidate = goalLesson(start + i, s);
       if (fresh(candidate) && (allowTaken || !taken.has(candidate.title))) return candidate;
     }
-  return goalLesson(start, { ...s, instructions: s.instructions || 'новый вариант' });
+  // Every angle reads as the lesson does now (an author who copied them all): a numbered variant.
+  const lesson = goalLesson(start, s);
+  return { ...lesson, title: clip(`${lesson.title} (вариант 2)`, 200) };
 }
 
 const MODULE_DESCRIPTIONS = [
@@ -361,13 +335,13 @@ export function templateModuleVariant(
   return { title: current.title, description, lessons };
 }
 
-/** A quiz again: the next window of the question pool, so the questions differ from the current ones. */
+/** A quiz again: the kinds of blank turned round, so the questions differ from the current ones. */
 export function templateQuizVariant(s: Subject, current: { title: string; questions: DraftQuestion[] }): DraftQuiz {
   const moduleTitle = current.title.replace(/^Проверка знаний:\s*/, '') || s.goal;
   const texts = (qs: DraftQuestion[]) => qs.map((q) => q.question);
-  for (let offset = 1; offset <= 7; offset++) {
-    const candidate = templateModuleQuiz({ ...s, goal: moduleTitle }, moduleTitle, [], [], offset);
+  for (let offset = 1; offset <= BLANK_KINDS.length; offset++) {
+    const candidate = templateModuleQuiz({ ...s, goal: moduleTitle }, moduleTitle, offset);
     if (!same(texts(candidate.questions), texts(current.questions))) return { ...candidate, title: current.title };
   }
-  return { ...templateModuleQuiz({ ...s, goal: moduleTitle }, moduleTitle, [], [], 2), title: current.title };
+  return { ...templateModuleQuiz({ ...s, goal: moduleTitle }, moduleTitle, 1), title: current.title };
 }

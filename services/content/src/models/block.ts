@@ -1,5 +1,11 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { BLOCK_RECORD_TYPES, LESSON_STATUSES, type BlockRecordType, type LessonStatus } from '@portal/contracts';
+import {
+  BLOCK_RECORD_TYPES,
+  LESSON_STATUSES,
+  type BlockRecordType,
+  type ContentBlock,
+  type LessonStatus,
+} from '@portal/contracts';
 
 /**
  * Modules and lessons are block records (spec section 3). A module's content is its description;
@@ -17,6 +23,13 @@ export interface BlockDoc {
   /** 0..n-1 among siblings (modules of a course, lessons of a module), without gaps. */
   position: number;
   status: LessonStatus;
+  /**
+   * Lessons: how many content blocks `content` holds and whether one is a quiz, written with the
+   * content by every write of it (lessonContentFields), so the outline never reads content. Missing
+   * on lessons from before: counted once when an outline meets them.
+   */
+  blocksCount?: number;
+  hasQuiz?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,6 +44,8 @@ const blockSchema = new Schema<BlockDoc>(
     content: { type: String, default: '' },
     position: { type: Number, required: true, min: 0 },
     status: { type: String, enum: LESSON_STATUSES, default: 'draft' },
+    blocksCount: { type: Number },
+    hasQuiz: { type: Boolean },
   },
   { timestamps: true },
 );
@@ -39,3 +54,10 @@ blockSchema.index({ moduleId: 1, position: 1 });
 
 export const blockModel = (store: Connection): Model<BlockDoc> =>
   (store.models.Block as Model<BlockDoc>) ?? store.model<BlockDoc>('Block', blockSchema, 'blocks');
+
+/** What a lesson write stores: the serialised blocks and the two figures the outline shows of them. */
+export const lessonContentFields = (blocks: readonly ContentBlock[]): Pick<BlockDoc, 'content' | 'blocksCount' | 'hasQuiz'> => ({
+  content: JSON.stringify(blocks),
+  blocksCount: blocks.length,
+  hasQuiz: blocks.some((b) => b.type === 'quiz'),
+});

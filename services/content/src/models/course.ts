@@ -58,6 +58,10 @@ const courseSchema = new Schema<CourseDoc>(
   { timestamps: true },
 );
 courseSchema.index({ updatedAt: -1 });
+// The list's order (updatedAt, then _id) for authors, and for learners behind their status filter:
+// a page is an index walk, never a sort of every course.
+courseSchema.index({ updatedAt: -1, _id: -1 });
+courseSchema.index({ status: 1, updatedAt: -1, _id: -1 });
 
 export const courseModel = (store: Connection): Model<CourseDoc> =>
   (store.models.Course as Model<CourseDoc>) ?? store.model<CourseDoc>('Course', courseSchema, 'courses');

@@ -24,6 +24,8 @@ const courseMarkSchema = new Schema<CourseMarkDoc>(
 // One mark of a kind per person and course, so adding twice is harmless.
 courseMarkSchema.index({ userId: 1, courseId: 1, kind: 1 }, { unique: true });
 courseMarkSchema.index({ courseId: 1 });
+// A person's favourites or started courses, most recently marked first.
+courseMarkSchema.index({ userId: 1, kind: 1, createdAt: -1, _id: -1 });
 
 export const courseMarkModel = (store: Connection): Model<CourseMarkDoc> =>
   (store.models.CourseMark as Model<CourseMarkDoc>) ?? store.model<CourseMarkDoc>('CourseMark', courseMarkSchema, 'course_marks');

@@ -1,4 +1,12 @@
-import type { BlockRecord, ContentBlock, CourseModule, Lesson } from '@portal/contracts';
+import type {
+  BlockRecord,
+  BlockSummary,
+  ContentBlock,
+  CourseModule,
+  Lesson,
+  LessonOutline,
+  ModuleOutline,
+} from '@portal/contracts';
 import type { BlockDoc } from '../models/block';
 
 /** Stored lesson content is always a list we validated; anything else reads as empty. */
@@ -13,6 +21,31 @@ export const readContentBlocks = (content: string): ContentBlock[] => {
 
 const iso = (d: Date) => new Date(d).toISOString();
 
+/**
+ * The block record without a lesson's content: what a write answers (the writer holds what it
+ * sent). A module's content is its description, so a module keeps it.
+ */
+export function presentBlockSummary(
+  b: Omit<BlockDoc, 'content' | 'description'> & Partial<Pick<BlockDoc, 'content' | 'description'>>,
+): BlockSummary {
+  // A module's description is its content; a lesson's is sent when it was read.
+  const description = b.type === 'MODULE' ? b.content : b.description;
+  return {
+    id: String(b._id),
+    type: b.type,
+    title: b.title,
+    ...(description !== undefined ? { description } : {}),
+    courseId: String(b.courseId),
+    moduleId: b.moduleId ? String(b.moduleId) : null,
+    position: b.position,
+    status: b.status,
+    createdAt: iso(b.createdAt),
+    updatedAt: iso(b.updatedAt),
+    ...(b.type === 'LESSON' ? { blocksCount: b.blocksCount ?? 0, hasQuiz: b.hasQuiz ?? false } : {}),
+  };
+}
+
+/** Spec section 3's block record: a lesson's blocks are in `content`, the stored string, sent once. */
 export const presentBlock = (b: BlockDoc): BlockRecord => ({
   id: String(b._id),
   type: b.type,
@@ -25,14 +58,12 @@ export const presentBlock = (b: BlockDoc): BlockRecord => ({
   status: b.status,
   createdAt: iso(b.createdAt),
   updatedAt: iso(b.updatedAt),
-  ...(b.type === 'LESSON' ? { blocks: readContentBlocks(b.content) } : {}),
 });
 
 export const presentLesson = (b: BlockDoc): Lesson => ({
   id: String(b._id),
   title: b.title,
   description: b.description,
-  content: b.content,
   status: b.status,
   courseId: String(b.courseId),
   moduleId: String(b.moduleId),
@@ -54,15 +85,67 @@ export const presentModule = (m: BlockDoc, lessons: BlockDoc[]): CourseModule =>
   updatedAt: iso(m.updatedAt),
 });
 
-const byPosition = (a: BlockDoc, b: BlockDoc) => a.position - b.position || String(a._id).localeCompare(String(b._id));
+/** A lesson's fields read for the outline: everything but its content and description. */
+export type OutlineLessonDoc = Pick<
+  BlockDoc,
+  | '_id'
+  | 'type'
+  | 'courseId'
+  | 'moduleId'
+  | 'title'
+  | 'position'
+  | 'status'
+  | 'blocksCount'
+  | 'hasQuiz'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export const presentLessonOutline = (l: OutlineLessonDoc): LessonOutline => ({
+  id: String(l._id),
+  title: l.title,
+  status: l.status,
+  moduleId: String(l.moduleId),
+  position: l.position,
+  blocksCount: l.blocksCount ?? 0,
+  hasQuiz: l.hasQuiz ?? false,
+  updatedAt: iso(l.updatedAt),
+});
+
+export const presentModuleOutline = (m: BlockDoc, lessons: OutlineLessonDoc[]): ModuleOutline => ({
+  id: String(m._id),
+  title: m.title,
+  description: m.content,
+  position: m.position,
+  status: m.status,
+  lessons: lessons.map(presentLessonOutline),
+});
+
+const byPosition = (a: Pick<BlockDoc, '_id' | 'position'>, b: Pick<BlockDoc, '_id' | 'position'>) =>
+  a.position - b.position || String(a._id).localeCompare(String(b._id));
+
+/** Lessons grouped by module, each group in order. */
+function lessonsByModule<T extends Pick<BlockDoc, '_id' | 'position' | 'moduleId'>>(lessons: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const lesson of lessons) {
+    const key = String(lesson.moduleId);
+    const group = groups.get(key);
+    if (group) group.push(lesson);
+    else groups.set(key, [lesson]);
+  }
+  for (const group of groups.values()) group.sort(byPosition);
+  return groups;
+}
 
 /** Modules in order, each with its lessons in order; lessons of a missing module are left out. */
 export function courseTree(blocks: BlockDoc[]): CourseModule[] {
   const modules = blocks.filter((b) => b.type === 'MODULE').sort(byPosition);
-  const lessonsOf = new Map<string, BlockDoc[]>();
-  for (const lesson of blocks.filter((b) => b.type === 'LESSON')) {
-    const key = String(lesson.moduleId);
-    lessonsOf.set(key, [...(lessonsOf.get(key) ?? []), lesson]);
-  }
-  return modules.map((m) => presentModule(m, (lessonsOf.get(String(m._id)) ?? []).sort(byPosition)));
+  const lessonsOf = lessonsByModule(blocks.filter((b) => b.type === 'LESSON'));
+  return modules.map((m) => presentModule(m, lessonsOf.get(String(m._id)) ?? []));
+}
+
+/** The same structure without content: modules in order, each with its lessons' outlines in order. */
+export function outlineTree(modules: BlockDoc[], lessons: OutlineLessonDoc[]): ModuleOutline[] {
+  const lessonsOf = lessonsByModule(lessons);
+  return [...modules].sort(byPosition).map((m) => presentModuleOutline(m, lessonsOf.get(String(m._id)) ?? []));
 }

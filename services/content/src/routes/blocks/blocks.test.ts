@@ -1,4 +1,4 @@
-import { CONTENT_MSG, MSG, type BlockRecord, type Course } from '@portal/contracts';
+import { CONTENT_MSG, MSG, contentBlocksOf, type BlockRecord, type BlockSummary, type Course } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { auditEventsFor, seedCourse, startContent, type ContentTestBed } from '../../testing';
@@ -119,8 +119,9 @@ describe('POST /api/blocks', () => {
       moduleId,
       courseId: course.id,
       content: '[]',
-      blocks: [],
     });
+    // The blocks are sent once, in content (spec section 3's record).
+    expect(lesson.body).not.toHaveProperty('blocks');
     // A lesson is not a parent: naming it as the module is refused.
     expect((await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId: lesson.body.id })).status).toBe(404);
     expect(await bed.models.blocks.countDocuments({ courseId: new Types.ObjectId(course.id), type: 'LESSON' })).toBe(1);
@@ -196,7 +197,7 @@ describe('POST /api/blocks', () => {
       content: JSON.stringify(content),
     });
     expect(lesson.status).toBe(201);
-    const blocks = lesson.body.blocks ?? [];
+    const blocks = contentBlocksOf(lesson.body);
     expect(blocks.map((b) => [b.type, b.order])).toEqual([
       ['heading', 1],
       ['file', 2],
@@ -247,8 +248,9 @@ describe('GET /api/blocks/{id} and /api/blocks/course/{courseId}', () => {
       title: 'урок_2',
       position: 1,
       moduleId: course.modules[0].id,
-      blocks: [],
+      content: '[]',
     });
+    expect(one.body).not.toHaveProperty('blocks');
     const all = await call<BlockRecord[]>('GET', `/api/blocks/course/${course.id}`, bed.as.ADMIN.token);
     expect(all.body.map((b) => [b.type, b.title])).toEqual([
       ['MODULE', 'модуль_1'],
@@ -308,7 +310,7 @@ describe('PATCH /api/blocks/{id}', () => {
   it('updates a lesson’s title, status and content, and a module’s description', async () => {
     const course = await seedCourse(bed, { modules: [1] });
     const lesson = course.modules[0].lessons[0];
-    const answer = await call<BlockRecord>('PATCH', `/api/blocks/${lesson.id}`, staff(), {
+    const answer = await call<BlockSummary>('PATCH', `/api/blocks/${lesson.id}`, staff(), {
       title: 'Новый урок',
       type: 'LESSON',
       status: 'published',
@@ -319,20 +321,31 @@ describe('PATCH /api/blocks/{id}', () => {
       ]),
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ title: 'Новый урок', status: 'published', description: 'Кратко' });
-    expect(answer.body.blocks?.map((b) => [b.type, b.order, b.content])).toEqual([
-      ['text', 1, { text: 'Абзац' }],
-      ['audio', 2, { src: '/api/files/a.mp3', title: 'Подкаст' }],
-    ]);
-    expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({
+    // A summary: the content the editor sent is not sent back.
+    expect(answer.body).toMatchObject({
+      id: lesson.id,
       title: 'Новый урок',
       status: 'published',
       description: 'Кратко',
+      blocksCount: 2,
     });
-    const mod = await call<BlockRecord>('PATCH', `/api/blocks/${course.modules[0].id}`, staff(), {
+    expect(answer.body).not.toHaveProperty('content');
+    const stored = await bed.models.blocks.findById(lesson.id).lean();
+    expect(stored).toMatchObject({
+      title: 'Новый урок',
+      status: 'published',
+      description: 'Кратко',
+      blocksCount: 2,
+      hasQuiz: false,
+    });
+    expect(contentBlocksOf({ type: 'LESSON', content: stored?.content ?? '' }).map((b) => [b.type, b.order, b.content])).toEqual([
+      ['text', 1, { text: 'Абзац' }],
+      ['audio', 2, { src: '/api/files/a.mp3', title: 'Подкаст' }],
+    ]);
+    const mod = await call<BlockSummary>('PATCH', `/api/blocks/${course.modules[0].id}`, staff(), {
       description: 'Описание модуля',
     });
-    expect(mod.body).toMatchObject({ content: 'Описание модуля', description: 'Описание модуля' });
+    expect(mod.body).toMatchObject({ description: 'Описание модуля' });
     expect((await call('PATCH', `/api/blocks/${course.modules[0].id}`, staff(), { content: 5 })).body).toMatchObject({
       statusCode: 400,
       field: 'content',
@@ -455,10 +468,12 @@ describe('POST /api/blocks/reorder', () => {
       ['урок_1', 3],
     ]);
     // A whole list sets the exact order.
-    const answer = await call<BlockRecord[]>('POST', '/api/blocks/reorder', staff(), {
+    const answer = await call<BlockSummary[]>('POST', '/api/blocks/reorder', staff(), {
       blocks: [a, b, c, d].map((l, i) => ({ id: l.id, position: i })),
     });
     expect(answer.status).toBe(200);
+    // The new order without any lesson's content (a large course would be megabytes).
+    expect(answer.body.some((x) => 'content' in x)).toBe(false);
     expect(answer.body.filter((x) => x.type === 'LESSON').map((x) => [x.title, x.position])).toEqual([
       ['урок_1', 0],
       ['урок_2', 1],

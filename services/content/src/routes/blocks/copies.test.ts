@@ -1,4 +1,13 @@
-import { CONTENT_MSG, EDITOR_MSG, MSG, newQuestion, type BlockRecord, type Course, type Quiz } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  EDITOR_MSG,
+  MSG,
+  contentBlocksOf,
+  newQuestion,
+  type BlockRecord,
+  type Course,
+  type Quiz,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { auditEventsFor, seedCourse, startContent, uniqueTitle, type ContentTestBed } from '../../testing';
@@ -96,7 +105,7 @@ describe('POST /api/blocks/{id}/copy', () => {
       ['урок_2', 2],
     ]);
 
-    const blocks = copy.blocks ?? [];
+    const blocks = contentBlocksOf(copy);
     expect(blocks.map((b) => [b.type, b.order, b.lessonId])).toEqual([
       ['heading', 1, copy.id],
       ['text', 2, copy.id],
@@ -165,7 +174,7 @@ describe('POST /api/blocks/import', () => {
       [second.title, 1],
       ['Оригинал', 2],
     ]);
-    const imported = answer.body[1].blocks ?? [];
+    const imported = contentBlocksOf(answer.body[1]);
     expect(imported.map((b) => b.type)).toEqual(['heading', 'text', 'quiz']);
     const quizId = (imported[2] as Extract<(typeof imported)[number], { type: 'quiz' }>).content.quizId as string;
     expect(quizId).not.toBe(quiz.id);

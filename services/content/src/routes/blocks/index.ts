@@ -2,12 +2,21 @@ import Router from '@koa/router';
 import { blockCreateSchema, blockImportSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
 import { parse, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
-import { courseBlocks, createBlock, deleteBlock, loadVisibleBlock, reorderBlocks, updateBlock } from '../../commands/blocks';
+import {
+  courseBlocks,
+  createBlock,
+  deleteBlock,
+  inReadingOrder,
+  loadVisibleBlock,
+  reorderBlocks,
+  updateBlock,
+} from '../../commands/blocks';
 import { loadVisibleCourse } from '../../commands/courses';
 import { copyLesson, importLessons } from '../../commands/lessonCopies';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring, canSeeBlock } from '../../policies/content';
-import { presentBlock } from '../../presenters/block';
+import { readStructure } from '../../commands/outline';
+import { presentBlock, presentBlockSummary } from '../../presenters/block';
 
 /** /api/blocks: modules and lessons as block records (spec sections 3 and 7). */
 export function blocksRouter(service: ServiceContext, models: ContentModels): Router {
@@ -24,7 +33,9 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
   router.post('/reorder', authenticate, authorizeAuthoring, async (ctx) => {
     const input = parse(blockReorderSchema, ctx.request.body);
     const courseId = await reorderBlocks(depsOf(ctx), input);
-    ctx.body = (await courseBlocks(models, courseId, () => true)).map(presentBlock);
+    // The new order of every module and lesson, without lesson content (a large course is megabytes).
+    const { modules, lessons } = await readStructure(models, courseId);
+    ctx.body = inReadingOrder(modules, lessons).map(presentBlockSummary);
   });
 
   /** Not in the spec's table: the editor's 'Import lessons' (copies of lessons of any course, at the end of a module). */
@@ -55,7 +66,8 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
 
   router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
     const input = parse(blockUpdateSchema, ctx.request.body);
-    ctx.body = presentBlock(await updateBlock(depsOf(ctx), ctx.params.id, input));
+    // A summary: the autosave that sends this already holds the content, so it is not sent back.
+    ctx.body = presentBlockSummary(await updateBlock(depsOf(ctx), ctx.params.id, input));
   });
 
   router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {

@@ -1,9 +1,10 @@
-import type { Course, CourseSummary } from '@portal/contracts';
+import type { Course, CourseOutline, CourseSummary } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { startContent, uniqueTitle, type ContentTestBed } from '../../testing';
 
-// The course list answers from counts stored on each course; every kind of write must move them.
-// After each write below, the card of every role must show what the course page shows that role.
+// The course list answers from counts stored on each course, and the outline from figures stored on
+// each lesson; every kind of write must move them. After each write below, the card and the outline
+// of every role must show what the course page shows that role.
 let bed: ContentTestBed;
 beforeAll(async () => {
   bed = await startContent();
@@ -24,7 +25,21 @@ async function cardAndPage(courseId: string, title: string, role: 'CURATOR' | 'C
     modulesCount: page.body.modules.length,
     lessonsCount: page.body.modules.reduce((sum, m) => sum + m.lessons.length, 0),
   };
-  return { card: card && { modulesCount: card.modulesCount, lessonsCount: card.lessonsCount }, fromPage };
+  const outline = await call<CourseOutline>('GET', `/api/courses/${courseId}/outline`, as(role));
+  expect(outline.status).toBe(200);
+  const structure = {
+    fromPage: page.body.modules.map((m) => [
+      m.id,
+      m.lessons.map((l) => [l.id, l.blocks.length, l.blocks.some((b) => b.type === 'quiz')]),
+    ]),
+    fromOutline: outline.body.modules.map((m) => [m.id, m.lessons.map((l) => [l.id, l.blocksCount, l.hasQuiz])]),
+  };
+  return {
+    card: card && { modulesCount: card.modulesCount, lessonsCount: card.lessonsCount },
+    fromPage,
+    fromOutline: { modulesCount: outline.body.modulesCount, lessonsCount: outline.body.lessonsCount },
+    structure,
+  };
 }
 
 it('the list counts follow every kind of write, for an author and for a learner', async () => {
@@ -49,6 +64,7 @@ it('the list counts follow every kind of write, for an author and for a learner'
     moduleId: otherModule.body.id,
     title: 'Чужой урок',
     status: 'published',
+    content: [{ type: 'text', content: { text: 'Импортируется' } }],
   });
 
   const writes: Array<[string, () => Promise<unknown>, { author: [number, number]; learner: [number, number] }]> = [
@@ -59,7 +75,16 @@ it('the list counts follow every kind of write, for an author and for a learner'
     ],
     [
       'a lesson is added',
-      () => block('l1', { moduleId: ids.m1, title: 'Урок 1', status: 'published' }),
+      () =>
+        block('l1', {
+          moduleId: ids.m1,
+          title: 'Урок 1',
+          status: 'published',
+          content: [
+            { type: 'heading', content: { text: 'Заголовок' } },
+            { type: 'quiz', content: { quizId: 'quiz-1', questionsCount: 1 } },
+          ],
+        }),
       { author: [1, 1], learner: [1, 1] },
     ],
     [
@@ -68,6 +93,14 @@ it('the list counts follow every kind of write, for an author and for a learner'
         await block('m2', { type: 'MODULE', title: 'Модуль 2', status: 'published' });
         await block('l2', { moduleId: ids.m2, title: 'Урок 2', status: 'published' });
       },
+      { author: [2, 2], learner: [2, 2] },
+    ],
+    [
+      'a lesson’s content is edited',
+      () =>
+        call('PATCH', `/api/blocks/${ids.l2}`, as('CURATOR'), {
+          content: [1, 2, 3].map((n) => ({ type: 'text', content: { text: `Абзац ${n}` } })),
+        }),
       { author: [2, 2], learner: [2, 2] },
     ],
     [
@@ -118,12 +151,28 @@ it('the list counts follow every kind of write, for an author and for a learner'
       author: author.card,
       learner: learner.card,
     });
+    expect({ name, author: author.fromOutline, learner: learner.fromOutline }).toEqual({
+      name,
+      author: author.card,
+      learner: learner.card,
+    });
+    expect({ name, author: author.structure.fromOutline, learner: learner.structure.fromOutline }).toEqual({
+      name,
+      author: author.structure.fromPage,
+      learner: learner.structure.fromPage,
+    });
   }
 
   // A copy of the course carries the same counts.
   const copy = await call<Course>('POST', `/api/courses/${courseId}/copy`, as('CURATOR'));
   expect(copy.status).toBe(201);
-  expect((await cardAndPage(copy.body.id, copy.body.title, 'CURATOR')).card).toEqual({ modulesCount: 1, lessonsCount: 2 });
+  const copied = await cardAndPage(copy.body.id, copy.body.title, 'CURATOR');
+  expect(copied.card).toEqual({ modulesCount: 1, lessonsCount: 2 });
+  expect(copied.structure.fromOutline).toEqual(copied.structure.fromPage);
+  expect(copied.structure.fromOutline[0][1]).toEqual([
+    [expect.any(String), 2, true],
+    [expect.any(String), 1, false],
+  ]);
 });
 
 it('a course stored before counts existed is counted on its first listing, and keeps the counts', async () => {

@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { courseCreateSchema, courseListQuerySchema, courseUpdateSchema } from '@portal/contracts';
+import {
+  TOTAL_COUNT_HEADER,
+  courseCreateSchema,
+  courseListQuerySchema,
+  courseUpdateSchema,
+  markedCoursesQuerySchema,
+} from '@portal/contracts';
 import { parse, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import {
@@ -12,8 +18,9 @@ import {
   markedCourses,
   summarize,
   updateCourse,
+  type CoursePage,
 } from '../../commands/courses';
-import { CourseDetailCache } from '../../commands/courseDetailCache';
+import { CourseDetailCache, CourseOutlineCache, type CoursePageCache } from '../../commands/courseDetailCache';
 import { readCourseId } from '../../commands/ids';
 import { addMark, marksOf, removeMark } from '../../commands/marks';
 import type { ContentModels } from '../../models';
@@ -26,38 +33,55 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   const { authenticate, audit } = service;
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
   const detailCache = new CourseDetailCache(models);
+  const outlineCache = new CourseOutlineCache(models);
 
-  router.get('/', authenticate, async (ctx) => {
-    const query = parse(courseListQuerySchema, ctx.query);
-    ctx.body = await listCourses(models, ctx.state.user, query);
-  });
-
-  router.get('/favorites/my', authenticate, async (ctx) => {
-    ctx.body = await markedCourses(models, ctx.state.user, 'favorite');
-  });
-
-  router.get('/started/my', authenticate, async (ctx) => {
-    ctx.body = await markedCourses(models, ctx.state.user, 'started');
-  });
-
-  router.get('/:id', authenticate, async (ctx) => {
+  /**
+   * One course as a cached page (the whole course, or its outline): the course document is read
+   * every time (its updatedAt is the cache key, see courseDetailCache) and the person's marks
+   * alongside; a client holding the page's tag gets 304 without anything being built.
+   */
+  const answerPage = (cache: CoursePageCache) => async (ctx: Context) => {
     const user: Principal = ctx.state.user;
     const id = readCourseId(ctx.params.id);
-    // The course document is read every time (its updatedAt is the cache key, see courseDetailCache);
-    // the person's marks are read alongside rather than after it.
     const [course, marks] = await Promise.all([loadVisibleCourse(models, user, ctx.params.id), marksOf(models, user.id, [id])]);
     const flags = { isFavorite: marks.favorite.has(String(id)), isStarted: marks.started.has(String(id)) };
     ctx.status = 200;
-    ctx.etag = CourseDetailCache.etagOf(course, user, flags);
+    ctx.etag = cache.etagOf(course, user, flags);
     // Authorization-dependent: a browser may keep it for this person, a shared cache must not.
     ctx.set('Cache-Control', 'private, no-cache');
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
-    ctx.body = await detailCache.answer(user, course, flags);
+    ctx.body = await cache.answer(user, course, flags);
     ctx.type = 'application/json';
+  };
+
+  /** The spec's answer is the list itself: one page of it as an array, the total in a header. */
+  const presentPage = (ctx: Context, { courses, total }: CoursePage) => {
+    ctx.set(TOTAL_COUNT_HEADER, String(total));
+    ctx.body = courses;
+  };
+
+  router.get('/', authenticate, async (ctx) => {
+    const query = parse(courseListQuerySchema, ctx.query);
+    presentPage(ctx, await listCourses(models, ctx.state.user, query));
   });
+
+  router.get('/favorites/my', authenticate, async (ctx) => {
+    const paging = parse(markedCoursesQuerySchema, ctx.query);
+    presentPage(ctx, await markedCourses(models, ctx.state.user, 'favorite', paging));
+  });
+
+  router.get('/started/my', authenticate, async (ctx) => {
+    const paging = parse(markedCoursesQuerySchema, ctx.query);
+    presentPage(ctx, await markedCourses(models, ctx.state.user, 'started', paging));
+  });
+
+  router.get('/:id', authenticate, answerPage(detailCache));
+
+  /** Not in the spec's table: the structure without lesson content, for the editor and study mode. */
+  router.get('/:id/outline', authenticate, answerPage(outlineCache));
 
   router.post('/', authenticate, authorizeAuthoring, async (ctx) => {
     const input = parse(courseCreateSchema, ctx.request.body);
@@ -69,7 +93,9 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
     const input = parse(courseUpdateSchema, ctx.request.body);
     const course = await updateCourse(depsOf(ctx), ctx.params.id, input);
-    ctx.body = await courseDetail(models, ctx.state.user, course);
+    // The card, not the whole course: the editor autosaves this and only checks the id.
+    const [summary] = await summarize(models, ctx.state.user, [course]);
+    ctx.body = summary;
   });
 
   router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {
