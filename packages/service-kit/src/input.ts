@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import { MSG } from '@portal/contracts';
 import { HttpError, unsupportedMedia } from './errors';
@@ -69,15 +70,50 @@ export const guardJsonBody = async (ctx: Context, next: Next) => {
   await next();
 };
 
+/** How much of a refused body is read and dropped so its sender can finish and read the answer. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 5_000;
+
+/** Reads and drops the rest of a request body; false when it is larger or slower than the bounds. */
+function drainBody(req: IncomingMessage): Promise<boolean> {
+  if (req.complete || req.destroyed) return Promise.resolve(req.complete);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
+      req.off('data', count);
+      req.off('end', ended);
+      req.off('error', failed);
+      req.off('close', closed);
+      resolve(drained);
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish(false);
+    };
+    const ended = () => finish(true);
+    const failed = () => finish(false);
+    const closed = () => finish(req.complete);
+    const timer = setTimeout(() => finish(false), DRAIN_MAX_MS);
+    req.on('data', count);
+    req.once('end', ended);
+    req.once('error', failed);
+    req.once('close', closed);
+    req.resume();
+  });
+}
+
 /**
  * A request whose body was refused half-read (413, a bad gzip stream, an early 401 on an upload)
  * leaves the rest of that body on the socket; a keep-alive client (the gateway's agent) would send
- * its next request behind it and wait forever. Such a connection is closed after the answer.
+ * its next request behind it and wait forever. The rest is read and dropped before the answer goes
+ * (within bounds), so the sender finishes writing and reads the answer instead of a reset
+ * connection; when it is too large or too slow, the connection is closed after the answer.
  */
 export const closeUnreadConnections = async (ctx: Context, next: Next) => {
   try {
     await next();
   } finally {
-    if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
+    if (!ctx.req.complete && !ctx.headerSent && !(await drainBody(ctx.req))) ctx.set('Connection', 'close');
   }
 };
