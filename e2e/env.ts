@@ -4,3 +4,5 @@
  */
 export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 100);
 export const E2E_GATEWAY_URL = `http://127.0.0.1:${8080 + E2E_PORT_OFFSET}`;
+/** The one external media origin the e2e stack allows (MEDIA_ORIGINS); nothing answers there but the tests' routes. */
+export const E2E_MEDIA_ORIGIN = 'https://media.portal-e2e.test';

@@ -5,7 +5,7 @@ import { buildFrontends, buildServices, FRONTENDS } from '@portal/devstack/build
 import { startStack } from '@portal/devstack/stack';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { ROOT } from '@portal/devstack/util';
-import { E2E_PORT_OFFSET } from './env';
+import { E2E_MEDIA_ORIGIN, E2E_PORT_OFFSET } from './env';
 
 /**
  * Starts the whole portal (store, Redis, five services, gateway) on offset ports with fresh
@@ -25,7 +25,8 @@ export default async function globalSetup() {
     dbPrefix: prefix,
     queuePrefix: prefix.slice(0, -1),
     logDir: path.join(ROOT, '.data/logs/e2e'),
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    // The journeys play a video from this origin (served by the test through page.route).
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', MEDIA_ORIGINS: E2E_MEDIA_ORIGIN },
   });
   // Tests that stop and restart a service read how the stack was started from here.
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });

@@ -404,17 +404,31 @@ test('a curator builds a quiz with four question types, previews it and attaches
   await dialog.getByLabel('Количество попыток').fill('2');
   await dialog.getByLabel('Ограничение времени, мин').fill('15');
 
-  // Preview: one question at a time, the last one finishes.
+  // Preview: titled with the quiz being written, closable; one question at a time, the last one finishes.
   await dialog.getByRole('button', { name: 'Предпросмотр' }).click();
-  const preview = dialog.getByRole('region', { name: 'Предпросмотр квиза' });
+  const previewDialog = page.getByRole('dialog', { name: 'Предпросмотр: Итоговый тест' });
+  await previewDialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(dialog.getByLabel('Название квиза')).toHaveValue('Итоговый тест');
+  await dialog.getByRole('button', { name: 'Предпросмотр' }).click();
+  const preview = previewDialog.getByRole('region', { name: 'Предпросмотр квиза' });
   await expect(preview).toContainText('Вопрос 1 из 4');
   await expect(preview.getByRole('timer')).toHaveText(/^1[45]:\d{2}$/);
   await preview.getByRole('radio', { name: 'До 90 дней' }).check();
   await preview.getByRole('button', { name: 'Вопрос 4' }).click();
   await preview.getByRole('button', { name: 'Завершить квиз' }).click();
-  await expect(dialog.getByRole('region', { name: 'Результат предпросмотра' })).toContainText('Ваш результат: 1 из 4 (25%)');
-  await expect(dialog).toContainText('Для прохождения требуется 75%');
-  await dialog.getByRole('button', { name: 'Вернуться к редактированию' }).click();
+  await expect(previewDialog.getByRole('region', { name: 'Результат предпросмотра' })).toContainText(
+    'Ваш результат: 1 из 4 (25%)',
+  );
+  await expect(previewDialog).toContainText('Для прохождения требуется 75%');
+  await previewDialog.getByRole('button', { name: 'Вернуться к редактированию' }).click();
+
+  // Escape with unsaved work asks first; «Отмена» keeps the work.
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Закрыть редактор квиза?' });
+  await expect(ask).toContainText('Изменения квиза не сохранены и будут потеряны');
+  await ask.getByRole('button', { name: 'Отмена' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(dialog.getByLabel('Название квиза')).toHaveValue('Итоговый тест');
 
   await dialog.getByRole('button', { name: 'Сохранить квиз' }).click();
   await expect(dialog).toHaveCount(0);
@@ -575,7 +589,7 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
     .getByLabel('Загрузить файл')
     .setInputFiles({ name: 'Регламент.txt', mimeType: 'text/plain', buffer: Buffer.alloc(1536 * 1024, 'а') });
   await expect(file.getByLabel('Имя файла')).toHaveValue('Регламент.txt');
-  await expect(file).toContainText('Размер: 1.50 МБ');
+  await expect(file).toContainText('Размер: 1,50 МБ');
 
   // Keyboard: space takes the block, an arrow moves it, space drops it; each step waits for what a
   // screen reader is told.
@@ -595,7 +609,12 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
     ['file', 1],
     ['image', 2],
   ]);
-  expect(blocks[0].content).toMatchObject({ name: 'Регламент.txt', size: '1.50', src: expect.stringMatching(/^\/api\/files\//) });
+  expect(blocks[0].content).toMatchObject({
+    name: 'Регламент.txt',
+    size: '1.50',
+    bytes: 1536 * 1024,
+    src: expect.stringMatching(/^\/api\/files\//),
+  });
   expect((await request.get(String(blocks[1].content.src))).headers()['content-type']).toBe('image/png');
 
   // The overview edits the course itself, autosaved after 1 s.

@@ -187,9 +187,9 @@ test.describe.serial('learning', () => {
     await player.getByRole('button', { name: 'Закрыть' }).first().click();
     await expect(player).toHaveCount(0);
 
-    // The pass completed the lesson; the card shows the latest attempt.
+    // The pass completed the lesson; the card shows the best attempt.
     await expect(page.getByRole('status').filter({ hasText: 'Урок пройден' })).toBeVisible();
-    await expect(card).toContainText('Последняя попытка: 100%');
+    await expect(card).toContainText('Лучший результат: 100%');
     await expect(card).toContainText('Попыток: 2 из 3');
     await expect(card.getByRole('button', { name: 'Повторить попытку' })).toBeEnabled();
     await expect(progressText(page)).toHaveText('Прогресс курса: 2 из 3 · 67%');

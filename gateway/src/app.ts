@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { MSG, type ServiceName } from '@portal/contracts';
+import { MSG, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { readinessMonitor } from './health';
@@ -66,8 +66,12 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
           scriptSrc: ["'self'"],
           // styled-components injects <style> elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
+          // Lessons play media from the portal and from the origins the administrator lists (MEDIA_ORIGINS);
+          // the client reads this policy to say when a source is not allowed, instead of a black box.
+          imgSrc: ["'self'", 'data:', 'blob:', ...config.MEDIA_ORIGINS],
+          mediaSrc: ["'self'", 'blob:', ...config.MEDIA_ORIGINS],
+          // YouTube, RuTube and VK Video links are shown as those hosts' players, and nothing else is framed.
+          frameSrc: [...VIDEO_EMBED_ORIGINS],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],

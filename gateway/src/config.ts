@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PORTS } from '@portal/contracts';
+import { DEFAULT_PORTS, parseMediaOrigins } from '@portal/contracts';
 import path from 'node:path';
 
 const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
@@ -24,6 +24,20 @@ export const gatewayConfigSchema = z
     STATIC_UPSTREAMS: z.string().optional(),
     /** Optional JSON object replacing the runtime manifest of remote URLs (name → mf-manifest.json URL). */
     REMOTES_JSON: z.string().optional(),
+    /**
+     * https origins lessons may play video and audio from (and show video posters from), comma
+     * separated: added to the Content-Security-Policy's media-src and img-src. Anything that is not
+     * an https origin stops the gateway with the entry named.
+     */
+    MEDIA_ORIGINS: z
+      .string()
+      .default('')
+      .transform((raw, ctx) => {
+        const { origins, invalid } = parseMediaOrigins(raw);
+        for (const entry of invalid)
+          ctx.addIssue({ code: 'custom', message: `not an https origin (https://host[:port], no path): ${entry}` });
+        return origins;
+      }),
     /** Extra origins allowed to call the API from a browser, comma separated. */
     ALLOWED_ORIGINS: z.string().default(''),
     JSON_BODY_LIMIT: z.coerce

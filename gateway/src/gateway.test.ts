@@ -127,6 +127,49 @@ describe('security', () => {
   });
 });
 
+describe('media sources (MEDIA_ORIGINS)', () => {
+  const directive = (csp: string | null, name: string) =>
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `));
+
+  it('plays media only from the portal unless the administrator lists origins; frames only the three video players', async () => {
+    const { headers } = await api(url, 'GET', '/remotes.json');
+    const csp = headers.get('content-security-policy');
+    expect(directive(csp, 'media-src')).toBe("media-src 'self' blob:");
+    expect(directive(csp, 'frame-src')).toBe('frame-src https://www.youtube-nocookie.com https://rutube.ru https://vkvideo.ru');
+  });
+
+  it('adds the listed https origins to media-src and img-src (posters)', async () => {
+    const config = gatewayConfigSchema.parse({
+      AUTH_URL: DEAD,
+      STATIC_ROOT: staticRoot,
+      MEDIA_ORIGINS: 'https://cdn.example.ru, https://video.example.com/',
+    });
+    const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+    const base = await new Promise<string>((r) =>
+      server.once('listening', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+    );
+    try {
+      const csp = (await fetch(`${base}/remotes.json`)).headers.get('content-security-policy');
+      expect(directive(csp, 'media-src')).toBe("media-src 'self' blob: https://cdn.example.ru https://video.example.com");
+      expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: https://cdn.example.ru https://video.example.com");
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('refuses to start with an entry that is not an https origin, naming it', () => {
+    const parsed = gatewayConfigSchema.safeParse({ MEDIA_ORIGINS: 'https://cdn.example.ru,http://plain.example.ru' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => i.message)).toEqual([
+      'not an https origin (https://host[:port], no path): http://plain.example.ru',
+    ]);
+  });
+});
+
 describe('front ends', () => {
   it('publishes the runtime manifest of remotes', async () => {
     const answer = await api(url, 'GET', '/remotes.json');

@@ -51,6 +51,9 @@ const course = (patch: Partial<CourseDraft> = {}): CourseDraft => ({
   id: 'c1',
   title: 'Курс',
   description: '',
+  price: 0,
+  duration: 0,
+  level: 'Начальный',
   status: 'draft',
   ...patch,
 });
@@ -168,6 +171,20 @@ describe('failures and retries', () => {
     await jest.runAllTimersAsync();
     expect(plain.calls.map((c) => c.at - plain.calls[0].at)).toEqual([0, 1000, 2000, 3000]);
     expect(other.getStatus().state).toBe('idle');
+  });
+
+  it('never sends a course with a negative price or duration, and says why', async () => {
+    const server = fakeServer<CourseDraft>();
+    const saver = new Autosaver(course(), courseAutosave(server.save));
+    saver.change(course({ price: -1 }));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(saver.getStatus()).toEqual({ state: 'error', message: 'Цена не может быть меньше 0' });
+    saver.change(course({ price: 1500, duration: -2 }));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(saver.getStatus()).toEqual({ state: 'error', message: 'Длительность не может быть меньше 0' });
+    saver.change(course({ price: 1500, duration: 12, level: 'Средний' }));
+    await jest.runAllTimersAsync();
+    expect(server.calls.map((c) => c.doc)).toEqual([course({ price: 1500, duration: 12, level: 'Средний' })]);
   });
 
   it('succeeds on a retry, with whatever is newest by then', async () => {

@@ -1,4 +1,11 @@
-import { AUTOSAVE_TIMING, EDITOR_MSG, type ContentBlock, type CourseStatus, type LessonStatus } from '@portal/contracts';
+import {
+  AUTOSAVE_TIMING,
+  CONTENT_MSG,
+  EDITOR_MSG,
+  type ContentBlock,
+  type CourseStatus,
+  type LessonStatus,
+} from '@portal/contracts';
 import type { AutosaverOptions } from './autosave';
 
 /** What the lesson autosave writes (PATCH /blocks/{id}). */
@@ -10,11 +17,14 @@ export interface LessonDraft {
   blocks: ContentBlock[];
 }
 
-/** What the course autosave writes (PATCH /courses/{id}). */
+/** What the course autosave writes (PATCH /courses/{id}): every field of the course form. */
 export interface CourseDraft {
   id: string;
   title: string;
   description: string;
+  price: number;
+  duration: number;
+  level: string;
   status: CourseStatus;
 }
 
@@ -36,6 +46,13 @@ export const lessonAutosave = (save: (doc: LessonDraft) => Promise<unknown>): Au
 export const courseAutosave = (save: (doc: CourseDraft) => Promise<unknown>): AutosaverOptions<CourseDraft> => ({
   save,
   timing: AUTOSAVE_TIMING.course,
-  guard: (doc) => (!doc.id || doc.id === 'new' || !doc.title.trim() ? EDITOR_MSG.courseGuard : null),
+  guard: (doc) =>
+    !doc.id || doc.id === 'new' || !doc.title.trim()
+      ? EDITOR_MSG.courseGuard
+      : doc.price < 0
+        ? CONTENT_MSG.priceMin
+        : doc.duration < 0
+          ? CONTENT_MSG.durationMin
+          : null,
   confirm: (answer) => (hasId(answer) ? null : EDITOR_MSG.courseNotConfirmed),
 });

@@ -53,7 +53,10 @@ export interface EditorBackend {
   /** The course and its structure without lesson content; a lesson's blocks come from getBlock. */
   loadOutline(id: string): Promise<CourseOutline>;
   listCourses(): Promise<CourseSummary[]>;
-  updateCourse(id: string, patch: { title?: string; description?: string; status?: CourseStatus }): Promise<{ id: string }>;
+  updateCourse(
+    id: string,
+    patch: { title?: string; description?: string; price?: number; duration?: number; level?: string; status?: CourseStatus },
+  ): Promise<{ id: string }>;
   /** A module, or a lesson with its blocks (in `content`). */
   getBlock(id: string): Promise<BlockRecord>;
   createModule(courseId: string, title: string, position: number): Promise<BlockRecord>;

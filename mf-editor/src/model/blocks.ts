@@ -1,4 +1,12 @@
-import { DEFAULT_BLOCK_CONTENT, EDITOR_MSG, type ContentBlock, type ContentBlockType } from '@portal/contracts';
+import {
+  DEFAULT_BLOCK_CONTENT,
+  EDITOR_MSG,
+  PROGRESS_MSG,
+  formatMessage,
+  type ContentBlock,
+  type ContentBlockType,
+} from '@portal/contracts';
+import { fileSizeLabel } from '@portal/ui';
 import { newId } from './ids';
 
 /** The palette's names of the content block types (spec section 3). */
@@ -75,8 +83,28 @@ export const updateBlockContent = (
 
 const mediaUrl = (content: { src?: string; url?: string }) => content.src || content.url || '';
 
-/** Spec section 2's block panel: text for text and heading, the file's address, the quiz id, or 'не указан'. */
-export function blockPreview(block: ContentBlock): string {
+/** What the block panel knows about the quizzes the blocks hold (read by `useQuizzesOf`). */
+export type QuizTitles = ReadonlyMap<string, { title: string; questionsCount: number }>;
+
+/** Files uploaded here are named by a random uuid: the address means nothing to a person. */
+const UPLOADED = /^\/api\/files\/[^/?#]+?(?:\.([a-z0-9]{1,8}))?$/i;
+
+/** A media or file block: its name and size when it was uploaded, else the address typed in. */
+function mediaPreview(content: { src?: string; url?: string; name?: string; bytes?: number; size?: string | number }): string {
+  const url = mediaUrl(content);
+  const size = fileSizeLabel(content);
+  const uploaded = UPLOADED.exec(url);
+  const name =
+    content.name?.trim() || (uploaded ? `Загруженный файл${uploaded[1] ? ` (.${uploaded[1].toLowerCase()})` : ''}` : url);
+  if (!name) return EDITOR_MSG.notSpecified;
+  return size ? `${name} · ${size}` : name;
+}
+
+/**
+ * Spec section 2's block panel, made readable (issue 19): text for text and heading; for media and
+ * files the file's name and size (or the address typed in); for a quiz its title and question count.
+ */
+export function blockPreview(block: ContentBlock, quizzes: QuizTitles = new Map()): string {
   switch (block.type) {
     case 'heading':
     case 'text':
@@ -85,8 +113,13 @@ export function blockPreview(block: ContentBlock): string {
     case 'video':
     case 'audio':
     case 'file':
-      return mediaUrl(block.content) || EDITOR_MSG.notSpecified;
-    case 'quiz':
-      return block.content.quizId || EDITOR_MSG.notSpecified;
+      return mediaPreview(block.content);
+    case 'quiz': {
+      const id = block.content.quizId;
+      if (!id) return EDITOR_MSG.notSpecified;
+      const quiz = quizzes.get(id);
+      const count = quiz?.questionsCount ?? block.content.questionsCount ?? 0;
+      return `${quiz?.title ?? 'Квиз'} · ${formatMessage(PROGRESS_MSG.questionsCount, { n: count })}`;
+    }
   }
 }

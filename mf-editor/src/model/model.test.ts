@@ -31,6 +31,9 @@ const course = (modules: Array<[string, string, string[]]>): EditorCourse => ({
   id: 'c',
   title: 'Курс',
   description: '',
+  price: 0,
+  duration: 0,
+  level: 'Начальный',
   status: 'draft',
   modules: modules.map(([id, title, lessons]) => ({
     id,
@@ -204,15 +207,29 @@ describe('content blocks', () => {
     ]);
   });
 
-  it('previews blocks as the block panel does', () => {
+  it('previews blocks as a person reads them: texts, file names with sizes, quiz titles with question counts', () => {
     const [heading, text, image] = three();
+    const uuid = '/api/files/0b7f3c9e-1a2b-4c5d-8e9f-001122334455';
     expect(blockPreview(heading)).toBe('Новый заголовок');
     expect(blockPreview(text)).toBe('Введите текст...');
     expect(blockPreview(image)).toBe('не указан');
-    expect(blockPreview({ ...image, content: { url: '/api/files/a.png' } } as ContentBlock)).toBe('/api/files/a.png');
-    expect(blockPreview(createBlock('quiz', 'l', 0))).toBe('не указан');
-    expect(blockPreview({ ...createBlock('quiz', 'l', 0), content: { quizId: 'q1', questionsCount: 2 } } as ContentBlock)).toBe(
-      'q1',
+    expect(blockPreview({ ...image, content: { src: `${uuid}.png`, name: 'схема.png', bytes: 44 } } as ContentBlock)).toBe(
+      'схема.png · 44\u00a0Б',
     );
+    // Uploaded before names were kept: never the uuid.
+    expect(blockPreview({ ...image, content: { url: `${uuid}.PNG` } } as ContentBlock)).toBe('Загруженный файл (.png)');
+    expect(blockPreview({ ...image, content: { src: 'https://cdn.example.ru/a.png' } } as ContentBlock)).toBe(
+      'https://cdn.example.ru/a.png',
+    );
+    const file = createBlock('file', 'l', 0);
+    expect(blockPreview({ ...file, content: { src: `${uuid}.pdf`, name: 'Регламент.pdf', size: '2.50' } } as ContentBlock)).toBe(
+      'Регламент.pdf · 2,50\u00a0МБ',
+    );
+    const quiz = { ...createBlock('quiz', 'l', 0), content: { quizId: 'q1', questionsCount: 2 } } as ContentBlock;
+    expect(blockPreview(createBlock('quiz', 'l', 0))).toBe('не указан');
+    expect(blockPreview(quiz, new Map([['q1', { title: 'Итоговый тест', questionsCount: 5 }]]))).toBe(
+      'Итоговый тест · Вопросов: 5',
+    );
+    expect(blockPreview(quiz)).toBe('Квиз · Вопросов: 2');
   });
 });

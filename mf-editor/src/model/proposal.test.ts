@@ -40,6 +40,9 @@ const course = (modules: Array<[string, EditorLesson[]]>): EditorCourse => ({
   id: 'c1',
   title: 'Курс',
   description: '',
+  price: 0,
+  duration: 0,
+  level: 'Начальный',
   status: 'draft',
   modules: modules.map(([id, lessons]) => ({ id, title: `Модуль ${id}`, description: '', status: 'draft', lessons })),
 });

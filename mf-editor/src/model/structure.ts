@@ -43,6 +43,10 @@ export interface EditorCourse {
   id: string;
   title: string;
   description: string;
+  /** ₽, hours and a free-text level: the course form's fields (spec section 5). */
+  price: number;
+  duration: number;
+  level: string;
   status: CourseStatus;
   modules: EditorModule[];
 }
@@ -104,6 +108,9 @@ export const fromCourse = (c: Course): EditorCourse => ({
   id: c.id,
   title: c.title,
   description: c.description,
+  price: c.price,
+  duration: c.duration,
+  level: c.level,
   status: c.status,
   modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromCourse))),
 });
@@ -113,6 +120,9 @@ export const fromOutline = (c: CourseOutline): EditorCourse => ({
   id: c.id,
   title: c.title,
   description: c.description,
+  price: c.price,
+  duration: c.duration,
+  level: c.level,
   status: c.status,
   modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromOutline))),
 });

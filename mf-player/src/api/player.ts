@@ -6,6 +6,7 @@ import {
   type CourseOutline,
   type CourseProgress,
   type LessonCompleteResult,
+  type Quiz,
   type QuizCard,
   type ResultStatus,
   type ResultsPage,
@@ -41,6 +42,11 @@ export const fetchCourseProgress = (courseId: string, signal?: AbortSignal) =>
 
 export const completeLesson = (courseId: string, lessonId: string) =>
   apiRequest<LessonCompleteResult>(`/progress/lesson/${enc(lessonId)}/complete`, { method: 'POST', body: { courseId } });
+
+/** The whole quiz, answers included: only its authors get it (an author's preview plays it here). */
+export const fetchQuizForPreview = (quizId: string, signal?: AbortSignal) =>
+  apiRequest<Quiz>(`/quizzes/${enc(quizId)}`, { signal });
+export const previewQuizKey = (quizId: string) => ['player', 'preview-quiz', quizId] as const;
 
 export const fetchQuizCard = (quizId: string, signal?: AbortSignal) =>
   apiRequest<QuizCard>(`/attempts/quiz/${enc(quizId)}`, { signal });

@@ -19,6 +19,17 @@ export function StatusBadge({ status }: { status: CourseStatus }) {
   );
 }
 
+export const LESSON_STATE_LABELS = { done: 'Пройден', todo: 'Не начат' } as const;
+
+/** What a learner sees beside a lesson instead of its publication status: their own state. */
+export function LessonStateBadge({ done }: { done: boolean }) {
+  return (
+    <Badge $tone={done ? 'success' : 'muted'} title={`Урок: ${done ? 'пройден' : 'не начат'}`}>
+      {done ? LESSON_STATE_LABELS.done : LESSON_STATE_LABELS.todo}
+    </Badge>
+  );
+}
+
 export function ResultBadge({ status }: { status: AttemptStatus }) {
   const label = status === 'passed' ? PROGRESS_MSG.passed : status === 'failed' ? PROGRESS_MSG.failed : PROGRESS_MSG.inProgress;
   return <Badge $tone={status === 'passed' ? 'success' : status === 'failed' ? 'danger' : 'muted'}>{label}</Badge>;

@@ -1,9 +1,20 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PROGRESS_MSG, type ContentBlock } from '@portal/contracts';
+import { fileSizeLabel } from '@portal/ui';
+import { MEDIA_MSG, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf, type MediaPolicy } from '@portal/web-core';
+
+// Until the policy is read only the portal's own files are played: another origin waits for it, so
+// a source the policy refuses is never requested (the browser would block it and log the violation).
+const OWN_ONLY: MediaPolicy = { enforced: true, sources: ["'self'", 'blob:'] };
 
 /** One content block of a lesson, rendered by its type (spec section 2); a quiz block is rendered by the caller. */
 export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQuiz: (quizId: string) => ReactNode }) {
+  const read = useMediaPolicy();
+  const policy = read ?? OWN_ONLY;
+  const page = window.location.origin;
+  /** A source of another origin while the policy is still being read. */
+  const waiting = (src: string) => !read && !mediaAllowed(src, OWN_ONLY, page);
   switch (block.type) {
     case 'heading': {
       const level = Math.min(6, Math.max(3, block.content.level ?? 3));
@@ -29,22 +40,37 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
     }
     case 'video': {
       const src = block.content.src || block.content.url;
+      const source = src ? videoSourceOf(src, policy, page) : null;
+      if (src && source?.kind === 'blocked' && waiting(src)) return <Placeholder role="status">Загрузка видео...</Placeholder>;
+      const name = block.content.title || 'Видео';
       return (
         <Figure>
           {block.content.title && <MediaTitle>{block.content.title}</MediaTitle>}
-          {src ? (
+          {source?.kind === 'embed' && (
+            <Frame
+              src={source.src}
+              title={`${name} (${source.host})`}
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+              loading="lazy"
+            />
+          )}
+          {source?.kind === 'file' && (
             <video
               controls
               preload="metadata"
-              poster={block.content.poster || undefined}
-              src={src}
-              aria-label={block.content.title || 'Видео'}
+              poster={block.content.poster && mediaAllowed(block.content.poster, policy, page) ? block.content.poster : undefined}
+              src={source.src}
+              aria-label={name}
             >
               <track kind="captions" />
             </video>
-          ) : (
-            <Placeholder>Видео не загружено</Placeholder>
           )}
+          {source?.kind === 'blocked' && (
+            <Placeholder role="alert">{MEDIA_MSG.notAllowedForLearner('video', source.origin)}</Placeholder>
+          )}
+          {!source && <Placeholder>Видео не загружено</Placeholder>}
           {block.content.description && <figcaption>{block.content.description}</figcaption>}
         </Figure>
       );
@@ -54,10 +80,14 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
       return (
         <Figure>
           {block.content.title && <MediaTitle>{block.content.title}</MediaTitle>}
-          {src ? (
+          {!src ? (
+            <Placeholder>Аудио не загружено</Placeholder>
+          ) : waiting(src) ? (
+            <Placeholder role="status">Загрузка аудио...</Placeholder>
+          ) : mediaAllowed(src, policy, page) ? (
             <audio controls preload="metadata" src={src} aria-label={block.content.title || 'Аудио'} />
           ) : (
-            <Placeholder>Аудио не загружено</Placeholder>
+            <Placeholder role="alert">{MEDIA_MSG.notAllowedForLearner('audio', mediaOriginOf(src))}</Placeholder>
           )}
           {block.content.description && <figcaption>{block.content.description}</figcaption>}
         </Figure>
@@ -66,12 +96,13 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
     case 'file': {
       const src = block.content.src || block.content.url;
       const name = block.content.name || 'Файл';
+      const size = fileSizeLabel(block.content);
       return (
         <FileRow>
           <span aria-hidden="true">📄</span>
           <div>
             <strong>{name}</strong>
-            {block.content.size && <small> · {block.content.size} МБ</small>}
+            {size && <small> · {size}</small>}
             {block.content.description && <p>{block.content.description}</p>}
           </div>
           {src ? (
@@ -118,6 +149,13 @@ const Figure = styled.figure`
     font-size: 14px;
   }
 `;
+const Frame = styled.iframe`
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius};
+  background: #000;
+`;
 const MediaTitle = styled.strong`
   font-size: 15px;
 `;
@@ -126,6 +164,8 @@ const Placeholder = styled.div`
   place-items: center;
   min-height: 160px;
   padding: 16px;
+  text-align: center;
+  overflow-wrap: anywhere;
   border: 2px dashed ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   color: ${({ theme }) => theme.colors.muted};
@@ -138,6 +178,10 @@ const FileRow = styled.div`
   padding: 12px 16px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
+  > div {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
   p {
     margin: 4px 0 0;
     color: ${({ theme }) => theme.colors.muted};

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { PROGRESS_MSG, lessonsLabel, type CourseOutline as Outline, type CourseProgress } from '@portal/contracts';
 import { Button } from '@portal/ui';
-import { StatusBadge } from './Badges';
+import { LessonStateBadge, StatusBadge } from './Badges';
 import { ProgressBar } from './ProgressBar';
 
 interface CourseOutlineProps {
@@ -9,12 +9,22 @@ interface CourseOutlineProps {
   progress: CourseProgress | undefined;
   completed: ReadonlySet<string>;
   selectedLessonId: string | null;
+  /** Staff (previewing) see each lesson's publication status; learners their own state. */
+  showStatus: boolean;
   onSelect: (lessonId: string) => void;
   onBack: () => void;
 }
 
 /** The left panel of study mode (spec section 2): back, title, 'Режим обучения', progress, modules and lessons. */
-export function CourseOutline({ course, progress, completed, selectedLessonId, onSelect, onBack }: CourseOutlineProps) {
+export function CourseOutline({
+  course,
+  progress,
+  completed,
+  selectedLessonId,
+  showStatus,
+  onSelect,
+  onBack,
+}: CourseOutlineProps) {
   const total = course.modules.reduce((n, m) => n + m.lessons.length, 0);
   const done = course.modules.reduce((n, m) => n + m.lessons.filter((l) => completed.has(l.id)).length, 0);
   // Completed over all lessons, over 1 when there are none (spec section 2).
@@ -63,7 +73,7 @@ export function CourseOutline({ course, progress, completed, selectedLessonId, o
                           {isDone ? '✓' : '○'}
                         </Tick>
                         <span>{l.title}</span>
-                        <StatusBadge status={l.status} />
+                        {showStatus ? <StatusBadge status={l.status} /> : <LessonStateBadge done={isDone} />}
                       </LessonButton>
                     </li>
                   );

@@ -1,72 +1,105 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PROGRESS_MSG, formatMessage, type AttemptDetail } from '@portal/contracts';
+import { PROGRESS_MSG, formatCountdown, formatMessage, type AttemptDetail, type QuizInfo } from '@portal/contracts';
 import { Button, Card, Muted } from '@portal/ui';
 import { ApiError, navigate } from '@portal/web-core';
-import { RESULTS_KEY, fetchQuizCard, quizCardKey } from '../api/player';
+import { RESULTS_KEY, fetchQuizCard, fetchQuizForPreview, previewQuizKey, quizCardKey } from '../api/player';
+import { useCountdown } from '../hooks/useCountdown';
 import { ResultBadge } from './Badges';
 import { ProgressBar } from './ProgressBar';
 import { QuizPlayer } from './QuizPlayer';
+import { previewQuizInfo } from './preview';
 
 const minutes = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+export const QUIZ_CARD_MSG = {
+  best: 'Лучший результат: {percent}%',
+  resume: 'Продолжить попытку',
+  unfinished: 'Попытка {n} не завершена: её можно продолжить с того же места',
+  unfinishedTimed: 'Попытка {n} не завершена: осталось {left}, её можно продолжить с того же места',
+  startPreview: 'Начать квиз (превью)',
+} as const;
+
+const notRetriedOn4xx = (count: number, err: Error) => !(err instanceof ApiError && err.status < 500) && count < 1;
 
 interface QuizBlockCardProps {
   quizId: string;
   courseId: string;
   lessonId: string;
-  /** A graded attempt passed: the lesson is complete. */
+  /** An author's preview: the quiz is played in preview mode and nothing is written. */
+  preview?: boolean;
+  /** A graded attempt passed (or, in preview, the quiz was passed): the lesson is complete. */
   onPassed: () => void;
 }
 
-/** A quiz block in a lesson (spec section 2): the quiz, the latest attempt, start or retry, results. */
-export function QuizBlockCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCardProps) {
+/**
+ * A quiz block in a lesson (spec section 2): the quiz, the best attempt (a later attempt, closed
+ * when its time ran out, never hides an earlier pass), start, resume or retry, and the results.
+ */
+export function QuizBlockCard(props: QuizBlockCardProps) {
+  return props.preview ? <PreviewQuizCard {...props} /> : <LearnerQuizCard {...props} />;
+}
+
+function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCardProps) {
   const queryClient = useQueryClient();
   const [playing, setPlaying] = useState(false);
   const card = useQuery({
     queryKey: quizCardKey(quizId),
     queryFn: ({ signal }) => fetchQuizCard(quizId, signal),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 1,
+    retry: notRetriedOn4xx,
   });
+  const deadline = card.data?.inProgress?.deadline;
+  // The time left of an unfinished attempt ticks on the card; when it runs out the server closes it.
+  const left = useCountdown(deadline ? Date.parse(deadline) : null, () =>
+    setTimeout(() => void queryClient.invalidateQueries({ queryKey: quizCardKey(quizId) }), 6000),
+  );
 
   // Spec: a quiz that is not found renders nothing.
   if (card.isError && card.error instanceof ApiError && card.error.status === 404) return null;
   if (card.isPending) return <Muted role="status">Загрузка квиза...</Muted>;
   if (card.isError) return <Muted role="alert">Не удалось загрузить квиз</Muted>;
 
-  const { quiz, latest, attemptsUsed, canStart, blockedReason } = card.data;
+  const { quiz, best, latest, attemptsUsed, inProgress, canStart, blockedReason } = card.data;
   const finished = (result: AttemptDetail) => {
     void queryClient.invalidateQueries({ queryKey: quizCardKey(quizId) });
     void queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
     if (result.status === 'passed') onPassed();
   };
+  const label = inProgress ? QUIZ_CARD_MSG.resume : attemptsUsed > 0 ? PROGRESS_MSG.retryAttempt : PROGRESS_MSG.startQuiz;
 
   return (
     <Box as="section" aria-labelledby={`quiz-${quizId}`}>
-      <h3 id={`quiz-${quizId}`}>{quiz.title}</h3>
-      {quiz.description && <Muted>{quiz.description}</Muted>}
-      <Facts>
-        <li>{formatMessage(PROGRESS_MSG.questionsCount, { n: quiz.questionsCount })}</li>
-        <li>{formatMessage(PROGRESS_MSG.passMark, { n: quiz.passingScore })}</li>
-        {quiz.timeLimit !== null && <li>{formatMessage(PROGRESS_MSG.timeLimit, { n: minutes.format(quiz.timeLimit) })}</li>}
-        <li>{formatMessage(PROGRESS_MSG.attemptsLeft, { used: attemptsUsed, max: quiz.maxAttempts })}</li>
-      </Facts>
-      {latest && (
+      <QuizFacts quiz={quiz} attemptsUsed={attemptsUsed} />
+      {best && (
         <Latest>
-          <span>{formatMessage(PROGRESS_MSG.latestAttempt, { percent: latest.percentage })}</span>
-          <ResultBadge status={latest.status} />
+          <span>{formatMessage(QUIZ_CARD_MSG.best, { percent: best.percentage })}</span>
+          <ResultBadge status={best.status} />
           <ProgressBar
-            value={latest.percentage}
-            label={formatMessage(PROGRESS_MSG.latestAttempt, { percent: latest.percentage })}
-            tone={latest.status === 'passed' ? 'success' : 'danger'}
+            value={best.percentage}
+            label={formatMessage(QUIZ_CARD_MSG.best, { percent: best.percentage })}
+            tone={best.status === 'passed' ? 'success' : 'danger'}
             size="sm"
           />
         </Latest>
       )}
+      {latest && best && latest.id !== best.id && (
+        <Muted>
+          {formatMessage(PROGRESS_MSG.latestAttempt, { percent: latest.percentage })} ·{' '}
+          {latest.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed}
+        </Muted>
+      )}
+      {inProgress && (
+        <Muted role="status">
+          {left !== null
+            ? formatMessage(QUIZ_CARD_MSG.unfinishedTimed, { n: attemptsUsed + 1, left: formatCountdown(left) })
+            : formatMessage(QUIZ_CARD_MSG.unfinished, { n: attemptsUsed + 1 })}
+        </Muted>
+      )}
       {!canStart && blockedReason && <Muted>{blockedReason}</Muted>}
       <Actions>
         <Button type="button" disabled={!canStart} onClick={() => setPlaying(true)}>
-          {attemptsUsed > 0 ? PROGRESS_MSG.retryAttempt : PROGRESS_MSG.startQuiz}
+          {label}
         </Button>
         <Button type="button" $variant="outline" onClick={() => navigate(`/results?search=${encodeURIComponent(quiz.title)}`)}>
           {PROGRESS_MSG.viewResults}
@@ -86,12 +119,56 @@ export function QuizBlockCard({ quizId, courseId, lessonId, onPassed }: QuizBloc
   );
 }
 
+/** The author's preview of the card: the quiz as learners see it, played in preview mode, reported nowhere. */
+function PreviewQuizCard({ quizId, onPassed }: QuizBlockCardProps) {
+  const [playing, setPlaying] = useState(false);
+  const quiz = useQuery({
+    queryKey: previewQuizKey(quizId),
+    queryFn: ({ signal }) => fetchQuizForPreview(quizId, signal),
+    retry: notRetriedOn4xx,
+  });
+  if (quiz.isError && quiz.error instanceof ApiError && quiz.error.status === 404) return null;
+  if (quiz.isPending) return <Muted role="status">Загрузка квиза...</Muted>;
+  if (quiz.isError) return <Muted role="alert">Не удалось загрузить квиз</Muted>;
+  return (
+    <Box as="section" aria-labelledby={`quiz-${quizId}`}>
+      <QuizFacts quiz={previewQuizInfo(quiz.data)} attemptsUsed={0} />
+      <Muted>{PROGRESS_MSG.preview}</Muted>
+      <Actions>
+        <Button type="button" disabled={!quiz.data.questions.length} onClick={() => setPlaying(true)}>
+          {QUIZ_CARD_MSG.startPreview}
+        </Button>
+      </Actions>
+      {playing && (
+        <QuizPlayer source={{ kind: 'preview', quiz: quiz.data }} onPreviewPassed={onPassed} onClose={() => setPlaying(false)} />
+      )}
+    </Box>
+  );
+}
+
+function QuizFacts({ quiz, attemptsUsed }: { quiz: QuizInfo; attemptsUsed: number }) {
+  return (
+    <>
+      <h3 id={`quiz-${quiz.id}`}>{quiz.title}</h3>
+      {quiz.description && <Muted>{quiz.description}</Muted>}
+      <Facts>
+        <li>{formatMessage(PROGRESS_MSG.questionsCount, { n: quiz.questionsCount })}</li>
+        <li>{formatMessage(PROGRESS_MSG.passMark, { n: quiz.passingScore })}</li>
+        {quiz.timeLimit !== null && <li>{formatMessage(PROGRESS_MSG.timeLimit, { n: minutes.format(quiz.timeLimit) })}</li>}
+        <li>{formatMessage(PROGRESS_MSG.attemptsLeft, { used: attemptsUsed, max: quiz.maxAttempts })}</li>
+      </Facts>
+    </>
+  );
+}
+
 const Box = styled(Card)`
   display: grid;
   gap: 12px;
+  min-width: 0;
   h3 {
     margin: 0;
     font-size: 18px;
+    overflow-wrap: anywhere;
   }
   p {
     margin: 0;

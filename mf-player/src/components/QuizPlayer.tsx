@@ -12,7 +12,7 @@ import {
   type Quiz,
   type QuizInfo,
 } from '@portal/contracts';
-import { Button, ErrorBox, Muted } from '@portal/ui';
+import { Button, ConfirmDialog, ErrorBox, Muted } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { startAttempt, submitAttempt } from '../api/player';
 import { useCountdown } from '../hooks/useCountdown';
@@ -60,14 +60,28 @@ interface QuizPlayerProps {
   onClose: () => void;
   /** A real attempt was graded (not called in preview). */
   onFinished?: (result: AttemptDetail) => void;
+  /** A preview was passed (graded in the page; nothing is reported). */
+  onPreviewPassed?: () => void;
 }
+
+const clock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
+
+export const CLOSE_MSG = {
+  title: 'Закрыть квиз?',
+  confirm: 'Закрыть квиз',
+  /** What closing a running attempt does: nothing is spent, and how long it may be resumed. */
+  text: (deadlineMs: number | null, secondsLeft: number | null) =>
+    deadlineMs !== null && secondsLeft !== null
+      ? `Попытка не будет потеряна: до ${clock.format(deadlineMs)} (осталось ${formatCountdown(secondsLeft)}) её можно продолжить с того же вопроса кнопкой «Продолжить попытку», время при этом идёт. Если не вернуться до конца времени, попытка будет закрыта без ответов и засчитана как не пройденная; лучший результат на карточке квиза останется прежним.`
+      : 'Попытка не будет потеряна: её можно продолжить с того же вопроса кнопкой «Продолжить попытку». Ответы, данные до закрытия, сохраняются в этой вкладке браузера.',
+};
 
 /**
  * The quiz-taking overlay (spec sections 2 and 4): one question at a time, back / next / numbered
  * navigation, 'Завершить квиз' on the last, an m:ss countdown that finishes the quiz at zero, and
  * the result. Grading is the server's: the browser never holds the answers of a real attempt.
  */
-export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
+export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: QuizPlayerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -78,6 +92,7 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [timedOut, setTimedOut] = useState(false);
+  const [askingToClose, setAskingToClose] = useState(false);
   const timeSpent = useRef<Record<string, number>>({});
   const shownAt = useRef(performance.now());
   const preview = source.kind === 'preview';
@@ -95,6 +110,7 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
     setError(null);
     setOutcome(null);
     setTimedOut(false);
+    setAskingToClose(false);
     setIndex(0);
     const source = sourceAtOpen.current;
     try {
@@ -170,6 +186,7 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
       if (source.kind === 'preview') {
         const graded = gradePreview(source.quiz, answers, timeSpent.current);
         setOutcome({ ...graded, questionsRevealed: session.info.showExplanations !== 'after_course', lateAnswers: 0 });
+        if (graded.status === 'passed') onPreviewPassed?.();
       } else {
         const list = session.questions.map((q) => ({
           questionId: q.id,
@@ -201,8 +218,15 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
     () => void finish(true),
   );
 
+  /** Closing a running attempt asks first and says what happens; anything else closes at once. */
+  const requestClose = () => {
+    if (phase === 'submitting') return;
+    if (!preview && phase === 'playing') setAskingToClose(true);
+    else onClose();
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (phase !== 'playing' || isField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (phase !== 'playing' || askingToClose || isField(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === 'ArrowRight') go(index + 1);
     if (e.key === 'ArrowLeft') go(index - 1);
   };
@@ -224,7 +248,8 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
       onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault();
-        if (phase !== 'submitting') onClose();
+        // The question's own dialog answers Escape while it is open.
+        if (e.target === e.currentTarget) requestClose();
       }}
     >
       <Header>
@@ -246,13 +271,25 @@ export function QuizPlayer({ source, onClose, onFinished }: QuizPlayerProps) {
           $variant="ghost"
           $size="icon"
           aria-label={PROGRESS_MSG.close}
-          onClick={onClose}
+          onClick={requestClose}
           disabled={phase === 'submitting'}
         >
           ✕
         </Button>
       </Header>
 
+      {askingToClose && phase === 'playing' && (
+        <ConfirmDialog
+          title={CLOSE_MSG.title}
+          message={CLOSE_MSG.text(session?.deadlineMs ?? null, secondsLeft)}
+          confirmLabel={CLOSE_MSG.confirm}
+          onCancel={() => setAskingToClose(false)}
+          onConfirm={() => {
+            setAskingToClose(false);
+            onClose();
+          }}
+        />
+      )}
       {phase === 'starting' && <Muted role="status">Загрузка квиза...</Muted>}
       {phase === 'failed-to-start' && (
         <Body>

@@ -179,6 +179,12 @@ const textContent = (max: z.ZodString) =>
     z.object({ text: max, level: z.number().int().min(1).max(6).optional() }),
   );
 
+/** What an upload adds to a media block, so the editor can name it («лекция.mp4 · 12,30 МБ»), not show /api/files/<uuid>. */
+const uploadedFields = {
+  name: z.string().max(1000).optional(),
+  bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+};
+
 const contentSchemas = {
   heading: textContent(shortText),
   text: textContent(longText),
@@ -187,6 +193,7 @@ const contentSchemas = {
     url: mediaUrl.optional(),
     alt: shortText.optional(),
     caption: shortText.optional(),
+    ...uploadedFields,
   }),
   video: z.object({
     src: mediaUrl.optional(),
@@ -195,12 +202,14 @@ const contentSchemas = {
     autoplay: z.boolean().optional(),
     title: shortText.optional(),
     description: longText.optional(),
+    ...uploadedFields,
   }),
   audio: z.object({
     src: mediaUrl.optional(),
     url: mediaUrl.optional(),
     title: shortText.optional(),
     description: longText.optional(),
+    ...uploadedFields,
   }),
   file: z.object({
     name: shortText.optional(),
@@ -214,6 +223,8 @@ const contentSchemas = {
           .transform((n) => n.toFixed(2)),
       ])
       .optional(),
+    /** The exact size in bytes, kept beside the spec's MB string so small files read «44 Б», not «0.00 МБ». */
+    bytes: uploadedFields.bytes,
     src: mediaUrl.optional(),
     url: mediaUrl.optional(),
     description: longText.optional(),

@@ -13,3 +13,4 @@ export * from './quiz';
 export * from './progress';
 export * from './editor';
 export * from './generation';
+export * from './media';

@@ -314,6 +314,11 @@ export interface QuizCard {
   quiz: QuizInfo;
   attemptsUsed: number;
   latest: AttemptSummary | null;
+  /**
+   * The best finished attempt (highest percentage; a pass before a fail; the earlier of equals): what
+   * the card shows, so a later attempt that was abandoned never hides an earlier pass.
+   */
+  best: AttemptSummary | null;
   /** An attempt that was started and not yet submitted: starting again resumes it. */
   inProgress: { id: string; deadline: string | null } | null;
   canStart: boolean;

@@ -39,6 +39,8 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
       aria-describedby={messageId}
       onCancel={(e) => {
         e.preventDefault();
+        // Asked inside another dialog: Escape answers this question only.
+        e.stopPropagation();
         onCancel();
       }}
     >

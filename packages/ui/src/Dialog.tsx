@@ -34,7 +34,8 @@ export function Dialog({ open, title, onClose, children, wide = false }: DialogP
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
-        onClose();
+        // A dialog opened inside this one (a question) handles its own Escape.
+        if (e.target === e.currentTarget) onClose();
       }}
     >
       {open && (

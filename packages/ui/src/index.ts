@@ -5,3 +5,4 @@ export * from './Dialog';
 export * from './ConfirmDialog';
 export * from './ProgressBar';
 export * from './Pager';
+export * from './format';

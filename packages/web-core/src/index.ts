@@ -7,3 +7,4 @@ export * from './instances';
 export * from './query';
 export * from './generation';
 export * from './returnPath';
+export * from './media';

@@ -6,8 +6,6 @@ export type Access = { public: true } | { public: false; roles: readonly Role[] 
 const anyone: Access = { public: true };
 const signedIn: Access = { public: false, roles: ROLES };
 const staff: Access = { public: false, roles: ['ADMIN', 'CURATOR'] };
-// Study mode is for everyone who is not course staff (spec: "one reading: every non-admin, non-curator role").
-const learners: Access = { public: false, roles: ['CLIENT', 'CANDIDATE', 'MANAGER'] };
 const crm: Access = { public: false, roles: ['ADMIN', 'CURATOR', 'MANAGER'] };
 
 /** The route table of spec section 2: which micro-frontend shows a path and who may open it. */
@@ -22,7 +20,9 @@ export const ROUTES: Array<{ pattern: RegExp; app: string; access: Access }> = [
   { pattern: /^\/editor\/[^/]+\/?$/, app: 'mf_editor', access: staff },
   { pattern: /^\/lesson\/new(\/[^/]*)?\/?$/, app: 'mf_editor', access: staff },
   { pattern: /^\/lesson-editor-demo\/?$/, app: 'mf_editor', access: staff },
-  { pattern: /^\/student\/[^/]+\/?$/, app: 'mf_player', access: learners },
+  // Study mode: learners study; ADMIN and CURATOR open it as «Просмотр как слушатель», a preview that
+  // records nothing (the client calls no writing route, and the progress service refuses staff).
+  { pattern: /^\/student\/[^/]+\/?$/, app: 'mf_player', access: signedIn },
   // Staff see everyone's results there (the server scopes learners to their own).
   { pattern: /^\/results\/?$/, app: 'mf_player', access: signedIn },
   { pattern: /^\/crm(\/.*)?$/, app: 'mf_crm', access: crm },

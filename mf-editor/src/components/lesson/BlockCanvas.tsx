@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import type { ContentBlock } from '@portal/contracts';
 import { ACCESSIBILITY, AUTO_SCROLL, useEditorSensors } from '../dnd';
 import { BLOCK_TYPE_LABELS, blockPreview } from '../../model/blocks';
+import { useQuizzesOf } from '../quiz/useQuizzesOf';
 
 interface BlockCanvasProps {
   blocks: ContentBlock[];
@@ -16,6 +17,7 @@ interface BlockCanvasProps {
 /** The lesson's blocks in order: click to select, drag by the handle (mouse, touch or keyboard) to reorder. */
 export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanvasProps) {
   const sensors = useEditorSensors();
+  const quizzes = useQuizzesOf(blocks);
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
   };
@@ -31,7 +33,13 @@ export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanva
       <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
         <List aria-label="Блоки урока">
           {blocks.map((block) => (
-            <SortableBlock key={block.id} block={block} selected={block.id === selectedId} onSelect={onSelect} />
+            <SortableBlock
+              key={block.id}
+              block={block}
+              preview={blockPreview(block, quizzes)}
+              selected={block.id === selectedId}
+              onSelect={onSelect}
+            />
           ))}
         </List>
       </SortableContext>
@@ -41,10 +49,12 @@ export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanva
 
 function SortableBlock({
   block,
+  preview,
   selected,
   onSelect,
 }: {
   block: ContentBlock;
+  preview: string;
   selected: boolean;
   onSelect: (id: string) => void;
 }) {
@@ -72,7 +82,7 @@ function SortableBlock({
       <Select
         type="button"
         aria-pressed={selected}
-        aria-label={`${label}: ${blockPreview(block)}`}
+        aria-label={`${label}: ${preview}`}
         $selected={selected}
         onClick={() => onSelect(block.id)}
       >
@@ -80,7 +90,7 @@ function SortableBlock({
           <strong>{BLOCK_TYPE_LABELS[block.type]}</strong>
           <span>№{block.order}</span>
         </Meta>
-        <Preview>{blockPreview(block)}</Preview>
+        <Preview>{preview}</Preview>
       </Select>
     </Item>
   );
@@ -91,10 +101,13 @@ const List = styled.ol`
   margin: 0;
   padding: 0;
   display: grid;
+  /* An implicit auto track would grow to a long paragraph's width (its min-content) and widen the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 8px;
 `;
 const Item = styled.li<{ $dragging: boolean }>`
   display: flex;
+  min-width: 0;
   align-items: stretch;
   gap: 4px;
   position: relative;

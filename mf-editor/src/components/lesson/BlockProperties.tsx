@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz, type UploadedFile } from '@portal/contracts';
+import { Button, Input, Label, Muted, Select, fileSizeLabel } from '@portal/ui';
 import { useBackend } from '../../backend/backend';
 import { BLOCK_TYPE_LABELS } from '../../model/blocks';
 import { REGENERATE_TITLES } from '../../model/proposal';
@@ -10,6 +10,10 @@ import { useRegenerate } from '../generation/RegenerateContext';
 import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
 import { QuizPicker } from '../quiz/QuizPicker';
 import { MediaField } from './MediaField';
+
+/** An upload names the file and its exact size, so previews read «лекция.mp4 · 12,30 МБ». */
+const uploadedFields = (file: UploadedFile) => ({ name: file.originalName || file.name, bytes: file.size });
+const NOT_UPLOADED = { name: undefined, bytes: undefined };
 
 interface BlockPropertiesProps {
   block: ContentBlock;
@@ -70,9 +74,14 @@ function renderFields(
             urlLabel="Адрес изображения"
             accept="image"
             url={url}
-            onUrl={(v) => onChange({ src: v, url: undefined })}
+            onUrl={(v) => onChange({ src: v, url: undefined, ...NOT_UPLOADED })}
             onUploaded={(file) =>
-              onChange({ src: file.url, url: undefined, alt: block.content.alt || file.originalName.replace(/\.[^.]+$/, '') })
+              onChange({
+                src: file.url,
+                url: undefined,
+                ...uploadedFields(file),
+                alt: block.content.alt || file.originalName.replace(/\.[^.]+$/, ''),
+              })
             }
             failureAlert={EDITOR_MSG.imageUploadFailed}
           />
@@ -95,9 +104,10 @@ function renderFields(
             uploadLabel="Загрузить видео"
             urlLabel="Адрес видео"
             accept="video"
+            check="video"
             url={block.content.src || block.content.url || ''}
-            onUrl={(v) => onChange({ src: v, url: undefined })}
-            onUploaded={(file) => onChange({ src: file.url, url: undefined })}
+            onUrl={(v) => onChange({ src: v, url: undefined, ...NOT_UPLOADED })}
+            onUploaded={(file) => onChange({ src: file.url, url: undefined, ...uploadedFields(file) })}
             failureAlert={EDITOR_MSG.uploadFailed}
           />
           <MediaField
@@ -127,9 +137,10 @@ function renderFields(
             uploadLabel="Загрузить аудио"
             urlLabel="Адрес аудио"
             accept="audio"
+            check="audio"
             url={block.content.src || block.content.url || ''}
-            onUrl={(v) => onChange({ src: v, url: undefined })}
-            onUploaded={(file) => onChange({ src: file.url, url: undefined })}
+            onUrl={(v) => onChange({ src: v, url: undefined, ...NOT_UPLOADED })}
+            onUploaded={(file) => onChange({ src: file.url, url: undefined, ...uploadedFields(file) })}
             failureAlert={EDITOR_MSG.uploadFailed}
           />
           <TitleAndDescription content={block.content} onChange={onChange} />
@@ -143,9 +154,10 @@ function renderFields(
             urlLabel="Адрес файла"
             accept="any"
             url={block.content.src || block.content.url || ''}
-            onUrl={(v) => onChange({ src: v, url: undefined })}
+            // A typed address has no size that anyone measured.
+            onUrl={(v) => onChange({ src: v, url: undefined, bytes: undefined, size: '0.00' })}
             onUploaded={(file) =>
-              onChange({ src: file.url, url: undefined, name: file.originalName || file.name, size: megabytesLabel(file.size) })
+              onChange({ src: file.url, url: undefined, ...uploadedFields(file), size: megabytesLabel(file.size) })
             }
             failureAlert={EDITOR_MSG.uploadFailed}
           />
@@ -153,7 +165,7 @@ function renderFields(
             Имя файла
             <Input value={block.content.name ?? ''} onChange={(e) => onChange({ name: e.target.value })} />
           </Label>
-          <Muted>Размер: {block.content.size ?? '0.00'} МБ</Muted>
+          <Muted>Размер: {fileSizeLabel(block.content) ?? EDITOR_MSG.notSpecified}</Muted>
           <Label>
             Описание
             <TextArea
@@ -288,6 +300,8 @@ function QuizBlockFields({
 
 const Fields = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  min-width: 0;
   gap: 12px;
   align-content: start;
   h3 {

@@ -184,13 +184,18 @@ export function LessonEditor({
   );
 }
 
+// Nothing in the editor may widen the page: every grid track may shrink below its content
+// (minmax(0, 1fr), min-width: 0), and long words wrap.
 const Editor = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   min-width: 0;
+  overflow-wrap: anywhere;
 `;
 const Toolbar = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   padding: 16px;
   border-radius: ${({ theme }) => theme.radius};
@@ -227,6 +232,7 @@ const Body = styled.div`
 `;
 const Canvas = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   min-width: 0;
 `;
@@ -236,6 +242,7 @@ const BlockActions = styled.div`
   gap: 8px;
 `;
 const Properties = styled.aside`
+  min-width: 0;
   padding: 16px;
   border-radius: ${({ theme }) => theme.radius};
   position: sticky;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { UploadAccept, UploadedFile } from '@portal/contracts';
 import { Input, Label } from '@portal/ui';
-import { errorMessage } from '@portal/web-core';
+import { MEDIA_MSG, errorMessage, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 
 /** Spec section 5: image, video and audio inputs accept only their kind; a file block accepts anything. */
@@ -25,14 +25,33 @@ interface MediaFieldProps {
   onUploaded: (file: UploadedFile) => void;
   /** The alert of spec section 8 when the upload fails. */
   failureAlert: string;
+  /** Say, while an address is typed, whether the portal will play it (video and audio). */
+  check?: 'video' | 'audio';
+}
+
+/** What the portal will do with a typed address: a host's player, nothing to say, or a refusal. */
+function useSourceNote(url: string, check: 'video' | 'audio' | undefined): { text: string; problem: boolean } | null {
+  const policy = useMediaPolicy();
+  if (!check || !policy || !url.trim()) return null;
+  const page = window.location.origin;
+  if (check === 'audio')
+    return mediaAllowed(url, policy, page)
+      ? null
+      : { text: MEDIA_MSG.audioNotAllowedForAuthor(mediaOriginOf(url)), problem: true };
+  const source = videoSourceOf(url, policy, page);
+  if (source.kind === 'embed') return { text: MEDIA_MSG.embedded(source.host), problem: false };
+  if (source.kind === 'blocked') return { text: MEDIA_MSG.notAllowedForAuthor(source.origin), problem: true };
+  return null;
 }
 
 /** A file uploaded through the upload API, or an address typed in. */
-export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUploaded, failureAlert }: MediaFieldProps) {
+export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUploaded, failureAlert, check }: MediaFieldProps) {
   const backend = useBackend();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const hintId = useId();
+  const noteId = useId();
+  const note = useSourceNote(url, check);
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -69,8 +88,19 @@ export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUpload
       </Hint>
       <Label>
         {urlLabel}
-        <Input value={url} placeholder="/api/files/… или https://…" onChange={(e) => onUrl(e.target.value)} />
+        <Input
+          value={url}
+          placeholder={check === 'video' ? 'https://… или ссылка YouTube, RuTube, VK Видео' : '/api/files/… или https://…'}
+          aria-invalid={note?.problem || undefined}
+          aria-describedby={note ? noteId : undefined}
+          onChange={(e) => onUrl(e.target.value)}
+        />
       </Label>
+      {note && (
+        <Hint id={noteId} role={note.problem ? 'alert' : 'status'} $problem={note.problem}>
+          {note.text}
+        </Hint>
+      )}
     </Group>
   );
 }
@@ -85,5 +115,6 @@ const FileInput = styled.input`
 `;
 const Hint = styled.span<{ $problem: boolean }>`
   font-size: 12px;
+  overflow-wrap: anywhere;
   color: ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.muted)};
 `;

@@ -1,11 +1,11 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDABLE_QUESTION_TYPES, QUESTION_TYPE_LABELS, quizSettingsSchema, type Quiz } from '@portal/contracts';
-import { Button, ErrorBox, Input, Label, Muted } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
-import { Dialog, DialogActions } from '../Dialog';
+import { DialogActions } from '../Dialog';
 import { TextArea } from '../lesson/BlockProperties';
 import { QuestionForm } from './QuestionForm';
 import { QuizPreview } from './QuizPreview';
@@ -39,10 +39,15 @@ export function QuizEditorDialog({ quizId, courseId, onClose, onSaved }: QuizEdi
   });
   const title = quizId ? 'Редактор квиза' : 'Новый квиз';
 
+  if (!quizId || stored.data) {
+    return (
+      <QuizForm initial={draftOf(stored.data ?? null)} quizId={quizId} courseId={courseId} onClose={onClose} onSaved={onSaved} />
+    );
+  }
   return (
-    <Dialog title={title} onClose={onClose} wide>
-      {quizId && stored.isPending && <Muted role="status">Загрузка квиза...</Muted>}
-      {quizId && stored.isError && (
+    <Dialog open title={title} onClose={onClose} wide>
+      {stored.isPending && <Muted role="status">Загрузка квиза...</Muted>}
+      {stored.isError && (
         <>
           <ErrorBox>{errorMessage(stored.error)}</ErrorBox>
           <DialogActions>
@@ -52,18 +57,15 @@ export function QuizEditorDialog({ quizId, courseId, onClose, onSaved }: QuizEdi
           </DialogActions>
         </>
       )}
-      {(!quizId || stored.data) && (
-        <QuizForm
-          initial={draftOf(stored.data ?? null)}
-          quizId={quizId}
-          courseId={courseId}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
     </Dialog>
   );
 }
+
+export const QUIZ_CLOSE_MSG = {
+  title: 'Закрыть редактор квиза?',
+  text: 'Изменения квиза не сохранены и будут потеряны. Чтобы сохранить их, нажмите «Отмена», затем «Сохранить квиз».',
+  confirm: 'Закрыть без сохранения',
+} as const;
 
 type Tab = 'questions' | 'settings';
 const TABS: Array<[Tab, string]> = [
@@ -91,7 +93,11 @@ function QuizForm({
   const [previewing, setPreviewing] = useState(false);
   const [problem, setProblem] = useState<{ message: string; path: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [askingToClose, setAskingToClose] = useState(false);
   const baseId = useId();
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  /** Escape, ✕ and «Отмена» ask before unsaved work is thrown away. */
+  const requestClose = () => (dirty ? setAskingToClose(true) : onClose());
 
   const patch = (p: Partial<QuizDraft>) => {
     setDraft((d) => ({ ...d, ...p }));
@@ -128,9 +134,26 @@ function QuizForm({
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
 
+  const heading = quizId ? 'Редактор квиза' : 'Новый квиз';
+  const shell = (content: ReactNode, title: string, close: () => void) => (
+    <Dialog open title={title} onClose={close} wide>
+      {content}
+      {askingToClose && (
+        <ConfirmDialog
+          title={QUIZ_CLOSE_MSG.title}
+          message={QUIZ_CLOSE_MSG.text}
+          confirmLabel={QUIZ_CLOSE_MSG.confirm}
+          onCancel={() => setAskingToClose(false)}
+          onConfirm={onClose}
+        />
+      )}
+    </Dialog>
+  );
+
   if (previewing) {
     const settings = quizSettingsSchema.safeParse({ ...draft.settings });
-    return (
+    // ✕ and Escape end the preview and return to the editor; the title is the quiz being written.
+    return shell(
       <QuizPreview
         questions={renumberQuestions(draft.questions)}
         settings={
@@ -146,12 +169,14 @@ function QuizForm({
               }
         }
         onClose={() => setPreviewing(false)}
-      />
+      />,
+      `Предпросмотр: ${draft.title.trim() || 'без названия'}`,
+      () => setPreviewing(false),
     );
   }
 
   const problemIndex = problem ? questionIndexOf(problem.path) : null;
-  return (
+  return shell(
     <Form
       // The spec's own messages name the problem; the browser's bubbles would stop the submit silently.
       noValidate
@@ -233,14 +258,16 @@ function QuizForm({
         <Button type="button" $variant="outline" onClick={() => setPreviewing(true)}>
           Предпросмотр
         </Button>
-        <Button type="button" $variant="ghost" onClick={onClose}>
+        <Button type="button" $variant="ghost" onClick={requestClose}>
           Отмена
         </Button>
         <Button type="submit" disabled={saving}>
           {saving ? 'Сохранение...' : 'Сохранить квиз'}
         </Button>
       </DialogActions>
-    </Form>
+    </Form>,
+    heading,
+    requestClose,
   );
 }
 

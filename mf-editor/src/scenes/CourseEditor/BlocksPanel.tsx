@@ -3,10 +3,12 @@ import { EDITOR_MSG } from '@portal/contracts';
 import { Button, Muted } from '@portal/ui';
 import { BLOCK_TYPE_LABELS, blockPreview, byOrder } from '../../model/blocks';
 import type { EditorLesson } from '../../model/structure';
+import { useQuizzesOf } from '../../components/quiz/useQuizzesOf';
 
 /** Spec section 2: the selected lesson's blocks by order, with type, order and a preview. */
 export function BlocksPanel({ lesson, onClose }: { lesson: EditorLesson; onClose: () => void }) {
   const blocks = byOrder(lesson.blocks);
+  const quizzes = useQuizzesOf(blocks);
   return (
     <Box aria-label="Панель блоков">
       <Head>
@@ -31,7 +33,7 @@ export function BlocksPanel({ lesson, onClose }: { lesson: EditorLesson; onClose
               <tr key={b.id}>
                 <td>{b.order}</td>
                 <td>{BLOCK_TYPE_LABELS[b.type]}</td>
-                <td>{blockPreview(b)}</td>
+                <td>{blockPreview(b, quizzes)}</td>
               </tr>
             ))}
           </tbody>
@@ -43,6 +45,8 @@ export function BlocksPanel({ lesson, onClose }: { lesson: EditorLesson; onClose
 
 const Box = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  min-width: 0;
   gap: 16px;
 `;
 const Head = styled.div`
@@ -59,6 +63,7 @@ const Head = styled.div`
 `;
 const Table = styled.table`
   width: 100%;
+  table-layout: fixed;
   border-collapse: collapse;
   background: ${({ theme }) => theme.colors.surface};
   th,
@@ -67,6 +72,9 @@ const Table = styled.table`
     padding: 10px 12px;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: top;
+  }
+  th:nth-child(-n + 2) {
+    width: 120px;
   }
   td:last-child {
     overflow-wrap: anywhere;

@@ -226,6 +226,13 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
     );
   };
 
+  /** Study mode as learners see it, after what is typed here has been saved (it reads the server's copy). */
+  const previewAsLearner = async () => {
+    await editor.saveBeforeRegenerate();
+    const lesson = selected ? `?lesson=${encodeURIComponent(selected.id)}` : '';
+    navigate(`/student/${encodeURIComponent(course.id)}${lesson}`);
+  };
+
   const onAccepted = (target: RegenerateTarget, server: Course) => {
     const next = editor.applyAccepted(target, server);
     const keep = selectionAfterAccept(selectedId, next, target);
@@ -246,6 +253,7 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
           overviewOpen={overview}
           busy={editor.busy}
           onBack={onBack}
+          onPreviewAsLearner={backend.demo ? undefined : () => void previewAsLearner()}
           onToggleOverview={() => setOverview((open) => !open)}
           onSelectLesson={onSelectLesson}
           onAddModule={() => void editor.addModule()}
@@ -328,6 +336,7 @@ const Main = styled.main`
   padding: 24px;
   min-width: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   align-content: start;
 `;

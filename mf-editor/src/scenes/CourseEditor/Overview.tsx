@@ -1,16 +1,74 @@
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { COURSE_STATUSES, COURSE_STATUS_LABELS, EDITOR_MSG, lessonsLabel, type CourseStatus } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  COURSE_LEVEL_SUGGESTIONS,
+  COURSE_STATUSES,
+  COURSE_STATUS_LABELS,
+  EDITOR_MSG,
+  lessonsLabel,
+  type CourseStatus,
+} from '@portal/contracts';
 import { Input, Label, Muted, Select } from '@portal/ui';
+import type { CourseDraft } from '../../autosave/savers';
 import { TextArea } from '../../components/lesson/BlockProperties';
 import { countLessons, type EditorCourse } from '../../model/structure';
 
+type CourseFields = Omit<CourseDraft, 'id'>;
+
 interface OverviewProps {
   course: EditorCourse;
-  onChange: (patch: { title?: string; description?: string; status?: CourseStatus }) => void;
+  onChange: (patch: Partial<CourseFields>) => void;
 }
 
-/** Spec section 2's course overview: title, description, counts, status, structure. Edits autosave. */
+/** Spec section 5 (the course form): a blank or non-numeric entry counts as 0; below 0 is refused. */
+const toNumber = (raw: string): number => {
+  const n = Number(raw.trim().replace(',', '.'));
+  return raw.trim() === '' || !Number.isFinite(n) ? 0 : n;
+};
+
+/**
+ * Spec section 2's course overview, editing every field of the course form (title, description,
+ * price, duration, level, status) with autosave, then the counts and the structure.
+ */
 export function Overview({ course, onChange }: OverviewProps) {
+  const ids = { price: useId(), duration: useId(), levels: useId() };
+  // What is typed stays as typed («1,5», a blank) while the course holds the number it means.
+  const [typed, setTyped] = useState({ price: String(course.price), duration: String(course.duration) });
+  const [problems, setProblems] = useState<{ price?: string; duration?: string }>({});
+
+  const number = (field: 'price' | 'duration', label: string, refusal: string) => {
+    const problem = problems[field];
+    return (
+      <Field>
+        <Label>
+          {label}
+          <Input
+            name={field}
+            type="text"
+            inputMode="decimal"
+            value={typed[field]}
+            aria-invalid={!!problem}
+            aria-describedby={problem ? `${ids[field]}-error` : undefined}
+            onChange={(e) => {
+              const raw = e.target.value;
+              setTyped((t) => ({ ...t, [field]: raw }));
+              const value = toNumber(raw);
+              if (value < 0) return setProblems((p) => ({ ...p, [field]: refusal }));
+              setProblems((p) => ({ ...p, [field]: undefined }));
+              onChange({ [field]: value });
+            }}
+          />
+        </Label>
+        {problem && (
+          <FieldError id={`${ids[field]}-error`} role="alert">
+            {problem}
+          </FieldError>
+        )}
+      </Field>
+    );
+  };
+
   return (
     <Box aria-label="Обзор курса">
       <h1>Обзор курса</h1>
@@ -20,8 +78,26 @@ export function Overview({ course, onChange }: OverviewProps) {
       </Label>
       <Label>
         Описание курса
-        <TextArea rows={4} value={course.description} onChange={(e) => onChange({ description: e.target.value })} />
+        <TextArea
+          rows={4}
+          maxLength={5000}
+          value={course.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
       </Label>
+      <Row>
+        {number('price', 'Цена, ₽', CONTENT_MSG.priceMin)}
+        {number('duration', 'Длительность, ч', CONTENT_MSG.durationMin)}
+        <Label>
+          Уровень
+          <Input list={ids.levels} maxLength={100} value={course.level} onChange={(e) => onChange({ level: e.target.value })} />
+          <datalist id={ids.levels}>
+            {COURSE_LEVEL_SUGGESTIONS.map((level) => (
+              <option key={level} value={level} />
+            ))}
+          </datalist>
+        </Label>
+      </Row>
       <Label>
         Статус курса
         <Select value={course.status} onChange={(e) => onChange({ status: e.target.value as CourseStatus })}>
@@ -65,6 +141,9 @@ export function Overview({ course, onChange }: OverviewProps) {
 
 const Box = styled.section`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  min-width: 0;
+  overflow-wrap: anywhere;
   gap: 14px;
   max-width: 760px;
   h1 {
@@ -75,6 +154,24 @@ const Box = styled.section`
     margin: 8px 0 0;
     font-size: 18px;
   }
+`;
+const Row = styled.div`
+  display: grid;
+  gap: 14px;
+  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  > * {
+    min-width: 0;
+  }
+`;
+const Field = styled.div`
+  display: grid;
+  gap: 6px;
+  align-content: start;
+`;
+const FieldError = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: 13px;
+  font-weight: 400;
 `;
 const Facts = styled.dl`
   display: grid;
@@ -102,6 +199,9 @@ const Structure = styled.ol`
   padding-left: 20px;
   display: grid;
   gap: 6px;
+  li {
+    overflow-wrap: anywhere;
+  }
   li span + span {
     margin-left: 8px;
   }

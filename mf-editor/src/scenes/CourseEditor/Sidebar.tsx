@@ -33,6 +33,8 @@ interface SidebarProps {
   saveIndicator: ReactNode;
   notice: ReactNode;
   onBack: () => void;
+  /** «Просмотр как слушатель»; absent on the demo routes (there is no course on the server to study). */
+  onPreviewAsLearner?: () => void;
   onToggleOverview: () => void;
   onSelectLesson: (id: string) => void;
   onAddModule: () => void;
@@ -182,6 +184,11 @@ export function Sidebar(props: SidebarProps) {
         <StatusBadge status={course.status} />
         <Muted as="span">Блоков: {countBlocks(course)}</Muted>
       </Line>
+      {props.onPreviewAsLearner && (
+        <Button type="button" $variant="secondary" $size="sm" disabled={busy} onClick={props.onPreviewAsLearner}>
+          👁 Просмотр как слушатель
+        </Button>
+      )}
       <Button type="button" $variant="outline" $size="sm" disabled={busy} onClick={props.onAddModule}>
         + {EDITOR_MSG.addModule}
       </Button>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { BlockRecord, Course } from '@portal/contracts';
+import { COURSE_DEFAULTS, type BlockRecord, type Course } from '@portal/contracts';
 import { errorMessage } from '@portal/web-core';
 import { Autosaver, combineStatuses, type AutosaveStatus } from '../../autosave/autosave';
 import { courseAutosave, lessonAutosave, type CourseDraft, type LessonDraft } from '../../autosave/savers';
@@ -44,6 +44,9 @@ const courseDraftOf = (c: EditorCourse): CourseDraft => ({
   id: c.id,
   title: c.title,
   description: c.description,
+  price: c.price,
+  duration: c.duration,
+  level: c.level,
   status: c.status,
 });
 
@@ -73,7 +76,15 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
       new Autosaver<CourseDraft>(
         courseDraftOf(initial),
         courseAutosave((doc) =>
-          backend.updateCourse(doc.id, { title: doc.title.trim(), description: doc.description, status: doc.status }),
+          backend.updateCourse(doc.id, {
+            title: doc.title.trim(),
+            description: doc.description,
+            price: doc.price,
+            duration: doc.duration,
+            // A blank level is the default one, as when the course was created.
+            level: doc.level.trim() || COURSE_DEFAULTS.level,
+            status: doc.status,
+          }),
         ),
       ),
   );

@@ -5,12 +5,13 @@ import {
   PROGRESS_MSG,
   computeCourseProgress,
   contentBlocksOf,
+  isStaff,
   type CourseOutline as Outline,
   type CourseProgress,
   type LessonOutline,
 } from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
-import { ApiError, errorMessage, navigate } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, useAuth } from '@portal/web-core';
 import {
   completeLesson,
   fetchCourseProgress,
@@ -20,7 +21,7 @@ import {
   outlineKey,
   progressKey,
 } from '../../api/player';
-import { StatusBadge } from '../../components/Badges';
+import { LESSON_STATE_LABELS, StatusBadge } from '../../components/Badges';
 import { BlockView } from '../../components/BlockView';
 import { CourseOutline } from '../../components/CourseOutline';
 import { QuizBlockCard } from '../../components/QuizBlockCard';
@@ -42,24 +43,54 @@ const lessonQuery = (lesson: Pick<LessonOutline, 'id' | 'updatedAt'>) => ({
   retry: notRetriedOn4xx,
 });
 
-/** /student/{courseId}: study mode (spec section 2). */
+export const PREVIEW_MSG = {
+  title: 'Просмотр как слушатель',
+  note: 'Так курс видят слушатели. Ничего не записывается: ни прохождение уроков, ни попытки квизов.',
+  backToEditor: 'Вернуться в редактор',
+  completedHere: 'Отмечен только в этом просмотре',
+} as const;
+
+/**
+ * What a learner sees of the structure: hidden modules and lessons do not exist for them (the
+ * content service's rule); authors get them in the outline, so the preview leaves them out.
+ */
+const asLearnerSees = (outline: Outline): Outline => ({
+  ...outline,
+  modules: outline.modules
+    .filter((m) => m.status !== 'hidden')
+    .map((m) => ({ ...m, lessons: m.lessons.filter((l) => l.status !== 'hidden') })),
+});
+
+/**
+ * /student/{courseId}: study mode (spec section 2). ADMIN and CURATOR open it as «Просмотр как
+ * слушатель»: the same screens, and nothing written (no progress read or completion sent, quizzes
+ * played in the player's preview mode); the progress service refuses their writes anyway.
+ */
 export function StudyMode({ courseId }: { courseId: string }) {
   const queryClient = useQueryClient();
+  const preview = isStaff(useAuth().user?.role);
   const [selectedId, setSelectedId] = useState<string | null>(lessonInAddress);
+  // Lessons "completed" in a preview: kept in this page only.
+  const [previewDone, setPreviewDone] = useState<ReadonlySet<string>>(() => new Set());
   // The structure only: each lesson's blocks are read when it is opened (and the next one ahead).
   const course = useQuery({
     queryKey: outlineKey(courseId),
     queryFn: ({ signal }) => fetchOutline(courseId, signal),
     retry: notRetriedOn4xx,
+    select: preview ? asLearnerSees : undefined,
   });
   const progress = useQuery({
     queryKey: progressKey(courseId),
     queryFn: ({ signal }) => fetchCourseProgress(courseId, signal),
     retry: notRetriedOn4xx,
-    enabled: course.isSuccess,
+    enabled: course.isSuccess && !preview,
   });
 
-  const completed = useMemo(() => new Set(progress.data?.completedLessonIds ?? []), [progress.data]);
+  const completed = useMemo(
+    () => (preview ? previewDone : new Set(progress.data?.completedLessonIds ?? [])),
+    [preview, previewDone, progress.data],
+  );
+  const back = () => navigate(preview ? `/editor/${encodeURIComponent(courseId)}` : '/courses');
 
   /**
    * Marks a lesson complete at once and rolls back if the server refuses (spec section 4); the
@@ -116,7 +147,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
             </Button>
           </ErrorBox>
         )}
-        <Button type="button" $variant="outline" onClick={() => navigate('/courses')}>
+        <Button type="button" $variant="outline" onClick={back}>
           ← {PROGRESS_MSG.back}
         </Button>
       </Centered>
@@ -128,6 +159,11 @@ export function StudyMode({ courseId }: { courseId: string }) {
   // The lesson a learner most likely opens next: the one after this, or the first one.
   const ahead = lesson ? (lessons[lessons.indexOf(lesson) + 1] ?? null) : (lessons[0] ?? null);
 
+  const onComplete = (lessonId: string) => {
+    if (preview) setPreviewDone((done) => new Set([...done, lessonId]));
+    else complete.mutate(lessonId);
+  };
+
   return (
     <Layout data-mf="mf_player">
       <CourseOutline
@@ -135,19 +171,32 @@ export function StudyMode({ courseId }: { courseId: string }) {
         progress={progress.data}
         completed={completed}
         selectedLessonId={lesson?.id ?? null}
+        showStatus={preview}
         onSelect={select}
-        onBack={() => navigate('/courses')}
+        onBack={back}
       />
       <Main>
+        {preview && (
+          <PreviewBanner role="note" aria-label={PREVIEW_MSG.title}>
+            <div>
+              <strong>{PREVIEW_MSG.title}</strong>
+              <span>{PREVIEW_MSG.note}</span>
+            </div>
+            <Button type="button" $variant="outline" $size="sm" onClick={back}>
+              {PREVIEW_MSG.backToEditor}
+            </Button>
+          </PreviewBanner>
+        )}
         <ReadAhead lesson={ahead} />
         {lesson ? (
           <LessonView
             key={lesson.id}
             lesson={lesson}
             courseId={courseId}
+            preview={preview}
             completed={completed.has(lesson.id)}
             completing={complete.isPending && complete.variables === lesson.id}
-            onComplete={() => complete.mutate(lesson.id)}
+            onComplete={() => onComplete(lesson.id)}
           />
         ) : (
           <Placeholder>
@@ -173,19 +222,27 @@ function ReadAhead({ lesson }: { lesson: LessonOutline | null }) {
 interface LessonViewProps {
   lesson: LessonOutline;
   courseId: string;
+  /** An author's preview: status badges, quizzes in preview mode, nothing written. */
+  preview: boolean;
   completed: boolean;
   completing: boolean;
   onComplete: () => void;
 }
 
-function LessonView({ lesson, courseId, completed, completing, onComplete }: LessonViewProps) {
+function LessonView({ lesson, courseId, preview, completed, completing, onComplete }: LessonViewProps) {
   const record = useQuery(lessonQuery(lesson));
   const blocks = useMemo(() => (record.data ? contentBlocksOf(record.data) : []), [record.data]);
   const header = (
     <LessonHeader>
       <h2 id="lesson-title">{lesson.title}</h2>
-      <StatusBadge status={lesson.status} />
-      {completed && <Done role="status">✓ {PROGRESS_MSG.lessonCompleted}</Done>}
+      {preview && <StatusBadge status={lesson.status} />}
+      {!preview && !completed && <Muted as="span">{LESSON_STATE_LABELS.todo}</Muted>}
+      {completed && (
+        <Done role="status">
+          ✓ {PROGRESS_MSG.lessonCompleted}
+          {preview && <Muted as="small"> · {PREVIEW_MSG.completedHere}</Muted>}
+        </Done>
+      )}
     </LessonHeader>
   );
   if (!record.isSuccess) {
@@ -225,6 +282,7 @@ function LessonView({ lesson, courseId, completed, completing, onComplete }: Les
                   quizId={quizId}
                   courseId={courseId}
                   lessonId={lesson.id}
+                  preview={preview}
                   onPassed={() => !completed && onComplete()}
                 />
               )}
@@ -291,6 +349,28 @@ const LessonHeader = styled.header`
     margin: 0;
     font-size: 26px;
     overflow-wrap: anywhere;
+  }
+`;
+const PreviewBanner = styled.aside`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  max-width: 860px;
+  margin-bottom: 20px;
+  padding: 12px 16px;
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  > div {
+    display: grid;
+    gap: 2px;
+    min-width: 0;
+  }
+  span {
+    font-size: 14px;
+    color: ${({ theme }) => theme.colors.muted};
   }
 `;
 const Done = styled.span`

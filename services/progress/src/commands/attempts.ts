@@ -255,6 +255,23 @@ export async function submitAttempt(
   return detailFor(deps, actor, stored);
 }
 
+/**
+ * The attempt the card shows: the highest percentage, a pass before a fail at the same percentage,
+ * then the earlier one. An attempt closed when its time ran out never hides a better one before it.
+ */
+function bestOf<T extends Pick<AttemptDoc, 'percentage' | 'status' | 'attemptNumber'>>(finished: T[]): T | null {
+  let best: T | null = null;
+  for (const a of finished) {
+    const better =
+      !best ||
+      a.percentage > best.percentage ||
+      (a.percentage === best.percentage && a.status === 'passed' && best.status !== 'passed') ||
+      (a.percentage === best.percentage && a.status === best.status && a.attemptNumber < best.attemptNumber);
+    if (better) best = a;
+  }
+  return best;
+}
+
 /** What the quiz card in a lesson shows: the quiz (without answers), the latest attempt, and whether one may start. */
 export async function quizCard(deps: ProgressDeps, actor: Principal, authorization: string, quizId: string): Promise<QuizCard> {
   // The internal route answers any quiz; a learner may only see the card of one a visible lesson holds.
@@ -266,6 +283,7 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, authorizati
     .lean<AttemptDoc[]>();
   const finished = mine.filter((a) => a.status !== 'in_progress');
   const open = mine.find((a) => a.status === 'in_progress');
+  const best = bestOf(finished);
   const reason = open ? null : quiz.questions.length ? startRefusal(quiz.settings.maxAttempts, finished) : PROGRESS_MSG.quizEmpty;
   return {
     quiz: {
@@ -280,6 +298,7 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, authorizati
     },
     attemptsUsed: finished.length,
     latest: finished[0] ? presentAttemptSummary(finished[0]) : null,
+    best: best ? presentAttemptSummary(best) : null,
     inProgress: open ? { id: String(open._id), deadline: open.deadline ? open.deadline.toISOString() : null } : null,
     canStart: !reason,
     blockedReason: reason,

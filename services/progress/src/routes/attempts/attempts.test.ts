@@ -308,6 +308,42 @@ describe('time limit', () => {
     expect(stored.answers.every((a) => a.late && !a.isCorrect)).toBe(true);
   });
 
+  it('a learner who closed the player resumes the same attempt, with its questions and its deadline, until time runs out', async () => {
+    const { body: first } = await start(me.token, timed);
+    await age(first.attempt.id, 3 * 60);
+    const card = await call<QuizCard>('GET', `/api/attempts/quiz/${timed.quiz.id}`, me.token);
+    const deadline = (await bed.store.attempts.findById(first.attempt.id).lean())!.deadline!.toISOString();
+    expect(card.body).toMatchObject({ attemptsUsed: 0, inProgress: { id: first.attempt.id, deadline }, canStart: true });
+
+    const again = await start(me.token, timed);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ resumed: true, deadline, attempt: { id: first.attempt.id, attemptNumber: 1 } });
+    expect(again.body.questions).toEqual(first.questions);
+    // Seven of the ten minutes are left, on the server's clock.
+    const left = new Date(again.body.deadline!).getTime() - new Date(again.body.serverNow).getTime();
+    expect(left).toBeGreaterThan(6.9 * 60_000);
+    expect(left).toBeLessThanOrEqual(7 * 60_000);
+    expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(1);
+  });
+
+  it('the card shows the best result: an attempt abandoned after a pass never hides the pass', async () => {
+    const twice = await seedQuizCourse(bed, { settings: { timeLimit: 10, maxAttempts: 2 } });
+    const { body: passed } = await start(me.token, twice);
+    await submit(me.token, passed.attempt.id, rightAnswers(passed));
+    const { body: abandoned } = await start(me.token, twice);
+    await age(abandoned.attempt.id, 11 * 60);
+
+    const card = await call<QuizCard>('GET', `/api/attempts/quiz/${twice.quiz.id}`, me.token);
+    expect(card.body).toMatchObject({
+      attemptsUsed: 2,
+      latest: { id: abandoned.attempt.id, status: 'failed', percentage: 0 },
+      best: { id: passed.attempt.id, status: 'passed', percentage: 100 },
+      inProgress: null,
+      canStart: false,
+      blockedReason: 'Попытки закончились: использовано 2 из 2',
+    });
+  });
+
   it('closes an abandoned attempt once its time is up, so the next start is a new attempt', async () => {
     const { body } = await start(me.token, timed);
     await age(body.attempt.id, 11 * 60);
@@ -344,6 +380,7 @@ describe('GET /api/attempts/quiz/{quizId} (the quiz card)', () => {
       },
       attemptsUsed: 0,
       latest: null,
+      best: null,
       inProgress: null,
       canStart: true,
       blockedReason: null,
@@ -411,5 +448,23 @@ describe('GET /api/attempts/{id}', () => {
       questionsRevealed: true,
       questions: [expect.objectContaining({ explanation: 'потому что', correctAnswerText: 'Верно' })],
     });
+  });
+});
+
+describe('authors previewing a course as a learner', () => {
+  it('write nothing: starting and submitting attempts and completing lessons are refused, and nothing is stored', async () => {
+    for (const role of ['ADMIN', 'CURATOR'] as const) {
+      const { token, user } = bed.as[role];
+      const started = await start(token);
+      expect(started.status).toBe(403);
+      expect(started.body.message).toBe(MSG.forbidden);
+      const completed = await call('POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, token, {
+        courseId: seeded.course.id,
+      });
+      expect(completed.status).toBe(403);
+      expect(await bed.store.attempts.countDocuments({ userId: user.id })).toBe(0);
+      expect(await bed.store.completions.countDocuments({ userId: user.id })).toBe(0);
+      expect(await bed.store.courseCompletions.countDocuments({ userId: user.id })).toBe(0);
+    }
   });
 });
