@@ -45,8 +45,7 @@ async function curatorWithDraft(page: Page, request: APIRequestContext, tag: str
     title,
     description: 'Инструктаж по технике безопасности для новых сотрудников',
   });
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto('/courses');
+  await signIn(page, CURATOR.email, CURATOR.password, '/courses');
   await search(page).fill(title);
   await expect(cardOf(page, title)).toBeVisible();
   return title;
@@ -55,8 +54,7 @@ async function curatorWithDraft(page: Page, request: APIRequestContext, tag: str
 test('a curator creates a course: the form refuses an empty title, then the new draft is on the list', async ({ page }) => {
   const errors = watchConsole(page);
   const title = unique('Охрана труда');
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto('/courses');
+  await signIn(page, CURATOR.email, CURATOR.password, '/courses');
 
   await page.getByRole('button', { name: 'Создать курс' }).click();
   await expect(page).toHaveURL(/\/courses\/create$/);
@@ -227,8 +225,7 @@ test('a curator pages through the courses found, and the page survives a reload 
   // One more than a page holds (24 cards).
   for (let i = 0; i < 25; i++) await createCourse(request, curator, { title: `${prefix} №${String(i).padStart(2, '0')}` });
 
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto('/courses');
+  await signIn(page, CURATOR.email, CURATOR.password, '/courses');
   await search(page).fill(prefix);
   const pager = page.getByRole('navigation', { name: 'Страницы' });
   await expect(pager).toContainText('Страница 1 из 2');

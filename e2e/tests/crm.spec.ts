@@ -47,8 +47,7 @@ async function arrangeOrganization(request: APIRequestContext, contacts: Array<R
 
 /** Signs the curator in and opens the organization list filtered to one tax number. */
 async function findByInn(page: Page, inn: string) {
-  await signIn(page, 'curator@portal.local', 'Curator12345');
-  await page.goto('/crm/orgs');
+  await signIn(page, 'curator@portal.local', 'Curator12345', '/crm/orgs');
   await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(inn);
   await expect(page.getByTestId('org-card')).toHaveCount(1);
 }
@@ -159,8 +158,7 @@ test('a curator makes an organization inactive, sees it on the list, and deletes
   const { id, name, inn } = await arrangeOrganization(request, [
     { fullName: 'Борис Орлов', email: 'boris@marshrut.example', phone: '+7 900 000-00-01', role: 'Бухгалтер' },
   ]);
-  await signIn(page, 'curator@portal.local', 'Curator12345');
-  await page.goto(`/crm/orgs/${id}`);
+  await signIn(page, 'curator@portal.local', 'Curator12345', `/crm/orgs/${id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'Редактировать' }).click();
@@ -193,8 +191,7 @@ test('a curator makes an organization inactive, sees it on the list, and deletes
 });
 
 test('an organization that does not exist shows the load error in red', async ({ page }) => {
-  await signIn(page, 'manager@portal.local', 'Manager12345');
-  await page.goto('/crm/orgs/000000000000000000000000');
+  await signIn(page, 'manager@portal.local', 'Manager12345', '/crm/orgs/000000000000000000000000');
   const error = page.getByRole('alert');
   await expect(error).toContainText('Ошибка загрузки организации');
   await expect(error).toContainText('Организация не найдена');
@@ -232,53 +229,79 @@ test('the directory searches by name, email or role label and filters by role', 
   await expect(counter).toHaveText('Найдено 0 пользователей с ролью «Администратор» по запросу «нет-такого-пользователя»');
 });
 
-test("an admin changes a user's role in the directory and that user's next request carries the new rights", async ({
-  browser,
-}) => {
-  const email = uniqueEmail('promoted');
-  const fullName = `Повышаемый ${Date.now().toString(36)}`;
-  const userContext = await browser.newContext();
-  const adminContext = await browser.newContext();
-  const userPage = await userContext.newPage();
-  const adminPage = await adminContext.newPage();
-  try {
-    const registered = await userPage.request.post('/api/auth/register', {
-      data: { email, password: 'Password123', fullName, role: 'CANDIDATE' },
+/** A person registered over the API (as a candidate), made `role` by the administrator over the API. */
+async function arrangePerson(request: APIRequestContext, tag: string, role: 'CANDIDATE' | 'CURATOR') {
+  const email = uniqueEmail(tag);
+  const fullName = `Сотрудник ${Date.now().toString(36)}`;
+  const registered = await request.post('/api/auth/register', {
+    data: { email, password: 'Password123', fullName, role: 'CANDIDATE' },
+  });
+  expect(registered.status()).toBe(201);
+  if (role !== 'CANDIDATE') {
+    const { user } = (await registered.json()) as { user: { id: string } };
+    const admin = await request.post('/api/auth/login', { data: { email: 'admin@portal.local', password: 'Admin12345' } });
+    const { token } = (await admin.json()) as { token: string };
+    const changed = await request.patch(`/api/users/${user.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { fullName, email, role },
     });
-    expect(registered.status()).toBe(201);
+    expect(changed.status()).toBe(200);
+  }
+  return { email, fullName, password: 'Password123' };
+}
 
+/** The administrator, in the directory, gives the person the role labelled `label`. */
+async function changeRoleInDirectory(adminPage: Page, person: { email: string; fullName: string }, label: string) {
+  await adminPage.getByRole('searchbox', { name: 'Поиск пользователей' }).fill(person.email);
+  const card = adminPage.getByRole('article', { name: person.fullName });
+  await card.getByRole('button', { name: `Редактировать пользователя ${person.fullName}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Редактирование пользователя' });
+  await expect(dialog.getByLabel('Email')).toHaveValue(person.email);
+  await dialog.getByLabel('Роль').selectOption({ label });
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('user-role')).toHaveText(label);
+}
+
+test('a candidate made a curator in the directory gets the new rights on the next request, with the same token', async ({
+  browser,
+  request,
+}) => {
+  const person = await arrangePerson(request, 'promoted', 'CANDIDATE');
+  const userPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext()).newPage();
+  try {
     // The candidate is turned away from the CRM.
-    await signIn(userPage, email, 'Password123');
-    await expect(userPage).toHaveURL(/\/courses$/);
-    const token = await userPage.evaluate(() => localStorage.getItem('authToken'));
-    await userPage.goto('/crm/orgs');
+    await signIn(userPage, person.email, person.password, '/crm/orgs');
     await expect(userPage.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
+    const token = await userPage.evaluate(() => localStorage.getItem('authToken'));
 
-    // The administrator makes them a curator in the directory.
-    await signIn(adminPage, 'admin@portal.local', 'Admin12345');
-    await adminPage.goto('/crm/contacts');
-    await adminPage.getByRole('searchbox', { name: 'Поиск пользователей' }).fill(email);
-    const card = adminPage.getByRole('article', { name: fullName });
-    await expect(card.getByTestId('user-role')).toHaveText('Кандидат');
-    await card.getByRole('button', { name: `Редактировать пользователя ${fullName}` }).click();
-    const dialog = adminPage.getByRole('dialog', { name: 'Редактирование пользователя' });
-    await expect(dialog.getByLabel('Email')).toHaveValue(email);
-    await dialog.getByLabel('Роль').selectOption({ label: 'Куратор' });
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(card.getByTestId('user-role')).toHaveText('Куратор');
+    await signIn(adminPage, 'admin@portal.local', 'Admin12345', '/crm/contacts');
+    await changeRoleInDirectory(adminPage, person, 'Куратор');
 
-    // Same token, new rights: the next request opens the organization list.
     await userPage.reload();
     await expect(userPage.getByRole('heading', { name: 'Организации', level: 1 })).toBeVisible();
     await expect(userPage.getByText('Ошибка загрузки организаций')).toHaveCount(0);
     expect(await userPage.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
+  } finally {
+    await userPage.context().close();
+    await adminPage.context().close();
+  }
+});
 
-    // And back: made a client, the very next action of the open page is refused.
-    await card.getByRole('button', { name: `Редактировать пользователя ${fullName}` }).click();
-    await dialog.getByLabel('Роль').selectOption({ label: 'Клиент' });
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(card.getByTestId('user-role')).toHaveText('Клиент');
+test('a curator made a client in the directory is refused the very next action of the page already open', async ({
+  browser,
+  request,
+}) => {
+  const person = await arrangePerson(request, 'demoted', 'CURATOR');
+  const userPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext()).newPage();
+  try {
+    await signIn(userPage, person.email, person.password, '/crm/orgs');
+    await expect(userPage.getByRole('heading', { name: 'Организации', level: 1 })).toBeVisible();
+
+    await signIn(adminPage, 'admin@portal.local', 'Admin12345', '/crm/contacts');
+    await changeRoleInDirectory(adminPage, person, 'Клиент');
 
     await userPage.getByRole('button', { name: 'Добавить организацию' }).click();
     const create = userPage.getByRole('dialog', { name: 'Новая организация' });
@@ -288,7 +311,7 @@ test("an admin changes a user's role in the directory and that user's next reque
     await create.getByRole('button', { name: 'Создать' }).click();
     expect(await refused).toBe('Ошибка: Недостаточно прав для этого действия');
   } finally {
-    await userContext.close();
-    await adminContext.close();
+    await userPage.context().close();
+    await adminPage.context().close();
   }
 });

@@ -203,8 +203,7 @@ test('a candidate sees courses, active and completed courses, their own quick ac
   page,
 }) => {
   const errors = watchConsole(page);
-  await signIn(page, 'candidate@portal.local', 'Candidate12345');
-  await page.goto('/dashboard');
+  await signIn(page, 'candidate@portal.local', 'Candidate12345', '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`${GREETING.source}Ольга!$`));
   await expect(page.getByTestId('dashboard-subtitle')).toContainText('Кандидат · ');
   await expect(page.getByTestId('stat-card')).toHaveCount(3);

@@ -109,8 +109,7 @@ test('a curator generates a course with three goals, sees the progress, lands in
   ];
 
   // The builder: topic, audience, three goals.
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto('/courses');
+  await signIn(page, CURATOR.email, CURATOR.password, '/courses');
   await page.getByRole('button', { name: 'Создать с ИИ' }).click();
   const builder = page.getByRole('dialog', { name: 'Создать курс с ИИ' });
   await expect(builder).toBeVisible();

@@ -2,7 +2,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AuthResponse } from '@portal/contracts';
 import { DEFAULT_PORTS } from '@portal/contracts/ports';
+import { homePathFor } from '@portal/contracts/roles';
 import { E2E_PORT_OFFSET } from '../env';
 
 /** Collects console errors and page crashes, so a test can assert there were none. */
@@ -15,12 +17,38 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Where the portal keeps the session token (web-core's api.ts). */
+const TOKEN_KEY = 'authToken';
+
+/** Signs in through the form on /auth, as a person does (the journeys about signing in use this). */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Пароль', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).not.toHaveURL(/\/auth$/);
+}
+
+/**
+ * Signs in over the API and opens `to` (the person's home page unless given) with the token in
+ * place, as the form would leave it: journeys that are not about signing in spend no time on the form.
+ * The token is put in this tab once, before its next page loads, so a later sign-out still holds.
+ */
+export async function signIn(page: Page, email: string, password: string, to?: string): Promise<void> {
+  const answer = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(answer.status(), `sign-in of ${email}`).toBe(200);
+  const { token, user } = (await answer.json()) as AuthResponse;
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window !== window.top) return; // embedded players and sandboxed frames have no storage of ours
+      const seeded = `e2e-seeded:${value}`;
+      if (sessionStorage.getItem(seeded)) return;
+      sessionStorage.setItem(seeded, '1');
+      localStorage.setItem(key, value);
+    },
+    [TOKEN_KEY, token] as const,
+  );
+  await page.goto(to ?? homePathFor(user.role));
 }
 
 let counter = 0;
@@ -174,4 +202,29 @@ export async function arrangeLargeCourse(
   };
   for (let m = 1; m <= modules; m += 4) await Promise.all([m, m + 1, m + 2, m + 3].filter((n) => n <= modules).map(fill));
   return { courseId, title, lessonIds, text };
+}
+
+/**
+ * During a keyboard drag, presses `key` until the screen reader is told `text` (at most `presses`
+ * times, waiting `waitMs` after each). dnd-kit measures the drop targets just after a drag starts, and an arrow pressed before
+ * that moves nothing (measured: «Файл №2» над «Файл №2» after an immediate ArrowUp); a person never
+ * presses that fast, a test can.
+ */
+export async function pressUntilAnnounced(
+  page: Page,
+  key: string,
+  text: RegExp,
+  { presses = 10, waitMs = 1000 }: { presses?: number; waitMs?: number } = {},
+): Promise<void> {
+  const liveRegion = page.locator('[id^="DndLiveRegion"]');
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press(key);
+    try {
+      await expect(liveRegion.filter({ hasText: text })).toHaveCount(1, { timeout: waitMs });
+      return;
+    } catch {
+      // not there yet: press again
+    }
+  }
+  await expect(liveRegion.filter({ hasText: text })).toHaveCount(1);
 }

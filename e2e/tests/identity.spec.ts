@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, uniqueEmail, watchConsole } from './helpers';
+import { signInThroughForm, uniqueEmail, watchConsole } from './helpers';
 
 const registerOnAuth = async (
   page: Page,
@@ -81,7 +81,7 @@ test('the preset picker signs the administrator in to /dashboard with the staff 
 });
 
 test('a candidate opening /crm/orgs sees access denied with both roles, and Назад goes back', async ({ page }) => {
-  await signIn(page, 'candidate@portal.local', 'Candidate12345');
+  await signInThroughForm(page, 'candidate@portal.local', 'Candidate12345');
   await expect(page).toHaveURL(/\/courses$/);
   await page.goto('/crm/orgs');
   await expect(page.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
@@ -130,7 +130,7 @@ test('a return address leading off the portal is ignored: sign-in goes home', as
 });
 
 test('a tampered token is dropped and the user is sent to /auth', async ({ page }) => {
-  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await signInThroughForm(page, 'curator@portal.local', 'Curator12345');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.evaluate(() => {
     const token = localStorage.getItem('authToken')!;
@@ -176,7 +176,7 @@ test('/register offers ADMIN only with the administrator password', async ({ pag
 });
 
 test('a learner has no staff navigation but sees their name and can sign out', async ({ page }) => {
-  await signIn(page, 'client@portal.local', 'Client12345');
+  await signInThroughForm(page, 'client@portal.local', 'Client12345');
   await expect(page).toHaveURL(/\/courses$/);
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
   await expect(account).toContainText('Дмитрий Соколов · Клиент');
@@ -190,7 +190,7 @@ test('a learner has no staff navigation but sees their name and can sign out', a
 
 test('a learner goes from the courses to their dashboard and their results through the header', async ({ page }) => {
   const errors = watchConsole(page);
-  await signIn(page, 'candidate@portal.local', 'Candidate12345');
+  await signInThroughForm(page, 'candidate@portal.local', 'Candidate12345');
   await expect(page).toHaveURL(/\/courses$/);
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
   await expect(account.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Мои результаты']);
@@ -210,7 +210,7 @@ test('a learner goes from the courses to their dashboard and their results throu
 });
 
 test('the manager reaches their results from the header', async ({ page }) => {
-  await signIn(page, 'manager@portal.local', 'Manager12345');
+  await signInThroughForm(page, 'manager@portal.local', 'Manager12345');
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
   await account.getByRole('link', { name: 'Мои результаты' }).click();
   await expect(page).toHaveURL(/\/results$/);

@@ -106,8 +106,7 @@ test.describe.serial('learning', () => {
 
   test('a candidate studies a lesson, completes it, reloads and sees the tick and the progress', async ({ page }) => {
     const errors = watchConsole(page);
-    await signIn(page, learners.first!.email, PASSWORD);
-    await page.goto(`/student/${seed.courseId}`);
+    await signIn(page, learners.first!.email, PASSWORD, `/student/${seed.courseId}`);
 
     await expect(page.getByRole('heading', { name: seed.courseTitle })).toBeVisible();
     await expect(page.getByText('Режим обучения')).toBeVisible();
@@ -143,8 +142,7 @@ test.describe.serial('learning', () => {
 
   test('the candidate fails the quiz, tries again without a reload, and passes', async ({ page }) => {
     const errors = watchConsole(page);
-    await signIn(page, learners.first!.email, PASSWORD);
-    await page.goto(`/student/${seed.courseId}`);
+    await signIn(page, learners.first!.email, PASSWORD, `/student/${seed.courseId}`);
     await lessonButton(page, 'Тест').click();
 
     const card = page.getByRole('region', { name: seed.quizTitle });
@@ -200,8 +198,7 @@ test.describe.serial('learning', () => {
 
   test('the attempts appear in /results and in the CSV', async ({ page }) => {
     const errors = watchConsole(page);
-    await signIn(page, learners.first!.email, PASSWORD);
-    await page.goto(`/student/${seed.courseId}?lesson=`);
+    await signIn(page, learners.first!.email, PASSWORD, `/student/${seed.courseId}?lesson=`);
     await lessonButton(page, 'Тест').click();
     await page.getByRole('button', { name: 'Посмотреть результаты' }).click();
     await expect(page).toHaveURL(/\/results\?search=/);
@@ -261,8 +258,7 @@ test.describe.serial('learning', () => {
   });
 
   test('a second candidate cannot see the first one’s attempts', async ({ page, request }) => {
-    await signIn(page, learners.second!.email, PASSWORD);
-    await page.goto('/results');
+    await signIn(page, learners.second!.email, PASSWORD, '/results');
     await expect(page.getByText('Пока нет результатов квизов')).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Сводка' })).toContainText('Всего попыток0');
@@ -304,8 +300,7 @@ test('a course of 20 modules × 10 lessons opens from its outline, and each less
   const lesson = (m: number, l: number) => lessonButton(page, `Урок ${m}\\.${l}(?!\\d)`);
   const lessonTitle = (m: number, l: number) => page.getByRole('heading', { name: `Урок ${m}.${l}`, level: 2, exact: true });
 
-  await signIn(page, learner.email, PASSWORD);
-  await page.goto(`/student/${big.courseId}`);
+  await signIn(page, learner.email, PASSWORD, `/student/${big.courseId}`);
   await expect(page.getByRole('heading', { name: big.title })).toBeVisible();
   await expect(progressText(page)).toHaveText('Прогресс курса: 0 из 200 · 0%');
   await expect(
@@ -366,8 +361,7 @@ test('the countdown finishes the quiz by itself at zero, and the answers given i
   });
   const learner = await register(request, `Вера Козлова ${tag}`);
 
-  await signIn(page, learner.email, PASSWORD);
-  await page.goto(`/student/${courseId}`);
+  await signIn(page, learner.email, PASSWORD, `/student/${courseId}`);
   await lessonButton(page, 'Блиц').click();
   await page.getByRole('region', { name: quizTitle }).getByRole('button', { name: 'Начать квиз' }).click();
   const player = page.getByRole('dialog', { name: quizTitle });

@@ -97,8 +97,7 @@ test('closing a running quiz asks first, and the attempt resumes with its questi
     quiz: { passingScore: 100, maxAttempts: 2, timeLimit: 5 },
   });
   const me = await learner(request);
-  await signIn(page, me.email, PASSWORD);
-  await page.goto(`/student/${course.courseId}`);
+  await signIn(page, me.email, PASSWORD, `/student/${course.courseId}`);
 
   // A learner sees their own state of each lesson, not whether it is published.
   await expect(studyLesson(page, 'Итоговый тест')).toContainText('Не начат');
@@ -177,8 +176,7 @@ test('the lesson editor fits a 1366 px window with a long paragraph, and block p
   );
   const lessonTitle = `Урок ${'Оченьдлинноеназвание'.repeat(8)}`;
 
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto(`/editor/${course.courseId}`);
+  await signIn(page, CURATOR.email, CURATOR.password, `/editor/${course.courseId}`);
   await editorLesson(page, lessonTitle).click();
   const blocks = page.getByRole('list', { name: 'Блоки урока' }).getByRole('listitem');
   await expect(blocks).toHaveCount(4);
@@ -217,8 +215,7 @@ test('price, duration and level are edited in the course overview, autosaved and
   const errors = watchConsole(page);
   const author = await curator(request);
   const course = await arrange(request, author.token, [{ title: 'Введение' }], { published: false });
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto(`/editor/${course.courseId}`);
+  await signIn(page, CURATOR.email, CURATOR.password, `/editor/${course.courseId}`);
   await sidebar(page).getByRole('button', { name: course.title }).click();
   const overview = page.getByRole('region', { name: 'Обзор курса' });
 
@@ -260,8 +257,7 @@ test('an author previews the course as a learner from the editor, and nothing is
     if (r.method() !== 'GET' && /^\/api\/(progress|attempts)/.test(pathname)) writes.push(`${r.method()} ${pathname}`);
   });
 
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto(`/editor/${course.courseId}`);
+  await signIn(page, CURATOR.email, CURATOR.password, `/editor/${course.courseId}`);
   await sidebar(page).getByRole('button', { name: 'Просмотр как слушатель' }).click();
   await expect(page).toHaveURL(new RegExp(`/student/${course.courseId}$`));
   await expect(page.getByRole('note', { name: 'Просмотр как слушатель' })).toContainText('Ничего не записывается');
@@ -335,8 +331,7 @@ test('a video from an allowed https origin plays, a YouTube link is its player, 
   });
 
   const me = await learner(request);
-  await signIn(page, me.email, PASSWORD);
-  await page.goto(`/student/${course.courseId}`);
+  await signIn(page, me.email, PASSWORD, `/student/${course.courseId}`);
   await studyLesson(page, 'Видеоурок').click();
 
   await expect(page.getByLabel('Вступление')).toHaveAttribute('src', allowed);
@@ -355,8 +350,7 @@ test('a video from an allowed https origin plays, a YouTube link is its player, 
 
   // The author is told while editing.
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, CURATOR.email, CURATOR.password);
-  await page.goto(`/editor/${course.courseId}`);
+  await signIn(page, CURATOR.email, CURATOR.password, `/editor/${course.courseId}`);
   await editorLesson(page, 'Видеоурок').click();
   await page.getByRole('button', { name: /^Видео №3/ }).click();
   const props = page.getByRole('region', { name: 'Свойства блока «Видео №3»' });

@@ -12,7 +12,7 @@ import {
   installPostgres,
   preparePostgresDatabase,
 } from './store';
-import { ROOT, run, say, which } from './util';
+import { ROOT, run, runTwoAtATime, say, which } from './util';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -60,18 +60,23 @@ async function test(): Promise<void> {
   const stages: Stage[] = [
     {
       name: 'typecheck',
-      run: () => {
+      run: async () => {
         buildServices();
-        for (const project of ['tsconfig.web.json', 'tsconfig.tools.json', 'tsconfig.tests.json', 'bench/tsconfig.json'])
-          run(bin('tsc'), ['-p', project]);
+        await runTwoAtATime(
+          ['tsconfig.web.json', 'tsconfig.tools.json', 'tsconfig.tests.json', 'bench/tsconfig.json'].map((project) => [
+            bin('tsc'),
+            ['-p', project],
+          ]),
+        );
       },
     },
     {
       name: 'lint',
-      run: () => {
-        run(bin('eslint'), ['.', '--max-warnings=0']);
-        run(bin('prettier'), ['--check', '--log-level=warn', '.']);
-      },
+      run: () =>
+        runTwoAtATime([
+          [bin('eslint'), ['.', '--max-warnings=0']],
+          [bin('prettier'), ['--check', '--log-level=warn', '.']],
+        ]),
     },
     { name: 'build front ends', run: () => buildFrontends() },
     {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -54,4 +54,26 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
 export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): void {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: options.cwd ?? ROOT, env: options.env ?? process.env });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+}
+
+/**
+ * Runs commands to completion two at a time (the machines have two cores), streaming their output;
+ * throws, after all have ended, naming each one that failed.
+ */
+export async function runTwoAtATime(commands: Array<[string, string[]]>): Promise<void> {
+  const queue = [...commands];
+  const failures: string[] = [];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [command, args] = next;
+      const code = await new Promise<number | string>((resolve) => {
+        const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, env: process.env });
+        child.on('error', (err) => resolve(err.message));
+        child.on('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? 'unknown'));
+      });
+      if (code !== 0) failures.push(`${command} ${args.join(' ')} failed (exit ${code})`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  if (failures.length) throw new Error(failures.join('\n'));
 }
