@@ -21,6 +21,11 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[\w-]+$/)
     .default('bull'),
+  /**
+   * How long a stopping process may take: in-flight requests drain for up to 10 s (or this, if
+   * shorter), then connections are closed; a process still there at this deadline exits 1.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

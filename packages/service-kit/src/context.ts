@@ -91,10 +91,17 @@ export async function runService<C extends BaseConfig>(def: ServiceDefinition<C>
     readiness: readinessOf(ctx),
     bodyLimit: def.bodyLimit,
   });
-  const running = await listen(app, def.port, def.config.HOST, ctx.logger, async () => {
-    await stop?.();
-    await closeServiceContext(ctx);
-  });
+  const running = await listen(
+    app,
+    def.port,
+    def.config.HOST,
+    ctx.logger,
+    async () => {
+      await stop?.();
+      await closeServiceContext(ctx);
+    },
+    def.config.SHUTDOWN_TIMEOUT_MS,
+  );
   ctx.logger.info({ port: def.port }, `${def.name} service listening`);
   return running;
 }

@@ -7,9 +7,13 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** In-flight requests get this long to finish once a stop is asked for. */
+const DRAIN_MS = 10_000;
+
 /**
  * Listens and handles SIGTERM/SIGINT: stop accepting, let in-flight requests finish (bounded),
- * then release connections through `onClose`.
+ * then release connections through `onClose`. The whole stop is bounded by `shutdownTimeoutMs`:
+ * a store or queue connection that never closes cannot keep a stopping process alive.
  */
 export function listen(
   app: Koa,
@@ -17,6 +21,7 @@ export function listen(
   host: string,
   logger: Logger,
   onClose: () => Promise<void>,
+  shutdownTimeoutMs = 15_000,
 ): Promise<RunningService> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
@@ -35,15 +40,22 @@ export function listen(
             };
             server.close(finish);
             server.closeIdleConnections();
-            setTimeout(() => {
-              server.closeAllConnections();
-              finish();
-            }, 10_000).unref();
+            setTimeout(
+              () => {
+                server.closeAllConnections();
+                finish();
+              },
+              Math.min(DRAIN_MS, shutdownTimeoutMs),
+            ).unref();
           });
           await onClose();
         })());
       const onSignal = (signal: string) => {
         logger.info({ signal }, 'shutting down');
+        setTimeout(() => {
+          logger.error({ timeoutMs: shutdownTimeoutMs }, 'shutdown did not finish in time: exiting');
+          process.exit(1);
+        }, shutdownTimeoutMs).unref();
         close().then(
           () => process.exit(0),
           (err) => {

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { freePort } from '@portal/devstack/util';
 import { uniquePrefix } from '@portal/devstack/testing';
 
-it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', async () => {
+/** Starts the slow-route service fixture as its own process and waits until it listens. */
+async function startFixture(env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [require.resolve('tsx/cli'), '--conditions=source', path.join(__dirname, 'fixtures/slow-service.ts')],
     {
-      env: { ...process.env, PORT: String(port), DB_PREFIX: uniquePrefix(), LOG_LEVEL: 'silent' },
+      env: { ...process.env, PORT: String(port), DB_PREFIX: uniquePrefix(), LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -18,7 +19,11 @@ it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', as
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('READY') && resolve());
     child.once('exit', () => reject(new Error('service exited before it was ready')));
   });
+  return { port, child, exited };
+}
 
+it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', async () => {
+  const { port, child, exited } = await startFixture();
   const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
   await new Promise((r) => setTimeout(r, 200));
   child.kill('SIGTERM');
@@ -27,4 +32,14 @@ it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', as
 
   await expect(inFlight).resolves.toEqual({ status: 200, body: { done: true } });
   expect(await exited).toBe(0);
+}, 30_000);
+
+it('a resource that never closes cannot keep a stopping service alive: it exits 1 at the deadline', async () => {
+  const { child, exited } = await startFixture({ STUCK_ON_CLOSE: '1', SHUTDOWN_TIMEOUT_MS: '1500' });
+  const asked = Date.now();
+  child.kill('SIGTERM');
+  expect(await exited).toBe(1);
+  const took = Date.now() - asked;
+  expect(took).toBeGreaterThanOrEqual(1400);
+  expect(took).toBeLessThan(10_000); // the deadline, not the 10 s drain or forever
 }, 30_000);

@@ -6,6 +6,7 @@ import type { CourseDoc } from '../models/course';
 import { canAuthor, visibleBlocksFilter } from '../policies/content';
 import { courseTree } from '../presenters/block';
 import { presentCourse } from '../presenters/course';
+import { coalesce } from './coalesce';
 import { courseOutline } from './outline';
 
 /**
@@ -109,21 +110,11 @@ export class CoursePageCache {
       this.pages.set(key, hit);
       return hit;
     }
-    const pending = this.building.get(key);
-    if (pending) return pending;
-    const build = this.build(course, user).then(
-      (page) => {
-        this.building.delete(key);
-        this.keep(key, page);
-        return page;
-      },
-      (err: unknown) => {
-        this.building.delete(key);
-        throw err;
-      },
-    );
-    this.building.set(key, build);
-    return build;
+    return coalesce(this.building, key, async () => {
+      const page = await this.build(course, user);
+      this.keep(key, page);
+      return page;
+    });
   }
 
   /** Everyone of one visibility class sees the same blocks, so any of them can build the page. */

@@ -22,6 +22,7 @@ import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId } from './ids';
 import { marksOf } from './marks';
 import { copiedBlocks, deleteCourseQuizzes, duplicateQuizzes } from './quizzes';
+import type { CatalogueCache } from './catalogueCache';
 import { countCourse, nextUpdatedAt, touchCourse } from './touch';
 import type { MarkKind } from '../models/courseMark';
 
@@ -66,6 +67,9 @@ export function publicationOf(
 const publishedAtFor = (next: CourseStatus, current?: CourseDoc): Date | null =>
   next !== 'published' ? null : current?.status === 'published' ? (current.publishedAt ?? new Date()) : new Date();
 
+/** A new course has no modules or lessons yet: its counts are known without counting. */
+const EMPTY_COUNTS: CourseCounts = { modules: 0, lessons: 0, visibleModules: 0, visibleLessons: 0 };
+
 export async function createCourse(deps: CommandDeps, input: CreateInput): Promise<CourseDoc> {
   const publication = publicationOf(input);
   const created = await deps.models.courses.create({
@@ -77,6 +81,7 @@ export async function createCourse(deps: CommandDeps, input: CreateInput): Promi
     ...publication,
     publishedAt: publishedAtFor(publication.status),
     createdBy: deps.actor.id,
+    counts: EMPTY_COUNTS,
   });
   recordAudit(deps, {
     action: 'create',
@@ -271,7 +276,12 @@ const markedIds = (models: ContentModels, userId: string, kind: MarkKind) =>
  * store reads whatever the data: the marks (for the favourites or started filter), the page, the
  * count, and the page's marks.
  */
-export async function listCourses(models: ContentModels, user: Principal, query: ListQuery): Promise<CoursePage> {
+export async function listCourses(
+  models: ContentModels,
+  user: Principal,
+  query: ListQuery,
+  catalogue?: CatalogueCache,
+): Promise<CoursePage> {
   if (!canAuthor(user) && query.status && query.status !== 'published') return { courses: [], total: 0 };
   const filter: Record<string, unknown> = { ...visibleCoursesFilter(user) };
   if (query.status) filter.status = query.status;
@@ -283,10 +293,18 @@ export async function listCourses(models: ContentModels, user: Principal, query:
     const marked = await markedIds(models, user.id, query.filter === 'favorites' ? 'favorite' : 'started');
     filter._id = op({ $in: marked.map((m) => m.courseId) });
   }
-  const [rows, total] = await Promise.all([
-    models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).skip(pageOffset(query)).limit(query.limit).lean<CourseDoc[]>(),
-    models.courses.countDocuments(filter),
-  ]);
+  const read = async () => {
+    const [rows, total] = await Promise.all([
+      models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).skip(pageOffset(query)).limit(query.limit).lean<CourseDoc[]>(),
+      models.courses.countDocuments(filter),
+    ]);
+    return { rows, total };
+  };
+  // A page of everyone's catalogue is kept; one of the person's own marks (favourites, started) is not.
+  const { rows, total } =
+    catalogue && query.filter === 'all'
+      ? await catalogue.page({ filter, skip: pageOffset(query), limit: query.limit }, read)
+      : await read();
   return { courses: await summarize(models, user, rows), total };
 }
 

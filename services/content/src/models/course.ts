@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { COURSE_DEFAULTS, COURSE_STATUSES, type CourseStatus } from '@portal/contracts';
+import { bumpCatalogueVersion } from '../commands/catalogueCache';
 
 export interface CourseDoc {
   _id: Types.ObjectId;
@@ -62,6 +63,29 @@ courseSchema.index({ updatedAt: -1 });
 // a page is an index walk, never a sort of every course.
 courseSchema.index({ updatedAt: -1, _id: -1 });
 courseSchema.index({ status: 1, updatedAt: -1, _id: -1 });
+
+// Every write to a course moves the catalogue's version after it (src/commands/catalogueCache.ts).
+courseSchema.post(
+  [
+    'updateOne',
+    'updateMany',
+    'replaceOne',
+    'deleteOne',
+    'deleteMany',
+    'findOneAndUpdate',
+    'findOneAndDelete',
+    'findOneAndReplace',
+  ],
+  async function () {
+    await bumpCatalogueVersion(this.model.db);
+  },
+);
+courseSchema.post('save', async function () {
+  await bumpCatalogueVersion(this.db);
+});
+courseSchema.post('insertMany', async function () {
+  await bumpCatalogueVersion(this.db);
+});
 
 export const courseModel = (store: Connection): Model<CourseDoc> =>
   (store.models.Course as Model<CourseDoc>) ?? store.model<CourseDoc>('Course', courseSchema, 'courses');

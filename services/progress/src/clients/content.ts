@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CONTENT_MSG, PROGRESS_MSG, QUIZ_MSG, quizInputSchema, type Course, type Quiz } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  PROGRESS_MSG,
+  QUIZ_MSG,
+  quizInputSchema,
+  type BlockRecord,
+  type CourseOutline,
+  type Quiz,
+} from '@portal/contracts';
 import { HttpError, notFound, unavailable, type Logger } from '@portal/service-kit';
 
 /** A quiz as the content service's internal route gives it: answers included, and where it stands. */
@@ -13,8 +21,13 @@ const storedQuizSchema = quizInputSchema.extend({
 });
 
 export interface ContentClient {
-  /** The course as the learner may see it (their own token is forwarded, so visibility is content's rule). */
-  getCourse(courseId: string, authorization: string): Promise<Course>;
+  /**
+   * The course's outline as the learner may see it: modules and lessons without their content
+   * (their own token is forwarded, so visibility is content's rule).
+   */
+  getOutline(courseId: string, authorization: string): Promise<CourseOutline>;
+  /** One lesson with its blocks, as the learner may see it (404 otherwise). */
+  getLesson(lessonId: string, authorization: string): Promise<BlockRecord>;
   /** The full quiz, answers included: never sent to a learner as is. */
   getQuiz(quizId: string): Promise<StoredQuiz>;
   /**
@@ -58,10 +71,15 @@ export function contentClient({ baseUrl, internalToken, timeoutMs, logger }: Con
   }
 
   return {
-    async getCourse(courseId, authorization) {
-      const { status, body } = await call(`/api/courses/${encodeURIComponent(courseId)}`, { authorization });
+    async getOutline(courseId, authorization) {
+      const { status, body } = await call(`/api/courses/${encodeURIComponent(courseId)}/outline`, { authorization });
       if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
-      return body as Course;
+      return body as CourseOutline;
+    },
+    async getLesson(lessonId, authorization) {
+      const { status, body } = await call(`/api/blocks/${encodeURIComponent(lessonId)}`, { authorization });
+      if (status !== 200) refuse(status, body, PROGRESS_MSG.lessonNotFound);
+      return body as BlockRecord;
     },
     async getQuiz(quizId) {
       const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}`, {

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   ATTEMPT_GRACE_SECONDS,
   PROGRESS_MSG,
+  contentBlocksOf,
   type AttemptAnswerInput,
   type AttemptDetail,
   type AttemptStartInput,
   type AttemptStatus,
-  type Course,
+  type BlockRecord,
+  type CourseOutline,
   type QuizCard,
   type StartedAttempt,
 } from '@portal/contracts';
@@ -30,13 +32,21 @@ const deadlineOf = (startedAt: Date, timeLimit: number | null | undefined): Date
 
 const isLate = (a: Pick<AttemptDoc, 'deadline'>, now: Date) => !!a.deadline && now.getTime() > a.deadline.getTime() + GRACE_MS;
 
-/** The quiz must stand in that lesson of a course the learner can see: no taking quizzes by guessing ids. */
-function lessonHoldingQuiz(course: Course, lessonId: string, quizId: string) {
-  const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
-  if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
-  const holds = (lesson.blocks ?? []).some((b) => b.type === 'quiz' && b.content?.quizId === quizId);
+/**
+ * The quiz must stand in that lesson of a course the learner can see: no taking quizzes by guessing
+ * ids. The course's outline says where the lesson is; only that lesson's blocks are read.
+ */
+function assertQuizInLesson(course: CourseOutline, lesson: BlockRecord, quizId: string): void {
+  const listed = course.modules.some((m) => m.lessons.some((l) => l.id === lesson.id));
+  if (!listed || lesson.courseId !== course.id) throw notFound(PROGRESS_MSG.lessonNotFound);
+  const holds = contentBlocksOf(lesson).some((b) => b.type === 'quiz' && b.content?.quizId === quizId);
   if (!holds) throw notFound(PROGRESS_MSG.quizNotInLesson);
-  return lesson;
+}
+
+/** Settled reads, checked in a fixed order, so a refusal never depends on which answer came first. */
+function firstRefusal<T extends unknown[]>(settled: { [K in keyof T]: PromiseSettledResult<T[K]> }): T {
+  for (const result of settled) if (result.status === 'rejected') throw result.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as T;
 }
 
 /**
@@ -122,9 +132,14 @@ export async function startAttempt(
   input: AttemptStartInput,
 ): Promise<{ body: StartedAttempt; created: boolean }> {
   const { models, content, audit } = deps;
-  const quiz: StoredQuiz = await content.getQuiz(input.quizId);
-  const course = await content.getCourse(input.courseId, authorization);
-  lessonHoldingQuiz(course, input.lessonId, input.quizId);
+  const [quiz, course, lesson] = firstRefusal<[StoredQuiz, CourseOutline, BlockRecord]>(
+    await Promise.allSettled([
+      content.getQuiz(input.quizId),
+      content.getOutline(input.courseId, authorization),
+      content.getLesson(input.lessonId, authorization),
+    ]),
+  );
+  assertQuizInLesson(course, lesson, quiz.id);
 
   await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
   const open = await openAttempt(deps, actor.id, quiz.id);
@@ -246,7 +261,7 @@ export async function submitAttempt(
   if (graded.status === 'passed') {
     // The lesson is completed on the server too; the attempt stands even if the content service is away.
     try {
-      const course = await content.getCourse(attempt.courseId, authorization);
+      const course = await content.getOutline(attempt.courseId, authorization);
       await completeLesson(deps, actor, course, attempt.lessonId);
     } catch (err) {
       logger.warn({ attempt: id, err: (err as Error).message }, 'lesson not completed after a passed quiz');

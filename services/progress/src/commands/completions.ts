@@ -1,7 +1,7 @@
 import {
   PROGRESS_MSG,
   computeCourseProgress,
-  type Course,
+  type CourseOutline,
   type CourseProgress,
   type LessonCompleteResult,
 } from '@portal/contracts';
@@ -12,7 +12,7 @@ import type { ProgressDeps } from './deps';
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** The learner's progress in a course as its structure stands now. */
-export async function courseProgressFor(models: ProgressModels, userId: string, course: Course): Promise<CourseProgress> {
+export async function courseProgressFor(models: ProgressModels, userId: string, course: CourseOutline): Promise<CourseProgress> {
   const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
   const [done, finished] = await Promise.all([
     lessonIds.length
@@ -36,7 +36,7 @@ export async function courseProgressFor(models: ProgressModels, userId: string, 
 export async function completeLesson(
   deps: ProgressDeps,
   actor: Principal,
-  course: Course,
+  course: CourseOutline,
   lessonId: string,
 ): Promise<LessonCompleteResult> {
   const { models, audit } = deps;
@@ -73,7 +73,7 @@ export async function completeLesson(
   return { lessonId, courseId: course.id, completedAt: (record?.completedAt ?? now).toISOString(), created, progress };
 }
 
-async function recordCourseCompletion(deps: ProgressDeps, actor: Principal, course: Course, at: Date): Promise<Date> {
+async function recordCourseCompletion(deps: ProgressDeps, actor: Principal, course: CourseOutline, at: Date): Promise<Date> {
   const { models, audit } = deps;
   try {
     const write = await models.courseCompletions.updateOne(

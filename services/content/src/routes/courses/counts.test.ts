@@ -175,6 +175,26 @@ it('the list counts follow every kind of write, for an author and for a learner'
   ]);
 });
 
+it('overlapping writes by two authors leave the counts of everything written, not of a moment between', async () => {
+  const title = uniqueTitle('Одновременно');
+  const created = await call<Course>('POST', '/api/courses', as('CURATOR'), { title, status: 'published' });
+  const courseId = created.body.id;
+  const mod = await call<{ id: string }>('POST', '/api/blocks', as('CURATOR'), { courseId, type: 'MODULE', title: 'М' });
+  // Twelve lessons and two more modules written at once, by its author and an administrator.
+  const writes = await Promise.all([
+    ...Array.from({ length: 12 }, (_, i) =>
+      call('POST', '/api/blocks', as(i % 2 ? 'ADMIN' : 'CURATOR'), { courseId, moduleId: mod.body.id, title: `Урок ${i + 1}` }),
+    ),
+    call('POST', '/api/blocks', as('CURATOR'), { courseId, type: 'MODULE', title: 'М2' }),
+    call('POST', '/api/blocks', as('ADMIN'), { courseId, type: 'MODULE', title: 'М3' }),
+  ]);
+  expect(writes.map((w) => w.status)).toEqual(Array(14).fill(201));
+
+  const seen = await cardAndPage(courseId, title, 'CANDIDATE');
+  expect(seen.card).toEqual({ modulesCount: 3, lessonsCount: 12 });
+  expect(seen.card).toEqual(seen.fromPage);
+});
+
 it('a course stored before counts existed is counted on its first listing, and keeps the counts', async () => {
   const title = uniqueTitle('Старый');
   const created = await call<Course>('POST', '/api/courses', as('ADMIN'), { title, status: 'published' });

@@ -20,6 +20,7 @@ import {
   updateCourse,
   type CoursePage,
 } from '../../commands/courses';
+import { CatalogueCache } from '../../commands/catalogueCache';
 import { CourseDetailCache, CourseOutlineCache, type CoursePageCache } from '../../commands/courseDetailCache';
 import { readCourseId } from '../../commands/ids';
 import { addMark, marksOf, removeMark } from '../../commands/marks';
@@ -34,6 +35,7 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
   const detailCache = new CourseDetailCache(models);
   const outlineCache = new CourseOutlineCache(models);
+  const catalogue = new CatalogueCache(models.courses.db);
 
   /**
    * One course as a cached page (the whole course, or its outline): the course document is read
@@ -65,7 +67,7 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
 
   router.get('/', authenticate, async (ctx) => {
     const query = parse(courseListQuerySchema, ctx.query);
-    presentPage(ctx, await listCourses(models, ctx.state.user, query));
+    presentPage(ctx, await listCourses(models, ctx.state.user, query, catalogue));
   });
 
   router.get('/favorites/my', authenticate, async (ctx) => {

@@ -24,7 +24,7 @@ export function progressRouter(service: ServiceContext, deps: ProgressDeps): Rou
   router.post('/lesson/:lessonId/complete', async (ctx) => {
     const lessonId = parse(lessonIdParam, ctx.params.lessonId);
     const { courseId } = parse(lessonCompleteSchema, ctx.request.body);
-    const course = await content.getCourse(courseId, ctx.get('authorization'));
+    const course = await content.getOutline(courseId, ctx.get('authorization'));
     const result = await completeLesson(deps, ctx.state.user, course, lessonId);
     ctx.status = result.created ? 201 : 200;
     ctx.body = result;
@@ -32,7 +32,7 @@ export function progressRouter(service: ServiceContext, deps: ProgressDeps): Rou
 
   router.get('/course/:courseId', async (ctx) => {
     const courseId = parse(courseIdParam, ctx.params.courseId);
-    const course = await content.getCourse(courseId, ctx.get('authorization'));
+    const course = await content.getOutline(courseId, ctx.get('authorization'));
     ctx.body = await courseProgressFor(models, ctx.state.user.id, course);
   });
 
