@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@portal/contracts';
@@ -58,10 +58,67 @@ const ms = (n: number) => (Number.isFinite(n) ? `${round(n)} ms` : 'no answer');
 const answered = (r: Measured) =>
   `${r.total} answers, ${round(r.rps, 0)} req/s, statuses ${JSON.stringify(r.statuses)}, errors/timeouts ${r.errors}`;
 
+/* ------------------------------------------------------------------------------ where the CPU goes */
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+function cpuOfPid(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, fields 14 and 15
+  } catch {
+    return 0;
+  }
+}
+
+/** Every PostgreSQL process on this machine (the server FerretDB runs on): their CPU together. */
+function cpuOfPostgres(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuOfPid(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
+}
+
+/** The parts measured for the CPU split of the figure being measured; set for each store's run. */
+let cpuParts: () => Record<string, number> = () => ({});
+
+function partsOf(portal: BenchPortal, store: BenchStore): () => Record<string, number> {
+  return () => {
+    const parts: Record<string, number> = { ferretdb: cpuOfPid(store.pid), postgresql: cpuOfPostgres() };
+    for (const [name, proc] of portal.stack.processes) parts[name] = cpuOfPid(proc.child.pid);
+    parts['load generator'] = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+    return parts;
+  };
+}
+
+/**
+ * A coarse profile of one figure: CPU milliseconds per answered request in each process, largest
+ * first, so a missed figure names where its time goes.
+ */
+async function withCpuSplit<T extends { total: number }>(work: () => Promise<T>): Promise<{ result: T; split: string }> {
+  const before = cpuParts();
+  const result = await work();
+  const after = cpuParts();
+  const per = Object.keys(after)
+    .map((name) => [name, ((after[name] - (before[name] ?? 0)) * 1000) / Math.max(result.total, 1)] as const)
+    .filter(([, msPer]) => msPer >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
+  return { result, split: `CPU ms per request: ${per.map(([name, msPer]) => `${name} ${round(msPer, 2)}`).join(', ')}` };
+}
+
 /* ------------------------------------------------------------------------------ the stores */
 
 interface BenchStore {
   url: string;
+  /** The FerretDB process, for the CPU split. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -74,6 +131,7 @@ async function startPrivateStore(kind: StoreKind): Promise<BenchStore> {
     const proc = await startFerretDB(binary, port, dir, 'bench-ferretdb-sqlite');
     return {
       url: `mongodb://127.0.0.1:${port}`,
+      pid: proc.child.pid,
       async stop() {
         await proc.stop();
         rmSync(dir, { recursive: true, force: true });
@@ -90,6 +148,7 @@ async function startPrivateStore(kind: StoreKind): Promise<BenchStore> {
   const proc = await startFerretDB(binary, port, dir, 'bench-ferretdb-postgresql', { postgresqlUrl: postgresqlUrl.toString() });
   return {
     url: `mongodb://127.0.0.1:${port}`,
+    pid: proc.child.pid,
     async stop() {
       await proc.stop();
       await dropPostgresDatabase(postgresqlUrl.toString());
@@ -172,7 +231,10 @@ async function seedAudit(portal: BenchPortal, mongoUrl: string, count: number): 
 const learnerHeaders = (portal: BenchPortal) => ({ authorization: `Bearer ${portal.learners[0]}`, ...BROWSER });
 
 async function mixed(portal: BenchPortal, table: Table, figures: Figure[] | null) {
-  const result = await mixedLoad(portal, seconds(60));
+  const { result, split } = await withCpuSplit(async () => {
+    const loaded = await mixedLoad(portal, seconds(60));
+    return Object.assign(loaded, { total: loaded.kinds.reduce((sum, k) => sum + k.r.total, 0) });
+  });
   if (figures) mixedFigures(result, figures);
   const real = result.kinds.filter((k) => !k.expectBad);
   const rps = real.reduce((sum, k) => sum + k.r.total, 0) / result.seconds;
@@ -180,7 +242,7 @@ async function mixed(portal: BenchPortal, table: Table, figures: Figure[] | null
   table.add(`mixed (50 connections, ${result.duration} s): real traffic`, '≥ 500 req/s', {
     value: `${round(rps, 0)} req/s`,
     met: rps >= 500,
-    note: `bad requests ${round(result.kinds.find((k) => k.expectBad)!.r.rps, 0)} req/s (paced at 50)`,
+    note: `bad requests ${round(result.kinds.find((k) => k.expectBad)!.r.rps, 0)} req/s (paced at 50); ${split}`,
   });
   for (const { name, r } of real)
     table.add(`mixed p95: ${name}`, '≤ 250 ms', { value: ms(r.p95), met: r.p95 <= 250, note: `${round(r.rps, 0)} req/s` });
@@ -202,22 +264,24 @@ async function route(
   options: { url: string; headers?: Record<string, string>; paths?: string[] },
 ): Promise<Measured> {
   let refused = ''; // the first answer that was not a 2xx, so the note says what it was
-  const r = await measure({
-    url: options.url,
-    connections: 50,
-    duration: seconds(15),
-    headers: options.headers,
-    requests: [
-      {
-        ...(options.paths ? { setupRequest: (req) => ({ ...req, path: pick(options.paths!) }) } : {}),
-        onResponse: (status, body) => {
-          if (status >= 300 && !refused) refused = `; first refusal ${status} ${body.slice(0, 120)}`;
+  const { result: r, split } = await withCpuSplit(() =>
+    measure({
+      url: options.url,
+      connections: 50,
+      duration: seconds(15),
+      headers: options.headers,
+      requests: [
+        {
+          ...(options.paths ? { setupRequest: (req) => ({ ...req, path: pick(options.paths!) }) } : {}),
+          onResponse: (status, body) => {
+            if (status >= 300 && !refused) refused = `; first refusal ${status} ${body.slice(0, 120)}`;
+          },
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
   const ok = r.non2xx === 0 && r.errors === 0 && r.total > 0;
-  table.add(figure, `≤ ${limit} ms`, { value: ms(r.p95), met: r.p95 <= limit && ok, note: answered(r) + refused });
+  table.add(figure, `≤ ${limit} ms`, { value: ms(r.p95), met: r.p95 <= limit && ok, note: `${answered(r)}${refused}; ${split}` });
   return r;
 }
 
@@ -438,6 +502,7 @@ export async function capacity(
     try {
       const started = Date.now();
       const portal = await startPortal(store.url, redisUrl);
+      cpuParts = partsOf(portal, store);
       console.log(`  portal up and seeded in ${round((Date.now() - started) / 1000)} s`);
       try {
         const profile = await fetch(`${portal.gateway}/api/auth/profile`, { headers: learnerHeaders(portal) });

@@ -165,7 +165,14 @@ it('answers 503 JSON within a second while the store is down, stays up, and reco
   // Recovered by itself: the very same processes, within a bounded time.
   expect(pids()).toEqual(pidsBefore);
   expect(recoveredAfterMs).toBeLessThan(20_000);
-  expect((await timed(gateway, 'GET', '/api/health')).status).toBe(200);
+  // The gateway's health is the last background round of the services' readiness (about one a
+  // second, each probe bounded at 1 s), so it follows the recovery within a few seconds, not at once.
+  await until(
+    'the gateway reports every service ready',
+    async () => (await timed(gateway, 'GET', '/api/health')).status === 200,
+    5000,
+    200,
+  );
 
   // Nothing lost, nothing half written: what was created before is there, and the organizations
   // are those whose create was answered 201.
