@@ -483,12 +483,18 @@ export async function mixedLoad(portal: BenchPortal, duration = QUICK ? 10 : 60)
               ...r,
               method: 'POST',
               path: '/api/attempts',
-              headers: { ...json, authorization: `Bearer ${c.token as string}` },
+              // The one answer the load reads (the attempt's id): asked uncompressed, as autocannon
+              // hands bodies over as text. Every other request accepts gzip, as a browser does.
+              headers: { ...json, 'accept-encoding': 'identity', authorization: `Bearer ${c.token as string}` },
               body: JSON.stringify({ quizId: q.quizId, courseId: course.id, lessonId: q.lessonId }),
             };
           },
           onResponse: (_s, body, c) => {
-            c.attempt = (JSON.parse(body) as { attempt?: { id?: string } }).attempt?.id;
+            try {
+              c.attempt = (JSON.parse(body) as { attempt?: { id?: string } }).attempt?.id;
+            } catch {
+              c.attempt = undefined; // not an attempt: its submit counts as a refusal
+            }
           },
         },
         {
