@@ -1,3 +1,5 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { newQuestion, type Course, type GenerationJob, type Quiz } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
@@ -267,6 +269,51 @@ describe('GET /api/courses/{id} with If-None-Match', () => {
     const body = JSON.parse(await edited.text()) as Course;
     expect(body.modules[0].lessons[0].title).toBe('После правки');
     expect(edited.headers.get('etag')).not.toBe(markedTag);
+  });
+});
+
+describe('GET /api/courses/{id} and its outline gzipped', () => {
+  /** The raw answer, undecoded (node:http never decompresses), to see what was sent. */
+  const raw = (path: string, token: string, acceptEncoding?: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const req = request(`${bed.content.url}${path}`, {
+        headers: { authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('sends the same answer gzipped to a client that accepts it, per person, and plain to one that does not', async () => {
+    const course = await seedCourse(bed, { modules: [2, 1], status: 'published' });
+    await call('POST', `/api/courses/${course.id}/favorite`, learner());
+    for (const path of [`/api/courses/${course.id}`, `/api/courses/${course.id}/outline`]) {
+      for (const token of [learner(), bed.as.CANDIDATE.token, curator()]) {
+        const plain = await raw(path, token);
+        expect(plain.status).toBe(200);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        const identity = await raw(path, token, 'identity');
+        expect(identity.headers['content-encoding']).toBeUndefined();
+        expect(identity.bytes.equals(plain.bytes)).toBe(true);
+        // Asked twice: the second comes from the kept compression, byte for byte the same answer.
+        for (let i = 0; i < 2; i++) {
+          const zipped = await raw(path, token, 'gzip, deflate, br');
+          expect(zipped.headers['content-encoding']).toBe('gzip');
+          expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+          expect(gunzipSync(zipped.bytes).equals(plain.bytes)).toBe(true);
+        }
+      }
+    }
+    // The learner's own mark is in their answer, and only in theirs.
+    const mine = JSON.parse(gunzipSync((await raw(`/api/courses/${course.id}`, learner(), 'gzip')).bytes).toString());
+    const theirs = JSON.parse(
+      gunzipSync((await raw(`/api/courses/${course.id}`, bed.as.CANDIDATE.token, 'gzip')).bytes).toString(),
+    );
+    expect([mine.isFavorite, theirs.isFavorite]).toEqual([true, false]);
   });
 });
 

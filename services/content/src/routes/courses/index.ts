@@ -55,7 +55,14 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
       ctx.status = 304;
       return;
     }
-    ctx.body = await cache.answer(user, course, flags);
+    // Sent gzipped when the client asks for it: a kept page is compressed once, not per request.
+    ctx.vary('Accept-Encoding');
+    if (ctx.get('Accept-Encoding') && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.body = await cache.answerGzipped(user, course, flags);
+      ctx.set('Content-Encoding', 'gzip');
+    } else {
+      ctx.body = await cache.answer(user, course, flags);
+    }
     ctx.type = 'application/json';
   };
 
