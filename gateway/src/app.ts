@@ -9,15 +9,18 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { MSG, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
+import { Upstreams, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { readinessMonitor } from './health';
 import { limitInFlight, refuse } from './overload';
 import { REMOTES, remoteScope, serviceFor } from './routes';
 
-type Targets = Record<ServiceName, string>;
-/** What the proxy learns about a request on the way: why it was cut short. */
+type Targets = Record<ServiceName, Upstreams>;
+/** What the proxy learns about a request on the way: where it went, and why it was cut short. */
 interface ProxyMarks {
+  upstream?: string;
+  retried?: boolean;
   timedOut?: boolean;
   tooLarge?: boolean;
 }
@@ -28,11 +31,11 @@ const sendError = (res: Response, statusCode: number, message: string) => {
 };
 
 export const targetsOf = (config: GatewayConfig): Targets => ({
-  auth: config.AUTH_URL,
-  content: config.CONTENT_URL,
-  progress: config.PROGRESS_URL,
-  crm: config.CRM_URL,
-  audit: config.AUDIT_URL,
+  auth: new Upstreams(config.AUTH_URL),
+  content: new Upstreams(config.CONTENT_URL),
+  progress: new Upstreams(config.PROGRESS_URL),
+  crm: new Upstreams(config.CRM_URL),
+  audit: new Upstreams(config.AUDIT_URL),
 });
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
@@ -40,7 +43,9 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 export function createGateway(config: GatewayConfig, logger: Logger) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // What TRUST_PROXY believes decides req.ip, req.protocol and req.host: the same-origin check below
+  // and the address the services' login limits count (sent on as the only X-Forwarded-For entry).
+  app.set('trust proxy', config.TRUST_PROXY);
   const targets = targetsOf(config);
   // Without keep-alive toward the services, node proxies collapse to a few hundred requests/s.
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
@@ -92,7 +97,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.use('/api', (req, res, next) => {
     const origin = req.get('origin');
     if (origin === undefined) return next();
-    const own = `${req.protocol}://${req.get('host')}`;
+    const own = `${req.protocol}://${req.host}`;
     if (origin === own || allowedOrigins.has(origin)) return next();
     sendError(res, 403, 'Запросы с другого сайта запрещены');
   });
@@ -123,25 +128,34 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
 
   const health = readinessMonitor(targets);
   app.get('/api/health', async (_req, res) => {
-    const { ok, services } = await health.report();
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'degraded', services });
+    const { ok, services, replicas } = await health.report();
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? 'ok' : 'degraded', services, ...(Object.keys(replicas).length ? { replicas } : {}) });
   });
 
   // JSON answers of 1 KB or more, gzip or brotli as the client accepts; smaller ones pass as they are.
   app.use('/api', compression({ threshold: 1024 }));
 
-  app.get('/api/dashboard/stats', dashboardStats(config, logger));
+  app.get('/api/dashboard/stats', dashboardStats(config, logger, { targets }));
 
   app.use(limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT));
 
   const proxy = createProxyMiddleware<Request, Response>({
     pathFilter: (pathname) => serviceFor(pathname) !== null,
-    router: (req) => targets[serviceFor(req.path) ?? 'auth'],
+    router: (req) => {
+      const marks = req as Request & ProxyMarks;
+      marks.upstream = targets[serviceFor(req.path) ?? 'auth'].pick(marks.upstream);
+      return marks.upstream;
+    },
     agent,
-    xfwd: true,
     on: {
       proxyReq: (proxyReq, req) => {
         const marks = req as Request & ProxyMarks;
+        // The client as TRUST_PROXY decided, never entries a client wrote itself.
+        proxyReq.setHeader('x-forwarded-for', req.ip ?? '');
+        proxyReq.setHeader('x-forwarded-proto', req.protocol);
+        proxyReq.setHeader('x-forwarded-host', req.host ?? '');
         proxyReq.setTimeout(config.PROXY_TIMEOUT_MS, () => {
           marks.timedOut = true;
           proxyReq.destroy(new Error('upstream timeout'));
@@ -163,8 +177,17 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
       },
       error: (err, req, res) => {
         const service = serviceFor((req as Request).path ?? req.url ?? '');
-        const { timedOut, tooLarge } = req as Request & ProxyMarks;
+        const marks = req as Request & ProxyMarks;
+        const { timedOut, tooLarge } = marks;
         if (!('status' in res)) return void (res as Socket).destroy();
+        if (service && marks.upstream && failedToConnect(err)) {
+          targets[service].rest(marks.upstream);
+          // Nothing reached that replica: an idempotent request is asked once more of another one.
+          if (retriable(req.method) && !marks.retried && !res.headersSent && targets[service].urls.length > 1) {
+            marks.retried = true;
+            return void proxy(req as Request, res as Response, () => sendError(res as Response, 404, MSG.notFoundRoute));
+          }
+        }
         if (tooLarge) return refuse(req as Request, res as Response, 413, tooLargeMessage(req as Request));
         logger.warn({ service, err: err.message, requestId: req.headers['x-request-id'] }, 'proxy error');
         refuse(req as Request, res as Response, timedOut ? 504 : 503, timedOut ? MSG.serviceTimeout : MSG.serviceUnavailable);

@@ -1,8 +1,34 @@
 import { z } from 'zod';
 import { DEFAULT_PORTS, parseMediaOrigins } from '@portal/contracts';
 import path from 'node:path';
+import { upstreamListSchema } from '@portal/service-kit';
 
-const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
+/** A service's URL, or its replicas' URLs separated by commas (the gateway balances round robin). */
+const url = (port: number) => upstreamListSchema(`http://127.0.0.1:${port}`);
+
+/**
+ * Which proxies in front of the gateway are believed about the client's address and scheme
+ * (X-Forwarded-For, X-Forwarded-Proto, X-Forwarded-Host): a hop count (`1` behind one load balancer),
+ * or a comma-separated list of addresses and ranges (`10.0.0.0/8,loopback`); `false` believes none.
+ */
+const trustProxy = z
+  .string()
+  .default('loopback')
+  .transform((raw, ctx): number | string[] | false => {
+    const value = raw.trim();
+    if (value === 'false' || value === '0' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const ranges = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+    for (const range of ranges) {
+      if (!named.has(range) && !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(range))
+        ctx.addIssue({ code: 'custom', message: `not a hop count, an address or a range: ${range}` });
+    }
+    return ranges;
+  });
 
 export const gatewayConfigSchema = z
   .object({
@@ -10,6 +36,7 @@ export const gatewayConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().default(DEFAULT_PORTS.gateway),
     HOST: z.string().default('127.0.0.1'),
+    TRUST_PROXY: trustProxy,
     AUTH_URL: url(DEFAULT_PORTS.auth),
     CONTENT_URL: url(DEFAULT_PORTS.content),
     PROGRESS_URL: url(DEFAULT_PORTS.progress),

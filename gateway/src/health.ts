@@ -1,10 +1,17 @@
 import { SERVICE_NAMES, type ServiceName } from '@portal/contracts';
+import type { Upstreams } from '@portal/service-kit';
 
 export type ServiceState = 'ready' | 'not ready' | 'down';
 export interface HealthReport {
   ok: boolean;
+  /** A service is ready while at least one of its replicas is. */
   services: Record<ServiceName, ServiceState>;
+  /** Each replica's own state, by URL, for services that run more than one. */
+  replicas: Partial<Record<ServiceName, Record<string, ServiceState>>>;
 }
+
+const RANK: Record<ServiceState, number> = { ready: 2, 'not ready': 1, down: 0 };
+const best = (states: ServiceState[]): ServiceState => states.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'down');
 
 const probe = async (url: string, timeoutMs: number): Promise<ServiceState> => {
   try {
@@ -22,7 +29,7 @@ const probe = async (url: string, timeoutMs: number): Promise<ServiceState> => {
  * someone asks (a load balancer does, every few seconds), so an idle gateway or a test sends nothing.
  */
 export function readinessMonitor(
-  targets: Record<ServiceName, string>,
+  targets: Record<ServiceName, Upstreams>,
   { intervalMs = 1000, timeoutMs = 1000, idleAfterMs = 60_000 } = {},
 ) {
   let last: HealthReport | null = null;
@@ -32,9 +39,17 @@ export function readinessMonitor(
 
   const poll = (): Promise<HealthReport> =>
     (round ??= (async () => {
-      const states = await Promise.all(SERVICE_NAMES.map((name) => probe(targets[name], timeoutMs)));
+      const perReplica = await Promise.all(
+        SERVICE_NAMES.map((name) => Promise.all(targets[name].urls.map((url) => probe(url, timeoutMs)))),
+      );
+      const states = perReplica.map(best);
       const services = Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, states[i]])) as HealthReport['services'];
-      last = { ok: states.every((s) => s === 'ready'), services };
+      const replicas: HealthReport['replicas'] = {};
+      SERVICE_NAMES.forEach((name, i) => {
+        const urls = targets[name].urls;
+        if (urls.length > 1) replicas[name] = Object.fromEntries(urls.map((url, j) => [url, perReplica[i][j]]));
+      });
+      last = { ok: states.every((s) => s === 'ready'), services, replicas };
       round = null;
       schedule();
       return last;

@@ -8,6 +8,7 @@ import {
   isStaff,
   type DashboardSource,
 } from '@portal/contracts';
+import { Upstreams } from '@portal/service-kit';
 import type { GatewayConfig } from '../config';
 import { composeStats, sourcesFor, type SourceAnswers } from './compose';
 import {
@@ -27,6 +28,8 @@ export interface DashboardOptions {
   budgetMs?: number;
   /** How long the auth service may take to say who is asking (without it there is no dashboard). */
   verifyBudgetMs?: number;
+  /** The services' replicas, shared with the proxy (so a replica found down rests for both). */
+  targets?: Record<DashboardSource, Upstreams>;
 }
 
 const refuse = (res: Response, statusCode: number, message: string, field?: string) =>
@@ -40,14 +43,14 @@ const refuse = (res: Response, statusCode: number, message: string, field?: stri
 export function dashboardStats(
   config: GatewayConfig,
   logger: Logger,
-  { budgetMs = 800, verifyBudgetMs = 3000 }: DashboardOptions = {},
+  { budgetMs = 800, verifyBudgetMs = 3000, targets }: DashboardOptions = {},
 ): RequestHandler {
-  const base: Record<DashboardSource, string> = {
-    auth: config.AUTH_URL,
-    content: config.CONTENT_URL,
-    progress: config.PROGRESS_URL,
-    crm: config.CRM_URL,
-    audit: config.AUDIT_URL,
+  const base: Record<DashboardSource, Upstreams> = targets ?? {
+    auth: new Upstreams(config.AUTH_URL),
+    content: new Upstreams(config.CONTENT_URL),
+    progress: new Upstreams(config.PROGRESS_URL),
+    crm: new Upstreams(config.CRM_URL),
+    audit: new Upstreams(config.AUDIT_URL),
   };
 
   const verify = async (
@@ -55,7 +58,7 @@ export function dashboardStats(
     authorization: string,
   ): Promise<{ user: VerifiedUser } | { status: number; message: string }> => {
     try {
-      const res = await fetch(`${base.auth}/api/auth/verify`, {
+      const res = await base.auth.fetch('/api/auth/verify', {
         headers: { authorization, accept: 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') },
         signal: AbortSignal.timeout(verifyBudgetMs),
       });
@@ -94,19 +97,20 @@ export function dashboardStats(
     // The course figures count what this reader can see: the content service is told who reads.
     const reader = new URLSearchParams({ role: user.role, userId: user.id });
     if (wanted.has('content'))
-      calls.push(askWithin('content', `${base.content}/internal/stats?${reader}`, contentStatsSchema, ask));
-    if (wanted.has('auth')) calls.push(askWithin('auth', `${base.auth}/internal/stats`, authStatsSchema, ask));
-    if (wanted.has('crm')) calls.push(askWithin('crm', `${base.crm}/internal/stats`, crmStatsSchema, ask));
+      calls.push(askWithin('content', base.content, `/internal/stats?${reader}`, contentStatsSchema, ask));
+    if (wanted.has('auth')) calls.push(askWithin('auth', base.auth, '/internal/stats', authStatsSchema, ask));
+    if (wanted.has('crm')) calls.push(askWithin('crm', base.crm, '/internal/stats', crmStatsSchema, ask));
     if (wanted.has('progress'))
       calls.push(
         askWithin(
           'progress',
-          `${base.progress}/internal/stats?${new URLSearchParams({ userId: user.id })}`,
+          base.progress,
+          `/internal/stats?${new URLSearchParams({ userId: user.id })}`,
           progressStatsSchema,
           ask,
         ),
       );
-    if (wanted.has('audit')) calls.push(askWithin('audit', `${base.audit}/internal/activity?${activity}`, activitySchema, ask));
+    if (wanted.has('audit')) calls.push(askWithin('audit', base.audit, `/internal/activity?${activity}`, activitySchema, ask));
 
     const answers: SourceAnswers = {};
     for (const result of await Promise.all(calls)) {

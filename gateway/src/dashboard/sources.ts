@@ -1,3 +1,4 @@
+import type { Upstreams } from '@portal/service-kit';
 import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
@@ -62,12 +63,16 @@ export interface SourceResult<T> {
  */
 export async function askWithin<T>(
   source: DashboardSource,
-  url: string,
+  service: Upstreams,
+  path: string,
   schema: z.ZodType<T>,
   { headers, budgetMs }: { headers: Record<string, string>; budgetMs: number },
 ): Promise<SourceResult<T>> {
   try {
-    const res = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(budgetMs) });
+    const res = await service.fetch(path, {
+      headers: { accept: 'application/json', ...headers },
+      signal: AbortSignal.timeout(budgetMs),
+    });
     if (!res.ok) {
       await res.body?.cancel();
       return { source, value: null, reason: `status ${res.status}` };

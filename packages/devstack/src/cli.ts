@@ -40,6 +40,9 @@ async function start(): Promise<void> {
       echo: process.env.PORTAL_QUIET !== '1',
     });
     say('');
+    const several = Object.entries(stack.replicaPorts).filter(([, ports]) => ports.length > 1);
+    if (several.length)
+      say(`Replicas: ${several.map(([name, ports]) => `${name} ×${ports.length} (${ports.join(', ')})`).join('; ')}`);
     say(`The portal is running: http://127.0.0.1:${stack.ports.gateway}/`);
     say('Preset accounts are listed in the README (and under "Выбрать тестовый аккаунт" on /auth). Ctrl-C stops everything.');
   } catch (err) {

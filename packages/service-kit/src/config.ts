@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upstreamListSchema } from './upstreams';
 
 /** Settings every service shares. Safe development defaults; production must override the secrets. */
 export const baseConfigSchema = z.object({
@@ -10,7 +11,8 @@ export const baseConfigSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
   INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
-  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  /** The auth service: one URL, or its replicas' URLs separated by commas (balanced round robin). */
+  AUTH_URL: upstreamListSchema('http://127.0.0.1:4001'),
   /** Prefix for database names, so tests and parallel stacks never share data. */
   DB_PREFIX: z
     .string()

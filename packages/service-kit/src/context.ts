@@ -10,6 +10,7 @@ import { createServiceApp } from './app';
 import { createTokenVerifier } from './jwt';
 import { createLogger, type Logger } from './logger';
 import { connectStore, storeIsUp } from './mongo';
+import { Upstreams } from './upstreams';
 import { PrincipalCache, httpPrincipalLookup, redisVersionLookup, type PrincipalLookup } from './principals';
 import { createRedis, redisIsUp } from './redis';
 import { listen, type RunningService } from './run';
@@ -47,7 +48,7 @@ export async function createServiceContext<C extends BaseConfig>(
   const redis = createRedis(config.REDIS_URL, logger, { failFast: true });
   const subscriber = createRedis(config.REDIS_URL, logger);
   const principals = new PrincipalCache(
-    lookup ? lookup(store) : httpPrincipalLookup(config.AUTH_URL, config.INTERNAL_TOKEN),
+    lookup ? lookup(store) : httpPrincipalLookup(new Upstreams(config.AUTH_URL), config.INTERNAL_TOKEN),
     undefined,
     redisVersionLookup(redis),
   );

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Role } from '@portal/contracts';
 import type { Logger } from './logger';
+import type { Upstreams } from './upstreams';
 
 /** The person behind a request, as the auth service knows them now (not as the token remembers). */
 export interface Principal {
@@ -116,9 +117,9 @@ const readMessage = async (res: Response): Promise<string | null> => {
 };
 
 export const httpPrincipalLookup =
-  (authUrl: string, internalToken: string): PrincipalLookup =>
+  (auth: Upstreams, internalToken: string): PrincipalLookup =>
   async (id) => {
-    const res = await fetch(`${authUrl}/internal/users/${encodeURIComponent(id)}`, {
+    const res = await auth.fetch(`/internal/users/${encodeURIComponent(id)}`, {
       headers: { 'x-internal-token': internalToken },
       signal: AbortSignal.timeout(2000),
     });

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { ServiceContext } from '@portal/service-kit';
+import { Upstreams, type ServiceContext } from '@portal/service-kit';
 import { contentClient } from './clients/content';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
@@ -13,7 +13,7 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
   return {
     models: progressModels(ctx.store),
     content: contentClient({
-      baseUrl: ctx.config.CONTENT_URL,
+      content: new Upstreams(ctx.config.CONTENT_URL),
       internalToken: ctx.config.INTERNAL_TOKEN,
       timeoutMs: ctx.config.CONTENT_TIMEOUT_MS,
       logger: ctx.logger,

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_PORTS } from '@portal/contracts';
-import { baseConfigSchema, loadConfig } from '@portal/service-kit';
+import { baseConfigSchema, loadConfig, upstreamListSchema } from '@portal/service-kit';
 
 export const progressConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().default(DEFAULT_PORTS.progress),
-  /** The content service: courses (read with the learner's own token) and quizzes (internal route). */
-  CONTENT_URL: z.string().url().default(`http://127.0.0.1:${DEFAULT_PORTS.content}`),
+  /**
+   * The content service (one URL or its replicas' URLs, comma separated): courses (read with the
+   * learner's own token) and quizzes (internal route).
+   */
+  CONTENT_URL: upstreamListSchema(`http://127.0.0.1:${DEFAULT_PORTS.content}`),
   /** How long a call to the content service may take before the request gives up with a 503. */
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });

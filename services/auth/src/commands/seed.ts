@@ -11,12 +11,17 @@ export async function seedPresets(users: Model<UserDoc>, presets: PresetAccount[
     const email = preset.email.toLowerCase();
     if (await users.exists({ email })) continue;
     const passwordHash = await hashPassword(preset.password);
-    const result = await users.updateOne(
-      { email },
-      { $setOnInsert: { email, passwordHash, fullName: preset.fullName, role: preset.role, preset: true } },
-      { upsert: true },
-    );
-    created += result.upsertedCount;
+    try {
+      const result = await users.updateOne(
+        { email },
+        { $setOnInsert: { email, passwordHash, fullName: preset.fullName, role: preset.role, preset: true } },
+        { upsert: true },
+      );
+      created += result.upsertedCount;
+    } catch (err) {
+      // Another replica starting at the same moment inserted it first.
+      if ((err as { code?: number }).code !== 11000) throw err;
+    }
   }
   if (created) logger.info({ created }, 'preset accounts created');
   return created;

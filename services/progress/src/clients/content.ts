@@ -8,7 +8,7 @@ import {
   type CourseOutline,
   type Quiz,
 } from '@portal/contracts';
-import { HttpError, notFound, unavailable, type Logger } from '@portal/service-kit';
+import { HttpError, notFound, unavailable, type Logger, type Upstreams } from '@portal/service-kit';
 
 /** A quiz as the content service's internal route gives it: answers included, and where it stands. */
 export type StoredQuiz = Quiz & { lessonId?: string | null; courseId?: string | null };
@@ -38,18 +38,19 @@ export interface ContentClient {
 }
 
 interface ContentClientOptions {
-  baseUrl: string;
+  /** The content service's replicas. */
+  content: Upstreams;
   internalToken: string;
   timeoutMs: number;
   logger: Logger;
 }
 
 /** Talks to the content service over HTTP: it owns courses and quizzes, this service never reads its database. */
-export function contentClient({ baseUrl, internalToken, timeoutMs, logger }: ContentClientOptions): ContentClient {
+export function contentClient({ content, internalToken, timeoutMs, logger }: ContentClientOptions): ContentClient {
   async function call(path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
-      res = await fetch(`${baseUrl}${path}`, {
+      res = await content.fetch(path, {
         headers: { accept: 'application/json', ...headers },
         signal: AbortSignal.timeout(timeoutMs),
       });
