@@ -7,7 +7,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { DEFAULT_PORTS, SERVICE_NAMES, type AuthResponse, type ServiceName } from '@portal/contracts';
 import { startProcess, type ManagedProcess } from '@portal/devstack/processes';
-import { startStack, type Stack, type StackOptions } from '@portal/devstack/stack';
+import { REPLICA_PORT_STEP, startStack, type Stack, type StackOptions } from '@portal/devstack/stack';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { ROOT, sleep } from '@portal/devstack/util';
 
@@ -45,10 +45,12 @@ const bindable = (port: number): Promise<boolean> =>
  * ephemeral range (32768+), so an outgoing connection cannot take one of our ports meanwhile, and
  * away from the defaults, e2e (+100) and bench (+600).
  */
-export async function freePortOffset(): Promise<number> {
+export async function freePortOffset(replicas = 1): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const offset = 3000 + 10 * Math.floor(Math.random() * 2000); // 3000..22990: highest port 31070
-    const ports = Object.values(DEFAULT_PORTS).map((p) => p + offset);
+    const offset = 3000 + 10 * Math.floor(Math.random() * 2000); // 3000..22990: highest port 31070 (+10 a replica)
+    const ports = Object.values(DEFAULT_PORTS).flatMap((p) =>
+      Array.from({ length: replicas }, (_, i) => p + offset + i * REPLICA_PORT_STEP),
+    );
     if ((await Promise.all(ports.map(bindable))).every(Boolean)) return offset;
   }
   throw new Error('no free port offset found for a test stack');
@@ -164,7 +166,8 @@ export async function startTestStack(
       env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', ...options.env },
     });
   } catch (err) {
-    for (const port of Object.values(DEFAULT_PORTS).map((p) => p + options.portOffset))
+    const steps = Array.from({ length: Math.max(1, ...Object.values(options.replicas ?? {})) }, (_, i) => i * REPLICA_PORT_STEP);
+    for (const port of Object.values(DEFAULT_PORTS).flatMap((p) => steps.map((step) => p + options.portOffset + step)))
       for (const pid of listenersOn(port)) if (pid !== process.pid) process.kill(pid, 'SIGKILL');
     throw err;
   }
