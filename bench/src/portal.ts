@@ -224,7 +224,7 @@ async function seedBigCourse(mongoUrl: string, prefix: string, content: string, 
   }
 }
 
-export async function startPortal(mongoUrl: string, redisUrl: string): Promise<BenchPortal> {
+export async function startPortal(mongoUrl: string, redisUrl: string, { replicas = 1 } = {}): Promise<BenchPortal> {
   for (const name of [...SERVICE_NAMES.map((s) => `services/${s}`), 'gateway'])
     if (!existsSync(path.join(ROOT, name, 'dist/index.js')))
       throw new Error(`${name}/dist is missing: run \`npm run build\` (or \`npx tsc -b tsconfig.node.json\`) first`);
@@ -236,6 +236,7 @@ export async function startPortal(mongoUrl: string, redisUrl: string): Promise<B
     dbPrefix: prefix,
     queuePrefix: prefix.slice(0, -1),
     logDir: path.join(ROOT, '.data/logs/bench'),
+    replicas: Object.fromEntries(SERVICE_NAMES.map((name) => [name, replicas])),
     // 'test' keeps the development secrets and the preset accounts; logs stay quiet under load.
     env: { LOG_LEVEL: 'warn', NODE_ENV: 'test' },
   });

@@ -11,7 +11,7 @@ import { startAudit } from '@portal/svc-audit/testing';
 import { recordModel } from '@portal/svc-audit/models/record';
 import { interleaved, load, median, printFigures, QUICK, type Figure } from './harness';
 import { capacity, capacitySelection, CAPACITY_FIGURES, printCapacity, STORE_KINDS, type CapacityRow } from './capacity';
-import { courseDetail, firstLoad, lighthouse, startPortal } from './portal';
+import { courseDetail, firstLoad, lighthouse, mixedLoad, startPortal } from './portal';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -40,6 +40,32 @@ function startTargets(
     child.stdout!.once('data', (chunk: Buffer) => resolve({ child, info: JSON.parse(chunk.toString()) }));
     child.once('exit', (code) => reject(new Error(`targets exited with ${code}`)));
   });
+}
+
+/**
+ * The mixed load against one and then two processes of every service, in one run on one store (issue
+ * 17). On this 2-core machine a second replica adds processes, not cores: the figure shows what the
+ * balancing costs, and the kill test in packages/system-tests shows what it buys.
+ */
+async function replicaLoad(mongoUrl: string, redisUrl: string, figures: Figure[]) {
+  const duration = QUICK ? 10 : 30;
+  for (const replicas of [1, 2]) {
+    const portal = await startPortal(mongoUrl, redisUrl, { replicas });
+    try {
+      const result = await mixedLoad(portal, duration);
+      const real = result.kinds.filter((k) => !k.expectBad);
+      const total = real.reduce((sum, k) => sum + k.r.total, 0);
+      const unexpected = real.reduce((sum, k) => sum + k.r.non2xx + k.r.errors, 0);
+      figures.push({
+        name: `mixed load with ${replicas} replica(s) of every service: real traffic`,
+        value: round(total / result.seconds, 0),
+        unit: 'req/s',
+        note: `${duration} s at 50 connections; non-2xx and errors ${unexpected}; p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms`).join(', ')}`,
+      });
+    } finally {
+      await portal.stop();
+    }
+  }
 }
 
 async function throughput(figures: Figure[]) {
@@ -264,6 +290,7 @@ async function main() {
         await portal.stop();
       }
     }
+    if (only === 'replicas') await replicaLoad(store.url, redis.url, figures);
     if (!only || only === 'capacity' || capacityArgs.includes(only)) capacityRows = await capacity(redis.url, selection, figures);
   } finally {
     await Promise.all([store.process?.stop(), redis.process?.stop()]);
