@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loopbackPeerDefaults } from '@portal/contracts';
 
 /** Settings every service shares. Safe development defaults; production must override the secrets. */
 export const baseConfigSchema = z.object({
@@ -33,7 +34,8 @@ const DEV_SECRETS = ['JWT_SECRET', 'INTERNAL_TOKEN'] as const;
 
 /**
  * Parses the environment against a schema. A bad or missing value stops the process with a
- * readable list, and production refuses the development secrets.
+ * readable list, and production refuses the development secrets and peer URLs left to their
+ * loopback defaults.
  */
 export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
@@ -44,8 +46,11 @@ export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.Proces
   const config = parsed.data as Record<string, unknown>;
   if (config.NODE_ENV === 'production') {
     const weak = DEV_SECRETS.filter((k) => typeof config[k] === 'string' && String(config[k]).startsWith('dev-only-'));
-    if (weak.length)
-      throw new Error(`Invalid configuration:\n${weak.map((k) => `  - ${k}: set a real secret in production`).join('\n')}`);
+    const lines = [
+      ...weak.map((k) => `  - ${k}: set a real secret in production`),
+      ...loopbackPeerDefaults(config, env).map((line) => `  - ${line}`),
+    ];
+    if (lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
 }
