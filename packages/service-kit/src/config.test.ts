@@ -48,6 +48,17 @@ describe('production configuration', () => {
     expect(config.MONGO_URL).toBe('mongodb://localhost:27017');
   });
 
+  it('accepts a replica set connection string, which lists its members', () => {
+    const MONGO_URL =
+      'mongodb://user:p%40ss@mongo-0.mongo:27017,mongo-1.mongo:27017,mongo-2.mongo:27017/?replicaSet=rs0&authSource=admin';
+    expect(loadConfig(schema, { NODE_ENV: 'production', ...secrets, ...peers, MONGO_URL }).MONGO_URL).toBe(MONGO_URL);
+    const srv = 'mongodb+srv://user:pass@cluster0.example.net/?retryWrites=true';
+    expect(loadConfig(schema, { NODE_ENV: 'production', ...secrets, ...peers, MONGO_URL: srv }).MONGO_URL).toBe(srv);
+    expect(refusal({ NODE_ENV: 'production', ...secrets, ...peers, MONGO_URL: 'http://mongo:27017' })).toMatch(
+      /MONGO_URL: .*MongoDB connection string/,
+    );
+  });
+
   it('refuses the development secrets together with the missing peers', () => {
     const { MONGO_URL: _unset, ...otherPeers } = peers;
     const message = refusal({ NODE_ENV: 'production', ...otherPeers });

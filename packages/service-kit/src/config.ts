@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { loopbackPeerDefaults } from '@portal/contracts';
 
+const MONGO_CONNECTION_STRING = /^mongodb(\+srv)?:\/\/[^/?#\s]+(\/[^?#\s]*)?(\?\S*)?$/;
+
 /** Settings every service shares. Safe development defaults; production must override the secrets. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Where to listen: loopback on a developer machine, 0.0.0.0 inside a container. */
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
+  /**
+   * A MongoDB connection string. Not z.url(): a replica set lists its members,
+   * mongodb://a:27017,b:27017/?replicaSet=rs0, which a WHATWG URL parser refuses.
+   */
+  MONGO_URL: z
+    .string()
+    .regex(
+      MONGO_CONNECTION_STRING,
+      'a MongoDB connection string: mongodb://host[:port][,host[:port]…][/?options] or mongodb+srv://',
+    )
+    .default('mongodb://127.0.0.1:27017'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
   INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
