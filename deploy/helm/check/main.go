@@ -379,7 +379,12 @@ func checkDeployment(errs *problems, r *rendered, d *appsv1.Deployment, serviceP
 		if !tmp {
 			errs.add("%s: /tmp must be an emptyDir (the root filesystem is read-only)", where)
 		}
+		seen := map[string]bool{}
 		for _, e := range c.Env {
+			if seen[e.Name] {
+				errs.add("%s: env %s is given twice", where, e.Name)
+			}
+			seen[e.Name] = true
 			for _, msg := range validation.IsEnvVarName(e.Name) {
 				errs.add("%s: env %q: %s", where, e.Name, msg)
 			}

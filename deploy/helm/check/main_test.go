@@ -106,6 +106,7 @@ func TestRefuses(t *testing.T) {
 		{"a secret written as a value", "valueFrom: { secretKeyRef: { name: portal-secrets, key: JWT_SECRET } }", "value: not-so-secret", "JWT_SECRET is a secret"},
 		{"a peer that names no Service", "AUTH_URL: http://portal-auth:4001", "AUTH_URL: http://127.0.0.1:4001", "names no rendered Service port"},
 		{"missing resources", "limits: { cpu: \"1\", memory: 256Mi }", "limits: { cpu: \"1\" }", "resources.limits.memory"},
+		{"an env variable given twice", "          env:\n", "          env:\n            - { name: LOG_LEVEL, value: info }\n            - { name: LOG_LEVEL, value: debug }\n", "env LOG_LEVEL is given twice"},
 		{"an invalid name", "metadata: { name: portal-auth }\nspec:\n  selector", "metadata: { name: Portal_Auth }\nspec:\n  selector", "Service \"Portal_Auth\": name"},
 	}
 	for _, c := range cases {

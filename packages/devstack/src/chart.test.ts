@@ -115,6 +115,8 @@ describe.each([
     const env = environmentOf(objects, 'gateway');
     expect(parseGatewayConfig(env)).toMatchObject({ ok: true, config: { NODE_ENV: 'production', PORT: DEFAULT_PORTS.gateway } });
     expectPeersAreServices(env);
+    // TLS ends before the gateway, so the browser's https origin is its own (the same-origin check).
+    expect(env.ALLOWED_ORIGINS.split(',')).toContain('https://portal.example.com');
     const upstreams = JSON.parse(env.STATIC_UPSTREAMS) as Record<string, string>;
     expect(Object.keys(upstreams).sort()).toEqual([...FRONTENDS].sort());
     for (const url of Object.values(upstreams)) expect(servicePorts.get(new URL(url).hostname)).toEqual([new URL(url).port]);
