@@ -243,8 +243,12 @@ func check(r *rendered, components []string) problems {
 		if !hasService(r, pod) {
 			errs.add("component %q: no Service selects its pods", want)
 		}
+		// Replicas: the HPA's minReplicas (at least 2), or the Deployment's own count without one.
 		if !hasHPA(&errs, r, d) {
 			errs.add("component %q: no HorizontalPodAutoscaler scales its Deployment", want)
+			if d.Spec.Replicas == nil {
+				errs.add("component %q: no replica count (neither replicas nor an HPA's minReplicas)", want)
+			}
 		}
 		if !hasPDB(&errs, r, pod) {
 			errs.add("component %q: no PodDisruptionBudget covers its pods", want)
@@ -314,8 +318,8 @@ func checkPeer(errs *problems, where, key, value string, servicePorts map[string
 func checkDeployment(errs *problems, r *rendered, d *appsv1.Deployment, servicePorts map[string]map[string]bool) {
 	name := "Deployment " + d.Name
 	spec := d.Spec
-	if spec.Replicas == nil || *spec.Replicas < 2 {
-		errs.add("%s: replicas must be set, at least 2", name)
+	if spec.Replicas != nil && *spec.Replicas < 2 {
+		errs.add("%s: replicas must be at least 2", name)
 	}
 	if !selects(spec.Selector, spec.Template.Labels) {
 		errs.add("%s: its selector does not select its own pods", name)

@@ -95,7 +95,8 @@ func TestRefuses(t *testing.T) {
 		{"a misspelt field", "readinessProbe:", "readinesProbe:", `unknown field "readinesProbe"`},
 		{"a value of the wrong type", "replicas: 2", "replicas: two", "replicas"},
 		{"an unknown kind", "kind: ConfigMap", "kind: ConfigMapp", `unexpected kind "v1/ConfigMapp"`},
-		{"a single replica", "replicas: 2", "replicas: 1", "replicas must be set, at least 2"},
+		{"a single replica", "replicas: 2", "replicas: 1", "replicas must be at least 2"},
+		{"a single replica under its HPA", "minReplicas: 2", "minReplicas: 1", "minReplicas ≥ 2"},
 		{"no readiness probe on /readyz", "path: /readyz", "path: /", `readinessProbe path "/"`},
 		{"a probe on a port the container lacks", "{ path: /healthz, port: http }", "{ path: /healthz, port: web }", `livenessProbe port "web"`},
 		{"a root user", "runAsUser: 1000", "runAsUser: 0", "non-root user"},
@@ -120,6 +121,16 @@ func TestRefuses(t *testing.T) {
 				t.Fatalf("want a problem containing %q, got %v", c.want, errs)
 			}
 		})
+	}
+}
+
+func TestLeavesTheReplicaCountToTheHPA(t *testing.T) {
+	if errs := problemsOf(strings.Replace(good, "  replicas: 2\n", "", 1)); len(errs) > 0 {
+		t.Fatalf("unexpected problems: %v", errs)
+	}
+	noHPA := strings.Replace(strings.Replace(good, "  replicas: 2\n", "", 1), "name: portal-auth }\n  minReplicas", "name: other }\n  minReplicas", 1)
+	if got := strings.Join(problemsOf(noHPA), "\n"); !strings.Contains(got, "no replica count") {
+		t.Fatalf("got %v", got)
 	}
 }
 
