@@ -133,3 +133,10 @@ it('refuses to render without the names of the Secrets', () => {
   expect(() => render('--set', 'mongodb.existingSecret=')).toThrow(/mongodb.existingSecret: name a Secret/);
   expect(() => render('--set', 'secrets.existingSecret=')).toThrow(/secrets.existingSecret: name a Secret/);
 });
+
+it('refuses a misspelt value and a single replica (values.schema.json)', () => {
+  expect(() => render('--set', 'servces.auth.port=4001')).toThrow(/additional properties 'servces' not allowed/);
+  expect(() => render('--set', 'services.content.autoscaling.minReplicas=1')).toThrow(
+    /autoscaling\/minReplicas': minimum: got 1, want 2/,
+  );
+});
