@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { DEFAULT_PORTS, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
@@ -194,4 +197,32 @@ it('health-checks the node images on the port each process listens on', () => {
   expect(text).toMatch(/^ENV [^\n]*PORT=\$\{PORT\}/m);
   expect(text).toContain("'http://127.0.0.1:'+process.env.PORT+'/readyz'");
   expect(services.gateway.build?.args).toEqual({ TARGET: 'gateway', PORT: String(DEFAULT_PORTS.gateway) });
+});
+
+it("runs the node images' health check command: healthy only while /readyz answers 200", async () => {
+  const text = readFileSync(path.join(ROOT, 'docker/node.Dockerfile'), 'utf8');
+  const [command, ...args] = JSON.parse(/^\s*CMD (\[.*\])$/m.exec(text.split(/^HEALTHCHECK /m)[1])![1]) as string[];
+  let status = 200;
+  const server = createServer((req, res) => res.writeHead(req.url === '/readyz' ? status : 404).end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = String((server.address() as AddressInfo).port);
+  // Asynchronously: the server answering the check lives in this process.
+  const exitCode = () =>
+    new Promise<number | null>((resolve) => {
+      const child = spawn(command === 'node' ? process.execPath : command, args, { env: { PATH: process.env.PATH, PORT: port } });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+  try {
+    expect(await exitCode()).toBe(0);
+    status = 503;
+    expect(await exitCode()).toBe(1);
+  } finally {
+    server.close();
+  }
+  // Nothing listening: unhealthy, not a hang.
+  expect(await exitCode()).toBe(1);
 });
