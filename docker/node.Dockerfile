@@ -1,5 +1,6 @@
-# One image per back-end process: build with --build-arg TARGET=services/auth (or gateway, ...).
-FROM node:20-bookworm-slim AS build
+# One image per back-end process: build with --build-arg TARGET=services/auth --build-arg PORT=4001
+# (or TARGET=gateway PORT=8080, ...). Node 22 LTS; installed from the lockfile with `npm ci`.
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig*.json ./
 COPY packages ./packages
@@ -16,10 +17,18 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund && ./node_modules/.bin/tsc -b tsconfig.node.json && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ARG TARGET
-ENV NODE_ENV=production HOST=0.0.0.0 TARGET=${TARGET}
+ARG PORT=8080
+ENV NODE_ENV=production HOST=0.0.0.0 TARGET=${TARGET} PORT=${PORT}
 WORKDIR /app
+# Owned by root and read-only to the process: it runs as the image's unprivileged `node` user (uid 1000).
 COPY --from=build /app /app
-USER node
+# The content service's UPLOAD_DIR in compose: a named volume copies this owner on first use.
+RUN mkdir -p /uploads && chown 1000:1000 /uploads
+USER 1000:1000
+EXPOSE ${PORT}
+# Slim images carry no curl: Node's own fetch asks the process's readiness route.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=40s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["sh", "-c", "exec node ${TARGET}/dist/index.js"]

@@ -55,6 +55,14 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
       .filter(Boolean),
   );
 
+  // The gateway's own probes (container HEALTHCHECK, Kubernetes): it is alive and ready once it
+  // listens. The services' readiness is /api/health's business, so one service down never takes
+  // the gateway, and with it the other services, out of a load balancer.
+  app.get(['/healthz', '/readyz'], (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+
   app.use((req, res, next) => {
     const incoming = req.get('x-request-id');
     const id = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PORTS, parseMediaOrigins } from '@portal/contracts';
+import { DEFAULT_PORTS, loopbackPeerDefaults, parseMediaOrigins } from '@portal/contracts';
 import path from 'node:path';
 import { upstreamListSchema } from '@portal/service-kit';
 
@@ -90,3 +90,13 @@ export const gatewayConfigSchema = z
     path: ['INTERNAL_TOKEN'],
   });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Parses the environment; production also refuses upstream URLs left to their loopback defaults. */
+export function parseGatewayConfig(
+  env: Record<string, string | undefined>,
+): { ok: true; config: GatewayConfig } | { ok: false; issues: string[] } {
+  const parsed = gatewayConfigSchema.safeParse(env);
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  const issues = loopbackPeerDefaults(parsed.data, env);
+  return issues.length ? { ok: false, issues } : { ok: true, config: parsed.data };
+}

@@ -107,6 +107,14 @@ describe('routing', () => {
     expect(answer.status).toBe(503);
     expect(answer.body.services).toMatchObject({ auth: 'ready', content: 'down', audit: 'down' });
   });
+
+  it('answers its own probes while services are down, so it stays behind the load balancer', async () => {
+    for (const probe of ['/healthz', '/readyz']) {
+      const answer = await api(url, 'GET', probe);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ status: 'ok', service: 'gateway' });
+    }
+  });
 });
 
 describe('security', () => {

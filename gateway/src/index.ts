@@ -1,13 +1,13 @@
 import pino from 'pino';
-import { gatewayConfigSchema } from './config';
+import { parseGatewayConfig } from './config';
 import { createGateway } from './app';
 
-const parsed = gatewayConfigSchema.safeParse(process.env);
-if (!parsed.success) {
-  console.error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+const parsed = parseGatewayConfig(process.env);
+if (!parsed.ok) {
+  console.error(`Invalid configuration:\n${parsed.issues.map((line) => `  - ${line}`).join('\n')}`);
   process.exit(1);
 }
-const config = parsed.data;
+const config = parsed.config;
 const logger = pino({ name: 'gateway', level: config.LOG_LEVEL });
 const { app, agent, close } = createGateway(config, logger);
 const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontends, buildServices } from './build';
+import { checkChart, ensureHelm, prepareChartChecker } from './chart';
 import { isStopping, stopLaunched, stopOnSignals, type Launched } from './launcher';
 import { startCount } from './processes';
 import { startStack } from './stack';
@@ -81,6 +82,7 @@ async function test(): Promise<void> {
           [bin('prettier'), ['--check', '--log-level=warn', '.']],
         ]),
     },
+    { name: 'chart (helm lint, template, strict API decode)', run: () => checkChart() },
     { name: 'build front ends', run: () => buildFrontends() },
     {
       name: 'jest (units and services)',
@@ -148,8 +150,19 @@ async function setup(): Promise<void> {
   say(`store: FerretDB will run on a PostgreSQL cluster of our own (${refused}), with ${postgres}`);
 }
 
+/** What the chart checks need, installed before the timed test command: helm and the checker's build. */
+async function chartTools(): Promise<void> {
+  say(`chart: helm at ${ensureHelm()}`);
+  say(`chart: checker at ${prepareChartChecker()}`);
+}
+
+/** The chart checks alone (also a stage of `npm test`). */
+async function chart(): Promise<void> {
+  checkChart();
+}
+
 const command = process.argv[2];
-const commands: Record<string, () => Promise<void>> = { start, build, test, setup };
+const commands: Record<string, () => Promise<void>> = { start, build, test, setup, 'chart-tools': chartTools, chart };
 if (!commands[command]) {
   console.error(`usage: cli.ts ${Object.keys(commands).join('|')}`);
   process.exit(2);

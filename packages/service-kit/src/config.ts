@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { upstreamListSchema } from './upstreams';
+import { loopbackPeerDefaults } from '@portal/contracts';
+
+const MONGO_CONNECTION_STRING = /^mongodb(\+srv)?:\/\/[^/?#\s]+(\/[^?#\s]*)?(\?\S*)?$/;
 
 /** Settings every service shares. Safe development defaults; production must override the secrets. */
 export const baseConfigSchema = z.object({
@@ -7,7 +10,17 @@ export const baseConfigSchema = z.object({
   /** Where to listen: loopback on a developer machine, 0.0.0.0 inside a container. */
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MONGO_URL: z.string().url().default('mongodb://127.0.0.1:27017'),
+  /**
+   * A MongoDB connection string. Not z.url(): a replica set lists its members,
+   * mongodb://a:27017,b:27017/?replicaSet=rs0, which a WHATWG URL parser refuses.
+   */
+  MONGO_URL: z
+    .string()
+    .regex(
+      MONGO_CONNECTION_STRING,
+      'a MongoDB connection string: mongodb://host[:port][,host[:port]…][/?options] or mongodb+srv://',
+    )
+    .default('mongodb://127.0.0.1:27017'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
   INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
@@ -35,7 +48,8 @@ const DEV_SECRETS = ['JWT_SECRET', 'INTERNAL_TOKEN'] as const;
 
 /**
  * Parses the environment against a schema. A bad or missing value stops the process with a
- * readable list, and production refuses the development secrets.
+ * readable list, and production refuses the development secrets and peer URLs left to their
+ * loopback defaults.
  */
 export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
@@ -46,8 +60,11 @@ export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.Proces
   const config = parsed.data as Record<string, unknown>;
   if (config.NODE_ENV === 'production') {
     const weak = DEV_SECRETS.filter((k) => typeof config[k] === 'string' && String(config[k]).startsWith('dev-only-'));
-    if (weak.length)
-      throw new Error(`Invalid configuration:\n${weak.map((k) => `  - ${k}: set a real secret in production`).join('\n')}`);
+    const lines = [
+      ...weak.map((k) => `  - ${k}: set a real secret in production`),
+      ...loopbackPeerDefaults(config, env).map((line) => `  - ${line}`),
+    ];
+    if (lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
 }

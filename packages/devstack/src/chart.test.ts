@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { DEFAULT_PORTS, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
+import { loadAuthConfig } from '@portal/svc-auth/config';
+import { loadAuditConfig } from '@portal/svc-audit/config';
+import { loadContentConfig } from '@portal/svc-content/config';
+import { loadCrmConfig } from '@portal/svc-crm/config';
+import { loadProgressConfig } from '@portal/svc-progress/config';
+import { parseGatewayConfig } from '../../../gateway/src/config';
+import { FRONTENDS } from './build';
+import { helmPath } from './chart';
+import { ROOT } from './util';
+
+// The chart's own structure is checked by deploy/helm/check (the `chart` stage of npm test); this
+// test loads each process's configuration with exactly the environment the chart gives its pods,
+// as compose.test.ts does for docker-compose.yml.
+const CHART = path.join(ROOT, 'deploy/helm/portal');
+const helm = helmPath();
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+}
+interface Container {
+  name: string;
+  env?: EnvVar[];
+  envFrom?: Array<{ configMapRef?: { name: string } }>;
+  ports: Array<{ containerPort: number }>;
+}
+interface K8sObject {
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  data?: Record<string, string>;
+  spec?: { template?: { spec: { containers: Container[] } }; ports?: Array<{ port: number }> };
+}
+
+/** The Secrets an operator creates (README «Deploying»), key by key. */
+const SECRETS: Record<string, Record<string, string>> = {
+  'portal-secrets': {
+    JWT_SECRET: 'an-operator-secret-of-at-least-32-characters',
+    INTERNAL_TOKEN: 'an-operator-internal-token',
+    ADMIN_REGISTRATION_PASSWORD: 'an-operator-admin-password',
+  },
+  'portal-mongodb': { MONGO_URL: 'mongodb://mongo-0.mongo:27017,mongo-1.mongo:27017,mongo-2.mongo:27017/?replicaSet=rs0' },
+  'portal-redis': { REDIS_URL: 'redis://:password@redis-master:6379' },
+};
+
+const render = (...args: string[]): K8sObject[] => {
+  if (!existsSync(helm))
+    throw new Error(`no helm at ${helm}: run \`tsx packages/devstack/src/cli.ts chart-tools\` (.ci/run does)`);
+  const result = spawnSync(helm, ['template', 'portal', CHART, '--kube-version', '1.31.0', ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return parseAllDocuments(result.stdout)
+    .map((doc) => doc.toJS() as K8sObject | null)
+    .filter((o): o is K8sObject => o !== null);
+};
+
+/** A container's environment as the kubelet builds it: ConfigMaps first, then its own entries. */
+const environmentOf = (objects: K8sObject[], component: string): Record<string, string> => {
+  const deployment = objects.find(
+    (o) => o.kind === 'Deployment' && o.metadata.labels?.['app.kubernetes.io/component'] === component,
+  );
+  const container = deployment!.spec!.template!.spec.containers[0];
+  const env: Record<string, string> = {};
+  for (const from of container.envFrom ?? []) {
+    const map = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === from.configMapRef?.name);
+    Object.assign(env, map!.data);
+  }
+  for (const entry of container.env ?? []) {
+    const ref = entry.valueFrom?.secretKeyRef;
+    const value = ref ? SECRETS[ref.name]?.[ref.key] : entry.value;
+    if (value === undefined && !ref?.optional)
+      throw new Error(`${component}: ${entry.name} from a Secret the operator does not have`);
+    if (value !== undefined) env[entry.name] = value;
+  }
+  return env;
+};
+
+const LOADERS: Record<ServiceName, (env: Record<string, string>) => { NODE_ENV: string; PORT: number; MONGO_URL: string }> = {
+  auth: loadAuthConfig,
+  content: loadContentConfig,
+  progress: loadProgressConfig,
+  crm: loadCrmConfig,
+  audit: loadAuditConfig,
+};
+
+describe.each([
+  ['default', []],
+  ['production', ['-f', path.join(CHART, 'values-production.yaml')]],
+])('the chart with the %s values', (_name, args) => {
+  const objects = render(...args);
+  const servicePorts = new Map(
+    objects.filter((o) => o.kind === 'Service').map((o) => [o.metadata.name, o.spec!.ports!.map((p) => String(p.port))]),
+  );
+  const expectPeersAreServices = (env: Record<string, string>) => {
+    for (const [key, value] of Object.entries(env)) {
+      if (!key.endsWith('_URL') || !value || key === 'MONGO_URL' || key === 'REDIS_URL') continue;
+      const url = new URL(value);
+      expect({ key, ports: servicePorts.get(url.hostname) }).toEqual({ key, ports: [url.port] });
+    }
+  };
+
+  it.each(SERVICE_NAMES)('starts %s in production with exactly the environment of its pods', (name) => {
+    const env = environmentOf(objects, name);
+    const config = LOADERS[name](env); // throws the readable list on anything missing or a loopback default
+    expect(config).toMatchObject({ NODE_ENV: 'production', PORT: DEFAULT_PORTS[name] });
+    expect(config.MONGO_URL).toContain('replicaSet=');
+    expectPeersAreServices(env);
+  });
+
+  it('starts the gateway in production, pointed at every service and front end', () => {
+    const env = environmentOf(objects, 'gateway');
+    // TLS ends at the Ingress, the one proxy the gateway believes: the browser's https origin is its own.
+    expect(parseGatewayConfig(env)).toMatchObject({
+      ok: true,
+      config: { NODE_ENV: 'production', PORT: DEFAULT_PORTS.gateway, TRUST_PROXY: 1 },
+    });
+    expectPeersAreServices(env);
+    const upstreams = JSON.parse(env.STATIC_UPSTREAMS) as Record<string, string>;
+    expect(Object.keys(upstreams).sort()).toEqual([...FRONTENDS].sort());
+    for (const url of Object.values(upstreams)) expect(servicePorts.get(new URL(url).hostname)).toEqual([new URL(url).port]);
+  });
+
+  it('writes no secret value: every secret comes from a named Secret', () => {
+    expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
+    const text = JSON.stringify(objects);
+    for (const values of Object.values(SECRETS)) for (const value of Object.values(values)) expect(text).not.toContain(value);
+  });
+});
+
+it('refuses to render without the names of the Secrets', () => {
+  expect(() => render('--set', 'mongodb.existingSecret=')).toThrow(/mongodb.existingSecret: name a Secret/);
+  expect(() => render('--set', 'secrets.existingSecret=')).toThrow(/secrets.existingSecret: name a Secret/);
+});
+
+it('refuses a misspelt value and a single replica (values.schema.json)', () => {
+  expect(() => render('--set', 'servces.auth.port=4001')).toThrow(/additional properties 'servces' not allowed/);
+  expect(() => render('--set', 'services.content.autoscaling.minReplicas=1')).toThrow(
+    /autoscaling\/minReplicas': minimum: got 1, want 2/,
+  );
+});
