@@ -55,11 +55,9 @@ export const gatewayConfigSchema = z
     UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
     /** How long a service may take to answer before the gateway gives up with 504. */
     PROXY_TIMEOUT_MS: z.coerce.number().int().default(15_000),
-    /** Shared with the services' /internal routes (the dashboard's stats); the same dev default as theirs. */
-    INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
-  })
-  .refine((c) => c.NODE_ENV !== 'production' || !c.INTERNAL_TOKEN.startsWith('dev-only-'), {
-    message: 'set a real secret in production',
-    path: ['INTERNAL_TOKEN'],
+    /** Shared with the services' /internal routes (the dashboard's stats); no default, as theirs. */
+    INTERNAL_TOKEN: z
+      .string({ error: 'INTERNAL_TOKEN is not set (npm start generates it into .data/secrets.json; production must set its own)' })
+      .min(16),
   });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_PORTS, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import { startProcess, type ManagedProcess } from './processes';
+import { secretsEnv } from './secrets';
 import { ROOT, portAnswers, waitFor } from './util';
 
 export interface StackOptions {
@@ -34,6 +35,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const ports = Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([k, v]) => [k, v + offset])) as Stack['ports'];
   const urlOf = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
   const env: Record<string, string> = {
+    // Generated once per checkout under .data (or the environment's own): nothing fixed in the repository.
+    ...secretsEnv(),
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     MONGO_URL: options.mongoUrl,

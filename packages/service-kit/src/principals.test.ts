@@ -84,14 +84,14 @@ it('the cache answers from memory while the stamp is unchanged, and looks up aga
     10_000,
     async () => version,
   );
-  await cache.get('p1');
-  await cache.get('p1');
+  await cache.get('p1', 's1');
+  await cache.get('p1', 's1');
   expect(lookups).toBe(1);
   version = 'changed';
-  await cache.get('p1');
+  await cache.get('p1', 's1');
   expect(lookups).toBe(2);
   // Redis away: the stamp cannot be read, and the entry lives out its TTL.
   version = undefined;
-  await cache.get('p1');
+  await cache.get('p1', 's1');
   expect(lookups).toBe(2);
 });

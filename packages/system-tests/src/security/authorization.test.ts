@@ -5,7 +5,7 @@ import { seedQuizCourse } from '@portal/svc-progress/testing';
 import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
 import { ROUTE_RULES, expectedFor, fillPath, routeKey, type CellRequest } from './routeTable';
 
-const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me';
+const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN!;
 
 let portal: Portal;
 let routes: DeclaredRoute[];

@@ -95,7 +95,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'auth POST /api/auth/register': {
     access: 'public',
     request: () => ({
-      body: { email: `reg.${unique()}@example.test`, password: 'Password123', fullName: 'Новый Человек' },
+      body: { email: `reg.${unique()}@example.test`, password: 'Kursy-Portal-42', fullName: 'Новый Человек' },
       ok: 201,
     }),
   },

@@ -5,7 +5,8 @@ import { startContent, type ContentTestBed } from '@portal/svc-content/testing';
 import { crmRouters } from '@portal/svc-crm/app';
 import { startGateway } from './portal';
 
-const SECRET = process.env.JWT_SECRET ?? 'dev-only-secret-change-me-in-production-0123456789';
+// The secret the test services run with (jest's global setup puts the launcher's into the environment).
+const SECRET = process.env.JWT_SECRET!;
 const encoder = new TextEncoder();
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -199,7 +200,7 @@ describe('brute force', () => {
   const register = async (tag: string) => {
     const email = uniqueEmail(tag);
     const answer = await api(bed.auth.url, 'POST', '/api/auth/register', {
-      body: { email, password: 'Password123', fullName: 'Подбор Пароля' },
+      body: { email, password: 'Kursy-Portal-42', fullName: 'Подбор Пароля' },
     });
     expect(answer.status).toBe(201);
     return email;
@@ -208,13 +209,13 @@ describe('brute force', () => {
   it('answers the sixth try for one email with 429 and Retry-After, even with the right password', async () => {
     const email = await register('bf');
     for (let i = 0; i < 5; i++) expect((await login(email, `wrong-${i}-pass`)).status).toBe(401);
-    const blocked = await login(email, 'Password123');
+    const blocked = await login(email, 'Kursy-Portal-42');
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Слишком много неудачных попыток входа/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(300);
     // The same email in other letter case is the same account.
-    expect((await login(email.toUpperCase(), 'Password123')).status).toBe(429);
+    expect((await login(email.toUpperCase(), 'Kursy-Portal-42')).status).toBe(429);
   });
 
   it('counts guesses sent all at once: a burst cannot slip past the limit', async () => {
@@ -227,16 +228,16 @@ describe('brute force', () => {
 
   it('lets one person sign in from several tabs at once', async () => {
     const email = await register('tabs');
-    const answers = await Promise.all(Array.from({ length: 8 }, () => login(email, 'Password123')));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(email, 'Kursy-Portal-42')));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
   });
 
   it('clears the email’s count after a success', async () => {
     const email = await register('clear');
     for (let i = 0; i < 4; i++) expect((await login(email, `wrong-${i}-pass`)).status).toBe(401);
-    expect((await login(email, 'Password123')).status).toBe(200);
+    expect((await login(email, 'Kursy-Portal-42')).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await login(email, `again-${i}-pass`)).status).toBe(401);
-    expect((await login(email, 'Password123')).status).toBe(200);
+    expect((await login(email, 'Kursy-Portal-42')).status).toBe(200);
   });
 
   it('limits one address across many emails, and a forged X-Forwarded-For through the gateway does not reset it', async () => {
@@ -248,7 +249,7 @@ describe('brute force', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 22; i++) {
         const answer = await api(front.url, 'POST', '/api/auth/login', {
-          body: { email: uniqueEmail('spray'), password: 'Password123' },
+          body: { email: uniqueEmail('spray'), password: 'Kursy-Portal-42' },
           headers: { 'x-forwarded-for': `203.0.113.${i}` },
         });
         statuses.push(answer.status);
@@ -256,7 +257,7 @@ describe('brute force', () => {
       expect(statuses).toEqual([...Array(20).fill(401), 429, 429]);
       // Another address, as the gateway forwards it, is not locked out by it.
       const other = await api(auth.url, 'POST', '/api/auth/login', {
-        body: { email: uniqueEmail('other'), password: 'Password123' },
+        body: { email: uniqueEmail('other'), password: 'Kursy-Portal-42' },
         headers: { 'x-forwarded-for': '198.51.100.7' },
       });
       expect(other.status).toBe(401);

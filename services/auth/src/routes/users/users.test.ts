@@ -161,7 +161,7 @@ describe('preset accounts', () => {
     expect(first).toBe(DEFAULT_PRESETS.length);
     expect(again).toBe(0);
     const login = await api(auth.url, 'POST', '/api/auth/login', {
-      body: { email: 'manager@portal.local', password: 'Manager12345' },
+      body: { email: 'manager@portal.local', password: 'Portal-Men-2026' },
     });
     expect(login.body.user.role).toBe('MANAGER');
     expect((await api(auth.url, 'GET', '/api/auth/presets')).body.data).toEqual([]); // SEED_PRESETS=false here
