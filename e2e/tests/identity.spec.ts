@@ -181,7 +181,7 @@ test('a learner has no staff navigation but sees their name and can sign out', a
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
   await expect(account).toContainText('Дмитрий Соколов · Клиент');
   await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
-  await account.getByRole('button', { name: 'Выйти' }).click();
+  await account.getByRole('button', { name: 'Выйти', exact: true }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   await page.goto('/courses');

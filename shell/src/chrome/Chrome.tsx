@@ -15,6 +15,7 @@ import {
   usePathname,
 } from '@portal/web-core';
 import { AccessDenied } from './AccessDenied';
+import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePassword';
 
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
@@ -77,20 +78,16 @@ export function Chrome() {
             ))}
           </Links>
           <UserBox>
-            <span>
-              {user.fullName} · {ROLE_LABELS[user.role]}
-            </span>
+            <AccountMenu
+              label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
+              onChangePassword={() => setChangingPassword(true)}
+              onSignOutEverywhere={() => setAskingEverywhere(true)}
+            />
             <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
             </Button>
-            <Button $variant="ghost" $size="sm" onClick={() => setChangingPassword(true)}>
-              Сменить пароль
-            </Button>
             <Button $variant="outline" $size="sm" onClick={signOut}>
               Выйти
-            </Button>
-            <Button $variant="ghost" $size="sm" onClick={() => setAskingEverywhere(true)}>
-              Выйти на всех устройствах
             </Button>
           </UserBox>
         </Bar>
