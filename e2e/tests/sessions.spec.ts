@@ -7,7 +7,8 @@ const PASSWORD = 'Kursy-Portal-42';
 /** A fresh client of its own, so ending its sessions touches no other journey. */
 async function arrangePerson(request: APIRequestContext, tag: string) {
   const email = uniqueEmail(tag);
-  const fullName = 'Сеансов Проверяющий';
+  // Unique, so the directory shows this person's card alone.
+  const fullName = `Сеансов Проверяющий ${email.split('.')[1]}`;
   const made = await request.post('/api/auth/register', { data: { email, password: PASSWORD, fullName, role: 'CLIENT' } });
   expect(made.status()).toBe(201);
   return { email, fullName, ...((await made.json()) as AuthResponse) };
