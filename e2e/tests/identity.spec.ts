@@ -42,7 +42,12 @@ test('registration alerts: mismatched passwords, missing name, empty fields', as
     alerts.push(dialog.message());
     void dialog.accept();
   });
-  await registerOnAuth(page, { fullName: 'Пётр', email: uniqueEmail('p'), password: 'Kursy-Portal-42', confirm: 'Kursy-Portal-43' });
+  await registerOnAuth(page, {
+    fullName: 'Пётр',
+    email: uniqueEmail('p'),
+    password: 'Kursy-Portal-42',
+    confirm: 'Kursy-Portal-43',
+  });
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
   await page.getByLabel('Полное имя').fill('');
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();

@@ -43,7 +43,9 @@ async function start(): Promise<void> {
     say('');
     say(`The portal is running: http://127.0.0.1:${stack.ports.gateway}/`);
     say('Preset accounts are listed in the README (and under "Выбрать тестовый аккаунт" on /auth). Ctrl-C stops everything.');
-    say(`Secrets (JWT_SECRET, INTERNAL_TOKEN, ADMIN_REGISTRATION_PASSWORD for registering as ADMIN): ${path.relative(process.cwd(), SECRETS_FILE)}`);
+    say(
+      `Secrets (JWT_SECRET, INTERNAL_TOKEN, ADMIN_REGISTRATION_PASSWORD for registering as ADMIN): ${path.relative(process.cwd(), SECRETS_FILE)}`,
+    );
   } catch (err) {
     if (!isStopping()) await stopLaunched(launched);
     throw err;

@@ -45,7 +45,13 @@ describe('registration', () => {
 
   it('refuses ADMIN without the administrator password and accepts it with the right one', async () => {
     const email = uniqueEmail();
-    const refused = await register({ email, password: 'Kursy-Portal-42', fullName: 'Админ', role: 'ADMIN', adminPassword: 'wrong' });
+    const refused = await register({
+      email,
+      password: 'Kursy-Portal-42',
+      fullName: 'Админ',
+      role: 'ADMIN',
+      adminPassword: 'wrong',
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Для роли администратора требуется специальный пароль');
     expect(await userModel(auth.ctx.store).exists({ email })).toBeNull();
@@ -70,7 +76,9 @@ describe('registration', () => {
   });
 
   it('names the problem in Russian for missing fields', async () => {
-    expect((await register({ email: uniqueEmail(), password: 'Kursy-Portal-42' })).body.message).toBe('Пожалуйста, введите ваше имя');
+    expect((await register({ email: uniqueEmail(), password: 'Kursy-Portal-42' })).body.message).toBe(
+      'Пожалуйста, введите ваше имя',
+    );
     expect((await register({ email: uniqueEmail(), password: 'Kursy-Portal-42', fullName: '   ' })).body.message).toBe(
       'Пожалуйста, введите ваше имя',
     );
@@ -107,7 +115,9 @@ describe('sign-in', () => {
   it('signs in with the right password and refuses a wrong one', async () => {
     const email = uniqueEmail();
     await register({ email, password: 'Kursy-Portal-42', fullName: 'Ирина' });
-    const ok = await api(auth.url, 'POST', '/api/auth/login', { body: { email: email.toUpperCase(), password: 'Kursy-Portal-42' } });
+    const ok = await api(auth.url, 'POST', '/api/auth/login', {
+      body: { email: email.toUpperCase(), password: 'Kursy-Portal-42' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ user: { email }, message: MSG.loginOk });
     const wrong = await api(auth.url, 'POST', '/api/auth/login', { body: { email, password: 'nope-nope' } });
