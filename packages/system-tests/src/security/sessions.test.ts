@@ -1,6 +1,7 @@
 import { MSG, type AuthResponse, type PasswordResetLink } from '@portal/contracts';
 import { Types } from 'mongoose';
 import { api } from '@portal/devstack/testing';
+import { sweepExpired } from '@portal/svc-auth/commands/sessions';
 import { uniqueEmail, userWithRole } from '@portal/svc-auth/testing';
 import { startContent, type ContentTestBed } from '@portal/svc-content/testing';
 
@@ -72,6 +73,28 @@ describe('logout', () => {
   });
 });
 
+describe('session expiry', () => {
+  it('a session lives as long as its token; an expired one is refused, and the sweep deletes it', async () => {
+    const person = await userWithRole(bed.auth, 'CLIENT');
+    const sessions = bed.auth.ctx.store.collection('sessions');
+    const stored = await sessions.findOne({ userId: new Types.ObjectId(person.user.id) });
+    const { exp } = JSON.parse(Buffer.from(person.token.split('.')[1], 'base64url').toString()) as { exp: number };
+    // TOKEN_TTL (12 h) for both, within the second the token was signed in.
+    expect(Math.abs(stored!.expiresAt.getTime() - exp * 1000)).toBeLessThan(1500);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+
+    const later = await signIn(person.user.email);
+    await sessions.updateMany(
+      { userId: new Types.ObjectId(person.user.id) },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
+    );
+    // A session not yet in any cache: refused at once.
+    expect(await statuses(later.token)).toEqual([401, 401]);
+    await sweepExpired(bed.auth.ctx.store);
+    expect(await sessionsIn(person.user.id)).toBe(0);
+  });
+});
+
 describe('password change', () => {
   const change = (token: string, body: Record<string, unknown>) =>
     api(bed.auth.url, 'POST', '/api/auth/password', { token, body });
@@ -94,6 +117,17 @@ describe('password change', () => {
     expect(await statuses(otherDevice.token)).toEqual([401, 401]);
     expect((await login(person.user.email, PASSWORD)).status).toBe(401);
     expect((await login(person.user.email, 'Novyi-Parol-77')).status).toBe(200);
+  });
+
+  it('a stolen token cannot guess the password: past the login limit even the right one gets 429', async () => {
+    const person = await userWithRole(bed.auth, 'CLIENT');
+    for (let i = 0; i < 5; i++) {
+      expect((await change(person.token, { currentPassword: `guess-${i}-x`, newPassword: 'Novyi-Parol-77' })).status).toBe(400);
+    }
+    const blocked = await change(person.token, { currentPassword: PASSWORD, newPassword: 'Novyi-Parol-77' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Слишком много неудачных попыток входа/);
+    expect((await login(person.user.email)).status).toBe(200);
   });
 
   it('refuses a weak new password in Russian and changes nothing', async () => {
