@@ -256,7 +256,7 @@ export async function startPortal(mongoUrl: string, redisUrl: string, { replicas
     const content = `http://127.0.0.1:${stack.ports.content}`;
     const login = async (email: string, password: string) =>
       (await call<{ token: string }>(gateway, 'POST', '/api/auth/login', null, { email, password })).token;
-    const admin = await login('admin@portal.local', 'Admin12345');
+    const admin = await login('admin@portal.local', 'Portal-Glav-2026');
     const learners: string[] = [];
     for (let i = 0; i < 10; i++)
       learners.push(

@@ -6,6 +6,7 @@ import { Queue, type Worker } from 'bullmq';
 import { AUDIT_QUEUE } from '@portal/contracts';
 import { AuditPublisher, createLogger, createRedis, op } from '@portal/service-kit';
 import { uniquePrefix } from '@portal/devstack/testing';
+import { secretsEnv } from '@portal/devstack/secrets';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { startAudit } from '@portal/svc-audit/testing';
 import { recordModel } from '@portal/svc-audit/models/record';
@@ -250,6 +251,8 @@ async function main() {
   const redis = await ensureRedis();
   process.env.MONGO_URL = store.url;
   process.env.REDIS_URL = redis.url;
+  // The services the benchmarks start in this process and in targets.ts read the launcher's secrets.
+  Object.assign(process.env, secretsEnv());
   const figures: Figure[] = [];
   let capacityRows: CapacityRow[] = [];
   const args = process.argv.slice(2);

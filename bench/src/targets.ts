@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -25,7 +26,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pr
 async function main() {
   if (process.argv[2] === 'gateway') {
     const upstream = process.env.UPSTREAM!;
-    const config = gatewayConfigSchema.parse({ CONTENT_URL: upstream, AUTH_URL: upstream, LOG_LEVEL: 'silent' });
+    // This gateway calls no /internal route: a token of its own for this run only.
+    const config = gatewayConfigSchema.parse({
+      CONTENT_URL: upstream,
+      AUTH_URL: upstream,
+      LOG_LEVEL: 'silent',
+      INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+    });
     const port = await listen(createGateway(config, pino({ level: 'silent' })).app);
     console.log(JSON.stringify({ gateway: port }));
     return;

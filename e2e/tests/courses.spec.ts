@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signIn, watchConsole } from './helpers';
 
-const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
-const CANDIDATE = { email: 'candidate@portal.local', password: 'Candidate12345' };
+const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
+const CANDIDATE = { email: 'candidate@portal.local', password: 'Portal-Kan-2026' };
 
 let counter = 0;
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${counter++}`;

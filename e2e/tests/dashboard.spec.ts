@@ -59,7 +59,7 @@ test('the administrator’s dashboard greets them and shows the four figures, th
   page,
 }) => {
   const errors = watchConsole(page);
-  await signIn(page, 'admin@portal.local', 'Admin12345');
+  await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`${GREETING.source}Анна!$`));
   await expect(page.getByTestId('dashboard-subtitle')).toHaveText(`Администратор · ${moscowToday()}`);
@@ -82,7 +82,7 @@ test('an admin creates a course and an organization and sees both in recent acti
   const courseTitle = `Основы HR ${tag}`;
   const orgName = `ООО Дашборд ${tag}`;
 
-  await signIn(page, 'admin@portal.local', 'Admin12345');
+  await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
   const coursesBefore = await figureValue(page, 'Всего курсов');
@@ -127,7 +127,7 @@ test('an admin creates a course and an organization and sees both in recent acti
 test('the history finds the admin’s actions by text, sorts them, and filters by entity, action and date', async ({ page }) => {
   const errors = watchConsole(page);
   const tag = uniqueTag();
-  await signIn(page, 'admin@portal.local', 'Admin12345');
+  await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   const { courseTitle, orgName } = await arrangeCourseAndOrganization(page, tag);
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
@@ -203,7 +203,7 @@ test('a candidate sees courses, active and completed courses, their own quick ac
   page,
 }) => {
   const errors = watchConsole(page);
-  await signIn(page, 'candidate@portal.local', 'Candidate12345', '/dashboard');
+  await signIn(page, 'candidate@portal.local', 'Portal-Kan-2026', '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`${GREETING.source}Ольга!$`));
   await expect(page.getByTestId('dashboard-subtitle')).toContainText('Кандидат · ');
   await expect(page.getByTestId('stat-card')).toHaveCount(3);
@@ -243,7 +243,7 @@ test('a candidate sees courses, active and completed courses, their own quick ac
 });
 
 test('when the dashboard cannot be loaded it says so and shows zeros', async ({ page }) => {
-  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await signIn(page, 'curator@portal.local', 'Portal-Kur-2026');
   // The gateway is unreachable for this one call (a network failure, as a dropped connection would be).
   await page.route('**/api/dashboard/stats**', (route) => route.abort('connectionrefused'));
   await page.goto('/dashboard');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { OUTAGE, arrangeLargeCourse, pressUntilAnnounced, signIn, stopStackService, watchConsole } from './helpers';
 
-const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
+const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 
 let counter = 0;
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${counter++}`;

@@ -12,7 +12,7 @@ import { OUTAGE, recordProgressBars, signIn, stopStackService, takeProgressSeen,
 
 /** Screenshots for a person to look at, beside the other test output. */
 const SCREENSHOTS = path.resolve(__dirname, '../../.data/screenshots');
-const ADMIN = { email: 'admin@portal.local', password: 'Admin12345' };
+const ADMIN = { email: 'admin@portal.local', password: 'Portal-Glav-2026' };
 const STAGE_LABELS = Object.values(GENERATION_STAGE_LABELS);
 
 let counter = 0;

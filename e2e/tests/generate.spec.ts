@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { GENERATION_MSG, GENERATION_STAGE_LABELS } from '@portal/contracts';
 import { recordProgressBars, signIn, takeProgressSeen, watchConsole, type SeenProgress } from './helpers';
 
-const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
+const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 const STAGE_LABELS = Object.values(GENERATION_STAGE_LABELS);
 
 let counter = 0;

@@ -20,8 +20,8 @@ test('a new candidate registers on /auth and lands on /courses, and the session 
   await registerOnAuth(page, {
     fullName: 'Мария Новикова',
     email: uniqueEmail('maria'),
-    password: 'Password123',
-    confirm: 'Password123',
+    password: 'Kursy-Portal-42',
+    confirm: 'Kursy-Portal-42',
   });
   await expect(page.getByLabel('Роль').locator('option')).toHaveText(['Клиент', 'Кандидат', 'Куратор']);
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
@@ -42,7 +42,12 @@ test('registration alerts: mismatched passwords, missing name, empty fields', as
     alerts.push(dialog.message());
     void dialog.accept();
   });
-  await registerOnAuth(page, { fullName: 'Пётр', email: uniqueEmail('p'), password: 'Password123', confirm: 'Password124' });
+  await registerOnAuth(page, {
+    fullName: 'Пётр',
+    email: uniqueEmail('p'),
+    password: 'Kursy-Portal-42',
+    confirm: 'Kursy-Portal-43',
+  });
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
   await page.getByLabel('Полное имя').fill('');
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
@@ -81,7 +86,7 @@ test('the preset picker signs the administrator in to /dashboard with the staff 
 });
 
 test('a candidate opening /crm/orgs sees access denied with both roles, and Назад goes back', async ({ page }) => {
-  await signInThroughForm(page, 'candidate@portal.local', 'Candidate12345');
+  await signInThroughForm(page, 'candidate@portal.local', 'Portal-Kan-2026');
   await expect(page).toHaveURL(/\/courses$/);
   await page.goto('/crm/orgs');
   await expect(page.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
@@ -105,7 +110,7 @@ test('an anonymous visitor of a protected page is sent to /auth, which remembers
 });
 
 test('signing in returns to the deep link asked for while signed out', async ({ page, request }) => {
-  const admin = await request.post('/api/auth/login', { data: { email: 'admin@portal.local', password: 'Admin12345' } });
+  const admin = await request.post('/api/auth/login', { data: { email: 'admin@portal.local', password: 'Portal-Glav-2026' } });
   const headers = { Authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
   const title = `Возврат после входа ${uniqueEmail('c')}`;
   const created = await request.post('/api/courses', { headers, data: { title, isPublished: true } });
@@ -115,7 +120,7 @@ test('signing in returns to the deep link asked for while signed out', async ({ 
   await page.goto(`/student/${id}`);
   await expect(page).toHaveURL(new RegExp(`/auth\\?next=%2Fstudent%2F${id}$`));
   await page.getByLabel('Email').fill('candidate@portal.local');
-  await page.getByLabel('Пароль', { exact: true }).fill('Candidate12345');
+  await page.getByLabel('Пароль', { exact: true }).fill('Portal-Kan-2026');
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/student/${id}$`));
   await expect(page.locator('[data-mf="mf_player"]')).toContainText(title);
@@ -124,13 +129,13 @@ test('signing in returns to the deep link asked for while signed out', async ({ 
 test('a return address leading off the portal is ignored: sign-in goes home', async ({ page }) => {
   await page.goto('/auth?next=%2F%2Fexample.org%2Fsteal');
   await page.getByLabel('Email').fill('client@portal.local');
-  await page.getByLabel('Пароль', { exact: true }).fill('Client12345');
+  await page.getByLabel('Пароль', { exact: true }).fill('Portal-Kli-2026');
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/courses$/);
 });
 
 test('a tampered token is dropped and the user is sent to /auth', async ({ page }) => {
-  await signInThroughForm(page, 'curator@portal.local', 'Curator12345');
+  await signInThroughForm(page, 'curator@portal.local', 'Portal-Kur-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.evaluate(() => {
     const token = localStorage.getItem('authToken')!;
@@ -166,8 +171,8 @@ test('/register offers ADMIN only with the administrator password', async ({ pag
   await page
     .getByLabel(/^Пароль/)
     .first()
-    .fill('Password123');
-  await page.getByLabel(/Подтвердите пароль/).fill('Password123');
+    .fill('Kursy-Portal-42');
+  await page.getByLabel(/Подтвердите пароль/).fill('Kursy-Portal-42');
   await page.getByLabel(/Роль/).selectOption('ADMIN');
   await page.getByLabel(/Пароль администратора/).fill('not-the-password');
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
@@ -176,12 +181,12 @@ test('/register offers ADMIN only with the administrator password', async ({ pag
 });
 
 test('a learner has no staff navigation but sees their name and can sign out', async ({ page }) => {
-  await signInThroughForm(page, 'client@portal.local', 'Client12345');
+  await signInThroughForm(page, 'client@portal.local', 'Portal-Kli-2026');
   await expect(page).toHaveURL(/\/courses$/);
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
   await expect(account).toContainText('Дмитрий Соколов · Клиент');
   await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
-  await account.getByRole('button', { name: 'Выйти' }).click();
+  await account.getByRole('button', { name: 'Выйти', exact: true }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   await page.goto('/courses');
@@ -190,7 +195,7 @@ test('a learner has no staff navigation but sees their name and can sign out', a
 
 test('a learner goes from the courses to their dashboard and their results through the header', async ({ page }) => {
   const errors = watchConsole(page);
-  await signInThroughForm(page, 'candidate@portal.local', 'Candidate12345');
+  await signInThroughForm(page, 'candidate@portal.local', 'Portal-Kan-2026');
   await expect(page).toHaveURL(/\/courses$/);
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
   await expect(account.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Мои результаты']);
@@ -210,7 +215,7 @@ test('a learner goes from the courses to their dashboard and their results throu
 });
 
 test('the manager reaches their results from the header', async ({ page }) => {
-  await signInThroughForm(page, 'manager@portal.local', 'Manager12345');
+  await signInThroughForm(page, 'manager@portal.local', 'Portal-Men-2026');
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
   await account.getByRole('link', { name: 'Мои результаты' }).click();
   await expect(page).toHaveURL(/\/results$/);

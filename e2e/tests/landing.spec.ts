@@ -264,7 +264,7 @@ test.describe('with reduced motion', () => {
 });
 
 test('a signed-in visitor sees a link to their portal home instead of the sign-in buttons', async ({ page }) => {
-  await signIn(page, 'curator@portal.local', 'Curator12345', '/');
+  await signIn(page, 'curator@portal.local', 'Portal-Kur-2026', '/');
   const portal = page.getByRole('link', { name: 'Перейти в портал' });
   await expect(portal).toHaveCount(3); // header, hero, closing call to action
   await expect(portal.first()).toHaveAttribute('href', '/dashboard');
@@ -276,7 +276,7 @@ test('a signed-in visitor sees a link to their portal home instead of the sign-i
 
   await page.goto('/');
   await page.evaluate(() => localStorage.removeItem('authToken'));
-  await signIn(page, 'client@portal.local', 'Client12345', '/');
+  await signIn(page, 'client@portal.local', 'Portal-Kli-2026', '/');
   await expect(page.getByRole('link', { name: 'Перейти в портал' }).first()).toHaveAttribute('href', '/courses');
 });
 

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { arrangeLargeCourse, signIn, uniqueEmail, watchConsole } from './helpers';
 
-const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
-const PASSWORD = 'Password123';
+const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
+const PASSWORD = 'Kursy-Portal-42';
 const tag = Date.now().toString(36);
 
 interface Learner {

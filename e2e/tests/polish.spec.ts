@@ -4,8 +4,8 @@ import { signIn, uniqueEmail, watchConsole } from './helpers';
 
 /** Issue 19, «What people touch every day»: learners and authors. Each journey arranges its course over the API. */
 
-const CURATOR = { email: 'curator@portal.local', password: 'Curator12345' };
-const PASSWORD = 'Password123';
+const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
+const PASSWORD = 'Kursy-Portal-42';
 const tag = Date.now().toString(36);
 let counter = 0;
 const unique = (what: string) => `${what} ${tag}${counter++}`;

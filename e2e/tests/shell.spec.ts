@@ -18,7 +18,7 @@ test('the shell loads and mounts the landing remote with one React and one style
 
 test('a remote that fails to load is contained, the rest keeps working, and Повторить loads it', async ({ page }) => {
   await page.route('**/mf/mf-dashboard/**', (route) => route.abort());
-  await signIn(page, 'admin@portal.local', 'Admin12345');
+  await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   const failure = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить раздел' });
   await expect(failure).toBeVisible();
@@ -44,7 +44,7 @@ test('an unknown address shows a not-found page, not a blank screen', async ({ p
 });
 
 test('the not-found page keeps the header, so a signed-in person goes on from it', async ({ page }) => {
-  await signIn(page, 'curator@portal.local', 'Curator12345');
+  await signIn(page, 'curator@portal.local', 'Portal-Kur-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();

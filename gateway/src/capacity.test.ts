@@ -88,6 +88,7 @@ let strictUrl: string;
 
 const startGateway = async (env: Record<string, string>) => {
   const config = gatewayConfigSchema.parse({
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
     AUTH_URL: bed.auth.url,
     CONTENT_URL: bed.content.url,
     PROGRESS_URL: 'http://127.0.0.1:9',

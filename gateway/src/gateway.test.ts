@@ -33,6 +33,7 @@ beforeAll(async () => {
   writeFileSync(path.join(staticRoot, 'mf-courses/dist/remoteEntry.js'), '/* entry */');
   writeFileSync(path.join(staticRoot, 'mf-courses/dist/215.f5c5aa63fd.js'), '/* chunk */');
   const config = gatewayConfigSchema.parse({
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
     AUTH_URL: auth.url,
     CONTENT_URL: DEAD,
     PROGRESS_URL: DEAD,
@@ -151,6 +152,7 @@ describe('media sources (MEDIA_ORIGINS)', () => {
 
   it('adds the listed https origins to media-src and img-src (posters)', async () => {
     const config = gatewayConfigSchema.parse({
+      INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
       AUTH_URL: DEAD,
       STATIC_ROOT: staticRoot,
       MEDIA_ORIGINS: 'https://cdn.example.ru, https://video.example.com/',
@@ -170,7 +172,10 @@ describe('media sources (MEDIA_ORIGINS)', () => {
   });
 
   it('refuses to start with an entry that is not an https origin, naming it', () => {
-    const parsed = gatewayConfigSchema.safeParse({ MEDIA_ORIGINS: 'https://cdn.example.ru,http://plain.example.ru' });
+    const parsed = gatewayConfigSchema.safeParse({
+      INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
+      MEDIA_ORIGINS: 'https://cdn.example.ru,http://plain.example.ru',
+    });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((i) => i.message)).toEqual([
       'not an https origin (https://host[:port], no path): http://plain.example.ru',
@@ -210,6 +215,7 @@ describe('front ends in their own containers', () => {
     });
     const containerUrl = await listen(container);
     const config = gatewayConfigSchema.parse({
+      INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
       AUTH_URL: DEAD,
       STATIC_ROOT: staticRoot,
       STATIC_UPSTREAMS: JSON.stringify({ 'mf-crm': containerUrl, shell: containerUrl }),

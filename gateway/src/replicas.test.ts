@@ -36,7 +36,7 @@ const close = (server: Server) =>
 
 const started: Server[] = [];
 const startGateway = async (env: Record<string, string>) => {
-  const config = gatewayConfigSchema.parse({ PROXY_TIMEOUT_MS: '2000', ...env });
+  const config = gatewayConfigSchema.parse({ PROXY_TIMEOUT_MS: '2000', INTERNAL_TOKEN: process.env.INTERNAL_TOKEN, ...env });
   const { app, close: stopHealth } = createGateway(config, pino({ level: 'silent' }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -142,6 +142,8 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
   });
 
   it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
-    expect(() => gatewayConfigSchema.parse({ TRUST_PROXY: 'everyone' })).toThrow(/not a hop count/);
+    expect(() => gatewayConfigSchema.parse({ TRUST_PROXY: 'everyone', INTERNAL_TOKEN: process.env.INTERNAL_TOKEN })).toThrow(
+      /not a hop count/,
+    );
   });
 });

@@ -41,6 +41,7 @@ let as: { admin: AuthResponse; curator: AuthResponse; client: AuthResponse; cand
 
 const startGateway = async (patch: Partial<Record<keyof GatewayConfig, string>> = {}): Promise<string> => {
   const config = gatewayConfigSchema.parse({
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
     AUTH_URL: auth.url,
     CONTENT_URL: content.url,
     PROGRESS_URL: progress.url,

@@ -60,4 +60,6 @@ export const userListQuerySchema = z.object({
 export interface TokenClaims {
   sub: string;
   role: (typeof ROLES)[number];
+  /** The server-side session the token belongs to: ending it ends the token in every service. */
+  sid: string;
 }

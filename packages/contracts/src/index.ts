@@ -2,6 +2,7 @@ import './zod-ru';
 export * from './roles';
 export * from './messages';
 export * from './auth';
+export * from './sessions';
 export * from './audit';
 export * from './ids';
 export * from './paging';

@@ -4,6 +4,7 @@ import { buildFrontends, buildServices } from './build';
 import { checkChart, ensureHelm, prepareChartChecker } from './chart';
 import { isStopping, stopLaunched, stopOnSignals, type Launched } from './launcher';
 import { startCount } from './processes';
+import { SECRETS_FILE } from './secrets';
 import { startStack } from './stack';
 import {
   DEFAULT_POSTGRESQL_URL,
@@ -46,6 +47,9 @@ async function start(): Promise<void> {
       say(`Replicas: ${several.map(([name, ports]) => `${name} ×${ports.length} (${ports.join(', ')})`).join('; ')}`);
     say(`The portal is running: http://127.0.0.1:${stack.ports.gateway}/`);
     say('Preset accounts are listed in the README (and under "Выбрать тестовый аккаунт" on /auth). Ctrl-C stops everything.');
+    say(
+      `Secrets (JWT_SECRET, INTERNAL_TOKEN, ADMIN_REGISTRATION_PASSWORD for registering as ADMIN): ${path.relative(process.cwd(), SECRETS_FILE)}`,
+    );
   } catch (err) {
     if (!isStopping()) await stopLaunched(launched);
     throw err;

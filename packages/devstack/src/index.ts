@@ -3,3 +3,4 @@ export * from './stack';
 export * from './processes';
 export * from './util';
 export * from './launcher';
+export * from './secrets';

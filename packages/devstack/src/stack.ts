@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_PORTS, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import { startProcess, type ManagedProcess } from './processes';
+import { secretsEnv } from './secrets';
 import { ROOT, portAnswers, waitFor } from './util';
 
 export interface StackOptions {
@@ -81,6 +82,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Every peer is given as the list of its replicas; the gateway and the services balance across them.
   const urlsOf = (name: ServiceName) => replicaPorts[name].map((port) => `http://127.0.0.1:${port}`).join(',');
   const env: Record<string, string> = {
+    // Generated once per checkout under .data (or the environment's own): nothing fixed in the repository.
+    ...secretsEnv(),
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     MONGO_URL: options.mongoUrl,

@@ -15,7 +15,10 @@ const bearer = (ctx: Context): string | null => {
   return match ? match[1] : null;
 };
 
-/** Verifies the bearer token and loads the current principal; 401 for no, bad, expired or orphaned tokens. */
+/**
+ * Verifies the bearer token and loads the current principal of its session; 401 for no, bad or expired
+ * tokens, for a user who is gone and for a session that ended (logout, password or role change).
+ */
 export const createAuthenticate = (verifier: TokenVerifier, principals: PrincipalCache) => async (ctx: Context, next: Next) => {
   const token = bearer(ctx);
   if (!token) throw unauthorized(MSG.unauthorized);
@@ -23,7 +26,7 @@ export const createAuthenticate = (verifier: TokenVerifier, principals: Principa
   if (!claims) throw unauthorized(MSG.badToken);
   let user: Principal | null;
   try {
-    user = await principals.get(claims.sub);
+    user = await principals.get(claims.sub, claims.sid);
   } catch (err) {
     // Auth's own 503 (its store is down) says more than "a service is unavailable".
     const message = err instanceof PrincipalLookupError && err.status === 503 ? err.userMessage : null;
@@ -31,6 +34,7 @@ export const createAuthenticate = (verifier: TokenVerifier, principals: Principa
   }
   if (!user) throw unauthorized(MSG.badToken);
   ctx.state.user = user;
+  ctx.state.sessionId = claims.sid;
   await next();
 };
 

@@ -59,24 +59,46 @@ describe('production configuration', () => {
     );
   });
 
-  it('refuses the development secrets together with the missing peers', () => {
-    const { MONGO_URL: _unset, ...otherPeers } = peers;
-    const message = refusal({ NODE_ENV: 'production', ...otherPeers });
-    expect(message).toContain('JWT_SECRET: set a real secret in production');
-    expect(message).toContain('INTERNAL_TOKEN: set a real secret in production');
-    expect(message).toContain('MONGO_URL: must be set in production');
+  it("takes a peer's replicas as a comma-separated list", () => {
+    const config = loadConfig(schema, {
+      NODE_ENV: 'production',
+      ...secrets,
+      ...peers,
+      AUTH_URL: 'http://auth-a:4001,http://auth-b:4001',
+    });
+    expect(config.AUTH_URL).toEqual(['http://auth-a:4001', 'http://auth-b:4001']);
+  });
+});
+
+describe('secrets', () => {
+  it('refuses to start without JWT_SECRET and INTERNAL_TOKEN, in production and anywhere else', () => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      expect(() => loadConfig(baseConfigSchema, { NODE_ENV })).toThrow(/JWT_SECRET is not set[\s\S]*INTERNAL_TOKEN is not set/);
+    }
+    expect(() => loadConfig(baseConfigSchema, { NODE_ENV: 'production', ...secrets, JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('starts with its own secrets', () => {
+    const config = loadConfig(baseConfigSchema.extend({ EXTRA: z.string().default('x') }), {
+      NODE_ENV: 'production',
+      ...secrets,
+      ...peers,
+    });
+    expect(config.JWT_SECRET).toBe(secrets.JWT_SECRET);
+    expect(config.INTERNAL_TOKEN).toBe(secrets.INTERNAL_TOKEN);
   });
 });
 
 describe('development configuration', () => {
-  it('keeps the loopback peers and development secrets of a laptop', () => {
-    const config = loadConfig(schema, {});
+  it('keeps the loopback peers of a laptop', () => {
+    const config = loadConfig(schema, secrets);
     expect(config.NODE_ENV).toBe('development');
     expect(config.CONTENT_URL).toBe('http://127.0.0.1:4002');
-    expect(config.JWT_SECRET.startsWith('dev-only-')).toBe(true);
   });
 
   it('keeps them in a test run too', () => {
-    expect(loadConfig(schema, { NODE_ENV: 'test' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig(schema, { NODE_ENV: 'test', ...secrets }).REDIS_URL).toBe('redis://127.0.0.1:6379');
   });
 });

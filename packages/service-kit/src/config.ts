@@ -4,7 +4,13 @@ import { loopbackPeerDefaults } from '@portal/contracts';
 
 const MONGO_CONNECTION_STRING = /^mongodb(\+srv)?:\/\/[^/?#\s]+(\/[^?#\s]*)?(\?\S*)?$/;
 
-/** Settings every service shares. Safe development defaults; production must override the secrets. */
+/** A secret has no default: the launcher generates one per checkout (.data/secrets.json), production sets its own. */
+export const secretSetting = (name: string, min: number) =>
+  z
+    .string({ error: `${name} is not set (npm start generates it into .data/secrets.json; production must set its own)` })
+    .min(min, `${name} must be at least ${min} characters`);
+
+/** Settings every service shares. Safe development defaults, and no secret among them. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Where to listen: loopback on a developer machine, 0.0.0.0 inside a container. */
@@ -22,8 +28,8 @@ export const baseConfigSchema = z.object({
     )
     .default('mongodb://127.0.0.1:27017'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  JWT_SECRET: z.string().min(32).default('dev-only-secret-change-me-in-production-0123456789'),
-  INTERNAL_TOKEN: z.string().min(16).default('dev-only-internal-token-change-me'),
+  JWT_SECRET: secretSetting('JWT_SECRET', 32),
+  INTERNAL_TOKEN: secretSetting('INTERNAL_TOKEN', 16),
   /** The auth service: one URL, or its replicas' URLs separated by commas (balanced round robin). */
   AUTH_URL: upstreamListSchema('http://127.0.0.1:4001'),
   /** Prefix for database names, so tests and parallel stacks never share data. */
@@ -44,12 +50,9 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
-const DEV_SECRETS = ['JWT_SECRET', 'INTERNAL_TOKEN'] as const;
-
 /**
  * Parses the environment against a schema. A bad or missing value stops the process with a
- * readable list, and production refuses the development secrets and peer URLs left to their
- * loopback defaults.
+ * readable list, and production refuses peer URLs left to their loopback defaults.
  */
 export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
@@ -57,14 +60,7 @@ export function loadConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.Proces
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data as Record<string, unknown>;
-  if (config.NODE_ENV === 'production') {
-    const weak = DEV_SECRETS.filter((k) => typeof config[k] === 'string' && String(config[k]).startsWith('dev-only-'));
-    const lines = [
-      ...weak.map((k) => `  - ${k}: set a real secret in production`),
-      ...loopbackPeerDefaults(config, env).map((line) => `  - ${line}`),
-    ];
-    if (lines.length) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const issues = loopbackPeerDefaults(parsed.data as Record<string, unknown>, env);
+  if (issues.length) throw new Error(`Invalid configuration:\n${issues.map((line) => `  - ${line}`).join('\n')}`);
   return parsed.data;
 }

@@ -16,8 +16,8 @@ export interface TokenVerifier {
 export const createTokenSigner = (secret: string, ttl = '12h'): TokenSigner => {
   const key = encoder.encode(secret);
   return {
-    sign: ({ sub, role }) =>
-      new SignJWT({ role })
+    sign: ({ sub, role, sid }) =>
+      new SignJWT({ role, sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(sub)
         .setIssuer(ISSUER)
@@ -41,8 +41,9 @@ export const createTokenVerifier = (secret: string, { maxEntries = 10_000, maxAg
       if (hit && hit.until > Date.now()) return hit.claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        if (typeof payload.sub !== 'string') return null;
-        const claims: TokenClaims = { sub: payload.sub, role: payload.role as Role };
+        // A token without a session could never be ended: refused.
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !payload.sid) return null;
+        const claims: TokenClaims = { sub: payload.sub, role: payload.role as Role, sid: payload.sid };
         if (verified.size >= maxEntries) verified.clear();
         verified.set(token, { claims, until: Math.min((payload.exp ?? 0) * 1000, Date.now() + maxAgeMs) });
         return claims;

@@ -7,6 +7,8 @@ declare module 'koa' {
   }
   interface DefaultState {
     user: Principal;
+    /** The session the bearer token names (set by authenticate). */
+    sessionId: string;
     requestId: string;
   }
 }

@@ -26,7 +26,7 @@ const waitForStatus = async (token: string, status: number) => {
   return last;
 };
 
-it('a role change in auth gives new rights in another service at once', async () => {
+it('a role change in auth ends the session in another service at once; signed in again, the new rights apply', async () => {
   const admin = await userWithRole(auth, 'ADMIN');
   const person = await userWithRole(auth, 'CANDIDATE');
   expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(403);
@@ -34,7 +34,11 @@ it('a role change in auth gives new rights in another service at once', async ()
     token: admin.token,
     body: { fullName: person.user.fullName, email: person.user.email, role: 'CURATOR' },
   });
-  expect(await waitForStatus(person.token, 200)).toBe(200);
+  expect(await waitForStatus(person.token, 401)).toBe(401);
+  const again = await api(auth.url, 'POST', '/api/auth/login', {
+    body: { email: person.user.email, password: 'Kursy-Portal-42' },
+  });
+  expect((await api(crm.url, 'GET', '/api/organizations', { token: again.body.token })).status).toBe(200);
 });
 
 it('a deleted user is refused by another service with 401', async () => {
@@ -57,9 +61,9 @@ it('answers 503 (not a crash) when the auth service cannot be asked', async () =
   }
 });
 
-it('a role change reaches another service on the very next request, even before the channel is read', async () => {
+it('a role change and a logout reach another service on the very next request, even before the channel is read', async () => {
   const admin = await userWithRole(auth, 'ADMIN');
-  // Several rounds: a stale hit would show as one 403 after the change.
+  // Several rounds: a stale hit would show as one 403 (or 200) after the change.
   for (let round = 0; round < 5; round++) {
     const person = await userWithRole(auth, 'CANDIDATE');
     expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(403);
@@ -68,8 +72,31 @@ it('a role change reaches another service on the very next request, even before 
       body: { fullName: person.user.fullName, email: person.user.email, role: 'CURATOR' },
     });
     expect(changed.status).toBe(200);
-    expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(200);
+    expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(401);
+    const again = await api(auth.url, 'POST', '/api/auth/login', {
+      body: { email: person.user.email, password: 'Kursy-Portal-42' },
+    });
+    expect((await api(crm.url, 'GET', '/api/organizations', { token: again.body.token })).status).toBe(200);
+    expect((await api(auth.url, 'POST', '/api/auth/logout', { token: again.body.token })).status).toBe(204);
+    expect((await api(crm.url, 'GET', '/api/organizations', { token: again.body.token })).status).toBe(401);
   }
+});
+
+it('the cache keeps sessions apart: ending one session of a person leaves the other cached answer right', async () => {
+  const person = { id: 'p2', role: 'CLIENT' as const, fullName: 'Павел', email: 'p2@example.test' };
+  const live = new Set(['a', 'b']);
+  let version = 'v1';
+  const cache = new PrincipalCache(
+    async (_id, sessionId) => (live.has(sessionId) ? person : null),
+    10_000,
+    async () => version,
+  );
+  expect(await cache.get('p2', 'a')).toEqual(person);
+  expect(await cache.get('p2', 'b')).toEqual(person);
+  live.delete('a');
+  version = 'v2';
+  expect(await cache.get('p2', 'a')).toBeNull();
+  expect(await cache.get('p2', 'b')).toEqual(person);
 });
 
 it('the cache answers from memory while the stamp is unchanged, and looks up again once it changes', async () => {
@@ -84,14 +111,14 @@ it('the cache answers from memory while the stamp is unchanged, and looks up aga
     10_000,
     async () => version,
   );
-  await cache.get('p1');
-  await cache.get('p1');
+  await cache.get('p1', 's1');
+  await cache.get('p1', 's1');
   expect(lookups).toBe(1);
   version = 'changed';
-  await cache.get('p1');
+  await cache.get('p1', 's1');
   expect(lookups).toBe(2);
   // Redis away: the stamp cannot be read, and the entry lives out its TTL.
   version = undefined;
-  await cache.get('p1');
+  await cache.get('p1', 's1');
   expect(lookups).toBe(2);
 });

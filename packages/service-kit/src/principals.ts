@@ -11,7 +11,8 @@ export interface Principal {
   email: string;
 }
 
-export type PrincipalLookup = (id: string) => Promise<Principal | null>;
+/** The person behind a session: null when the user is gone or the session has ended. */
+export type PrincipalLookup = (id: string, sessionId: string) => Promise<Principal | null>;
 
 export const USER_CHANGED_CHANNEL = 'auth:user-changed';
 
@@ -30,14 +31,17 @@ interface CacheEntry {
 }
 
 /**
- * Caches lookups briefly in memory. Every hit is checked against the user's change stamp in Redis
- * (one GET): the auth service writes a new stamp before it answers a change, so a role change, a
- * deletion or an ended session takes effect on the very next request in every service, whatever
- * the order in which this process reads its sockets. The channel only frees memory early. If Redis
- * is away, the short TTL bounds how long a stale answer can live.
+ * Caches lookups briefly in memory, per user and session. Every hit is checked against the user's
+ * change stamp in Redis (one GET): the auth service writes a new stamp before it answers a change, so
+ * a role change, a deletion or an ended session takes effect on the very next request in every
+ * service, whatever the order in which this process reads its sockets. The stamp is per user: ending
+ * one session looks up the user's other sessions again once, which is cheap and keeps one key per
+ * user. The channel only frees memory early. If Redis is away, the short TTL bounds how long a stale
+ * answer can live.
  */
 export class PrincipalCache {
-  private readonly entries = new Map<string, CacheEntry>();
+  private readonly entries = new Map<string, Map<string, CacheEntry>>();
+  private size = 0;
 
   constructor(
     private readonly lookup: PrincipalLookup,
@@ -45,19 +49,29 @@ export class PrincipalCache {
     private readonly versionOf: VersionLookup = async () => undefined,
   ) {}
 
-  async get(id: string): Promise<Principal | null> {
+  async get(id: string, sessionId: string): Promise<Principal | null> {
     const version = await this.versionOf(id);
-    const hit = this.entries.get(id);
+    const hit = this.entries.get(id)?.get(sessionId);
     // A stamp that cannot be read (Redis away) leaves the TTL as the only bound.
     if (hit && hit.expires > Date.now() && (version === undefined || hit.version === version)) return hit.value;
-    const value = await this.lookup(id);
-    if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(id, { value, expires: Date.now() + this.ttlMs, version });
+    const value = await this.lookup(id, sessionId);
+    if (this.size > 50_000) this.clear();
+    let sessions = this.entries.get(id);
+    if (!sessions) this.entries.set(id, (sessions = new Map()));
+    if (!sessions.has(sessionId)) this.size += 1;
+    sessions.set(sessionId, { value, expires: Date.now() + this.ttlMs, version });
     return value;
   }
 
+  /** Forgets every session of a user. */
   evict(id: string): void {
+    this.size -= this.entries.get(id)?.size ?? 0;
     this.entries.delete(id);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.size = 0;
   }
 
   /** Subscribes on a dedicated connection (a subscribed ioredis client can do nothing else). */
@@ -65,7 +79,7 @@ export class PrincipalCache {
     subscriber.on('message', (_channel: string, id: string) => this.evict(id));
     subscriber.on('ready', () => {
       // Anything may have changed while we were disconnected.
-      this.entries.clear();
+      this.clear();
       subscriber.subscribe(USER_CHANGED_CHANNEL).catch((err: Error) => logger.warn({ err }, 'subscribe failed'));
     });
   }
@@ -100,7 +114,6 @@ export async function announceUserChange(redis: Redis, id: string): Promise<void
   await redis.publish(USER_CHANGED_CHANNEL, id).catch(() => undefined);
 }
 
-/** Asks the auth service's internal route; used by every service but auth itself. */
 /** Auth answered but could not say who it is; its own message (e.g. the store is down) is passed on. */
 export class PrincipalLookupError extends Error {
   constructor(
@@ -116,10 +129,11 @@ const readMessage = async (res: Response): Promise<string | null> => {
   return typeof body?.message === 'string' ? body.message : null;
 };
 
+/** Asks the auth service's internal route; used by every service but auth itself. */
 export const httpPrincipalLookup =
   (auth: Upstreams, internalToken: string): PrincipalLookup =>
-  async (id) => {
-    const res = await auth.fetch(`/internal/users/${encodeURIComponent(id)}`, {
+  async (id, sessionId) => {
+    const res = await auth.fetch(`/internal/users/${encodeURIComponent(id)}?session=${encodeURIComponent(sessionId)}`, {
       headers: { 'x-internal-token': internalToken },
       signal: AbortSignal.timeout(2000),
     });

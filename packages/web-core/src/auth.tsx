@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthResponse, RegisterInput, User } from '@portal/contracts';
-import { apiRequest, errorMessage, getToken, onUnauthorized, setToken } from './api';
+import type { AuthResponse, PasswordChangeInput, RegisterInput, User } from '@portal/contracts';
+import { TOKEN_KEY, apiRequest, errorMessage, getToken, onUnauthorized, setToken } from './api';
 
 export interface AuthState {
   status: 'loading' | 'ready';
@@ -20,7 +20,26 @@ class AuthStore {
   private started: Promise<void> | null = null;
 
   constructor() {
+    // Any 401 (the session ended: logout elsewhere, a password or role change) means signed out.
     onUnauthorized(() => this.set({ user: null }));
+    // Another tab of this portal signed out (or in as someone else): follow it at once.
+    if (typeof window !== 'undefined') {
+      window.addEventListener('storage', (event) => {
+        if (event.key !== TOKEN_KEY && event.key !== null) return;
+        if (!getToken()) this.set({ user: null, status: 'ready' });
+        else if (event.newValue !== event.oldValue) void this.reload();
+      });
+    }
+  }
+
+  /** Reads the profile behind the stored token again (another tab signed in). */
+  private async reload(): Promise<void> {
+    try {
+      const { user } = await apiRequest<{ user: User }>('/auth/profile');
+      this.set({ status: 'ready', user });
+    } catch {
+      this.set({ status: 'ready', user: null });
+    }
   }
 
   getSnapshot = (): AuthState => this.state;
@@ -81,6 +100,19 @@ class AuthStore {
     this.set({ user: null, error: null });
   }
 
+  /** «Выйти на всех устройствах»: ends every session of the person, this one too. */
+  async logoutEverywhere(): Promise<void> {
+    await apiRequest('/auth/logout-all', { method: 'POST' });
+    setToken(null);
+    this.set({ user: null, error: null });
+  }
+
+  /** Changes the password; the server ends the other sessions and keeps this one. */
+  async changePassword(input: PasswordChangeInput): Promise<string> {
+    const { message } = await apiRequest<{ message: string }>('/auth/password', { method: 'POST', body: input });
+    return message;
+  }
+
   clearError() {
     if (this.state.error) this.set({ error: null });
   }
@@ -104,6 +136,8 @@ export function useAuth() {
     login: (email: string, password: string) => store.login(email, password),
     register: (input: RegisterInput) => store.register(input),
     logout: () => store.logout(),
+    logoutEverywhere: () => store.logoutEverywhere(),
+    changePassword: (input: PasswordChangeInput) => store.changePassword(input),
     clearError: () => store.clearError(),
   };
 }

@@ -12,6 +12,8 @@ const crm: Access = { public: false, roles: ['ADMIN', 'CURATOR', 'MANAGER'] };
 export const ROUTES: Array<{ pattern: RegExp; app: string; access: Access }> = [
   { pattern: /^\/$/, app: 'mf_landing', access: anyone },
   { pattern: /^\/auth\/?$/, app: 'mf_landing', access: anyone },
+  // The administrator's one-time link to set a new password (RESET_PASSWORD_PATH).
+  { pattern: /^\/auth\/reset\/?$/, app: 'mf_landing', access: anyone },
   { pattern: /^\/register\/?$/, app: 'mf_landing', access: anyone },
   { pattern: /^\/demo(\/.*)?$/, app: 'mf_editor', access: anyone },
   { pattern: /^\/dashboard\/?$/, app: 'mf_dashboard', access: signedIn },

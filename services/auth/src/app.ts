@@ -1,24 +1,16 @@
 import type Router from '@koa/router';
-import type { Connection } from 'mongoose';
-import { announceUserChange, createTokenSigner, type PrincipalLookup, type ServiceContext } from '@portal/service-kit';
-import { isValidObjectId } from 'mongoose';
+import { announceUserChange, createTokenSigner, type ServiceContext } from '@portal/service-kit';
 import type { AuthConfig } from './config';
+import { ttlSeconds } from './commands/sessions';
 import { LoginLimiter } from './limiter';
-import { userModel, type UserDoc } from './models/user';
-import { toPrincipal } from './presenters/user';
+import { userModel } from './models/user';
 import { presetAccounts } from './presets';
 import { authRouter } from './routes/auth';
+import { passwordRouter } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
 import { usersRouter } from './routes/users';
 
-/** The auth service reads principals from its own database rather than over HTTP. */
-export const localLookup =
-  (store: Connection): PrincipalLookup =>
-  async (id) => {
-    if (!isValidObjectId(id)) return null;
-    const user = await userModel(store).findById(id).lean<UserDoc>();
-    return user ? toPrincipal(user) : null;
-  };
+export { localLookup } from './lookup';
 
 export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
   const users = userModel(ctx.store);
@@ -37,7 +29,16 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     await announceUserChange(ctx.redis, id);
   };
   return [
-    authRouter({ ctx, users, signer, limiter, presets: presetAccounts(ctx.config) }),
+    authRouter({
+      ctx,
+      users,
+      signer,
+      limiter,
+      presets: presetAccounts(ctx.config),
+      sessionTtl: ttlSeconds(ctx.config.TOKEN_TTL),
+      announce,
+    }),
+    passwordRouter({ ctx, users, limiter, announce }),
     usersRouter(ctx, users, announce),
     internalRouter(ctx, users),
   ];

@@ -1,11 +1,15 @@
 import { runService } from '@portal/service-kit';
 import { authRouters, localLookup } from './app';
 import { seedPresets } from './commands/seed';
+import { sweepExpired } from './commands/sessions';
 import { loadAuthConfig, presetsEnabled } from './config';
+import { passwordResetModel, sessionModel } from './models/session';
 import { userModel } from './models/user';
 import { presetAccounts } from './presets';
 
 const config = loadAuthConfig();
+/** Expired sessions and reset links are refused at once; deleting them can wait this long. */
+const SWEEP_INTERVAL_MS = 3_600_000;
 
 runService({
   name: 'auth',
@@ -14,8 +18,13 @@ runService({
   lookup: localLookup,
   routers: authRouters,
   onStart: async (ctx) => {
-    await userModel(ctx.store).syncIndexes();
+    await Promise.all([userModel(ctx.store), sessionModel(ctx.store), passwordResetModel(ctx.store)].map((m) => m.syncIndexes()));
     if (presetsEnabled(config)) await seedPresets(userModel(ctx.store), presetAccounts(config), ctx.logger);
+    const sweep = setInterval(() => {
+      sweepExpired(ctx.store).catch((err: Error) => ctx.logger.warn({ err: err.message }, 'session sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+    return async () => clearInterval(sweep);
   },
 }).catch((err) => {
   console.error(err instanceof Error ? err.message : err);

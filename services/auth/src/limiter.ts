@@ -13,7 +13,7 @@ const QUEUE_WAIT_MS = 3000;
 const BUSY_TTL_SECONDS = 30;
 
 /**
- * Counts failed logins per key (email, address) in a fixed window. Past the limit the key is refused
+ * Counts failed logins per key (an email; an address together with an email) in a fixed window. Past the limit the key is refused
  * until the window ends, so a real user is locked out for minutes, not for good.
  *
  * Checks still running count against the limit too: otherwise a burst of parallel guesses all pass
@@ -60,16 +60,18 @@ export class LoginLimiter {
   }
 
   /**
-   * Ends a claimed check: a failure counts on every key; a success clears `cleared` (the email); a
-   * check that could not run (the store was away) counts for nothing.
+   * Ends a claimed check: a failure counts on every key; a success clears them all (whoever knows
+   * the password is not guessing); a check that could not run (the store was away) counts for nothing.
    */
-  async finish(keys: LimitedKey[], outcome: 'ok' | 'failed' | 'aborted', cleared: string): Promise<void> {
+  async finish(keys: LimitedKey[], outcome: 'ok' | 'failed' | 'aborted'): Promise<void> {
     // The failure is counted before the claim is given up: in between, a waiting check would see neither.
     if (outcome === 'failed') await Promise.all(keys.map(({ key }) => this.fail(key)));
     if (outcome === 'ok') {
-      const entry = this.memory.get(cleared);
-      if (entry) entry.fails = 0;
-      await this.redis.del(this.failKey(cleared)).catch(() => undefined);
+      for (const { key } of keys) {
+        const entry = this.memory.get(key);
+        if (entry) entry.fails = 0;
+      }
+      await this.redis.del(...keys.map(({ key }) => this.failKey(key))).catch(() => undefined);
     }
     await Promise.all(keys.map(({ key }) => this.leave(key)));
   }

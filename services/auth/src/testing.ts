@@ -2,6 +2,7 @@ import { api, startTestService, type TestService } from '@portal/devstack/testin
 import type { AuthResponse, Role } from '@portal/contracts';
 import { authRouters, localLookup } from './app';
 import { authConfigSchema, type AuthConfig } from './config';
+import { passwordResetModel, sessionModel } from './models/session';
 import { userModel } from './models/user';
 import { hashPassword } from './passwords';
 
@@ -14,7 +15,7 @@ export async function startAuth(env: Record<string, string> = {}): Promise<TestS
     lookup: localLookup,
     env: { ADMIN_REGISTRATION_PASSWORD: ADMIN_PASSWORD, SEED_PRESETS: 'false', ...env },
   });
-  await userModel(service.ctx.store).syncIndexes();
+  await Promise.all([userModel, sessionModel, passwordResetModel].map((m) => m(service.ctx.store).syncIndexes()));
   return service;
 }
 
@@ -31,7 +32,7 @@ export async function userWithRole(
   fullName = 'Иван Петров',
 ): Promise<AuthResponse> {
   const email = uniqueEmail(role.toLowerCase());
-  const password = 'Password123';
+  const password = 'Kursy-Portal-42';
   await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await hashPassword(password) });
   const { status, body } = await api<AuthResponse>(auth.url, 'POST', '/api/auth/login', { body: { email, password } });
   if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(body)}`);

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ROLE_LABELS, homePathFor, isStaff } from '@portal/contracts/roles';
-import { Button, Page } from '@portal/ui';
+import { Button, ConfirmDialog, Page } from '@portal/ui';
 import {
   SIGN_IN_PATH,
   currentNavItem,
@@ -15,11 +15,15 @@ import {
   usePathname,
 } from '@portal/web-core';
 import { AccessDenied } from './AccessDenied';
+import { AccountMenu } from './AccountMenu';
+import { ChangePasswordDialog } from './ChangePassword';
 
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
   const pathname = usePathname();
-  const { status, user, logout } = useAuth();
+  const { status, user, logout, logoutEverywhere } = useAuth();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [askingEverywhere, setAskingEverywhere] = useState(false);
   const [dark, toggleDark] = useDarkMode();
   const decision = decide(pathname, { status, role: user?.role ?? null });
 
@@ -36,6 +40,16 @@ export function Chrome() {
   const home = user ? homePathFor(user.role) : '/';
   const signOut = async () => {
     await logout();
+    navigate(SIGN_IN_PATH);
+  };
+  const signOutEverywhere = async () => {
+    setAskingEverywhere(false);
+    try {
+      await logoutEverywhere();
+    } catch {
+      // Whatever the server said, this device is signed out.
+      await logout();
+    }
     navigate(SIGN_IN_PATH);
   };
 
@@ -64,9 +78,11 @@ export function Chrome() {
             ))}
           </Links>
           <UserBox>
-            <span>
-              {user.fullName} · {ROLE_LABELS[user.role]}
-            </span>
+            <AccountMenu
+              label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
+              onChangePassword={() => setChangingPassword(true)}
+              onSignOutEverywhere={() => setAskingEverywhere(true)}
+            />
             <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
             </Button>
@@ -75,6 +91,16 @@ export function Chrome() {
             </Button>
           </UserBox>
         </Bar>
+      )}
+      <ChangePasswordDialog open={changingPassword && !!user} onClose={() => setChangingPassword(false)} />
+      {askingEverywhere && (
+        <ConfirmDialog
+          title="Выйти на всех устройствах"
+          message="Все ваши сеансы, на всех устройствах и в этом браузере тоже, будут завершены."
+          confirmLabel="Выйти везде"
+          onConfirm={() => void signOutEverywhere()}
+          onCancel={() => setAskingEverywhere(false)}
+        />
       )}
       {decision.kind === 'loading' && <Page aria-busy="true">Загрузка...</Page>}
       {decision.kind === 'denied' && <AccessDenied role={decision.role} required={decision.required} />}

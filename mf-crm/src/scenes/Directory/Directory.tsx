@@ -7,6 +7,7 @@ import { useAuth } from '@portal/web-core';
 import { fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
+import { ResetLink } from '../../components/ResetLink';
 import { Badge } from '../../components/StatusBadge';
 import { UserForm } from '../../components/UserForm';
 import { alertFailure, directoryCount, formatDate } from '../../format';
@@ -125,6 +126,7 @@ export function Directory() {
             onCancel={() => setEditing(null)}
           />
         )}
+        {editing && isAdmin && <ResetLink user={editing} />}
       </Dialog>
     </Page>
   );

@@ -126,8 +126,8 @@ export function Register() {
                 setForm({
                   fullName: 'Администратор Портала',
                   email: 'admin2@portal.local',
-                  password: 'Admin12345',
-                  confirm: 'Admin12345',
+                  password: 'Portal-Glav-2026',
+                  confirm: 'Portal-Glav-2026',
                   role: 'ADMIN',
                   adminPassword: '',
                 })

@@ -41,7 +41,7 @@ beforeAll(async () => {
   });
   cleanup.add('stack', () => stack.stop());
   admin = await login(stack.gatewayUrl, ADMIN);
-  candidate = await login(stack.gatewayUrl, { email: 'candidate@portal.local', password: 'Candidate12345' });
+  candidate = await login(stack.gatewayUrl, { email: 'candidate@portal.local', password: 'Portal-Kan-2026' });
 }, 90_000);
 
 afterAll(() => cleanup.run(), 60_000);

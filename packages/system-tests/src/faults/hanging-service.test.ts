@@ -108,7 +108,7 @@ async function wave(tag: string) {
   );
   const gatewaySocketsWhileHanging = gatewaySockets();
   const meanwhile = await Promise.all([
-    timed(gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'Password123' } }),
+    timed(gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'Kursy-Portal-42' } }),
     timed(gatewayUrl, 'GET', '/remotes.json'),
     timed(gatewayUrl, 'GET', '/api/courses'),
   ]);

@@ -16,7 +16,7 @@ import { ROOT, sleep } from '@portal/devstack/util';
  * waits, timed requests. Everything here runs real processes on loopback; nothing is mocked.
  */
 
-export const ADMIN = { email: 'admin@portal.local', password: 'Admin12345' } as const;
+export const ADMIN = { email: 'admin@portal.local', password: 'Portal-Glav-2026' } as const;
 
 /** A fresh database and queue prefix, so a file never sees another file's records. */
 export const freshPrefix = (tag: string): string => `${tag}${Date.now().toString(36)}${randomBytes(2).toString('hex')}_`;

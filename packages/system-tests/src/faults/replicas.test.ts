@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   cleanup.add('stack', () => stack.stop());
   admin = await login(stack.gatewayUrl, ADMIN);
-  candidate = await login(stack.gatewayUrl, { email: 'candidate@portal.local', password: 'Candidate12345' });
+  candidate = await login(stack.gatewayUrl, { email: 'candidate@portal.local', password: 'Portal-Kan-2026' });
   const course = await timed(stack.gatewayUrl, 'POST', '/api/courses', {
     token: admin,
     body: { title: `Курс реплик ${randomBytes(2).toString('hex')}`, status: 'published', isPublished: true },

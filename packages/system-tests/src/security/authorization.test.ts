@@ -5,7 +5,7 @@ import { seedQuizCourse } from '@portal/svc-progress/testing';
 import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
 import { ROUTE_RULES, expectedFor, fillPath, routeKey, type CellRequest } from './routeTable';
 
-const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me';
+const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN!;
 
 let portal: Portal;
 let routes: DeclaredRoute[];
@@ -65,7 +65,13 @@ describe('authorization matrix: every route × anonymous and the five roles, str
         await Promise.all(
           CALLERS.map(async (caller: Caller) => {
             const request = (await rule.request?.(portal, caller)) ?? {};
-            const answer = await callCell(serviceUrl(portal, service), route, request, {}, portal.tokenOf(caller));
+            const answer = await callCell(
+              serviceUrl(portal, service),
+              route,
+              request,
+              {},
+              request.token ?? portal.tokenOf(caller),
+            );
             const problem = cellProblem(expectedFor(rule, caller), request, answer);
             if (problem)
               problems.push(`${routeKey(route)} as ${caller}: ${problem} ${JSON.stringify(answer.body).slice(0, 120)}`);

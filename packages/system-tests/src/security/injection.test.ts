@@ -5,7 +5,7 @@ import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { startPortal, serviceUrl, type DeclaredRoute, type Portal } from './portal';
 import { ROUTE_RULES, fillPath, routeKey, type CellRequest, type RouteRule } from './routeTable';
 
-const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me';
+const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN!;
 
 /** The operator objects of a NoSQL injection, as JSON can carry them. */
 const OPERATORS: unknown[] = [{ $ne: null }, { $gt: '' }, { $where: '1' }, { $nor: [{}] }, { $regex: '.*' }, { $in: [null, ''] }];

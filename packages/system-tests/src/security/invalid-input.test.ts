@@ -8,7 +8,7 @@ import { ROUTE_RULES, fillPath, routeKey, type CellRequest, type RouteRule } fro
 // which the driver would turn into U+FFFD) and bodies no route can read: refused on every route of
 // every service with a Russian 400/415 before the route runs, never a 500, nothing stored.
 
-const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me';
+const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN!;
 const QUERY_FIELDS = ['search', 'status', 'userId', 'courseId', 'quizId', 'role', 'page', 'limit', 'tz', 'actorId', 'days'];
 const BAD_TEXT = ['a\u0000b', '\ud800', 'x\udc00'];
 

@@ -121,7 +121,7 @@ export async function startGateway(urls: Partial<Record<ServiceName, string>>): 
     CRM_URL: urls.crm ?? dead,
     AUDIT_URL: urls.audit ?? dead,
     STATIC_ROOT: staticRoot,
-    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me',
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN!,
     LOG_LEVEL: 'silent',
   });
   const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
@@ -157,7 +157,7 @@ export async function startPortal(): Promise<Portal> {
 
   const seeded = await seedQuizCourse(bed, { settings: { maxAttempts: 10 } });
   const victimSession = await userWithRole(bed.auth, 'CANDIDATE', 'Вера Жертвова');
-  const victim = { ...victimSession, password: 'Password123' };
+  const victim = { ...victimSession, password: 'Kursy-Portal-42' };
   const { course, quiz, quizLessonId, textLessonId } = seeded;
   const vt = victim.token;
   const started = await expectStatus(

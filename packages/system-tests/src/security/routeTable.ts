@@ -13,6 +13,11 @@ export interface CellRequest {
   query?: string;
   /** The status a caller with the right gets; without it any answer but 401, 403 and 5xx will do. */
   ok?: number;
+  /**
+   * A session of the caller's own for this cell, in place of the shared one: for routes that end the
+   * session they are called with (logout, logout-all), which would end the caller's shared token.
+   */
+  token?: string;
 }
 
 export interface RouteRule {
@@ -54,7 +59,8 @@ export const fresh = {
       { fullName: 'Пётр Временный', email: `c${unique()}@example.test`, orgId: p.organizationId },
       p.as.MANAGER.token,
     ),
-  user: async (p: Portal) => (await userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь')).user,
+  user: async (p: Portal) => (await fresh.session(p)).user,
+  session: (p: Portal) => userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь'),
   /**
    * One course-builder job per portal, started by a curator who is none of the matrix's callers: the
    * matrix's CURATOR must get 404 for it and the ADMIN its answer. One job, not one per cell, because
@@ -84,6 +90,18 @@ export const fresh = {
 };
 const jobs = new WeakMap<Portal, Promise<string>>();
 
+/** The session a token names. */
+const sessionOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
+
+/** Another session of the caller's own user (every matrix user has userWithRole's password). */
+async function ownSession(p: Portal, caller: Role): Promise<string> {
+  const answer = await api(p.auth.url, 'POST', '/api/auth/login', {
+    body: { email: p.as[caller].user.email, password: 'Kursy-Portal-42' },
+  });
+  if (answer.status !== 200) throw new Error(`fixture session: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.token as string;
+}
+
 const internal: RouteRule = { access: 'internal' };
 
 /**
@@ -95,7 +113,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'auth POST /api/auth/register': {
     access: 'public',
     request: () => ({
-      body: { email: `reg.${unique()}@example.test`, password: 'Password123', fullName: 'Новый Человек' },
+      body: { email: `reg.${unique()}@example.test`, password: 'Kursy-Portal-42', fullName: 'Новый Человек' },
       ok: 201,
     }),
   },
@@ -105,7 +123,37 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'auth GET /api/auth/profile': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'auth GET /api/auth/verify': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'auth POST /api/auth/logout': { access: EVERYONE, request: () => ({ ok: 204 }) },
+  'auth POST /api/auth/logout': {
+    access: EVERYONE,
+    request: async (p, caller) => (caller === 'anonymous' ? {} : { token: await ownSession(p, caller), ok: 204 }),
+  },
+  // These two act on the caller's own account whatever the role: each cell uses a fresh person (a
+  // candidate, so no extra administrator appears), whose sessions and password no one else shares.
+  'auth POST /api/auth/logout-all': {
+    access: EVERYONE,
+    request: async (p, caller) => (caller === 'anonymous' ? {} : { token: (await fresh.session(p)).token, ok: 204 }),
+  },
+  'auth POST /api/auth/password': {
+    access: EVERYONE,
+    request: async (p, caller) => ({
+      body: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-77' },
+      ...(caller === 'anonymous' ? {} : { token: (await fresh.session(p)).token, ok: 200 }),
+    }),
+  },
+  'auth POST /api/auth/password-reset': {
+    access: 'public',
+    request: async (p) => {
+      const person = await fresh.user(p);
+      const link = await api(p.auth.url, 'POST', `/api/users/${person.id}/password-reset`, { token: p.as.ADMIN.token });
+      if (link.status !== 201) throw new Error(`fixture reset link: ${link.status} ${JSON.stringify(link.body)}`);
+      const token = new URL(link.body.path as string, 'http://portal').searchParams.get('token');
+      return { body: { token, password: 'Svezhii-Parol-5' }, ok: 200 };
+    },
+  },
+  'auth POST /api/users/:id/password-reset': {
+    access: ['ADMIN'],
+    request: (p) => ({ params: { id: p.victim.user.id }, ok: 201 }),
+  },
   'auth GET /api/auth/presets': { access: 'public', request: () => ({ ok: 200 }) },
   'auth GET /api/users': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
   'auth GET /api/users/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }) },
@@ -120,7 +168,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: ['ADMIN'],
     request: async (p) => ({ params: { id: (await fresh.user(p)).id }, ok: 204 }),
   },
-  'auth GET /internal/users/:id': { ...internal, request: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }) },
+  'auth GET /internal/users/:id': {
+    ...internal,
+    request: (p) => ({ params: { id: p.victim.user.id }, query: `?session=${sessionOf(p.victim.token)}`, ok: 200 }),
+  },
   'auth GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR

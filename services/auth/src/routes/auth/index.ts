@@ -1,14 +1,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 import { MSG, formatMessage, loginSchema, registerSchema, type AuthResponse } from '@portal/contracts';
 import { parse, tooManyRequests, unauthorized, type ServiceContext, type TokenSigner } from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
 import { presetsEnabled } from '../../config';
+import { endSession, openSession } from '../../commands/sessions';
 import { registerUser } from '../../commands/users';
 import type { LoginLimiter } from '../../limiter';
 import type { UserDoc } from '../../models/user';
 import { verifyPassword } from '../../passwords';
+import { assertPasswordAllowed } from '../../passwordPolicy';
 import { presentUser } from '../../presenters/user';
 import type { PresetAccount } from '../../presets';
 
@@ -18,10 +20,19 @@ export interface AuthRouteDeps {
   signer: TokenSigner;
   limiter: LoginLimiter;
   presets: PresetAccount[];
+  /** Seconds a session (and its token) lives: TOKEN_TTL. */
+  sessionTtl: number;
+  /** Stamps a change of a user, so every service looks their sessions up again on the next request. */
+  announce: (id: string) => Promise<void>;
 }
 
-/** Failures per address are allowed more room than per email: an office shares one address. */
-const ADDRESS_FACTOR = 4;
+/**
+ * Failures for one email from all addresses together are allowed more room than from one address:
+ * guessing one account from many addresses is still bounded, while the per-(address, email) count
+ * is what a guesser meets first. There is no count per address alone: an office shares one address,
+ * and guesses at made-up emails must not lock out a colleague who types the right password.
+ */
+const EMAIL_FACTOR = 4;
 
 /**
  * The address the gateway saw: the last X-Forwarded-For entry is the one it appended. Entries to its
@@ -30,12 +41,17 @@ const ADDRESS_FACTOR = 4;
  */
 export const clientAddress = (ctx: Context): string => ctx.request.ips.at(-1) ?? ctx.ip;
 
-export function authRouter({ ctx: service, users, signer, limiter, presets }: AuthRouteDeps): Router {
+export function authRouter({ ctx: service, users, signer, limiter, presets, sessionTtl, announce }: AuthRouteDeps): Router {
   const router = new Router({ prefix: '/api/auth' });
-  const { audit, authenticate, config } = service;
+  const { audit, authenticate, config, store } = service;
+
+  /** Every token names a new server-side session. */
+  const issueToken = async (user: { id: string; role: UserDoc['role'] }, userId: Types.ObjectId) =>
+    signer.sign({ sub: user.id, role: user.role, sid: await openSession(store, userId, sessionTtl) });
 
   router.post('/register', async (ctx) => {
     const input = parse(registerSchema, ctx.request.body);
+    assertPasswordAllowed(input.password, input.email);
     const user = await registerUser(users, input, config.ADMIN_REGISTRATION_PASSWORD);
     const presented = presentUser(user);
     audit.publish({
@@ -47,7 +63,7 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
     });
     const body: AuthResponse = {
       user: presented,
-      token: await signer.sign({ sub: presented.id, role: presented.role }),
+      token: await issueToken(presented, user._id),
       message: MSG.registerOk,
     };
     ctx.status = 201;
@@ -56,10 +72,10 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
 
   router.post('/login', async (ctx) => {
     const { email, password } = parse(loginSchema, ctx.request.body);
-    const emailKey = `email:${email}`;
+    const address = clientAddress(ctx);
     const keys = [
-      { key: emailKey, limit: config.LOGIN_MAX_FAILURES },
-      { key: `ip:${clientAddress(ctx)}`, limit: config.LOGIN_MAX_FAILURES * ADDRESS_FACTOR },
+      { key: `address-email:${address} ${email}`, limit: config.LOGIN_MAX_FAILURES },
+      { key: `email:${email}`, limit: config.LOGIN_MAX_FAILURES * EMAIL_FACTOR },
     ];
     const wait = await limiter.claim(keys);
     if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyAttempts, { seconds: wait }), wait);
@@ -70,14 +86,24 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
       user = await users.findOne({ email }).lean<UserDoc>();
       outcome = (await verifyPassword(user?.passwordHash, password)) && user ? 'ok' : 'failed';
     } finally {
-      await limiter.finish(keys, outcome, emailKey);
+      await limiter.finish(keys, outcome);
+    }
+    if (outcome === 'failed') {
+      // Never the password; the email names the account even when none exists.
+      audit.publish({
+        action: 'login',
+        entity: 'user',
+        entityId: user ? String(user._id) : email,
+        details: `Неудачная попытка входа: ${user ? 'неверный пароль' : 'нет пользователя'} ${email}, адрес ${address}`,
+        actor: null,
+      });
     }
     if (outcome !== 'ok' || !user) throw unauthorized(MSG.badCredentials);
     const presented = presentUser(user);
     audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
     const body: AuthResponse = {
       user: presented,
-      token: await signer.sign({ sub: presented.id, role: presented.role }),
+      token: await issueToken(presented, user._id),
       message: MSG.loginOk,
     };
     ctx.body = body;
@@ -94,6 +120,8 @@ export function authRouter({ ctx: service, users, signer, limiter, presets }: Au
   });
 
   router.post('/logout', authenticate, async (ctx) => {
+    await endSession(store, ctx.state.sessionId);
+    await announce(ctx.state.user.id);
     audit.publish({
       action: 'logout',
       entity: 'user',

@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
-import { isValidObjectId } from 'mongoose';
 import { LEARNER_ROLES } from '@portal/contracts';
 import { notFound, op, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { localLookup } from '../../lookup';
 import type { UserDoc } from '../../models/user';
-import { toPrincipal } from '../../presenters/user';
 
 const DAY = 86_400_000;
 
@@ -13,10 +12,12 @@ export function internalRouter(service: ServiceContext, users: Model<UserDoc>): 
   const router = new Router({ prefix: '/internal' });
   router.use(requireInternal(service.config.INTERNAL_TOKEN));
 
+  /** The person behind a session (`?session=<sid>`): 404 when the user is gone or the session ended. */
   router.get('/users/:id', async (ctx) => {
-    const user = isValidObjectId(ctx.params.id) ? await users.findById(ctx.params.id).lean<UserDoc>() : null;
-    if (!user) throw notFound();
-    ctx.body = toPrincipal(user);
+    const session = typeof ctx.query.session === 'string' ? ctx.query.session : '';
+    const principal = session ? await localLookup(service.store)(ctx.params.id, session) : null;
+    if (!principal) throw notFound();
+    ctx.body = principal;
   });
 
   router.get('/stats', async (ctx) => {

@@ -3,6 +3,7 @@ import type { Model } from 'mongoose';
 import { ROLES, ROLE_LABELS, pageOffset, userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
 import { escapeRegExp, op, parse, requireRole, type ServiceContext } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
+import { changeEndsSessions, endSessionsOf } from '../../commands/sessions';
 import { deleteUser, updateUser } from '../../commands/users';
 import type { UserDoc } from '../../models/user';
 import { DIRECTORY_ROLES } from '../../policies/users';
@@ -59,6 +60,7 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     const id = userId(ctx.params.id);
     const changes = parse(userUpdateSchema, ctx.request.body);
     const { before, after } = await updateUser(users, ctx.state.user, id, changes);
+    if (changeEndsSessions(before, after)) await endSessionsOf(users.db, id);
     await announce(id);
     const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';
     audit.publish({

@@ -128,12 +128,16 @@ describe('PATCH /api/users/{id}', () => {
     expect((await patch(admin.token, 'not-an-id', { fullName: 'Имя', email: 'x@y.test', role: 'CLIENT' })).status).toBe(404);
   });
 
-  it('gives a promoted user the new rights on their very next request', async () => {
+  it('ends a promoted user’s session at once; signed in again, they have the new rights', async () => {
     const admin = await userWithRole(auth, 'ADMIN');
     const learner = await userWithRole(auth, 'CANDIDATE');
     expect((await api(auth.url, 'GET', '/api/users', { token: learner.token })).status).toBe(403);
     await patch(admin.token, learner.user.id, { fullName: learner.user.fullName, email: learner.user.email, role: 'CURATOR' });
-    expect((await api(auth.url, 'GET', '/api/users', { token: learner.token })).status).toBe(200);
+    expect((await api(auth.url, 'GET', '/api/users', { token: learner.token })).status).toBe(401);
+    const again = await api(auth.url, 'POST', '/api/auth/login', {
+      body: { email: learner.user.email, password: 'Kursy-Portal-42' },
+    });
+    expect((await api(auth.url, 'GET', '/api/users', { token: again.body.token })).status).toBe(200);
   });
 
   it('ignores role or id fields smuggled into other shapes', async () => {
@@ -161,7 +165,7 @@ describe('preset accounts', () => {
     expect(first).toBe(DEFAULT_PRESETS.length);
     expect(again).toBe(0);
     const login = await api(auth.url, 'POST', '/api/auth/login', {
-      body: { email: 'manager@portal.local', password: 'Manager12345' },
+      body: { email: 'manager@portal.local', password: 'Portal-Men-2026' },
     });
     expect(login.body.user.role).toBe('MANAGER');
     expect((await api(auth.url, 'GET', '/api/auth/presets')).body.data).toEqual([]); // SEED_PRESETS=false here

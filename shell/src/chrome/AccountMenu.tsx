@@ -1,0 +1,81 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '@portal/ui';
+
+interface Props {
+  /** Who is signed in, as the header shows it. */
+  label: string;
+  onChangePassword: () => void;
+  onSignOutEverywhere: () => void;
+}
+
+/**
+ * The person's name in the header opens the account's less frequent actions (a disclosure: the
+ * header has no room for them beside the navigation). Escape or a click elsewhere closes it.
+ */
+export function AccountMenu({ label, onChangePassword, onSignOutEverywhere }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
+  return (
+    <Root ref={root}>
+      <Button $variant="ghost" $size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        {label} ▾
+      </Button>
+      {open && (
+        <Panel id={panelId}>
+          <Button $variant="ghost" $size="sm" onClick={choose(onChangePassword)}>
+            Сменить пароль
+          </Button>
+          <Button $variant="ghost" $size="sm" onClick={choose(onSignOutEverywhere)}>
+            Выйти на всех устройствах
+          </Button>
+        </Panel>
+      )}
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  position: relative;
+`;
+const Panel = styled.div`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 6px);
+  z-index: 20;
+  display: flex;
+  flex-direction: column;
+  align-items: stretch;
+  min-width: 240px;
+  padding: 6px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 8px;
+  box-shadow: 0 10px 30px rgba(0, 0, 0, 0.25);
+  button {
+    justify-content: flex-start;
+  }
+`;

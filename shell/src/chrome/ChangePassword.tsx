@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { MSG } from '@portal/contracts';
+import { Button, Dialog, ErrorBox, Input, Label, Muted } from '@portal/ui';
+import { ApiError, errorMessage, useAuth } from '@portal/web-core';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirm';
+
+/**
+ * «Сменить пароль»: the current password and a new one (twice). The server's Russian message is
+ * shown under the field it names; on success the other devices are signed out and this one stays.
+ */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} title="Смена пароля" onClose={onClose}>
+      <ChangePasswordForm onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  const { changePassword } = useAuth();
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
+  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!values.currentPassword) return setProblem({ field: 'currentPassword', message: MSG.fillAllFields });
+    if (values.newPassword.length < 8) return setProblem({ field: 'newPassword', message: MSG.passwordTooShort });
+    if (values.newPassword !== values.confirm) return setProblem({ field: 'confirm', message: MSG.passwordsMismatch });
+    setBusy(true);
+    setProblem(null);
+    try {
+      setDone(await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }));
+    } catch (err) {
+      const field =
+        err instanceof ApiError && (err.field === 'currentPassword' || err.field === 'newPassword') ? err.field : null;
+      setProblem({ field, message: errorMessage(err, 'Не удалось сменить пароль') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done)
+    return (
+      <Form as="div">
+        <Muted role="status">{done}</Muted>
+        <Button type="button" onClick={onClose}>
+          Готово
+        </Button>
+      </Form>
+    );
+
+  const errorFor = (field: Field) =>
+    problem?.field === field ? <ErrorBox id={`${field}-error`}>{problem.message}</ErrorBox> : null;
+  const described = (field: Field) =>
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {};
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <Label>
+        Текущий пароль
+        <Input
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          autoFocus
+          {...described('currentPassword')}
+        />
+      </Label>
+      {errorFor('currentPassword')}
+      <Label>
+        Новый пароль
+        <Input
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+          {...described('newPassword')}
+        />
+      </Label>
+      {errorFor('newPassword')}
+      <Label>
+        Повторите новый пароль
+        <Input
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={set('confirm')}
+          {...described('confirm')}
+        />
+      </Label>
+      {errorFor('confirm')}
+      {problem && !problem.field && <ErrorBox>{problem.message}</ErrorBox>}
+      <Muted>После смены пароля на остальных устройствах потребуется войти заново.</Muted>
+      <Actions>
+        <Button type="button" $variant="outline" onClick={onClose}>
+          Отмена
+        </Button>
+        <Button type="submit" disabled={busy}>
+          Сменить пароль
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: 12px;
+  p {
+    margin: 0;
+    font-size: 13px;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+`;
