@@ -1,4 +1,4 @@
-import { runService } from '@portal/service-kit';
+import { ensureIndexes, runService } from '@portal/service-kit';
 import { authRouters, localLookup } from './app';
 import { seedPresets } from './commands/seed';
 import { loadAuthConfig, presetsEnabled } from './config';
@@ -14,7 +14,7 @@ runService({
   lookup: localLookup,
   routers: authRouters,
   onStart: async (ctx) => {
-    await userModel(ctx.store).syncIndexes();
+    await ensureIndexes([userModel(ctx.store)]);
     if (presetsEnabled(config)) await seedPresets(userModel(ctx.store), presetAccounts(config), ctx.logger);
   },
 }).catch((err) => {
