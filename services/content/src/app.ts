@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { ServiceContext } from '@portal/service-kit';
+import { ensureIndexes, type ServiceContext } from '@portal/service-kit';
 import type { ContentConfig } from './config';
 import { contentModels } from './models';
 import { blocksRouter } from './routes/blocks';
@@ -34,8 +34,9 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
  */
 export async function contentOnStart(ctx: ServiceContext<ContentConfig>): Promise<() => Promise<void>> {
   const models = contentModels(ctx.store);
-  await Promise.all(Object.values(models).map((model) => model.init()));
+  const builder = courseBuilderOf(ctx);
+  await ensureIndexes([...Object.values(models), builder.jobs.model]);
   const swept = await uploadStoreOf(ctx.config).sweepIncoming();
   if (swept) ctx.logger.info({ swept }, 'unfinished uploads removed');
-  return () => courseBuilderOf(ctx).jobs.shutdown();
+  return builder.startWorker();
 }

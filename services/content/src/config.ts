@@ -37,6 +37,13 @@ export const contentConfigSchema = baseConfigSchema
     AI_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** Provider tokens per user per (UTC) day. */
     AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(1).default(200_000),
+    /** Course-builder jobs this process works at once (every replica works the shared queue). */
+    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /**
+     * A replica that has not renewed a job's lock this long is taken for dead: another one takes the
+     * job over (once; a second time it fails with a clear message). Also how often replicas look.
+     */
+    GENERATION_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   })
   .superRefine((config, ctx) => {
     if (config.AI_BASE_URL && !config.AI_MODEL)

@@ -1,17 +1,21 @@
 import { GENERATION_MSG, type GenerationConfigInfo } from '@portal/contracts';
-import type { ServiceContext } from '@portal/service-kit';
+import { createRedis, type ServiceContext } from '@portal/service-kit';
 import type { ContentConfig } from '../config';
+import { contentModels } from '../models';
 import { aiGenerator, templateGenerator, type Generator } from './generators';
-import { GenerationJobs } from './jobs';
+import { GenerationJobs, type JobWork } from './jobs';
 import { GenerationLimits } from './limits';
+import { generateCourse, regenerateNode } from './pipeline';
 import { openAiCompatibleProvider, providerSettingsOf } from './provider';
 
-/** The course builder of one content process: its jobs, its limits and the generator in use. */
+/** The course builder of one content process: its view of the shared jobs, its limits and the generator in use. */
 export interface CourseBuilder {
   jobs: GenerationJobs;
   limits: GenerationLimits;
   generator: Generator;
   info: GenerationConfigInfo;
+  /** Starts working the queue here; answers the stop for the shutdown hook. */
+  startWorker(): () => Promise<void>;
 }
 
 const builders = new WeakMap<ServiceContext<ContentConfig>, CourseBuilder>();
@@ -19,7 +23,7 @@ const builders = new WeakMap<ServiceContext<ContentConfig>, CourseBuilder>();
 export const noticeFor = (source: Generator['source']) =>
   source === 'ai' ? GENERATION_MSG.aiNotice : GENERATION_MSG.templateNotice;
 
-/** One per service context, so the routes and the shutdown hook see the same running jobs. */
+/** One per service context, so the routes and the shutdown hook see the same queue and worker. */
 export function courseBuilderOf(ctx: ServiceContext<ContentConfig>): CourseBuilder {
   const existing = builders.get(ctx);
   if (existing) return existing;
@@ -32,13 +36,29 @@ export function courseBuilderOf(ctx: ServiceContext<ContentConfig>): CourseBuild
   });
   const settings = providerSettingsOf(config);
   const generator = settings ? aiGenerator(openAiCompatibleProvider(settings, limits, ctx.logger)) : templateGenerator();
+  const models = contentModels(ctx.store);
+  const jobs = new GenerationJobs(ctx.store, models, ctx.redis, config.QUEUE_PREFIX, ctx.logger);
+  const work: JobWork = (payload, handle) => {
+    const deps = { models, audit: ctx.audit, actor: payload.actor };
+    return payload.kind === 'course'
+      ? generateCourse(handle, deps, generator, payload.request)
+      : regenerateNode(handle, deps, generator, payload.target, payload.instructions);
+  };
   const builder: CourseBuilder = {
-    jobs: new GenerationJobs(ctx.logger),
+    jobs,
     limits,
     generator,
     info: {
       source: generator.source,
       notice: generator.source === 'ai' ? GENERATION_MSG.aiAhead : GENERATION_MSG.templateAhead,
+    },
+    startWorker() {
+      const connection = createRedis(config.REDIS_URL, ctx.logger);
+      jobs.startWorker(work, { connection, concurrency: config.GENERATION_CONCURRENCY, lockMs: config.GENERATION_LOCK_MS });
+      return async () => {
+        await jobs.shutdown();
+        connection.disconnect();
+      };
     },
   };
   builders.set(ctx, builder);
