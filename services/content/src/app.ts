@@ -38,5 +38,6 @@ export async function contentOnStart(ctx: ServiceContext<ContentConfig>): Promis
   await ensureIndexes([...Object.values(models), builder.jobs.model]);
   const swept = await uploadStoreOf(ctx.config).sweepIncoming();
   if (swept) ctx.logger.info({ swept }, 'unfinished uploads removed');
-  return builder.startWorker();
+  builder.startWorker();
+  return () => builder.close();
 }

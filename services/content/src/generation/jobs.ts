@@ -283,6 +283,11 @@ export class GenerationJobs {
     return 'removed';
   }
 
+  /** This process's worker once started (tests pause it to choose which replica takes a job). */
+  get localWorker(): Worker | null {
+    return this.worker;
+  }
+
   /** Starts working the queue in this process (every replica does). */
   startWorker(work: JobWork, settings: WorkerSettings): Worker {
     this.worker = new Worker<JobPayload>(GENERATION_QUEUE, (job, token) => this.process(job, token, work), {
@@ -391,12 +396,18 @@ export class GenerationJobs {
   }
 
   /**
-   * On shutdown: stop taking jobs, and hand the running ones back to the queue (each takes back
-   * what it wrote first), so a rolling deploy moves them to another replica instead of cancelling them.
+   * Stops working the queue here. Running jobs go back to the queue (each takes back what it wrote
+   * first), so a rolling deploy moves them to another replica instead of cancelling them.
    */
-  async shutdown(): Promise<void> {
+  async stopWorker(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
     for (const controller of this.running.values()) controller.abort('shutdown' satisfies StopReason);
-    await this.worker?.close();
+    await worker?.close();
+  }
+
+  async close(): Promise<void> {
+    await this.stopWorker();
     await this.queue.close();
   }
 }

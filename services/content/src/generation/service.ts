@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { GENERATION_MSG, type GenerationConfigInfo } from '@portal/contracts';
 import { createRedis, type ServiceContext } from '@portal/service-kit';
 import type { ContentConfig } from '../config';
@@ -14,8 +15,12 @@ export interface CourseBuilder {
   limits: GenerationLimits;
   generator: Generator;
   info: GenerationConfigInfo;
-  /** Starts working the queue here; answers the stop for the shutdown hook. */
-  startWorker(): () => Promise<void>;
+  /** Starts working the queue in this process (again after stopWorker); every replica does. */
+  startWorker(): void;
+  /** Stops working the queue here; running jobs go back to it for another replica. */
+  stopWorker(): Promise<void>;
+  /** On shutdown: the worker stops and the queue and the worker's connection close. */
+  close(): Promise<void>;
 }
 
 const builders = new WeakMap<ServiceContext<ContentConfig>, CourseBuilder>();
@@ -44,6 +49,8 @@ export function courseBuilderOf(ctx: ServiceContext<ContentConfig>): CourseBuild
       ? generateCourse(handle, deps, generator, payload.request)
       : regenerateNode(handle, deps, generator, payload.target, payload.instructions);
   };
+  // The worker's own connection: BullMQ's blocking reads must wait for Redis, not fail fast.
+  let connection: Redis | undefined;
   const builder: CourseBuilder = {
     jobs,
     limits,
@@ -53,12 +60,14 @@ export function courseBuilderOf(ctx: ServiceContext<ContentConfig>): CourseBuild
       notice: generator.source === 'ai' ? GENERATION_MSG.aiAhead : GENERATION_MSG.templateAhead,
     },
     startWorker() {
-      const connection = createRedis(config.REDIS_URL, ctx.logger);
+      if (jobs.localWorker) return;
+      connection ??= createRedis(config.REDIS_URL, ctx.logger);
       jobs.startWorker(work, { connection, concurrency: config.GENERATION_CONCURRENCY, lockMs: config.GENERATION_LOCK_MS });
-      return async () => {
-        await jobs.shutdown();
-        connection.disconnect();
-      };
+    },
+    stopWorker: () => jobs.stopWorker(),
+    async close() {
+      await jobs.close();
+      connection?.disconnect();
     },
   };
   builders.set(ctx, builder);
