@@ -135,6 +135,20 @@ export interface WorkerSettings {
   lockMs: number;
 }
 
+/**
+ * BullMQ 5 race: a stalled check in flight when close() began arms its next wait (stalledInterval)
+ * after close() stopped the previous one, keeping the process alive that long. Stop that wait too
+ * (bounded: the check in flight is one Redis script).
+ */
+async function endStalledChecker(worker: Worker): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (Reflect.get(worker, 'stalledCheckerRunning') === true && Date.now() < deadline) {
+    const stop: unknown = Reflect.get(worker, 'stalledCheckStopper');
+    if (typeof stop === 'function') (stop as () => void).call(worker);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Why a running job was stopped in this process. */
 type StopReason = 'cancelled' | 'shutdown';
 
@@ -404,6 +418,7 @@ export class GenerationJobs {
     this.worker = null;
     for (const controller of this.running.values()) controller.abort('shutdown' satisfies StopReason);
     await worker?.close();
+    if (worker) await endStalledChecker(worker);
   }
 
   async close(): Promise<void> {
