@@ -26,7 +26,7 @@ export const GENERATION_QUEUE = 'content-generation';
 export const FINISHED_JOB_TTL_MS = 30 * 60 * 1000;
 /** DELETE waits this long for a cancelled job to take back what it wrote before answering. */
 const CANCEL_WAIT_MS = 5000;
-/** How often a running job looks in the store for a cancel that reached another replica. */
+/** How often a running job looks for a cancel that reached another replica. */
 const CANCEL_POLL_MS = 200;
 
 /** What a job's work may do to the job while it runs (each write lands in the store, seen by every replica). */
@@ -61,8 +61,9 @@ export interface JobDoc {
   courseId: string | null;
   targetId: string | null;
   proposal: GenerationProposal | null;
-  /** Equality-only twin of `proposal`, so taking a proposal is one conditional update. */
   hasProposal: boolean;
+  /** Bumped when a proposal is put back after a failed accept: each round is claimed once. */
+  proposalRound: number;
   nodeVersion: string | null;
   /** The course a course job is writing (its document last); null once kept or taken back. */
   draftCourseId: string | null;
@@ -89,6 +90,7 @@ const jobSchema = new Schema<JobDoc>(
     targetId: { type: String, default: null },
     proposal: { type: Schema.Types.Mixed, default: null },
     hasProposal: { type: Boolean, default: false },
+    proposalRound: { type: Number, default: 0 },
     nodeVersion: { type: String, default: null },
     draftCourseId: { type: String, default: null },
     settled: { type: Boolean, default: false },
@@ -158,6 +160,11 @@ type StopReason = 'cancelled' | 'shutdown';
  * job's lock; another one takes the job over once (taking back any draft the first one began), and
  * a job stalled twice is failed with a clear message. A course is written document last under an id
  * the job records first, so neither path can leave a half-made course behind.
+ *
+ * One writer at a time: FerretDB runs a conditional update as a read and a whole-document write, so
+ * two writers of one job could undo each other. While a job runs only its worker writes it; a cancel
+ * is a flag in Redis that the worker reads and writes down. Of two accepts (or rejects), the one that
+ * takes the proposal's Redis claim applies it.
  */
 export class GenerationJobs {
   readonly model: Model<JobDoc>;
@@ -168,8 +175,8 @@ export class GenerationJobs {
   constructor(
     store: Connection,
     private readonly content: ContentModels,
-    redis: Redis,
-    prefix: string,
+    private readonly redis: Redis,
+    private readonly prefix: string,
     private readonly logger: Logger,
   ) {
     this.model = generationJobModel(store);
@@ -186,11 +193,16 @@ export class GenerationJobs {
   private finished = (changes: Partial<JobDoc>): Partial<JobDoc> =>
     this.changes({ ...changes, expiresAt: new Date(Date.now() + FINISHED_JOB_TTL_MS) });
 
-  /** Writes to a job only while it runs: a cancel from any replica wins over a late write. */
-  private async whileRunning(id: string, changes: Partial<JobDoc>): Promise<boolean> {
-    const { modifiedCount } = await this.model.updateOne({ _id: id, status: 'running' }, { $set: changes });
-    return modifiedCount === 1;
+  private write = (id: string, changes: Partial<JobDoc>) => this.model.updateOne({ _id: id }, { $set: changes });
+
+  private cancelKey = (id: string) => `${this.prefix}:content:generation:cancel:${id}`;
+  private claimKey = (id: string, round: number) => `${this.prefix}:content:generation:claim:${id}:${round}`;
+  private async cancelAsked(id: string): Promise<boolean> {
+    return (await this.redis.exists(this.cancelKey(id)).catch(() => 0)) === 1;
   }
+
+  private cancelledState = (doc: Pick<JobDoc, 'kind' | 'courseId'>): Partial<JobDoc> =>
+    this.finished({ status: 'cancelled', error: GENERATION_MSG.cancelled, ...this.nothingKept(doc), draftCourseId: null });
 
   async start(input: JobStart, payload: JobPayload): Promise<GenerationJob> {
     await this.model.deleteMany({ expiresAt: op({ $lt: new Date() }) });
@@ -209,6 +221,7 @@ export class GenerationJobs {
       targetId: input.targetId,
       proposal: null,
       hasProposal: false,
+      proposalRound: 0,
       nodeVersion: null,
       draftCourseId: null,
       settled: false,
@@ -221,7 +234,7 @@ export class GenerationJobs {
       await this.queue.add(doc.kind, payload, { jobId: doc._id });
     } catch {
       // Redis away: the job never ran, so it is not left "running" for ever.
-      await this.model.updateOne({ _id: doc._id }, { $set: this.finished({ status: 'failed', error: GENERATION_MSG.providerFailed, settled: true }) });
+      await this.write(doc._id, this.finished({ status: 'failed', error: GENERATION_MSG.providerFailed, settled: true }));
       throw unavailable();
     }
     return presentJob(doc);
@@ -242,35 +255,46 @@ export class GenerationJobs {
     courseId: doc.kind === 'course' ? null : doc.courseId,
   });
 
-  /** Cancels a running job wherever it runs and waits (bounded) until it has taken back what it wrote. */
-  async cancel(doc: JobDoc): Promise<JobDoc> {
-    await this.whileRunning(doc._id, this.finished({ status: 'cancelled', error: GENERATION_MSG.cancelled, ...this.nothingKept(doc) }));
+  /**
+   * Cancels a running job wherever it runs and waits (bounded) until its worker has taken back what
+   * it wrote. A job still running after the wait (its replica died) ends cancelled when taken over.
+   */
+  async cancel(doc: JobDoc): Promise<GenerationJob> {
+    await this.redis.set(this.cancelKey(doc._id), '1', 'PX', FINISHED_JOB_TTL_MS).catch(() => {
+      throw unavailable();
+    });
     this.running.get(doc._id)?.abort('cancelled');
-    // Not taken by any worker yet: it leaves the queue and never runs. (A job being worked is locked: 0.)
+    // Not taken by any worker yet: it leaves the queue and never runs, and nobody else writes it.
+    // (A job being worked is locked: 0.)
     const removed = await this.queue.remove(doc._id).catch(() => 0);
-    if (removed) await this.model.updateOne({ _id: doc._id }, { $set: { settled: true } });
+    if (removed) await this.write(doc._id, { ...this.cancelledState(doc), settled: true });
     const deadline = Date.now() + CANCEL_WAIT_MS;
     for (;;) {
-      const now = await this.model.findById(doc._id).lean<JobDoc>();
-      if (!now || now.settled || Date.now() > deadline) return now ?? doc;
+      const now = (await this.reload(doc._id)) ?? doc;
+      if (now.status !== 'running' && now.settled) return presentJob(now);
+      if (Date.now() > deadline) return presentJob(now.status === 'running' ? { ...now, ...this.cancelledState(now) } as JobDoc : now);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
-  /** Takes a job's proposal out, once: of two accepts (on any replicas) only one gets it. */
+  /** Takes a job's proposal out, once: of two accepts (or rejects) on any replicas only one gets it. */
   async takeProposal(doc: JobDoc): Promise<boolean> {
-    const { modifiedCount } = await this.model.updateOne(
-      { _id: doc._id, hasProposal: true },
-      { $set: this.changes({ proposal: null, hasProposal: false, nodeVersion: null }) },
-    );
-    return modifiedCount === 1;
+    if (!doc.hasProposal) return false;
+    const claimed = await this.redis
+      .set(this.claimKey(doc._id, doc.proposalRound), '1', 'PX', FINISHED_JOB_TTL_MS, 'NX')
+      .catch(() => {
+        throw unavailable();
+      });
+    if (claimed !== 'OK') return false;
+    await this.write(doc._id, this.changes({ proposal: null, hasProposal: false, nodeVersion: null }));
+    return true;
   }
 
-  /** An accept that failed for a passing reason (the store was away) leaves the proposal to try again. */
+  /** An accept that failed for a passing reason (the store was away) leaves the proposal to try again (a new claim). */
   async restoreProposal(doc: JobDoc): Promise<void> {
-    await this.model.updateOne(
-      { _id: doc._id },
-      { $set: this.changes({ proposal: doc.proposal, hasProposal: true, nodeVersion: doc.nodeVersion }) },
+    await this.write(
+      doc._id,
+      this.changes({ proposal: doc.proposal, hasProposal: true, nodeVersion: doc.nodeVersion, proposalRound: doc.proposalRound + 1 }),
     );
   }
 
@@ -285,19 +309,19 @@ export class GenerationJobs {
   private async settleDraft(doc: JobDoc): Promise<'kept' | 'removed' | 'none'> {
     if (!doc.draftCourseId) return 'none';
     const courseId = new Types.ObjectId(doc.draftCourseId);
-    if (await this.content.courses.exists({ _id: courseId })) {
-      await this.whileRunning(
+    if ((await this.content.courses.exists({ _id: courseId })) && !(await this.cancelAsked(doc._id))) {
+      await this.write(
         doc._id,
         this.finished({ status: 'succeeded', stage: 'done', progress: 100, courseId: doc.draftCourseId, draftCourseId: null, settled: true }),
       );
       return 'kept';
     }
     await removeDraft(this.content, courseId);
-    await this.model.updateOne({ _id: doc._id }, { $set: { draftCourseId: null } });
+    await this.write(doc._id, { draftCourseId: null });
     return 'removed';
   }
 
-  /** This process's worker once started (tests pause it to choose which replica takes a job). */
+  /** This process's worker once started. */
   get localWorker(): Worker | null {
     return this.worker;
   }
@@ -325,61 +349,59 @@ export class GenerationJobs {
     const doc = await this.reload(id);
     if (!doc || doc.status !== 'running') return;
     if ((await this.settleDraft(doc)) === 'kept') return;
-    await this.whileRunning(id, this.finished({ status: 'failed', error: GENERATION_MSG.interrupted, ...this.nothingKept(doc), settled: true }));
+    const cancelled = await this.cancelAsked(id);
+    await this.write(
+      id,
+      cancelled
+        ? { ...this.cancelledState(doc), settled: true }
+        : this.finished({ status: 'failed', error: GENERATION_MSG.interrupted, ...this.nothingKept(doc), draftCourseId: null, settled: true }),
+    );
   }
 
   private async process(job: Job<JobPayload>, token: string | undefined, work: JobWork): Promise<void> {
     const id = String(job.id);
     const doc = await this.reload(id);
-    if (!doc || doc.status !== 'running') {
-      if (doc) await this.model.updateOne({ _id: id }, { $set: { settled: true } });
-      return;
-    }
+    if (!doc || doc.status !== 'running') return;
     // Taken over from a replica that died: what it saved whole is kept, anything half-made goes.
     if ((await this.settleDraft(doc)) === 'kept') return;
+    if (await this.cancelAsked(id)) {
+      await this.write(id, { ...this.cancelledState(doc), settled: true });
+      return;
+    }
 
     const controller = new AbortController();
     this.running.set(id, controller);
+    // A cancel that reached another replica: a flag in Redis, looked at a few times a second.
     const watch = setInterval(() => {
-      this.model
-        .findById(id)
-        .select({ status: 1 })
-        .lean<Pick<JobDoc, 'status'>>()
-        .then((now) => {
-          if (!now || now.status !== 'running') controller.abort('cancelled');
-        })
-        .catch(() => undefined);
+      void this.cancelAsked(id).then((asked) => {
+        if (asked) controller.abort('cancelled' satisfies StopReason);
+      });
     }, CANCEL_POLL_MS);
     let progress = doc.progress;
     const handle: JobHandle = {
       signal: controller.signal,
       stage: async (stage, value) => {
         progress = Math.max(progress, Math.min(100, Math.round(value)));
-        await this.whileRunning(id, this.changes({ stage, progress }));
+        await this.write(id, this.changes({ stage, progress }));
       },
       drafting: async (courseId) => {
-        await this.whileRunning(id, this.changes({ draftCourseId: courseId }));
+        await this.write(id, this.changes({ draftCourseId: courseId }));
       },
       setCourseId: async (courseId) => {
-        await this.whileRunning(id, this.changes({ courseId }));
+        await this.write(id, this.changes({ courseId }));
       },
       propose: async (proposal, version) => {
-        await this.whileRunning(id, this.changes({ proposal, hasProposal: true, nodeVersion: version }));
+        await this.write(id, this.changes({ proposal, hasProposal: true, nodeVersion: version }));
       },
     };
     try {
       await work(job.data, handle);
-      if (controller.signal.aborted) throw new GenerationCancelled();
-      const kept = await this.whileRunning(
-        id,
-        this.finished({ status: 'succeeded', stage: 'done', progress: 100, draftCourseId: null }),
-      );
-      // Cancelled on another replica between the last write and here: nothing is kept.
-      if (!kept && doc.kind === 'course') await this.settleCancelled(id);
+      if (controller.signal.aborted || (await this.cancelAsked(id))) throw new GenerationCancelled();
+      await this.write(id, this.finished({ status: 'succeeded', stage: 'done', progress: 100, draftCourseId: null, settled: true }));
     } catch (err) {
       if (controller.signal.reason === 'shutdown') {
         // This replica is stopping (a rolling deploy): the work took back its draft; another replica starts it afresh.
-        await this.whileRunning(id, this.changes({ stage: 'structure', progress: 0, draftCourseId: null }));
+        await this.write(id, this.changes({ stage: 'structure', progress: 0, draftCourseId: null }));
         await job.moveToDelayed(Date.now(), token);
         throw new DelayedError();
       }
@@ -388,25 +410,20 @@ export class GenerationJobs {
       clearInterval(watch);
       this.running.delete(id);
     }
-    await this.model.updateOne({ _id: id }, { $set: { settled: true } });
-  }
-
-  /** A course job cancelled after its last write: its draft is taken back. */
-  private async settleCancelled(id: string): Promise<void> {
-    const doc = await this.reload(id);
-    if (doc?.courseId) await removeDraft(this.content, new Types.ObjectId(doc.courseId));
-    if (doc?.draftCourseId) await removeDraft(this.content, new Types.ObjectId(doc.draftCourseId));
-    await this.model.updateOne({ _id: id }, { $set: { courseId: null, draftCourseId: null } });
   }
 
   private async fail(id: string, doc: JobDoc, err: unknown, aborted: boolean): Promise<void> {
     if (aborted || err instanceof GenerationCancelled) {
-      await this.whileRunning(id, this.finished({ status: 'cancelled', error: GENERATION_MSG.cancelled, ...this.nothingKept(doc) }));
+      // The work takes back its draft when a write is cut off; a cancel after the last write lands here.
+      const now = await this.reload(id);
+      for (const courseId of [now?.draftCourseId, doc.kind === 'course' ? now?.courseId : null])
+        if (courseId) await removeDraft(this.content, new Types.ObjectId(courseId));
+      await this.write(id, { ...this.cancelledState(doc), settled: true });
       return;
     }
     if (!(err instanceof GenerationFailure)) this.logger.error({ err, jobId: id }, 'generation failed');
     const message = err instanceof GenerationFailure ? err.message : GENERATION_MSG.providerFailed;
-    await this.whileRunning(id, this.finished({ status: 'failed', error: message, ...this.nothingKept(doc), draftCourseId: null }));
+    await this.write(id, this.finished({ status: 'failed', error: message, ...this.nothingKept(doc), draftCourseId: null, settled: true }));
   }
 
   /**

@@ -86,8 +86,8 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
   /** Running: cancel (nothing kept). With a proposal: reject it (the node stays as it was). */
   router.delete('/api/generations/:id', authenticate, authorizeAuthoring, async (ctx) => {
     const record = await loadJob(ctx);
-    if (record.status === 'running') ctx.body = presentJob(await jobs.cancel(record));
-    else if (record.hasProposal && (await jobs.takeProposal(record))) ctx.body = presentJob((await jobs.reload(record._id)) ?? record);
+    if (record.status === 'running') ctx.body = await jobs.cancel(record);
+    else if (await jobs.takeProposal(record)) ctx.body = presentJob({ ...record, proposal: null, hasProposal: false });
     else throw conflict(GENERATION_MSG.alreadyFinished);
   });
 
