@@ -30,16 +30,17 @@ describe('files no lesson refers to', () => {
   let bed: ContentTestBed;
   beforeAll(async () => {
     // A grace period and a sweep interval of a second, so the periodic sweep of the process is seen at work.
-    bed = await startContent({ UPLOAD_ORPHAN_GRACE_SECONDS: '2', UPLOAD_SWEEP_INTERVAL_SECONDS: '1' });
+    bed = await startContent({ UPLOAD_ORPHAN_GRACE_SECONDS: '5', UPLOAD_SWEEP_INTERVAL_SECONDS: '1' });
   });
   afterAll(() => bed?.close());
 
   it('are deleted by the periodic sweep once older than the grace period; files in a lesson stay', async () => {
     const token = bed.as.CURATOR.token;
-    const used = await upload(bed.content.url, token, PNG, 'в уроке.png');
-    const orphan = await upload(bed.content.url, token, PNG, 'забытый.png');
     const course = await seedCourse(bed, { modules: [1] });
     const lesson = course.modules[0].lessons[0];
+    // Uploaded, then at once put in a lesson (well within the grace period), as the editor does.
+    const used = await upload(bed.content.url, token, PNG, 'в уроке.png');
+    const orphan = await upload(bed.content.url, token, PNG, 'забытый.png');
     const saved = await api(bed.content.url, 'PATCH', `/api/blocks/${lesson.id}`, {
       token,
       body: { content: JSON.stringify([{ type: 'image', content: { src: used.url, alt: 'Схема' } }]) },
@@ -48,7 +49,7 @@ describe('files no lesson refers to', () => {
 
     // Within the grace period both are served (the author may not have saved the lesson yet).
     expect((await fetch(`${bed.content.url}${orphan.url}`)).status).toBe(200);
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 20_000;
     while ((await fetch(`${bed.content.url}${orphan.url}`)).status !== 404) {
       if (Date.now() > deadline) throw new Error('the orphan file was not swept');
       await new Promise((resolve) => setTimeout(resolve, 200));
