@@ -41,6 +41,8 @@ export const CONTENT_MSG = {
   fileNotFound: 'Файл не найден',
   rangeNotSatisfiable: 'Запрошенная часть файла недоступна',
   uploadWrongField: 'Ошибка загрузки файла: ожидается поле «{field}»',
+  uploadQuotaExceeded: 'Ошибка загрузки файла: не хватает места для ваших файлов (занято {used} из {quota} МБ). Файлы, которые не используются в уроках, удаляются автоматически.',
+  uploadRateLimited: 'Слишком много загрузок. Попробуйте снова через {seconds} с.',
   // Client texts (spec section 2).
   search: 'Поиск...',
   createCourse: 'Создать курс',

@@ -25,6 +25,8 @@ export const GENERATION_MSG = {
   rateLimited: 'Слишком много генераций. Попробуйте снова через {minutes} мин.',
   tokenBudgetExhausted: 'Дневной лимит ИИ исчерпан. Попробуйте завтра или соберите курс по шаблону.',
   cancelled: 'Генерация отменена. Ничего не сохранено.',
+  /** A replica died (or restarted) twice under the job: it is failed, and nothing it wrote is kept. */
+  interrupted: 'Генерация прервана: сервер перезапускался. Ничего не сохранено — попробуйте ещё раз.',
   staleProposal: 'Этот элемент изменился после создания предложения. Сгенерируйте его заново.',
   alreadyFinished: 'Генерация уже завершена',
   notAProposal: 'У этой генерации нет предложения для принятия',

@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { createLogger } from './logger';
-import { connectStore, op } from './mongo';
+import { connectStore, ensureIndexes, op } from './mongo';
 
 // The mongoose calls the portal relies on, proven against the store the tests run on (FerretDB here).
 const dbName = `t_probe_${process.pid}_${Date.now().toString(36)}`;
@@ -62,4 +62,22 @@ it('neutralises operator objects that arrive from request input', async () => {
   const injected = JSON.parse('{"login": "admin", "secret": {"$ne": "guess"}}') as Record<string, unknown>;
   await expect(Accounts.findOne(injected)).rejects.toThrow();
   expect(await Accounts.countDocuments({ login: 'admin', secret: 's3cret' })).toBe(1);
+});
+
+it('creates the indexes a schema declares at start and never drops one it does not know (rolling deploys)', async () => {
+  // The old version of a service declared an index on `legacy`; the new one does not.
+  const legacySchema = new Schema({ code: { type: String, index: true }, legacy: { type: String, index: true } });
+  const Old = store.model('IndexedOld', legacySchema, 'indexed_things');
+  await ensureIndexes([Old]);
+  const names = async () => (await store.db!.collection('indexed_things').indexes()).map((i) => i.name).sort();
+  expect(await names()).toEqual(['_id_', 'code_1', 'legacy_1']);
+
+  const newSchema = new Schema({ code: { type: String, index: true }, added: { type: Number, index: true } });
+  const New = store.model('IndexedNew', newSchema, 'indexed_things');
+  await ensureIndexes({ things: New });
+  // The new version's index is there, and the old version (still running) keeps its own.
+  expect(await names()).toEqual(['_id_', 'added_1', 'code_1', 'legacy_1']);
+  // Twice is harmless: a second replica starting does the same.
+  await ensureIndexes([New, Old]);
+  expect(await names()).toEqual(['_id_', 'added_1', 'code_1', 'legacy_1']);
 });

@@ -75,3 +75,20 @@ export const op = <T extends object>(operators: T): T => mongoose.trusted(operat
 
 /** Escapes user text for use inside a RegExp (case-insensitive search without $regex operators). */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Creates the indexes the models' schemas declare and drops none. `syncIndexes()` would also drop
+ * every index its schema does not name, so during a rolling deploy the old and the new version of
+ * a service would drop each other's indexes. An index no version needs any more is dropped by a
+ * migration, never at start. (An existing index of the same name with other options is an error
+ * here, as it should be: that is a migration too.)
+ */
+export async function ensureIndexes(models: IndexedModel[] | Record<string, IndexedModel>): Promise<void> {
+  const list = Array.isArray(models) ? models : Object.values(models);
+  await Promise.all(list.map((model) => model.createIndexes()));
+}
+
+/** What ensureIndexes needs of a mongoose model. */
+export interface IndexedModel {
+  createIndexes(): Promise<unknown>;
+}

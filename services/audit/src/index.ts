@@ -1,4 +1,4 @@
-import { createRedis, runService } from '@portal/service-kit';
+import { createRedis, ensureIndexes, runService } from '@portal/service-kit';
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
@@ -13,7 +13,7 @@ runService({
   routers: auditRouters,
   onStart: async (ctx) => {
     const records = recordModel(ctx.store);
-    await records.syncIndexes();
+    await ensureIndexes([records]);
     const connection = createRedis(config.REDIS_URL, ctx.logger);
     const worker = startAuditWorker(connection, records, ctx.logger, {
       concurrency: config.AUDIT_WORKER_CONCURRENCY,

@@ -1,5 +1,5 @@
 import type { Worker } from 'bullmq';
-import { createRedis } from '@portal/service-kit';
+import { createRedis, ensureIndexes } from '@portal/service-kit';
 import { startTestService, type TestService } from '@portal/devstack/testing';
 import { auditRouters } from './app';
 import { recordModel } from './models/record';
@@ -17,7 +17,7 @@ export interface AuditTestService extends TestService {
 export async function startAudit(env: Record<string, string> = {}): Promise<AuditTestService> {
   const service = await startTestService('audit', auditRouters, { env });
   const records = recordModel(service.ctx.store);
-  await records.syncIndexes();
+  await ensureIndexes([records]);
   const { config, logger } = service.ctx;
   let connection = createRedis(config.REDIS_URL, logger);
   let worker: Worker | null = null;

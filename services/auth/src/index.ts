@@ -1,4 +1,4 @@
-import { runService } from '@portal/service-kit';
+import { ensureIndexes, runService } from '@portal/service-kit';
 import { authRouters, localLookup } from './app';
 import { seedPresets } from './commands/seed';
 import { sweepExpired } from './commands/sessions';
@@ -18,7 +18,7 @@ runService({
   lookup: localLookup,
   routers: authRouters,
   onStart: async (ctx) => {
-    await Promise.all([userModel(ctx.store), sessionModel(ctx.store), passwordResetModel(ctx.store)].map((m) => m.syncIndexes()));
+    await ensureIndexes([userModel(ctx.store), sessionModel(ctx.store), passwordResetModel(ctx.store)]);
     if (presetsEnabled(config)) await seedPresets(userModel(ctx.store), presetAccounts(config), ctx.logger);
     const sweep = setInterval(() => {
       sweepExpired(ctx.store).catch((err: Error) => ctx.logger.warn({ err: err.message }, 'session sweep failed'));

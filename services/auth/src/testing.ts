@@ -1,3 +1,4 @@
+import { ensureIndexes } from '@portal/service-kit';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import type { AuthResponse, Role } from '@portal/contracts';
 import { authRouters, localLookup } from './app';
@@ -15,7 +16,7 @@ export async function startAuth(env: Record<string, string> = {}): Promise<TestS
     lookup: localLookup,
     env: { ADMIN_REGISTRATION_PASSWORD: ADMIN_PASSWORD, SEED_PRESETS: 'false', ...env },
   });
-  await Promise.all([userModel, sessionModel, passwordResetModel].map((m) => m(service.ctx.store).syncIndexes()));
+  await ensureIndexes([userModel, sessionModel, passwordResetModel].map((m) => m(service.ctx.store)));
   return service;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PORTS } from '@portal/contracts';
 import { baseConfigSchema, loadConfig } from '@portal/service-kit';
 
-/** services/content/{src,dist} → the repository root; the uploads live in its git-ignored .data folder. */
+/** services/content/{src,dist} → the repository root; its git-ignored .data folder holds the scratch files of uploads. */
 const DEFAULT_UPLOAD_DIR = path.resolve(__dirname, '../../../.data/uploads');
 
 /** An empty environment variable means "not set" (compose files and .env often leave them blank). */
@@ -12,7 +12,10 @@ const blankAsUnset = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v 
 export const contentConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().default(DEFAULT_PORTS.content),
-    /** Uploaded files are kept here, outside the database (a volume in containers). */
+    /**
+     * Scratch space for uploads being received. Files are kept in the store (GridFS); files found
+     * here from before that (`<uuid>.<ext>`) are moved into the store at start, once.
+     */
     UPLOAD_DIR: z.string().min(1).default(DEFAULT_UPLOAD_DIR),
     /** Per file; the gateway's UPLOAD_BODY_LIMIT bounds the whole request. */
     UPLOAD_MAX_BYTES: z.coerce
@@ -21,6 +24,18 @@ export const contentConfigSchema = baseConfigSchema
       .min(1)
       .default(50 * 1024 * 1024),
     UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(10),
+    /** Per user: the bytes of all their stored files (files not in any lesson count until swept). */
+    UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(2 * 1024 * 1024 * 1024),
+    /** Per user: upload requests a minute (counted in Redis, so across every replica). */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** A stored file no lesson refers to is deleted once it is this old (the author's editor may not have saved yet). */
+    UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(24 * 60 * 60),
+    /** How often one replica (whichever takes the Redis lock) looks for such files. */
+    UPLOAD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
 
     /* The course builder. Provider on ⇔ AI_BASE_URL and AI_MODEL set; otherwise the built-in template builds. */
     /** An OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (Ollama). Blank = none. */
@@ -37,6 +52,13 @@ export const contentConfigSchema = baseConfigSchema
     AI_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** Provider tokens per user per (UTC) day. */
     AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(1).default(200_000),
+    /** Course-builder jobs this process works at once (every replica works the shared queue). */
+    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /**
+     * A replica that has not renewed a job's lock this long is taken for dead: another one takes the
+     * job over (once; a second time it fails with a clear message). Also how often replicas look.
+     */
+    GENERATION_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   })
   .superRefine((config, ctx) => {
     if (config.AI_BASE_URL && !config.AI_MODEL)

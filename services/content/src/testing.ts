@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditEvent, AuthResponse, Course, GenerationJob, Role } from '@portal/contracts';
+import { closeServiceContext } from '@portal/service-kit';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { contentOnStart, contentRouters } from './app';
@@ -42,6 +43,32 @@ export async function startContent(env: Record<string, string> = {}): Promise<Co
       await content.close();
       await auth.close();
       await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second content replica of a test bed: its own app and worker on the same databases, queue and
+ * upload folder, as another process behind the gateway would be. Closed by the caller, before the bed.
+ */
+export async function startContentReplica(bed: ContentTestBed, env: Record<string, string> = {}) {
+  const { config } = bed.content.ctx;
+  const replica = await startTestService<ContentConfig>('content', contentRouters, {
+    schema: contentConfigSchema,
+    prefix: config.DB_PREFIX,
+    env: { AUTH_URL: bed.auth.url, UPLOAD_DIR: config.UPLOAD_DIR, QUEUE_PREFIX: config.QUEUE_PREFIX, ...env },
+  });
+  const stop = await contentOnStart(replica.ctx);
+  return {
+    ...replica,
+    async close() {
+      await stop();
+      // Not replica.close(): that drops the databases the bed still uses.
+      await new Promise<void>((resolve) => {
+        replica.server.close(() => resolve());
+        replica.server.closeAllConnections();
+      });
+      await closeServiceContext(replica.ctx);
     },
   };
 }
@@ -91,7 +118,12 @@ export async function seedCourse(
 /* ------------------------------------------------------------ course builder */
 
 /** Polls a job the way the editor does until it stops running (bounded: no fixed sleeps). */
-export async function waitForJob(bed: ContentTestBed, token: string, id: string, timeoutMs = 20_000): Promise<GenerationJob> {
+export async function waitForJob(
+  bed: Pick<ContentTestBed, 'content'> | { content: { url: string } },
+  token: string,
+  id: string,
+  timeoutMs = 20_000,
+): Promise<GenerationJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await api<GenerationJob>(bed.content.url, 'GET', `/api/generations/${id}`, { token });

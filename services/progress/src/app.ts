@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { Upstreams, type ServiceContext } from '@portal/service-kit';
+import { Upstreams, ensureIndexes, type ServiceContext } from '@portal/service-kit';
 import { contentClient } from './clients/content';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
@@ -30,5 +30,5 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
 
 /** The unique indexes (one completion per lesson, one number per attempt) exist before the first request leans on them. */
 export async function progressOnStart(ctx: ServiceContext<ProgressConfig>): Promise<void> {
-  await Promise.all(Object.values(progressModels(ctx.store)).map((model) => model.init()));
+  await ensureIndexes(Object.values(progressModels(ctx.store)));
 }

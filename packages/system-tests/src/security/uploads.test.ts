@@ -24,11 +24,14 @@ afterAll(async () => {
 });
 
 const curator = () => bed.as.CURATOR.token;
-/** What the upload folder holds (scratch files under .incoming included). */
-async function stored(): Promise<{ files: string[]; incoming: string[] }> {
-  const files = (await readdir(bed.uploadDir)).filter((n) => n !== '.incoming');
+/** The stored files (GridFS), what the upload folder holds besides scratch space (nothing), and its scratch files. */
+async function stored(): Promise<{ files: string[]; onDisk: string[]; incoming: string[] }> {
+  const files = (await bed.content.ctx.store.db!.collection('files.files').find({}).project({ _id: 1 }).toArray()).map((f) =>
+    String(f._id),
+  );
+  const onDisk = (await readdir(bed.uploadDir)).filter((n) => n !== '.incoming');
   const incoming = await readdir(path.join(bed.uploadDir, '.incoming')).catch(() => [] as string[]);
-  return { files, incoming };
+  return { files, onDisk, incoming };
 }
 
 /** A raw GET, so paths reach the service exactly as written (fetch would resolve `..`). */
@@ -100,7 +103,7 @@ describe('uploads are checked by their bytes, never by their name', () => {
     'a\u0000b.png',
     '/etc/cron.d/x.png',
     '.incoming/../x.png',
-  ])('stores a file named %j under a random name inside UPLOAD_DIR', async (name) => {
+  ])('stores a file named %j under a random name in the store, writing nothing outside the scratch folder', async (name) => {
     const answer = await uploadFile(bed.content.url, curator(), {
       bytes: PNG_BYTES,
       name,
@@ -110,11 +113,12 @@ describe('uploads are checked by their bytes, never by their name', () => {
     expect([201, 400]).toContain(answer.status);
     if (answer.status === 201) {
       expect(answer.body.name).toMatch(STORED);
-      expect(existsSync(path.join(bed.uploadDir, answer.body.name))).toBe(true);
+      expect((await stored()).files).toContain(answer.body.name);
       expect(['/', '\\', '\u0000'].some((c) => String(answer.body.originalName).includes(c))).toBe(false);
     }
-    const { files, incoming } = await stored();
+    const { files, onDisk, incoming } = await stored();
     expect(files.every((f) => STORED.test(f))).toBe(true);
+    expect(onDisk).toEqual([]);
     expect(incoming).toEqual([]);
     for (const outside of ['../etc/passwd.png', '../../etc/passwd.png', '../x.png', '../../x.png']) {
       expect(existsSync(path.resolve(bed.uploadDir, outside))).toBe(false);

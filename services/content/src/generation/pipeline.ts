@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import {
   draftCourseSchema,
   type DraftLesson,
@@ -26,7 +27,7 @@ export async function generateCourse(
   req: GenerateCourseRequest,
 ): Promise<void> {
   const call: CallContext = { userId: deps.actor.id, signal: handle.signal };
-  handle.stage('structure', 2);
+  await handle.stage('structure', 2);
   const outline = await generator.outline(req, call);
   checkSignal(handle.signal);
 
@@ -34,22 +35,22 @@ export async function generateCourse(
   const total = 1 + count + (req.withQuizzes ? count : 0);
   let done = 1;
   const advance = () => (++done / total) * 90;
-  handle.stage('lessons', (done / total) * 90);
+  await handle.stage('lessons', (done / total) * 90);
 
   const lessons: DraftLesson[][] = [];
   for (let i = 0; i < count; i++) {
     lessons.push(await generator.lessons(req, outline, i, call));
     checkSignal(handle.signal);
-    handle.stage('lessons', advance());
+    await handle.stage('lessons', advance());
   }
 
   const quizzes: Array<DraftQuiz | null> = Array.from({ length: count }, () => null);
   if (req.withQuizzes) {
-    handle.stage('quizzes', (done / total) * 90);
+    await handle.stage('quizzes', (done / total) * 90);
     for (let i = 0; i < count; i++) {
       quizzes[i] = await generator.quiz(req, outline, i, call);
       checkSignal(handle.signal);
-      handle.stage('quizzes', advance());
+      await handle.stage('quizzes', advance());
     }
   }
 
@@ -63,9 +64,12 @@ export async function generateCourse(
       quiz: quizzes[i],
     })),
   });
-  handle.stage('saving', 92);
-  const courseId = await saveDraft(deps, req, draft, handle.signal);
-  handle.setCourseId(String(courseId));
+  await handle.stage('saving', 92);
+  // The id is recorded before the first write, so a replica taking over a dead one's job finds the draft.
+  const courseId = new Types.ObjectId();
+  await handle.drafting(String(courseId));
+  await saveDraft(deps, req, draft, handle.signal, courseId);
+  await handle.setCourseId(String(courseId));
   recordAudit(deps, {
     action: 'create',
     entity: 'course',
@@ -90,11 +94,11 @@ export async function regenerateNode(
   target: RegenerationTarget,
   instructions: string,
 ): Promise<void> {
-  handle.stage(target.node.kind === 'quiz' ? 'quizzes' : 'lessons', 10);
+  await handle.stage(target.node.kind === 'quiz' ? 'quizzes' : 'lessons', 10);
   const proposal: GenerationProposal = await generator.regenerate(target.course, target.node, instructions, {
     userId: deps.actor.id,
     signal: handle.signal,
   });
   checkSignal(handle.signal);
-  handle.propose(proposal, target.version);
+  await handle.propose(proposal, target.version);
 }

@@ -95,9 +95,9 @@ export async function saveDraft(
   req: GenerateCourseRequest,
   draft: DraftCourse,
   signal: AbortSignal,
+  courseId = new Types.ObjectId(),
 ): Promise<Types.ObjectId> {
   const { models } = deps;
-  const courseId = new Types.ObjectId();
   try {
     const quizzes = draft.modules.map((m) => (m.quiz ? quizRecord(m.quiz, courseId, deps.actor.id) : null));
     const blocks: NewBlock[] = [];

@@ -1,9 +1,9 @@
 import type { Principal } from '@portal/service-kit';
-import type { JobRecord } from '../generation/jobs';
+import type { JobDoc } from '../generation/jobs';
 
 /**
  * A generation belongs to the author who started it; an ADMIN may also see, cancel and accept it.
  * To anyone else it does not exist (404, not 403: job ids are not to be probed).
  */
-export const canUseJob = (user: Principal, record: Pick<JobRecord, 'ownerId'>): boolean =>
+export const canUseJob = (user: Principal, record: Pick<JobDoc, 'ownerId'>): boolean =>
   record.ownerId === user.id || user.role === 'ADMIN';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multer, { MulterError } from 'multer';
+import { mongo, type Connection } from 'mongoose';
 import { CONTENT_MSG, formatMessage, type UploadAccept, type UploadedFile } from '@portal/contracts';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMedia } from '@portal/service-kit';
 import type { UploadDoc, UploadKind } from '../models/upload';
@@ -19,6 +21,7 @@ interface ReceivedFile {
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, done: (err?: unknown) => void) => void;
 
 export interface UploadLimits {
+  /** Scratch space for files being received (and where files stored before GridFS may still lie). */
   dir: string;
   maxBytes: number;
   maxFiles: number;
@@ -74,15 +77,31 @@ function uploadError(err: unknown, field: string): HttpError {
   return badRequest(CONTENT_MSG.uploadFailed, field); // a malformed or cut-off multipart body
 }
 
+/** The GridFS bucket of uploaded files: `files.files` and `files.chunks` in the content database. */
+export const FILES_BUCKET = 'files';
+
 /**
- * Uploaded files on a volume outside the database: received to a scratch folder, checked by their
- * content, then moved under a random name. Their descriptions live in the `uploads` collection.
+ * A stored file's GridFS id is its name (GridFS takes any id; the driver's types say ObjectId only).
+ */
+const gridId = (name: string) => name as unknown as mongo.ObjectId;
+
+/** The driver's answer when a GridFS file is not there (deleting twice is fine). */
+const isFileNotFound = (err: unknown) => /FileNotFound|not found/i.test(String((err as Error)?.message));
+
+/**
+ * Uploaded files in the store (GridFS), so any replica serves any file: received to a scratch
+ * folder, checked by their content, then written to GridFS under a random name. Their descriptions
+ * live in the `uploads` collection.
  */
 export class UploadStore {
   private readonly incoming: string;
   private readonly multer: multer.Multer;
+  private bucketOnce: mongo.GridFSBucket | null = null;
 
-  constructor(readonly limits: UploadLimits) {
+  constructor(
+    readonly limits: UploadLimits,
+    private readonly store: Connection,
+  ) {
     this.incoming = path.join(limits.dir, '.incoming');
     this.multer = multer({
       storage: multer.diskStorage({
@@ -100,8 +119,20 @@ export class UploadStore {
     });
   }
 
-  pathOf(name: string): string {
-    return path.join(this.limits.dir, name);
+  /** Made on first use: the connection's database handle exists once it is open. */
+  get bucket(): mongo.GridFSBucket {
+    if (!this.store.db) throw new Error('store not connected');
+    this.bucketOnce ??= new mongo.GridFSBucket(this.store.db, { bucketName: FILES_BUCKET });
+    return this.bucketOnce;
+  }
+
+  /** Writes a file from disk into GridFS under `name` (the GridFS id too). */
+  async put(name: string, file: string, metadata: Record<string, unknown> = {}): Promise<void> {
+    await pipeline(createReadStream(file), this.bucket.openUploadStreamWithId(gridId(name), name, { metadata }));
+  }
+
+  async has(name: string): Promise<boolean> {
+    return (await this.bucket.find({ _id: gridId(name) }).limit(1).toArray()).length > 0;
   }
 
   /** Reads a multipart request: one file in `file`, or up to maxFiles in `files`. */
@@ -134,18 +165,19 @@ export class UploadStore {
       const kept: Array<Omit<UploadDoc, 'createdAt'>> = [];
       for (const { file, media } of checked) {
         const name = `${randomUUID()}.${media?.ext ?? extensionOf(file.originalname)}`;
-        await rename(file.path, this.pathOf(name)).catch(async (err: unknown) => {
-          await this.remove(kept.map((k) => k._id));
-          throw err;
-        });
-        kept.push({
+        const doc = {
           _id: name,
           originalName: path.basename(file.originalname).slice(0, 255),
           mimeType: media?.mimeType ?? 'application/octet-stream',
           kind: (media?.kind ?? 'file') as UploadKind,
           size: file.size,
           uploadedBy,
+        };
+        await this.put(name, file.path, { uploadedBy }).catch(async (err: unknown) => {
+          await this.remove([name, ...kept.map((k) => k._id)]);
+          throw err;
         });
+        kept.push(doc);
       }
       return kept;
     } finally {
@@ -158,8 +190,15 @@ export class UploadStore {
     await Promise.all(files.map((f) => rm(f.path, { force: true })));
   }
 
+  /** Deletes stored files; one already gone is fine. */
   async remove(names: string[]): Promise<void> {
-    await Promise.all(names.map((n) => rm(this.pathOf(n), { force: true })));
+    await Promise.all(
+      names.map((n) =>
+        this.bucket.delete(gridId(n)).catch((err: unknown) => {
+          if (!isFileNotFound(err)) throw err;
+        }),
+      ),
+    );
   }
 
   /**
@@ -180,12 +219,16 @@ export class UploadStore {
     return removed;
   }
 
-  /** The stored bytes of a file, whole or a byte range; null when the volume has lost it. */
+  /** The stored bytes of a file, whole or a byte range (inclusive end); null when the store has no such file. */
   async read(name: string) {
-    const file = this.pathOf(name);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return null;
-    return { size: info.size, stream: (range?: { start: number; end: number }) => createReadStream(file, range) };
+    const [file] = await this.bucket.find({ _id: gridId(name) }).limit(1).toArray();
+    if (!file) return null;
+    return {
+      size: file.length,
+      stream: (range?: { start: number; end: number }) =>
+        // GridFS reads only the chunks the range covers; its `end` is exclusive.
+        this.bucket.openDownloadStream(gridId(name), range ? { start: range.start, end: range.end + 1 } : {}),
+    };
   }
 }
 

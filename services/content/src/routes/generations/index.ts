@@ -6,8 +6,7 @@ import type { ContentConfig } from '../../config';
 import { courseDetail, loadVisibleCourse } from '../../commands/courses';
 import { recordAudit, type CommandDeps } from '../../commands/deps';
 import { applyProposal, loadRegenerationTarget } from '../../generation/apply';
-import { presentJob, type JobRecord } from '../../generation/jobs';
-import { generateCourse, regenerateNode } from '../../generation/pipeline';
+import { presentJob, type JobDoc } from '../../generation/jobs';
 import { courseBuilderOf, noticeFor } from '../../generation/service';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring } from '../../policies/content';
@@ -22,7 +21,8 @@ const NODE_AUDIT = {
 /**
  * The course builder: a draft course from a topic, an audience and goals, and regeneration of one
  * module, lesson or quiz as a proposal that changes nothing until accepted. Jobs run in the
- * background; clients poll GET /api/generations/{id} (EventSource cannot send the bearer token).
+ * background on whichever content replica takes them from the queue; clients poll
+ * GET /api/generations/{id} on any replica (EventSource cannot send the bearer token).
  */
 export function generationsRouter(service: ServiceContext<ContentConfig>, models: ContentModels): Router {
   const router = new Router();
@@ -37,8 +37,8 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     await limits.takeGeneration(userId);
   };
 
-  const loadJob = (ctx: Context): JobRecord => {
-    const record = jobs.find(ctx.params.id);
+  const loadJob = async (ctx: Context): Promise<JobDoc> => {
+    const record = await jobs.find(ctx.params.id);
     if (!record || !canUseJob(ctx.state.user, record)) throw notFound(GENERATION_MSG.jobNotFound);
     return record;
   };
@@ -50,20 +50,12 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
   router.post('/api/courses/generate', authenticate, authorizeAuthoring, async (ctx) => {
     const input = parse(generateCourseSchema, ctx.request.body);
     await admit(ctx.state.user.id);
-    const deps = depsOf(ctx);
-    const record = jobs.start(
-      {
-        owner: ctx.state.user,
-        kind: 'course',
-        source: generator.source,
-        notice: noticeFor(generator.source),
-        courseId: null,
-        targetId: null,
-      },
-      (handle) => generateCourse(handle, deps, generator, input),
+    const job = await jobs.start(
+      { owner: ctx.state.user, source: generator.source, notice: noticeFor(generator.source), courseId: null, targetId: null },
+      { kind: 'course', actor: ctx.state.user, request: input },
     );
     ctx.status = 202;
-    ctx.body = presentJob(record);
+    ctx.body = job;
   });
 
   router.post('/api/generations/regenerate', authenticate, authorizeAuthoring, async (ctx) => {
@@ -72,16 +64,9 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     await admit(ctx.state.user.id);
     const deps = depsOf(ctx);
     const targetId = input.id;
-    const record = jobs.start(
-      {
-        owner: ctx.state.user,
-        kind: input.target,
-        source: generator.source,
-        notice: noticeFor(generator.source),
-        courseId: target.courseId,
-        targetId,
-      },
-      (handle) => regenerateNode(handle, deps, generator, target, input.instructions),
+    const job = await jobs.start(
+      { owner: ctx.state.user, source: generator.source, notice: noticeFor(generator.source), courseId: target.courseId, targetId },
+      { kind: 'node', actor: ctx.state.user, target, instructions: input.instructions },
     );
     const { entity, noun } = NODE_AUDIT[input.target];
     recordAudit(deps, {
@@ -91,35 +76,33 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
       details: `Запрошена новая версия ${noun} «${target.node.title}» (${generator.source === 'ai' ? 'ИИ' : 'шаблон'})`,
     });
     ctx.status = 202;
-    ctx.body = presentJob(record);
+    ctx.body = job;
   });
 
-  router.get('/api/generations/:id', authenticate, authorizeAuthoring, (ctx) => {
-    ctx.body = presentJob(loadJob(ctx));
+  router.get('/api/generations/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    ctx.body = presentJob(await loadJob(ctx));
   });
 
   /** Running: cancel (nothing kept). With a proposal: reject it (the node stays as it was). */
   router.delete('/api/generations/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    const record = loadJob(ctx);
-    if (record.job.status === 'running') await jobs.cancel(record);
-    else if (record.job.proposal) jobs.clearProposal(record);
+    const record = await loadJob(ctx);
+    if (record.status === 'running') ctx.body = await jobs.cancel(record);
+    else if (await jobs.takeProposal(record)) ctx.body = presentJob({ ...record, proposal: null, hasProposal: false });
     else throw conflict(GENERATION_MSG.alreadyFinished);
-    ctx.body = presentJob(record);
   });
 
   router.post('/api/generations/:id/accept', authenticate, authorizeAuthoring, async (ctx) => {
-    const record = loadJob(ctx);
-    const { proposal } = record.job;
-    const version = record.nodeVersion;
-    if (!proposal || !version || !record.job.targetId) throw conflict(GENERATION_MSG.notAProposal);
-    // Taken out first, so a second accept arriving meanwhile cannot apply it twice.
-    jobs.clearProposal(record);
+    const record = await loadJob(ctx);
+    const { proposal, nodeVersion: version, targetId } = record;
+    if (!proposal || !version || !targetId) throw conflict(GENERATION_MSG.notAProposal);
+    // Taken out first (one conditional update), so a second accept on any replica cannot apply it twice.
+    if (!(await jobs.takeProposal(record))) throw conflict(GENERATION_MSG.notAProposal);
     let courseId: Awaited<ReturnType<typeof applyProposal>>;
     try {
-      courseId = await applyProposal(depsOf(ctx), record.job.targetId, proposal, version);
+      courseId = await applyProposal(depsOf(ctx), targetId, proposal, version);
     } catch (err) {
       // A stale proposal can never apply; anything else (the store was away) may be tried again.
-      if (!(err instanceof HttpError && err.statusCode === 409)) jobs.restoreProposal(record, proposal, version);
+      if (!(err instanceof HttpError && err.statusCode === 409)) await jobs.restoreProposal(record);
       throw err;
     }
     const course = await loadVisibleCourse(models, ctx.state.user, String(courseId));

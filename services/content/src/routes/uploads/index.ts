@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import type { ContentModels } from '../../models';
 import type { UploadDoc } from '../../models/upload';
 import { authorizeAuthoring } from '../../policies/content';
+import type { UploadQuota } from '../../uploads/limits';
 import { STORED_NAME, presentUpload, type UploadStore } from '../../uploads/store';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
@@ -28,16 +29,25 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 /**
  * POST /api/upload/file (field `file`) and /api/upload/files (field `files`), and the files served
- * back at /api/files/<name>. `?accept=image|video|audio|media` is what a media block sends; the
+ * back at /api/files/<name> by any replica (the bytes are in GridFS), whole or by byte ranges.
+ * `?accept=image|video|audio|media` is what a media block sends; the
  * file block sends nothing and may upload any type, which is then only ever served as a download.
  */
-export function uploadsRouter(service: ServiceContext, models: ContentModels, store: UploadStore): Router {
+export function uploadsRouter(service: ServiceContext, models: ContentModels, store: UploadStore, quota: UploadQuota): Router {
   const router = new Router();
   const { authenticate, audit } = service;
 
   const upload = (field: 'file' | 'files') => async (ctx: Context) => {
     const { accept } = parse(uploadQuerySchema, ctx.query);
+    // Counted before the body is read, so a flood is refused before its bytes arrive.
+    await quota.takeUpload(ctx.state.user.id);
     const received = await store.receive(ctx.req, ctx.res, field);
+    try {
+      await quota.assertRoom(ctx.state.user.id, received.reduce((sum, f) => sum + f.size, 0));
+    } catch (err) {
+      await store.discard(received);
+      throw err;
+    }
     const kept = await store.keep(received, accept, ctx.state.user.id);
     try {
       await models.uploads.insertMany(kept);

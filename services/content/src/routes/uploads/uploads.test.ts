@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_MSG, MSG, type UploadedFile } from '@portal/contracts';
 import { auditEventsFor, startContent, type ContentTestBed } from '../../testing';
-import { UploadStore } from '../../uploads/store';
+import { FILES_BUCKET, UploadStore } from '../../uploads/store';
 import { parseRange } from '.';
 
 let bed: ContentTestBed;
@@ -32,21 +32,23 @@ async function upload(
   return { status: res.status, body: (await res.json()) as any };
 }
 const fetchFile = (url: string, headers: Record<string, string> = {}) => fetch(`${bed.content.url}${url}`, { headers });
-const storedFiles = () => readdirSync(bed.uploadDir).filter((n) => !n.startsWith('.'));
+/** The names of the files in the store (GridFS), as any replica sees them. */
+const storedFiles = async () =>
+  (await bed.content.ctx.store.db!.collection(`${FILES_BUCKET}.files`).find({}).project({ _id: 1 }).toArray()).map((f) => String(f._id));
 
 describe('POST /api/upload/file', () => {
   it('answers 401 without a token and 403 to learners, keeping nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     expect((await upload('file', [{ name: 'file', data: PNG, filename: 'a.png' }], { token: null })).status).toBe(401);
     for (const role of ['CLIENT', 'CANDIDATE', 'MANAGER'] as const) {
       const refused = await upload('file', [{ name: 'file', data: PNG, filename: 'a.png' }], { token: bed.as[role].token });
       expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: MSG.forbidden }) });
     }
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it('answers 400 without a file, with the wrong field, with an empty file or a bad accept value', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const none = await upload('file', []);
     expect(none).toEqual({ status: 400, body: expect.objectContaining({ message: CONTENT_MSG.uploadMissing, field: 'file' }) });
     const wrongField = await upload('file', [{ name: 'image', data: PNG, filename: 'a.png' }]);
@@ -54,11 +56,11 @@ describe('POST /api/upload/file', () => {
     const empty = await upload('file', [{ name: 'file', data: Buffer.alloc(0), filename: 'a.png' }]);
     expect(empty.body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.uploadEmpty });
     expect((await upload('file', [{ name: 'file', data: PNG, filename: 'a.png' }], { accept: 'pdf' })).status).toBe(400);
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect(readdirSync(path.join(bed.uploadDir, '.incoming'))).toEqual([]);
   });
 
-  it('stores an image outside the database and serves it back inline with its detected type', async () => {
+  it('stores an image in the store (GridFS) and serves it back inline with its detected type', async () => {
     const answer = await upload('file', [{ name: 'file', data: PNG, filename: 'схема.png', type: 'image/png' }], {
       accept: 'image',
     });
@@ -70,7 +72,9 @@ describe('POST /api/upload/file', () => {
       size: PNG.length,
       mimeType: 'image/png',
     });
-    expect(existsSync(path.join(bed.uploadDir, body.name))).toBe(true);
+    expect(await storedFiles()).toContain(body.name);
+    // Nothing stays on the local disk: another replica could not serve it.
+    expect(readdirSync(bed.uploadDir).filter((n) => !n.startsWith('.'))).toEqual([]);
     expect(await bed.models.uploads.findById(body.name).lean()).toMatchObject({
       kind: 'image',
       mimeType: 'image/png',
@@ -90,7 +94,7 @@ describe('POST /api/upload/file', () => {
   });
 
   it('checks the content, not the name: text named .png is refused for an image block with 415', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const answer = await upload('file', [{ name: 'file', data: TEXT, filename: 'photo.png', type: 'image/png' }], {
       accept: 'image',
     });
@@ -101,7 +105,7 @@ describe('POST /api/upload/file', () => {
     expect((await upload('file', [{ name: 'file', data: MP3, filename: 'track' }], { accept: 'audio' })).body.mimeType).toBe(
       'audio/mpeg',
     );
-    expect(storedFiles()).toHaveLength(before + 1);
+    expect(await storedFiles()).toHaveLength(before + 1);
   });
 
   it('takes any type for a file block and serves it only as a download', async () => {
@@ -124,10 +128,10 @@ describe('POST /api/upload/file', () => {
   });
 
   it('refuses a file over the size limit with 413 and keeps no part of it', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const answer = await upload('file', [{ name: 'file', data: Buffer.alloc(MAX_BYTES + 1, 1), filename: 'big.bin' }]);
     expect(answer).toEqual({ status: 413, body: expect.objectContaining({ message: CONTENT_MSG.uploadTooLarge }) });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect(readdirSync(path.join(bed.uploadDir, '.incoming'))).toEqual([]);
     expect((await upload('file', [{ name: 'file', data: Buffer.alloc(MAX_BYTES, 1), filename: 'exact.bin' }])).status).toBe(201);
   });
@@ -163,7 +167,7 @@ describe('POST /api/upload/files', () => {
   });
 
   it('keeps none when one file is of the wrong type, or when there are too many', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const mixed = await upload(
       'files',
       [
@@ -178,7 +182,7 @@ describe('POST /api/upload/files', () => {
       Array.from({ length: 4 }, (_, i) => ({ name: 'files', data: PNG, filename: `${i}.png` })),
     );
     expect(tooMany).toEqual({ status: 413, body: expect.objectContaining({ message: CONTENT_MSG.uploadTooMany }) });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 });
 
@@ -213,7 +217,7 @@ describe('GET /api/files/{name}', () => {
 
 describe('unfinished uploads', () => {
   it('are swept from the scratch folder when they are old, and left alone while they may be in flight', async () => {
-    const store = new UploadStore({ dir: bed.uploadDir, maxBytes: MAX_BYTES, maxFiles: 3 });
+    const store = new UploadStore({ dir: bed.uploadDir, maxBytes: MAX_BYTES, maxFiles: 3 }, bed.content.ctx.store);
     const incoming = path.join(bed.uploadDir, '.incoming');
     writeFileSync(path.join(incoming, 'stale'), 'x');
     writeFileSync(path.join(incoming, 'fresh'), 'x');

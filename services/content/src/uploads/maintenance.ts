@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Redis } from 'ioredis';
+import { escapeRegExp, op, type Logger } from '@portal/service-kit';
+import type { ContentModels } from '../models';
+import type { UploadDoc } from '../models/upload';
+import { STORED_NAME, type UploadStore } from './store';
+
+/** Files looked at per sweep: a sweep stays short; the next one takes the rest. */
+const SWEEP_BATCH = 200;
+
+/**
+ * A Redis lock (SET NX PX) held while `work` runs: of several replicas only one does the work.
+ * Answers null when another holder has it. Released only by its holder (the token), on a best effort.
+ */
+export async function withRedisLock<T>(redis: Redis, key: string, ttlMs: number, work: () => Promise<T>): Promise<T | null> {
+  const token = randomUUID();
+  if ((await redis.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') return null;
+  try {
+    return await work();
+  } finally {
+    await redis
+      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, key, token)
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * Deletes stored files no lesson refers to (by their name in a lesson's content) once they are older
+ * than `graceMs`: the author may upload and save the lesson a while later. Also GridFS files left
+ * without a description by an upload cut off between the two writes. The bytes go first, then the
+ * description, so a sweep cut off midway leaves a description that the next sweep finishes.
+ */
+export async function sweepOrphanUploads(
+  models: ContentModels,
+  store: UploadStore,
+  graceMs: number,
+  now = Date.now(),
+): Promise<string[]> {
+  const before = new Date(now - graceMs);
+  const removed: string[] = [];
+  const old = await models.uploads
+    .find({ createdAt: op({ $lt: before }) })
+    .select({ _id: 1 })
+    .limit(SWEEP_BATCH)
+    .lean<Pick<UploadDoc, '_id'>[]>();
+  for (const { _id: name } of old) {
+    if (await models.blocks.exists({ content: new RegExp(escapeRegExp(name)) })) continue;
+    await store.remove([name]);
+    await models.uploads.deleteOne({ _id: name });
+    removed.push(name);
+  }
+  const files = await store.bucket.find({ uploadDate: { $lt: before } }).limit(SWEEP_BATCH).toArray();
+  for (const file of files) {
+    const name = String(file._id);
+    if (await models.uploads.exists({ _id: name })) continue;
+    await store.remove([name]);
+    removed.push(name);
+  }
+  return removed;
+}
+
+/**
+ * Files stored on the local upload folder before uploads went to the store: each one with a
+ * description moves into GridFS and leaves the disk, so a second run finds nothing to do. A file
+ * already in the store (an earlier run stopped before deleting it) is only deleted. Files nobody
+ * described were never served; they stay, and are counted in the log.
+ */
+export async function migrateLocalUploads(
+  models: ContentModels,
+  store: UploadStore,
+  logger: Logger,
+): Promise<{ moved: string[]; unknown: number }> {
+  const names = (await readdir(store.limits.dir).catch(() => [] as string[])).filter((n) => STORED_NAME.test(n));
+  const moved: string[] = [];
+  let unknown = 0;
+  for (const name of names) {
+    const file = path.join(store.limits.dir, name);
+    if (!(await stat(file).catch(() => null))?.isFile()) continue;
+    const doc = await models.uploads.findById(name).select({ uploadedBy: 1 }).lean<Pick<UploadDoc, 'uploadedBy'>>();
+    if (!doc) {
+      unknown++;
+      continue;
+    }
+    if (!(await store.has(name))) {
+      await store.remove([name]); // chunks of a run cut off midway
+      await store.put(name, file, { uploadedBy: doc.uploadedBy, movedFromDisk: true });
+    }
+    await rm(file, { force: true });
+    moved.push(name);
+  }
+  if (moved.length || unknown) logger.info({ moved: moved.length, unknown }, 'local uploads moved into the store');
+  return { moved, unknown };
+}
