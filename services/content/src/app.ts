@@ -14,7 +14,10 @@ import { migrateLocalUploads, sweepOrphanUploads, withRedisLock } from './upload
 import { UploadStore } from './uploads/store';
 
 const uploadStoreOf = (ctx: ServiceContext<ContentConfig>) =>
-  new UploadStore({ dir: ctx.config.UPLOAD_DIR, maxBytes: ctx.config.UPLOAD_MAX_BYTES, maxFiles: ctx.config.UPLOAD_MAX_FILES }, ctx.store);
+  new UploadStore(
+    { dir: ctx.config.UPLOAD_DIR, maxBytes: ctx.config.UPLOAD_MAX_BYTES, maxFiles: ctx.config.UPLOAD_MAX_FILES },
+    ctx.store,
+  );
 
 const uploadQuotaOf = (ctx: ServiceContext<ContentConfig>, models: ContentModels) =>
   new UploadQuota(
@@ -43,7 +46,9 @@ const MIGRATION_WAIT_MS = 60_000;
 async function moveLocalUploads(ctx: ServiceContext<ContentConfig>, models: ContentModels, store: UploadStore): Promise<void> {
   const key = `${ctx.config.QUEUE_PREFIX}:content:uploads:migration`;
   const deadline = Date.now() + MIGRATION_WAIT_MS;
-  while ((await withRedisLock(ctx.redis, key, MIGRATION_WAIT_MS, () => migrateLocalUploads(models, store, ctx.logger))) === null) {
+  while (
+    (await withRedisLock(ctx.redis, key, MIGRATION_WAIT_MS, () => migrateLocalUploads(models, store, ctx.logger))) === null
+  ) {
     if (Date.now() > deadline) {
       ctx.logger.warn('local uploads not moved: another replica held the lock too long; the next start tries again');
       return;
@@ -57,11 +62,15 @@ function startOrphanSweep(ctx: ServiceContext<ContentConfig>, models: ContentMod
   const intervalMs = ctx.config.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000;
   const key = `${ctx.config.QUEUE_PREFIX}:content:uploads:sweep`;
   const sweep = () =>
-    withRedisLock(ctx.redis, key, intervalMs, () => sweepOrphanUploads(models, store, ctx.config.UPLOAD_ORPHAN_GRACE_SECONDS * 1000))
+    withRedisLock(ctx.redis, key, intervalMs, () =>
+      sweepOrphanUploads(models, store, ctx.config.UPLOAD_ORPHAN_GRACE_SECONDS * 1000),
+    )
       .then((removed) => {
         if (removed?.length) ctx.logger.info({ removed: removed.length }, 'files no lesson refers to removed');
       })
-      .catch((err: unknown) => ctx.logger.warn({ err: (err as Error).message }, 'orphan file sweep failed; the next one retries'));
+      .catch((err: unknown) =>
+        ctx.logger.warn({ err: (err as Error).message }, 'orphan file sweep failed; the next one retries'),
+      );
   const timer = setInterval(() => void sweep(), intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -33,9 +33,17 @@ export const contentConfigSchema = baseConfigSchema
     /** Per user: upload requests a minute (counted in Redis, so across every replica). */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /** A stored file no lesson refers to is deleted once it is this old (the author's editor may not have saved yet). */
-    UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(24 * 60 * 60),
+    UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(24 * 60 * 60),
     /** How often one replica (whichever takes the Redis lock) looks for such files. */
-    UPLOAD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
+    UPLOAD_SWEEP_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60 * 60),
 
     /* The course builder. Provider on ⇔ AI_BASE_URL and AI_MODEL set; otherwise the built-in template builds. */
     /** An OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (Ollama). Blank = none. */

@@ -272,7 +272,8 @@ export class GenerationJobs {
     for (;;) {
       const now = (await this.reload(doc._id)) ?? doc;
       if (now.status !== 'running' && now.settled) return presentJob(now);
-      if (Date.now() > deadline) return presentJob(now.status === 'running' ? { ...now, ...this.cancelledState(now) } as JobDoc : now);
+      if (Date.now() > deadline)
+        return presentJob(now.status === 'running' ? ({ ...now, ...this.cancelledState(now) } as JobDoc) : now);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -294,7 +295,12 @@ export class GenerationJobs {
   async restoreProposal(doc: JobDoc): Promise<void> {
     await this.write(
       doc._id,
-      this.changes({ proposal: doc.proposal, hasProposal: true, nodeVersion: doc.nodeVersion, proposalRound: doc.proposalRound + 1 }),
+      this.changes({
+        proposal: doc.proposal,
+        hasProposal: true,
+        nodeVersion: doc.nodeVersion,
+        proposalRound: doc.proposalRound + 1,
+      }),
     );
   }
 
@@ -312,7 +318,14 @@ export class GenerationJobs {
     if ((await this.content.courses.exists({ _id: courseId })) && !(await this.cancelAsked(doc._id))) {
       await this.write(
         doc._id,
-        this.finished({ status: 'succeeded', stage: 'done', progress: 100, courseId: doc.draftCourseId, draftCourseId: null, settled: true }),
+        this.finished({
+          status: 'succeeded',
+          stage: 'done',
+          progress: 100,
+          courseId: doc.draftCourseId,
+          draftCourseId: null,
+          settled: true,
+        }),
       );
       return 'kept';
     }
@@ -340,7 +353,8 @@ export class GenerationJobs {
     this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'generation worker error'));
     // A job failed by BullMQ itself (stalled twice) never reaches the work: fail it in the store.
     this.worker.on('failed', (job) => {
-      if (job?.id) void this.interrupted(job.id).catch((err) => this.logger.error({ err, jobId: job.id }, 'interrupted job not recorded'));
+      if (job?.id)
+        void this.interrupted(job.id).catch((err) => this.logger.error({ err, jobId: job.id }, 'interrupted job not recorded'));
     });
     return this.worker;
   }
@@ -354,7 +368,13 @@ export class GenerationJobs {
       id,
       cancelled
         ? { ...this.cancelledState(doc), settled: true }
-        : this.finished({ status: 'failed', error: GENERATION_MSG.interrupted, ...this.nothingKept(doc), draftCourseId: null, settled: true }),
+        : this.finished({
+            status: 'failed',
+            error: GENERATION_MSG.interrupted,
+            ...this.nothingKept(doc),
+            draftCourseId: null,
+            settled: true,
+          }),
     );
   }
 
@@ -397,7 +417,10 @@ export class GenerationJobs {
     try {
       await work(job.data, handle);
       if (controller.signal.aborted || (await this.cancelAsked(id))) throw new GenerationCancelled();
-      await this.write(id, this.finished({ status: 'succeeded', stage: 'done', progress: 100, draftCourseId: null, settled: true }));
+      await this.write(
+        id,
+        this.finished({ status: 'succeeded', stage: 'done', progress: 100, draftCourseId: null, settled: true }),
+      );
     } catch (err) {
       if (controller.signal.reason === 'shutdown') {
         // This replica is stopping (a rolling deploy): the work took back its draft; another replica starts it afresh.
@@ -423,7 +446,10 @@ export class GenerationJobs {
     }
     if (!(err instanceof GenerationFailure)) this.logger.error({ err, jobId: id }, 'generation failed');
     const message = err instanceof GenerationFailure ? err.message : GENERATION_MSG.providerFailed;
-    await this.write(id, this.finished({ status: 'failed', error: message, ...this.nothingKept(doc), draftCourseId: null, settled: true }));
+    await this.write(
+      id,
+      this.finished({ status: 'failed', error: message, ...this.nothingKept(doc), draftCourseId: null, settled: true }),
+    );
   }
 
   /**

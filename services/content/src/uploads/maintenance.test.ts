@@ -18,13 +18,19 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 async function upload(url: string, token: string, data = PNG, filename = 'схема.png'): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', new Blob([data]), filename);
-  const res = await fetch(`${url}/api/upload/file?accept=image`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${url}/api/upload/file?accept=image`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as UploadedFile;
 }
 
 const gridNames = async (bed: ContentTestBed) =>
-  (await bed.content.ctx.store.db!.collection(`${FILES_BUCKET}.files`).find({}).project({ _id: 1 }).toArray()).map((f) => String(f._id));
+  (await bed.content.ctx.store.db!.collection(`${FILES_BUCKET}.files`).find({}).project({ _id: 1 }).toArray()).map((f) =>
+    String(f._id),
+  );
 
 describe('files no lesson refers to', () => {
   let bed: ContentTestBed;

@@ -51,7 +51,10 @@ export async function sweepOrphanUploads(
     await models.uploads.deleteOne({ _id: name });
     removed.push(name);
   }
-  const files = await store.bucket.find({ uploadDate: { $lt: before } }).limit(SWEEP_BATCH).toArray();
+  const files = await store.bucket
+    .find({ uploadDate: { $lt: before } })
+    .limit(SWEEP_BATCH)
+    .toArray();
   for (const file of files) {
     const name = String(file._id);
     if (await models.uploads.exists({ _id: name })) continue;

@@ -132,7 +132,14 @@ export class UploadStore {
   }
 
   async has(name: string): Promise<boolean> {
-    return (await this.bucket.find({ _id: gridId(name) }).limit(1).toArray()).length > 0;
+    return (
+      (
+        await this.bucket
+          .find({ _id: gridId(name) })
+          .limit(1)
+          .toArray()
+      ).length > 0
+    );
   }
 
   /** Reads a multipart request: one file in `file`, or up to maxFiles in `files`. */
@@ -221,7 +228,10 @@ export class UploadStore {
 
   /** The stored bytes of a file, whole or a byte range (inclusive end); null when the store has no such file. */
   async read(name: string) {
-    const [file] = await this.bucket.find({ _id: gridId(name) }).limit(1).toArray();
+    const [file] = await this.bucket
+      .find({ _id: gridId(name) })
+      .limit(1)
+      .toArray();
     if (!file) return null;
     return {
       size: file.length,

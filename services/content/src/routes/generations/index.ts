@@ -65,7 +65,13 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     const deps = depsOf(ctx);
     const targetId = input.id;
     const job = await jobs.start(
-      { owner: ctx.state.user, source: generator.source, notice: noticeFor(generator.source), courseId: target.courseId, targetId },
+      {
+        owner: ctx.state.user,
+        source: generator.source,
+        notice: noticeFor(generator.source),
+        courseId: target.courseId,
+        targetId,
+      },
       { kind: 'node', actor: ctx.state.user, target, instructions: input.instructions },
     );
     const { entity, noun } = NODE_AUDIT[input.target];

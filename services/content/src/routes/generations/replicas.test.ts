@@ -2,7 +2,15 @@ import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contrac
 import { api } from '@portal/devstack/testing';
 import { startFakeProvider, type FakeAnswer, type FakeProvider } from '../../generation/fakeProvider';
 import { courseBuilderOf } from '../../generation/service';
-import { countAll, startContent, startContentReplica, storedCourse, waitForJob, waitUntil, type ContentTestBed } from '../../testing';
+import {
+  countAll,
+  startContent,
+  startContentReplica,
+  storedCourse,
+  waitForJob,
+  waitUntil,
+  type ContentTestBed,
+} from '../../testing';
 
 /*
  * Two content replicas (two apps, each with its worker) on the same store, Redis and queue, as two
@@ -30,7 +38,8 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 const curator = () => bed.as.CURATOR.token;
-const on = <T = any>(url: string, method: string, path: string, body?: unknown) => api<T>(url, method, path, { token: curator(), body });
+const on = <T = any>(url: string, method: string, path: string, body?: unknown) =>
+  api<T>(url, method, path, { token: curator(), body });
 
 const json = (value: unknown): FakeAnswer => ({ content: JSON.stringify(value), totalTokens: 10 });
 const outline = (title: string) =>
@@ -41,7 +50,13 @@ const quiz = (title: string) =>
   json({
     title: `Квиз: ${title}`,
     questions: [
-      { type: 'single_choice', question: `Вопрос про ${title}?`, options: ['Да', 'Нет'], correctAnswers: [0], explanation: 'Так в уроке' },
+      {
+        type: 'single_choice',
+        question: `Вопрос про ${title}?`,
+        options: ['Да', 'Нет'],
+        correctAnswers: [0],
+        explanation: 'Так в уроке',
+      },
       { type: 'true_false', question: `Утверждение про ${title}`, correctAnswer: 'true', explanation: 'Так и есть' },
     ],
   });

@@ -86,7 +86,11 @@ async function startContentProcess(): Promise<{ url: string; proc: ManagedProces
 }
 
 const json = (value: unknown): FakeAnswer => ({ content: JSON.stringify(value), totalTokens: 10 });
-const outline = json({ title: 'Охрана труда', description: '', modules: [{ title: 'Склад', description: '', lessonTitles: ['Урок'] }] });
+const outline = json({
+  title: 'Охрана труда',
+  description: '',
+  modules: [{ title: 'Склад', description: '', lessonTitles: ['Урок'] }],
+});
 const lessons = json({ lessons: [{ title: 'Склад: урок', blocks: [{ type: 'text', text: 'Правила работы на складе' }] }] });
 const quiz = json({
   title: 'Квиз: Склад',
@@ -105,7 +109,8 @@ async function leaveHalfSavedDraft(jobId: string): Promise<string> {
   await bed.models.blocks.create({ type: 'MODULE', courseId, moduleId: null, title: 'Склад', position: 0, status: 'draft' });
   await bed.models.quizzes.create({
     title: 'Квиз: Склад',
-    courseId: String(courseId), questions: [],
+    courseId: String(courseId),
+    questions: [],
     settings: { ...NEW_QUIZ_DEFAULTS.settings },
     createdBy: bed.as.CURATOR.user.id,
   });
@@ -132,7 +137,8 @@ it('a content process killed mid-job: another replica takes the job over and fin
 
   const done = await waitForJob(bed, bed.as.CURATOR.token, job.id, 20_000);
   expect(done).toMatchObject({ status: 'succeeded', stage: 'done', progress: 100, error: null });
-  const course = (await api<Course>(bed.content.url, 'GET', `/api/courses/${done.courseId}`, { token: bed.as.CURATOR.token })).body;
+  const course = (await api<Course>(bed.content.url, 'GET', `/api/courses/${done.courseId}`, { token: bed.as.CURATOR.token }))
+    .body;
   expect(course.modules.map((m) => m.title)).toEqual(['Склад']);
   expect(course.modules[0].lessons.map((l) => l.title)).toEqual(['Склад: урок', 'Проверка знаний: Склад']);
   // What the dead replica had begun is gone; exactly one course's parts were added.

@@ -43,7 +43,10 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
     await quota.takeUpload(ctx.state.user.id);
     const received = await store.receive(ctx.req, ctx.res, field);
     try {
-      await quota.assertRoom(ctx.state.user.id, received.reduce((sum, f) => sum + f.size, 0));
+      await quota.assertRoom(
+        ctx.state.user.id,
+        received.reduce((sum, f) => sum + f.size, 0),
+      );
     } catch (err) {
       await store.discard(received);
       throw err;

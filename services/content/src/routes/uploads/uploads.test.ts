@@ -34,7 +34,9 @@ async function upload(
 const fetchFile = (url: string, headers: Record<string, string> = {}) => fetch(`${bed.content.url}${url}`, { headers });
 /** The names of the files in the store (GridFS), as any replica sees them. */
 const storedFiles = async () =>
-  (await bed.content.ctx.store.db!.collection(`${FILES_BUCKET}.files`).find({}).project({ _id: 1 }).toArray()).map((f) => String(f._id));
+  (await bed.content.ctx.store.db!.collection(`${FILES_BUCKET}.files`).find({}).project({ _id: 1 }).toArray()).map((f) =>
+    String(f._id),
+  );
 
 describe('POST /api/upload/file', () => {
   it('answers 401 without a token and 403 to learners, keeping nothing', async () => {
