@@ -4,9 +4,11 @@ import { announceUserChange, createTokenSigner, type PrincipalLookup, type Servi
 import { isValidObjectId } from 'mongoose';
 import type { AuthConfig } from './config';
 import { LoginLimiter } from './limiter';
+import { applicationModel } from './models/application';
 import { userModel, type UserDoc } from './models/user';
 import { toPrincipal } from './presenters/user';
 import { presetAccounts } from './presets';
+import { applicationsRouter } from './routes/applications';
 import { authRouter } from './routes/auth';
 import { internalRouter } from './routes/internal';
 import { usersRouter } from './routes/users';
@@ -22,6 +24,7 @@ export const localLookup =
 
 export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
   const users = userModel(ctx.store);
+  const applications = applicationModel(ctx.store);
   const signer = createTokenSigner(ctx.config.JWT_SECRET, ctx.config.TOKEN_TTL);
   const limiter = new LoginLimiter(
     ctx.redis,
@@ -37,8 +40,9 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     await announceUserChange(ctx.redis, id);
   };
   return [
-    authRouter({ ctx, users, signer, limiter, presets: presetAccounts(ctx.config) }),
+    authRouter({ ctx, users, applications, signer, limiter, presets: presetAccounts(ctx.config) }),
     usersRouter(ctx, users, announce),
+    applicationsRouter(ctx, { users, applications }, announce),
     internalRouter(ctx, users),
   ];
 }
