@@ -12,6 +12,7 @@ import { courseBuilderOf, noticeFor } from '../../generation/service';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring } from '../../policies/content';
 import { canUseJob } from '../../policies/generation';
+import { assertCourseEditable } from '../../commands/ownership';
 
 const NODE_AUDIT = {
   lesson: { entity: 'lesson', noun: 'урока' },
@@ -69,6 +70,7 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
   router.post('/api/generations/regenerate', authenticate, authorizeAuthoring, async (ctx) => {
     const input = parse(regenerateSchema, ctx.request.body);
     const target = await loadRegenerationTarget(models, input.target, input.id);
+    await assertCourseEditable(models, ctx.state.user, target.courseId);
     await admit(ctx.state.user.id);
     const deps = depsOf(ctx);
     const targetId = input.id;
@@ -112,6 +114,8 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     const { proposal } = record.job;
     const version = record.nodeVersion;
     if (!proposal || !version || !record.job.targetId) throw conflict(GENERATION_MSG.notAProposal);
+    // Rights may have changed since the proposal was asked for (a co-author removed).
+    if (record.job.courseId) await assertCourseEditable(models, ctx.state.user, record.job.courseId);
     // Taken out first, so a second accept arriving meanwhile cannot apply it twice.
     jobs.clearProposal(record);
     let courseId: Awaited<ReturnType<typeof applyProposal>>;
