@@ -26,14 +26,13 @@ export async function courseAuthors(
   };
 }
 
-async function writeCoAuthors(deps: CommandDeps, course: CourseDoc, coAuthors: string[], details: string): Promise<CourseDoc> {
+async function writeCoAuthors(deps: CommandDeps, course: CourseDoc, coAuthors: string[]): Promise<CourseDoc> {
   // updatedAt moves: the cached course page (keyed by it) carries the co-author ids.
   await deps.models.courses.updateOne(
     { _id: course._id },
     { $set: { coAuthors, updatedAt: nextUpdatedAt(course.updatedAt) } },
     { timestamps: false },
   );
-  recordAudit(deps, { action: 'update', entity: 'course', entityId: String(course._id), details });
   const after = await deps.models.courses.findById(course._id).lean<CourseDoc>();
   if (!after) throw notFound(CONTENT_MSG.courseNotFound);
   return after;
@@ -57,7 +56,14 @@ export async function addCoAuthor(
   const current = course.coAuthors ?? [];
   if (current.includes(person.id)) return course;
   if (current.length >= MAX_CO_AUTHORS) throw badRequest(formatMessage(CONTENT_MSG.coAuthorsTooMany, { max: MAX_CO_AUTHORS }));
-  return writeCoAuthors(deps, course, [...current, person.id], `Добавлен соавтор ${person.email} курса «${course.title}»`);
+  const after = await writeCoAuthors(deps, course, [...current, person.id]);
+  recordAudit(deps, {
+    action: 'update',
+    entity: 'course',
+    entityId: String(course._id),
+    details: `Добавлен соавтор ${person.email} курса «${course.title}»`,
+  });
+  return after;
 }
 
 export async function removeCoAuthor(deps: CommandDeps, rawId: unknown, userId: string): Promise<CourseDoc> {
@@ -65,10 +71,16 @@ export async function removeCoAuthor(deps: CommandDeps, rawId: unknown, userId: 
   authorizeCoAuthorChange(deps.actor, course);
   const current = course.coAuthors ?? [];
   if (!current.includes(userId)) return course;
-  return writeCoAuthors(
+  const after = await writeCoAuthors(
     deps,
     course,
     current.filter((id) => id !== userId),
-    `Удалён соавтор курса «${course.title}»`,
   );
+  recordAudit(deps, {
+    action: 'update',
+    entity: 'course',
+    entityId: String(course._id),
+    details: `Удалён соавтор курса «${course.title}»`,
+  });
+  return after;
 }
