@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OUTAGE, arrangeLargeCourse, pressUntilAnnounced, signIn, stopStackService, watchConsole } from './helpers';
+import { OUTAGE, arrangeLargeCourse, pressUntilAnnounced, signIn, stopStackService, uniqueEmail, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 
@@ -115,6 +115,62 @@ async function openEditor(page: Page, courseId: string) {
   await signIn(page, CURATOR.email, CURATOR.password, `/editor/${courseId}`);
   await expect(sidebar(page)).toBeVisible();
 }
+
+/** A second curator: registered as a candidate and made a curator by the administrator over the API. */
+async function arrangeCurator(request: APIRequestContext): Promise<{ email: string; password: string; fullName: string }> {
+  const account = { email: uniqueEmail('coauthor'), password: 'Kursy-Portal-42', fullName: `Соавтор ${Date.now().toString(36)}` };
+  const registered = await request.post('/api/auth/register', { data: { ...account, role: 'CANDIDATE' } });
+  expect(registered.status()).toBe(201);
+  const { user } = (await registered.json()) as { user: { id: string } };
+  const admin = await tokenFor(request, { email: 'admin@portal.local', password: 'Portal-Glav-2026' });
+  const promoted = await request.patch(`/api/users/${user.id}`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { fullName: account.fullName, email: account.email, role: 'CURATOR' },
+  });
+  expect(promoted.status()).toBe(200);
+  return account;
+}
+
+test('another curator’s course offers no editing until its owner adds them as a co-author in the overview', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const arranged = await arrangeCourse(request, [['Модуль автора', ['Урок автора']]]);
+  const other = await arrangeCurator(request);
+  const otherPage = await (await browser.newContext()).newPage();
+  try {
+    await signIn(otherPage, other.email, other.password, `/editor/${arranged.courseId}`);
+    await expect(otherPage.getByTestId('editor-read-only')).toHaveText(
+      'Изменять этот курс могут только его автор, соавторы и администратор',
+    );
+    await expect(sidebar(otherPage)).toHaveCount(0);
+
+    await openEditor(page, arranged.courseId);
+    await sidebar(page)
+      .getByRole('button', { name: /Курс редактора/ })
+      .click();
+    const authors = page.getByTestId('co-authors');
+    await expect(authors).toContainText('Автор: Екатерина Волкова (curator@portal.local)');
+    await authors.getByLabel('Email куратора').fill(other.email);
+    await authors.getByRole('button', { name: 'Добавить соавтора' }).click();
+    await expect(authors.getByRole('list', { name: 'Соавторы' })).toContainText(other.fullName);
+
+    await otherPage.reload();
+    await expect(sidebar(otherPage)).toBeVisible();
+    await expect(otherPage.getByTestId('editor-read-only')).toHaveCount(0);
+
+    // Removed again, the co-author is shown the notice on the next load.
+    await authors.getByRole('button', { name: `Убрать соавтора ${other.fullName}` }).click();
+    await expect(authors.getByText('Соавторов нет')).toBeVisible();
+    await otherPage.reload();
+    await expect(otherPage.getByTestId('editor-read-only')).toBeVisible();
+  } finally {
+    await otherPage.context().close();
+  }
+  expect(errors).toEqual([]);
+});
 
 test('a curator builds modules and lessons, renames them, drags a lesson and a block, and finds the same order after a reload', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInThroughForm, uniqueEmail, watchConsole } from './helpers';
+import { signIn, signInThroughForm, uniqueEmail, watchConsole } from './helpers';
 
 const registerOnAuth = async (
   page: Page,
@@ -12,7 +12,7 @@ const registerOnAuth = async (
   await page.getByLabel('Email').fill(fields.email);
   await page.getByLabel('Пароль', { exact: true }).fill(fields.password);
   await page.getByLabel('Подтвердите пароль').fill(fields.confirm);
-  if (fields.role) await page.getByLabel('Роль').selectOption(fields.role);
+  if (fields.role) await page.getByRole('combobox', { name: 'Роль' }).selectOption(fields.role);
 };
 
 test('a new candidate registers on /auth and lands on /courses, and the session survives a reload', async ({ page }) => {
@@ -33,6 +33,47 @@ test('a new candidate registers on /auth and lands on /courses, and the session 
   await expect(page).toHaveURL(/\/courses$/);
   await expect(page.locator('[data-mf="mf_courses"]')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+  expect(errors).toEqual([]);
+});
+
+test('the application is approved by an ADMIN and the curator’s navigation appears', async ({ page, browser }) => {
+  const errors = watchConsole(page);
+  const fullName = `Кира Заявкина ${Date.now().toString(36)}`;
+  await registerOnAuth(page, {
+    fullName,
+    email: uniqueEmail('applicant'),
+    password: 'Kursy-Portal-42',
+    confirm: 'Kursy-Portal-42',
+    role: 'CURATOR',
+  });
+  await expect(page.getByText('Роль «Куратор» назначает администратор')).toBeVisible();
+  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+
+  // Registered as a candidate with a pending application: the dashboard says so, no staff navigation.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('application-notice')).toContainText(
+    'Заявка на роль «Куратор» ожидает подтверждения администратора',
+  );
+  await expect(page.getByTestId('dashboard-subtitle')).toContainText('Кандидат');
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
+
+  const admin = await (await browser.newContext()).newPage();
+  try {
+    await signIn(admin, 'admin@portal.local', 'Portal-Glav-2026', '/crm/contacts');
+    const applications = admin.getByTestId('applications');
+    await applications.getByRole('button', { name: `Одобрить заявку ${fullName}` }).click();
+    await expect(applications.getByRole('status')).toHaveText(`${fullName}: Заявка одобрена: роль «Куратор» назначена`);
+    await expect(applications.getByRole('listitem', { name: `Заявка: ${fullName}` })).toHaveCount(0);
+  } finally {
+    await admin.context().close();
+  }
+
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Контакты' })).toBeVisible();
+  await expect(page.getByTestId('dashboard-subtitle')).toContainText('Куратор');
+  await expect(page.getByTestId('application-notice')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -4,6 +4,7 @@ import type { ServiceName } from '@portal/contracts';
 export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/users', service: 'auth' },
+  { prefix: '/api/applications', service: 'auth' },
   { prefix: '/api/courses', service: 'content' },
   { prefix: '/api/blocks', service: 'content' },
   { prefix: '/api/quizzes', service: 'content' },

@@ -66,6 +66,33 @@ describe('the phrase of an audit record', () => {
     );
   });
 
+  it('tells applications for a staff role, co-authors and archiving in Russian', () => {
+    const phrase = (action: AuditAction, entity: AuditEntity, details: string) =>
+      activityPhrase(record({ action, entity, details }));
+    expect(phrase('create', 'application', 'Заявка на роль CURATOR от ivan@example.test')).toBe(
+      'Иван Петров подал заявку на роль «Куратор»',
+    );
+    expect(phrase('update', 'application', 'Одобрена заявка olga@example.test на роль CURATOR')).toBe(
+      'Иван Петров одобрил заявку olga@example.test на роль «Куратор»',
+    );
+    expect(
+      activityPhrase(
+        record({
+          user: anna,
+          action: 'update',
+          entity: 'application',
+          details: 'Отклонена заявка olga@example.test на роль CURATOR',
+        }),
+      ),
+    ).toBe('Анна Смирнова отклонила заявку olga@example.test на роль «Куратор»');
+    expect(phrase('update', 'course', 'Добавлен соавтор olga@example.test курса «Основы HR»')).toBe(
+      'Иван Петров добавил соавтора olga@example.test курса «Основы HR»',
+    );
+    expect(phrase('update', 'course', 'Курс «Основы HR» перенесён в архив: по нему есть попытки или прогресс учащихся')).toBe(
+      'Иван Петров перенёс в архив курс «Основы HR»',
+    );
+  });
+
   it('says what really happened when the action alone would misname it', () => {
     expect(activityPhrase(record({ user: anna, details: 'Курс «Основы HR» добавлен в избранное' }))).toBe(
       'Анна Смирнова добавила в избранное курс «Основы HR»',

@@ -198,6 +198,23 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Удалён пользователь olga@example.test',
     ({ verb, subject }) => `${verb(DELETED)} пользователя${subject ? ` ${subject}` : ''}`,
   ),
+  // auth: applications for a staff role
+  kind('create', 'application', /^Заявка на роль/, 'Заявка на роль CURATOR от olga@example.test', ({ verb, details }) => {
+    const role = /роль ([A-Za-z_]+)/.exec(details)?.[1];
+    return `${verb(['подал', 'подала'])} заявку${role ? ` на роль «${label(role)}»` : ''}`;
+  }),
+  ...(
+    [
+      [/^Одобрена заявка/, 'Одобрена', ['одобрил', 'одобрила']],
+      [/^Отклонена заявка/, 'Отклонена', ['отклонил', 'отклонила']],
+    ] as const
+  ).map(([pattern, word, did]) =>
+    kind('update', 'application', pattern, `${word} заявка olga@example.test на роль CURATOR`, ({ verb, details }) => {
+      const role = /роль ([A-Za-z_]+)/.exec(details)?.[1];
+      const email = emailIn(details);
+      return `${verb([...did])} заявку${email ? ` ${email}` : ''}${role ? ` на роль «${label(role)}»` : ''}`;
+    }),
+  ),
   // crm
   kind('create', 'organization', undefined, 'Создана организация "ООО Вектор" (ИНН 7701234567)', did(CREATED, 'организацию')),
   kind(
@@ -257,6 +274,24 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     ({ verb, subject, details }) => `${verb(CHANGED)} курс${quoted(subject)}${changeOf(details, 'статус')}`,
   ),
   kind('delete', 'course', /^Удалён курс/, 'Удалён курс «Основы HR»', did(DELETED, 'курс')),
+  kind(
+    'update',
+    'course',
+    /перенесён в архив/,
+    'Курс «Основы HR» перенесён в архив: по нему есть попытки или прогресс учащихся',
+    did(['перенёс', 'перенесла'], 'в архив курс'),
+  ),
+  kind(
+    'update',
+    'course',
+    /^Добавлен соавтор/,
+    'Добавлен соавтор olga@example.test курса «Основы HR»',
+    ({ verb, subject, details }) => {
+      const email = emailIn(details);
+      return `${verb(['добавил', 'добавила'])} соавтора${email ? ` ${email}` : ''} курса${quoted(subject)}`;
+    },
+  ),
+  kind('update', 'course', /^Удалён соавтор/, 'Удалён соавтор курса «Основы HR»', did(['убрал', 'убрала'], 'соавтора курса')),
   kind('create', 'progress', /^Начат курс/, 'Начат курс «Основы HR»', did(['начал', 'начала'], 'курс')),
   kind(
     'delete',

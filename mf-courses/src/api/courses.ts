@@ -41,7 +41,9 @@ export async function fetchCourses(
 }
 
 export const createCourse = (input: CourseCreateInput) => apiRequest<Course>('/courses', { method: 'POST', body: input });
-export const deleteCourse = (id: string) => apiRequest<void>(`/courses/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** Deleted: nothing comes back. A curator's course learners worked in is archived instead, and says so. */
+export type DeleteAnswer = { archived: true; message: string; course: CourseSummary } | undefined;
+export const deleteCourse = (id: string) => apiRequest<DeleteAnswer>(`/courses/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const copyCourse = (id: string) => apiRequest<Course>(`/courses/${encodeURIComponent(id)}/copy`, { method: 'POST' });
 export const setFavorite = (id: string, favorite: boolean) =>
   apiRequest<CourseSummary>(`/courses/${encodeURIComponent(id)}/favorite`, { method: favorite ? 'POST' : 'DELETE' });

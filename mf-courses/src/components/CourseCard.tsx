@@ -8,8 +8,10 @@ import { StatusIcon } from './StatusIcon';
 interface CourseCardProps {
   course: CourseSummary;
   view: ViewMode;
-  /** ADMIN and CURATOR also get copy and delete. */
+  /** ADMIN and CURATOR also get copy. */
   canAuthor: boolean;
+  /** The course is theirs to change (contracts' canEditCourse): delete is offered. */
+  canEdit: boolean;
   favoriteBusy: boolean;
   copyBusy: boolean;
   onOpen: (course: CourseSummary) => void;
@@ -23,6 +25,7 @@ export function CourseCard({
   course,
   view,
   canAuthor,
+  canEdit,
   favoriteBusy,
   copyBusy,
   onOpen,
@@ -59,6 +62,12 @@ export function CourseCard({
         <span>{updatedLabel(course.updatedAt)}</span>
         <span aria-hidden="true">·</span>
         <span>{lessonsLabel(course.lessonsCount)}</span>
+        {course.archived && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span data-testid="course-archived">В архиве</span>
+          </>
+        )}
       </Meta>
       <Actions>
         <Button type="button" $size="sm" onClick={() => onOpen(course)} aria-describedby={titleId}>
@@ -77,16 +86,18 @@ export function CourseCard({
             >
               <CopyIcon />
             </Button>
-            <Danger
-              type="button"
-              $variant="outline"
-              $size="icon"
-              aria-label="Удалить курс"
-              title="Удалить курс"
-              onClick={() => onDelete(course)}
-            >
-              <TrashIcon />
-            </Danger>
+            {canEdit && (
+              <Danger
+                type="button"
+                $variant="outline"
+                $size="icon"
+                aria-label="Удалить курс"
+                title="Удалить курс"
+                onClick={() => onDelete(course)}
+              >
+                <TrashIcon />
+              </Danger>
+            )}
           </>
         )}
       </Actions>

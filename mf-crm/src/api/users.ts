@@ -1,4 +1,4 @@
-import type { Page, Role, User, UserUpdateInput } from '@portal/contracts';
+import type { Page, Role, RoleApplication, User, UserUpdateInput } from '@portal/contracts';
 import { apiRequest } from '@portal/web-core';
 
 export const userKeys = {
@@ -21,3 +21,23 @@ export const fetchDirectory = ({ search, role, page }: DirectoryParams, signal?:
 
 export const updateUser = (id: string, input: UserUpdateInput) =>
   apiRequest<User>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  page: (page: number) => ['applications', 'pending', page] as const,
+};
+
+export const APPLICATIONS_PAGE_SIZE = 20;
+
+/** Pending applications for a staff role, the longest waiting first (ADMIN only). */
+export const fetchPendingApplications = (page: number, signal?: AbortSignal) =>
+  apiRequest<Page<RoleApplication>>('/applications', {
+    query: { status: 'pending', page, limit: APPLICATIONS_PAGE_SIZE },
+    signal,
+  });
+
+export const decideApplication = (id: string, decision: 'approve' | 'decline') =>
+  apiRequest<{ application: RoleApplication; user: User; message: string }>(
+    `/applications/${encodeURIComponent(id)}/${decision}`,
+    { method: 'POST' },
+  );

@@ -1,19 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { ROLES, ROLE_LABELS, userUpdateSchema, type Role, type User, type UserUpdateInput } from '@portal/contracts';
-import { Button, Input, Label, Select } from '@portal/ui';
+import {
+  ROLES,
+  ROLE_LABELS,
+  userUpdateSchema,
+  type Role,
+  type User,
+  type UserEditRights,
+  type UserUpdateInput,
+} from '@portal/contracts';
+import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import styled from 'styled-components';
 import { firstIssue } from '../format';
 import { Actions, FormGrid, Required } from './Form';
 
 interface Props {
   user: User;
-  /** Only an administrator may hand out the administrator role (the auth service enforces it too). */
-  canGrantAdmin: boolean;
+  /** What the signed-in person may change in this account (contracts' userEditRights; the auth service enforces it too). */
+  rights: UserEditRights;
   busy: boolean;
   onSubmit: (values: UserUpdateInput) => void;
   onCancel: () => void;
 }
 
-export function UserForm({ user, canGrantAdmin, busy, onSubmit, onCancel }: Props) {
+export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
   const [values, setValues] = useState({ fullName: user.fullName, email: user.email, role: user.role as Role });
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -32,28 +41,46 @@ export function UserForm({ user, canGrantAdmin, busy, onSubmit, onCancel }: Prop
           Полное имя
           <Required />
         </span>
-        <Input name="fullName" autoComplete="off" value={values.fullName} onChange={set('fullName')} maxLength={200} autoFocus />
+        <Input
+          name="fullName"
+          autoComplete="off"
+          value={values.fullName}
+          onChange={set('fullName')}
+          maxLength={200}
+          readOnly={!rights.fullName}
+          autoFocus
+        />
       </Label>
       <Label>
         <span>
           Email
           <Required />
         </span>
-        <Input name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} maxLength={254} />
+        <Input
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={set('email')}
+          maxLength={254}
+          readOnly={!rights.email}
+          aria-describedby={rights.email ? undefined : 'user-form-admin-only'}
+        />
       </Label>
       <Label>
         <span>
           Роль
           <Required />
         </span>
-        <Select name="role" value={values.role} onChange={set('role')}>
+        <Select name="role" value={values.role} onChange={set('role')} disabled={!rights.role}>
           {ROLES.map((role) => (
-            <option key={role} value={role} disabled={role === 'ADMIN' && !canGrantAdmin && user.role !== 'ADMIN'}>
+            <option key={role} value={role}>
               {ROLE_LABELS[role]}
             </option>
           ))}
         </Select>
       </Label>
+      {(!rights.email || !rights.role) && <Note id="user-form-admin-only">Email и роль меняет только администратор</Note>}
       <Actions>
         <Button type="button" $variant="outline" onClick={onCancel}>
           Отмена
@@ -65,3 +92,8 @@ export function UserForm({ user, canGrantAdmin, busy, onSubmit, onCancel }: Prop
     </FormGrid>
   );
 }
+
+const Note = styled(Muted)`
+  margin: 0;
+  font-size: 13px;
+`;

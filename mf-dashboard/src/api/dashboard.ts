@@ -1,4 +1,4 @@
-import type { AuditListParams, AuditPage, DashboardStats } from '@portal/contracts';
+import type { AuditListParams, AuditPage, DashboardStats, ProfileResponse } from '@portal/contracts';
 import { apiRequest } from '@portal/web-core';
 
 /** Every query of this micro-frontend starts with this key. */
@@ -21,3 +21,8 @@ export const fetchHistoryPage = (scope: HistoryScope, filters: HistoryFilters, p
     query: { ...filters, page, limit: HISTORY_PAGE_SIZE },
     signal,
   });
+
+export const profileKey = (userId: string) => [...DASHBOARD_KEY, 'profile', userId] as const;
+
+/** The person and their latest application for a staff role (pending, approved or declined). */
+export const fetchProfile = (signal?: AbortSignal) => apiRequest<ProfileResponse>('/auth/profile', { signal });

@@ -3,6 +3,7 @@ import type {
   BlockRecord,
   BlockSummary,
   Course,
+  CourseAuthors,
   CourseOutline,
   CourseSummary,
   GenerationConfigInfo,
@@ -56,3 +57,15 @@ export const apiBackend: EditorBackend = {
     accept: (jobId) => apiRequest<Course>(`/generations/${id(jobId)}/accept`, { method: 'POST' }),
   },
 };
+
+/* Co-authors (not part of the EditorBackend: the demo course has none). */
+export const authorsKey = (courseId: string) => ['editor', 'authors', courseId] as const;
+
+export const fetchCourseAuthors = (courseId: string, signal?: AbortSignal) =>
+  apiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors`, { signal });
+
+export const addCourseCoAuthor = (courseId: string, email: string) =>
+  apiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors`, { method: 'POST', body: { email } });
+
+export const removeCourseCoAuthor = (courseId: string, userId: string) =>
+  apiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors/${id(userId)}`, { method: 'DELETE' });

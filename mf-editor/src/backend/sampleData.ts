@@ -87,6 +87,9 @@ export const SAMPLE_COURSE: Course = {
   isStarted: false,
   modulesCount: 2,
   lessonsCount: 3,
+  ownerId: null,
+  coAuthorIds: [],
+  archived: false,
   modules: [
     {
       id: 'demo-m1',

@@ -41,7 +41,42 @@ export interface AuthResponse {
   user: User;
   token: string;
   message: string;
+  /** A self-registration as CURATOR: the application it filed (the account is a CANDIDATE until approved). */
+  application?: RoleApplication | null;
 }
+
+/* ------------------------------------------------------------ role applications («заявки») */
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  pending: 'Ожидает решения',
+  approved: 'Одобрена',
+  declined: 'Отклонена',
+};
+
+/** A person's application for a staff role, as the directory and the person's profile show it. */
+export interface RoleApplication {
+  id: string;
+  role: (typeof ROLES)[number];
+  status: ApplicationStatus;
+  createdAt: string;
+  decidedAt: string | null;
+  user: { id: string; email: string; fullName: string };
+}
+
+/** GET /api/auth/profile: the person, and their latest application when they filed one. */
+export interface ProfileResponse {
+  user: User;
+  application: RoleApplication | null;
+}
+
+export const applicationListQuerySchema = z.object({
+  ...pagingFields(20),
+  status: z.enum(APPLICATION_STATUSES).default('pending'),
+});
+export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
 
 export const userUpdateSchema = z.strictObject({
   fullName: requiredText(MSG.fillRequired),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './auth';
 import { isValidId } from './ids';
 import { pagingFields } from './paging';
+import type { Role } from './roles';
 
 /* ------------------------------------------------------------------ texts */
 
@@ -44,6 +45,16 @@ export const CONTENT_MSG = {
   uploadQuotaExceeded:
     'Ошибка загрузки файла: не хватает места для ваших файлов (занято {used} из {quota} МБ). Файлы, которые не используются в уроках, удаляются автоматически.',
   uploadRateLimited: 'Слишком много загрузок. Попробуйте снова через {seconds} с.',
+  notCourseAuthor: 'Изменять этот курс могут только его автор, соавторы и администратор',
+  courseArchived: 'Курс в архиве: изменить или удалить его может только администратор',
+  courseArchivedInstead:
+    'По курсу уже есть попытки или прогресс учащихся, поэтому он перенесён в архив и скрыт из каталога. Удалить его может только администратор',
+  coAuthorsOwnerOnly: 'Соавторов назначают автор курса и администратор',
+  coAuthorTarget: 'Укажите email или id пользователя',
+  coAuthorNotFound: 'Пользователь не найден',
+  coAuthorNotCurator: 'Соавтором может быть только куратор',
+  coAuthorIsOwner: 'Этот пользователь — автор курса',
+  coAuthorsTooMany: 'У курса не может быть больше {max} соавторов',
   // Client texts (spec section 2).
   search: 'Поиск...',
   createCourse: 'Создать курс',
@@ -395,6 +406,52 @@ export interface CourseSummary {
   modulesCount: number;
   /** Summed over modules, as the card shows it. */
   lessonsCount: number;
+  /** Who made it (null for courses from before owners were kept: only an ADMIN changes those). */
+  ownerId: string | null;
+  coAuthorIds: string[];
+  /** Deleted by a curator while learners had attempts or progress in it: hidden, kept for an ADMIN. */
+  archived: boolean;
+}
+
+/* ---------------------------------------------------------------- ownership */
+
+type Person = { id: string; role: Role };
+type Owned = Pick<CourseSummary, 'ownerId' | 'coAuthorIds' | 'archived'>;
+
+/**
+ * Who changes a course (its modules, lessons, blocks and quizzes): an ADMIN always; a CURATOR only a
+ * course they own or co-author, and not once it is archived. The server enforces it; the editor and
+ * the course list use it to offer only what will be allowed.
+ */
+export const canEditCourse = (user: Person, course: Owned): boolean =>
+  user.role === 'ADMIN' ||
+  (user.role === 'CURATOR' && !course.archived && (course.ownerId === user.id || course.coAuthorIds.includes(user.id)));
+
+/** The owner (of a course that is not archived) or an ADMIN adds and removes co-authors. */
+export const canManageCoAuthors = (user: Person, course: Owned): boolean =>
+  user.role === 'ADMIN' || (user.role === 'CURATOR' && !course.archived && course.ownerId === user.id);
+
+export const MAX_CO_AUTHORS = 50;
+
+/** POST /courses/{id}/authors: a co-author named by email or by id. */
+export const coAuthorAddSchema = z
+  .strictObject({
+    email: z.string().trim().toLowerCase().max(254).optional(),
+    userId: z.string().trim().max(100).optional(),
+  })
+  .refine((v) => !!v.email || !!v.userId, { message: CONTENT_MSG.coAuthorTarget });
+export type CoAuthorAddInput = z.input<typeof coAuthorAddSchema>;
+
+export interface CourseAuthor {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+/** GET /courses/{id}/authors. */
+export interface CourseAuthors {
+  owner: CourseAuthor | null;
+  coAuthors: CourseAuthor[];
 }
 
 /**

@@ -38,6 +38,15 @@ export const MSG = {
   lastAdmin: 'Нельзя снять роль с последнего администратора',
   loginOk: 'Вход выполнен успешно',
   registerOk: 'Регистрация прошла успешно',
+  applicationFiled:
+    'Регистрация прошла успешно. Заявка на роль «{role}» отправлена администратору; пока она рассматривается, вы можете учиться как кандидат',
+  applicationNotFound: 'Заявка не найдена',
+  applicationDecided: 'Заявка уже рассмотрена',
+  applicationApproved: 'Заявка одобрена: роль «{role}» назначена',
+  applicationDeclined: 'Заявка отклонена',
+  userEditPeer: 'Изменять можно только учётные записи учащихся (клиентов и кандидатов)',
+  userEmailRoleAdminOnly: 'Email и роль другого пользователя меняет только администратор',
+  ownRoleAdminOnly: 'Свою роль может изменить только администратор',
 } as const;
 
 export const formatMessage = (template: string, values: Record<string, string | number>): string =>

@@ -3,8 +3,10 @@ import { announceUserChange, createTokenSigner, type ServiceContext } from '@por
 import type { AuthConfig } from './config';
 import { ttlSeconds } from './commands/sessions';
 import { LoginLimiter } from './limiter';
+import { applicationModel } from './models/application';
 import { userModel } from './models/user';
 import { presetAccounts } from './presets';
+import { applicationsRouter } from './routes/applications';
 import { authRouter } from './routes/auth';
 import { passwordRouter } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
@@ -14,6 +16,7 @@ export { localLookup } from './lookup';
 
 export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
   const users = userModel(ctx.store);
+  const applications = applicationModel(ctx.store);
   const signer = createTokenSigner(ctx.config.JWT_SECRET, ctx.config.TOKEN_TTL);
   const limiter = new LoginLimiter(
     ctx.redis,
@@ -32,6 +35,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     authRouter({
       ctx,
       users,
+      applications,
       signer,
       limiter,
       presets: presetAccounts(ctx.config),
@@ -40,6 +44,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     }),
     passwordRouter({ ctx, users, limiter, announce }),
     usersRouter(ctx, users, announce),
+    applicationsRouter(ctx, { users, applications }, announce),
     internalRouter(ctx, users),
   ];
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import styled from 'styled-components';
 import {
   CONTENT_MSG,
+  canEditCourse,
   isStaff,
   type CourseListFilter,
   type CourseStatus,
@@ -92,12 +93,18 @@ export function CourseList() {
   });
   const remove = useMutation({
     mutationFn: (course: CourseSummary) => deleteCourse(course.id),
-    onSuccess: (_, course) => {
+    onSuccess: (answer, course) => {
+      setToDelete(null);
+      if (answer?.archived) {
+        // Kept (learners worked in it) and hidden from them: the card stays, marked archived.
+        window.alert(answer.message);
+        void refresh();
+        return;
+      }
       queryClient.setQueriesData<ListPage<CourseSummary>>(
         { queryKey: COURSES_KEY },
         (list) => list && { ...list, data: list.data.filter((c) => c.id !== course.id), total: list.total - 1 },
       );
-      setToDelete(null);
       void refresh();
     },
     onError: (err) => {
@@ -225,6 +232,7 @@ export function CourseList() {
                 course={course}
                 view={view}
                 canAuthor={author}
+                canEdit={!!user && canEditCourse(user, course)}
                 favoriteBusy={favoritesInFlight.has(course.id)}
                 copyBusy={copy.isPending && copy.variables?.id === course.id}
                 onOpen={(c) => void open(c)}

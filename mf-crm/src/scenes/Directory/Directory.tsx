@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CRM_MSG, ROLES, ROLE_LABELS, type Role, type User, type UserUpdateInput } from '@portal/contracts';
+import { CRM_MSG, ROLES, ROLE_LABELS, userEditRights, type Role, type User, type UserUpdateInput } from '@portal/contracts';
 import { Button, Card, Dialog, Input, Muted, Page, Select } from '@portal/ui';
 import { useAuth } from '@portal/web-core';
 import { fetchDirectory, updateUser, userKeys } from '../../api/users';
+import { Applications } from '../../components/Applications';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
 import { ResetLink } from '../../components/ResetLink';
@@ -40,8 +41,9 @@ export function Directory() {
   });
 
   const isAdmin = me?.role === 'ADMIN';
-  // The auth service lets only an administrator edit an administrator's account.
-  const canEdit = (target: User) => isAdmin || target.role !== 'ADMIN';
+  // The auth service's rule, offered as is: a CURATOR or MANAGER renames learners and edits only their own email.
+  const rightsOver = (target: User) => (me ? userEditRights(me, target) : { fullName: false, email: false, role: false });
+  const canEdit = (target: User) => rightsOver(target).fullName;
   const data = list.data;
 
   return (
@@ -53,6 +55,8 @@ export function Directory() {
           {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
         </Muted>
       </Header>
+
+      {isAdmin && <Applications />}
 
       <Filters>
         <Input
@@ -120,7 +124,7 @@ export function Directory() {
         {editing && (
           <UserForm
             user={editing}
-            canGrantAdmin={isAdmin}
+            rights={rightsOver(editing)}
             busy={update.isPending}
             onSubmit={(values) => update.mutate({ id: editing.id, values })}
             onCancel={() => setEditing(null)}

@@ -15,6 +15,7 @@ import {
 import { useAuth } from '@portal/web-core';
 import { fetchStats, statsKey } from '../../api/dashboard';
 import { ActivityChart } from '../../components/ActivityChart';
+import { ApplicationNotice } from '../../components/ApplicationNotice';
 import { ActivityList } from '../../components/ActivityList';
 import { HistoryDialog } from '../../components/HistoryDialog';
 import { QuickActions } from '../../components/QuickActions';
@@ -71,6 +72,7 @@ function DashboardFor({ user }: { user: User }) {
         </Button>
       </Header>
 
+      {user.role === 'CANDIDATE' && <ApplicationNotice user={user} />}
       {failed && <ErrorBox>{DASHBOARD_MSG.loadFailed}</ErrorBox>}
       {data?.partial && <Muted role="status">{DASHBOARD_MSG.partial}</Muted>}
 

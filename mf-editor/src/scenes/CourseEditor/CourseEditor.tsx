@@ -1,10 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EDITOR_MSG, confirmDeleteLessonText, type Course } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  EDITOR_MSG,
+  canEditCourse,
+  canManageCoAuthors,
+  confirmDeleteLessonText,
+  type Course,
+} from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
-import { ApiError, errorMessage, navigate } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, useAuth } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
+import { CoAuthors } from '../../components/CoAuthors';
 import { ConfirmDialog } from '../../components/Dialog';
 import { RegenerateContext } from '../../components/generation/RegenerateContext';
 import { RegenerateDialog } from '../../components/generation/RegenerateDialog';
@@ -35,6 +43,7 @@ interface CourseEditorProps {
 /** /editor/{courseId}: loading, not found, load failure, or the editor (spec sections 2 and 4). */
 export function CourseEditor({ courseId, onBack = () => navigate('/courses'), banner }: CourseEditorProps) {
   const backend = useBackend();
+  const { user } = useAuth();
   // The editor owns its copy once loaded: no refetch may overwrite what is being edited. The
   // outline has no lesson content: each lesson's blocks are read when it is opened.
   const query = useQuery({
@@ -78,10 +87,38 @@ export function CourseEditor({ courseId, onBack = () => navigate('/courses'), ba
       </Center>
     );
   }
-  return <LoadedEditor initial={fromOutline(query.data)} onBack={onBack} banner={banner} />;
+  // Not the person's course: no editor is offered at all (the server refuses every write anyway).
+  if (!backend.demo && user && !canEditCourse(user, query.data)) {
+    return (
+      <Center>
+        <h1>{query.data.title}</h1>
+        <Muted role="status" data-testid="editor-read-only">
+          {query.data.archived ? CONTENT_MSG.courseArchived : CONTENT_MSG.notCourseAuthor}
+        </Muted>
+        <Row>
+          <Button type="button" $variant="outline" onClick={onBack}>
+            ← К курсам
+          </Button>
+        </Row>
+      </Center>
+    );
+  }
+  const authors =
+    backend.demo || !user ? undefined : <CoAuthors courseId={query.data.id} canManage={canManageCoAuthors(user, query.data)} />;
+  return <LoadedEditor initial={fromOutline(query.data)} onBack={onBack} banner={banner} authors={authors} />;
 }
 
-function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBack: () => void; banner?: ReactNode }) {
+function LoadedEditor({
+  initial,
+  onBack,
+  banner,
+  authors,
+}: {
+  initial: EditorCourse;
+  onBack: () => void;
+  banner?: ReactNode;
+  authors?: ReactNode;
+}) {
   const backend = useBackend();
   const editor = useCourseEditor(initial, backend);
   const { course } = editor;
@@ -130,7 +167,7 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
   };
 
   const main = () => {
-    if (overview) return <Overview course={course} onChange={editor.changeCourse} />;
+    if (overview) return <Overview course={course} onChange={editor.changeCourse} authors={authors} />;
     if (selected && !selected.loaded) {
       return (
         <Center>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   CONTENT_MSG,
@@ -19,6 +19,8 @@ type CourseFields = Omit<CourseDraft, 'id'>;
 interface OverviewProps {
   course: EditorCourse;
   onChange: (patch: Partial<CourseFields>) => void;
+  /** The course's authors (the real editor only: the demo course has none). */
+  authors?: ReactNode;
 }
 
 /** Spec section 5 (the course form): a blank or non-numeric entry counts as 0; below 0 is refused. */
@@ -31,7 +33,7 @@ const toNumber = (raw: string): number => {
  * Spec section 2's course overview, editing every field of the course form (title, description,
  * price, duration, level, status) with autosave, then the counts and the structure.
  */
-export function Overview({ course, onChange }: OverviewProps) {
+export function Overview({ course, onChange, authors }: OverviewProps) {
   const ids = { price: useId(), duration: useId(), levels: useId() };
   // What is typed stays as typed («1,5», a blank) while the course holds the number it means.
   const [typed, setTyped] = useState({ price: String(course.price), duration: String(course.duration) });
@@ -135,6 +137,7 @@ export function Overview({ course, onChange }: OverviewProps) {
           ))}
         </Structure>
       )}
+      {authors}
     </Box>
   );
 }

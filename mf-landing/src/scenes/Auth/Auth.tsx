@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { MSG, ROLE_LABELS, type Role } from '@portal/contracts';
+import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
 import { Button, Card, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
 import { navigate, pathAfterSignIn, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
@@ -18,11 +18,13 @@ export function Auth() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form, setForm] = useState({ email: '', password: '', fullName: '', role: 'CANDIDATE' as Role, confirm: '' });
+  const applied = useRef(false);
 
   // Signed in (now or already): back to the page asked for before being sent here (?next=), else home.
   // The one place that leaves /auth, so a sign-in never races a second navigation.
   useEffect(() => {
-    if (user) navigate(pathAfterSignIn(user.role, window.location), { replace: true });
+    // A registration that filed an application goes to the dashboard, which says it is pending.
+    if (user) navigate(applied.current ? '/dashboard' : pathAfterSignIn(user.role, window.location), { replace: true });
   }, [user]);
 
   const switchMode = (next: Mode) => {
@@ -48,6 +50,7 @@ export function Auth() {
       if (mode === 'login') {
         await login(form.email.trim(), form.password);
       } else {
+        applied.current = APPLY_FOR_ROLES.includes(form.role);
         await register({ email: form.email.trim(), password: form.password, fullName: form.fullName.trim(), role: form.role });
       }
     } catch {
@@ -125,6 +128,12 @@ export function Auth() {
                   ))}
                 </Select>
               </Label>
+              {APPLY_FOR_ROLES.includes(form.role) && (
+                <Muted>
+                  Роль «{ROLE_LABELS[form.role]}» назначает администратор: будет отправлена заявка, а до её одобрения вам доступно
+                  обучение.
+                </Muted>
+              )}
             </>
           )}
           <Button type="submit" disabled={busy}>

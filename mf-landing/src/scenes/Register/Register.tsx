@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { MSG, ROLE_LABELS, type Role } from '@portal/contracts';
+import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
 import { Button, Card, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
 import { navigate, useAuth } from '@portal/web-core';
 
@@ -36,7 +36,8 @@ export function Register() {
         role: form.role,
         ...(form.role === 'ADMIN' ? { adminPassword: form.adminPassword } : {}),
       });
-      navigate('/courses');
+      // An application (CURATOR) is pending: the dashboard says so; everyone else starts with the courses.
+      navigate(APPLY_FOR_ROLES.includes(form.role) ? '/dashboard' : '/courses');
     } catch {
       /* shown above the form */
     } finally {
@@ -106,6 +107,12 @@ export function Register() {
               ))}
             </Select>
           </Label>
+          {APPLY_FOR_ROLES.includes(form.role) && (
+            <Muted>
+              Роль «{ROLE_LABELS[form.role]}» назначает администратор: будет отправлена заявка, а до её одобрения вам доступно
+              обучение.
+            </Muted>
+          )}
           {form.role === 'ADMIN' && (
             <Label>
               <span>

@@ -1,9 +1,19 @@
-import { MSG } from '@portal/contracts';
+import { CONTENT_MSG, MSG } from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { seedQuizCourse } from '@portal/svc-progress/testing';
 import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
-import { ROUTE_RULES, expectedFor, fillPath, routeKey, type CellRequest } from './routeTable';
+import {
+  OWNED_WRITES,
+  OWNERSHIP_EXEMPT,
+  ROUTE_RULES,
+  expectedFor,
+  fillPath,
+  fresh,
+  ownedCourse,
+  routeKey,
+  type CellRequest,
+} from './routeTable';
 
 const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN!;
 
@@ -310,5 +320,72 @@ describe('IDOR: another learner cannot read or change the victim’s records by 
     expect(profile.body.user.id).toBe(attacker.user.id);
     const after = await portal.auth.ctx.store.collection('users').findOne({ email: portal.victim.user.email });
     expect(after).toEqual(before);
+  });
+});
+
+describe('ownership: a curator changes nothing in another curator’s course', () => {
+  it('names every content write route: ruled by ownership, or exempt for a stated reason', () => {
+    const writes = routes.filter((r) => r.service === 'content' && r.method !== 'GET' && !r.path.startsWith('/internal'));
+    const unruled = writes.map(routeKey).filter((key) => !OWNED_WRITES[key] && !OWNERSHIP_EXEMPT[key]);
+    expect(unruled).toEqual([]);
+  });
+
+  it('answers 403 in Russian on every write route of the course, its modules, lessons, blocks and quizzes; nothing changes', async () => {
+    const other = await fresh.curator(portal);
+    const owned = await ownedCourse(portal);
+    const snapshot = async () => ({
+      course: await portal.models.courses.findById(owned.courseId).lean(),
+      blocks: await portal.models.blocks.find({ courseId: owned.courseId }).sort({ _id: 1 }).lean(),
+      quizzes: await portal.models.quizzes.countDocuments({}),
+    });
+    const before = await snapshot();
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => OWNED_WRITES[routeKey(r)])) {
+      const request = OWNED_WRITES[routeKey(route)](owned);
+      const answer = await callCell(portal.content.url, route, request, {}, other.token);
+      if (answer.status !== 403 || !/[а-я]/i.test(String(answer.body?.message)))
+        problems.push(`${routeKey(route)}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // Through the gateway the same: the course's title is another curator's to keep.
+    const viaGateway = await api(portal.gateway.url, 'PATCH', `/api/courses/${owned.courseId}`, {
+      token: other.token,
+      body: { title: 'Захвачен' },
+    });
+    expect([viaGateway.status, viaGateway.body.message]).toEqual([403, CONTENT_MSG.notCourseAuthor]);
+  });
+});
+
+describe('the application flow: a self-registered curator has staff rights only after an ADMIN approves', () => {
+  it('studies as a candidate while pending, and gets the curator’s rights on the next request after approval', async () => {
+    const gateway = portal.gateway.url;
+    const registered = await api(gateway, 'POST', '/api/auth/register', {
+      body: {
+        email: `flow.${Date.now().toString(36)}@example.test`,
+        password: 'Kursy-Portal-42',
+        fullName: 'Ксения Заявкина',
+        role: 'CURATOR',
+      },
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.body.user.role).toBe('CANDIDATE');
+    const token = registered.body.token as string;
+    const applicationId = registered.body.application.id as string;
+    const staffReads = async () => [
+      (await api(gateway, 'GET', '/api/users', { token })).status,
+      (await api(gateway, 'GET', '/api/audit', { token })).status,
+      (await api(gateway, 'POST', '/api/courses', { token, body: { title: 'Курс заявителя' } })).status,
+    ];
+    expect(await staffReads()).toEqual([403, 403, 403]);
+    // Nobody but an ADMIN decides it; the applicant least of all.
+    for (const caller of [token, portal.as.CURATOR.token, portal.as.MANAGER.token]) {
+      expect((await api(gateway, 'POST', `/api/applications/${applicationId}/approve`, { token: caller })).status).toBe(403);
+    }
+    expect(await staffReads()).toEqual([403, 403, 403]);
+
+    const approved = await api(gateway, 'POST', `/api/applications/${applicationId}/approve`, { token: portal.as.ADMIN.token });
+    expect(approved.status).toBe(200);
+    expect(await staffReads()).toEqual([200, 200, 201]);
   });
 });

@@ -61,6 +61,23 @@ export const fresh = {
     ),
   user: async (p: Portal) => (await fresh.session(p)).user,
   session: (p: Portal) => userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь'),
+  /** A pending application: a self-registration as CURATOR over the real route. */
+  async application(p: Portal): Promise<string> {
+    const answer = await api(p.auth.url, 'POST', '/api/auth/register', {
+      body: { email: `apply.${unique()}@example.test`, password: 'Kursy-Portal-42', fullName: 'Заявитель', role: 'CURATOR' },
+    });
+    if (answer.status !== 201) throw new Error(`fixture application: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.application.id as string;
+  },
+  /** A curator who is none of the matrix's callers (one per portal): a co-author to add, another course's owner. */
+  curator(p: Portal) {
+    let curator = curators.get(p);
+    if (!curator) {
+      curator = userWithRole(p.auth, 'CURATOR', 'Другой Куратор');
+      curators.set(p, curator);
+    }
+    return curator;
+  },
   /**
    * One course-builder job per portal, started by a curator who is none of the matrix's callers: the
    * matrix's CURATOR must get 404 for it and the ADMIN its answer. One job, not one per cell, because
@@ -89,6 +106,7 @@ export const fresh = {
   },
 };
 const jobs = new WeakMap<Portal, Promise<string>>();
+const curators = new WeakMap<Portal, ReturnType<typeof userWithRole>>();
 
 /** The session a token names. */
 const sessionOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
@@ -168,6 +186,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: ['ADMIN'],
     request: async (p) => ({ params: { id: (await fresh.user(p)).id }, ok: 204 }),
   },
+  'auth GET /api/applications': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
+  'auth POST /api/applications/:id/approve': {
+    access: ['ADMIN'],
+    request: async (p) => ({ params: { id: await fresh.application(p) }, ok: 200 }),
+  },
+  'auth POST /api/applications/:id/decline': {
+    access: ['ADMIN'],
+    request: async (p) => ({ params: { id: await fresh.application(p) }, ok: 200 }),
+  },
+  'auth GET /internal/users': { ...internal, request: (p) => ({ query: `?email=${p.victim.user.email}`, ok: 200 }) },
   'auth GET /internal/users/:id': {
     ...internal,
     request: (p) => ({ params: { id: p.victim.user.id }, query: `?session=${sessionOf(p.victim.token)}`, ok: 200 }),
@@ -195,6 +223,27 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'content POST /api/courses/:id/copy': {
     access: STAFF_ROLES,
     request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 201 }),
+  },
+  // Co-authors: a course of the matrix's CURATOR (its owner) and any ADMIN; ownership.test covers other curators.
+  'content GET /api/courses/:id/authors': {
+    access: STAFF_ROLES,
+    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+  },
+  'content POST /api/courses/:id/authors': {
+    access: STAFF_ROLES,
+    request: async (p) => ({
+      params: { id: await fresh.course(p) },
+      body: { userId: (await fresh.curator(p)).user.id },
+      ok: 200,
+    }),
+  },
+  'content DELETE /api/courses/:id/authors/:userId': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.course(p), userId: (await fresh.curator(p)).user.id }, ok: 200 }),
+  },
+  'content POST /internal/courses/:id/learner-activity': {
+    ...internal,
+    request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 204 }),
   },
   'content POST /api/courses/:id/favorite': {
     access: EVERYONE,
@@ -369,3 +418,56 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
     return encodeURIComponent(params[name] ?? '0123456789abcdef01234567');
   });
 }
+
+/** A course of the matrix's CURATOR with one module, one lesson and a quiz written for it. */
+export interface OwnedCourse {
+  courseId: string;
+  moduleId: string;
+  lessonId: string;
+  quizId: string;
+}
+
+export async function ownedCourse(p: Portal): Promise<OwnedCourse> {
+  const token = p.as.CURATOR.token;
+  const courseId = await fresh.course(p);
+  const moduleId = await created(p, p.content.url, '/api/blocks', { type: 'MODULE', courseId }, token);
+  const lessonId = await created(p, p.content.url, '/api/blocks', { courseId, moduleId }, token);
+  const quizId = await created(p, p.content.url, '/api/quizzes', { title: `Квиз ${unique()}`, courseId }, token);
+  return { courseId, moduleId, lessonId, quizId };
+}
+
+/**
+ * Every write route of a course and what it holds (course, module, lesson, block, quiz), as a curator
+ * who neither owns nor co-authors the course would call it. The ownership test fails for a content
+ * write route that is neither here nor in OWNERSHIP_EXEMPT, so a new one cannot skip the rule.
+ */
+export const OWNED_WRITES: Record<string, (o: OwnedCourse) => CellRequest> = {
+  'content PATCH /api/courses/:id': (o) => ({ params: { id: o.courseId }, body: { title: 'Захвачен' } }),
+  'content DELETE /api/courses/:id': (o) => ({ params: { id: o.courseId } }),
+  'content POST /api/courses/:id/authors': (o) => ({ params: { id: o.courseId }, body: { userId: 'self' } }),
+  'content DELETE /api/courses/:id/authors/:userId': (o) => ({ params: { id: o.courseId, userId: 'someone' } }),
+  'content POST /api/blocks': (o) => ({ body: { courseId: o.courseId, moduleId: o.moduleId } }),
+  'content PATCH /api/blocks/:id': (o) => ({ params: { id: o.lessonId }, body: { title: 'Чужой урок' } }),
+  'content DELETE /api/blocks/:id': (o) => ({ params: { id: o.moduleId } }),
+  'content POST /api/blocks/:id/copy': (o) => ({ params: { id: o.lessonId } }),
+  'content POST /api/blocks/reorder': (o) => ({ body: { blocks: [{ id: o.lessonId, position: 0 }] } }),
+  'content POST /api/blocks/import': (o) => ({ body: { courseId: o.courseId, moduleId: o.moduleId, lessonIds: [o.lessonId] } }),
+  'content POST /api/quizzes': (o) => ({ body: { title: 'Подброшенный', courseId: o.courseId } }),
+  'content PATCH /api/quizzes/:id': (o) => ({ params: { id: o.quizId }, body: { title: 'Чужой квиз' } }),
+  'content DELETE /api/quizzes/:id': (o) => ({ params: { id: o.quizId } }),
+  'content POST /api/generations/regenerate': (o) => ({ body: { target: 'lesson', id: o.lessonId } }),
+};
+
+/** Content writes that change no existing course, with the reason. */
+export const OWNERSHIP_EXEMPT: Record<string, string> = {
+  'content POST /api/courses': 'makes a new course, owned by its maker',
+  'content POST /api/courses/:id/copy': 'reads the course and makes a new one owned by the copier',
+  'content POST /api/courses/:id/favorite': 'the person’s own mark',
+  'content DELETE /api/courses/:id/favorite': 'the person’s own mark',
+  'content POST /api/courses/:id/start': 'the person’s own mark',
+  'content POST /api/courses/generate': 'makes a new course, owned by its maker',
+  'content DELETE /api/generations/:id': 'a job is its starter’s (404 to others), and changes no course',
+  'content POST /api/generations/:id/accept': 'a job is its starter’s (404 to others); accepting re-checks the course',
+  'content POST /api/upload/file': 'a file belongs to no course until a lesson the author may change holds it',
+  'content POST /api/upload/files': 'a file belongs to no course until a lesson the author may change holds it',
+};

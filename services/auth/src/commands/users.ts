@@ -1,35 +1,44 @@
 import type { Model } from 'mongoose';
-import { MSG, SELF_REGISTER_ROLES, type RegisterInput, type Role } from '@portal/contracts';
+import { APPLY_FOR_ROLES, MSG, SELF_REGISTER_ROLES, type RegisterInput, type Role } from '@portal/contracts';
 import { badRequest, conflict, forbidden, notFound, op, type Principal } from '@portal/service-kit';
+import type { ApplicationDoc } from '../models/application';
 import type { UserDoc } from '../models/user';
 import { hashPassword } from '../passwords';
 import { authorizeUserEdit } from '../policies/users';
+import { fileApplication } from './applications';
 
 const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
 
+/**
+ * A new account. Asking for a role of APPLY_FOR_ROLES (CURATOR) makes a CANDIDATE with a pending
+ * application for that role: staff rights come only from an administrator's approval.
+ */
 export async function registerUser(
-  users: Model<UserDoc>,
+  { users, applications }: { users: Model<UserDoc>; applications: Model<ApplicationDoc> },
   input: Required<Pick<RegisterInput, 'email' | 'password' | 'fullName'>> & { role: Role; adminPassword?: string },
   adminRegistrationPassword: string,
-): Promise<UserDoc> {
+): Promise<{ user: UserDoc; application: ApplicationDoc | null }> {
   if (input.role === 'ADMIN') {
     if (input.adminPassword !== adminRegistrationPassword) throw forbidden(MSG.adminPasswordRequired);
   } else if (!SELF_REGISTER_ROLES.includes(input.role)) {
     throw forbidden(MSG.roleNotAllowed);
   }
   if (await users.exists({ email: input.email })) throw conflict(MSG.emailTaken, 'email');
+  const applyFor = APPLY_FOR_ROLES.includes(input.role) ? input.role : null;
+  let user: UserDoc;
   try {
     const created = await users.create({
       email: input.email,
       fullName: input.fullName,
-      role: input.role,
+      role: applyFor ? 'CANDIDATE' : input.role,
       passwordHash: await hashPassword(input.password),
     });
-    return created.toObject();
+    user = created.toObject();
   } catch (err) {
     if (isDuplicate(err)) throw conflict(MSG.emailTaken, 'email');
     throw err;
   }
+  return { user, application: applyFor ? await fileApplication(applications, user, applyFor) : null };
 }
 
 export async function updateUser(
@@ -40,7 +49,7 @@ export async function updateUser(
 ): Promise<{ before: UserDoc; after: UserDoc }> {
   const before = await users.findById(id).lean<UserDoc>();
   if (!before) throw notFound('Пользователь не найден');
-  authorizeUserEdit(actor, before, changes.role);
+  authorizeUserEdit(actor, before, changes);
   if (before.role === 'ADMIN' && changes.role !== 'ADMIN' && (await users.countDocuments({ role: 'ADMIN' })) <= 1) {
     throw badRequest(MSG.lastAdmin, 'role');
   }

@@ -1,23 +1,30 @@
-import { CRM_ROLES, MSG, type Role } from '@portal/contracts';
+import { CRM_ROLES, MSG, userEditRights, type Role } from '@portal/contracts';
 import { forbidden, type Principal } from '@portal/service-kit';
 
 /** Who may read and edit the user directory: staff and the manager, who manages users. */
 export const DIRECTORY_ROLES: Role[] = [...CRM_ROLES];
 
-/** Roles only an administrator hands out: ADMIN, and MANAGER (never by self-registration nor by a peer). */
-const GRANTED_BY_ADMIN_ONLY: Role[] = ['ADMIN', 'MANAGER'];
+/** Role applications are decided by an administrator only. */
+export const APPLICATION_ROLES: Role[] = ['ADMIN'];
 
-// TODO(contracts): move next to MSG.curatorCannotGrantAdmin when packages/contracts is free to edit.
-export const MANAGER_GRANTED_BY_ADMIN = 'Роль «Менеджер» назначает только администратор';
+type Target = { _id: unknown; role: Role; fullName: string; email: string };
 
 /**
- * Only an ADMIN hands out or takes away ADMIN, and only an ADMIN makes someone a MANAGER: others may
- * neither grant those roles nor edit an administrator's account (a curator or manager promoting a
- * peer to MANAGER would hand out the directory and the CRM without an administrator).
+ * The rights of contracts' userEditRights, enforced on what actually changes: an ADMIN changes
+ * anything; a CURATOR or MANAGER renames learners, and edits their own name and email but not their
+ * role; a peer's or a higher role's account is refused whatever the body says.
  */
-export function authorizeUserEdit(actor: Principal, target: { role: Role }, nextRole: Role): void {
-  if (actor.role === 'ADMIN') return;
-  if (nextRole === 'ADMIN') throw forbidden(actor.role === 'CURATOR' ? MSG.curatorCannotGrantAdmin : MSG.forbidden);
-  if (target.role === 'ADMIN') throw forbidden();
-  if (GRANTED_BY_ADMIN_ONLY.includes(nextRole) && nextRole !== target.role) throw forbidden(MANAGER_GRANTED_BY_ADMIN);
+export function authorizeUserEdit(
+  actor: Principal,
+  target: Target,
+  changes: { fullName: string; email: string; role: Role },
+): void {
+  const rights = userEditRights(actor, { id: String(target._id), role: target.role });
+  if (!rights.fullName && !rights.email && !rights.role) throw forbidden(MSG.userEditPeer);
+  if (changes.role !== target.role && !rights.role) {
+    if (changes.role === 'ADMIN' && actor.role === 'CURATOR') throw forbidden(MSG.curatorCannotGrantAdmin);
+    throw forbidden(actor.id === String(target._id) ? MSG.ownRoleAdminOnly : MSG.userEmailRoleAdminOnly);
+  }
+  if (changes.email !== target.email && !rights.email) throw forbidden(MSG.userEmailRoleAdminOnly);
+  if (changes.fullName !== target.fullName && !rights.fullName) throw forbidden(MSG.userEditPeer);
 }

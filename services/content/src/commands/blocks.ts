@@ -16,6 +16,8 @@ import {
 } from '@portal/contracts';
 import { badRequest, notFound, op, parse, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
+import { authorizeCourseEdit } from '../policies/courses';
+import { assertCourseEditable } from './ownership';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import { canSeeBlock, canSeeCourse } from '../policies/content';
@@ -100,6 +102,7 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   const { models } = deps;
   const course = await models.courses.findById(readCourseId(input.courseId)).lean<CourseDoc>();
   if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  authorizeCourseEdit(deps.actor, course);
   const moduleId = input.type === 'LESSON' ? (await loadModuleOf(models, input.moduleId, course))._id : null;
   const _id = new Types.ObjectId();
   const siblings = siblingsOf({ type: input.type, courseId: course._id, moduleId });
@@ -174,6 +177,7 @@ export async function loadVisibleBlock(models: ContentModels, user: Principal, r
 export async function updateBlock(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<BlockDoc> {
   const { models } = deps;
   const block = await loadBlock(models, rawId);
+  await assertCourseEditable(models, deps.actor, block.courseId);
   if (input.type !== undefined && input.type !== block.type) throw badRequest(CONTENT_MSG.recordTypeChange, 'type');
   const changes: Partial<BlockDoc> = {};
   if (input.title !== undefined) changes.title = input.title;
@@ -209,6 +213,7 @@ export async function updateBlock(deps: CommandDeps, rawId: unknown, input: Upda
 export async function deleteBlock(deps: CommandDeps, rawId: unknown): Promise<BlockDoc> {
   const { models } = deps;
   const block = await loadBlock(models, rawId);
+  await assertCourseEditable(models, deps.actor, block.courseId);
   await models.blocks.deleteOne({ _id: block._id });
   if (block.type === 'MODULE') await models.blocks.deleteMany({ moduleId: block._id });
   await renumber(models, siblingsOf(block));
@@ -242,6 +247,7 @@ export async function reorderBlocks(deps: CommandDeps, input: ReorderInput): Pro
   if (listed.some((b) => !b.courseId.equals(courseId))) throw badRequest(CONTENT_MSG.reorderOneCourse, 'blocks');
   const course = await models.courses.findById(courseId).lean<CourseDoc>();
   if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  authorizeCourseEdit(deps.actor, course);
 
   const all = await models.blocks
     .find({ courseId })

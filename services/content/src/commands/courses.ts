@@ -16,6 +16,7 @@ import type { ContentModels } from '../models';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
 import { canAuthor, canSeeCourse, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
+import { archivesInsteadOfDeleting, authorizeCourseEdit } from '../policies/courses';
 import { courseTree, readContentBlocks } from '../presenters/block';
 import { presentCourse, presentCourseSummary } from '../presenters/course';
 import { recordAudit, type CommandDeps } from './deps';
@@ -42,6 +43,13 @@ export async function loadVisibleCourse(
 ): Promise<CourseDoc> {
   const course = await models.courses.findById(readCourseId(rawId, field)).lean<CourseDoc>();
   if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.courseNotFound);
+  return course;
+}
+
+/** A course the person may see and change (owner, co-author or ADMIN): 404 if unseen, 403 if not theirs. */
+export async function loadEditableCourse(models: ContentModels, user: Principal, rawId: unknown): Promise<CourseDoc> {
+  const course = await loadVisibleCourse(models, user, rawId);
+  authorizeCourseEdit(user, course);
   return course;
 }
 
@@ -93,13 +101,15 @@ export async function createCourse(deps: CommandDeps, input: CreateInput): Promi
 }
 
 export async function updateCourse(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<CourseDoc> {
-  const current = await loadVisibleCourse(deps.models, deps.actor, rawId);
+  const current = await loadEditableCourse(deps.models, deps.actor, rawId);
   const publication = publicationOf(input, current);
   const changes: Partial<CourseDoc> = {
     ...publication,
     publishedAt: publishedAtFor(publication.status, current),
     updatedAt: nextUpdatedAt(current.updatedAt),
   };
+  // An ADMIN taking an archived course out of hiding restores it.
+  if (current.archivedAt && publication.status !== 'hidden') changes.archivedAt = null;
   for (const key of ['title', 'description', 'price', 'duration', 'level'] as const) {
     if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
   }
@@ -116,9 +126,14 @@ export async function updateCourse(deps: CommandDeps, rawId: unknown, input: Upd
   return after;
 }
 
-/** The course goes with its modules, lessons, everyone's marks and its quizzes no other lesson holds. Uploaded files stay (copies may share them). */
-export async function deleteCourse(deps: CommandDeps, rawId: unknown): Promise<CourseDoc> {
-  const course = await loadVisibleCourse(deps.models, deps.actor, rawId);
+/**
+ * The course goes with its modules, lessons, everyone's marks and its quizzes no other lesson holds.
+ * Uploaded files stay (copies may share them). A curator's delete of a course learners have attempts
+ * or progress in archives it instead (hidden, read-only for curators): only an ADMIN deletes it.
+ */
+export async function deleteCourse(deps: CommandDeps, rawId: unknown): Promise<{ course: CourseDoc; archived: boolean }> {
+  const course = await loadEditableCourse(deps.models, deps.actor, rawId);
+  if (archivesInsteadOfDeleting(deps.actor, course)) return { course: await archiveCourse(deps, course), archived: true };
   await deps.models.courses.deleteOne({ _id: course._id });
   await Promise.all([
     deps.models.blocks.deleteMany({ courseId: course._id }),
@@ -131,7 +146,48 @@ export async function deleteCourse(deps: CommandDeps, rawId: unknown): Promise<C
     entityId: String(course._id),
     details: `Удалён курс «${course.title}»`,
   });
-  return course;
+  return { course, archived: false };
+}
+
+/** Hidden from the catalogue and from learners (status hidden), kept with everything in it. */
+async function archiveCourse(deps: CommandDeps, course: CourseDoc): Promise<CourseDoc> {
+  await deps.models.courses.updateOne(
+    { _id: course._id },
+    {
+      $set: {
+        status: 'hidden',
+        isPublished: false,
+        publishedAt: null,
+        archivedAt: new Date(),
+        updatedAt: nextUpdatedAt(course.updatedAt),
+      },
+    },
+    { timestamps: false },
+  );
+  recordAudit(deps, {
+    action: 'update',
+    entity: 'course',
+    entityId: String(course._id),
+    details: `Курс «${course.title}» перенесён в архив: по нему есть попытки или прогресс учащихся`,
+  });
+  const after = await deps.models.courses.findById(course._id).lean<CourseDoc>();
+  if (!after) throw notFound(CONTENT_MSG.courseNotFound);
+  return after;
+}
+
+/**
+ * The progress service says a learner started an attempt or recorded progress in the course; from
+ * then on a curator's delete archives it. Written once (a read first), so the catalogue is not
+ * invalidated on every attempt.
+ */
+export async function markLearnerActivity(models: ContentModels, rawId: unknown): Promise<void> {
+  const course = await models.courses
+    .findById(readCourseId(rawId, 'id'))
+    .select({ learnerActivity: 1 })
+    .lean<Pick<CourseDoc, 'learnerActivity'>>();
+  if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  if (course.learnerActivity) return;
+  await models.courses.updateOne({ _id: readCourseId(rawId, 'id') }, { $set: { learnerActivity: true } }, { timestamps: false });
 }
 
 /** A deep copy with new ids throughout, titled '<title> (копия)', as a draft. */

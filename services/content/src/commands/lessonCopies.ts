@@ -5,11 +5,13 @@ import { CONTENT_MSG, EDITOR_MSG, type blockImportSchema } from '@portal/contrac
 import { badRequest, notFound, op } from '@portal/service-kit';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
+import { authorizeCourseEdit } from '../policies/courses';
 import { readContentBlocks } from '../presenters/block';
 import { loadBlock, loadModuleOf, renumber, siblingsOf } from './blocks';
 import { touchCourse } from './courses';
 import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId, readId } from './ids';
+import { assertCourseEditable } from './ownership';
 import { copiedBlocks, duplicateQuizzes } from './quizzes';
 
 type ImportInput = z.output<typeof blockImportSchema>;
@@ -37,6 +39,7 @@ export async function copyLesson(deps: CommandDeps, rawId: unknown): Promise<Blo
   const { models } = deps;
   const source = await loadBlock(models, rawId);
   if (source.type !== 'LESSON') throw badRequest(EDITOR_MSG.lessonOnly, 'id');
+  await assertCourseEditable(models, deps.actor, source.courseId);
   const _id = new Types.ObjectId();
   const title = copyTitle(source.title);
   await models.blocks.create({
@@ -69,6 +72,7 @@ export async function importLessons(deps: CommandDeps, input: ImportInput): Prom
   const { models } = deps;
   const course = await models.courses.findById(readCourseId(input.courseId)).lean<CourseDoc>();
   if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  authorizeCourseEdit(deps.actor, course);
   const mod = await loadModuleOf(models, input.moduleId, course);
   const ids = input.lessonIds.map((id, i) => readId(id, `lessonIds.${i}`, CONTENT_MSG.blockNotFound));
   const found = await models.blocks.find({ _id: op({ $in: ids }) }).lean<BlockDoc[]>();

@@ -18,6 +18,7 @@ import {
 } from '@portal/contracts';
 import { badRequest, conflict, escapeRegExp, notFound, op, parse, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
+import { assertCourseEditable, assertQuizEditable } from './ownership';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import type { QuizDoc } from '../models/quiz';
@@ -78,6 +79,7 @@ export async function lessonsHolding(models: ContentModels, quizId: string): Pro
 export async function createQuiz(deps: CommandDeps, input: CreateInput): Promise<QuizDoc> {
   checkQuestions(input.questions);
   await checkCourse(deps.models, input.courseId);
+  if (input.courseId) await assertCourseEditable(deps.models, deps.actor, input.courseId);
   const settings = settingsFrom(NEW_QUIZ_DEFAULTS.settings, input.settings);
   const created = await deps.models.quizzes.create({
     title: input.title,
@@ -99,11 +101,13 @@ export async function createQuiz(deps: CommandDeps, input: CreateInput): Promise
 export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<QuizDoc> {
   const { models } = deps;
   const current = await loadQuiz(models, rawId);
+  await assertQuizEditable(models, deps.actor, current);
   const changes: Partial<QuizDoc> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.description !== undefined) changes.description = input.description.trim();
   if (input.courseId !== undefined) {
     await checkCourse(models, input.courseId);
+    if (input.courseId) await assertCourseEditable(models, deps.actor, input.courseId);
     changes.courseId = input.courseId ?? null;
   }
   if (input.questions !== undefined) {
@@ -127,6 +131,7 @@ export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: Updat
 /** A quiz a lesson still shows cannot go: the lesson would silently lose its test. */
 export async function deleteQuiz(deps: CommandDeps, rawId: unknown): Promise<QuizDoc> {
   const quiz = await loadQuiz(deps.models, rawId);
+  await assertQuizEditable(deps.models, deps.actor, quiz);
   const [holder] = await lessonsHolding(deps.models, String(quiz._id));
   if (holder) throw conflict(formatMessage(EDITOR_MSG.quizInUse, { title: holder.title }));
   await deps.models.quizzes.deleteOne({ _id: quiz._id });

@@ -14,7 +14,14 @@ export interface CourseDoc {
   status: CourseStatus;
   /** When it last became published (the dashboard's "active courses" change). */
   publishedAt: Date | null;
+  /** The owner (issue 18); null on courses from before owners were kept: only an ADMIN changes those. */
   createdBy: string | null;
+  /** User ids of co-authors: CURATORs who may change the course as its owner does. */
+  coAuthors?: string[];
+  /** Set when a curator deleted it while learners had attempts or progress in it (status is then hidden). */
+  archivedAt?: Date | null;
+  /** Set (once) by the progress service when a learner first records progress or starts an attempt in it. */
+  learnerActivity?: boolean;
   /**
    * Modules and lessons, kept by every write that changes the structure (touchCourse), so a course
    * list never reads lessons. `visible*` count what a learner sees (nothing hidden, and no lesson of
@@ -43,6 +50,9 @@ const courseSchema = new Schema<CourseDoc>(
     status: { type: String, enum: COURSE_STATUSES, default: 'draft', index: true },
     publishedAt: { type: Date, default: null },
     createdBy: { type: String, default: null },
+    coAuthors: { type: [String], default: [] },
+    archivedAt: { type: Date, default: null },
+    learnerActivity: { type: Boolean, default: false },
     counts: {
       type: new Schema<CourseCounts>(
         {

@@ -24,6 +24,14 @@ export const presentCourseSummary = (c: CourseDoc, extras: CourseExtras): Course
   isStarted: extras.isStarted,
   modulesCount: extras.modulesCount,
   lessonsCount: extras.lessonsCount,
+  ...presentOwnership(c),
+});
+
+/** Who owns the course and whether it is archived: what canEditCourse (contracts) decides on. */
+export const presentOwnership = (c: Pick<CourseDoc, 'createdBy' | 'coAuthors' | 'archivedAt'>) => ({
+  ownerId: c.createdBy ?? null,
+  coAuthorIds: c.coAuthors ?? [],
+  archived: !!c.archivedAt,
 });
 
 export const presentCourse = (

@@ -35,6 +35,8 @@ export interface ContentClient {
    * token, so it is the content service's rule, not a copy of it.
    */
   assertQuizVisible(quizId: string, authorization: string): Promise<void>;
+  /** Tells the content service a learner worked in the course: a curator's delete then archives it. */
+  markLearnerActivity(courseId: string): Promise<void>;
 }
 
 interface ContentClientOptions {
@@ -47,10 +49,11 @@ interface ContentClientOptions {
 
 /** Talks to the content service over HTTP: it owns courses and quizzes, this service never reads its database. */
 export function contentClient({ content, internalToken, timeoutMs, logger }: ContentClientOptions): ContentClient {
-  async function call(path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  async function call(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
       res = await content.fetch(path, {
+        method,
         headers: { accept: 'application/json', ...headers },
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -95,6 +98,14 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
         throw unavailable(PROGRESS_MSG.contentUnavailable);
       }
       return { createdAt: '', updatedAt: '', ...parsed.data } as StoredQuiz;
+    },
+    async markLearnerActivity(courseId) {
+      const { status, body } = await call(
+        `/internal/courses/${encodeURIComponent(courseId)}/learner-activity`,
+        { 'x-internal-token': internalToken },
+        'POST',
+      );
+      if (status !== 204) refuse(status, body, CONTENT_MSG.courseNotFound);
     },
     async assertQuizVisible(quizId, authorization) {
       const { status, body } = await call(`/api/quizzes/${encodeURIComponent(quizId)}`, { authorization });

@@ -19,6 +19,7 @@ import type { AttemptDoc } from '../models/attempt';
 import { authorizeStart, maySeeAttempt, questionsRevealed, startRefusal } from '../policies/attempts';
 import { presentAttemptDetail, presentAttemptSummary, presentQuizInfo } from '../presenters/attempt';
 import { completeLesson } from './completions';
+import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
 import { gradeAttempt, playerQuestion, presentQuestions } from './grading';
 
@@ -151,6 +152,7 @@ export async function startAttempt(
   authorizeStart(quiz.settings.maxAttempts, previous);
   if (!quiz.questions.length) throw badRequest(PROGRESS_MSG.quizEmpty, 'quizId');
 
+  await noteLearnerActivity(deps, actor, course.id);
   const startedAt = new Date();
   const attemptNumber = previous.reduce((max, a) => Math.max(max, a.attemptNumber), 0) + 1;
   try {

@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts';
 import { notFound, op, type Principal } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
+import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
@@ -43,6 +44,7 @@ export async function completeLesson(
   const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
 
+  await noteLearnerActivity(deps, actor, course.id);
   const now = new Date();
   let created = false;
   try {

@@ -29,10 +29,22 @@ describe('registration', () => {
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it.each(['CLIENT', 'CANDIDATE', 'CURATOR'])('lets a person choose %s', async (role) => {
+  it.each(['CLIENT', 'CANDIDATE'])('lets a person choose %s', async (role) => {
     const { status, body } = await register({ email: uniqueEmail(), password: 'Kursy-Portal-42', fullName: 'Пётр', role });
     expect(status).toBe(201);
     expect(body.user.role).toBe(role);
+  });
+
+  it('takes CURATOR as an application: the account is a CANDIDATE until an administrator approves', async () => {
+    const { status, body } = await register({
+      email: uniqueEmail(),
+      password: 'Kursy-Portal-42',
+      fullName: 'Пётр',
+      role: 'CURATOR',
+    });
+    expect(status).toBe(201);
+    expect(body.user.role).toBe('CANDIDATE');
+    expect(body.application).toMatchObject({ role: 'CURATOR', status: 'pending' });
   });
 
   it('refuses MANAGER at registration: it is given only by an administrator', async () => {

@@ -1,22 +1,34 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Model, Types } from 'mongoose';
-import { MSG, formatMessage, loginSchema, registerSchema, type AuthResponse } from '@portal/contracts';
+import {
+  MSG,
+  ROLE_LABELS,
+  formatMessage,
+  loginSchema,
+  registerSchema,
+  type AuthResponse,
+  type ProfileResponse,
+} from '@portal/contracts';
 import { parse, tooManyRequests, unauthorized, type ServiceContext, type TokenSigner } from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
 import { presetsEnabled } from '../../config';
+import { latestApplicationOf } from '../../commands/applications';
 import { endSession, openSession } from '../../commands/sessions';
 import { registerUser } from '../../commands/users';
+import type { ApplicationDoc } from '../../models/application';
 import type { LoginLimiter } from '../../limiter';
 import type { UserDoc } from '../../models/user';
 import { verifyPassword } from '../../passwords';
 import { assertPasswordAllowed } from '../../passwordPolicy';
+import { presentApplication } from '../../presenters/application';
 import { presentUser } from '../../presenters/user';
 import type { PresetAccount } from '../../presets';
 
 export interface AuthRouteDeps {
   ctx: ServiceContext<AuthConfig>;
   users: Model<UserDoc>;
+  applications: Model<ApplicationDoc>;
   signer: TokenSigner;
   limiter: LoginLimiter;
   presets: PresetAccount[];
@@ -41,7 +53,16 @@ const EMAIL_FACTOR = 4;
  */
 export const clientAddress = (ctx: Context): string => ctx.request.ips.at(-1) ?? ctx.ip;
 
-export function authRouter({ ctx: service, users, signer, limiter, presets, sessionTtl, announce }: AuthRouteDeps): Router {
+export function authRouter({
+  ctx: service,
+  users,
+  applications,
+  signer,
+  limiter,
+  presets,
+  sessionTtl,
+  announce,
+}: AuthRouteDeps): Router {
   const router = new Router({ prefix: '/api/auth' });
   const { audit, authenticate, config, store } = service;
 
@@ -52,7 +73,7 @@ export function authRouter({ ctx: service, users, signer, limiter, presets, sess
   router.post('/register', async (ctx) => {
     const input = parse(registerSchema, ctx.request.body);
     assertPasswordAllowed(input.password, input.email);
-    const user = await registerUser(users, input, config.ADMIN_REGISTRATION_PASSWORD);
+    const { user, application } = await registerUser({ users, applications }, input, config.ADMIN_REGISTRATION_PASSWORD);
     const presented = presentUser(user);
     audit.publish({
       action: 'create',
@@ -61,10 +82,20 @@ export function authRouter({ ctx: service, users, signer, limiter, presets, sess
       details: `Регистрация с ролью ${presented.role}`,
       actor: presented,
     });
+    if (application) {
+      audit.publish({
+        action: 'create',
+        entity: 'application',
+        entityId: String(application._id),
+        details: `Заявка на роль ${application.role} от ${presented.email}`,
+        actor: presented,
+      });
+    }
     const body: AuthResponse = {
       user: presented,
       token: await issueToken(presented, user._id),
-      message: MSG.registerOk,
+      message: application ? formatMessage(MSG.applicationFiled, { role: ROLE_LABELS[application.role] }) : MSG.registerOk,
+      application: application ? presentApplication(application, user) : null,
     };
     ctx.status = 201;
     ctx.body = body;
@@ -110,9 +141,16 @@ export function authRouter({ ctx: service, users, signer, limiter, presets, sess
   });
 
   router.get('/profile', authenticate, async (ctx) => {
-    const user = await users.findById(ctx.state.user.id).lean<UserDoc>();
+    const [user, application] = await Promise.all([
+      users.findById(ctx.state.user.id).lean<UserDoc>(),
+      latestApplicationOf(applications, ctx.state.user.id),
+    ]);
     if (!user) throw unauthorized(MSG.badToken);
-    ctx.body = { user: presentUser(user) };
+    const body: ProfileResponse = {
+      user: presentUser(user),
+      application: application ? presentApplication(application, user) : null,
+    };
+    ctx.body = body;
   });
 
   router.get('/verify', authenticate, async (ctx) => {

@@ -1,16 +1,40 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
+import { isValidObjectId } from 'mongoose';
+import { z } from 'zod';
 import { LEARNER_ROLES } from '@portal/contracts';
-import { notFound, op, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { notFound, op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
 import { localLookup } from '../../lookup';
+import { toPrincipal } from '../../presenters/user';
 import type { UserDoc } from '../../models/user';
 
 const DAY = 86_400_000;
+
+const internalUsersQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  ids: z
+    .string()
+    .max(100 * 25)
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean).slice(0, 100) : undefined)),
+});
 
 /** Routes for other services only; the gateway never exposes /internal. */
 export function internalRouter(service: ServiceContext, users: Model<UserDoc>): Router {
   const router = new Router({ prefix: '/internal' });
   router.use(requireInternal(service.config.INTERNAL_TOKEN));
+
+  /**
+   * People named by email or by ids (comma separated, at most 100), for a service that shows or
+   * checks them (the content service's co-authors). Unknown ones are simply not in the answer.
+   */
+  router.get('/users', async (ctx) => {
+    const { email, ids } = parse(internalUsersQuerySchema, ctx.query);
+    const valid = (ids ?? []).filter((id) => isValidObjectId(id));
+    const filter = email ? { email } : { _id: op({ $in: valid }) };
+    const found = email || valid.length ? await users.find(filter).limit(100).lean<UserDoc[]>() : [];
+    ctx.body = { data: found.map(toPrincipal) };
+  });
 
   /** The person behind a session (`?session=<sid>`): 404 when the user is gone or the session ended. */
   router.get('/users/:id', async (ctx) => {

@@ -155,6 +155,91 @@ describe('PATCH /api/users/{id}', () => {
   });
 });
 
+describe('who edits whom (issue 18: roles nobody can hijack)', () => {
+  const stored = (id: string) => userModel(auth.ctx.store).findById(id).lean();
+  const unchanged = async (id: string, before: unknown) => expect(await stored(id)).toEqual(before);
+
+  it.each(['CURATOR', 'MANAGER'] as const)('a %s renames a learner but changes neither its email nor its role', async (role) => {
+    const actor = await userWithRole(auth, role);
+    for (const learnerRole of ['CLIENT', 'CANDIDATE'] as const) {
+      const learner = await userWithRole(auth, learnerRole, 'Старое Имя');
+      const renamed = await patch(actor.token, learner.user.id, {
+        fullName: 'Новое Имя',
+        email: learner.user.email,
+        role: learnerRole,
+      });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.fullName).toBe('Новое Имя');
+      const before = await stored(learner.user.id);
+      const email = await patch(actor.token, learner.user.id, {
+        fullName: 'Новое Имя',
+        email: `stolen.${learner.user.email}`,
+        role: learnerRole,
+      });
+      expect(email.status).toBe(403);
+      expect(email.body.message).toBe(MSG.userEmailRoleAdminOnly);
+      const promote = await patch(actor.token, learner.user.id, {
+        fullName: 'Новое Имя',
+        email: learner.user.email,
+        role: 'CURATOR',
+      });
+      expect(promote.status).toBe(403);
+      expect(promote.body.message).toBe(MSG.userEmailRoleAdminOnly);
+      await unchanged(learner.user.id, before);
+    }
+  });
+
+  it.each(['CURATOR', 'MANAGER'] as const)('a %s changes nothing in a peer’s or a higher role’s account', async (role) => {
+    const actor = await userWithRole(auth, role);
+    for (const targetRole of ['CURATOR', 'MANAGER', 'ADMIN'] as const) {
+      const target = await userWithRole(auth, targetRole, 'Коллега Неприкосновенный');
+      const before = await stored(target.user.id);
+      for (const body of [
+        { fullName: 'Переименован', email: target.user.email, role: targetRole },
+        { fullName: target.user.fullName, email: `hijack.${target.user.email}`, role: targetRole },
+        { fullName: target.user.fullName, email: target.user.email, role: 'CANDIDATE' },
+      ]) {
+        const answer = await patch(actor.token, target.user.id, body);
+        expect({ targetRole, body, status: answer.status }).toEqual({ targetRole, body, status: 403 });
+        expect(answer.body.message).toMatch(/[а-я]/i);
+      }
+      await unchanged(target.user.id, before);
+      // The victim still signs in with the same email and keeps the role.
+      const login = await api(auth.url, 'POST', '/api/auth/login', {
+        body: { email: target.user.email, password: 'Kursy-Portal-42' },
+      });
+      expect(login.body.user).toMatchObject({ role: targetRole });
+    }
+  });
+
+  it('a curator edits their own name and email but not their own role', async () => {
+    const curator = await userWithRole(auth, 'CURATOR');
+    const own = await patch(curator.token, curator.user.id, {
+      fullName: 'Своё Имя',
+      email: `own.${curator.user.email}`,
+      role: 'CURATOR',
+    });
+    expect(own.status).toBe(200);
+    const before = await stored(curator.user.id);
+    const promote = await patch(curator.token, curator.user.id, { fullName: 'Своё Имя', email: own.body.email, role: 'MANAGER' });
+    expect(promote.status).toBe(403);
+    expect(promote.body.message).toBe(MSG.ownRoleAdminOnly);
+    await unchanged(curator.user.id, before);
+  });
+
+  it('an ADMIN changes another person’s email and role', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const manager = await userWithRole(auth, 'MANAGER');
+    const answer = await patch(admin.token, manager.user.id, {
+      fullName: manager.user.fullName,
+      email: `moved.${manager.user.email}`,
+      role: 'CURATOR',
+    });
+    expect(answer.status).toBe(200);
+    expect(await stored(manager.user.id)).toMatchObject({ email: `moved.${manager.user.email}`, role: 'CURATOR' });
+  });
+});
+
 describe('preset accounts', () => {
   it('are seeded once, idempotently, and listed for the picker only when enabled', async () => {
     const { seedPresets } = await import('../../commands/seed');

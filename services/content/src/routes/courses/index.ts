@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import {
+  CONTENT_MSG,
   TOTAL_COUNT_HEADER,
+  coAuthorAddSchema,
   courseCreateSchema,
   courseListQuerySchema,
   courseUpdateSchema,
   markedCoursesQuerySchema,
 } from '@portal/contracts';
-import { parse, type Principal, type ServiceContext } from '@portal/service-kit';
+import { Upstreams, parse, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import {
   copyCourse,
@@ -15,6 +17,7 @@ import {
   deleteCourse,
   listCourses,
   loadVisibleCourse,
+  markLearnerActivity,
   markedCourses,
   summarize,
   updateCourse,
@@ -26,7 +29,9 @@ import { readCourseId } from '../../commands/ids';
 import { addMark, marksOf, removeMark } from '../../commands/marks';
 import type { ContentModels } from '../../models';
 import type { MarkKind } from '../../models/courseMark';
-import { authorizeAuthoring } from '../../policies/content';
+import { authorizeAuthoring, canAuthor } from '../../policies/content';
+import { authUserDirectory } from '../../clients/users';
+import { addCoAuthor, courseAuthors, removeCoAuthor } from '../../commands/coAuthors';
 
 /** /api/courses: the list, one course with its structure, authoring, and each person's favourites and starts. */
 export function coursesRouter(service: ServiceContext, models: ContentModels): Router {
@@ -36,6 +41,7 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   const detailCache = new CourseDetailCache(models);
   const outlineCache = new CourseOutlineCache(models);
   const catalogue = new CatalogueCache(models.courses.db);
+  const directory = authUserDirectory(new Upstreams(service.config.AUTH_URL), service.config.INTERNAL_TOKEN);
 
   /**
    * One course as a cached page (the whole course, or its outline): the course document is read
@@ -108,8 +114,29 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   });
 
   router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    await deleteCourse(depsOf(ctx), ctx.params.id);
-    ctx.status = 204;
+    const { course, archived } = await deleteCourse(depsOf(ctx), ctx.params.id);
+    if (!archived) {
+      ctx.status = 204;
+      return;
+    }
+    // Not deleted: learners worked in it. The client says so instead of removing the card silently.
+    const [summary] = await summarize(models, ctx.state.user, [course]);
+    ctx.body = { archived: true, message: CONTENT_MSG.courseArchivedInstead, course: summary };
+  });
+
+  /** Not in the spec's table: the owner and co-authors; the owner or an ADMIN changes the co-authors. */
+  router.get('/:id/authors', authenticate, authorizeAuthoring, async (ctx) => {
+    const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.id);
+    ctx.body = await courseAuthors(directory, course);
+  });
+
+  router.post('/:id/authors', authenticate, authorizeAuthoring, async (ctx) => {
+    const input = parse(coAuthorAddSchema, ctx.request.body);
+    ctx.body = await courseAuthors(directory, await addCoAuthor(depsOf(ctx), directory, ctx.params.id, input));
+  });
+
+  router.delete('/:id/authors/:userId', authenticate, authorizeAuthoring, async (ctx) => {
+    ctx.body = await courseAuthors(directory, await removeCoAuthor(depsOf(ctx), ctx.params.id, ctx.params.userId));
   });
 
   /** Not in the spec's table: the card's copy action (its behaviour is "not shown"). */
@@ -121,6 +148,8 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
 
   const mark = (kind: MarkKind, add: boolean) => async (ctx: Context) => {
     const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.id);
+    // A learner starting a course is progress in it: from then on a curator's delete archives it.
+    if (add && kind === 'started' && !canAuthor(ctx.state.user)) await markLearnerActivity(models, String(course._id));
     if (add) await addMark(depsOf(ctx), course, kind);
     else await removeMark(depsOf(ctx), course, kind);
     const [summary] = await summarize(models, ctx.state.user, [course]);

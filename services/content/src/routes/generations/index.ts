@@ -11,6 +11,7 @@ import { courseBuilderOf, noticeFor } from '../../generation/service';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring } from '../../policies/content';
 import { canUseJob } from '../../policies/generation';
+import { assertCourseEditable } from '../../commands/ownership';
 
 const NODE_AUDIT = {
   lesson: { entity: 'lesson', noun: 'урока' },
@@ -61,6 +62,7 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
   router.post('/api/generations/regenerate', authenticate, authorizeAuthoring, async (ctx) => {
     const input = parse(regenerateSchema, ctx.request.body);
     const target = await loadRegenerationTarget(models, input.target, input.id);
+    await assertCourseEditable(models, ctx.state.user, target.courseId);
     await admit(ctx.state.user.id);
     const deps = depsOf(ctx);
     const targetId = input.id;
@@ -101,6 +103,8 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     const record = await loadJob(ctx);
     const { proposal, nodeVersion: version, targetId } = record;
     if (!proposal || !version || !targetId) throw conflict(GENERATION_MSG.notAProposal);
+    // Rights may have changed since the proposal was asked for (a co-author removed).
+    if (record.courseId) await assertCourseEditable(models, ctx.state.user, record.courseId);
     // Taken out first (one conditional update), so a second accept on any replica cannot apply it twice.
     if (!(await jobs.takeProposal(record))) throw conflict(GENERATION_MSG.notAProposal);
     let courseId: Awaited<ReturnType<typeof applyProposal>>;

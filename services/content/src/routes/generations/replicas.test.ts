@@ -109,8 +109,8 @@ it('a course built on one replica, and a proposal made there, is accepted throug
 
   // Two accepts at once on the two replicas: one applies it, the other is told there is nothing to accept.
   const answers = await Promise.all([
-    on<Course>(bed.content.url, 'POST', `/api/generations/${regen.body.id}/accept`),
-    on<Course>(other.url, 'POST', `/api/generations/${regen.body.id}/accept`),
+    on<Course & { message?: string }>(bed.content.url, 'POST', `/api/generations/${regen.body.id}/accept`),
+    on<Course & { message?: string }>(other.url, 'POST', `/api/generations/${regen.body.id}/accept`),
   ]);
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   expect(answers.find((a) => a.status === 409)?.body.message).toBe(GENERATION_MSG.notAProposal);

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { contentStatsQuerySchema } from '@portal/contracts';
 import { parse, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { markLearnerActivity } from '../../commands/courses';
 import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import { courseStats } from './stats';
@@ -22,6 +23,12 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
   router.get('/quizzes/:id', async (ctx) => {
     const lessonId = typeof ctx.query.lessonId === 'string' ? ctx.query.lessonId : undefined;
     ctx.body = await internalQuiz(models, ctx.params.id, lessonId);
+  });
+
+  /** For the progress service: a learner started an attempt or recorded progress in this course. */
+  router.post('/courses/:id/learner-activity', async (ctx) => {
+    await markLearnerActivity(models, ctx.params.id);
+    ctx.status = 204;
   });
 
   return router;

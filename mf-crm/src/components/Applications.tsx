@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ROLE_LABELS, type RoleApplication } from '@portal/contracts';
+import { Button, Card, Muted } from '@portal/ui';
+import { applicationKeys, decideApplication, fetchPendingApplications, userKeys } from '../api/users';
+import { alertFailure, formatDate } from '../format';
+import { LoadError } from './LoadError';
+import { Pager } from './Pager';
+
+/**
+ * The administrator's «Заявки»: people who registered as CURATOR and study as candidates until
+ * approved. Approval gives the role at once; both decisions are audited by the auth service.
+ */
+export function Applications() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState('');
+  const list = useQuery({
+    queryKey: applicationKeys.page(page),
+    queryFn: ({ signal }) => fetchPendingApplications(page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const decide = useMutation({
+    mutationFn: ({ application, decision }: { application: RoleApplication; decision: 'approve' | 'decline' }) =>
+      decideApplication(application.id, decision),
+    onSuccess: async (answer) => {
+      setStatus(`${answer.user.fullName}: ${answer.message}`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]);
+    },
+    // A decision another administrator made first is refused with its reason; the list is re-read.
+    onError: async (err) => {
+      alertFailure(err, 'Не удалось обработать заявку');
+      await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+    },
+  });
+
+  const data = list.data;
+  return (
+    <Section aria-labelledby="applications-title" data-testid="applications">
+      <h2 id="applications-title">Заявки{data ? ` (${data.total})` : ''}</h2>
+      <Muted role="status">{status}</Muted>
+      {list.isPending ? (
+        <Muted aria-busy="true">Загрузка...</Muted>
+      ) : list.isError ? (
+        <LoadError text="Не удалось загрузить заявки" error={list.error} onRetry={() => void list.refetch()} />
+      ) : !data?.data.length ? (
+        <Muted>Новых заявок нет</Muted>
+      ) : (
+        <>
+          <List>
+            {data.data.map((application) => (
+              <Row key={application.id} aria-label={`Заявка: ${application.user.fullName}`} data-testid="application">
+                <div>
+                  <strong>{application.user.fullName}</strong> · {application.user.email}
+                  <Muted>
+                    Роль «{ROLE_LABELS[application.role]}», подана {formatDate(application.createdAt)}
+                  </Muted>
+                </div>
+                <Buttons>
+                  <Button
+                    $size="sm"
+                    disabled={decide.isPending}
+                    aria-label={`Одобрить заявку ${application.user.fullName}`}
+                    onClick={() => decide.mutate({ application, decision: 'approve' })}
+                  >
+                    Одобрить
+                  </Button>
+                  <Button
+                    $size="sm"
+                    $variant="outline"
+                    disabled={decide.isPending}
+                    aria-label={`Отклонить заявку ${application.user.fullName}`}
+                    onClick={() => decide.mutate({ application, decision: 'decline' })}
+                  >
+                    Отклонить
+                  </Button>
+                </Buttons>
+              </Row>
+            ))}
+          </List>
+          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+const Section = styled(Card).attrs({ as: 'section' })`
+  margin: 24px 0 0;
+  padding: 20px;
+  h2 {
+    margin: 0 0 8px;
+    font-size: 18px;
+  }
+  p {
+    margin: 0;
+    font-size: 13px;
+  }
+`;
+const List = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+`;
+const Row = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 12px 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-wrap: anywhere;
+`;
+const Buttons = styled.div`
+  display: flex;
+  gap: 8px;
+`;
