@@ -5,10 +5,12 @@ import { Agent } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { MSG, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
+import { MSG, VIDEO_EMBED_ORIGINS, malformedRequestAnswer, type ServiceName } from '@portal/contracts';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { readinessMonitor } from './health';
@@ -34,6 +36,18 @@ export const targetsOf = (config: GatewayConfig): Targets => ({
   crm: config.CRM_URL,
   audit: config.AUDIT_URL,
 });
+
+/**
+ * A request node's parser refuses before express sees it (a URL or headers over 16 KB, a broken
+ * request line) gets `{message, statusCode}` in Russian like any other refusal, not a bare status.
+ */
+export function answerMalformedRequests(server: Server): Server {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    socket.end(malformedRequestAnswer(err.code));
+  });
+  return server;
+}
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './auth';
-import { isValidId } from './ids';
+import { invalidIdMessage, isValidId } from './ids';
 import { pagingFields } from './paging';
 
 /* ------------------------------------------------------------------ texts */
@@ -56,8 +56,6 @@ export const CONTENT_MSG = {
   confirmDeleteCourse: 'Вы уверены, что хотите удалить курс "{title}"?',
   loadFailed: 'Не удалось загрузить курсы',
 } as const;
-
-export const invalidIdMessage = (field: string) => `Invalid ${field}: must be a valid ID`;
 
 /** The course id rule of spec section 5, for any field: missing, empty and non-text fail with the same message. */
 export const entityIdField = (field: string) => z.custom<string>(isValidId, { message: invalidIdMessage(field) });
