@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './auth';
 import { invalidIdMessage, isValidId } from './ids';
 import { pagingFields } from './paging';
+import { isMediaUrl } from './urls';
 
 /* ------------------------------------------------------------------ texts */
 
@@ -26,7 +27,7 @@ export const CONTENT_MSG = {
   lessonContentNotJson: 'Содержимое урока не является корректным JSON',
   unknownBlockType: 'Неизвестный тип блока',
   blockIdDuplicate: 'Повторяющийся id блока: {id}',
-  urlInvalid: 'Адрес файла должен начинаться с / или http(s)://',
+  urlInvalid: 'Адрес файла должен начинаться с / (файл портала) или с http:// или https://',
   reorderEmpty: 'Передайте список блоков для перестановки',
   reorderDuplicate: 'Блок указан в списке дважды',
   reorderOneCourse: 'Все блоки должны принадлежать одному курсу',
@@ -161,14 +162,7 @@ export const CONTENT_BLOCK_TYPES = ['heading', 'text', 'image', 'video', 'audio'
 export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
 
 /** Where a media block's file may live: uploaded here (/api/files/...) or an http(s) address; blank = not uploaded yet. */
-const mediaUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(
-    (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v),
-    CONTENT_MSG.urlInvalid,
-  );
+const mediaUrl = z.string().trim().max(2048).refine(isMediaUrl, CONTENT_MSG.urlInvalid);
 const shortText = z.string().max(1000);
 const longText = z.string().max(100_000);
 const textContent = (max: z.ZodString) =>

@@ -231,7 +231,11 @@ describe('GET /api/blocks/{id} and /api/blocks/course/{courseId}', () => {
     expect((await call('GET', `/api/blocks/course/${course.id}`)).status).toBe(401);
     expect((await call('GET', `/api/blocks/${BAD_ID}`, staff())).body).toMatchObject({ statusCode: 400, field: 'id' });
     const badCourse = await call('GET', `/api/blocks/course/${BAD_ID}`, staff());
-    expect(badCourse.body).toMatchObject({ statusCode: 400, field: 'courseId', message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)' });
+    expect(badCourse.body).toMatchObject({
+      statusCode: 400,
+      field: 'courseId',
+      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+    });
     expect((await call('GET', `/api/blocks/${UNKNOWN_ID}`, staff())).body).toMatchObject({
       statusCode: 404,
       message: CONTENT_MSG.blockNotFound,

@@ -41,7 +41,10 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
     const me = await bed.learner();
     const missing = await call('POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, me.token, {});
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ field: 'courseId', message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)' });
+    expect(missing.body).toMatchObject({
+      field: 'courseId',
+      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+    });
     const badLesson = await complete(encodeURIComponent('no such lesson!'), me.token);
     expect(badLesson.status).toBe(400);
     expect(badLesson.body.message).toBe('Некорректный идентификатор «lessonId» (Invalid lessonId: must be a valid ID)');
