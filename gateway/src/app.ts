@@ -241,7 +241,12 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   });
 
   app.use((_req: Request, res: Response) => sendError(res, 404, 'Страница не найдена'));
-  app.use((err: Error, req: Request, res: Response, _next: NextFunction) => {
+  app.use((err: Error & { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
+    // A file sent from disk refuses what it cannot serve (an unsatisfiable Range, a malformed path)
+    // with its own 4xx: that is the client's mistake, said in Russian, not a 500.
+    const status = err.status ?? err.statusCode ?? 500;
+    if (status >= 400 && status < 500)
+      return sendError(res, status, status === 416 ? MSG.rangeNotSatisfiable : MSG.malformedRequest);
     logger.error({ err, requestId: req.headers['x-request-id'] }, 'gateway error');
     sendError(res, 500, MSG.internal);
   });

@@ -20,6 +20,7 @@ export const MSG = {
   headersTooLarge: 'Слишком длинный адрес или заголовки запроса',
   malformedRequest: 'Некорректный HTTP-запрос',
   requestTimeout: 'Запрос не был получен вовремя',
+  rangeNotSatisfiable: 'Запрошенная часть файла недоступна',
   fillAllFields: 'Пожалуйста, заполните все поля',
   enterName: 'Пожалуйста, введите ваше имя',
   passwordsMismatch: 'Пароли не совпадают',
