@@ -190,8 +190,8 @@ describe("the model's own checks answer in Russian, never in mongoose's English"
       [{ due: 'никогда' }, 'due', 'Поле «due» имеет неверный тип'],
     ];
     for (const [body, field, message] of cases) {
-      expect({ body, ...answerOf(await api(service.url, 'POST', '/api/notes', { body })) }).toEqual({
-        body,
+      expect({ sent: body, ...answerOf(await api(service.url, 'POST', '/api/notes', { body })) }).toEqual({
+        sent: body,
         status: 400,
         body: { message, statusCode: 400, field },
       });
