@@ -2,6 +2,7 @@
 export const MSG = {
   internal: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже',
   notFoundRoute: 'Такого адреса API нет',
+  methodNotAllowed: 'Этот адрес API не принимает запросы такого вида',
   notFound: 'Запись не найдена',
   badJson: 'Некорректный JSON в теле запроса',
   bodyTooLarge: 'Слишком большой запрос',

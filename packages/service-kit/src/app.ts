@@ -104,6 +104,18 @@ const errorHandler = (logger: Logger) => async (ctx: Context, next: Next) => {
   }
 };
 
+/**
+ * A known path asked with a method it does not answer: koa-router's allowedMethods leaves the 404
+ * body with a 405, or a 501 for a method it does not know (PROPFIND); both become a 405 in Russian
+ * with the Allow header it set. A client's choice of method is never a server error.
+ */
+const methodNotAllowed = async (ctx: Context, next: Next) => {
+  await next();
+  if (ctx.status !== 405 && ctx.status !== 501) return;
+  ctx.status = 405;
+  ctx.body = { message: MSG.methodNotAllowed, statusCode: 405 };
+};
+
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
 /** Request id in and out; a logger bound to it, made only when something is logged. */
@@ -163,6 +175,7 @@ export function createServiceApp({ name, logger, routers, readiness = {}, bodyLi
     }),
   );
   app.use(guardJsonBody);
+  app.use(methodNotAllowed);
   app.use(health.routes());
   for (const router of routers) {
     app.use(router.routes());

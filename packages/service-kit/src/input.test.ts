@@ -3,9 +3,11 @@ import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { Schema } from 'mongoose';
-import { MSG } from '@portal/contracts';
+import { z } from 'zod';
+import { MSG, PAGING_MSG, pagingFields } from '@portal/contracts';
 import { api, startTestService, type ApiAnswer, type TestService } from '@portal/devstack/testing';
 import { escapeRegExp } from './mongo';
+import { parse } from './validate';
 
 // A service with routes that read every kind of input straight into the store, as real routes do.
 let service: TestService;
@@ -40,6 +42,9 @@ beforeAll(async () => {
       const created = await notes(ctx).create(koa.request.body as object);
       koa.status = 201;
       koa.body = { id: String(created._id) };
+    });
+    router.get('/paged/list', (koa) => {
+      koa.body = parse(z.object(pagingFields(20)), koa.query);
     });
     router.post('/:id/star', async (koa) => {
       koa.body = { starred: koa.params.id };
@@ -230,5 +235,43 @@ describe("requests node's HTTP parser refuses get a Russian answer too", () => {
         body: { message: MSG.malformedRequest, statusCode: 400 },
       });
     }
+  });
+});
+
+describe('a method a route does not answer', () => {
+  it('is 405 in Russian with the methods it does answer, for a known method and an unknown one alike', async () => {
+    for (const method of ['PUT', 'DELETE', 'PROPFIND', 'MKCOL']) {
+      const answer = await api(service.url, method, '/api/notes');
+      expect({ method, ...answerOf(answer), allow: answer.headers.get('allow') }).toEqual({
+        method,
+        ...refusedAs(405, MSG.methodNotAllowed),
+        allow: expect.stringContaining('POST'),
+      });
+    }
+  });
+});
+
+describe('numbers out of range in a query are 400 in Russian', () => {
+  it('a page or a limit that is huge, negative, fractional, not a number or past the safe integers', async () => {
+    const limit = PAGING_MSG.limitInvalid.replace('{max}', '100');
+    const cases: Array<[string, string]> = [
+      ['page=1e308', PAGING_MSG.pageInvalid],
+      ['page=99999999999999999999999', PAGING_MSG.pageInvalid],
+      ['page=NaN', PAGING_MSG.pageInvalid],
+      ['page=Infinity', PAGING_MSG.pageInvalid],
+      ['page=-1', PAGING_MSG.pageInvalid],
+      ['page=1.5', PAGING_MSG.pageInvalid],
+      ['page=%00', MSG.badCharacters],
+      ['limit=-1', limit],
+      ['limit=0', limit],
+      ['limit=1e308', limit],
+      ['limit=9007199254740993', limit],
+      ['limit=abc', limit],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await api(service.url, 'GET', `/api/notes/paged/list?${query}`);
+      expect({ query, status: answer.status, message: answer.body?.message }).toEqual({ query, status: 400, message });
+    }
+    expect((await api(service.url, 'GET', '/api/notes/paged/list?page=2&limit=100')).body).toEqual({ page: 2, limit: 100 });
   });
 });

@@ -89,6 +89,8 @@ function mutated(value: unknown, random: Random, depth = 0): unknown {
 
 interface Probe {
   what: string;
+  /** Another method than the route's: a path asked in a way it does not answer. */
+  method?: string;
   path: string;
   headers: Record<string, string>;
   body?: Buffer;
@@ -150,6 +152,9 @@ const READ_HEADERS: Array<Record<string, string>> = [
   { cookie: 'token=%00; token=%ED%A0%80' },
   { 'x-request-id': '../../../etc/passwd' },
   { accept: 'text/csv;q=1e999, */*;q=-1' },
+  { authorization: 'Bearer \xe4\xff\xfe' },
+  { 'x-internal-token': '\xff'.repeat(34) },
+  { 'x-forwarded-for': '\xff, 999.999.999.999, ::1%00' },
 ];
 
 const BOUNDARY = 'fuzz-boundary';
@@ -221,6 +226,10 @@ function probesFor(route: DeclaredRoute, request: CellRequest, random: Random): 
   const writes = route.method !== 'GET';
   const body = request.body === undefined ? undefined : json(request.body);
   const kind = random.next();
+  if (kind > 0.95) {
+    const method = random.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL'].filter((m) => m !== route.method));
+    return { what: `${method} instead of ${route.method}`, method, path, headers: body ? JSON_TYPE : {}, body };
+  }
   if (route.path.startsWith('/api/upload') && kind < 0.5) {
     const probe = random.pick(MULTIPART_PROBES);
     return { ...probe, path: `${path}${sep}accept=${random.pick(['media', 'image', 'any', '%00'])}` };
@@ -360,7 +369,7 @@ describe('fuzz: generated hostile input on every route', () => {
           sent++;
           let answer: Answer;
           try {
-            answer = await send(baseOf(route), method, probe, auth);
+            answer = await send(baseOf(route), probe.method ?? method, probe, auth);
           } catch (err) {
             problems.push(`${label}: connection failed (${(err as Error).message})`);
             delete known[service];
