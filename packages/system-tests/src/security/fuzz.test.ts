@@ -334,64 +334,68 @@ describe('fuzz: generated hostile input on every route', () => {
     expect(unlisted).toEqual([]);
   });
 
-  it('never answers 5xx or drops the connection, refuses in Russian, and a refusal changes nothing', async () => {
-    process.stdout.write(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays this run)\n`);
-    const deadline = Date.now() + BUDGET_MS;
-    const targets: Target[] = [];
-    for (const route of routes) {
-      const key = routeKey(route);
-      const rule: RouteRule | undefined = ROUTE_RULES[key];
-      if (!rule) continue;
-      targets.push({
-        route,
-        key,
-        request: (await rule.request?.(portal, 'ADMIN')) ?? {},
-        callers: [
-          { who: 'with the right', auth: await rightfulCaller(portal, rule, route), cases: CASES_WITH_RIGHT },
-          { who: 'anonymous', auth: {}, cases: CASES_ANONYMOUS },
-        ].map((caller) => ({ ...caller, random: generator(seedOf(`${SEED} ${key} ${caller.who}`)) })),
-      });
-    }
-    // What each service stored when last looked at; unknown after a request it accepted.
-    const known: Partial<Record<ServiceName, string>> = {};
-    const problems: string[] = [];
-    let sent = 0;
-    let rounds = 0;
-    // Round by round over every route: the first round always runs, the others while the budget lasts.
-    for (; rounds < CASES_WITH_RIGHT && (rounds === 0 || Date.now() < deadline); rounds++) {
-      for (const { route, key, request, callers } of targets) {
-        const { service, method } = route;
-        for (const { who, auth, cases, random } of callers) {
-          if (rounds >= cases) continue;
-          const probe = probesFor(route, request, random);
-          const label = `${key} ${who}: ${probe.what}`;
-          if (method !== 'GET') known[service] ??= await fingerprint(service);
-          sent++;
-          let answer: Answer;
-          try {
-            answer = await send(baseOf(route), probe.method ?? method, probe, auth);
-          } catch (err) {
-            problems.push(`${label}: connection failed (${(err as Error).message})`);
-            delete known[service];
-            continue;
-          }
-          if (answer.status >= 500) problems.push(`${label}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
-          else if (answer.status >= 400 && !isRussianRefusal(answer))
-            problems.push(`${label}: ${answer.status} without a Russian message: ${JSON.stringify(answer.body).slice(0, 160)}`);
-          if (answer.status < 400) {
-            delete known[service];
-          } else if (method !== 'GET') {
-            const now = await fingerprint(service);
-            if (now !== known[service]) problems.push(`${label}: refused with ${answer.status} but the store changed`);
-            known[service] = now;
+  it(
+    'never answers 5xx or drops the connection, refuses in Russian, and a refusal changes nothing',
+    async () => {
+      process.stdout.write(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays this run)\n`);
+      const deadline = Date.now() + BUDGET_MS;
+      const targets: Target[] = [];
+      for (const route of routes) {
+        const key = routeKey(route);
+        const rule: RouteRule | undefined = ROUTE_RULES[key];
+        if (!rule) continue;
+        targets.push({
+          route,
+          key,
+          request: (await rule.request?.(portal, 'ADMIN')) ?? {},
+          callers: [
+            { who: 'with the right', auth: await rightfulCaller(portal, rule, route), cases: CASES_WITH_RIGHT },
+            { who: 'anonymous', auth: {}, cases: CASES_ANONYMOUS },
+          ].map((caller) => ({ ...caller, random: generator(seedOf(`${SEED} ${key} ${caller.who}`)) })),
+        });
+      }
+      // What each service stored when last looked at; unknown after a request it accepted.
+      const known: Partial<Record<ServiceName, string>> = {};
+      const problems: string[] = [];
+      let sent = 0;
+      let rounds = 0;
+      // Round by round over every route: the first round always runs, the others while the budget lasts.
+      for (; rounds < CASES_WITH_RIGHT && (rounds === 0 || Date.now() < deadline); rounds++) {
+        for (const { route, key, request, callers } of targets) {
+          const { service, method } = route;
+          for (const { who, auth, cases, random } of callers) {
+            if (rounds >= cases) continue;
+            const probe = probesFor(route, request, random);
+            const label = `${key} ${who}: ${probe.what}`;
+            if (method !== 'GET') known[service] ??= await fingerprint(service);
+            sent++;
+            let answer: Answer;
+            try {
+              answer = await send(baseOf(route), probe.method ?? method, probe, auth);
+            } catch (err) {
+              problems.push(`${label}: connection failed (${(err as Error).message})`);
+              delete known[service];
+              continue;
+            }
+            if (answer.status >= 500) problems.push(`${label}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+            else if (answer.status >= 400 && !isRussianRefusal(answer))
+              problems.push(`${label}: ${answer.status} without a Russian message: ${JSON.stringify(answer.body).slice(0, 160)}`);
+            if (answer.status < 400) {
+              delete known[service];
+            } else if (method !== 'GET') {
+              const now = await fingerprint(service);
+              if (now !== known[service]) problems.push(`${label}: refused with ${answer.status} but the store changed`);
+              known[service] = now;
+            }
           }
         }
       }
-    }
-    process.stdout.write(`fuzz: ${sent} requests, ${rounds} of ${CASES_WITH_RIGHT} rounds within ${BUDGET_MS} ms\n`);
-    expect(sent).toBeGreaterThanOrEqual(targets.length * 2);
-    expect(problems).toEqual([]);
-  }, BUDGET_MS + 95_000);
+      process.stdout.write(`fuzz: ${sent} requests, ${rounds} of ${CASES_WITH_RIGHT} rounds within ${BUDGET_MS} ms\n`);
+      expect(sent).toBeGreaterThanOrEqual(targets.length * 2);
+      expect(problems).toEqual([]);
+    },
+    BUDGET_MS + 95_000,
+  );
 
   it("the gateway's own routes and files: no 5xx, refusals in Russian", async () => {
     const random = generator(SEED + 1);
