@@ -125,7 +125,9 @@ export const closeUnreadConnections = async (ctx: Context, next: Next) => {
  */
 export function answerMalformedRequests(server: Server): Server {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    // As node's own handler: an answer already under way on this socket cannot be followed by another.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
     socket.end(malformedRequestAnswer(err.code));
   });
   return server;
