@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { MSG, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
-import { Upstreams, failedToConnect, retriable } from '@portal/service-kit';
+import { Upstreams, answerMalformedRequests, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { readinessMonitor } from './health';
@@ -37,6 +37,9 @@ export const targetsOf = (config: GatewayConfig): Targets => ({
   crm: new Upstreams(config.CRM_URL),
   audit: new Upstreams(config.AUDIT_URL),
 });
+
+/** One answer for requests node's parser refuses, shared with the services. */
+export { answerMalformedRequests };
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
@@ -258,7 +261,12 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   });
 
   app.use((_req: Request, res: Response) => sendError(res, 404, 'Страница не найдена'));
-  app.use((err: Error, req: Request, res: Response, _next: NextFunction) => {
+  app.use((err: Error & { status?: number; statusCode?: number }, req: Request, res: Response, _next: NextFunction) => {
+    // A file sent from disk refuses what it cannot serve (an unsatisfiable Range, a malformed path)
+    // with its own 4xx: that is the client's mistake, said in Russian, not a 500.
+    const status = err.status ?? err.statusCode ?? 500;
+    if (status >= 400 && status < 500)
+      return sendError(res, status, status === 416 ? MSG.rangeNotSatisfiable : MSG.malformedRequest);
     logger.error({ err, requestId: req.headers['x-request-id'] }, 'gateway error');
     sendError(res, 500, MSG.internal);
   });

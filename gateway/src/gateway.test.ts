@@ -7,7 +7,7 @@ import pino from 'pino';
 import { MSG } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { startAuth } from '@portal/svc-auth/testing';
-import { createGateway } from './app';
+import { answerMalformedRequests, createGateway } from './app';
 import { gatewayConfigSchema } from './config';
 
 const listen = (server: Server) =>
@@ -44,7 +44,7 @@ beforeAll(async () => {
     PROXY_TIMEOUT_MS: '2000',
     JSON_BODY_LIMIT: '1024',
   });
-  gateway = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+  gateway = answerMalformedRequests(createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1'));
   await new Promise((r) => gateway.once('listening', r));
   url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 });
@@ -233,5 +233,27 @@ describe('front ends in their own containers', () => {
       server.close();
       container.close();
     }
+  });
+});
+
+describe('requests the gateway itself cannot serve are refused in Russian, never a 500', () => {
+  it('an unsatisfiable Range on a page or a file is 416 with a Russian message', async () => {
+    for (const path of ['/', '/courses/1', '/mf/mf-courses/remoteEntry.js']) {
+      const answer = await api(url, 'GET', path, { headers: { range: 'bytes=999999999999999999999-1' } });
+      expect({ path, status: answer.status, body: answer.body }).toEqual({
+        path,
+        status: 416,
+        body: { message: MSG.rangeNotSatisfiable, statusCode: 416 },
+      });
+    }
+  });
+
+  it('a URL over the header size limit is 431 with a Russian message, and the next request is served', async () => {
+    const answer = await api(url, 'GET', `/api/courses?search=${'%D1%8B'.repeat(5000)}`);
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 431,
+      body: { message: MSG.headersTooLarge, statusCode: 431 },
+    });
+    expect((await api(url, 'GET', '/remotes.json')).status).toBe(200);
   });
 });

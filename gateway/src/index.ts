@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { parseGatewayConfig } from './config';
-import { createGateway } from './app';
+import { answerMalformedRequests, createGateway } from './app';
 
 const parsed = parseGatewayConfig(process.env);
 if (!parsed.ok) {
@@ -10,7 +10,9 @@ if (!parsed.ok) {
 const config = parsed.config;
 const logger = pino({ name: 'gateway', level: config.LOG_LEVEL });
 const { app, agent, close } = createGateway(config, logger);
-const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+const server = answerMalformedRequests(
+  app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening')),
+);
 server.keepAliveTimeout = 65_000;
 server.requestTimeout = 120_000;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from './auth';
-import { isValidId } from './ids';
+import { invalidIdMessage, isValidId } from './ids';
 import { pagingFields } from './paging';
 import type { Role } from './roles';
+import { isMediaUrl } from './urls';
 
 /* ------------------------------------------------------------------ texts */
 
@@ -27,7 +28,7 @@ export const CONTENT_MSG = {
   lessonContentNotJson: 'Содержимое урока не является корректным JSON',
   unknownBlockType: 'Неизвестный тип блока',
   blockIdDuplicate: 'Повторяющийся id блока: {id}',
-  urlInvalid: 'Адрес файла должен начинаться с / или http(s)://',
+  urlInvalid: 'Адрес файла должен начинаться с / (файл портала) или с http:// или https://',
   reorderEmpty: 'Передайте список блоков для перестановки',
   reorderDuplicate: 'Блок указан в списке дважды',
   reorderOneCourse: 'Все блоки должны принадлежать одному курсу',
@@ -70,8 +71,6 @@ export const CONTENT_MSG = {
   confirmDeleteCourse: 'Вы уверены, что хотите удалить курс "{title}"?',
   loadFailed: 'Не удалось загрузить курсы',
 } as const;
-
-export const invalidIdMessage = (field: string) => `Invalid ${field}: must be a valid ID`;
 
 /** The course id rule of spec section 5, for any field: missing, empty and non-text fail with the same message. */
 export const entityIdField = (field: string) => z.custom<string>(isValidId, { message: invalidIdMessage(field) });
@@ -177,14 +176,7 @@ export const CONTENT_BLOCK_TYPES = ['heading', 'text', 'image', 'video', 'audio'
 export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
 
 /** Where a media block's file may live: uploaded here (/api/files/...) or an http(s) address; blank = not uploaded yet. */
-const mediaUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine(
-    (v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(v),
-    CONTENT_MSG.urlInvalid,
-  );
+const mediaUrl = z.string().trim().max(2048).refine(isMediaUrl, CONTENT_MSG.urlInvalid);
 const shortText = z.string().max(1000);
 const longText = z.string().max(100_000);
 const textContent = (max: z.ZodString) =>

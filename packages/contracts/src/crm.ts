@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { requiredText } from './auth';
 import { pagingFields } from './paging';
+import { URL_MSG, isSiteUrl } from './urls';
 
 /** Organization status (spec section 4): set freely among the three; new ones are ACTIVE. */
 export const ORG_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
@@ -51,13 +52,15 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+const siteText = optionalText(500).refine((v) => v === null || isSiteUrl(v), URL_MSG.siteInvalid);
+
 const status = z.enum(ORG_STATUSES, { error: CRM_MSG.statusInvalid });
 
 export const organizationCreateSchema = z.object({
   name: requiredText(MSG.fillRequired, 300),
   inn: requiredText(MSG.fillRequired, 32),
-  // Spec section 5: the site has no format check; the client makes it a safe link.
-  site: optionalText(500),
+  // Spec section 5 sets no format; the CRM shows it as a link, so it must be a web address (a bare host reads as https).
+  site: siteText,
   status: status.default(DEFAULT_ORG_STATUS),
 });
 export type OrganizationCreateInput = z.input<typeof organizationCreateSchema>;
@@ -67,7 +70,7 @@ export const organizationUpdateSchema = z
   .object({
     name: requiredText(MSG.fillRequired, 300).optional(),
     inn: requiredText(MSG.fillRequired, 32).optional(),
-    site: optionalText(500).optional(),
+    site: siteText.optional(),
     status: status.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: CRM_MSG.nothingToUpdate });

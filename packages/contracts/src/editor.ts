@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_MSG, entityIdField } from './content';
-import { isValidId } from './ids';
+import { invalidIdMessage, isValidId } from './ids';
 import { formatMessage } from './messages';
 import { questionSchema, quizInputSchema, type LearnerQuestion, type Question, type Quiz, type QuizSettings } from './quiz';
 
@@ -202,7 +202,7 @@ export const blockImportSchema = z.object({
   courseId: entityIdField('courseId'),
   moduleId: entityIdField('moduleId'),
   lessonIds: z
-    .array(z.custom<string>(isValidId, { message: 'Invalid lessonIds: must be a valid ID' }), { error: EDITOR_MSG.importEmpty })
+    .array(z.custom<string>(isValidId, { message: invalidIdMessage('lessonIds') }), { error: EDITOR_MSG.importEmpty })
     .min(1, EDITOR_MSG.importEmpty)
     .max(200)
     .refine((list) => new Set(list).size === list.length, 'Урок указан в списке дважды'),

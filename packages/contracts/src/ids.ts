@@ -8,4 +8,10 @@ const SLUG = /^[A-Za-z0-9_-]{1,50}$/;
 export const isValidId = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && (UUID.test(value) || CUID.test(value) || SLUG.test(value));
 
-export const idSchema = (field = 'id') => z.string().refine(isValidId, { message: `Invalid ${field}: must be a valid ID` });
+/**
+ * Russian for the person, with the wording spec section 5 quotes ('Invalid courseId ... must be a
+ * valid ID') kept in brackets for the clients that look for it.
+ */
+export const invalidIdMessage = (field: string) => `Некорректный идентификатор «${field}» (Invalid ${field}: must be a valid ID)`;
+
+export const idSchema = (field = 'id') => z.string().refine(isValidId, { message: invalidIdMessage(field) });

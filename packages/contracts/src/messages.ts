@@ -2,6 +2,7 @@
 export const MSG = {
   internal: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже',
   notFoundRoute: 'Такого адреса API нет',
+  methodNotAllowed: 'Этот адрес API не принимает запросы такого вида',
   notFound: 'Запись не найдена',
   badJson: 'Некорректный JSON в теле запроса',
   bodyTooLarge: 'Слишком большой запрос',
@@ -17,6 +18,10 @@ export const MSG = {
   badBodyEncoding: 'Тело запроса повреждено: оно не сжато указанным способом',
   unsupportedBodyEncoding: 'Неподдерживаемый способ сжатия тела запроса',
   jsonOnly: 'Поддерживается только JSON',
+  headersTooLarge: 'Слишком длинный адрес или заголовки запроса',
+  malformedRequest: 'Некорректный HTTP-запрос',
+  requestTimeout: 'Запрос не был получен вовремя',
+  rangeNotSatisfiable: 'Запрошенная часть файла недоступна',
   fillAllFields: 'Пожалуйста, заполните все поля',
   enterName: 'Пожалуйста, введите ваше имя',
   passwordsMismatch: 'Пароли не совпадают',
@@ -48,6 +53,34 @@ export const MSG = {
   userEmailRoleAdminOnly: 'Email и роль другого пользователя меняет только администратор',
   ownRoleAdminOnly: 'Свою роль может изменить только администратор',
 } as const;
+
+/** What a model's own checks say (behind the zod schemas, which say it first). */
+export const STORE_MSG = {
+  required: 'Поле «{field}» обязательно',
+  tooLong: 'Поле «{field}» слишком длинное: не более {max} символов',
+  tooShort: 'Поле «{field}» слишком короткое: не менее {min} символов',
+  tooBig: 'Поле «{field}» слишком большое: не более {max}',
+  tooSmall: 'Поле «{field}» слишком маленькое: не менее {min}',
+  wrongType: 'Поле «{field}» имеет неверный тип',
+  invalid: 'Поле «{field}» заполнено неверно',
+} as const;
+
+/**
+ * The whole raw answer to a request node's HTTP parser refused before any handler ran (a URL or
+ * headers over the size limit, a malformed request line or header, a request sent too slowly):
+ * node's own answer has no body, so the person would get a bare status.
+ */
+export function malformedRequestAnswer(code: string | undefined): string {
+  const [status, reason, message] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', MSG.headersTooLarge]
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', MSG.requestTimeout]
+        : [400, 'Bad Request', MSG.malformedRequest];
+  const body = JSON.stringify({ message, statusCode: status });
+  const length = new TextEncoder().encode(body).length;
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n${body}`;
+}
 
 export const formatMessage = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));

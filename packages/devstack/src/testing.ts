@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ServiceName } from '@portal/contracts';
 import {
+  answerMalformedRequests,
   baseConfigSchema,
   closeServiceContext,
   createLogger,
@@ -58,7 +59,7 @@ export async function startTestService<C extends BaseConfig>(
     storeAttempts: 5,
   });
   const app = createServiceApp({ name, logger: ctx.logger, routers: routers(ctx), readiness: readinessOf(ctx) });
-  const server = app.listen(0, '127.0.0.1');
+  const server = answerMalformedRequests(app.listen(0, '127.0.0.1'));
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
-import { MSG } from '@portal/contracts';
+import { MSG, STORE_MSG, formatMessage } from '@portal/contracts';
 import { HttpError } from './errors';
 import { closeUnreadConnections, guardJsonBody, guardRequest } from './input';
 import type { Logger } from './logger';
@@ -29,14 +29,42 @@ const isStoreDown = (err: unknown): boolean => {
   );
 };
 
+const RUSSIAN = /[а-яё]/i;
+
+/**
+ * A model's own check in Russian: mongoose writes its messages in English ("Path `title` is longer
+ * than the maximum allowed length (200)"), and a schema's limits are a second line behind zod's.
+ */
+export const storeValidationMessage = (problem: mongoose.Error.ValidatorError | mongoose.Error.CastError): string => {
+  const field = problem.path;
+  if (problem instanceof mongoose.Error.CastError) return formatMessage(STORE_MSG.wrongType, { field });
+  const limit = (key: string) => String((problem.properties as Record<string, unknown>)[key] ?? '');
+  switch (problem.kind) {
+    case 'required':
+      return formatMessage(STORE_MSG.required, { field });
+    case 'maxlength':
+      return formatMessage(STORE_MSG.tooLong, { field, max: limit('maxlength') });
+    case 'minlength':
+      return formatMessage(STORE_MSG.tooShort, { field, min: limit('minlength') });
+    case 'max':
+      return formatMessage(STORE_MSG.tooBig, { field, max: limit('max') });
+    case 'min':
+      return formatMessage(STORE_MSG.tooSmall, { field, min: limit('min') });
+    default:
+      // A validator of the portal's own says it in Russian already; anything else gets the generic text.
+      return RUSSIAN.test(problem.message) ? problem.message : formatMessage(STORE_MSG.invalid, { field });
+  }
+};
+
 /** Turns anything thrown into `{message, statusCode}`; never sends a stack trace. */
 export const toHttpError = (err: unknown): HttpError => {
   if (err instanceof HttpError) return err;
   if (err instanceof mongoose.Error.ValidationError) {
     const first = Object.values(err.errors)[0];
-    return new HttpError(400, first?.message ?? MSG.validation, 'validation', first?.path);
+    if (!first) return new HttpError(400, MSG.validation, 'validation');
+    return new HttpError(400, storeValidationMessage(first), 'validation', first.path);
   }
-  if (err instanceof mongoose.Error.CastError) return new HttpError(400, MSG.validation, 'cast', err.path);
+  if (err instanceof mongoose.Error.CastError) return new HttpError(400, storeValidationMessage(err), 'cast', err.path);
   if ((err as { code?: number })?.code === 11000) return new HttpError(409, 'Такая запись уже существует', 'duplicate');
   if (isStoreDown(err)) return new HttpError(503, MSG.storeUnavailable, 'store_unavailable');
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
@@ -44,8 +72,10 @@ export const toHttpError = (err: unknown): HttpError => {
   if (status === 413 || type === 'entity.too.large') return new HttpError(413, MSG.bodyTooLarge, 'too_large');
   if (status === 400 && (type === 'entity.parse.failed' || err instanceof SyntaxError))
     return new HttpError(400, MSG.badJson, 'bad_json');
-  // A body sent as gzip/deflate/br that does not inflate: zlib's own error, with its Z_* code.
-  if (/^Z_/.test(String((err as { code?: unknown })?.code ?? ''))) return new HttpError(400, MSG.badBodyEncoding, 'bad_encoding');
+  // A body sent as gzip/deflate/br that does not inflate: zlib's own error, with its Z_* code (gzip,
+  // deflate) or ERR__ERROR_* (brotli's decoder).
+  if (/^(Z_|ERR__ERROR_)/.test(String((err as { code?: unknown })?.code ?? '')))
+    return new HttpError(400, MSG.badBodyEncoding, 'bad_encoding');
   // raw-body's type, or the bare error of `inflation` (co-body's) for an encoding it does not know.
   if (type === 'encoding.unsupported' || (status === 415 && /Content-Encoding/.test((err as Error).message)))
     return new HttpError(415, MSG.unsupportedBodyEncoding, 'unsupported_encoding');
@@ -72,6 +102,18 @@ const errorHandler = (logger: Logger) => async (ctx: Context, next: Next) => {
       ...(httpError.field ? { field: httpError.field } : {}),
     };
   }
+};
+
+/**
+ * A known path asked with a method it does not answer: koa-router's allowedMethods leaves the 404
+ * body with a 405, or a 501 for a method it does not know (PROPFIND); both become a 405 in Russian
+ * with the Allow header it set. A client's choice of method is never a server error.
+ */
+const methodNotAllowed = async (ctx: Context, next: Next) => {
+  await next();
+  if (ctx.status !== 405 && ctx.status !== 501) return;
+  ctx.status = 405;
+  ctx.body = { message: MSG.methodNotAllowed, statusCode: 405 };
 };
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
@@ -133,6 +175,7 @@ export function createServiceApp({ name, logger, routers, readiness = {}, bodyLi
     }),
   );
   app.use(guardJsonBody);
+  app.use(methodNotAllowed);
   app.use(health.routes());
   for (const router of routers) {
     app.use(router.routes());

@@ -1,15 +1,30 @@
 import { request } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { connect } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { Schema } from 'mongoose';
-import { MSG } from '@portal/contracts';
+import { z } from 'zod';
+import { MSG, PAGING_MSG, pagingFields } from '@portal/contracts';
 import { api, startTestService, type ApiAnswer, type TestService } from '@portal/devstack/testing';
 import { escapeRegExp } from './mongo';
+import { parse } from './validate';
 
 // A service with routes that read every kind of input straight into the store, as real routes do.
 let service: TestService;
 const notes = (ctx: TestService['ctx']) =>
-  ctx.store.models.Note ?? ctx.store.model('Note', new Schema({ text: String, tags: [String], extra: Schema.Types.Mixed }));
+  ctx.store.models.Note ??
+  ctx.store.model(
+    'Note',
+    // Limits a route's zod schema would normally check first: here the model is the only check.
+    new Schema({
+      text: { type: String, maxlength: 40 },
+      tags: [String],
+      extra: Schema.Types.Mixed,
+      stars: { type: Number, min: 0, max: 5 },
+      kind: { type: String, enum: ['a', 'b'] },
+      due: Date,
+    }),
+  );
 
 beforeAll(async () => {
   service = await startTestService('content', (ctx) => {
@@ -27,6 +42,9 @@ beforeAll(async () => {
       const created = await notes(ctx).create(koa.request.body as object);
       koa.status = 201;
       koa.body = { id: String(created._id) };
+    });
+    router.get('/paged/list', (koa) => {
+      koa.body = parse(z.object(pagingFields(20)), koa.query);
     });
     router.post('/:id/star', async (koa) => {
       koa.body = { starred: koa.params.id };
@@ -140,6 +158,20 @@ describe('bodies the service cannot read are refused, never a 500', () => {
     await notes(service.ctx).deleteMany({});
   });
 
+  it('a body marked deflate or br that is not so is 400; real deflate and br are read', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const encoding of ['deflate', 'br']) {
+      const answer = await raw('/api/notes', 'POST', { ...json, 'content-encoding': encoding }, '{"text":"plain"}');
+      expect({ encoding, ...answerOf(answer) }).toEqual({ encoding, ...refusedAs(400, MSG.badBodyEncoding) });
+    }
+    expect(await stored()).toEqual([]);
+    const packed = [deflateSync('{"text":"deflate"}'), brotliCompressSync('{"text":"br"}')];
+    expect((await raw('/api/notes', 'POST', { ...json, 'content-encoding': 'deflate' }, packed[0])).status).toBe(201);
+    expect((await raw('/api/notes', 'POST', { ...json, 'content-encoding': 'br' }, packed[1])).status).toBe(201);
+    expect((await stored()).sort()).toEqual(['br', 'deflate']);
+    await notes(service.ctx).deleteMany({});
+  });
+
   it('a body of a type no route reads is 415; an empty POST is still served', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const answer = await raw('/api/notes', 'POST', { 'content-type': type }, 'text=a');
@@ -149,5 +181,97 @@ describe('bodies the service cannot read are refused, never a 500', () => {
     expect(await stored()).toEqual([]);
     // fetch sends `Content-Length: 0` and no type for a POST without a body.
     expect(answerOf(await api(service.url, 'POST', '/api/notes/abc/star'))).toEqual({ status: 200, body: { starred: 'abc' } });
+  });
+});
+
+describe("the model's own checks answer in Russian, never in mongoose's English", () => {
+  it('a length, a range, an enum and a type the model refuses are 400 with a Russian message naming the field', async () => {
+    const cases: Array<[object, string, string]> = [
+      [{ text: 'я'.repeat(41) }, 'text', 'Поле «text» слишком длинное: не более 40 символов'],
+      [{ stars: 6 }, 'stars', 'Поле «stars» слишком большое: не более 5'],
+      [{ stars: -1 }, 'stars', 'Поле «stars» слишком маленькое: не менее 0'],
+      [{ kind: 'c' }, 'kind', 'Поле «kind» заполнено неверно'],
+      [{ stars: 'много' }, 'stars', 'Поле «stars» имеет неверный тип'],
+      [{ due: 'никогда' }, 'due', 'Поле «due» имеет неверный тип'],
+    ];
+    for (const [body, field, message] of cases) {
+      expect({ sent: body, ...answerOf(await api(service.url, 'POST', '/api/notes', { body })) }).toEqual({
+        sent: body,
+        status: 400,
+        body: { message, statusCode: 400, field },
+      });
+    }
+    expect(await stored()).toEqual([]);
+  });
+});
+
+/** Writes bytes on a bare socket and reads the whole answer: for requests no HTTP client would send. */
+function rawSocket(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(service.url).port), '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+const jsonOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+describe("requests node's HTTP parser refuses get a Russian answer too", () => {
+  it('a URL over the header size limit is 431 with a Russian message, and the service serves the next request', async () => {
+    const answer = await api(service.url, 'GET', `/api/notes?search=${'%D1%8B'.repeat(5000)}`);
+    expect(answerOf(answer)).toEqual(refusedAs(431, MSG.headersTooLarge));
+    expect((await api(service.url, 'GET', '/api/notes')).status).toBe(200);
+  });
+
+  it('a broken request line or header is 400 with a Russian message', async () => {
+    for (const text of ['GET /api/notes HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'ПРИВЕТ / HTTP/1.1\r\n\r\n']) {
+      const answer = await rawSocket(text);
+      expect({ text, line: answer.split('\r\n')[0], body: jsonOf(answer) }).toEqual({
+        text,
+        line: 'HTTP/1.1 400 Bad Request',
+        body: { message: MSG.malformedRequest, statusCode: 400 },
+      });
+    }
+  });
+});
+
+describe('a method a route does not answer', () => {
+  it('is 405 in Russian with the methods it does answer, for a known method and an unknown one alike', async () => {
+    for (const method of ['PUT', 'DELETE', 'PROPFIND', 'MKCOL']) {
+      const answer = await api(service.url, method, '/api/notes');
+      expect({ method, ...answerOf(answer), allow: answer.headers.get('allow') }).toEqual({
+        method,
+        ...refusedAs(405, MSG.methodNotAllowed),
+        allow: expect.stringContaining('POST'),
+      });
+    }
+  });
+});
+
+describe('numbers out of range in a query are 400 in Russian', () => {
+  it('a page or a limit that is huge, negative, fractional, not a number or past the safe integers', async () => {
+    const limit = PAGING_MSG.limitInvalid.replace('{max}', '100');
+    const cases: Array<[string, string]> = [
+      ['page=1e308', PAGING_MSG.pageInvalid],
+      ['page=99999999999999999999999', PAGING_MSG.pageInvalid],
+      ['page=NaN', PAGING_MSG.pageInvalid],
+      ['page=Infinity', PAGING_MSG.pageInvalid],
+      ['page=-1', PAGING_MSG.pageInvalid],
+      ['page=1.5', PAGING_MSG.pageInvalid],
+      ['page=%00', MSG.badCharacters],
+      ['limit=-1', limit],
+      ['limit=0', limit],
+      ['limit=1e308', limit],
+      ['limit=9007199254740993', limit],
+      ['limit=abc', limit],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await api(service.url, 'GET', `/api/notes/paged/list?${query}`);
+      expect({ query, status: answer.status, message: answer.body?.message }).toEqual({ query, status: 400, message });
+    }
+    expect((await api(service.url, 'GET', '/api/notes/paged/list?page=2&limit=100')).body).toEqual({ page: 2, limit: 100 });
   });
 });

@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Context, Next } from 'koa';
-import { MSG } from '@portal/contracts';
+import { MSG, malformedRequestAnswer } from '@portal/contracts';
 import { HttpError, unsupportedMedia } from './errors';
 
 /** Deeper JSON than this is no document of the portal's; walking it would only cost the server. */
@@ -117,3 +118,17 @@ export const closeUnreadConnections = async (ctx: Context, next: Next) => {
     if (!ctx.req.complete && !ctx.headerSent && !(await drainBody(ctx.req))) ctx.set('Connection', 'close');
   }
 };
+
+/**
+ * A request node's parser refuses before Koa sees it (a URL or headers over 16 KB, a broken request
+ * line) gets the same `{message, statusCode}` in Russian as any other refusal, not a bare status.
+ */
+export function answerMalformedRequests(server: Server): Server {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // As node's own handler: an answer already under way on this socket cannot be followed by another.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+    socket.end(malformedRequestAnswer(err.code));
+  });
+  return server;
+}

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type Koa from 'koa';
+import { answerMalformedRequests } from './input';
 import type { Logger } from './logger';
 
 export interface RunningService {
@@ -24,7 +25,7 @@ export function listen(
   shutdownTimeoutMs = 15_000,
 ): Promise<RunningService> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = answerMalformedRequests(app.listen(port, host));
     server.keepAliveTimeout = 65_000; // longer than the gateway's agent keeps idle sockets
     server.once('error', reject);
     server.once('listening', () => {

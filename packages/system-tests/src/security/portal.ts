@@ -14,7 +14,7 @@ import { progressRouters } from '@portal/svc-progress/app';
 import { startProgress, seedQuizCourse, type ProgressTestBed, type SeededCourse } from '@portal/svc-progress/testing';
 import { crmRouters } from '@portal/svc-crm/app';
 import { auditRouters } from '@portal/svc-audit/app';
-import { createGateway } from '../../../../gateway/src/app';
+import { answerMalformedRequests, createGateway } from '../../../../gateway/src/app';
 import { gatewayConfigSchema } from '../../../../gateway/src/config';
 
 /** Anonymous and the five roles: the columns of the authorization matrix. */
@@ -124,7 +124,7 @@ export async function startGateway(urls: Partial<Record<ServiceName, string>>): 
     INTERNAL_TOKEN: process.env.INTERNAL_TOKEN!,
     LOG_LEVEL: 'silent',
   });
-  const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+  const server = answerMalformedRequests(createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1'));
   server.once('close', () => rmSync(staticRoot, { recursive: true, force: true }));
   await new Promise((resolve) => server.once('listening', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -247,3 +247,27 @@ export const serviceUrl = (portal: Portal, service: ServiceName): string =>
     crm: portal.crm.url,
     audit: portal.audit.url,
   })[service];
+
+/**
+ * The headers of a caller that may call a route: the internal token, nothing for a public route, or
+ * a session of the first role the rule lets through (the victim when every role is hidden from it).
+ * A route that ends sessions gets a session of its own, so the others' stay valid.
+ */
+export async function rightfulCaller(
+  portal: Portal,
+  rule: { access: 'public' | 'internal' | readonly Role[]; hiddenFrom?: readonly Role[] },
+  route: DeclaredRoute,
+): Promise<Record<string, string>> {
+  if (rule.access === 'public') return {};
+  if (rule.access === 'internal')
+    return { 'x-internal-token': process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me' };
+  const roles = rule.access.filter((r) => !rule.hiddenFrom?.includes(r));
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  if (/logout|password|sessions/.test(route.path)) {
+    const role = roles[0] ?? 'CANDIDATE';
+    return bearer((await userWithRole(portal.auth, role, 'Временный Сеанс')).token);
+  }
+  if (!roles.length) return bearer(portal.victim.token);
+  const role = ROLES_IN_ORDER.find((r) => roles.includes(r))!;
+  return bearer(portal.as[role].token);
+}

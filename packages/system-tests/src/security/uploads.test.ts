@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
+import { MSG } from '@portal/contracts';
 import { startContent, type ContentTestBed } from '@portal/svc-content/testing';
 import { PNG_BYTES, startGateway, uploadFile } from './portal';
 
@@ -50,7 +51,61 @@ function rawGet(
   });
 }
 
+/** A multipart upload of one file whose name is written as given, e.g. RFC 5987's `filename*=UTF-8''…`. */
+function uploadNamed(disposition: string, bytes: Buffer): Promise<{ status: number; body: { message?: string } }> {
+  const boundary = 'raw-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: text/plain\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const { hostname, port } = new URL(bed.content.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        hostname,
+        port,
+        path: '/api/upload/file',
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${curator()}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(body.length),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('uploads are checked by their bytes, never by their name', () => {
+  it.each([`filename*=UTF-8''a%00b.txt`, `filename*=UTF-8''notes.t%00xt`])(
+    'refuses a file name with a NUL in it (%s) with 400 in Russian, and keeps nothing',
+    async (disposition) => {
+      const before = await stored();
+      const count = await bed.models.uploads.countDocuments();
+      expect(await uploadNamed(disposition, Buffer.from('текст'))).toEqual({
+        status: 400,
+        body: { message: MSG.badCharacters, statusCode: 400 },
+      });
+      expect(await stored()).toEqual(before);
+      expect(await bed.models.uploads.countDocuments()).toBe(count);
+      // The same file under a plain name is kept.
+      expect(
+        (await uploadNamed(`filename*=UTF-8''%D0%B7%D0%B0%D0%BC%D0%B5%D1%82%D0%BA%D0%B8.txt`, Buffer.from('текст'))).status,
+      ).toBe(201);
+    },
+  );
+
   it.each([
     ['HTML', HTML],
     ['SVG', SVG],

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import multer, { MulterError } from 'multer';
 import { mongo, type Connection } from 'mongoose';
 import { CONTENT_MSG, formatMessage, type UploadAccept, type UploadedFile } from '@portal/contracts';
-import { HttpError, badRequest, payloadTooLarge, unsupportedMedia } from '@portal/service-kit';
+import { HttpError, badCharacters, badRequest, isStorableText, payloadTooLarge, unsupportedMedia } from '@portal/service-kit';
 import type { UploadDoc, UploadKind } from '../models/upload';
 import { SNIFF_BYTES, sniffMedia, type SniffedMedia } from './sniff';
 
@@ -163,6 +163,8 @@ export class UploadStore {
       const checked = await Promise.all(
         files.map(async (file) => {
           if (file.size === 0) throw badRequest(CONTENT_MSG.uploadEmpty, file.fieldname);
+          // A name sent as `filename*=UTF-8''a%00b` arrives decoded, past the URL and JSON checks.
+          if (!isStorableText(file.originalname)) throw badCharacters();
           const media = sniffMedia(await readHead(file.path));
           if (!accepts(accept, media) || namePretendsMedia(file.originalname, media))
             throw unsupportedMedia(CONTENT_MSG.uploadBadType);

@@ -50,7 +50,7 @@ describe('POST /api/blocks', () => {
         courseId,
         status: 400,
         field: 'courseId',
-        message: 'Invalid courseId: must be a valid ID',
+        message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
       });
     }
     expect((await call('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: UNKNOWN_ID })).body).toMatchObject({
@@ -231,7 +231,11 @@ describe('GET /api/blocks/{id} and /api/blocks/course/{courseId}', () => {
     expect((await call('GET', `/api/blocks/course/${course.id}`)).status).toBe(401);
     expect((await call('GET', `/api/blocks/${BAD_ID}`, staff())).body).toMatchObject({ statusCode: 400, field: 'id' });
     const badCourse = await call('GET', `/api/blocks/course/${BAD_ID}`, staff());
-    expect(badCourse.body).toMatchObject({ statusCode: 400, field: 'courseId', message: 'Invalid courseId: must be a valid ID' });
+    expect(badCourse.body).toMatchObject({
+      statusCode: 400,
+      field: 'courseId',
+      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+    });
     expect((await call('GET', `/api/blocks/${UNKNOWN_ID}`, staff())).body).toMatchObject({
       statusCode: 404,
       message: CONTENT_MSG.blockNotFound,
@@ -423,7 +427,7 @@ describe('POST /api/blocks/reorder', () => {
         CONTENT_MSG.reorderDuplicate,
       ],
       [{ blocks: [{ id: m1.id, position: -1 }] }, 400, undefined],
-      [{ blocks: [{ id: 'bad id!', position: 0 }] }, 400, 'Invalid id: must be a valid ID'],
+      [{ blocks: [{ id: 'bad id!', position: 0 }] }, 400, 'Некорректный идентификатор «id» (Invalid id: must be a valid ID)'],
       [{ blocks: [{ id: m1.id, position: 0, moduleId: m2.id }] }, 400, CONTENT_MSG.reorderModuleInModule],
       [
         {

@@ -202,7 +202,10 @@ describe('GET /api/courses/{id}', () => {
     expect((await call('GET', `/api/courses/${draft.id}`)).status).toBe(401);
     const bad = await call('GET', `/api/courses/${BAD_ID}`, bed.as.CURATOR.token);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ field: 'courseId', message: 'Invalid courseId: must be a valid ID' });
+    expect(bad.body).toMatchObject({
+      field: 'courseId',
+      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+    });
     const tooLong = await call('GET', `/api/courses/${'a'.repeat(51)}`, bed.as.CURATOR.token);
     expect(tooLong.status).toBe(400);
     for (const id of [UNKNOWN_ID, '3f2504e0-4f89-11d3-9a0c-0305e82c3301', `c${'a'.repeat(24)}`, 'course_1']) {

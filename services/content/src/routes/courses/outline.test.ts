@@ -42,7 +42,7 @@ describe('GET /api/courses/{id}/outline', () => {
     expect((await call('GET', `/api/courses/${draft.id}/outline`)).status).toBe(401);
     expect((await call('GET', `/api/courses/${BAD_ID}/outline`, curator())).body).toMatchObject({
       statusCode: 400,
-      message: 'Invalid courseId: must be a valid ID',
+      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
     });
     expect((await call('GET', `/api/courses/${UNKNOWN_ID}/outline`, curator())).body).toMatchObject({
       statusCode: 404,

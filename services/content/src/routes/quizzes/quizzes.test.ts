@@ -158,7 +158,11 @@ describe('POST /api/quizzes', () => {
         'Повторяющийся id вопроса: a',
       ],
       [{ title: 'К', questions: [{ ...newQuestion('true_false', 'a', 0), type: 'essay' }] }, 'questions.0.type', ''],
-      [{ title: 'К', courseId: 'bad id!' }, 'courseId', 'Invalid courseId: must be a valid ID'],
+      [
+        { title: 'К', courseId: 'bad id!' },
+        'courseId',
+        'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const answer = await call('POST', '/api/quizzes', staff(), body);

@@ -55,7 +55,10 @@ describe('POST /api/attempts (start)', () => {
     expect(noQuiz.status).toBe(400);
     expect(noQuiz.body).toMatchObject({ field: 'quizId', message: 'Укажите квиз (quizId)' });
     const noLesson = await call('POST', '/api/attempts', me.token, { quizId: seeded.quiz.id, courseId: seeded.course.id });
-    expect(noLesson.body).toMatchObject({ field: 'lessonId', message: 'Invalid lessonId: must be a valid ID' });
+    expect(noLesson.body).toMatchObject({
+      field: 'lessonId',
+      message: 'Некорректный идентификатор «lessonId» (Invalid lessonId: must be a valid ID)',
+    });
     expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(0);
   });
 

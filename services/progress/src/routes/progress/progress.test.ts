@@ -41,10 +41,13 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
     const me = await bed.learner();
     const missing = await call('POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, me.token, {});
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ field: 'courseId', message: 'Invalid courseId: must be a valid ID' });
+    expect(missing.body).toMatchObject({
+      field: 'courseId',
+      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+    });
     const badLesson = await complete(encodeURIComponent('no such lesson!'), me.token);
     expect(badLesson.status).toBe(400);
-    expect(badLesson.body.message).toBe('Invalid lessonId: must be a valid ID');
+    expect(badLesson.body.message).toBe('Некорректный идентификатор «lessonId» (Invalid lessonId: must be a valid ID)');
     expect(await bed.store.completions.countDocuments({ userId: me.user.id })).toBe(0);
   });
 
@@ -136,7 +139,7 @@ describe('GET /api/progress/course/{courseId} and /lessons', () => {
     expect((await call('GET', `/api/progress/course/${seeded.course.id}/lessons`, bed.as.CURATOR.token)).status).toBe(403);
     const bad = await call('GET', `/api/progress/course/${encodeURIComponent('плохой id')}`, bed.as.CANDIDATE.token);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Invalid courseId: must be a valid ID');
+    expect(bad.body.message).toBe('Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)');
     expect(
       (await call('GET', `/api/progress/course/${encodeURIComponent('плохой id')}/lessons`, bed.as.CANDIDATE.token)).status,
     ).toBe(400);
