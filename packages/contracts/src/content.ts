@@ -385,6 +385,8 @@ export interface CourseSummary {
   level: string;
   isPublished: boolean;
   status: CourseStatus;
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
   updatedAt: string;
   isFavorite: boolean;
@@ -408,6 +410,7 @@ export interface Lesson {
   moduleId: string;
   position: number;
   blocks: ContentBlock[];
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -420,6 +423,7 @@ export interface CourseModule {
   position: number;
   status: LessonStatus;
   lessons: Lesson[];
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -443,6 +447,8 @@ export interface BlockRecord {
   moduleId: string | null;
   position: number;
   status: LessonStatus;
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -467,6 +473,7 @@ export interface LessonOutline {
   blocksCount: number;
   /** Whether one of them is a quiz. */
   hasQuiz: boolean;
+  version: number;
   updatedAt: string;
 }
 
@@ -476,6 +483,7 @@ export interface ModuleOutline {
   description: string;
   position: number;
   status: LessonStatus;
+  version: number;
   lessons: LessonOutline[];
 }
 

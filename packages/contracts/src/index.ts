@@ -14,3 +14,4 @@ export * from './progress';
 export * from './editor';
 export * from './generation';
 export * from './media';
+export * from './shuffle';

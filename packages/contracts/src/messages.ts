@@ -32,6 +32,8 @@ export const MSG = {
   lastAdmin: 'Нельзя снять роль с последнего администратора',
   loginOk: 'Вход выполнен успешно',
   registerOk: 'Регистрация прошла успешно',
+  staleDocument: 'Документ изменён другим пользователем',
+  versionInvalid: 'Версия документа должна быть целым неотрицательным числом',
 } as const;
 
 export const formatMessage = (template: string, values: Record<string, string | number>): string =>

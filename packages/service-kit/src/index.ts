@@ -13,3 +13,4 @@ export * from './redis';
 export * from './audit';
 export * from './run';
 export * from './context';
+export * from './versions';

@@ -224,6 +224,7 @@ describe('POST /api/quizzes', () => {
       maxAttempts: 10,
       timeLimit: 15,
       showExplanations: 'after_course',
+      showCorrectAnswers: 'after_pass_or_last',
     });
   });
 });
@@ -257,6 +258,7 @@ describe('GET /api/quizzes', () => {
       courseId: course.id,
       questionsCount: 1,
       settings: first.settings,
+      version: 0,
       createdAt: first.createdAt,
       updatedAt: first.updatedAt,
     });
@@ -311,6 +313,7 @@ describe('GET /api/quizzes/{id}', () => {
         description: '',
         courseId: null,
         settings: quiz.settings,
+        version: 0,
         createdAt: quiz.createdAt,
         updatedAt: quiz.updatedAt,
       });
