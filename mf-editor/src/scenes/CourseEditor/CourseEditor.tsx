@@ -5,7 +5,7 @@ import { EDITOR_MSG, confirmDeleteLessonText, type Course } from '@portal/contra
 import { Button, ErrorBox, Muted } from '@portal/ui';
 import { ApiError, errorMessage, navigate } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ConfirmDialog, ConflictDialog } from '../../components/Dialog';
 import { RegenerateContext } from '../../components/generation/RegenerateContext';
 import { RegenerateDialog } from '../../components/generation/RegenerateDialog';
 import { LessonEditor } from '../../components/lesson/LessonEditor';
@@ -297,6 +297,13 @@ function LoadedEditor({ initial, onBack, banner }: { initial: EditorCourse; onBa
             confirmLabel="Удалить"
             onCancel={() => setConfirm(null)}
             onConfirm={() => void onConfirm()}
+          />
+        )}
+        {editor.conflict && (
+          <ConflictDialog
+            title={editor.conflict.title}
+            busy={editor.busy}
+            onChoose={(choice) => void editor.resolveConflict(choice)}
           />
         )}
         {importing && (
