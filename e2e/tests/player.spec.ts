@@ -164,8 +164,9 @@ test.describe.serial('learning', () => {
     await expect(player.getByRole('heading', { name: 'Квиз не пройден' })).toBeVisible();
     await expect(player.getByText('Ваш результат: 0 из 2 (0%)')).toBeVisible();
     await expect(player.getByText('Для прохождения требуется 100%')).toBeVisible();
-    await expect(player.getByText('Правильный ответ: 28')).toBeVisible();
     await expect(player.getByText('Пояснение: Статья 115 ТК РФ')).toBeVisible();
+    // «Показывать правильные ответы» by default: not after a failed attempt that is not the last.
+    await expect(player.getByText(/Правильный ответ/)).toHaveCount(0);
 
     // A new attempt in place: the page is not reloaded, the countdown starts again.
     await player.getByRole('button', { name: 'Попробовать снова' }).click();

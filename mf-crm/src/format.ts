@@ -1,5 +1,5 @@
 import { CRM_MSG, ROLE_LABELS, formatMessage, type Role } from '@portal/contracts';
-import { errorMessage } from '@portal/web-core';
+import { ApiError, errorMessage } from '@portal/web-core';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -37,6 +37,9 @@ export function directoryCount(total: number, { search, role }: { search: string
 export const siteHref = (site: string): string => (/^https?:\/\//i.test(site) ? site : `https://${site}`);
 
 /** The one alert for a failed create, edit or delete (spec section 8): 'Ошибка: {message}'. */
+/** Another person saved the record first (412): the form's copy is stale. */
+export const isStale = (err: unknown): boolean => err instanceof ApiError && err.status === 412;
+
 export const alertFailure = (err: unknown, fallback: string): void => {
   window.alert(formatMessage(CRM_MSG.mutationFailed, { message: errorMessage(err, fallback) }));
 };

@@ -29,15 +29,16 @@ export const getOrganization = (id: string, signal?: AbortSignal) =>
 export const createOrganization = (input: OrganizationCreateInput) =>
   apiRequest<OrganizationListItem>('/organizations', { method: 'POST', body: input });
 
-export const updateOrganization = (id: string, input: OrganizationUpdateInput) =>
-  apiRequest<Organization>(`/organizations/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+/** Writes send the version the form was opened with: 412 «Документ изменён другим пользователем» when stale. */
+export const updateOrganization = (id: string, input: OrganizationUpdateInput, version: number) =>
+  apiRequest<Organization>(`/organizations/${encodeURIComponent(id)}`, { method: 'PATCH', body: { ...input, version } });
 
 export const deleteOrganization = (id: string) =>
   apiRequest<void>(`/organizations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const createContact = (input: ContactCreateInput) => apiRequest<Contact>('/contacts', { method: 'POST', body: input });
 
-export const updateContact = (id: string, input: ContactUpdateInput) =>
-  apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+export const updateContact = (id: string, input: ContactUpdateInput, version: number) =>
+  apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { ...input, version } });
 
 export const deleteContact = (id: string) => apiRequest<void>(`/contacts/${encodeURIComponent(id)}`, { method: 'DELETE' });

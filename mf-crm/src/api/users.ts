@@ -19,8 +19,9 @@ export interface DirectoryParams {
 export const fetchDirectory = ({ search, role, page }: DirectoryParams, signal?: AbortSignal): Promise<Page<User>> =>
   apiRequest<Page<User>>('/users', { query: { page, limit: DIRECTORY_PAGE_SIZE, search, role }, signal });
 
-export const updateUser = (id: string, input: UserUpdateInput) =>
-  apiRequest<User>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+/** `version`: the one the form was opened with (412 «Документ изменён другим пользователем» when stale). */
+export const updateUser = (id: string, input: UserUpdateInput, version: number) =>
+  apiRequest<User>(`/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: { ...input, version } });
 
 export const applicationKeys = {
   all: ['applications'] as const,

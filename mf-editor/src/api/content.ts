@@ -19,27 +19,52 @@ import type { EditorBackend } from '../backend/backend';
 
 const id = (value: string) => encodeURIComponent(value);
 
+/**
+ * The version of every course, module, lesson and quiz as last read or written here: each write
+ * sends the one it was based on (412 «Документ изменён другим пользователем» when another author
+ * saved first) and keeps the one the answer names. One place, so no save can forget it.
+ */
+const versions = new Map<string, number>();
+const seen = <T extends { id: string; version?: number }>(doc: T): T => {
+  if (typeof doc.version === 'number') versions.set(doc.id, doc.version);
+  return doc;
+};
+type Versioned = { id: string; version: number };
+/** A course with its modules and lessons (the outline, or a course an accepted proposal answers). */
+const seenTree = <T extends Versioned & { modules: Array<Versioned & { lessons: Versioned[] }> }>(course: T): T => {
+  seen(course);
+  for (const m of course.modules) {
+    seen(m);
+    m.lessons.forEach(seen);
+  }
+  return course;
+};
+const withVersion = <T extends object>(docId: string, patch: T) =>
+  versions.has(docId) ? { ...patch, version: versions.get(docId) } : patch;
+
 /** The editors' calls to the content service (spec section 7, plus quizzes, copy and import). */
 export const apiBackend: EditorBackend = {
   demo: false,
-  loadOutline: (courseId) => apiRequest<CourseOutline>(`/courses/${id(courseId)}/outline`),
+  loadOutline: (courseId) => apiRequest<CourseOutline>(`/courses/${id(courseId)}/outline`).then(seenTree),
   listCourses: () => apiRequest<CourseSummary[]>('/courses'),
-  updateCourse: (courseId, patch) => apiRequest<CourseSummary>(`/courses/${id(courseId)}`, { method: 'PATCH', body: patch }),
-  getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`),
+  updateCourse: (courseId, patch) =>
+    apiRequest<CourseSummary>(`/courses/${id(courseId)}`, { method: 'PATCH', body: withVersion(courseId, patch) }).then(seen),
+  getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`).then(seen),
   createModule: (courseId, title, position) =>
-    apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }),
-  createLesson: (input) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }),
-  updateBlock: (blockId, patch) => apiRequest<BlockSummary>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: patch }),
+    apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }).then(seen),
+  createLesson: (input) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }).then(seen),
+  updateBlock: (blockId, patch) =>
+    apiRequest<BlockSummary>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: withVersion(blockId, patch) }).then(seen),
   deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),
-  copyLesson: (lessonId) => apiRequest<BlockRecord>(`/blocks/${id(lessonId)}/copy`, { method: 'POST' }),
+  copyLesson: (lessonId) => apiRequest<BlockRecord>(`/blocks/${id(lessonId)}/copy`, { method: 'POST' }).then(seen),
   reorder: (items) => apiRequest<BlockSummary[]>('/blocks/reorder', { method: 'POST', body: { blocks: items } }),
   importLessons: (input: BlockImportInput) => apiRequest<BlockRecord[]>('/blocks/import', { method: 'POST', body: input }),
   listQuizzes: (search) => apiRequest<QuizSummary[]>('/quizzes', { query: { search } }),
-  getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`),
+  getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`).then(seen),
   saveQuiz: (quizId, input: QuizCreateInput) =>
     quizId
-      ? apiRequest<Quiz>(`/quizzes/${id(quizId)}`, { method: 'PATCH', body: input })
-      : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }),
+      ? apiRequest<Quiz>(`/quizzes/${id(quizId)}`, { method: 'PATCH', body: withVersion(quizId, input) }).then(seen)
+      : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }).then(seen),
   upload: (file: File, accept: UploadAccept) => {
     const form = new FormData();
     form.append('file', file);
@@ -54,7 +79,7 @@ export const apiBackend: EditorBackend = {
     regenerate: (input) => apiRequest<GenerationJob>('/generations/regenerate', { method: 'POST', body: input }),
     getJob: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`),
     discard: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`, { method: 'DELETE' }),
-    accept: (jobId) => apiRequest<Course>(`/generations/${id(jobId)}/accept`, { method: 'POST' }),
+    accept: (jobId) => apiRequest<Course>(`/generations/${id(jobId)}/accept`, { method: 'POST' }).then(seenTree),
   },
 };
 

@@ -1,4 +1,5 @@
-import { AUTOSAVE_TIMING, EDITOR_MSG } from '@portal/contracts';
+import { AUTOSAVE_TIMING, EDITOR_MSG, MSG } from '@portal/contracts';
+import { ApiError } from '@portal/web-core';
 import { Autosaver, combineStatuses, type AutosaveStatus } from './autosave';
 import { courseAutosave, lessonAutosave, type CourseDraft, type LessonDraft } from './savers';
 
@@ -153,6 +154,23 @@ describe('failures and retries', () => {
     await jest.runAllTimersAsync();
     expect(server.calls).toHaveLength(3);
     expect(seen).toEqual(['saving', 'saving', 'saving', 'error', 'idle']);
+    expect(saver.isDirty()).toBe(true);
+  });
+
+  it('never retries a save another author made stale (412): the error shows at once and the edit stays unsaved', async () => {
+    const calls: LessonDraft[] = [];
+    const saver = new Autosaver(
+      lesson(),
+      lessonAutosave(async (doc) => {
+        calls.push(doc);
+        throw new ApiError(MSG.staleDocument, 412);
+      }),
+    );
+    saver.change(lesson({ title: 'моя правка' }));
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(saver.getStatus()).toEqual({ state: 'error', message: MSG.staleDocument });
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(1);
     expect(saver.isDirty()).toBe(true);
   });
 

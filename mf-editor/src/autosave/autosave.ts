@@ -16,6 +16,8 @@ export interface AutosaverOptions<T> {
   guard?: (doc: T) => string | null;
   /** A reason the server's answer is not a confirmation, or null. Retried like any failure. */
   confirm?: (answer: unknown) => string | null;
+  /** A failure that trying again cannot mend (another author saved first: 412): shown at once, not retried. */
+  isFinal?: (err: unknown) => boolean;
   equals?: (a: T, b: T) => boolean;
   now?: () => number;
 }
@@ -202,7 +204,7 @@ export class Autosaver<T> {
       return true;
     } catch (err) {
       if (this.disposed) return false;
-      if (this.failures < this.timing.retries) {
+      if (this.failures < this.timing.retries && !this.options.isFinal?.(err)) {
         this.failures++;
         // Status stays 'saving' through the retries.
         this.retryTimer = setTimeout(() => {

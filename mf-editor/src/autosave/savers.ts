@@ -6,7 +6,11 @@ import {
   type CourseStatus,
   type LessonStatus,
 } from '@portal/contracts';
+import { ApiError } from '@portal/web-core';
 import type { AutosaverOptions } from './autosave';
+
+/** Another author saved the document first (412): the author decides what happens, a retry would not help. */
+export const isConflict = (err: unknown): boolean => err instanceof ApiError && err.status === 412;
 
 /** What the lesson autosave writes (PATCH /blocks/{id}). */
 export interface LessonDraft {
@@ -40,6 +44,7 @@ export const lessonAutosave = (save: (doc: LessonDraft) => Promise<unknown>): Au
   timing: AUTOSAVE_TIMING.lesson,
   guard: (doc) => (!doc.id || doc.id === 'new' || !doc.title.trim() ? EDITOR_MSG.lessonGuard : null),
   confirm: (answer) => (hasId(answer) ? null : EDITOR_MSG.lessonNotConfirmed),
+  isFinal: isConflict,
 });
 
 /** The same for courses: 1000 ms, 2 retries 1500 ms apart. */
@@ -55,4 +60,5 @@ export const courseAutosave = (save: (doc: CourseDraft) => Promise<unknown>): Au
           ? CONTENT_MSG.durationMin
           : null,
   confirm: (answer) => (hasId(answer) ? null : EDITOR_MSG.courseNotConfirmed),
+  isFinal: isConflict,
 });

@@ -54,6 +54,7 @@ export function memoryBackend(): EditorBackend {
   };
   const moduleRecord = (m: Course['modules'][number]): BlockRecord => ({
     id: m.id,
+    version: m.version,
     type: 'MODULE',
     title: m.title,
     content: m.description,
@@ -89,12 +90,14 @@ export function memoryBackend(): EditorBackend {
           lessonsCount: modules.reduce((n, m) => n + m.lessons.length, 0),
           modules: modules.map((m) => ({
             id: m.id,
+            version: m.version,
             title: m.title,
             description: m.description,
             position: m.position,
             status: m.status,
             lessons: m.lessons.map((l) => ({
               id: l.id,
+              version: l.version,
               title: l.title,
               status: l.status,
               moduleId: l.moduleId,
@@ -131,6 +134,7 @@ export function memoryBackend(): EditorBackend {
           courseId: course.id,
           position,
           status: 'draft' as const,
+          version: 0,
           createdAt: now(),
           updatedAt: now(),
           lessons: [],
@@ -147,6 +151,7 @@ export function memoryBackend(): EditorBackend {
         const blocks = withLessonId(input.content ?? [], id);
         const created: Lesson = {
           id,
+          version: 0,
           title: input.title ?? 'урок',
           description: input.description ?? '',
           status: input.status ?? 'draft',
@@ -261,6 +266,7 @@ export function memoryBackend(): EditorBackend {
         const current = id ? quizzes.get(id) : undefined;
         const quiz: Quiz = {
           id: current?.id ?? `demo-${newId()}`,
+          version: (current?.version ?? -1) + 1,
           title: input.title.trim(),
           description: input.description ?? current?.description ?? '',
           courseId: input.courseId ?? current?.courseId ?? null,

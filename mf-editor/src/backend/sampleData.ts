@@ -40,6 +40,7 @@ export const SAMPLE_QUIZ: Quiz = {
     },
   ],
   settings: { ...NEW_QUIZ_DEFAULTS.settings, timeLimit: 10 },
+  version: 0,
   createdAt: '2026-01-15T09:00:00.000Z',
   updatedAt: '2026-01-15T09:00:00.000Z',
 };
@@ -59,6 +60,7 @@ const lesson = (
   const content = blocks(id, list);
   return {
     id,
+    version: 0,
     title,
     description: '',
     status,
@@ -74,6 +76,7 @@ const lesson = (
 /** A small onboarding course with every kind of block. */
 export const SAMPLE_COURSE: Course = {
   id: 'demo-course',
+  version: 0,
   title: 'Адаптация новых сотрудников',
   description: 'Демонстрационный курс: знакомство с компанией, правилами и первыми задачами',
   price: 0,
@@ -98,6 +101,7 @@ export const SAMPLE_COURSE: Course = {
       courseId: 'demo-course',
       position: 0,
       status: 'published',
+      version: 0,
       createdAt: at,
       updatedAt: at,
       lessons: [
@@ -129,6 +133,7 @@ export const SAMPLE_COURSE: Course = {
       courseId: 'demo-course',
       position: 1,
       status: 'draft',
+      version: 0,
       createdAt: at,
       updatedAt: at,
       lessons: [

@@ -96,3 +96,39 @@ export const DialogActions = styled.div`
   margin-top: 16px;
   flex-wrap: wrap;
 `;
+
+export type ConflictChoice = 'theirs' | 'overwrite' | 'copy';
+
+/**
+ * Another author saved the document first (412): the author's own text stays in the editor until
+ * they choose. Nothing is lost whichever they choose but «Загрузить их версию», which says so.
+ */
+export function ConflictDialog({
+  title,
+  busy = false,
+  onChoose,
+}: {
+  title: string;
+  busy?: boolean;
+  onChoose: (choice: ConflictChoice) => void;
+}) {
+  const messageId = useId();
+  return (
+    <Dialog title="Документ изменён другим пользователем" onClose={() => undefined} describedBy={messageId}>
+      <Message id={messageId}>
+        Пока вы редактировали «{title}», другой автор сохранил свою версию. Ваш текст не потерян: выберите, что с ним сделать.
+      </Message>
+      <DialogActions>
+        <Button type="button" $variant="outline" onClick={() => onChoose('theirs')} disabled={busy}>
+          Загрузить их версию
+        </Button>
+        <Button type="button" $variant="outline" onClick={() => onChoose('overwrite')} disabled={busy}>
+          Перезаписать
+        </Button>
+        <Button type="button" onClick={() => onChoose('copy')} disabled={busy} autoFocus>
+          Сохранить мою как копию
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

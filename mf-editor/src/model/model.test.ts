@@ -139,6 +139,7 @@ describe('moving lessons and modules', () => {
       moduleId: 'a',
       position: 0,
       status: 'published' as const,
+      version: 0,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-02T00:00:00.000Z',
     };

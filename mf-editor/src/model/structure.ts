@@ -134,6 +134,11 @@ export const fromOutline = (c: CourseOutline): EditorCourse => ({
 export const withLoadedLesson = (course: EditorCourse, record: BlockRecord): EditorCourse => {
   const current = findLesson(course, record.id);
   if (!current || current.loaded) return course;
+  return withServerLesson(course, record);
+};
+
+/** The stored lesson replaces the editor's copy (another author's version, chosen after a conflict). */
+export const withServerLesson = (course: EditorCourse, record: BlockRecord): EditorCourse => {
   const loaded = lessonFromRecord(record);
   return updateLesson(course, record.id, {
     title: loaded.title,

@@ -6,6 +6,7 @@ const quiz: Quiz = {
   title: 'Превью',
   description: '',
   courseId: null,
+  version: 0,
   createdAt: '',
   updatedAt: '',
   questions: [
@@ -19,6 +20,7 @@ const quiz: Quiz = {
     passingScore: 60,
     maxAttempts: 1,
     showExplanations: 'after_submission',
+    showCorrectAnswers: 'after_pass_or_last',
     timeLimit: 0,
   },
 };

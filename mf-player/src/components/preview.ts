@@ -23,6 +23,7 @@ export const previewQuizInfo = (quiz: Quiz): QuizInfo => ({
   maxAttempts: quiz.settings.maxAttempts,
   timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
   showExplanations: quiz.settings.showExplanations,
+  showCorrectAnswers: quiz.settings.showCorrectAnswers,
 });
 
 const sorted = (quiz: Quiz) => [...quiz.questions].sort((a, b) => a.order - b.order);

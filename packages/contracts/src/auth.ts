@@ -34,6 +34,8 @@ export interface User {
   fullName: string;
   firstName: string;
   role: (typeof ROLES)[number];
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
 }
 

@@ -391,6 +391,8 @@ export interface CourseSummary {
   level: string;
   isPublished: boolean;
   status: CourseStatus;
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
   updatedAt: string;
   isFavorite: boolean;
@@ -460,6 +462,7 @@ export interface Lesson {
   moduleId: string;
   position: number;
   blocks: ContentBlock[];
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -472,6 +475,7 @@ export interface CourseModule {
   position: number;
   status: LessonStatus;
   lessons: Lesson[];
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -495,6 +499,8 @@ export interface BlockRecord {
   moduleId: string | null;
   position: number;
   status: LessonStatus;
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -519,6 +525,7 @@ export interface LessonOutline {
   blocksCount: number;
   /** Whether one of them is a quiz. */
   hasQuiz: boolean;
+  version: number;
   updatedAt: string;
 }
 
@@ -528,6 +535,7 @@ export interface ModuleOutline {
   description: string;
   position: number;
   status: LessonStatus;
+  version: number;
   lessons: LessonOutline[];
 }
 

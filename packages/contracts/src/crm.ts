@@ -131,6 +131,8 @@ export interface Contact {
   email: string;
   phone: string | null;
   role: string | null;
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -141,6 +143,8 @@ export interface Organization {
   inn: string;
   site: string | null;
   status: OrgStatus;
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -219,6 +219,7 @@ export interface QuizSummary {
   courseId: string | null;
   questionsCount: number;
   settings: QuizSettings;
+  version: number;
   createdAt: string;
   updatedAt: string;
 }

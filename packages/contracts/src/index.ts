@@ -16,3 +16,4 @@ export * from './editor';
 export * from './generation';
 export * from './media';
 export * from './urls';
+export * from './shuffle';

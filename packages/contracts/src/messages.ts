@@ -52,6 +52,8 @@ export const MSG = {
   userEditPeer: 'Изменять можно только учётные записи учащихся (клиентов и кандидатов)',
   userEmailRoleAdminOnly: 'Email и роль другого пользователя меняет только администратор',
   ownRoleAdminOnly: 'Свою роль может изменить только администратор',
+  staleDocument: 'Документ изменён другим пользователем',
+  versionInvalid: 'Версия документа должна быть целым неотрицательным числом',
 } as const;
 
 /** What a model's own checks say (behind the zod schemas, which say it first). */

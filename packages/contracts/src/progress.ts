@@ -3,7 +3,7 @@ import { entityIdField } from './content';
 import { timeZoneSchema } from './dashboard';
 import { formatMessage } from './messages';
 import { pagingFields } from './paging';
-import type { QuestionType, ShowExplanations } from './quiz';
+import type { QuestionType, ShowCorrectAnswers, ShowExplanations } from './quiz';
 import type { Role } from './roles';
 
 /**
@@ -273,6 +273,7 @@ export interface QuizInfo {
   /** Minutes; null for no limit. */
   timeLimit: number | null;
   showExplanations: ShowExplanations;
+  showCorrectAnswers: ShowCorrectAnswers;
 }
 
 /** A question as the player shows it: options in the order shown, no correctness data. */
@@ -344,7 +345,7 @@ export interface QuestionResult {
   /** The learner's answer as text; null when unanswered (or answered too late). */
   answerText: string | null;
   isCorrect: boolean;
-  /** Only when the answer was wrong. */
+  /** Only when the answer was wrong and the quiz's «Показывать правильные ответы» allows it now. */
   correctAnswerText: string | null;
   explanation: string | null;
   timeSpent: number;
@@ -355,6 +356,8 @@ export interface AttemptDetail extends AttemptSummary {
   showExplanations: ShowExplanations;
   /** False when the quiz keeps its per-question results until the course is completed. */
   questionsRevealed: boolean;
+  /** Whether the results name the right answers (the quiz's showCorrectAnswers, enforced by the server). */
+  correctAnswersRevealed: boolean;
   questions: QuestionResult[];
   /** Answers that arrived after the time limit and its grace, counted as unanswered. */
   lateAnswers: number;

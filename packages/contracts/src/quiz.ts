@@ -45,6 +45,15 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
 export const SHOW_EXPLANATIONS = ['immediately', 'after_submission', 'after_course'] as const;
 export type ShowExplanations = (typeof SHOW_EXPLANATIONS)[number];
 
+/**
+ * «Показывать правильные ответы»: when a learner's results name the right answers. Separate from
+ * showExplanations (the author's explanations). The default keeps them until the learner has passed
+ * or used the last attempt, so a blank first attempt cannot be used to pass the second.
+ */
+export const SHOW_CORRECT_ANSWERS = ['after_each_attempt', 'after_pass_or_last', 'never'] as const;
+export type ShowCorrectAnswers = (typeof SHOW_CORRECT_ANSWERS)[number];
+export const DEFAULT_SHOW_CORRECT_ANSWERS: ShowCorrectAnswers = 'after_pass_or_last';
+
 export const QUIZ_MSG = {
   quizNotFound: 'Квиз не найден',
   titleRequired: 'Введите название квиза',
@@ -73,6 +82,7 @@ export const quizSettingsSchema = z.object({
     z.number({ error: QUIZ_MSG.maxAttemptsRange }).int().min(1, QUIZ_MSG.maxAttemptsRange).max(10, QUIZ_MSG.maxAttemptsRange),
   ),
   showExplanations: z.enum(SHOW_EXPLANATIONS).default('after_submission'),
+  showCorrectAnswers: z.enum(SHOW_CORRECT_ANSWERS).default(DEFAULT_SHOW_CORRECT_ANSWERS),
   /** Minutes; absent or null means no limit. */
   timeLimit: z.preprocess(
     (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
@@ -126,6 +136,8 @@ export type QuizInput = z.input<typeof quizInputSchema>;
 
 export interface Quiz extends z.infer<typeof quizInputSchema> {
   id: string;
+  /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -150,6 +162,7 @@ export const NEW_QUIZ_DEFAULTS = {
     passingScore: 70,
     maxAttempts: 3,
     showExplanations: 'after_submission' as ShowExplanations,
+    showCorrectAnswers: DEFAULT_SHOW_CORRECT_ANSWERS,
     timeLimit: null,
   },
 };

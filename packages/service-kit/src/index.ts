@@ -14,3 +14,4 @@ export * from './audit';
 export * from './run';
 export * from './context';
 export * from './upstreams';
+export * from './versions';

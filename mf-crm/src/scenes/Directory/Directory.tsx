@@ -11,7 +11,7 @@ import { Pager } from '../../components/Pager';
 import { ResetLink } from '../../components/ResetLink';
 import { Badge } from '../../components/StatusBadge';
 import { UserForm } from '../../components/UserForm';
-import { alertFailure, directoryCount, formatDate } from '../../format';
+import { alertFailure, directoryCount, formatDate, isStale } from '../../format';
 import { useDebounced } from '../../useDebounced';
 
 /** /crm/contacts: every registered user, searchable by name, email or role (spec section 2). */
@@ -32,12 +32,17 @@ export function Directory() {
   });
 
   const update = useMutation({
-    mutationFn: ({ id, values }: { id: string; values: UserUpdateInput }) => updateUser(id, values),
+    mutationFn: ({ id, values, version }: { id: string; values: UserUpdateInput; version: number }) =>
+      updateUser(id, values, version),
     onSuccess: async () => {
       setEditing(null);
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
-    onError: (err) => alertFailure(err, CRM_MSG.updateUserFailed),
+    onError: async (err) => {
+      alertFailure(err, CRM_MSG.updateUserFailed);
+      // Changed by someone else meanwhile: the list shows their version before the next try.
+      if (isStale(err)) await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
   });
 
   const isAdmin = me?.role === 'ADMIN';
@@ -126,7 +131,7 @@ export function Directory() {
             user={editing}
             rights={rightsOver(editing)}
             busy={update.isPending}
-            onSubmit={(values) => update.mutate({ id: editing.id, values })}
+            onSubmit={(values) => update.mutate({ id: editing.id, values, version: editing.version })}
             onCancel={() => setEditing(null)}
           />
         )}

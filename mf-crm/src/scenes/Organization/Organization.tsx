@@ -18,7 +18,7 @@ import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
 import { StatusBadge } from '../../components/StatusBadge';
-import { alertFailure, contactCount, formatDate, siteHref } from '../../format';
+import { alertFailure, contactCount, formatDate, isStale, siteHref } from '../../format';
 
 type ContactDialog = { kind: 'create' } | { kind: 'edit'; contact: Contact } | null;
 /** What a confirmation is asking to delete: this organization, or one of its contacts. */
@@ -35,12 +35,16 @@ export function Organization({ id }: { id: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: crmKeys.all });
 
   const update = useMutation({
-    mutationFn: (values: OrganizationValues) => updateOrganization(id, values),
+    mutationFn: (values: OrganizationValues) => updateOrganization(id, values, detail.data?.version ?? 0),
     onSuccess: async () => {
       setEditing(false);
       await refresh();
     },
-    onError: (err) => alertFailure(err, CRM_MSG.updateOrgFailed),
+    onError: async (err) => {
+      alertFailure(err, CRM_MSG.updateOrgFailed);
+      // Changed by someone else meanwhile: their version is shown before the next try.
+      if (isStale(err)) await refresh();
+    },
   });
 
   const removeOrg = useMutation({
@@ -56,13 +60,17 @@ export function Organization({ id }: { id: string }) {
 
   const saveContact = useMutation({
     mutationFn: (values: ContactValues) =>
-      contactDialog?.kind === 'edit' ? updateContact(contactDialog.contact.id, values) : createContact({ ...values, orgId: id }),
+      contactDialog?.kind === 'edit'
+        ? updateContact(contactDialog.contact.id, values, contactDialog.contact.version)
+        : createContact({ ...values, orgId: id }),
     onSuccess: async () => {
       setContactDialog(null);
       await refresh();
     },
-    onError: (err) =>
-      alertFailure(err, contactDialog?.kind === 'edit' ? CRM_MSG.updateContactFailed : CRM_MSG.createContactFailed),
+    onError: async (err) => {
+      alertFailure(err, contactDialog?.kind === 'edit' ? CRM_MSG.updateContactFailed : CRM_MSG.createContactFailed);
+      if (isStale(err)) await refresh();
+    },
   });
 
   const removeContact = useMutation({

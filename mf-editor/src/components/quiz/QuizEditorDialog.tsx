@@ -165,6 +165,7 @@ function QuizForm({
                 passingScore: 70,
                 maxAttempts: 3,
                 showExplanations: 'after_submission',
+                showCorrectAnswers: 'after_pass_or_last',
                 timeLimit: null,
               }
         }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { SHOW_EXPLANATIONS, type ShowExplanations } from '@portal/contracts';
+import { SHOW_CORRECT_ANSWERS, SHOW_EXPLANATIONS, type ShowCorrectAnswers, type ShowExplanations } from '@portal/contracts';
 import { Input, Label, Muted, Select } from '@portal/ui';
 import { Check } from '../lesson/BlockProperties';
 import type { SettingsForm as Settings } from './quizDraft';
@@ -8,6 +8,12 @@ const EXPLANATION_LABELS: Record<ShowExplanations, string> = {
   immediately: 'Сразу после ответа',
   after_submission: 'После завершения квиза',
   after_course: 'После прохождения курса',
+};
+
+const CORRECT_ANSWERS_LABELS: Record<ShowCorrectAnswers, string> = {
+  after_each_attempt: 'После каждой попытки',
+  after_pass_or_last: 'После успешной или последней попытки',
+  never: 'Никогда',
 };
 
 /** Spec section 5: pass mark 0–100 (empty is 0), attempts 1–10 (empty is 1), time limit in minutes ≥ 0 (empty is none). */
@@ -69,6 +75,19 @@ export function SettingsForm({ value, onChange }: { value: Settings; onChange: (
           {SHOW_EXPLANATIONS.map((s) => (
             <option key={s} value={s}>
               {EXPLANATION_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </Label>
+      <Label>
+        Показывать правильные ответы
+        <Select
+          value={value.showCorrectAnswers}
+          onChange={(e) => onChange({ showCorrectAnswers: e.target.value as ShowCorrectAnswers })}
+        >
+          {SHOW_CORRECT_ANSWERS.map((s) => (
+            <option key={s} value={s}>
+              {CORRECT_ANSWERS_LABELS[s]}
             </option>
           ))}
         </Select>

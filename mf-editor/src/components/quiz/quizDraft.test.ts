@@ -23,6 +23,7 @@ describe('a quiz being edited', () => {
         passingScore: '70',
         maxAttempts: '3',
         showExplanations: 'after_submission',
+        showCorrectAnswers: 'after_pass_or_last',
         timeLimit: '',
       },
     });
@@ -116,8 +117,10 @@ describe('a quiz being edited', () => {
         passingScore: 50,
         maxAttempts: 2,
         showExplanations: 'immediately',
+        showCorrectAnswers: 'never',
         timeLimit: 15,
       },
+      version: 0,
       createdAt: '',
       updatedAt: '',
     };
@@ -127,6 +130,7 @@ describe('a quiz being edited', () => {
       passingScore: '50',
       maxAttempts: '2',
       showExplanations: 'immediately',
+      showCorrectAnswers: 'never',
       timeLimit: '15',
     });
   });

@@ -11,7 +11,9 @@ import {
   type Quiz,
   type QuizCreateInput,
   type QuizSettings,
+  type ShowCorrectAnswers,
   type ShowExplanations,
+  DEFAULT_SHOW_CORRECT_ANSWERS,
 } from '@portal/contracts';
 import { newId } from '../../model/ids';
 
@@ -22,6 +24,7 @@ export interface SettingsForm {
   passingScore: string;
   maxAttempts: string;
   showExplanations: ShowExplanations;
+  showCorrectAnswers: ShowCorrectAnswers;
   timeLimit: string;
 }
 
@@ -38,6 +41,7 @@ const settingsForm = (s: QuizSettings | typeof NEW_QUIZ_DEFAULTS.settings): Sett
   passingScore: String(s.passingScore),
   maxAttempts: String(s.maxAttempts),
   showExplanations: s.showExplanations,
+  showCorrectAnswers: s.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
   timeLimit: s.timeLimit === null || s.timeLimit === undefined ? '' : String(s.timeLimit),
 });
 

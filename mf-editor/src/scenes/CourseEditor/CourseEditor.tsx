@@ -13,7 +13,7 @@ import { Button, ErrorBox, Muted } from '@portal/ui';
 import { ApiError, errorMessage, navigate, useAuth } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { CoAuthors } from '../../components/CoAuthors';
-import { ConfirmDialog } from '../../components/Dialog';
+import { ConfirmDialog, ConflictDialog } from '../../components/Dialog';
 import { RegenerateContext } from '../../components/generation/RegenerateContext';
 import { RegenerateDialog } from '../../components/generation/RegenerateDialog';
 import { LessonEditor } from '../../components/lesson/LessonEditor';
@@ -334,6 +334,13 @@ function LoadedEditor({
             confirmLabel="Удалить"
             onCancel={() => setConfirm(null)}
             onConfirm={() => void onConfirm()}
+          />
+        )}
+        {editor.conflict && (
+          <ConflictDialog
+            title={editor.conflict.title}
+            busy={editor.busy}
+            onChoose={(choice) => void editor.resolveConflict(choice)}
           />
         )}
         {importing && (

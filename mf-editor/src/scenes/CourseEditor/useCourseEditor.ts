@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { COURSE_DEFAULTS, type BlockRecord, type Course } from '@portal/contracts';
+import { CONTENT_MSG, COURSE_DEFAULTS, type BlockRecord, type Course } from '@portal/contracts';
 import { errorMessage } from '@portal/web-core';
 import { Autosaver, combineStatuses, type AutosaveStatus } from '../../autosave/autosave';
-import { courseAutosave, lessonAutosave, type CourseDraft, type LessonDraft } from '../../autosave/savers';
+import { courseAutosave, isConflict, lessonAutosave, type CourseDraft, type LessonDraft } from '../../autosave/savers';
+import type { ConflictChoice } from '../../components/Dialog';
 import type { EditorBackend } from '../../backend/backend';
 import { withAccepted, type RegenerateTarget } from '../../model/proposal';
 import {
@@ -25,6 +26,7 @@ import {
   renameModule as withModuleTitle,
   updateLesson,
   withLoadedLesson,
+  withServerLesson,
   type EditorCourse,
   type EditorLesson,
 } from '../../model/structure';
@@ -70,6 +72,8 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(0);
+  /** The lesson another author saved first (412), until its author chooses what to do. */
+  const [conflict, setConflict] = useState<string | null>(null);
 
   const [courseSaver] = useState(
     () =>
@@ -98,14 +102,19 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
         if (!lesson.loaded) throw new Error(`lesson ${lesson.id} is not loaded: it cannot be saved`);
         saver = new Autosaver<LessonDraft>(
           lessonDraftOf(lesson),
-          lessonAutosave((doc) =>
-            backend.updateBlock(doc.id, {
-              title: doc.title.trim(),
-              description: doc.description,
-              status: doc.status,
-              content: doc.blocks,
-            }),
-          ),
+          lessonAutosave(async (doc) => {
+            try {
+              return await backend.updateBlock(doc.id, {
+                title: doc.title.trim(),
+                description: doc.description,
+                status: doc.status,
+                content: doc.blocks,
+              });
+            } catch (err) {
+              if (isConflict(err)) setConflict(doc.id);
+              throw err;
+            }
+          }),
         );
         saver.subscribe(rerender);
         lessonSavers.current.set(lesson.id, saver);
@@ -303,6 +312,43 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     return next;
   };
 
+  /**
+   * The author's answer to a conflict. Their text stays in the editor until now: «Перезаписать»
+   * saves it over the other version (based on that version), «Сохранить мою как копию» makes a new
+   * lesson of it right after the original and shows the other version in the original, «Загрузить
+   * их версию» shows the other version.
+   */
+  const resolveConflict = (choice: ConflictChoice) =>
+    operate('Не удалось сохранить урок', async () => {
+      const lessonId = conflict;
+      const mine = findLesson(courseRef.current, lessonId);
+      if (!lessonId || !mine) return setConflict(null);
+      // Reading the stored lesson also takes its version: the next write is based on it.
+      const theirs = await backend.getBlock(lessonId);
+      if (choice === 'overwrite') {
+        setConflict(null);
+        lessonSavers.current.get(lessonId)?.saveNow();
+        return;
+      }
+      if (choice === 'copy') {
+        const mod = courseRef.current.modules.find((m) => m.id === mine.moduleId);
+        const index = (mod?.lessons.findIndex((l) => l.id === lessonId) ?? -1) + 1;
+        const record = await backend.createLesson({
+          courseId: courseRef.current.id,
+          moduleId: mine.moduleId,
+          title: `${mine.title.trim().slice(0, 300 - CONTENT_MSG.copySuffix.length)}${CONTENT_MSG.copySuffix}`,
+          description: mine.description,
+          status: mine.status,
+          content: mine.blocks,
+          position: index,
+        });
+        commit(insertLesson(courseRef.current, lessonFromRecord(record), index));
+      }
+      forget(lessonId);
+      commit(withServerLesson(courseRef.current, theirs));
+      setConflict(null);
+    });
+
   const savers = allSavers();
   const status: AutosaveStatus = combineStatuses(savers.map((s) => s.getStatus()));
   const dirty = savers.some((s) => s.isDirty());
@@ -319,6 +365,8 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     status,
     dirty,
     saveAllNow,
+    conflict: findLesson(course, conflict),
+    resolveConflict,
     changeCourse,
     changeLesson,
     saveLessonNow,

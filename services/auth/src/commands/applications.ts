@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import { MSG, pageOffset, type ApplicationStatus, type Page, type Role, type RoleApplication } from '@portal/contracts';
-import { conflict, notFound, op, type Principal } from '@portal/service-kit';
+import { claimWrite, conflict, notFound, op, type Principal } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { ApplicationDoc } from '../models/application';
 import type { UserDoc } from '../models/user';
@@ -67,11 +67,20 @@ export async function decideApplication(
   const user = await users.findById(current.userId).lean<UserDoc>();
   if (!user) throw notFound('Пользователь не найден');
   if (current.status !== 'pending') throw conflict(MSG.applicationDecided);
-  const decided = await applications.updateOne(
-    { _id: current._id, status: 'pending' },
-    { $set: { status: decision === 'approve' ? 'approved' : 'declined', decidedBy: actor.id, decidedAt: new Date() } },
+  // FerretDB runs a conditional update as a read and a write, so two deciders could both match:
+  // the claim lets exactly one of them move the application out of pending.
+  const release = await claimWrite(applications.db, `applications:${String(current._id)}:decide`, () =>
+    conflict(MSG.applicationDecided),
   );
-  if (decided.modifiedCount === 0) throw conflict(MSG.applicationDecided);
+  try {
+    const decided = await applications.updateOne(
+      { _id: current._id, status: 'pending' },
+      { $set: { status: decision === 'approve' ? 'approved' : 'declined', decidedBy: actor.id, decidedAt: new Date() } },
+    );
+    if (decided.modifiedCount === 0) throw conflict(MSG.applicationDecided);
+  } finally {
+    await release();
+  }
   if (decision === 'approve') await users.updateOne({ _id: user._id }, { $set: { role: current.role } });
   const [application, after] = await Promise.all([
     applications.findById(current._id).lean<ApplicationDoc>(),

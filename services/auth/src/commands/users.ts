@@ -1,6 +1,15 @@
 import type { Model } from 'mongoose';
 import { APPLY_FOR_ROLES, MSG, SELF_REGISTER_ROLES, type RegisterInput, type Role } from '@portal/contracts';
-import { badRequest, conflict, forbidden, notFound, op, type Principal } from '@portal/service-kit';
+import {
+  assertVersion,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  op,
+  writeVersioned,
+  type Principal,
+} from '@portal/service-kit';
 import type { ApplicationDoc } from '../models/application';
 import type { UserDoc } from '../models/user';
 import { hashPassword } from '../passwords';
@@ -46,10 +55,12 @@ export async function updateUser(
   actor: Principal,
   id: string,
   changes: { fullName: string; email: string; role: Role },
+  expected?: number[],
 ): Promise<{ before: UserDoc; after: UserDoc }> {
   const before = await users.findById(id).lean<UserDoc>();
   if (!before) throw notFound('Пользователь не найден');
   authorizeUserEdit(actor, before, changes);
+  assertVersion(before, expected);
   if (before.role === 'ADMIN' && changes.role !== 'ADMIN' && (await users.countDocuments({ role: 'ADMIN' })) <= 1) {
     throw badRequest(MSG.lastAdmin, 'role');
   }
@@ -57,7 +68,7 @@ export async function updateUser(
     throw conflict(MSG.emailTaken, 'email');
   }
   try {
-    await users.updateOne({ _id: before._id }, { $set: changes });
+    if (!(await writeVersioned(users, before, expected, { $set: changes }))) throw notFound('Пользователь не найден');
   } catch (err) {
     if (isDuplicate(err)) throw conflict(MSG.emailTaken, 'email');
     throw err;

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { ROLES, type Role } from '@portal/contracts';
+import { versionPlugin } from '@portal/service-kit';
 
 export interface UserDoc {
   _id: Types.ObjectId;
@@ -8,6 +9,8 @@ export interface UserDoc {
   fullName: string;
   role: Role;
   preset: boolean;
+  /** Optimistic concurrency of the directory's edits (versionPlugin). */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,6 +26,7 @@ const userSchema = new Schema<UserDoc>(
   },
   { timestamps: true },
 );
+userSchema.plugin(versionPlugin);
 userSchema.index({ createdAt: -1 });
 // The directory's order (newest first, _id breaking ties), alone and behind its role filter.
 userSchema.index({ createdAt: -1, _id: -1 });

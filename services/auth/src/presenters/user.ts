@@ -2,7 +2,7 @@ import type { User } from '@portal/contracts';
 import type { Principal } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
 
-type StoredUser = Pick<UserDoc, '_id' | 'email' | 'fullName' | 'role' | 'createdAt'>;
+type StoredUser = Pick<UserDoc, '_id' | 'email' | 'fullName' | 'role' | 'createdAt' | 'version'>;
 
 /** The only shape in which a user leaves the service: never the hash, never internal flags. */
 export const presentUser = (user: StoredUser): User => ({
@@ -11,6 +11,7 @@ export const presentUser = (user: StoredUser): User => ({
   fullName: user.fullName,
   firstName: user.fullName.trim().split(/\s+/)[0] ?? '',
   role: user.role,
+  version: user.version ?? 0,
   createdAt: new Date(user.createdAt).toISOString(),
 });
 

@@ -14,7 +14,7 @@ import {
   type blockReorderSchema,
   type blockUpdateSchema,
 } from '@portal/contracts';
-import { badRequest, notFound, op, parse, type Principal } from '@portal/service-kit';
+import { assertVersion, badRequest, notFound, op, parse, writeVersioned, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { authorizeCourseEdit } from '../policies/courses';
 import { assertCourseEditable } from './ownership';
@@ -174,10 +174,12 @@ export async function loadVisibleBlock(models: ContentModels, user: Principal, r
   return block;
 }
 
-export async function updateBlock(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<BlockDoc> {
+/** `expected`: the versions the author's copy was based on (412 when the record moved on since). */
+export async function updateBlock(deps: CommandDeps, rawId: unknown, input: UpdateInput, expected?: number[]): Promise<BlockDoc> {
   const { models } = deps;
   const block = await loadBlock(models, rawId);
   await assertCourseEditable(models, deps.actor, block.courseId);
+  assertVersion(block, expected);
   if (input.type !== undefined && input.type !== block.type) throw badRequest(CONTENT_MSG.recordTypeChange, 'type');
   const changes: Partial<BlockDoc> = {};
   if (input.title !== undefined) changes.title = input.title;
@@ -196,7 +198,7 @@ export async function updateBlock(deps: CommandDeps, rawId: unknown, input: Upda
       );
     }
   }
-  await models.blocks.updateOne({ _id: block._id }, { $set: changes });
+  if (!(await writeVersioned(models.blocks, block, expected, { $set: changes }))) throw notFound(CONTENT_MSG.blockNotFound);
   await touchCourse(models, block.courseId);
   const after = (await models.blocks.findById(block._id).lean<BlockDoc>()) as BlockDoc;
   const noun = NOUN[block.type];

@@ -10,7 +10,7 @@ import {
   type courseUpdateSchema,
   pageOffset,
 } from '@portal/contracts';
-import { badRequest, escapeRegExp, notFound, op, type Principal } from '@portal/service-kit';
+import { assertVersion, badRequest, escapeRegExp, notFound, op, writeVersioned, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import type { ContentModels } from '../models';
 import { lessonContentFields, type BlockDoc } from '../models/block';
@@ -100,8 +100,15 @@ export async function createCourse(deps: CommandDeps, input: CreateInput): Promi
   return created.toObject();
 }
 
-export async function updateCourse(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<CourseDoc> {
+/** `expected`: the versions the author's form was based on (412 when the course moved on since). */
+export async function updateCourse(
+  deps: CommandDeps,
+  rawId: unknown,
+  input: UpdateInput,
+  expected?: number[],
+): Promise<CourseDoc> {
   const current = await loadEditableCourse(deps.models, deps.actor, rawId);
+  assertVersion(current, expected);
   const publication = publicationOf(input, current);
   const changes: Partial<CourseDoc> = {
     ...publication,
@@ -113,7 +120,8 @@ export async function updateCourse(deps: CommandDeps, rawId: unknown, input: Upd
   for (const key of ['title', 'description', 'price', 'duration', 'level'] as const) {
     if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
   }
-  await deps.models.courses.updateOne({ _id: current._id }, { $set: changes }, { timestamps: false });
+  const written = await writeVersioned(deps.models.courses, current, expected, { $set: changes }, { timestamps: false });
+  if (!written) throw notFound(CONTENT_MSG.courseNotFound);
   const after = await deps.models.courses.findById(current._id).lean<CourseDoc>();
   if (!after) throw notFound(CONTENT_MSG.courseNotFound);
   const statusNote = current.status !== after.status ? `, статус ${current.status} → ${after.status}` : '';

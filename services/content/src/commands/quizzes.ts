@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { z } from 'zod';
 import {
@@ -16,7 +17,17 @@ import {
   type quizListQuerySchema,
   type quizUpdateSchema,
 } from '@portal/contracts';
-import { badRequest, conflict, escapeRegExp, notFound, op, parse, type Principal } from '@portal/service-kit';
+import {
+  assertVersion,
+  badRequest,
+  conflict,
+  escapeRegExp,
+  notFound,
+  op,
+  parse,
+  writeVersioned,
+  type Principal,
+} from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { assertCourseEditable, assertQuizEditable } from './ownership';
 import type { BlockDoc } from '../models/block';
@@ -98,10 +109,12 @@ export async function createQuiz(deps: CommandDeps, input: CreateInput): Promise
   return (await deps.models.quizzes.findById(created._id).lean<QuizDoc>()) as QuizDoc;
 }
 
-export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: UpdateInput): Promise<QuizDoc> {
+/** `expected`: the versions the author's copy was based on (412 when the quiz moved on since). */
+export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: UpdateInput, expected?: number[]): Promise<QuizDoc> {
   const { models } = deps;
   const current = await loadQuiz(models, rawId);
   await assertQuizEditable(models, deps.actor, current);
+  assertVersion(current, expected);
   const changes: Partial<QuizDoc> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.description !== undefined) changes.description = input.description.trim();
@@ -115,7 +128,7 @@ export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: Updat
     changes.questions = ordered(input.questions);
   }
   if (input.settings !== undefined) changes.settings = settingsFrom(current.settings, input.settings);
-  await models.quizzes.updateOne({ _id: current._id }, { $set: changes });
+  if (!(await writeVersioned(models.quizzes, current, expected, { $set: changes }))) throw notFound(QUIZ_MSG.quizNotFound);
   const after = (await models.quizzes.findById(current._id).lean<QuizDoc>()) as QuizDoc;
   if (after.questions.length !== current.questions.length)
     await syncQuestionsCount(models, String(after._id), after.questions.length);
@@ -163,6 +176,22 @@ export async function loadQuizForLearner(models: ContentModels, user: Principal,
     if (course && canSeeCourse(user, course) && mod && canSeeBlock(user, mod)) return quiz;
   }
   throw notFound(QUIZ_MSG.quizNotFound);
+}
+
+/**
+ * The random seed of a quiz's learner view. Quizzes from before seeds get one now; two first reads
+ * at once agree, since only the first write of it lands and both read it back.
+ */
+export async function learnerShuffleSeed(models: ContentModels, quiz: QuizDoc): Promise<string> {
+  if (quiz.shuffleSeed) return quiz.shuffleSeed;
+  await models.quizzes.updateOne(
+    { _id: quiz._id, shuffleSeed: op({ $exists: false }) },
+    { $set: { shuffleSeed: randomBytes(16).toString('hex') } },
+    { timestamps: false },
+  );
+  const stored = await models.quizzes.findById(quiz._id).select({ shuffleSeed: 1 }).lean<Pick<QuizDoc, 'shuffleSeed'>>();
+  if (!stored?.shuffleSeed) throw notFound(QUIZ_MSG.quizNotFound);
+  return stored.shuffleSeed;
 }
 
 /** GET /internal/quizzes/{id}: the whole quiz and the lesson holding it (the one asked for, or the first). */

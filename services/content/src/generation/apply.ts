@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { CONTENT_MSG, GENERATION_MSG, type ContentBlockInput, type GenerationProposal } from '@portal/contracts';
-import { conflict, notFound, op } from '@portal/service-kit';
+import { conflict, notFound, op, writeVersioned } from '@portal/service-kit';
 import { loadBlock } from '../commands/blocks';
 import { touchCourse } from '../commands/courses';
 import { recordAudit, type CommandDeps } from '../commands/deps';
@@ -109,7 +109,8 @@ export async function applyProposal(
     if (!quiz || iso(quiz.updatedAt) !== version) throw stale();
     const courseId = await courseOfQuiz(models, quiz);
     const questions = questionsOf(proposal.questions);
-    await models.quizzes.updateOne({ _id: quiz._id }, { $set: { title: proposal.title, questions } });
+    // Based on the version read here: an edit that lands meanwhile makes this a 412, never lost.
+    if (!(await writeVersioned(models.quizzes, quiz, undefined, { $set: { title: proposal.title, questions } }))) throw stale();
     if (questions.length !== quiz.questions.length) await syncQuestionsCount(models, String(quiz._id), questions.length);
     recordAudit(deps, {
       action: 'update',
@@ -136,10 +137,10 @@ export async function applyProposal(
       ...proposal.blocks.map(contentBlockOf),
       ...kept.map((b) => ({ id: b.id, type: b.type, content: b.content }) as ContentBlockInput),
     ];
-    await models.blocks.updateOne(
-      { _id: block._id },
-      { $set: { title: proposal.title, ...lessonContentOf(blocks, String(block._id)) } },
-    );
+    const written = await writeVersioned(models.blocks, block, undefined, {
+      $set: { title: proposal.title, ...lessonContentOf(blocks, String(block._id)) },
+    });
+    if (!written) throw stale();
     await touchCourse(models, block.courseId);
     recordAudit(deps, {
       action: 'update',
@@ -164,7 +165,10 @@ export async function applyProposal(
   if (oldIds.length) await models.blocks.deleteMany({ _id: op({ $in: oldIds }) });
   for (const [i, lesson] of keptLessons.entries())
     await models.blocks.updateOne({ _id: lesson._id }, { $set: { position: created.length + i } });
-  await models.blocks.updateOne({ _id: block._id }, { $set: { title: proposal.title, content: proposal.description } });
+  await models.blocks.updateOne(
+    { _id: block._id },
+    { $set: { title: proposal.title, content: proposal.description }, $inc: { version: 1 } },
+  );
   await touchCourse(models, block.courseId);
   recordAudit(deps, {
     action: 'update',

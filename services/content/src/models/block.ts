@@ -6,6 +6,7 @@ import {
   type ContentBlock,
   type LessonStatus,
 } from '@portal/contracts';
+import { versionPlugin } from '@portal/service-kit';
 
 /**
  * Modules and lessons are block records (spec section 3). A module's content is its description;
@@ -30,6 +31,8 @@ export interface BlockDoc {
    */
   blocksCount?: number;
   hasQuiz?: boolean;
+  /** Moves with each write of its title, description, content or status (not with its position). */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -49,6 +52,7 @@ const blockSchema = new Schema<BlockDoc>(
   },
   { timestamps: true },
 );
+blockSchema.plugin(versionPlugin);
 blockSchema.index({ courseId: 1, type: 1, position: 1 });
 blockSchema.index({ moduleId: 1, position: 1 });
 

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { COURSE_DEFAULTS, COURSE_STATUSES, type CourseStatus } from '@portal/contracts';
+import { versionPlugin } from '@portal/service-kit';
 import { bumpCatalogueVersion } from '../commands/catalogueCache';
 
 export interface CourseDoc {
@@ -28,6 +29,11 @@ export interface CourseDoc {
    * a hidden module). Missing on courses written before counts existed: filled on first read.
    */
   counts?: CourseCounts;
+  /**
+   * Moves with each write of the course's own fields (optimistic concurrency, versionPlugin); not
+   * with its modules' and lessons' writes, which have versions of their own.
+   */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -68,6 +74,7 @@ const courseSchema = new Schema<CourseDoc>(
   },
   { timestamps: true },
 );
+courseSchema.plugin(versionPlugin);
 courseSchema.index({ updatedAt: -1 });
 // The list's order (updatedAt, then _id) for authors, and for learners behind their status filter:
 // a page is an index walk, never a sort of every course.

@@ -1,5 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { QUESTION_TYPES, SHOW_EXPLANATIONS, type Question, type QuizSettings } from '@portal/contracts';
+import {
+  DEFAULT_SHOW_CORRECT_ANSWERS,
+  QUESTION_TYPES,
+  SHOW_CORRECT_ANSWERS,
+  SHOW_EXPLANATIONS,
+  type Question,
+  type QuizSettings,
+} from '@portal/contracts';
+import { versionPlugin } from '@portal/service-kit';
 
 /**
  * A quiz (spec section 3). Questions are subdocuments holding arrays, which both stores keep;
@@ -14,6 +23,13 @@ export interface QuizDoc {
   questions: Question[];
   settings: QuizSettings;
   createdBy: string | null;
+  /**
+   * A random value the learner view's shuffle is seeded with (presentQuizForLearner); never sent.
+   * Quizzes from before it get one on their first learner read.
+   */
+  shuffleSeed?: string;
+  /** Moves with each write of the quiz (optimistic concurrency). */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -43,6 +59,8 @@ const settingsSchema = new Schema<QuizSettings>(
     passingScore: { type: Number, required: true, min: 0, max: 100 },
     maxAttempts: { type: Number, required: true, min: 1, max: 10 },
     showExplanations: { type: String, enum: SHOW_EXPLANATIONS, required: true },
+    // Quizzes from before the setting read as the default.
+    showCorrectAnswers: { type: String, enum: SHOW_CORRECT_ANSWERS, default: DEFAULT_SHOW_CORRECT_ANSWERS },
     timeLimit: { type: Number, default: null },
   },
   { _id: false },
@@ -56,9 +74,11 @@ const quizSchema = new Schema<QuizDoc>(
     questions: { type: [questionSchema], default: [] },
     settings: { type: settingsSchema, required: true },
     createdBy: { type: String, default: null },
+    shuffleSeed: { type: String, default: () => randomBytes(16).toString('hex') },
   },
   { timestamps: true },
 );
+quizSchema.plugin(versionPlugin);
 quizSchema.index({ updatedAt: -1 });
 
 export const quizModel = (store: Connection): Model<QuizDoc> =>

@@ -39,6 +39,7 @@ export function presentBlockSummary(
     moduleId: b.moduleId ? String(b.moduleId) : null,
     position: b.position,
     status: b.status,
+    version: b.version ?? 0,
     createdAt: iso(b.createdAt),
     updatedAt: iso(b.updatedAt),
     ...(b.type === 'LESSON' ? { blocksCount: b.blocksCount ?? 0, hasQuiz: b.hasQuiz ?? false } : {}),
@@ -56,6 +57,7 @@ export const presentBlock = (b: BlockDoc): BlockRecord => ({
   moduleId: b.moduleId ? String(b.moduleId) : null,
   position: b.position,
   status: b.status,
+  version: b.version ?? 0,
   createdAt: iso(b.createdAt),
   updatedAt: iso(b.updatedAt),
 });
@@ -69,6 +71,7 @@ export const presentLesson = (b: BlockDoc): Lesson => ({
   moduleId: String(b.moduleId),
   position: b.position,
   blocks: readContentBlocks(b.content),
+  version: b.version ?? 0,
   createdAt: iso(b.createdAt),
   updatedAt: iso(b.updatedAt),
 });
@@ -81,6 +84,7 @@ export const presentModule = (m: BlockDoc, lessons: BlockDoc[]): CourseModule =>
   position: m.position,
   status: m.status,
   lessons: lessons.map(presentLesson),
+  version: m.version ?? 0,
   createdAt: iso(m.createdAt),
   updatedAt: iso(m.updatedAt),
 });
@@ -97,6 +101,7 @@ export type OutlineLessonDoc = Pick<
   | 'status'
   | 'blocksCount'
   | 'hasQuiz'
+  | 'version'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -109,6 +114,7 @@ export const presentLessonOutline = (l: OutlineLessonDoc): LessonOutline => ({
   position: l.position,
   blocksCount: l.blocksCount ?? 0,
   hasQuiz: l.hasQuiz ?? false,
+  version: l.version ?? 0,
   updatedAt: iso(l.updatedAt),
 });
 
@@ -118,6 +124,7 @@ export const presentModuleOutline = (m: BlockDoc, lessons: OutlineLessonDoc[]): 
   description: m.content,
   position: m.position,
   status: m.status,
+  version: m.version ?? 0,
   lessons: lessons.map(presentLessonOutline),
 });
 

@@ -18,6 +18,7 @@ export const presentCourseSummary = (c: CourseDoc, extras: CourseExtras): Course
   level: c.level,
   isPublished: c.isPublished,
   status: c.status,
+  version: c.version ?? 0,
   createdAt: new Date(c.createdAt).toISOString(),
   updatedAt: new Date(c.updatedAt).toISOString(),
   isFavorite: extras.isFavorite,

@@ -1,4 +1,12 @@
-import type { LearnerQuestion, LearnerQuiz, Question, Quiz, QuizSummary } from '@portal/contracts';
+import {
+  DEFAULT_SHOW_CORRECT_ANSWERS,
+  seededOrder,
+  type LearnerQuestion,
+  type LearnerQuiz,
+  type Question,
+  type Quiz,
+  type QuizSummary,
+} from '@portal/contracts';
 import type { QuizDoc } from '../models/quiz';
 
 const iso = (d: Date) => new Date(d).toISOString();
@@ -25,6 +33,7 @@ export const presentQuiz = (doc: QuizDoc): Quiz => ({
   title: doc.title,
   description: doc.description,
   courseId: doc.courseId ?? null,
+  version: doc.version ?? 0,
   questions: (doc.questions ?? []).map(presentQuestion),
   settings: {
     randomizeQuestions: doc.settings.randomizeQuestions,
@@ -32,6 +41,7 @@ export const presentQuiz = (doc: QuizDoc): Quiz => ({
     passingScore: doc.settings.passingScore,
     maxAttempts: doc.settings.maxAttempts,
     showExplanations: doc.settings.showExplanations,
+    showCorrectAnswers: doc.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
     timeLimit: doc.settings.timeLimit ?? null,
   },
   createdAt: iso(doc.createdAt),
@@ -45,42 +55,8 @@ export const presentQuizSummary = (doc: QuizDoc): QuizSummary => {
 
 /* ----------------------------------------------------------- learner view */
 
-/** FNV-1a, so the order a learner sees is the same on every load. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32 */
-function randomFrom(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * The order a list is shown in: result[shown position] = original index. Seeded with a server
- * secret, so the page cannot be used to work the original (correct) order back out; never the
- * original order itself when there are two or more items.
- */
-export function shownOrder(seed: string, n: number): number[] {
-  const order = Array.from({ length: n }, (_, i) => i);
-  const random = randomFrom(hash32(seed));
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  if (n > 1 && order.every((v, i) => v === i)) order.push(order.shift() as number);
-  return order;
-}
+/** Shown shuffled, and never in the stored (correct) order. */
+const solvedNever = { avoidIdentity: true };
 
 function learnerQuestion(q: Question, seed: string): LearnerQuestion {
   const base: LearnerQuestion = { id: q.id, type: q.type, question: q.question, options: [], order: q.order, points: q.points };
@@ -90,10 +66,14 @@ function learnerQuestion(q: Question, seed: string): LearnerQuestion {
       return { ...base, options: [...q.options] };
     case 'ordering':
       // Stored in the correct order: shown shuffled.
-      return { ...base, options: shownOrder(seed, q.options.length).map((i) => q.options[i]) };
+      return { ...base, options: seededOrder(seed, `${q.id}:options`, q.options.length, solvedNever).map((i) => q.options[i]) };
     case 'matching': {
       const pairs = q.pairs ?? [];
-      return { ...base, left: pairs.map((p) => p.left), right: shownOrder(seed, pairs.length).map((i) => pairs[i].right) };
+      return {
+        ...base,
+        left: pairs.map((p) => p.left),
+        right: seededOrder(seed, `${q.id}:right`, pairs.length, solvedNever).map((i) => pairs[i].right),
+      };
     }
     case 'fill_blanks':
       return { ...base, blanksCount: (q.blanks ?? []).length };
@@ -105,19 +85,19 @@ function learnerQuestion(q: Question, seed: string): LearnerQuestion {
 /**
  * The one view of a quiz a learner's browser gets: no correct answers, correct answer, blanks,
  * tolerance, pairs or explanations; matching as `left` and a shuffled `right`, ordering options
- * shuffled, fill_blanks as a count.
+ * shuffled, fill_blanks as a count. `seed`: the quiz's own random shuffle seed (never a secret of
+ * the service), so the view is the same on every load and cannot be rebuilt without the store.
  */
-export function presentQuizForLearner(quiz: Quiz, secret: string): LearnerQuiz {
+export function presentQuizForLearner(quiz: Quiz, seed: string): LearnerQuiz {
   return {
     id: quiz.id,
     title: quiz.title,
     description: quiz.description,
     courseId: quiz.courseId ?? null,
+    version: quiz.version,
     settings: { ...quiz.settings },
     createdAt: quiz.createdAt,
     updatedAt: quiz.updatedAt,
-    questions: [...quiz.questions]
-      .sort((a, b) => a.order - b.order)
-      .map((q) => learnerQuestion(q, `${secret}:${quiz.id}:${q.id}`)),
+    questions: [...quiz.questions].sort((a, b) => a.order - b.order).map((q) => learnerQuestion(q, seed)),
   };
 }

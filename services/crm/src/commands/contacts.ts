@@ -1,5 +1,5 @@
 import { CRM_MSG, type contactCreateSchema, type contactUpdateSchema } from '@portal/contracts';
-import { conflict, notFound, op, type Logger } from '@portal/service-kit';
+import { assertVersion, conflict, notFound, op, writeVersioned, type Logger } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import type { z } from 'zod';
 import type { CrmModels } from '../models';
@@ -50,13 +50,16 @@ export async function updateContact(
   { models, audit, actor }: CommandContext,
   id: string,
   input: UpdateInput,
+  expected?: number[],
 ): Promise<ContactDoc> {
   const before = await loadContact(models, id);
+  assertVersion(before, expected);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ContactDoc>;
   if (changes.email !== undefined && changes.email !== before.email)
     await ensureEmailFree(models, before.orgId, changes.email, before._id);
   try {
-    await models.contacts.updateOne({ _id: before._id }, { $set: changes }, { runValidators: true });
+    const written = await writeVersioned(models.contacts, before, expected, { $set: changes }, { runValidators: true });
+    if (!written) throw notFound(CRM_MSG.contactNotFound);
   } catch (err) {
     if (isDuplicateKey(err)) throw conflict(CRM_MSG.contactEmailTaken, 'email');
     throw err;

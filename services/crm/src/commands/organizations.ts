@@ -1,5 +1,5 @@
 import { CRM_MSG, ORG_STATUS_LABELS, type organizationCreateSchema, type organizationUpdateSchema } from '@portal/contracts';
-import { conflict, notFound, op, type AuditPublisher, type Principal } from '@portal/service-kit';
+import { assertVersion, conflict, notFound, op, writeVersioned, type AuditPublisher, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import type { CrmModels } from '../models';
 import type { OrganizationDoc } from '../models/organization';
@@ -52,12 +52,15 @@ export async function updateOrganization(
   { models, audit, actor }: CommandContext,
   id: string,
   input: UpdateInput,
+  expected?: number[],
 ): Promise<OrganizationDoc> {
   const before = await loadOrganization(models, id);
+  assertVersion(before, expected);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<OrganizationDoc>;
   if (changes.inn !== undefined && changes.inn !== before.inn) await ensureInnFree(models, changes.inn, before._id);
   try {
-    await models.organizations.updateOne({ _id: before._id }, { $set: changes }, { runValidators: true });
+    const written = await writeVersioned(models.organizations, before, expected, { $set: changes }, { runValidators: true });
+    if (!written) throw notFound(CRM_MSG.orgNotFound);
   } catch (err) {
     if (isDuplicateKey(err)) throw conflict(CRM_MSG.innTaken, 'inn');
     throw err;

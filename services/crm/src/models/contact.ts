@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { versionPlugin } from '@portal/service-kit';
 
 export interface ContactDoc {
   _id: Types.ObjectId;
@@ -8,6 +9,8 @@ export interface ContactDoc {
   phone?: string | null;
   /** Job title. */
   role?: string | null;
+  /** Optimistic concurrency (versionPlugin). */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +27,7 @@ const contactSchema = new Schema<ContactDoc>(
 );
 // One person appears once per organization; the same email may belong to contacts of several.
 contactSchema.index({ orgId: 1, email: 1 }, { unique: true });
+contactSchema.plugin(versionPlugin);
 contactSchema.index({ createdAt: -1 });
 
 export const contactModel = (store: Connection): Model<ContactDoc> =>

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { versionPlugin } from '@portal/service-kit';
 import { DEFAULT_ORG_STATUS, ORG_STATUSES, type OrgStatus } from '@portal/contracts';
 
 export interface OrganizationDoc {
@@ -7,6 +8,8 @@ export interface OrganizationDoc {
   inn: string;
   site?: string | null;
   status: OrgStatus;
+  /** Optimistic concurrency (versionPlugin). */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -21,6 +24,7 @@ const organizationSchema = new Schema<OrganizationDoc>(
   },
   { timestamps: true },
 );
+organizationSchema.plugin(versionPlugin);
 organizationSchema.index({ createdAt: -1 });
 // The list's order (newest first, _id breaking ties), alone and behind its status filter.
 organizationSchema.index({ createdAt: -1, _id: -1 });

@@ -11,6 +11,7 @@ export const presentOrganization = (o: OrganizationDoc): Organization => ({
   inn: o.inn,
   site: o.site ?? null,
   status: o.status,
+  version: o.version ?? 0,
   createdAt: iso(o.createdAt),
   updatedAt: iso(o.updatedAt),
 });
@@ -27,6 +28,7 @@ export const presentContact = (c: ContactDoc): Contact => ({
   email: c.email,
   phone: c.phone ?? null,
   role: c.role ?? null,
+  version: c.version ?? 0,
   createdAt: iso(c.createdAt),
   updatedAt: iso(c.updatedAt),
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ATTEMPT_GRACE_SECONDS,
+  DEFAULT_SHOW_CORRECT_ANSWERS,
   PROGRESS_MSG,
   contentBlocksOf,
   type AttemptAnswerInput,
@@ -16,12 +17,12 @@ import { badRequest, notFound, op, type Principal } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { StoredQuiz } from '../clients/content';
 import type { AttemptDoc } from '../models/attempt';
-import { authorizeStart, maySeeAttempt, questionsRevealed, startRefusal } from '../policies/attempts';
+import { authorizeStart, correctAnswersRevealed, maySeeAttempt, questionsRevealed, startRefusal } from '../policies/attempts';
 import { presentAttemptDetail, presentAttemptSummary, presentQuizInfo } from '../presenters/attempt';
 import { completeLesson } from './completions';
 import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
-import { gradeAttempt, playerQuestion, presentQuestions } from './grading';
+import { gradeAttempt, newShuffleSeed, playerQuestion, presentQuestions } from './grading';
 
 const GRACE_MS = ATTEMPT_GRACE_SECONDS * 1000;
 const FINISHED = () => op({ $in: ['passed', 'failed'] as AttemptStatus[] });
@@ -155,6 +156,7 @@ export async function startAttempt(
   await noteLearnerActivity(deps, actor, course.id);
   const startedAt = new Date();
   const attemptNumber = previous.reduce((max, a) => Math.max(max, a.attemptNumber), 0) + 1;
+  const shuffleSeed = newShuffleSeed();
   try {
     const doc = await models.attempts.create({
       userId: actor.id,
@@ -170,10 +172,12 @@ export async function startAttempt(
       passingScore: quiz.settings.passingScore,
       maxAttempts: quiz.settings.maxAttempts,
       showExplanations: quiz.settings.showExplanations,
+      showCorrectAnswers: quiz.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
+      shuffleSeed,
       timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
       startedAt,
       deadline: deadlineOf(startedAt, quiz.settings.timeLimit),
-      questions: presentQuestions(quiz.questions, quiz.settings),
+      questions: presentQuestions(quiz.questions, quiz.settings, shuffleSeed),
       maxScore: quiz.questions.length,
     });
     audit.publish({
@@ -197,9 +201,27 @@ async function isCourseCompleted(deps: ProgressDeps, userId: string, courseId: s
   return !!(await deps.models.courseCompletions.exists({ userId, courseId }));
 }
 
+/**
+ * Whether the learner is done with the quiz for «after passing or the last attempt»: this attempt
+ * passed or was the last allowed, or another of theirs passed, or they have used every attempt.
+ */
+async function doneWithQuiz(deps: ProgressDeps, a: AttemptDoc): Promise<boolean> {
+  if (a.status === 'passed' || a.attemptNumber >= a.maxAttempts) return true;
+  const finished = await deps.models.attempts
+    .find({ userId: a.userId, quizId: a.quizId, status: FINISHED() }, { status: 1 })
+    .lean<Pick<AttemptDoc, 'status'>[]>();
+  return finished.some((x) => x.status === 'passed') || finished.length >= a.maxAttempts;
+}
+
 export async function detailFor(deps: ProgressDeps, viewer: Principal, a: AttemptDoc): Promise<AttemptDetail> {
   const courseDone = a.showExplanations === 'after_course' ? await isCourseCompleted(deps, a.userId, a.courseId) : false;
-  return presentAttemptDetail(a, questionsRevealed(viewer, a.showExplanations, courseDone));
+  const setting = a.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS;
+  const done = setting === 'after_pass_or_last' && a.status !== 'in_progress' ? await doneWithQuiz(deps, a) : false;
+  return presentAttemptDetail(
+    a,
+    questionsRevealed(viewer, a.showExplanations, courseDone),
+    correctAnswersRevealed(viewer, setting, done),
+  );
 }
 
 /** Loads an attempt the viewer may see; anyone else's is "not found". */
@@ -312,6 +334,7 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, authorizati
       maxAttempts: quiz.settings.maxAttempts,
       timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
       showExplanations: quiz.settings.showExplanations,
+      showCorrectAnswers: quiz.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
     },
     attemptsUsed: finished.length,
     latest: finished[0] ? presentAttemptSummary(finished[0]) : null,

@@ -1,9 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   PROGRESS_MSG,
   formatMessage,
   isAnswerCorrect,
   scoreAttempt,
+  seededOrder,
   type AnswerValue,
   type AttemptAnswerInput,
   type PlayerQuestion,
@@ -16,37 +17,25 @@ import type { StoredAnswer, StoredQuestion } from '../models/attempt';
 /* ------------------------------------------------------------ presenting */
 
 const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+/** An ordering task or a matching shown solved is no task. */
+const solvedNever = { avoidIdentity: true };
 
-/** Fisher–Yates with a cryptographic source, so the order cannot be predicted from earlier ones. */
-export function shuffled(n: number): number[] {
-  const order = identity(n);
-  for (let i = n - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
-}
-
-/** A shuffle that differs from the given order whenever that is possible (an ordering task shown solved is no task). */
-const shuffledAway = (n: number): number[] => {
-  if (n < 2) return identity(n);
-  for (;;) {
-    const order = shuffled(n);
-    if (order.some((v, i) => v !== i)) return order;
-  }
-};
+/** A new attempt's shuffle seed: 128 random bits, stored with the attempt, derived from nothing. */
+export const newShuffleSeed = (): string => randomBytes(16).toString('hex');
 
 /**
  * Fixes, for one attempt, the order of the questions and of their options. Choice options are
  * shuffled when the quiz says randomizeAnswers; ordering items and the right column of a matching
- * are always shuffled, since their order is the answer.
+ * are always shuffled, since their order is the answer. Every order comes from the attempt's
+ * random seed (the shared engine, seededOrder), so the same seed always gives the same attempt.
  */
 export function presentQuestions(
   questions: Question[],
   settings: Pick<QuizSettings, 'randomizeQuestions' | 'randomizeAnswers'>,
+  seed: string = newShuffleSeed(),
 ): StoredQuestion[] {
   const sorted = [...questions].sort((a, b) => a.order - b.order);
-  const order = settings.randomizeQuestions ? shuffled(sorted.length) : identity(sorted.length);
+  const order = settings.randomizeQuestions ? seededOrder(seed, 'questions', sorted.length) : identity(sorted.length);
   return order.map((index) => {
     const q = sorted[index];
     const pairs = q.pairs ?? [];
@@ -55,12 +44,15 @@ export function presentQuestions(
       ...q,
       optionOrder:
         q.type === 'ordering'
-          ? shuffledAway(q.options.length)
+          ? seededOrder(seed, `${q.id}:options`, q.options.length, solvedNever)
           : choice && settings.randomizeAnswers
-            ? shuffled(q.options.length)
+            ? seededOrder(seed, `${q.id}:options`, q.options.length)
             : identity(q.options.length),
-      leftOrder: q.type === 'matching' && settings.randomizeAnswers ? shuffled(pairs.length) : identity(pairs.length),
-      rightOrder: q.type === 'matching' ? shuffledAway(pairs.length) : [],
+      leftOrder:
+        q.type === 'matching' && settings.randomizeAnswers
+          ? seededOrder(seed, `${q.id}:left`, pairs.length)
+          : identity(pairs.length),
+      rightOrder: q.type === 'matching' ? seededOrder(seed, `${q.id}:right`, pairs.length, solvedNever) : [],
     };
   });
 }

@@ -1,10 +1,13 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import {
   QUESTION_TYPES,
+  DEFAULT_SHOW_CORRECT_ANSWERS,
+  SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
   type AnswerValue,
   type AttemptStatus,
   type Question,
+  type ShowCorrectAnswers,
   type ShowExplanations,
 } from '@portal/contracts';
 
@@ -45,6 +48,10 @@ export interface AttemptDoc {
   passingScore: number;
   maxAttempts: number;
   showExplanations: ShowExplanations;
+  /** When the results name the right answers (attempts from before the setting: the default). */
+  showCorrectAnswers?: ShowCorrectAnswers;
+  /** The random value every order shown in this attempt comes from (presentQuestions); never sent. */
+  shuffleSeed?: string;
   /** Minutes; null for none. */
   timeLimit: number | null;
   startedAt: Date;
@@ -106,6 +113,8 @@ const attemptSchema = new Schema<AttemptDoc>(
     passingScore: { type: Number, required: true },
     maxAttempts: { type: Number, required: true },
     showExplanations: { type: String, enum: SHOW_EXPLANATIONS, required: true },
+    showCorrectAnswers: { type: String, enum: SHOW_CORRECT_ANSWERS, default: DEFAULT_SHOW_CORRECT_ANSWERS },
+    shuffleSeed: { type: String },
     timeLimit: { type: Number, default: null },
     startedAt: { type: Date, required: true },
     deadline: { type: Date, default: null },

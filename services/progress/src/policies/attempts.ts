@@ -1,4 +1,11 @@
-import { PROGRESS_MSG, RESULTS_ALL_ROLES, formatMessage, type AttemptStatus, type Role } from '@portal/contracts';
+import {
+  PROGRESS_MSG,
+  RESULTS_ALL_ROLES,
+  formatMessage,
+  type AttemptStatus,
+  type Role,
+  type ShowCorrectAnswers,
+} from '@portal/contracts';
 import { conflict, forbidden, type Principal } from '@portal/service-kit';
 
 /**
@@ -37,3 +44,10 @@ export const maySeeAttempt = (user: Principal, attempt: { userId: string }): boo
  */
 export const questionsRevealed = (user: Principal, showExplanations: string, courseCompleted: boolean): boolean =>
   seesAllResults(user.role) || showExplanations !== 'after_course' || courseCompleted;
+
+/**
+ * «Показывать правильные ответы»: staff always see them; a learner after every attempt, never, or
+ * (the default) once done with the quiz: passed, or the last attempt used.
+ */
+export const correctAnswersRevealed = (user: Principal, setting: ShowCorrectAnswers, doneWithQuiz: boolean): boolean =>
+  seesAllResults(user.role) || setting === 'after_each_attempt' || (setting === 'after_pass_or_last' && doneWithQuiz);

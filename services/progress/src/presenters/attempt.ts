@@ -1,4 +1,10 @@
-import { minutesBetween, type AttemptDetail, type AttemptSummary, type QuizInfo } from '@portal/contracts';
+import {
+  DEFAULT_SHOW_CORRECT_ANSWERS,
+  minutesBetween,
+  type AttemptDetail,
+  type AttemptSummary,
+  type QuizInfo,
+} from '@portal/contracts';
 import type { AttemptDoc } from '../models/attempt';
 import { answerText, correctAnswerText } from '../commands/grading';
 
@@ -38,13 +44,15 @@ export const presentQuizInfo = (a: AttemptDoc): QuizInfo => ({
   maxAttempts: a.maxAttempts,
   timeLimit: a.timeLimit,
   showExplanations: a.showExplanations,
+  showCorrectAnswers: a.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
 });
 
 /**
  * A finished attempt with its per-question results. `revealed` false keeps the questions out
  * entirely (after_course before the course is done); an unfinished attempt never shows them.
+ * `answersRevealed` false leaves out every right answer (the quiz's showCorrectAnswers).
  */
-export function presentAttemptDetail(a: AttemptDoc, revealed: boolean): AttemptDetail {
+export function presentAttemptDetail(a: AttemptDoc, revealed: boolean, answersRevealed: boolean): AttemptDetail {
   const finished = a.status !== 'in_progress';
   const answers = new Map(a.answers.map((x) => [x.questionId, x]));
   const show = finished && revealed;
@@ -52,6 +60,7 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean): AttemptD
     ...presentAttemptSummary(a),
     showExplanations: a.showExplanations,
     questionsRevealed: show,
+    correctAnswersRevealed: show && answersRevealed,
     lateAnswers: a.answers.filter((x) => x.late).length,
     questions: show
       ? a.questions.map((q) => {
@@ -63,7 +72,7 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean): AttemptD
             question: q.question,
             answerText: given && !given.late ? answerText(q, given.answer) : null,
             isCorrect,
-            correctAnswerText: isCorrect ? null : correctAnswerText(q),
+            correctAnswerText: isCorrect || !answersRevealed ? null : correctAnswerText(q),
             explanation: q.explanation?.trim() ? q.explanation : null,
             timeSpent: given?.timeSpent ?? 0,
           };

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { ROLES, ROLE_LABELS, pageOffset, userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
-import { escapeRegExp, op, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { escapeRegExp, op, parse, requireRole, takeExpectedVersion, type ServiceContext } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import { changeEndsSessions, endSessionsOf } from '../../commands/sessions';
 import { deleteUser, updateUser } from '../../commands/users';
@@ -58,8 +58,9 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
 
   router.patch('/:id', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const id = userId(ctx.params.id);
+    const expected = takeExpectedVersion(ctx);
     const changes = parse(userUpdateSchema, ctx.request.body);
-    const { before, after } = await updateUser(users, ctx.state.user, id, changes);
+    const { before, after } = await updateUser(users, ctx.state.user, id, changes, expected);
     if (changeEndsSessions(before, after)) await endSessionsOf(users.db, id);
     await announce(id);
     const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';

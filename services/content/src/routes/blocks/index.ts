@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { blockCreateSchema, blockImportSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
-import { parse, type ServiceContext } from '@portal/service-kit';
+import { parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import {
   courseBlocks,
@@ -54,7 +54,9 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
   });
 
   router.get('/:id', authenticate, async (ctx) => {
-    ctx.body = presentBlock(await loadVisibleBlock(models, ctx.state.user, ctx.params.id));
+    const block = presentBlock(await loadVisibleBlock(models, ctx.state.user, ctx.params.id));
+    ctx.set('ETag', versionTag(block.version));
+    ctx.body = block;
   });
 
   router.post('/', authenticate, authorizeAuthoring, async (ctx) => {
@@ -65,9 +67,10 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
   });
 
   router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    const expected = takeExpectedVersion(ctx);
     const input = parse(blockUpdateSchema, ctx.request.body);
     // A summary: the autosave that sends this already holds the content, so it is not sent back.
-    ctx.body = presentBlockSummary(await updateBlock(depsOf(ctx), ctx.params.id, input));
+    ctx.body = presentBlockSummary(await updateBlock(depsOf(ctx), ctx.params.id, input, expected));
   });
 
   router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {

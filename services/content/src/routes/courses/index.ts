@@ -8,7 +8,7 @@ import {
   courseUpdateSchema,
   markedCoursesQuerySchema,
 } from '@portal/contracts';
-import { Upstreams, parse, type Principal, type ServiceContext } from '@portal/service-kit';
+import { Upstreams, parse, takeExpectedVersion, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import {
   copyCourse,
@@ -106,8 +106,9 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   });
 
   router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    const expected = takeExpectedVersion(ctx);
     const input = parse(courseUpdateSchema, ctx.request.body);
-    const course = await updateCourse(depsOf(ctx), ctx.params.id, input);
+    const course = await updateCourse(depsOf(ctx), ctx.params.id, input, expected);
     // The card, not the whole course: the editor autosaves this and only checks the id.
     const [summary] = await summarize(models, ctx.state.user, [course]);
     ctx.body = summary;

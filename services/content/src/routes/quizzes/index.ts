@@ -1,8 +1,16 @@
 import Router from '@koa/router';
 import { quizCreateSchema, quizListQuerySchema, quizUpdateSchema } from '@portal/contracts';
-import { parse, type ServiceContext } from '@portal/service-kit';
+import { parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
-import { createQuiz, deleteQuiz, listQuizzes, loadQuiz, loadQuizForLearner, updateQuiz } from '../../commands/quizzes';
+import {
+  createQuiz,
+  deleteQuiz,
+  learnerShuffleSeed,
+  listQuizzes,
+  loadQuiz,
+  loadQuizForLearner,
+  updateQuiz,
+} from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring, canSeeAnswers } from '../../policies/content';
 import { presentQuiz, presentQuizForLearner } from '../../presenters/quiz';
@@ -24,11 +32,13 @@ export function quizzesRouter(service: ServiceContext, models: ContentModels): R
   router.get('/:id', authenticate, async (ctx) => {
     const user = ctx.state.user;
     if (canSeeAnswers(user)) {
-      ctx.body = presentQuiz(await loadQuiz(models, ctx.params.id));
+      const quiz = presentQuiz(await loadQuiz(models, ctx.params.id));
+      ctx.set('ETag', versionTag(quiz.version));
+      ctx.body = quiz;
       return;
     }
     const quiz = await loadQuizForLearner(models, user, ctx.params.id);
-    ctx.body = presentQuizForLearner(presentQuiz(quiz), service.config.INTERNAL_TOKEN);
+    ctx.body = presentQuizForLearner(presentQuiz(quiz), await learnerShuffleSeed(models, quiz));
   });
 
   router.post('/', authenticate, authorizeAuthoring, async (ctx) => {
@@ -39,8 +49,9 @@ export function quizzesRouter(service: ServiceContext, models: ContentModels): R
   });
 
   router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
+    const expected = takeExpectedVersion(ctx);
     const input = parse(quizUpdateSchema, ctx.request.body);
-    ctx.body = presentQuiz(await updateQuiz(depsOf(ctx), ctx.params.id, input));
+    ctx.body = presentQuiz(await updateQuiz(depsOf(ctx), ctx.params.id, input, expected));
   });
 
   router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {

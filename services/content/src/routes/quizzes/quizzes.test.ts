@@ -228,6 +228,7 @@ describe('POST /api/quizzes', () => {
       maxAttempts: 10,
       timeLimit: 15,
       showExplanations: 'after_course',
+      showCorrectAnswers: 'after_pass_or_last',
     });
   });
 });
@@ -261,6 +262,7 @@ describe('GET /api/quizzes', () => {
       courseId: course.id,
       questionsCount: 1,
       settings: first.settings,
+      version: 0,
       createdAt: first.createdAt,
       updatedAt: first.updatedAt,
     });
@@ -315,6 +317,7 @@ describe('GET /api/quizzes/{id}', () => {
         description: '',
         courseId: null,
         settings: quiz.settings,
+        version: 0,
         createdAt: quiz.createdAt,
         updatedAt: quiz.updatedAt,
       });

@@ -104,6 +104,7 @@ describe('POST /api/contacts', () => {
       email: address,
       phone: '+7 (999) 123-45-67',
       role: 'Главный бухгалтер',
+      version: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { contactCreateSchema, contactUpdateSchema } from '@portal/contracts';
-import { parse, type ServiceContext } from '@portal/service-kit';
+import { parse, takeExpectedVersion, type ServiceContext } from '@portal/service-kit';
 import { createContact, deleteContact, updateContact } from '../../commands/contacts';
 import type { CrmModels } from '../../models';
 import { authorizeCrm } from '../../policies/crm';
@@ -19,8 +19,9 @@ export function contactsRouter(service: ServiceContext, models: CrmModels): Rout
   });
 
   router.patch('/:id', authenticate, authorizeCrm, async (ctx) => {
+    const expected = takeExpectedVersion(ctx);
     const input = parse(contactUpdateSchema, ctx.request.body);
-    const contact = await updateContact({ models, audit, actor: ctx.state.user }, ctx.params.id, input);
+    const contact = await updateContact({ models, audit, actor: ctx.state.user }, ctx.params.id, input, expected);
     ctx.body = presentContact(contact);
   });
 

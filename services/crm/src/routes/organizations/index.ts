@@ -7,7 +7,7 @@ import {
   type OrganizationListItem,
   type Page,
 } from '@portal/contracts';
-import { escapeRegExp, op, parse, type ServiceContext } from '@portal/service-kit';
+import { escapeRegExp, op, parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import { createOrganization, deleteOrganization, loadOrganization, updateOrganization } from '../../commands/organizations';
 import type { CrmModels } from '../../models';
@@ -57,6 +57,7 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
   router.get('/:id', authenticate, authorizeCrm, async (ctx) => {
     const org = await loadOrganization(models, ctx.params.id);
     const contacts = await models.contacts.find({ orgId: org._id }).sort({ createdAt: 1, _id: 1 }).lean<ContactDoc[]>();
+    ctx.set('ETag', versionTag(org.version ?? 0));
     ctx.body = presentOrganizationDetail(org, contacts);
   });
 
@@ -68,8 +69,9 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
   });
 
   router.patch('/:id', authenticate, authorizeCrm, async (ctx) => {
+    const expected = takeExpectedVersion(ctx);
     const input = parse(organizationUpdateSchema, ctx.request.body);
-    const org = await updateOrganization({ models, audit, actor: ctx.state.user }, ctx.params.id, input);
+    const org = await updateOrganization({ models, audit, actor: ctx.state.user }, ctx.params.id, input, expected);
     ctx.body = presentOrganization(org);
   });
 

@@ -226,6 +226,7 @@ describe('GET /api/organizations/{id}', () => {
       email: 'first@c.test',
       phone: '+7 999 000-00-00',
       role: 'Директор',
+      version: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -186,19 +186,20 @@ describe('POST /api/attempts/{id}/submit (graded on the server)', () => {
     expect(await bed.store.completions.countDocuments({ userId: me.user.id, lessonId: seeded.quizLessonId })).toBe(1);
   });
 
-  it('grades a fail and shows the right answer where it was wrong; a second submit answers the same result', async () => {
+  it('grades a fail, naming no right answer on a first attempt (the default); a second submit answers the same result', async () => {
     const me = await bed.learner();
     const { body: started } = await start(me.token);
     const result = await submit(me.token, started.attempt.id, wrongAnswers(started));
     expect(result.body).toMatchObject({ status: 'failed', score: 0, maxScore: 3, percentage: 0 });
+    expect(result.body.correctAnswersRevealed).toBe(false);
     expect(result.body.questions.find((q) => q.questionId === 'q2')).toMatchObject({
       isCorrect: false,
       answerText: 'Неверно',
-      correctAnswerText: 'Верно',
+      correctAnswerText: null,
     });
     expect(result.body.questions.find((q) => q.questionId === 'q3')).toMatchObject({
       answerText: null,
-      correctAnswerText: 'Трудовой кодекс',
+      correctAnswerText: null,
     });
     const again = await submit(me.token, started.attempt.id, rightAnswers(started));
     expect(again.status).toBe(200);
@@ -380,6 +381,7 @@ describe('GET /api/attempts/quiz/{quizId} (the quiz card)', () => {
         maxAttempts: 3,
         timeLimit: null,
         showExplanations: 'after_submission',
+        showCorrectAnswers: 'after_pass_or_last',
       },
       attemptsUsed: 0,
       latest: null,
@@ -425,7 +427,7 @@ describe('GET /api/attempts/{id}', () => {
 
   it('keeps per-question results from the learner until the course is completed when the quiz says after_course', async () => {
     const later = await seedQuizCourse(bed, {
-      settings: { showExplanations: 'after_course' },
+      settings: { showExplanations: 'after_course', showCorrectAnswers: 'after_each_attempt' },
       questions: [question({ id: 'only', type: 'true_false', correctAnswer: 'true', explanation: 'потому что' })],
     });
     const me = await bed.learner();

@@ -1,0 +1,143 @@
+import type { Context } from 'koa';
+import type { Connection, Model, QueryOptions, Schema, Types, UpdateQuery } from 'mongoose';
+import { MSG } from '@portal/contracts';
+import { badRequest, HttpError } from './errors';
+import { op } from './mongo';
+
+/**
+ * Optimistic concurrency, one definition for every service: an editable document carries a
+ * `version` that each write of its own fields moves on by one; a write names the version it was
+ * based on (`If-Match: "<version>"` or a `version` field in the body) and is refused with 412
+ * when the document has moved on since. The check and the write are one conditional update
+ * (`{_id, version}` with `$inc`), so of writers starting from the same version exactly one wins.
+ */
+
+/** A stored document that may carry a version (documents from before versions read as 0). */
+export interface Versioned {
+  _id: Types.ObjectId;
+  version?: number | null;
+}
+
+/** Adds the version field to a schema; commands move it with `writeVersioned`, never by hand. */
+export function versionPlugin(schema: Schema): void {
+  schema.add({ version: { type: Number, default: 0, min: 0 } });
+}
+
+export const versionOf = (doc: { version?: number | null }): number => doc.version ?? 0;
+
+/** The strong entity tag of a version, as single-document GETs send it and If-Match takes it back. */
+export const versionTag = (version: number): string => `"${version}"`;
+
+export const staleDocument = () => new HttpError(412, MSG.staleDocument, 'stale_version');
+
+const STRONG_TAG = /^"(\d{1,15})"$/;
+
+/**
+ * The versions a write is based on, taken out of the request: If-Match (a list of strong tags; `*`
+ * asks for nothing but existence; a weak or foreign tag never matches, as HTTP says) or else the
+ * body's `version`, which is removed so that no schema ever stores it. Undefined: the client named
+ * none (see README «Decisions»: such a write is based on what the server reads).
+ */
+export function takeExpectedVersion(ctx: Context): number[] | undefined {
+  const body = ctx.request.body;
+  let fromBody: unknown;
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'version' in body) {
+    fromBody = (body as Record<string, unknown>).version;
+    delete (body as Record<string, unknown>).version;
+  }
+  const header = ctx.get('If-Match').trim();
+  if (header) {
+    if (header === '*') return undefined;
+    return header
+      .split(',')
+      .map((tag) => STRONG_TAG.exec(tag.trim()))
+      .filter((m): m is RegExpExecArray => !!m)
+      .map((m) => Number(m[1]));
+  }
+  if (fromBody === undefined || fromBody === null) return undefined;
+  if (typeof fromBody !== 'number' || !Number.isSafeInteger(fromBody) || fromBody < 0) {
+    throw badRequest(MSG.versionInvalid, 'version');
+  }
+  return [fromBody];
+}
+
+/** Refuses at once a write based on another version than the one just read (before any other check answers). */
+export function assertVersion(doc: { version?: number | null }, expected: number[] | undefined): void {
+  if (expected && !expected.includes(versionOf(doc))) throw staleDocument();
+}
+
+const versionFilter = (version: number): Record<string, unknown> =>
+  version === 0 ? { $or: [{ version: 0 }, { version: op({ $exists: false }) }] } : { version };
+
+/** Where write claims live (see writeVersioned), in each service's own database. */
+export const VERSION_CLAIMS = 'version_claims';
+/** A claim older than this was left by a process that stopped mid-write: it may be taken over. */
+const CLAIM_TIMEOUT_MS = 60_000;
+
+interface Claim {
+  _id: string;
+  at: Date;
+}
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
+
+/**
+ * Claims the move of one document from one state to the next (`key` names both); `refusal` is thrown
+ * to every other claimant while it is held. A conditional update alone is not
+ * enough on FerretDB: it reads, then writes by _id, so two updates of the same version can both
+ * match (seen: three of ten parallel writers won). Inserting a document with a unique _id is atomic
+ * on every store, so exactly one writer holds the claim; it is released after the write, when the
+ * version has moved on and the conditional update refuses any later writer by itself.
+ */
+export async function claimWrite(
+  db: Connection,
+  key: string,
+  refusal: () => Error = staleDocument,
+): Promise<() => Promise<void>> {
+  const claims = db.collection<Claim>(VERSION_CLAIMS);
+  for (let attempt = 0; ; attempt++) {
+    const at = new Date();
+    try {
+      await claims.insertOne({ _id: key, at });
+      return async () => {
+        await claims.deleteOne({ _id: key, at });
+      };
+    } catch (err) {
+      if (!isDuplicateKey(err) || attempt > 0) throw isDuplicateKey(err) ? refusal() : err;
+      const held = await claims.findOne({ _id: key });
+      if (held && Date.now() - held.at.getTime() < CLAIM_TIMEOUT_MS) throw refusal();
+      if (held) await claims.deleteOne({ _id: key, at: held.at });
+    }
+  }
+}
+
+/**
+ * The check-and-write: updates the document only while its version is the one the command read
+ * (which must be one the client expected, when it named any), moving the version on in the same
+ * write; concurrent writers of that version are serialised by a claim, so exactly one wins.
+ * 412 when the document is there with another version; false when it is gone (the caller's 404).
+ */
+export async function writeVersioned<T>(
+  model: Model<T>,
+  doc: Versioned,
+  expected: number[] | undefined,
+  update: UpdateQuery<T>,
+  options: QueryOptions = {},
+): Promise<boolean> {
+  const base = versionOf(doc);
+  assertVersion(doc, expected);
+  const release = await claimWrite(model.db, `${model.collection.collectionName}:${String(doc._id)}:${base}`);
+  try {
+    const filter = { _id: doc._id, ...versionFilter(base) };
+    const written = await model.updateOne(
+      filter as never,
+      { ...update, $inc: { ...(update.$inc ?? {}), version: 1 } } as UpdateQuery<T>,
+      options as never,
+    );
+    if (written.matchedCount > 0) return true;
+  } finally {
+    await release();
+  }
+  if (await model.exists({ _id: doc._id } as never)) throw staleDocument();
+  return false;
+}
