@@ -13,7 +13,8 @@ const url = (port: number) => upstreamListSchema(`http://127.0.0.1:${port}`);
  */
 const trustProxy = z
   .string()
-  .default('loopback')
+  // The gateway is the edge unless an operator says what stands in front of it.
+  .default('false')
   .transform((raw, ctx): number | string[] | false => {
     const value = raw.trim();
     if (value === 'false' || value === '0' || value === '') return false;
