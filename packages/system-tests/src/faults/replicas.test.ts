@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { MSG, SERVICE_NAMES } from '@portal/contracts';
+import { GENERATION_MSG, MSG, SERVICE_NAMES, type Course, type GenerationJob } from '@portal/contracts';
+import { startFakeProvider, type FakeAnswer, type FakeProvider } from '@portal/svc-content/generation/fakeProvider';
 import {
   ADMIN,
   Cleanup,
@@ -19,21 +20,27 @@ import {
 } from './harness';
 
 /*
- * Two replicas of every service behind the gateway, under steady mixed traffic (reads of every
- * service, a read that one service makes of another, and writes). One replica of each service is
- * killed with SIGKILL mid-load: no read sees anything but 200, and every write either succeeded (and
- * is there afterwards) or was told 503 in Russian. Nothing is lost silently.
+ * Two replicas of every service behind the gateway. Content's replicas share the course builder's
+ * jobs and the uploaded files: what one started or stored, the other polls, cancels, accepts and
+ * serves. Then, under steady mixed traffic (reads of every service, a read that one service makes of
+ * another, and writes), one replica of each service is killed with SIGKILL: no read sees anything but
+ * 200, and every write either succeeded (and is there afterwards) or was told 503 in Russian.
  */
 
 const cleanup = new Cleanup();
 let stack: TestStack;
 let admin: string;
 let candidate: string;
+let curator: string;
 let courseId: string;
+/** The course builder's AI provider: an OpenAI-compatible server that answers what a test scripts. */
+let provider: FakeProvider;
 
 beforeAll(async () => {
   const prefix = freshPrefix('fr');
   cleanup.add('databases', () => dropDatabases(sharedMongoUrl(), prefix));
+  provider = await startFakeProvider();
+  cleanup.add('provider', () => provider.close());
   stack = await startTestStack('replicas', {
     mongoUrl: sharedMongoUrl(),
     redisUrl: sharedRedisUrl(),
@@ -41,10 +48,12 @@ beforeAll(async () => {
     dbPrefix: prefix,
     queuePrefix: prefix.slice(0, -1),
     replicas: { auth: 2, content: 2, progress: 2, crm: 2, audit: 2 },
+    env: { AI_BASE_URL: provider.url, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '10000', AI_RATE_LIMIT: '1000' },
   });
   cleanup.add('stack', () => stack.stop());
   admin = await login(stack.gatewayUrl, ADMIN);
   candidate = await login(stack.gatewayUrl, { email: 'candidate@portal.local', password: 'Portal-Kan-2026' });
+  curator = await login(stack.gatewayUrl, { email: 'curator@portal.local', password: 'Portal-Kur-2026' });
   const course = await timed(stack.gatewayUrl, 'POST', '/api/courses', {
     token: admin,
     body: { title: `Курс реплик ${randomBytes(2).toString('hex')}`, status: 'published', isPublished: true },
@@ -54,6 +63,79 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => cleanup.run(), 60_000);
+
+const contentReplica = (index: number) => `http://127.0.0.1:${stack.replicaPorts.content[index]}`;
+const asCurator = <T = any>(base: string, method: string, path: string, body?: unknown) =>
+  timed<T>(base, method, path, { token: curator, body });
+const json = (value: unknown): FakeAnswer => ({ content: JSON.stringify(value), totalTokens: 10 });
+const REQUEST = { topic: 'Работа с клиентами', audience: 'Новые менеджеры', goals: ['Слушать клиента'] };
+const outline = json({
+  title: 'Курс реплик',
+  description: '',
+  modules: [{ title: 'Модуль', description: '', lessonTitles: ['Урок'] }],
+});
+const lessons = json({ lessons: [{ title: 'Урок', blocks: [{ type: 'text', text: 'Текст урока' }] }] });
+const quiz = json({
+  title: 'Квиз',
+  questions: [{ type: 'true_false', question: 'Утверждение', correctAnswer: 'true', explanation: 'Так и есть' }],
+});
+
+async function jobOn(base: string, id: string): Promise<GenerationJob> {
+  return until(
+    `job ${id} done`,
+    async () => {
+      const answer = await asCurator<GenerationJob>(base, 'GET', `/api/generations/${id}`);
+      expect(answer.status).toBe(200);
+      return answer.body.status !== 'running' && answer.body;
+    },
+    30_000,
+    50,
+  );
+}
+
+it('a course-builder job started through one content replica is polled, cancelled and accepted through the other', async () => {
+  const [first, second] = [contentReplica(0), contentReplica(1)];
+  // Cancelled: the lessons call hangs, so the job is surely running when the other replica cancels it.
+  provider.reset();
+  provider.script(outline, { ...lessons, delayMs: 8000 });
+  const slow = await asCurator<GenerationJob>(first, 'POST', '/api/courses/generate', REQUEST);
+  expect(slow.status).toBe(202);
+  await until('the job asks for lessons', async () => provider.requests.length === 2, 15_000);
+  expect((await asCurator<GenerationJob>(second, 'GET', `/api/generations/${slow.body.id}`)).body.status).toBe('running');
+  const cancelled = await asCurator<GenerationJob>(second, 'DELETE', `/api/generations/${slow.body.id}`);
+  expect(cancelled.body).toMatchObject({ status: 'cancelled', error: GENERATION_MSG.cancelled, courseId: null });
+
+  // Built, then a lesson's proposal made through the first and accepted through the second.
+  provider.script(outline, lessons, quiz);
+  const built = await jobOn(second, (await asCurator<GenerationJob>(first, 'POST', '/api/courses/generate', REQUEST)).body.id);
+  expect(built).toMatchObject({ status: 'succeeded', progress: 100 });
+  const course = (await asCurator<Course>(first, 'GET', `/api/courses/${built.courseId}`)).body;
+  const lesson = course.modules[0].lessons[0];
+  provider.script(json({ title: 'Новый урок', blocks: [{ type: 'text', text: 'Принято на другой реплике' }] }));
+  const regen = await asCurator<GenerationJob>(first, 'POST', '/api/generations/regenerate', { target: 'lesson', id: lesson.id });
+  expect(regen.status).toBe(202);
+  expect(await jobOn(second, regen.body.id)).toMatchObject({ status: 'succeeded', proposal: { kind: 'lesson' } });
+  expect((await asCurator(second, 'POST', `/api/generations/${regen.body.id}/accept`)).status).toBe(200);
+  const after = await asCurator(stack.gatewayUrl, 'GET', `/api/blocks/${lesson.id}`);
+  expect(JSON.stringify(after.body)).toContain('Принято на другой реплике');
+}, 60_000);
+
+it('a file uploaded through one content replica is served, by byte ranges, through the other', async () => {
+  const data = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0]), randomBytes(300 * 1024)]);
+  const form = new FormData();
+  form.append('file', new Blob([data]), 'запись.mp3');
+  const res = await fetch(`${contentReplica(0)}/api/upload/file?accept=audio`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${curator}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  const { url } = (await res.json()) as { url: string };
+  const part = await fetch(`${contentReplica(1)}${url}`, { headers: { range: 'bytes=1000-1999' } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${data.length}`);
+  expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(1000, 2000))).toBe(true);
+});
 
 it('keeps every read whole and every write accounted for when one replica of each service is killed', async () => {
   const gateway = stack.gatewayUrl;

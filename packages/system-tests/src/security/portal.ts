@@ -260,7 +260,7 @@ export async function rightfulCaller(
 ): Promise<Record<string, string>> {
   if (rule.access === 'public') return {};
   if (rule.access === 'internal')
-    return { 'x-internal-token': process.env.INTERNAL_TOKEN ?? 'dev-only-internal-token-change-me' };
+    return { 'x-internal-token': process.env.INTERNAL_TOKEN! };
   const roles = rule.access.filter((r) => !rule.hiddenFrom?.includes(r));
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   if (/logout|password|sessions/.test(route.path)) {

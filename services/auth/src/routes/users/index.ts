@@ -61,7 +61,10 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     const expected = takeExpectedVersion(ctx);
     const changes = parse(userUpdateSchema, ctx.request.body);
     const { before, after } = await updateUser(users, ctx.state.user, id, changes, expected);
-    if (changeEndsSessions(before, after)) await endSessionsOf(users.db, id);
+    // A person who changes their own email stays signed in here, as after a password change; their
+    // other sessions end. Anyone else's change ends all of that person's sessions.
+    const self = id === ctx.state.user.id;
+    if (changeEndsSessions(before, after)) await endSessionsOf(users.db, id, self ? ctx.state.sessionId : undefined);
     await announce(id);
     const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';
     audit.publish({

@@ -214,12 +214,19 @@ describe('who edits whom (issue 18: roles nobody can hijack)', () => {
 
   it('a curator edits their own name and email but not their own role', async () => {
     const curator = await userWithRole(auth, 'CURATOR');
+    // The same person signed in elsewhere too: their own email change ends that session, not this one.
+    const elsewhere = await api(auth.url, 'POST', '/api/auth/login', {
+      body: { email: curator.user.email, password: 'Kursy-Portal-42' },
+    });
+    expect(elsewhere.status).toBe(200);
     const own = await patch(curator.token, curator.user.id, {
       fullName: 'Своё Имя',
       email: `own.${curator.user.email}`,
       role: 'CURATOR',
     });
     expect(own.status).toBe(200);
+    expect((await api(auth.url, 'GET', '/api/auth/profile', { token: elsewhere.body.token })).status).toBe(401);
+    expect((await api(auth.url, 'GET', '/api/auth/profile', { token: curator.token })).status).toBe(200);
     const before = await stored(curator.user.id);
     const promote = await patch(curator.token, curator.user.id, { fullName: 'Своё Имя', email: own.body.email, role: 'MANAGER' });
     expect(promote.status).toBe(403);
