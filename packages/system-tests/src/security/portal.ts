@@ -259,8 +259,7 @@ export async function rightfulCaller(
   route: DeclaredRoute,
 ): Promise<Record<string, string>> {
   if (rule.access === 'public') return {};
-  if (rule.access === 'internal')
-    return { 'x-internal-token': process.env.INTERNAL_TOKEN! };
+  if (rule.access === 'internal') return { 'x-internal-token': process.env.INTERNAL_TOKEN! };
   const roles = rule.access.filter((r) => !rule.hiddenFrom?.includes(r));
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   if (/logout|password|sessions/.test(route.path)) {
