@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
-import { Button, Card, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
 import { navigate, pathAfterSignIn, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 
@@ -80,12 +81,12 @@ export function Auth() {
   };
 
   return (
-    <Screen>
-      <Panel $fading={fading}>
+    <AuthScreen>
+      <AuthPanel $fading={fading}>
         <h1>{mode === 'login' ? 'Вход в систему' : 'Регистрация'}</h1>
         <Muted>{mode === 'login' ? 'Войдите, чтобы продолжить обучение' : 'Создайте учётную запись'}</Muted>
         {error && <ErrorBox data-testid="auth-error">{error}</ErrorBox>}
-        <Form onSubmit={submit} noValidate>
+        <AuthForm onSubmit={submit} noValidate>
           {mode === 'register' && (
             <Label>
               Полное имя
@@ -139,7 +140,7 @@ export function Auth() {
           <Button type="submit" disabled={busy}>
             {mode === 'login' ? 'Войти' : 'Зарегистрироваться'}
           </Button>
-        </Form>
+        </AuthForm>
         <Row>
           <Button $variant="link" type="button" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
             {mode === 'login' ? 'Нет аккаунта? Зарегистрироваться' : 'Уже есть аккаунт? Войти'}
@@ -173,7 +174,7 @@ export function Auth() {
               ))}
           </Picker>
         )}
-      </Panel>
+      </AuthPanel>
       <ThemeToggle
         $variant="outline"
         $size="icon"
@@ -183,35 +184,10 @@ export function Auth() {
       >
         {dark ? '☀' : '☾'}
       </ThemeToggle>
-    </Screen>
+    </AuthScreen>
   );
 }
 
-const Screen = styled.main`
-  min-height: 100vh;
-  display: grid;
-  place-items: center;
-  padding: 24px;
-`;
-const Panel = styled(Card)<{ $fading: boolean }>`
-  width: 100%;
-  max-width: 440px;
-  display: grid;
-  gap: 16px;
-  opacity: ${({ $fading }) => ($fading ? 0 : 1)};
-  transition: opacity 200ms ease;
-  h1 {
-    margin: 0;
-    font-size: 24px;
-  }
-  p {
-    margin: 0;
-  }
-`;
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
 const Row = styled.div`
   display: flex;
   gap: 12px;

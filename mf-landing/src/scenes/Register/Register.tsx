@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
+import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
-import { Button, Card, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
 import { navigate, useAuth } from '@portal/web-core';
 
 const ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR', 'ADMIN'];
@@ -46,12 +46,12 @@ export function Register() {
   };
 
   return (
-    <Screen>
-      <Panel>
+    <AuthScreen>
+      <AuthPanel $wide>
         <h1>Регистрация</h1>
         <Muted>Поля, отмеченные *, обязательны</Muted>
         {error && <ErrorBox>{error}</ErrorBox>}
-        <Form onSubmit={submit} noValidate>
+        <AuthForm onSubmit={submit} noValidate>
           <Label>
             <span>
               Полное имя
@@ -143,34 +143,11 @@ export function Register() {
               Заполнить данные администратора (разработка)
             </Button>
           )}
-        </Form>
+        </AuthForm>
         <Button $variant="link" type="button" onClick={() => navigate('/auth')}>
           Уже есть аккаунт? Войти
         </Button>
-      </Panel>
-    </Screen>
+      </AuthPanel>
+    </AuthScreen>
   );
 }
-
-const Screen = styled.main`
-  min-height: 100vh;
-  display: grid;
-  place-items: center;
-  padding: 24px;
-`;
-const Panel = styled(Card)`
-  width: 100%;
-  max-width: 480px;
-  display: grid;
-  gap: 16px;
-  h1 {
-    margin: 0;
-  }
-  p {
-    margin: 0;
-  }
-`;
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;

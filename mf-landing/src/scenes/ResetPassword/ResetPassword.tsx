@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
+import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { MSG } from '@portal/contracts';
-import { Button, Card, ErrorBox, Input, Label, Muted } from '@portal/ui';
+import { Button, ErrorBox, Input, Label, Muted } from '@portal/ui';
 import { apiRequest, errorMessage, navigate } from '@portal/web-core';
 
 /**
@@ -37,8 +37,8 @@ export function ResetPassword() {
   };
 
   return (
-    <Screen>
-      <Panel>
+    <AuthScreen>
+      <AuthPanel>
         <h1>Новый пароль</h1>
         {done ? (
           <>
@@ -52,7 +52,7 @@ export function ResetPassword() {
         ) : (
           <>
             <Muted>Не короче 8 символов; не из списка распространённых паролей и без имени из вашего email.</Muted>
-            <Form onSubmit={submit} noValidate>
+            <AuthForm onSubmit={submit} noValidate>
               <Label>
                 Новый пароль
                 <Input
@@ -77,34 +77,10 @@ export function ResetPassword() {
               <Button type="submit" disabled={busy}>
                 Сохранить пароль
               </Button>
-            </Form>
+            </AuthForm>
           </>
         )}
-      </Panel>
-    </Screen>
+      </AuthPanel>
+    </AuthScreen>
   );
 }
-
-const Screen = styled.main`
-  min-height: 100vh;
-  display: grid;
-  place-items: center;
-  padding: 24px;
-`;
-const Panel = styled(Card)`
-  width: 100%;
-  max-width: 440px;
-  display: grid;
-  gap: 16px;
-  h1 {
-    margin: 0;
-    font-size: 24px;
-  }
-  p {
-    margin: 0;
-  }
-`;
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
