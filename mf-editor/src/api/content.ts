@@ -14,83 +14,98 @@ import type {
   UploadAccept,
   UploadedFile,
 } from '@portal/contracts';
-import { apiRequest } from '@portal/web-core';
+import { apiRequest as webApiRequest, type RequestOptions } from '@portal/web-core';
 import type { EditorBackend } from '../backend/backend';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/**
- * The version of every course, module, lesson and quiz as last read or written here: each write
- * sends the one it was based on (412 «Документ изменён другим пользователем» when another author
- * saved first) and keeps the one the answer names. One place, so no save can forget it.
- */
-const versions = new Map<string, number>();
-const seen = <T extends { id: string; version?: number }>(doc: T): T => {
-  if (typeof doc.version === 'number') versions.set(doc.id, doc.version);
-  return doc;
-};
 type Versioned = { id: string; version: number };
-/** A course with its modules and lessons (the outline, or a course an accepted proposal answers). */
-const seenTree = <T extends Versioned & { modules: Array<Versioned & { lessons: Versioned[] }> }>(course: T): T => {
-  seen(course);
-  for (const m of course.modules) {
-    seen(m);
-    m.lessons.forEach(seen);
-  }
-  return course;
-};
-const withVersion = <T extends object>(docId: string, patch: T) =>
-  versions.has(docId) ? { ...patch, version: versions.get(docId) } : patch;
+
+/** How a request reaches the content service: web-core's client, or a test's stand-in for the server. */
+export type ApiCall = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 /** The editors' calls to the content service (spec section 7, plus quizzes, copy and import). */
-export const apiBackend: EditorBackend = {
-  demo: false,
-  loadOutline: (courseId) => apiRequest<CourseOutline>(`/courses/${id(courseId)}/outline`).then(seenTree),
-  listCourses: () => apiRequest<CourseSummary[]>('/courses'),
-  updateCourse: (courseId, patch) =>
-    apiRequest<CourseSummary>(`/courses/${id(courseId)}`, { method: 'PATCH', body: withVersion(courseId, patch) }).then(seen),
-  getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`).then(seen),
-  createModule: (courseId, title, position) =>
-    apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }).then(seen),
-  createLesson: (input) => apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }).then(seen),
-  updateBlock: (blockId, patch) =>
-    apiRequest<BlockSummary>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: withVersion(blockId, patch) }).then(seen),
-  deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),
-  copyLesson: (lessonId) => apiRequest<BlockRecord>(`/blocks/${id(lessonId)}/copy`, { method: 'POST' }).then(seen),
-  reorder: (items) => apiRequest<BlockSummary[]>('/blocks/reorder', { method: 'POST', body: { blocks: items } }),
-  importLessons: (input: BlockImportInput) => apiRequest<BlockRecord[]>('/blocks/import', { method: 'POST', body: input }),
-  listQuizzes: (search) => apiRequest<QuizSummary[]>('/quizzes', { query: { search } }),
-  getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`).then(seen),
-  saveQuiz: (quizId, input: QuizCreateInput) =>
-    quizId
-      ? apiRequest<Quiz>(`/quizzes/${id(quizId)}`, { method: 'PATCH', body: withVersion(quizId, input) }).then(seen)
-      : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }).then(seen),
-  upload: (file: File, accept: UploadAccept) => {
-    const form = new FormData();
-    form.append('file', file);
-    return apiRequest<UploadedFile>('/upload/file', {
-      method: 'POST',
-      body: form,
-      query: { accept: accept === 'any' ? undefined : accept },
-    });
-  },
-  generations: {
-    config: () => apiRequest<GenerationConfigInfo>('/generations/config'),
-    regenerate: (input) => apiRequest<GenerationJob>('/generations/regenerate', { method: 'POST', body: input }),
-    getJob: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`),
-    discard: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`, { method: 'DELETE' }),
-    accept: (jobId) => apiRequest<Course>(`/generations/${id(jobId)}/accept`, { method: 'POST' }).then(seenTree),
-  },
-};
+export function createApiBackend(apiRequest: ApiCall): EditorBackend {
+  /**
+   * The version of every course, module, lesson and quiz as last read or written here: each write
+   * sends the one it was based on (412 «Документ изменён другим пользователем» when another author
+   * saved first) and keeps the one the answer names. One place, so no save can forget it.
+   */
+  const versions = new Map<string, number>();
+  const seen = <T extends { id: string; version?: number }>(doc: T): T => {
+    if (typeof doc.version === 'number') versions.set(doc.id, doc.version);
+    return doc;
+  };
+  /** A course with its modules and lessons (the outline, or a course an accepted proposal answers). */
+  const seenTree = <T extends Versioned & { modules: Array<Versioned & { lessons: Versioned[] }> }>(course: T): T => {
+    seen(course);
+    for (const m of course.modules) {
+      seen(m);
+      m.lessons.forEach(seen);
+    }
+    return course;
+  };
+  const withVersion = <T extends object>(docId: string, patch: T) =>
+    versions.has(docId) ? { ...patch, version: versions.get(docId) } : patch;
+
+  return {
+    demo: false,
+    loadOutline: (courseId) => apiRequest<CourseOutline>(`/courses/${id(courseId)}/outline`).then(seenTree),
+    // Only the course's own version is taken: a lesson being edited keeps the one its text was based on.
+    getCourse: (courseId) => apiRequest<CourseOutline>(`/courses/${id(courseId)}/outline`).then(seen),
+    copyCourse: (courseId) => apiRequest<Course>(`/courses/${id(courseId)}/copy`, { method: 'POST' }).then(seen),
+    listCourses: () => apiRequest<CourseSummary[]>('/courses'),
+    updateCourse: (courseId, patch) =>
+      apiRequest<CourseSummary>(`/courses/${id(courseId)}`, { method: 'PATCH', body: withVersion(courseId, patch) }).then(seen),
+    getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`).then(seen),
+    createModule: (courseId, title, position) =>
+      apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }).then(seen),
+    createLesson: (input) =>
+      apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }).then(seen),
+    updateBlock: (blockId, patch) =>
+      apiRequest<BlockSummary>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: withVersion(blockId, patch) }).then(seen),
+    deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),
+    copyLesson: (lessonId) => apiRequest<BlockRecord>(`/blocks/${id(lessonId)}/copy`, { method: 'POST' }).then(seen),
+    reorder: (items) => apiRequest<BlockSummary[]>('/blocks/reorder', { method: 'POST', body: { blocks: items } }),
+    importLessons: (input: BlockImportInput) => apiRequest<BlockRecord[]>('/blocks/import', { method: 'POST', body: input }),
+    listQuizzes: (search) => apiRequest<QuizSummary[]>('/quizzes', { query: { search } }),
+    getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`).then(seen),
+    saveQuiz: (quizId, input: QuizCreateInput, version?: number) =>
+      quizId
+        ? apiRequest<Quiz>(`/quizzes/${id(quizId)}`, {
+            method: 'PATCH',
+            body: version === undefined ? withVersion(quizId, input) : { ...input, version },
+          }).then(seen)
+        : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }).then(seen),
+    upload: (file: File, accept: UploadAccept) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiRequest<UploadedFile>('/upload/file', {
+        method: 'POST',
+        body: form,
+        query: { accept: accept === 'any' ? undefined : accept },
+      });
+    },
+    generations: {
+      config: () => apiRequest<GenerationConfigInfo>('/generations/config'),
+      regenerate: (input) => apiRequest<GenerationJob>('/generations/regenerate', { method: 'POST', body: input }),
+      getJob: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`),
+      discard: (jobId) => apiRequest<GenerationJob>(`/generations/${id(jobId)}`, { method: 'DELETE' }),
+      accept: (jobId) => apiRequest<Course>(`/generations/${id(jobId)}/accept`, { method: 'POST' }).then(seenTree),
+    },
+  };
+}
+
+export const apiBackend: EditorBackend = createApiBackend(webApiRequest);
 
 /* Co-authors (not part of the EditorBackend: the demo course has none). */
 export const authorsKey = (courseId: string) => ['editor', 'authors', courseId] as const;
 
 export const fetchCourseAuthors = (courseId: string, signal?: AbortSignal) =>
-  apiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors`, { signal });
+  webApiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors`, { signal });
 
 export const addCourseCoAuthor = (courseId: string, email: string) =>
-  apiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors`, { method: 'POST', body: { email } });
+  webApiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors`, { method: 'POST', body: { email } });
 
 export const removeCourseCoAuthor = (courseId: string, userId: string) =>
-  apiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors/${id(userId)}`, { method: 'DELETE' });
+  webApiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors/${id(userId)}`, { method: 'DELETE' });

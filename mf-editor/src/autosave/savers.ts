@@ -1,6 +1,7 @@
 import {
   AUTOSAVE_TIMING,
   CONTENT_MSG,
+  COURSE_DEFAULTS,
   EDITOR_MSG,
   type ContentBlock,
   type CourseStatus,
@@ -31,6 +32,17 @@ export interface CourseDraft {
   level: string;
   status: CourseStatus;
 }
+
+/** The write of a course draft: what the autosave sends (and a copy of the author's version takes). */
+export const courseWrite = (doc: CourseDraft) => ({
+  title: doc.title.trim(),
+  description: doc.description,
+  price: doc.price,
+  duration: doc.duration,
+  // A blank level is the default one, as when the course was created.
+  level: doc.level.trim() || COURSE_DEFAULTS.level,
+  status: doc.status,
+});
 
 const hasId = (answer: unknown) =>
   typeof answer === 'object' &&

@@ -52,6 +52,10 @@ export interface EditorBackend {
   readonly demo: boolean;
   /** The course and its structure without lesson content; a lesson's blocks come from getBlock. */
   loadOutline(id: string): Promise<CourseOutline>;
+  /** The course's fields as stored now (conflict resolution), taking only the course's own version. */
+  getCourse(id: string): Promise<CourseOutline>;
+  /** POST /courses/{id}/copy: a deep copy of the stored course, titled '<title> (копия)', as a draft. */
+  copyCourse(id: string): Promise<Course>;
   listCourses(): Promise<CourseSummary[]>;
   updateCourse(
     id: string,
@@ -71,7 +75,11 @@ export interface EditorBackend {
   importLessons(input: BlockImportInput): Promise<BlockRecord[]>;
   listQuizzes(search?: string): Promise<QuizSummary[]>;
   getQuiz(id: string): Promise<Quiz>;
-  saveQuiz(id: string | null, input: QuizCreateInput): Promise<Quiz>;
+  /**
+   * Creates (id null) or updates a quiz. An update is based on `version` when given (the version the
+   * quiz form was opened on), else on the last version read here.
+   */
+  saveQuiz(id: string | null, input: QuizCreateInput, version?: number): Promise<Quiz>;
   upload(file: File, accept: UploadAccept): Promise<UploadedFile>;
   /** Absent on the demo routes: sample data is never sent to a generator. */
   readonly generations?: GenerationBackend;

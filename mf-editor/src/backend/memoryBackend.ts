@@ -29,6 +29,8 @@ const later = <T>(value: () => T): Promise<T> =>
     }, LATENCY_MS),
   );
 
+const DEMO_NO_COURSE_COPY = 'В демонстрации курс не копируется';
+
 const missing = () => new ApiError(CONTENT_MSG.blockNotFound, 404);
 
 /**
@@ -79,7 +81,7 @@ export function memoryBackend(): EditorBackend {
   const withLessonId = (blocks: ContentBlock[], lessonId: string) =>
     blocks.map((b, i) => ({ ...b, id: b.id ?? newId(), order: i + 1, lessonId }) as ContentBlock);
 
-  return {
+  const backend: EditorBackend = {
     demo: true,
     loadOutline: () =>
       later((): CourseOutline => {
@@ -108,6 +110,12 @@ export function memoryBackend(): EditorBackend {
             })),
           })),
         };
+      }),
+    // The demo has no versions and no second author, so it never meets a conflict to copy for.
+    getCourse: (id) => backend.loadOutline(id),
+    copyCourse: () =>
+      later(() => {
+        throw new ApiError(DEMO_NO_COURSE_COPY, 400);
       }),
     listCourses: () =>
       later((): CourseSummary[] => {
@@ -293,4 +301,5 @@ export function memoryBackend(): EditorBackend {
         mimeType: file.type || 'application/octet-stream',
       })),
   };
+  return backend;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@portal/ui';
+import type { ConflictChoice } from '../autosave/conflicts';
 
 interface DialogProps {
   title: string;
@@ -97,11 +98,10 @@ export const DialogActions = styled.div`
   flex-wrap: wrap;
 `;
 
-export type ConflictChoice = 'theirs' | 'overwrite' | 'copy';
-
 /**
  * Another author saved the document first (412): the author's own text stays in the editor until
  * they choose. Nothing is lost whichever they choose but «Загрузить их версию», which says so.
+ * One dialog for lessons, quizzes and the course form.
  */
 export function ConflictDialog({
   title,

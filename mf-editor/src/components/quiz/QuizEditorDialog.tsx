@@ -4,8 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDABLE_QUESTION_TYPES, QUESTION_TYPE_LABELS, quizSettingsSchema, type Quiz } from '@portal/contracts';
 import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
+import { settleQuizConflict, type ConflictChoice } from '../../autosave/conflicts';
+import { isConflict } from '../../autosave/savers';
 import { useBackend } from '../../backend/backend';
-import { DialogActions } from '../Dialog';
+import { ConflictDialog, DialogActions } from '../Dialog';
 import { TextArea } from '../lesson/BlockProperties';
 import { QuestionForm } from './QuestionForm';
 import { QuizPreview } from './QuizPreview';
@@ -41,7 +43,14 @@ export function QuizEditorDialog({ quizId, courseId, onClose, onSaved }: QuizEdi
 
   if (!quizId || stored.data) {
     return (
-      <QuizForm initial={draftOf(stored.data ?? null)} quizId={quizId} courseId={courseId} onClose={onClose} onSaved={onSaved} />
+      <QuizForm
+        initial={draftOf(stored.data ?? null)}
+        version={stored.data?.version}
+        quizId={quizId}
+        courseId={courseId}
+        onClose={onClose}
+        onSaved={onSaved}
+      />
     );
   }
   return (
@@ -75,12 +84,15 @@ const TABS: Array<[Tab, string]> = [
 
 function QuizForm({
   initial,
+  version,
   quizId,
   courseId,
   onClose,
   onSaved,
 }: {
   initial: QuizDraft;
+  /** The version of the stored quiz the form was opened on: a save is based on it. */
+  version?: number;
   quizId: string | null;
   courseId: string | null;
   onClose: () => void;
@@ -88,14 +100,20 @@ function QuizForm({
 }) {
   const backend = useBackend();
   const queryClient = useQueryClient();
+  // What is stored and its version: the form's starting point, until «Загрузить их версию» replaces both.
+  const [stored, setStored] = useState({ draft: initial, version });
   const [draft, setDraft] = useState(initial);
+  /** Another author saved the quiz first (412): the draft stays until the author chooses. */
+  const [conflict, setConflict] = useState(false);
+  const [resolving, setResolving] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('questions');
   const [previewing, setPreviewing] = useState(false);
   const [problem, setProblem] = useState<{ message: string; path: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [askingToClose, setAskingToClose] = useState(false);
   const baseId = useId();
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(stored.draft);
   /** Escape, ✕ and «Отмена» ask before unsaved work is thrown away. */
   const requestClose = () => (dirty ? setAskingToClose(true) : onClose());
 
@@ -105,6 +123,12 @@ function QuizForm({
   };
   const setQuestions = (questions: QuizDraft['questions']) => patch({ questions: renumberQuestions(questions) });
 
+  const done = (saved: Quiz) => {
+    queryClient.setQueryData(['editor', backend.demo, 'quiz', saved.id], saved);
+    void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo, 'quizzes'] });
+    onSaved(saved);
+  };
+
   const save = async () => {
     const check = checkDraft(draft, courseId);
     if (!check.ok) {
@@ -113,17 +137,50 @@ function QuizForm({
       return;
     }
     setSaving(true);
+    setNote(null);
     try {
-      const saved = await backend.saveQuiz(quizId, check.input);
-      queryClient.setQueryData(['editor', backend.demo, 'quiz', saved.id], saved);
-      void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo, 'quizzes'] });
-      onSaved(saved);
+      done(await backend.saveQuiz(quizId, check.input, stored.version));
     } catch (err) {
+      if (quizId && isConflict(err)) {
+        setConflict(true);
+        return;
+      }
       const message = errorMessage(err);
       const field = (err as { field?: string }).field ?? '';
       setProblem({ message, path: field });
     } finally {
       setSaving(false);
+    }
+  };
+
+  /**
+   * The author's answer to a conflict (settleQuizConflict): «Перезаписать» stores the draft and
+   * closes as a save does; «Загрузить их версию» puts the stored quiz in the form; «Сохранить мою
+   * как копию» stores the draft as a new quiz of the course, then puts the stored quiz in the form.
+   */
+  const resolveConflict = async (choice: ConflictChoice) => {
+    const check = checkDraft(draft, courseId);
+    if (!quizId || !check.ok) return setConflict(false);
+    setResolving(true);
+    try {
+      const outcome = await settleQuizConflict(backend, quizId, check.input, choice);
+      setConflict(false);
+      if ('saved' in outcome) return done(outcome.saved);
+      const theirs = draftOf(outcome.theirs);
+      queryClient.setQueryData(['editor', backend.demo, 'quiz', quizId], outcome.theirs);
+      setStored({ draft: theirs, version: outcome.theirs.version });
+      setDraft(theirs);
+      setProblem(null);
+      if (outcome.copy) {
+        void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo, 'quizzes'] });
+        setNote(`Ваша версия сохранена как квиз «${outcome.copy.title}»: его можно выбрать кнопкой «Выбрать квиз».`);
+      }
+    } catch (err) {
+      // The draft stays; the dialog closes so that the author can save again or close.
+      setConflict(false);
+      setProblem({ message: errorMessage(err), path: (err as { field?: string }).field ?? '' });
+    } finally {
+      setResolving(false);
     }
   };
 
@@ -138,6 +195,9 @@ function QuizForm({
   const shell = (content: ReactNode, title: string, close: () => void) => (
     <Dialog open title={title} onClose={close} wide>
       {content}
+      {conflict && (
+        <ConflictDialog title={draft.title.trim() || 'без названия'} busy={resolving} onChoose={(c) => void resolveConflict(c)} />
+      )}
       {askingToClose && (
         <ConfirmDialog
           title={QUIZ_CLOSE_MSG.title}
@@ -254,6 +314,7 @@ function QuizForm({
         </Panel>
       )}
 
+      {note && <Muted role="status">{note}</Muted>}
       {problem && <ErrorBox>{problem.message}</ErrorBox>}
       <DialogActions>
         <Button type="button" $variant="outline" onClick={() => setPreviewing(true)}>

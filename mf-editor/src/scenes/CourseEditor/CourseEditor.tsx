@@ -167,7 +167,17 @@ function LoadedEditor({
   };
 
   const main = () => {
-    if (overview) return <Overview course={course} onChange={editor.changeCourse} authors={authors} />;
+    if (overview) {
+      return (
+        <Overview
+          key={editor.courseRevision}
+          course={course}
+          onChange={editor.changeCourse}
+          authors={authors}
+          copy={editor.courseCopy}
+        />
+      );
+    }
     if (selected && !selected.loaded) {
       return (
         <Center>
@@ -336,9 +346,9 @@ function LoadedEditor({
             onConfirm={() => void onConfirm()}
           />
         )}
-        {editor.conflict && (
+        {editor.conflictTitle !== null && (
           <ConflictDialog
-            title={editor.conflict.title}
+            title={editor.conflictTitle}
             busy={editor.busy}
             onChoose={(choice) => void editor.resolveConflict(choice)}
           />

@@ -9,7 +9,8 @@ import {
   lessonsLabel,
   type CourseStatus,
 } from '@portal/contracts';
-import { Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { navigate } from '@portal/web-core';
 import type { CourseDraft } from '../../autosave/savers';
 import { TextArea } from '../../components/lesson/BlockProperties';
 import { countLessons, type EditorCourse } from '../../model/structure';
@@ -21,6 +22,8 @@ interface OverviewProps {
   onChange: (patch: Partial<CourseFields>) => void;
   /** The course's authors (the real editor only: the demo course has none). */
   authors?: ReactNode;
+  /** The new course «Сохранить мою как копию» made of the author's fields after a conflict. */
+  copy?: { id: string; title: string } | null;
 }
 
 /** Spec section 5 (the course form): a blank or non-numeric entry counts as 0; below 0 is refused. */
@@ -33,7 +36,7 @@ const toNumber = (raw: string): number => {
  * Spec section 2's course overview, editing every field of the course form (title, description,
  * price, duration, level, status) with autosave, then the counts and the structure.
  */
-export function Overview({ course, onChange, authors }: OverviewProps) {
+export function Overview({ course, onChange, authors, copy }: OverviewProps) {
   const ids = { price: useId(), duration: useId(), levels: useId() };
   // What is typed stays as typed («1,5», a blank) while the course holds the number it means.
   const [typed, setTyped] = useState({ price: String(course.price), duration: String(course.duration) });
@@ -74,6 +77,14 @@ export function Overview({ course, onChange, authors }: OverviewProps) {
   return (
     <Box aria-label="Обзор курса">
       <h1>Обзор курса</h1>
+      {copy && (
+        <CopyNote role="status">
+          <span>Ваша версия сохранена как новый курс «{copy.title}» (черновик).</span>
+          <Button type="button" $variant="outline" $size="sm" onClick={() => navigate(`/editor/${encodeURIComponent(copy.id)}`)}>
+            Открыть копию
+          </Button>
+        </CopyNote>
+      )}
       <Label>
         Название курса
         <Input value={course.title} maxLength={200} onChange={(e) => onChange({ title: e.target.value })} />
@@ -157,6 +168,14 @@ const Box = styled.section`
     margin: 8px 0 0;
     font-size: 18px;
   }
+`;
+const CopyNote = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 const Row = styled.div`
   display: grid;

@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { CONTENT_MSG, COURSE_DEFAULTS, type BlockRecord, type Course } from '@portal/contracts';
+import { type BlockRecord, type Course } from '@portal/contracts';
 import { errorMessage } from '@portal/web-core';
 import { Autosaver, combineStatuses, type AutosaveStatus } from '../../autosave/autosave';
-import { courseAutosave, isConflict, lessonAutosave, type CourseDraft, type LessonDraft } from '../../autosave/savers';
-import type { ConflictChoice } from '../../components/Dialog';
+import { copyTitle, settleCourseConflict, type ConflictChoice } from '../../autosave/conflicts';
+import {
+  courseAutosave,
+  courseWrite,
+  isConflict,
+  lessonAutosave,
+  type CourseDraft,
+  type LessonDraft,
+} from '../../autosave/savers';
 import type { EditorBackend } from '../../backend/backend';
 import { withAccepted, type RegenerateTarget } from '../../model/proposal';
 import {
@@ -72,24 +79,25 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(0);
-  /** The lesson another author saved first (412), until its author chooses what to do. */
-  const [conflict, setConflict] = useState<string | null>(null);
+  /** The lesson, or the course form, another author saved first (412), until its author chooses what to do. */
+  const [conflict, setConflict] = useState<{ kind: 'lesson'; id: string } | { kind: 'course' } | null>(null);
+  /** Moves on when the course form is replaced by the stored fields, so fields holding typed text start again. */
+  const [courseRevision, setCourseRevision] = useState(0);
+  /** The course «Сохранить мою как копию» made, named in the overview. */
+  const [courseCopy, setCourseCopy] = useState<{ id: string; title: string } | null>(null);
 
   const [courseSaver] = useState(
     () =>
       new Autosaver<CourseDraft>(
         courseDraftOf(initial),
-        courseAutosave((doc) =>
-          backend.updateCourse(doc.id, {
-            title: doc.title.trim(),
-            description: doc.description,
-            price: doc.price,
-            duration: doc.duration,
-            // A blank level is the default one, as when the course was created.
-            level: doc.level.trim() || COURSE_DEFAULTS.level,
-            status: doc.status,
-          }),
-        ),
+        courseAutosave(async (doc) => {
+          try {
+            return await backend.updateCourse(doc.id, courseWrite(doc));
+          } catch (err) {
+            if (isConflict(err)) setConflict({ kind: 'course' });
+            throw err;
+          }
+        }),
       ),
   );
   const lessonSavers = useRef(new Map<string, Autosaver<LessonDraft>>());
@@ -111,7 +119,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
                 content: doc.blocks,
               });
             } catch (err) {
-              if (isConflict(err)) setConflict(doc.id);
+              if (isConflict(err)) setConflict({ kind: 'lesson', id: doc.id });
               throw err;
             }
           }),
@@ -318,11 +326,10 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
    * lesson of it right after the original and shows the other version in the original, «Загрузить
    * их версию» shows the other version.
    */
-  const resolveConflict = (choice: ConflictChoice) =>
+  const resolveLessonConflict = (lessonId: string, choice: ConflictChoice) =>
     operate('Не удалось сохранить урок', async () => {
-      const lessonId = conflict;
       const mine = findLesson(courseRef.current, lessonId);
-      if (!lessonId || !mine) return setConflict(null);
+      if (!mine) return setConflict(null);
       // Reading the stored lesson also takes its version: the next write is based on it.
       const theirs = await backend.getBlock(lessonId);
       if (choice === 'overwrite') {
@@ -336,7 +343,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
         const record = await backend.createLesson({
           courseId: courseRef.current.id,
           moduleId: mine.moduleId,
-          title: `${mine.title.trim().slice(0, 300 - CONTENT_MSG.copySuffix.length)}${CONTENT_MSG.copySuffix}`,
+          title: copyTitle(mine.title, 300),
           description: mine.description,
           status: mine.status,
           content: mine.blocks,
@@ -348,6 +355,31 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
       commit(withServerLesson(courseRef.current, theirs));
       setConflict(null);
     });
+
+  /**
+   * The same for the course form (settleCourseConflict): the author's fields stay until now; after
+   * «Загрузить их версию» or a copy the form shows the stored fields.
+   */
+  const resolveCourseConflict = (choice: ConflictChoice) =>
+    operate('Не удалось сохранить курс', async () => {
+      // Closed first: an overwrite that meets a third author's version opens it again.
+      setConflict(null);
+      setCourseCopy(null);
+      const outcome = await settleCourseConflict(backend, courseSaver, choice);
+      if (outcome.theirs) {
+        const { id: _id, ...fields } = outcome.theirs;
+        commit({ ...courseRef.current, ...fields });
+        setCourseRevision((n) => n + 1);
+      }
+      if (outcome.copy) setCourseCopy(outcome.copy);
+    });
+
+  const resolveConflict = (choice: ConflictChoice) =>
+    conflict?.kind === 'lesson'
+      ? resolveLessonConflict(conflict.id, choice)
+      : conflict?.kind === 'course'
+        ? resolveCourseConflict(choice)
+        : Promise.resolve(null);
 
   const savers = allSavers();
   const status: AutosaveStatus = combineStatuses(savers.map((s) => s.getStatus()));
@@ -365,8 +397,12 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     status,
     dirty,
     saveAllNow,
-    conflict: findLesson(course, conflict),
+    /** The title the conflict dialog names (the lesson's or the course's), while one is open. */
+    conflictTitle:
+      conflict?.kind === 'course' ? course.title : conflict ? (findLesson(course, conflict.id)?.title ?? null) : null,
     resolveConflict,
+    courseRevision,
+    courseCopy,
     changeCourse,
     changeLesson,
     saveLessonNow,
