@@ -172,6 +172,13 @@ it('keeps every read whole and every write accounted for when one replica of eac
   const [readAnswers] = await Promise.all([readers.stop(), writers.stop()]);
 
   const failedReads = readAnswers.filter(({ answer }) => answer.status !== 200);
+  const writeStatuses = writes.reduce<Record<number, number>>(
+    (n, { answer }) => ({ ...n, [answer.status]: (n[answer.status] ?? 0) + 1 }),
+    {},
+  );
+  console.log(
+    `replica kill: ${readAnswers.length} reads (${readsAtKill} before the kill), non-200 ${failedReads.length}; writes ${JSON.stringify(writeStatuses)}`,
+  );
   expect(failedReads.map(({ route, answer }) => `${route} → ${answer.status} ${JSON.stringify(answer.body)}`)).toEqual([]);
 
   const refused = writes.filter(({ answer }) => answer.status !== 201);
