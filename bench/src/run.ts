@@ -61,7 +61,10 @@ async function replicaLoad(mongoUrl: string, redisUrl: string, figures: Figure[]
         name: `mixed load with ${replicas} replica(s) of every service: real traffic`,
         value: round(total / result.seconds, 0),
         unit: 'req/s',
-        note: `${duration} s at 50 connections; non-2xx and errors ${unexpected}; p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms`).join(', ')}`,
+        note: `${duration} s at 50 connections; non-2xx and errors ${unexpected} (${real
+          .filter((k) => k.r.non2xx + k.r.errors)
+          .map((k) => `${k.name.split(' (')[0]}: ${JSON.stringify(k.r.statuses)}, errors ${k.r.errors}`)
+          .join('; ')}); p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms`).join(', ')}`,
       });
     } finally {
       await portal.stop();
