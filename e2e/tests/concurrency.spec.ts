@@ -9,16 +9,22 @@ interface Arranged {
   lessonTitle: string;
 }
 
-/** A course with one module and one lesson holding one text block, made over the API. */
-async function arrangeLesson(request: APIRequestContext): Promise<Arranged> {
+/** The curator's new course with one module, made over the API: what each journey's lesson goes into. */
+async function arrangeModule(request: APIRequestContext, courseTitle: string) {
   const login = await request.post('/api/auth/login', { data: CURATOR });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   const stamp = Date.now().toString(36);
-  const course = await request.post('/api/courses', { headers, data: { title: `Курс двух авторов ${stamp}` } });
+  const course = await request.post('/api/courses', { headers, data: { title: `${courseTitle} ${stamp}` } });
   const courseId = ((await course.json()) as { id: string }).id;
   const mod = await request.post('/api/blocks', { headers, data: { type: 'MODULE', courseId, title: 'Модуль' } });
   const moduleId = ((await mod.json()) as { id: string }).id;
+  return { token, headers, stamp, courseId, moduleId };
+}
+
+/** A course with one module and one lesson holding one text block, made over the API. */
+async function arrangeLesson(request: APIRequestContext): Promise<Arranged> {
+  const { token, headers, stamp, courseId, moduleId } = await arrangeModule(request, 'Курс двух авторов');
   const lessonTitle = `Урок ${stamp}`;
   const lesson = await request.post('/api/blocks', {
     headers,
@@ -125,14 +131,7 @@ interface ArrangedQuiz extends Arranged {
 
 /** A course whose one lesson holds a quiz block, the quiz with one question, made over the API. */
 async function arrangeQuiz(request: APIRequestContext): Promise<ArrangedQuiz> {
-  const login = await request.post('/api/auth/login', { data: CURATOR });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const stamp = Date.now().toString(36);
-  const course = await request.post('/api/courses', { headers, data: { title: `Курс с квизом ${stamp}` } });
-  const courseId = ((await course.json()) as { id: string }).id;
-  const mod = await request.post('/api/blocks', { headers, data: { type: 'MODULE', courseId, title: 'Модуль' } });
-  const moduleId = ((await mod.json()) as { id: string }).id;
+  const { token, headers, stamp, courseId, moduleId } = await arrangeModule(request, 'Курс с квизом');
   const quizTitle = `Квиз ${stamp}`;
   const quiz = await request.post('/api/quizzes', {
     headers,
