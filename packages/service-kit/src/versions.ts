@@ -93,6 +93,7 @@ export async function claimWrite(
   db: Connection,
   key: string,
   refusal: () => Error = staleDocument,
+  staleAfterMs = CLAIM_TIMEOUT_MS,
 ): Promise<() => Promise<void>> {
   const claims = db.collection<Claim>(VERSION_CLAIMS);
   for (let attempt = 0; ; attempt++) {
@@ -105,8 +106,41 @@ export async function claimWrite(
     } catch (err) {
       if (!isDuplicateKey(err) || attempt > 0) throw isDuplicateKey(err) ? refusal() : err;
       const held = await claims.findOne({ _id: key });
-      if (held && Date.now() - held.at.getTime() < CLAIM_TIMEOUT_MS) throw refusal();
+      if (held && Date.now() - held.at.getTime() < staleAfterMs) throw refusal();
       if (held) await claims.deleteOne({ _id: key, at: held.at });
+    }
+  }
+}
+
+class ClaimHeld extends Error {}
+
+/**
+ * Runs `work` while holding the claim `key`, one holder at a time across every process: a second
+ * caller waits (short random pauses) until the first has finished. A claim left by a process that
+ * stopped mid-work is taken over after `staleAfterMs`; past `waitMs` the caller gives up with 503,
+ * never hanging a request.
+ */
+export async function serialised<T>(
+  db: Connection,
+  key: string,
+  work: () => Promise<T>,
+  { waitMs = 10_000, staleAfterMs = 10_000 }: { waitMs?: number; staleAfterMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    let release: (() => Promise<void>) | undefined;
+    try {
+      release = await claimWrite(db, key, () => new ClaimHeld(), staleAfterMs);
+    } catch (err) {
+      if (!(err instanceof ClaimHeld)) throw err;
+      if (Date.now() > deadline) throw new HttpError(503, MSG.overloaded, 'busy', undefined, { 'Retry-After': '1' });
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+      continue;
+    }
+    try {
+      return await work();
+    } finally {
+      await release();
     }
   }
 }

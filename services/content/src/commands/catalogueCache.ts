@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
 import type { CourseDoc } from '../models/course';
@@ -9,20 +10,32 @@ const COURSES = 'courses';
 
 interface VersionDoc {
   _id: string;
-  version: number;
+  version: string;
 }
 
 /**
  * Moves the catalogue's version. Called by the course model's own middleware after every write to
  * a course (src/models/course.ts), so no command can forget it.
+ *
+ * The version is a value never used before, set outright, not a counter moved by `$inc`: FerretDB
+ * runs an update as a read and then a write, so concurrent `$inc`s lose increments (100 at once
+ * left 3) and a slow one can even put back an older number, which would bring back a page kept
+ * before a later write. A fresh value is different from every stamp of a page read before it.
  */
 export async function bumpCatalogueVersion(store: Connection): Promise<void> {
-  await store.collection<VersionDoc>(VERSIONS).updateOne({ _id: COURSES }, { $inc: { version: 1 } }, { upsert: true });
+  const versions = store.collection<VersionDoc>(VERSIONS);
+  try {
+    await versions.updateOne({ _id: COURSES }, { $set: { version: randomUUID() } }, { upsert: true });
+  } catch (err) {
+    // Two first bumps of a fresh database both inserted; the loser's value is set over the winner's.
+    if ((err as { code?: number }).code !== 11000) throw err;
+    await versions.updateOne({ _id: COURSES }, { $set: { version: randomUUID() } });
+  }
 }
 
-async function catalogueVersion(store: Connection): Promise<number> {
+async function catalogueVersion(store: Connection): Promise<string> {
   const doc = await store.collection<VersionDoc>(VERSIONS).findOne({ _id: COURSES });
-  return doc?.version ?? 0;
+  return String(doc?.version ?? 0);
 }
 
 export interface CataloguePage {
@@ -31,7 +44,7 @@ export interface CataloguePage {
 }
 
 interface Kept extends CataloguePage {
-  version: number;
+  version: string;
 }
 
 /**
@@ -44,7 +57,7 @@ interface Kept extends CataloguePage {
  * Why it is correct, with any number of content processes: each request reads the version (one
  * lookup by _id) and takes a kept page only when its stamp is that version. Every write to a course
  * moves the version after the write; a page read after a version was read is at least as new as
- * that version, and any later write gives a later version. Per-person marks are never kept here.
+ * that version, and any later write sets a version no page was ever stamped with. Per-person marks are never kept here.
  * A version that could not be moved (the store failing just after a write) is covered by the
  * pages' time to live.
  */

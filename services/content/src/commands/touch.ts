@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import { serialised } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
@@ -28,31 +29,27 @@ export async function countCourse(models: ContentModels, courseId: Types.ObjectI
   };
 }
 
-/** Compare-and-set tries before a touch writes what it counted last, unconditionally. */
-const TOUCH_ATTEMPTS = 8;
-
 /**
  * The structure of a course changed: its card's 'Обновлён' date moves, and with it the key of the
  * cached course page (src/commands/courseDetailCache.ts); its stored counts are made again. Every
  * write that changes what GET /courses/{id} shows calls this after its last write. `timestamps:
  * false`: mongoose would otherwise replace the value with its own clock reading.
  *
- * Writes overlap (two authors, an import beside an edit): the counts are written only if no other
- * touch wrote since this one read the version, and counted again otherwise. So the counts that stay
- * were always counted after every write whose touch has finished: a slower touch never puts back
- * counts from before a faster one's write.
+ * Writes overlap (two authors, an import beside an edit, two replicas): the touches of one course
+ * run one at a time, across processes (a claim, `serialised`), so each counts after every write
+ * whose touch came before it and the last to run writes counts made after the last write. A
+ * conditional update on updatedAt would not do: FerretDB runs it as a read and then a write, so two
+ * touches can both match and the slower one puts back counts from before the faster one's write.
  */
 export async function touchCourse(models: ContentModels, courseId: Types.ObjectId): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  await serialised(models.courses.db, `touch:${String(courseId)}`, async () => {
     const current = await models.courses.findById(courseId).select({ updatedAt: 1 }).lean<Pick<CourseDoc, 'updatedAt'>>();
     if (!current) return;
     const counts = await countCourse(models, courseId);
-    const last = attempt >= TOUCH_ATTEMPTS;
-    const written = await models.courses.updateOne(
-      last ? { _id: courseId } : { _id: courseId, updatedAt: current.updatedAt },
+    await models.courses.updateOne(
+      { _id: courseId },
       { $set: { updatedAt: nextUpdatedAt(current.updatedAt), counts } },
       { timestamps: false },
     );
-    if (written.matchedCount > 0 || last) return;
-  }
+  });
 }

@@ -13,7 +13,7 @@ import {
   type QuizCard,
   type StartedAttempt,
 } from '@portal/contracts';
-import { badRequest, notFound, op, type Principal } from '@portal/service-kit';
+import { badRequest, notFound, op, serialised, type Principal } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { StoredQuiz } from '../clients/content';
 import type { AttemptDoc } from '../models/attempt';
@@ -258,18 +258,23 @@ export async function submitAttempt(
     elapsedSeconds: (now.getTime() - attempt.startedAt.getTime()) / 1000,
   });
   const completedAt = late && attempt.deadline ? attempt.deadline : now;
-  const write = await models.attempts.updateOne(
-    { _id: attempt._id, status: 'in_progress' },
-    {
-      $set: {
-        status: graded.status,
-        score: graded.score,
-        maxScore: graded.maxScore,
-        percentage: graded.percentage,
-        answers: graded.answers,
-        completedAt,
+  // Two submits of one attempt (two tabs, a retry) close it one at a time: FerretDB runs the
+  // conditional update as a read and then a write, so without the claim both could match and the
+  // learner be shown a result other than the one stored.
+  const write = await serialised(models.attempts.db, `attempts:${String(attempt._id)}:close`, () =>
+    models.attempts.updateOne(
+      { _id: attempt._id, status: 'in_progress' },
+      {
+        $set: {
+          status: graded.status,
+          score: graded.score,
+          maxScore: graded.maxScore,
+          percentage: graded.percentage,
+          answers: graded.answers,
+          completedAt,
+        },
       },
-    },
+    ),
   );
   const stored = (await models.attempts.findById(attempt._id).lean<AttemptDoc>())!;
   if (!write.modifiedCount) return detailFor(deps, actor, stored); // a simultaneous submit finished it first

@@ -206,6 +206,22 @@ describe('POST /api/attempts/{id}/submit (graded on the server)', () => {
     expect(again.body).toMatchObject({ status: 'failed', score: 0 });
     expect(await bed.store.completions.countDocuments({ userId: me.user.id })).toBe(0);
   });
+
+  it('two submits at once with different answers (two tabs): both are told the one result that is stored', async () => {
+    const me = await bed.learner();
+    const { body: started } = await start(me.token);
+    const both = await Promise.all([
+      submit(me.token, started.attempt.id, rightAnswers(started)),
+      submit(me.token, started.attempt.id, wrongAnswers(started)),
+    ]);
+    const stored = await bed.store.attempts.findById(started.attempt.id).lean();
+    for (const answer of both) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ status: stored!.status, score: stored!.score });
+    }
+    const passed = stored!.status === 'passed' ? 1 : 0;
+    expect(await bed.store.completions.countDocuments({ userId: me.user.id })).toBe(passed);
+  });
 });
 
 describe('attempt limits', () => {

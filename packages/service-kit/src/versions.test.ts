@@ -1,0 +1,59 @@
+import mongoose from 'mongoose';
+import { createLogger } from './logger';
+import { connectStore } from './mongo';
+import { serialised, VERSION_CLAIMS } from './versions';
+
+// Two connections to one database stand for two processes (replicas) of one service.
+const dbName = `t_claims_${process.pid}_${Date.now().toString(36)}`;
+let one: mongoose.Connection;
+let two: mongoose.Connection;
+
+beforeAll(async () => {
+  const url = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
+  const logger = createLogger('test', 'silent');
+  [one, two] = await Promise.all([
+    connectStore(url, dbName, logger, { attempts: 3 }),
+    connectStore(url, dbName, logger, { attempts: 3 }),
+  ]);
+});
+afterAll(async () => {
+  await one.dropDatabase();
+  await Promise.all([one.close(), two.close()]);
+});
+
+it('runs the work of one key one caller at a time across processes, and every caller gets its turn', async () => {
+  let inside = 0;
+  let most = 0;
+  const order: number[] = [];
+  const callers = Array.from({ length: 12 }, (_, i) =>
+    serialised(i % 2 ? one : two, 'touch:course-1', async () => {
+      inside += 1;
+      most = Math.max(most, inside);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(i);
+      inside -= 1;
+      return i;
+    }),
+  );
+  expect(await Promise.all(callers)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  expect(most).toBe(1);
+  expect(order).toHaveLength(12);
+  // Nothing is left held: the next caller gets the key at once.
+  expect(await one.collection(VERSION_CLAIMS).countDocuments({ _id: 'touch:course-1' as never })).toBe(0);
+});
+
+it('keys are independent, and a claim left by a stopped process is taken over after its time', async () => {
+  await one.collection(VERSION_CLAIMS).insertOne({ _id: 'touch:abandoned' as never, at: new Date(Date.now() - 60_000) });
+  const started = Date.now();
+  await expect(serialised(two, 'touch:abandoned', async () => 'taken over', { staleAfterMs: 1_000 })).resolves.toBe('taken over');
+  expect(Date.now() - started).toBeLessThan(1_000);
+});
+
+it('gives up with 503 and a Russian message when the key stays held past the wait', async () => {
+  await one.collection(VERSION_CLAIMS).insertOne({ _id: 'touch:held' as never, at: new Date() });
+  await expect(serialised(two, 'touch:held', async () => 'never', { waitMs: 200 })).rejects.toMatchObject({
+    statusCode: 503,
+    headers: { 'Retry-After': '1' },
+    message: 'Сервер перегружен. Повторите попытку через секунду',
+  });
+});
