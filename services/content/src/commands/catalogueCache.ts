@@ -51,7 +51,7 @@ interface Kept extends CataloguePage {
  * A page of the course list (the courses of one filter, sort and page, and their total) is the same
  * for everyone who asks the same question until a course is written. Building it costs the store a
  * read of every matching course: FerretDB on PostgreSQL pushes down neither the sort nor the count
- * (../shared/FERRETDB.md). So pages are kept, keyed by the question, and stamped with the catalogue
+ * (docs/FERRETDB.md). So pages are kept, keyed by the question, and stamped with the catalogue
  * version read before the page was read.
  *
  * Why it is correct, with any number of content processes: each request reads the version (one
