@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { MSG } from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
-import { startPortal, serviceUrl, type DeclaredRoute, type Portal } from './portal';
+import { eachConcurrently, startPortal, serviceUrl, type DeclaredRoute, type Portal } from './portal';
 import { ROUTE_RULES, fillPath, routeKey, type CellRequest, type RouteRule } from './routeTable';
 
 // Text the store cannot keep as sent (a NUL, which the PostgreSQL backend refuses; a lone surrogate,
@@ -87,7 +87,7 @@ describe('every route of every service', () => {
     expect(cases.length).toBeGreaterThan(50);
     const before = await storedCounts();
     const problems: string[] = [];
-    for (const { route, rule, request } of cases) {
+    await eachConcurrently(cases, async ({ route, rule, request }) => {
       const { token, headers } = rightful(rule);
       const base = serviceUrl(portal, route.service);
       const path = fillPath(route.path, request.params);
@@ -100,7 +100,7 @@ describe('every route of every service', () => {
           problems.push(`${routeKey(route)} ${probe}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 80)}`);
         }
       }
-    }
+    });
     expect(problems).toEqual([]);
     expect(await storedCounts()).toEqual(before);
   }, 120_000);
@@ -112,7 +112,7 @@ describe('every route of every service', () => {
     expect(cases.length).toBeGreaterThan(15);
     const before = await storedCounts();
     const problems: string[] = [];
-    for (const { route, rule, request } of cases) {
+    await eachConcurrently(cases, async ({ route, rule, request }) => {
       const { token, headers } = rightful(rule);
       const body = request.body as Record<string, unknown>;
       for (const field of Object.keys(body)) {
@@ -132,7 +132,7 @@ describe('every route of every service', () => {
           }
         }
       }
-    }
+    });
     expect(problems).toEqual([]);
     expect(await storedCounts()).toEqual(before);
   }, 180_000);
@@ -147,7 +147,7 @@ describe('every route of every service', () => {
       { headers: { 'content-type': 'application/json' }, body: '{"title": "обрыв', status: 400 },
       { headers: { 'content-type': 'application/json' }, body: `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`, status: 400 },
     ];
-    for (const { route, rule, request } of cases) {
+    await eachConcurrently(cases, async ({ route, rule, request }) => {
       const { token, headers } = rightful(rule);
       for (const probe of bodies) {
         const answer = await raw(
@@ -161,7 +161,7 @@ describe('every route of every service', () => {
           problems.push(`${routeKey(route)} ${JSON.stringify(probe.headers)}: ${answer.status} ${JSON.stringify(answer.body)}`);
         }
       }
-    }
+    });
     expect(problems).toEqual([]);
     expect(await storedCounts()).toEqual(before);
   }, 120_000);

@@ -270,3 +270,15 @@ export async function rightfulCaller(
   const role = ROLES_IN_ORDER.find((r) => roles.includes(r))!;
   return bearer(portal.as[role].token);
 }
+
+/**
+ * Runs `work` for every item, a few at a time: these tests wait on the services, not on the CPU, and
+ * each item is independent (every write it tries must be refused).
+ */
+export async function eachConcurrently<T>(items: T[], work: (item: T) => Promise<void>, inFlight = 6): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+}
