@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type { ServiceName } from '@portal/contracts';
@@ -126,4 +126,21 @@ export async function storeOperationsDuring(service: TestService, work: () => Pr
     service.ctx.store.off('operation-start', listener);
   }
   return seen;
+}
+
+/** A GET's raw answer, undecoded (node:http never decompresses), to see what was sent on the wire. */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -14,13 +14,12 @@ import {
   type blockReorderSchema,
   type blockUpdateSchema,
 } from '@portal/contracts';
-import { assertVersion, badRequest, notFound, op, parse, writeVersioned, type Principal } from '@portal/service-kit';
+import { assertVersion, badRequest, notFound, op, parse, writeVersioned } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { authorizeCourseEdit } from '../policies/courses';
 import { assertCourseEditable } from './ownership';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
-import { canSeeBlock, canSeeCourse } from '../policies/content';
 import { touchCourse } from './courses';
 import { recordAudit, type CommandDeps } from './deps';
 import { readBlockId, readCourseId, readId } from './ids';
@@ -153,24 +152,6 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
 export async function loadBlock(models: ContentModels, rawId: unknown): Promise<BlockDoc> {
   const block = await models.blocks.findById(readBlockId(rawId)).lean<BlockDoc>();
   if (!block) throw notFound(CONTENT_MSG.blockNotFound);
-  return block;
-}
-
-/**
- * A block the person may read: its course visible to them, and for learners neither it nor its
- * module hidden. The course and the module are read together (two round trips in all): a lesson is
- * opened on every click in study mode.
- */
-export async function loadVisibleBlock(models: ContentModels, user: Principal, rawId: unknown): Promise<BlockDoc> {
-  const block = await loadBlock(models, rawId);
-  const [course, mod] = await Promise.all([
-    models.courses.findById(block.courseId).select({ status: 1 }).lean<Pick<CourseDoc, 'status'>>(),
-    block.moduleId
-      ? models.blocks.findById(block.moduleId).select({ status: 1 }).lean<Pick<BlockDoc, 'status'>>()
-      : Promise.resolve(null),
-  ]);
-  if (!course || !canSeeCourse(user, course) || !canSeeBlock(user, block)) throw notFound(CONTENT_MSG.blockNotFound);
-  if (block.moduleId && (!mod || !canSeeBlock(user, mod))) throw notFound(CONTENT_MSG.blockNotFound);
   return block;
 }
 

@@ -1,17 +1,10 @@
 import Router from '@koa/router';
 import { blockCreateSchema, blockImportSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
-import { parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
+import { parse, takeExpectedVersion, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
-import {
-  courseBlocks,
-  createBlock,
-  deleteBlock,
-  inReadingOrder,
-  loadVisibleBlock,
-  reorderBlocks,
-  updateBlock,
-} from '../../commands/blocks';
+import { courseBlocks, createBlock, deleteBlock, inReadingOrder, reorderBlocks, updateBlock } from '../../commands/blocks';
 import { loadVisibleCourse } from '../../commands/courses';
+import { LessonCache } from '../../commands/lessonCache';
 import { copyLesson, importLessons } from '../../commands/lessonCopies';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring, canSeeBlock } from '../../policies/content';
@@ -23,6 +16,7 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
   const router = new Router({ prefix: '/api/blocks' });
   const { authenticate, audit } = service;
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
+  const lessons = new LessonCache(models);
 
   router.get('/course/:courseId', authenticate, async (ctx) => {
     const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.courseId);
@@ -53,10 +47,18 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
     ctx.body = presentBlock(lesson);
   });
 
+  /** One block, as study mode opens a lesson: kept per course version (commands/lessonCache.ts). */
   router.get('/:id', authenticate, async (ctx) => {
-    const block = presentBlock(await loadVisibleBlock(models, ctx.state.user, ctx.params.id));
-    ctx.set('ETag', versionTag(block.version));
-    ctx.body = block;
+    const answer = await lessons.answer(ctx.state.user, ctx.params.id);
+    ctx.set('ETag', answer.etag);
+    ctx.vary('Accept-Encoding');
+    if (answer.json.length >= 1024 && ctx.get('Accept-Encoding') && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.body = await answer.gzipped();
+      ctx.set('Content-Encoding', 'gzip');
+    } else {
+      ctx.body = answer.json;
+    }
+    ctx.type = 'application/json';
   });
 
   router.post('/', authenticate, authorizeAuthoring, async (ctx) => {

@@ -1,7 +1,6 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { newQuestion, type Course, type GenerationJob, type Quiz } from '@portal/contracts';
-import { api } from '@portal/devstack/testing';
+import { api, rawGet } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { CourseDetailCache } from '../../commands/courseDetailCache';
 import { courseDetail } from '../../commands/courses';
@@ -273,19 +272,10 @@ describe('GET /api/courses/{id} with If-None-Match', () => {
 });
 
 describe('GET /api/courses/{id} and its outline gzipped', () => {
-  /** The raw answer, undecoded (node:http never decompresses), to see what was sent. */
   const raw = (path: string, token: string, acceptEncoding?: string) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-      const req = request(`${bed.content.url}${path}`, {
-        headers: { authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
-      });
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-      });
-      req.on('error', reject);
-      req.end();
+    rawGet(`${bed.content.url}${path}`, {
+      authorization: `Bearer ${token}`,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
     });
 
   it('sends the same answer gzipped to a client that accepts it, per person, and plain to one that does not', async () => {

@@ -1,0 +1,109 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { notFound, versionTag, type Principal } from '@portal/service-kit';
+import { CONTENT_MSG } from '@portal/contracts';
+import type { ContentModels } from '../models';
+import type { BlockDoc } from '../models/block';
+import type { CourseDoc } from '../models/course';
+import { canSeeBlock, canSeeCourse } from '../policies/content';
+import { presentBlock } from '../presenters/block';
+import { loadBlock } from './blocks';
+import { coalesce } from './coalesce';
+import { readBlockId } from './ids';
+
+const gzipAsync = promisify(gzip);
+
+/** One block as GET /blocks/{id} answers it, with what deciding who may read it needs. */
+interface Kept {
+  block: BlockDoc;
+  /** Its module's status; null for a block outside any module; 'gone' when the module was deleted. */
+  moduleStatus: BlockDoc['status'] | null | 'gone';
+  json: Buffer;
+  gzipped?: Buffer;
+  etag: string;
+}
+
+export interface LessonAnswer {
+  json: Buffer;
+  etag: string;
+  /** The same bytes gzipped, made once per kept block. */
+  gzipped: () => Promise<Buffer>;
+}
+
+/**
+ * GET /blocks/{id} is asked on every click in study mode, for the same lessons by everyone. The
+ * answer is kept per course version, on the same argument as the course page (courseDetailCache):
+ * the course's `updatedAt`, read from the store on every request, moves after every write to any of
+ * its blocks (touchCourse), so a block read after the course document is at least as new as its
+ * key, and a later write gives a later key, in every content process. Who may read it is decided per
+ * request from the kept statuses and the fresh course status. A block never moves to another
+ * course, so which course it belongs to is kept without a key.
+ *
+ * A request then costs one store read (the course's status and updatedAt) instead of three.
+ */
+export class LessonCache {
+  private readonly courseOf = new LRUCache<string, string>({ max: 100_000 });
+  private readonly kept: LRUCache<string, Kept>;
+  private readonly reading = new Map<string, Promise<Kept>>();
+  private readonly compressing = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly models: ContentModels,
+    { maxBytes = 64 * 1024 * 1024, maxEntries = 5_000 }: { maxBytes?: number; maxEntries?: number } = {},
+  ) {
+    this.kept = new LRUCache<string, Kept>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (k) => k.json.length * 2 + (k.gzipped?.length ?? 0) + 1,
+    });
+  }
+
+  /** The answer for a person who may read the block; 404 otherwise, exactly as the uncached read. */
+  async answer(user: Principal, rawId: unknown): Promise<LessonAnswer> {
+    const id = String(readBlockId(rawId));
+    let courseId = this.courseOf.get(id);
+    if (!courseId) {
+      courseId = String((await loadBlock(this.models, id)).courseId);
+      this.courseOf.set(id, courseId);
+    }
+    const course = await this.models.courses
+      .findById(courseId)
+      .select({ status: 1, updatedAt: 1 })
+      .lean<Pick<CourseDoc, '_id' | 'status' | 'updatedAt'>>();
+    if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.blockNotFound);
+    const key = `${id}|${new Date(course.updatedAt).getTime()}`;
+    const kept = this.kept.get(key) ?? (await coalesce(this.reading, key, () => this.read(id, key)));
+    if (!canSeeBlock(user, kept.block)) throw notFound(CONTENT_MSG.blockNotFound);
+    if (kept.moduleStatus === 'gone' || (kept.moduleStatus && !canSeeBlock(user, { status: kept.moduleStatus }))) {
+      throw notFound(CONTENT_MSG.blockNotFound);
+    }
+    return { json: kept.json, etag: kept.etag, gzipped: () => this.gzipped(key, kept) };
+  }
+
+  private async read(id: string, key: string): Promise<Kept> {
+    const block = await loadBlock(this.models, id);
+    const mod = block.moduleId
+      ? await this.models.blocks.findById(block.moduleId).select({ status: 1 }).lean<Pick<BlockDoc, 'status'>>()
+      : null;
+    const kept: Kept = {
+      block,
+      moduleStatus: block.moduleId ? (mod?.status ?? 'gone') : null,
+      json: Buffer.from(JSON.stringify(presentBlock(block))),
+      etag: versionTag(block.version ?? 0),
+    };
+    this.kept.set(key, kept);
+    return kept;
+  }
+
+  private async gzipped(key: string, kept: Kept): Promise<Buffer> {
+    if (kept.gzipped) return kept.gzipped;
+    return coalesce(this.compressing, key, async () => {
+      const compressed = await gzipAsync(kept.json);
+      kept.gzipped = compressed;
+      // Set again so that the bound counts the compressed bytes too (only if still kept).
+      if (this.kept.peek(key) === kept) this.kept.set(key, kept);
+      return compressed;
+    });
+  }
+}
