@@ -216,6 +216,7 @@ async function seedAudit(portal: BenchPortal, mongoUrl: string, count: number): 
           entityId: String(n),
           details: `Запись журнала ${n}`,
           actor: people[n % people.length],
+          actorId: people[n % people.length].id,
           timestamp: new Date(now - Math.floor((n / count) * year)),
         };
       });

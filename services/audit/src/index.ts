@@ -2,6 +2,7 @@ import { createRedis, ensureIndexes, runService } from '@portal/service-kit';
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
+import { backfillActorIds } from './queries/records';
 import { startAuditWorker } from './queues/worker';
 
 const config = loadAuditConfig();
@@ -14,6 +15,9 @@ runService({
   onStart: async (ctx) => {
     const records = recordModel(ctx.store);
     await ensureIndexes([records]);
+    void backfillActorIds(records)
+      .then((moved) => moved && ctx.logger.info({ moved }, 'audit records given actorId'))
+      .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'actorId backfill stopped; it runs again at the next start'));
     const connection = createRedis(config.REDIS_URL, ctx.logger);
     const worker = startAuditWorker(connection, records, ctx.logger, {
       concurrency: config.AUDIT_WORKER_CONCURRENCY,

@@ -11,6 +11,8 @@ export interface AuditRecordDoc {
   entityId: string | null;
   details: string;
   actor: { id: string; fullName: string; email: string } | null;
+  /** `actor.id` at the top level: FerretDB pushes an equality on a top-level field down to the store, not one in dot notation. */
+  actorId?: string | null;
   timestamp: Date;
 }
 
@@ -27,6 +29,7 @@ const recordSchema = new Schema<AuditRecordDoc>(
     entityId: { type: String, default: null },
     details: { type: String, default: '' },
     actor: { type: { id: String, fullName: String, email: String }, default: null, _id: false },
+    actorId: { type: String, default: null },
     timestamp: { type: Date, required: true },
   },
   { versionKey: false },
@@ -38,7 +41,7 @@ recordSchema.index({ timestamp: -1, _id: -1 });
 recordSchema.index({ entity: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ action: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ entity: 1, action: 1, timestamp: -1, _id: -1 });
-recordSchema.index({ 'actor.id': 1, timestamp: -1, _id: -1 });
+recordSchema.index({ actorId: 1, timestamp: -1, _id: -1 });
 
 export const recordModel = (store: Connection): Model<AuditRecordDoc> =>
   (store.models.AuditRecord as Model<AuditRecordDoc>) ??

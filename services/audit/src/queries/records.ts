@@ -10,7 +10,7 @@ type StoredRecord = AuditRecordDoc & { _id: unknown };
 /** The store filter of a history query; `actorId` narrows it to one person's own actions. */
 export function recordFilter(query: AuditListQuery, actorId?: string): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
-  if (actorId) filter['actor.id'] = actorId;
+  if (actorId) filter.actorId = actorId;
   if (query.entity) filter.entity = query.entity;
   if (query.action) filter.action = query.action;
   if (query.startDate || query.endDate) {
@@ -42,4 +42,34 @@ export async function listRecords(records: Model<AuditRecordDoc>, query: AuditLi
     Object.keys(filter).length ? records.countDocuments(filter) : records.estimatedDocumentCount(),
   ]);
   return { data: rows.map(presentRecord), total, page: query.page, limit: query.limit };
+}
+
+/**
+ * Records stored before `actorId` existed get it from `actor.id`, in batches (run in the background
+ * at start; idempotent, so replicas may run it at once). Until it has passed, a person's own history
+ * lacks those older records.
+ */
+export async function backfillActorIds(records: Model<AuditRecordDoc>, batchSize = 500): Promise<number> {
+  let moved = 0;
+  const cursor = records
+    .find({ actorId: op({ $exists: false }) })
+    .select({ actor: 1 })
+    .lean<Array<Pick<AuditRecordDoc, '_id' | 'actor'>>>()
+    .cursor({ batchSize });
+  let batch: Array<Pick<AuditRecordDoc, '_id' | 'actor'>> = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    await records.bulkWrite(
+      batch.map((r) => ({ updateOne: { filter: { _id: r._id }, update: { $set: { actorId: r.actor?.id ?? null } } } })),
+      { ordered: false },
+    );
+    moved += batch.length;
+    batch = [];
+  };
+  for await (const record of cursor) {
+    batch.push(record);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return moved;
 }

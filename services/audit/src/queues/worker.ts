@@ -27,6 +27,7 @@ const recordOf = (event: AuditEvent): AuditRecordDoc => ({
   entityId: event.entityId,
   details: event.details,
   actor: event.actor,
+  actorId: event.actor?.id ?? null,
   timestamp: new Date(event.timestamp),
 });
 

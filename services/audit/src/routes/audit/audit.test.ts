@@ -4,6 +4,7 @@ import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { DASHBOARD_MSG, type AuditEvent } from '@portal/contracts';
 import { recordModel } from '../../models/record';
 import { storeEvent } from '../../queues/worker';
+import { backfillActorIds, recordFilter } from '../../queries/records';
 import { startAudit } from '../../testing';
 import { auditRouters } from '../../app';
 
@@ -222,6 +223,36 @@ describe('GET /api/audit/my', () => {
     expect(filtered.body.data.map((r: { id: string }) => r.id)).toEqual([own[0].id]);
     // Staff read their own here too; the whole trail is GET /api/audit.
     expect((await api(mine.url, 'GET', '/api/audit/my', { token: someoneElse.token })).body.total).toBe(1);
+  });
+
+  it('lists records stored before actorId existed once they are given it, and asks the store by that top-level field', async () => {
+    const learner = await userWithRole(auth, 'CLIENT', 'Старые Записи');
+    const records = recordModel(mine.ctx.store);
+    // As an earlier version stored them: the actor inside, no actorId.
+    const legacy = [event({ actor: learner.user, timestamp: '2025-01-10T08:00:00.000Z' }), event({ actor: learner.user })];
+    await records.collection.insertMany(
+      legacy.map((e) => ({
+        _id: e.id as never,
+        eventId: e.id,
+        service: e.service,
+        action: e.action,
+        entity: e.entity,
+        entityId: e.entityId,
+        details: e.details,
+        actor: e.actor,
+        timestamp: new Date(e.timestamp),
+      })),
+    );
+    const mineNow = async () => (await api(mine.url, 'GET', '/api/audit/my', { token: learner.token })).body.total;
+    expect(await mineNow()).toBe(0);
+    expect(await backfillActorIds(records, 1)).toBeGreaterThanOrEqual(2);
+    expect(await mineNow()).toBe(2);
+    expect(await backfillActorIds(records)).toBe(0); // nothing left to move
+    // A new event carries it from the start.
+    const fresh = event({ actor: learner.user });
+    await storeEvent(records, fresh);
+    expect(await records.findById(fresh.id).lean()).toMatchObject({ actorId: learner.user.id });
+    expect(recordFilter({} as never, learner.user.id)).toEqual({ actorId: learner.user.id });
   });
 
   it('names a bad filter in a 400', async () => {
