@@ -218,6 +218,7 @@ async function seedAudit(portal: BenchPortal, mongoUrl: string, count: number): 
           actor: people[n % people.length],
           actorId: people[n % people.length].id,
           timestamp: new Date(now - Math.floor((n / count) * year)),
+          day: new Date(now - Math.floor((n / count) * year)).toISOString().slice(0, 10),
         };
       });
       await records.insertMany(batch, { ordered: false });

@@ -14,6 +14,8 @@ export interface AuditRecordDoc {
   /** `actor.id` at the top level: FerretDB pushes an equality on a top-level field down to the store, not one in dot notation. */
   actorId?: string | null;
   timestamp: Date;
+  /** The UTC day of `timestamp` (YYYY-MM-DD): pages of the history walk it day by day (queries/records.ts). */
+  day?: string;
 }
 
 const recordSchema = new Schema<AuditRecordDoc>(
@@ -31,6 +33,7 @@ const recordSchema = new Schema<AuditRecordDoc>(
     actor: { type: { id: String, fullName: String, email: String }, default: null, _id: false },
     actorId: { type: String, default: null },
     timestamp: { type: Date, required: true },
+    day: { type: String },
   },
   { versionKey: false },
 );
@@ -42,6 +45,11 @@ recordSchema.index({ entity: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ action: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ entity: 1, action: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ actorId: 1, timestamp: -1, _id: -1 });
+// One day's records, whatever else the filter names (an equality FerretDB pushes down to the store).
+recordSchema.index({ day: 1, timestamp: -1, _id: -1 });
+
+/** The UTC day a record is filed under. */
+export const dayOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
 
 export const recordModel = (store: Connection): Model<AuditRecordDoc> =>
   (store.models.AuditRecord as Model<AuditRecordDoc>) ??

@@ -1,11 +1,15 @@
 import type { Model } from 'mongoose';
 import { pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
 import { escapeRegExp, op } from '@portal/service-kit';
-import type { AuditRecordDoc } from '../models/record';
+import { dayOf, type AuditRecordDoc } from '../models/record';
 import { presentRecord } from '../presenters/record';
 import { endOfDay, startOfDay } from './period';
 
 type StoredRecord = AuditRecordDoc & { _id: unknown };
+
+const DAY_MS = 86_400_000;
+/** Days a page walks at most (one query each) before it asks for the whole filter at once. */
+export const MAX_DAYS_WALKED = 14;
 
 /** The store filter of a history query; `actorId` narrows it to one person's own actions. */
 export function recordFilter(query: AuditListQuery, actorId?: string): Record<string, unknown> {
@@ -13,12 +17,8 @@ export function recordFilter(query: AuditListQuery, actorId?: string): Record<st
   if (actorId) filter.actorId = actorId;
   if (query.entity) filter.entity = query.entity;
   if (query.action) filter.action = query.action;
-  if (query.startDate || query.endDate) {
-    filter.timestamp = op({
-      ...(query.startDate ? { $gte: startOfDay(query.startDate, query.tz) } : {}),
-      ...(query.endDate ? { $lte: endOfDay(query.endDate, query.tz) } : {}),
-    });
-  }
+  const { from, to } = periodOf(query);
+  if (from || to) filter.timestamp = op({ ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) });
   if (query.search) {
     const pattern = new RegExp(escapeRegExp(query.search), 'i');
     filter.$or = [{ details: pattern }, { 'actor.fullName': pattern }, { 'actor.email': pattern }];
@@ -26,18 +26,77 @@ export function recordFilter(query: AuditListQuery, actorId?: string): Record<st
   return filter;
 }
 
+const periodOf = (query: AuditListQuery) => ({
+  from: query.startDate ? startOfDay(query.startDate, query.tz) : undefined,
+  to: query.endDate ? endOfDay(query.endDate, query.tz) : undefined,
+});
+
+const byTime = (direction: 1 | -1) => (a: StoredRecord, b: StoredRecord) => {
+  const t = new Date(a.timestamp).getTime() - new Date(b.timestamp).getTime();
+  return direction * (t || (String(a._id) < String(b._id) ? -1 : String(a._id) > String(b._id) ? 1 : 0));
+};
+
+/**
+ * A page read day by day: each day's records are one equality query (`day`, plus the filter's
+ * other equalities), sorted in code, until the page is full. On FerretDB this is what keeps a page
+ * cheap at any size: it pushes equalities down to PostgreSQL but does ranges, sorts, skips and
+ * counts itself over everything the filter selects (docs/FERRETDB.md), so one query for the first
+ * page of a year of history read the whole year. On MongoDB each day is an index walk.
+ *
+ * Answers null when the walk cannot be bounded (oldest first without a start date, or a page
+ * deeper than MAX_DAYS_WALKED days): the caller then asks for the whole filter at once.
+ */
+export async function pageByDays(
+  records: Model<AuditRecordDoc>,
+  filter: Record<string, unknown>,
+  { from, to }: { from?: Date; to?: Date },
+  direction: 1 | -1,
+  skip: number,
+  limit: number,
+  now = Date.now(),
+): Promise<StoredRecord[] | null> {
+  if (direction === 1 && !from) return null;
+  const { timestamp: _range, ...equalities } = filter;
+  // Newest first starts at tomorrow (UTC): a publisher's clock may run a little ahead of ours.
+  const first = direction === -1 ? (to ? to.getTime() : now + DAY_MS) : from!.getTime();
+  const last = direction === -1 ? from?.getTime() : (to?.getTime() ?? now + DAY_MS);
+  const inRange = (r: StoredRecord) => {
+    const t = new Date(r.timestamp).getTime();
+    return (!from || t >= from.getTime()) && (!to || t <= to.getTime());
+  };
+  const rows: StoredRecord[] = [];
+  let toSkip = skip;
+  for (let walked = 0, at = first; walked < MAX_DAYS_WALKED; walked++, at += direction * DAY_MS) {
+    const day = dayOf(at);
+    if (last !== undefined && (direction === -1 ? day < dayOf(last) : day > dayOf(last))) return rows;
+    const found = (await records.find({ ...equalities, day }).lean<StoredRecord[]>()).filter(inRange).sort(byTime(direction));
+    if (toSkip >= found.length) {
+      toSkip -= found.length;
+      continue;
+    }
+    rows.push(...found.slice(toSkip, toSkip + limit - rows.length));
+    toSkip = 0;
+    if (rows.length >= limit) return rows;
+  }
+  return null;
+}
+
 /** One page of the history, newest or oldest first, with the total that matches. */
 export async function listRecords(records: Model<AuditRecordDoc>, query: AuditListQuery, actorId?: string): Promise<AuditPage> {
   const filter = recordFilter(query, actorId);
   const direction = query.sort === 'newest' ? -1 : 1;
-  const [rows, total] = await Promise.all([
+  // A person's own history is found by their actorId at once; the whole trail is walked by day.
+  const walk = async () =>
+    (actorId ? null : await pageByDays(records, filter, periodOf(query), direction, pageOffset(query), query.limit)) ??
     records
       .find(filter)
       // _id breaks ties between events of the same millisecond, so pages never overlap.
       .sort({ timestamp: direction, _id: direction })
       .skip(pageOffset(query))
       .limit(query.limit)
-      .lean<StoredRecord[]>(),
+      .lean<StoredRecord[]>();
+  const [rows, total] = await Promise.all([
+    walk(),
     // Without a filter the collection's own count answers at once, even at millions of records.
     Object.keys(filter).length ? records.countDocuments(filter) : records.estimatedDocumentCount(),
   ]);
@@ -45,22 +104,24 @@ export async function listRecords(records: Model<AuditRecordDoc>, query: AuditLi
 }
 
 /**
- * Records stored before `actorId` existed get it from `actor.id`, in batches (run in the background
- * at start; idempotent, so replicas may run it at once). Until it has passed, a person's own history
- * lacks those older records.
+ * Records stored before `actorId` and `day` existed get them from `actor.id` and `timestamp`, in
+ * batches (run in the background at start; idempotent, so replicas may run it at once). Until it has
+ * passed, pages walked by day and a person's own history lack those older records.
  */
 export async function backfillActorIds(records: Model<AuditRecordDoc>, batchSize = 500): Promise<number> {
   let moved = 0;
   const cursor = records
-    .find({ actorId: op({ $exists: false }) })
-    .select({ actor: 1 })
-    .lean<Array<Pick<AuditRecordDoc, '_id' | 'actor'>>>()
+    .find({ day: op({ $exists: false }) })
+    .select({ actor: 1, timestamp: 1 })
+    .lean<Array<Pick<AuditRecordDoc, '_id' | 'actor' | 'timestamp'>>>()
     .cursor({ batchSize });
-  let batch: Array<Pick<AuditRecordDoc, '_id' | 'actor'>> = [];
+  let batch: Array<Pick<AuditRecordDoc, '_id' | 'actor' | 'timestamp'>> = [];
   const flush = async () => {
     if (!batch.length) return;
     await records.bulkWrite(
-      batch.map((r) => ({ updateOne: { filter: { _id: r._id }, update: { $set: { actorId: r.actor?.id ?? null } } } })),
+      batch.map((r) => ({
+        updateOne: { filter: { _id: r._id }, update: { $set: { actorId: r.actor?.id ?? null, day: dayOf(r.timestamp) } } },
+      })),
       { ordered: false },
     );
     moved += batch.length;

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
 import { AUDIT_QUEUE, auditEventSchema, type AuditEvent } from '@portal/contracts';
 import type { Logger } from '@portal/service-kit';
-import type { AuditRecordDoc } from '../models/record';
+import { dayOf, type AuditRecordDoc } from '../models/record';
 import { MicroBatcher, type BatchWrite } from './batcher';
 
 const DUPLICATE_KEY = 11000;
@@ -29,6 +29,7 @@ const recordOf = (event: AuditEvent): AuditRecordDoc => ({
   actor: event.actor,
   actorId: event.actor?.id ?? null,
   timestamp: new Date(event.timestamp),
+  day: dayOf(new Date(event.timestamp)),
 });
 
 interface BulkWriteFailure {
