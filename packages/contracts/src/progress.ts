@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityIdField } from './content';
-import { timeZoneSchema } from './dashboard';
+import { exportFields } from './exports';
 import { formatMessage } from './messages';
 import { pagingFields } from './paging';
 import type { QuestionType, ShowCorrectAnswers, ShowExplanations } from './quiz';
@@ -207,10 +207,10 @@ export const resultsQuerySchema = z.object({
 });
 export type ResultsQuery = z.input<typeof resultsQuerySchema>;
 
-/** GET /results/export: the same filter, every row, dates in the reader's time zone. */
+/** GET /results/export: the same filter, every row (CSV or XLSX), dates in the reader's time zone. */
 export const resultsExportQuerySchema = z.object({
   ...resultsFilter,
-  tz: timeZoneSchema.default('UTC'),
+  ...exportFields,
 });
 
 /* ---------------------------------------------------------------- answers */
