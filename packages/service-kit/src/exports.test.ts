@@ -75,8 +75,10 @@ describe('the CSV of a download', () => {
     expect(rows[1][2]).toBe('');
   });
 
-  it('stops at the hard maximum of rows', async () => {
-    expect(readCsv(await csvOf(table(tricky, 2)))).toHaveLength(3);
+  it('fails rather than cut the file short past the hard maximum of rows', async () => {
+    expect(readCsv(await csvOf(table(tricky, tricky.length)))).toHaveLength(tricky.length + 1);
+    await expect(csvOf(table(tricky, 2))).rejects.toThrow('export exceeds its maximum of 2 rows');
+    await expect(xlsxOf(table(tricky, 2))).rejects.toThrow('export exceeds its maximum of 2 rows');
   });
 });
 

@@ -34,7 +34,7 @@ export interface ExportTable {
   rows: AsyncIterable<ExportCell[]>;
   /** The reader's IANA time zone: dates are shown as their clock there. */
   timeZone: string;
-  /** A hard stop however many rows come (the route refuses a larger selection first). */
+  /** A hard stop however many rows come: the route refuses a larger selection first; a row beyond it fails the download. */
   maxRows?: number;
 }
 
@@ -94,10 +94,11 @@ const csvField = (cell: ExportCell, timeZone: string): string => {
   return `"${text.replace(/"/g, '""')}"`;
 };
 
+/** Passes at most `max` rows; one more fails the download instead of cutting it short unseen. */
 async function* limited<T>(rows: AsyncIterable<T>, max: number): AsyncGenerator<T> {
   let n = 0;
   for await (const row of rows) {
-    if (n++ >= max) return;
+    if (n++ >= max) throw new Error(`export exceeds its maximum of ${max} rows`);
     yield row;
   }
 }
