@@ -79,7 +79,6 @@ export const PROGRESS_MSG = {
   resultsNotFoundHint: 'Попробуйте изменить параметры поиска или фильтры',
   noResults: 'Пока нет результатов квизов',
   attemptDetails: 'Подробности попытки',
-  exportCsv: 'Экспорт CSV',
   exportFailed: 'Не удалось выгрузить результаты',
   resultsLoadFailed: 'Не удалось загрузить результаты',
   details: 'Подробнее',
@@ -380,7 +379,6 @@ export interface ResultsPage {
   summary: ResultsSummary;
 }
 
-export const RESULTS_CSV_NAME = 'quiz_results.csv';
 export const RESULTS_CSV_HEADER = [
   'Имя',
   'Курс',
