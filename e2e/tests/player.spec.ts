@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { RESULTS_CSV_HEADER } from '@portal/contracts';
 import { readCsv, readXlsx } from '@portal/devstack/exports';
 import { arrangeLargeCourse, signIn, uniqueEmail, watchConsole } from './helpers';
 
@@ -247,18 +248,7 @@ test.describe.serial('learning', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe('quiz_results.csv');
     const csvRows = readCsv(await readFile((await csv.path())!));
-    expect(csvRows[0]).toEqual([
-      'Имя',
-      'Курс',
-      'Квиз',
-      'Баллы',
-      'Максимум',
-      'Процент',
-      'Попытка',
-      'Дата и время',
-      'Статус',
-      'Время (мин)',
-    ]);
+    expect(csvRows[0]).toEqual([...RESULTS_CSV_HEADER]);
     expect(csvRows).toHaveLength(3);
     expect(csvRows[1].slice(0, 7)).toEqual([learners.first!.fullName, seed.courseTitle, seed.quizTitle, '2', '2', '100', '2']);
     expect(csvRows[2].slice(3, 7)).toEqual(['0', '2', '0', '1']);

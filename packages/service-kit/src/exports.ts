@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Context } from 'koa';
@@ -118,6 +119,9 @@ export async function writeXlsx(table: ExportTable, out: Writable): Promise<void
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const row of limited(table.rows, table.maxRows ?? EXPORT_MAX_ROWS)) {
+    // The reader went away: stop reading the store. A slow reader: wait for it, so rows do not pile up here.
+    if (out.destroyed) return;
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     const written = sheet.addRow(row.map((c) => (c instanceof Date ? wallClock(c, table.timeZone) : (c ?? null))));
     row.forEach((c, i) => {
       if (c instanceof Date) written.getCell(i + 1).numFmt = 'dd.mm.yyyy hh:mm';

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { op, dateTimeText, type AuditPublisher } from '@portal/service-kit';
+import { op, type AuditPublisher } from '@portal/service-kit';
 import type { AuditRecordDoc } from '../models/record';
 
 const DAY_MS = 86_400_000;
@@ -60,7 +60,7 @@ export async function runRetention(
       action: 'delete',
       entity: 'audit',
       entityId: null,
-      details: `Удалены записи журнала старше ${options.days} дн. (раньше ${dateTimeText(outcome.cutoff, 'UTC')} UTC): ${outcome.removed}`,
+      details: `Удалены записи журнала старше ${options.days} дн.: ${outcome.removed}`,
       actor: null,
     });
   return outcome;
