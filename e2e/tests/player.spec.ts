@@ -199,7 +199,7 @@ test.describe.serial('learning', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the attempts appear in /results and in the CSV', async ({ page }) => {
+  test('the attempts appear in /results, in the CSV and in the XLSX', async ({ page }) => {
     const errors = watchConsole(page);
     await signIn(page, learners.first!.email, PASSWORD, `/student/${seed.courseId}?lesson=`);
     await lessonButton(page, 'Тест').click();
