@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { RESULTS_CSV_HEADER } from '@portal/contracts';
+import { readCsv, readXlsx } from '@portal/devstack/exports';
 import { arrangeLargeCourse, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
@@ -197,7 +199,7 @@ test.describe.serial('learning', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the attempts appear in /results and in the CSV', async ({ page }) => {
+  test('the attempts appear in /results, in the CSV and in the XLSX', async ({ page }) => {
     const errors = watchConsole(page);
     await signIn(page, learners.first!.email, PASSWORD, `/student/${seed.courseId}?lesson=`);
     await lessonButton(page, 'Тест').click();
@@ -242,19 +244,19 @@ test.describe.serial('learning', () => {
     await page.getByLabel('Фильтр по статусу').selectOption({ label: 'Все' });
     await expect(rows).toHaveCount(2);
 
-    // The CSV is built by the server from the same attempts.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Экспорт CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('quiz_results.csv');
-    const bytes = await readFile((await download.path())!);
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('Имя,Курс,Квиз,Баллы,Максимум,Процент,Попытка,Дата и время,Статус,Время (мин)');
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`${learners.first!.fullName},${seed.courseTitle},${seed.quizTitle},2,2,100,2,`);
-    expect(lines[2]).toContain(',0,2,0,1,');
+    // The CSV and the XLSX are built by the server from the same attempts.
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт CSV' }).click()]);
+    expect(csv.suggestedFilename()).toBe('quiz_results.csv');
+    const csvRows = readCsv(await readFile((await csv.path())!));
+    expect(csvRows[0]).toEqual([...RESULTS_CSV_HEADER]);
+    expect(csvRows).toHaveLength(3);
+    expect(csvRows[1].slice(0, 7)).toEqual([learners.first!.fullName, seed.courseTitle, seed.quizTitle, '2', '2', '100', '2']);
+    expect(csvRows[2].slice(3, 7)).toEqual(['0', '2', '0', '1']);
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт XLSX' }).click()]);
+    expect(xlsx.suggestedFilename()).toBe('quiz_results.xlsx');
+    const sheet = await readXlsx(await readFile((await xlsx.path())!));
+    expect(sheet.rows.map((r) => r.slice(3, 7))).toEqual([csvRows[0].slice(3, 7), [2, 2, 100, 2], [0, 2, 0, 1]]);
+    expect(sheet.rows[1][7]).toBeInstanceOf(Date);
     expect(errors).toEqual([]);
   });
 

@@ -80,12 +80,3 @@ export const lastLocalDays = (count: number, now: Date): string[] =>
   Array.from({ length: count }, (_, i) =>
     localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - (count - 1 - i), 12)),
   );
-
-/** The reader's IANA time zone, in which the server counts days. */
-export const readerTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};

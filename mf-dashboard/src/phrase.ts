@@ -162,6 +162,7 @@ const did =
 const CREATED: Verb = ['создал', 'создала'];
 const CHANGED: Verb = ['изменил', 'изменила'];
 const DELETED: Verb = ['удалил', 'удалила'];
+const EXPORTED: Verb = ['выгрузил', 'выгрузила'];
 const REQUESTED: Verb = ['запросил', 'запросила'];
 const ACCEPTED: Verb = ['принял', 'приняла'];
 
@@ -177,6 +178,13 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
   }),
   kind('login', 'user', undefined, 'Вход в систему', ({ verb }) => verb(VERBS.login)),
   kind('logout', 'user', undefined, 'Выход из системы', ({ verb }) => verb(VERBS.logout)),
+  kind(
+    'read',
+    'user',
+    /^Выгрузка справочника/,
+    'Выгрузка справочника пользователей в users.xlsx',
+    did(EXPORTED, 'справочник пользователей'),
+  ),
   kind(
     'read',
     'user',
@@ -216,6 +224,13 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     }),
   ),
   // crm
+  kind(
+    'read',
+    'organization',
+    /^Выгрузка организаций/,
+    'Выгрузка организаций с контактами в organizations.csv',
+    did(EXPORTED, 'организации с контактами'),
+  ),
   kind('create', 'organization', undefined, 'Создана организация "ООО Вектор" (ИНН 7701234567)', did(CREATED, 'организацию')),
   kind(
     'update',
@@ -408,7 +423,16 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'quiz',
     /^Выгрузка результатов/,
     'Выгрузка результатов квизов в quiz_results.csv',
-    ({ verb }) => `${verb(['выгрузил', 'выгрузила'])} результаты квизов`,
+    did(EXPORTED, 'результаты квизов'),
+  ),
+  // audit
+  kind('read', 'audit', /^Выгрузка журнала/, 'Выгрузка журнала действий в audit_history.xlsx', did(EXPORTED, 'журнал действий')),
+  kind(
+    'delete',
+    'audit',
+    /^Удалены записи журнала/,
+    'Удалены записи журнала старше 1095 дн.: 120',
+    ({ verb, details }) => `${verb(DELETED)} ${details.replace(/^Удалены /, '')}`,
   ),
   kind(
     'create',

@@ -1,15 +1,17 @@
-import type {
-  Contact,
-  ContactCreateInput,
-  ContactUpdateInput,
-  Organization,
-  OrganizationCreateInput,
-  OrganizationDetail,
-  OrganizationListItem,
-  OrganizationUpdateInput,
-  Page,
+import {
+  exportFileName,
+  type Contact,
+  type ContactCreateInput,
+  type ContactUpdateInput,
+  type Organization,
+  type OrganizationCreateInput,
+  type OrganizationDetail,
+  type OrganizationListItem,
+  type OrganizationUpdateInput,
+  type ExportFormat,
+  type Page,
 } from '@portal/contracts';
-import { apiRequest } from '@portal/web-core';
+import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
 
 /** Query keys: every CRM list and record sits under one root, so a mutation can refresh them all. */
 export const crmKeys = {
@@ -22,6 +24,12 @@ export const ORG_PAGE_SIZE = 24;
 
 export const listOrganizations = ({ search, page }: { search: string; page: number }, signal?: AbortSignal) =>
   apiRequest<Page<OrganizationListItem>>('/organizations', { query: { search, page, limit: ORG_PAGE_SIZE }, signal });
+
+/** organizations.csv or .xlsx: the organizations the search selects, with their contacts. */
+export const downloadOrganizations = (search: string, format: ExportFormat) =>
+  downloadFile('/organizations/export', exportFileName('organizations', format), {
+    query: { search, format, tz: readerTimeZone() },
+  });
 
 export const getOrganization = (id: string, signal?: AbortSignal) =>
   apiRequest<OrganizationDetail>(`/organizations/${encodeURIComponent(id)}`, { signal });

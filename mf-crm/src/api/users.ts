@@ -1,5 +1,13 @@
-import type { Page, Role, RoleApplication, User, UserUpdateInput } from '@portal/contracts';
-import { apiRequest } from '@portal/web-core';
+import {
+  exportFileName,
+  type ExportFormat,
+  type Page,
+  type Role,
+  type RoleApplication,
+  type User,
+  type UserUpdateInput,
+} from '@portal/contracts';
+import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -18,6 +26,10 @@ export interface DirectoryParams {
 /** The auth service searches name, email and role (by code or by its Russian label). */
 export const fetchDirectory = ({ search, role, page }: DirectoryParams, signal?: AbortSignal): Promise<Page<User>> =>
   apiRequest<Page<User>>('/users', { query: { page, limit: DIRECTORY_PAGE_SIZE, search, role }, signal });
+
+/** users.csv or .xlsx: the directory as its search and role filter select it. */
+export const downloadDirectory = ({ search, role }: Pick<DirectoryParams, 'search' | 'role'>, format: ExportFormat) =>
+  downloadFile('/users/export', exportFileName('users', format), { query: { search, role, format, tz: readerTimeZone() } });
 
 /** `version`: the one the form was opened with (412 «Документ изменён другим пользователем» when stale). */
 export const updateUser = (id: string, input: UserUpdateInput, version: number) =>

@@ -1,5 +1,12 @@
-import type { AuditListParams, AuditPage, DashboardStats, ProfileResponse } from '@portal/contracts';
-import { apiRequest } from '@portal/web-core';
+import {
+  exportFileName,
+  type AuditListParams,
+  type AuditPage,
+  type DashboardStats,
+  type ExportFormat,
+  type ProfileResponse,
+} from '@portal/contracts';
+import { apiRequest, downloadFile } from '@portal/web-core';
 
 /** Every query of this micro-frontend starts with this key. */
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -20,6 +27,12 @@ export const fetchHistoryPage = (scope: HistoryScope, filters: HistoryFilters, p
   apiRequest<AuditPage>(scope === 'all' ? '/audit' : '/audit/my', {
     query: { ...filters, page, limit: HISTORY_PAGE_SIZE },
     signal,
+  });
+
+/** audit_history.csv or .xlsx: the history the dialog's filters select, in its order. */
+export const downloadHistory = (scope: HistoryScope, filters: HistoryFilters, format: ExportFormat) =>
+  downloadFile(scope === 'all' ? '/audit/export' : '/audit/my/export', exportFileName('audit', format), {
+    query: { ...filters, format },
   });
 
 export const profileKey = (userId: string) => [...DASHBOARD_KEY, 'profile', userId] as const;

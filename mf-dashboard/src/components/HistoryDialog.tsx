@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Dialog, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Dialog, ExportButtons, Input, Label, Muted, Select } from '@portal/ui';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -11,8 +11,9 @@ import {
   type AuditAction,
   type AuditEntity,
 } from '@portal/contracts';
-import { fetchHistoryPage, historyKey, type HistoryFilters, type HistoryScope } from '../api/dashboard';
-import { readerTimeZone, shownOf } from '../format';
+import { downloadHistory, fetchHistoryPage, historyKey, type HistoryFilters, type HistoryScope } from '../api/dashboard';
+import { readerTimeZone } from '@portal/web-core';
+import { shownOf } from '../format';
 import { useDebounced } from '../hooks/useDebounced';
 import { useNow } from '../hooks/useNow';
 import { ActivityList } from './ActivityList';
@@ -159,9 +160,12 @@ function History({ scope }: { scope: HistoryScope }) {
         </Buttons>
       </Filters>
 
-      <Counter role="status" data-testid="history-counter">
-        {loaded ? shownOf(records.length, total) : 'Загрузка...'}
-      </Counter>
+      <Summary>
+        <Counter role="status" data-testid="history-counter">
+          {loaded ? shownOf(records.length, total) : 'Загрузка...'}
+        </Counter>
+        <ExportButtons onExport={(format) => downloadHistory(scope, filters, format)} />
+      </Summary>
 
       <Scroll aria-busy={busy} $dim={busy}>
         {loaded && records.length === 0 ? (
@@ -213,8 +217,17 @@ const Buttons = styled.div`
   justify-content: flex-end;
 `;
 
-const Counter = styled.p`
+const Summary = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
   margin: 16px 0 4px;
+`;
+
+const Counter = styled.p`
+  margin: 0;
   font-size: 14px;
   color: ${({ theme }) => theme.colors.muted};
 `;

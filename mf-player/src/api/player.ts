@@ -1,5 +1,6 @@
 import {
-  RESULTS_CSV_NAME,
+  exportFileName,
+  type ExportFormat,
   type AttemptAnswerInput,
   type AttemptDetail,
   type BlockRecord,
@@ -12,7 +13,7 @@ import {
   type ResultsPage,
   type StartedAttempt,
 } from '@portal/contracts';
-import { ApiError, API_BASE, apiRequest, getToken, setToken } from '@portal/web-core';
+import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
 
 const enc = encodeURIComponent;
 
@@ -71,27 +72,8 @@ export const fetchResults = ({ search, status, page }: ResultsParams, signal?: A
     signal,
   });
 
-/**
- * Downloads quiz_results.csv as the server built it. Read as bytes (not text), so the BOM that
- * makes spreadsheet programs read UTF-8 stays in the file.
- */
-export async function downloadResultsCsv({ search, status }: Pick<ResultsParams, 'search' | 'status'>): Promise<void> {
-  const query = new URLSearchParams({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
-  if (search.trim()) query.set('search', search.trim());
-  if (status !== 'all') query.set('status', status);
-  const token = getToken();
-  const res = await fetch(`${API_BASE}/results/export?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    if (res.status === 401) setToken(null);
-    const data = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(data?.message || `HTTP error! status: ${res.status}`, res.status);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = RESULTS_CSV_NAME;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** quiz_results.csv or .xlsx as the server builds it, with the table's search and status filter. */
+export const downloadResults = (format: ExportFormat, { search, status }: Pick<ResultsParams, 'search' | 'status'>) =>
+  downloadFile('/results/export', exportFileName('results', format), {
+    query: { format, tz: readerTimeZone(), search: search.trim() || undefined, status: status === 'all' ? undefined : status },
+  });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { ROLES } from './roles';
+import { exportFields } from './exports';
 import { pagingFields } from './paging';
 
 /** A required text field: missing, non-text or blank all give the one message the spec quotes. */
@@ -92,6 +93,9 @@ export const userListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   role: z.enum(ROLES).optional(),
 });
+
+/** GET /api/users/export: the directory's search and role filter, every row, CSV or XLSX. */
+export const userExportQuerySchema = userListQuerySchema.omit({ page: true, limit: true }).extend(exportFields);
 
 /** Claims of the portal's access token. Services re-read the role on every request. */
 export interface TokenClaims {

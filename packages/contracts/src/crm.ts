@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { requiredText } from './auth';
+import { exportFields } from './exports';
 import { pagingFields } from './paging';
 import { URL_MSG, isSiteUrl } from './urls';
 
@@ -82,6 +83,9 @@ export const organizationListQuerySchema = z.object({
   status: status.optional(),
 });
 export type OrganizationListQuery = z.input<typeof organizationListQuerySchema>;
+
+/** GET /api/organizations/export: the list's search and status filter, one row per contact, CSV or XLSX. */
+export const organizationExportQuerySchema = organizationListQuerySchema.omit({ page: true, limit: true }).extend(exportFields);
 
 const contactEmail = z
   .string({ error: MSG.fillRequired })

@@ -10,6 +10,7 @@ export * from './ports';
 export * from './crm';
 export * from './content';
 export * from './dashboard';
+export * from './exports';
 export * from './quiz';
 export * from './progress';
 export * from './editor';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityIdField } from './content';
-import { timeZoneSchema } from './dashboard';
+import { exportFields } from './exports';
 import { formatMessage } from './messages';
 import { pagingFields } from './paging';
 import type { QuestionType, ShowCorrectAnswers, ShowExplanations } from './quiz';
@@ -79,7 +79,6 @@ export const PROGRESS_MSG = {
   resultsNotFoundHint: 'Попробуйте изменить параметры поиска или фильтры',
   noResults: 'Пока нет результатов квизов',
   attemptDetails: 'Подробности попытки',
-  exportCsv: 'Экспорт CSV',
   exportFailed: 'Не удалось выгрузить результаты',
   resultsLoadFailed: 'Не удалось загрузить результаты',
   details: 'Подробнее',
@@ -207,10 +206,10 @@ export const resultsQuerySchema = z.object({
 });
 export type ResultsQuery = z.input<typeof resultsQuerySchema>;
 
-/** GET /results/export: the same filter, every row, dates in the reader's time zone. */
+/** GET /results/export: the same filter, every row (CSV or XLSX), dates in the reader's time zone. */
 export const resultsExportQuerySchema = z.object({
   ...resultsFilter,
-  tz: timeZoneSchema.default('UTC'),
+  ...exportFields,
 });
 
 /* ---------------------------------------------------------------- answers */
@@ -380,7 +379,6 @@ export interface ResultsPage {
   summary: ResultsSummary;
 }
 
-export const RESULTS_CSV_NAME = 'quiz_results.csv';
 export const RESULTS_CSV_HEADER = [
   'Имя',
   'Курс',

@@ -15,3 +15,4 @@ export * from './run';
 export * from './context';
 export * from './upstreams';
 export * from './versions';
+export * from './exports';

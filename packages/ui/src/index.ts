@@ -6,3 +6,4 @@ export * from './ConfirmDialog';
 export * from './ProgressBar';
 export * from './Pager';
 export * from './format';
+export * from './ExportButtons';

@@ -50,10 +50,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await apiResponse<T>(path, options)).body;
 }
 
-export async function apiResponse<T>(
-  path: string,
-  { method = 'GET', body, query, signal }: RequestOptions = {},
-): Promise<ApiResponse<T>> {
+export async function apiResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const res = await send(path, options);
+  if (res.status === 204) return { body: undefined as T, headers: res.headers };
+  const type = res.headers.get('content-type') ?? '';
+  return { body: (type.includes('application/json') ? await res.json() : await res.text()) as T, headers: res.headers };
+}
+
+/**
+ * Downloads a file the server builds (an export) and hands it to the browser under `fileName`.
+ * Read as bytes, not text, so a CSV's BOM stays in the file; failures are ApiErrors like any call's.
+ */
+export async function downloadFile(path: string, fileName: string, options: RequestOptions = {}): Promise<void> {
+  const res = await send(path, options);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** One call with the token, the 401 handling and the error of a refusal; the answer is read by the caller. */
+async function send(path: string, { method = 'GET', body, query, signal }: RequestOptions): Promise<Response> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -92,10 +113,17 @@ export async function apiResponse<T>(
     }
     throw new ApiError(message, res.status, field);
   }
-  if (res.status === 204) return { body: undefined as T, headers: res.headers };
-  const type = res.headers.get('content-type') ?? '';
-  return { body: (type.includes('application/json') ? await res.json() : await res.text()) as T, headers: res.headers };
+  return res;
 }
+
+/** The reader's IANA time zone, in which the server counts days and writes the times of an export. */
+export const readerTimeZone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
 
 /** A message a person can read, for any failure (spec: 'Произошла неизвестная ошибка'). */
 export const errorMessage = (err: unknown, fallback = 'Произошла неизвестная ошибка'): string =>

@@ -3,6 +3,7 @@ import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
 import { backfillActorIds } from './queries/records';
+import { startRetention } from './queues/retention';
 import { startAuditWorker } from './queues/worker';
 
 const config = loadAuditConfig();
@@ -23,9 +24,18 @@ runService({
       concurrency: config.AUDIT_WORKER_CONCURRENCY,
       prefix: config.QUEUE_PREFIX,
     });
+    const retentionConnection = createRedis(config.REDIS_URL, ctx.logger);
+    const retention = startRetention(retentionConnection, records, ctx.audit, ctx.logger, {
+      days: config.AUDIT_RETENTION_DAYS,
+      batchSize: config.AUDIT_RETENTION_BATCH,
+      cron: config.AUDIT_RETENTION_CRON,
+      prefix: config.QUEUE_PREFIX,
+    });
     return async () => {
+      await retention.close();
       await worker.close();
       connection.disconnect();
+      retentionConnection.disconnect();
     };
   },
 }).catch((err) => {

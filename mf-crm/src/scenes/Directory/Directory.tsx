@@ -2,9 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, ROLES, ROLE_LABELS, userEditRights, type Role, type User, type UserUpdateInput } from '@portal/contracts';
-import { Button, Card, Dialog, Input, Muted, Page, Select } from '@portal/ui';
+import { Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select } from '@portal/ui';
 import { useAuth } from '@portal/web-core';
-import { fetchDirectory, updateUser, userKeys } from '../../api/users';
+import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
@@ -54,11 +54,14 @@ export function Directory() {
   return (
     <Page data-mf="mf_crm">
       <Header>
-        <h1>Контакты</h1>
-        {/* While another filter loads, the previous page stays on screen, but not its count. */}
-        <Muted role="status" data-testid="directory-count">
-          {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
-        </Muted>
+        <div>
+          <h1>Контакты</h1>
+          {/* While another filter loads, the previous page stays on screen, but not its count. */}
+          <Muted role="status" data-testid="directory-count">
+            {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
+          </Muted>
+        </div>
+        <ExportButtons onExport={(format) => downloadDirectory({ search, role }, format)} />
       </Header>
 
       {isAdmin && <Applications />}
@@ -142,6 +145,11 @@ export function Directory() {
 }
 
 const Header = styled.header`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  flex-wrap: wrap;
+  gap: 12px;
   h1 {
     margin: 0;
   }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, Input, Muted, Page } from '@portal/ui';
-import { createOrganization, crmKeys, deleteOrganization, listOrganizations } from '../../api/crm';
+import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page } from '@portal/ui';
+import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
@@ -63,7 +63,10 @@ export function Organizations() {
           <h1>Организации</h1>
           {data && <Muted>Всего: {data.total}</Muted>}
         </div>
-        <Button onClick={() => setAdding(true)}>Добавить организацию</Button>
+        <Actions>
+          <ExportButtons onExport={(format) => downloadOrganizations(search, format)} />
+          <Button onClick={() => setAdding(true)}>Добавить организацию</Button>
+        </Actions>
       </Header>
 
       <Search
@@ -233,4 +236,10 @@ const CardActions = styled.div`
   a {
     font-weight: 600;
   }
+`;
+const Actions = styled.div`
+  display: flex;
+  align-items: flex-start;
+  flex-wrap: wrap;
+  gap: 8px;
 `;

@@ -12,7 +12,7 @@ import {
   type DashboardStats,
   type User,
 } from '@portal/contracts';
-import { useAuth } from '@portal/web-core';
+import { readerTimeZone, useAuth } from '@portal/web-core';
 import { fetchStats, statsKey } from '../../api/dashboard';
 import { ActivityChart } from '../../components/ActivityChart';
 import { ApplicationNotice } from '../../components/ApplicationNotice';
@@ -20,7 +20,7 @@ import { ActivityList } from '../../components/ActivityList';
 import { HistoryDialog } from '../../components/HistoryDialog';
 import { QuickActions } from '../../components/QuickActions';
 import { StatCard } from '../../components/StatCard';
-import { greeting, lastLocalDays, readerTimeZone, todayLabel } from '../../format';
+import { greeting, lastLocalDays, todayLabel } from '../../format';
 import { useNow } from '../../hooks/useNow';
 
 export function Dashboard() {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PROGRESS_MSG, type ResultStatus } from '@portal/contracts';
-import { Button, Card, ErrorBox, Input, Muted, Page, Pager, Select } from '@portal/ui';
+import { Button, Card, ErrorBox, ExportButtons, Input, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, useAuth } from '@portal/web-core';
-import { RESULTS_KEY, downloadResultsCsv, fetchResults, type ResultsParams } from '../../api/player';
+import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge } from '../../components/Badges';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -44,7 +44,6 @@ export function Results() {
     placeholderData: keepPreviousData,
     enabled: !!user,
   });
-  const exportCsv = useMutation({ mutationFn: () => downloadResultsCsv({ search: debounced, status }) });
 
   const filtering = !!debounced.trim() || status !== 'all';
   const data = results.data;
@@ -54,15 +53,11 @@ export function Results() {
     <Page data-mf="mf_player">
       <Header>
         <h1>{PROGRESS_MSG.resultsTitle}</h1>
-        <Button type="button" $variant="outline" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
-          {PROGRESS_MSG.exportCsv}
-        </Button>
+        <ExportButtons
+          onExport={(format) => downloadResults(format, { search: debounced, status })}
+          failedText={PROGRESS_MSG.exportFailed}
+        />
       </Header>
-      {exportCsv.isError && (
-        <ErrorBox>
-          {PROGRESS_MSG.exportFailed}: {errorMessage(exportCsv.error)}
-        </ErrorBox>
-      )}
 
       <Toolbar role="search">
         <Input

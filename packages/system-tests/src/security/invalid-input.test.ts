@@ -168,7 +168,7 @@ describe('every route of every service', () => {
 });
 
 describe('through the gateway', () => {
-  it('the searches and the CSV export answer ?search=%00 with 400 in Russian, and serve the next request', async () => {
+  it('the searches and the exports answer ?search=%00 with 400 in Russian, and serve the next request', async () => {
     const admin = portal.as.ADMIN.token;
     for (const path of [
       '/api/courses?search=%00',
@@ -176,6 +176,9 @@ describe('through the gateway', () => {
       '/api/organizations?search=%00',
       '/api/results?search=%00',
       '/api/results/export?search=%00',
+      '/api/users/export?search=%00',
+      '/api/organizations/export?search=%00',
+      '/api/audit/export?search=%00',
       '/api/audit?search=%00',
       '/api/audit?actorId=%00',
     ]) {

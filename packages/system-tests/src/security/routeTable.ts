@@ -174,6 +174,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'auth GET /api/auth/presets': { access: 'public', request: () => ({ ok: 200 }) },
   'auth GET /api/users': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'auth GET /api/users/export': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
   'auth GET /api/users/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }) },
   'auth PATCH /api/users/:id': {
     access: CRM_ROLES,
@@ -362,6 +363,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 
   // crm: ADMIN, CURATOR and MANAGER
   'crm GET /api/organizations': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'crm GET /api/organizations/export': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
   'crm GET /api/organizations/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.organizationId }, ok: 200 }) },
   'crm POST /api/organizations': {
     access: CRM_ROLES,
@@ -395,6 +397,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // audit
   'audit GET /api/audit': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
   'audit GET /api/audit/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'audit GET /api/audit/export': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  'audit GET /api/audit/my/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'audit GET /internal/activity': { ...internal, request: () => ({ ok: 200 }) },
 };
 

@@ -4,55 +4,17 @@
  * zones get their 23- and 25-hour days right.
  */
 
+import { wallClock } from '@portal/service-kit';
+
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-};
-
-const wallClock = (instant: number, timeZone: string) => {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    y: Number(parts.year),
-    m: Number(parts.month),
-    d: Number(parts.day),
-    h: Number(parts.hour),
-    mi: Number(parts.minute),
-    s: Number(parts.second),
-  };
-};
 
 /** How far the zone's clock is ahead of UTC at an instant, in ms. */
-const offsetAt = (instant: number, timeZone: string): number => {
-  const w = wallClock(instant, timeZone);
-  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.mi, w.s) - Math.floor(instant / 1000) * 1000;
-};
+const offsetAt = (instant: number, timeZone: string): number => wallClock(new Date(instant), timeZone).getTime() - instant;
 
 const parseDay = (day: string): number => {
   const [y, m, d] = day.split('-').map(Number);
   return Date.UTC(y, m - 1, d);
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The first instant of a day (YYYY-MM-DD) in a time zone. */
 export function startOfDay(day: string, timeZone = 'UTC'): Date {
@@ -70,8 +32,7 @@ export const endOfDay = (day: string, timeZone = 'UTC'): Date => new Date(startO
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function dayOf(instant: Date | number, timeZone = 'UTC'): string {
-  const w = wallClock(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
-  return `${w.y}-${pad(w.m)}-${pad(w.d)}`;
+  return wallClock(new Date(instant), timeZone).toISOString().slice(0, 10);
 }
 
 /** The last `count` days up to and including today, oldest first, each with its [start, end) bounds. */

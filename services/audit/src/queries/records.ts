@@ -6,13 +6,14 @@ import { presentRecord } from '../presenters/record';
 import { endOfDay, startOfDay } from './period';
 
 type StoredRecord = AuditRecordDoc & { _id: unknown };
+type RecordFilterQuery = Pick<AuditListQuery, 'entity' | 'action' | 'startDate' | 'endDate' | 'search' | 'tz'>;
 
 const DAY_MS = 86_400_000;
 /** Days a page walks at most (one query each) before it asks for the whole filter at once. */
 export const MAX_DAYS_WALKED = 14;
 
 /** The store filter of a history query; `actorId` narrows it to one person's own actions. */
-export function recordFilter(query: AuditListQuery, actorId?: string): Record<string, unknown> {
+export function recordFilter(query: RecordFilterQuery, actorId?: string): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (actorId) filter.actorId = actorId;
   if (query.entity) filter.entity = query.entity;
@@ -26,7 +27,17 @@ export function recordFilter(query: AuditListQuery, actorId?: string): Record<st
   return filter;
 }
 
-const periodOf = (query: AuditListQuery) => ({
+/** How many records a filter selects; without a filter the collection's own count answers at once, even at millions. */
+export const countRecords = (records: Model<AuditRecordDoc>, filter: Record<string, unknown>): Promise<number> =>
+  Object.keys(filter).length ? records.countDocuments(filter) : records.estimatedDocumentCount();
+
+/** The sort of the history: _id breaks ties between events of the same millisecond, so pages never overlap. */
+export const recordOrder = (sort: 'newest' | 'oldest') => {
+  const direction = sort === 'newest' ? -1 : 1;
+  return { timestamp: direction, _id: direction } as const;
+};
+
+const periodOf = (query: RecordFilterQuery) => ({
   from: query.startDate ? startOfDay(query.startDate, query.tz) : undefined,
   to: query.endDate ? endOfDay(query.endDate, query.tz) : undefined,
 });
@@ -88,18 +99,8 @@ export async function listRecords(records: Model<AuditRecordDoc>, query: AuditLi
   // A person's own history is found by their actorId at once; the whole trail is walked by day.
   const walk = async () =>
     (actorId ? null : await pageByDays(records, filter, periodOf(query), direction, pageOffset(query), query.limit)) ??
-    records
-      .find(filter)
-      // _id breaks ties between events of the same millisecond, so pages never overlap.
-      .sort({ timestamp: direction, _id: direction })
-      .skip(pageOffset(query))
-      .limit(query.limit)
-      .lean<StoredRecord[]>();
-  const [rows, total] = await Promise.all([
-    walk(),
-    // Without a filter the collection's own count answers at once, even at millions of records.
-    Object.keys(filter).length ? records.countDocuments(filter) : records.estimatedDocumentCount(),
-  ]);
+    records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>();
+  const [rows, total] = await Promise.all([walk(), countRecords(records, filter)]);
   return { data: rows.map(presentRecord), total, page: query.page, limit: query.limit };
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
-import { DASHBOARD_MSG, type AuditEvent } from '@portal/contracts';
+import { AUDIT_EXPORT_HEADER, DASHBOARD_MSG, type AuditEvent, type AuthResponse } from '@portal/contracts';
+import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { recordModel } from '../../models/record';
-import { storeEvent } from '../../queues/worker';
+import { storeEvent, storeEvents } from '../../queues/worker';
 import { backfillActorIds, recordFilter } from '../../queries/records';
 import { startAudit } from '../../testing';
 import { auditRouters } from '../../app';
@@ -260,5 +261,123 @@ describe('GET /api/audit/my', () => {
     const bad = await api(mine.url, 'GET', '/api/audit/my?action=explode', { token: learner.token });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('action');
+  });
+});
+
+/* ----------------------------------------------------------- downloads */
+
+let admin: AuthResponse;
+let learner: AuthResponse;
+const tag = Date.now().toString(36);
+
+const exportEvent = (patch: Partial<AuditEvent>): AuditEvent => ({
+  id: randomUUID(),
+  service: 'test',
+  action: 'create',
+  entity: 'course',
+  entityId: 'c1',
+  details: `Создан курс ${tag}`,
+  actor: { id: 'u1', fullName: 'Иван Петров', email: 'ivan@example.test' },
+  timestamp: '2026-03-01T12:00:00.000Z',
+  ...patch,
+});
+
+const exportUrl = (path: string, query: string) => `${audit.url}${path}?search=${tag}&${query}`;
+
+beforeAll(async () => {
+  admin = await userWithRole(auth, 'ADMIN');
+  learner = await userWithRole(auth, 'CANDIDATE', `;=Соколов; Дмитрий ${tag}`);
+  await storeEvents(recordModel(audit.ctx.store), [
+    exportEvent({ entityId: 'c1' }),
+    // 23:59:30 UTC on 3 March is already 4 March in Moscow.
+    exportEvent({
+      entity: 'organization',
+      entityId: 'o1',
+      details: `=HYPERLINK("http://evil") ${tag}`,
+      timestamp: '2026-03-03T23:59:30.000Z',
+    }),
+    exportEvent({
+      action: 'login',
+      entity: 'user',
+      entityId: learner.user.id,
+      actor: learner.user,
+      details: `Вход ${tag}`,
+      timestamp: '2026-03-04T08:00:00.000Z',
+    }),
+  ]);
+});
+
+describe('GET /api/audit/export', () => {
+  it('needs a token (401), a staff role (403) and good filters (400)', async () => {
+    expect((await api(audit.url, 'GET', '/api/audit/export')).status).toBe(401);
+    expect((await api(audit.url, 'GET', '/api/audit/export', { token: learner.token })).status).toBe(403);
+    const backwards = await api(audit.url, 'GET', '/api/audit/export?startDate=2026-03-03&endDate=2026-03-02', {
+      token: admin.token,
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ field: 'endDate', message: DASHBOARD_MSG.endBeforeStart });
+    expect((await api(audit.url, 'GET', '/api/audit/export?format=doc', { token: admin.token })).body.field).toBe('format');
+  });
+
+  it('writes the trail as CSV in the history’s order, with Russian labels and inert formulas', async () => {
+    const res = await download(exportUrl('/api/audit/export', 'tz=Europe/Moscow'), admin.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="audit_history.csv"');
+    const rows = readCsv(res.bytes);
+    expect(rows[0]).toEqual([...AUDIT_EXPORT_HEADER]);
+    expect(rows.slice(1)).toEqual([
+      ['04.03.2026 11:00', 'Вход', 'Пользователь', learner.user.id, `Вход ${tag}`, learner.user.fullName, learner.user.email],
+      [
+        '04.03.2026 02:59',
+        'Создание',
+        'Организация',
+        'o1',
+        `'=HYPERLINK("http://evil") ${tag}`,
+        'Иван Петров',
+        'ivan@example.test',
+      ],
+      ['01.03.2026 15:00', 'Создание', 'Курс', 'c1', `Создан курс ${tag}`, 'Иван Петров', 'ivan@example.test'],
+    ]);
+  });
+
+  it('respects the filters of the dialog: entity, action, days in the reader’s zone, order', async () => {
+    const moscow4 = readCsv(
+      (
+        await download(
+          exportUrl('/api/audit/export', 'startDate=2026-03-04&endDate=2026-03-04&tz=Europe/Moscow&sort=oldest'),
+          admin.token,
+        )
+      ).bytes,
+    );
+    expect(moscow4.slice(1).map((r) => r[3])).toEqual(['o1', learner.user.id]);
+    const courses = readCsv((await download(exportUrl('/api/audit/export', 'entity=course&action=create'), admin.token)).bytes);
+    expect(courses.slice(1).map((r) => r[3])).toEqual(['c1']);
+  });
+
+  it('writes the same rows as XLSX, with the time as a real date', async () => {
+    const res = await download(exportUrl('/api/audit/export', 'format=xlsx&tz=UTC&entity=course'), admin.token);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="audit_history.xlsx"');
+    const sheet = await readXlsx(res.bytes);
+    expect(sheet.rows[0]).toEqual([...AUDIT_EXPORT_HEADER]);
+    expect(sheet.rows[1]).toEqual([
+      new Date('2026-03-01T12:00:00.000Z'),
+      'Создание',
+      'Курс',
+      'c1',
+      `Создан курс ${tag}`,
+      'Иван Петров',
+      'ivan@example.test',
+    ]);
+    expect(sheet.formats[0]).toBe('dd.mm.yyyy hh:mm');
+  });
+});
+
+describe('GET /api/audit/my/export', () => {
+  it('gives anyone their own actions only', async () => {
+    expect((await api(audit.url, 'GET', '/api/audit/my/export')).status).toBe(401);
+    const rows = readCsv((await download(exportUrl('/api/audit/my/export', ''), learner.token)).bytes);
+    expect(rows.slice(1).map((r) => r[5])).toEqual([learner.user.fullName]);
+    // The name starts with ;= and stays one field, as typed.
+    expect(rows[1][5]).toBe(`;=Соколов; Дмитрий ${tag}`);
   });
 });

@@ -1,12 +1,68 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Model } from 'mongoose';
-import { STAFF_ROLES, auditListQuerySchema } from '@portal/contracts';
-import { parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_EXPORT_HEADER,
+  DASHBOARD_MSG,
+  EXPORT_MAX_ROWS,
+  STAFF_ROLES,
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  exportFileName,
+} from '@portal/contracts';
+import { assertExportable, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { AuditRecordDoc } from '../../models/record';
-import { listRecords } from '../../queries/records';
+import { countRecords, listRecords, recordFilter, recordOrder } from '../../queries/records';
+
+/** Widths (characters) of AUDIT_EXPORT_HEADER's columns in the XLSX. */
+const AUDIT_COLUMN_WIDTHS = [17, 12, 16, 26, 60, 28, 28];
 
 export function auditRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
   const router = new Router({ prefix: '/api/audit' });
+
+  /**
+   * The history as a file, with the filters of the history dialog: the rows they select, in the
+   * chosen order, read through one cursor up to EXPORT_MAX_ROWS. The download is itself recorded.
+   */
+  async function exportRecords(ctx: Context, actorId?: string) {
+    const query = parse(auditExportQuerySchema, ctx.query);
+    const filter = recordFilter(query, actorId);
+    assertExportable(await countRecords(records, filter));
+    const cursor = records
+      .find(filter)
+      .sort(recordOrder(query.sort))
+      .limit(EXPORT_MAX_ROWS)
+      .lean<AuditRecordDoc[]>()
+      .cursor({ batchSize: 1000 });
+    sendExport(ctx, query.format, {
+      file: 'audit',
+      sheet: DASHBOARD_MSG.history,
+      columns: AUDIT_EXPORT_HEADER.map((header, i) => ({ header, width: AUDIT_COLUMN_WIDTHS[i] })),
+      timeZone: query.tz,
+      rows: (async function* () {
+        for await (const r of cursor) {
+          yield [
+            r.timestamp,
+            AUDIT_ACTION_LABELS[r.action],
+            AUDIT_ENTITY_LABELS[r.entity],
+            r.entityId,
+            r.details,
+            r.actor?.fullName ?? null,
+            r.actor?.email ?? null,
+          ];
+        }
+      })(),
+    });
+    service.audit.publish({
+      action: 'read',
+      entity: 'audit',
+      entityId: null,
+      details: `Выгрузка журнала действий в ${exportFileName('audit', query.format)}`,
+      actor: ctx.state.user,
+    });
+  }
 
   /** The whole trail, for ADMIN and CURATOR. */
   router.get('/', service.authenticate, requireRole(...STAFF_ROLES), async (ctx) => {
@@ -14,11 +70,15 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
     ctx.body = await listRecords(records, query);
   });
 
+  router.get('/export', service.authenticate, requireRole(...STAFF_ROLES), (ctx) => exportRecords(ctx));
+
   /** Anyone's own actions and nobody else's: the activity history of a learner's dashboard. */
   router.get('/my', service.authenticate, async (ctx) => {
     const query = parse(auditListQuerySchema, ctx.query);
     ctx.body = await listRecords(records, query, ctx.state.user.id);
   });
+
+  router.get('/my/export', service.authenticate, (ctx) => exportRecords(ctx, ctx.state.user.id));
 
   return router;
 }

@@ -1,7 +1,29 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
-import { ROLES, ROLE_LABELS, pageOffset, userListQuerySchema, userUpdateSchema, type Page, type User } from '@portal/contracts';
-import { escapeRegExp, op, parse, requireRole, takeExpectedVersion, type ServiceContext } from '@portal/service-kit';
+import {
+  EXPORT_MAX_ROWS,
+  ROLES,
+  ROLE_LABELS,
+  USERS_EXPORT_HEADER,
+  exportFileName,
+  pageOffset,
+  userExportQuerySchema,
+  userListQuerySchema,
+  userUpdateSchema,
+  type Page,
+  type Role,
+  type User,
+} from '@portal/contracts';
+import {
+  assertExportable,
+  escapeRegExp,
+  op,
+  parse,
+  requireRole,
+  sendExport,
+  takeExpectedVersion,
+  type ServiceContext,
+} from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import { changeEndsSessions, endSessionsOf } from '../../commands/sessions';
 import { deleteUser, updateUser } from '../../commands/users';
@@ -15,20 +37,29 @@ const userId = (id: string): string => {
   return id;
 };
 
+/** Widths (characters) of USERS_EXPORT_HEADER's columns in the XLSX. */
+const USER_COLUMN_WIDTHS = [32, 32, 16, 17];
+
+/** The directory's filter: a role, and a search in the name, the email or the role. */
+function directoryFilter(search?: string, role?: Role): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (role) filter.role = role;
+  if (search) {
+    const pattern = new RegExp(escapeRegExp(search), 'i');
+    // A role is found by its code (CURATOR) or by the Russian label people see (Куратор).
+    const roles = ROLES.filter((r) => pattern.test(r) || pattern.test(ROLE_LABELS[r]));
+    filter.$or = [{ fullName: pattern }, { email: pattern }, ...(roles.length ? [{ role: op({ $in: roles }) }] : [])];
+  }
+  return filter;
+}
+
 export function usersRouter(service: ServiceContext, users: Model<UserDoc>, announce: (id: string) => Promise<void>): Router {
   const router = new Router({ prefix: '/api/users' });
   const { audit, authenticate } = service;
 
   router.get('/', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const { page, limit, search, role } = parse(userListQuerySchema, ctx.query);
-    const filter: Record<string, unknown> = {};
-    if (role) filter.role = role;
-    if (search) {
-      const pattern = new RegExp(escapeRegExp(search), 'i');
-      // A role is found by its code (CURATOR) or by the Russian label people see (Куратор).
-      const roles = ROLES.filter((r) => pattern.test(r) || pattern.test(ROLE_LABELS[r]));
-      filter.$or = [{ fullName: pattern }, { email: pattern }, ...(roles.length ? [{ role: op({ $in: roles }) }] : [])];
-    }
+    const filter = directoryFilter(search, role);
     const [rows, total] = await Promise.all([
       users
         .find(filter)
@@ -41,6 +72,35 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     ]);
     const body: Page<User> = { data: rows.map(presentUser), total, page, limit };
     ctx.body = body;
+  });
+
+  /** users.csv or .xlsx: the directory as its search and role filter select it, newest first, through one cursor. */
+  router.get('/export', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
+    const { search, role, format, tz } = parse(userExportQuerySchema, ctx.query);
+    const filter = directoryFilter(search, role);
+    assertExportable(await users.countDocuments(filter));
+    const cursor = users
+      .find(filter, { fullName: 1, email: 1, role: 1, createdAt: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(EXPORT_MAX_ROWS)
+      .lean<UserDoc[]>()
+      .cursor({ batchSize: 1000 });
+    sendExport(ctx, format, {
+      file: 'users',
+      sheet: 'Пользователи',
+      columns: USERS_EXPORT_HEADER.map((header, i) => ({ header, width: USER_COLUMN_WIDTHS[i] })),
+      timeZone: tz,
+      rows: (async function* () {
+        for await (const u of cursor) yield [u.fullName, u.email, ROLE_LABELS[u.role], u.createdAt];
+      })(),
+    });
+    audit.publish({
+      action: 'read',
+      entity: 'user',
+      entityId: null,
+      details: `Выгрузка справочника пользователей в ${exportFileName('users', format)}`,
+      actor: ctx.state.user,
+    });
   });
 
   router.get('/:id', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {

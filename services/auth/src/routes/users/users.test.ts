@@ -1,4 +1,5 @@
-import { MSG } from '@portal/contracts';
+import { MSG, ROLE_LABELS, USERS_EXPORT_HEADER } from '@portal/contracts';
+import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { api } from '@portal/devstack/testing';
 import { userModel } from '../../models/user';
 import { startAuth, userWithRole } from '../../testing';
@@ -261,5 +262,38 @@ describe('preset accounts', () => {
     });
     expect(login.body.user.role).toBe('MANAGER');
     expect((await api(auth.url, 'GET', '/api/auth/presets')).body.data).toEqual([]); // SEED_PRESETS=false here
+  });
+});
+
+describe('GET /api/users/export', () => {
+  const tag = `выгрузка${Date.now().toString(36)}`;
+  const url = (query: string) => `${auth.url}/api/users/export?search=${encodeURIComponent(tag)}&${query}`;
+
+  it('is for the roles that read the directory: 401, 403 for learners, 400 for an unknown role', async () => {
+    expect((await api(auth.url, 'GET', '/api/users/export')).status).toBe(401);
+    const learner = await userWithRole(auth, 'CANDIDATE');
+    expect((await api(auth.url, 'GET', '/api/users/export', { token: learner.token })).status).toBe(403);
+    const manager = await userWithRole(auth, 'MANAGER');
+    expect((await api(auth.url, 'GET', '/api/users/export?role=KING', { token: manager.token })).body.field).toBe('role');
+  });
+
+  it('writes the accounts the search and role filter select, newest first, never a password hash', async () => {
+    const first = await userWithRole(auth, 'CLIENT', `=HYPERLINK("http://evil") ${tag}`);
+    const second = await userWithRole(auth, 'CURATOR', `;=Куратор; ${tag}`);
+    const { token } = await userWithRole(auth, 'MANAGER');
+
+    const res = await download(url('tz=Europe/Moscow'), token);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="users.csv"');
+    expect(res.bytes.toString('utf8')).not.toMatch(/passwordHash|\$argon|\$2[aby]\$/);
+    const rows = readCsv(res.bytes);
+    expect(rows[0]).toEqual([...USERS_EXPORT_HEADER]);
+    expect(rows.slice(1).map((r) => r.slice(0, 3))).toEqual([
+      [second.user.fullName, second.user.email, ROLE_LABELS.CURATOR],
+      [`'${first.user.fullName}`, first.user.email, ROLE_LABELS.CLIENT],
+    ]);
+
+    const sheet = await readXlsx((await download(url('role=CLIENT&format=xlsx'), token)).bytes);
+    expect(sheet.rows.slice(1).map((r) => r.slice(0, 3))).toEqual([[first.user.fullName, first.user.email, ROLE_LABELS.CLIENT]]);
+    expect(sheet.rows[1][3]).toBeInstanceOf(Date);
   });
 });

@@ -1,13 +1,29 @@
 import Router from '@koa/router';
 import {
+  EXPORT_MAX_ROWS,
+  ORGANIZATIONS_EXPORT_HEADER,
+  ORG_STATUS_LABELS,
+  exportFileName,
   organizationCreateSchema,
+  organizationExportQuerySchema,
   organizationListQuerySchema,
   organizationUpdateSchema,
   pageOffset,
+  type OrgStatus,
   type OrganizationListItem,
   type Page,
 } from '@portal/contracts';
-import { escapeRegExp, op, parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
+import {
+  assertExportable,
+  escapeRegExp,
+  op,
+  parse,
+  sendExport,
+  takeExpectedVersion,
+  versionTag,
+  type ExportCell,
+  type ServiceContext,
+} from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import { createOrganization, deleteOrganization, loadOrganization, updateOrganization } from '../../commands/organizations';
 import type { CrmModels } from '../../models';
@@ -16,18 +32,53 @@ import type { OrganizationDoc } from '../../models/organization';
 import { authorizeCrm } from '../../policies/crm';
 import { presentOrganization, presentOrganizationDetail, presentOrganizationListItem } from '../../presenters/organization';
 
+/** The list's filter: a status, and a search in the name or the tax number (any case, taken literally). */
+function organizationFilter(search?: string, status?: OrgStatus): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (status) filter.status = status;
+  if (search) {
+    const pattern = new RegExp(escapeRegExp(search), 'i');
+    filter.$or = [{ name: pattern }, { inn: pattern }];
+  }
+  return filter;
+}
+
+/** Organizations whose contacts are read in one query. */
+const EXPORT_ORG_BATCH = 200;
+/** Widths (characters) of ORGANIZATIONS_EXPORT_HEADER's columns in the XLSX. */
+const ORGANIZATION_COLUMN_WIDTHS = [34, 14, 26, 12, 17, 28, 28, 18, 22, 17];
+
+async function* organizationRows(models: CrmModels, organizations: AsyncIterable<OrganizationDoc>): AsyncGenerator<ExportCell[]> {
+  let batch: OrganizationDoc[] = [];
+  async function* flush(): AsyncGenerator<ExportCell[]> {
+    const contacts = await models.contacts
+      .find({ orgId: op({ $in: batch.map((o) => o._id) }) })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<ContactDoc[]>();
+    const byOrg = new Map<string, ContactDoc[]>();
+    for (const c of contacts) byOrg.set(String(c.orgId), [...(byOrg.get(String(c.orgId)) ?? []), c]);
+    for (const o of batch) {
+      const org = [o.name, o.inn, o.site ?? null, ORG_STATUS_LABELS[o.status], o.createdAt];
+      const own = byOrg.get(String(o._id)) ?? [];
+      if (!own.length) yield [...org, null, null, null, null, null];
+      for (const c of own) yield [...org, c.fullName, c.email, c.phone ?? null, c.role ?? null, c.createdAt];
+    }
+    batch = [];
+  }
+  for await (const o of organizations) {
+    batch.push(o);
+    if (batch.length === EXPORT_ORG_BATCH) yield* flush();
+  }
+  if (batch.length) yield* flush();
+}
+
 export function organizationsRouter(service: ServiceContext, models: CrmModels): Router {
   const router = new Router({ prefix: '/api/organizations' });
   const { authenticate, audit } = service;
 
   router.get('/', authenticate, authorizeCrm, async (ctx) => {
     const { page, limit, search, status } = parse(organizationListQuerySchema, ctx.query);
-    const filter: Record<string, unknown> = {};
-    if (status) filter.status = status;
-    if (search) {
-      const pattern = new RegExp(escapeRegExp(search), 'i');
-      filter.$or = [{ name: pattern }, { inn: pattern }];
-    }
+    const filter = organizationFilter(search, status);
     const [rows, total] = await Promise.all([
       models.organizations
         .find(filter)
@@ -52,6 +103,37 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
       limit,
     };
     ctx.body = body;
+  });
+
+  /**
+   * organizations.csv or .xlsx: the organizations the list's search and status select, in its
+   * order, one row per contact (an organization without contacts: one row with the contact empty).
+   * Organizations are read through one cursor, their contacts per 200 organizations.
+   */
+  router.get('/export', authenticate, authorizeCrm, async (ctx) => {
+    const { search, status, format, tz } = parse(organizationExportQuerySchema, ctx.query);
+    const filter = organizationFilter(search, status);
+    assertExportable(await models.organizations.countDocuments(filter));
+    const cursor = models.organizations
+      .find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(EXPORT_MAX_ROWS)
+      .lean<OrganizationDoc[]>()
+      .cursor({ batchSize: EXPORT_ORG_BATCH });
+    sendExport(ctx, format, {
+      file: 'organizations',
+      sheet: 'Организации',
+      columns: ORGANIZATIONS_EXPORT_HEADER.map((header, i) => ({ header, width: ORGANIZATION_COLUMN_WIDTHS[i] })),
+      timeZone: tz,
+      rows: organizationRows(models, cursor),
+    });
+    audit.publish({
+      action: 'read',
+      entity: 'organization',
+      entityId: null,
+      details: `Выгрузка организаций с контактами в ${exportFileName('organizations', format)}`,
+      actor: ctx.state.user,
+    });
   });
 
   router.get('/:id', authenticate, authorizeCrm, async (ctx) => {

@@ -1,4 +1,5 @@
-import { CRM_MSG, MSG } from '@portal/contracts';
+import { CRM_MSG, MSG, ORGANIZATIONS_EXPORT_HEADER, ORG_STATUS_LABELS } from '@portal/contracts';
+import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { auditEventsFor, startCrm, uniqueInn, type CrmTestBed } from '../../testing';
@@ -349,5 +350,60 @@ describe('DELETE /api/organizations/{id}', () => {
     expect(events.map((e) => e.action)).toEqual(['create', 'delete']);
     expect(events[1]).toMatchObject({ entity: 'organization', actor: expect.objectContaining({ id: bed.as.CURATOR.user.id }) });
     expect(events[1].details).toContain('контактами: 2');
+  });
+});
+
+describe('GET /api/organizations/export', () => {
+  const tag = `Выгрузка-${Date.now().toString(36)}`;
+  const url = (query: string) => `${bed.crm.url}/api/organizations/export?search=${encodeURIComponent(tag)}&${query}`;
+  let withContacts: { id: string; inn: string };
+  beforeAll(async () => {
+    withContacts = await makeOrg({ name: `=ООО ${tag}; "Альфа"`, site: 'alfa.example', status: 'PENDING' });
+    await makeOrg({ name: `ИП ${tag}` });
+    await bed.models.contacts.create([
+      { orgId: withContacts.id, fullName: '@Анна Смирнова', email: 'anna@alfa.test', phone: '+7 900 000-00-00', role: 'HR' },
+      { orgId: withContacts.id, fullName: 'Борис', email: 'boris@alfa.test' },
+    ]);
+  });
+
+  it('refuses anonymous callers (401), learners (403) and an unknown format (400)', async () => {
+    expect((await call('GET', '/api/organizations/export')).status).toBe(401);
+    expect((await call('GET', '/api/organizations/export', { token: token('CLIENT') })).status).toBe(403);
+    expect((await call('GET', '/api/organizations/export?format=ods', { token: token('MANAGER') })).body.field).toBe('format');
+  });
+
+  it('writes one row per contact, and one for an organization without contacts, with inert formulas', async () => {
+    const res = await download(url('tz=Europe/Moscow'), token('MANAGER'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="organizations.csv"');
+    const rows = readCsv(res.bytes);
+    expect(rows[0]).toEqual([...ORGANIZATIONS_EXPORT_HEADER]);
+    // Newest organization first, as in the list; contacts in the order they were added.
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[5], r[6], r[7], r[8]])).toEqual([
+      [`ИП ${tag}`, expect.any(String), '', ORG_STATUS_LABELS.ACTIVE, '', '', '', ''],
+      [
+        `'=ООО ${tag}; "Альфа"`,
+        withContacts.inn,
+        'alfa.example',
+        ORG_STATUS_LABELS.PENDING,
+        "'@Анна Смирнова",
+        'anna@alfa.test',
+        "'+7 900 000-00-00",
+        'HR',
+      ],
+      [`'=ООО ${tag}; "Альфа"`, withContacts.inn, 'alfa.example', ORG_STATUS_LABELS.PENDING, 'Борис', 'boris@alfa.test', '', ''],
+    ]);
+    expect(rows[2][4]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+  });
+
+  it('respects the status filter and writes XLSX with real dates', async () => {
+    const res = await download(url('status=PENDING&format=xlsx'), token('CURATOR'));
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="organizations.xlsx"');
+    const sheet = await readXlsx(res.bytes);
+    expect(sheet.rows[0]).toEqual([...ORGANIZATIONS_EXPORT_HEADER]);
+    expect(sheet.rows.slice(1).map((r) => r[5])).toEqual(['@Анна Смирнова', 'Борис']);
+    expect(sheet.rows[1][0]).toBe(`=ООО ${tag}; "Альфа"`);
+    expect(sheet.rows[1][4]).toBeInstanceOf(Date);
+    expect(sheet.rows[1][9]).toBeInstanceOf(Date);
   });
 });

@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import Router from '@koa/router';
-import { stringify } from 'csv-stringify';
 import {
   PROGRESS_MSG,
   RESULTS_CSV_HEADER,
-  RESULTS_CSV_NAME,
+  EXPORT_MAX_ROWS,
+  exportFileName,
   pageOffset,
   resultsExportQuerySchema,
   resultsQuerySchema,
@@ -12,7 +11,7 @@ import {
   type ResultsPage,
   type ResultsSummary,
 } from '@portal/contracts';
-import { escapeRegExp, op, parse, type Principal, type ServiceContext } from '@portal/service-kit';
+import { assertExportable, escapeRegExp, op, parse, sendExport, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { ProgressDeps } from '../../commands/deps';
 import { finalizeExpired } from '../../commands/attempts';
 import type { AttemptDoc } from '../../models/attempt';
@@ -46,23 +45,8 @@ function filtersFor(user: Principal, q: ResultsFilter) {
   return { scope, list: q.status ? { ...scope, status: q.status } : scope };
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-/** dd.MM.yyyy HH:mm in the reader's zone (a spreadsheet reads this as a date). */
-function dateTimeIn(timeZone: string) {
-  const f = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  return (d: Date) => {
-    const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
-    return `${two(Number(p.day))}.${two(Number(p.month))}.${p.year} ${two(Number(p.hour))}:${p.minute}`;
-  };
-}
+/** Widths (characters) of RESULTS_CSV_HEADER's columns in the XLSX. */
+const RESULTS_COLUMN_WIDTHS = [28, 30, 30, 8, 10, 9, 9, 17, 12, 12];
 
 function summarize(groups: Array<{ _id: { status: ResultStatus; percentage: number }; count: number }>): ResultsSummary {
   let passed = 0;
@@ -112,14 +96,26 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
     ctx.body = body;
   });
 
-  /** quiz_results.csv built here from the stored attempts: UTF-8 with a BOM, a header, RFC 4180 quoting. */
+  /**
+   * quiz_results.csv or .xlsx (the shared writer's formats): the rows the table's filters select,
+   * within what the reader may see, newest first, read through one cursor up to EXPORT_MAX_ROWS.
+   */
   router.get('/export', async (ctx) => {
     const q = parse(resultsExportQuerySchema, ctx.query);
     const { list } = filtersFor(ctx.state.user, q);
-    const when = dateTimeIn(q.tz);
-    const cursor = attempts.find(list, SUMMARY_FIELDS).sort({ completedAt: -1, _id: -1 }).lean<AttemptDoc[]>().cursor();
-    const rows = Readable.from(
-      (async function* () {
+    assertExportable(await attempts.countDocuments(list));
+    const cursor = attempts
+      .find(list, SUMMARY_FIELDS)
+      .sort({ completedAt: -1, _id: -1 })
+      .limit(EXPORT_MAX_ROWS)
+      .lean<AttemptDoc[]>()
+      .cursor({ batchSize: 1000 });
+    sendExport(ctx, q.format, {
+      file: 'results',
+      sheet: PROGRESS_MSG.resultsTitle,
+      columns: RESULTS_CSV_HEADER.map((header, i) => ({ header, width: RESULTS_COLUMN_WIDTHS[i] })),
+      timeZone: q.tz,
+      rows: (async function* () {
         for await (const doc of cursor) {
           const a = presentAttemptSummary(doc as unknown as AttemptDoc);
           yield [
@@ -130,33 +126,18 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
             a.maxScore,
             a.percentage,
             a.attemptNumber,
-            a.completedAt ? when(new Date(a.completedAt)) : '',
+            a.completedAt ? new Date(a.completedAt) : null,
             a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed,
-            a.durationMinutes ?? '',
+            a.durationMinutes ?? null,
           ];
         }
       })(),
-    );
-    // CRLF between records, and any cell with a line break quoted (the library quotes only the record
-    // delimiter itself); escape_formulas: a cell beginning with = + - @ is not run as a formula.
-    const csv = stringify({
-      bom: true,
-      header: true,
-      columns: [...RESULTS_CSV_HEADER],
-      record_delimiter: 'windows',
-      quoted_match: /[\r\n]/,
-      escape_formulas: true,
     });
-    rows.on('error', (err) => csv.destroy(err));
-    ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="${RESULTS_CSV_NAME}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = rows.pipe(csv);
     deps.audit.publish({
       action: 'read',
       entity: 'quiz',
       entityId: null,
-      details: `Выгрузка результатов квизов в ${RESULTS_CSV_NAME}`,
+      details: `Выгрузка результатов квизов в ${exportFileName('results', q.format)}`,
       actor: ctx.state.user,
     });
   });

@@ -1,4 +1,5 @@
 import {
+  EXPORT_MSG,
   PROGRESS_MSG,
   RESULTS_CSV_HEADER,
   type AttemptDetail,
@@ -6,6 +7,7 @@ import {
   type ResultsPage,
   type StartedAttempt,
 } from '@portal/contracts';
+import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { api } from '@portal/devstack/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
@@ -15,38 +17,6 @@ let safety: SeededCourse;
 let anna: AuthResponse;
 let boris: AuthResponse;
 const tag = Date.now().toString(36);
-
-/**
- * Reads RFC 4180 text back into rows (csv-parse is not among the installed packages): quoted
- * cells may hold commas, doubled quotes and line breaks.
- */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 const call = <T = any>(method: string, path: string, token?: string) => api<T>(bed.progress.url, method, path, { token });
 
@@ -80,7 +50,8 @@ beforeAll(async () => {
   bed = await startProgress();
   hr = await seedQuizCourse(bed, { title: `Курс "Охрана труда", часть 1 ${tag}`, quizTitle: `Итоговый\nтест ${tag}` });
   safety = await seedQuizCourse(bed, { title: `Пожарная безопасность ${tag}`, quizTitle: `Огнетушители ${tag}` });
-  anna = await bed.learner('CANDIDATE', `Смирнова, Анна "Аня" ${tag}`);
+  // Names a spreadsheet could misread: a field separator and a formula at the start, quotes inside.
+  anna = await bed.learner('CANDIDATE', `;=Смирнова; Анна "Аня" ${tag}`);
   boris = await bed.learner('CLIENT', `=HYPERLINK("http://evil") Борис ${tag}`);
   await attempt(anna, hr, false); // 33%
   await attempt(anna, hr, true); // 100%
@@ -195,32 +166,33 @@ describe('GET /api/results', () => {
   });
 });
 
-describe('GET /api/results/export (quiz_results.csv)', () => {
-  it('answers 401, 400 for an unknown time zone, and 403 for another learner’s rows', async () => {
+describe('GET /api/results/export (quiz_results.csv, quiz_results.xlsx)', () => {
+  const exportUrl = (query: string) => `${bed.progress.url}/api/results/export?${query}`;
+
+  it('answers 401, 400 for an unknown time zone or format, and 403 for another learner’s rows', async () => {
     expect((await call('GET', '/api/results/export')).status).toBe(401);
     const zone = await call('GET', '/api/results/export?tz=Mars/Olympus', anna.token);
     expect(zone.status).toBe(400);
     expect(zone.body).toMatchObject({ field: 'tz', message: 'Неизвестный часовой пояс' });
-    expect((await call('GET', `/api/results/export?userId=${boris.user.id}`, anna.token)).status).toBe(403);
+    const format = await call('GET', '/api/results/export?format=pdf', anna.token);
+    expect(format.status).toBe(400);
+    expect(format.body).toMatchObject({ field: 'format', message: EXPORT_MSG.formatInvalid });
+    const theirs = await call('GET', `/api/results/export?userId=${boris.user.id}`, anna.token);
+    expect(theirs.status).toBe(403);
+    expect(theirs.body.message).toBe(PROGRESS_MSG.notOwnResults);
   });
 
-  it('is UTF-8 with a BOM, a header, and quotes commas, quotes and line breaks', async () => {
-    const res = await fetch(`${bed.progress.url}/api/results/export?tz=Europe/Moscow&search=${tag}`, {
-      headers: { authorization: `Bearer ${bed.as.ADMIN.token}` },
-    });
+  it('is a CSV for Russian Excel: BOM, ; between quoted fields, formula-looking names made inert', async () => {
+    const res = await download(exportUrl(`tz=Europe/Moscow&search=${tag}`), bed.as.ADMIN.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="quiz_results.csv"');
-    const bytes = Buffer.from(await res.arrayBuffer());
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe(RESULTS_CSV_HEADER.join(','));
-    // Literal RFC 4180 quoting of the tricky cells.
-    expect(text).toContain(`"Смирнова, Анна ""Аня"" ${tag}"`);
-    expect(text).toContain(`"Курс ""Охрана труда"", часть 1 ${tag}"`);
+    const text = res.bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe(RESULTS_CSV_HEADER.map((h) => `"${h}"`).join(';'));
+    expect(text).toContain(`";=Смирнова; Анна ""Аня"" ${tag}"`);
     expect(text).toContain(`"Итоговый\nтест ${tag}"`);
 
-    const rows: string[][] = parseCsv(text);
+    const rows = readCsv(res.bytes);
     expect(rows[0]).toEqual([...RESULTS_CSV_HEADER]);
     expect(rows).toHaveLength(5);
     const annaRows = rows.filter((r) => r[0] === anna.user.fullName);
@@ -232,14 +204,27 @@ describe('GET /api/results/export (quiz_results.csv)', () => {
     expect(rows.find((r) => r[0].includes('HYPERLINK'))![0]).toBe(`'=HYPERLINK("http://evil") Борис ${tag}`);
   });
 
+  it('is an XLSX with the same rows, numbers as numbers and dates as dates', async () => {
+    const res = await download(exportUrl(`format=xlsx&tz=Europe/Moscow&search=${tag}`), bed.as.CURATOR.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="quiz_results.xlsx"');
+    const sheet = await readXlsx(res.bytes);
+    expect(sheet.rows[0]).toEqual([...RESULTS_CSV_HEADER]);
+    expect(sheet.headerBold).toBe(true);
+    expect(sheet.rows).toHaveLength(5);
+    const hrPass = sheet.rows.find((r) => r[0] === anna.user.fullName && r[1] === hr.course.title && r[8] === 'Пройден')!;
+    expect(hrPass.slice(2, 7)).toEqual([hr.quiz.title, 3, 3, 100, 2]);
+    expect(hrPass[7]).toBeInstanceOf(Date);
+    expect(sheet.rows.some((r) => r[0] === `=HYPERLINK("http://evil") Борис ${tag}`)).toBe(true);
+  });
+
   it('gives a learner only their own rows, filtered like the table', async () => {
-    const res = await fetch(`${bed.progress.url}/api/results/export?status=passed`, {
-      headers: { authorization: `Bearer ${anna.token}` },
-    });
-    const rows: string[][] = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
+    const rows = readCsv((await download(exportUrl('status=passed'), anna.token)).bytes);
     expect(rows.slice(1).map((r) => [r[0], r[8]])).toEqual([
       [anna.user.fullName, 'Пройден'],
       [anna.user.fullName, 'Пройден'],
     ]);
+    const sheet = await readXlsx((await download(exportUrl('format=xlsx'), boris.token)).bytes);
+    expect(sheet.rows.slice(1).map((r) => r[0])).toEqual([boris.user.fullName]);
   });
 });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { auditQuerySchema } from './audit';
+import { DASHBOARD_MSG, timeZoneSchema } from './dashboard';
+import { formatMessage } from './messages';
+
+/**
+ * Downloads of a list as a spreadsheet (issue 21): quiz results, the audit history, organizations
+ * with their contacts, the directory. Each takes the query of the list it exports (without the
+ * page), plus the format and the reader's time zone, and answers every matching row up to a hard
+ * maximum: the store work of one download is bounded whatever the data size.
+ */
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The most rows one download holds; a larger selection is refused before anything is read. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+export const EXPORT_MSG = {
+  formatInvalid: 'Формат выгрузки: csv или xlsx',
+  tooManyRows: 'Слишком много строк для выгрузки: {count}. В один файл помещается не больше {max} — уточните поиск или фильтры',
+} as const;
+
+export const exportTooManyRows = (count: number): string =>
+  formatMessage(EXPORT_MSG.tooManyRows, {
+    count: count.toLocaleString('ru-RU'),
+    max: EXPORT_MAX_ROWS.toLocaleString('ru-RU'),
+  });
+
+/** `format` and `tz` of every export query; CSV when no format is named (the first export was CSV only). */
+export const exportFields = {
+  format: z.enum(EXPORT_FORMATS, { error: EXPORT_MSG.formatInvalid }).default('csv'),
+  tz: timeZoneSchema.default('UTC'),
+};
+
+/** GET /api/audit/export and /api/audit/my/export: the history's filters, every row, CSV or XLSX. */
+export const auditExportQuerySchema = auditQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({
+    search: z.string().trim().max(200).optional(),
+    ...exportFields,
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: DASHBOARD_MSG.endBeforeStart,
+    path: ['endDate'],
+  });
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/** The file names of the downloads, without the extension (`quiz_results.csv` is the spec's). */
+export const EXPORT_FILES = {
+  results: 'quiz_results',
+  audit: 'audit_history',
+  organizations: 'organizations',
+  users: 'users',
+} as const;
+export type ExportFile = keyof typeof EXPORT_FILES;
+
+export const exportFileName = (file: ExportFile, format: ExportFormat): string => `${EXPORT_FILES[file]}.${format}`;
+
+/** Column headers of each download, in order (one row per record; organizations: one per contact). */
+export const AUDIT_EXPORT_HEADER = [
+  'Дата и время',
+  'Действие',
+  'Объект',
+  'ID объекта',
+  'Описание',
+  'Пользователь',
+  'Email',
+] as const;
+export const ORGANIZATIONS_EXPORT_HEADER = [
+  'Организация',
+  'ИНН',
+  'Сайт',
+  'Статус',
+  'Создана',
+  'Контакт',
+  'Email контакта',
+  'Телефон',
+  'Должность',
+  'Контакт добавлен',
+] as const;
+export const USERS_EXPORT_HEADER = ['ФИО', 'Email', 'Роль', 'Дата регистрации'] as const;

@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Context } from 'koa';
+import { EXPORT_MAX_ROWS, exportFileName, exportTooManyRows, type ExportFile, type ExportFormat } from '@portal/contracts';
+import { badRequest } from './errors';
+
+/**
+ * The one writer of the portal's downloads (issue 21): a list's rows as CSV for Russian Excel or
+ * as XLSX. Rows are pulled from an async iterable (a store cursor) and written as they come, so a
+ * download of 50,000 rows never holds them all.
+ *
+ * CSV: UTF-8 with a BOM, `;` between fields (Russian Excel's list separator, so it opens in
+ * columns), CRLF between records, every field quoted, and a text that begins with = + - @, a tab
+ * or a CR prefixed with `'`, so a spreadsheet shows it instead of running it (OWASP "CSV
+ * injection"). Dates are written `dd.MM.yyyy HH:mm` in the reader's zone, which Excel reads as dates.
+ *
+ * XLSX: a bold, frozen header row, column widths, numbers as numbers and dates as real dates
+ * (shown `dd.mm.yyyy hh:mm`, in the reader's zone). A text cell is never a formula there.
+ */
+
+export type ExportCell = string | number | Date | null | undefined;
+
+export interface ExportColumn {
+  header: string;
+  /** Width in characters (XLSX). */
+  width: number;
+}
+
+export interface ExportTable {
+  file: ExportFile;
+  /** The worksheet's name (XLSX). */
+  sheet: string;
+  columns: readonly ExportColumn[];
+  rows: AsyncIterable<ExportCell[]>;
+  /** The reader's IANA time zone: dates are shown as their clock there. */
+  timeZone: string;
+  /** A hard stop however many rows come: the route refuses a larger selection first; a row beyond it fails the download. */
+  maxRows?: number;
+}
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Refuses, before a row is read, a selection larger than one download may hold. */
+export function assertExportable(count: number): void {
+  if (count > EXPORT_MAX_ROWS) throw badRequest(exportTooManyRows(count));
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text a spreadsheet would run as a formula gets a leading `'` (only texts: numbers and dates are data). */
+export const formulaSafe = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+const two = (n: number) => String(n).padStart(2, '0');
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of an instant in a zone, as a Date whose UTC fields read that clock. */
+export function wallClock(instant: Date, timeZone: string): Date {
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clocks.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, instant.getUTCMilliseconds()));
+}
+
+/** `dd.MM.yyyy HH:mm` of an instant in a zone. */
+export function dateTimeText(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${two(w.getUTCDate())}.${two(w.getUTCMonth() + 1)}.${w.getUTCFullYear()} ${two(w.getUTCHours())}:${two(w.getUTCMinutes())}`;
+}
+
+const csvField = (cell: ExportCell, timeZone: string): string => {
+  const text =
+    cell === null || cell === undefined
+      ? ''
+      : cell instanceof Date
+        ? dateTimeText(cell, timeZone)
+        : typeof cell === 'number'
+          ? String(cell)
+          : formulaSafe(cell);
+  return `"${text.replace(/"/g, '""')}"`;
+};
+
+/** Passes at most `max` rows; one more fails the download instead of cutting it short unseen. */
+async function* limited<T>(rows: AsyncIterable<T>, max: number): AsyncGenerator<T> {
+  let n = 0;
+  for await (const row of rows) {
+    if (n++ >= max) throw new Error(`export exceeds its maximum of ${max} rows`);
+    yield row;
+  }
+}
+
+/** The CSV text of a table, chunk by chunk (one chunk per record). */
+export async function* csvChunks(table: ExportTable): AsyncGenerator<string> {
+  const line = (cells: readonly ExportCell[]) => `${cells.map((c) => csvField(c, table.timeZone)).join(';')}\r\n`;
+  yield `\uFEFF${line(table.columns.map((c) => c.header))}`;
+  for await (const row of limited(table.rows, table.maxRows ?? EXPORT_MAX_ROWS)) yield line(row);
+}
+
+/** Writes a table as an XLSX workbook into `out`, row by row (the workbook is streamed, never held whole). */
+export async function writeXlsx(table: ExportTable, out: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = table.columns.map((c) => ({ header: c.header, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const row of limited(table.rows, table.maxRows ?? EXPORT_MAX_ROWS)) {
+    // The reader went away: stop reading the store. A slow reader: wait for it, so rows do not pile up here.
+    if (out.destroyed) return;
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    const written = sheet.addRow(row.map((c) => (c instanceof Date ? wallClock(c, table.timeZone) : (c ?? null))));
+    row.forEach((c, i) => {
+      if (c instanceof Date) written.getCell(i + 1).numFmt = 'dd.mm.yyyy hh:mm';
+    });
+    written.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * Answers a download: headers (name, type, no caching) and the body as a stream. A failure half-way
+ * (the store goes away) ends the stream with an error, so the client sees a broken download, never
+ * a short file that looks whole.
+ */
+export function sendExport(ctx: Context, format: ExportFormat, table: ExportTable): void {
+  ctx.set('Content-Type', EXPORT_CONTENT_TYPES[format]);
+  ctx.set('Content-Disposition', `attachment; filename="${exportFileName(table.file, format)}"`);
+  ctx.set('Cache-Control', 'no-store');
+  if (format === 'csv') {
+    ctx.body = Readable.from(csvChunks(table));
+    return;
+  }
+  const out = new PassThrough();
+  writeXlsx(table, out).catch((err: Error) => out.destroy(err));
+  ctx.body = out;
+}
