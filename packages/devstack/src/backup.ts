@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -157,14 +156,25 @@ export interface RestoreSummary {
 const notAnArchive = (file: string, why: string) =>
   new BackupError(`${file} — не архив резервной копии портала (${why}). Укажите файл, записанный командой npm run backup.`);
 
-/** Every line of a gzipped archive, one at a time; a file that is not gzip is refused clearly. */
+/**
+ * Every line of a gzipped archive, one at a time; a file that is not gzip is refused clearly. The
+ * stream is read a chunk at a time as lines are taken (readline's iterator would queue up to a
+ * thousand lines ahead, and a GridFS chunk's line is a third of a megabyte).
+ */
 async function* archiveLines(file: string): AsyncGenerator<string> {
   const gunzip = createGunzip();
   const source = createReadStream(file);
   source.on('error', (err) => gunzip.destroy(err));
-  const reader = createInterface({ input: source.pipe(gunzip), crlfDelay: Infinity });
+  // A text decoder on the stream: a character split between two chunks is joined again.
+  const text = source.pipe(gunzip).setEncoding('utf8');
+  let rest = '';
   try {
-    for await (const line of reader) if (line) yield line;
+    for await (const chunk of text as AsyncIterable<string>) {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line) yield line;
+    }
+    if (rest) yield rest;
   } catch (err) {
     const { code } = err as NodeJS.ErrnoException;
     if (code === 'ENOENT') throw new BackupError(`Файл ${file} не найден.`);
@@ -173,8 +183,8 @@ async function* archiveLines(file: string): AsyncGenerator<string> {
       throw new BackupError(`Архив ${file} обрезан: он кончается на середине. Восстановление прервано.`);
     throw err;
   } finally {
-    reader.close();
     source.destroy();
+    gunzip.destroy();
   }
 }
 
