@@ -93,6 +93,7 @@ export interface BackupSummary {
 
 /** Writes every service's database to one archive (see the format above). */
 export async function backup({ mongoUrl, dbPrefix, file, batchSize = 500 }: BackupOptions): Promise<BackupSummary> {
+  mkdirSync(path.dirname(file), { recursive: true });
   const client = await MongoClient.connect(mongoUrl, { serverSelectionTimeoutMS: 5000 });
   const counts: Record<string, number> = {};
   async function* lines(): AsyncGenerator<string> {
@@ -121,9 +122,8 @@ export async function backup({ mongoUrl, dbPrefix, file, batchSize = 500 }: Back
   }
 
   const partial = `${file}.partial`;
-  mkdirSync(path.dirname(file), { recursive: true });
   try {
-    // Readable.from waits for the gzip stream to drain: at most a few batches are in memory.
+    // Readable.from waits for the gzip stream to drain: a few lines and the cursor's batch are in memory.
     await pipeline(Readable.from(lines()), createGzip(), createWriteStream(partial));
     renameSync(partial, file);
   } catch (err) {
