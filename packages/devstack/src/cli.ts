@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { backup, restore } from './backup';
 import { buildFrontends, buildServices } from './build';
 import { checkChart, ensureHelm, prepareChartChecker } from './chart';
 import { isStopping, stopLaunched, stopOnSignals, type Launched } from './launcher';
@@ -14,7 +15,7 @@ import {
   installPostgres,
   preparePostgresDatabase,
 } from './store';
-import { ROOT, run, runTwoAtATime, say, which } from './util';
+import { DATA_DIR, ROOT, run, runTwoAtATime, say, which } from './util';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -165,8 +166,66 @@ async function chart(): Promise<void> {
   checkChart();
 }
 
+/** The services' database prefix (DB_PREFIX, default as in the service kit's configuration). */
+function dbPrefix(): string {
+  const prefix = process.env.DB_PREFIX ?? 'portal_';
+  if (!/^[a-z0-9_]*$/.test(prefix)) throw new Error(`DB_PREFIX must be lowercase letters, digits and _, got "${prefix}"`);
+  return prefix;
+}
+
+/** A path the person typed: relative to where they ran npm, not to the repository root npm runs us in. */
+const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+const summary = (counts: Record<string, number>) => {
+  const documents = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return `documents: ${documents}, collections: ${Object.keys(counts).length}`;
+};
+
+/** `npm run backup [-- <file>]`: every database of the portal into one archive (README «Backups»). */
+async function backupCommand(): Promise<void> {
+  const [target, ...extra] = process.argv.slice(3);
+  if (extra.length || target?.startsWith('-')) throw new Error('Использование: npm run backup [-- <файл архива>]');
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = target ? fromCaller(target) : path.join(DATA_DIR, 'backups', `portal-${stamp}.ndjson.gz`);
+  const store = await ensureStore();
+  try {
+    const written = await backup({ mongoUrl: store.url, dbPrefix: dbPrefix(), file });
+    say(`backup written: ${file} (${summary(written.counts)}, ${(written.bytes / 1024).toFixed(0)} KiB)`);
+  } finally {
+    await store.process?.stop();
+  }
+}
+
+/** `npm run restore -- <file> [--force]`: an archive back into an empty store (or replacing it, with --force). */
+async function restoreCommand(): Promise<void> {
+  const args = process.argv.slice(3);
+  const files = args.filter((arg) => !arg.startsWith('-'));
+  const flags = args.filter((arg) => arg.startsWith('-'));
+  if (files.length !== 1 || flags.some((flag) => flag !== '--force'))
+    throw new Error('Использование: npm run restore -- <файл архива> [--force]');
+  // `npm run restore x --force` (without `--`) gives the flag to npm, which passes it on as this.
+  const force = flags.includes('--force') || process.env.npm_config_force === 'true';
+  const store = await ensureStore();
+  try {
+    const restored = await restore({ mongoUrl: store.url, dbPrefix: dbPrefix(), file: fromCaller(files[0]), force });
+    if (restored.replaced.length) say(`replaced the data of ${restored.replaced.join(', ')}`);
+    say(`restored ${summary(restored.counts)} from ${files[0]}`);
+  } finally {
+    await store.process?.stop();
+  }
+}
+
 const command = process.argv[2];
-const commands: Record<string, () => Promise<void>> = { start, build, test, setup, 'chart-tools': chartTools, chart };
+const commands: Record<string, () => Promise<void>> = {
+  start,
+  build,
+  test,
+  setup,
+  'chart-tools': chartTools,
+  chart,
+  backup: backupCommand,
+  restore: restoreCommand,
+};
 if (!commands[command]) {
   console.error(`usage: cli.ts ${Object.keys(commands).join('|')}`);
   process.exit(2);
