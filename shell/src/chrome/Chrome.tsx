@@ -8,7 +8,7 @@ import {
   decide,
   navigate,
   navigationFor,
-  routeFor,
+  resolve,
   signInPathFor,
   useAuth,
   useDarkMode,
@@ -33,7 +33,7 @@ export function Chrome() {
   }, [decision.kind]);
 
   // Public pages (landing, sign-in, demo) have their own chrome; every other page, an unknown one too, keeps the header.
-  const onPortalPage = !!user && !routeFor(pathname)?.access.public;
+  const onPortalPage = !!user && resolve(pathname)?.route.access !== 'public';
   const staff = !!user && isStaff(user.role);
   const links = user ? navigationFor(user.role) : [];
   const current = currentNavItem(links, pathname);
