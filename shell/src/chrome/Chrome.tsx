@@ -14,6 +14,7 @@ import {
   useDarkMode,
   usePathname,
 } from '@portal/web-core';
+import { AboutDialog } from './About';
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePassword';
@@ -24,6 +25,7 @@ export function Chrome() {
   const { status, user, logout, logoutEverywhere } = useAuth();
   const [changingPassword, setChangingPassword] = useState(false);
   const [askingEverywhere, setAskingEverywhere] = useState(false);
+  const [about, setAbout] = useState(false);
   const [dark, toggleDark] = useDarkMode();
   const decision = decide(pathname, { status, role: user?.role ?? null });
 
@@ -82,6 +84,7 @@ export function Chrome() {
               label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
               onChangePassword={() => setChangingPassword(true)}
               onSignOutEverywhere={() => setAskingEverywhere(true)}
+              onAbout={() => setAbout(true)}
             />
             <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
@@ -93,6 +96,7 @@ export function Chrome() {
         </Bar>
       )}
       <ChangePasswordDialog open={changingPassword && !!user} onClose={() => setChangingPassword(false)} />
+      <AboutDialog open={about} onClose={() => setAbout(false)} />
       {askingEverywhere && (
         <ConfirmDialog
           title="Выйти на всех устройствах"
