@@ -14,7 +14,8 @@ import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { readinessMonitor } from './health';
 import { limitInFlight, refuse } from './overload';
-import { REMOTES, remoteScope, serviceFor } from './routes';
+import { FRONTEND_FOLDERS, remotesManifest } from './remotes';
+import { serviceFor } from './routes';
 
 type Targets = Record<ServiceName, Upstreams>;
 /** What the proxy learns about a request on the way: where it went, and why it was cut short. */
@@ -213,13 +214,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.use(compression());
 
   // The runtime manifest: remote URLs are data, so one micro-frontend can be redeployed alone.
-  const remotes = config.REMOTES_JSON
-    ? (JSON.parse(config.REMOTES_JSON) as Record<string, string>)
-    : Object.fromEntries(REMOTES.map((dir) => [remoteScope(dir), `/mf/${dir}/mf-manifest.json`]));
-  app.get('/remotes.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.json(remotes);
-  });
+  app.get('/remotes.json', remotesManifest(config, logger));
 
   const staticOptions = {
     index: false as const,
@@ -236,7 +231,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
       agent,
       on: { error: (_err, _req, res) => sendError(res as Response, 503, MSG.serviceUnavailable) },
     });
-  for (const dir of REMOTES) {
+  for (const dir of FRONTEND_FOLDERS) {
     app.use(
       `/mf/${dir}`,
       upstreams[dir] ? staticProxy(upstreams[dir]) : express.static(path.join(config.STATIC_ROOT, dir, 'dist'), staticOptions),

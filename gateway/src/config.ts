@@ -52,6 +52,12 @@ export const gatewayConfigSchema = z.object({
   /** Optional JSON object replacing the runtime manifest of remote URLs (name → mf-manifest.json URL). */
   REMOTES_JSON: z.string().optional(),
   /**
+   * A JSON file of remote URLs (name → mf-manifest.json URL) laid over those defaults, read again
+   * whenever it changes: a remote is repointed without a gateway restart. Default
+   * <STATIC_ROOT>/remotes.json; a missing file adds nothing.
+   */
+  REMOTES_FILE: z.string().optional(),
+  /**
    * https origins lessons may play video and audio from (and show video posters from), comma
    * separated: added to the Content-Security-Policy's media-src and img-src. Anything that is not
    * an https origin stops the gateway with the entry named.

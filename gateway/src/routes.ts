@@ -25,7 +25,3 @@ export const serviceFor = (pathname: string): ServiceName | null => {
   }
   return null;
 };
-
-/** The micro-frontends the gateway serves and the shell loads. */
-export const REMOTES = ['mf-landing', 'mf-courses', 'mf-editor', 'mf-player', 'mf-crm', 'mf-dashboard'] as const;
-export const remoteScope = (dir: string) => dir.replace('-', '_');

@@ -1,15 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { Muted, Page } from '@portal/ui';
-import { usePathname } from '@portal/web-core';
+import { useScene, type Scenes } from '@portal/web-core';
 import { CourseList } from './scenes/CourseList/CourseList';
 
 // Most visits are to the list; the form comes only when asked for.
 const NewCourse = lazy(() => import('./scenes/NewCourse/NewCourse').then((m) => ({ default: m.NewCourse })));
 
-/** The routes of this micro-frontend: /courses and /courses/create (also /courses/new, spec section 2). */
+const SCENES: Scenes<'mf_courses'> = {
+  courseList: () => <CourseList />,
+  newCourse: () => <NewCourse />,
+};
+
+/** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */
 export function Root() {
-  const pathname = usePathname().replace(/\/$/, '');
-  const creating = pathname === '/courses/create' || pathname === '/courses/new';
   return (
     <Suspense
       fallback={
@@ -18,7 +21,7 @@ export function Root() {
         </Page>
       }
     >
-      {creating ? <NewCourse /> : <CourseList />}
+      {useScene('mf_courses', SCENES)}
     </Suspense>
   );
 }

@@ -1,15 +1,7 @@
-import { Button, Page } from '@portal/ui';
-import { navigate, usePathname } from '@portal/web-core';
+import { useScene, type Scenes } from '@portal/web-core';
 import { Dashboard } from './scenes/Dashboard/Dashboard';
 
-/** The dashboard micro-frontend answers /dashboard (spec section 2). */
-export function Root() {
-  const pathname = usePathname();
-  if (/^\/dashboard\/?$/.test(pathname)) return <Dashboard />;
-  return (
-    <Page data-mf="mf_dashboard">
-      <h1>Страница не найдена</h1>
-      <Button onClick={() => navigate('/dashboard')}>На главную</Button>
-    </Page>
-  );
-}
+const SCENES: Scenes<'mf_dashboard'> = { dashboard: () => <Dashboard /> };
+
+/** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */
+export const Root = () => useScene('mf_dashboard', SCENES);

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { usePathname } from '@portal/web-core';
+import { lazy, Suspense } from 'react';
+import { useScene, type Scenes } from '@portal/web-core';
 import { Landing } from './scenes/Landing/Landing';
 
 // The landing is what every visitor loads first: the forms come only when asked for.
@@ -7,14 +7,18 @@ const AuthScene = lazy(() => import('./scenes/Auth/Auth').then((m) => ({ default
 const RegisterScene = lazy(() => import('./scenes/Register/Register').then((m) => ({ default: m.Register })));
 const ResetScene = lazy(() => import('./scenes/ResetPassword/ResetPassword').then((m) => ({ default: m.ResetPassword })));
 
-const SCENES: Record<string, ComponentType> = { '/auth': AuthScene, '/register': RegisterScene, '/auth/reset': ResetScene };
+const SCENES: Scenes<'mf_landing'> = {
+  landing: () => <Landing />,
+  signIn: () => <AuthScene />,
+  register: () => <RegisterScene />,
+  resetPassword: () => <ResetScene />,
+};
 
+/** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */
 export function Root() {
-  const pathname = usePathname().replace(/\/$/, '') || '/';
-  const Scene = SCENES[pathname] ?? Landing;
   return (
     <Suspense fallback={<p style={{ padding: 48, textAlign: 'center' }}>Загрузка...</p>}>
-      <Scene />
+      {useScene('mf_landing', SCENES)}
     </Suspense>
   );
 }

@@ -1,16 +1,12 @@
 import { registerApplication, start, triggerAppChange, unloadApplication, type LifeCycles } from 'single-spa';
-import { authStore, decide, routeFor } from '@portal/web-core';
+import { REMOTES, authStore, remoteShows, type RemoteName } from '@portal/web-core';
 import { fallbackLifecycles } from './fallback';
 import { loadLifecycles, registerFromManifest } from './remotes';
 
-const REMOTE_APPS = ['mf_landing', 'mf_courses', 'mf_editor', 'mf_player', 'mf_crm', 'mf_dashboard'];
-
 /** A remote is active on its routes, and only when the route guard lets the person in. */
-const activeWhen = (app: string) => (location: Location) => {
-  const route = routeFor(location.pathname);
-  if (!route || route.app !== app) return false;
+const activeWhen = (app: RemoteName) => (location: Location) => {
   const { status, user } = authStore.getSnapshot();
-  return decide(location.pathname, { status, role: user?.role ?? null }).kind === 'allow';
+  return remoteShows(app, location.pathname, { status, role: user?.role ?? null });
 };
 
 async function main() {
@@ -30,7 +26,7 @@ async function main() {
     activeWhen: () => true,
   });
 
-  for (const app of REMOTE_APPS) {
+  for (const app of Object.keys(REMOTES) as RemoteName[]) {
     registerApplication({
       name: app,
       app: async () => {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { COURSE_LEVEL_SUGGESTIONS, GENERATION_LIMITS, GENERATION_MSG, type GenerationJob } from '@portal/contracts';
 import { Button, Dialog, ErrorBox, Input, Label, Muted, ProgressBar, Select } from '@portal/ui';
-import { ApiError, errorMessage, navigate, useGenerationJobPoll } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, paths, useGenerationJobPoll } from '@portal/web-core';
 import { COURSES_KEY } from '../api/courses';
 import {
   GENERATION_CONFIG_KEY,
@@ -125,7 +125,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
 
   const openEditor = (id: string) => {
     leaving.current = true;
-    navigate(`/editor/${encodeURIComponent(id)}`);
+    navigate(paths.editor(id));
   };
 
   // The editor opens by itself once the summary has been on screen for a moment.

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { CRM_ROLES, isStaff, type Role } from '@portal/contracts';
-import { decide, navigate } from '@portal/web-core';
+import { decide, navigate, paths } from '@portal/web-core';
 
 export interface QuickAction {
   label: string;
@@ -10,14 +10,14 @@ export interface QuickAction {
 }
 
 const STAFF_ACTIONS: QuickAction[] = [
-  { label: 'Создать курс', path: '/courses/create', icon: '+' },
-  { label: 'Управление курсами', path: '/courses', icon: '▤' },
-  { label: 'Организации', path: '/crm/orgs', icon: '⌂' },
-  { label: 'Контакты', path: '/crm/contacts', icon: '☺' },
+  { label: 'Создать курс', path: paths.newCourse(), icon: '+' },
+  { label: 'Управление курсами', path: paths.courses(), icon: '▤' },
+  { label: 'Организации', path: paths.organizations(), icon: '⌂' },
+  { label: 'Контакты', path: paths.contacts(), icon: '☺' },
 ];
 const LEARNER_ACTIONS: QuickAction[] = [
-  { label: 'Мои курсы', path: '/courses', icon: '▤' },
-  { label: 'Результаты', path: '/results', icon: '✔' },
+  { label: 'Мои курсы', path: paths.courses(), icon: '▤' },
+  { label: 'Результаты', path: paths.results(), icon: '✔' },
 ];
 const CRM_ACTIONS = STAFF_ACTIONS.slice(2);
 

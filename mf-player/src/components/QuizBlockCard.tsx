@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PROGRESS_MSG, formatCountdown, formatMessage, type AttemptDetail, type QuizInfo } from '@portal/contracts';
 import { Button, Card, Muted } from '@portal/ui';
-import { ApiError, navigate } from '@portal/web-core';
+import { ApiError, navigate, paths } from '@portal/web-core';
 import { RESULTS_KEY, fetchQuizCard, fetchQuizForPreview, previewQuizKey, quizCardKey } from '../api/player';
 import { useCountdown } from '../hooks/useCountdown';
 import { ResultBadge } from './Badges';
@@ -101,7 +101,11 @@ function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCard
         <Button type="button" disabled={!canStart} onClick={() => setPlaying(true)}>
           {label}
         </Button>
-        <Button type="button" $variant="outline" onClick={() => navigate(`/results?search=${encodeURIComponent(quiz.title)}`)}>
+        <Button
+          type="button"
+          $variant="outline"
+          onClick={() => navigate(`${paths.results()}?search=${encodeURIComponent(quiz.title)}`)}
+        >
           {PROGRESS_MSG.viewResults}
         </Button>
       </Actions>

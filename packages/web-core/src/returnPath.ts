@@ -1,7 +1,7 @@
 import { homePathFor, type Role } from '@portal/contracts/roles';
-import { decide } from './routes';
+import { decide, paths } from './routes';
 
-export const SIGN_IN_PATH = '/auth';
+export const SIGN_IN_PATH = paths.signIn();
 const RETURN_PARAM = 'next';
 const MAX_RETURN_LENGTH = 2048;
 // Browsers drop tabs and newlines from URLs and read "\" as "/", so "/\t/evil.com" or "/\evil.com" would leave the portal.

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
-import type { Configuration } from 'webpack';
+import { readFileSync, statSync } from 'node:fs';
+import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 
@@ -31,6 +31,45 @@ export function sharedSingletons() {
 
 type Mode = 'production' | 'development';
 
+const HOUR_MS = 3_600_000;
+/**
+ * How long files of earlier builds stay in dist beside a new one (PREVIOUS_BUILD_GRACE_HOURS,
+ * default 24): a tab opened before a redeploy still loads the hashed chunks its old entry names.
+ */
+export const previousBuildGraceMs = (env: NodeJS.ProcessEnv = process.env): number => {
+  const hours = Number(env.PREVIOUS_BUILD_GRACE_HOURS ?? 24);
+  return Number.isFinite(hours) && hours >= 0 ? hours * HOUR_MS : 24 * HOUR_MS;
+};
+
+/** Keeps a file an earlier build left in `outDir` while it is younger than the grace period. */
+export const youngerThanGrace = (outDir: string, graceMs: number) => (file: string) => {
+  const info = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+  return !!info && Date.now() - info.mtimeMs < graceMs;
+};
+
+/**
+ * Writes version.json beside the entry: the package's name and version, this build's hash and
+ * time, which the shell's «О системе» shows for itself and each remote.
+ */
+class VersionFilePlugin {
+  constructor(private readonly dir: string) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('VersionFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'VersionFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const pkg = JSON.parse(readFileSync(path.join(this.dir, 'package.json'), 'utf8')) as { name: string; version: string };
+        const version = {
+          name: pkg.name,
+          version: pkg.version,
+          hash: compilation.hash?.slice(0, 10),
+          builtAt: new Date().toISOString(),
+        };
+        compilation.emitAsset('version.json', new sources.RawSource(`${JSON.stringify(version)}\n`));
+      });
+    });
+  }
+}
+
 function baseConfig(dir: string, mode: Mode): Configuration {
   return {
     mode,
@@ -43,7 +82,8 @@ function baseConfig(dir: string, mode: Mode): Configuration {
       // Entry files keep stable names (served with no-cache); everything they load is content-hashed.
       filename: '[name].js',
       chunkFilename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
-      clean: true,
+      // A rebuild removes only files older than the grace period: open tabs keep their chunks.
+      clean: { keep: youngerThanGrace(path.join(dir, 'dist'), previousBuildGraceMs()) },
       uniqueName: path.basename(dir),
     },
     resolve: {
@@ -69,6 +109,7 @@ function baseConfig(dir: string, mode: Mode): Configuration {
         },
       ],
     },
+    plugins: [new VersionFilePlugin(dir)],
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
@@ -85,6 +126,7 @@ export interface RemoteOptions {
 export function remoteConfig({ dir, name, exposes }: RemoteOptions, mode: Mode = 'production'): Configuration {
   const config = baseConfig(dir, mode);
   config.plugins = [
+    ...(config.plugins ?? []),
     new ModuleFederationPlugin({
       name,
       filename: 'remoteEntry.js',
@@ -104,6 +146,7 @@ export function hostConfig({ dir, title }: { dir: string; title: string }, mode:
   const config = baseConfig(dir, mode);
   config.output = { ...config.output, publicPath: '/' };
   config.plugins = [
+    ...(config.plugins ?? []),
     new ModuleFederationPlugin({
       name: 'shell',
       remotes: {},

@@ -7,13 +7,14 @@ interface Props {
   label: string;
   onChangePassword: () => void;
   onSignOutEverywhere: () => void;
+  onAbout: () => void;
 }
 
 /**
  * The person's name in the header opens the account's less frequent actions (a disclosure: the
  * header has no room for them beside the navigation). Escape or a click elsewhere closes it.
  */
-export function AccountMenu({ label, onChangePassword, onSignOutEverywhere }: Props) {
+export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAbout }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -51,6 +52,9 @@ export function AccountMenu({ label, onChangePassword, onSignOutEverywhere }: Pr
           </Button>
           <Button $variant="ghost" $size="sm" onClick={choose(onSignOutEverywhere)}>
             Выйти на всех устройствах
+          </Button>
+          <Button $variant="ghost" $size="sm" onClick={choose(onAbout)}>
+            О системе
           </Button>
         </Panel>
       )}

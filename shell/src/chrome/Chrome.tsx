@@ -8,12 +8,13 @@ import {
   decide,
   navigate,
   navigationFor,
-  routeFor,
+  resolve,
   signInPathFor,
   useAuth,
   useDarkMode,
   usePathname,
 } from '@portal/web-core';
+import { AboutDialog } from './About';
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePassword';
@@ -24,6 +25,7 @@ export function Chrome() {
   const { status, user, logout, logoutEverywhere } = useAuth();
   const [changingPassword, setChangingPassword] = useState(false);
   const [askingEverywhere, setAskingEverywhere] = useState(false);
+  const [about, setAbout] = useState(false);
   const [dark, toggleDark] = useDarkMode();
   const decision = decide(pathname, { status, role: user?.role ?? null });
 
@@ -33,7 +35,7 @@ export function Chrome() {
   }, [decision.kind]);
 
   // Public pages (landing, sign-in, demo) have their own chrome; every other page, an unknown one too, keeps the header.
-  const onPortalPage = !!user && !routeFor(pathname)?.access.public;
+  const onPortalPage = !!user && resolve(pathname)?.route.access !== 'public';
   const staff = !!user && isStaff(user.role);
   const links = user ? navigationFor(user.role) : [];
   const current = currentNavItem(links, pathname);
@@ -82,6 +84,7 @@ export function Chrome() {
               label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
               onChangePassword={() => setChangingPassword(true)}
               onSignOutEverywhere={() => setAskingEverywhere(true)}
+              onAbout={() => setAbout(true)}
             />
             <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
@@ -93,6 +96,7 @@ export function Chrome() {
         </Bar>
       )}
       <ChangePasswordDialog open={changingPassword && !!user} onClose={() => setChangingPassword(false)} />
+      <AboutDialog open={about} onClose={() => setAbout(false)} />
       {askingEverywhere && (
         <ConfirmDialog
           title="Выйти на всех устройствах"

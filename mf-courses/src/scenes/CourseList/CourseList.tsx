@@ -11,7 +11,7 @@ import {
   type Page as ListPage,
 } from '@portal/contracts';
 import { Button, ConfirmDialog, ErrorBox, Input, Muted, Page, Pager, Select } from '@portal/ui';
-import { errorMessage, navigate, useAuth } from '@portal/web-core';
+import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, setFavorite, startCourse } from '../../api/courses';
 import { CourseCard } from '../../components/CourseCard';
 import { EmptyState } from '../../components/EmptyState';
@@ -115,10 +115,10 @@ export function CourseList() {
 
   /** Authors go to the editor; everyone else is marked as having started and goes to study mode. */
   const open = async (course: CourseSummary) => {
-    if (author) return navigate(`/editor/${course.id}`);
+    if (author) return navigate(paths.editor(course.id));
     if (!course.isStarted)
       await startCourse(course.id).catch((err: unknown) => console.error('Не удалось отметить начало курса:', errorMessage(err)));
-    navigate(`/student/${course.id}`);
+    navigate(paths.student(course.id));
   };
 
   const filtering = !!params.search.trim() || (author && params.status !== 'all') || params.filter !== 'all';
@@ -148,7 +148,7 @@ export function CourseList() {
                 <SparkIcon />
                 Создать с ИИ
               </Button>
-              <Button onClick={() => navigate('/courses/create')}>{CONTENT_MSG.createCourse}</Button>
+              <Button onClick={() => navigate(paths.newCourse())}>{CONTENT_MSG.createCourse}</Button>
             </TitleActions>
           )}
         </TitleRow>
@@ -219,7 +219,7 @@ export function CourseList() {
           <EmptyState
             title={CONTENT_MSG.emptyTitle}
             hint={CONTENT_MSG.emptyStaffHint}
-            action={<Button onClick={() => navigate('/courses/create')}>{CONTENT_MSG.createFirstCourse}</Button>}
+            action={<Button onClick={() => navigate(paths.newCourse())}>{CONTENT_MSG.createFirstCourse}</Button>}
           />
         ) : (
           <EmptyState title={CONTENT_MSG.emptyTitle} hint={CONTENT_MSG.emptyLearner} />

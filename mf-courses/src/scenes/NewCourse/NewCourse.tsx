@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { CourseCreateInput } from '@portal/contracts';
 import { Button, Card, Page } from '@portal/ui';
-import { ApiError, errorMessage, navigate } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, paths } from '@portal/web-core';
 import { COURSES_KEY, createCourse } from '../../api/courses';
 import { CourseForm } from '../../components/CourseForm';
 import { BackIcon } from '../../components/Icons';
@@ -10,7 +10,7 @@ import { BackIcon } from '../../components/Icons';
 /** /courses/create: the new-course screen of spec section 2; success, cancel and back all lead to /courses. */
 export function NewCourse() {
   const queryClient = useQueryClient();
-  const toList = () => navigate('/courses');
+  const toList = () => navigate(paths.courses());
   const create = useMutation({
     mutationFn: (input: CourseCreateInput) => createCourse(input),
     onSuccess: async () => {

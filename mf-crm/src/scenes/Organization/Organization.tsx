@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
 import { Button, Card, ConfirmDialog, Dialog, Muted, Page } from '@portal/ui';
-import { navigate } from '@portal/web-core';
+import { navigate, paths } from '@portal/web-core';
 import {
   createContact,
   crmKeys,
@@ -52,7 +52,7 @@ export function Organization({ id }: { id: string }) {
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: crmKeys.organization(id) });
       await refresh();
-      navigate('/crm/orgs');
+      navigate(paths.organizations());
     },
     onError: (err) => alertFailure(err, CRM_MSG.deleteOrgFailed),
     onSettled: () => setDeleting(null),
@@ -82,7 +82,7 @@ export function Organization({ id }: { id: string }) {
 
   const back = (
     <Back>
-      <Link href="/crm/orgs">← Все организации</Link>
+      <Link href={paths.organizations()}>← Все организации</Link>
     </Back>
   );
 

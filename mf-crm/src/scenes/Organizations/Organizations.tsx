@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
 import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page } from '@portal/ui';
+import { paths } from '@portal/web-core';
 import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
@@ -120,7 +121,7 @@ export function Organizations() {
                   </div>
                 </Facts>
                 <CardActions>
-                  <Link href={`/crm/orgs/${org.id}`}>Подробнее</Link>
+                  <Link href={paths.organization(org.id)}>Подробнее</Link>
                   <Button
                     $variant="destructive"
                     $size="sm"

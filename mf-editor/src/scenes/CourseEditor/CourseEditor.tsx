@@ -10,7 +10,7 @@ import {
   type Course,
 } from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
-import { ApiError, errorMessage, navigate, useAuth } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { CoAuthors } from '../../components/CoAuthors';
 import { ConfirmDialog, ConflictDialog } from '../../components/Dialog';
@@ -41,7 +41,7 @@ interface CourseEditorProps {
 }
 
 /** /editor/{courseId}: loading, not found, load failure, or the editor (spec sections 2 and 4). */
-export function CourseEditor({ courseId, onBack = () => navigate('/courses'), banner }: CourseEditorProps) {
+export function CourseEditor({ courseId, onBack = () => navigate(paths.courses()), banner }: CourseEditorProps) {
   const backend = useBackend();
   const { user } = useAuth();
   // The editor owns its copy once loaded: no refetch may overwrite what is being edited. The
@@ -277,7 +277,7 @@ function LoadedEditor({
   const previewAsLearner = async () => {
     await editor.saveBeforeRegenerate();
     const lesson = selected ? `?lesson=${encodeURIComponent(selected.id)}` : '';
-    navigate(`/student/${encodeURIComponent(course.id)}${lesson}`);
+    navigate(`${paths.student(course.id)}${lesson}`);
   };
 
   const onAccepted = (target: RegenerateTarget, server: Course) => {
@@ -308,7 +308,7 @@ function LoadedEditor({
             const id = await editor.addLesson(moduleId);
             if (id) select(id);
           }}
-          onNewLessonPage={backend.demo ? undefined : (moduleId) => navigate(`/lesson/new/${moduleId}`)}
+          onNewLessonPage={backend.demo ? undefined : (moduleId) => navigate(paths.newLesson(moduleId))}
           onRenameModule={editor.renameModule}
           onRegenerateModule={regenerate ? (mod) => regenerate({ kind: 'module', id: mod.id, title: mod.title }) : undefined}
           onDeleteModule={(mod) => setConfirm({ kind: 'module', mod })}

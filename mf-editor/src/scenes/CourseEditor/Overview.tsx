@@ -10,7 +10,7 @@ import {
   type CourseStatus,
 } from '@portal/contracts';
 import { Button, Input, Label, Muted, Select } from '@portal/ui';
-import { navigate } from '@portal/web-core';
+import { navigate, paths } from '@portal/web-core';
 import type { CourseDraft } from '../../autosave/savers';
 import { TextArea } from '../../components/lesson/BlockProperties';
 import { countLessons, type EditorCourse } from '../../model/structure';
@@ -80,7 +80,7 @@ export function Overview({ course, onChange, authors, copy }: OverviewProps) {
       {copy && (
         <CopyNote role="status">
           <span>Ваша версия сохранена как новый курс «{copy.title}» (черновик).</span>
-          <Button type="button" $variant="outline" $size="sm" onClick={() => navigate(`/editor/${encodeURIComponent(copy.id)}`)}>
+          <Button type="button" $variant="outline" $size="sm" onClick={() => navigate(paths.editor(copy.id))}>
             Открыть копию
           </Button>
         </CopyNote>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Muted } from '@portal/ui';
-import { navigate } from '@portal/web-core';
+import { navigate, paths } from '@portal/web-core';
 import { useAutosave } from '../../autosave/useAutosaver';
 import { lessonAutosave } from '../../autosave/savers';
 import { BackendContext, type EditorBackend } from '../../backend/backend';
@@ -15,9 +15,9 @@ import { CourseEditor } from '../CourseEditor/CourseEditor';
 export type DemoKind = 'course-editor' | 'lesson-editor' | 'block-editor' | 'index';
 
 const LINKS: Array<[string, string]> = [
-  ['/demo/course-editor', 'Редактор курса'],
-  ['/demo/lesson-editor', 'Редактор урока'],
-  ['/demo/block-editor', 'Редактор блоков'],
+  [paths.demoCourseEditor(), 'Редактор курса'],
+  [paths.demoLessonEditor(), 'Редактор урока'],
+  [paths.demoBlockEditor(), 'Редактор блоков'],
 ];
 
 /**
@@ -29,7 +29,7 @@ export function Demo({ kind }: { kind: DemoKind }) {
   return (
     <BackendContext.Provider value={backend}>
       {kind === 'course-editor' ? (
-        <CourseEditor courseId={SAMPLE_COURSE.id} onBack={() => navigate('/demo')} banner={<Banner />} />
+        <CourseEditor courseId={SAMPLE_COURSE.id} onBack={() => navigate(paths.demo())} banner={<Banner />} />
       ) : kind === 'index' ? (
         <Wrap data-mf="mf_editor">
           <h1>Демонстрация редакторов</h1>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { EDITOR_MSG } from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
-import { errorMessage, navigate } from '@portal/web-core';
+import { errorMessage, navigate, paths } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { LessonEditor, type LessonFields } from '../../components/lesson/LessonEditor';
 
@@ -56,7 +56,7 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
     );
   }
   const { courseId, title: moduleTitle } = mod.data;
-  const back = () => navigate(`/editor/${courseId}`, { replace: true });
+  const back = () => navigate(paths.editor(courseId), { replace: true });
 
   const save = async () => {
     const title = lesson.title.trim();

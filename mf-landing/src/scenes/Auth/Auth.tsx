@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
 import { Button, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
-import { navigate, pathAfterSignIn, useAuth, useDarkMode } from '@portal/web-core';
+import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 
 type Mode = 'login' | 'register';
@@ -25,7 +25,7 @@ export function Auth() {
   // The one place that leaves /auth, so a sign-in never races a second navigation.
   useEffect(() => {
     // A registration that filed an application goes to the dashboard, which says it is pending.
-    if (user) navigate(applied.current ? '/dashboard' : pathAfterSignIn(user.role, window.location), { replace: true });
+    if (user) navigate(applied.current ? paths.dashboard() : pathAfterSignIn(user.role, window.location), { replace: true });
   }, [user]);
 
   const switchMode = (next: Mode) => {

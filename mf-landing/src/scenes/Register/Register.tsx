@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
 import { Button, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
-import { navigate, useAuth } from '@portal/web-core';
+import { navigate, paths, useAuth } from '@portal/web-core';
 
 const ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR', 'ADMIN'];
 const Required = () => <span aria-hidden="true"> *</span>;
@@ -37,7 +37,7 @@ export function Register() {
         ...(form.role === 'ADMIN' ? { adminPassword: form.adminPassword } : {}),
       });
       // An application (CURATOR) is pending: the dashboard says so; everyone else starts with the courses.
-      navigate(APPLY_FOR_ROLES.includes(form.role) ? '/dashboard' : '/courses');
+      navigate(APPLY_FOR_ROLES.includes(form.role) ? paths.dashboard() : paths.courses());
     } catch {
       /* shown above the form */
     } finally {
@@ -144,7 +144,7 @@ export function Register() {
             </Button>
           )}
         </AuthForm>
-        <Button $variant="link" type="button" onClick={() => navigate('/auth')}>
+        <Button $variant="link" type="button" onClick={() => navigate(paths.signIn())}>
           Уже есть аккаунт? Войти
         </Button>
       </AuthPanel>

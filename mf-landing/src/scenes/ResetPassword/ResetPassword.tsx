@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { MSG } from '@portal/contracts';
 import { Button, ErrorBox, Input, Label, Muted } from '@portal/ui';
-import { apiRequest, errorMessage, navigate } from '@portal/web-core';
+import { apiRequest, errorMessage, navigate, paths } from '@portal/web-core';
 
 /**
  * /auth/reset?token=…: sets a new password with the one-time link an administrator handed over.
@@ -43,7 +43,7 @@ export function ResetPassword() {
         {done ? (
           <>
             <Muted role="status">{done}</Muted>
-            <Button type="button" onClick={() => navigate('/auth')}>
+            <Button type="button" onClick={() => navigate(paths.signIn())}>
               Войти
             </Button>
           </>

@@ -11,7 +11,7 @@ import {
   type LessonOutline,
 } from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
-import { ApiError, errorMessage, navigate, useAuth } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import {
   completeLesson,
   fetchCourseProgress,
@@ -90,7 +90,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
     () => (preview ? previewDone : new Set(progress.data?.completedLessonIds ?? [])),
     [preview, previewDone, progress.data],
   );
-  const back = () => navigate(preview ? `/editor/${encodeURIComponent(courseId)}` : '/courses');
+  const back = () => navigate(preview ? paths.editor(courseId) : paths.courses());
 
   /**
    * Marks a lesson complete at once and rolls back if the server refuses (spec section 4); the
@@ -121,7 +121,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
   const select = useCallback(
     (lessonId: string) => {
       setSelectedId(lessonId);
-      navigate(`/student/${encodeURIComponent(courseId)}?lesson=${encodeURIComponent(lessonId)}`, { replace: true });
+      navigate(`${paths.student(courseId)}?lesson=${encodeURIComponent(lessonId)}`, { replace: true });
     },
     [courseId],
   );

@@ -1,0 +1,153 @@
+import { isStaff, type Role } from '@portal/contracts/roles';
+import { NAVIGATION, ROUTES, type RemoteName, type RouteDefinition } from './table';
+
+export { NAVIGATION, REMOTES, ROUTES, type Access, type RemoteName, type RouteDefinition } from './table';
+
+type Routes = typeof ROUTES;
+export type RouteName = keyof Routes;
+type PathOf<N extends RouteName> = Routes[N]['path'];
+
+type ParamKeys<P extends string> = P extends `${string}:${infer Key}/${infer Rest}`
+  ? Key | ParamKeys<`/${Rest}`>
+  : P extends `${string}:${infer Key}`
+    ? Key
+    : never;
+type RequiredKey<K> = K extends `${string}?` ? never : K;
+type OptionalKey<K> = K extends `${infer Key}?` ? Key : never;
+/** The parameters of a path pattern: `/lesson/new/:moduleId?` → `{ moduleId?: string }`. */
+export type ParamsOf<P extends string> = { [K in RequiredKey<ParamKeys<P>> & string]: string } & {
+  [K in OptionalKey<ParamKeys<P>> & string]?: string;
+};
+type ArgsOf<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string, ...ArgsOf<`/${Rest}`>]
+  : P extends `${string}:${string}?`
+    ? [string?]
+    : P extends `${string}:${string}`
+      ? [string]
+      : [];
+
+/** The scenes a remote's root renders. */
+export type SceneOf<R extends RemoteName> = {
+  [N in RouteName]: Routes[N]['remote'] extends R ? Routes[N]['scene'] : never;
+}[RouteName];
+/** What a scene is given: the parameters of every route that shows it. */
+export type SceneParams<R extends RemoteName, S extends string> = {
+  [N in RouteName]: Routes[N]['remote'] extends R ? (Routes[N]['scene'] extends S ? ParamsOf<PathOf<N>> : never) : never;
+}[RouteName];
+
+interface Segment {
+  literal?: string;
+  param?: string;
+  optional?: boolean;
+}
+
+const compile = (path: string): Segment[] =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((part) =>
+      part.startsWith(':') ? { param: part.replace(/^:|\?$/g, ''), optional: part.endsWith('?') } : { literal: part },
+    );
+
+const COMPILED = (Object.keys(ROUTES) as RouteName[]).map((name) => ({ name, segments: compile(ROUTES[name].path) }));
+
+const decode = (part: string): string | null => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null; // a malformed escape such as %E0
+  }
+};
+
+function match(segments: Segment[], parts: string[]): Record<string, string> | null {
+  const required = segments.filter((s) => !s.optional).length;
+  if (parts.length < required || parts.length > segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of parts.entries()) {
+    const segment = segments[i];
+    if (segment.literal !== undefined) {
+      if (segment.literal !== part) return null;
+      continue;
+    }
+    const value = part ? decode(part) : null;
+    if (value === null || value === '') return null;
+    params[segment.param!] = value;
+  }
+  return params;
+}
+
+export interface ResolvedRoute {
+  name: RouteName;
+  route: RouteDefinition;
+  params: Record<string, string>;
+}
+
+/** The route a path shows (trailing slashes aside), with its decoded parameters; null when none does. */
+export function resolve(pathname: string): ResolvedRoute | null {
+  const parts = (pathname.replace(/\/+$/, '') || '/').split('/').slice(1);
+  if (parts.length === 1 && parts[0] === '') parts.pop(); // "/"
+  for (const { name, segments } of COMPILED) {
+    const params = match(segments, parts);
+    if (params) return { name, route: ROUTES[name], params };
+  }
+  return null;
+}
+
+function build(name: RouteName, args: ReadonlyArray<string | undefined>): string {
+  let next = 0;
+  const parts: string[] = [];
+  for (const segment of COMPILED.find((c) => c.name === name)!.segments) {
+    if (segment.literal !== undefined) parts.push(segment.literal);
+    else {
+      const value = args[next++];
+      if (value !== undefined) parts.push(encodeURIComponent(value));
+      else if (!segment.optional) throw new Error(`${name}: the parameter ${segment.param} is missing`);
+    }
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** Path builders, one per route, parameters in the order of the path: `paths.editor(courseId)`. */
+export const paths = Object.fromEntries(
+  (Object.keys(ROUTES) as RouteName[]).map((name) => [name, (...args: Array<string | undefined>) => build(name, args)]),
+) as { [N in RouteName]: (...args: ArgsOf<PathOf<N>>) => string };
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'loading' }
+  | { kind: 'login' }
+  | { kind: 'denied'; role: Role; required: readonly Role[] }
+  | { kind: 'unknown' };
+
+/** What the route guard does for a path, given the auth state. */
+export function decide(pathname: string, auth: { status: 'loading' | 'ready'; role: Role | null }): GuardDecision {
+  const resolved = resolve(pathname);
+  if (!resolved) return { kind: 'unknown' };
+  const { access } = resolved.route;
+  if (access === 'public') return { kind: 'allow' };
+  if (auth.status === 'loading') return { kind: 'loading' };
+  if (!auth.role) return { kind: 'login' };
+  if (!access.includes(auth.role)) return { kind: 'denied', role: auth.role, required: access };
+  return { kind: 'allow' };
+}
+
+/** Whether a remote shows this path to this person: the shell's activity function. */
+export const remoteShows = (remote: RemoteName, pathname: string, auth: { status: 'loading' | 'ready'; role: Role | null }) =>
+  resolve(pathname)?.route.remote === remote && decide(pathname, auth).kind === 'allow';
+
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** The links of a person's header: staff navigation for ADMIN and CURATOR, a learner's own for the rest; only what the guard lets them open. */
+export const navigationFor = (role: Role): NavItem[] =>
+  NAVIGATION[isStaff(role) ? 'staff' : 'learner']
+    .map(({ route, label }) => ({ href: build(route, []), label }))
+    .filter((item) => decide(item.href, { status: 'ready', role }).kind === 'allow');
+
+/** The link of the current page: the longest href the path is, or lies under. */
+export const currentNavItem = (items: readonly NavItem[], pathname: string): NavItem | null =>
+  items
+    .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0] ?? null;

@@ -1,0 +1,76 @@
+import { CRM_ROLES, ROLES, STAFF_ROLES, type Role } from '@portal/contracts/roles';
+
+/** The micro-frontends: federation scope → the folder it is built in (and served under, /mf/<folder>/). */
+export const REMOTES = {
+  mf_landing: 'mf-landing',
+  mf_courses: 'mf-courses',
+  mf_editor: 'mf-editor',
+  mf_player: 'mf-player',
+  mf_crm: 'mf-crm',
+  mf_dashboard: 'mf-dashboard',
+} as const;
+
+export type RemoteName = keyof typeof REMOTES;
+
+/** Who may open a route: anyone (no sign-in), or the signed-in people of these roles. */
+export type Access = 'public' | readonly Role[];
+
+export interface RouteDefinition {
+  /** `/editor/:courseId`; a last parameter may be optional (`/lesson/new/:moduleId?`). A trailing slash is accepted. */
+  path: string;
+  remote: RemoteName;
+  /** The name the remote's root renders the route with; routes of one remote may share a scene. */
+  scene: string;
+  access: Access;
+}
+
+/**
+ * The route table of spec section 2: path → remote → scene → who may open it. Adding a screen is a
+ * line here and a scene in its remote (whose root the compiler then asks for it).
+ */
+export const ROUTES = {
+  landing: { path: '/', remote: 'mf_landing', scene: 'landing', access: 'public' },
+  signIn: { path: '/auth', remote: 'mf_landing', scene: 'signIn', access: 'public' },
+  // The administrator's one-time link to set a new password (RESET_PASSWORD_PATH).
+  resetPassword: { path: '/auth/reset', remote: 'mf_landing', scene: 'resetPassword', access: 'public' },
+  register: { path: '/register', remote: 'mf_landing', scene: 'register', access: 'public' },
+  demo: { path: '/demo', remote: 'mf_editor', scene: 'demo', access: 'public' },
+  demoLessonEditor: { path: '/demo/lesson-editor', remote: 'mf_editor', scene: 'demoLessonEditor', access: 'public' },
+  demoBlockEditor: { path: '/demo/block-editor', remote: 'mf_editor', scene: 'demoBlockEditor', access: 'public' },
+  demoCourseEditor: { path: '/demo/course-editor', remote: 'mf_editor', scene: 'demoCourseEditor', access: 'public' },
+  dashboard: { path: '/dashboard', remote: 'mf_dashboard', scene: 'dashboard', access: ROLES },
+  courses: { path: '/courses', remote: 'mf_courses', scene: 'courseList', access: ROLES },
+  newCourse: { path: '/courses/create', remote: 'mf_courses', scene: 'newCourse', access: STAFF_ROLES },
+  // The other reading of the spec names the new-course screen /courses/new.
+  newCourseAlias: { path: '/courses/new', remote: 'mf_courses', scene: 'newCourse', access: STAFF_ROLES },
+  editor: { path: '/editor/:courseId', remote: 'mf_editor', scene: 'courseEditor', access: STAFF_ROLES },
+  // Without a module id the screen says «Не указан ID модуля».
+  newLesson: { path: '/lesson/new/:moduleId?', remote: 'mf_editor', scene: 'newLesson', access: STAFF_ROLES },
+  lessonEditorDemo: { path: '/lesson-editor-demo', remote: 'mf_editor', scene: 'demoLessonEditor', access: STAFF_ROLES },
+  // Study mode: learners study; ADMIN and CURATOR open it as «Просмотр как слушатель», a preview that
+  // records nothing (the client calls no writing route, and the progress service refuses staff).
+  student: { path: '/student/:courseId', remote: 'mf_player', scene: 'study', access: ROLES },
+  // Staff see everyone's results there (the server scopes learners to their own).
+  results: { path: '/results', remote: 'mf_player', scene: 'results', access: ROLES },
+  crm: { path: '/crm', remote: 'mf_crm', scene: 'home', access: CRM_ROLES },
+  organizations: { path: '/crm/orgs', remote: 'mf_crm', scene: 'organizations', access: CRM_ROLES },
+  organization: { path: '/crm/orgs/:id', remote: 'mf_crm', scene: 'organization', access: CRM_ROLES },
+  contacts: { path: '/crm/contacts', remote: 'mf_crm', scene: 'contacts', access: CRM_ROLES },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** The links of the header: staff navigation for ADMIN and CURATOR, a learner's own for the rest. */
+export const NAVIGATION = {
+  staff: [
+    { route: 'dashboard', label: 'Главная' },
+    { route: 'courses', label: 'Курсы' },
+    // Staff read everyone's results there (RESULTS_ALL_ROLES); everyone else only their own.
+    { route: 'results', label: 'Результаты' },
+    { route: 'organizations', label: 'Организации' },
+    { route: 'contacts', label: 'Контакты' },
+  ],
+  learner: [
+    { route: 'dashboard', label: 'Главная' },
+    { route: 'courses', label: 'Курсы' },
+    { route: 'results', label: 'Мои результаты' },
+  ],
+} as const satisfies Record<string, ReadonlyArray<{ route: keyof typeof ROUTES; label: string }>>;
