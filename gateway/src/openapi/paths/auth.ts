@@ -30,7 +30,18 @@ import {
 const tag = TAGS.auth.name;
 const everyone: readonly Role[] = ROLES;
 const userId = idParam('id', 'Идентификатор пользователя');
-const applicationId = idParam('id', 'Идентификатор заявки');
+
+const decision = (summary: string, done: string) =>
+  route(tag, {
+    summary,
+    access: ['ADMIN'],
+    params: idParam('id', 'Идентификатор заявки'),
+    ok: { status: 200, description: done, schema: applicationDecisionSchema },
+    also: {
+      404: { description: 'Заявки нет', example: MSG.applicationNotFound },
+      409: { description: 'Заявка уже рассмотрена', example: MSG.applicationDecided },
+    },
+  });
 
 export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/register': {
@@ -176,28 +187,6 @@ export const authPaths: ZodOpenApiPathsObject = {
       ok: { status: 200, description: 'Страница заявок', schema: pageOf(applicationSchema, 'RoleApplicationPage') },
     }),
   },
-  '/api/applications/{id}/approve': {
-    post: route(tag, {
-      summary: 'Одобрить заявку (назначает роль)',
-      access: ['ADMIN'],
-      params: applicationId,
-      ok: { status: 200, description: 'Заявка одобрена', schema: applicationDecisionSchema },
-      also: {
-        404: { description: 'Заявки нет', example: MSG.applicationNotFound },
-        409: { description: 'Заявка уже рассмотрена', example: MSG.applicationDecided },
-      },
-    }),
-  },
-  '/api/applications/{id}/decline': {
-    post: route(tag, {
-      summary: 'Отклонить заявку',
-      access: ['ADMIN'],
-      params: applicationId,
-      ok: { status: 200, description: 'Заявка отклонена', schema: applicationDecisionSchema },
-      also: {
-        404: { description: 'Заявки нет', example: MSG.applicationNotFound },
-        409: { description: 'Заявка уже рассмотрена', example: MSG.applicationDecided },
-      },
-    }),
-  },
+  '/api/applications/{id}/approve': { post: decision('Одобрить заявку (назначает роль)', 'Заявка одобрена') },
+  '/api/applications/{id}/decline': { post: decision('Отклонить заявку', 'Заявка отклонена') },
 };

@@ -75,6 +75,27 @@ const mark = (summary: string) =>
     without: [403],
   });
 
+const binary = z.string().meta({ format: 'binary' });
+/** POST /api/upload/file (one part named `file`) and /api/upload/files (several named `files`). */
+const upload = (field: 'file' | 'files') =>
+  route(tag, {
+    summary: field === 'file' ? 'Загрузить файл' : 'Загрузить несколько файлов',
+    description: `multipart/form-data, поле \`${field}\`${field === 'files' ? ' (несколько частей)' : ''}. Тип файла определяется по содержимому.`,
+    access: STAFF_ROLES,
+    query: uploadQuerySchema,
+    body: z.object({ [field]: field === 'file' ? binary : z.array(binary) }),
+    bodyMediaType: 'multipart/form-data',
+    ok:
+      field === 'file'
+        ? { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema }
+        : { status: 201, description: 'Файлы сохранены', schema: z.array(uploadedFileSchema) },
+    also: {
+      413: { description: 'Файл больше допустимого или их слишком много', example: CONTENT_MSG.uploadTooLarge },
+      415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },
+      429: 'Слишком много загрузок',
+    },
+  });
+
 export const contentPaths: ZodOpenApiPathsObject = {
   '/api/courses': {
     get: coursePage('Каталог курсов', courseListQuerySchema),
@@ -317,38 +338,8 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
 
-  '/api/upload/file': {
-    post: route(tag, {
-      summary: 'Загрузить файл',
-      description: 'multipart/form-data, поле `file`. Тип файла определяется по содержимому.',
-      access: STAFF_ROLES,
-      query: uploadQuerySchema,
-      body: z.object({ file: z.string().meta({ format: 'binary' }) }),
-      bodyMediaType: 'multipart/form-data',
-      ok: { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema },
-      also: {
-        413: { description: 'Файл больше допустимого', example: CONTENT_MSG.uploadTooLarge },
-        415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },
-        429: 'Слишком много загрузок',
-      },
-    }),
-  },
-  '/api/upload/files': {
-    post: route(tag, {
-      summary: 'Загрузить несколько файлов',
-      description: 'multipart/form-data, поле `files` (несколько частей).',
-      access: STAFF_ROLES,
-      query: uploadQuerySchema,
-      body: z.object({ files: z.array(z.string().meta({ format: 'binary' })) }),
-      bodyMediaType: 'multipart/form-data',
-      ok: { status: 201, description: 'Файлы сохранены', schema: z.array(uploadedFileSchema) },
-      also: {
-        413: { description: 'Файл больше допустимого или их слишком много', example: CONTENT_MSG.uploadTooMany },
-        415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },
-        429: 'Слишком много загрузок',
-      },
-    }),
-  },
+  '/api/upload/file': { post: upload('file') },
+  '/api/upload/files': { post: upload('files') },
   '/api/files/{name}': {
     get: route(tag, {
       summary: 'Скачать загруженный файл',
@@ -356,9 +347,9 @@ export const contentPaths: ZodOpenApiPathsObject = {
         'Без токена: его не могут послать `<img>` и `<video>`; случайное имя и есть право доступа. Поддерживает `Range` (ответ 206).',
       access: 'public',
       params: z.object({ name: z.string().meta({ description: 'Имя файла из ответа загрузки' }) }),
-      ok: { status: 200, description: 'Содержимое файла', mediaType: '*/*', schema: z.string().meta({ format: 'binary' }) },
+      ok: { status: 200, description: 'Содержимое файла', mediaType: '*/*', schema: binary },
       alsoOk: {
-        206: { description: 'Часть файла по заголовку Range', mediaType: '*/*', schema: z.string().meta({ format: 'binary' }) },
+        206: { description: 'Часть файла по заголовку Range', mediaType: '*/*', schema: binary },
       },
       also: {
         404: { description: 'Файла нет', example: CONTENT_MSG.fileNotFound },
