@@ -19,15 +19,23 @@ export interface RouteDoc {
   /** A filled-in body, as an integrator would send it. */
   example?: unknown;
   /** The answer when all goes well: a JSON schema, or another media type (a file, a CSV). */
-  ok: { status: number; description: string; schema?: z.ZodType; mediaType?: string };
+  ok: { status: number } & Answer;
   /** Other successful answers (an archived course, a part of a file, not modified). */
-  alsoOk?: Record<number, { description: string; schema?: z.ZodType; mediaType?: string }>;
+  alsoOk?: Record<number, Answer>;
   /** Other answers beyond the refusals every route of its kind has (400 for input, 401 and 403 for access). */
   also?: Partial<Record<number, string | Refusal>>;
   /** A write of a versioned record: `If-Match` (or a `version` field in the body) guards it, 412 when stale. */
   versioned?: true;
   /** Answers this route never gives although its kind usually does. */
   without?: number[];
+}
+
+/** A successful answer: a JSON schema or another media type (a file, a CSV), and the headers it carries. */
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+  mediaType?: string;
+  headers?: z.ZodObject;
 }
 
 /** What a refusal means, with a Russian example of its message. */
@@ -62,10 +70,16 @@ const refusal = (status: number, given?: string | Refusal) => {
 /** A status as the responses object keys it. */
 const code = (status: number) => String(status) as `${1 | 2 | 3 | 4 | 5}${string}`;
 
-const success = ({ description, schema, mediaType }: { description: string; schema?: z.ZodType; mediaType?: string }) =>
-  schema || mediaType
-    ? { description, content: { [mediaType ?? 'application/json']: { schema: schema ?? z.string() } } }
-    : { description };
+const success = ({ description, schema, mediaType, headers }: Answer) => ({
+  description,
+  ...(schema || mediaType ? { content: { [mediaType ?? 'application/json']: { schema: schema ?? z.string() } } } : {}),
+  ...(headers ? { headers } : {}),
+});
+
+/** The entity tag of a record's version: sent back as If-Match with a write, or If-None-Match with a read. */
+export const etagHeader = z.object({
+  ETag: z.string().meta({ description: 'Версия записи для If-Match / If-None-Match', example: '"3"' }),
+});
 
 /** The roles as the document names them: `x-roles` for tools, and a sentence for people. */
 export const rolesText = (access: Access): string =>

@@ -23,7 +23,7 @@ import {
   uploadQuerySchema,
   type Role,
 } from '@portal/contracts';
-import { idParam, route } from '../route';
+import { etagHeader, idParam, route } from '../route';
 import { TAGS } from '../tags';
 import {
   archivedCourseSchema,
@@ -61,7 +61,14 @@ const coursePage = (summary: string, query: z.ZodObject) =>
     description: `Страница курсов; всего подходящих — в заголовке \`${TOTAL_COUNT_HEADER}\`. Учащиеся видят только опубликованные.`,
     access: everyone,
     query,
-    ok: { status: 200, description: 'Страница курсов', schema: z.array(courseSummarySchema) },
+    ok: {
+      status: 200,
+      description: 'Страница курсов',
+      schema: z.array(courseSummarySchema),
+      headers: z.object({
+        [TOTAL_COUNT_HEADER]: z.string().meta({ description: 'Сколько курсов подходит под запрос всего', example: '57' }),
+      }),
+    },
     without: [403],
   });
 
@@ -121,7 +128,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: 'Ответ несёт ETag; с `If-None-Match` неизменённый курс отвечает 304.',
       access: everyone,
       params: courseId,
-      ok: { status: 200, description: 'Курс', schema: courseSchema },
+      ok: { status: 200, description: 'Курс', schema: courseSchema, headers: etagHeader },
       alsoOk: { 304: { description: 'Курс не изменился' } },
       also: noCourse,
       without: [403],
@@ -152,7 +159,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       summary: 'Структура курса без содержимого уроков',
       access: everyone,
       params: courseId,
-      ok: { status: 200, description: 'Структура курса', schema: courseOutlineSchema },
+      ok: { status: 200, description: 'Структура курса', schema: courseOutlineSchema, headers: etagHeader },
       alsoOk: { 304: { description: 'Курс не изменился' } },
       also: noCourse,
       without: [403],
@@ -244,7 +251,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       summary: 'Модуль или урок с содержимым',
       access: everyone,
       params: blockId,
-      ok: { status: 200, description: 'Запись', schema: blockRecordSchema },
+      ok: { status: 200, description: 'Запись', schema: blockRecordSchema, headers: etagHeader },
       also: noBlock,
       without: [403],
     }),

@@ -8,7 +8,7 @@ import {
   organizationListQuerySchema,
   organizationUpdateSchema,
 } from '@portal/contracts';
-import { idParam, route } from '../route';
+import { etagHeader, idParam, route } from '../route';
 import { TAGS } from '../tags';
 import {
   contactSchema,
@@ -47,7 +47,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       summary: 'Организация с контактами',
       access: CRM_ROLES,
       params: orgId,
-      ok: { status: 200, description: 'Организация', schema: organizationDetailSchema },
+      ok: { status: 200, description: 'Организация', schema: organizationDetailSchema, headers: etagHeader },
       also: noOrg,
     }),
     patch: route(tag, {

@@ -19,7 +19,7 @@ type Content = Record<string, { schema?: unknown; example?: unknown }>;
 type Operation = {
   'x-roles'?: Role[];
   requestBody?: { content: Content };
-  responses: Record<string, { content?: Content }>;
+  responses: Record<string, { content?: Content; headers?: Record<string, { required?: boolean }> }>;
 };
 const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -71,6 +71,8 @@ function disagreement(route: { method: string; path: string }, answer: ApiAnswer
   const response = operation.responses[String(answer.status)];
   if (!response)
     return `answered ${answer.status}, which the document does not list: ${JSON.stringify(answer.body).slice(0, 200)}`;
+  const missing = Object.entries(response.headers ?? {}).filter(([name, h]) => h.required && !answer.headers.has(name));
+  if (missing.length) return `answered ${answer.status} without the header ${missing.map(([name]) => name).join(', ')}`;
   if (!response.content)
     return answer.body === null ? null : `answered ${answer.status} with a body the document does not describe`;
   if (!response.content['application/json']) {
