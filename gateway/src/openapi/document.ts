@@ -24,14 +24,22 @@ export function openApiDocument(): OpenApiDocument {
         title: 'Учебный портал: API',
         version: '0.1.0',
         description:
-          'Все адреса — под `/api` шлюза. Ошибки — JSON `{message, statusCode}` с сообщением по-русски. ' +
+          'API — под `/api` шлюза (пробы `/healthz` и `/readyz` — у корня). ' +
+          'Ошибки — JSON `{message, statusCode}` с сообщением по-русски (и `field`, когда виновато одно поле). ' +
           'Вход: `POST /api/auth/login` даёт токен, его передают в заголовке `Authorization: Bearer <токен>`. ' +
           'Роли, которым открыт адрес, — в описании и в поле `x-roles` операции.',
       },
       servers: [{ url: '/' }],
       tags: Object.values(TAGS).map((t) => ({ ...t })),
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Токен из ответа входа или регистрации; выход завершает его сеанс во всех сервисах.',
+          },
+        },
       },
       security: [{ bearer: [] }],
       paths: { ...authPaths, ...contentPaths, ...progressPaths, ...crmPaths, ...auditPaths, ...gatewayPaths },

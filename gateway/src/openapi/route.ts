@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
-import { MSG, ROLE_LABELS, type Role } from '@portal/contracts';
+import { CONTENT_MSG, MSG, ROLE_LABELS, formatMessage, type Role } from '@portal/contracts';
 import { EXAMPLE_ID, errorSchema } from './schemas';
 
 /** Who may call a route: anyone, or a signed-in person of one of these roles. */
@@ -49,12 +49,12 @@ const REFUSALS: Record<number, Refusal> = {
   401: { description: 'Нет токена, или сессия завершена', example: MSG.unauthorized },
   403: { description: 'Роли не хватает прав', example: MSG.forbidden },
   404: { description: 'Записи нет (или она скрыта от этого человека)', example: MSG.notFound },
-  409: { description: 'Конфликт с текущим состоянием', example: 'Пользователь с таким email уже зарегистрирован' },
+  409: { description: 'Конфликт с текущим состоянием', example: MSG.emailTaken },
   412: { description: 'Запись изменил кто-то другой: версия в If-Match устарела', example: MSG.staleDocument },
   413: { description: 'Слишком большой запрос', example: MSG.bodyTooLarge },
-  415: { description: 'Неподдерживаемый тип файла', example: 'Ошибка загрузки файла: этот тип файла не поддерживается' },
+  415: { description: 'Неподдерживаемый тип файла', example: CONTENT_MSG.uploadBadType },
   416: { description: 'Запрошенная часть файла недоступна', example: MSG.rangeNotSatisfiable },
-  429: { description: 'Слишком много попыток', example: 'Слишком много неудачных попыток входа. Попробуйте снова через 60 с' },
+  429: { description: 'Слишком много попыток', example: formatMessage(MSG.tooManyAttempts, { seconds: 60 }) },
   503: { description: 'Сервис или хранилище временно недоступны', example: MSG.serviceUnavailable },
 };
 

@@ -30,6 +30,7 @@ import {
 const tag = TAGS.auth.name;
 const everyone: readonly Role[] = ROLES;
 const userId = idParam('id', 'Идентификатор пользователя');
+const noUser = { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } };
 
 const decision = (summary: string, done: string) =>
   route(tag, {
@@ -147,7 +148,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       access: CRM_ROLES,
       params: userId,
       ok: { status: 200, description: 'Пользователь', schema: userSchema },
-      also: { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } },
+      also: noUser,
     }),
     patch: route(tag, {
       summary: 'Изменить пользователя',
@@ -160,14 +161,18 @@ export const authPaths: ZodOpenApiPathsObject = {
       example: { fullName: 'Иван Петров', email: 'ivan.petrov@example.ru', role: 'CLIENT' },
       versioned: true,
       ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },
-      also: { 404: 'Пользователь не найден', 409: 'Email уже занят, или это последний администратор' },
+      also: {
+        ...noUser,
+        400: { description: 'Неверные данные, или это роль последнего администратора', example: MSG.lastAdmin },
+        409: { description: 'Email уже занят', example: MSG.emailTaken },
+      },
     }),
     delete: route(tag, {
       summary: 'Удалить пользователя',
       access: ['ADMIN'],
       params: userId,
       ok: { status: 204, description: 'Удалён' },
-      also: { 404: 'Пользователь не найден', 409: 'Нельзя удалить последнего администратора' },
+      also: { ...noUser, 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
     }),
   },
   '/api/users/{id}/password-reset': {
@@ -176,7 +181,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       access: ['ADMIN'],
       params: userId,
       ok: { status: 201, description: 'Ссылка выдана', schema: resetLinkSchema },
-      also: { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } },
+      also: noUser,
     }),
   },
   '/api/applications': {

@@ -3,6 +3,8 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   CONTENT_MSG,
   GENERATION_MSG,
+  QUIZ_MSG,
+  formatMessage,
   ROLES,
   STAFF_ROLES,
   TOTAL_COUNT_HEADER,
@@ -51,8 +53,12 @@ const quizId = idParam('id', 'Идентификатор квиза');
 const jobId = idParam('id', 'Идентификатор генерации');
 const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: CONTENT_MSG.courseNotFound } };
 const noBlock = { 404: { description: 'Модуля или урока нет', example: CONTENT_MSG.blockNotFound } };
-const noQuiz = { 404: { description: 'Квиза нет', example: 'Квиз не найден' } };
+const noQuiz = { 404: { description: 'Квиза нет', example: QUIZ_MSG.quizNotFound } };
 const noJob = { 404: { description: 'Генерации нет или она чужая', example: GENERATION_MSG.jobNotFound } };
+const tooManyJobs = {
+  description: 'Слишком много генераций или исчерпан дневной лимит ИИ',
+  example: formatMessage(GENERATION_MSG.rateLimited, { minutes: 10 }),
+};
 const authoring = 'ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).';
 
 const coursePage = (summary: string, query: z.ZodObject) =>
@@ -99,7 +105,7 @@ const upload = (field: 'file' | 'files') =>
     also: {
       413: { description: 'Файл больше допустимого или их слишком много', example: CONTENT_MSG.uploadTooLarge },
       415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },
-      429: 'Слишком много загрузок',
+      429: { description: 'Слишком много загрузок', example: formatMessage(CONTENT_MSG.uploadRateLimited, { seconds: 60 }) },
     },
   });
 
@@ -381,7 +387,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       body: generateCourseSchema,
       example: { topic: 'Охрана труда', audience: 'Новые сотрудники склада', goals: ['Знать правила безопасности'] },
       ok: { status: 202, description: 'Задание запущено', schema: generationJobSchema },
-      also: { 429: 'Слишком много генераций' },
+      also: { 429: tooManyJobs },
     }),
   },
   '/api/generations/regenerate': {
@@ -392,7 +398,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       body: regenerateSchema,
       example: { target: 'lesson', id: EXAMPLE_ID, instructions: 'больше практики' },
       ok: { status: 202, description: 'Задание запущено', schema: generationJobSchema },
-      also: { ...noBlock, 429: 'Слишком много генераций' },
+      also: { ...noBlock, 429: tooManyJobs },
     }),
   },
   '/api/generations/{id}': {

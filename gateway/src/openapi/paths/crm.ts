@@ -23,6 +23,9 @@ const tag = TAGS.crm.name;
 const orgId = idParam('id', 'Идентификатор организации');
 const contactId = idParam('id', 'Идентификатор контакта');
 const noOrg = { 404: { description: 'Организации нет', example: CRM_MSG.orgNotFound } };
+const emailTaken = {
+  409: { description: 'Контакт с таким email уже есть в организации', example: CRM_MSG.contactEmailTaken },
+};
 const noContact = { 404: { description: 'Контакта нет', example: CRM_MSG.contactNotFound } };
 
 export const crmPaths: ZodOpenApiPathsObject = {
@@ -39,7 +42,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       body: organizationCreateSchema,
       example: { name: 'ООО «Ромашка»', inn: '7701234567', site: 'https://romashka.ru' },
       ok: { status: 201, description: 'Организация создана', schema: organizationListItemSchema },
-      also: { 409: { description: 'ИНН уже занят', example: 'Организация с таким ИНН уже есть' } },
+      also: { 409: { description: 'ИНН уже занят', example: CRM_MSG.innTaken } },
     }),
   },
   '/api/organizations/{id}': {
@@ -58,7 +61,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       example: { status: 'INACTIVE' },
       versioned: true,
       ok: { status: 200, description: 'Организация после изменения', schema: organizationSchema },
-      also: { ...noOrg, 409: { description: 'ИНН уже занят', example: 'Организация с таким ИНН уже есть' } },
+      also: { ...noOrg, 409: { description: 'ИНН уже занят', example: CRM_MSG.innTaken } },
     }),
     delete: route(tag, {
       summary: 'Удалить организацию (с её контактами)',
@@ -81,7 +84,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
         orgId: EXAMPLE_ID,
       },
       ok: { status: 201, description: 'Контакт создан', schema: contactSchema },
-      also: noOrg,
+      also: { ...noOrg, ...emailTaken },
     }),
   },
   '/api/contacts/{id}': {
@@ -93,7 +96,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       example: { phone: '+7 (999) 765-43-21' },
       versioned: true,
       ok: { status: 200, description: 'Контакт после изменения', schema: contactSchema },
-      also: noContact,
+      also: { ...noContact, ...emailTaken },
     }),
     delete: route(tag, {
       summary: 'Удалить контакт',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   PROGRESS_MSG,
+  QUIZ_MSG,
+  formatMessage,
   RESULTS_CSV_NAME,
   ROLES,
   STUDY_ROLES,
@@ -31,7 +33,11 @@ const everyone: readonly Role[] = ROLES;
 const courseId = idParam('courseId', 'Идентификатор курса');
 const attemptId = idParam('id', 'Идентификатор попытки');
 const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: PROGRESS_MSG.courseNotFound } };
-const noAttempt = { 404: { description: 'Попытки нет, или она чужая', example: 'Попытка не найдена' } };
+const noAttempt = { 404: { description: 'Попытки нет, или она чужая', example: PROGRESS_MSG.attemptNotFound } };
+const noQuiz = { 404: { description: 'Квиза нет, или он недоступен', example: QUIZ_MSG.quizNotFound } };
+const notOwn = {
+  403: { description: 'Учащийся указал в userId не себя', example: PROGRESS_MSG.notOwnResults },
+};
 const ownScope = 'Учащийся видит только свои попытки; ADMIN и CURATOR — все.';
 
 export const progressPaths: ZodOpenApiPathsObject = {
@@ -79,7 +85,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       access: STUDY_ROLES,
       params: idParam('quizId', 'Идентификатор квиза'),
       ok: { status: 200, description: 'Карточка', schema: quizCardSchema },
-      also: { 404: { description: 'Квиза нет или он недоступен', example: 'Квиз не найден' } },
+      also: noQuiz,
     }),
   },
   '/api/attempts': {
@@ -91,21 +97,25 @@ export const progressPaths: ZodOpenApiPathsObject = {
       ok: { status: 201, description: 'Попытка начата', schema: startedAttemptSchema },
       alsoOk: { 200: { description: 'Продолжается начатая попытка', schema: startedAttemptSchema } },
       also: {
-        404: { description: 'Квиза нет или он недоступен', example: 'Квиз не найден' },
-        409: { description: 'Попытки исчерпаны', example: 'Все попытки использованы' },
+        404: { description: 'Квиза нет в этом уроке, или он недоступен', example: PROGRESS_MSG.quizNotInLesson },
+        409: {
+          description: 'Начать нельзя: попытки закончились или квиз уже пройден',
+          example: formatMessage(PROGRESS_MSG.attemptsExhausted, { used: 3, max: 3 }),
+        },
       },
     }),
   },
   '/api/attempts/{id}/submit': {
     post: route(tag, {
       summary: 'Сдать ответы',
-      description: 'Ответы, пришедшие после ограничения времени (с запасом), не засчитываются.',
+      description:
+        'Ответы, пришедшие после ограничения времени (с запасом), не засчитываются. Повторная сдача отвечает тем же результатом.',
       access: STUDY_ROLES,
       params: attemptId,
       body: attemptSubmitSchema,
       example: { answers: [{ questionId: 'q1', answer: 0, timeSpent: 12 }] },
       ok: { status: 200, description: 'Результат попытки', schema: attemptDetailSchema },
-      also: { ...noAttempt, 409: { description: 'Попытка уже сдана', example: 'Попытка уже завершена' } },
+      also: noAttempt,
     }),
   },
   '/api/attempts/{id}': {
@@ -126,7 +136,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       access: everyone,
       query: resultsQuerySchema,
       ok: { status: 200, description: 'Страница результатов и сводка', schema: resultsPageSchema },
-      without: [403],
+      also: notOwn,
     }),
   },
   '/api/results/export': {
@@ -136,7 +146,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       access: everyone,
       query: resultsExportQuerySchema,
       ok: { status: 200, description: 'CSV, UTF-8 с BOM', mediaType: 'text/csv', schema: z.string() },
-      without: [403],
+      also: notOwn,
     }),
   },
 };
