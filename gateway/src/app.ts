@@ -13,6 +13,7 @@ import { Upstreams, answerMalformedRequests, failedToConnect, retriable } from '
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { readinessMonitor } from './health';
+import { openApiRoutes } from './openapi';
 import { limitInFlight, refuse } from './overload';
 import { FRONTEND_FOLDERS, remotesManifest } from './remotes';
 import { serviceFor } from './routes';
@@ -148,6 +149,9 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
 
   // JSON answers of 1 KB or more, gzip or brotli as the client accepts; smaller ones pass as they are.
   app.use('/api', compression({ threshold: 1024 }));
+
+  // The API's description: GET /api/openapi.json and the page that reads it, GET /api/docs.
+  app.use(openApiRoutes());
 
   app.get('/api/dashboard/stats', dashboardStats(config, logger, { targets }));
 

@@ -1,0 +1,207 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  CRM_ROLES,
+  MSG,
+  ROLES,
+  applicationListQuerySchema,
+  loginSchema,
+  passwordChangeSchema,
+  passwordResetSchema,
+  registerSchema,
+  userExportQuerySchema,
+  userListQuerySchema,
+  userUpdateSchema,
+  type Role,
+} from '@portal/contracts';
+import { exportRoute, idParam, route } from '../route';
+import { TAGS } from '../tags';
+import {
+  applicationDecisionSchema,
+  applicationSchema,
+  authResponseSchema,
+  messageSchema,
+  pageOf,
+  presetsSchema,
+  profileSchema,
+  resetLinkSchema,
+  userSchema,
+  verifySchema,
+} from '../schemas';
+
+const tag = TAGS.auth.name;
+const everyone: readonly Role[] = ROLES;
+const userId = idParam('id', 'Идентификатор пользователя');
+const noUser = { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } };
+
+const decision = (summary: string, done: string) =>
+  route(tag, {
+    summary,
+    access: ['ADMIN'],
+    params: idParam('id', 'Идентификатор заявки'),
+    ok: { status: 200, description: done, schema: applicationDecisionSchema },
+    also: {
+      404: { description: 'Заявки нет', example: MSG.applicationNotFound },
+      409: { description: 'Заявка уже рассмотрена', example: MSG.applicationDecided },
+    },
+  });
+
+export const authPaths: ZodOpenApiPathsObject = {
+  '/api/auth/register': {
+    post: route(tag, {
+      summary: 'Регистрация',
+      description:
+        'Создаёт учётную запись и сразу выдаёт токен. Роль CURATOR подаёт заявку: до одобрения человек учится как кандидат. ' +
+        'Роль ADMIN — только с паролем администратора.',
+      access: 'public',
+      body: registerSchema,
+      example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42', fullName: 'Иван Петров', role: 'CANDIDATE' },
+      ok: { status: 201, description: 'Учётная запись создана', schema: authResponseSchema },
+      also: {
+        403: { description: 'Роль нельзя выбрать без пароля администратора', example: MSG.adminPasswordRequired },
+        409: { description: 'Email уже занят', example: MSG.emailTaken },
+      },
+    }),
+  },
+  '/api/auth/login': {
+    post: route(tag, {
+      summary: 'Вход',
+      access: 'public',
+      body: loginSchema,
+      example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42' },
+      ok: { status: 200, description: 'Вход выполнен', schema: authResponseSchema },
+      also: {
+        401: { description: 'Неверный email или пароль', example: MSG.badCredentials },
+        429: 'Слишком много неудачных попыток (заголовок Retry-After)',
+      },
+    }),
+  },
+  '/api/auth/profile': {
+    get: route(tag, {
+      summary: 'Свой профиль и последняя заявка на роль',
+      access: everyone,
+      ok: { status: 200, description: 'Профиль', schema: profileSchema },
+      without: [403],
+    }),
+  },
+  '/api/auth/verify': {
+    get: route(tag, {
+      summary: 'Проверка токена',
+      access: everyone,
+      ok: { status: 200, description: 'Токен действителен', schema: verifySchema },
+      without: [403],
+    }),
+  },
+  '/api/auth/logout': {
+    post: route(tag, {
+      summary: 'Выход (завершает этот сеанс)',
+      access: everyone,
+      ok: { status: 204, description: 'Сеанс завершён' },
+      without: [403],
+    }),
+  },
+  '/api/auth/logout-all': {
+    post: route(tag, {
+      summary: 'Выход на всех устройствах',
+      access: everyone,
+      ok: { status: 204, description: 'Все сеансы завершены' },
+      without: [403],
+    }),
+  },
+  '/api/auth/password': {
+    post: route(tag, {
+      summary: 'Смена своего пароля',
+      description: 'Остальные сеансы человека завершаются.',
+      access: everyone,
+      body: passwordChangeSchema,
+      example: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-2027' },
+      ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
+      also: { 429: 'Слишком много неверных попыток' },
+      without: [403],
+    }),
+  },
+  '/api/auth/password-reset': {
+    post: route(tag, {
+      summary: 'Новый пароль по одноразовой ссылке администратора',
+      access: 'public',
+      body: passwordResetSchema,
+      example: { token: 'токен-из-ссылки', password: 'Novyi-Parol-2027' },
+      ok: { status: 200, description: 'Пароль установлен, все сеансы завершены', schema: messageSchema },
+    }),
+  },
+  '/api/auth/presets': {
+    get: route(tag, {
+      summary: 'Демонстрационные учётные записи для быстрого входа',
+      access: 'public',
+      ok: { status: 200, description: 'Список (пустой, когда они выключены)', schema: presetsSchema },
+    }),
+  },
+  '/api/users/export': {
+    get: exportRoute(tag, {
+      summary: 'Справочник пользователей в CSV или XLSX',
+      description: 'Те же поиск и фильтры, что у справочника, все строки.',
+      access: CRM_ROLES,
+      query: userExportQuerySchema,
+      file: 'users',
+    }),
+  },
+  '/api/users': {
+    get: route(tag, {
+      summary: 'Справочник пользователей',
+      access: CRM_ROLES,
+      query: userListQuerySchema,
+      ok: { status: 200, description: 'Страница пользователей', schema: pageOf(userSchema, 'UserPage') },
+    }),
+  },
+  '/api/users/{id}': {
+    get: route(tag, {
+      summary: 'Пользователь',
+      access: CRM_ROLES,
+      params: userId,
+      ok: { status: 200, description: 'Пользователь', schema: userSchema },
+      also: noUser,
+    }),
+    patch: route(tag, {
+      summary: 'Изменить пользователя',
+      description:
+        'ADMIN меняет имя, email и роль любого. CURATOR и MANAGER — имена учащихся, а также своё имя и email. ' +
+        'Смена email или роли завершает сеансы человека.',
+      access: CRM_ROLES,
+      params: userId,
+      body: userUpdateSchema,
+      example: { fullName: 'Иван Петров', email: 'ivan.petrov@example.ru', role: 'CLIENT' },
+      versioned: true,
+      ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },
+      also: {
+        ...noUser,
+        400: { description: 'Неверные данные, или это роль последнего администратора', example: MSG.lastAdmin },
+        409: { description: 'Email уже занят', example: MSG.emailTaken },
+      },
+    }),
+    delete: route(tag, {
+      summary: 'Удалить пользователя',
+      access: ['ADMIN'],
+      params: userId,
+      ok: { status: 204, description: 'Удалён' },
+      also: { ...noUser, 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
+    }),
+  },
+  '/api/users/{id}/password-reset': {
+    post: route(tag, {
+      summary: 'Выдать одноразовую ссылку для смены пароля',
+      access: ['ADMIN'],
+      params: userId,
+      ok: { status: 201, description: 'Ссылка выдана', schema: resetLinkSchema },
+      also: noUser,
+    }),
+  },
+  '/api/applications': {
+    get: route(tag, {
+      summary: 'Заявки на роли',
+      access: ['ADMIN'],
+      query: applicationListQuerySchema,
+      ok: { status: 200, description: 'Страница заявок', schema: pageOf(applicationSchema, 'RoleApplicationPage') },
+    }),
+  },
+  '/api/applications/{id}/approve': { post: decision('Одобрить заявку (назначает роль)', 'Заявка одобрена') },
+  '/api/applications/{id}/decline': { post: decision('Отклонить заявку', 'Заявка отклонена') },
+};

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  PROGRESS_MSG,
+  QUIZ_MSG,
+  formatMessage,
+  ROLES,
+  STUDY_ROLES,
+  attemptStartSchema,
+  attemptSubmitSchema,
+  lessonCompleteSchema,
+  resultsExportQuerySchema,
+  resultsQuerySchema,
+  type Role,
+} from '@portal/contracts';
+import { exportRoute, idParam, route } from '../route';
+import { TAGS } from '../tags';
+import {
+  attemptDetailSchema,
+  courseProgressSchema,
+  lessonCompleteResultSchema,
+  lessonCompletionSchema,
+  myCourseProgressSchema,
+  quizCardSchema,
+  resultsPageSchema,
+  startedAttemptSchema,
+  EXAMPLE_ID,
+} from '../schemas';
+
+const tag = TAGS.progress.name;
+const everyone: readonly Role[] = ROLES;
+const courseId = idParam('courseId', 'Идентификатор курса');
+const attemptId = idParam('id', 'Идентификатор попытки');
+const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: PROGRESS_MSG.courseNotFound } };
+const noAttempt = { 404: { description: 'Попытки нет, или она чужая', example: PROGRESS_MSG.attemptNotFound } };
+const noQuiz = { 404: { description: 'Квиза нет, или он недоступен', example: QUIZ_MSG.quizNotFound } };
+const notOwn = {
+  403: { description: 'Учащийся указал в userId не себя', example: PROGRESS_MSG.notOwnResults },
+};
+const ownScope = 'Учащийся видит только свои попытки; ADMIN и CURATOR — все.';
+
+export const progressPaths: ZodOpenApiPathsObject = {
+  '/api/progress/lesson/{lessonId}/complete': {
+    post: route(tag, {
+      summary: 'Отметить урок пройденным',
+      description: 'Повторная отметка ничего не меняет и отвечает 200.',
+      access: STUDY_ROLES,
+      params: idParam('lessonId', 'Идентификатор урока'),
+      body: lessonCompleteSchema,
+      example: { courseId: EXAMPLE_ID },
+      ok: { status: 201, description: 'Урок отмечен', schema: lessonCompleteResultSchema },
+      alsoOk: { 200: { description: 'Урок уже был отмечен', schema: lessonCompleteResultSchema } },
+      also: noCourse,
+    }),
+  },
+  '/api/progress/course/{courseId}': {
+    get: route(tag, {
+      summary: 'Прогресс по курсу',
+      access: STUDY_ROLES,
+      params: courseId,
+      ok: { status: 200, description: 'Прогресс', schema: courseProgressSchema },
+      also: noCourse,
+    }),
+  },
+  '/api/progress/course/{courseId}/lessons': {
+    get: route(tag, {
+      summary: 'Пройденные уроки курса',
+      access: STUDY_ROLES,
+      params: courseId,
+      ok: { status: 200, description: 'Отметки уроков', schema: z.array(lessonCompletionSchema) },
+      also: noCourse,
+    }),
+  },
+  '/api/progress/my': {
+    get: route(tag, {
+      summary: 'Мой прогресс по всем курсам',
+      access: STUDY_ROLES,
+      ok: { status: 200, description: 'По курсу на элемент', schema: z.array(myCourseProgressSchema) },
+    }),
+  },
+  '/api/attempts/quiz/{quizId}': {
+    get: route(tag, {
+      summary: 'Карточка квиза в уроке: попытки, лучшая, можно ли начать',
+      access: STUDY_ROLES,
+      params: idParam('quizId', 'Идентификатор квиза'),
+      ok: { status: 200, description: 'Карточка', schema: quizCardSchema },
+      also: noQuiz,
+    }),
+  },
+  '/api/attempts': {
+    post: route(tag, {
+      summary: 'Начать попытку (или продолжить начатую)',
+      access: STUDY_ROLES,
+      body: attemptStartSchema,
+      example: { quizId: EXAMPLE_ID, courseId: EXAMPLE_ID, lessonId: EXAMPLE_ID },
+      ok: { status: 201, description: 'Попытка начата', schema: startedAttemptSchema },
+      alsoOk: { 200: { description: 'Продолжается начатая попытка', schema: startedAttemptSchema } },
+      also: {
+        404: { description: 'Квиза нет в этом уроке, или он недоступен', example: PROGRESS_MSG.quizNotInLesson },
+        409: {
+          description: 'Начать нельзя: попытки закончились или квиз уже пройден',
+          example: formatMessage(PROGRESS_MSG.attemptsExhausted, { used: 3, max: 3 }),
+        },
+      },
+    }),
+  },
+  '/api/attempts/{id}/submit': {
+    post: route(tag, {
+      summary: 'Сдать ответы',
+      description:
+        'Ответы, пришедшие после ограничения времени (с запасом), не засчитываются. Повторная сдача отвечает тем же результатом.',
+      access: STUDY_ROLES,
+      params: attemptId,
+      body: attemptSubmitSchema,
+      example: { answers: [{ questionId: 'q1', answer: 0, timeSpent: 12 }] },
+      ok: { status: 200, description: 'Результат попытки', schema: attemptDetailSchema },
+      also: noAttempt,
+    }),
+  },
+  '/api/attempts/{id}': {
+    get: route(tag, {
+      summary: 'Попытка с результатами по вопросам',
+      description: ownScope,
+      access: everyone,
+      params: attemptId,
+      ok: { status: 200, description: 'Попытка', schema: attemptDetailSchema },
+      also: noAttempt,
+      without: [403],
+    }),
+  },
+  '/api/results': {
+    get: route(tag, {
+      summary: 'Результаты квизов',
+      description: ownScope,
+      access: everyone,
+      query: resultsQuerySchema,
+      ok: { status: 200, description: 'Страница результатов и сводка', schema: resultsPageSchema },
+      also: notOwn,
+    }),
+  },
+  '/api/results/export': {
+    get: exportRoute(tag, {
+      summary: 'Результаты в CSV или XLSX (quiz_results.csv)',
+      description: `${ownScope} Те же фильтры, что у списка, все строки; даты — в часовом поясе \`tz\`.`,
+      access: everyone,
+      query: resultsExportQuerySchema,
+      file: 'quiz_results',
+      also: notOwn,
+    }),
+  },
+};

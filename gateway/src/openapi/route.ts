@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import { CONTENT_MSG, EXPORT_MAX_ROWS, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
+import { EXAMPLE_ID, errorSchema } from './schemas';
+
+/** Who may call a route: anyone, or a signed-in person of one of these roles. */
+export type Access = 'public' | readonly Role[];
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  access: Access;
+  /** Path parameters, named as in the path (`{id}`). */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The body: JSON unless `bodyMediaType` says otherwise (a multipart upload). */
+  body?: z.ZodType;
+  bodyMediaType?: string;
+  /** A filled-in body, as an integrator would send it. */
+  example?: unknown;
+  /** The answer when all goes well: a JSON schema, or another media type (a file, a CSV). */
+  ok: { status: number } & Answer;
+  /** Other successful answers (an archived course, a part of a file, not modified). */
+  alsoOk?: Record<number, Answer>;
+  /** Other answers beyond the refusals every route of its kind has (400 for input, 401 and 403 for access). */
+  also?: Partial<Record<number, string | Refusal>>;
+  /** A write of a versioned record: `If-Match` (or a `version` field in the body) guards it, 412 when stale. */
+  versioned?: true;
+  /** Answers this route never gives although its kind usually does. */
+  without?: number[];
+}
+
+/** A successful answer: a JSON schema or another media type (a file, a CSV), and the headers it carries. */
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+  mediaType?: string;
+  headers?: z.ZodObject;
+}
+
+/** What a refusal means, with a Russian example of its message. */
+export interface Refusal {
+  description: string;
+  example: string;
+}
+
+const REFUSALS: Record<number, Refusal> = {
+  400: { description: 'Неверные данные запроса', example: MSG.validation },
+  401: { description: 'Нет токена, или сессия завершена', example: MSG.unauthorized },
+  403: { description: 'Роли не хватает прав', example: MSG.forbidden },
+  404: { description: 'Записи нет (или она скрыта от этого человека)', example: MSG.notFound },
+  409: { description: 'Конфликт с текущим состоянием', example: MSG.emailTaken },
+  412: { description: 'Запись изменил кто-то другой: версия в If-Match устарела', example: MSG.staleDocument },
+  413: { description: 'Слишком большой запрос', example: MSG.bodyTooLarge },
+  415: { description: 'Неподдерживаемый тип файла', example: CONTENT_MSG.uploadBadType },
+  416: { description: 'Запрошенная часть файла недоступна', example: MSG.rangeNotSatisfiable },
+  429: { description: 'Слишком много попыток', example: formatMessage(MSG.tooManyAttempts, { seconds: 60 }) },
+  503: { description: 'Сервис или хранилище временно недоступны', example: MSG.serviceUnavailable },
+};
+
+const refusal = (status: number, given?: string | Refusal) => {
+  const known = REFUSALS[status] ?? { description: 'Ошибка', example: MSG.internal };
+  const { description, example } = typeof given === 'string' ? { ...known, description: given } : (given ?? known);
+  return {
+    description,
+    content: { 'application/json': { schema: errorSchema, example: { message: example, statusCode: status } } },
+  };
+};
+
+/** A status as the responses object keys it. */
+const code = (status: number) => String(status) as `${1 | 2 | 3 | 4 | 5}${string}`;
+
+const success = ({ description, schema, mediaType, headers }: Answer) => ({
+  description,
+  ...(schema || mediaType ? { content: { [mediaType ?? 'application/json']: { schema: schema ?? z.string() } } } : {}),
+  ...(headers ? { headers } : {}),
+});
+
+/** The entity tag of a record's version: sent back as If-Match with a write, or If-None-Match with a read. */
+export const etagHeader = z.object({
+  ETag: z.string().meta({ description: 'Версия записи для If-Match / If-None-Match', example: '"3"' }),
+});
+
+/** The roles as the document names them: `x-roles` for tools, and a sentence for people. */
+export const rolesText = (access: Access): string =>
+  access === 'public' ? 'Доступ: без входа.' : `Доступ: ${access.map((r) => `${r} (${ROLE_LABELS[r]})`).join(', ')}.`;
+
+/** One operation of the document, with its refusals written out the same way everywhere. */
+export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
+  const statuses = new Map<number, string | Refusal | undefined>();
+  if (doc.params || doc.query || doc.body) statuses.set(400, undefined);
+  if (doc.access !== 'public') {
+    statuses.set(401, undefined);
+    statuses.set(403, undefined);
+  }
+  if (doc.versioned) statuses.set(412, undefined);
+  for (const [status, description] of Object.entries(doc.also ?? {})) statuses.set(Number(status), description);
+  for (const status of doc.without ?? []) statuses.delete(status);
+
+  const responses: ZodOpenApiResponsesObject = { [code(doc.ok.status)]: success(doc.ok) };
+  for (const [status, answer] of Object.entries(doc.alsoOk ?? {})) responses[code(Number(status))] = success(answer);
+  for (const [status, description] of [...statuses].sort(([a], [b]) => a - b))
+    responses[code(status)] = refusal(status, description);
+
+  return {
+    tags: [tag],
+    summary: doc.summary,
+    description: [doc.description, doc.versioned && VERSIONED, rolesText(doc.access)].filter(Boolean).join('\n\n'),
+    ...(doc.access === 'public' ? {} : { 'x-roles': [...doc.access] }),
+    security: doc.access === 'public' ? [] : [{ bearer: [] }],
+    ...(doc.params || doc.query || doc.versioned
+      ? {
+          requestParams: {
+            ...(doc.params ? { path: doc.params } : {}),
+            ...(doc.query ? { query: doc.query } : {}),
+            ...(doc.versioned ? { header: ifMatch } : {}),
+          },
+        }
+      : {}),
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [doc.bodyMediaType ?? 'application/json']: {
+                schema: doc.body,
+                ...(doc.example === undefined ? {} : { example: doc.example }),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** Path parameters: an id of a record. */
+export const idParam = (name = 'id', description = 'Идентификатор записи') =>
+  z.object({ [name]: z.string().meta({ description, example: EXAMPLE_ID }) });
+
+const VERSIONED =
+  'Запись с версией: передайте её `version` в заголовке `If-Match` (или полем `version` в теле); ' +
+  'если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии запись меняется как есть.';
+
+const ifMatch = z.object({
+  'if-match': z.string().optional().meta({ description: 'Версия записи, на которой основано изменение', example: '"3"' }),
+});
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A download of a list: every row its filters select (up to EXPORT_MAX_ROWS), as CSV (`;`, BOM,
+ * every field quoted) or XLSX, as `format` asks; named `<file>.csv` or `<file>.xlsx`.
+ */
+export function exportRoute(tag: string, doc: Omit<RouteDoc, 'ok'> & { file: string }): ZodOpenApiOperationObject {
+  const operation = route(tag, {
+    ...doc,
+    ok: { status: 200, description: `Файл ${doc.file}.csv или ${doc.file}.xlsx`, mediaType: 'text/csv', schema: z.string() },
+    also: {
+      400: {
+        description: 'Неверный фильтр, или строк больше, чем помещается в файл',
+        example: exportTooManyRows(EXPORT_MAX_ROWS + 1),
+      },
+      ...doc.also,
+    },
+  });
+  const ok = operation.responses?.['200'] as { content: Record<string, unknown> };
+  ok.content[XLSX_TYPE] = { schema: z.string().meta({ format: 'binary' }) };
+  return operation;
+}

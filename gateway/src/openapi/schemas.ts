@@ -1,0 +1,642 @@
+import { z } from 'zod';
+import {
+  APPLICATION_STATUSES,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  BLOCK_RECORD_TYPES,
+  COURSE_STATUSES,
+  DASHBOARD_FIGURES,
+  DASHBOARD_SOURCES,
+  GENERATION_KINDS,
+  GENERATION_SOURCES,
+  GENERATION_STAGES,
+  GENERATION_STATUSES,
+  ORG_STATUSES,
+  QUESTION_TYPES,
+  RESULT_STATUSES,
+  ROLES,
+  SHOW_CORRECT_ANSWERS,
+  SHOW_EXPLANATIONS,
+  CONTENT_BLOCK_TYPES,
+  draftBlockSchema,
+  draftLessonSchema,
+  draftQuestionSchema,
+  questionSchema,
+  quizSettingsSchema,
+  type AttemptDetail,
+  type AuditPage,
+  type AuthResponse,
+  type Contact,
+  type Course,
+  type CourseAuthors,
+  type CourseOutline,
+  type CourseProgress,
+  type CourseSummary,
+  type DashboardStats,
+  type GenerationConfigInfo,
+  type GenerationJob,
+  type LearnerQuiz,
+  type LessonCompleteResult,
+  type LessonCompletion,
+  type MyCourseProgress,
+  type OrganizationDetail,
+  type OrganizationListItem,
+  type Organization,
+  type PasswordResetLink,
+  type ProfileResponse,
+  type Quiz,
+  type QuizCard,
+  type QuizSummary,
+  type ResultsPage,
+  type RoleApplication,
+  type StartedAttempt,
+  type UploadedFile,
+  type User,
+  type BlockRecord,
+  type BlockSummary,
+} from '@portal/contracts';
+
+/**
+ * The wire shapes of the answers. The contracts declare them as TypeScript interfaces; here each is
+ * written once as a zod schema for the document, and `conforms` below fails the build when a schema
+ * and its interface part ways. The answer-validation test checks real answers against them.
+ */
+
+/** True only when the schema's output and the interface are the same type, both ways. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const conforms = <T>() => ({
+  as: <S extends z.ZodType>(schema: S, ..._same: Same<z.output<S>, T> extends true ? [] : [never]) => schema,
+});
+
+const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
+/** What an id of a record looks like, for examples. */
+export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
+const id = z.string().meta({ example: EXAMPLE_ID });
+const role = z.enum(ROLES);
+const courseStatus = z.enum(COURSE_STATUSES);
+
+/** The one shape of every refusal: a Russian message a person can act on, and the status again. */
+export const errorSchema = z
+  .object({
+    message: z.string().meta({ description: 'Текст для человека, по-русски', example: 'Недостаточно прав для этого действия' }),
+    statusCode: z.number().int().meta({ example: 403 }),
+    field: z.string().optional().meta({ description: 'Поле запроса, к которому относится ошибка', example: 'email' }),
+  })
+  .meta({ id: 'Error', description: 'Ошибка: `{message, statusCode}`, сообщение по-русски' });
+
+/** A page of a list with the total that matches. */
+export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() }).meta({ id: name });
+
+export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+/* ------------------------------------------------------------------ auth */
+
+export const userSchema = conforms<User>().as(
+  z
+    .object({
+      id,
+      email: z.string().meta({ example: 'ivan.petrov@example.ru' }),
+      fullName: z.string().meta({ example: 'Иван Петров' }),
+      firstName: z.string().meta({ example: 'Иван' }),
+      role,
+      version: z.number().int(),
+      createdAt: isoDate,
+    })
+    .meta({ id: 'User' }),
+);
+
+export const applicationSchema = conforms<RoleApplication>().as(
+  z
+    .object({
+      id,
+      role,
+      status: z.enum(APPLICATION_STATUSES),
+      createdAt: isoDate,
+      decidedAt: isoDate.nullable(),
+      user: z.object({ id, email: z.string(), fullName: z.string() }),
+    })
+    .meta({ id: 'RoleApplication' }),
+);
+
+export const authResponseSchema = conforms<AuthResponse>().as(
+  z
+    .object({
+      user: userSchema,
+      token: z.string().meta({ description: 'JWT для заголовка Authorization: Bearer' }),
+      message: z.string().meta({ example: 'Вход выполнен успешно' }),
+      application: applicationSchema.nullable().optional(),
+    })
+    .meta({ id: 'AuthResponse' }),
+);
+
+export const profileSchema = conforms<ProfileResponse>().as(
+  z.object({ user: userSchema, application: applicationSchema.nullable() }).meta({ id: 'Profile' }),
+);
+
+export const verifySchema = z
+  .object({
+    valid: z.literal(true),
+    user: z.object({ id, email: z.string(), fullName: z.string(), role }),
+  })
+  .meta({ id: 'TokenCheck' });
+
+export const presetsSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        email: z.string(),
+        password: z.string(),
+        fullName: z.string(),
+        role,
+        description: z.string(),
+        guest: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'PresetAccounts', description: 'Учётные записи для быстрого входа; пустой список, когда они выключены' });
+
+export const resetLinkSchema = conforms<PasswordResetLink>().as(
+  z.object({ path: z.string().meta({ example: '/auth/reset?token=…' }), expiresAt: isoDate }).meta({ id: 'PasswordResetLink' }),
+);
+
+export const applicationDecisionSchema = z
+  .object({ application: applicationSchema, user: userSchema, message: z.string() })
+  .meta({ id: 'ApplicationDecision' });
+
+/* --------------------------------------------------------------- content */
+
+const courseSummaryShape = {
+  id,
+  title: z.string().meta({ example: 'Охрана труда' }),
+  description: z.string(),
+  price: z.number(),
+  duration: z.number(),
+  level: z.string().meta({ example: 'Начальный' }),
+  isPublished: z.boolean(),
+  status: courseStatus,
+  version: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  isFavorite: z.boolean(),
+  isStarted: z.boolean(),
+  modulesCount: z.number().int(),
+  lessonsCount: z.number().int(),
+  ownerId: z.string().nullable(),
+  coAuthorIds: z.array(z.string()),
+  archived: z.boolean(),
+};
+export const courseSummarySchema = conforms<CourseSummary>().as(z.object(courseSummaryShape).meta({ id: 'CourseSummary' }));
+
+/** A stored content block of a lesson, as the lesson answers it; its content is checked by type on the way in. */
+const contentBlock = z
+  .object({
+    id: z.string(),
+    type: z.enum(CONTENT_BLOCK_TYPES),
+    order: z.number().int(),
+    lessonId: z.string(),
+    content: z.record(z.string(), z.unknown()).meta({ description: 'Поля блока по его типу: text, src, alt, quizId…' }),
+  })
+  .meta({ id: 'ContentBlock' });
+
+const lessonSchema = z
+  .object({
+    id,
+    title: z.string(),
+    description: z.string(),
+    status: courseStatus,
+    courseId: z.string(),
+    moduleId: z.string(),
+    position: z.number().int(),
+    blocks: z.array(contentBlock),
+    version: z.number().int(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: 'Lesson' });
+
+const moduleSchema = z
+  .object({
+    id,
+    title: z.string(),
+    description: z.string(),
+    courseId: z.string(),
+    position: z.number().int(),
+    status: courseStatus,
+    lessons: z.array(lessonSchema),
+    version: z.number().int(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: 'Module' });
+
+// The content blocks are checked on their way in; their output type is wider than ContentBlock's.
+export const courseSchema = z.object({ ...courseSummaryShape, modules: z.array(moduleSchema) }).meta({ id: 'Course' });
+conforms<Pick<Course, Exclude<keyof Course, 'modules'>>>().as(z.object(courseSummaryShape));
+
+const lessonOutlineSchema = z.object({
+  id,
+  title: z.string(),
+  status: courseStatus,
+  moduleId: z.string(),
+  position: z.number().int(),
+  blocksCount: z.number().int(),
+  hasQuiz: z.boolean(),
+  version: z.number().int(),
+  updatedAt: isoDate,
+});
+export const courseOutlineSchema = conforms<CourseOutline>().as(
+  z
+    .object({
+      ...courseSummaryShape,
+      modules: z.array(
+        z.object({
+          id,
+          title: z.string(),
+          description: z.string(),
+          position: z.number().int(),
+          status: courseStatus,
+          version: z.number().int(),
+          lessons: z.array(lessonOutlineSchema),
+        }),
+      ),
+    })
+    .meta({ id: 'CourseOutline' }),
+);
+
+export const archivedCourseSchema = z
+  .object({ archived: z.literal(true), message: z.string(), course: courseSummarySchema })
+  .meta({ id: 'CourseArchived', description: 'Курс с попытками учащихся не удаляется, а скрывается в архив' });
+
+const author = z.object({ id, email: z.string(), fullName: z.string() });
+export const courseAuthorsSchema = conforms<CourseAuthors>().as(
+  z.object({ owner: author.nullable(), coAuthors: z.array(author) }).meta({ id: 'CourseAuthors' }),
+);
+
+const blockShape = {
+  id,
+  type: z.enum(BLOCK_RECORD_TYPES),
+  title: z.string().meta({ example: 'урок_1' }),
+  content: z.string().meta({ description: 'Модуль: описание. Урок: JSON-строка списка блоков содержимого' }),
+  description: z.string(),
+  courseId: z.string(),
+  moduleId: z.string().nullable(),
+  position: z.number().int(),
+  status: courseStatus,
+  version: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+};
+export const blockRecordSchema = conforms<BlockRecord>().as(z.object(blockShape).meta({ id: 'BlockRecord' }));
+
+const { content: _content, description: _description, ...summaryShape } = blockShape;
+export const blockSummarySchema = conforms<BlockSummary>().as(
+  z
+    .object({
+      ...summaryShape,
+      description: z.string().optional(),
+      blocksCount: z.number().int().optional(),
+      hasQuiz: z.boolean().optional(),
+    })
+    .meta({ id: 'BlockSummary' }),
+);
+
+const quizShape = {
+  id,
+  title: z.string().meta({ example: 'Итоговый тест' }),
+  description: z.string(),
+  courseId: z.string().nullable().optional(),
+  settings: quizSettingsSchema,
+  version: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+};
+export const quizSchema = conforms<Quiz>().as(
+  z.object({ ...quizShape, questions: z.array(questionSchema) }).meta({ id: 'Quiz' }),
+);
+
+const learnerQuestion = z.object({
+  id: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  question: z.string(),
+  options: z.array(z.string()),
+  order: z.number().int(),
+  points: z.number().int(),
+  left: z.array(z.string()).optional(),
+  right: z.array(z.string()).optional(),
+  blanksCount: z.number().int().optional(),
+});
+export const learnerQuizSchema = conforms<LearnerQuiz>().as(
+  z.object({ ...quizShape, questions: z.array(learnerQuestion) }).meta({
+    id: 'LearnerQuiz',
+    description: 'Квиз для учащегося: без правильных ответов и пояснений',
+  }),
+);
+
+export const quizSummarySchema = conforms<QuizSummary>().as(
+  z
+    .object({
+      id,
+      title: z.string(),
+      description: z.string(),
+      courseId: z.string().nullable(),
+      questionsCount: z.number().int(),
+      settings: quizSettingsSchema,
+      version: z.number().int(),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+    })
+    .meta({ id: 'QuizSummary' }),
+);
+
+export const uploadedFileSchema = conforms<UploadedFile>().as(
+  z
+    .object({
+      url: z.string().meta({ example: '/api/files/0b6f…-лекция.mp4' }),
+      name: z.string(),
+      originalName: z.string().meta({ example: 'лекция.mp4' }),
+      size: z.number().int(),
+      mimeType: z.string().meta({ example: 'video/mp4' }),
+    })
+    .meta({ id: 'UploadedFile' }),
+);
+
+const proposal = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('module'), title: z.string(), description: z.string(), lessons: z.array(draftLessonSchema) }),
+  z.object({ kind: z.literal('lesson'), title: z.string(), blocks: z.array(draftBlockSchema) }),
+  z.object({ kind: z.literal('quiz'), title: z.string(), questions: z.array(draftQuestionSchema) }),
+]);
+export const generationJobSchema = conforms<GenerationJob>().as(
+  z
+    .object({
+      id,
+      kind: z.enum(GENERATION_KINDS),
+      status: z.enum(GENERATION_STATUSES),
+      stage: z.enum(GENERATION_STAGES),
+      progress: z.number().meta({ description: '0..100' }),
+      source: z.enum(GENERATION_SOURCES),
+      notice: z.string(),
+      error: z.string().nullable(),
+      courseId: z.string().nullable(),
+      targetId: z.string().nullable(),
+      proposal: proposal.nullable(),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+    })
+    .meta({ id: 'GenerationJob' }),
+);
+
+export const generationConfigSchema = conforms<GenerationConfigInfo>().as(
+  z.object({ source: z.enum(GENERATION_SOURCES), notice: z.string() }).meta({ id: 'GenerationConfig' }),
+);
+
+/* -------------------------------------------------------------- progress */
+
+const moduleProgress = z.object({
+  moduleId: z.string(),
+  totalLessons: z.number().int(),
+  completedLessons: z.number().int(),
+  isCompleted: z.boolean(),
+});
+export const courseProgressSchema = conforms<CourseProgress>().as(
+  z
+    .object({
+      courseId: z.string(),
+      totalLessons: z.number().int(),
+      completedLessons: z.number().int(),
+      percentage: z.number(),
+      completedLessonIds: z.array(z.string()),
+      modules: z.array(moduleProgress),
+      isCompleted: z.boolean(),
+      completedAt: isoDate.nullable(),
+    })
+    .meta({ id: 'CourseProgress' }),
+);
+
+export const lessonCompleteResultSchema = conforms<LessonCompleteResult>().as(
+  z
+    .object({
+      lessonId: z.string(),
+      courseId: z.string(),
+      completedAt: isoDate,
+      created: z.boolean(),
+      progress: courseProgressSchema,
+    })
+    .meta({ id: 'LessonCompleteResult' }),
+);
+
+export const lessonCompletionSchema = conforms<LessonCompletion>().as(
+  z.object({ lessonId: z.string(), courseId: z.string(), completedAt: isoDate }).meta({ id: 'LessonCompletion' }),
+);
+
+export const myCourseProgressSchema = conforms<MyCourseProgress>().as(
+  z
+    .object({
+      courseId: z.string(),
+      completedLessons: z.array(z.string()),
+      lastCompletedAt: isoDate,
+      isCompleted: z.boolean(),
+      completedAt: isoDate.nullable(),
+    })
+    .meta({ id: 'MyCourseProgress' }),
+);
+
+const quizInfo = z
+  .object({
+    id,
+    title: z.string(),
+    description: z.string(),
+    questionsCount: z.number().int(),
+    passingScore: z.number(),
+    maxAttempts: z.number().int(),
+    timeLimit: z.number().nullable().meta({ description: 'Минуты; null — без ограничения' }),
+    showExplanations: z.enum(SHOW_EXPLANATIONS),
+    showCorrectAnswers: z.enum(SHOW_CORRECT_ANSWERS),
+  })
+  .meta({ id: 'QuizInfo' });
+
+const attemptSummaryShape = {
+  id,
+  userId: z.string(),
+  userName: z.string().meta({ example: 'Иван Петров' }),
+  quizId: z.string(),
+  quizTitle: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  lessonId: z.string(),
+  attemptNumber: z.number().int(),
+  status: z.enum([...RESULT_STATUSES, 'in_progress']),
+  score: z.number(),
+  maxScore: z.number(),
+  percentage: z.number(),
+  passingScore: z.number(),
+  startedAt: isoDate,
+  completedAt: isoDate.nullable(),
+  durationMinutes: z.number().nullable(),
+};
+const attemptSummary = z.object(attemptSummaryShape).meta({ id: 'AttemptSummary' });
+
+export const quizCardSchema = conforms<QuizCard>().as(
+  z
+    .object({
+      quiz: quizInfo,
+      attemptsUsed: z.number().int(),
+      latest: attemptSummary.nullable(),
+      best: attemptSummary.nullable(),
+      inProgress: z.object({ id: z.string(), deadline: isoDate.nullable() }).nullable(),
+      canStart: z.boolean(),
+      blockedReason: z.string().nullable(),
+    })
+    .meta({ id: 'QuizCard' }),
+);
+
+export const startedAttemptSchema = conforms<StartedAttempt>().as(
+  z
+    .object({
+      attempt: attemptSummary,
+      quiz: quizInfo,
+      questions: z.array(
+        z.object({
+          id: z.string(),
+          type: z.enum(QUESTION_TYPES),
+          question: z.string(),
+          options: z.array(z.string()),
+          left: z.array(z.string()).optional(),
+          right: z.array(z.string()).optional(),
+          blanksCount: z.number().int().optional(),
+        }),
+      ),
+      deadline: isoDate.nullable(),
+      serverNow: isoDate,
+      resumed: z.boolean(),
+    })
+    .meta({ id: 'StartedAttempt' }),
+);
+
+export const attemptDetailSchema = conforms<AttemptDetail>().as(
+  z
+    .object({
+      ...attemptSummaryShape,
+      showExplanations: z.enum(SHOW_EXPLANATIONS),
+      questionsRevealed: z.boolean(),
+      correctAnswersRevealed: z.boolean(),
+      questions: z.array(
+        z.object({
+          questionId: z.string(),
+          type: z.enum(QUESTION_TYPES),
+          question: z.string(),
+          answerText: z.string().nullable(),
+          isCorrect: z.boolean(),
+          correctAnswerText: z.string().nullable(),
+          explanation: z.string().nullable(),
+          timeSpent: z.number(),
+        }),
+      ),
+      lateAnswers: z.number().int(),
+    })
+    .meta({ id: 'AttemptDetail' }),
+);
+
+export const resultsPageSchema = conforms<ResultsPage>().as(
+  z
+    .object({
+      data: z.array(attemptSummary),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+      summary: z.object({
+        total: z.number().int(),
+        passed: z.number().int(),
+        failed: z.number().int(),
+        averagePercentage: z.number(),
+      }),
+    })
+    .meta({ id: 'ResultsPage' }),
+);
+
+/* ------------------------------------------------------------------- crm */
+
+const organizationShape = {
+  id,
+  name: z.string().meta({ example: 'ООО «Ромашка»' }),
+  inn: z.string().meta({ example: '7701234567' }),
+  site: z.string().nullable().meta({ example: 'https://romashka.ru' }),
+  status: z.enum(ORG_STATUSES),
+  version: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+};
+export const organizationSchema = conforms<Organization>().as(z.object(organizationShape).meta({ id: 'Organization' }));
+
+export const contactSchema = conforms<Contact>().as(
+  z
+    .object({
+      id,
+      orgId: z.string(),
+      fullName: z.string().meta({ example: 'Ольга Смирнова' }),
+      email: z.string().meta({ example: 'olga@romashka.ru' }),
+      phone: z.string().nullable().meta({ example: '+7 (999) 123-45-67' }),
+      role: z.string().nullable().meta({ description: 'Должность', example: 'Менеджер по обучению' }),
+      version: z.number().int(),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+    })
+    .meta({ id: 'Contact' }),
+);
+
+const contactCount = z.object({ contacts: z.number().int() });
+export const organizationListItemSchema = conforms<OrganizationListItem>().as(
+  z.object({ ...organizationShape, _count: contactCount }).meta({ id: 'OrganizationListItem' }),
+);
+export const organizationDetailSchema = conforms<OrganizationDetail>().as(
+  z.object({ ...organizationShape, contacts: z.array(contactSchema), _count: contactCount }).meta({ id: 'OrganizationDetail' }),
+);
+
+/* ----------------------------------------------------------------- audit */
+
+const auditRecord = z
+  .object({
+    id,
+    action: z.enum(AUDIT_ACTIONS),
+    entity: z.enum(AUDIT_ENTITIES),
+    entityId: z.string().nullable(),
+    details: z.string().meta({ example: 'Вход в систему' }),
+    user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
+    timestamp: isoDate,
+  })
+  .meta({ id: 'AuditRecord' });
+export const auditPageSchema = conforms<AuditPage>().as(pageOf(auditRecord, 'AuditPage'));
+
+/* --------------------------------------------------------------- gateway */
+
+const figure = z.number().int().nullable();
+const dayCount = z.object({ date: z.string().meta({ example: '2026-11-24' }), count: z.number().int() });
+export const dashboardStatsSchema = conforms<DashboardStats>().as(
+  z
+    .object({
+      totalCourses: figure,
+      activeCourses: figure,
+      totalStudents: figure,
+      completedCourses: figure,
+      organizations: figure,
+      contacts: figure,
+      change: z.record(z.enum(DASHBOARD_FIGURES), z.string().nullable()),
+      recentActivity: z.array(auditRecord),
+      activityByDay: z.array(dayCount),
+      activityScope: z.enum(['all', 'own']),
+      partial: z.boolean(),
+      unavailable: z.array(z.enum(DASHBOARD_SOURCES)),
+    })
+    .meta({ id: 'DashboardStats' }),
+);
+
+const serviceState = z.enum(['ready', 'not ready', 'down']);
+export const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    services: z.record(z.enum(DASHBOARD_SOURCES), serviceState),
+    replicas: z.record(z.string(), z.record(z.string(), serviceState)).optional(),
+  })
+  .meta({ id: 'Health' });
+
+export const probeSchema = z.object({ status: z.literal('ok'), service: z.literal('gateway') }).meta({ id: 'Probe' });

@@ -1,0 +1,221 @@
+import Ajv2020 from 'ajv/dist/2020';
+import type { Router as ExpressRouter } from 'express';
+import pino from 'pino';
+import type { Role } from '@portal/contracts';
+import { api, type ApiAnswer } from '@portal/devstack/testing';
+import { createGateway } from '../../../../gateway/src/app';
+import { gatewayConfigSchema } from '../../../../gateway/src/config';
+import { openApiDocument } from '../../../../gateway/src/openapi';
+import { ROLES_IN_ORDER, startPortal, type Caller, type DeclaredRoute, type Portal } from '../security/portal';
+import { ROUTE_RULES, fillPath, routeKey, type RouteRule } from '../security/routeTable';
+
+/**
+ * The OpenAPI document against the running portal: every route the services' routers and the
+ * gateway declare is in it and nothing else, with the roles the authorization matrix holds them to,
+ * and real answers of every route (its success, and its refusals) match what it says.
+ */
+
+type Content = Record<string, { schema?: unknown; example?: unknown }>;
+type Operation = {
+  'x-roles'?: Role[];
+  requestBody?: { content: Content };
+  responses: Record<string, { content?: Content; headers?: Record<string, { required?: boolean }> }>;
+};
+const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** `/api/users/:id` as the document writes it: `/api/users/{id}`. */
+const documentPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const operationOf = (route: { method: string; path: string }): Operation | undefined =>
+  doc.paths[documentPath(route.path)]?.[route.method.toLowerCase()];
+
+const documented = (): string[] =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => METHODS.includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+
+/** Routes the services keep for each other: the gateway never exposes them, the document leaves them out. */
+const isInternal = (route: DeclaredRoute) => route.path.startsWith('/internal/');
+/** Gateway routes that are not API: the front end's manifest and the files of the docs page. */
+const NOT_API = new Set(['GET /remotes.json', 'GET /api/docs/start.js', 'GET /api/docs/:file']);
+
+/** The gateway's own routes, read from its Express router (nested routers included). */
+function gatewayRoutes(): string[] {
+  const config = gatewayConfigSchema.parse({ INTERNAL_TOKEN: process.env.INTERNAL_TOKEN!, LOG_LEVEL: 'silent' });
+  const gateway = createGateway(config, pino({ level: 'silent' }));
+  gateway.close();
+  type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle: { stack?: Layer[] } };
+  const walk = (stack: Layer[]): string[] =>
+    stack.flatMap((layer) => {
+      if (!layer.route) return layer.handle.stack ? walk(layer.handle.stack) : [];
+      const { path, methods } = layer.route;
+      return [path].flat().flatMap((p) =>
+        Object.keys(methods)
+          .filter((m) => METHODS.includes(m))
+          .map((m) => `${m.toUpperCase()} ${p}`),
+      );
+    });
+  return walk((gateway.app.router as unknown as ExpressRouter & { stack: Layer[] }).stack).filter((r) => !NOT_API.has(r));
+}
+
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+ajv.addSchema(doc, 'openapi');
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/** What is wrong with an answer according to the document, or null. */
+function disagreement(route: { method: string; path: string }, answer: ApiAnswer): string | null {
+  const operation = operationOf(route);
+  if (!operation) return 'not in the document';
+  const response = operation.responses[String(answer.status)];
+  if (!response)
+    return `answered ${answer.status}, which the document does not list: ${JSON.stringify(answer.body).slice(0, 200)}`;
+  const missing = Object.entries(response.headers ?? {}).filter(([name, h]) => h.required && !answer.headers.has(name));
+  if (missing.length) return `answered ${answer.status} without the header ${missing.map(([name]) => name).join(', ')}`;
+  if (!response.content)
+    return answer.body === null ? null : `answered ${answer.status} with a body the document does not describe`;
+  if (!response.content['application/json']) {
+    const type = answer.headers.get('content-type') ?? '';
+    const ok = Object.keys(response.content).some((t) => t === '*/*' || type.startsWith(t));
+    return ok ? null : `answered ${type}, the document says ${Object.keys(response.content).join(', ')}`;
+  }
+  const method = route.method.toLowerCase();
+  const ref = `openapi#/${pointer('paths', documentPath(route.path), method, 'responses', String(answer.status), 'content', 'application/json', 'schema')}`;
+  const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+  if (validate(answer.body)) return null;
+  return `answered ${answer.status} unlike the document: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(answer.body).slice(0, 300)}`;
+}
+
+let portal: Portal;
+let routes: DeclaredRoute[];
+beforeAll(async () => {
+  portal = await startPortal();
+  routes = portal.routes().filter((r) => !isInternal(r));
+}, 60_000);
+afterAll(() => portal?.close());
+
+describe('the OpenAPI document', () => {
+  it('names every public route of the five services and of the gateway, and no route that does not exist', () => {
+    const declared = new Set([
+      ...routes.map((r) => routeKey(r).split(' ').slice(1).join(' ')).map((r) => documentPath(r)),
+      ...gatewayRoutes().map(documentPath),
+    ]);
+    const inDocument = new Set(documented());
+    expect([...declared].filter((r) => !inDocument.has(r)).sort()).toEqual([]);
+    expect([...inDocument].filter((r) => !declared.has(r)).sort()).toEqual([]);
+    expect(inDocument.size).toBeGreaterThan(60);
+  });
+
+  it('gives each route the roles the authorization matrix holds it to', () => {
+    const named = (roles: readonly string[]) => [...roles].sort().join(',') || 'public';
+    const wrong = routes.flatMap((route) => {
+      const rule = ROUTE_RULES[routeKey(route)];
+      const operation = operationOf(route);
+      if (!rule || !operation || rule.access === 'internal') return []; // reported by the tests above and the matrix
+      const inDocument = named(operation['x-roles'] ?? []);
+      const inMatrix = named(rule.access === 'public' ? [] : rule.access);
+      return inDocument === inMatrix ? [] : [`${routeKey(route)}: document ${inDocument}, matrix ${inMatrix}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('shows request examples the document itself accepts', () => {
+    const wrong: string[] = [];
+    let examples = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const json = operation.requestBody?.content['application/json'];
+        if (!json || json.example === undefined) continue;
+        examples += 1;
+        const validate = ajv.compile({
+          $ref: `openapi#/${pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')}`,
+        });
+        if (!validate(json.example)) wrong.push(`${method.toUpperCase()} ${path}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(examples).toBeGreaterThan(20);
+  });
+
+  it('is served by the gateway as JSON, with a readable page whose files come from the gateway itself', async () => {
+    const json = await api(portal.gateway.url, 'GET', '/api/openapi.json');
+    expect(json.status).toBe(200);
+    expect(json.body).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+
+    const page = await fetch(`${portal.gateway.url}/api/docs`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual(expect.arrayContaining(['/api/docs/swagger-ui-bundle.js', '/api/docs/start.js']));
+    for (const asset of assets) {
+      const file = await fetch(`${portal.gateway.url}${asset}`);
+      await file.arrayBuffer();
+      expect([asset, file.status]).toEqual([asset, 200]);
+    }
+    expect((await fetch(`${portal.gateway.url}/api/docs/package.json`)).status).toBe(404);
+  });
+});
+
+/** The first role the rule lets through, or null when every one is refused (someone else's record). */
+const rightfulRole = (rule: RouteRule): Role | null =>
+  rule.access === 'public' || rule.access === 'internal'
+    ? null
+    : (ROLES_IN_ORDER.find((r) => (rule.access as readonly Role[]).includes(r) && !rule.hiddenFrom?.includes(r)) ?? null);
+
+describe('real answers match the document', () => {
+  it('for every public route: its success as the rightful caller, 401 without a token and 403 for a wrong role', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    const check = (route: DeclaredRoute, who: string, answer: ApiAnswer) => {
+      checked += 1;
+      const problem = disagreement(route, answer);
+      if (problem) problems.push(`${routeKey(route)} as ${who}: ${problem}`);
+    };
+    const callsOf = async (route: DeclaredRoute) => {
+      const rule = ROUTE_RULES[routeKey(route)];
+      if (!rule) return; // the authorization matrix reports an unclassified route
+      const role = rightfulRole(rule);
+      const caller: Caller = role ?? (rule.access === 'public' ? 'anonymous' : 'CANDIDATE');
+      const request = (await rule.request?.(portal, caller)) ?? {};
+      const path = `${fillPath(route.path, request.params)}${request.query ?? ''}`;
+      const call = (token?: string) => api(portal.gateway.url, route.method, path, { token, body: request.body });
+
+      // The refusals first: the rightful call may delete what the request names.
+      if (rule.access !== 'public') {
+        const refused = ROLES_IN_ORDER.find((r) => !(rule.access as readonly Role[]).includes(r));
+        const [anonymous, wrongRole] = await Promise.all([call(), refused && call(portal.as[refused].token)]);
+        check(route, 'anonymous', anonymous);
+        if (refused && wrongRole) check(route, refused, wrongRole);
+      }
+      const token = request.token ?? (role ? portal.as[role].token : rule.access === 'public' ? undefined : portal.victim.token);
+      check(route, role ?? caller, await call(token));
+    };
+    // A few routes at a time: the fixtures they share (the course-builder job, the other curator) are made once.
+    const queue = [...routes];
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let route = queue.shift(); route; route = queue.shift()) await callsOf(route);
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(150);
+  }, 60_000);
+
+  it('for the gateway’s own routes', async () => {
+    const problems: string[] = [];
+    for (const [path, token] of [
+      ['/api/dashboard/stats', portal.as.ADMIN.token],
+      ['/api/dashboard/stats', portal.as.CANDIDATE.token],
+      ['/api/dashboard/stats', undefined],
+      ['/api/health', undefined],
+      ['/healthz', undefined],
+      ['/readyz', undefined],
+    ] as const) {
+      const problem = disagreement({ method: 'GET', path }, await api(portal.gateway.url, 'GET', path, { token }));
+      if (problem) problems.push(`GET ${path}: ${problem}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
