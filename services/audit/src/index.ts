@@ -1,4 +1,4 @@
-import { createRedis, ensureIndexes, runService } from '@portal/service-kit';
+import { createRedis, ensureIndexes, runService, unwatchQueue, watchQueue } from '@portal/service-kit';
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
@@ -19,7 +19,10 @@ runService({
       concurrency: config.AUDIT_WORKER_CONCURRENCY,
       prefix: config.QUEUE_PREFIX,
     });
+    // The audit queue's depth is reported by the service that works it (every service adds to it).
+    watchQueue(ctx.audit.queue);
     return async () => {
+      unwatchQueue(ctx.audit.queue);
       await worker.close();
       connection.disconnect();
     };

@@ -12,6 +12,8 @@ export interface AuditRecordDoc {
   details: string;
   actor: { id: string; fullName: string; email: string } | null;
   timestamp: Date;
+  /** The request that made the change (X-Request-Id), to find its log lines and trace. */
+  requestId?: string;
 }
 
 const recordSchema = new Schema<AuditRecordDoc>(
@@ -28,6 +30,7 @@ const recordSchema = new Schema<AuditRecordDoc>(
     details: { type: String, default: '' },
     actor: { type: { id: String, fullName: String, email: String }, default: null, _id: false },
     timestamp: { type: Date, required: true },
+    requestId: { type: String },
   },
   { versionKey: false },
 );
