@@ -7,6 +7,12 @@ export interface RequestScope {
   tracestate?: string;
 }
 
+/**
+ * The one AsyncLocalStorage of a service. Its price on Node 20 is a hook on every promise: about
+ * 10 µs of CPU on a request that does nothing else (autocannon on /healthz: 43–47 µs without, 51–59
+ * with), more on a request that makes many promises. Node 24's AsyncLocalStorage (async context
+ * frames) does without the hook. With tracing on, OpenTelemetry's context needs the same hook anyway.
+ */
 const storage = new AsyncLocalStorage<RequestScope>();
 
 /** Runs `work` (a request's handling) with its scope: service calls and audit events made inside it carry the id. */
