@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { markTracingPropagates } from './scope';
 
 /**
@@ -22,47 +22,45 @@ const UNTRACED = /^\/(healthz|readyz|metrics)(\?|$)/;
 
 let stop: (() => Promise<void>) | null = null;
 
-/** Starts tracing with an exporter (the OTLP one unless given): at most once per process. */
-export function startTracing(exporter?: SpanExporter): void {
+/** A module of OpenTelemetry, loaded only once tracing starts. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when tracing is on
+const load = <M>(module: string): M => require(module) as M;
+
+/** Instrumentations used as they come: the module and the class it exports. */
+const PLAIN_INSTRUMENTATIONS: Array<[module: string, name: string]> = [
+  ['@opentelemetry/instrumentation-undici', 'UndiciInstrumentation'], // fetch()
+  ['@opentelemetry/instrumentation-express', 'ExpressInstrumentation'],
+  ['@opentelemetry/instrumentation-koa', 'KoaInstrumentation'],
+  ['@opentelemetry/instrumentation-mongodb', 'MongoDBInstrumentation'],
+  ['@opentelemetry/instrumentation-ioredis', 'IORedisInstrumentation'],
+];
+
+/** Starts tracing, exporting over OTLP: at most once per process. */
+export function startTracing(): void {
   if (stop) return;
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on */
   const { NodeTracerProvider, BatchSpanProcessor } =
-    require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
-  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
-  const { registerInstrumentations } =
-    require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
-  const { HttpInstrumentation } =
-    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { UndiciInstrumentation } =
-    require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
-  const { ExpressInstrumentation } =
-    require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
-  const { KoaInstrumentation } =
-    require('@opentelemetry/instrumentation-koa') as typeof import('@opentelemetry/instrumentation-koa');
-  const { MongoDBInstrumentation } =
-    require('@opentelemetry/instrumentation-mongodb') as typeof import('@opentelemetry/instrumentation-mongodb');
-  const { IORedisInstrumentation } =
-    require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
+    load<typeof import('@opentelemetry/sdk-trace-node')>('@opentelemetry/sdk-trace-node');
+  const { resourceFromAttributes } = load<typeof import('@opentelemetry/resources')>('@opentelemetry/resources');
+  const { registerInstrumentations } = load<typeof import('@opentelemetry/instrumentation')>('@opentelemetry/instrumentation');
+  const { HttpInstrumentation } = load<typeof import('@opentelemetry/instrumentation-http')>(
+    '@opentelemetry/instrumentation-http',
+  );
   const otlp = () => {
-    const { OTLPTraceExporter } =
-      require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+    const { OTLPTraceExporter } = load<typeof import('@opentelemetry/exporter-trace-otlp-http')>(
+      '@opentelemetry/exporter-trace-otlp-http',
+    );
     return new OTLPTraceExporter();
   };
-  /* eslint-enable @typescript-eslint/no-require-imports */
 
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName() }),
-    spanProcessors: [new BatchSpanProcessor(exporter ?? otlp())],
+    spanProcessors: [new BatchSpanProcessor(otlp())],
   });
   provider.register();
   registerInstrumentations({
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? '') }),
-      new UndiciInstrumentation(),
-      new ExpressInstrumentation(),
-      new KoaInstrumentation(),
-      new MongoDBInstrumentation(),
-      new IORedisInstrumentation(),
+      ...PLAIN_INSTRUMENTATIONS.map(([module, name]) => new (load<Record<string, new () => Instrumentation>>(module)[name])()),
     ],
   });
   markTracingPropagates();
