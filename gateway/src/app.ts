@@ -2,18 +2,18 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import compression from 'compression';
 import helmet from 'helmet';
 import { Agent } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { MSG, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
-import { Upstreams, answerMalformedRequests, failedToConnect, retriable } from '@portal/service-kit';
+import { Upstreams, answerMalformedRequests, collectProcessMetrics, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { readinessMonitor } from './health';
 import { openApiRoutes } from './openapi';
+import { observeRequests } from './observe';
 import { limitInFlight, refuse } from './overload';
 import { FRONTEND_FOLDERS, remotesManifest } from './remotes';
 import { serviceFor } from './routes';
@@ -48,6 +48,8 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 export function createGateway(config: GatewayConfig, logger: Logger) {
   const app = express();
   app.disable('x-powered-by');
+  collectProcessMetrics('gateway');
+  app.use(observeRequests(logger, { accessLog: config.ACCESS_LOG }));
   // What TRUST_PROXY believes decides req.ip, req.protocol and req.host: the same-origin check below
   // and the address the services' login limits count (sent on as the only X-Forwarded-For entry).
   app.set('trust proxy', config.TRUST_PROXY);
@@ -66,14 +68,6 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.get(['/healthz', '/readyz'], (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok', service: 'gateway' });
-  });
-
-  app.use((req, res, next) => {
-    const incoming = req.get('x-request-id');
-    const id = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    req.headers['x-request-id'] = id;
-    res.setHeader('X-Request-Id', id);
-    next();
   });
 
   app.use(

@@ -35,6 +35,13 @@ export const gatewayConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: z.coerce.number().int().default(DEFAULT_PORTS.gateway),
+  /** Where Prometheus scrapes /metrics: a port of its own, never the public one. Defaults to PORT + 1000. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** One log line per request (`off` leaves only the metrics, for a benchmark). */
+  ACCESS_LOG: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((value) => value === 'on'),
   HOST: z.string().default('127.0.0.1'),
   TRUST_PROXY: trustProxy,
   AUTH_URL: url(DEFAULT_PORTS.auth),

@@ -1,6 +1,10 @@
+// First: with tracing on, it is in place before http and Express load.
+import { stopTracing } from '@portal/service-kit';
 import pino from 'pino';
+import { createServer } from 'node:http';
 import { parseGatewayConfig } from './config';
 import { answerMalformedRequests, createGateway } from './app';
+import { metricsListener } from './observe';
 
 const parsed = parseGatewayConfig(process.env);
 if (!parsed.ok) {
@@ -15,13 +19,18 @@ const server = answerMalformedRequests(
 );
 server.keepAliveTimeout = 65_000;
 server.requestTimeout = 120_000;
+const metricsPort = config.METRICS_PORT ?? config.PORT + 1000;
+const metricsServer = createServer(metricsListener).listen(metricsPort, config.HOST, () =>
+  logger.info({ port: metricsPort }, 'gateway metrics listening'),
+);
 
 const shutdown = (signal: string) => {
   logger.info({ signal }, 'shutting down');
   close();
+  metricsServer.close();
   server.close(() => {
     agent.destroy();
-    process.exit(0);
+    void stopTracing().finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();

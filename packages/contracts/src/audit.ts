@@ -31,6 +31,8 @@ export const auditEventSchema = z.object({
   details: z.string().max(2000),
   actor: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
   timestamp: z.string(),
+  /** The request that made the change (its X-Request-Id), when a request made it. */
+  requestId: z.string().max(100).optional(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { prettyLines } from './pretty';
 import { DATA_DIR, say } from './util';
 
 export interface ManagedProcess {
@@ -87,12 +88,19 @@ export function startProcess(
   const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...user });
   const color = COLORS[colorIndex++ % COLORS.length];
   const prefix = `\x1b[${color}m${name.padEnd(9)}\x1b[0m| `;
-  const forward = (chunk: Buffer) => {
-    log.write(chunk);
-    if (echo) process.stdout.write(chunk.toString().replace(/^(?=.)/gm, prefix));
+  // In a terminal, log lines are shown readable and coloured; piped elsewhere they stay JSON, as in the log file.
+  const show = () => {
+    if (!echo) return () => undefined;
+    if (!process.stdout.isTTY) return (chunk: Buffer) => void process.stdout.write(chunk.toString().replace(/^(?=.)/gm, prefix));
+    const pretty = prettyLines(prefix);
+    return (chunk: Buffer) => void process.stdout.write(pretty(chunk));
   };
-  child.stdout?.on('data', forward);
-  child.stderr?.on('data', forward);
+  const forward = (shown: (chunk: Buffer) => void) => (chunk: Buffer) => {
+    log.write(chunk);
+    shown(chunk);
+  };
+  child.stdout?.on('data', forward(show()));
+  child.stderr?.on('data', forward(show()));
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.once('error', () => resolve());

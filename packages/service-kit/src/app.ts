@@ -7,6 +7,8 @@ import { MSG, STORE_MSG, formatMessage } from '@portal/contracts';
 import { HttpError } from './errors';
 import { closeUnreadConnections, guardJsonBody, guardRequest } from './input';
 import type { Logger } from './logger';
+import { collectProcessMetrics, serviceMetrics } from './metrics';
+import { runInScope, type RequestScope } from './scope';
 
 export type ReadinessCheck = () => Promise<boolean>;
 
@@ -118,7 +120,18 @@ const methodNotAllowed = async (ctx: Context, next: Next) => {
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
-/** Request id in and out; a logger bound to it, made only when something is logged. */
+/** The request's scope: its id, and the caller's trace context for the calls it makes. */
+const scopeOf = (ctx: Context, requestId: string): RequestScope => {
+  const traceparent = ctx.get('traceparent');
+  if (!traceparent) return { requestId };
+  const tracestate = ctx.get('tracestate');
+  return tracestate ? { requestId, traceparent, tracestate } : { requestId, traceparent };
+};
+
+/**
+ * Request id in and out, and kept for the service calls and audit events the request makes; a
+ * logger bound to it, made only when something is logged.
+ */
 const requestContext = (logger: Logger) => {
   const debug = logger.isLevelEnabled('debug');
   return async (ctx: Context, next: Next) => {
@@ -128,10 +141,11 @@ const requestContext = (logger: Logger) => {
     ctx.state.requestId = requestId;
     let child: Logger | undefined;
     Object.defineProperty(ctx.state, 'log', { get: () => (child ??= logger.child({ requestId })), configurable: true });
-    if (!debug) return next();
+    const scope = scopeOf(ctx, requestId);
+    if (!debug) return runInScope(scope, next);
     const started = process.hrtime.bigint();
     try {
-      await next();
+      await runInScope(scope, next);
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       (ctx.state.log as Logger).debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
@@ -158,6 +172,8 @@ export function createServiceApp({ name, logger, routers, readiness = {}, bodyLi
     ctx.body = { status: ready ? 'ready' : 'not ready', service: name, checks };
   });
 
+  collectProcessMetrics(name);
+  app.use(serviceMetrics());
   app.use(requestContext(logger));
   app.use(closeUnreadConnections);
   app.use(errorHandler(logger));

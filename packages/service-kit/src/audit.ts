@@ -4,7 +4,9 @@ import type { Redis } from 'ioredis';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { AUDIT_QUEUE, type AuditAction, type AuditEntity, type AuditEvent } from '@portal/contracts';
 import type { Logger } from './logger';
+import { watchOutbox } from './metrics';
 import { op } from './mongo';
+import { currentRequestId } from './scope';
 
 export interface AuditInput {
   action: AuditAction;
@@ -64,6 +66,7 @@ export class AuditPublisher {
   private readonly maxBuffer: number;
   private readonly service: string;
   private readonly logger: Logger;
+  private readonly unwatch: () => void;
 
   constructor({ service, connection, prefix, store, logger, maxBuffer = 50_000, retryMs = 2000 }: AuditPublisherOptions) {
     this.service = service;
@@ -74,6 +77,7 @@ export class AuditPublisher {
     this.outbox = store.models.AuditOutbox ?? store.model<OutboxDoc>('AuditOutbox', outboxSchema, 'audit_outbox');
     this.timer = setInterval(() => void this.flush(), retryMs);
     this.timer.unref();
+    this.unwatch = watchOutbox(service, () => this.outbox.estimatedDocumentCount());
   }
 
   publish(input: AuditInput): AuditEvent {
@@ -87,6 +91,9 @@ export class AuditPublisher {
       actor: input.actor ? { id: input.actor.id, fullName: input.actor.fullName, email: input.actor.email } : null,
       timestamp: new Date().toISOString(),
     };
+    // The request that made the change, to find its log lines and its trace.
+    const requestId = currentRequestId();
+    if (requestId) event.requestId = requestId;
     if (this.buffer.length >= this.maxBuffer) {
       this.logger.error({ dropped: this.buffer[0].id }, 'audit buffer full: oldest event dropped');
       this.buffer.shift();
@@ -164,6 +171,7 @@ export class AuditPublisher {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.unwatch();
     await this.flush().catch(() => undefined);
     await this.queue.close().catch(() => undefined);
   }

@@ -9,11 +9,13 @@ import type { BaseConfig } from './config';
 import { createServiceApp } from './app';
 import { createTokenVerifier } from './jwt';
 import { createLogger, type Logger } from './logger';
+import { timeRedisCommands, timeStoreCommands } from './metrics';
 import { connectStore, storeIsUp } from './mongo';
 import { Upstreams } from './upstreams';
 import { PrincipalCache, httpPrincipalLookup, redisVersionLookup, type PrincipalLookup } from './principals';
 import { createRedis, redisIsUp } from './redis';
 import { listen, type RunningService } from './run';
+import { stopTracing } from './tracing';
 
 export type Middleware = (ctx: Context, next: Next) => Promise<void>;
 
@@ -45,7 +47,9 @@ export async function createServiceContext<C extends BaseConfig>(
   { lookup, logger = createLogger(name, config.LOG_LEVEL), storeAttempts }: ContextOptions = {},
 ): Promise<ServiceContext<C>> {
   const store = await connectStore(config.MONGO_URL, databaseName(config, name), logger, { attempts: storeAttempts });
+  timeStoreCommands(store);
   const redis = createRedis(config.REDIS_URL, logger, { failFast: true });
+  timeRedisCommands(redis);
   const subscriber = createRedis(config.REDIS_URL, logger);
   const principals = new PrincipalCache(
     lookup ? lookup(store) : httpPrincipalLookup(new Upstreams(config.AUTH_URL), config.INTERNAL_TOKEN),
@@ -100,6 +104,7 @@ export async function runService<C extends BaseConfig>(def: ServiceDefinition<C>
     async () => {
       await stop?.();
       await closeServiceContext(ctx);
+      await stopTracing();
     },
     def.config.SHUTDOWN_TIMEOUT_MS,
   );

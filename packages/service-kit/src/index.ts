@@ -1,3 +1,5 @@
+// First: tracing, when on, must be in place before http, Koa, the driver and ioredis load.
+export * from './tracing';
 import './koa-types';
 export * from './errors';
 export * from './logger';
@@ -13,6 +15,8 @@ export * from './redis';
 export * from './audit';
 export * from './run';
 export * from './context';
+export * from './scope';
+export * from './metrics';
 export * from './upstreams';
 export * from './versions';
 export * from './exports';

@@ -32,6 +32,8 @@ export async function connectStore(
       // A reply that has not come in this long will not be used: the gateway gave up at 15 s. The
       // socket is closed and the connection replaced, so a stuck query cannot hold it for ever.
       socketTimeoutMS: 20_000,
+      // Each command's duration for the metrics (portal_store_command_duration_seconds).
+      monitorCommands: true,
     });
     try {
       await conn.asPromise();

@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import { createServiceApp } from './app';
+import { createLogger } from './logger';
 import { Upstreams, upstreamListSchema } from './upstreams';
 
 const servers: Server[] = [];
@@ -58,6 +61,39 @@ describe('a service called through its replicas', () => {
     const service = new Upstreams(dead, 60_000);
     await expect(service.fetch('/x')).rejects.toThrow();
     expect(dead).toContain(service.pick());
+  });
+});
+
+describe('a call made while a request is handled', () => {
+  it("carries the request id and the caller's trace context to the next service; its own headers win", async () => {
+    const seen: Array<Record<string, string | string[] | undefined>> = [];
+    const next = createServer((req, res) => {
+      seen.push(req.headers);
+      res.end('{}');
+    });
+    servers.push(next);
+    await new Promise<void>((resolve) => next.listen(0, '127.0.0.1', resolve));
+    const peer = new Upstreams([`http://127.0.0.1:${(next.address() as AddressInfo).port}`]);
+    const router = new Router();
+    router.get('/relay', async (ctx) => {
+      await (await peer.fetch('/a')).text();
+      await (await peer.fetch('/b', { headers: { 'x-request-id': 'chosen-by-caller' } })).text();
+      ctx.body = { ok: true };
+    });
+    const app = createServiceApp({ name: 'relay', logger: createLogger('relay', 'silent'), routers: [router] });
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/relay`, {
+      headers: { 'x-request-id': 'req-relay-1', traceparent, tracestate: 'portal=1' },
+    });
+    expect(res.status).toBe(200);
+    expect(seen[0]).toMatchObject({ 'x-request-id': 'req-relay-1', traceparent, tracestate: 'portal=1' });
+    expect(seen[1]['x-request-id']).toBe('chosen-by-caller');
+    // Outside a request (a timer, a queue worker) nothing is added.
+    await (await peer.fetch('/c')).text();
+    expect(seen[2]['x-request-id']).toBeUndefined();
   });
 });
 

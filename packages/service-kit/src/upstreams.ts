@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { propagationHeaders } from './scope';
 
 /**
  * A peer given as one URL or as a comma-separated list of its replicas' URLs
@@ -40,6 +41,16 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Requests that may be sent again to another replica after the first could not connect. */
 export const retriable = (method: string | undefined): boolean => IDEMPOTENT.has((method ?? 'GET').toUpperCase());
 
+/** The request id and trace context of the request being handled, added to a call it makes (its own headers win). */
+const withPropagation = (init: RequestInit): RequestInit => {
+  const extra = propagationHeaders();
+  const names = Object.keys(extra);
+  if (!names.length) return init;
+  const headers = new Headers(init.headers);
+  for (const name of names) if (!headers.has(name)) headers.set(name, extra[name]);
+  return { ...init, headers };
+};
+
 /**
  * Round robin over a service's replicas. A replica that refused a connection rests for a few
  * seconds; when every one rests, they are all tried again (a refusal is cheap, a blank answer is not).
@@ -79,7 +90,8 @@ export class Upstreams {
    * fetch() against the service, at the path given: a request that could not connect is asked once
    * more on another replica when it is idempotent (nothing reached the first, so nothing happens twice).
    */
-  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+  async fetch(path: string, given: RequestInit = {}): Promise<Response> {
+    const init = withPropagation(given);
     const first = this.pick();
     try {
       return await fetch(`${first}${path}`, init);

@@ -1,4 +1,4 @@
-import { createRedis, ensureIndexes, runService } from '@portal/service-kit';
+import { createRedis, ensureIndexes, runService, unwatchQueue, watchQueue } from '@portal/service-kit';
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
@@ -31,7 +31,10 @@ runService({
       cron: config.AUDIT_RETENTION_CRON,
       prefix: config.QUEUE_PREFIX,
     });
+    // The audit queue's depth is reported by the service that works it (every service adds to it).
+    watchQueue(ctx.audit.queue);
     return async () => {
+      unwatchQueue(ctx.audit.queue);
       await retention.close();
       await worker.close();
       connection.disconnect();

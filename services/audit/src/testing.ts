@@ -1,5 +1,5 @@
 import type { Worker } from 'bullmq';
-import { createRedis, ensureIndexes } from '@portal/service-kit';
+import { createRedis, ensureIndexes, unwatchQueue, watchQueue } from '@portal/service-kit';
 import { startTestService, type TestService } from '@portal/devstack/testing';
 import { auditRouters } from './app';
 import { recordModel } from './models/record';
@@ -31,6 +31,7 @@ export async function startAudit(env: Record<string, string> = {}): Promise<Audi
     connection.disconnect();
   };
   startWorker();
+  watchQueue(service.ctx.audit.queue);
   return {
     ...service,
     get worker() {
@@ -40,6 +41,7 @@ export async function startAudit(env: Record<string, string> = {}): Promise<Audi
     stopWorker,
     startWorker,
     async close() {
+      unwatchQueue(service.ctx.audit.queue);
       await stopWorker();
       await service.close();
     },

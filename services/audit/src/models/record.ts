@@ -16,6 +16,8 @@ export interface AuditRecordDoc {
   timestamp: Date;
   /** The UTC day of `timestamp` (YYYY-MM-DD): pages of the history walk it day by day (queries/records.ts). */
   day?: string;
+  /** The request that made the change (X-Request-Id), to find its log lines and trace. */
+  requestId?: string;
 }
 
 const recordSchema = new Schema<AuditRecordDoc>(
@@ -34,6 +36,7 @@ const recordSchema = new Schema<AuditRecordDoc>(
     actorId: { type: String, default: null },
     timestamp: { type: Date, required: true },
     day: { type: String },
+    requestId: { type: String },
   },
   { versionKey: false },
 );

@@ -2,7 +2,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
 import { AUDIT_QUEUE, auditEventSchema, type AuditEvent } from '@portal/contracts';
-import type { Logger } from '@portal/service-kit';
+import { watchWorker, type Logger } from '@portal/service-kit';
 import { dayOf, type AuditRecordDoc } from '../models/record';
 import { MicroBatcher, type BatchWrite } from './batcher';
 
@@ -30,6 +30,7 @@ const recordOf = (event: AuditEvent): AuditRecordDoc => ({
   actorId: event.actor?.id ?? null,
   timestamp: new Date(event.timestamp),
   day: dayOf(new Date(event.timestamp)),
+  ...(event.requestId ? { requestId: event.requestId } : {}),
 });
 
 interface BulkWriteFailure {
@@ -104,5 +105,6 @@ export function startAuditWorker(
     logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: err.message }, 'audit job failed'),
   );
   worker.on('error', () => undefined);
+  watchWorker(worker);
   return worker;
 }

@@ -14,7 +14,17 @@ import {
   type GenerationStage,
   type GenerationStatus,
 } from '@portal/contracts';
-import { badRequest, op, unavailable, type Logger, type Principal } from '@portal/service-kit';
+import {
+  badRequest,
+  courseBuilderJobs,
+  op,
+  unavailable,
+  unwatchQueue,
+  watchQueue,
+  watchWorker,
+  type Logger,
+  type Principal,
+} from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { GenerationCancelled, GenerationFailure } from './failure';
 import type { RegenerationTarget } from './pipeline';
@@ -187,6 +197,7 @@ export class GenerationJobs {
       defaultJobOptions: { attempts: 1, removeOnComplete: true, removeOnFail: true },
     });
     this.queue.on('error', () => undefined); // the connection logs Redis trouble once
+    watchQueue(this.queue);
   }
 
   private changes = (changes: Partial<JobDoc>): Partial<JobDoc> => ({ ...changes, updatedAt: new Date() });
@@ -230,6 +241,7 @@ export class GenerationJobs {
       expiresAt: null,
     };
     await this.model.create(doc);
+    courseBuilderJobs.inc({ kind: doc.kind, outcome: 'started' });
     try {
       await this.queue.add(doc.kind, payload, { jobId: doc._id });
     } catch {
@@ -351,6 +363,7 @@ export class GenerationJobs {
       maxStalledCount: 1,
     });
     this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'generation worker error'));
+    watchWorker(this.worker);
     // A job failed by BullMQ itself (stalled twice) never reaches the work: fail it in the store.
     this.worker.on('failed', (job) => {
       if (job?.id)
@@ -376,6 +389,7 @@ export class GenerationJobs {
             settled: true,
           }),
     );
+    courseBuilderJobs.inc({ kind: doc.kind, outcome: cancelled ? 'cancelled' : 'failed' });
   }
 
   private async process(job: Job<JobPayload>, token: string | undefined, work: JobWork): Promise<void> {
@@ -421,6 +435,7 @@ export class GenerationJobs {
         id,
         this.finished({ status: 'succeeded', stage: 'done', progress: 100, draftCourseId: null, settled: true }),
       );
+      courseBuilderJobs.inc({ kind: doc.kind, outcome: 'succeeded' });
     } catch (err) {
       if (controller.signal.reason === 'shutdown') {
         // This replica is stopping (a rolling deploy): the work took back its draft; another replica starts it afresh.
@@ -442,8 +457,10 @@ export class GenerationJobs {
       for (const courseId of [now?.draftCourseId, doc.kind === 'course' ? now?.courseId : null])
         if (courseId) await removeDraft(this.content, new Types.ObjectId(courseId));
       await this.write(id, { ...this.cancelledState(doc), settled: true });
+      courseBuilderJobs.inc({ kind: doc.kind, outcome: 'cancelled' });
       return;
     }
+    courseBuilderJobs.inc({ kind: doc.kind, outcome: 'failed' });
     if (!(err instanceof GenerationFailure)) this.logger.error({ err, jobId: id }, 'generation failed');
     const message = err instanceof GenerationFailure ? err.message : GENERATION_MSG.providerFailed;
     await this.write(
@@ -465,6 +482,7 @@ export class GenerationJobs {
   }
 
   async close(): Promise<void> {
+    unwatchQueue(this.queue);
     await this.stopWorker();
     await this.queue.close();
   }

@@ -10,7 +10,7 @@ import {
   type AuthResponse,
   type ProfileResponse,
 } from '@portal/contracts';
-import { parse, tooManyRequests, unauthorized, type ServiceContext, type TokenSigner } from '@portal/service-kit';
+import { loginFailures, parse, tooManyRequests, unauthorized, type ServiceContext, type TokenSigner } from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
 import { presetsEnabled } from '../../config';
 import { latestApplicationOf } from '../../commands/applications';
@@ -109,7 +109,10 @@ export function authRouter({
       { key: `email:${email}`, limit: config.LOGIN_MAX_FAILURES * EMAIL_FACTOR },
     ];
     const wait = await limiter.claim(keys);
-    if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyAttempts, { seconds: wait }), wait);
+    if (wait > 0) {
+      loginFailures.inc({ reason: 'limited' });
+      throw tooManyRequests(formatMessage(MSG.tooManyAttempts, { seconds: wait }), wait);
+    }
 
     let user: UserDoc | null = null;
     let outcome: 'ok' | 'failed' | 'aborted' = 'aborted';
@@ -120,6 +123,7 @@ export function authRouter({
       await limiter.finish(keys, outcome);
     }
     if (outcome === 'failed') {
+      loginFailures.inc({ reason: user ? 'wrong_password' : 'no_account' });
       // Never the password; the email names the account even when none exists.
       audit.publish({
         action: 'login',
