@@ -1,21 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import type { BlockRecord } from '@portal/contracts';
-import { api, rawGet, startTestService, storeOperationsDuring, type TestService } from '@portal/devstack/testing';
-import { contentRouters } from '../../app';
-import { contentConfigSchema, type ContentConfig } from '../../config';
-import { seedCourse, startContent, type ContentTestBed } from '../../testing';
+import { api, rawGet, storeOperationsDuring } from '@portal/devstack/testing';
+import { seedCourse, startContent, startContentReplica, type ContentTestBed } from '../../testing';
 
 // GET /api/blocks/{id} is kept per course version (src/commands/lessonCache.ts). A second content
 // process on the same databases stands for another replica: every write through it is seen at once here.
 let bed: ContentTestBed;
-let replica: TestService<ContentConfig>;
+let replica: Awaited<ReturnType<typeof startContentReplica>>;
 beforeAll(async () => {
   bed = await startContent();
-  replica = await startTestService<ContentConfig>('content', contentRouters, {
-    schema: contentConfigSchema,
-    prefix: bed.content.ctx.config.DB_PREFIX,
-    env: { AUTH_URL: bed.auth.url, UPLOAD_DIR: bed.uploadDir },
-  });
+  replica = await startContentReplica(bed);
 });
 afterAll(async () => {
   await replica.close();

@@ -1,21 +1,15 @@
 import type { Course, CourseSummary } from '@portal/contracts';
-import { api, startTestService, storeOperationsDuring, type TestService } from '@portal/devstack/testing';
-import { contentRouters } from '../../app';
-import { contentConfigSchema, type ContentConfig } from '../../config';
-import { startContent, uniqueTitle, type ContentTestBed } from '../../testing';
+import { api, storeOperationsDuring } from '@portal/devstack/testing';
+import { startContent, startContentReplica, uniqueTitle, type ContentTestBed } from '../../testing';
 
 // The course list keeps pages of the catalogue stamped with its version (src/commands/catalogueCache.ts).
 // A second content process on the same databases stands for another replica: a write through one
 // is seen at once through the other.
 let bed: ContentTestBed;
-let replica: TestService<ContentConfig>;
+let replica: Awaited<ReturnType<typeof startContentReplica>>;
 beforeAll(async () => {
   bed = await startContent();
-  replica = await startTestService<ContentConfig>('content', contentRouters, {
-    schema: contentConfigSchema,
-    prefix: bed.content.ctx.config.DB_PREFIX,
-    env: { AUTH_URL: bed.auth.url, UPLOAD_DIR: bed.uploadDir },
-  });
+  replica = await startContentReplica(bed);
 });
 afterAll(async () => {
   await replica.close();
