@@ -56,6 +56,23 @@ describe('a service called through its replicas', () => {
     expect(await (await service.fetch('/x', { method: 'POST', body: '{}' })).text()).toBe('a');
   });
 
+  it('reads from another replica when one closes the connection without answering (killed mid-request); a write is not sent twice', async () => {
+    const a = await replica('a');
+    let reached = 0;
+    const dying = createServer((req) => {
+      reached++;
+      req.socket.end(); // the request arrived; no answer comes
+    });
+    servers.push(dying);
+    await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+    const dyingUrl = `http://127.0.0.1:${(dying.address() as AddressInfo).port}`;
+    expect(await (await new Upstreams([dyingUrl, a.url]).fetch('/x')).text()).toBe('a');
+    expect(reached).toBe(1);
+    await expect(new Upstreams([dyingUrl, a.url]).fetch('/x', { method: 'POST', body: '{}' })).rejects.toThrow();
+    expect(reached).toBe(2);
+    expect(a.requests()).toBe(1);
+  });
+
   it('tries them all again when every replica rests', async () => {
     const dead = [await deadUrl(), await deadUrl()];
     const service = new Upstreams(dead, 60_000);

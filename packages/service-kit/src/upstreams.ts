@@ -37,6 +37,23 @@ export const failedToConnect = (err: unknown): boolean => {
   return false;
 };
 
+/**
+ * Errors that mean the connection went away before an answer came: the replica closed it (killed,
+ * or stopping) after the request may have reached it. Only an idempotent request may then be asked
+ * again elsewhere.
+ */
+const DROPPED = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** True when the connection was refused, reset or closed without an answer. */
+export const lostConnection = (err: unknown): boolean => {
+  if (failedToConnect(err)) return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code && DROPPED.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Requests that may be sent again to another replica after the first could not connect. */
 export const retriable = (method: string | undefined): boolean => IDEMPOTENT.has((method ?? 'GET').toUpperCase());
@@ -96,7 +113,9 @@ export class Upstreams {
     try {
       return await fetch(`${first}${path}`, init);
     } catch (err) {
-      if (!failedToConnect(err)) throw err;
+      // Refused, reset, or closed without an answer (a replica killed mid-request): only a request
+      // that may safely run twice is asked again.
+      if (!lostConnection(err)) throw err;
       this.rest(first);
       if (this.urls.length < 2 || !retriable(init.method) || init.signal?.aborted) throw err;
       return fetch(`${this.pick(first)}${path}`, init);
