@@ -16,3 +16,4 @@ export * from './context';
 export * from './upstreams';
 export * from './versions';
 export * from './exports';
+export * from './mail';
