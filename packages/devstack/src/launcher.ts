@@ -8,14 +8,15 @@ export interface Launched {
   store?: Store;
   redis?: RedisServer;
   mail?: MailCatcher;
-  /** startCount() once the store and Redis were ready: what started after it is the services and the gateway. */
+  /** startCount() once the store, Redis and the mail were ready: what started after it is the services and the gateway. */
   servicesFrom?: number;
 }
 
 /**
  * Stops what the launcher started, in this order: the services and the gateway together (SIGTERM,
- * SIGKILL after the deadline); then the store (FerretDB, then its PostgreSQL), Redis and the mail catcher; then
- * anything a start interrupted half way left running, newest first. Nothing new starts meanwhile.
+ * SIGKILL after the deadline); then the store (FerretDB, then its PostgreSQL), Redis and the mail
+ * catcher; then anything a start interrupted half way left running, newest first. Nothing new
+ * starts meanwhile.
  */
 export async function stopLaunched(launched: Launched, deadlineMs = STOP_DEADLINE_MS): Promise<void> {
   refuseNewProcesses('the portal is stopping');

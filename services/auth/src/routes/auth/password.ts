@@ -126,7 +126,7 @@ const expiryFormat = new Intl.DateTimeFormat('ru-RU', {
 });
 
 /** The mail that carries an administrator's reset link to the person. */
-export const resetLinkMail = (user: Pick<UserDoc, 'email' | 'fullName'>, link: string, expiresAt: Date) => ({
+const resetLinkMail = (user: Pick<UserDoc, 'email' | 'fullName'>, link: string, expiresAt: Date) => ({
   to: user.email,
   subject: 'Ссылка для смены пароля на портале обучения',
   text: [
