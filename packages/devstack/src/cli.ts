@@ -4,6 +4,7 @@ import { backup, restore } from './backup';
 import { buildFrontends, buildServices } from './build';
 import { checkChart, ensureHelm, prepareChartChecker } from './chart';
 import { isStopping, stopLaunched, stopOnSignals, type Launched } from './launcher';
+import { ensureMailCatcher } from './mailCatcher';
 import { startCount } from './processes';
 import { SECRETS_FILE } from './secrets';
 import { startStack } from './stack';
@@ -36,17 +37,25 @@ async function start(): Promise<void> {
     if (process.env.PORTAL_SKIP_BUILD !== '1') await build();
     launched.store = await ensureStore();
     launched.redis = await ensureRedis();
+    launched.mail = await ensureMailCatcher();
     launched.servicesFrom = startCount();
     const stack = await startStack({
       mongoUrl: launched.store.url,
       redisUrl: launched.redis.url,
       echo: process.env.PORTAL_QUIET !== '1',
+      // The links in mails lead to PUBLIC_URL, by default this gateway (the services read it from our environment).
+      env: { SMTP_URL: launched.mail.smtpUrl },
     });
     say('');
     const several = Object.entries(stack.replicaPorts).filter(([, ports]) => ports.length > 1);
     if (several.length)
       say(`Replicas: ${several.map(([name, ports]) => `${name} ×${ports.length} (${ports.join(', ')})`).join('; ')}`);
     say(`The portal is running: http://127.0.0.1:${stack.ports.gateway}/`);
+    say(
+      launched.mail.webUrl
+        ? `Mails the portal sends (MailDev): ${launched.mail.webUrl}`
+        : `Mails the portal sends go to ${launched.mail.smtpUrl.replace(/\/\/[^@/]*@/, '//')}`,
+    );
     say('Preset accounts are listed in the README (and under "Выбрать тестовый аккаунт" on /auth). Ctrl-C stops everything.');
     say(
       `Secrets (JWT_SECRET, INTERNAL_TOKEN, ADMIN_REGISTRATION_PASSWORD for registering as ADMIN): ${path.relative(process.cwd(), SECRETS_FILE)}`,

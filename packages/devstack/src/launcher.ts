@@ -1,4 +1,5 @@
 import { refuseNewProcesses, runningProcesses, STOP_DEADLINE_MS } from './processes';
+import type { MailCatcher } from './mailCatcher';
 import type { RedisServer, Store } from './store';
 import { say } from './util';
 
@@ -6,20 +7,26 @@ import { say } from './util';
 export interface Launched {
   store?: Store;
   redis?: RedisServer;
-  /** startCount() once the store and Redis were ready: what started after it is the services and the gateway. */
+  mail?: MailCatcher;
+  /** startCount() once the store, Redis and the mail were ready: what started after it is the services and the gateway. */
   servicesFrom?: number;
 }
 
 /**
  * Stops what the launcher started, in this order: the services and the gateway together (SIGTERM,
- * SIGKILL after the deadline); then the store (FerretDB, then its PostgreSQL) and Redis; then
- * anything a start interrupted half way left running, newest first. Nothing new starts meanwhile.
+ * SIGKILL after the deadline); then the store (FerretDB, then its PostgreSQL), Redis and the mail
+ * catcher; then anything a start interrupted half way left running, newest first. Nothing new
+ * starts meanwhile.
  */
 export async function stopLaunched(launched: Launched, deadlineMs = STOP_DEADLINE_MS): Promise<void> {
   refuseNewProcesses('the portal is stopping');
   if (launched.servicesFrom !== undefined)
     await Promise.all(runningProcesses(launched.servicesFrom).map((p) => p.stop('SIGTERM', deadlineMs)));
-  await Promise.all([launched.store?.process?.stop('SIGTERM', deadlineMs), launched.redis?.process?.stop('SIGTERM', deadlineMs)]);
+  await Promise.all([
+    launched.store?.process?.stop('SIGTERM', deadlineMs),
+    launched.redis?.process?.stop('SIGTERM', deadlineMs),
+    launched.mail?.process?.stop('SIGTERM', deadlineMs),
+  ]);
   for (const p of runningProcesses().reverse()) await p.stop('SIGTERM', deadlineMs);
 }
 

@@ -47,6 +47,15 @@ export const baseConfigSchema = z.object({
    * shorter), then connections are closed; a process still there at this deadline exits 1.
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Outgoing mail (smtp://host:port, smtps://user:pass@host); unset, no mail is sent (see mail.ts). */
+  SMTP_URL: z
+    .string()
+    .regex(/^(smtps?:\/\/\S+)?$/, 'an SMTP URL: smtp://host:port or smtps://user:password@host:port')
+    .optional()
+    .transform((url) => url || undefined),
+  MAIL_FROM: z.string().min(3).default('Портал обучения <noreply@portal.local>'),
+  /** The portal's address as people open it: the links in mails lead there (required with SMTP_URL in production). */
+  PUBLIC_URL: z.string().url().optional(),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -9,6 +9,7 @@ import type { BaseConfig } from './config';
 import { createServiceApp } from './app';
 import { createTokenVerifier } from './jwt';
 import { createLogger, type Logger } from './logger';
+import { createMailer, type Mailer } from './mail';
 import { timeRedisCommands, timeStoreCommands } from './metrics';
 import { connectStore, storeIsUp } from './mongo';
 import { Upstreams } from './upstreams';
@@ -30,6 +31,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   principals: PrincipalCache;
   authenticate: Middleware;
   audit: AuditPublisher;
+  /** Off unless SMTP_URL is set; a send never fails or holds up a request. */
+  mailer: Mailer;
 }
 
 export interface ContextOptions {
@@ -46,6 +49,7 @@ export async function createServiceContext<C extends BaseConfig>(
   config: C,
   { lookup, logger = createLogger(name, config.LOG_LEVEL), storeAttempts }: ContextOptions = {},
 ): Promise<ServiceContext<C>> {
+  const mailer = createMailer(config, logger);
   const store = await connectStore(config.MONGO_URL, databaseName(config, name), logger, { attempts: storeAttempts });
   timeStoreCommands(store);
   const redis = createRedis(config.REDIS_URL, logger, { failFast: true });
@@ -59,11 +63,12 @@ export async function createServiceContext<C extends BaseConfig>(
   principals.listen(subscriber, logger);
   const authenticate = createAuthenticate(createTokenVerifier(config.JWT_SECRET), principals);
   const audit = new AuditPublisher({ service: name, connection: redis, prefix: config.QUEUE_PREFIX, store, logger });
-  return { name, config, logger, store, redis, subscriber, principals, authenticate, audit };
+  return { name, config, logger, store, redis, subscriber, principals, authenticate, audit, mailer };
 }
 
 export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
   await ctx.audit.close();
+  ctx.mailer.close();
   ctx.subscriber.disconnect();
   ctx.redis.disconnect();
   await ctx.store.close();

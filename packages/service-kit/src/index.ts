@@ -20,3 +20,4 @@ export * from './metrics';
 export * from './upstreams';
 export * from './versions';
 export * from './exports';
+export * from './mail';

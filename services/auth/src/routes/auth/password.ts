@@ -9,7 +9,7 @@ import {
   passwordResetSchema,
   type PasswordResetLink,
 } from '@portal/contracts';
-import { badRequest, notFound, parse, requireRole, tooManyRequests, type ServiceContext } from '@portal/service-kit';
+import { badRequest, notFound, parse, portalLink, requireRole, tooManyRequests, type ServiceContext } from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
 import { consumeResetLink, endSessionsOf, issueResetLink, resetLinkOwner } from '../../commands/sessions';
 import type { LoginLimiter } from '../../limiter';
@@ -32,7 +32,7 @@ export interface PasswordRouteDeps {
  */
 export function passwordRouter({ ctx: service, users, limiter, announce }: PasswordRouteDeps): Router {
   const router = new Router();
-  const { audit, authenticate, config, store } = service;
+  const { audit, authenticate, config, mailer, store } = service;
 
   router.post('/api/auth/logout-all', authenticate, async (ctx) => {
     const { user } = ctx.state;
@@ -88,6 +88,8 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
       path: `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`,
       expiresAt: expiresAt.toISOString(),
     };
+    // The admin still hands the link over when there is no mail, or it does not arrive.
+    if (mailer.enabled) void mailer.send(resetLinkMail(target, portalLink(config, body.path), expiresAt));
     ctx.status = 201;
     ctx.body = body;
   });
@@ -116,3 +118,24 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
 
   return router;
 }
+
+const expiryFormat = new Intl.DateTimeFormat('ru-RU', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Moscow',
+});
+
+/** The mail that carries an administrator's reset link to the person. */
+const resetLinkMail = (user: Pick<UserDoc, 'email' | 'fullName'>, link: string, expiresAt: Date) => ({
+  to: user.email,
+  subject: 'Ссылка для смены пароля на портале обучения',
+  text: [
+    `Здравствуйте, ${user.fullName}!`,
+    '',
+    'Администратор портала обучения выдал вам ссылку для смены пароля:',
+    link,
+    '',
+    `Ссылка действует один раз, до ${expiryFormat.format(expiresAt)} (МСК).`,
+    'После смены пароля все ваши сеансы завершатся. Если вы не просили сменить пароль, сообщите администратору.',
+  ].join('\n'),
+});
