@@ -2,7 +2,7 @@ import { createRedis, ensureIndexes, runService, unwatchQueue, watchQueue } from
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
-import { backfillActorIds } from './queries/records';
+import { backfillRecordFields } from './queries/records';
 import { startRetention } from './queues/retention';
 import { startAuditWorker } from './queues/worker';
 
@@ -16,9 +16,11 @@ runService({
   onStart: async (ctx) => {
     const records = recordModel(ctx.store);
     await ensureIndexes([records]);
-    void backfillActorIds(records)
-      .then((moved) => moved && ctx.logger.info({ moved }, 'audit records given actorId'))
-      .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'actorId backfill stopped; it runs again at the next start'));
+    void backfillRecordFields(records)
+      .then((moved) => moved && ctx.logger.info({ moved }, 'audit records given actorId and day'))
+      .catch((err: Error) =>
+        ctx.logger.warn({ err: err.message }, 'audit records backfill stopped; it runs again at the next start'),
+      );
     const connection = createRedis(config.REDIS_URL, ctx.logger);
     const worker = startAuditWorker(connection, records, ctx.logger, {
       concurrency: config.AUDIT_WORKER_CONCURRENCY,

@@ -109,7 +109,7 @@ export async function listRecords(records: Model<AuditRecordDoc>, query: AuditLi
  * batches (run in the background at start; idempotent, so replicas may run it at once). Until it has
  * passed, pages walked by day and a person's own history lack those older records.
  */
-export async function backfillActorIds(records: Model<AuditRecordDoc>, batchSize = 500): Promise<number> {
+export async function backfillRecordFields(records: Model<AuditRecordDoc>, batchSize = 500): Promise<number> {
   let moved = 0;
   const cursor = records
     .find({ day: op({ $exists: false }) })

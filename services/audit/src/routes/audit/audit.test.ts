@@ -5,7 +5,7 @@ import { AUDIT_EXPORT_HEADER, DASHBOARD_MSG, type AuditEvent, type AuthResponse 
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { recordModel } from '../../models/record';
 import { storeEvent, storeEvents } from '../../queues/worker';
-import { backfillActorIds, recordFilter } from '../../queries/records';
+import { backfillRecordFields, recordFilter } from '../../queries/records';
 import { startAudit } from '../../testing';
 import { auditRouters } from '../../app';
 
@@ -246,9 +246,9 @@ describe('GET /api/audit/my', () => {
     );
     const mineNow = async () => (await api(mine.url, 'GET', '/api/audit/my', { token: learner.token })).body.total;
     expect(await mineNow()).toBe(0);
-    expect(await backfillActorIds(records, 1)).toBeGreaterThanOrEqual(2);
+    expect(await backfillRecordFields(records, 1)).toBeGreaterThanOrEqual(2);
     expect(await mineNow()).toBe(2);
-    expect(await backfillActorIds(records)).toBe(0); // nothing left to move
+    expect(await backfillRecordFields(records)).toBe(0); // nothing left to move
     // A new event carries it from the start.
     const fresh = event({ actor: learner.user });
     await storeEvent(records, fresh);

@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { courseBlocks, createBlock, deleteBlock, inReadingOrder, reorderBlocks, updateBlock } from '../../commands/blocks';
 import { loadVisibleCourse } from '../../commands/courses';
 import { LessonCache } from '../../commands/lessonCache';
+import { sendKeptJson } from '../sendKept';
 import { copyLesson, importLessons } from '../../commands/lessonCopies';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring, canSeeBlock } from '../../policies/content';
@@ -51,14 +52,8 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
   router.get('/:id', authenticate, async (ctx) => {
     const answer = await lessons.answer(ctx.state.user, ctx.params.id);
     ctx.set('ETag', answer.etag);
-    ctx.vary('Accept-Encoding');
-    if (answer.json.length >= 1024 && ctx.get('Accept-Encoding') && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.body = await answer.gzipped();
-      ctx.set('Content-Encoding', 'gzip');
-    } else {
-      ctx.body = answer.json;
-    }
-    ctx.type = 'application/json';
+    // Below 1 KB compressing saves nothing.
+    await sendKeptJson(ctx, () => answer.json, answer.json.length >= 1024 ? answer.gzipped : null);
   });
 
   router.post('/', authenticate, authorizeAuthoring, async (ctx) => {

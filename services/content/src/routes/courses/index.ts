@@ -24,6 +24,7 @@ import {
   type CoursePage,
 } from '../../commands/courses';
 import { CatalogueCache } from '../../commands/catalogueCache';
+import { sendKeptJson } from '../sendKept';
 import { CourseDetailCache, CourseOutlineCache, type CoursePageCache } from '../../commands/courseDetailCache';
 import { readCourseId } from '../../commands/ids';
 import { addMark, marksOf, removeMark } from '../../commands/marks';
@@ -61,15 +62,11 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
       ctx.status = 304;
       return;
     }
-    // Sent gzipped when the client asks for it: a kept page is compressed once, not per request.
-    ctx.vary('Accept-Encoding');
-    if (ctx.get('Accept-Encoding') && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.body = await cache.answerGzipped(user, course, flags);
-      ctx.set('Content-Encoding', 'gzip');
-    } else {
-      ctx.body = await cache.answer(user, course, flags);
-    }
-    ctx.type = 'application/json';
+    await sendKeptJson(
+      ctx,
+      () => cache.answer(user, course, flags),
+      () => cache.answerGzipped(user, course, flags),
+    );
   };
 
   /** The spec's answer is the list itself: one page of it as an array, the total in a header. */
