@@ -15,9 +15,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.data/reports/playwright.json' }]],
   outputDir: `../.data/test-results/${E2E_PORT_OFFSET}`,
   projects: [
-    { name: 'journeys', grepInvert: /@outage/ },
-    // Journeys that stop a service of the shared stack: after all others, one at a time.
-    { name: 'outages', grep: /@outage/, dependencies: ['journeys'], workers: 1 },
+    { name: 'journeys', grepInvert: /@outage|@alone/ },
+    // Journeys that stop a service of the shared stack, or need it to themselves: after all others, one at a time.
+    { name: 'outages', grep: /@outage|@alone/, dependencies: ['journeys'], workers: 1 },
   ],
   use: {
     baseURL: E2E_GATEWAY_URL,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, watchConsole } from './helpers';
+import { ALONE, signIn, watchConsole } from './helpers';
 
 // The browser runs in Moscow time (playwright.config.ts); the expectations are computed there too.
 const TZ = 'Europe/Moscow';
@@ -74,55 +74,57 @@ test('the administrator’s dashboard greets them and shows the four figures, th
   expect(errors).toEqual([]);
 });
 
-test('an admin creates a course and an organization and sees both in recent activity, with the counters moved', async ({
-  page,
-}) => {
-  const errors = watchConsole(page);
-  const tag = uniqueTag();
-  const courseTitle = `Основы HR ${tag}`;
-  const orgName = `ООО Дашборд ${tag}`;
+test(
+  'an admin creates a course and an organization and sees both in recent activity, with the counters moved',
+  ALONE,
+  async ({ page }) => {
+    const errors = watchConsole(page);
+    const tag = uniqueTag();
+    const courseTitle = `Основы HR ${tag}`;
+    const orgName = `ООО Дашборд ${tag}`;
 
-  await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
-  const coursesBefore = await figureValue(page, 'Всего курсов');
-  const orgsBefore = await figureValue(page, 'Организации');
+    await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
+    const coursesBefore = await figureValue(page, 'Всего курсов');
+    const orgsBefore = await figureValue(page, 'Организации');
 
-  // The course through the API (the journey is the dashboard's, not the course editor's).
-  const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const course = await page.request.post('/api/courses', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { title: courseTitle },
-  });
-  expect(course.status()).toBe(201);
+    // The course through the API (the journey is the dashboard's, not the course editor's).
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const course = await page.request.post('/api/courses', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { title: courseTitle },
+    });
+    expect(course.status()).toBe(201);
 
-  // The organization through the CRM, reached from the quick actions.
-  const quick = page.getByRole('region', { name: 'Быстрые действия' });
-  await quick.getByRole('link', { name: 'Организации' }).click();
-  await expect(page).toHaveURL(/\/crm\/orgs$/);
-  await page.getByRole('button', { name: 'Добавить организацию' }).click();
-  const create = page.getByRole('dialog', { name: 'Новая организация' });
-  await create.getByLabel('Название').fill(orgName);
-  await create.getByLabel('ИНН').fill(uniqueInn());
-  await create.getByRole('button', { name: 'Создать' }).click();
-  await expect(create).toBeHidden();
-  await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Главная' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+    // The organization through the CRM, reached from the quick actions.
+    const quick = page.getByRole('region', { name: 'Быстрые действия' });
+    await quick.getByRole('link', { name: 'Организации' }).click();
+    await expect(page).toHaveURL(/\/crm\/orgs$/);
+    await page.getByRole('button', { name: 'Добавить организацию' }).click();
+    const create = page.getByRole('dialog', { name: 'Новая организация' });
+    await create.getByLabel('Название').fill(orgName);
+    await create.getByLabel('ИНН').fill(uniqueInn());
+    await create.getByRole('button', { name: 'Создать' }).click();
+    await expect(create).toBeHidden();
+    await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Главная' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
 
-  // Recent activity: one phrase per action, newest first, with a relative time.
-  const coursePhrase = `Анна Смирнова создала курс «${courseTitle}»`;
-  const orgPhrase = `Анна Смирнова создала организацию «${orgName}»`;
-  await reloadUntil(page, async () => {
-    await expect(recentList(page)).toContainText(orgPhrase, { timeout: 1500 });
-    await expect(recentList(page)).toContainText(coursePhrase, { timeout: 1500 });
-  });
-  const orgItem = recentList(page).getByRole('listitem').filter({ hasText: orgPhrase });
-  await expect(orgItem.locator('time')).toHaveText(/^(только что|\d+ мин назад)$/);
-  expect(await figureValue(page, 'Всего курсов')).toBeGreaterThanOrEqual(coursesBefore + 1);
-  expect(await figureValue(page, 'Организации')).toBeGreaterThanOrEqual(orgsBefore + 1);
-  await expect(figure(page, 'Организации').getByTestId('stat-change')).toHaveText(/^([+-]\d+%?|0%) за 30 дней$/);
-  expect(errors).toEqual([]);
-});
+    // Recent activity: one phrase per action, newest first, with a relative time.
+    const coursePhrase = `Анна Смирнова создала курс «${courseTitle}»`;
+    const orgPhrase = `Анна Смирнова создала организацию «${orgName}»`;
+    await reloadUntil(page, async () => {
+      await expect(recentList(page)).toContainText(orgPhrase, { timeout: 1500 });
+      await expect(recentList(page)).toContainText(coursePhrase, { timeout: 1500 });
+    });
+    const orgItem = recentList(page).getByRole('listitem').filter({ hasText: orgPhrase });
+    await expect(orgItem.locator('time')).toHaveText(/^(только что|\d+ мин назад)$/);
+    expect(await figureValue(page, 'Всего курсов')).toBeGreaterThanOrEqual(coursesBefore + 1);
+    expect(await figureValue(page, 'Организации')).toBeGreaterThanOrEqual(orgsBefore + 1);
+    await expect(figure(page, 'Организации').getByTestId('stat-change')).toHaveText(/^([+-]\d+%?|0%) за 30 дней$/);
+    expect(errors).toEqual([]);
+  },
+);
 
 test('the history finds the admin’s actions by text, sorts them, and filters by entity, action and date', async ({ page }) => {
   const errors = watchConsole(page);

@@ -67,6 +67,12 @@ export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.$
  */
 export const OUTAGE = { tag: '@outage' } as const;
 
+/**
+ * Journeys that need the portal to themselves without stopping anything (the dashboard's latest ten
+ * actions of everyone, which journeys running beside it would push out) run in that same project.
+ */
+export const ALONE = { tag: '@alone' } as const;
+
 export async function stopStackService(
   name: 'auth' | 'content' | 'progress' | 'crm' | 'audit',
 ): Promise<{ port: number; restart(): Promise<void> }> {
