@@ -65,6 +65,8 @@ describe('counts in Russian', () => {
     expect(shownOf(1, 1)).toBe('Показано 1 из 1 записи');
     expect(shownOf(20, 21)).toBe('Показано 20 из 21 записи');
     expect(shownOf(3, 3)).toBe('Показано 3 из 3 записей');
+    expect(shownOf(20, 500, false)).toBe('Показано 20 из 500+ записей');
+    expect(shownOf(20, 21, false)).toBe('Показано 20 из 21+ записи');
     expect(shownOf(11, 11)).toBe('Показано 11 из 11 записей');
   });
 

@@ -50,9 +50,12 @@ const pick = (n: number, forms: Record<'one' | 'few' | 'many', string>): string 
   return rule === 'one' || rule === 'few' ? forms[rule] : forms.many;
 };
 
-/** 'Показано X из Y записей', with 'записи' after 1, 21, 31... as Russian asks ('из 1 записи'). */
-export const shownOf = (shown: number, total: number): string =>
-  formatMessage(DASHBOARD_MSG.shownOf, {
+/**
+ * 'Показано X из Y записей', with 'записи' after 1, 21, 31... as Russian asks ('из 1 записи');
+ * 'из 500+ записей' when the server stopped counting (`exact` false).
+ */
+export const shownOf = (shown: number, total: number, exact = true): string =>
+  formatMessage(exact ? DASHBOARD_MSG.shownOf : DASHBOARD_MSG.shownOfAtLeast, {
     shown,
     total,
     records: pick(total, { one: 'записи', few: 'записей', many: 'записей' }),

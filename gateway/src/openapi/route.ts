@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
-import { CONTENT_MSG, EXPORT_MAX_ROWS, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
+import { CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
 import { EXAMPLE_ID, errorSchema } from './schemas';
 
 /** Who may call a route: anyone, or a signed-in person of one of these roles. */
@@ -159,7 +159,7 @@ export function exportRoute(tag: string, doc: Omit<RouteDoc, 'ok'> & { file: str
     also: {
       400: {
         description: 'Неверный фильтр, или строк больше, чем помещается в файл',
-        example: exportTooManyRows(EXPORT_MAX_ROWS + 1),
+        example: exportTooManyRows(),
       },
       ...doc.also,
     },

@@ -605,7 +605,17 @@ const auditRecord = z
     timestamp: isoDate,
   })
   .meta({ id: 'AuditRecord' });
-export const auditPageSchema = conforms<AuditPage>().as(pageOf(auditRecord, 'AuditPage'));
+export const auditPageSchema = conforms<AuditPage>().as(
+  z
+    .object({
+      data: z.array(auditRecord),
+      total: z.number().int().meta({ description: 'Records the filter selects; a lower bound when totalExact is false' }),
+      totalExact: z.boolean().meta({ description: 'False when counting stopped at 500 records or after 92 days of a period' }),
+      page: z.number().int(),
+      limit: z.number().int(),
+    })
+    .meta({ id: 'AuditPage' }),
+);
 
 /* --------------------------------------------------------------- gateway */
 

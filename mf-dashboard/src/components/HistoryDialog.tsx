@@ -57,8 +57,12 @@ function History({ scope }: { scope: HistoryScope }) {
     queryKey: historyKey(scope, filters),
     queryFn: ({ pageParam, signal }) => fetchHistoryPage(scope, filters, pageParam, signal),
     initialPageParam: 1,
+    // A total the server stopped counting («500+») pages on while pages come back full.
     getNextPageParam: (last, pages) =>
-      pages.reduce((n, p) => n + p.data.length, 0) < last.total && last.data.length > 0 ? last.page + 1 : undefined,
+      last.data.length > 0 &&
+      (pages.reduce((n, p) => n + p.data.length, 0) < last.total || (!last.totalExact && last.data.length === last.limit))
+        ? last.page + 1
+        : undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -70,6 +74,7 @@ function History({ scope }: { scope: HistoryScope }) {
 
   const records = query.error ? [] : (query.data?.pages.flatMap((p) => p.data) ?? []);
   const total = query.error ? 0 : (query.data?.pages[0]?.total ?? 0);
+  const exact = query.error ? true : (query.data?.pages[0]?.totalExact ?? true);
   const loaded = !query.isPending || !!query.error;
   const busy = query.isFetching && !query.isFetchingNextPage;
 
@@ -162,7 +167,7 @@ function History({ scope }: { scope: HistoryScope }) {
 
       <Summary>
         <Counter role="status" data-testid="history-counter">
-          {loaded ? shownOf(records.length, total) : 'Загрузка...'}
+          {loaded ? shownOf(records.length, Math.max(total, records.length), exact) : 'Загрузка...'}
         </Counter>
         <ExportButtons onExport={(format) => downloadHistory(scope, filters, format)} />
       </Summary>

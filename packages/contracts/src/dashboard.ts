@@ -25,6 +25,8 @@ export const DASHBOARD_MSG = {
   history: 'История действий',
   historyEmpty: 'Записи не найдены',
   shownOf: 'Показано {shown} из {total} {records}',
+  /** When the history counted up to AUDIT_TOTAL_CAP (or its day limit) and stopped: «из 500+ записей». */
+  shownOfAtLeast: 'Показано {shown} из {total}+ {records}',
   loadMore: 'Показать ещё',
   resetDates: 'Сбросить',
   newestFirst: 'Сначала новые',
@@ -103,10 +105,21 @@ export interface AuditRecord {
 
 export interface AuditPage {
   data: AuditRecord[];
+  /** The records the filter selects, or a lower bound of them when `totalExact` is false. */
   total: number;
+  /**
+   * False when counting stopped at AUDIT_TOTAL_CAP records (or after AUDIT_MAX_DAYS_COUNTED days of a
+   * period): there are at least `total` records, and pages go on while they come back full.
+   */
+  totalExact: boolean;
   page: number;
   limit: number;
 }
+
+/** A history page counts the records its filter selects up to this many, then says «500+». */
+export const AUDIT_TOTAL_CAP = 500;
+/** The days of a period a history page counts at most, one bounded query each. */
+export const AUDIT_MAX_DAYS_COUNTED = 92;
 
 export const ACTIVITY_DAYS = 14;
 export const RECENT_ACTIVITY_LIMIT = 10;

@@ -18,14 +18,11 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 export const EXPORT_MSG = {
   formatInvalid: 'Формат выгрузки: csv или xlsx',
-  tooManyRows: 'Слишком много строк для выгрузки: {count}. В один файл помещается не больше {max} — уточните поиск или фильтры',
+  tooManyRows: 'Слишком много строк для выгрузки: больше {max}, столько в один файл не помещается — уточните поиск или фильтры',
 } as const;
 
-export const exportTooManyRows = (count: number): string =>
-  formatMessage(EXPORT_MSG.tooManyRows, {
-    count: count.toLocaleString('ru-RU'),
-    max: EXPORT_MAX_ROWS.toLocaleString('ru-RU'),
-  });
+export const exportTooManyRows = (): string =>
+  formatMessage(EXPORT_MSG.tooManyRows, { max: EXPORT_MAX_ROWS.toLocaleString('ru-RU') });
 
 /** `format` and `tz` of every export query; CSV when no format is named (the first export was CSV only). */
 export const exportFields = {

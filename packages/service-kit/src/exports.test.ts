@@ -98,9 +98,17 @@ describe('the XLSX of a download', () => {
 });
 
 describe('bounds and dates', () => {
-  it('refuses a selection larger than one file holds, in Russian', () => {
-    expect(() => assertExportable(EXPORT_MAX_ROWS)).not.toThrow();
-    expect(() => assertExportable(EXPORT_MAX_ROWS + 1)).toThrow(/Слишком много строк для выгрузки: 50\s001/);
+  it('refuses a selection larger than one file holds, in Russian, counting no further than one past the limit', async () => {
+    const limits: number[] = [];
+    // A selection of `size` rows, counted as a store counts with a limit.
+    const selection = (size: number) => ({
+      countDocuments: async (_filter: never, { limit }: { limit: number }) => (limits.push(limit), Math.min(size, limit)),
+    });
+    await expect(assertExportable(selection(EXPORT_MAX_ROWS), {})).resolves.toBeUndefined();
+    await expect(assertExportable(selection(10 * EXPORT_MAX_ROWS), {})).rejects.toThrow(
+      /Слишком много строк для выгрузки: больше 50\s000/,
+    );
+    expect(limits).toEqual([EXPORT_MAX_ROWS + 1, EXPORT_MAX_ROWS + 1]);
   });
 
   it('writes an instant as the reader’s clock', () => {

@@ -44,9 +44,16 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Refuses, before a row is read, a selection larger than one download may hold. */
-export function assertExportable(count: number): void {
-  if (count > EXPORT_MAX_ROWS) throw badRequest(exportTooManyRows(count));
+/**
+ * Refuses, before a row is read, a selection larger than one download may hold. Counts to one past
+ * the limit at most: on FerretDB every counted document is read.
+ */
+export async function assertExportable(
+  collection: { countDocuments(filter: never, options: { limit: number }): PromiseLike<number> },
+  filter: unknown,
+): Promise<void> {
+  const count = await collection.countDocuments(filter as never, { limit: EXPORT_MAX_ROWS + 1 });
+  if (count > EXPORT_MAX_ROWS) throw badRequest(exportTooManyRows());
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
+import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
 import { escapeRegExp, op } from '@portal/service-kit';
 import { dayOf, type AuditRecordDoc } from '../models/record';
 import { presentRecord } from '../presenters/record';
@@ -27,9 +27,42 @@ export function recordFilter(query: RecordFilterQuery, actorId?: string): Record
   return filter;
 }
 
-/** How many records a filter selects; without a filter the collection's own count answers at once, even at millions. */
-export const countRecords = (records: Model<AuditRecordDoc>, filter: Record<string, unknown>): Promise<number> =>
-  Object.keys(filter).length ? records.countDocuments(filter) : records.estimatedDocumentCount();
+/** Day queries of a period's count in flight at once. */
+const DAYS_COUNTED_AT_ONCE = 8;
+
+/**
+ * The total of a history page, with bounded store work at any size of the trail: counted up to
+ * AUDIT_TOTAL_CAP records (then «500+»). A period is counted day by day, newest first (an equality on
+ * `day` that FerretDB pushes down, where a range would read the whole trail), for at most
+ * AUDIT_MAX_DAYS_COUNTED days; past them the total is a lower bound too.
+ */
+export async function countRecords(
+  records: Model<AuditRecordDoc>,
+  filter: Record<string, unknown>,
+  { from, to }: { from?: Date; to?: Date },
+  now = Date.now(),
+): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
+  const capped = (n: number, exact: boolean) =>
+    n > AUDIT_TOTAL_CAP ? { total: AUDIT_TOTAL_CAP, totalExact: false } : { total: n, totalExact: exact };
+  // FerretDB reads every record it counts (`estimatedDocumentCount` too), so never past the cap.
+  if (!from && !to) return capped(await records.countDocuments(filter, { limit: AUDIT_TOTAL_CAP + 1 }), true);
+  const days: string[] = [];
+  const first = dayOf(from ?? 0);
+  for (let at = to ? to.getTime() : now + DAY_MS; dayOf(at) >= first && days.length < AUDIT_MAX_DAYS_COUNTED; at -= DAY_MS)
+    days.push(dayOf(at));
+  const walkedAll =
+    !!from && dayOf(from.getTime()) >= dayOf((to ? to.getTime() : now + DAY_MS) - (AUDIT_MAX_DAYS_COUNTED - 1) * DAY_MS);
+  let counted = 0;
+  for (let i = 0; i < days.length && counted <= AUDIT_TOTAL_CAP; i += DAYS_COUNTED_AT_ONCE) {
+    const counts = await Promise.all(
+      days
+        .slice(i, i + DAYS_COUNTED_AT_ONCE)
+        .map((day) => records.countDocuments({ ...filter, day }, { limit: AUDIT_TOTAL_CAP + 1 - counted })),
+    );
+    counted += counts.reduce((sum, n) => sum + n, 0);
+  }
+  return capped(counted, walkedAll);
+}
 
 /** The sort of the history: _id breaks ties between events of the same millisecond, so pages never overlap. */
 export const recordOrder = (sort: 'newest' | 'oldest') => {
@@ -100,8 +133,8 @@ export async function listRecords(records: Model<AuditRecordDoc>, query: AuditLi
   const walk = async () =>
     (actorId ? null : await pageByDays(records, filter, periodOf(query), direction, pageOffset(query), query.limit)) ??
     records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>();
-  const [rows, total] = await Promise.all([walk(), countRecords(records, filter)]);
-  return { data: rows.map(presentRecord), total, page: query.page, limit: query.limit };
+  const [rows, total] = await Promise.all([walk(), countRecords(records, filter, periodOf(query))]);
+  return { data: rows.map(presentRecord), ...total, page: query.page, limit: query.limit };
 }
 
 /**

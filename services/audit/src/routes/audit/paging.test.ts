@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PAGING_MSG, type AuditPage } from '@portal/contracts';
+import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, PAGING_MSG, type AuditPage } from '@portal/contracts';
 import { api, startTestService, storeOperationsDuring, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { auditRouters } from '../../app';
@@ -116,5 +116,53 @@ describe('GET /api/audit in pages', () => {
       `entity=organization&action=delete&sort=oldest&limit=30&startDate=${dayOf(now - 3 * 86_400_000)}`,
     );
     expect(oldest.body.data.map((r) => r.id)).toEqual([...recent].reverse().map((r) => r.eventId));
+  });
+
+  it('counts no further than 500 records, says so, and still pages to the last record', async () => {
+    const records = recordModel(reader.ctx.store);
+    const day = new Date('2026-02-10T12:00:00.000Z');
+    const many = Array.from({ length: AUDIT_TOTAL_CAP + 40 }, (_, i) => {
+      const id = randomUUID();
+      const timestamp = new Date(day.getTime() + i * 1000);
+      return {
+        _id: id,
+        eventId: id,
+        service: 'test',
+        action: 'login',
+        entity: 'user',
+        entityId: `u${i}`,
+        details: `Вход ${i}`,
+        actor: null,
+        actorId: null,
+        timestamp,
+        day: dayOf(timestamp),
+      };
+    });
+    await records.insertMany(many);
+    for (const period of ['', '&startDate=2026-02-01&endDate=2026-02-28']) {
+      const ops = await storeOperationsDuring(reader, async () => {
+        const first = await history(`entity=user&action=login&limit=200${period}`);
+        expect(first.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
+      });
+      // The whole history in one count. A period day by day, 8 days at a time, newest first, until the
+      // cap: 10 February is the 19th day back from the 28th, so the third batch of 8 is the last.
+      expect(ops.filter((op) => op === 'audit_records.countDocuments').length).toBe(period ? 24 : 1);
+      const ids: string[] = [];
+      for (let page = 1; page <= 3; page++)
+        ids.push(...(await history(`entity=user&action=login&limit=200&page=${page}${period}`)).body.data.map((r) => r.id));
+      expect(new Set(ids).size).toBe(many.length);
+    }
+    // Narrower filters are counted exactly.
+    const narrow = await history('entity=user&action=login&startDate=2026-02-10&endDate=2026-02-10&search=Вход 53');
+    expect(narrow.body).toMatchObject({ total: 11, totalExact: true }); // «Вход 53» and «Вход 530»…«Вход 539»
+  });
+
+  it('counts a period of more than 92 days as «at least» what the last 92 days hold', async () => {
+    const longAgo = await history(`startDate=2025-01-01&endDate=${dayOf(new Date('2026-05-06'))}&action=update`);
+    // 125 updates on 2026-05-05, inside the 92 days counted back from the end of the period.
+    expect(longAgo.body).toMatchObject({ total: 125, totalExact: false });
+    const quarter = await history('startDate=2026-04-01&endDate=2026-05-31&action=update');
+    expect(quarter.body).toMatchObject({ total: 125, totalExact: true });
+    expect(AUDIT_MAX_DAYS_COUNTED).toBe(92);
   });
 });

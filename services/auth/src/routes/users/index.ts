@@ -78,7 +78,7 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   router.get('/export', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const { search, role, format, tz } = parse(userExportQuerySchema, ctx.query);
     const filter = directoryFilter(search, role);
-    assertExportable(await users.countDocuments(filter));
+    await assertExportable(users, filter);
     const cursor = users
       .find(filter, { fullName: 1, email: 1, role: 1, createdAt: 1 })
       .sort({ createdAt: -1, _id: -1 })

@@ -113,7 +113,7 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
   router.get('/export', authenticate, authorizeCrm, async (ctx) => {
     const { search, status, format, tz } = parse(organizationExportQuerySchema, ctx.query);
     const filter = organizationFilter(search, status);
-    assertExportable(await models.organizations.countDocuments(filter));
+    await assertExportable(models.organizations, filter);
     const cursor = models.organizations
       .find(filter)
       .sort({ createdAt: -1, _id: -1 })
