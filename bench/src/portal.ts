@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon, { type Instance, type Options, type Result } from 'autocannon';
-import { lessonContentSchema, SERVICE_NAMES } from '@portal/contracts';
+import { completeInn, lessonContentSchema, SERVICE_NAMES } from '@portal/contracts';
 import { startStack, type Stack } from '@portal/devstack/stack';
 import type { Figure } from './harness';
 
@@ -528,7 +528,7 @@ export async function mixedLoad(portal: BenchPortal, duration = QUICK ? 10 : 60)
             method: 'POST',
             path: '/api/organizations',
             headers: { ...json, ...admin },
-            body: JSON.stringify({ name: `ООО Нагрузка ${inn}`, inn: String(inn++) }),
+            body: JSON.stringify({ name: `ООО Нагрузка ${inn}`, inn: completeInn(String(inn++ % 1e9).padStart(9, '0')) }),
           }),
         },
       ],

@@ -1,3 +1,4 @@
+import { completeInn } from '@portal/contracts';
 import { expect, test, type APIRequestContext, type Dialog, type Page } from '@playwright/test';
 import { signIn, uniqueEmail, watchConsole } from './helpers';
 
@@ -7,7 +8,7 @@ const today = new Intl.DateTimeFormat('ru-RU', {
   year: 'numeric',
   timeZone: 'Europe/Moscow',
 }).format(new Date());
-const uniqueInn = () => `77${Date.now().toString().slice(-8)}`;
+const uniqueInn = () => completeInn(`77${Date.now().toString().slice(-7)}`);
 
 /** Answers the next alert or confirm with OK and gives back its text. */
 const nextDialog = (page: Page): Promise<string> =>

@@ -1,3 +1,4 @@
+import { completeInn } from '@portal/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ALONE, signIn, watchConsole } from './helpers';
 
@@ -21,7 +22,7 @@ const GREETING = /^(Доброе утро|Добрый день|Добрый в�
 
 let counter = 0;
 const uniqueTag = () => `${Date.now().toString(36)}${counter++}`;
-const uniqueInn = () => `78${Date.now().toString().slice(-8)}`;
+const uniqueInn = () => completeInn(`78${Date.now().toString().slice(-7)}`);
 
 const figure = (page: Page, label: string): Locator => page.getByRole('article', { name: label, exact: true });
 const figureValue = async (page: Page, label: string): Promise<number> =>

@@ -145,7 +145,7 @@ describe('GET /api/dashboard/stats', () => {
     ).toBe(201);
     const org = await api(gateway, 'POST', '/api/organizations', {
       token: curator,
-      body: { name: 'ООО Вектор', inn: '7701234567' },
+      body: { name: 'ООО Вектор', inn: '7707083893' },
     });
     expect(org.status).toBe(201);
     expect(

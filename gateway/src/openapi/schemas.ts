@@ -559,7 +559,17 @@ export const resultsPageSchema = conforms<ResultsPage>().as(
 const organizationShape = {
   id,
   name: z.string().meta({ example: 'ООО «Ромашка»' }),
-  inn: z.string().meta({ example: '7701234567' }),
+  inn: z
+    .string()
+    .meta({
+      example: '7707083893',
+      description: 'ИНН: 10 digits (or 12 for an individual entrepreneur) with valid check digits',
+    }),
+  kpp: z.string().nullable().meta({ example: '773601001' }),
+  ogrn: z
+    .string()
+    .nullable()
+    .meta({ example: '1027700132195', description: 'ОГРН (13 digits) or ОГРНИП (15), with a valid check digit' }),
   site: z.string().nullable().meta({ example: 'https://romashka.ru' }),
   status: z.enum(ORG_STATUSES),
   version: z.number().int(),

@@ -4,6 +4,7 @@ import { requiredText } from './auth';
 import { exportFields } from './exports';
 import { pagingFields } from './paging';
 import { URL_MSG, isSiteUrl } from './urls';
+import { innSchema, kppSchema, ogrnSchema } from './requisites';
 
 /** Organization status (spec section 4): set freely among the three; new ones are ACTIVE. */
 export const ORG_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
@@ -59,7 +60,9 @@ const status = z.enum(ORG_STATUSES, { error: CRM_MSG.statusInvalid });
 
 export const organizationCreateSchema = z.object({
   name: requiredText(MSG.fillRequired, 300),
-  inn: requiredText(MSG.fillRequired, 32),
+  inn: innSchema,
+  kpp: kppSchema,
+  ogrn: ogrnSchema,
   // Spec section 5 sets no format; the CRM shows it as a link, so it must be a web address (a bare host reads as https).
   site: siteText,
   status: status.default(DEFAULT_ORG_STATUS),
@@ -70,7 +73,9 @@ export type OrganizationCreateInput = z.input<typeof organizationCreateSchema>;
 export const organizationUpdateSchema = z
   .object({
     name: requiredText(MSG.fillRequired, 300).optional(),
-    inn: requiredText(MSG.fillRequired, 32).optional(),
+    inn: innSchema.optional(),
+    kpp: kppSchema.optional(),
+    ogrn: ogrnSchema.optional(),
     site: siteText.optional(),
     status: status.optional(),
   })
@@ -145,6 +150,10 @@ export interface Organization {
   id: string;
   name: string;
   inn: string;
+  /** КПП (9 characters), or null. */
+  kpp: string | null;
+  /** ОГРН (13 digits) or ОГРНИП (15), or null. */
+  ogrn: string | null;
   site: string | null;
   status: OrgStatus;
   /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */

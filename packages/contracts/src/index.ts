@@ -17,4 +17,5 @@ export * from './editor';
 export * from './generation';
 export * from './media';
 export * from './urls';
+export * from './requisites';
 export * from './shuffle';

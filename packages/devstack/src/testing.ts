@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type Router from '@koa/router';
-import type { ServiceName } from '@portal/contracts';
+import { completeInn, type ServiceName } from '@portal/contracts';
 import {
   answerMalformedRequests,
   baseConfigSchema,
@@ -144,3 +144,8 @@ export function rawGet(
     req.end();
   });
 }
+
+let innCounter = 0;
+/** A valid ИНН (check digits right) that no other test is likely to use: 77, 5 random digits, a counter, the check digit. */
+export const uniqueInn = (): string =>
+  completeInn(`77${String(randomInt(100_000)).padStart(5, '0')}${String(innCounter++ % 100).padStart(2, '0')}`);

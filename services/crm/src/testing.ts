@@ -45,6 +45,4 @@ export async function auditEventsFor(crm: TestService, entityId: string): Promis
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 }
 
-let innCounter = 0;
-/** A tax number no other test of this file uses. */
-export const uniqueInn = (): string => `77${Date.now().toString().slice(-6)}${String(innCounter++).padStart(2, '0')}`;
+export { uniqueInn } from '@portal/devstack/testing';

@@ -50,7 +50,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       summary: 'Создать организацию',
       access: CRM_ROLES,
       body: organizationCreateSchema,
-      example: { name: 'ООО «Ромашка»', inn: '7701234567', site: 'https://romashka.ru' },
+      example: { name: 'ООО «Ромашка»', inn: '7707083893', kpp: '773601001', ogrn: '1027700132195', site: 'https://romashka.ru' },
       ok: { status: 201, description: 'Организация создана', schema: organizationListItemSchema },
       also: { 409: { description: 'ИНН уже занят', example: CRM_MSG.innTaken } },
     }),

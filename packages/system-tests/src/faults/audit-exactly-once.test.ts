@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import mongoose, { type Connection } from 'mongoose';
-import { AUDIT_QUEUE } from '@portal/contracts';
+import { AUDIT_QUEUE, completeInn } from '@portal/contracts';
 import type { ManagedProcess } from '@portal/devstack/processes';
 import { startRedisServer } from '@portal/devstack/store';
 import { freePort, sleep } from '@portal/devstack/util';
@@ -99,7 +99,7 @@ it('stores each audited write exactly once through a Redis crash, an audit resta
           kind: 'organization',
           answer: await timed(gateway, 'POST', '/api/organizations', {
             token,
-            body: { name: `ООО Отказоустойчивость ${run}-${i}`, inn: `${innBase}${String(i).padStart(5, '0')}` },
+            body: { name: `ООО Отказоустойчивость ${run}-${i}`, inn: completeInn(`${innBase}${String(i).padStart(3, '0')}`) },
           }),
         },
   );

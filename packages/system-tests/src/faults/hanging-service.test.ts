@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createServer, type Server, type Socket } from 'node:net';
 import { MSG } from '@portal/contracts';
 import { startProcess, type ManagedProcess } from '@portal/devstack/processes';
-import type { TestService } from '@portal/devstack/testing';
+import { uniqueInn, type TestService } from '@portal/devstack/testing';
 import { ROOT, freePort, waitFor } from '@portal/devstack/util';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { Cleanup, isAlive, timed, until } from './harness';
@@ -93,7 +93,7 @@ async function wave(tag: string) {
   const started = Date.now();
   const toHanging = Array.from({ length: CONCURRENT }, (_, i) =>
     timed(gatewayUrl, i % 2 ? 'GET' : 'POST', `/api/organizations${i % 2 ? `?wave=${tag}` : ''}`, {
-      body: i % 2 ? undefined : { name: `ООО Зависшее ${tag}-${i}`, inn: '7700000000' },
+      body: i % 2 ? undefined : { name: `ООО Зависшее ${tag}-${i}`, inn: uniqueInn() },
     }),
   );
   // While those wait: the sockets pile up toward the hanging service only as far as the requests go.

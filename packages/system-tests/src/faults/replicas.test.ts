@@ -1,3 +1,4 @@
+import { uniqueInn } from '@portal/devstack/testing';
 import { randomBytes } from 'node:crypto';
 import { GENERATION_MSG, MSG, SERVICE_NAMES, type Course, type GenerationJob } from '@portal/contracts';
 import { startFakeProvider, type FakeAnswer, type FakeProvider } from '@portal/svc-content/generation/fakeProvider';
@@ -158,7 +159,7 @@ it('keeps every read whole and every write accounted for when one replica of eac
     const name = `ООО Реплика ${run}-${i}`;
     const answer = await timed(gateway, 'POST', '/api/organizations', {
       token: admin,
-      body: { name, inn: `77${String(i).padStart(8, '0')}` },
+      body: { name, inn: uniqueInn() },
     });
     writes.push({ name, answer });
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { Connection } from 'mongoose';
-import { api, type ApiAnswer } from '@portal/devstack/testing';
+import { api, uniqueInn, type ApiAnswer } from '@portal/devstack/testing';
 import { eachConcurrently, startPortal, serviceUrl, type DeclaredRoute, type Portal } from './portal';
 import { ROUTE_RULES, fillPath, routeKey, type CellRequest, type RouteRule } from './routeTable';
 
@@ -273,7 +273,7 @@ describe('mass assignment: role, id and ownership fields in bodies are refused o
   it('a contact cannot be moved to another organization, nor an upload re-owned, by an edit', async () => {
     const other = await api(portal.crm.url, 'POST', '/api/organizations', {
       token: portal.as.MANAGER.token,
-      body: { name: 'Другая организация', inn: `31${Date.now()}` },
+      body: { name: 'Другая организация', inn: uniqueInn() },
     });
     const patch = await api(portal.crm.url, 'PATCH', `/api/contacts/${portal.contactId}`, {
       token: portal.as.MANAGER.token,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type Router from '@koa/router';
 import pino from 'pino';
 import type { AuthResponse, Role, ServiceName } from '@portal/contracts';
-import { api, startTestService, type ApiAnswer, type TestService } from '@portal/devstack/testing';
+import { api, startTestService, uniqueInn, type ApiAnswer, type TestService } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { authRouters } from '@portal/svc-auth/app';
 import { contentRouters } from '@portal/svc-content/app';
@@ -195,7 +195,7 @@ export async function startPortal(): Promise<Portal> {
   const org = await expectStatus(
     await api(crm.url, 'POST', '/api/organizations', {
       token: manager,
-      body: { name: 'ООО «Ромашка»', inn: `77${Date.now().toString().slice(-8)}` },
+      body: { name: 'ООО «Ромашка»', inn: uniqueInn() },
     }),
     201,
     'organization',

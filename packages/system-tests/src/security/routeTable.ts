@@ -1,5 +1,5 @@
 import { CRM_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
-import { api } from '@portal/devstack/testing';
+import { api, uniqueInn } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
@@ -50,7 +50,7 @@ export const fresh = {
   },
   quiz: (p: Portal) => created(p, p.content.url, '/api/quizzes', { title: `Квиз ${unique()}` }, p.as.CURATOR.token),
   organization: (p: Portal) =>
-    created(p, p.crm.url, '/api/organizations', { name: `Орг ${unique()}`, inn: `99${unique()}` }, p.as.MANAGER.token),
+    created(p, p.crm.url, '/api/organizations', { name: `Орг ${unique()}`, inn: uniqueInn() }, p.as.MANAGER.token),
   contact: (p: Portal) =>
     created(
       p,
@@ -367,7 +367,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'crm GET /api/organizations/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.organizationId }, ok: 200 }) },
   'crm POST /api/organizations': {
     access: CRM_ROLES,
-    request: () => ({ body: { name: `Орг ${unique()}`, inn: `55${unique()}` }, ok: 201 }),
+    request: () => ({ body: { name: `Орг ${unique()}`, inn: uniqueInn() }, ok: 201 }),
   },
   'crm PATCH /api/organizations/:id': {
     access: CRM_ROLES,

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { api, startTestService, type TestService } from '@portal/devstack/testing';
+import { api, startTestService, uniqueInn, type TestService } from '@portal/devstack/testing';
 import { startAuth, uniqueEmail, userWithRole } from '@portal/svc-auth/testing';
 import { startContent, type ContentTestBed } from '@portal/svc-content/testing';
 import { crmRouters } from '@portal/svc-crm/app';
@@ -139,7 +139,7 @@ describe('a changed or deleted user’s token ends on the next request, in every
     expect(await statusesWith(manager.token)).toEqual([401, 401, 401, 401]);
     const org = await api(crm.url, 'POST', '/api/organizations', {
       token: manager.token,
-      body: { name: 'После понижения', inn: `12${Date.now()}` },
+      body: { name: 'После понижения', inn: uniqueInn() },
     });
     expect(org.status).toBe(401);
     const again = await api(bed.auth.url, 'POST', '/api/auth/login', {

@@ -69,6 +69,8 @@ export async function updateOrganization(
   const notes = [
     before.name !== after.name && `название «${before.name}» → «${after.name}»`,
     before.inn !== after.inn && `ИНН ${before.inn} → ${after.inn}`,
+    (before.kpp ?? null) !== (after.kpp ?? null) && `КПП ${after.kpp ?? 'удалён'}`,
+    (before.ogrn ?? null) !== (after.ogrn ?? null) && `ОГРН ${after.ogrn ?? 'удалён'}`,
     (before.site ?? null) !== (after.site ?? null) && `сайт ${after.site ?? 'удалён'}`,
     before.status !== after.status && `статус ${ORG_STATUS_LABELS[before.status]} → ${ORG_STATUS_LABELS[after.status]}`,
   ].filter(Boolean);

@@ -6,6 +6,8 @@ export interface OrganizationDoc {
   _id: Types.ObjectId;
   name: string;
   inn: string;
+  kpp?: string | null;
+  ogrn?: string | null;
   site?: string | null;
   status: OrgStatus;
   /** Optimistic concurrency (versionPlugin). */
@@ -19,6 +21,8 @@ const organizationSchema = new Schema<OrganizationDoc>(
     name: { type: String, required: true, trim: true },
     // Required, so the unique index holds on FerretDB as on MongoDB (two missing values never meet).
     inn: { type: String, required: true, trim: true, unique: true },
+    kpp: { type: String, trim: true, default: null },
+    ogrn: { type: String, trim: true, default: null },
     site: { type: String, trim: true, default: null },
     status: { type: String, enum: ORG_STATUSES, default: DEFAULT_ORG_STATUS },
   },

@@ -9,6 +9,8 @@ export const presentOrganization = (o: OrganizationDoc): Organization => ({
   id: String(o._id),
   name: o.name,
   inn: o.inn,
+  kpp: o.kpp ?? null,
+  ogrn: o.ogrn ?? null,
   site: o.site ?? null,
   status: o.status,
   version: o.version ?? 0,

@@ -1,4 +1,4 @@
-import { CRM_MSG, MSG, ORGANIZATIONS_EXPORT_HEADER, ORG_STATUS_LABELS } from '@portal/contracts';
+import { CRM_MSG, MSG, ORGANIZATIONS_EXPORT_HEADER, ORG_STATUS_LABELS, REQUISITES_MSG, completeInn } from '@portal/contracts';
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
@@ -50,8 +50,8 @@ describe('GET /api/organizations', () => {
   });
 
   it('searches name or inn case-insensitively, with the contact count of each', async () => {
-    const romashka = await makeOrg({ name: 'ООО Ромашка-Поиск', inn: '5501000001' });
-    await makeOrg({ name: 'АО Василёк-Поиск', inn: '5502000002' });
+    const romashka = await makeOrg({ name: 'ООО Ромашка-Поиск', inn: completeInn('550100000') });
+    await makeOrg({ name: 'АО Василёк-Поиск', inn: completeInn('550200000') });
     await bed.models.contacts.create([
       { orgId: romashka.id, fullName: 'Анна', email: 'anna@romashka.test' },
       { orgId: romashka.id, fullName: 'Борис', email: 'boris@romashka.test' },
@@ -63,7 +63,7 @@ describe('GET /api/organizations', () => {
       expect.objectContaining({
         id: romashka.id,
         name: 'ООО Ромашка-Поиск',
-        inn: '5501000001',
+        inn: completeInn('550100000'),
         status: 'ACTIVE',
         site: null,
         _count: { contacts: 2 },
@@ -118,6 +118,41 @@ describe('POST /api/organizations', () => {
       expect(res.body.message).toBe(MSG.fillRequired);
     }
     expect(await bed.models.organizations.countDocuments({ name: 'Без ИНН' })).toBe(0);
+  });
+
+  it('refuses an ИНН, КПП or ОГРН whose format or check digits are wrong, naming the field, and stores nothing', async () => {
+    for (const [fields, message, field] of [
+      [{ inn: '1234567890' }, REQUISITES_MSG.innChecksum, 'inn'],
+      [{ inn: '0000000000' }, REQUISITES_MSG.innZeros, 'inn'],
+      [{ inn: '77-0708389' }, REQUISITES_MSG.innFormat, 'inn'],
+      [{ inn: uniqueInn(), kpp: '7736' }, REQUISITES_MSG.kppFormat, 'kpp'],
+      [{ inn: uniqueInn(), ogrn: '1027700132196' }, REQUISITES_MSG.ogrnChecksum, 'ogrn'],
+    ] as const) {
+      const res = await call('POST', '/api/organizations', { token: token('CURATOR'), body: { name: 'Реквизиты', ...fields } });
+      expect([res.status, res.body.message, res.body.field]).toEqual([400, message, field]);
+    }
+    expect(await bed.models.organizations.countDocuments({ name: 'Реквизиты' })).toBe(0);
+  });
+
+  it('keeps КПП and ОГРН, changes and clears them, and refuses a wrong ИНН on edit', async () => {
+    const created = await call('POST', '/api/organizations', {
+      token: token('CURATOR'),
+      body: { name: 'С реквизитами', inn: uniqueInn(), kpp: '773601001', ogrn: '1027700132195' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kpp: '773601001', ogrn: '1027700132195' });
+    const cleared = await call('PATCH', `/api/organizations/${created.body.id}`, {
+      token: token('CURATOR'),
+      body: { kpp: '', ogrn: '304500116000157' },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ kpp: null, ogrn: '304500116000157' });
+    const wrong = await call('PATCH', `/api/organizations/${created.body.id}`, {
+      token: token('CURATOR'),
+      body: { inn: '1234567890' },
+    });
+    expect([wrong.status, wrong.body.message]).toEqual([400, REQUISITES_MSG.innChecksum]);
+    expect((await bed.models.organizations.findById(created.body.id).lean())?.inn).toBe(created.body.inn);
   });
 
   it('refuses an unknown status', async () => {
