@@ -559,12 +559,10 @@ export const resultsPageSchema = conforms<ResultsPage>().as(
 const organizationShape = {
   id,
   name: z.string().meta({ example: 'ООО «Ромашка»' }),
-  inn: z
-    .string()
-    .meta({
-      example: '7707083893',
-      description: 'ИНН: 10 digits (or 12 for an individual entrepreneur) with valid check digits',
-    }),
+  inn: z.string().meta({
+    example: '7707083893',
+    description: 'ИНН: 10 digits (or 12 for an individual entrepreneur) with valid check digits',
+  }),
   kpp: z.string().nullable().meta({ example: '773601001' }),
   ogrn: z
     .string()
@@ -620,7 +618,7 @@ export const auditPageSchema = conforms<AuditPage>().as(
     .object({
       data: z.array(auditRecord),
       total: z.number().int().meta({ description: 'Records the filter selects; a lower bound when totalExact is false' }),
-      totalExact: z.boolean().meta({ description: 'False when counting stopped at 500 records or after 92 days of a period' }),
+      totalExact: z.boolean().meta({ description: 'False when counting stopped at 500 records or after 31 days of a period' }),
       page: z.number().int(),
       limit: z.number().int(),
     })

@@ -119,7 +119,7 @@ export interface AuditPage {
 /** A history page counts the records its filter selects up to this many, then says «500+». */
 export const AUDIT_TOTAL_CAP = 500;
 /** The days of a period a history page counts at most, one bounded query each. */
-export const AUDIT_MAX_DAYS_COUNTED = 92;
+export const AUDIT_MAX_DAYS_COUNTED = 31;
 
 export const ACTIVITY_DAYS = 14;
 export const RECENT_ACTIVITY_LIMIT = 10;

@@ -144,9 +144,9 @@ describe('GET /api/audit in pages', () => {
         const first = await history(`entity=user&action=login&limit=200${period}`);
         expect(first.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
       });
-      // The whole history in one count. A period day by day, 8 days at a time, newest first, until the
-      // cap: 10 February is the 19th day back from the 28th, so the third batch of 8 is the last.
-      expect(ops.filter((op) => op === 'audit_records.countDocuments').length).toBe(period ? 24 : 1);
+      // The whole history in one count. A period day by day, 4 days at a time, newest first, until the
+      // cap: 10 February is the 19th day back from the 28th, so the fifth batch of 4 is the last.
+      expect(ops.filter((op) => op === 'audit_records.countDocuments').length).toBe(period ? 20 : 1);
       const ids: string[] = [];
       for (let page = 1; page <= 3; page++)
         ids.push(...(await history(`entity=user&action=login&limit=200&page=${page}${period}`)).body.data.map((r) => r.id));
@@ -157,12 +157,16 @@ describe('GET /api/audit in pages', () => {
     expect(narrow.body).toMatchObject({ total: 11, totalExact: true }); // «Вход 53» and «Вход 530»…«Вход 539»
   });
 
-  it('counts a period of more than 92 days as «at least» what the last 92 days hold', async () => {
-    const longAgo = await history(`startDate=2025-01-01&endDate=${dayOf(new Date('2026-05-06'))}&action=update`);
-    // 125 updates on 2026-05-05, inside the 92 days counted back from the end of the period.
+  it('counts a period of more than 31 days as «at least» what its last 31 days hold', async () => {
+    const longAgo = await history('startDate=2025-01-01&endDate=2026-05-20&action=update');
+    // 125 updates on 2026-05-05, inside the 31 days counted back from the end of the period.
     expect(longAgo.body).toMatchObject({ total: 125, totalExact: false });
-    const quarter = await history('startDate=2026-04-01&endDate=2026-05-31&action=update');
-    expect(quarter.body).toMatchObject({ total: 125, totalExact: true });
-    expect(AUDIT_MAX_DAYS_COUNTED).toBe(92);
+    const month = await history('startDate=2026-05-01&endDate=2026-05-31&action=update');
+    expect(month.body).toMatchObject({ total: 125, totalExact: true });
+    const tooLate = await history('startDate=2025-01-01&endDate=2026-06-30&action=update');
+    // Nothing counted in June, but the page itself holds 50 of them: «50+».
+    expect(tooLate.body).toMatchObject({ total: 50, totalExact: false });
+    expect(tooLate.body.data).toHaveLength(50);
+    expect(AUDIT_MAX_DAYS_COUNTED).toBe(31);
   });
 });
