@@ -142,3 +142,32 @@ it('refuses a misspelt value and a single replica (values.schema.json)', () => {
     /autoscaling\/minReplicas': minimum: got 1, want 2/,
   );
 });
+
+it('sends mail from every service when the operator gives SMTP_URL, with the public address in the links', () => {
+  const objects = render(
+    '--set',
+    'config.publicUrl=https://learn.example.ru',
+    '--set',
+    'config.mailFrom=Портал <noreply@example.ru>',
+  );
+  const withSmtp = { ...SECRETS['portal-secrets'], SMTP_URL: 'smtps://mailer:secret@smtp.example.ru:465' };
+  const saved = SECRETS['portal-secrets'];
+  SECRETS['portal-secrets'] = withSmtp;
+  try {
+    for (const name of SERVICE_NAMES) {
+      const config = LOADERS[name](environmentOf(objects, name)) as unknown as Record<string, unknown>;
+      expect({ name, ...pick(config, 'SMTP_URL', 'PUBLIC_URL', 'MAIL_FROM') }).toEqual({
+        name,
+        SMTP_URL: withSmtp.SMTP_URL,
+        PUBLIC_URL: 'https://learn.example.ru',
+        MAIL_FROM: 'Портал <noreply@example.ru>',
+      });
+    }
+  } finally {
+    SECRETS['portal-secrets'] = saved;
+  }
+  // Without the key, no mail: the Secret's SMTP_URL is optional.
+  expect(LOADERS.auth(environmentOf(render(), 'auth'))).not.toHaveProperty('SMTP_URL', expect.anything());
+});
+
+const pick = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));

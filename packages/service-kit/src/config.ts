@@ -53,9 +53,13 @@ export const baseConfigSchema = z.object({
     .regex(/^(smtps?:\/\/\S+)?$/, 'an SMTP URL: smtp://host:port or smtps://user:password@host:port')
     .optional()
     .transform((url) => url || undefined),
-  MAIL_FROM: z.string().min(3).default('Портал обучения <noreply@portal.local>'),
+  /** The sender of mails; blank (as compose passes an unset one) is the default. */
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((from) => from?.trim() || 'Портал обучения <noreply@portal.local>'),
   /** The portal's address as people open it: the links in mails lead there (required with SMTP_URL in production). */
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.preprocess((url) => (url === '' ? undefined : url), z.string().url().optional()),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
