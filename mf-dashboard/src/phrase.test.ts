@@ -51,8 +51,18 @@ describe('the phrase of an audit record', () => {
       ),
     ).toBe('Анна Смирнова удалила контакт «Борис Орлов»');
     expect(
-      activityPhrase(record({ action: 'read', entity: 'user', details: 'Просмотр данных пользователя olga@example.test' })),
+      activityPhrase(record({ action: 'read', entity: 'profile', details: 'Просмотр данных пользователя olga@example.test' })),
     ).toBe('Иван Петров просмотрел данные пользователя olga@example.test');
+    expect(
+      activityPhrase(
+        record({ user: anna, action: 'read', entity: 'profile', details: 'Просмотр контактов организации "ООО Вектор": 3' }),
+      ),
+    ).toBe('Анна Смирнова просмотрела контакты организации «ООО Вектор»');
+    expect(
+      activityPhrase(
+        record({ action: 'read', entity: 'profile', details: 'Просмотр справочника пользователей: страница 2, записей 20' }),
+      ),
+    ).toBe('Иван Петров просмотрел справочник пользователей');
     expect(
       activityPhrase(
         record({ action: 'update', entity: 'user', details: 'Изменён пользователь olga@example.test, роль CLIENT → CURATOR' }),

@@ -185,12 +185,34 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Выгрузка справочника пользователей в users.xlsx',
     did(EXPORTED, 'справочник пользователей'),
   ),
+  // Reads of other people's personal data (152-FZ access log): one record per page or card.
   kind(
     'read',
-    'user',
-    undefined,
+    'profile',
+    /^Просмотр данных пользователя/,
     'Просмотр данных пользователя olga@example.test',
-    ({ verb, subject }) => `${verb(VERBS.read)} данные пользователя${subject ? ` ${subject}` : ''}`,
+    ({ verb, details }) => `${verb(VERBS.read)} данные пользователя${emailIn(details) ? ` ${emailIn(details)}` : ''}`,
+  ),
+  kind(
+    'read',
+    'profile',
+    /^Просмотр справочника/,
+    'Просмотр справочника пользователей: страница 2, записей 20',
+    ({ verb }) => `${verb(VERBS.read)} справочник пользователей`,
+  ),
+  kind(
+    'read',
+    'profile',
+    /^Просмотр контактов организации/,
+    'Просмотр контактов организации "ООО Вектор": 3',
+    ({ verb, details }) => `${verb(VERBS.read)} контакты организации${quoted(/"([^"]+)"/.exec(details)?.[1])}`,
+  ),
+  kind(
+    'read',
+    'profile',
+    /^Просмотр результатов квизов/,
+    'Просмотр результатов квизов: страница 1, записей 12',
+    ({ verb }) => `${verb(VERBS.read)} результаты квизов`,
   ),
   kind(
     'update',

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
 import type Router from '@koa/router';
-import { completeInn, type ServiceName } from '@portal/contracts';
+import { completeInn, type AuditEvent, type ServiceName } from '@portal/contracts';
 import {
   answerMalformedRequests,
   baseConfigSchema,
@@ -149,3 +149,14 @@ let innCounter = 0;
 /** A valid ИНН (check digits right) that no other test is likely to use: 77, 5 random digits, a counter, the check digit. */
 export const uniqueInn = (): string =>
   completeInn(`77${String(randomInt(100_000)).padStart(5, '0')}${String(innCounter++ % 100).padStart(2, '0')}`);
+
+/**
+ * The audit events a service under test has published (no audit worker runs in service tests).
+ * A flush already under way may have left out an event published after it began: flush until none waits.
+ */
+export async function publishedAuditEvents(service: Pick<TestService, 'ctx'>): Promise<AuditEvent[]> {
+  do await service.ctx.audit.flush();
+  while (service.ctx.audit.pending);
+  const jobs = await service.ctx.audit.queue.getJobs(['waiting', 'delayed', 'active', 'completed']);
+  return jobs.map((j) => j.data as AuditEvent);
+}

@@ -1,5 +1,5 @@
 import type { AuditEvent, AuthResponse, Role } from '@portal/contracts';
-import { startTestService, type TestService } from '@portal/devstack/testing';
+import { publishedAuditEvents, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { crmRouters } from './app';
 import { crmModels, type CrmModels } from './models';
@@ -37,10 +37,7 @@ export async function startCrm(): Promise<CrmTestBed> {
 
 /** The audit events this service has published about one record (no audit worker runs in tests). */
 export async function auditEventsFor(crm: TestService, entityId: string): Promise<AuditEvent[]> {
-  await crm.ctx.audit.flush();
-  const jobs = await crm.ctx.audit.queue.getJobs(['waiting', 'delayed', 'active', 'completed']);
-  return jobs
-    .map((j) => j.data as AuditEvent)
+  return (await publishedAuditEvents(crm))
     .filter((e) => e.entityId === entityId)
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 }

@@ -71,6 +71,16 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
       users.countDocuments(filter),
     ]);
     const body: Page<User> = { data: rows.map(presentUser), total, page, limit };
+    // 152-FZ: who read whose personal data. One record per page read, never one per row.
+    const others = rows.filter((u) => String(u._id) !== ctx.state.user.id).length;
+    if (others)
+      audit.publish({
+        action: 'read',
+        entity: 'profile',
+        entityId: null,
+        details: `Просмотр справочника пользователей: страница ${page}, записей ${others}`,
+        actor: ctx.state.user,
+      });
     ctx.body = body;
   });
 
@@ -106,13 +116,14 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   router.get('/:id', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const user = await users.findById(userId(ctx.params.id)).lean<UserDoc>();
     if (!user) throw notFound('Пользователь не найден');
-    audit.publish({
-      action: 'read',
-      entity: 'user',
-      entityId: String(user._id),
-      details: `Просмотр данных пользователя ${user.email}`,
-      actor: ctx.state.user,
-    });
+    if (String(user._id) !== ctx.state.user.id)
+      audit.publish({
+        action: 'read',
+        entity: 'profile',
+        entityId: String(user._id),
+        details: `Просмотр данных пользователя ${user.email}`,
+        actor: ctx.state.user,
+      });
     ctx.body = presentUser(user);
   });
 

@@ -1,6 +1,6 @@
 import { MSG, ROLE_LABELS, USERS_EXPORT_HEADER } from '@portal/contracts';
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
-import { api } from '@portal/devstack/testing';
+import { api, publishedAuditEvents } from '@portal/devstack/testing';
 import { userModel } from '../../models/user';
 import { startAuth, userWithRole } from '../../testing';
 
@@ -13,6 +13,25 @@ afterAll(() => auth.close());
 const patch = (token: string, id: string, body: unknown) => api(auth.url, 'PATCH', `/api/users/${id}`, { token, body });
 
 describe('GET /api/users', () => {
+  it('writes one access record per page of other people read, and none for a person reading only themselves', async () => {
+    const manager = await userWithRole(auth, 'MANAGER', 'Менеджер Журнала');
+    for (const n of [1, 2, 3]) await userWithRole(auth, 'CLIENT', `Читаемый Сотрудник ${n}`);
+    const before = (await publishedAuditEvents(auth)).filter((e) => e.entity === 'profile' && e.actor?.id === manager.user.id);
+    expect(before).toEqual([]);
+    for (const page of [1, 2]) {
+      const answer = await api(auth.url, 'GET', `/api/users?search=${encodeURIComponent('Читаемый')}&limit=2&page=${page}`, {
+        token: manager.token,
+      });
+      expect(answer.body.data).toHaveLength(page === 1 ? 2 : 1);
+    }
+    await api(auth.url, 'GET', `/api/users?search=${encodeURIComponent('Менеджер Журнала')}`, { token: manager.token });
+    const reads = (await publishedAuditEvents(auth)).filter((e) => e.entity === 'profile' && e.actor?.id === manager.user.id);
+    expect(reads.map((e) => [e.action, e.details]).sort()).toEqual([
+      ['read', 'Просмотр справочника пользователей: страница 1, записей 2'],
+      ['read', 'Просмотр справочника пользователей: страница 2, записей 1'],
+    ]);
+  });
+
   it('is for staff and the manager: 401 without a token, 403 for learners', async () => {
     expect((await api(auth.url, 'GET', '/api/users')).status).toBe(401);
     for (const role of ['CLIENT', 'CANDIDATE'] as const) {

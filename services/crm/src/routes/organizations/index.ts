@@ -140,6 +140,15 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
     const org = await loadOrganization(models, ctx.params.id);
     const contacts = await models.contacts.find({ orgId: org._id }).sort({ createdAt: 1, _id: 1 }).lean<ContactDoc[]>();
     ctx.set('ETag', versionTag(org.version ?? 0));
+    // 152-FZ: the contacts' names, emails and phones are personal data; one record per read of the card.
+    if (contacts.length)
+      audit.publish({
+        action: 'read',
+        entity: 'profile',
+        entityId: String(org._id),
+        details: `Просмотр контактов организации "${org.name}": ${contacts.length}`,
+        actor: ctx.state.user,
+      });
     ctx.body = presentOrganizationDetail(org, contacts);
   });
 

@@ -266,6 +266,19 @@ describe('GET /api/organizations/{id}', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
+    // 152-FZ access log: who read the contacts' personal data, one record for the card.
+    const reads = (await auditEventsFor(bed.crm, org.id)).filter((e) => e.action === 'read');
+    expect(reads).toEqual([
+      expect.objectContaining({
+        entity: 'profile',
+        details: 'Просмотр контактов организации "С контактами": 2',
+        actor: expect.objectContaining({ id: bed.as.MANAGER.user.id }),
+      }),
+    ]);
+    // A card without contacts holds nobody's personal data.
+    const empty = await makeOrg({ name: 'Без контактов' });
+    await call('GET', `/api/organizations/${empty.id}`, { token: token('MANAGER') });
+    expect((await auditEventsFor(bed.crm, empty.id)).filter((e) => e.action === 'read')).toEqual([]);
   });
 });
 

@@ -86,6 +86,16 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
       ]),
     ]);
     const summary = summarize(groups);
+    // 152-FZ: other people's results are personal data; one record per page read, never one per row.
+    const others = rows.filter((r) => String(r.userId) !== ctx.state.user.id).length;
+    if (others)
+      service.audit.publish({
+        action: 'read',
+        entity: 'profile',
+        entityId: null,
+        details: `Просмотр результатов квизов: страница ${q.page}, записей ${others}`,
+        actor: ctx.state.user,
+      });
     const body: ResultsPage = {
       data: rows.map(presentAttemptSummary),
       total: summary.total,

@@ -8,7 +8,7 @@ import {
   type StartedAttempt,
 } from '@portal/contracts';
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
-import { api } from '@portal/devstack/testing';
+import { api, publishedAuditEvents } from '@portal/devstack/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 let bed: ProgressTestBed;
@@ -108,6 +108,22 @@ describe('GET /api/results', () => {
     }
     const one = await call<ResultsPage>('GET', `/api/results?userId=${boris.user.id}`, bed.as.ADMIN.token);
     expect(one.body.data.map((a) => a.userId)).toEqual([boris.user.id]);
+  });
+
+  it('writes one access record per page of other people’s results, and none for a learner’s own', async () => {
+    const earlier = new Set((await publishedAuditEvents(bed.progress)).map((e) => e.id));
+    const readsBy = async (id: string) =>
+      (await publishedAuditEvents(bed.progress)).filter(
+        (e) => !earlier.has(e.id) && e.entity === 'profile' && e.actor?.id === id,
+      );
+    await call<ResultsPage>('GET', `/api/results?search=${tag}&limit=3&page=1`, bed.as.CURATOR.token);
+    await call<ResultsPage>('GET', `/api/results?search=${tag}&limit=3&page=2`, bed.as.CURATOR.token);
+    await call<ResultsPage>('GET', '/api/results', anna.token);
+    expect((await readsBy(bed.as.CURATOR.user.id)).map((e) => [e.action, e.details]).sort()).toEqual([
+      ['read', 'Просмотр результатов квизов: страница 1, записей 3'],
+      ['read', 'Просмотр результатов квизов: страница 2, записей 1'],
+    ]);
+    expect(await readsBy(anna.user.id)).toEqual([]);
   });
 
   it('searches name, course or quiz title in any case, literally', async () => {
