@@ -5,6 +5,7 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/users', service: 'auth' },
   { prefix: '/api/applications', service: 'auth' },
+  { prefix: '/api/consent', service: 'auth' },
   { prefix: '/api/courses', service: 'content' },
   { prefix: '/api/blocks', service: 'content' },
   { prefix: '/api/quizzes', service: 'content' },

@@ -185,6 +185,28 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Выгрузка справочника пользователей в users.xlsx',
     did(EXPORTED, 'справочник пользователей'),
   ),
+  // Consent to the processing of personal data (152-FZ), and the requests it files when withdrawn.
+  kind(
+    'create',
+    'consent',
+    undefined,
+    'Согласие на обработку персональных данных, редакция 2026-11-25, с адреса 192.0.2.10',
+    ({ verb }) => `${verb(['дал', 'дала'])} согласие на обработку персональных данных`,
+  ),
+  kind(
+    'delete',
+    'consent',
+    undefined,
+    'Отзыв согласия на обработку персональных данных, редакция 2026-11-25',
+    ({ verb }) => `${verb(['отозвал', 'отозвала'])} согласие на обработку персональных данных`,
+  ),
+  kind(
+    'create',
+    'profile',
+    /^Запрос на обезличивание/,
+    'Запрос на обезличивание данных olga@example.test: отзыв согласия',
+    ({ verb, details }) => `${verb(REQUESTED)} обезличивание данных${emailIn(details) ? ` ${emailIn(details)}` : ''}`,
+  ),
   // Reads of other people's personal data (152-FZ access log): one record per page or card.
   kind(
     'read',

@@ -25,6 +25,7 @@ import {
   quizSettingsSchema,
   type AttemptDetail,
   type AuditPage,
+  type ConsentState,
   type AuthResponse,
   type Contact,
   type Course,
@@ -658,3 +659,23 @@ export const healthSchema = z
   .meta({ id: 'Health' });
 
 export const probeSchema = z.object({ status: z.literal('ok'), service: z.literal('gateway') }).meta({ id: 'Probe' });
+
+/* --------------------------------------------------------------- consent */
+
+export const consentDocumentSchema = z
+  .object({ version: z.string(), title: z.string(), paragraphs: z.array(z.string()) })
+  .meta({ id: 'ConsentDocument' });
+
+export const consentStateSchema = conforms<ConsentState>().as(
+  z
+    .object({
+      version: z.string().meta({ example: '2026-11-25' }),
+      title: z.string(),
+      consent: z
+        .object({ version: z.string(), acceptedAt: isoDate, withdrawnAt: isoDate.nullable() })
+        .nullable()
+        .meta({ description: 'The latest consent (to any version), or null' }),
+      required: z.boolean().meta({ description: 'No consent in force to the current version: ask before going on' }),
+    })
+    .meta({ id: 'ConsentState' }),
+);

@@ -26,6 +26,8 @@ export const registerSchema = z.strictObject({
   fullName: requiredText(MSG.enterName),
   role: z.enum(ROLES).default('CANDIDATE'),
   adminPassword: z.string().max(256).optional(),
+  /** The version of the consent text the person accepted with its own checkbox (see consent.ts). */
+  consentVersion: z.string().trim().max(40).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

@@ -18,4 +18,5 @@ export * from './generation';
 export * from './media';
 export * from './urls';
 export * from './requisites';
+export * from './consent';
 export * from './shuffle';

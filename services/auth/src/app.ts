@@ -4,10 +4,13 @@ import type { AuthConfig } from './config';
 import { ttlSeconds } from './commands/sessions';
 import { LoginLimiter } from './limiter';
 import { applicationModel } from './models/application';
+import { consentModel } from './models/consent';
+import { subjectRequestModel } from './models/subjectRequest';
 import { userModel } from './models/user';
 import { presetAccounts } from './presets';
 import { applicationsRouter } from './routes/applications';
 import { authRouter } from './routes/auth';
+import { consentRouter } from './routes/consent';
 import { passwordRouter } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
 import { usersRouter } from './routes/users';
@@ -17,6 +20,8 @@ export { localLookup } from './lookup';
 export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
   const users = userModel(ctx.store);
   const applications = applicationModel(ctx.store);
+  const consents = consentModel(ctx.store);
+  const requests = subjectRequestModel(ctx.store);
   const signer = createTokenSigner(ctx.config.JWT_SECRET, ctx.config.TOKEN_TTL);
   const limiter = new LoginLimiter(
     ctx.redis,
@@ -36,6 +41,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
       ctx,
       users,
       applications,
+      consents,
       signer,
       limiter,
       presets: presetAccounts(ctx.config),
@@ -44,6 +50,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     }),
     passwordRouter({ ctx, users, limiter, announce }),
     usersRouter(ctx, users, announce),
+    consentRouter(ctx, { consents, requests }),
     applicationsRouter(ctx, { users, applications }, announce),
     internalRouter(ctx, users),
   ];

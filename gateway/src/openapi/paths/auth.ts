@@ -3,7 +3,10 @@ import {
   CRM_ROLES,
   MSG,
   ROLES,
+  CONSENT_DOCUMENT,
+  CONSENT_MSG,
   applicationListQuerySchema,
+  consentAcceptSchema,
   loginSchema,
   passwordChangeSchema,
   passwordResetSchema,
@@ -19,6 +22,8 @@ import {
   applicationDecisionSchema,
   applicationSchema,
   authResponseSchema,
+  consentDocumentSchema,
+  consentStateSchema,
   messageSchema,
   pageOf,
   presetsSchema,
@@ -204,4 +209,40 @@ export const authPaths: ZodOpenApiPathsObject = {
   },
   '/api/applications/{id}/approve': { post: decision('Одобрить заявку (назначает роль)', 'Заявка одобрена') },
   '/api/applications/{id}/decline': { post: decision('Отклонить заявку', 'Заявка отклонена') },
+  '/api/consent/document': {
+    get: route(tag, {
+      summary: 'Текст согласия на обработку персональных данных',
+      description: 'Действующая редакция (version); регистрация показывает её со своим флажком.',
+      access: 'public',
+      ok: { status: 200, description: 'Текст согласия', schema: consentDocumentSchema },
+    }),
+  },
+  '/api/consent': {
+    get: route(tag, {
+      summary: 'Своё согласие на обработку персональных данных',
+      description: 'required: true, пока нет действующего согласия с текущей редакцией; портал спрашивает его перед работой.',
+      access: everyone,
+      ok: { status: 200, description: 'Своё согласие', schema: consentStateSchema },
+    }),
+    post: route(tag, {
+      summary: 'Дать согласие на обработку персональных данных',
+      description:
+        'Записывает, кто, какую редакцию, когда и с какого адреса принял. Повторное согласие с той же редакцией ничего не меняет (200).',
+      access: everyone,
+      body: consentAcceptSchema,
+      example: { version: CONSENT_DOCUMENT.version },
+      ok: { status: 201, description: 'Согласие записано', schema: consentStateSchema },
+      alsoOk: { 200: { description: 'Согласие уже действует', schema: consentStateSchema } },
+      also: { 409: { description: 'Редакция устарела', example: CONSENT_MSG.outdated } },
+    }),
+  },
+  '/api/consent/withdraw': {
+    post: route(tag, {
+      summary: 'Отозвать согласие',
+      description: 'Согласие помечается отозванным, и для администратора создаётся запрос на обезличивание данных.',
+      access: everyone,
+      ok: { status: 200, description: 'Согласие отозвано', schema: consentStateSchema },
+      also: { 409: { description: 'Действующего согласия нет', example: CONSENT_MSG.notGiven } },
+    }),
+  },
 };

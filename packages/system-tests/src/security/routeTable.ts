@@ -1,4 +1,4 @@
-import { CRM_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
+import { CONSENT_DOCUMENT, CRM_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
 import { api, uniqueInn } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
@@ -195,6 +195,26 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'auth POST /api/applications/:id/decline': {
     access: ['ADMIN'],
     request: async (p) => ({ params: { id: await fresh.application(p) }, ok: 200 }),
+  },
+  'auth GET /api/consent/document': { access: 'public', request: () => ({ ok: 200 }) },
+  'auth GET /api/consent': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  // A fresh person each cell: their own consent, given once (201) and then withdrawn (200).
+  'auth POST /api/consent': {
+    access: EVERYONE,
+    request: async (p, caller) => ({
+      body: { version: CONSENT_DOCUMENT.version },
+      ...(caller === 'anonymous' ? {} : { token: (await fresh.session(p)).token, ok: 201 }),
+    }),
+  },
+  'auth POST /api/consent/withdraw': {
+    access: EVERYONE,
+    request: async (p, caller) => {
+      if (caller === 'anonymous') return {};
+      const { token } = await fresh.session(p);
+      const given = await api(p.auth.url, 'POST', '/api/consent', { token, body: { version: CONSENT_DOCUMENT.version } });
+      if (given.status !== 201) throw new Error(`fixture consent: ${given.status} ${JSON.stringify(given.body)}`);
+      return { token, ok: 200 };
+    },
   },
   'auth GET /internal/users': { ...internal, request: (p) => ({ query: `?email=${p.victim.user.email}`, ok: 200 }) },
   'auth GET /internal/users/:id': {

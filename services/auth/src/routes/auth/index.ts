@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Model, Types } from 'mongoose';
 import {
+  CONSENT_DOCUMENT,
+  CONSENT_MSG,
   MSG,
   ROLE_LABELS,
   formatMessage,
@@ -10,13 +12,23 @@ import {
   type AuthResponse,
   type ProfileResponse,
 } from '@portal/contracts';
-import { loginFailures, parse, tooManyRequests, unauthorized, type ServiceContext, type TokenSigner } from '@portal/service-kit';
+import {
+  conflict,
+  loginFailures,
+  parse,
+  tooManyRequests,
+  unauthorized,
+  type ServiceContext,
+  type TokenSigner,
+} from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
 import { presetsEnabled } from '../../config';
 import { latestApplicationOf } from '../../commands/applications';
+import { acceptConsent } from '../../commands/consent';
 import { endSession, openSession } from '../../commands/sessions';
 import { registerUser } from '../../commands/users';
 import type { ApplicationDoc } from '../../models/application';
+import type { ConsentDoc } from '../../models/consent';
 import type { LoginLimiter } from '../../limiter';
 import type { UserDoc } from '../../models/user';
 import { verifyPassword } from '../../passwords';
@@ -29,6 +41,7 @@ export interface AuthRouteDeps {
   ctx: ServiceContext<AuthConfig>;
   users: Model<UserDoc>;
   applications: Model<ApplicationDoc>;
+  consents: Model<ConsentDoc>;
   signer: TokenSigner;
   limiter: LoginLimiter;
   presets: PresetAccount[];
@@ -57,6 +70,7 @@ export function authRouter({
   ctx: service,
   users,
   applications,
+  consents,
   signer,
   limiter,
   presets,
@@ -73,6 +87,9 @@ export function authRouter({
   router.post('/register', async (ctx) => {
     const input = parse(registerSchema, ctx.request.body);
     assertPasswordAllowed(input.password, input.email);
+    // A consent to a text changed since the page opened is refused before anything is created.
+    if (input.consentVersion !== undefined && input.consentVersion !== CONSENT_DOCUMENT.version)
+      throw conflict(CONSENT_MSG.outdated, 'consentVersion');
     const { user, application } = await registerUser({ users, applications }, input, config.ADMIN_REGISTRATION_PASSWORD);
     const presented = presentUser(user);
     audit.publish({
@@ -82,6 +99,10 @@ export function authRouter({
       details: `Регистрация с ролью ${presented.role}`,
       actor: presented,
     });
+    if (input.consentVersion) {
+      const origin = { address: clientAddress(ctx), userAgent: String(ctx.get('user-agent')).slice(0, 300) };
+      await acceptConsent({ consents, audit }, presented, input.consentVersion, origin);
+    }
     if (application) {
       audit.publish({
         action: 'create',

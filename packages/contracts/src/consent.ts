@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The consent to the processing of personal data (152-FZ, art. 9): a document of its own, with its
+ * own checkbox, never pre-ticked, given by the person for this purpose only. A new text gets a new
+ * version, and everyone is asked again.
+ */
+export const CONSENT_DOCUMENT = {
+  version: '2026-11-25',
+  title: 'Согласие на обработку персональных данных',
+  paragraphs: [
+    'Я даю согласие оператору учебного портала — организации, которая предоставила мне доступ, — на обработку моих персональных данных: фамилии, имени, отчества, адреса электронной почты, должности и подразделения, а также сведений о моём обучении (назначенные курсы, прохождение уроков, ответы и результаты тестов, сертификаты).',
+    'Цель обработки — организация обучения и проверки знаний, учёт его результатов и выдача документов о прохождении курсов.',
+    'Действия с данными: сбор, запись, систематизация, накопление, хранение, уточнение, использование, обезличивание, блокирование, удаление и уничтожение, с использованием средств автоматизации. Данные не передаются третьим лицам, кроме случаев, предусмотренных законом.',
+    'Согласие действует до достижения цели обработки или до его отзыва. Я могу отозвать его в любой момент в меню учётной записи («Согласие на обработку данных»); после отзыва оператор прекращает обработку и обезличивает данные в срок не более 30 дней, если иное не предусмотрено законом.',
+  ],
+} as const;
+
+export const CONSENT_MSG = {
+  checkbox: 'Я даю согласие на обработку персональных данных',
+  required: 'Подтвердите согласие на обработку персональных данных',
+  outdated: 'Текст согласия обновился — прочитайте новую редакцию и подтвердите её',
+  accepted: 'Согласие принято',
+  withdrawn: 'Согласие отозвано. Администратор обезличит ваши данные в течение 30 дней',
+  notGiven: 'Действующего согласия нет',
+} as const;
+
+/** POST /api/consent: the version of the text the person read and accepted. */
+export const consentAcceptSchema = z.strictObject({
+  version: z.string({ error: CONSENT_MSG.required }).trim().min(1, CONSENT_MSG.required).max(40, CONSENT_MSG.outdated),
+});
+
+export interface ConsentRecord {
+  version: string;
+  acceptedAt: string;
+  withdrawnAt: string | null;
+}
+
+/** GET /api/consent: the current text's version, the person's own consent, and whether to ask. */
+export interface ConsentState {
+  version: string;
+  title: string;
+  /** The person's latest consent (to any version), or null. */
+  consent: ConsentRecord | null;
+  /** True when there is no consent in force to the current version: the portal asks before going on. */
+  required: boolean;
+}
