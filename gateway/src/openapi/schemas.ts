@@ -97,8 +97,12 @@ export const userSchema = conforms<User>().as(
     .object({
       id,
       email: z.string().meta({ example: 'ivan.petrov@example.ru' }),
-      fullName: z.string().meta({ example: 'Иван Петров' }),
+      fullName: z.string().meta({ example: 'Петров Иван Сергеевич' }),
+      lastName: z.string().meta({ example: 'Петров' }),
       firstName: z.string().meta({ example: 'Иван' }),
+      middleName: z.string().meta({ example: 'Сергеевич' }),
+      department: z.string().meta({ example: 'Отдел продаж' }),
+      position: z.string().meta({ example: 'Менеджер по продажам' }),
       role,
       version: z.number().int(),
       createdAt: isoDate,

@@ -1,6 +1,7 @@
 import './zod-ru';
 export * from './roles';
 export * from './messages';
+export * from './people';
 export * from './auth';
 export * from './sessions';
 export * from './audit';

@@ -163,12 +163,21 @@ export const authPaths: ZodOpenApiPathsObject = {
     patch: route(tag, {
       summary: 'Изменить пользователя',
       description:
-        'ADMIN меняет имя, email и роль любого. CURATOR и MANAGER — имена учащихся, а также своё имя и email. ' +
-        'Смена email или роли завершает сеансы человека.',
+        'ADMIN меняет имя, email, роль, подразделение и должность любого. CURATOR и MANAGER — имена учащихся, ' +
+        'а также своё имя и email. Части имени (lastName, firstName, middleName), когда переданы, составляют fullName ' +
+        '(«Фамилия Имя Отчество»). Смена email или роли завершает сеансы человека.',
       access: CRM_ROLES,
       params: userId,
       body: userUpdateSchema,
-      example: { fullName: 'Иван Петров', email: 'ivan.petrov@example.ru', role: 'CLIENT' },
+      example: {
+        lastName: 'Петров',
+        firstName: 'Иван',
+        middleName: 'Сергеевич',
+        department: 'Отдел продаж',
+        position: 'Менеджер по продажам',
+        email: 'ivan.petrov@example.ru',
+        role: 'CLIENT',
+      },
       versioned: true,
       ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },
       also: {
