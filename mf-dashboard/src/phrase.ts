@@ -91,6 +91,8 @@ const NOUNS: Record<AuditEntity, string> = {
   profile: 'профиль',
   consent: 'согласие',
   application: 'заявку',
+  assignment: 'назначение',
+  certificate: 'сертификат',
 };
 
 const CODE_LABELS: Record<string, string> = { ...ROLE_LABELS, ...COURSE_STATUS_LABELS };

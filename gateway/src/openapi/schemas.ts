@@ -64,7 +64,7 @@ import {
 
 /** True only when the schema's output and the interface are the same type, both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const conforms = <T>() => ({
+export const conforms = <T>() => ({
   as: <S extends z.ZodType>(schema: S, ..._same: Same<z.output<S>, T> extends true ? [] : [never]) => schema,
 });
 
@@ -141,7 +141,7 @@ export const profileSchema = conforms<ProfileResponse>().as(
 export const verifySchema = z
   .object({
     valid: z.literal(true),
-    user: z.object({ id, email: z.string(), fullName: z.string(), role }),
+    user: z.object({ id, email: z.string(), fullName: z.string(), role, department: z.string().optional() }),
   })
   .meta({ id: 'TokenCheck' });
 

@@ -58,6 +58,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   profile: 'Профиль',
   consent: 'Согласие',
   application: 'Заявка',
+  assignment: 'Назначение',
+  certificate: 'Сертификат',
 };
 
 /* ------------------------------------------------------------ audit reads */

@@ -19,3 +19,4 @@ export * from './generation';
 export * from './media';
 export * from './urls';
 export * from './shuffle';
+export * from './assignments';

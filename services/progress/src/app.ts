@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
 import { Upstreams, ensureIndexes, type ServiceContext } from '@portal/service-kit';
 import { contentClient } from './clients/content';
+import { peopleClient } from './clients/people';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
 import { progressModels } from './models';
+import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
 import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
@@ -25,7 +27,14 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
 
 export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
   const deps = progressDeps(ctx);
-  return [progressRouter(ctx, deps), attemptsRouter(ctx, deps), resultsRouter(ctx, deps), internalRouter(ctx)];
+  const people = peopleClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
+  return [
+    progressRouter(ctx, deps),
+    attemptsRouter(ctx, deps),
+    resultsRouter(ctx, deps),
+    assignmentsRouter(ctx, { ...deps, people }),
+    internalRouter(ctx),
+  ];
 };
 
 /** The unique indexes (one completion per lesson, one number per attempt) exist before the first request leans on them. */
