@@ -20,3 +20,4 @@ export * from './media';
 export * from './urls';
 export * from './shuffle';
 export * from './assignments';
+export * from './certificates';

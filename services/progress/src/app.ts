@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { Upstreams, ensureIndexes, type ServiceContext } from '@portal/service-kit';
+import { Upstreams, portalLink, ensureIndexes, type ServiceContext } from '@portal/service-kit';
 import { contentClient } from './clients/content';
 import { peopleClient } from './clients/people';
 import type { ProgressDeps } from './commands/deps';
@@ -7,6 +7,7 @@ import type { ProgressConfig } from './config';
 import { progressModels } from './models';
 import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
+import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
@@ -33,6 +34,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     attemptsRouter(ctx, deps),
     resultsRouter(ctx, deps),
     assignmentsRouter(ctx, { ...deps, people }),
+    certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
     internalRouter(ctx),
   ];
 };

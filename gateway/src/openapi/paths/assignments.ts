@@ -3,6 +3,8 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   ASSIGNMENT_MSG,
   ASSIGNMENT_STATUSES,
+  CERTIFICATE_MSG,
+  ROLES,
   CRM_ROLES,
   STAFF_ROLES,
   STUDY_ROLES,
@@ -15,6 +17,8 @@ import {
   entityIdField,
   type Assignment,
   type AssignmentPerson,
+  type Certificate,
+  type CertificateCheck,
   type MyAssignment,
 } from '@portal/contracts';
 import { idParam, route } from '../route';
@@ -71,6 +75,42 @@ export const assignmentPersonSchema = conforms<AssignmentPerson>().as(
     .object({ userId: id, fullName: z.string(), email: z.string(), department: z.string(), ...personStatusFields })
     .meta({ id: 'AssignmentPerson' }),
 );
+
+export const certificateSchema = conforms<Certificate>().as(
+  z
+    .object({
+      number: z.string().meta({ example: 'C-2026-7KQ2M9XA' }),
+      userId: id,
+      fullName: z.string().meta({ example: 'Иванов Иван Иванович' }),
+      courseId: id,
+      courseTitle: z.string().meta({ example: 'Охрана труда' }),
+      hours: z.number(),
+      completedAt: isoDate,
+      issuedAt: isoDate,
+    })
+    .meta({ id: 'Certificate' }),
+);
+
+export const certificateCheckSchema = conforms<CertificateCheck>().as(
+  z
+    .object({
+      valid: z.literal(true),
+      number: z.string().meta({ example: 'C-2026-7KQ2M9XA' }),
+      fullName: z.string().meta({ example: 'Иванов Иван Иванович' }),
+      courseTitle: z.string().meta({ example: 'Охрана труда' }),
+      hours: z.number(),
+      completedAt: isoDate,
+    })
+    .meta({ id: 'CertificateCheck' }),
+);
+
+const certificateNumber = z.object({
+  number: z.string().meta({ description: 'Номер сертификата', example: 'C-2026-7KQ2M9XA' }),
+});
+const noCertificate = {
+  400: { description: 'Номер не того вида', example: CERTIFICATE_MSG.numberInvalid },
+  404: { description: 'Сертификата с таким номером нет (или он чужой)', example: CERTIFICATE_MSG.notFound },
+};
 
 const assignmentId = idParam('id', 'Идентификатор назначения');
 const noAssignment = { 404: { description: 'Назначения нет', example: ASSIGNMENT_MSG.notFound } };
@@ -153,6 +193,50 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
         ...notYours,
         404: { description: 'Назначения нет, или человек не входит в него', example: ASSIGNMENT_MSG.personNotInAudience },
       },
+    }),
+  },
+  '/api/certificates/verify/{number}': {
+    get: route(tag, {
+      summary: 'Проверить сертификат по номеру',
+      description: 'Публично: действителен ли номер, кому и за какой курс выдан. Больше ничего.',
+      access: 'public',
+      params: certificateNumber,
+      ok: { status: 200, description: 'Сертификат действителен', schema: certificateCheckSchema },
+      also: noCertificate,
+    }),
+  },
+  '/api/certificates': {
+    post: route(tag, {
+      summary: 'Получить сертификат за пройденный курс',
+      description: 'Выдаётся, когда пройдены все уроки и все тесты курса; повторный запрос отвечает тем же сертификатом (200).',
+      access: STUDY_ROLES,
+      body: z.object({ courseId: entityIdField('courseId') }),
+      example: { courseId: EXAMPLE_ID },
+      ok: { status: 201, description: 'Сертификат выдан', schema: certificateSchema },
+      alsoOk: { 200: { description: 'Сертификат был выдан раньше', schema: certificateSchema } },
+      also: {
+        400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted },
+        404: { description: 'Курса нет', example: 'Курс не найден' },
+      },
+    }),
+  },
+  '/api/certificates/my': {
+    get: route(tag, {
+      summary: 'Мои сертификаты, новые первыми',
+      access: STUDY_ROLES,
+      query: assignmentListQuerySchema,
+      ok: { status: 200, description: 'Страница сертификатов', schema: pageOf(certificateSchema, 'CertificatePage') },
+    }),
+  },
+  '/api/certificates/{number}/pdf': {
+    get: route(tag, {
+      summary: 'Сертификат в PDF',
+      description: 'Его владельцу, а также ADMIN и CURATOR.',
+      access: ROLES,
+      params: certificateNumber,
+      ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+      also: noCertificate,
+      without: [403],
     }),
   },
   '/api/assignments/{id}/people': {

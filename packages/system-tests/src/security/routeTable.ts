@@ -388,6 +388,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: STAFF_ROLES,
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, body: { dueDate: '2100-01-31' }, ok: 200 }),
   },
+  // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and staff's)
+  'progress GET /api/certificates/verify/:number': {
+    access: 'public',
+    request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }),
+  },
+  'progress POST /api/certificates': { access: STUDY_ROLES, request: (p) => ({ body: { courseId: p.seeded.course.id } }) },
+  'progress GET /api/certificates/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
+  'progress GET /api/certificates/:number/pdf': { access: EVERYONE, request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }) },
   'progress GET /api/assignments/:id/people': {
     access: CRM_ROLES,
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),

@@ -25,7 +25,7 @@ type Fields = Required<Pick<AssignmentUpdateInput, 'audience' | 'dueDate'>> & {
 };
 
 /** The course's lessons a learner sees, and those holding a quiz: what completing it means. */
-function courseSnapshot(course: CourseOutline) {
+export function courseSnapshot(course: CourseOutline) {
   const lessons = course.modules
     .filter((m) => m.status !== 'hidden')
     .flatMap((m) => m.lessons.filter((l) => l.status !== 'hidden'));
@@ -271,7 +271,7 @@ export async function statusesFor(
  * the training); otherwise the first pass, so the date kept never moves.
  */
 function completionOf(
-  doc: AssignmentDoc,
+  doc: Pick<AssignmentDoc, 'lessonIds' | 'quizLessonIds' | 'recurrenceMonths'>,
   userId: string,
   lessonDone: Map<string, Date>,
   passed: Map<string, Date[]>,
@@ -290,6 +290,30 @@ function completionOf(
     at = Math.max(at, doc.recurrenceMonths ? Math.max(...times) : Math.min(...times));
   }
   return new Date(at);
+}
+
+/** When one person completed a course (every lesson, every quiz passed; the first time), or null. */
+export async function courseCompletedAt(
+  models: ProgressModels,
+  userId: string,
+  snapshot: Pick<AssignmentDoc, 'courseId' | 'lessonIds' | 'quizLessonIds'>,
+): Promise<Date | null> {
+  const [completions, passes] = await Promise.all([
+    models.completions
+      .find({ userId, courseId: snapshot.courseId }, { lessonId: 1, completedAt: 1 })
+      .lean<Array<{ lessonId: string; completedAt: Date }>>(),
+    models.attempts
+      .find({ userId, courseId: snapshot.courseId, status: 'passed' }, { lessonId: 1, completedAt: 1 })
+      .lean<Array<{ lessonId: string; completedAt: Date | null }>>(),
+  ]);
+  const lessonDone = new Map(completions.map((c) => [`${userId}|${c.lessonId}`, c.completedAt]));
+  const passed = new Map<string, Date[]>();
+  for (const a of passes) {
+    if (!a.completedAt) continue;
+    const key = `${userId}|${a.lessonId}`;
+    passed.set(key, [...(passed.get(key) ?? []), a.completedAt]);
+  }
+  return completionOf({ ...snapshot, recurrenceMonths: null }, userId, lessonDone, passed);
 }
 
 /** The filter of the assignments that reach a person: named, of their department, of their role, or everyone's. */

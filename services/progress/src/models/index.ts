@@ -1,6 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import { assignmentExtensionModel, assignmentModel, type AssignmentDoc, type AssignmentExtensionDoc } from './assignment';
 import { attemptModel, type AttemptDoc } from './attempt';
+import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
 import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
 
@@ -10,6 +11,7 @@ export interface ProgressModels {
   attempts: Model<AttemptDoc>;
   assignments: Model<AssignmentDoc>;
   assignmentExtensions: Model<AssignmentExtensionDoc>;
+  certificates: Model<CertificateDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
@@ -18,4 +20,5 @@ export const progressModels = (store: Connection): ProgressModels => ({
   attempts: attemptModel(store),
   assignments: assignmentModel(store),
   assignmentExtensions: assignmentExtensionModel(store),
+  certificates: certificateModel(store),
 });
