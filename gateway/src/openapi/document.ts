@@ -1,4 +1,5 @@
 import { createDocument } from 'zod-openapi';
+import { assignmentPaths } from './paths/assignments';
 import { auditPaths } from './paths/audit';
 import { authPaths } from './paths/auth';
 import { contentPaths } from './paths/content';
@@ -42,7 +43,7 @@ export function openApiDocument(): OpenApiDocument {
         },
       },
       security: [{ bearer: [] }],
-      paths: { ...authPaths, ...contentPaths, ...progressPaths, ...crmPaths, ...auditPaths, ...gatewayPaths },
+      paths: { ...authPaths, ...contentPaths, ...progressPaths, ...assignmentPaths, ...crmPaths, ...auditPaths, ...gatewayPaths },
     },
     {
       // The contracts' custom checks are all ids (isValidId and friends): strings on the wire.

@@ -65,7 +65,7 @@ import {
 
 /** True only when the schema's output and the interface are the same type, both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const conforms = <T>() => ({
+export const conforms = <T>() => ({
   as: <S extends z.ZodType>(schema: S, ..._same: Same<z.output<S>, T> extends true ? [] : [never]) => schema,
 });
 
@@ -98,8 +98,12 @@ export const userSchema = conforms<User>().as(
     .object({
       id,
       email: z.string().meta({ example: 'ivan.petrov@example.ru' }),
-      fullName: z.string().meta({ example: 'Иван Петров' }),
+      fullName: z.string().meta({ example: 'Петров Иван Сергеевич' }),
+      lastName: z.string().meta({ example: 'Петров' }),
       firstName: z.string().meta({ example: 'Иван' }),
+      middleName: z.string().meta({ example: 'Сергеевич' }),
+      department: z.string().meta({ example: 'Отдел продаж' }),
+      position: z.string().meta({ example: 'Менеджер по продажам' }),
       role,
       version: z.number().int(),
       createdAt: isoDate,
@@ -138,7 +142,7 @@ export const profileSchema = conforms<ProfileResponse>().as(
 export const verifySchema = z
   .object({
     valid: z.literal(true),
-    user: z.object({ id, email: z.string(), fullName: z.string(), role }),
+    user: z.object({ id, email: z.string(), fullName: z.string(), role, department: z.string().optional() }),
   })
   .meta({ id: 'TokenCheck' });
 
@@ -679,3 +683,8 @@ export const consentStateSchema = conforms<ConsentState>().as(
     })
     .meta({ id: 'ConsentState' }),
 );
+
+/** POST /api/consent and /api/consent/withdraw: the new state, with what to tell the person. */
+export const consentAnswerSchema = consentStateSchema
+  .extend({ message: z.string().meta({ example: 'Согласие принято' }) })
+  .meta({ id: 'ConsentAnswer' });

@@ -20,16 +20,34 @@ export const DIRECTORY_PAGE_SIZE = 100;
 export interface DirectoryParams {
   search: string;
   role: Role | '';
+  /** Exact department and position ('' for any). */
+  department: string;
+  position: string;
   page: number;
 }
 
 /** The auth service searches name, email and role (by code or by its Russian label). */
-export const fetchDirectory = ({ search, role, page }: DirectoryParams, signal?: AbortSignal): Promise<Page<User>> =>
-  apiRequest<Page<User>>('/users', { query: { page, limit: DIRECTORY_PAGE_SIZE, search, role }, signal });
+export const fetchDirectory = (
+  { search, role, department, position, page }: DirectoryParams,
+  signal?: AbortSignal,
+): Promise<Page<User>> =>
+  apiRequest<Page<User>>('/users', {
+    query: {
+      page,
+      limit: DIRECTORY_PAGE_SIZE,
+      search,
+      role,
+      department: department || undefined,
+      position: position || undefined,
+    },
+    signal,
+  });
 
 /** users.csv or .xlsx: the directory as its search and role filter select it. */
-export const downloadDirectory = ({ search, role }: Pick<DirectoryParams, 'search' | 'role'>, format: ExportFormat) =>
-  downloadFile('/users/export', exportFileName('users', format), { query: { search, role, format, tz: readerTimeZone() } });
+export const downloadDirectory = ({ search, role, department, position }: Omit<DirectoryParams, 'page'>, format: ExportFormat) =>
+  downloadFile('/users/export', exportFileName('users', format), {
+    query: { search, role, department: department || undefined, position: position || undefined, format, tz: readerTimeZone() },
+  });
 
 /** `version`: the one the form was opened with (412 «Документ изменён другим пользователем» when stale). */
 export const updateUser = (id: string, input: UserUpdateInput, version: number) =>

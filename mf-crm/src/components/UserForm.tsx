@@ -23,7 +23,15 @@ interface Props {
 }
 
 export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState({ fullName: user.fullName, email: user.email, role: user.role as Role });
+  const [values, setValues] = useState({
+    lastName: user.lastName,
+    firstName: user.firstName,
+    middleName: user.middleName,
+    department: user.department,
+    position: user.position,
+    email: user.email,
+    role: user.role as Role,
+  });
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
@@ -38,17 +46,42 @@ export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
     <FormGrid onSubmit={submit} noValidate>
       <Label>
         <span>
-          Полное имя
+          Фамилия
           <Required />
         </span>
         <Input
-          name="fullName"
+          name="lastName"
           autoComplete="off"
-          value={values.fullName}
-          onChange={set('fullName')}
-          maxLength={200}
+          value={values.lastName}
+          onChange={set('lastName')}
+          maxLength={100}
           readOnly={!rights.fullName}
           autoFocus
+        />
+      </Label>
+      <Label>
+        <span>
+          Имя
+          <Required />
+        </span>
+        <Input
+          name="firstName"
+          autoComplete="off"
+          value={values.firstName}
+          onChange={set('firstName')}
+          maxLength={100}
+          readOnly={!rights.fullName}
+        />
+      </Label>
+      <Label>
+        <span>Отчество</span>
+        <Input
+          name="middleName"
+          autoComplete="off"
+          value={values.middleName}
+          onChange={set('middleName')}
+          maxLength={100}
+          readOnly={!rights.fullName}
         />
       </Label>
       <Label>
@@ -80,7 +113,31 @@ export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
           ))}
         </Select>
       </Label>
-      {(!rights.email || !rights.role) && <Note id="user-form-admin-only">Email и роль меняет только администратор</Note>}
+      <Label>
+        <span>Подразделение</span>
+        <Input
+          name="department"
+          autoComplete="off"
+          value={values.department}
+          onChange={set('department')}
+          maxLength={120}
+          readOnly={!rights.department}
+        />
+      </Label>
+      <Label>
+        <span>Должность</span>
+        <Input
+          name="position"
+          autoComplete="off"
+          value={values.position}
+          onChange={set('position')}
+          maxLength={120}
+          readOnly={!rights.department}
+        />
+      </Label>
+      {(!rights.email || !rights.role) && (
+        <Note id="user-form-admin-only">Email, роль, подразделение и должность меняет только администратор</Note>
+      )}
       <Actions>
         <Button type="button" $variant="outline" onClick={onCancel}>
           Отмена

@@ -16,6 +16,8 @@ export const AUDIT_ENTITIES = [
   'profile',
   'consent',
   'application',
+  'assignment',
+  'certificate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

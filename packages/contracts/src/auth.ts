@@ -3,6 +3,7 @@ import { MSG } from './messages';
 import { ROLES } from './roles';
 import { exportFields } from './exports';
 import { pagingFields } from './paging';
+import { personFields } from './people';
 
 /** A required text field: missing, non-text or blank all give the one message the spec quotes. */
 export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -34,8 +35,13 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export interface User {
   id: string;
   email: string;
+  /** Built from the parts: «Фамилия Имя Отчество» (older accounts keep the name they were given). */
   fullName: string;
+  lastName: string;
   firstName: string;
+  middleName: string;
+  department: string;
+  position: string;
   role: (typeof ROLES)[number];
   /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
   version: number;
@@ -83,17 +89,30 @@ export const applicationListQuerySchema = z.object({
 });
 export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
 
-export const userUpdateSchema = z.strictObject({
-  fullName: requiredText(MSG.fillRequired),
-  email: z.string({ error: MSG.fillRequired }).trim().toLowerCase().min(1, MSG.fillRequired).pipe(z.email(MSG.emailInvalid)),
-  role: z.enum(ROLES, { error: MSG.fillRequired }),
-});
+/**
+ * An edit in the directory. Name parts, when sent, make the full name (`fullName` is then ignored);
+ * without them `fullName` is required and its parts are read from it.
+ */
+export const userUpdateSchema = z
+  .strictObject({
+    fullName: requiredText(MSG.fillRequired).optional(),
+    email: z.string({ error: MSG.fillRequired }).trim().toLowerCase().min(1, MSG.fillRequired).pipe(z.email(MSG.emailInvalid)),
+    role: z.enum(ROLES, { error: MSG.fillRequired }),
+    ...personFields,
+  })
+  .refine((v) => (v.lastName !== undefined || v.firstName !== undefined ? !!(v.lastName || v.firstName) : !!v.fullName), {
+    message: MSG.fillRequired,
+    path: ['fullName'],
+  });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const userListQuerySchema = z.object({
   ...pagingFields(20),
   search: z.string().trim().max(200).optional(),
   role: z.enum(ROLES).optional(),
+  /** Exact department and position (the directory's filters). */
+  department: z.string().trim().min(1).max(120).optional(),
+  position: z.string().trim().min(1).max(120).optional(),
 });
 
 /** GET /api/users/export: the directory's search and role filter, every row, CSV or XLSX. */

@@ -60,6 +60,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   profile: 'Профиль',
   consent: 'Согласие',
   application: 'Заявка',
+  assignment: 'Назначение',
+  certificate: 'Сертификат',
 };
 
 /* ------------------------------------------------------------ audit reads */

@@ -1,6 +1,7 @@
 import './zod-ru';
 export * from './roles';
 export * from './messages';
+export * from './people';
 export * from './auth';
 export * from './sessions';
 export * from './audit';
@@ -20,3 +21,5 @@ export * from './urls';
 export * from './requisites';
 export * from './consent';
 export * from './shuffle';
+export * from './assignments';
+export * from './certificates';

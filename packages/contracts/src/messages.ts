@@ -39,6 +39,7 @@ export const MSG = {
   badCredentials: 'Неверный email или пароль',
   tooManyAttempts: 'Слишком много неудачных попыток входа. Попробуйте снова через {seconds} с',
   fillRequired: 'Заполните обязательные поля',
+  userDepartmentAdminOnly: 'Подразделение и должность меняет только администратор',
   curatorCannotGrantAdmin: 'Куратор не может назначить роль администратора',
   lastAdmin: 'Нельзя снять роль с последнего администратора',
   loginOk: 'Вход выполнен успешно',

@@ -33,9 +33,11 @@ export interface UserEditRights {
   fullName: boolean;
   email: boolean;
   role: boolean;
+  /** Department and position: what assignments are addressed by, so an ADMIN's alone. */
+  department: boolean;
 }
 
-const NO_RIGHTS: UserEditRights = { fullName: false, email: false, role: false };
+const NO_RIGHTS: UserEditRights = { fullName: false, email: false, role: false, department: false };
 
 /**
  * An ADMIN changes anyone's name, email and role. Anyone else with the directory (CURATOR, MANAGER)
@@ -43,9 +45,9 @@ const NO_RIGHTS: UserEditRights = { fullName: false, email: false, role: false }
  * account of a peer or a higher role is not theirs to touch.
  */
 export function userEditRights(actor: { id: string; role: Role }, target: { id: string; role: Role }): UserEditRights {
-  if (actor.role === 'ADMIN') return { fullName: true, email: true, role: true };
+  if (actor.role === 'ADMIN') return { fullName: true, email: true, role: true, department: true };
   if (!CRM_ROLES.includes(actor.role)) return NO_RIGHTS;
-  if (actor.id === target.id) return { fullName: true, email: true, role: false };
-  if (LEARNER_ROLES.includes(target.role)) return { fullName: true, email: false, role: false };
+  if (actor.id === target.id) return { fullName: true, email: true, role: false, department: false };
+  if (LEARNER_ROLES.includes(target.role)) return { fullName: true, email: false, role: false, department: false };
   return NO_RIGHTS;
 }

@@ -21,3 +21,4 @@ export * from './upstreams';
 export * from './versions';
 export * from './exports';
 export * from './mail';
+export * from './clock';

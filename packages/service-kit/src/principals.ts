@@ -9,6 +9,8 @@ export interface Principal {
   role: Role;
   fullName: string;
   email: string;
+  /** Where they work (assignments addressed to a department reach them); '' when not set. */
+  department?: string;
 }
 
 /** The person behind a session: null when the user is gone or the session has ended. */

@@ -1,5 +1,6 @@
 import { ensureIndexes, runService } from '@portal/service-kit';
 import { authRouters, localLookup } from './app';
+import { migrateNameParts } from './commands/people';
 import { seedPresets } from './commands/seed';
 import { sweepExpired } from './commands/sessions';
 import { loadAuthConfig, presetsEnabled } from './config';
@@ -19,6 +20,7 @@ runService({
   routers: authRouters,
   onStart: async (ctx) => {
     await ensureIndexes([userModel(ctx.store), sessionModel(ctx.store), passwordResetModel(ctx.store)]);
+    await migrateNameParts(userModel(ctx.store), presetAccounts(config), ctx.logger);
     if (presetsEnabled(config)) await seedPresets(userModel(ctx.store), presetAccounts(config), ctx.logger);
     const sweep = setInterval(() => {
       sweepExpired(ctx.store).catch((err: Error) => ctx.logger.warn({ err: err.message }, 'session sweep failed'));

@@ -1,10 +1,13 @@
 import type Router from '@koa/router';
-import { Upstreams, ensureIndexes, type ServiceContext } from '@portal/service-kit';
+import { Upstreams, portalLink, ensureIndexes, type ServiceContext } from '@portal/service-kit';
 import { contentClient } from './clients/content';
+import { peopleClient } from './clients/people';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
 import { progressModels } from './models';
+import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
+import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
@@ -25,7 +28,15 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
 
 export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
   const deps = progressDeps(ctx);
-  return [progressRouter(ctx, deps), attemptsRouter(ctx, deps), resultsRouter(ctx, deps), internalRouter(ctx)];
+  const people = peopleClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
+  return [
+    progressRouter(ctx, deps),
+    attemptsRouter(ctx, deps),
+    resultsRouter(ctx, deps),
+    assignmentsRouter(ctx, { ...deps, people }),
+    certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
+    internalRouter(ctx),
+  ];
 };
 
 /** The unique indexes (one completion per lesson, one number per attempt) exist before the first request leans on them. */

@@ -22,6 +22,7 @@ import {
   applicationDecisionSchema,
   applicationSchema,
   authResponseSchema,
+  consentAnswerSchema,
   consentDocumentSchema,
   consentStateSchema,
   messageSchema,
@@ -168,12 +169,21 @@ export const authPaths: ZodOpenApiPathsObject = {
     patch: route(tag, {
       summary: 'Изменить пользователя',
       description:
-        'ADMIN меняет имя, email и роль любого. CURATOR и MANAGER — имена учащихся, а также своё имя и email. ' +
-        'Смена email или роли завершает сеансы человека.',
+        'ADMIN меняет имя, email, роль, подразделение и должность любого. CURATOR и MANAGER — имена учащихся, ' +
+        'а также своё имя и email. Части имени (lastName, firstName, middleName), когда переданы, составляют fullName ' +
+        '(«Фамилия Имя Отчество»). Смена email или роли завершает сеансы человека.',
       access: CRM_ROLES,
       params: userId,
       body: userUpdateSchema,
-      example: { fullName: 'Иван Петров', email: 'ivan.petrov@example.ru', role: 'CLIENT' },
+      example: {
+        lastName: 'Петров',
+        firstName: 'Иван',
+        middleName: 'Сергеевич',
+        department: 'Отдел продаж',
+        position: 'Менеджер по продажам',
+        email: 'ivan.petrov@example.ru',
+        role: 'CLIENT',
+      },
       versioned: true,
       ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },
       also: {
@@ -231,8 +241,8 @@ export const authPaths: ZodOpenApiPathsObject = {
       access: everyone,
       body: consentAcceptSchema,
       example: { version: CONSENT_DOCUMENT.version },
-      ok: { status: 201, description: 'Согласие записано', schema: consentStateSchema },
-      alsoOk: { 200: { description: 'Согласие уже действует', schema: consentStateSchema } },
+      ok: { status: 201, description: 'Согласие записано', schema: consentAnswerSchema },
+      alsoOk: { 200: { description: 'Согласие уже действует', schema: consentAnswerSchema } },
       also: { 409: { description: 'Редакция устарела', example: CONSENT_MSG.outdated } },
     }),
   },
@@ -241,7 +251,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Отозвать согласие',
       description: 'Согласие помечается отозванным, и для администратора создаётся запрос на обезличивание данных.',
       access: everyone,
-      ok: { status: 200, description: 'Согласие отозвано', schema: consentStateSchema },
+      ok: { status: 200, description: 'Согласие отозвано', schema: consentAnswerSchema },
       also: { 409: { description: 'Действующего согласия нет', example: CONSENT_MSG.notGiven } },
     }),
   },

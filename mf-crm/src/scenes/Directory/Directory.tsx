@@ -21,10 +21,14 @@ export function Directory() {
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
   const [role, setRole] = useState<Role | ''>('');
+  const [departmentText, setDepartmentText] = useState('');
+  const [positionText, setPositionText] = useState('');
+  const department = useDebounced(departmentText.trim(), 300);
+  const position = useDebounced(positionText.trim(), 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<User | null>(null);
 
-  const params = { search, role, page };
+  const params = { search, role, department, position, page };
   const list = useQuery({
     queryKey: userKeys.directory(params),
     queryFn: ({ signal }) => fetchDirectory(params, signal),
@@ -47,7 +51,8 @@ export function Directory() {
 
   const isAdmin = me?.role === 'ADMIN';
   // The auth service's rule, offered as is: a CURATOR or MANAGER renames learners and edits only their own email.
-  const rightsOver = (target: User) => (me ? userEditRights(me, target) : { fullName: false, email: false, role: false });
+  const rightsOver = (target: User) =>
+    me ? userEditRights(me, target) : { fullName: false, email: false, role: false, department: false };
   const canEdit = (target: User) => rightsOver(target).fullName;
   const data = list.data;
 
@@ -61,7 +66,7 @@ export function Directory() {
             {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
           </Muted>
         </div>
-        <ExportButtons onExport={(format) => downloadDirectory({ search, role }, format)} />
+        <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
       </Header>
 
       {isAdmin && <Applications />}
@@ -92,6 +97,24 @@ export function Directory() {
             </option>
           ))}
         </Select>
+        <Input
+          aria-label="Фильтр по подразделению"
+          placeholder="Подразделение"
+          value={departmentText}
+          onChange={(e) => {
+            setDepartmentText(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Input
+          aria-label="Фильтр по должности"
+          placeholder="Должность"
+          value={positionText}
+          onChange={(e) => {
+            setPositionText(e.target.value);
+            setPage(1);
+          }}
+        />
       </Filters>
 
       {list.isPending ? (
@@ -110,6 +133,9 @@ export function Directory() {
                   <Badge data-testid="user-role">{ROLE_LABELS[user.role]}</Badge>
                 </CardHead>
                 <a href={`mailto:${user.email}`}>{user.email}</a>
+                {(user.department || user.position) && (
+                  <Muted data-testid="user-place">{[user.position, user.department].filter(Boolean).join(', ')}</Muted>
+                )}
                 <Muted>Зарегистрирован {formatDate(user.createdAt)}</Muted>
                 {canEdit(user) && (
                   <Button
@@ -159,7 +185,7 @@ const Header = styled.header`
 `;
 const Filters = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 420px) 200px;
+  grid-template-columns: minmax(0, 360px) 180px 180px 180px;
   gap: 12px;
   margin: 24px 0;
   @media (max-width: 640px) {

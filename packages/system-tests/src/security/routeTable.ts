@@ -60,6 +60,8 @@ export const fresh = {
       p.as.MANAGER.token,
     ),
   user: async (p: Portal) => (await fresh.session(p)).user,
+  /** An assignment of the seeded course to everyone, made by the matrix's curator (who may then change it). */
+  assignment: (p: Portal) => created(p, p.progress.url, '/api/assignments', assignmentBody(p), p.as.CURATOR.token),
   session: (p: Portal) => userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь'),
   /** A pending application: a self-registration as CURATOR over the real route. */
   async application(p: Portal): Promise<string> {
@@ -106,6 +108,7 @@ export const fresh = {
   },
 };
 const jobs = new WeakMap<Portal, Promise<string>>();
+const assignmentBody = (p: Portal) => ({ courseId: p.seeded.course.id, audience: { kind: 'all' }, dueDate: '2099-12-31' });
 const curators = new WeakMap<Portal, ReturnType<typeof userWithRole>>();
 
 /** The session a token names. */
@@ -222,6 +225,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (p) => ({ params: { id: p.victim.user.id }, query: `?session=${sessionOf(p.victim.token)}`, ok: 200 }),
   },
   'auth GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
+  'auth GET /internal/audience': { ...internal, request: () => ({ query: '?department=Склад', ok: 200 }) },
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR
   'content GET /api/courses': { access: EVERYONE, request: () => ({ ok: 200 }) },
@@ -380,6 +384,42 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'progress GET /api/results': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'progress GET /api/results/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'progress GET /internal/stats': { ...internal, request: (p) => ({ query: `?userId=${p.victim.user.id}`, ok: 200 }) },
+  // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
+  'progress GET /api/assignments/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
+  'progress GET /api/assignments': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'progress POST /api/assignments': { access: STAFF_ROLES, request: (p) => ({ body: assignmentBody(p), ok: 201 }) },
+  'progress GET /api/assignments/:id': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+  },
+  'progress PATCH /api/assignments/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({
+      params: { id: await fresh.assignment(p) },
+      body: { ...assignmentBody(p), courseId: undefined },
+      ok: 200,
+    }),
+  },
+  'progress DELETE /api/assignments/:id': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 204 }),
+  },
+  'progress POST /api/assignments/:id/extend': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, body: { dueDate: '2100-01-31' }, ok: 200 }),
+  },
+  // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and staff's)
+  'progress GET /api/certificates/verify/:number': {
+    access: 'public',
+    request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }),
+  },
+  'progress POST /api/certificates': { access: STUDY_ROLES, request: (p) => ({ body: { courseId: p.seeded.course.id } }) },
+  'progress GET /api/certificates/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
+  'progress GET /api/certificates/:number/pdf': { access: EVERYONE, request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }) },
+  'progress GET /api/assignments/:id/people': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+  },
 
   // crm: ADMIN, CURATOR and MANAGER
   'crm GET /api/organizations': { access: CRM_ROLES, request: () => ({ ok: 200 }) },

@@ -1,4 +1,5 @@
 import type { Model } from 'mongoose';
+import { splitFullName } from '@portal/contracts';
 import type { Logger } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
 import { hashPassword } from '../passwords';
@@ -14,7 +15,20 @@ export async function seedPresets(users: Model<UserDoc>, presets: PresetAccount[
     try {
       const result = await users.updateOne(
         { email },
-        { $setOnInsert: { email, passwordHash, fullName: preset.fullName, role: preset.role, preset: true } },
+        {
+          $setOnInsert: {
+            email,
+            passwordHash,
+            fullName: preset.fullName,
+            ...(preset.firstName
+              ? { lastName: preset.lastName ?? '', firstName: preset.firstName, middleName: preset.middleName ?? '' }
+              : splitFullName(preset.fullName)),
+            department: '',
+            position: '',
+            role: preset.role,
+            preset: true,
+          },
+        },
         { upsert: true },
       );
       created += result.upsertedCount;

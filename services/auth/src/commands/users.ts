@@ -1,5 +1,15 @@
 import type { Model } from 'mongoose';
-import { APPLY_FOR_ROLES, MSG, SELF_REGISTER_ROLES, type RegisterInput, type Role } from '@portal/contracts';
+import {
+  APPLY_FOR_ROLES,
+  MSG,
+  SELF_REGISTER_ROLES,
+  joinName,
+  splitFullName,
+  type NameParts,
+  type RegisterInput,
+  type Role,
+  type UserUpdateInput,
+} from '@portal/contracts';
 import {
   assertVersion,
   badRequest,
@@ -54,11 +64,14 @@ export async function updateUser(
   users: Model<UserDoc>,
   actor: Principal,
   id: string,
-  changes: { fullName: string; email: string; role: Role },
+  input: UserUpdateInput,
   expected?: number[],
 ): Promise<{ before: UserDoc; after: UserDoc }> {
   const before = await users.findById(id).lean<UserDoc>();
   if (!before) throw notFound('Пользователь не найден');
+  const changes = { ...namesOf(before, input), email: input.email, role: input.role };
+  if (input.department !== undefined) Object.assign(changes, { department: input.department });
+  if (input.position !== undefined) Object.assign(changes, { position: input.position });
   authorizeUserEdit(actor, before, changes);
   assertVersion(before, expected);
   if (before.role === 'ADMIN' && changes.role !== 'ADMIN' && (await users.countDocuments({ role: 'ADMIN' })) <= 1) {
@@ -76,6 +89,22 @@ export async function updateUser(
   const after = await users.findById(id).lean<UserDoc>();
   if (!after) throw notFound('Пользователь не найден');
   return { before, after };
+}
+
+/**
+ * The name an edit leaves: parts sent make the full name; a changed full name gives its parts; an
+ * unchanged one keeps the stored parts (an administrator's corrections survive a rename elsewhere).
+ */
+function namesOf(before: UserDoc, input: UserUpdateInput): NameParts & { fullName: string } {
+  if (input.lastName !== undefined || input.firstName !== undefined || input.middleName !== undefined) {
+    const parts = { lastName: input.lastName ?? '', firstName: input.firstName ?? '', middleName: input.middleName ?? '' };
+    return { ...parts, fullName: joinName(parts) };
+  }
+  const fullName = input.fullName ?? before.fullName;
+  if (fullName === before.fullName && before.firstName !== undefined) {
+    return { fullName, lastName: before.lastName ?? '', firstName: before.firstName, middleName: before.middleName ?? '' };
+  }
+  return { fullName, ...splitFullName(fullName) };
 }
 
 export async function deleteUser(users: Model<UserDoc>, actor: Principal, id: string): Promise<UserDoc> {

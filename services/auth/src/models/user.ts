@@ -1,12 +1,18 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { ROLES, type Role } from '@portal/contracts';
+import { ROLES, joinName, splitFullName, type Role } from '@portal/contracts';
 import { versionPlugin } from '@portal/service-kit';
 
 export interface UserDoc {
   _id: Types.ObjectId;
   email: string;
   passwordHash: string;
+  /** «Фамилия Имя Отчество», built from the parts (accounts from before them are migrated at start). */
   fullName: string;
+  lastName?: string;
+  firstName?: string;
+  middleName?: string;
+  department?: string;
+  position?: string;
   role: Role;
   preset: boolean;
   /** Optimistic concurrency of the directory's edits (versionPlugin). */
@@ -21,16 +27,32 @@ const userSchema = new Schema<UserDoc>(
     email: { type: String, required: true, unique: true, lowercase: true, trim: true },
     passwordHash: { type: String, required: true },
     fullName: { type: String, required: true, trim: true },
+    lastName: { type: String, trim: true },
+    firstName: { type: String, trim: true },
+    middleName: { type: String, trim: true },
+    department: { type: String, trim: true, default: '' },
+    position: { type: String, trim: true, default: '' },
     role: { type: String, enum: ROLES, required: true, default: 'CANDIDATE', index: true },
     preset: { type: Boolean, default: false },
   },
   { timestamps: true },
 );
 userSchema.plugin(versionPlugin);
+// A new account gets its parts from its full name, or its full name from the parts it was given.
+userSchema.pre('validate', function () {
+  if (!this.isNew) return;
+  if (this.lastName || this.firstName) this.fullName = joinName(this);
+  else Object.assign(this, splitFullName(this.fullName ?? ''));
+});
 userSchema.index({ createdAt: -1 });
 // The directory's order (newest first, _id breaking ties), alone and behind its role filter.
 userSchema.index({ createdAt: -1, _id: -1 });
 userSchema.index({ role: 1, createdAt: -1, _id: -1 });
+// The directory's department and position filters, in its order.
+userSchema.index({ department: 1, createdAt: -1, _id: -1 });
+userSchema.index({ position: 1, createdAt: -1, _id: -1 });
+// The name-parts migration finds the accounts still without parts.
+userSchema.index({ firstName: 1 });
 
 export const userModel = (store: Connection): Model<UserDoc> =>
   (store.models.User as Model<UserDoc>) ?? store.model<UserDoc>('User', userSchema, 'users');

@@ -7,7 +7,7 @@ export const DIRECTORY_ROLES: Role[] = [...CRM_ROLES];
 /** Role applications are decided by an administrator only. */
 export const APPLICATION_ROLES: Role[] = ['ADMIN'];
 
-type Target = { _id: unknown; role: Role; fullName: string; email: string };
+type Target = { _id: unknown; role: Role; fullName: string; email: string; department?: string; position?: string };
 
 /**
  * The rights of contracts' userEditRights, enforced on what actually changes: an ADMIN changes
@@ -17,7 +17,7 @@ type Target = { _id: unknown; role: Role; fullName: string; email: string };
 export function authorizeUserEdit(
   actor: Principal,
   target: Target,
-  changes: { fullName: string; email: string; role: Role },
+  changes: { fullName: string; email: string; role: Role; department?: string; position?: string },
 ): void {
   const rights = userEditRights(actor, { id: String(target._id), role: target.role });
   if (!rights.fullName && !rights.email && !rights.role) throw forbidden(MSG.userEditPeer);
@@ -27,4 +27,8 @@ export function authorizeUserEdit(
   }
   if (changes.email !== target.email && !rights.email) throw forbidden(MSG.userEmailRoleAdminOnly);
   if (changes.fullName !== target.fullName && !rights.fullName) throw forbidden(MSG.userEditPeer);
+  const moved =
+    (changes.department !== undefined && changes.department !== (target.department ?? '')) ||
+    (changes.position !== undefined && changes.position !== (target.position ?? ''));
+  if (moved && !rights.department) throw forbidden(MSG.userDepartmentAdminOnly);
 }

@@ -1,15 +1,24 @@
-import type { User } from '@portal/contracts';
+import { splitFullName, type User } from '@portal/contracts';
 import type { Principal } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
 
-type StoredUser = Pick<UserDoc, '_id' | 'email' | 'fullName' | 'role' | 'createdAt' | 'version'>;
+type StoredUser = Pick<UserDoc, '_id' | 'email' | 'fullName' | 'role' | 'createdAt' | 'version'> &
+  Partial<Pick<UserDoc, 'lastName' | 'firstName' | 'middleName' | 'department' | 'position'>>;
+
+/** The stored parts; an account the start-up migration has not reached yet reads them from its name. */
+const partsOf = (user: StoredUser) =>
+  user.firstName === undefined && user.lastName === undefined
+    ? splitFullName(user.fullName)
+    : { lastName: user.lastName ?? '', firstName: user.firstName ?? '', middleName: user.middleName ?? '' };
 
 /** The only shape in which a user leaves the service: never the hash, never internal flags. */
 export const presentUser = (user: StoredUser): User => ({
   id: String(user._id),
   email: user.email,
   fullName: user.fullName,
-  firstName: user.fullName.trim().split(/\s+/)[0] ?? '',
+  ...partsOf(user),
+  department: user.department ?? '',
+  position: user.position ?? '',
   role: user.role,
   version: user.version ?? 0,
   createdAt: new Date(user.createdAt).toISOString(),
@@ -20,4 +29,5 @@ export const toPrincipal = (user: StoredUser): Principal => ({
   email: user.email,
   fullName: user.fullName,
   role: user.role,
+  department: user.department ?? '',
 });

@@ -1,5 +1,7 @@
 import type { Connection, Model } from 'mongoose';
+import { assignmentExtensionModel, assignmentModel, type AssignmentDoc, type AssignmentExtensionDoc } from './assignment';
 import { attemptModel, type AttemptDoc } from './attempt';
+import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
 import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
 
@@ -7,10 +9,16 @@ export interface ProgressModels {
   completions: Model<CompletionDoc>;
   courseCompletions: Model<CourseCompletionDoc>;
   attempts: Model<AttemptDoc>;
+  assignments: Model<AssignmentDoc>;
+  assignmentExtensions: Model<AssignmentExtensionDoc>;
+  certificates: Model<CertificateDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
   completions: completionModel(store),
   courseCompletions: courseCompletionModel(store),
   attempts: attemptModel(store),
+  assignments: assignmentModel(store),
+  assignmentExtensions: assignmentExtensionModel(store),
+  certificates: certificateModel(store),
 });

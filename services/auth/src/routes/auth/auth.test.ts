@@ -19,9 +19,16 @@ const register = (body: Record<string, unknown>) => api(auth.url, 'POST', '/api/
 describe('registration', () => {
   it('creates a CANDIDATE by default and answers user, token and message without secrets', async () => {
     const email = uniqueEmail();
-    const { status, body } = await register({ email, password: 'Kursy-Portal-42', fullName: 'Мария Иванова' });
+    const { status, body } = await register({ email, password: 'Kursy-Portal-42', fullName: 'Иванова Мария Петровна' });
     expect(status).toBe(201);
-    expect(body.user).toMatchObject({ email, fullName: 'Мария Иванова', firstName: 'Мария', role: 'CANDIDATE' });
+    expect(body.user).toMatchObject({
+      email,
+      fullName: 'Иванова Мария Петровна',
+      lastName: 'Иванова',
+      firstName: 'Мария',
+      middleName: 'Петровна',
+      role: 'CANDIDATE',
+    });
     expect(body.token).toEqual(expect.any(String));
     expect(body.message).toBe(MSG.registerOk);
     expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
@@ -235,7 +242,7 @@ describe('the login limit under attack', () => {
 
 describe('tokens', () => {
   it('answers the profile and verify for a valid token', async () => {
-    const session = await userWithRole(auth, 'CLIENT', 'Олег Смирнов');
+    const session = await userWithRole(auth, 'CLIENT', 'Смирнов Олег');
     const profile = await api(auth.url, 'GET', '/api/auth/profile', { token: session.token });
     expect(profile.status).toBe(200);
     expect(profile.body.user).toMatchObject({ id: session.user.id, firstName: 'Олег', role: 'CLIENT' });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
-import { LEARNER_ROLES } from '@portal/contracts';
+import { LEARNER_ROLES, ROLES, STUDY_ROLES, pageOffset, pagingFields } from '@portal/contracts';
 import { notFound, op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
 import { localLookup } from '../../lookup';
 import { toPrincipal } from '../../presenters/user';
@@ -17,6 +17,14 @@ const internalUsersQuerySchema = z.object({
     .max(100 * 25)
     .optional()
     .transform((v) => (v ? v.split(',').filter(Boolean).slice(0, 100) : undefined)),
+});
+
+/** An assignment's audience: people who study, of a department, of a role, or named by id (at most 100 a page). */
+const audienceQuerySchema = z.object({
+  ...pagingFields(50),
+  department: z.string().trim().min(1).max(120).optional(),
+  role: z.enum(ROLES).optional(),
+  ids: internalUsersQuerySchema.shape.ids,
 });
 
 /** Routes for other services only; the gateway never exposes /internal. */
@@ -34,6 +42,23 @@ export function internalRouter(service: ServiceContext, users: Model<UserDoc>): 
     const filter = email ? { email } : { _id: op({ $in: valid }) };
     const found = email || valid.length ? await users.find(filter).limit(100).lean<UserDoc[]>() : [];
     ctx.body = { data: found.map(toPrincipal) };
+  });
+
+  /**
+   * One page of an assignment's audience (the progress service resolves it when it lists people, so
+   * someone who joins a department later is in it): people who study, newest first, with their
+   * department, and the total.
+   */
+  router.get('/audience', async (ctx) => {
+    const { page, limit, department, role, ids } = parse(audienceQuerySchema, ctx.query);
+    const filter: Record<string, unknown> = { role: op({ $in: role ? [role] : [...STUDY_ROLES] }) };
+    if (department) filter.department = department;
+    if (ids) filter._id = op({ $in: ids.filter((id) => isValidObjectId(id)) });
+    const [rows, total] = await Promise.all([
+      users.find(filter).sort({ createdAt: -1, _id: -1 }).skip(pageOffset({ page, limit })).limit(limit).lean<UserDoc[]>(),
+      users.countDocuments(filter),
+    ]);
+    ctx.body = { data: rows.map(toPrincipal), total };
   });
 
   /** The person behind a session (`?session=<sid>`): 404 when the user is gone or the session ended. */

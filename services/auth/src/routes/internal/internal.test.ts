@@ -16,7 +16,9 @@ describe('GET /internal/users', () => {
     const b = await userWithRole(auth, 'CLIENT', 'Борис Клиент');
     const byEmail = await ask(`email=${encodeURIComponent(a.user.email.toUpperCase())}`);
     expect(byEmail.status).toBe(200);
-    expect(byEmail.body.data).toEqual([{ id: a.user.id, email: a.user.email, fullName: 'Анна Автор', role: 'CURATOR' }]);
+    expect(byEmail.body.data).toEqual([
+      { id: a.user.id, email: a.user.email, fullName: 'Анна Автор', role: 'CURATOR', department: '' },
+    ]);
     const byIds = await ask(`ids=${a.user.id},${b.user.id},64b7f0c2a1b2c3d4e5f60718,not-an-id`);
     expect(byIds.body.data.map((p: { id: string }) => p.id).sort()).toEqual([a.user.id, b.user.id].sort());
     expect(JSON.stringify(byIds.body)).not.toMatch(/password|hash/i);

@@ -40,10 +40,19 @@ const userId = (id: string): string => {
 /** Widths (characters) of USERS_EXPORT_HEADER's columns in the XLSX. */
 const USER_COLUMN_WIDTHS = [32, 32, 16, 17];
 
-/** The directory's filter: a role, and a search in the name, the email or the role. */
-function directoryFilter(search?: string, role?: Role): Record<string, unknown> {
+interface DirectoryQuery {
+  search?: string;
+  role?: Role;
+  department?: string;
+  position?: string;
+}
+
+/** The directory's filter: a role, a department, a position, and a search in the name, the email or the role. */
+function directoryFilter({ search, role, department, position }: DirectoryQuery): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (role) filter.role = role;
+  if (department) filter.department = department;
+  if (position) filter.position = position;
   if (search) {
     const pattern = new RegExp(escapeRegExp(search), 'i');
     // A role is found by its code (CURATOR) or by the Russian label people see (Куратор).
@@ -58,8 +67,8 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   const { audit, authenticate } = service;
 
   router.get('/', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
-    const { page, limit, search, role } = parse(userListQuerySchema, ctx.query);
-    const filter = directoryFilter(search, role);
+    const { page, limit, ...query } = parse(userListQuerySchema, ctx.query);
+    const filter = directoryFilter(query);
     const [rows, total] = await Promise.all([
       users
         .find(filter)
@@ -86,8 +95,8 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
 
   /** users.csv or .xlsx: the directory as its search and role filter select it, newest first, through one cursor. */
   router.get('/export', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
-    const { search, role, format, tz } = parse(userExportQuerySchema, ctx.query);
-    const filter = directoryFilter(search, role);
+    const { format, tz, ...query } = parse(userExportQuerySchema, ctx.query);
+    const filter = directoryFilter(query);
     await assertExportable(users, filter);
     const cursor = users
       .find(filter, { fullName: 1, email: 1, role: 1, createdAt: 1 })
@@ -138,11 +147,12 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     if (changeEndsSessions(before, after)) await endSessionsOf(users.db, id, self ? ctx.state.sessionId : undefined);
     await announce(id);
     const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';
+    const placeNote = (before.department ?? '') !== (after.department ?? '') ? `, подразделение «${after.department ?? ''}»` : '';
     audit.publish({
       action: 'update',
       entity: 'user',
       entityId: id,
-      details: `Изменён пользователь ${after.email}${roleNote}`,
+      details: `Изменён пользователь ${after.email}${roleNote}${placeNote}`,
       actor: ctx.state.user,
     });
     ctx.body = presentUser(after);

@@ -96,7 +96,8 @@ describe('PATCH /api/users/{id}', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       fullName: 'Новое Имя',
-      firstName: 'Новое',
+      lastName: 'Новое',
+      firstName: 'Имя',
       role: 'MANAGER',
       email: 'new.' + target.user.email,
     });

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  ASSIGNMENT_MSG,
+  ASSIGNMENT_STATUSES,
+  CERTIFICATE_MSG,
+  ROLES,
+  CRM_ROLES,
+  STAFF_ROLES,
+  STUDY_ROLES,
+  assignmentCreateSchema,
+  assignmentExtendSchema,
+  assignmentListQuerySchema,
+  assignmentPeopleQuerySchema,
+  assignmentUpdateSchema,
+  audienceSchema,
+  entityIdField,
+  type Assignment,
+  type AssignmentPerson,
+  type Certificate,
+  type CertificateCheck,
+  type MyAssignment,
+} from '@portal/contracts';
+import { idParam, route } from '../route';
+import { TAGS } from '../tags';
+import { EXAMPLE_ID, conforms, pageOf } from '../schemas';
+
+const tag = TAGS.progress.name;
+const day = z.string().meta({ format: 'date', example: '2026-12-31' });
+const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
+const id = z.string().meta({ example: EXAMPLE_ID });
+
+export const assignmentSchema = conforms<Assignment>().as(
+  z
+    .object({
+      id,
+      courseId: id,
+      courseTitle: z.string().meta({ example: 'Охрана труда' }),
+      courseHours: z.number(),
+      audience: audienceSchema,
+      dueDate: day,
+      mandatory: z.boolean(),
+      recurrenceMonths: z.number().int().nullable(),
+      message: z.string(),
+      createdBy: z.object({ id, fullName: z.string() }),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+    })
+    .meta({ id: 'Assignment' }),
+);
+
+const personStatusFields = {
+  status: z.enum(ASSIGNMENT_STATUSES),
+  dueDate: day,
+  daysLeft: z.number().int().meta({ description: 'Дней до срока: 0 в последний день, меньше нуля — просрочено' }),
+  completedAt: isoDate.nullable(),
+};
+
+export const myAssignmentSchema = conforms<MyAssignment>().as(
+  z
+    .object({
+      assignmentId: id,
+      courseId: id,
+      courseTitle: z.string(),
+      mandatory: z.boolean(),
+      message: z.string(),
+      recurrenceMonths: z.number().int().nullable(),
+      ...personStatusFields,
+    })
+    .meta({ id: 'MyAssignment' }),
+);
+
+export const assignmentPersonSchema = conforms<AssignmentPerson>().as(
+  z
+    .object({ userId: id, fullName: z.string(), email: z.string(), department: z.string(), ...personStatusFields })
+    .meta({ id: 'AssignmentPerson' }),
+);
+
+export const certificateSchema = conforms<Certificate>().as(
+  z
+    .object({
+      number: z.string().meta({ example: 'C-2026-7KQ2M9XA' }),
+      userId: id,
+      fullName: z.string().meta({ example: 'Иванов Иван Иванович' }),
+      courseId: id,
+      courseTitle: z.string().meta({ example: 'Охрана труда' }),
+      hours: z.number(),
+      completedAt: isoDate,
+      issuedAt: isoDate,
+    })
+    .meta({ id: 'Certificate' }),
+);
+
+export const certificateCheckSchema = conforms<CertificateCheck>().as(
+  z
+    .object({
+      valid: z.literal(true),
+      number: z.string().meta({ example: 'C-2026-7KQ2M9XA' }),
+      fullName: z.string().meta({ example: 'Иванов Иван Иванович' }),
+      courseTitle: z.string().meta({ example: 'Охрана труда' }),
+      hours: z.number(),
+      completedAt: isoDate,
+    })
+    .meta({ id: 'CertificateCheck' }),
+);
+
+const certificateNumber = z.object({
+  number: z.string().meta({ description: 'Номер сертификата', example: 'C-2026-7KQ2M9XA' }),
+});
+const noCertificate = {
+  400: { description: 'Номер не того вида', example: CERTIFICATE_MSG.numberInvalid },
+  404: { description: 'Сертификата с таким номером нет (или он чужой)', example: CERTIFICATE_MSG.notFound },
+};
+
+const assignmentId = idParam('id', 'Идентификатор назначения');
+const noAssignment = { 404: { description: 'Назначения нет', example: ASSIGNMENT_MSG.notFound } };
+const notYours = {
+  403: { description: 'Роли не хватает прав, или назначение сделал другой куратор', example: ASSIGNMENT_MSG.notYours },
+};
+const example = {
+  courseId: EXAMPLE_ID,
+  audience: { kind: 'department', department: 'Отдел продаж' },
+  dueDate: '2026-12-31',
+  mandatory: true,
+  recurrenceMonths: 12,
+  message: 'Пройдите курс до конца года',
+};
+const { courseId: _courseId, ...editExample } = example;
+
+export const assignmentPaths: ZodOpenApiPathsObject = {
+  '/api/assignments/my': {
+    get: route(tag, {
+      summary: 'Мои назначения: по сроку, со статусом',
+      description: 'Назначения, адресованные этому человеку: ему лично, его подразделению, его роли или всем.',
+      access: STUDY_ROLES,
+      query: assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() }),
+      ok: { status: 200, description: 'Страница назначений', schema: pageOf(myAssignmentSchema, 'MyAssignmentPage') },
+    }),
+  },
+  '/api/assignments': {
+    get: route(tag, {
+      summary: 'Назначения, новые первыми',
+      access: CRM_ROLES,
+      query: assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() }),
+      ok: { status: 200, description: 'Страница назначений', schema: pageOf(assignmentSchema, 'AssignmentPage') },
+    }),
+    post: route(tag, {
+      summary: 'Назначить опубликованный курс',
+      description:
+        'Аудитория: выбранные люди, подразделение, роль или все обучающиеся. Пришедшие в подразделение позже тоже его получают.',
+      access: STAFF_ROLES,
+      body: assignmentCreateSchema,
+      example,
+      ok: { status: 201, description: 'Назначение', schema: assignmentSchema },
+      also: { 404: { description: 'Курса нет', example: 'Курс не найден' } },
+    }),
+  },
+  '/api/assignments/{id}': {
+    get: route(tag, {
+      summary: 'Назначение',
+      access: CRM_ROLES,
+      params: assignmentId,
+      ok: { status: 200, description: 'Назначение', schema: assignmentSchema },
+      also: noAssignment,
+    }),
+    patch: route(tag, {
+      summary: 'Изменить назначение',
+      description: 'ADMIN меняет любое, CURATOR — свои. Курс не меняется.',
+      access: STAFF_ROLES,
+      params: assignmentId,
+      body: assignmentUpdateSchema,
+      example: editExample,
+      ok: { status: 200, description: 'Назначение после изменения', schema: assignmentSchema },
+      also: { ...noAssignment, ...notYours },
+    }),
+    delete: route(tag, {
+      summary: 'Удалить назначение',
+      access: STAFF_ROLES,
+      params: assignmentId,
+      ok: { status: 204, description: 'Удалено' },
+      also: { ...noAssignment, ...notYours },
+    }),
+  },
+  '/api/assignments/{id}/extend': {
+    post: route(tag, {
+      summary: 'Продлить срок для всех или для одного человека',
+      access: STAFF_ROLES,
+      params: assignmentId,
+      body: assignmentExtendSchema,
+      example: { dueDate: '2027-01-31', userId: EXAMPLE_ID },
+      ok: { status: 200, description: 'Назначение', schema: assignmentSchema },
+      also: {
+        ...notYours,
+        404: { description: 'Назначения нет, или человек не входит в него', example: ASSIGNMENT_MSG.personNotInAudience },
+      },
+    }),
+  },
+  '/api/certificates/verify/{number}': {
+    get: route(tag, {
+      summary: 'Проверить сертификат по номеру',
+      description: 'Публично: действителен ли номер, кому и за какой курс выдан. Больше ничего.',
+      access: 'public',
+      params: certificateNumber,
+      ok: { status: 200, description: 'Сертификат действителен', schema: certificateCheckSchema },
+      also: noCertificate,
+    }),
+  },
+  '/api/certificates': {
+    post: route(tag, {
+      summary: 'Получить сертификат за пройденный курс',
+      description: 'Выдаётся, когда пройдены все уроки и все тесты курса; повторный запрос отвечает тем же сертификатом (200).',
+      access: STUDY_ROLES,
+      body: z.object({ courseId: entityIdField('courseId') }),
+      example: { courseId: EXAMPLE_ID },
+      ok: { status: 201, description: 'Сертификат выдан', schema: certificateSchema },
+      alsoOk: { 200: { description: 'Сертификат был выдан раньше', schema: certificateSchema } },
+      also: {
+        400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted },
+        404: { description: 'Курса нет', example: 'Курс не найден' },
+      },
+    }),
+  },
+  '/api/certificates/my': {
+    get: route(tag, {
+      summary: 'Мои сертификаты, новые первыми',
+      access: STUDY_ROLES,
+      query: assignmentListQuerySchema,
+      ok: { status: 200, description: 'Страница сертификатов', schema: pageOf(certificateSchema, 'CertificatePage') },
+    }),
+  },
+  '/api/certificates/{number}/pdf': {
+    get: route(tag, {
+      summary: 'Сертификат в PDF',
+      description: 'Его владельцу, а также ADMIN и CURATOR.',
+      access: ROLES,
+      params: certificateNumber,
+      ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+      also: noCertificate,
+      without: [403],
+    }),
+  },
+  '/api/assignments/{id}/people': {
+    get: route(tag, {
+      summary: 'Люди назначения и статус каждого',
+      access: CRM_ROLES,
+      params: assignmentId,
+      query: assignmentPeopleQuerySchema,
+      ok: { status: 200, description: 'Страница людей', schema: pageOf(assignmentPersonSchema, 'AssignmentPersonPage') },
+      also: noAssignment,
+    }),
+  },
+};

@@ -1,0 +1,48 @@
+import { MSG, type Role } from '@portal/contracts';
+import { unavailable, type Logger, type Principal, type Upstreams } from '@portal/service-kit';
+
+/** A page of an assignment's audience as the auth service resolves it now. */
+export interface AudiencePage {
+  data: Principal[];
+  total: number;
+}
+
+export interface AudienceQuery {
+  department?: string;
+  role?: Role;
+  /** At most 100. */
+  ids?: string[];
+  page: number;
+  limit: number;
+}
+
+export interface PeopleClient {
+  audience(query: AudienceQuery): Promise<AudiencePage>;
+}
+
+/** Asks the auth service's internal audience route: this service keeps only people's ids. */
+export function peopleClient(auth: Upstreams, internalToken: string, logger: Logger, timeoutMs = 5000): PeopleClient {
+  return {
+    async audience({ department, role, ids, page, limit }) {
+      const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+      if (department) query.set('department', department);
+      if (role) query.set('role', role);
+      if (ids) query.set('ids', ids.join(','));
+      let res: Response;
+      try {
+        res = await auth.fetch(`/internal/audience?${query}`, {
+          headers: { 'x-internal-token': internalToken, accept: 'application/json' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'auth service unreachable');
+        throw unavailable(MSG.serviceUnavailable);
+      }
+      if (!res.ok) {
+        logger.warn({ status: res.status }, 'auth service refused the audience');
+        throw unavailable(MSG.serviceUnavailable);
+      }
+      return (await res.json()) as AudiencePage;
+    },
+  };
+}

@@ -1,0 +1,336 @@
+import { isValidObjectId } from 'mongoose';
+import {
+  ASSIGNMENT_MSG,
+  AUDIENCE_LABELS,
+  ROLE_LABELS,
+  dayOf,
+  personStatus,
+  type Audience,
+  type AssignmentCreateInput,
+  type AssignmentUpdateInput,
+  type CourseOutline,
+  type PersonStatus,
+  type Role,
+} from '@portal/contracts';
+import { badRequest, clock, notFound, op, type Principal } from '@portal/service-kit';
+import type { AudiencePage, PeopleClient } from '../clients/people';
+import type { AssignmentDoc } from '../models/assignment';
+import type { ProgressModels } from '../models';
+import type { ProgressDeps } from './deps';
+
+type Fields = Required<Pick<AssignmentUpdateInput, 'audience' | 'dueDate'>> & {
+  mandatory: boolean;
+  recurrenceMonths: number | null;
+  message: string;
+};
+
+/** The course's lessons a learner sees, and those holding a quiz: what completing it means. */
+export function courseSnapshot(course: CourseOutline) {
+  const lessons = course.modules
+    .filter((m) => m.status !== 'hidden')
+    .flatMap((m) => m.lessons.filter((l) => l.status !== 'hidden'));
+  return {
+    courseId: course.id,
+    courseTitle: course.title,
+    courseHours: course.duration,
+    lessonIds: lessons.map((l) => l.id),
+    quizLessonIds: lessons.filter((l) => l.hasQuiz).map((l) => l.id),
+  };
+}
+
+const audienceFields = (audience: Audience) => ({
+  audienceKind: audience.kind,
+  audienceUserIds: audience.kind === 'users' ? [...new Set(audience.userIds)] : [],
+  audienceDepartment: audience.kind === 'department' ? audience.department : '',
+  audienceRole: audience.kind === 'role' ? audience.role : null,
+});
+
+export const audienceOf = (
+  doc: Pick<AssignmentDoc, 'audienceKind' | 'audienceUserIds' | 'audienceDepartment' | 'audienceRole'>,
+): Audience =>
+  doc.audienceKind === 'users'
+    ? { kind: 'users', userIds: doc.audienceUserIds }
+    : doc.audienceKind === 'department'
+      ? { kind: 'department', department: doc.audienceDepartment }
+      : doc.audienceKind === 'role'
+        ? { kind: 'role', role: doc.audienceRole as Role }
+        : { kind: 'all' };
+
+/** «Подразделение «Продажи»», «Роль «Клиент»», «Выбранные люди: 3», «Все обучающиеся». */
+export function describeAudience(audience: Audience): string {
+  if (audience.kind === 'users') return `${AUDIENCE_LABELS.users}: ${audience.userIds.length}`;
+  if (audience.kind === 'department') return `${AUDIENCE_LABELS.department} «${audience.department}»`;
+  if (audience.kind === 'role') return `${AUDIENCE_LABELS.role} «${ROLE_LABELS[audience.role]}»`;
+  return AUDIENCE_LABELS.all;
+}
+
+function assertDueDate(dueDate: string): void {
+  if (dueDate < dayOf(clock.now())) throw badRequest(ASSIGNMENT_MSG.dueDatePast, 'dueDate');
+}
+
+export async function createAssignment(
+  deps: ProgressDeps,
+  actor: Principal,
+  course: CourseOutline,
+  input: Fields & Pick<AssignmentCreateInput, 'courseId'>,
+): Promise<AssignmentDoc> {
+  if (course.status !== 'published') throw badRequest(ASSIGNMENT_MSG.courseNotPublished, 'courseId');
+  assertDueDate(input.dueDate);
+  const created = await deps.models.assignments.create({
+    ...courseSnapshot(course),
+    ...audienceFields(input.audience),
+    dueDate: input.dueDate,
+    mandatory: input.mandatory,
+    recurrenceMonths: input.recurrenceMonths,
+    message: input.message,
+    createdBy: { id: actor.id, fullName: actor.fullName },
+  });
+  const doc = created.toObject();
+  deps.audit.publish({
+    action: 'create',
+    entity: 'assignment',
+    entityId: String(doc._id),
+    details: `Курс «${doc.courseTitle}» назначен: ${describeAudience(input.audience)}, срок ${doc.dueDate}`,
+    actor,
+  });
+  return doc;
+}
+
+export async function loadAssignment(models: ProgressModels, id: string): Promise<AssignmentDoc> {
+  const doc = isValidObjectId(id) ? await models.assignments.findById(id).lean<AssignmentDoc>() : null;
+  if (!doc) throw notFound(ASSIGNMENT_MSG.notFound);
+  return doc;
+}
+
+/** An edit: everything but the course; the course's lessons are read again (it may have changed). */
+export async function updateAssignment(
+  deps: ProgressDeps,
+  actor: Principal,
+  before: AssignmentDoc,
+  course: CourseOutline,
+  input: Fields,
+): Promise<AssignmentDoc> {
+  if (input.dueDate !== before.dueDate) assertDueDate(input.dueDate);
+  await deps.models.assignments.updateOne(
+    { _id: before._id },
+    {
+      $set: {
+        ...courseSnapshot(course),
+        ...audienceFields(input.audience),
+        dueDate: input.dueDate,
+        mandatory: input.mandatory,
+        recurrenceMonths: input.recurrenceMonths,
+        message: input.message,
+      },
+    },
+  );
+  const after = await loadAssignment(deps.models, String(before._id));
+  deps.audit.publish({
+    action: 'update',
+    entity: 'assignment',
+    entityId: String(after._id),
+    details: `Изменено назначение курса «${after.courseTitle}»: ${describeAudience(input.audience)}, срок ${after.dueDate}`,
+    actor,
+  });
+  return after;
+}
+
+export async function deleteAssignment(deps: ProgressDeps, actor: Principal, doc: AssignmentDoc): Promise<void> {
+  await Promise.all([
+    deps.models.assignments.deleteOne({ _id: doc._id }),
+    deps.models.assignmentExtensions.deleteMany({ assignmentId: String(doc._id) }),
+  ]);
+  deps.audit.publish({
+    action: 'delete',
+    entity: 'assignment',
+    entityId: String(doc._id),
+    details: `Удалено назначение курса «${doc.courseTitle}»`,
+    actor,
+  });
+}
+
+/**
+ * One page of the people an assignment reaches, as the auth service knows them now (a person who
+ * joined the department yesterday is in it; named people who left are not).
+ */
+export async function audiencePage(
+  people: PeopleClient,
+  doc: AssignmentDoc,
+  page: number,
+  limit: number,
+  onlyIds?: string[],
+): Promise<AudiencePage> {
+  if (doc.audienceKind === 'users') {
+    const named = onlyIds ? doc.audienceUserIds.filter((id) => onlyIds.includes(id)) : doc.audienceUserIds;
+    const ids = named.slice((page - 1) * limit, page * limit);
+    if (!ids.length) return { data: [], total: named.length };
+    const found = await people.audience({ ids, page: 1, limit: ids.length });
+    return { data: found.data, total: named.length };
+  }
+  return people.audience({
+    department: doc.audienceKind === 'department' ? doc.audienceDepartment : undefined,
+    role: doc.audienceKind === 'role' ? (doc.audienceRole ?? undefined) : undefined,
+    ids: onlyIds,
+    page,
+    limit,
+  });
+}
+
+/** A new due date for everyone (the assignment's) or for one person of its audience (theirs alone). */
+export async function extendAssignment(
+  deps: ProgressDeps & { people: PeopleClient },
+  actor: Principal,
+  doc: AssignmentDoc,
+  dueDate: string,
+  userId?: string,
+): Promise<void> {
+  assertDueDate(dueDate);
+  const id = String(doc._id);
+  if (userId) {
+    const member = await audiencePage(deps.people, doc, 1, 1, [userId]);
+    if (!member.data.length) throw notFound(ASSIGNMENT_MSG.personNotInAudience);
+    await deps.models.assignmentExtensions.updateOne(
+      { assignmentId: id, userId },
+      { $set: { dueDate, updatedAt: clock.now() } },
+      { upsert: true },
+    );
+  } else {
+    // A new date for all replaces the personal ones that were earlier than it.
+    await deps.models.assignments.updateOne({ _id: doc._id }, { $set: { dueDate } });
+    await deps.models.assignmentExtensions.deleteMany({ assignmentId: id, dueDate: op({ $lte: dueDate }) });
+  }
+  const who = userId ? (await audiencePage(deps.people, doc, 1, 1, [userId])).data[0]?.fullName : null;
+  deps.audit.publish({
+    action: 'update',
+    entity: 'assignment',
+    entityId: id,
+    details: `Срок назначения курса «${doc.courseTitle}» продлён до ${dueDate}${who ? ` для ${who}` : ' для всех'}`,
+    actor,
+  });
+}
+
+/**
+ * The status of each (person, assignment) pair of a page: four reads whatever the page holds
+ * (lesson completions, quiz attempts, personal due dates), then the pure rule of contracts.
+ */
+export async function statusesFor(
+  models: ProgressModels,
+  assignments: AssignmentDoc[],
+  userIds: string[],
+): Promise<Map<string, PersonStatus>> {
+  const result = new Map<string, PersonStatus>();
+  if (!assignments.length || !userIds.length) return result;
+  const courseIds = [...new Set(assignments.map((a) => a.courseId))];
+  const [completions, attempts, extensions] = await Promise.all([
+    models.completions
+      .find({ userId: op({ $in: userIds }), courseId: op({ $in: courseIds }) }, { userId: 1, lessonId: 1, completedAt: 1 })
+      .lean<Array<{ userId: string; lessonId: string; completedAt: Date }>>(),
+    models.attempts
+      .find(
+        { userId: op({ $in: userIds }), courseId: op({ $in: courseIds }) },
+        { userId: 1, courseId: 1, lessonId: 1, status: 1, completedAt: 1 },
+      )
+      .lean<Array<{ userId: string; courseId: string; lessonId: string; status: string; completedAt: Date | null }>>(),
+    models.assignmentExtensions
+      .find({ assignmentId: op({ $in: assignments.map((a) => String(a._id)) }), userId: op({ $in: userIds }) })
+      .lean<Array<{ assignmentId: string; userId: string; dueDate: string }>>(),
+  ]);
+  const lessonDone = new Map(completions.map((c) => [`${c.userId}|${c.lessonId}`, c.completedAt]));
+  const passed = new Map<string, Date[]>();
+  const attempted = new Set<string>();
+  for (const a of attempts) {
+    attempted.add(`${a.userId}|${a.courseId}`);
+    if (a.status !== 'passed' || !a.completedAt) continue;
+    const key = `${a.userId}|${a.lessonId}`;
+    passed.set(key, [...(passed.get(key) ?? []), a.completedAt]);
+  }
+  const personalDue = new Map(extensions.map((e) => [`${e.assignmentId}|${e.userId}`, e.dueDate]));
+  const now = clock.now();
+
+  for (const doc of assignments) {
+    const id = String(doc._id);
+    for (const userId of userIds) {
+      result.set(
+        `${id}|${userId}`,
+        personStatus({
+          dueDate: personalDue.get(`${id}|${userId}`) ?? doc.dueDate,
+          recurrenceMonths: doc.recurrenceMonths,
+          completedAt: completionOf(doc, userId, lessonDone, passed),
+          started: attempted.has(`${userId}|${doc.courseId}`) || doc.lessonIds.some((l) => lessonDone.has(`${userId}|${l}`)),
+          now,
+        }),
+      );
+    }
+  }
+  return result;
+}
+
+/**
+ * When the person completed the course: every lesson completed and every quiz passed, at the latest
+ * of those moments. A recurring assignment takes each quiz's latest pass (passing it again renews
+ * the training); otherwise the first pass, so the date kept never moves.
+ */
+function completionOf(
+  doc: Pick<AssignmentDoc, 'lessonIds' | 'quizLessonIds' | 'recurrenceMonths'>,
+  userId: string,
+  lessonDone: Map<string, Date>,
+  passed: Map<string, Date[]>,
+): Date | null {
+  if (!doc.lessonIds.length) return null;
+  let at = 0;
+  for (const lessonId of doc.lessonIds) {
+    const done = lessonDone.get(`${userId}|${lessonId}`);
+    if (!done) return null;
+    at = Math.max(at, done.getTime());
+  }
+  for (const lessonId of doc.quizLessonIds) {
+    const passes = passed.get(`${userId}|${lessonId}`);
+    if (!passes?.length) return null;
+    const times = passes.map((d) => d.getTime());
+    at = Math.max(at, doc.recurrenceMonths ? Math.max(...times) : Math.min(...times));
+  }
+  return new Date(at);
+}
+
+/** When one person completed a course (every lesson, every quiz passed; the first time), or null. */
+export async function courseCompletedAt(
+  models: ProgressModels,
+  userId: string,
+  snapshot: Pick<AssignmentDoc, 'courseId' | 'lessonIds' | 'quizLessonIds'>,
+): Promise<Date | null> {
+  const [completions, passes] = await Promise.all([
+    models.completions
+      .find({ userId, courseId: snapshot.courseId }, { lessonId: 1, completedAt: 1 })
+      .lean<Array<{ lessonId: string; completedAt: Date }>>(),
+    models.attempts
+      .find({ userId, courseId: snapshot.courseId, status: 'passed' }, { lessonId: 1, completedAt: 1 })
+      .lean<Array<{ lessonId: string; completedAt: Date | null }>>(),
+  ]);
+  const lessonDone = new Map(completions.map((c) => [`${userId}|${c.lessonId}`, c.completedAt]));
+  const passed = new Map<string, Date[]>();
+  for (const a of passes) {
+    if (!a.completedAt) continue;
+    const key = `${userId}|${a.lessonId}`;
+    passed.set(key, [...(passed.get(key) ?? []), a.completedAt]);
+  }
+  return completionOf({ ...snapshot, recurrenceMonths: null }, userId, lessonDone, passed);
+}
+
+/** The filter of the assignments that reach a person: named, of their department, of their role, or everyone's. */
+export function assignedTo(person: Principal): Record<string, unknown> {
+  const reach: Record<string, unknown>[] = [
+    { audienceKind: 'all' },
+    { audienceKind: 'users', audienceUserIds: person.id },
+    { audienceKind: 'role', audienceRole: person.role },
+  ];
+  if (person.department) reach.push({ audienceKind: 'department', audienceDepartment: person.department });
+  return { $or: reach };
+}
+
+/**
+ * The seam for reminders (not built here): the assignments whose common due date is `day`. A
+ * reminder job pages their audience (audiencePage) and keeps the people whose status is not
+ * completed; personal extensions are in assignment_extensions (by assignmentId).
+ */
+export const assignmentsDueOn = (models: ProgressModels, day: string) =>
+  models.assignments.find({ dueDate: day }).sort({ _id: 1 }).lean<AssignmentDoc[]>();

@@ -1,0 +1,41 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+
+/**
+ * An issued certificate, with its PDF: kept in the store (not on a replica's disk), so any replica
+ * serves it and a later change of the person's name or the course never changes what was issued.
+ */
+export interface CertificateDoc {
+  _id: Types.ObjectId;
+  number: string;
+  userId: string;
+  fullName: string;
+  courseId: string;
+  courseTitle: string;
+  hours: number;
+  completedAt: Date;
+  issuedAt: Date;
+  pdf: Buffer;
+}
+
+const certificateSchema = new Schema<CertificateDoc>(
+  {
+    number: { type: String, required: true },
+    userId: { type: String, required: true },
+    fullName: { type: String, required: true },
+    courseId: { type: String, required: true },
+    courseTitle: { type: String, required: true },
+    hours: { type: Number, default: 0 },
+    completedAt: { type: Date, required: true },
+    issuedAt: { type: Date, required: true },
+    pdf: { type: Buffer, required: true },
+  },
+  { versionKey: false },
+);
+certificateSchema.index({ number: 1 }, { unique: true });
+// One certificate per completion: asking twice gives the same one.
+certificateSchema.index({ userId: 1, courseId: 1, completedAt: 1 }, { unique: true });
+certificateSchema.index({ userId: 1, issuedAt: -1 });
+
+export const certificateModel = (store: Connection): Model<CertificateDoc> =>
+  (store.models.Certificate as Model<CertificateDoc>) ??
+  store.model<CertificateDoc>('Certificate', certificateSchema, 'certificates');

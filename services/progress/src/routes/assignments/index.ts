@@ -1,0 +1,135 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import {
+  STUDY_ROLES,
+  assignmentCreateSchema,
+  assignmentExtendSchema,
+  assignmentListQuerySchema,
+  assignmentPeopleQuerySchema,
+  assignmentUpdateSchema,
+  entityIdField,
+  pageOffset,
+  type Assignment,
+  type AssignmentPerson,
+  type MyAssignment,
+  type Page,
+} from '@portal/contracts';
+import { parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import type { PeopleClient } from '../../clients/people';
+import {
+  assignedTo,
+  audiencePage,
+  createAssignment,
+  deleteAssignment,
+  extendAssignment,
+  loadAssignment,
+  statusesFor,
+  updateAssignment,
+} from '../../commands/assignments';
+import type { ProgressDeps } from '../../commands/deps';
+import type { AssignmentDoc } from '../../models/assignment';
+import { ASSIGN_ROLES, ASSIGNMENT_READ_ROLES, authorizeAssignmentEdit } from '../../policies/assignments';
+import { presentAssignment, presentAssignmentPerson, presentMyAssignment } from '../../presenters/assignment';
+
+const myQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
+const staffQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
+const idParam = z.string().max(100);
+
+/** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
+export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & { people: PeopleClient }): Router {
+  const router = new Router({ prefix: '/api/assignments' });
+  const { models, content, people } = deps;
+  router.use(service.authenticate);
+
+  /** The signed-in learner's assignments, the earliest due first, each with their status. */
+  router.get('/my', requireRole(...STUDY_ROLES), async (ctx) => {
+    const { page, limit, courseId } = parse(myQuerySchema, ctx.query);
+    const me = ctx.state.user;
+    const filter = courseId ? { ...assignedTo(me), courseId } : assignedTo(me);
+    const [rows, total] = await Promise.all([
+      models.assignments
+        .find(filter)
+        .sort({ dueDate: 1, _id: 1 })
+        .skip(pageOffset({ page, limit }))
+        .limit(limit)
+        .lean<AssignmentDoc[]>(),
+      models.assignments.countDocuments(filter),
+    ]);
+    const statuses = await statusesFor(models, rows, [me.id]);
+    const data = rows
+      .map((doc) => presentMyAssignment(doc, statuses.get(`${String(doc._id)}|${me.id}`)!))
+      // A personal extension or a recurrence moves a person's day: the page is in their own order.
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+    const body: Page<MyAssignment> = { data, total, page, limit };
+    ctx.body = body;
+  });
+
+  router.get('/', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const { page, limit, courseId } = parse(staffQuerySchema, ctx.query);
+    const filter = courseId ? { courseId } : {};
+    const [rows, total] = await Promise.all([
+      models.assignments
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(pageOffset({ page, limit }))
+        .limit(limit)
+        .lean<AssignmentDoc[]>(),
+      models.assignments.countDocuments(filter),
+    ]);
+    const body: Page<Assignment> = { data: rows.map(presentAssignment), total, page, limit };
+    ctx.body = body;
+  });
+
+  router.post('/', requireRole(...ASSIGN_ROLES), async (ctx) => {
+    const input = parse(assignmentCreateSchema, ctx.request.body);
+    const course = await content.getOutline(input.courseId, ctx.get('authorization'));
+    const doc = await createAssignment(deps, ctx.state.user, course, input);
+    ctx.status = 201;
+    ctx.body = presentAssignment(doc);
+  });
+
+  router.get('/:id', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    ctx.body = presentAssignment(await loadAssignment(models, parse(idParam, ctx.params.id)));
+  });
+
+  router.patch('/:id', requireRole(...ASSIGN_ROLES), async (ctx) => {
+    const before = await loadAssignment(models, parse(idParam, ctx.params.id));
+    authorizeAssignmentEdit(ctx.state.user, before);
+    const input = parse(assignmentUpdateSchema, ctx.request.body);
+    const course = await content.getOutline(before.courseId, ctx.get('authorization'));
+    ctx.body = presentAssignment(await updateAssignment(deps, ctx.state.user, before, course, input));
+  });
+
+  router.delete('/:id', requireRole(...ASSIGN_ROLES), async (ctx) => {
+    const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
+    authorizeAssignmentEdit(ctx.state.user, doc);
+    await deleteAssignment(deps, ctx.state.user, doc);
+    ctx.status = 204;
+  });
+
+  /** A later due date for everyone, or for one person (`userId`). */
+  router.post('/:id/extend', requireRole(...ASSIGN_ROLES), async (ctx) => {
+    const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
+    authorizeAssignmentEdit(ctx.state.user, doc);
+    const { dueDate, userId } = parse(assignmentExtendSchema, ctx.request.body);
+    await extendAssignment(deps, ctx.state.user, doc, dueDate, userId);
+    ctx.body = presentAssignment(await loadAssignment(models, String(doc._id)));
+  });
+
+  /** One page of the people it reaches (as they are now), each with their status. */
+  router.get('/:id/people', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
+    const { page, limit } = parse(assignmentPeopleQuerySchema, ctx.query);
+    const found = await audiencePage(people, doc, page, limit);
+    const statuses = await statusesFor(
+      models,
+      [doc],
+      found.data.map((p) => p.id),
+    );
+    const data = found.data.map((p) => presentAssignmentPerson(p, statuses.get(`${String(doc._id)}|${p.id}`)!));
+    const body: Page<AssignmentPerson> = { data, total: found.total, page, limit };
+    ctx.body = body;
+  });
+
+  return router;
+}

@@ -1,0 +1,113 @@
+import {
+  CERTIFICATE_MSG,
+  MSG,
+  type AuthResponse,
+  type Certificate,
+  type CertificateCheck,
+  type StartedAttempt,
+} from '@portal/contracts';
+import { pdfText as extractText } from '@portal/devstack/pdf';
+import { api } from '@portal/devstack/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
+import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
+
+let bed: ProgressTestBed;
+let seeded: SeededCourse;
+beforeAll(async () => {
+  bed = await startProgress({ PUBLIC_URL: 'https://learn.example.ru' });
+  seeded = await seedQuizCourse(bed, { title: 'Охрана труда для руководителей' });
+});
+afterAll(() => bed.close());
+
+type Answer<T> = T & { message?: string };
+const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<Answer<T>>(bed.progress.url, method, path, { token, body });
+
+async function completeCourse(person: AuthResponse): Promise<void> {
+  for (const lessonId of [seeded.textLessonId, seeded.quizLessonId])
+    await call('POST', `/api/progress/lesson/${lessonId}/complete`, person.token, { courseId: seeded.course.id });
+  const started = await call<StartedAttempt>('POST', '/api/attempts', person.token, {
+    quizId: seeded.quiz.id,
+    courseId: seeded.course.id,
+    lessonId: seeded.quizLessonId,
+  });
+  const answers = started.body.questions.map((q) => ({
+    questionId: q.id,
+    answer: q.type === 'single_choice' ? q.options.indexOf('28') : q.type === 'true_false' ? 'true' : 'Трудовой кодекс',
+    timeSpent: 5,
+  }));
+  await call('POST', `/api/attempts/${started.body.attempt.id}/submit`, person.token, { answers });
+}
+
+async function pdfText(token: string, number: string): Promise<{ status: number; type: string | null; text: string }> {
+  const res = await fetch(`${bed.progress.url}/api/certificates/${number}/pdf`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200) return { status: res.status, type: res.headers.get('content-type'), text: '' };
+  return { status: 200, type: res.headers.get('content-type'), text: await extractText(new Uint8Array(await res.arrayBuffer())) };
+}
+
+it('is refused before the course is completed, and nothing is stored', async () => {
+  const person = await bed.learner();
+  await call('POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, person.token, { courseId: seeded.course.id });
+  const early = await call('POST', '/api/certificates', person.token, { courseId: seeded.course.id });
+  expect(early.status).toBe(400);
+  expect(early.body.message).toBe(CERTIFICATE_MSG.notCompleted);
+  expect(await bed.store.certificates.countDocuments({ userId: person.user.id })).toBe(0);
+  expect((await call('POST', '/api/certificates', undefined, { courseId: seeded.course.id })).status).toBe(401);
+  expect((await call('POST', '/api/certificates', bed.as.CURATOR.token, { courseId: seeded.course.id })).status).toBe(403);
+});
+
+it('issues one certificate on completion: a PDF in Russian with the number, ФИО, course, hours and date; /verify confirms it', async () => {
+  const person = await userWithRole(bed.auth, 'CLIENT', 'Иванов Иван Иванович');
+  await completeCourse(person);
+  const issued = await call<Certificate>('POST', '/api/certificates', person.token, { courseId: seeded.course.id });
+  expect(issued.status).toBe(201);
+  expect(issued.body).toMatchObject({ fullName: 'Иванов Иван Иванович', courseTitle: 'Охрана труда для руководителей' });
+  expect(issued.body.number).toMatch(/^C-\d{4}-[2-9A-HJ-NP-Z]{8}$/);
+  const again = await call<Certificate>('POST', '/api/certificates', person.token, { courseId: seeded.course.id });
+  expect(again.status).toBe(200);
+  expect(again.body.number).toBe(issued.body.number);
+  expect(await bed.store.certificates.countDocuments({ userId: person.user.id })).toBe(1);
+
+  const pdf = await pdfText(person.token, issued.body.number);
+  expect(pdf.type).toBe('application/pdf');
+  const text = pdf.text.replace(/\s+/g, ' ');
+  expect(text).toContain('СЕРТИФИКАТ');
+  expect(text).toContain(issued.body.number);
+  expect(text).toContain('Иванов Иван Иванович');
+  expect(text).toContain('Охрана труда для руководителей');
+  expect(text).toMatch(/Объём: \d+ час/);
+  expect(text).toContain(`https://learn.example.ru/verify/${issued.body.number}`);
+
+  const check = await call<CertificateCheck>('GET', `/api/certificates/verify/${issued.body.number.toLowerCase()}`);
+  expect(check.status).toBe(200);
+  expect(check.body).toEqual({
+    valid: true,
+    number: issued.body.number,
+    fullName: 'Иванов Иван Иванович',
+    courseTitle: 'Охрана труда для руководителей',
+    hours: issued.body.hours,
+    completedAt: issued.body.completedAt,
+  });
+
+  const mine = await call('GET', '/api/certificates/my', person.token);
+  expect(mine.body).toMatchObject({ total: 1, data: [{ number: issued.body.number }] });
+  expect(JSON.stringify(mine.body)).not.toMatch(/pdf/i);
+
+  // Another learner cannot download it (404, as if it did not exist); a curator can.
+  const other = await bed.learner();
+  expect((await pdfText(other.token, issued.body.number)).status).toBe(404);
+  expect((await pdfText(bed.as.CURATOR.token, issued.body.number)).status).toBe(200);
+});
+
+it('/verify says a well-formed unknown number is not found and a malformed one is refused, in Russian', async () => {
+  const unknown = await call('GET', '/api/certificates/verify/C-2026-ABCDEFGH');
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.message).toBe(CERTIFICATE_MSG.notFound);
+  const malformed = await call('GET', `/api/certificates/verify/${encodeURIComponent('не номер')}`);
+  expect(malformed.status).toBe(400);
+  expect(malformed.body.message).toBe(CERTIFICATE_MSG.numberInvalid);
+  expect((await call('GET', '/api/certificates/my')).status).toBe(401);
+  expect((await call('GET', '/api/certificates/my', bed.as.ADMIN.token)).body.message).toBe(MSG.forbidden);
+});

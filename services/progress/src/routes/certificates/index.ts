@@ -1,0 +1,77 @@
+import Router from '@koa/router';
+import {
+  CERTIFICATE_MSG,
+  STUDY_ROLES,
+  certificateNumberSchema,
+  entityIdField,
+  pageOffset,
+  pagingFields,
+  type Certificate,
+  type Page,
+} from '@portal/contracts';
+import { notFound, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { z } from 'zod';
+import { findCertificate, issueCertificate } from '../../commands/certificates';
+import type { ProgressDeps } from '../../commands/deps';
+import type { CertificateDoc } from '../../models/certificate';
+import { seesAllResults } from '../../policies/attempts';
+import { presentCertificate, presentCertificateCheck } from '../../presenters/certificate';
+
+const issueSchema = z.object({ courseId: entityIdField('courseId') });
+const listQuerySchema = z.object({ ...pagingFields(20) });
+const LIST_FIELDS = { pdf: 0 } as const;
+
+/** A lean read gives the stored bytes as the driver's Binary, not a Buffer. */
+const pdfBytes = (stored: Buffer | { buffer: Uint8Array }): Buffer =>
+  Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer);
+
+/** Certificates of completion: issued to the learner who completed a course, checked by anyone. */
+export function certificatesRouter(service: ServiceContext, deps: ProgressDeps & { publicUrl: string }): Router {
+  const router = new Router({ prefix: '/api/certificates' });
+  const { models, content } = deps;
+
+  /** Public: whether a number is valid, for whom and for what. */
+  router.get('/verify/:number', async (ctx) => {
+    const number = parse(certificateNumberSchema, ctx.params.number);
+    ctx.body = presentCertificateCheck(await findCertificate(models, number));
+  });
+
+  /** The learner's certificate for a course they completed: issued now (201) or the one issued before (200). */
+  router.post('/', service.authenticate, requireRole(...STUDY_ROLES), async (ctx) => {
+    const { courseId } = parse(issueSchema, ctx.request.body);
+    const course = await content.getOutline(courseId, ctx.get('authorization'));
+    const { certificate, created } = await issueCertificate(deps, ctx.state.user, course);
+    ctx.status = created ? 201 : 200;
+    ctx.body = presentCertificate(certificate);
+  });
+
+  /** The signed-in person's certificates, newest first. */
+  router.get('/my', service.authenticate, requireRole(...STUDY_ROLES), async (ctx) => {
+    const { page, limit } = parse(listQuerySchema, ctx.query);
+    const filter = { userId: ctx.state.user.id };
+    const [rows, total] = await Promise.all([
+      models.certificates
+        .find(filter, LIST_FIELDS)
+        .sort({ issuedAt: -1 })
+        .skip(pageOffset({ page, limit }))
+        .limit(limit)
+        .lean<CertificateDoc[]>(),
+      models.certificates.countDocuments(filter),
+    ]);
+    const body: Page<Certificate> = { data: rows.map(presentCertificate), total, page, limit };
+    ctx.body = body;
+  });
+
+  /** The PDF: its holder's, and every certificate for ADMIN and CURATOR (they see results and reports). */
+  router.get('/:number/pdf', service.authenticate, async (ctx) => {
+    const number = parse(certificateNumberSchema, ctx.params.number);
+    const found = await findCertificate(models, number);
+    if (found.userId !== ctx.state.user.id && !seesAllResults(ctx.state.user.role)) throw notFound(CERTIFICATE_MSG.notFound);
+    ctx.set('Content-Disposition', `attachment; filename="certificate-${found.number}.pdf"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = 'application/pdf';
+    ctx.body = pdfBytes(found.pdf);
+  });
+
+  return router;
+}
