@@ -11,6 +11,7 @@ import { MSG, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
 import { Upstreams, answerMalformedRequests, collectProcessMetrics, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
+import { subjectRequestRoutes } from './privacy';
 import { readinessMonitor } from './health';
 import { openApiRoutes } from './openapi';
 import { observeRequests } from './observe';
@@ -148,6 +149,8 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.use(openApiRoutes());
 
   app.get('/api/dashboard/stats', dashboardStats(config, logger, { targets }));
+  // Data-subject requests need every service: the export and the anonymisation are carried out here.
+  app.use(subjectRequestRoutes(targets, config.INTERNAL_TOKEN, logger));
 
   app.use(limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT));
 

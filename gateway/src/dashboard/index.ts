@@ -18,9 +18,8 @@ import {
   contentStatsSchema,
   crmStatsSchema,
   progressStatsSchema,
-  verifySchema,
+  verifyCaller,
   type SourceResult,
-  type VerifiedUser,
 } from './sources';
 
 export interface DashboardOptions {
@@ -53,24 +52,7 @@ export function dashboardStats(
     audit: new Upstreams(config.AUDIT_URL),
   };
 
-  const verify = async (
-    req: Request,
-    authorization: string,
-  ): Promise<{ user: VerifiedUser } | { status: number; message: string }> => {
-    try {
-      const res = await base.auth.fetch('/api/auth/verify', {
-        headers: { authorization, accept: 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') },
-        signal: AbortSignal.timeout(verifyBudgetMs),
-      });
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      if (res.status === 401) return { status: 401, message: body?.message ?? MSG.badToken };
-      const parsed = verifySchema.safeParse(body);
-      if (!res.ok || !parsed.success) return { status: 503, message: MSG.serviceUnavailable };
-      return { user: parsed.data.user };
-    } catch {
-      return { status: 503, message: MSG.serviceUnavailable };
-    }
-  };
+  const verify = (req: Request, authorization: string) => verifyCaller(base.auth, req, authorization, verifyBudgetMs);
 
   return async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');

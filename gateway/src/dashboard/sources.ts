@@ -1,8 +1,10 @@
+import type { Request } from 'express';
 import type { Upstreams } from '@portal/service-kit';
 import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
+  MSG,
   ROLES,
   type AuditActivity,
   type AuthStats,
@@ -86,5 +88,30 @@ export async function askWithin<T>(
       value: null,
       reason: name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${budgetMs} ms` : (err as Error).message,
     };
+  }
+}
+
+/**
+ * Who is asking, as the auth service says (the gateway verifies nothing itself): the person, or the
+ * status and message to refuse with (401 for a bad token, 503 when auth does not answer in time).
+ */
+export async function verifyCaller(
+  auth: Upstreams,
+  req: Request,
+  authorization: string,
+  budgetMs: number,
+): Promise<{ user: VerifiedUser } | { status: number; message: string }> {
+  try {
+    const res = await auth.fetch('/api/auth/verify', {
+      headers: { authorization, accept: 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') },
+      signal: AbortSignal.timeout(budgetMs),
+    });
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    if (res.status === 401) return { status: 401, message: body?.message ?? MSG.badToken };
+    const parsed = verifySchema.safeParse(body);
+    if (!res.ok || !parsed.success) return { status: 503, message: MSG.serviceUnavailable };
+    return { user: parsed.data.user };
+  } catch {
+    return { status: 503, message: MSG.serviceUnavailable };
   }
 }

@@ -2,6 +2,7 @@ import { createDocument } from 'zod-openapi';
 import { assignmentPaths } from './paths/assignments';
 import { auditPaths } from './paths/audit';
 import { authPaths } from './paths/auth';
+import { privacyPaths } from './paths/privacy';
 import { contentPaths } from './paths/content';
 import { crmPaths } from './paths/crm';
 import { gatewayPaths } from './paths/gateway';
@@ -43,7 +44,16 @@ export function openApiDocument(): OpenApiDocument {
         },
       },
       security: [{ bearer: [] }],
-      paths: { ...authPaths, ...contentPaths, ...progressPaths, ...assignmentPaths, ...crmPaths, ...auditPaths, ...gatewayPaths },
+      paths: {
+        ...authPaths,
+        ...contentPaths,
+        ...progressPaths,
+        ...assignmentPaths,
+        ...crmPaths,
+        ...auditPaths,
+        ...privacyPaths,
+        ...gatewayPaths,
+      },
     },
     {
       // The contracts' custom checks are all ids (isValidId and friends): strings on the wire.

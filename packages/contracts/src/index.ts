@@ -20,6 +20,7 @@ export * from './media';
 export * from './urls';
 export * from './requisites';
 export * from './consent';
+export * from './privacy';
 export * from './shuffle';
 export * from './assignments';
 export * from './certificates';

@@ -21,4 +21,6 @@ export * from './upstreams';
 export * from './versions';
 export * from './exports';
 export * from './mail';
+export * from './subjects';
+export * from './pdf';
 export * from './clock';

@@ -1,10 +1,15 @@
 import type Router from '@koa/router';
-import type { ServiceContext } from '@portal/service-kit';
+import { subjectRouter, type ServiceContext } from '@portal/service-kit';
 import { recordModel } from './models/record';
 import { auditRouter } from './routes/audit';
 import { internalRouter } from './routes/internal';
+import { auditSubjects } from './subjects';
 
 export const auditRouters = (ctx: ServiceContext): Router[] => {
   const records = recordModel(ctx.store);
-  return [auditRouter(ctx, records), internalRouter(ctx, records)];
+  return [
+    auditRouter(ctx, records),
+    internalRouter(ctx, records),
+    subjectRouter(ctx.config.INTERNAL_TOKEN, auditSubjects(records)),
+  ];
 };

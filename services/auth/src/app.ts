@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
-import { announceUserChange, createTokenSigner, type ServiceContext } from '@portal/service-kit';
+import { announceUserChange, createTokenSigner, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import type { AuthConfig } from './config';
 import { ttlSeconds } from './commands/sessions';
+import { authSubjects } from './commands/subjects';
 import { LoginLimiter } from './limiter';
 import { applicationModel } from './models/application';
 import { consentModel } from './models/consent';
@@ -11,6 +12,7 @@ import { presetAccounts } from './presets';
 import { applicationsRouter } from './routes/applications';
 import { authRouter } from './routes/auth';
 import { consentRouter } from './routes/consent';
+import { subjectRequestsRouter } from './routes/subjectRequests';
 import { passwordRouter } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
 import { usersRouter } from './routes/users';
@@ -36,6 +38,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     ctx.principals.evict(id);
     await announceUserChange(ctx.redis, id);
   };
+  const subjects = authSubjects({ store: ctx.store, users, consents, applications, requests });
   return [
     authRouter({
       ctx,
@@ -51,7 +54,17 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     passwordRouter({ ctx, users, limiter, announce }),
     usersRouter(ctx, users, announce),
     consentRouter(ctx, { consents, requests }),
+    subjectRequestsRouter(ctx, { requests, users }),
     applicationsRouter(ctx, { users, applications }, announce),
     internalRouter(ctx, users),
+    subjectRouter(ctx.config.INTERNAL_TOKEN, {
+      collect: subjects.collect,
+      // Every service drops what it cached about the person, as after any change of a user.
+      async anonymise(userId, identity) {
+        const changed = await subjects.anonymise(userId, identity);
+        await announce(userId);
+        return changed;
+      },
+    }),
   ];
 }

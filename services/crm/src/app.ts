@@ -1,14 +1,20 @@
 import type Router from '@koa/router';
-import type { ServiceContext } from '@portal/service-kit';
+import { subjectRouter, type ServiceContext } from '@portal/service-kit';
 import { removeOrphanContacts } from './commands/contacts';
 import { crmModels } from './models';
 import { contactsRouter } from './routes/contacts';
 import { internalRouter } from './routes/internal';
 import { organizationsRouter } from './routes/organizations';
+import { crmSubjects } from './subjects';
 
 export function crmRouters(ctx: ServiceContext): Router[] {
   const models = crmModels(ctx.store);
-  return [organizationsRouter(ctx, models), contactsRouter(ctx, models), internalRouter(ctx, models)];
+  return [
+    organizationsRouter(ctx, models),
+    contactsRouter(ctx, models),
+    internalRouter(ctx, models),
+    subjectRouter(ctx.config.INTERNAL_TOKEN, crmSubjects(models)),
+  ];
 }
 
 /** Work at start: finish any organization delete that was interrupted before its contacts went. */

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { Upstreams, portalLink, ensureIndexes, type ServiceContext } from '@portal/service-kit';
+import { Upstreams, portalLink, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import { contentClient } from './clients/content';
 import { peopleClient } from './clients/people';
 import type { ProgressDeps } from './commands/deps';
@@ -11,6 +11,7 @@ import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
+import { progressSubjects } from './subjects';
 
 export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps {
   return {
@@ -36,6 +37,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     assignmentsRouter(ctx, { ...deps, people }),
     certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
     internalRouter(ctx),
+    subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'))),
   ];
 };
 

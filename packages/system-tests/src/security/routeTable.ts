@@ -1,5 +1,6 @@
 import { CONSENT_DOCUMENT, CRM_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
 import { api, uniqueInn } from '@portal/devstack/testing';
+import { renderAct } from '@portal/service-kit';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
@@ -60,6 +61,11 @@ export const fresh = {
       p.as.MANAGER.token,
     ),
   user: async (p: Portal) => (await fresh.session(p)).user,
+  /** An open data-subject request (export) about a fresh person, filed by the ADMIN. */
+  async subjectRequest(p: Portal): Promise<string> {
+    const person = await fresh.user(p);
+    return created(p, p.auth.url, '/api/subject-requests', { userId: person.id, kind: 'export' }, p.as.ADMIN.token);
+  },
   /** An assignment of the seeded course to everyone, made by the matrix's curator (who may then change it). */
   assignment: (p: Portal) => created(p, p.progress.url, '/api/assignments', assignmentBody(p), p.as.CURATOR.token),
   session: (p: Portal) => userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь'),
@@ -124,6 +130,29 @@ async function ownSession(p: Portal, caller: Role): Promise<string> {
 }
 
 const internal: RouteRule = { access: 'internal' };
+
+/** Each holder of personal data answers what it holds about a person and forgets them (for the gateway only). */
+const subjectRules = (service: 'auth' | 'progress' | 'crm' | 'audit'): Record<string, RouteRule> => ({
+  [`${service} GET /internal/subjects/:userId`]: {
+    ...internal,
+    request: (p) => ({
+      params: { userId: p.victim.user.id },
+      query: `?email=${encodeURIComponent(p.victim.user.email)}`,
+      ok: 200,
+    }),
+  },
+  [`${service} POST /internal/subjects/:userId/anonymise`]: {
+    ...internal,
+    request: async (p) => {
+      const person = await fresh.user(p);
+      return {
+        params: { userId: person.id },
+        body: { alias: 'Удалённый пользователь №00000001', fullName: person.fullName, email: person.email },
+        ok: 200,
+      };
+    },
+  },
+});
 
 /**
  * The expected access of every route of the five services, by route pattern. The matrix test fails
@@ -225,6 +254,36 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (p) => ({ params: { id: p.victim.user.id }, query: `?session=${sessionOf(p.victim.token)}`, ok: 200 }),
   },
   'auth GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
+  'auth GET /api/subject-requests': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
+  'auth POST /api/subject-requests': {
+    access: ['ADMIN'],
+    request: async (p) => ({ body: { userId: (await fresh.user(p)).id, kind: 'export' }, ok: 201 }),
+  },
+  'auth GET /api/subject-requests/:id/act': {
+    access: ['ADMIN'],
+    request: async (p) => {
+      const id = await fresh.subjectRequest(p);
+      const act = (await renderAct({ title: 'Акт', paragraphs: ['Проверка'], createdAt: new Date() })).toString('base64');
+      const done = await api(p.auth.url, 'POST', `/internal/subject-requests/${id}/done`, {
+        body: { completedBy: p.as.ADMIN.user.id, act },
+        headers: { 'x-internal-token': process.env.INTERNAL_TOKEN! },
+      });
+      if (done.status !== 200) throw new Error(`fixture act: ${done.status} ${JSON.stringify(done.body)}`);
+      return { params: { id }, ok: 200 };
+    },
+  },
+  'auth GET /internal/subject-requests/:id': {
+    ...internal,
+    request: async (p) => ({ params: { id: await fresh.subjectRequest(p) }, ok: 200 }),
+  },
+  'auth POST /internal/subject-requests/:id/done': {
+    ...internal,
+    request: async (p) => ({ params: { id: await fresh.subjectRequest(p) }, body: { completedBy: p.as.ADMIN.user.id }, ok: 200 }),
+  },
+  ...subjectRules('auth'),
+  ...subjectRules('progress'),
+  ...subjectRules('crm'),
+  ...subjectRules('audit'),
   'auth GET /internal/audience': { ...internal, request: () => ({ query: '?department=Склад', ok: 200 }) },
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR

@@ -78,7 +78,14 @@ export async function withdrawConsent({ consents, requests, audit }: ConsentDeps
   });
   const open = await requests.exists({ userId: actor.id, kind: 'anonymise', status: 'open' });
   if (!open) {
-    const request = await requests.create({ userId: actor.id, kind: 'anonymise', reason: 'withdrawal', filedBy: actor.id });
+    const request = await requests.create({
+      userId: actor.id,
+      userName: actor.fullName,
+      userEmail: actor.email,
+      kind: 'anonymise',
+      reason: 'withdrawal',
+      filedBy: actor.id,
+    });
     audit.publish({
       action: 'create',
       entity: 'profile',

@@ -1,22 +1,29 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-
-export const SUBJECT_REQUEST_KINDS = ['export', 'anonymise'] as const;
-export type SubjectRequestKind = (typeof SUBJECT_REQUEST_KINDS)[number];
+import {
+  SUBJECT_REQUEST_KINDS,
+  SUBJECT_REQUEST_STATUSES,
+  type SubjectRequestKind,
+  type SubjectRequestStatus,
+} from '@portal/contracts';
 
 /**
  * A data-subject request (152-FZ, art. 14 and 21): a person's data to be exported or anonymised.
- * A withdrawn consent files one by itself; an ADMIN carries it out, and it is kept with its act.
+ * A withdrawn consent files one by itself; an ADMIN files and carries them out. Kept with its act.
+ * The person's name and email are copied in, so the list is one query (anonymisation rewrites them).
  */
 export interface SubjectRequestDoc {
   _id: Types.ObjectId;
   userId: string;
+  userName: string;
+  userEmail: string;
   kind: SubjectRequestKind;
-  /** Why it was filed: the person withdrew their consent, or an ADMIN filed it. */
   reason: 'withdrawal' | 'admin';
-  status: 'open' | 'done';
+  status: SubjectRequestStatus;
   filedBy: string;
   completedBy: string | null;
   completedAt: Date | null;
+  summary: Record<string, number> | null;
+  act: Buffer | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,17 +31,22 @@ export interface SubjectRequestDoc {
 const subjectRequestSchema = new Schema<SubjectRequestDoc>(
   {
     userId: { type: String, required: true, index: true },
+    userName: { type: String, default: '' },
+    userEmail: { type: String, default: '' },
     kind: { type: String, enum: SUBJECT_REQUEST_KINDS, required: true },
     reason: { type: String, enum: ['withdrawal', 'admin'], required: true },
-    status: { type: String, enum: ['open', 'done'], default: 'open' },
+    status: { type: String, enum: SUBJECT_REQUEST_STATUSES, default: 'open' },
     filedBy: { type: String, required: true },
     completedBy: { type: String, default: null },
     completedAt: { type: Date, default: null },
+    summary: { type: Schema.Types.Mixed, default: null },
+    act: { type: Buffer, default: null },
   },
   { timestamps: true },
 );
-// The ADMIN's list: open ones, oldest first.
-subjectRequestSchema.index({ status: 1, createdAt: 1, _id: 1 });
+// The ADMIN's list: newest first, alone or behind its status filter.
+subjectRequestSchema.index({ createdAt: -1, _id: -1 });
+subjectRequestSchema.index({ status: 1, createdAt: -1, _id: -1 });
 
 export const subjectRequestModel = (store: Connection): Model<SubjectRequestDoc> =>
   (store.models.SubjectRequest as Model<SubjectRequestDoc>) ??

@@ -1,14 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-
-/** DejaVu (npm `dejavu-fonts-ttf`): Cyrillic glyphs, embedded as a subset. Read once per process. */
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
-const loadFonts = () =>
-  (fonts ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold })));
+import { loadSerifFonts, wrapText } from '@portal/service-kit';
 
 export interface CertificateContent {
   number: string;
@@ -29,21 +21,6 @@ export const hoursText = (hours: number): string =>
 const dateText = (at: Date) =>
   at.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', year: 'numeric' });
 
-/** Lines no wider than `width` at this size (a long course title wraps instead of running off the page). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = rgb(0.1, 0.1, 0.15)) {
   const width = font.widthOfTextAtSize(text, size);
   page.drawText(text, { x: (page.getWidth() - width) / 2, y, size, font, color });
@@ -51,7 +28,7 @@ function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: n
 
 /** An A4 landscape certificate in Russian (pdf-lib, the font embedded). */
 export async function renderCertificate(c: CertificateContent): Promise<Buffer> {
-  const { regular, bold } = await loadFonts();
+  const { regular, bold } = await loadSerifFonts();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`Сертификат ${c.number}`);
@@ -69,7 +46,7 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   centered(page, c.fullName, 355, serifBold, 28);
   centered(page, 'успешно прошёл(а) курс', 315, serif, 16);
   let y = 280;
-  for (const line of wrap(`«${c.courseTitle}»`, serifBold, 22, 700).slice(0, 3)) {
+  for (const line of wrapText(`«${c.courseTitle}»`, serifBold, 22, 700).slice(0, 3)) {
     centered(page, line, y, serifBold, 22);
     y -= 28;
   }

@@ -9,7 +9,7 @@ import {
   type Certificate,
   type Page,
 } from '@portal/contracts';
-import { notFound, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { notFound, parse, requireRole, type ServiceContext, storedBytes } from '@portal/service-kit';
 import { z } from 'zod';
 import { findCertificate, issueCertificate } from '../../commands/certificates';
 import type { ProgressDeps } from '../../commands/deps';
@@ -20,10 +20,6 @@ import { presentCertificate, presentCertificateCheck } from '../../presenters/ce
 const issueSchema = z.object({ courseId: entityIdField('courseId') });
 const listQuerySchema = z.object({ ...pagingFields(20) });
 const LIST_FIELDS = { pdf: 0 } as const;
-
-/** A lean read gives the stored bytes as the driver's Binary, not a Buffer. */
-const pdfBytes = (stored: Buffer | { buffer: Uint8Array }): Buffer =>
-  Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer);
 
 /** Certificates of completion: issued to the learner who completed a course, checked by anyone. */
 export function certificatesRouter(service: ServiceContext, deps: ProgressDeps & { publicUrl: string }): Router {
@@ -70,7 +66,7 @@ export function certificatesRouter(service: ServiceContext, deps: ProgressDeps &
     ctx.set('Content-Disposition', `attachment; filename="certificate-${found.number}.pdf"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = 'application/pdf';
-    ctx.body = pdfBytes(found.pdf);
+    ctx.body = storedBytes(found.pdf);
   });
 
   return router;

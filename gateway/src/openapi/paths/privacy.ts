@@ -1,0 +1,89 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
+import {
+  PRIVACY_MSG,
+  SUBJECT_REQUEST_KINDS,
+  SUBJECT_REQUEST_STATUSES,
+  subjectExportQuerySchema,
+  subjectRequestCreateSchema,
+  subjectRequestListQuerySchema,
+  type SubjectRequest,
+} from '@portal/contracts';
+import { idParam, route } from '../route';
+import { TAGS } from '../tags';
+import { conforms, pageOf } from '../schemas';
+
+const tag = TAGS.auth.name;
+const requestId = idParam('id', 'Идентификатор запроса');
+const noRequest = { 404: { description: 'Запроса нет', example: PRIVACY_MSG.requestNotFound } };
+
+const subjectRequestSchema = conforms<SubjectRequest>().as(
+  z
+    .object({
+      id: z.string(),
+      kind: z.enum(SUBJECT_REQUEST_KINDS),
+      reason: z.enum(['withdrawal', 'admin']),
+      status: z.enum(SUBJECT_REQUEST_STATUSES),
+      user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+      filedBy: z.string(),
+      createdAt: z.string(),
+      completedAt: z.string().nullable(),
+      completedBy: z.string().nullable(),
+      summary: z.record(z.string(), z.number()).nullable(),
+      hasAct: z.boolean(),
+    })
+    .meta({ id: 'SubjectRequest' }),
+);
+
+/** 152-FZ data-subject requests: filed in the auth service, carried out by the gateway across all services. */
+export const privacyPaths: ZodOpenApiPathsObject = {
+  '/api/subject-requests': {
+    get: route(tag, {
+      summary: 'Запросы субъектов персональных данных',
+      description: 'Выгрузка данных и обезличивание; запрос на обезличивание создаётся и сам, когда человек отзывает согласие.',
+      access: ['ADMIN'],
+      query: subjectRequestListQuerySchema,
+      ok: { status: 200, description: 'Страница запросов', schema: pageOf(subjectRequestSchema, 'SubjectRequestPage') },
+    }),
+    post: route(tag, {
+      summary: 'Создать запрос о данных человека',
+      access: ['ADMIN'],
+      body: subjectRequestCreateSchema,
+      example: { userId: '665f1c2e9b1e8a0012345678', kind: 'export' },
+      ok: { status: 201, description: 'Запрос создан', schema: subjectRequestSchema },
+      also: { 404: { description: 'Пользователя нет', example: PRIVACY_MSG.userGone } },
+    }),
+  },
+  '/api/subject-requests/{id}/export': {
+    get: route(tag, {
+      summary: 'Выгрузить всё, что портал хранит о человеке',
+      description:
+        'Собирается шлюзом из всех сервисов: профиль, согласия, обучение, попытки с ответами, сертификаты, записи журнала. JSON или XLSX (лист на каждый набор).',
+      access: ['ADMIN'],
+      params: requestId,
+      query: subjectExportQuerySchema,
+      ok: { status: 200, description: 'Файл выгрузки', mediaType: 'application/json', schema: z.object({}).passthrough() },
+      also: noRequest,
+    }),
+  },
+  '/api/subject-requests/{id}/anonymise': {
+    post: route(tag, {
+      summary: 'Обезличить данные человека',
+      description:
+        'Каждый сервис заменяет имя обозначением «Удалённый пользователь №N», удаляет email и телефон, сеансы завершаются; результаты и статистика остаются. Составляется и хранится акт (PDF).',
+      access: ['ADMIN'],
+      params: requestId,
+      ok: { status: 200, description: 'Запрос выполнен', schema: subjectRequestSchema },
+      also: { ...noRequest, 409: { description: 'Запрос уже выполнен или это выгрузка', example: PRIVACY_MSG.alreadyDone } },
+    }),
+  },
+  '/api/subject-requests/{id}/act': {
+    get: route(tag, {
+      summary: 'Акт об обезличивании (PDF)',
+      access: ['ADMIN'],
+      params: requestId,
+      ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+      also: { 404: { description: 'Акта нет', example: PRIVACY_MSG.noAct } },
+    }),
+  },
+};

@@ -1,0 +1,188 @@
+import ExcelJS from 'exceljs';
+import { Router, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import {
+  MSG,
+  PRIVACY_MSG,
+  SUBJECT_REQUEST_LABELS,
+  formatMessage,
+  subjectExportQuerySchema,
+  type DashboardSource,
+  type SubjectRequest,
+} from '@portal/contracts';
+import { renderAct, type SubjectData } from '@portal/service-kit';
+import type { Upstreams } from '@portal/service-kit';
+import { verifyCaller } from '../dashboard/sources';
+
+/** How long one service may take to collect or forget a person. */
+const SERVICE_BUDGET_MS = 30_000;
+/** The services that hold personal data, in the order they forget it: auth last, so the others still know the name. */
+const HOLDERS: DashboardSource[] = ['progress', 'audit', 'crm', 'content', 'auth'];
+const SERVICE_LABELS: Record<DashboardSource, string> = {
+  auth: 'Учётные записи',
+  content: 'Курсы',
+  progress: 'Обучение',
+  crm: 'CRM',
+  audit: 'Журнал действий',
+};
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** «Удалённый пользователь №12345678»: a number of the account's own, never its name. */
+export const aliasOf = (userId: string): string =>
+  formatMessage(PRIVACY_MSG.alias, { n: String(parseInt(userId.slice(-6), 16) || 0).padStart(8, '0') });
+
+/**
+ * The data-subject requests the gateway carries out, since they need every service (152-FZ):
+ * GET /api/subject-requests/{id}/export (everything about the person, JSON or XLSX) and
+ * POST /api/subject-requests/{id}/anonymise (every service forgets them; an act is written and kept).
+ * ADMIN only; the list and the filing are the auth service's own routes.
+ */
+export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>, internalToken: string, logger: Logger): Router {
+  const router = Router();
+
+  const internal = async <T>(source: DashboardSource, path: string, req: Request, body?: unknown): Promise<T> => {
+    const res = await targets[source].fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        accept: 'application/json',
+        'x-internal-token': internalToken,
+        'x-request-id': String(req.headers['x-request-id'] ?? ''),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(SERVICE_BUDGET_MS),
+    });
+    const answer = (await res.json().catch(() => null)) as T & { message?: string };
+    if (res.status === 404 || res.status === 409) throw new Refusal(res.status, answer?.message ?? PRIVACY_MSG.requestNotFound);
+    if (!res.ok) throw new Refusal(503, MSG.serviceUnavailable);
+    return answer;
+  };
+
+  /** The ADMIN asking, and the request they name. */
+  const admit = async (req: Request): Promise<{ admin: { id: string; fullName: string }; request: SubjectRequest }> => {
+    const authorization = req.get('authorization');
+    if (!authorization) throw new Refusal(401, MSG.unauthorized);
+    const caller = await verifyCaller(targets.auth, req, authorization, 3000);
+    if ('status' in caller) throw new Refusal(caller.status, caller.message);
+    if (caller.user.role !== 'ADMIN') throw new Refusal(403, MSG.forbidden);
+    if (!/^[a-f0-9]{24}$/i.test(String(req.params.id))) throw new Refusal(404, PRIVACY_MSG.requestNotFound);
+    const request = await internal<SubjectRequest>('auth', `/internal/subject-requests/${req.params.id}`, req);
+    return { admin: caller.user, request };
+  };
+
+  const handle = (work: (req: Request, res: Response) => Promise<void>) => async (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      await work(req, res);
+    } catch (err) {
+      if (err instanceof Refusal) return void res.status(err.status).json({ message: err.message, statusCode: err.status });
+      logger.error({ err }, 'subject request failed');
+      res.status(503).json({ message: MSG.serviceUnavailable, statusCode: 503 });
+    }
+  };
+
+  const collect = async (req: Request, request: SubjectRequest) => {
+    const who = new URLSearchParams({ fullName: request.user.fullName, email: request.user.email });
+    const answers = await Promise.all(
+      HOLDERS.filter((s) => s !== 'content').map(
+        async (source) =>
+          [source, await internal<SubjectData>(source, `/internal/subjects/${request.user.id}?${who}`, req)] as const,
+      ),
+    );
+    return Object.fromEntries(answers) as Partial<Record<DashboardSource, SubjectData>>;
+  };
+
+  router.get(
+    '/api/subject-requests/:id/export',
+    handle(async (req, res) => {
+      const query = subjectExportQuerySchema.safeParse(req.query);
+      if (!query.success) throw new Refusal(400, query.error.issues[0].message);
+      const { admin, request } = await admit(req);
+      const data = await collect(req, request);
+      const file = `personal-data-${request.user.id}.${query.data.format}`;
+      res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
+      if (query.data.format === 'json') {
+        res.json({ request: { id: request.id, kind: request.kind, createdAt: request.createdAt }, person: request.user, data });
+      } else {
+        const book = new ExcelJS.Workbook();
+        for (const [source, collections] of Object.entries(data))
+          for (const [name, rows] of Object.entries(collections ?? {})) {
+            const sheet = book.addWorksheet(`${SERVICE_LABELS[source as DashboardSource]} — ${name}`.slice(0, 31));
+            const keys = [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
+            sheet.columns = keys.map((key) => ({ header: key, key, width: 24 }));
+            sheet.getRow(1).font = { bold: true };
+            for (const row of rows as Array<Record<string, unknown>>)
+              sheet.addRow(Object.fromEntries(keys.map((k) => [k, cell(row[k])])));
+          }
+        res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        await book.xlsx.write(res);
+        res.end();
+      }
+      if (request.kind === 'export' && request.status === 'open')
+        await internal('auth', `/internal/subject-requests/${request.id}/done`, req, { completedBy: admin.id }).catch(
+          (err: Error) => logger.warn({ err: err.message }, 'subject request not marked done'),
+        );
+    }),
+  );
+
+  router.post(
+    '/api/subject-requests/:id/anonymise',
+    handle(async (req, res) => {
+      const { admin, request } = await admit(req);
+      if (request.kind !== 'anonymise') throw new Refusal(409, PRIVACY_MSG.notAnonymise);
+      if (request.status === 'done') throw new Refusal(409, PRIVACY_MSG.alreadyDone);
+      if (request.user.id === admin.id) throw new Refusal(409, PRIVACY_MSG.selfAnonymise);
+      const identity = { alias: aliasOf(request.user.id), fullName: request.user.fullName, email: request.user.email };
+      const summary: Record<string, number> = {};
+      // One service after another, auth last: a failure half-way leaves the request open, and doing it
+      // again finishes the job (each service's step only rewrites what still names the person).
+      for (const source of HOLDERS.filter((s) => s !== 'content')) {
+        const changed = await internal<Record<string, number>>(
+          source,
+          `/internal/subjects/${request.user.id}/anonymise`,
+          req,
+          identity,
+        );
+        for (const [name, n] of Object.entries(changed)) summary[`${SERVICE_LABELS[source]}: ${name}`] = n;
+      }
+      const at = new Date();
+      const act = await renderAct({
+        title: formatMessage(PRIVACY_MSG.actTitle, { n: request.id }),
+        createdAt: at,
+        paragraphs: [
+          `Дата и время: ${at.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (МСК).`,
+          `Основание: ${request.reason === 'withdrawal' ? 'отзыв согласия на обработку персональных данных' : 'решение администратора'}; запрос «${SUBJECT_REQUEST_LABELS[request.kind]}» от ${new Date(request.createdAt).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' })}.`,
+          `Субъект персональных данных: учётная запись ${request.user.id}, далее — «${identity.alias}».`,
+          'Выполнено: фамилия, имя, отчество заменены обозначением, адрес электронной почты, подразделение, должность и контактные данные удалены, пароль заменён, все сеансы завершены. Результаты обучения и статистика сохранены без сведений, позволяющих определить личность.',
+          ...Object.entries(summary).map(([name, n]) => `${name}: изменено записей — ${n}.`),
+          `Выполнил: ${admin.fullName} (администратор).`,
+        ],
+      });
+      const done = await internal<SubjectRequest>('auth', `/internal/subject-requests/${request.id}/done`, req, {
+        completedBy: admin.id,
+        summary,
+        act: act.toString('base64'),
+        alias: identity.alias,
+      });
+      res.json(done);
+    }),
+  );
+
+  return router;
+}
+
+/** A value as a spreadsheet cell: dates and numbers as they are, anything nested as JSON text. */
+const cell = (value: unknown): string | number | boolean | Date | null => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+};

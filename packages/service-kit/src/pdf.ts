@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+
+/** DejaVu (npm `dejavu-fonts-ttf`): Cyrillic glyphs, embedded as a subset. Read once per process. */
+let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
+export const loadSerifFonts = () =>
+  (fonts ??= Promise.all([
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif.ttf')),
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold })));
+
+/** Lines no wider than `width` at this size (a long text wraps instead of running off the page). */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export interface PdfAct {
+  title: string;
+  /** Paragraphs, each wrapped to the page; a new page starts when one is full. */
+  paragraphs: string[];
+  createdAt: Date;
+}
+
+/** A plain A4 document in Russian (an act, a statement): a bold title, then the paragraphs. */
+export async function renderAct({ title, paragraphs, createdAt }: PdfAct): Promise<Buffer> {
+  const { regular, bold } = await loadSerifFonts();
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(title);
+  doc.setAuthor('Портал обучения');
+  doc.setCreationDate(createdAt);
+  const serif = await doc.embedFont(regular, { subset: true });
+  const serifBold = await doc.embedFont(bold, { subset: true });
+  const [width, height, margin] = [595, 842, 56];
+  let page = doc.addPage([width, height]);
+  let y = height - margin;
+  const ink = rgb(0.1, 0.1, 0.15);
+  for (const line of wrapText(title, serifBold, 16, width - 2 * margin)) {
+    page.drawText(line, { x: margin, y, size: 16, font: serifBold, color: ink });
+    y -= 22;
+  }
+  y -= 10;
+  for (const paragraph of paragraphs) {
+    for (const line of wrapText(paragraph, serif, 11, width - 2 * margin)) {
+      if (y < margin) {
+        page = doc.addPage([width, height]);
+        y = height - margin;
+      }
+      page.drawText(line, { x: margin, y, size: 11, font: serif, color: ink });
+      y -= 15;
+    }
+    y -= 8;
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** Bytes kept in the store (a PDF): a lean read gives the driver's Binary, not a Buffer. */
+export const storedBytes = (stored: Buffer | { buffer: Uint8Array }): Buffer =>
+  Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer);

@@ -1,0 +1,163 @@
+import ExcelJS from 'exceljs';
+import type { Worker } from 'bullmq';
+import { CONSENT_DOCUMENT, PRIVACY_MSG, type SubjectRequest } from '@portal/contracts';
+import { download } from '@portal/devstack/exports';
+import { pdfText } from '@portal/devstack/pdf';
+import { api } from '@portal/devstack/testing';
+import { createRedis } from '@portal/service-kit';
+import { recordModel } from '@portal/svc-audit/models/record';
+import { startAuditWorker } from '@portal/svc-audit/queues/worker';
+import { aliasOf } from '../../../../gateway/src/privacy';
+import { startPortal, type Portal } from '../security/portal';
+
+/*
+ * 152-FZ data-subject requests on the whole portal (five services, their store and Redis, the
+ * gateway and the audit worker): a person touched by every service is exported completely, then
+ * anonymised, after which no collection of any service holds their name, email or phone.
+ */
+
+let portal: Portal;
+let workers: Worker[] = [];
+const services = () => [portal.auth, portal.content, portal.progress, portal.crm, portal.audit];
+const PHONE = '+7 912 345-67-89';
+
+beforeAll(async () => {
+  portal = await startPortal();
+  // Each test service publishes to a queue of its own: one audit worker each, storing into the audit service.
+  const { logger } = portal.audit.ctx;
+  const records = recordModel(portal.audit.ctx.store);
+  workers = services().map(({ ctx }) =>
+    startAuditWorker(createRedis(ctx.config.REDIS_URL, logger), records, logger, {
+      concurrency: 1,
+      prefix: ctx.config.QUEUE_PREFIX,
+    }),
+  );
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(workers.map((w) => w.close()));
+  await Promise.all([portal.gateway.server.close(), portal.crm.close(), portal.audit.close(), portal.close()]);
+});
+
+const gw = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(portal.gateway.url, method, path, { token, body });
+
+/** Every document of every collection of every service's database, as text. */
+async function everythingStored(): Promise<Array<{ where: string; text: string }>> {
+  const found: Array<{ where: string; text: string }> = [];
+  for (const { ctx } of services()) {
+    const db = ctx.store.db!;
+    for (const { name } of await db.listCollections().toArray())
+      for (const doc of await db.collection(name).find().toArray())
+        found.push({ where: `${db.databaseName}.${name}`, text: JSON.stringify(doc) });
+  }
+  return found;
+}
+
+/** Waits until the audit worker has stored every event published so far. */
+async function auditDrained(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    let waiting = 0;
+    for (const { ctx } of services()) {
+      await ctx.audit.flush();
+      const counts = await ctx.audit.queue.getJobCounts('waiting', 'active', 'delayed');
+      waiting += counts.waiting + counts.active + counts.delayed + ctx.audit.pending;
+    }
+    if (!waiting) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the audit queues did not drain');
+}
+
+it('exports everything about a person, then forgets them everywhere, with an act, keeping their results', async () => {
+  const admin = portal.as.ADMIN.token;
+  const { victim } = portal;
+  // Touched by every service: a consent (auth), an attempt and a lesson (progress), a contact with
+  // a phone (crm), and the audit trail of all of it, including an ADMIN reading their card.
+  expect((await gw('POST', '/api/consent', victim.token, { version: CONSENT_DOCUMENT.version })).status).toBe(201);
+  const contact = await gw('POST', '/api/contacts', portal.as.MANAGER.token, {
+    fullName: victim.user.fullName,
+    email: victim.user.email,
+    phone: PHONE,
+    orgId: portal.organizationId,
+  });
+  expect(contact.status).toBe(201);
+  expect((await gw('GET', `/api/users/${victim.user.id}`, admin)).status).toBe(200);
+
+  // Export: only an ADMIN files and carries it out.
+  expect(
+    (await gw('POST', '/api/subject-requests', portal.as.MANAGER.token, { userId: victim.user.id, kind: 'export' })).status,
+  ).toBe(403);
+  const bad = await gw('POST', '/api/subject-requests', admin, { userId: victim.user.id, kind: 'delete' });
+  expect([bad.status, bad.body.message]).toEqual([400, PRIVACY_MSG.kindInvalid]);
+  const exportRequest = await gw<SubjectRequest>('POST', '/api/subject-requests', admin, {
+    userId: victim.user.id,
+    kind: 'export',
+  });
+  expect(exportRequest.status).toBe(201);
+  await auditDrained();
+  expect((await gw('GET', `/api/subject-requests/${exportRequest.body.id}/export`, portal.as.CURATOR.token)).status).toBe(403);
+  const exported = await gw('GET', `/api/subject-requests/${exportRequest.body.id}/export?format=json`, admin);
+  expect(exported.status).toBe(200);
+  const { data } = exported.body;
+  expect(data.auth['Профиль']).toEqual([expect.objectContaining({ email: victim.user.email, fullName: victim.user.fullName })]);
+  expect(JSON.stringify(data.auth['Профиль'])).not.toContain('passwordHash');
+  expect(data.auth['Согласия']).toEqual([expect.objectContaining({ version: CONSENT_DOCUMENT.version })]);
+  expect(data.progress['Попытки квизов']).toEqual([
+    expect.objectContaining({ userId: victim.user.id, answers: expect.any(Array) }),
+  ]);
+  expect(data.progress['Пройденные уроки']).toHaveLength(1);
+  expect(data.crm['Контакты организаций']).toEqual([expect.objectContaining({ phone: PHONE })]);
+  expect(data.audit['Действия человека'].length).toBeGreaterThanOrEqual(3); // the attempt, the lesson, the consent
+  expect(data.audit['Действия с его учётной записью']).toEqual(
+    expect.arrayContaining([expect.objectContaining({ details: `Просмотр данных пользователя ${victim.user.email}` })]),
+  );
+  const xlsx = await download(`${portal.gateway.url}/api/subject-requests/${exportRequest.body.id}/export?format=xlsx`, admin);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+  expect(book.worksheets.map((s) => s.name)).toEqual(
+    expect.arrayContaining(['Учётные записи — Профиль', 'Обучение — Попытки квизов', 'CRM — Контакты организаций']),
+  );
+  const listed = await gw('GET', '/api/subject-requests?status=done', admin);
+  expect(listed.body.data.map((r: SubjectRequest) => r.id)).toContain(exportRequest.body.id);
+
+  // Anonymisation.
+  const request = await gw<SubjectRequest>('POST', '/api/subject-requests', admin, { userId: victim.user.id, kind: 'anonymise' });
+  const self = await gw('POST', '/api/subject-requests', admin, { userId: portal.as.ADMIN.user.id, kind: 'anonymise' });
+  expect([self.status, self.body.message]).toEqual([400, PRIVACY_MSG.selfAnonymise]);
+  expect((await gw('POST', `/api/subject-requests/${exportRequest.body.id}/anonymise`, admin)).status).toBe(409);
+  await auditDrained();
+  const done = await gw<SubjectRequest>('POST', `/api/subject-requests/${request.body.id}/anonymise`, admin);
+  expect(done.status).toBe(200);
+  const alias = aliasOf(victim.user.id);
+  expect(done.body).toMatchObject({ status: 'done', hasAct: true, user: { fullName: alias, email: '' } });
+  expect(done.body.summary).toMatchObject({
+    'Обучение: Попытки квизов': 1,
+    'CRM: Контакты организаций': 1,
+    'Учётные записи: Профиль': 1,
+  });
+  expect((await gw('POST', `/api/subject-requests/${request.body.id}/anonymise`, admin)).body.message).toBe(
+    PRIVACY_MSG.alreadyDone,
+  );
+
+  // The act is kept with the request and names the alias, never the person.
+  const act = await download(`${portal.gateway.url}/api/subject-requests/${request.body.id}/act`, admin);
+  expect(act.headers.get('content-type')).toBe('application/pdf');
+  const actText = (await pdfText(act.bytes)).replace(/\s+/g, ' ');
+  expect(actText).toContain('Акт об обезличивании персональных данных');
+  expect(actText).toContain(alias);
+  expect(actText).not.toContain(victim.user.email);
+
+  // Their sessions ended; their results stay, under the alias.
+  expect((await gw('GET', '/api/auth/profile', victim.token)).status).toBe(401);
+  const results = await gw('GET', `/api/results?userId=${victim.user.id}`, admin);
+  expect(results.body.data.map((r: { userName: string }) => r.userName)).toEqual([alias]);
+
+  // No collection of any service holds the name, the email or the phone.
+  await auditDrained();
+  const stored = await everythingStored();
+  expect(stored.length).toBeGreaterThan(20);
+  const leaks = stored
+    .filter(({ text }) => [victim.user.fullName, victim.user.email, PHONE].some((secret) => text.includes(secret)))
+    .map(({ where, text }) => `${where}: ${text.slice(0, 200)}`);
+  expect(leaks).toEqual([]);
+}, 120_000);

@@ -1,0 +1,150 @@
+import Router from '@koa/router';
+import type { Model } from 'mongoose';
+import { isValidObjectId } from 'mongoose';
+import { z } from 'zod';
+import {
+  PRIVACY_MSG,
+  SUBJECT_REQUEST_LABELS,
+  pageOffset,
+  subjectRequestCreateSchema,
+  subjectRequestListQuerySchema,
+  type Page,
+  type SubjectRequest,
+} from '@portal/contracts';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  parse,
+  requireInternal,
+  requireRole,
+  storedBytes,
+  type ServiceContext,
+} from '@portal/service-kit';
+import type { SubjectRequestDoc } from '../../models/subjectRequest';
+import type { UserDoc } from '../../models/user';
+
+export const presentSubjectRequest = (r: SubjectRequestDoc): SubjectRequest => ({
+  id: String(r._id),
+  kind: r.kind,
+  reason: r.reason,
+  status: r.status,
+  user: { id: r.userId, fullName: r.userName, email: r.userEmail },
+  filedBy: r.filedBy,
+  createdAt: r.createdAt.toISOString(),
+  completedAt: r.completedAt ? r.completedAt.toISOString() : null,
+  completedBy: r.completedBy,
+  summary: r.summary ?? null,
+  hasAct: !!r.act,
+});
+
+const doneSchema = z.object({
+  completedBy: z.string().min(1),
+  summary: z.record(z.string(), z.number()).nullable().default(null),
+  /** The act, base64 (anonymisation only). */
+  act: z.string().max(5_000_000).nullable().default(null),
+  /** The person's name after anonymisation: the alias. */
+  alias: z.string().max(200).optional(),
+});
+
+/**
+ * /api/subject-requests (ADMIN): the data-subject requests, filed by a withdrawn consent or by an
+ * ADMIN. The gateway carries them out (it asks every service), then reports back on /internal.
+ */
+export function subjectRequestsRouter(
+  service: ServiceContext,
+  { requests, users }: { requests: Model<SubjectRequestDoc>; users: Model<UserDoc> },
+): Router {
+  const router = new Router();
+  const { authenticate, audit } = service;
+  const load = async (id: string) => {
+    const found = isValidObjectId(id) ? await requests.findById(id).lean<SubjectRequestDoc>() : null;
+    if (!found) throw notFound(PRIVACY_MSG.requestNotFound);
+    return found;
+  };
+
+  router.get('/api/subject-requests', authenticate, requireRole('ADMIN'), async (ctx) => {
+    const query = parse(subjectRequestListQuerySchema, ctx.query);
+    const filter = query.status ? { status: query.status } : {};
+    const [rows, total] = await Promise.all([
+      requests
+        .find(filter, { act: 0 })
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(pageOffset(query))
+        .limit(query.limit)
+        .lean<SubjectRequestDoc[]>(),
+      requests.countDocuments(filter, { limit: 10_000 }),
+    ]);
+    const body: Page<SubjectRequest> = {
+      // The act itself stays out of the list: whether there is one is enough.
+      data: rows.map((r) => ({ ...presentSubjectRequest(r), hasAct: r.status === 'done' && r.kind === 'anonymise' })),
+      total,
+      page: query.page,
+      limit: query.limit,
+    };
+    ctx.body = body;
+  });
+
+  router.post('/api/subject-requests', authenticate, requireRole('ADMIN'), async (ctx) => {
+    const { userId, kind } = parse(subjectRequestCreateSchema, ctx.request.body);
+    if (kind === 'anonymise' && userId === ctx.state.user.id) throw badRequest(PRIVACY_MSG.selfAnonymise, 'userId');
+    const person = await users.findById(userId).lean<UserDoc>();
+    if (!person) throw notFound(PRIVACY_MSG.userGone);
+    const created = await requests.create({
+      userId,
+      userName: person.fullName,
+      userEmail: person.email,
+      kind,
+      reason: 'admin',
+      filedBy: ctx.state.user.id,
+    });
+    audit.publish({
+      action: 'create',
+      entity: 'profile',
+      entityId: String(created._id),
+      details: `Запрос «${SUBJECT_REQUEST_LABELS[kind]}» о данных ${person.email}`,
+      actor: ctx.state.user,
+    });
+    ctx.status = 201;
+    ctx.body = presentSubjectRequest(created.toObject());
+  });
+
+  router.get('/api/subject-requests/:id/act', authenticate, requireRole('ADMIN'), async (ctx) => {
+    const found = await load(ctx.params.id);
+    if (!found.act) throw notFound(PRIVACY_MSG.noAct);
+    ctx.set('Content-Type', 'application/pdf');
+    ctx.set('Content-Disposition', `attachment; filename="act-${String(found._id)}.pdf"`);
+    ctx.body = storedBytes(found.act);
+  });
+
+  const internal = new Router({ prefix: '/internal/subject-requests' });
+  internal.use(requireInternal(service.config.INTERNAL_TOKEN));
+  internal.get('/:id', async (ctx) => {
+    ctx.body = presentSubjectRequest(await load(ctx.params.id));
+  });
+  /** The gateway has carried a request out: what changed, the act, and who did it. */
+  internal.post('/:id/done', async (ctx) => {
+    const found = await load(ctx.params.id);
+    if (found.status === 'done') throw conflict(PRIVACY_MSG.alreadyDone);
+    const done = parse(doneSchema, ctx.request.body);
+    const renamed = done.alias ? { userName: done.alias, userEmail: '' } : {};
+    await requests.updateOne(
+      { _id: found._id },
+      {
+        $set: {
+          status: 'done',
+          completedBy: done.completedBy,
+          completedAt: new Date(),
+          summary: done.summary,
+          act: done.act ? Buffer.from(done.act, 'base64') : null,
+          ...renamed,
+        },
+      },
+    );
+    // Every request about this person names them no more once they are forgotten.
+    if (done.alias) await requests.updateMany({ userId: found.userId }, { $set: renamed });
+    ctx.body = presentSubjectRequest((await requests.findById(found._id).lean<SubjectRequestDoc>())!);
+  });
+
+  return new Router().use(router.routes()).use(internal.routes());
+}
