@@ -21,6 +21,7 @@ import {
   draftBlockSchema,
   draftLessonSchema,
   draftQuestionSchema,
+  playerQuestionSchema,
   questionSchema,
   quizSettingsSchema,
   type AttemptDetail,
@@ -315,17 +316,7 @@ export const quizSchema = conforms<Quiz>().as(
   z.object({ ...quizShape, questions: z.array(questionSchema) }).meta({ id: 'Quiz' }),
 );
 
-const learnerQuestion = z.object({
-  id: z.string(),
-  type: z.enum(QUESTION_TYPES),
-  question: z.string(),
-  options: z.array(z.string()),
-  order: z.number().int(),
-  points: z.number().int(),
-  left: z.array(z.string()).optional(),
-  right: z.array(z.string()).optional(),
-  blanksCount: z.number().int().optional(),
-});
+const learnerQuestion = playerQuestionSchema.extend({ order: z.number().int(), points: z.number().int() });
 export const learnerQuizSchema = conforms<LearnerQuiz>().as(
   z.object({ ...quizShape, questions: z.array(learnerQuestion) }).meta({
     id: 'LearnerQuiz',
@@ -495,17 +486,7 @@ export const startedAttemptSchema = conforms<StartedAttempt>().as(
     .object({
       attempt: attemptSummary,
       quiz: quizInfo,
-      questions: z.array(
-        z.object({
-          id: z.string(),
-          type: z.enum(QUESTION_TYPES),
-          question: z.string(),
-          options: z.array(z.string()),
-          left: z.array(z.string()).optional(),
-          right: z.array(z.string()).optional(),
-          blanksCount: z.number().int().optional(),
-        }),
-      ),
+      questions: z.array(playerQuestionSchema),
       deadline: isoDate.nullable(),
       serverNow: isoDate,
       resumed: z.boolean(),

@@ -21,6 +21,7 @@ const quiz: Quiz = {
     maxAttempts: 1,
     showExplanations: 'after_submission',
     showCorrectAnswers: 'after_pass_or_last',
+    scoring: 'all_or_nothing',
     timeLimit: 0,
   },
 };

@@ -3,7 +3,7 @@ import { entityIdField } from './content';
 import { exportFields } from './exports';
 import { formatMessage } from './messages';
 import { pagingFields } from './paging';
-import type { QuestionType, ShowCorrectAnswers, ShowExplanations } from './quiz';
+import type { PlayerQuestion, QuestionType, ShowCorrectAnswers, ShowExplanations } from './quiz';
 import type { Role } from './roles';
 
 /**
@@ -105,9 +105,6 @@ export const PROGRESS_MSG = {
 export const STUDY_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'MANAGER'];
 /** Who sees every learner's results, not only their own. */
 export const RESULTS_ALL_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
-
-/** Answers that arrive this long after the time limit are still accepted (network, clock skew). */
-export const ATTEMPT_GRACE_SECONDS = 5;
 
 /** The question types the player can show; others are never graded correct. */
 export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = [
@@ -275,18 +272,8 @@ export interface QuizInfo {
   showCorrectAnswers: ShowCorrectAnswers;
 }
 
-/** A question as the player shows it: options in the order shown, no correctness data. */
-export interface PlayerQuestion {
-  id: string;
-  type: QuestionType;
-  question: string;
-  options: string[];
-  /** matching: the two columns as shown. */
-  left?: string[];
-  right?: string[];
-  /** fill_blanks: how many blanks (written ___ in the text). */
-  blanksCount?: number;
-}
+/** A question as the player shows it: the quiz engine's learner view (options in the order shown, no answers). */
+export type { PlayerQuestion } from './quiz';
 
 export interface AttemptSummary {
   id: string;

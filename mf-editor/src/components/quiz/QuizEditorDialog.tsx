@@ -226,6 +226,7 @@ function QuizForm({
                 maxAttempts: 3,
                 showExplanations: 'after_submission',
                 showCorrectAnswers: 'after_pass_or_last',
+                scoring: 'all_or_nothing',
                 timeLimit: null,
               }
         }

@@ -118,6 +118,7 @@ describe('a quiz being edited', () => {
         maxAttempts: 2,
         showExplanations: 'immediately',
         showCorrectAnswers: 'never',
+        scoring: 'all_or_nothing',
         timeLimit: 15,
       },
       version: 0,

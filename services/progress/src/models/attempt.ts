@@ -4,9 +4,11 @@ import {
   DEFAULT_SHOW_CORRECT_ANSWERS,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
+  SCORING_MODES,
   type AnswerValue,
   type AttemptStatus,
   type Question,
+  type ScoringMode,
   type ShowCorrectAnswers,
   type ShowExplanations,
 } from '@portal/contracts';
@@ -28,6 +30,8 @@ export interface StoredAnswer {
   /** In the quiz's own terms (option indexes of the stored question), not the order shown. */
   answer: AnswerValue;
   isCorrect: boolean;
+  /** Points earned (the engine's grade; partial credit when the quiz is proportional). Older attempts: none. */
+  points?: number;
   timeSpent: number;
   /** Sent after the time limit and its grace: kept for the record, counted as unanswered. */
   late: boolean;
@@ -50,6 +54,8 @@ export interface AttemptDoc {
   showExplanations: ShowExplanations;
   /** When the results name the right answers (attempts from before the setting: the default). */
   showCorrectAnswers?: ShowCorrectAnswers;
+  /** all_or_nothing or proportional, as the quiz said when the attempt started. */
+  scoring?: ScoringMode;
   /** The random value every order shown in this attempt comes from (presentQuestions); never sent. */
   shuffleSeed?: string;
   /** Minutes; null for none. */
@@ -77,6 +83,12 @@ const questionSchema = new Schema<StoredQuestion>(
     pairs: { type: [{ _id: false, left: String, right: String }], default: undefined },
     blanks: { type: [String], default: undefined },
     tolerance: { type: Number },
+    rows: { type: [String], default: undefined },
+    image: { type: String },
+    imageAlt: { type: String },
+    // Rectangles and polygons (the quiz engine's areaSchema), validated before they are stored.
+    areas: { type: [Schema.Types.Mixed], default: undefined },
+    markers: { type: [new Schema({ x: Number, y: Number, label: String }, { _id: false })], default: undefined },
     explanation: { type: String },
     order: { type: Number, default: 0 },
     points: { type: Number, default: 1 },
@@ -92,6 +104,7 @@ const answerSchema = new Schema<StoredAnswer>(
     questionId: { type: String, required: true },
     answer: { type: Schema.Types.Mixed, default: null },
     isCorrect: { type: Boolean, default: false },
+    points: { type: Number },
     timeSpent: { type: Number, default: 0 },
     late: { type: Boolean, default: false },
   },
@@ -114,6 +127,7 @@ const attemptSchema = new Schema<AttemptDoc>(
     maxAttempts: { type: Number, required: true },
     showExplanations: { type: String, enum: SHOW_EXPLANATIONS, required: true },
     showCorrectAnswers: { type: String, enum: SHOW_CORRECT_ANSWERS, default: DEFAULT_SHOW_CORRECT_ANSWERS },
+    scoring: { type: String, enum: SCORING_MODES },
     shuffleSeed: { type: String },
     timeLimit: { type: Number, default: null },
     startedAt: { type: Date, required: true },
