@@ -3,7 +3,7 @@ import { entityIdField } from './content';
 import { exportFields } from './exports';
 import { formatMessage } from './messages';
 import { pagingFields } from './paging';
-import type { PlayerQuestion, QuestionType, ShowCorrectAnswers, ShowExplanations } from './quiz';
+import { QUESTION_TYPES, type PlayerQuestion, type QuestionType, type ShowCorrectAnswers, type ShowExplanations } from './quiz';
 import type { Role } from './roles';
 
 /**
@@ -48,6 +48,7 @@ export const PROGRESS_MSG = {
   finishQuiz: 'Завершить квиз',
   close: 'Закрыть',
   questionOf: 'Вопрос {n} из {total}',
+  noQuestions: 'В квизе пока нет вопросов.',
   timeLeft: 'Осталось времени',
   quizPassed: 'Квиз пройден!',
   quizFailed: 'Квиз не пройден',
@@ -106,18 +107,8 @@ export const STUDY_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'MANAGER'];
 /** Who sees every learner's results, not only their own. */
 export const RESULTS_ALL_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
 
-/** The question types the player can show; others are never graded correct. */
-export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = [
-  'single_choice',
-  'multiple_choice',
-  'true_false',
-  'short_answer',
-  'long_answer',
-  'numeric',
-  'ordering',
-  'matching',
-  'fill_blanks',
-];
+/** The question types the player can show: all fourteen (the quiz engine's). */
+export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = QUESTION_TYPES;
 
 /* ----------------------------------------------------------------- inputs */
 
@@ -138,7 +129,8 @@ export type AttemptStartInput = z.input<typeof attemptStartSchema>;
 /**
  * An answer as the player sends it, in the indexes it showed (the server maps them back):
  * single_choice a number; multiple_choice and ordering numbers; true_false, short_answer,
- * long_answer and numeric text; fill_blanks texts; matching {left index: right index}.
+ * long_answer and numeric text; fill_blanks texts; matching {left index: right index}; matrix
+ * {row: column}; image_labels {point: label}; scale a point index; hotspot {x, y}; file_upload a /api/files/ path.
  */
 export const answerValueSchema = z.union([
   z.number().finite(),
@@ -146,6 +138,8 @@ export const answerValueSchema = z.union([
   z.string().max(10_000),
   z.array(z.string().max(2000)).max(100),
   z.record(z.string().regex(/^\d{1,3}$/), z.number().int().min(0).max(1000)),
+  // hotspot: the point chosen, in % of the image (the engine refuses one off the image).
+  z.strictObject({ x: z.number().finite(), y: z.number().finite() }),
   z.null(),
 ]);
 
@@ -416,11 +410,7 @@ export function computeCourseProgress(
   };
 }
 
-/** The countdown of the player: m:ss (spec section 2). */
-export function formatCountdown(totalSeconds: number): string {
-  const s = Math.max(0, Math.ceil(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+export { formatCountdown } from '@portal/quiz-engine';
 
 /** Minutes between start and end, one decimal. */
 export const minutesBetween = (start: Date | string, end: Date | string): number =>

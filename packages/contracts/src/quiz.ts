@@ -32,8 +32,8 @@ export {
 } from '@portal/quiz-engine';
 export type { AnswerValue, Area, Marker, PlayerQuestion, Question, QuestionType, ScoringMode } from '@portal/quiz-engine';
 
-/** Only the first 8 have add buttons in the editor (spec section 3). */
-export const ADDABLE_QUESTION_TYPES = QUESTION_TYPES.slice(0, 8) as readonly QuestionType[];
+/** Every type has an add button in the editor (the quiz engine's fourteen). */
+export const ADDABLE_QUESTION_TYPES: readonly QuestionType[] = QUESTION_TYPES;
 
 export const SHOW_EXPLANATIONS = ['immediately', 'after_submission', 'after_course'] as const;
 export type ShowExplanations = (typeof SHOW_EXPLANATIONS)[number];

@@ -320,6 +320,6 @@ describe('schemas, texts and time', () => {
     expect(isLate(null, new Date('2030-01-01'))).toBe(false);
     expect(secondsLeft(deadline, new Date('2026-01-01T10:00:00.500Z'))).toBe(90);
     expect(secondsLeft(deadline, new Date('2026-01-01T11:00:00Z'))).toBe(0);
-    expect(formatCountdown(245)).toBe('4:05');
+    expect([formatCountdown(245), formatCountdown(8.2), formatCountdown(-3)]).toEqual(['4:05', '0:09', '0:00']);
   });
 });

@@ -17,8 +17,8 @@ export const isLate = (deadline: Date | null | undefined, now: Date, graceSecond
 export const secondsLeft = (deadline: Date | null | undefined, now: Date): number | null =>
   deadline ? Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000)) : null;
 
-/** 4:05, 0:09: the countdown as the player shows it. */
+/** 4:05, 0:09: the countdown as the player shows it (a started second counts whole). */
 export const formatCountdown = (seconds: number): string => {
-  const s = Math.max(0, Math.floor(seconds));
+  const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
