@@ -12,6 +12,7 @@ import {
   type ResultStatus,
   type ResultsPage,
   type StartedAttempt,
+  type UploadedFile,
 } from '@portal/contracts';
 import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
 
@@ -77,3 +78,10 @@ export const downloadResults = (format: ExportFormat, { search, status }: Pick<R
   downloadFile('/results/export', exportFileName('results', format), {
     query: { format, tz: readerTimeZone(), search: search.trim() || undefined, status: status === 'all' ? undefined : status },
   });
+
+/** A file given as the answer to a file_upload question: checked and kept like every upload (content service). */
+export function uploadAnswerFile(file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<UploadedFile>('/upload/answer', { method: 'POST', body: form });
+}

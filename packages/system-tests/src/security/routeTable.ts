@@ -295,6 +295,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Without a multipart body a caller with the right gets 400 (no file); uploads.test.ts sends real files.
   'content POST /api/upload/file': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
   'content POST /api/upload/files': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
+  'content POST /api/upload/answer': { access: STUDY_ROLES, request: () => ({ ok: 400 }) },
   // No token by design: <img> and <video> cannot send one; the random name is the capability.
   'content GET /api/files/:name': { access: 'public', request: (p) => ({ params: { name: p.uploadName }, ok: 200 }) },
   'content GET /internal/stats': {
@@ -474,4 +475,5 @@ export const OWNERSHIP_EXEMPT: Record<string, string> = {
   'content POST /api/generations/:id/accept': 'a job is its starter’s (404 to others); accepting re-checks the course',
   'content POST /api/upload/file': 'a file belongs to no course until a lesson the author may change holds it',
   'content POST /api/upload/files': 'a file belongs to no course until a lesson the author may change holds it',
+  'content POST /api/upload/answer': 'a learner’s own answer file, part of no course until an attempt names it',
 };
