@@ -14,6 +14,7 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/progress', service: 'progress' },
   { prefix: '/api/attempts', service: 'progress' },
   { prefix: '/api/results', service: 'progress' },
+  { prefix: '/api/reviews', service: 'progress' },
   { prefix: '/api/organizations', service: 'crm' },
   { prefix: '/api/contacts', service: 'crm' },
   { prefix: '/api/audit', service: 'audit' },

@@ -25,6 +25,7 @@ import {
   questionSchema,
   quizSettingsSchema,
   type AttemptDetail,
+  type ReviewPage,
   type AuditPage,
   type AuthResponse,
   type Contact,
@@ -494,6 +495,10 @@ export const startedAttemptSchema = conforms<StartedAttempt>().as(
     .meta({ id: 'StartedAttempt' }),
 );
 
+const answerReview = z
+  .object({ score: z.number(), comment: z.string(), reviewerName: z.string(), reviewedAt: isoDate })
+  .meta({ id: 'AnswerReview' });
+
 export const attemptDetailSchema = conforms<AttemptDetail>().as(
   z
     .object({
@@ -511,11 +516,41 @@ export const attemptDetailSchema = conforms<AttemptDetail>().as(
           correctAnswerText: z.string().nullable(),
           explanation: z.string().nullable(),
           timeSpent: z.number(),
+          review: answerReview.nullable().optional(),
         }),
       ),
       lateAnswers: z.number().int(),
+      pendingReviews: z
+        .number()
+        .int()
+        .meta({ description: 'Ответов ждут проверки куратором; пока больше 0, попытка «на проверке»' }),
     })
     .meta({ id: 'AttemptDetail' }),
+);
+
+export const reviewPageSchema = conforms<ReviewPage>().as(
+  z
+    .object({
+      data: z.array(
+        z.object({
+          attemptId: id,
+          questionId: z.string(),
+          type: z.enum(QUESTION_TYPES),
+          question: z.string().meta({ example: 'Опишите порядок эвакуации' }),
+          answerText: z.string().nullable(),
+          fileUrl: z.string().nullable(),
+          points: z.number(),
+          userName: z.string().meta({ example: 'Иван Петров' }),
+          courseTitle: z.string(),
+          quizTitle: z.string(),
+          completedAt: isoDate.nullable(),
+        }),
+      ),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    })
+    .meta({ id: 'ReviewPage' }),
 );
 
 export const resultsPageSchema = conforms<ResultsPage>().as(

@@ -329,6 +329,8 @@ export interface QuestionResult {
   correctAnswerText: string | null;
   explanation: string | null;
   timeSpent: number;
+  /** long_answer and file_upload: the person's score and comment once graded (null while waiting). */
+  review?: AnswerReview | null;
 }
 
 /** GET /attempts/{id} and the answer to submitting: the attempt with per-question results. */
@@ -341,6 +343,8 @@ export interface AttemptDetail extends AttemptSummary {
   questions: QuestionResult[];
   /** Answers that arrived after the time limit and its grace, counted as unanswered. */
   lateAnswers: number;
+  /** Answers still waiting for a person (long_answer, file_upload): the attempt is «на проверке» while > 0. */
+  pendingReviews: number;
 }
 
 export interface ResultsSummary {
@@ -423,3 +427,70 @@ export const resultLine = (a: Pick<AttemptSummary, 'score' | 'maxScore' | 'perce
 /** 'X из Y (P%)', for someone else's attempt too. */
 export const scoreLine = (a: Pick<AttemptSummary, 'score' | 'maxScore' | 'percentage'>): string =>
   formatMessage(PROGRESS_MSG.scoreOf, { score: a.score, max: a.maxScore, percent: a.percentage });
+
+/* ------------------------------------------- manual grading («Проверка ответов») */
+
+/**
+ * long_answer and file_upload answers wait for a person: the attempt is «на проверке»
+ * (`pendingReviews` > 0, its score provisional) until a curator or administrator has given each a
+ * score and a comment, which the learner then sees with the result.
+ */
+export const REVIEW_MSG = {
+  title: 'Проверка ответов',
+  pending: 'На проверке',
+  notFound: 'Ответ для проверки не найден',
+  scoreRequired: 'Введите оценку',
+  scoreRange: 'Оценка должна быть от 0 до {max}',
+  commentTooLong: 'Комментарий не длиннее 2000 символов',
+} as const;
+
+export const reviewsQuerySchema = z.object({ ...pagingFields(20, 50) });
+/** The question of a review's path: any id a quiz may have; an unknown one is 404. */
+export const reviewQuestionIdParam = z
+  .string({ error: REVIEW_MSG.notFound })
+  .trim()
+  .min(1, REVIEW_MSG.notFound)
+  .max(100, REVIEW_MSG.notFound);
+export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
+
+/** POST /reviews/{attemptId}/{questionId}: the points given (up to the question's) and a comment. */
+export const reviewInputSchema = z.object({
+  score: z.number({ error: REVIEW_MSG.scoreRequired }).min(0, REVIEW_MSG.scoreRequired).max(100),
+  comment: z.string().trim().max(2000, REVIEW_MSG.commentTooLong).default(''),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+/** One answer waiting for a person. */
+export interface ReviewItem {
+  attemptId: string;
+  questionId: string;
+  type: QuestionType;
+  question: string;
+  /** The text written, or the file's name for a file answer. */
+  answerText: string | null;
+  /** file_upload: where the file is (`/api/files/…`). */
+  fileUrl: string | null;
+  /** The most the answer can be given. */
+  points: number;
+  userName: string;
+  courseTitle: string;
+  quizTitle: string;
+  completedAt: string | null;
+}
+
+/** GET /reviews: a page of the attempts «на проверке», oldest first, as their answers waiting. */
+export interface ReviewPage {
+  data: ReviewItem[];
+  /** Attempts waiting (the page counts attempts, each with all its waiting answers). */
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** A person's grade of an answer, as the learner sees it. */
+export interface AnswerReview {
+  score: number;
+  comment: string;
+  reviewerName: string;
+  reviewedAt: string;
+}

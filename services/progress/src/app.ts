@@ -8,6 +8,7 @@ import { attemptsRouter } from './routes/attempts';
 import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
+import { reviewsRouter } from './routes/reviews';
 
 export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps {
   return {
@@ -25,7 +26,13 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
 
 export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
   const deps = progressDeps(ctx);
-  return [progressRouter(ctx, deps), attemptsRouter(ctx, deps), resultsRouter(ctx, deps), internalRouter(ctx)];
+  return [
+    progressRouter(ctx, deps),
+    attemptsRouter(ctx, deps),
+    resultsRouter(ctx, deps),
+    reviewsRouter(ctx, deps),
+    internalRouter(ctx),
+  ];
 };
 
 /** The unique indexes (one completion per lesson, one number per attempt) exist before the first request leans on them. */

@@ -1,4 +1,4 @@
-import { CRM_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
+import { CRM_ROLES, RESULTS_ALL_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
@@ -360,6 +360,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'progress GET /api/results': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'progress GET /api/results/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'progress GET /api/reviews': { access: RESULTS_ALL_ROLES, request: () => ({ ok: 200 }) },
+  // The victim's attempt holds no answer for a person to grade: 404 to those with the right.
+  'progress POST /api/reviews/:attemptId/:questionId': {
+    access: RESULTS_ALL_ROLES,
+    request: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 }, ok: 404 }),
+  },
   'progress GET /internal/stats': { ...internal, request: (p) => ({ query: `?userId=${p.victim.user.id}`, ok: 200 }) },
 
   // crm: ADMIN, CURATOR and MANAGER

@@ -276,6 +276,8 @@ export async function submitAttempt(
           maxScore: graded.maxScore,
           percentage: graded.percentage,
           answers: graded.answers,
+          pendingReviews: graded.pendingReviews,
+          awaitingReview: graded.pendingReviews > 0,
           completedAt,
         },
       },

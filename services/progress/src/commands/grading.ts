@@ -96,13 +96,15 @@ export function gradeAttempt({ questions, answers, passingScore, late, elapsedSe
       answer,
       isCorrect: grade.correct,
       points: grade.earned,
+      ...(grade.manual && !late ? { needsReview: true } : {}),
       timeSpent: Math.min(cap, Math.round(a?.timeSpent ?? 0)),
       late: late && answer !== null,
     };
   });
   const max = maxScoreOf(questions);
   const earned = stored.reduce((sum, a) => sum + (a.points ?? 0), 0);
-  return { answers: stored, ...scoreAttempt(earned, max, passingScore) };
+  const pendingReviews = stored.filter((a) => a.needsReview).length;
+  return { answers: stored, pendingReviews, ...scoreAttempt(earned, max, passingScore) };
 }
 
 /* ------------------------------------------------------- reading them back */

@@ -35,6 +35,18 @@ export interface StoredAnswer {
   timeSpent: number;
   /** Sent after the time limit and its grace: kept for the record, counted as unanswered. */
   late: boolean;
+  /** long_answer / file_upload answered in time: waits for a person («Проверка ответов»). */
+  needsReview?: boolean;
+  /** The person's grade, once given: replaces `points`. */
+  review?: StoredReview;
+}
+
+export interface StoredReview {
+  score: number;
+  comment: string;
+  by: string;
+  byName: string;
+  at: Date;
 }
 
 export interface AttemptDoc {
@@ -68,6 +80,10 @@ export interface AttemptDoc {
   score: number;
   maxScore: number;
   percentage: number;
+  /** Answers still waiting for a person; the attempt is «на проверке» while above 0. */
+  pendingReviews?: number;
+  /** pendingReviews > 0, as an equality the store's index serves (the review queue). */
+  awaitingReview?: boolean;
   /** Set by the call that closed the attempt when its time ran out (finalizeExpired). */
   expiredBy?: string;
 }
@@ -105,6 +121,11 @@ const answerSchema = new Schema<StoredAnswer>(
     answer: { type: Schema.Types.Mixed, default: null },
     isCorrect: { type: Boolean, default: false },
     points: { type: Number },
+    needsReview: { type: Boolean },
+    review: {
+      type: new Schema({ score: Number, comment: String, by: String, byName: String, at: Date }, { _id: false }),
+      default: undefined,
+    },
     timeSpent: { type: Number, default: 0 },
     late: { type: Boolean, default: false },
   },
@@ -139,12 +160,16 @@ const attemptSchema = new Schema<AttemptDoc>(
     maxScore: { type: Number, default: 0 },
     percentage: { type: Number, default: 0 },
     expiredBy: { type: String },
+    pendingReviews: { type: Number },
+    awaitingReview: { type: Boolean },
   },
   { versionKey: false },
 );
 // Attempt numbers never repeat: two starts racing for the same number cannot both win.
 attemptSchema.index({ userId: 1, quizId: 1, attemptNumber: 1 }, { unique: true });
 attemptSchema.index({ status: 1, completedAt: -1 });
+// «Проверка ответов»: the attempts waiting for a person, oldest first.
+attemptSchema.index({ awaitingReview: 1, completedAt: 1, _id: 1 });
 attemptSchema.index({ userId: 1, status: 1, completedAt: -1 });
 attemptSchema.index({ status: 1, deadline: 1 });
 // The results' order (completedAt, then _id) behind each of their filters: everyone's, one

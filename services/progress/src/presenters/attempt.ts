@@ -62,6 +62,7 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean, answersRe
     questionsRevealed: show,
     correctAnswersRevealed: show && answersRevealed,
     lateAnswers: a.answers.filter((x) => x.late).length,
+    pendingReviews: a.pendingReviews ?? 0,
     questions: show
       ? a.questions.map((q) => {
           const given = answers.get(q.id);
@@ -75,6 +76,18 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean, answersRe
             correctAnswerText: isCorrect || !answersRevealed ? null : correctAnswerText(q),
             explanation: q.explanation?.trim() ? q.explanation : null,
             timeSpent: given?.timeSpent ?? 0,
+            ...(given?.needsReview
+              ? {
+                  review: given.review
+                    ? {
+                        score: given.review.score,
+                        comment: given.review.comment,
+                        reviewerName: given.review.byName,
+                        reviewedAt: new Date(given.review.at).toISOString(),
+                      }
+                    : null,
+                }
+              : {}),
           };
         })
       : [],
