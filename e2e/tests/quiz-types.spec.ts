@@ -39,7 +39,7 @@ async function arrowTo(page: Page, select: Locator, text: string) {
   await expect(select.locator('option:checked')).toHaveText(text);
 }
 
-test('an author adds the six new question types in the editor, and a learner answers them with the keyboard', async ({
+test('an author adds the six new question types, a learner answers them with the keyboard, a curator grades the file', async ({
   page,
   browser,
   request,
@@ -82,6 +82,7 @@ test('an author adds the six new question types in the editor, and a learner ans
     .getByRole('group', { name: 'Вопрос 4' })
     .getByLabel('Описание изображения для тех, кто его не видит')
     .fill('План этажа');
+  await dialog.getByRole('group', { name: 'Вопрос 6' }).getByLabel('Текст вопроса').fill('Приложите акт проверки');
   await dialog.getByRole('button', { name: 'Сохранить квиз' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Квиз блока' })).toContainText('Вопросов: 6');
@@ -148,6 +149,21 @@ test('an author adds the six new question types in the editor, and a learner ans
   // Numeric, matrix, hotspot and labels right (4 points); the scale is worth none; the file waits for a curator.
   await expect(player.getByRole('heading', { name: 'Квиз пройден!' })).toBeVisible();
   await expect(player.getByText('Ваш результат: 4 из 5 (80%)')).toBeVisible();
+  await expect(player.getByText('На проверке: 1 ответ ждёт оценки куратора', { exact: false })).toBeVisible();
+
+  // «Проверка ответов»: the curator gives the file its point and a comment; the learner sees both.
+  await page.goto('/reviews');
+  const review = page.getByRole('listitem', { name: `Ученик ${tag}: Приложите акт проверки` });
+  await expect(review.getByRole('link', { name: /^Скачать файл: .+\.txt$/ })).toBeVisible();
+  await review.getByLabel('Баллы (из 1)').fill('1');
+  await review.getByLabel('Комментарий для ученика').fill('Акт принят');
+  await review.getByRole('button', { name: 'Оценить' }).click();
+  await expect(review).toHaveCount(0);
+  await learner.goto('/results');
+  await learner.getByRole('button', { name: new RegExp(`: ${quizTitle}, попытка 1`) }).click();
+  const details = learner.getByRole('dialog');
+  await expect(details).toContainText('5 из 5 (100%)');
+  await expect(details).toContainText('Оценка куратора: 1 · Акт принят');
   expect(errors).toEqual([]);
   expect(learnerErrors).toEqual([]);
 });

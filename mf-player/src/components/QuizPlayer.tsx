@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import styled from 'styled-components';
 import {
   PROGRESS_MSG,
+  REVIEW_MSG,
   formatCountdown,
   formatMessage,
   resultLine,
@@ -43,7 +44,19 @@ interface Outcome {
   questionsRevealed: boolean;
   questions: QuestionResult[];
   lateAnswers: number;
+  /** Answers waiting for a curator: the result is provisional («на проверке»). */
+  pendingReviews: number;
 }
+
+const reviewPlural = new Intl.PluralRules('ru-RU');
+const ANSWERS_WAIT: Record<string, string> = {
+  one: 'ответ ждёт',
+  few: 'ответа ждут',
+  many: 'ответов ждут',
+  other: 'ответа ждут',
+};
+export const pendingText = (n: number) =>
+  `${REVIEW_MSG.pending}: ${n} ${ANSWERS_WAIT[reviewPlural.select(n)]} оценки куратора, итог станет окончательным после проверки.`;
 
 type Phase = 'starting' | 'playing' | 'submitting' | 'result' | 'failed-to-start';
 
@@ -197,7 +210,12 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
     try {
       if (source.kind === 'preview') {
         const graded = gradePreview(source.quiz, previewShown.current!, answers, timeSpent.current);
-        setOutcome({ ...graded, questionsRevealed: session.info.showExplanations !== 'after_course', lateAnswers: 0 });
+        setOutcome({
+          ...graded,
+          questionsRevealed: session.info.showExplanations !== 'after_course',
+          lateAnswers: 0,
+          pendingReviews: 0,
+        });
         if (graded.status === 'passed') onPreviewPassed?.();
       } else {
         const list = session.questions.map((q) => ({
@@ -215,6 +233,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
           questionsRevealed: result.questionsRevealed,
           questions: result.questions,
           lateAnswers: result.lateAnswers,
+          pendingReviews: result.pendingReviews ?? 0,
         });
         onFinished?.(result);
       }
@@ -394,6 +413,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
           </Verdict>
           {timedOut && <Muted as="p">{PROGRESS_MSG.timeUp}</Muted>}
           <p>{resultLine(outcome)}</p>
+          {outcome.pendingReviews > 0 && <p role="status">{pendingText(outcome.pendingReviews)}</p>}
           <ProgressBar
             value={outcome.percentage}
             label={`${outcome.percentage}%`}
