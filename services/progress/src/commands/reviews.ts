@@ -11,6 +11,7 @@ import { badRequest, notFound, serialised, type Principal } from '@portal/servic
 import { isValidObjectId } from 'mongoose';
 import type { AttemptDoc, StoredAnswer } from '../models/attempt';
 import { detailFor } from './attempts';
+import { completeLesson } from './completions';
 import { answerText } from './grading';
 import type { ProgressDeps } from './deps';
 
@@ -68,8 +69,9 @@ export async function gradeAnswer(
   attemptId: string,
   questionId: string,
   input: Required<ReviewInput>,
+  authorization: string,
 ) {
-  const { models, audit } = deps;
+  const { models, audit, content, logger } = deps;
   const load = async () => (isValidObjectId(attemptId) ? await models.attempts.findById(attemptId).lean<AttemptDoc>() : null);
   return serialised(models.attempts.db, `attempts:${attemptId}:review`, async () => {
     const attempt = await load();
@@ -108,6 +110,15 @@ export async function gradeAnswer(
       details: `Проверен ответ на вопрос «${question.question.slice(0, 80)}» (${attempt.userName}, квиз «${attempt.quizTitle}»): ${input.score} из ${points}${pendingReviews ? '' : `; итог ${result.score} из ${result.maxScore} (${result.percentage}%)`}`,
       actor,
     });
+    if (result.status === 'passed' && attempt.status !== 'passed' && pendingReviews === 0) {
+      // Passed once graded: the lesson the quiz stands in is the learner's, completed as a pass at submit would.
+      const learner: Principal = { id: attempt.userId, fullName: attempt.userName, email: '', role: 'CANDIDATE' };
+      try {
+        await completeLesson(deps, learner, await content.getOutline(attempt.courseId, authorization), attempt.lessonId);
+      } catch (err) {
+        logger.warn({ attempt: attemptId, err: (err as Error).message }, 'lesson not completed after a graded pass');
+      }
+    }
     return detailFor(deps, actor, (await load())!);
   });
 }

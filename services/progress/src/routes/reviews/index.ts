@@ -26,10 +26,8 @@ export function reviewsRouter(service: ServiceContext, deps: ProgressDeps): Rout
     const attemptId = parse(entityIdField('attemptId'), ctx.params.attemptId);
     const questionId = parse(reviewQuestionIdParam, ctx.params.questionId);
     const input = parse(reviewInputSchema, ctx.request.body);
-    ctx.body = await gradeAnswer(deps, ctx.state.user, attemptId, questionId, {
-      score: input.score,
-      comment: input.comment ?? '',
-    });
+    const review = { score: input.score, comment: input.comment ?? '' };
+    ctx.body = await gradeAnswer(deps, ctx.state.user, attemptId, questionId, review, ctx.get('authorization'));
   });
 
   return router;

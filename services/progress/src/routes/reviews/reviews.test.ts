@@ -39,7 +39,7 @@ async function submitted(answers: Record<string, unknown>) {
     answer: q.id === 'sc' ? q.options.indexOf(String(answers.sc)) : (answers[q.id] ?? null),
   }));
   const result = await call<AttemptDetail>('POST', `/api/attempts/${body.attempt.id}/submit`, me.token, { answers: list });
-  return { me, attemptId: body.attempt.id, result: result.body };
+  return { me, attemptId: body.attempt.id, result: result.body, courseId: seeded.course.id, lessonId: seeded.quizLessonId };
 }
 const queued = async (attemptId: string) =>
   (await call<ReviewPage>('GET', '/api/reviews?limit=50', bed.as.CURATOR.token)).body.data.filter(
@@ -48,7 +48,11 @@ const queued = async (attemptId: string) =>
 
 describe('manual grading of long answers and files', () => {
   it('keeps the attempt «на проверке» until each answer is graded, then final; the learner sees the comments', async () => {
-    const { me, attemptId, result } = await submitted({ sc: '28', la: 'Выйти по плану, не пользоваться лифтом', fu: FILE });
+    const { me, attemptId, result, courseId, lessonId } = await submitted({
+      sc: '28',
+      la: 'Выйти по плану, не пользоваться лифтом',
+      fu: FILE,
+    });
     expect(result).toMatchObject({ pendingReviews: 2, score: 1, maxScore: 4, percentage: 25, status: 'failed' });
     expect(result.questions.find((q) => q.questionId === 'la')?.review).toBeNull();
 
@@ -82,6 +86,9 @@ describe('manual grading of long answers and files', () => {
       reviewerName: expect.any(String),
     });
     expect(seen.body).toMatchObject({ status: 'passed', pendingReviews: 0 });
+    // The pass, once final, completes the lesson the quiz stands in, as a pass at submit does.
+    const lessons = await call<Array<{ lessonId: string }>>('GET', `/api/progress/course/${courseId}/lessons`, me.token);
+    expect(lessons.body.map((l) => l.lessonId)).toContain(lessonId);
   });
 
   it('is for ADMIN and CURATOR only; answers that wait for no one, or unknown ones, are 404; nothing changes', async () => {
