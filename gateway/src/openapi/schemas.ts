@@ -465,6 +465,7 @@ const attemptSummaryShape = {
   startedAt: isoDate,
   completedAt: isoDate.nullable(),
   durationMinutes: z.number().nullable(),
+  pendingReviews: z.number().int().optional().meta({ description: 'Ответов ждут проверки куратором («на проверке»)' }),
 };
 const attemptSummary = z.object(attemptSummaryShape).meta({ id: 'AttemptSummary' });
 

@@ -50,7 +50,7 @@ export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string
             </dd>
             <dt>{PROGRESS_MSG.result}</dt>
             <dd>
-              {scoreLine(a)} <ResultBadge status={a.status} />
+              {scoreLine(a)} <ResultBadge status={a.status} pendingReviews={a.pendingReviews} />
             </dd>
             <dt>{PROGRESS_MSG.timeTaken}</dt>
             <dd>

@@ -288,6 +288,8 @@ export interface AttemptSummary {
   completedAt: string | null;
   /** Minutes from start to end, one decimal (spec section 9). */
   durationMinutes: number | null;
+  /** Answers waiting for a curator («на проверке» while above 0; the score is provisional). */
+  pendingReviews?: number;
 }
 
 /** GET /attempts/quiz/{quizId}: what the quiz card in a lesson shows. */

@@ -152,7 +152,7 @@ export function Results() {
                     <td>{a.attemptNumber}</td>
                     <td>{a.completedAt ? when.format(new Date(a.completedAt)) : '—'}</td>
                     <td>
-                      <ResultBadge status={a.status} />
+                      <ResultBadge status={a.status} pendingReviews={a.pendingReviews} />
                     </td>
                     <td>
                       <Button

@@ -32,6 +32,7 @@ export const presentAttemptSummary = (a: SummaryFields): AttemptSummary => ({
   startedAt: a.startedAt.toISOString(),
   completedAt: a.completedAt ? a.completedAt.toISOString() : null,
   durationMinutes: a.completedAt ? minutesBetween(a.startedAt, a.completedAt) : null,
+  ...(a.pendingReviews ? { pendingReviews: a.pendingReviews } : {}),
 });
 
 /** The quiz as the attempt froze it, for the player: settings and counts only. */

@@ -1,4 +1,4 @@
-import type { AttemptDetail, ReviewPage, StartedAttempt } from '@portal/contracts';
+import type { AttemptDetail, ResultsPage, ReviewPage, StartedAttempt } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed } from '../../testing';
 
@@ -71,6 +71,8 @@ describe('manual grading of long answers and files', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ pendingReviews: 1, score: 2.5, percentage: 63, status: 'failed' });
     expect((await queued(attemptId)).map((r) => r.questionId)).toEqual(['fu']);
+    const row = async () => (await call<ResultsPage>('GET', '/api/results', me.token)).body.data.find((r) => r.id === attemptId);
+    expect((await row())?.pendingReviews).toBe(1);
 
     const last = await call<AttemptDetail>('POST', `/api/reviews/${attemptId}/fu`, bed.as.ADMIN.token, {
       score: 1,
@@ -78,6 +80,7 @@ describe('manual grading of long answers and files', () => {
     });
     expect(last.body).toMatchObject({ pendingReviews: 0, score: 3.5, maxScore: 4, percentage: 88, status: 'passed' });
     expect(await queued(attemptId)).toEqual([]);
+    expect((await row())?.pendingReviews).toBeUndefined();
 
     const seen = await call<AttemptDetail>('GET', `/api/attempts/${attemptId}`, me.token);
     expect(seen.body.questions.find((q) => q.questionId === 'la')?.review).toMatchObject({
