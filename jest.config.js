@@ -23,7 +23,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@portal/contracts/(roles|media)$': '<rootDir>/packages/contracts/src/$1',
-    '^@portal/(contracts|service-kit|devstack|ui|web-core|routes)$': '<rootDir>/packages/$1/src',
+    '^@portal/(contracts|quiz-engine|service-kit|devstack|ui|web-core|routes)$': '<rootDir>/packages/$1/src',
     '^@portal/devstack/(.*)$': '<rootDir>/packages/devstack/src/$1',
     '^@portal/svc-(auth|content|progress|crm|audit)/(.*)$': '<rootDir>/services/$1/src/$2',
   },

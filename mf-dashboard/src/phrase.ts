@@ -245,6 +245,14 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Запрос на обезличивание данных olga@example.test: отзыв согласия',
     ({ verb, details }) => `${verb(REQUESTED)} обезличивание данных${emailIn(details) ? ` ${emailIn(details)}` : ''}`,
   ),
+  kind(
+    'create',
+    'profile',
+    /^Запрос «/,
+    'Запрос «Выгрузка данных» о данных olga@example.test',
+    ({ verb, details }) =>
+      `${verb(REQUESTED)} ${details.includes('«Выгрузка') ? 'выгрузку' : 'обезличивание'} данных${emailIn(details) ? ` ${emailIn(details)}` : ''}`,
+  ),
   // Reads of other people's personal data (152-FZ access log): one record per page or card.
   kind(
     'read',
@@ -498,6 +506,17 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     ({ verb, subject, details }) => {
       const learner = /» \((.+)\) истекло/.exec(details)?.[1];
       return `${verb(['завершил', 'завершила'])} по истечении времени попытку квиза${quoted(subject)}${learner ? ` (${learner})` : ''}`;
+    },
+  ),
+  kind(
+    'update',
+    'quiz',
+    /^Проверен ответ/,
+    'Проверен ответ на вопрос «Опишите порядок действий» (Иван Петров, квиз «Итоговый тест»): 2 из 3',
+    ({ verb, details }) => {
+      const quiz = /квиз «([^»]+)»/.exec(details)?.[1];
+      const learner = /» \(([^,]+), квиз/.exec(details)?.[1];
+      return `${verb(['проверил', 'проверила'])} ответ в квизе${quoted(quiz)}${learner ? ` (${learner})` : ''}`;
     },
   ),
   kind(

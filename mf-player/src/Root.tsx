@@ -1,10 +1,12 @@
 import { useScene, type Scenes } from '@portal/web-core';
 import { Results } from './scenes/Results/Results';
+import { Reviews } from './scenes/Reviews/Reviews';
 import { StudyMode } from './scenes/StudyMode/StudyMode';
 
 const SCENES: Scenes<'mf_player'> = {
   study: ({ courseId }) => <StudyMode key={courseId} courseId={courseId} />,
   results: () => <Results />,
+  reviews: () => <Reviews />,
 };
 
 /** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */

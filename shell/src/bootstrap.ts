@@ -1,7 +1,7 @@
 import { registerApplication, start, triggerAppChange, unloadApplication, type LifeCycles } from 'single-spa';
-import { REMOTES, authStore, remoteShows, type RemoteName } from '@portal/web-core';
+import { REMOTES, authStore, provideRemoteLoader, remoteShows, type RemoteName } from '@portal/web-core';
 import { fallbackLifecycles } from './fallback';
-import { loadLifecycles, registerFromManifest } from './remotes';
+import { loadLifecycles, loadModule, registerFromManifest } from './remotes';
 
 /** A remote is active on its routes, and only when the route guard lets the person in. */
 const activeWhen = (app: RemoteName) => (location: Location) => {
@@ -15,6 +15,8 @@ async function main() {
   // Route activity depends on who is signed in: re-evaluate whenever that changes.
   authStore.subscribe(() => void triggerAppChange());
 
+  // Remotes load each other's modules (the editor's quiz preview is the player's) through the shell.
+  provideRemoteLoader(loadModule);
   let manifestError: unknown = null;
   await registerFromManifest().catch((err) => {
     manifestError = err;

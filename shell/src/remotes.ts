@@ -27,3 +27,6 @@ export async function loadLifecycles(scope: string, attempts = 2): Promise<LifeC
   }
   throw lastError;
 }
+
+/** A module a remote exposes besides its lifecycles (`mf_player/QuizPreview`), for another remote. */
+export const loadModule = (id: string): Promise<unknown> => loadRemote<unknown>(id);

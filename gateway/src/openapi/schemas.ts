@@ -21,9 +21,11 @@ import {
   draftBlockSchema,
   draftLessonSchema,
   draftQuestionSchema,
+  playerQuestionSchema,
   questionSchema,
   quizSettingsSchema,
   type AttemptDetail,
+  type ReviewPage,
   type AuditPage,
   type ConsentState,
   type AuthResponse,
@@ -320,17 +322,7 @@ export const quizSchema = conforms<Quiz>().as(
   z.object({ ...quizShape, questions: z.array(questionSchema) }).meta({ id: 'Quiz' }),
 );
 
-const learnerQuestion = z.object({
-  id: z.string(),
-  type: z.enum(QUESTION_TYPES),
-  question: z.string(),
-  options: z.array(z.string()),
-  order: z.number().int(),
-  points: z.number().int(),
-  left: z.array(z.string()).optional(),
-  right: z.array(z.string()).optional(),
-  blanksCount: z.number().int().optional(),
-});
+const learnerQuestion = playerQuestionSchema.extend({ order: z.number().int(), points: z.number().int() });
 export const learnerQuizSchema = conforms<LearnerQuiz>().as(
   z.object({ ...quizShape, questions: z.array(learnerQuestion) }).meta({
     id: 'LearnerQuiz',
@@ -478,6 +470,7 @@ const attemptSummaryShape = {
   startedAt: isoDate,
   completedAt: isoDate.nullable(),
   durationMinutes: z.number().nullable(),
+  pendingReviews: z.number().int().optional().meta({ description: 'Ответов ждут проверки куратором («на проверке»)' }),
 };
 const attemptSummary = z.object(attemptSummaryShape).meta({ id: 'AttemptSummary' });
 
@@ -500,23 +493,17 @@ export const startedAttemptSchema = conforms<StartedAttempt>().as(
     .object({
       attempt: attemptSummary,
       quiz: quizInfo,
-      questions: z.array(
-        z.object({
-          id: z.string(),
-          type: z.enum(QUESTION_TYPES),
-          question: z.string(),
-          options: z.array(z.string()),
-          left: z.array(z.string()).optional(),
-          right: z.array(z.string()).optional(),
-          blanksCount: z.number().int().optional(),
-        }),
-      ),
+      questions: z.array(playerQuestionSchema),
       deadline: isoDate.nullable(),
       serverNow: isoDate,
       resumed: z.boolean(),
     })
     .meta({ id: 'StartedAttempt' }),
 );
+
+const answerReview = z
+  .object({ score: z.number(), comment: z.string(), reviewerName: z.string(), reviewedAt: isoDate })
+  .meta({ id: 'AnswerReview' });
 
 export const attemptDetailSchema = conforms<AttemptDetail>().as(
   z
@@ -535,11 +522,41 @@ export const attemptDetailSchema = conforms<AttemptDetail>().as(
           correctAnswerText: z.string().nullable(),
           explanation: z.string().nullable(),
           timeSpent: z.number(),
+          review: answerReview.nullable().optional(),
         }),
       ),
       lateAnswers: z.number().int(),
+      pendingReviews: z
+        .number()
+        .int()
+        .meta({ description: 'Ответов ждут проверки куратором; пока больше 0, попытка «на проверке»' }),
     })
     .meta({ id: 'AttemptDetail' }),
+);
+
+export const reviewPageSchema = conforms<ReviewPage>().as(
+  z
+    .object({
+      data: z.array(
+        z.object({
+          attemptId: id,
+          questionId: z.string(),
+          type: z.enum(QUESTION_TYPES),
+          question: z.string().meta({ example: 'Опишите порядок эвакуации' }),
+          answerText: z.string().nullable(),
+          fileUrl: z.string().nullable(),
+          points: z.number(),
+          userName: z.string().meta({ example: 'Иван Петров' }),
+          courseTitle: z.string(),
+          quizTitle: z.string(),
+          completedAt: isoDate.nullable(),
+        }),
+      ),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    })
+    .meta({ id: 'ReviewPage' }),
 );
 
 export const resultsPageSchema = conforms<ResultsPage>().as(

@@ -11,7 +11,10 @@ import {
   type QuizCard,
   type ResultStatus,
   type ResultsPage,
+  type ReviewInput,
+  type ReviewPage,
   type StartedAttempt,
+  type UploadedFile,
 } from '@portal/contracts';
 import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
 
@@ -27,6 +30,7 @@ export const QUIZ_CARDS_KEY = ['attempts', 'quiz'] as const;
 export const quizCardKey = (quizId: string) => [...QUIZ_CARDS_KEY, quizId] as const;
 export const RESULTS_KEY = ['results'] as const;
 export const attemptKey = (id: string) => ['attempt', id] as const;
+export const REVIEWS_KEY = ['reviews'] as const;
 
 /* ----------------------------------------------------------------- calls */
 
@@ -77,3 +81,18 @@ export const downloadResults = (format: ExportFormat, { search, status }: Pick<R
   downloadFile('/results/export', exportFileName('results', format), {
     query: { format, tz: readerTimeZone(), search: search.trim() || undefined, status: status === 'all' ? undefined : status },
   });
+
+/** A file given as the answer to a file_upload question: checked and kept like every upload (content service). */
+export function uploadAnswerFile(file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<UploadedFile>('/upload/answer', { method: 'POST', body: form });
+}
+
+/** «Проверка ответов»: a page of the attempts whose answers wait for a person (ADMIN, CURATOR). */
+export const fetchReviews = (page: number, limit: number, signal?: AbortSignal) =>
+  apiRequest<ReviewPage>('/reviews', { query: { page, limit }, signal });
+
+/** A score and a comment for one waiting answer; answers the attempt counted again. */
+export const gradeReview = (attemptId: string, questionId: string, input: ReviewInput) =>
+  apiRequest<AttemptDetail>(`/reviews/${enc(attemptId)}/${enc(questionId)}`, { method: 'POST', body: input });

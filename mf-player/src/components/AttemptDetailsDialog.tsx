@@ -7,6 +7,7 @@ import { errorMessage } from '@portal/web-core';
 import { attemptKey, fetchAttempt } from '../api/player';
 import { ResultBadge } from './Badges';
 import { QuestionResults } from './QuestionResults';
+import { pendingText } from './QuizPlayer';
 
 const minutes = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
@@ -49,7 +50,7 @@ export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string
             </dd>
             <dt>{PROGRESS_MSG.result}</dt>
             <dd>
-              {scoreLine(a)} <ResultBadge status={a.status} />
+              {scoreLine(a)} <ResultBadge status={a.status} pendingReviews={a.pendingReviews} />
             </dd>
             <dt>{PROGRESS_MSG.timeTaken}</dt>
             <dd>
@@ -57,6 +58,7 @@ export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string
             </dd>
           </Facts>
           {a.lateAnswers > 0 && <Muted>Ответы после окончания времени не засчитаны: {a.lateAnswers}</Muted>}
+          {(a.pendingReviews ?? 0) > 0 && <Muted role="status">{pendingText(a.pendingReviews)}</Muted>}
           {a.questionsRevealed ? (
             <QuestionResults questions={a.questions} showTime />
           ) : (

@@ -3,6 +3,7 @@ import {
   COURSE_STATUS_ICONS,
   COURSE_STATUS_LABELS,
   PROGRESS_MSG,
+  REVIEW_MSG,
   type AttemptStatus,
   type CourseStatus,
 } from '@portal/contracts';
@@ -30,7 +31,13 @@ export function LessonStateBadge({ done }: { done: boolean }) {
   );
 }
 
-export function ResultBadge({ status }: { status: AttemptStatus }) {
+export function ResultBadge({ status, pendingReviews = 0 }: { status: AttemptStatus; pendingReviews?: number }) {
+  if (status !== 'in_progress' && pendingReviews > 0)
+    return (
+      <Badge $tone="warning" title="Итог станет окончательным после проверки куратором">
+        {REVIEW_MSG.pending}
+      </Badge>
+    );
   const label = status === 'passed' ? PROGRESS_MSG.passed : status === 'failed' ? PROGRESS_MSG.failed : PROGRESS_MSG.inProgress;
   return <Badge $tone={status === 'passed' ? 'success' : status === 'failed' ? 'danger' : 'muted'}>{label}</Badge>;
 }

@@ -1,4 +1,4 @@
-import { Fragment, useId } from 'react';
+import { Fragment, useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   BLANK_TOKEN,
@@ -9,6 +9,9 @@ import {
   type PlayerQuestion,
 } from '@portal/contracts';
 import { Button, Input, Select } from '@portal/ui';
+import { errorMessage } from '@portal/web-core';
+import { uploadAnswerFile } from '../api/player';
+import { HotspotInput, ImageLabelsInput } from './ImageQuestionInputs';
 
 interface QuestionInputProps {
   question: PlayerQuestion;
@@ -154,9 +157,137 @@ export function QuestionInput({ question: q, value, onChange, preview, disabled 
         </Blanks>
       );
     }
+    case 'scale':
+      return (
+        <Choices role="radiogroup" aria-label={q.question}>
+          {q.options.map((label, i) => (
+            <Choice key={i}>
+              <input type="radio" name={name} checked={value === i} disabled={disabled} onChange={() => onChange(i)} />
+              <span>
+                {i + 1}
+                {label ? ` — ${label}` : ''}
+              </span>
+            </Choice>
+          ))}
+        </Choices>
+      );
+    case 'matrix': {
+      const map = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : {};
+      return (
+        <Matrix>
+          <thead>
+            <tr>
+              <td />
+              {q.options.map((column, j) => (
+                <th key={j} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {(q.rows ?? []).map((row, i) => (
+              <tr key={i} role="radiogroup" aria-label={row}>
+                <th scope="row">{row}</th>
+                {q.options.map((column, j) => (
+                  <td key={j}>
+                    <input
+                      type="radio"
+                      name={`${name}-r${i}`}
+                      aria-label={`${row}: ${column}`}
+                      checked={map[String(i)] === j}
+                      disabled={disabled}
+                      onChange={() => onChange({ ...map, [String(i)]: j })}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Matrix>
+      );
+    }
+    case 'hotspot':
+      return <HotspotInput question={q} value={value} onChange={onChange} disabled={disabled} />;
+    case 'image_labels':
+      return <ImageLabelsInput question={q} value={value} onChange={onChange} disabled={disabled} />;
+    case 'file_upload':
+      return (
+        <FileAnswer value={typeof value === 'string' ? value : null} onChange={onChange} disabled={disabled} preview={preview} />
+      );
     default:
       return null;
   }
+}
+
+export const FILE_ANSWER_MSG = {
+  label: 'Файл с ответом',
+  uploading: 'Загрузка...',
+  uploaded: (name: string) => `Загружен файл: ${name}`,
+  hint: 'Файл проверит куратор; до проверки ответ не оценивается.',
+  preview: 'В предпросмотре файл не загружается: отмечено только его имя.',
+  failed: 'Не удалось загрузить файл',
+} as const;
+
+/** file_upload: the file goes where other uploads go (checked the same way); the answer is its address. */
+function FileAnswer({
+  value,
+  onChange,
+  disabled,
+  preview,
+}: {
+  value: string | null;
+  onChange: (v: AnswerValue) => void;
+  disabled: boolean;
+  preview: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [name, setName] = useState<string | null>(null);
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(null);
+    if (preview) {
+      setName(file.name);
+      onChange(`/api/files/preview.${file.name.split('.').pop()?.replace(/\W/g, '') || 'bin'}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const uploaded = await uploadAnswerFile(file);
+      setName(uploaded.originalName);
+      onChange(uploaded.url);
+    } catch (err) {
+      setProblem(errorMessage(err, FILE_ANSWER_MSG.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Choices>
+      <label>
+        {FILE_ANSWER_MSG.label}
+        <Input
+          type="file"
+          disabled={disabled || busy}
+          onChange={(e) => {
+            void choose(e.currentTarget.files?.[0]);
+            e.currentTarget.value = '';
+          }}
+        />
+      </label>
+      <Small role={problem ? 'alert' : 'status'}>
+        {busy
+          ? FILE_ANSWER_MSG.uploading
+          : (problem ??
+            (value
+              ? FILE_ANSWER_MSG.uploaded(name ?? value.split('/').pop() ?? value)
+              : preview
+                ? FILE_ANSWER_MSG.preview
+                : FILE_ANSWER_MSG.hint))}
+      </Small>
+    </Choices>
+  );
 }
 
 /** Ordering with buttons, which every keyboard and screen reader can use. */
@@ -274,6 +405,29 @@ const OrderList = styled.ol`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius};
   }
+`;
+const Matrix = styled.table`
+  border-collapse: collapse;
+  th,
+  td {
+    padding: 8px 10px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: center;
+  }
+  th[scope='row'] {
+    text-align: left;
+    font-weight: 500;
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+const Small = styled.p`
+  margin: 0;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 const Note = styled.p`
   margin: 0;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { PROGRESS_MSG, formatMessage, type QuestionResult } from '@portal/contracts';
+import { PROGRESS_MSG, REVIEW_MSG, formatMessage, type QuestionResult } from '@portal/contracts';
 import { Muted } from '@portal/ui';
 
 /** Per-question results: a correct/wrong mark, the answer, the right one when wrong, the explanation. */
@@ -9,9 +9,18 @@ export function QuestionResults({ questions, showTime = false }: { questions: Qu
       {questions.map((q, i) => (
         <li key={q.questionId}>
           <strong>
-            <Mark $ok={q.isCorrect} aria-label={q.isCorrect ? 'Верно' : 'Неверно'}>
-              {q.isCorrect ? '✓' : '✗'}
-            </Mark>{' '}
+            {q.review === null ? (
+              <Mark $ok aria-label={REVIEW_MSG.pending}>
+                ⏳
+              </Mark>
+            ) : (
+              <Mark
+                $ok={q.isCorrect || !!q.review?.score}
+                aria-label={q.isCorrect ? 'Верно' : q.review ? 'Проверено' : 'Неверно'}
+              >
+                {q.isCorrect ? '✓' : q.review ? '✎' : '✗'}
+              </Mark>
+            )}{' '}
             {i + 1}. {q.question}
           </strong>
           <span>
@@ -20,6 +29,13 @@ export function QuestionResults({ questions, showTime = false }: { questions: Qu
           {!q.isCorrect && q.correctAnswerText && (
             <span>
               {PROGRESS_MSG.correctAnswer}: {q.correctAnswerText}
+            </span>
+          )}
+          {q.review === null && <Muted as="span">{REVIEW_MSG.pending}: ответ оценит куратор</Muted>}
+          {q.review && (
+            <span>
+              Оценка куратора: {q.review.score}
+              {q.review.comment ? ` · ${q.review.comment}` : ''}
             </span>
           )}
           {q.explanation && (

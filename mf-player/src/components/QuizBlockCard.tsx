@@ -74,7 +74,7 @@ function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCard
       {best && (
         <Latest>
           <span>{formatMessage(QUIZ_CARD_MSG.best, { percent: best.percentage })}</span>
-          <ResultBadge status={best.status} />
+          <ResultBadge status={best.status} pendingReviews={best.pendingReviews} />
           <ProgressBar
             value={best.percentage}
             label={formatMessage(QUIZ_CARD_MSG.best, { percent: best.percentage })}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import styled from 'styled-components';
 import {
   PROGRESS_MSG,
+  REVIEW_MSG,
   formatCountdown,
   formatMessage,
   resultLine,
@@ -18,7 +19,7 @@ import { startAttempt, submitAttempt } from '../api/player';
 import { useCountdown } from '../hooks/useCountdown';
 import { dropDraft, readDraft, writeDraft } from '../hooks/useAnswerDraft';
 import { QuestionInput } from './QuestionInput';
-import { gradePreview, previewQuestions, previewQuizInfo } from './preview';
+import { gradePreview, previewQuizInfo, previewSession, type PreviewSession } from './preview';
 import { ProgressBar } from './ProgressBar';
 import { QuestionResults } from './QuestionResults';
 
@@ -43,7 +44,19 @@ interface Outcome {
   questionsRevealed: boolean;
   questions: QuestionResult[];
   lateAnswers: number;
+  /** Answers waiting for a curator: the result is provisional («на проверке»). */
+  pendingReviews: number;
 }
+
+const reviewPlural = new Intl.PluralRules('ru-RU');
+const ANSWERS_WAIT: Record<string, string> = {
+  one: 'ответ ждёт',
+  few: 'ответа ждут',
+  many: 'ответов ждут',
+  other: 'ответа ждут',
+};
+export const pendingText = (n: number) =>
+  `${REVIEW_MSG.pending}: ${n} ${ANSWERS_WAIT[reviewPlural.select(n)]} оценки куратора, итог станет окончательным после проверки.`;
 
 type Phase = 'starting' | 'playing' | 'submitting' | 'result' | 'failed-to-start';
 
@@ -62,7 +75,15 @@ interface QuizPlayerProps {
   onFinished?: (result: AttemptDetail) => void;
   /** A preview was passed (graded in the page; nothing is reported). */
   onPreviewPassed?: () => void;
+  /**
+   * Shown inside another dialog (the editor's preview): a region instead of a modal dialog of its
+   * own, without its own ✕ (the host closes it), its result closed with `closeLabel`.
+   */
+  embedded?: boolean;
+  closeLabel?: string;
 }
+
+export const EMBEDDED_MSG = { region: 'Предпросмотр квиза', result: 'Результат предпросмотра' };
 
 const clock = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 
@@ -81,8 +102,9 @@ export const CLOSE_MSG = {
  * navigation, 'Завершить квиз' on the last, an m:ss countdown that finishes the quiz at zero, and
  * the result. Grading is the server's: the browser never holds the answers of a real attempt.
  */
-export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: QuizPlayerProps) {
+export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embedded = false, closeLabel }: QuizPlayerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const previewShown = useRef<PreviewSession | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const [phase, setPhase] = useState<Phase>('starting');
@@ -101,9 +123,10 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
 
   useEffect(() => {
     const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
+    if (embedded || !el) return;
+    if (!el.open) el.showModal();
+    return () => el.close();
+  }, [embedded]);
 
   const begin = useCallback(async () => {
     setPhase('starting');
@@ -116,10 +139,12 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
     try {
       if (source.kind === 'preview') {
         const info = previewQuizInfo(source.quiz);
+        // Each start is shuffled afresh, as each attempt is.
+        previewShown.current = previewSession(source.quiz);
         setSession({
           attemptId: null,
           info,
-          questions: previewQuestions(source.quiz),
+          questions: previewShown.current.questions,
           deadlineMs: info.timeLimit ? Date.now() + info.timeLimit * 60_000 : null,
           attemptNumber: 1,
         });
@@ -184,8 +209,13 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
     setError(null);
     try {
       if (source.kind === 'preview') {
-        const graded = gradePreview(source.quiz, answers, timeSpent.current);
-        setOutcome({ ...graded, questionsRevealed: session.info.showExplanations !== 'after_course', lateAnswers: 0 });
+        const graded = gradePreview(source.quiz, previewShown.current!, answers, timeSpent.current);
+        setOutcome({
+          ...graded,
+          questionsRevealed: session.info.showExplanations !== 'after_course',
+          lateAnswers: 0,
+          pendingReviews: 0,
+        });
         if (graded.status === 'passed') onPreviewPassed?.();
       } else {
         const list = session.questions.map((q) => ({
@@ -203,6 +233,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
           questionsRevealed: result.questionsRevealed,
           questions: result.questions,
           lateAnswers: result.lateAnswers,
+          pendingReviews: result.pendingReviews ?? 0,
         });
         onFinished?.(result);
       }
@@ -244,7 +275,10 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
   return (
     <Overlay
       ref={dialog}
-      aria-labelledby="quiz-player-title"
+      as={embedded ? 'section' : undefined}
+      $embedded={embedded}
+      aria-labelledby={embedded ? undefined : 'quiz-player-title'}
+      aria-label={embedded ? EMBEDDED_MSG.region : undefined}
       onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault();
@@ -266,16 +300,18 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
             {formatCountdown(secondsLeft)}
           </Timer>
         )}
-        <Button
-          type="button"
-          $variant="ghost"
-          $size="icon"
-          aria-label={PROGRESS_MSG.close}
-          onClick={requestClose}
-          disabled={phase === 'submitting'}
-        >
-          ✕
-        </Button>
+        {!embedded && (
+          <Button
+            type="button"
+            $variant="ghost"
+            $size="icon"
+            aria-label={PROGRESS_MSG.close}
+            onClick={requestClose}
+            disabled={phase === 'submitting'}
+          >
+            ✕
+          </Button>
+        )}
       </Header>
 
       {askingToClose && phase === 'playing' && (
@@ -302,6 +338,11 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
         </Body>
       )}
 
+      {phase === 'playing' && session && !session.questions.length && (
+        <Body>
+          <Muted as="p">{PROGRESS_MSG.noQuestions}</Muted>
+        </Body>
+      )}
       {(phase === 'playing' || phase === 'submitting') && session && question && (
         <Body>
           <Numbers role="navigation" aria-label="Вопросы квиза">
@@ -366,12 +407,13 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
       )}
 
       {phase === 'result' && outcome && info && (
-        <Body>
+        <Body role={embedded ? 'region' : undefined} aria-label={embedded ? EMBEDDED_MSG.result : undefined}>
           <Verdict ref={resultHeading} tabIndex={-1} $passed={outcome.status === 'passed'}>
             {outcome.status === 'passed' ? PROGRESS_MSG.quizPassed : PROGRESS_MSG.quizFailed}
           </Verdict>
           {timedOut && <Muted as="p">{PROGRESS_MSG.timeUp}</Muted>}
           <p>{resultLine(outcome)}</p>
+          {outcome.pendingReviews > 0 && <p role="status">{pendingText(outcome.pendingReviews)}</p>}
           <ProgressBar
             value={outcome.percentage}
             label={`${outcome.percentage}%`}
@@ -385,7 +427,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
           )}
           <Footer>
             <Button type="button" $variant="outline" onClick={onClose}>
-              {PROGRESS_MSG.close}
+              {closeLabel ?? PROGRESS_MSG.close}
             </Button>
             {canRetry && (
               <Button type="button" onClick={() => void begin()}>
@@ -399,16 +441,16 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed }: Qui
   );
 }
 
-const Overlay = styled.dialog`
-  width: min(760px, calc(100vw - 24px));
-  max-height: calc(100vh - 24px);
+const Overlay = styled.dialog<{ $embedded: boolean }>`
+  width: ${({ $embedded }) => ($embedded ? '100%' : 'min(760px, calc(100vw - 24px))')};
+  max-height: ${({ $embedded }) => ($embedded ? 'none' : 'calc(100vh - 24px)')};
   padding: 0;
   overflow: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  box-shadow: 0 24px 60px rgba(0, 0, 0, 0.4);
+  box-shadow: ${({ $embedded }) => ($embedded ? 'none' : '0 24px 60px rgba(0, 0, 0, 0.4)')};
   &::backdrop {
     background: rgba(10, 12, 20, 0.6);
   }

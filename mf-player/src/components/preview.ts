@@ -1,18 +1,21 @@
+import type { PlayerQuestion, QuestionResult, Quiz, QuizInfo } from '@portal/contracts';
 import {
-  PROGRESS_MSG,
-  isAnswerCorrect,
+  DEFAULT_SCORING,
+  answerText,
+  gradeQuestion,
+  maxScoreOf,
+  playerQuestion,
+  presentQuestions,
   scoreAttempt,
+  toQuizTerms,
   type AnswerValue,
-  type PlayerQuestion,
-  type Question,
-  type QuestionResult,
-  type Quiz,
-  type QuizInfo,
-} from '@portal/contracts';
+  type ShownQuestion,
+} from '@portal/quiz-engine';
 
 /**
- * Preview of a quiz by its author, who holds the answers already: shown in the authored order,
- * graded here with the same rules as the server, and reported nowhere.
+ * Preview of a quiz by its author, who holds the answers already: shown and graded by the quiz
+ * engine exactly as an attempt would be (the same shuffle rules, from a seed of its own), and
+ * reported nowhere.
  */
 export const previewQuizInfo = (quiz: Quiz): QuizInfo => ({
   id: quiz.id,
@@ -26,44 +29,43 @@ export const previewQuizInfo = (quiz: Quiz): QuizInfo => ({
   showCorrectAnswers: quiz.settings.showCorrectAnswers,
 });
 
-const sorted = (quiz: Quiz) => [...quiz.questions].sort((a, b) => a.order - b.order);
-
-export const previewQuestions = (quiz: Quiz): PlayerQuestion[] =>
-  sorted(quiz).map((q) => ({
-    id: q.id,
-    type: q.type,
-    question: q.question,
-    options: q.options,
-    left: q.pairs?.map((p) => p.left),
-    right: q.pairs?.map((p) => p.right),
-    blanksCount: q.blanks?.length,
-  }));
-
-const blank = (a: AnswerValue | undefined) =>
-  a === undefined || a === null || (typeof a === 'string' && !a.trim()) || (Array.isArray(a) && !a.length);
-
-function text(q: Question, a: AnswerValue | undefined): string | null {
-  if (blank(a)) return null;
-  if (q.type === 'single_choice' && typeof a === 'number') return q.options[a] ?? null;
-  if (Array.isArray(a)) return (a as Array<number | string>).map((v) => (typeof v === 'number' ? q.options[v] : v)).join('; ');
-  if (q.type === 'true_false') return a === 'true' ? PROGRESS_MSG.trueLabel : PROGRESS_MSG.falseLabel;
-  return typeof a === 'object' ? JSON.stringify(a) : String(a);
+/** A preview session: the questions as shown (with their orders, for grading) and the learner's view of them. */
+export interface PreviewSession {
+  shown: ShownQuestion[];
+  questions: PlayerQuestion[];
 }
 
-export function gradePreview(quiz: Quiz, answers: Record<string, AnswerValue>, timeSpent: Record<string, number>) {
-  const questions: QuestionResult[] = sorted(quiz).map((q) => {
-    const isCorrect = !blank(answers[q.id]) && isAnswerCorrect(q, answers[q.id]);
+export const newPreviewSeed = (): string => Math.random().toString(36).slice(2) + Date.now().toString(36);
+
+export function previewSession(quiz: Quiz, seed: string = newPreviewSeed()): PreviewSession {
+  const shown = presentQuestions(quiz.questions, quiz.settings, seed);
+  return { shown, questions: shown.map(playerQuestion) };
+}
+
+/** Grades the answers given (in the order shown) with the engine; an answer that does not fit counts as none. */
+export function gradePreview(
+  quiz: Quiz,
+  session: PreviewSession,
+  answers: Record<string, AnswerValue>,
+  timeSpent: Record<string, number>,
+) {
+  const scoring = quiz.settings.scoring ?? DEFAULT_SCORING;
+  let earned = 0;
+  const questions: QuestionResult[] = session.shown.map((q) => {
+    const translated = toQuizTerms(q, answers[q.id]);
+    const answer = translated.ok ? translated.value : null;
+    const grade = gradeQuestion(q, answer, scoring);
+    earned += grade.earned;
     return {
       questionId: q.id,
       type: q.type,
       question: q.question,
-      answerText: text(q, answers[q.id]),
-      isCorrect,
+      answerText: answerText(q, answer),
+      isCorrect: grade.correct,
       correctAnswerText: null,
       explanation: q.explanation?.trim() ? q.explanation : null,
       timeSpent: Math.round(timeSpent[q.id] ?? 0),
     };
   });
-  const score = scoreAttempt(questions.filter((q) => q.isCorrect).length, questions.length, quiz.settings.passingScore);
-  return { ...score, questions };
+  return { ...scoreAttempt(earned, maxScoreOf(session.shown), quiz.settings.passingScore), questions };
 }

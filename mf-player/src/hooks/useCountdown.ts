@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { secondsLeft } from '@portal/quiz-engine';
 
 /**
  * Seconds left until a deadline (on this browser's clock), ticking every second (spec section 9);
  * calls onExpire once when it reaches zero. null without a deadline.
  */
 export function useCountdown(deadlineMs: number | null, onExpire: () => void): number | null {
-  const left = () => (deadlineMs === null ? null : Math.max(0, Math.ceil((deadlineMs - Date.now()) / 1000)));
+  const left = () => (deadlineMs === null ? null : secondsLeft(new Date(deadlineMs), new Date()));
   const [seconds, setSeconds] = useState<number | null>(left);
   const expire = useRef(onExpire);
   expire.current = onExpire;
@@ -17,7 +18,7 @@ export function useCountdown(deadlineMs: number | null, onExpire: () => void): n
     }
     let fired = false;
     const tick = () => {
-      const s = Math.max(0, Math.ceil((deadlineMs - Date.now()) / 1000));
+      const s = secondsLeft(new Date(deadlineMs), new Date()) ?? 0;
       setSeconds(s);
       if (s === 0 && !fired) {
         fired = true;

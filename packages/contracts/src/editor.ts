@@ -84,6 +84,16 @@ export const EDITOR_MSG = {
   blanksCount: 'Число ответов должно совпадать с числом пропусков',
   blankEmpty: 'Введите ответ для каждого пропуска',
   numericAnswer: 'Правильный ответ должен быть числом',
+  scaleSize: 'У шкалы должно быть от 2 до 10 делений',
+  scaleLabelEmpty: 'Введите подпись деления шкалы',
+  matrixRowsTooFew: 'Добавьте в матрицу хотя бы одну строку',
+  matrixColumnsTooFew: 'Добавьте в матрицу хотя бы два столбца',
+  matrixEmpty: 'Заполните названия строк и столбцов матрицы',
+  matrixCorrect: 'Для каждой строки матрицы выберите верный столбец',
+  imageRequired: 'Загрузите изображение',
+  areasRequired: 'Отметьте на изображении хотя бы одну верную область',
+  markersTooFew: 'Отметьте на изображении хотя бы две точки',
+  markerLabelEmpty: 'Введите подпись для каждой точки',
 } as const;
 
 export const confirmDeleteLessonText = (title: string) => formatMessage(EDITOR_MSG.confirmDeleteLesson, { title });
@@ -151,8 +161,31 @@ export function questionProblem(q: Question, index: number): QuizProblem | null 
         Number.isFinite(Number(q.correctAnswer.trim().replace(',', '.')))
         ? null
         : at('correctAnswer', EDITOR_MSG.numericAnswer);
+    case 'scale':
+      if (options.length < 2 || options.length > 10) return at('options', EDITOR_MSG.scaleSize);
+      return options.some((o) => !o.trim())
+        ? at(`options.${options.findIndex((o) => !o.trim())}`, EDITOR_MSG.scaleLabelEmpty)
+        : null;
+    case 'matrix': {
+      const rows = q.rows ?? [];
+      if (rows.length < 1) return at('rows', EDITOR_MSG.matrixRowsTooFew);
+      if (options.length < 2) return at('options', EDITOR_MSG.matrixColumnsTooFew);
+      if ([...rows, ...options].some((t) => !t.trim())) return at('rows', EDITOR_MSG.matrixEmpty);
+      const ok = q.correctAnswers.length === rows.length && q.correctAnswers.every((c) => c < options.length);
+      return ok ? null : at('correctAnswers', EDITOR_MSG.matrixCorrect);
+    }
+    case 'hotspot':
+      if (!q.image?.trim()) return at('image', EDITOR_MSG.imageRequired);
+      return (q.areas ?? []).length ? null : at('areas', EDITOR_MSG.areasRequired);
+    case 'image_labels': {
+      const markers = q.markers ?? [];
+      if (!q.image?.trim()) return at('image', EDITOR_MSG.imageRequired);
+      if (markers.length < 2) return at('markers', EDITOR_MSG.markersTooFew);
+      const empty = markers.findIndex((m) => !m.label.trim());
+      return empty >= 0 ? at(`markers.${empty}`, EDITOR_MSG.markerLabelEmpty) : null;
+    }
     default:
-      return null; // long_answer and the types without an editor: nothing to check
+      return null; // long_answer and file_upload are graded by a person: nothing to check
   }
 }
 

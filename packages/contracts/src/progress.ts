@@ -3,7 +3,7 @@ import { entityIdField } from './content';
 import { exportFields } from './exports';
 import { formatMessage } from './messages';
 import { pagingFields } from './paging';
-import type { QuestionType, ShowCorrectAnswers, ShowExplanations } from './quiz';
+import { QUESTION_TYPES, type PlayerQuestion, type QuestionType, type ShowCorrectAnswers, type ShowExplanations } from './quiz';
 import type { Role } from './roles';
 
 /**
@@ -48,6 +48,7 @@ export const PROGRESS_MSG = {
   finishQuiz: 'Завершить квиз',
   close: 'Закрыть',
   questionOf: 'Вопрос {n} из {total}',
+  noQuestions: 'В квизе пока нет вопросов.',
   timeLeft: 'Осталось времени',
   quizPassed: 'Квиз пройден!',
   quizFailed: 'Квиз не пройден',
@@ -106,21 +107,8 @@ export const STUDY_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'MANAGER'];
 /** Who sees every learner's results, not only their own. */
 export const RESULTS_ALL_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
 
-/** Answers that arrive this long after the time limit are still accepted (network, clock skew). */
-export const ATTEMPT_GRACE_SECONDS = 5;
-
-/** The question types the player can show; others are never graded correct. */
-export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = [
-  'single_choice',
-  'multiple_choice',
-  'true_false',
-  'short_answer',
-  'long_answer',
-  'numeric',
-  'ordering',
-  'matching',
-  'fill_blanks',
-];
+/** The question types the player can show: all fourteen (the quiz engine's). */
+export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = QUESTION_TYPES;
 
 /* ----------------------------------------------------------------- inputs */
 
@@ -141,7 +129,8 @@ export type AttemptStartInput = z.input<typeof attemptStartSchema>;
 /**
  * An answer as the player sends it, in the indexes it showed (the server maps them back):
  * single_choice a number; multiple_choice and ordering numbers; true_false, short_answer,
- * long_answer and numeric text; fill_blanks texts; matching {left index: right index}.
+ * long_answer and numeric text; fill_blanks texts; matching {left index: right index}; matrix
+ * {row: column}; image_labels {point: label}; scale a point index; hotspot {x, y}; file_upload a /api/files/ path.
  */
 export const answerValueSchema = z.union([
   z.number().finite(),
@@ -149,6 +138,8 @@ export const answerValueSchema = z.union([
   z.string().max(10_000),
   z.array(z.string().max(2000)).max(100),
   z.record(z.string().regex(/^\d{1,3}$/), z.number().int().min(0).max(1000)),
+  // hotspot: the point chosen, in % of the image (the engine refuses one off the image).
+  z.strictObject({ x: z.number().finite(), y: z.number().finite() }),
   z.null(),
 ]);
 
@@ -275,18 +266,8 @@ export interface QuizInfo {
   showCorrectAnswers: ShowCorrectAnswers;
 }
 
-/** A question as the player shows it: options in the order shown, no correctness data. */
-export interface PlayerQuestion {
-  id: string;
-  type: QuestionType;
-  question: string;
-  options: string[];
-  /** matching: the two columns as shown. */
-  left?: string[];
-  right?: string[];
-  /** fill_blanks: how many blanks (written ___ in the text). */
-  blanksCount?: number;
-}
+/** A question as the player shows it: the quiz engine's learner view (options in the order shown, no answers). */
+export type { PlayerQuestion } from './quiz';
 
 export interface AttemptSummary {
   id: string;
@@ -307,6 +288,8 @@ export interface AttemptSummary {
   completedAt: string | null;
   /** Minutes from start to end, one decimal (spec section 9). */
   durationMinutes: number | null;
+  /** Answers waiting for a curator («на проверке» while above 0; the score is provisional). */
+  pendingReviews?: number;
 }
 
 /** GET /attempts/quiz/{quizId}: what the quiz card in a lesson shows. */
@@ -348,6 +331,8 @@ export interface QuestionResult {
   correctAnswerText: string | null;
   explanation: string | null;
   timeSpent: number;
+  /** long_answer and file_upload: the person's score and comment once graded (null while waiting). */
+  review?: AnswerReview | null;
 }
 
 /** GET /attempts/{id} and the answer to submitting: the attempt with per-question results. */
@@ -360,6 +345,8 @@ export interface AttemptDetail extends AttemptSummary {
   questions: QuestionResult[];
   /** Answers that arrived after the time limit and its grace, counted as unanswered. */
   lateAnswers: number;
+  /** Answers still waiting for a person (long_answer, file_upload): the attempt is «на проверке» while > 0. */
+  pendingReviews: number;
 }
 
 export interface ResultsSummary {
@@ -429,11 +416,7 @@ export function computeCourseProgress(
   };
 }
 
-/** The countdown of the player: m:ss (spec section 2). */
-export function formatCountdown(totalSeconds: number): string {
-  const s = Math.max(0, Math.ceil(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+export { formatCountdown } from '@portal/quiz-engine';
 
 /** Minutes between start and end, one decimal. */
 export const minutesBetween = (start: Date | string, end: Date | string): number =>
@@ -446,3 +429,70 @@ export const resultLine = (a: Pick<AttemptSummary, 'score' | 'maxScore' | 'perce
 /** 'X из Y (P%)', for someone else's attempt too. */
 export const scoreLine = (a: Pick<AttemptSummary, 'score' | 'maxScore' | 'percentage'>): string =>
   formatMessage(PROGRESS_MSG.scoreOf, { score: a.score, max: a.maxScore, percent: a.percentage });
+
+/* ------------------------------------------- manual grading («Проверка ответов») */
+
+/**
+ * long_answer and file_upload answers wait for a person: the attempt is «на проверке»
+ * (`pendingReviews` > 0, its score provisional) until a curator or administrator has given each a
+ * score and a comment, which the learner then sees with the result.
+ */
+export const REVIEW_MSG = {
+  title: 'Проверка ответов',
+  pending: 'На проверке',
+  notFound: 'Ответ для проверки не найден',
+  scoreRequired: 'Введите оценку',
+  scoreRange: 'Оценка должна быть от 0 до {max}',
+  commentTooLong: 'Комментарий не длиннее 2000 символов',
+} as const;
+
+export const reviewsQuerySchema = z.object({ ...pagingFields(20, 50) });
+/** The question of a review's path: any id a quiz may have; an unknown one is 404. */
+export const reviewQuestionIdParam = z
+  .string({ error: REVIEW_MSG.notFound })
+  .trim()
+  .min(1, REVIEW_MSG.notFound)
+  .max(100, REVIEW_MSG.notFound);
+export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
+
+/** POST /reviews/{attemptId}/{questionId}: the points given (up to the question's) and a comment. */
+export const reviewInputSchema = z.object({
+  score: z.number({ error: REVIEW_MSG.scoreRequired }).min(0, REVIEW_MSG.scoreRequired).max(100),
+  comment: z.string().trim().max(2000, REVIEW_MSG.commentTooLong).default(''),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+/** One answer waiting for a person. */
+export interface ReviewItem {
+  attemptId: string;
+  questionId: string;
+  type: QuestionType;
+  question: string;
+  /** The text written, or the file's name for a file answer. */
+  answerText: string | null;
+  /** file_upload: where the file is (`/api/files/…`). */
+  fileUrl: string | null;
+  /** The most the answer can be given. */
+  points: number;
+  userName: string;
+  courseTitle: string;
+  quizTitle: string;
+  completedAt: string | null;
+}
+
+/** GET /reviews: a page of the attempts «на проверке», oldest first, as their answers waiting. */
+export interface ReviewPage {
+  data: ReviewItem[];
+  /** Attempts waiting (the page counts attempts, each with all its waiting answers). */
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** A person's grade of an answer, as the learner sees it. */
+export interface AnswerReview {
+  score: number;
+  comment: string;
+  reviewerName: string;
+  reviewedAt: string;
+}

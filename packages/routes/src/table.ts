@@ -52,6 +52,8 @@ export const ROUTES = {
   student: { path: '/student/:courseId', remote: 'mf_player', scene: 'study', access: ROLES },
   // Staff see everyone's results there (the server scopes learners to their own).
   results: { path: '/results', remote: 'mf_player', scene: 'results', access: ROLES },
+  // «Проверка ответов»: long answers and files graded by a person (RESULTS_ALL_ROLES).
+  reviews: { path: '/reviews', remote: 'mf_player', scene: 'reviews', access: STAFF_ROLES },
   crm: { path: '/crm', remote: 'mf_crm', scene: 'home', access: CRM_ROLES },
   organizations: { path: '/crm/orgs', remote: 'mf_crm', scene: 'organizations', access: CRM_ROLES },
   organization: { path: '/crm/orgs/:id', remote: 'mf_crm', scene: 'organization', access: CRM_ROLES },

@@ -11,6 +11,7 @@ import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
+import { reviewsRouter } from './routes/reviews';
 import { progressSubjects } from './subjects';
 
 export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps {
@@ -36,6 +37,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     resultsRouter(ctx, deps),
     assignmentsRouter(ctx, { ...deps, people }),
     certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
+    reviewsRouter(ctx, deps),
     internalRouter(ctx),
     subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'))),
   ];

@@ -7,6 +7,7 @@ import {
   formatMessage,
   ROLES,
   STAFF_ROLES,
+  STUDY_ROLES,
   TOTAL_COUNT_HEADER,
   blockCreateSchema,
   blockImportSchema,
@@ -353,6 +354,22 @@ export const contentPaths: ZodOpenApiPathsObject = {
 
   '/api/upload/file': { post: upload('file') },
   '/api/upload/files': { post: upload('files') },
+  '/api/upload/answer': {
+    post: route(tag, {
+      summary: 'Загрузить файл с ответом на вопрос квиза',
+      description:
+        'multipart/form-data, поле `file`: ответ учащегося на вопрос «Загрузка файла». Проверяется и хранится как любая загрузка; в ответе квиза передаётся его `url`.',
+      access: STUDY_ROLES,
+      body: z.object({ file: binary }),
+      bodyMediaType: 'multipart/form-data',
+      ok: { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema },
+      also: {
+        413: { description: 'Файл больше допустимого', example: CONTENT_MSG.uploadTooLarge },
+        415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },
+        429: { description: 'Слишком много загрузок', example: formatMessage(CONTENT_MSG.uploadRateLimited, { seconds: 60 }) },
+      },
+    }),
+  },
   '/api/files/{name}': {
     get: route(tag, {
       summary: 'Скачать загруженный файл',

@@ -3,6 +3,10 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   PROGRESS_MSG,
   QUIZ_MSG,
+  RESULTS_ALL_ROLES,
+  REVIEW_MSG,
+  reviewInputSchema,
+  reviewsQuerySchema,
   formatMessage,
   ROLES,
   STUDY_ROLES,
@@ -23,6 +27,7 @@ import {
   myCourseProgressSchema,
   quizCardSchema,
   resultsPageSchema,
+  reviewPageSchema,
   startedAttemptSchema,
   EXAMPLE_ID,
 } from '../schemas';
@@ -146,6 +151,32 @@ export const progressPaths: ZodOpenApiPathsObject = {
       query: resultsExportQuerySchema,
       file: 'quiz_results',
       also: notOwn,
+    }),
+  },
+  '/api/reviews': {
+    get: route(tag, {
+      summary: 'Проверка ответов: попытки, ждущие куратора',
+      description:
+        'Развёрнутые ответы и файлы, которые оценивает человек. Страница — попытки «на проверке» (старые первыми), каждая со всеми ждущими ответами.',
+      access: RESULTS_ALL_ROLES,
+      query: reviewsQuerySchema,
+      ok: { status: 200, description: 'Страница ответов на проверке', schema: reviewPageSchema },
+    }),
+  },
+  '/api/reviews/{attemptId}/{questionId}': {
+    post: route(tag, {
+      summary: 'Оценить ответ',
+      description:
+        'Баллы (от 0 до баллов вопроса) и комментарий, который увидит учащийся. Итог попытки пересчитывается; когда ничего не ждёт проверки, он окончательный.',
+      access: RESULTS_ALL_ROLES,
+      params: z.object({
+        attemptId: z.string().meta({ description: 'Идентификатор попытки', example: EXAMPLE_ID }),
+        questionId: z.string().meta({ description: 'Идентификатор вопроса', example: 'q1' }),
+      }),
+      body: reviewInputSchema,
+      example: { score: 1, comment: 'Верно, но без примеров' },
+      ok: { status: 200, description: 'Попытка с оценкой', schema: attemptDetailSchema },
+      also: { 404: { description: 'Такого ответа на проверке нет', example: REVIEW_MSG.notFound } },
     }),
   },
 };

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { BLANK_TOKEN, QUESTION_TYPE_LABELS, type Question } from '@portal/contracts';
 import { Button, Input, Label, Muted } from '@portal/ui';
 import { Check, TextArea } from '../lesson/BlockProperties';
+import { HotspotFields, ImageLabelsFields, MatrixFields, ScaleFields } from './NewTypeFields';
 import { markCorrect, removeOption, setBlankText, shiftOption } from './quizDraft';
 
 interface QuestionFormProps {
@@ -284,10 +285,18 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
           </Label>
         </Row>
       );
+    case 'scale':
+      return <ScaleFields question={q} n={n} onChange={onChange} />;
+    case 'matrix':
+      return <MatrixFields question={q} n={n} onChange={onChange} />;
+    case 'hotspot':
+      return <HotspotFields question={q} n={n} onChange={onChange} />;
+    case 'image_labels':
+      return <ImageLabelsFields question={q} n={n} onChange={onChange} />;
+    case 'file_upload':
+      return <Muted>Ученик загрузит файл с ответом; его оценивает куратор, автоматически он не оценивается.</Muted>;
     default:
-      return (
-        <Muted>Для этого типа вопроса редактор ответов не предусмотрен: его можно переименовать, переместить или удалить.</Muted>
-      );
+      return null;
   }
 }
 

@@ -10,7 +10,7 @@ import { useBackend } from '../../backend/backend';
 import { ConflictDialog, DialogActions } from '../Dialog';
 import { TextArea } from '../lesson/BlockProperties';
 import { QuestionForm } from './QuestionForm';
-import { QuizPreview } from './QuizPreview';
+import { RemoteQuizPreview } from './RemoteQuizPreview';
 import { SettingsForm } from './SettingsForm';
 import {
   addQuestion,
@@ -212,27 +212,21 @@ function QuizForm({
 
   if (previewing) {
     const settings = quizSettingsSchema.safeParse({ ...draft.settings });
+    const now = new Date().toISOString();
+    const quiz: Quiz = {
+      id: quizId ?? 'draft',
+      title: draft.title.trim() || 'без названия',
+      description: draft.description,
+      courseId,
+      version: 0,
+      createdAt: now,
+      updatedAt: now,
+      questions: renumberQuestions(draft.questions),
+      settings: settings.success ? settings.data : quizSettingsSchema.parse({}),
+    };
     // ✕ and Escape end the preview and return to the editor; the title is the quiz being written.
-    return shell(
-      <QuizPreview
-        questions={renumberQuestions(draft.questions)}
-        settings={
-          settings.success
-            ? settings.data
-            : {
-                randomizeQuestions: false,
-                randomizeAnswers: false,
-                passingScore: 70,
-                maxAttempts: 3,
-                showExplanations: 'after_submission',
-                showCorrectAnswers: 'after_pass_or_last',
-                timeLimit: null,
-              }
-        }
-        onClose={() => setPreviewing(false)}
-      />,
-      `Предпросмотр: ${draft.title.trim() || 'без названия'}`,
-      () => setPreviewing(false),
+    return shell(<RemoteQuizPreview quiz={quiz} onClose={() => setPreviewing(false)} />, `Предпросмотр: ${quiz.title}`, () =>
+      setPreviewing(false),
     );
   }
 

@@ -1,5 +1,13 @@
 import styled from 'styled-components';
-import { SHOW_CORRECT_ANSWERS, SHOW_EXPLANATIONS, type ShowCorrectAnswers, type ShowExplanations } from '@portal/contracts';
+import {
+  SCORING_LABELS,
+  SCORING_MODES,
+  SHOW_CORRECT_ANSWERS,
+  SHOW_EXPLANATIONS,
+  type ScoringMode,
+  type ShowCorrectAnswers,
+  type ShowExplanations,
+} from '@portal/contracts';
 import { Input, Label, Muted, Select } from '@portal/ui';
 import { Check } from '../lesson/BlockProperties';
 import type { SettingsForm as Settings } from './quizDraft';
@@ -92,6 +100,20 @@ export function SettingsForm({ value, onChange }: { value: Settings; onChange: (
           ))}
         </Select>
       </Label>
+      <Label>
+        Начисление баллов
+        <Select value={value.scoring} onChange={(e) => onChange({ scoring: e.target.value as ScoringMode })}>
+          {SCORING_MODES.map((s) => (
+            <option key={s} value={s}>
+              {SCORING_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </Label>
+      <Muted>
+        «Пропорционально» даёт часть баллов вопроса за частично верный ответ: в выборе нескольких вариантов, порядке,
+        сопоставлении, пропусках, матрице и подписях к изображению.
+      </Muted>
       <Muted>
         Пустой проходной балл считается равным 0, пустое число попыток — 1, пустое ограничение времени — без ограничения.
       </Muted>

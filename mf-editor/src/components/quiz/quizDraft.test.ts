@@ -24,6 +24,7 @@ describe('a quiz being edited', () => {
         maxAttempts: '3',
         showExplanations: 'after_submission',
         showCorrectAnswers: 'after_pass_or_last',
+        scoring: 'all_or_nothing',
         timeLimit: '',
       },
     });
@@ -118,6 +119,7 @@ describe('a quiz being edited', () => {
         maxAttempts: 2,
         showExplanations: 'immediately',
         showCorrectAnswers: 'never',
+        scoring: 'proportional',
         timeLimit: 15,
       },
       version: 0,
@@ -131,6 +133,7 @@ describe('a quiz being edited', () => {
       maxAttempts: '2',
       showExplanations: 'immediately',
       showCorrectAnswers: 'never',
+      scoring: 'proportional',
       timeLimit: '15',
     });
   });

@@ -11,8 +11,10 @@ import {
   type Quiz,
   type QuizCreateInput,
   type QuizSettings,
+  type ScoringMode,
   type ShowCorrectAnswers,
   type ShowExplanations,
+  DEFAULT_SCORING,
   DEFAULT_SHOW_CORRECT_ANSWERS,
 } from '@portal/contracts';
 import { newId } from '../../model/ids';
@@ -25,6 +27,7 @@ export interface SettingsForm {
   maxAttempts: string;
   showExplanations: ShowExplanations;
   showCorrectAnswers: ShowCorrectAnswers;
+  scoring: ScoringMode;
   timeLimit: string;
 }
 
@@ -42,6 +45,7 @@ const settingsForm = (s: QuizSettings | typeof NEW_QUIZ_DEFAULTS.settings): Sett
   maxAttempts: String(s.maxAttempts),
   showExplanations: s.showExplanations,
   showCorrectAnswers: s.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
+  scoring: s.scoring ?? DEFAULT_SCORING,
   timeLimit: s.timeLimit === null || s.timeLimit === undefined ? '' : String(s.timeLimit),
 });
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PROGRESS_MSG, type ResultStatus } from '@portal/contracts';
+import { PROGRESS_MSG, REVIEW_MSG, isStaff, type ResultStatus } from '@portal/contracts';
 import { Button, Card, ErrorBox, ExportButtons, Input, Muted, Page, Pager, Select } from '@portal/ui';
-import { errorMessage, useAuth } from '@portal/web-core';
+import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge } from '../../components/Badges';
@@ -53,6 +53,11 @@ export function Results() {
     <Page data-mf="mf_player">
       <Header>
         <h1>{PROGRESS_MSG.resultsTitle}</h1>
+        {user && isStaff(user.role) && (
+          <Button type="button" $variant="outline" onClick={() => navigate(paths.reviews())}>
+            {REVIEW_MSG.title}
+          </Button>
+        )}
         <ExportButtons
           onExport={(format) => downloadResults(format, { search: debounced, status })}
           failedText={PROGRESS_MSG.exportFailed}
@@ -147,7 +152,7 @@ export function Results() {
                     <td>{a.attemptNumber}</td>
                     <td>{a.completedAt ? when.format(new Date(a.completedAt)) : '—'}</td>
                     <td>
-                      <ResultBadge status={a.status} />
+                      <ResultBadge status={a.status} pendingReviews={a.pendingReviews} />
                     </td>
                     <td>
                       <Button

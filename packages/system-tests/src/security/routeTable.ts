@@ -1,4 +1,4 @@
-import { CONSENT_DOCUMENT, CRM_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
+import { CONSENT_DOCUMENT, CRM_ROLES, RESULTS_ALL_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
 import { api, uniqueInn } from '@portal/devstack/testing';
 import { renderAct } from '@portal/service-kit';
 import { userWithRole } from '@portal/svc-auth/testing';
@@ -378,6 +378,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Without a multipart body a caller with the right gets 400 (no file); uploads.test.ts sends real files.
   'content POST /api/upload/file': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
   'content POST /api/upload/files': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
+  'content POST /api/upload/answer': { access: STUDY_ROLES, request: () => ({ ok: 400 }) },
   // No token by design: <img> and <video> cannot send one; the random name is the capability.
   'content GET /api/files/:name': { access: 'public', request: (p) => ({ params: { name: p.uploadName }, ok: 200 }) },
   'content GET /internal/stats': {
@@ -442,6 +443,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'progress GET /api/results': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'progress GET /api/results/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'progress GET /api/reviews': { access: RESULTS_ALL_ROLES, request: () => ({ ok: 200 }) },
+  // The victim's attempt holds no answer for a person to grade: 404 to those with the right.
+  'progress POST /api/reviews/:attemptId/:questionId': {
+    access: RESULTS_ALL_ROLES,
+    request: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 }, ok: 404 }),
+  },
   'progress GET /internal/stats': { ...internal, request: (p) => ({ query: `?userId=${p.victim.user.id}`, ok: 200 }) },
   // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
   'progress GET /api/assignments/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
@@ -593,4 +600,5 @@ export const OWNERSHIP_EXEMPT: Record<string, string> = {
   'content POST /api/generations/:id/accept': 'a job is its starter’s (404 to others); accepting re-checks the course',
   'content POST /api/upload/file': 'a file belongs to no course until a lesson the author may change holds it',
   'content POST /api/upload/files': 'a file belongs to no course until a lesson the author may change holds it',
+  'content POST /api/upload/answer': 'a learner’s own answer file, part of no course until an attempt names it',
 };

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import {
+  DEFAULT_SCORING,
   DEFAULT_SHOW_CORRECT_ANSWERS,
   QUESTION_TYPES,
+  SCORING_MODES,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
   type Question,
@@ -45,6 +47,12 @@ const questionSchema = new Schema<Question>(
     pairs: { type: [new Schema({ left: String, right: String }, { _id: false })], default: undefined },
     blanks: { type: [String], default: undefined },
     tolerance: { type: Number },
+    rows: { type: [String], default: undefined },
+    image: { type: String },
+    imageAlt: { type: String },
+    // Rectangles and polygons (the quiz engine's areaSchema), validated before they are stored.
+    areas: { type: [Schema.Types.Mixed], default: undefined },
+    markers: { type: [new Schema({ x: Number, y: Number, label: String }, { _id: false })], default: undefined },
     explanation: { type: String },
     order: { type: Number, default: 0 },
     points: { type: Number, default: 1 },
@@ -61,6 +69,8 @@ const settingsSchema = new Schema<QuizSettings>(
     showExplanations: { type: String, enum: SHOW_EXPLANATIONS, required: true },
     // Quizzes from before the setting read as the default.
     showCorrectAnswers: { type: String, enum: SHOW_CORRECT_ANSWERS, default: DEFAULT_SHOW_CORRECT_ANSWERS },
+    // Quizzes from before the setting score as the spec does: all or nothing.
+    scoring: { type: String, enum: SCORING_MODES, default: DEFAULT_SCORING },
     timeLimit: { type: Number, default: null },
   },
   { _id: false },

@@ -1,4 +1,4 @@
-import { STAFF_ROLES, isStaff, type CourseStatus, type LessonStatus } from '@portal/contracts';
+import { STAFF_ROLES, STUDY_ROLES, isStaff, type CourseStatus, type LessonStatus } from '@portal/contracts';
 import { op, requireRole, type Principal } from '@portal/service-kit';
 
 /**
@@ -6,6 +6,9 @@ import { op, requireRole, type Principal } from '@portal/service-kit';
  * CURATOR. Everyone else reads.
  */
 export const authorizeAuthoring = requireRole(...STAFF_ROLES);
+
+/** Files given as answers to file_upload questions: by those who take quizzes. */
+export const authorizeAnswerUpload = requireRole(...STUDY_ROLES);
 
 export const canAuthor = (user: Principal): boolean => isStaff(user.role);
 

@@ -1,6 +1,7 @@
+import { presentQuestions, playerQuestion } from '@portal/quiz-engine';
 import {
+  DEFAULT_SCORING,
   DEFAULT_SHOW_CORRECT_ANSWERS,
-  seededOrder,
   type LearnerQuestion,
   type LearnerQuiz,
   type Question,
@@ -22,6 +23,17 @@ const presentQuestion = (q: Question): Question => ({
   ...(q.pairs ? { pairs: q.pairs.map((p) => ({ left: p.left, right: p.right })) } : {}),
   ...(q.blanks ? { blanks: [...q.blanks] } : {}),
   ...(q.tolerance !== undefined && q.tolerance !== null ? { tolerance: q.tolerance } : {}),
+  ...(q.rows ? { rows: [...q.rows] } : {}),
+  ...(q.image !== undefined && q.image !== null ? { image: q.image } : {}),
+  ...(q.imageAlt !== undefined && q.imageAlt !== null ? { imageAlt: q.imageAlt } : {}),
+  ...(q.areas
+    ? {
+        areas: q.areas.map((a) =>
+          a.shape === 'rect' ? { ...a } : { shape: a.shape, points: a.points.map((p) => ({ x: p.x, y: p.y })) },
+        ),
+      }
+    : {}),
+  ...(q.markers ? { markers: q.markers.map((m) => ({ x: m.x, y: m.y, label: m.label })) } : {}),
   ...(q.explanation !== undefined && q.explanation !== null ? { explanation: q.explanation } : {}),
   order: q.order,
   points: q.points,
@@ -42,6 +54,7 @@ export const presentQuiz = (doc: QuizDoc): Quiz => ({
     maxAttempts: doc.settings.maxAttempts,
     showExplanations: doc.settings.showExplanations,
     showCorrectAnswers: doc.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
+    scoring: doc.settings.scoring ?? DEFAULT_SCORING,
     timeLimit: doc.settings.timeLimit ?? null,
   },
   createdAt: iso(doc.createdAt),
@@ -55,37 +68,13 @@ export const presentQuizSummary = (doc: QuizDoc): QuizSummary => {
 
 /* ----------------------------------------------------------- learner view */
 
-/** Shown shuffled, and never in the stored (correct) order. */
-const solvedNever = { avoidIdentity: true };
-
-function learnerQuestion(q: Question, seed: string): LearnerQuestion {
-  const base: LearnerQuestion = { id: q.id, type: q.type, question: q.question, options: [], order: q.order, points: q.points };
-  switch (q.type) {
-    case 'single_choice':
-    case 'multiple_choice':
-      return { ...base, options: [...q.options] };
-    case 'ordering':
-      // Stored in the correct order: shown shuffled.
-      return { ...base, options: seededOrder(seed, `${q.id}:options`, q.options.length, solvedNever).map((i) => q.options[i]) };
-    case 'matching': {
-      const pairs = q.pairs ?? [];
-      return {
-        ...base,
-        left: pairs.map((p) => p.left),
-        right: seededOrder(seed, `${q.id}:right`, pairs.length, solvedNever).map((i) => pairs[i].right),
-      };
-    }
-    case 'fill_blanks':
-      return { ...base, blanksCount: (q.blanks ?? []).length };
-    default:
-      return base;
-  }
-}
+/** The quiz's authored order and unshuffled choices: only what must be shuffled is (the engine's rules). */
+const AS_AUTHORED = { randomizeQuestions: false, randomizeAnswers: false };
 
 /**
- * The one view of a quiz a learner's browser gets: no correct answers, correct answer, blanks,
- * tolerance, pairs or explanations; matching as `left` and a shuffled `right`, ordering options
- * shuffled, fill_blanks as a count. `seed`: the quiz's own random shuffle seed (never a secret of
+ * The one view of a quiz a learner's browser gets: the quiz engine's learner view (no correct
+ * answers, blanks, tolerance, pairs, areas, labels in place or explanations; matching as `left`
+ * and a shuffled `right`, ordering options and image labels shuffled, fill_blanks as a count). `seed`: the quiz's own random shuffle seed (never a secret of
  * the service), so the view is the same on every load and cannot be rebuilt without the store.
  */
 export function presentQuizForLearner(quiz: Quiz, seed: string): LearnerQuiz {
@@ -98,6 +87,10 @@ export function presentQuizForLearner(quiz: Quiz, seed: string): LearnerQuiz {
     settings: { ...quiz.settings },
     createdAt: quiz.createdAt,
     updatedAt: quiz.updatedAt,
-    questions: [...quiz.questions].sort((a, b) => a.order - b.order).map((q) => learnerQuestion(q, seed)),
+    questions: presentQuestions(quiz.questions, AS_AUTHORED, seed).map((q): LearnerQuestion => ({
+      ...playerQuestion(q),
+      order: q.order,
+      points: q.points,
+    })),
   };
 }

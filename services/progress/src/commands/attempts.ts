@@ -22,17 +22,13 @@ import { presentAttemptDetail, presentAttemptSummary, presentQuizInfo } from '..
 import { completeLesson } from './completions';
 import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
+import { DEFAULT_SCORING, deadlineOf, isLate as isPastDeadline, maxScoreOf } from '@portal/quiz-engine';
 import { gradeAttempt, newShuffleSeed, playerQuestion, presentQuestions } from './grading';
 
 const GRACE_MS = ATTEMPT_GRACE_SECONDS * 1000;
+const isLate = (a: Pick<AttemptDoc, 'deadline'>, now: Date) => isPastDeadline(a.deadline, now);
 const FINISHED = () => op({ $in: ['passed', 'failed'] as AttemptStatus[] });
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
-
-/** A time limit of 0 or none means no limit (spec section 5: empty means no limit). */
-const deadlineOf = (startedAt: Date, timeLimit: number | null | undefined): Date | null =>
-  timeLimit && timeLimit > 0 ? new Date(startedAt.getTime() + timeLimit * 60_000) : null;
-
-const isLate = (a: Pick<AttemptDoc, 'deadline'>, now: Date) => !!a.deadline && now.getTime() > a.deadline.getTime() + GRACE_MS;
 
 /**
  * The quiz must stand in that lesson of a course the learner can see: no taking quizzes by guessing
@@ -65,7 +61,14 @@ export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: str
   if (!expired.length) return;
   const graded = expired.map((a) => ({
     attempt: a,
-    result: gradeAttempt({ questions: a.questions, answers: [], passingScore: a.passingScore, late: true, elapsedSeconds: 0 }),
+    result: gradeAttempt({
+      questions: a.questions,
+      answers: [],
+      passingScore: a.passingScore,
+      late: true,
+      elapsedSeconds: 0,
+      scoring: a.scoring,
+    }),
   }));
   // One write for all of them (a store call per attempt would grow with the list being read). The
   // stamp tells which ones this call closed, when another request closed some of them meanwhile.
@@ -173,12 +176,13 @@ export async function startAttempt(
       maxAttempts: quiz.settings.maxAttempts,
       showExplanations: quiz.settings.showExplanations,
       showCorrectAnswers: quiz.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
+      scoring: quiz.settings.scoring ?? DEFAULT_SCORING,
       shuffleSeed,
       timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
       startedAt,
       deadline: deadlineOf(startedAt, quiz.settings.timeLimit),
       questions: presentQuestions(quiz.questions, quiz.settings, shuffleSeed),
-      maxScore: quiz.questions.length,
+      maxScore: maxScoreOf(quiz.questions),
     });
     audit.publish({
       action: 'create',
@@ -256,6 +260,7 @@ export async function submitAttempt(
     passingScore: attempt.passingScore,
     late,
     elapsedSeconds: (now.getTime() - attempt.startedAt.getTime()) / 1000,
+    scoring: attempt.scoring,
   });
   const completedAt = late && attempt.deadline ? attempt.deadline : now;
   // Two submits of one attempt (two tabs, a retry) close it one at a time: FerretDB runs the
@@ -271,6 +276,8 @@ export async function submitAttempt(
           maxScore: graded.maxScore,
           percentage: graded.percentage,
           answers: graded.answers,
+          pendingReviews: graded.pendingReviews,
+          awaitingReview: graded.pendingReviews > 0,
           completedAt,
         },
       },

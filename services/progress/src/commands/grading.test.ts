@@ -100,18 +100,21 @@ describe('grading every rule on the server, in the order the learner was shown',
     expect(grade([q], [{ questionId: 'f', answer: ['28', ''] }]).answers[0].isCorrect).toBe(false);
   });
 
-  it('a long answer is never correct, nor is a type the player cannot show', () => {
+  it('a long answer is never correct; a survey scale is kept and worth nothing', () => {
     const long = stored({ id: 'l', type: 'long_answer', correctAnswer: 'эссе' });
-    const scale = stored({ id: 'x', type: 'scale', correctAnswer: '5' });
+    const scale = stored({ id: 'x', type: 'scale', options: ['1', '2', '3', '4', '5'], correctAnswer: '5' });
     const result = grade(
       [long, scale],
       [
         { questionId: 'l', answer: 'эссе' },
-        { questionId: 'x', answer: '5' },
+        { questionId: 'x', answer: 4 },
       ],
     );
-    expect(result.answers.map((a) => a.isCorrect)).toEqual([false, false]);
-    expect(result).toMatchObject({ score: 0, maxScore: 2, percentage: 0, status: 'failed' });
+    expect(result.answers.map((a) => [a.answer, a.isCorrect])).toEqual([
+      ['эссе', false],
+      [4, false],
+    ]);
+    expect(result).toMatchObject({ score: 0, maxScore: 1, percentage: 0, status: 'failed' });
   });
 
   it('an unanswered question is wrong; a blank answer counts as none', () => {

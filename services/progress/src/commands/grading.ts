@@ -2,144 +2,60 @@ import { randomBytes } from 'node:crypto';
 import {
   PROGRESS_MSG,
   formatMessage,
-  isAnswerCorrect,
-  scoreAttempt,
-  seededOrder,
   type AnswerValue,
   type AttemptAnswerInput,
   type PlayerQuestion,
   type Question,
   type QuizSettings,
 } from '@portal/contracts';
+import {
+  DEFAULT_SCORING,
+  answerText as engineAnswerText,
+  correctAnswerText as engineCorrectAnswerText,
+  gradeQuestion,
+  isBlank,
+  maxScoreOf,
+  playerQuestion as enginePlayerQuestion,
+  presentQuestions as enginePresentQuestions,
+  scoreAttempt,
+  toQuizTerms as engineToQuizTerms,
+  type ScoringMode,
+} from '@portal/quiz-engine';
 import { badRequest } from '@portal/service-kit';
 import type { StoredAnswer, StoredQuestion } from '../models/attempt';
 
-/* ------------------------------------------------------------ presenting */
+/**
+ * An attempt's questions, answers and grades: the quiz engine's rules (one definition with the
+ * content service and the player), with the service's refusals and records around them.
+ */
 
-const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
-/** An ordering task or a matching shown solved is no task. */
-const solvedNever = { avoidIdentity: true };
+/* ------------------------------------------------------------ presenting */
 
 /** A new attempt's shuffle seed: 128 random bits, stored with the attempt, derived from nothing. */
 export const newShuffleSeed = (): string => randomBytes(16).toString('hex');
 
-/**
- * Fixes, for one attempt, the order of the questions and of their options. Choice options are
- * shuffled when the quiz says randomizeAnswers; ordering items and the right column of a matching
- * are always shuffled, since their order is the answer. Every order comes from the attempt's
- * random seed (the shared engine, seededOrder), so the same seed always gives the same attempt.
- */
-export function presentQuestions(
+/** Fixes, for one attempt, the order of the questions and of their parts (the engine's rules, from the attempt's seed). */
+export const presentQuestions = (
   questions: Question[],
   settings: Pick<QuizSettings, 'randomizeQuestions' | 'randomizeAnswers'>,
   seed: string = newShuffleSeed(),
-): StoredQuestion[] {
-  const sorted = [...questions].sort((a, b) => a.order - b.order);
-  const order = settings.randomizeQuestions ? seededOrder(seed, 'questions', sorted.length) : identity(sorted.length);
-  return order.map((index) => {
-    const q = sorted[index];
-    const pairs = q.pairs ?? [];
-    const choice = q.type === 'single_choice' || q.type === 'multiple_choice';
-    return {
-      ...q,
-      optionOrder:
-        q.type === 'ordering'
-          ? seededOrder(seed, `${q.id}:options`, q.options.length, solvedNever)
-          : choice && settings.randomizeAnswers
-            ? seededOrder(seed, `${q.id}:options`, q.options.length)
-            : identity(q.options.length),
-      leftOrder:
-        q.type === 'matching' && settings.randomizeAnswers
-          ? seededOrder(seed, `${q.id}:left`, pairs.length)
-          : identity(pairs.length),
-      rightOrder: q.type === 'matching' ? seededOrder(seed, `${q.id}:right`, pairs.length, solvedNever) : [],
-    };
-  });
-}
-
-const BLANK = /_{3,}/g;
+): StoredQuestion[] => enginePresentQuestions(questions, settings, seed);
 
 /** What the learner's browser receives: the text and the options as shown, nothing that tells the answer. */
-export function playerQuestion(q: StoredQuestion): PlayerQuestion {
-  const base: PlayerQuestion = { id: q.id, type: q.type, question: q.question, options: [] };
-  switch (q.type) {
-    case 'single_choice':
-    case 'multiple_choice':
-    case 'ordering':
-      return { ...base, options: q.optionOrder.map((i) => q.options[i]) };
-    case 'matching': {
-      const pairs = q.pairs ?? [];
-      return { ...base, left: q.leftOrder.map((i) => pairs[i].left), right: q.rightOrder.map((i) => pairs[i].right) };
-    }
-    case 'fill_blanks':
-      return { ...base, blanksCount: Math.max(q.blanks?.length ?? 0, q.question.match(BLANK)?.length ?? 0) };
-    default:
-      return base;
-  }
-}
+export const playerQuestion = (q: StoredQuestion): PlayerQuestion => enginePlayerQuestion(q);
 
 /* ---------------------------------------------------------- the answers */
 
-const refuse = (index: number, q: StoredQuestion): never => {
-  throw badRequest(`Ответ не подходит к вопросу «${q.question.slice(0, 80)}»`, `answers.${index}.answer`);
-};
-const isIndex = (v: unknown, n: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < n;
-
-/** Nothing chosen or typed. */
-export const isBlank = (answer: AnswerValue | undefined): boolean =>
-  answer === null ||
-  answer === undefined ||
-  (typeof answer === 'string' && answer.trim() === '') ||
-  (Array.isArray(answer) && (answer.length === 0 || answer.every((v) => typeof v === 'string' && v.trim() === ''))) ||
-  (typeof answer === 'object' && !Array.isArray(answer) && Object.keys(answer).length === 0);
+export { isBlank };
 
 /**
  * Turns an answer given in the order shown into the quiz's own terms, refusing (400) one that
  * cannot belong to the question: an index out of range, a list for a single choice, and so on.
  */
 export function toQuizTerms(q: StoredQuestion, answer: AnswerValue, index: number): AnswerValue {
-  if (isBlank(answer)) return null;
-  switch (q.type) {
-    case 'single_choice':
-      return isIndex(answer, q.optionOrder.length) ? q.optionOrder[answer] : refuse(index, q);
-    case 'multiple_choice': {
-      if (!Array.isArray(answer) || !answer.every((v) => isIndex(v, q.optionOrder.length))) return refuse(index, q);
-      return [...new Set((answer as number[]).map((v) => q.optionOrder[v]))].sort((a, b) => a - b);
-    }
-    case 'ordering': {
-      const list = answer as number[];
-      if (
-        !Array.isArray(answer) ||
-        list.length !== q.optionOrder.length ||
-        new Set(list).size !== list.length ||
-        !list.every((v) => isIndex(v, q.optionOrder.length))
-      ) {
-        return refuse(index, q);
-      }
-      return list.map((v) => q.optionOrder[v]);
-    }
-    case 'matching': {
-      if (typeof answer !== 'object' || Array.isArray(answer)) return refuse(index, q);
-      const mapped: Record<string, number> = {};
-      for (const [left, right] of Object.entries(answer as Record<string, number>)) {
-        if (!isIndex(Number(left), q.leftOrder.length) || !isIndex(right, q.rightOrder.length)) return refuse(index, q);
-        mapped[String(q.leftOrder[Number(left)])] = q.rightOrder[right];
-      }
-      return mapped;
-    }
-    case 'true_false':
-      return answer === 'true' || answer === 'false' ? answer : refuse(index, q);
-    case 'numeric':
-      return typeof answer === 'number' ? answer : typeof answer === 'string' ? answer.trim() : refuse(index, q);
-    case 'fill_blanks':
-      return Array.isArray(answer) && answer.every((v) => typeof v === 'string') ? answer : refuse(index, q);
-    case 'short_answer':
-    case 'long_answer':
-      return typeof answer === 'string' ? answer : refuse(index, q);
-    default:
-      // A type the player cannot show: whatever came is kept as text and never counts.
-      return typeof answer === 'string' ? answer : null;
-  }
+  const translated = engineToQuizTerms(q, answer);
+  if (!translated.ok) throw badRequest(`Ответ не подходит к вопросу «${q.question.slice(0, 80)}»`, `answers.${index}.answer`);
+  return translated.value;
 }
 
 export interface GradeInput {
@@ -150,10 +66,15 @@ export interface GradeInput {
   late: boolean;
   /** Seconds since the attempt started: no question took longer than the whole attempt. */
   elapsedSeconds: number;
+  /** The quiz's scoring when the attempt started (attempts from before it: all or nothing). */
+  scoring?: ScoringMode;
 }
 
-/** Grades with the spec's rules (section 5) and scores (section 4). Unknown question ids are a 400. */
-export function gradeAttempt({ questions, answers, passingScore, late, elapsedSeconds }: GradeInput) {
+/**
+ * Grades with the engine (the spec's rules, section 5, with points and the quiz's partial credit)
+ * and scores (section 4). Unknown question ids are a 400.
+ */
+export function gradeAttempt({ questions, answers, passingScore, late, elapsedSeconds, scoring = DEFAULT_SCORING }: GradeInput) {
   const byId = new Map(questions.map((q) => [q.id, q]));
   answers.forEach((a, i) => {
     if (!byId.has(a.questionId))
@@ -169,78 +90,27 @@ export function gradeAttempt({ questions, answers, passingScore, late, elapsedSe
   const stored: StoredAnswer[] = questions.map((q) => {
     const a = given.get(q.id);
     const answer = a?.answer ?? null;
+    const grade = gradeQuestion(q, late ? null : answer, scoring);
     return {
       questionId: q.id,
       answer,
-      isCorrect: !late && answer !== null && isAnswerCorrect(q, answer),
+      isCorrect: grade.correct,
+      points: grade.earned,
+      ...(grade.manual && !late ? { needsReview: true } : {}),
       timeSpent: Math.min(cap, Math.round(a?.timeSpent ?? 0)),
       late: late && answer !== null,
     };
   });
-  const correct = stored.filter((a) => a.isCorrect).length;
-  return { answers: stored, ...scoreAttempt(correct, questions.length, passingScore) };
+  const max = maxScoreOf(questions);
+  const earned = stored.reduce((sum, a) => sum + (a.points ?? 0), 0);
+  const pendingReviews = stored.filter((a) => a.needsReview).length;
+  return { answers: stored, pendingReviews, ...scoreAttempt(earned, max, passingScore) };
 }
 
 /* ------------------------------------------------------- reading them back */
 
-const trueFalse = (v: string | undefined) =>
-  v === 'true' ? PROGRESS_MSG.trueLabel : v === 'false' ? PROGRESS_MSG.falseLabel : (v ?? '');
-const list = (items: string[], sep = '; ') => items.filter((s) => s !== undefined).join(sep);
-
 /** The learner's answer in words, for the attempt's details and the CSV. */
-export function answerText(q: StoredQuestion, answer: AnswerValue): string | null {
-  if (isBlank(answer)) return null;
-  const pairs = q.pairs ?? [];
-  switch (q.type) {
-    case 'single_choice':
-      return typeof answer === 'number' ? (q.options[answer] ?? null) : null;
-    case 'multiple_choice':
-      return Array.isArray(answer) ? list((answer as number[]).map((i) => q.options[i])) : null;
-    case 'ordering':
-      return Array.isArray(answer)
-        ? list(
-            (answer as number[]).map((i) => q.options[i]),
-            ' → ',
-          )
-        : null;
-    case 'matching':
-      return typeof answer === 'object' && !Array.isArray(answer)
-        ? list(
-            Object.entries(answer as Record<string, number>)
-              .sort(([a], [b]) => Number(a) - Number(b))
-              .map(([l, r]) => `${pairs[Number(l)]?.left} — ${pairs[r]?.right}`),
-          )
-        : null;
-    case 'true_false':
-      return trueFalse(String(answer));
-    case 'fill_blanks':
-      return Array.isArray(answer) ? list(answer as string[]) : null;
-    default:
-      return String(answer);
-  }
-}
+export const answerText = (q: StoredQuestion, answer: AnswerValue): string | null => engineAnswerText(q, answer);
 
-/** The right answer in words; null where there is none to give (a long answer, an unsupported type). */
-export function correctAnswerText(q: StoredQuestion): string | null {
-  const pairs = q.pairs ?? [];
-  switch (q.type) {
-    case 'single_choice':
-      return q.correctAnswers.length ? (q.options[q.correctAnswers[0]] ?? null) : null;
-    case 'multiple_choice':
-      return list([...q.correctAnswers].sort((a, b) => a - b).map((i) => q.options[i]));
-    case 'ordering':
-      return list(q.options, ' → ');
-    case 'matching':
-      return list(pairs.map((p) => `${p.left} — ${p.right}`));
-    case 'true_false':
-      return trueFalse(q.correctAnswer);
-    case 'short_answer':
-      return q.correctAnswer ?? null;
-    case 'numeric':
-      return q.tolerance ? `${q.correctAnswer} ± ${q.tolerance}` : (q.correctAnswer ?? null);
-    case 'fill_blanks':
-      return list(q.blanks ?? []);
-    default:
-      return null;
-  }
-}
+/** The right answer in words; null where there is none to give (a long answer, a survey, a hotspot). */
+export const correctAnswerText = (q: StoredQuestion): string | null => engineCorrectAnswerText(q);

@@ -4,9 +4,11 @@ import {
   DEFAULT_SHOW_CORRECT_ANSWERS,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
+  SCORING_MODES,
   type AnswerValue,
   type AttemptStatus,
   type Question,
+  type ScoringMode,
   type ShowCorrectAnswers,
   type ShowExplanations,
 } from '@portal/contracts';
@@ -28,9 +30,23 @@ export interface StoredAnswer {
   /** In the quiz's own terms (option indexes of the stored question), not the order shown. */
   answer: AnswerValue;
   isCorrect: boolean;
+  /** Points earned (the engine's grade; partial credit when the quiz is proportional). Older attempts: none. */
+  points?: number;
   timeSpent: number;
   /** Sent after the time limit and its grace: kept for the record, counted as unanswered. */
   late: boolean;
+  /** long_answer / file_upload answered in time: waits for a person («Проверка ответов»). */
+  needsReview?: boolean;
+  /** The person's grade, once given: replaces `points`. */
+  review?: StoredReview;
+}
+
+export interface StoredReview {
+  score: number;
+  comment: string;
+  by: string;
+  byName: string;
+  at: Date;
 }
 
 export interface AttemptDoc {
@@ -50,6 +66,8 @@ export interface AttemptDoc {
   showExplanations: ShowExplanations;
   /** When the results name the right answers (attempts from before the setting: the default). */
   showCorrectAnswers?: ShowCorrectAnswers;
+  /** all_or_nothing or proportional, as the quiz said when the attempt started. */
+  scoring?: ScoringMode;
   /** The random value every order shown in this attempt comes from (presentQuestions); never sent. */
   shuffleSeed?: string;
   /** Minutes; null for none. */
@@ -62,6 +80,10 @@ export interface AttemptDoc {
   score: number;
   maxScore: number;
   percentage: number;
+  /** Answers still waiting for a person; the attempt is «на проверке» while above 0. */
+  pendingReviews?: number;
+  /** pendingReviews > 0, as an equality the store's index serves (the review queue). */
+  awaitingReview?: boolean;
   /** Set by the call that closed the attempt when its time ran out (finalizeExpired). */
   expiredBy?: string;
 }
@@ -77,6 +99,12 @@ const questionSchema = new Schema<StoredQuestion>(
     pairs: { type: [{ _id: false, left: String, right: String }], default: undefined },
     blanks: { type: [String], default: undefined },
     tolerance: { type: Number },
+    rows: { type: [String], default: undefined },
+    image: { type: String },
+    imageAlt: { type: String },
+    // Rectangles and polygons (the quiz engine's areaSchema), validated before they are stored.
+    areas: { type: [Schema.Types.Mixed], default: undefined },
+    markers: { type: [new Schema({ x: Number, y: Number, label: String }, { _id: false })], default: undefined },
     explanation: { type: String },
     order: { type: Number, default: 0 },
     points: { type: Number, default: 1 },
@@ -92,6 +120,12 @@ const answerSchema = new Schema<StoredAnswer>(
     questionId: { type: String, required: true },
     answer: { type: Schema.Types.Mixed, default: null },
     isCorrect: { type: Boolean, default: false },
+    points: { type: Number },
+    needsReview: { type: Boolean },
+    review: {
+      type: new Schema({ score: Number, comment: String, by: String, byName: String, at: Date }, { _id: false }),
+      default: undefined,
+    },
     timeSpent: { type: Number, default: 0 },
     late: { type: Boolean, default: false },
   },
@@ -114,6 +148,7 @@ const attemptSchema = new Schema<AttemptDoc>(
     maxAttempts: { type: Number, required: true },
     showExplanations: { type: String, enum: SHOW_EXPLANATIONS, required: true },
     showCorrectAnswers: { type: String, enum: SHOW_CORRECT_ANSWERS, default: DEFAULT_SHOW_CORRECT_ANSWERS },
+    scoring: { type: String, enum: SCORING_MODES },
     shuffleSeed: { type: String },
     timeLimit: { type: Number, default: null },
     startedAt: { type: Date, required: true },
@@ -125,12 +160,16 @@ const attemptSchema = new Schema<AttemptDoc>(
     maxScore: { type: Number, default: 0 },
     percentage: { type: Number, default: 0 },
     expiredBy: { type: String },
+    pendingReviews: { type: Number },
+    awaitingReview: { type: Boolean },
   },
   { versionKey: false },
 );
 // Attempt numbers never repeat: two starts racing for the same number cannot both win.
 attemptSchema.index({ userId: 1, quizId: 1, attemptNumber: 1 }, { unique: true });
 attemptSchema.index({ status: 1, completedAt: -1 });
+// «Проверка ответов»: the attempts waiting for a person, oldest first.
+attemptSchema.index({ awaitingReview: 1, completedAt: 1, _id: 1 });
 attemptSchema.index({ userId: 1, status: 1, completedAt: -1 });
 attemptSchema.index({ status: 1, deadline: 1 });
 // The results' order (completedAt, then _id) behind each of their filters: everyone's, one

@@ -32,6 +32,7 @@ export const presentAttemptSummary = (a: SummaryFields): AttemptSummary => ({
   startedAt: a.startedAt.toISOString(),
   completedAt: a.completedAt ? a.completedAt.toISOString() : null,
   durationMinutes: a.completedAt ? minutesBetween(a.startedAt, a.completedAt) : null,
+  ...(a.pendingReviews ? { pendingReviews: a.pendingReviews } : {}),
 });
 
 /** The quiz as the attempt froze it, for the player: settings and counts only. */
@@ -62,6 +63,7 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean, answersRe
     questionsRevealed: show,
     correctAnswersRevealed: show && answersRevealed,
     lateAnswers: a.answers.filter((x) => x.late).length,
+    pendingReviews: a.pendingReviews ?? 0,
     questions: show
       ? a.questions.map((q) => {
           const given = answers.get(q.id);
@@ -75,6 +77,18 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean, answersRe
             correctAnswerText: isCorrect || !answersRevealed ? null : correctAnswerText(q),
             explanation: q.explanation?.trim() ? q.explanation : null,
             timeSpent: given?.timeSpent ?? 0,
+            ...(given?.needsReview
+              ? {
+                  review: given.review
+                    ? {
+                        score: given.review.score,
+                        comment: given.review.comment,
+                        reviewerName: given.review.byName,
+                        reviewedAt: new Date(given.review.at).toISOString(),
+                      }
+                    : null,
+                }
+              : {}),
           };
         })
       : [],

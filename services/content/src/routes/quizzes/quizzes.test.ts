@@ -229,6 +229,7 @@ describe('POST /api/quizzes', () => {
       timeLimit: 15,
       showExplanations: 'after_course',
       showCorrectAnswers: 'after_pass_or_last',
+      scoring: 'all_or_nothing',
     });
   });
 });

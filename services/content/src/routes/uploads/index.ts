@@ -4,7 +4,7 @@ import { HttpError, notFound, parse, type ServiceContext } from '@portal/service
 import type { Context } from 'koa';
 import type { ContentModels } from '../../models';
 import type { UploadDoc } from '../../models/upload';
-import { authorizeAuthoring } from '../../policies/content';
+import { authorizeAnswerUpload, authorizeAuthoring } from '../../policies/content';
 import type { UploadQuota } from '../../uploads/limits';
 import { STORED_NAME, presentUpload, type UploadStore } from '../../uploads/store';
 
@@ -37,43 +37,48 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
   const router = new Router();
   const { authenticate, audit } = service;
 
-  const upload = (field: 'file' | 'files') => async (ctx: Context) => {
-    const { accept } = parse(uploadQuerySchema, ctx.query);
-    // Counted before the body is read, so a flood is refused before its bytes arrive.
-    await quota.takeUpload(ctx.state.user.id);
-    const received = await store.receive(ctx.req, ctx.res, field);
-    try {
-      await quota.assertRoom(
-        ctx.state.user.id,
-        received.reduce((sum, f) => sum + f.size, 0),
-      );
-    } catch (err) {
-      await store.discard(received);
-      throw err;
-    }
-    const kept = await store.keep(received, accept, ctx.state.user.id);
-    try {
-      await models.uploads.insertMany(kept);
-    } catch (err) {
-      await store.remove(kept.map((k) => k._id));
-      throw err;
-    }
-    for (const file of kept) {
-      audit.publish({
-        action: 'create',
-        entity: 'block',
-        entityId: file._id,
-        details: `Загружен файл «${file.originalName}» (${megabytes(file.size)} МБ)`,
-        actor: ctx.state.user,
-      });
-    }
-    const answers: UploadedFile[] = kept.map(presentUpload);
-    ctx.status = 201;
-    ctx.body = field === 'file' ? answers[0] : answers;
-  };
+  const upload =
+    (field: 'file' | 'files', answer = false) =>
+    async (ctx: Context) => {
+      // An answer file may be of any type: like the file block's, it is only ever served as a download.
+      const { accept } = answer ? { accept: 'any' as const } : parse(uploadQuerySchema, ctx.query);
+      // Counted before the body is read, so a flood is refused before its bytes arrive.
+      await quota.takeUpload(ctx.state.user.id);
+      const received = await store.receive(ctx.req, ctx.res, field);
+      try {
+        await quota.assertRoom(
+          ctx.state.user.id,
+          received.reduce((sum, f) => sum + f.size, 0),
+        );
+      } catch (err) {
+        await store.discard(received);
+        throw err;
+      }
+      const kept = await store.keep(received, accept, ctx.state.user.id);
+      try {
+        await models.uploads.insertMany(kept);
+      } catch (err) {
+        await store.remove(kept.map((k) => k._id));
+        throw err;
+      }
+      for (const file of kept) {
+        audit.publish({
+          action: 'create',
+          entity: 'block',
+          entityId: file._id,
+          details: `Загружен файл${answer ? ' с ответом на вопрос квиза' : ''} «${file.originalName}» (${megabytes(file.size)} МБ)`,
+          actor: ctx.state.user,
+        });
+      }
+      const answers: UploadedFile[] = kept.map(presentUpload);
+      ctx.status = 201;
+      ctx.body = field === 'file' ? answers[0] : answers;
+    };
 
   router.post('/api/upload/file', authenticate, authorizeAuthoring, upload('file'));
   router.post('/api/upload/files', authenticate, authorizeAuthoring, upload('files'));
+  // A learner's answer to a file_upload question: the same checks, quota and storage as every upload.
+  router.post('/api/upload/answer', authenticate, authorizeAnswerUpload, upload('file', true));
 
   // No bearer token here: <img>, <video> and download links cannot send one. The random 122-bit
   // names are the capability, as with any CDN link.

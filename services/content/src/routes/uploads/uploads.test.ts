@@ -18,7 +18,7 @@ const TEXT = Buffer.from('Просто текст, а не картинка');
 
 type Part = { name: string; data: Buffer; filename: string; type?: string };
 async function upload(
-  route: 'file' | 'files',
+  route: 'file' | 'files' | 'answer',
   parts: Part[],
   { token = bed.as.CURATOR.token, accept }: { token?: string | null; accept?: string } = {},
 ) {
@@ -37,6 +37,30 @@ const storedFiles = async () =>
   (await bed.content.ctx.store.db!.collection(`${FILES_BUCKET}.files`).find({}).project({ _id: 1 }).toArray()).map((f) =>
     String(f._id),
   );
+
+describe('POST /api/upload/answer (a learner’s file for a file_upload question)', () => {
+  it('keeps a learner’s file like any upload, served only as a download; refuses authors and anonymous callers', async () => {
+    const given = await upload('answer', [{ name: 'file', data: TEXT, filename: 'акт.txt', type: 'text/plain' }], {
+      token: bed.as.CANDIDATE.token,
+    });
+    expect(given.status).toBe(201);
+    expect(given.body).toMatchObject({
+      url: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}\.txt$/),
+      originalName: 'акт.txt',
+    });
+    const served = await fetchFile(given.body.url);
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment/);
+    const before = (await storedFiles()).length;
+    expect((await upload('answer', [{ name: 'file', data: TEXT, filename: 'a.txt' }], { token: null })).status).toBe(401);
+    const staff = await upload('answer', [{ name: 'file', data: TEXT, filename: 'a.txt' }], { token: bed.as.CURATOR.token });
+    expect(staff).toEqual({ status: 403, body: expect.objectContaining({ message: MSG.forbidden }) });
+    const empty = await upload('answer', [{ name: 'file', data: Buffer.alloc(0), filename: 'a.txt' }], {
+      token: bed.as.CLIENT.token,
+    });
+    expect(empty.body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.uploadEmpty });
+    expect(await storedFiles()).toHaveLength(before);
+  });
+});
 
 describe('POST /api/upload/file', () => {
   it('answers 401 without a token and 403 to learners, keeping nothing', async () => {

@@ -1,0 +1,124 @@
+import {
+  REVIEW_MSG,
+  formatMessage,
+  pageOffset,
+  scoreAttempt,
+  type ReviewInput,
+  type ReviewItem,
+  type ReviewPage,
+} from '@portal/contracts';
+import { badRequest, notFound, serialised, type Principal } from '@portal/service-kit';
+import { isValidObjectId } from 'mongoose';
+import type { AttemptDoc, StoredAnswer } from '../models/attempt';
+import { detailFor } from './attempts';
+import { completeLesson } from './completions';
+import { answerText } from './grading';
+import type { ProgressDeps } from './deps';
+
+/** What an answer counts: the person's score once given, else the engine's points (older attempts: right or not). */
+const counted = (a: StoredAnswer, points: number): number =>
+  a.review ? a.review.score : (a.points ?? (a.isCorrect ? points : 0));
+
+/**
+ * «Проверка ответов»: the attempts waiting for a person, oldest first, a page of attempts at a time
+ * (each with every answer it waits on): one indexed query and one count per page.
+ */
+export async function listReviews(deps: ProgressDeps, query: { page: number; limit: number }): Promise<ReviewPage> {
+  const filter = { awaitingReview: true };
+  const [attempts, total] = await Promise.all([
+    deps.models.attempts
+      .find(filter, { quizDescription: 0 })
+      .sort({ completedAt: 1, _id: 1 })
+      .skip(pageOffset(query))
+      .limit(query.limit)
+      .lean<AttemptDoc[]>(),
+    deps.models.attempts.countDocuments(filter),
+  ]);
+  const data: ReviewItem[] = attempts.flatMap((a) => {
+    const questions = new Map(a.questions.map((q) => [q.id, q]));
+    return a.answers
+      .filter((x) => x.needsReview && !x.review && questions.has(x.questionId))
+      .map((x) => {
+        const q = questions.get(x.questionId)!;
+        return {
+          attemptId: String(a._id),
+          questionId: q.id,
+          type: q.type,
+          question: q.question,
+          answerText: answerText(q, x.answer),
+          fileUrl: q.type === 'file_upload' && typeof x.answer === 'string' ? x.answer : null,
+          points: q.points ?? 1,
+          userName: a.userName,
+          courseTitle: a.courseTitle,
+          quizTitle: a.quizTitle,
+          completedAt: a.completedAt ? a.completedAt.toISOString() : null,
+        };
+      });
+  });
+  return { data, total, page: query.page, limit: query.limit };
+}
+
+/**
+ * A person grades one waiting answer: a score up to the question's points and a comment. The
+ * attempt's score, percentage and verdict are counted again; when nothing waits any more it is
+ * final. A second grade of the same answer replaces the first.
+ */
+export async function gradeAnswer(
+  deps: ProgressDeps,
+  actor: Principal,
+  attemptId: string,
+  questionId: string,
+  input: Required<ReviewInput>,
+  authorization: string,
+) {
+  const { models, audit, content, logger } = deps;
+  const load = async () => (isValidObjectId(attemptId) ? await models.attempts.findById(attemptId).lean<AttemptDoc>() : null);
+  return serialised(models.attempts.db, `attempts:${attemptId}:review`, async () => {
+    const attempt = await load();
+    const index = attempt?.answers.findIndex((a) => a.questionId === questionId && a.needsReview) ?? -1;
+    const question = attempt?.questions.find((q) => q.id === questionId);
+    if (!attempt || index < 0 || !question || attempt.status === 'in_progress') throw notFound(REVIEW_MSG.notFound);
+    const points = question.points ?? 1;
+    if (input.score > points) throw badRequest(formatMessage(REVIEW_MSG.scoreRange, { max: points }), 'score');
+
+    const answers = attempt.answers.map((a, i) =>
+      i === index
+        ? { ...a, review: { score: input.score, comment: input.comment, by: actor.id, byName: actor.fullName, at: new Date() } }
+        : a,
+    );
+    const byId = new Map(attempt.questions.map((q) => [q.id, q.points ?? 1]));
+    const earned = answers.reduce((sum, a) => sum + counted(a, byId.get(a.questionId) ?? 1), 0);
+    const result = scoreAttempt(earned, attempt.maxScore, attempt.passingScore);
+    const pendingReviews = answers.filter((a) => a.needsReview && !a.review).length;
+    await models.attempts.updateOne(
+      { _id: attempt._id },
+      {
+        $set: {
+          answers,
+          score: result.score,
+          percentage: result.percentage,
+          status: result.status,
+          pendingReviews,
+          awaitingReview: pendingReviews > 0,
+        },
+      },
+    );
+    audit.publish({
+      action: 'update',
+      entity: 'quiz',
+      entityId: attempt.quizId,
+      details: `Проверен ответ на вопрос «${question.question.slice(0, 80)}» (${attempt.userName}, квиз «${attempt.quizTitle}»): ${input.score} из ${points}${pendingReviews ? '' : `; итог ${result.score} из ${result.maxScore} (${result.percentage}%)`}`,
+      actor,
+    });
+    if (result.status === 'passed' && attempt.status !== 'passed' && pendingReviews === 0) {
+      // Passed once graded: the lesson the quiz stands in is the learner's, completed as a pass at submit would.
+      const learner: Principal = { id: attempt.userId, fullName: attempt.userName, email: '', role: 'CANDIDATE' };
+      try {
+        await completeLesson(deps, learner, await content.getOutline(attempt.courseId, authorization), attempt.lessonId);
+      } catch (err) {
+        logger.warn({ attempt: attemptId, err: (err as Error).message }, 'lesson not completed after a graded pass');
+      }
+    }
+    return detailFor(deps, actor, (await load())!);
+  });
+}
