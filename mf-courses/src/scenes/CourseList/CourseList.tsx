@@ -10,13 +10,11 @@ import {
   type CourseSummary,
   type Page as ListPage,
 } from '@portal/contracts';
-import { Button, ConfirmDialog, ErrorBox, Input, Muted, Page, Pager, Select } from '@portal/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorBox, Input, Muted, Page, Pager, Select, useDebounced } from '@portal/ui';
 import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, setFavorite, startCourse } from '../../api/courses';
 import { CourseCard } from '../../components/CourseCard';
-import { EmptyState } from '../../components/EmptyState';
 import { GridIcon, ListIcon, SparkIcon } from '../../components/Icons';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useListParams } from '../../hooks/useListParams';
 import { useViewMode, type ViewMode } from '../../hooks/useViewMode';
 
@@ -50,7 +48,7 @@ export function CourseList() {
   const [view, setView] = useViewMode();
   const [toDelete, setToDelete] = useState<CourseSummary | null>(null);
   const [building, setBuilding] = useState(false);
-  const search = useDebouncedValue(params.search);
+  const search = useDebounced(params.search);
   // Learners only ever see published courses, so the status filter is for authors.
   const query = { ...params, search, status: author ? params.status : ('all' as const) };
 

@@ -2,17 +2,15 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, ROLES, ROLE_LABELS, userEditRights, type Role, type User, type UserUpdateInput } from '@portal/contracts';
-import { Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select } from '@portal/ui';
+import { Badge, Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select, useDebounced } from '@portal/ui';
 import { useAuth } from '@portal/web-core';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
 import { ResetLink } from '../../components/ResetLink';
-import { Badge } from '../../components/StatusBadge';
 import { UserForm } from '../../components/UserForm';
 import { alertFailure, directoryCount, formatDate, isStale } from '../../format';
-import { useDebounced } from '../../useDebounced';
 
 /** /crm/contacts: every registered user, searchable by name, email or role (spec section 2). */
 export function Directory() {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page } from '@portal/ui';
+import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page, useDebounced } from '@portal/ui';
 import { paths } from '@portal/web-core';
 import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
@@ -11,7 +11,6 @@ import { OrganizationForm, type OrganizationValues } from '../../components/Orga
 import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
 import { alertFailure, contactCount, formatDate, siteHref } from '../../format';
-import { useDebounced } from '../../useDebounced';
 
 /** /crm/orgs: search by name or tax number, a card grid, the add dialog (spec section 2). */
 export function Organizations() {
