@@ -9,15 +9,6 @@ const today = new Intl.DateTimeFormat('ru-RU', {
 }).format(new Date());
 const uniqueInn = () => `77${Date.now().toString().slice(-8)}`;
 
-/** Answers the next alert or confirm with OK and gives back its text. */
-const nextDialog = (page: Page): Promise<string> =>
-  new Promise((resolve) => {
-    page.once('dialog', (dialog: Dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
-
 /** Records (and dismisses) every browser alert or confirm from now on: deletions must use the portal's dialog. */
 function watchBrowserDialogs(page: Page): string[] {
   const seen: string[] = [];
@@ -66,9 +57,12 @@ test('a curator creates an organization from the list: the required fields first
   await page.getByRole('button', { name: 'Добавить организацию' }).click();
   const createDialog = page.getByRole('dialog', { name: 'Новая организация' });
   await expect(createDialog).toBeVisible();
-  let alert = nextDialog(page);
+  const browserDialogs = watchBrowserDialogs(page);
+  // The required fields say so under themselves, and the first one has the focus.
   await createDialog.getByRole('button', { name: 'Создать' }).click();
-  expect(await alert).toBe('Заполните обязательные поля');
+  await expect(createDialog.getByLabel('Название')).toHaveAccessibleDescription('Заполните обязательные поля');
+  await expect(createDialog.getByLabel('ИНН')).toHaveAccessibleDescription('Заполните обязательные поля');
+  await expect(createDialog.getByLabel('Название')).toBeFocused();
   await createDialog.getByLabel('Название').fill(name);
   await createDialog.getByLabel('ИНН').fill(inn);
   await createDialog.getByLabel('Сайт').fill('marshrut.example');
@@ -81,9 +75,9 @@ test('a curator creates an organization from the list: the required fields first
   await page.getByRole('button', { name: 'Добавить организацию' }).click();
   await createDialog.getByLabel('Название').fill(`${name} (копия)`);
   await createDialog.getByLabel('ИНН').fill(inn);
-  alert = nextDialog(page);
   await createDialog.getByRole('button', { name: 'Создать' }).click();
-  expect(await alert).toBe('Ошибка: Организация с таким ИНН уже существует');
+  await expect(page.getByTestId('toast')).toHaveText(/Ошибка: Организация с таким ИНН уже существует/);
+  expect(browserDialogs).toEqual([]);
   await createDialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(createDialog).toBeHidden();
   expect(realErrors(errors)).toEqual([]);

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { createPortal } from 'react-dom';
 import { errorMessage } from '@portal/web-core';
 import { Button } from './components';
 
@@ -48,25 +49,27 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toaster}>
       {children}
-      {items.length > 0 && (
-        // Rendered only while there is something to say, so a page's own alerts stay the only ones.
-        <Stack>
-          {notices.length > 0 && (
-            <div role="status">
-              {notices.map((t) => (
-                <ToastView key={t.id} item={t} onClose={dismiss} />
-              ))}
-            </div>
-          )}
-          {errors.length > 0 && (
-            <div role="alert">
-              {errors.map((t) => (
-                <ToastView key={t.id} item={t} onClose={dismiss} />
-              ))}
-            </div>
-          )}
-        </Stack>
-      )}
+      {items.length > 0 &&
+        // Rendered only while there is something to say, so a page's own alerts stay the only ones;
+        // inside the open modal dialog, if any, since everything outside it is inert and covered.
+        inTopDialog(
+          <Stack>
+            {notices.length > 0 && (
+              <div role="status">
+                {notices.map((t) => (
+                  <ToastView key={t.id} item={t} onClose={dismiss} />
+                ))}
+              </div>
+            )}
+            {errors.length > 0 && (
+              <div role="alert">
+                {errors.map((t) => (
+                  <ToastView key={t.id} item={t} onClose={dismiss} />
+                ))}
+              </div>
+            )}
+          </Stack>,
+        )}
     </ToastContext.Provider>
   );
 }
@@ -85,6 +88,16 @@ function ToastView({ item, onClose }: { item: ToastItem; onClose: (id: number) =
       </Button>
     </Item>
   );
+}
+
+function inTopDialog(node: ReactNode): ReactNode {
+  let host: Element | undefined;
+  try {
+    host = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).pop();
+  } catch {
+    host = undefined; // a browser without :modal
+  }
+  return host ? createPortal(node, host) : node;
 }
 
 /** The toaster of the nearest ToastProvider (every micro-frontend root has one). */
