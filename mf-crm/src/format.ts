@@ -39,6 +39,3 @@ export const siteHref = (site: string): string => (/^https?:\/\//i.test(site) ? 
 /** The one alert for a failed create, edit or delete (spec section 8): 'Ошибка: {message}'. */
 /** Another person saved the record first (412): the form's copy is stale. */
 export const isStale = (err: unknown): boolean => err instanceof ApiError && err.status === 412;
-
-/** The first problem a contracts schema finds, for the same alert the server would give. */
-export const firstIssue = (error: { issues: { message: string }[] }): string => error.issues[0]?.message ?? '';

@@ -44,7 +44,7 @@ export function ContactForm({ orgId, initial, submitLabel, busy, onSubmit, onCan
         }
         error={errors.fullName?.message}
       >
-        <Input autoComplete="off" maxLength={200} autoFocus {...form.register('fullName')} />
+        <Input autoComplete="off" maxLength={200} data-autofocus {...form.register('fullName')} />
       </Field>
       <Field
         label={

@@ -40,7 +40,7 @@ export function OrganizationForm({ initial, submitLabel, busy, onSubmit, onCance
         }
         error={errors.name?.message}
       >
-        <Input maxLength={300} autoFocus {...form.register('name')} />
+        <Input maxLength={300} data-autofocus {...form.register('name')} />
       </Field>
       <Field
         label={

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import {
   ROLES,
   ROLE_LABELS,
@@ -8,9 +7,8 @@ import {
   type UserEditRights,
   type UserUpdateInput,
 } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Field, Input, Muted, Select, useZodForm } from '@portal/ui';
 import styled from 'styled-components';
-import { firstIssue } from '../format';
 import { Actions, FormGrid, Required } from './Form';
 
 interface Props {
@@ -23,63 +21,59 @@ interface Props {
 }
 
 export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState({ fullName: user.fullName, email: user.email, role: user.role as Role });
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = userUpdateSchema.safeParse(values);
-    if (!checked.success) return window.alert(firstIssue(checked.error));
-    onSubmit(checked.data);
-  };
+  const form = useZodForm(userUpdateSchema, { fullName: user.fullName, email: user.email, role: user.role as Role });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) => onSubmit(values));
 
   return (
     <FormGrid onSubmit={submit} noValidate>
-      <Label>
-        <span>
-          Полное имя
-          <Required />
-        </span>
+      <Field
+        label={
+          <>
+            Полное имя
+            <Required />
+          </>
+        }
+        error={errors.fullName?.message}
+      >
+        <Input autoComplete="off" maxLength={200} readOnly={!rights.fullName} data-autofocus {...form.register('fullName')} />
+      </Field>
+      <Field
+        label={
+          <>
+            Email
+            <Required />
+          </>
+        }
+        error={errors.email?.message}
+      >
         <Input
-          name="fullName"
-          autoComplete="off"
-          value={values.fullName}
-          onChange={set('fullName')}
-          maxLength={200}
-          readOnly={!rights.fullName}
-          autoFocus
-        />
-      </Label>
-      <Label>
-        <span>
-          Email
-          <Required />
-        </span>
-        <Input
-          name="email"
           type="email"
           autoComplete="off"
-          value={values.email}
-          onChange={set('email')}
           maxLength={254}
           readOnly={!rights.email}
           aria-describedby={rights.email ? undefined : 'user-form-admin-only'}
+          {...form.register('email')}
         />
-      </Label>
-      <Label>
-        <span>
-          Роль
-          <Required />
-        </span>
-        <Select name="role" value={values.role} onChange={set('role')} disabled={!rights.role}>
+      </Field>
+      <Field
+        label={
+          <>
+            Роль
+            <Required />
+          </>
+        }
+        error={errors.role?.message}
+      >
+        {/* Disabled on the element only: the form still sends the role it was given. */}
+        <Select disabled={!rights.role} {...form.register('role')}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
             </option>
           ))}
         </Select>
-      </Label>
+      </Field>
       {(!rights.email || !rights.role) && <Note id="user-form-admin-only">Email и роль меняет только администратор</Note>}
       <Actions>
         <Button type="button" $variant="outline" onClick={onCancel}>

@@ -31,7 +31,7 @@ export function ConflictDialog({
         <Button type="button" $variant="outline" onClick={() => onChoose('overwrite')} disabled={busy}>
           Перезаписать
         </Button>
-        <Button type="button" onClick={() => onChoose('copy')} disabled={busy} autoFocus>
+        <Button type="button" onClick={() => onChoose('copy')} disabled={busy} data-autofocus>
           Сохранить мою как копию
         </Button>
       </DialogActions>

@@ -22,7 +22,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, onCo
     <Dialog title={title} onClose={onCancel} describedBy={messageId}>
       <Message id={messageId}>{message}</Message>
       <DialogActions>
-        <Button type="button" $variant="outline" onClick={onCancel} autoFocus>
+        <Button type="button" $variant="outline" onClick={onCancel} data-autofocus>
           Отмена
         </Button>
         <Button type="button" $variant="destructive" onClick={onConfirm} disabled={busy}>

@@ -19,7 +19,7 @@ export interface DialogProps {
 /**
  * The portal's one modal, on the native <dialog>: focus moves in and is trapped, Escape closes, the
  * page behind is inert, and focus returns to what opened it (also when the dialog leaves the page
- * instead of closing). The content mounts only while open, so every opening starts afresh.
+ * instead of closing). The first focus goes to the control marked `data-autofocus`, else the ✕. The content mounts only while open, so every opening starts afresh.
  */
 export function Dialog({ open = true, title, onClose, children, wide = false, describedBy, dismissible = true }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -30,7 +30,12 @@ export function Dialog({ open = true, title, onClose, children, wide = false, de
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      dialog.showModal();
+      // React's autoFocus runs while the dialog is still closed (and fails); the browser then focuses
+      // the first control, the ✕. A control marked data-autofocus takes the focus instead.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => {
       if (dialog.open) dialog.close();
       // A removed dialog gives focus back to nobody: hand it back to what opened it, if still there.

@@ -10,7 +10,19 @@ import {
   type CourseSummary,
   type Page as ListPage,
 } from '@portal/contracts';
-import { Button, ConfirmDialog, EmptyState, ErrorBox, Input, Muted, Page, Pager, Select, useDebounced } from '@portal/ui';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorBox,
+  Input,
+  Muted,
+  Page,
+  Pager,
+  Select,
+  useDebounced,
+  useToast,
+} from '@portal/ui';
 import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, setFavorite, startCourse } from '../../api/courses';
 import { CourseCard } from '../../components/CourseCard';
@@ -43,6 +55,7 @@ export function CourseList() {
   const { user } = useAuth();
   const author = isStaff(user?.role);
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [params, setParams] = useListParams();
   const setPage = useCallback((page: number) => setParams({ page }), [setParams]);
   const [view, setView] = useViewMode();
@@ -87,7 +100,7 @@ export function CourseList() {
   const copy = useMutation({
     mutationFn: (course: CourseSummary) => copyCourse(course.id),
     onSuccess: () => void refresh(),
-    onError: (err) => console.error('Не удалось скопировать курс:', errorMessage(err)),
+    onError: (err) => toast.failed(err, 'Не удалось скопировать курс'),
   });
   const remove = useMutation({
     mutationFn: (course: CourseSummary) => deleteCourse(course.id),
@@ -95,7 +108,7 @@ export function CourseList() {
       setToDelete(null);
       if (answer?.archived) {
         // Kept (learners worked in it) and hidden from them: the card stays, marked archived.
-        window.alert(answer.message);
+        toast.show(answer.message);
         void refresh();
         return;
       }
@@ -106,7 +119,7 @@ export function CourseList() {
       void refresh();
     },
     onError: (err) => {
-      console.error('Не удалось удалить курс:', errorMessage(err));
+      toast.failed(err, 'Не удалось удалить курс');
       setToDelete(null);
     },
   });

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { UploadAccept, UploadedFile } from '@portal/contracts';
-import { Input, Label } from '@portal/ui';
+import { Input, Label, useToast } from '@portal/ui';
 import { MEDIA_MSG, errorMessage, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 
@@ -48,6 +48,7 @@ function useSourceNote(url: string, check: 'video' | 'audio' | undefined): { tex
 export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUploaded, failureAlert, check }: MediaFieldProps) {
   const backend = useBackend();
   const [busy, setBusy] = useState(false);
+  const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
   const hintId = useId();
   const noteId = useId();
@@ -60,9 +61,9 @@ export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUpload
     try {
       onUploaded(await backend.upload(file, accept));
     } catch (err) {
-      // The server's reason stays on the panel; the alert is the spec's text.
+      // The server's reason stays on the panel; the toast is the spec's text.
       setProblem(errorMessage(err, failureAlert));
-      window.alert(failureAlert);
+      toast.show(failureAlert, 'error');
     } finally {
       setBusy(false);
     }
