@@ -13,3 +13,4 @@ export * from './states';
 export * from './StatusBadge';
 export * from './useDebounced';
 export * from './form';
+export * from './upload';

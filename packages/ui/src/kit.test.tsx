@@ -15,6 +15,7 @@ import {
   ProgressBar,
   ToastProvider,
   lightTheme,
+  uploadProblem,
   useDebounced,
   useToast,
   useZodForm,
@@ -233,5 +234,22 @@ describe('states, pager, progress and debounce', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('uploadProblem', () => {
+  it('refuses an empty file, one over the limit and one of the wrong kind, in Russian, and lets the rest go', () => {
+    const file = (name: string, size: number, type: string) => ({ name, size, type });
+    expect(uploadProblem(file('пусто.png', 0, 'image/png'), 'image')).toBe('Файл «пусто.png» пуст');
+    expect(uploadProblem(file('фильм.mp4', 60 * 1024 * 1024, 'video/mp4'), 'video')).toBe(
+      'Файл «фильм.mp4» весит 60,00\u00a0МБ, а загрузить можно не больше 50,00\u00a0МБ',
+    );
+    expect(uploadProblem(file('отчёт.pdf', 1000, 'application/pdf'), 'image')).toBe(
+      'Файл «отчёт.pdf» не подходит: нужно изображение (PNG, JPEG, GIF, WebP или SVG)',
+    );
+    expect(uploadProblem(file('песня.mp3', 1000, 'audio/mpeg'), 'media')).toBeNull();
+    expect(uploadProblem(file('отчёт.pdf', 1000, 'application/pdf'), 'any')).toBeNull();
+    // The browser does not know the type: the server decides from the content.
+    expect(uploadProblem(file('схема.heic', 1000, ''), 'image')).toBeNull();
   });
 });
