@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Dialog, type Page } from '@playwright/test';
-import { signIn, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const today = new Intl.DateTimeFormat('ru-RU', {
   day: '2-digit',
@@ -63,6 +63,7 @@ test('a curator creates an organization from the list: the required fields first
   await expect(createDialog.getByLabel('Название')).toHaveAccessibleDescription('Заполните обязательные поля');
   await expect(createDialog.getByLabel('ИНН')).toHaveAccessibleDescription('Заполните обязательные поля');
   await expect(createDialog.getByLabel('Название')).toBeFocused();
+  await expectAccessible(page, 'the new-organization dialog with its errors');
   await createDialog.getByLabel('Название').fill(name);
   await createDialog.getByLabel('ИНН').fill(inn);
   await createDialog.getByLabel('Сайт').fill('marshrut.example');
@@ -70,6 +71,7 @@ test('a curator creates an organization from the list: the required fields first
   await createDialog.getByRole('button', { name: 'Создать' }).click();
   await expect(createDialog).toBeHidden();
   await expect(page.getByRole('article', { name })).toBeVisible();
+  await expectAccessible(page, 'the organizations');
 
   // The same tax number again is refused with the server's reason.
   await page.getByRole('button', { name: 'Добавить организацию' }).click();
@@ -125,6 +127,7 @@ test('a curator finds an organization by inn, opens it, adds two contacts and de
   await deleteAnna.click();
   const confirm = page.getByRole('dialog', { name: 'Удаление контакта' });
   await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'an organization with its delete question');
   await expect(confirm).toContainText('Вы уверены, что хотите удалить контакт "Анна Кузнецова"?');
   // The safe choice is focused; cancelling keeps the contact, and focus goes back to the button.
   await expect(confirm.getByRole('button', { name: 'Отмена' })).toBeFocused();
@@ -213,6 +216,7 @@ test('the directory searches by name, email or role label and filters by role', 
   await search.fill('');
   await page.getByRole('combobox', { name: 'Фильтр по роли' }).selectOption({ label: 'Администратор' });
   await expect(page.getByRole('article').filter({ hasText: 'admin@portal.local' })).toBeVisible();
+  await expectAccessible(page, 'the user directory');
   for (const role of await page.getByTestId('user-role').allTextContents()) expect(role).toBe('Администратор');
   await expect(counter).toHaveText(/^Найден[о]? \d+ пользовател\S* с ролью «Администратор»$/);
   // A curator may not edit an administrator: no edit button on those cards.
@@ -268,6 +272,7 @@ test('a candidate made a curator in the directory is signed out, and signed in a
     // The candidate is turned away from the CRM.
     await signIn(userPage, person.email, person.password, '/crm/orgs');
     await expect(userPage.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
+    await expectAccessible(userPage, 'access denied');
 
     await signIn(adminPage, 'admin@portal.local', 'Portal-Glav-2026', '/crm/contacts');
     await changeRoleInDirectory(adminPage, person, 'Куратор');

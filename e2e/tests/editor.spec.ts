@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OUTAGE, arrangeLargeCourse, pressUntilAnnounced, signIn, stopStackService, uniqueEmail, watchConsole } from './helpers';
+import {
+  arrangeLargeCourse,
+  expectAccessible,
+  OUTAGE,
+  pressUntilAnnounced,
+  signIn,
+  stopStackService,
+  uniqueEmail,
+  watchConsole,
+} from './helpers';
 
 /** The portal's toasts on the page (the block editor's notices and errors). */
 const toasts = (page: Page) => page.getByTestId('toast');
@@ -591,6 +600,7 @@ test('the editor views, block actions, lesson copy and delete, and importing les
     /Выберите блок для перемещения/,
   ]);
   expect(dialogs).toEqual([]);
+  await expectAccessible(page, 'the lesson editor with its notices');
   await page.getByRole('button', { name: '+ Заголовок' }).click();
   await page.getByRole('button', { name: 'Копировать блок' }).click();
   await expect(canvasBlocks(page)).toHaveCount(2);
@@ -723,6 +733,7 @@ test('a course that does not exist, and the new-lesson screen with and without a
 
   await page.goto(`/lesson/new/${arranged.moduleIds[0]}`);
   await expect(page.getByText('Модуль «Модуль для нового урока»')).toBeVisible();
+  await expectAccessible(page, 'the new-lesson screen');
   const alerts = browserDialogs(page);
   await page.getByRole('button', { name: 'Сохранить урок' }).click();
   await expect(toasts(page)).toHaveText([/Пожалуйста, введите название урока/]);

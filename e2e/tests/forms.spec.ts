@@ -1,6 +1,6 @@
 import { truncateSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { signIn, watchConsole } from './helpers';
+import { expectAccessible, signIn, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 const PNG_1X1 = Buffer.from(
@@ -75,6 +75,7 @@ test('an upload shows its progress in percent and can be cancelled; a wrong or t
   await expect(bar).toBeVisible();
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+  await expectAccessible(page, 'the editor with an upload running');
   await image.getByRole('button', { name: 'Отменить загрузку' }).click();
   await expect(bar).toBeHidden();
   await expect(image.getByRole('alert')).toHaveText('Загрузка отменена');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInThroughForm, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, signIn, signInThroughForm, uniqueEmail, watchConsole } from './helpers';
 
 const registerOnAuth = async (
   page: Page,
@@ -106,6 +106,7 @@ test('registration errors show under their fields, all at once, with focus on th
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Пожалуйста, заполните все поля');
   await expect(confirm).toHaveAccessibleDescription('Пароли не совпадают');
   await expect(name).toBeFocused();
+  await expectAccessible(page, 'the registration form with its errors');
 
   // A corrected field loses its message at once.
   await name.fill('Пётр');

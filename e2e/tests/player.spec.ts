@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { RESULTS_CSV_HEADER } from '@portal/contracts';
 import { readCsv, readXlsx } from '@portal/devstack/exports';
-import { arrangeLargeCourse, signIn, uniqueEmail, watchConsole } from './helpers';
+import { arrangeLargeCourse, expectAccessible, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 const PASSWORD = 'Kursy-Portal-42';
@@ -123,6 +123,7 @@ test.describe.serial('learning', () => {
 
     await lessonButton(page, 'Введение').click();
     await expect(page.getByRole('heading', { name: 'Введение', level: 2 })).toBeVisible();
+    await expectAccessible(page, 'study mode with a lesson open');
     await expect(page.getByRole('heading', { name: 'Добро пожаловать' })).toBeVisible();
     await expect(page.getByText('Рабочий день начинается в 9:00.')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Изображение не загружено' })).toBeVisible();
@@ -219,6 +220,7 @@ test.describe.serial('learning', () => {
     await expect(rows.first()).toContainText('2/2');
     await expect(rows.first()).toContainText('100%');
     await expect(rows.first()).toContainText('Пройден');
+    await expectAccessible(page, '/results');
 
     // Details of the passed attempt.
     await rows
@@ -231,6 +233,7 @@ test.describe.serial('learning', () => {
     await expect(details).toContainText('Затраченное время');
     await expect(details).toContainText('мин');
     await expect(details).toContainText('Время:');
+    await expectAccessible(page, 'the attempt details dialog');
     await details.getByRole('button', { name: 'Закрыть' }).click();
 
     // Filter and search, with the filtered empty state.
