@@ -279,6 +279,45 @@ test.describe.serial('learning', () => {
     const list = await request.get('/api/results', { headers: { authorization: `Bearer ${learners.second!.token}` } });
     expect(((await list.json()) as { total: number }).total).toBe(0);
   });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+    /** How far the page scrolls sideways (0 when everything fits the width). */
+    const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    test('the course list, study mode, the quiz player and /results fit 375 px without sideways scrolling', async ({ page }) => {
+      const errors = watchConsole(page);
+      // The second learner has not started the quiz yet (the first one has passed it).
+      await signIn(page, learners.second!.email, PASSWORD, '/courses');
+      await expect(page.getByRole('heading', { name: 'Курсы', level: 1 })).toBeVisible();
+      await expect(page.getByText(seed.courseTitle!).first()).toBeVisible();
+      expect(await sideways(page), '/courses').toBe(0);
+
+      await page.goto(`/student/${seed.courseId}`);
+      await lessonButton(page, 'Введение').click();
+      await expect(page.getByRole('heading', { name: 'Введение', level: 2 })).toBeVisible();
+      expect(await sideways(page), 'study mode').toBe(0);
+
+      await lessonButton(page, 'Тест').click();
+      await page.getByRole('region', { name: seed.quizTitle }).getByRole('button', { name: 'Начать квиз' }).click();
+      const player = page.getByRole('dialog', { name: seed.quizTitle });
+      await expect(player.getByText('Вопрос 1 из 2')).toBeVisible();
+      const box = (await player.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      await player.getByRole('radio', { name: '28' }).tap();
+      await expect(player.getByRole('radio', { name: '28' })).toBeChecked();
+      await player.getByRole('button', { name: 'Далее' }).tap();
+      await expect(player.getByText('Вопрос 2 из 2')).toBeVisible();
+      expect(await sideways(page), 'the quiz player').toBe(0);
+
+      await page.goto('/results');
+      await expect(page.getByRole('region', { name: 'Сводка' })).toBeVisible();
+      expect(await sideways(page), '/results').toBe(0);
+      expect(errors).toEqual([]);
+    });
+  });
 });
 
 test('a course of 20 modules × 10 lessons opens from its outline, and each lesson’s blocks load when it is opened', async ({
