@@ -1,6 +1,6 @@
 import { contactCreateSchema, type Contact } from '@portal/contracts';
-import { Button, Field, Input, useZodForm } from '@portal/ui';
-import { Actions, FormGrid, Required } from './Form';
+import { Field, FormActions, Input, useZodForm } from '@portal/ui';
+import { FormGrid } from './Form';
 
 export interface ContactValues {
   fullName: string;
@@ -35,26 +35,10 @@ export function ContactForm({ orgId, initial, submitLabel, busy, onSubmit, onCan
 
   return (
     <FormGrid onSubmit={submit} noValidate>
-      <Field
-        label={
-          <>
-            ФИО
-            <Required />
-          </>
-        }
-        error={errors.fullName?.message}
-      >
+      <Field required label="ФИО" error={errors.fullName?.message}>
         <Input autoComplete="off" maxLength={200} data-autofocus {...form.register('fullName')} />
       </Field>
-      <Field
-        label={
-          <>
-            Email
-            <Required />
-          </>
-        }
-        error={errors.email?.message}
-      >
+      <Field required label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="off" maxLength={254} {...form.register('email')} />
       </Field>
       <Field label="Телефон" error={errors.phone?.message}>
@@ -63,14 +47,7 @@ export function ContactForm({ orgId, initial, submitLabel, busy, onSubmit, onCan
       <Field label="Должность" error={errors.role?.message}>
         <Input autoComplete="off" maxLength={200} {...form.register('role')} />
       </Field>
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {submitLabel}
-        </Button>
-      </Actions>
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />
     </FormGrid>
   );
 }

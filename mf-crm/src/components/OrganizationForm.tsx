@@ -1,6 +1,6 @@
 import { ORG_STATUSES, ORG_STATUS_LABELS, organizationCreateSchema, type OrgStatus, type Organization } from '@portal/contracts';
-import { Button, Field, Input, Select, useZodForm } from '@portal/ui';
-import { Actions, FormGrid, Required } from './Form';
+import { Field, FormActions, Input, Select, useZodForm } from '@portal/ui';
+import { FormGrid } from './Form';
 
 export interface OrganizationValues {
   name: string;
@@ -31,26 +31,10 @@ export function OrganizationForm({ initial, submitLabel, busy, onSubmit, onCance
 
   return (
     <FormGrid onSubmit={submit} noValidate>
-      <Field
-        label={
-          <>
-            Название
-            <Required />
-          </>
-        }
-        error={errors.name?.message}
-      >
+      <Field required label="Название" error={errors.name?.message}>
         <Input maxLength={300} data-autofocus {...form.register('name')} />
       </Field>
-      <Field
-        label={
-          <>
-            ИНН
-            <Required />
-          </>
-        }
-        error={errors.inn?.message}
-      >
+      <Field required label="ИНН" error={errors.inn?.message}>
         <Input maxLength={32} inputMode="numeric" {...form.register('inn')} />
       </Field>
       <Field label="Сайт" error={errors.site?.message}>
@@ -65,14 +49,7 @@ export function OrganizationForm({ initial, submitLabel, busy, onSubmit, onCance
           ))}
         </Select>
       </Field>
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {submitLabel}
-        </Button>
-      </Actions>
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />
     </FormGrid>
   );
 }

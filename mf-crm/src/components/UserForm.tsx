@@ -7,9 +7,9 @@ import {
   type UserEditRights,
   type UserUpdateInput,
 } from '@portal/contracts';
-import { Button, Field, Input, Muted, Select, useZodForm } from '@portal/ui';
+import { Field, FormActions, Input, Muted, Select, useZodForm } from '@portal/ui';
 import styled from 'styled-components';
-import { Actions, FormGrid, Required } from './Form';
+import { FormGrid } from './Form';
 
 interface Props {
   user: User;
@@ -27,26 +27,10 @@ export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
 
   return (
     <FormGrid onSubmit={submit} noValidate>
-      <Field
-        label={
-          <>
-            Полное имя
-            <Required />
-          </>
-        }
-        error={errors.fullName?.message}
-      >
+      <Field required label="Полное имя" error={errors.fullName?.message}>
         <Input autoComplete="off" maxLength={200} readOnly={!rights.fullName} data-autofocus {...form.register('fullName')} />
       </Field>
-      <Field
-        label={
-          <>
-            Email
-            <Required />
-          </>
-        }
-        error={errors.email?.message}
-      >
+      <Field required label="Email" error={errors.email?.message}>
         <Input
           type="email"
           autoComplete="off"
@@ -56,15 +40,7 @@ export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
           {...form.register('email')}
         />
       </Field>
-      <Field
-        label={
-          <>
-            Роль
-            <Required />
-          </>
-        }
-        error={errors.role?.message}
-      >
+      <Field required label="Роль" error={errors.role?.message}>
         {/* Disabled on the element only: the form still sends the role it was given. */}
         <Select disabled={!rights.role} {...form.register('role')}>
           {ROLES.map((role) => (
@@ -75,14 +51,7 @@ export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
         </Select>
       </Field>
       {(!rights.email || !rights.role) && <Note id="user-form-admin-only">Email и роль меняет только администратор</Note>}
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={busy}>
-          Сохранить
-        </Button>
-      </Actions>
+      <FormActions submitLabel="Сохранить" busy={busy} onCancel={onCancel} />
     </FormGrid>
   );
 }

@@ -1,5 +1,6 @@
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { Button } from './components';
 
 /** What a Field hands its control: the ids that tie it to the label, the hint and the error. */
 export interface FieldControlProps {
@@ -16,13 +17,15 @@ export interface FieldProps {
   /** The message under the field; the control is then `aria-invalid`. */
   error?: string;
   id?: string;
+  /** Marks the label with a red * (for the eye; the form's own text says what * means). */
+  required?: boolean;
 }
 
 /**
  * A labelled control with its hint and its error beneath it. The control is named by the label,
  * described by the hint and the error, and marked `aria-invalid` while the error shows.
  */
-export function Field({ label, children, hint, error, id }: FieldProps) {
+export function Field({ label, children, hint, error, id, required = false }: FieldProps) {
   const auto = useId();
   const controlId = id ?? children.props.id ?? auto;
   const hintId = `${controlId}-hint`;
@@ -32,7 +35,10 @@ export function Field({ label, children, hint, error, id }: FieldProps) {
     .join(' ');
   return (
     <Wrap>
-      <FieldLabel htmlFor={controlId}>{label}</FieldLabel>
+      <FieldLabel htmlFor={controlId}>
+        {label}
+        {required && <RequiredMark aria-hidden="true"> *</RequiredMark>}
+      </FieldLabel>
       {cloneElement(children, {
         id: controlId,
         'aria-invalid': error ? true : undefined,
@@ -41,6 +47,28 @@ export function Field({ label, children, hint, error, id }: FieldProps) {
       {hint && <Hint id={hintId}>{hint}</Hint>}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Wrap>
+  );
+}
+
+/** The foot of a form: «Отмена» and the submit button, the main action last. */
+export function FormActions({
+  submitLabel,
+  busy = false,
+  onCancel,
+}: {
+  submitLabel: string;
+  busy?: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <Actions>
+      <Button type="button" $variant="outline" onClick={onCancel}>
+        Отмена
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </Actions>
   );
 }
 
@@ -68,6 +96,13 @@ export const TextArea = styled.textarea`
   }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 8px;
+  flex-wrap: wrap;
+`;
 const Wrap = styled.div`
   display: grid;
   gap: 6px;
@@ -80,6 +115,9 @@ const Wrap = styled.div`
 const FieldLabel = styled.label`
   font-size: 14px;
   font-weight: 500;
+`;
+const RequiredMark = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
 `;
 const Hint = styled.span`
   font-size: 13px;

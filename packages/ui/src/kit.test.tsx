@@ -9,6 +9,7 @@ import {
   Dialog,
   EmptyState,
   Field,
+  FormActions,
   Input,
   LoadError,
   Pager,
@@ -87,6 +88,25 @@ describe('Field and useZodForm', () => {
     expect(screen.queryByText(MSG.emailInvalid)).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Войти' })));
     expect(done).toHaveBeenCalledWith('anna@portal.local');
+  });
+});
+
+describe('required fields and the form foot', () => {
+  it('marks a required field with a * that is not read as part of its name, and offers Отмена beside the submit', () => {
+    const cancel = jest.fn();
+    wrap(
+      <form>
+        <Field required label="ИНН">
+          <Input />
+        </Field>
+        <FormActions submitLabel="Создать" busy onCancel={cancel} />
+      </form>,
+    );
+    expect(screen.getByRole('textbox', { name: 'ИНН' })).toBeTruthy();
+    expect(screen.getByText('*').getAttribute('aria-hidden')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Создать' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(cancel).toHaveBeenCalledTimes(1);
   });
 });
 

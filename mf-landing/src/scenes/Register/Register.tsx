@@ -5,7 +5,6 @@ import { navigate, paths, useAuth } from '@portal/web-core';
 import { emptyRegistration, registrationForm } from '../../forms';
 
 const ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR', 'ADMIN'];
-const Required = () => <span aria-hidden="true"> *</span>;
 
 /** /register: the separate form, where ADMIN is offered with the administrator password. */
 export function Register() {
@@ -37,59 +36,19 @@ export function Register() {
         <Muted>Поля, отмеченные *, обязательны</Muted>
         {error && <ErrorBox>{error}</ErrorBox>}
         <AuthForm onSubmit={submit} noValidate>
-          <Field
-            label={
-              <>
-                Полное имя
-                <Required />
-              </>
-            }
-            error={errors.fullName?.message}
-          >
+          <Field required label="Полное имя" error={errors.fullName?.message}>
             <Input required autoComplete="name" {...form.register('fullName')} />
           </Field>
-          <Field
-            label={
-              <>
-                Email
-                <Required />
-              </>
-            }
-            error={errors.email?.message}
-          >
+          <Field required label="Email" error={errors.email?.message}>
             <Input type="email" required autoComplete="email" {...form.register('email')} />
           </Field>
-          <Field
-            label={
-              <>
-                Пароль
-                <Required />
-              </>
-            }
-            error={errors.password?.message}
-          >
+          <Field required label="Пароль" error={errors.password?.message}>
             <Input type="password" required autoComplete="new-password" {...form.register('password')} />
           </Field>
-          <Field
-            label={
-              <>
-                Подтвердите пароль
-                <Required />
-              </>
-            }
-            error={errors.confirm?.message}
-          >
+          <Field required label="Подтвердите пароль" error={errors.confirm?.message}>
             <Input type="password" required autoComplete="new-password" {...form.register('confirm')} />
           </Field>
-          <Field
-            label={
-              <>
-                Роль
-                <Required />
-              </>
-            }
-            error={errors.role?.message}
-          >
+          <Field required label="Роль" error={errors.role?.message}>
             <Select {...form.register('role')}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
@@ -105,15 +64,7 @@ export function Register() {
             </Muted>
           )}
           {role === 'ADMIN' && (
-            <Field
-              label={
-                <>
-                  Пароль администратора
-                  <Required />
-                </>
-              }
-              error={errors.adminPassword?.message}
-            >
+            <Field required label="Пароль администратора" error={errors.adminPassword?.message}>
               <Input type="password" {...form.register('adminPassword')} />
             </Field>
           )}
