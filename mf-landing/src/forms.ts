@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG, registerSchema, type Role } from '@portal/contracts';
+import type { UseFormReturn } from '@portal/ui';
 
 // Checked even while another field is still wrong, so every message shows at once.
 const always = () => true;
@@ -18,6 +19,7 @@ export const registrationForm = registerSchema
   });
 
 export type RegistrationValues = z.input<typeof registrationForm>;
+export type RegistrationForm = UseFormReturn<RegistrationValues, unknown, z.output<typeof registrationForm>>;
 
 export const emptyRegistration = (role: Role = 'CANDIDATE'): RegistrationValues => ({
   fullName: '',

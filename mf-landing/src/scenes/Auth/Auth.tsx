@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
-import { Button, ErrorBox, Field, Input, Muted, Select, useZodForm } from '@portal/ui';
+import { Button, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
 import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
+import { RoleField } from '../../components/RoleField';
 
 type Mode = 'login' | 'register';
 const REGISTER_ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR'];
@@ -176,7 +177,6 @@ function RegisterFields({
 }) {
   const form = useZodForm(registrationForm, { ...emptyRegistration(), email: initial.email, password: initial.password });
   const { errors } = form.formState;
-  const role = form.watch('role') as Role;
   return (
     <AuthForm onSubmit={form.handleSubmit(onSubmit)} noValidate>
       <Field label="Полное имя" error={errors.fullName?.message}>
@@ -191,20 +191,7 @@ function RegisterFields({
       <Field label="Подтвердите пароль" error={errors.confirm?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
       </Field>
-      <Field label="Роль" error={errors.role?.message}>
-        <Select {...form.register('role')}>
-          {REGISTER_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {APPLY_FOR_ROLES.includes(role) && (
-        <Muted>
-          Роль «{ROLE_LABELS[role]}» назначает администратор: будет отправлена заявка, а до её одобрения вам доступно обучение.
-        </Muted>
-      )}
+      <RoleField form={form} roles={REGISTER_ROLES} />
       <Button type="submit" disabled={busy}>
         Зарегистрироваться
       </Button>

@@ -1,8 +1,9 @@
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
-import { APPLY_FOR_ROLES, ROLE_LABELS, type Role } from '@portal/contracts';
-import { Button, ErrorBox, Field, Input, Muted, Select, useZodForm } from '@portal/ui';
+import { APPLY_FOR_ROLES, type Role } from '@portal/contracts';
+import { Button, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
 import { navigate, paths, useAuth } from '@portal/web-core';
 import { emptyRegistration, registrationForm } from '../../forms';
+import { RoleField } from '../../components/RoleField';
 
 const ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR', 'ADMIN'];
 
@@ -48,21 +49,7 @@ export function Register() {
           <Field required label="Подтвердите пароль" error={errors.confirm?.message}>
             <Input type="password" required autoComplete="new-password" {...form.register('confirm')} />
           </Field>
-          <Field required label="Роль" error={errors.role?.message}>
-            <Select {...form.register('role')}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {APPLY_FOR_ROLES.includes(role) && (
-            <Muted>
-              Роль «{ROLE_LABELS[role]}» назначает администратор: будет отправлена заявка, а до её одобрения вам доступно
-              обучение.
-            </Muted>
-          )}
+          <RoleField form={form} roles={ROLES} required />
           {role === 'ADMIN' && (
             <Field required label="Пароль администратора" error={errors.adminPassword?.message}>
               <Input type="password" {...form.register('adminPassword')} />
