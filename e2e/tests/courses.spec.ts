@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signIn, watchConsole } from './helpers';
+import { expectAccessible, signIn, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 const CANDIDATE = { email: 'candidate@portal.local', password: 'Portal-Kan-2026' };
@@ -61,6 +61,7 @@ test('a curator creates a course: the form refuses an empty title, then the new 
   await expect(page.getByRole('heading', { name: 'Создать новый курс' })).toBeVisible();
   await page.getByRole('button', { name: 'Создать курс' }).click();
   await expect(page.getByText('Введите название курса')).toBeVisible();
+  await expectAccessible(page, 'the course form with an error');
   await expect(page).toHaveURL(/\/courses\/create$/);
   await page.getByLabel('Название').fill(title);
   await page.getByLabel('Описание').fill('Инструктаж по технике безопасности для новых сотрудников');

@@ -1,6 +1,6 @@
 import { completeInn } from '@portal/contracts';
 import { expect, test, type APIRequestContext, type Dialog, type Page } from '@playwright/test';
-import { signIn, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const today = new Intl.DateTimeFormat('ru-RU', {
   day: '2-digit',
@@ -9,15 +9,6 @@ const today = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
 }).format(new Date());
 const uniqueInn = () => completeInn(`77${Date.now().toString().slice(-7)}`);
-
-/** Answers the next alert or confirm with OK and gives back its text. */
-const nextDialog = (page: Page): Promise<string> =>
-  new Promise((resolve) => {
-    page.once('dialog', (dialog: Dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
-  });
 
 /** Records (and dismisses) every browser alert or confirm from now on: deletions must use the portal's dialog. */
 function watchBrowserDialogs(page: Page): string[] {
@@ -67,9 +58,13 @@ test('a curator creates an organization from the list: the required fields first
   await page.getByRole('button', { name: 'Добавить организацию' }).click();
   const createDialog = page.getByRole('dialog', { name: 'Новая организация' });
   await expect(createDialog).toBeVisible();
-  let alert = nextDialog(page);
+  const browserDialogs = watchBrowserDialogs(page);
+  // The required fields say so under themselves, and the first one has the focus.
   await createDialog.getByRole('button', { name: 'Создать' }).click();
-  expect(await alert).toBe('Заполните обязательные поля');
+  await expect(createDialog.getByLabel('Название')).toHaveAccessibleDescription('Заполните обязательные поля');
+  await expect(createDialog.getByLabel('ИНН')).toHaveAccessibleDescription('Заполните обязательные поля');
+  await expect(createDialog.getByLabel('Название')).toBeFocused();
+  await expectAccessible(page, 'the new-organization dialog with its errors');
   await createDialog.getByLabel('Название').fill(name);
   await createDialog.getByLabel('ИНН').fill(inn);
   await createDialog.getByLabel('Сайт').fill('marshrut.example');
@@ -77,14 +72,15 @@ test('a curator creates an organization from the list: the required fields first
   await createDialog.getByRole('button', { name: 'Создать' }).click();
   await expect(createDialog).toBeHidden();
   await expect(page.getByRole('article', { name })).toBeVisible();
+  await expectAccessible(page, 'the organizations');
 
   // The same tax number again is refused with the server's reason.
   await page.getByRole('button', { name: 'Добавить организацию' }).click();
   await createDialog.getByLabel('Название').fill(`${name} (копия)`);
   await createDialog.getByLabel('ИНН').fill(inn);
-  alert = nextDialog(page);
   await createDialog.getByRole('button', { name: 'Создать' }).click();
-  expect(await alert).toBe('Ошибка: Организация с таким ИНН уже существует');
+  await expect(page.getByTestId('toast')).toHaveText(/Ошибка: Организация с таким ИНН уже существует/);
+  expect(browserDialogs).toEqual([]);
   await createDialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(createDialog).toBeHidden();
   expect(realErrors(errors)).toEqual([]);
@@ -132,6 +128,7 @@ test('a curator finds an organization by inn, opens it, adds two contacts and de
   await deleteAnna.click();
   const confirm = page.getByRole('dialog', { name: 'Удаление контакта' });
   await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'an organization with its delete question');
   await expect(confirm).toContainText('Вы уверены, что хотите удалить контакт "Анна Кузнецова"?');
   // The safe choice is focused; cancelling keeps the contact, and focus goes back to the button.
   await expect(confirm.getByRole('button', { name: 'Отмена' })).toBeFocused();
@@ -220,6 +217,7 @@ test('the directory searches by name, email or role label and filters by role', 
   await search.fill('');
   await page.getByRole('combobox', { name: 'Фильтр по роли' }).selectOption({ label: 'Администратор' });
   await expect(page.getByRole('article').filter({ hasText: 'admin@portal.local' })).toBeVisible();
+  await expectAccessible(page, 'the user directory');
   for (const role of await page.getByTestId('user-role').allTextContents()) expect(role).toBe('Администратор');
   await expect(counter).toHaveText(/^Найден[о]? \d+ пользовател\S* с ролью «Администратор»$/);
   // A curator may not edit an administrator: no edit button on those cards.
@@ -275,6 +273,7 @@ test('a candidate made a curator in the directory is signed out, and signed in a
     // The candidate is turned away from the CRM.
     await signIn(userPage, person.email, person.password, '/crm/orgs');
     await expect(userPage.getByRole('heading', { name: 'Доступ запрещён' })).toBeVisible();
+    await expectAccessible(userPage, 'access denied');
 
     await signIn(adminPage, 'admin@portal.local', 'Portal-Glav-2026', '/crm/contacts');
     await changeRoleInDirectory(adminPage, person, 'Куратор');

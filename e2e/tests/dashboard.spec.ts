@@ -1,6 +1,6 @@
 import { completeInn } from '@portal/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALONE, signIn, watchConsole } from './helpers';
+import { ALONE, expectAccessible, signIn, watchConsole } from './helpers';
 
 // The browser runs in Moscow time (playwright.config.ts); the expectations are computed there too.
 const TZ = 'Europe/Moscow';
@@ -72,6 +72,7 @@ test('the administrator’s dashboard greets them and shows the four figures, th
   for (const action of ['Создать курс', 'Управление курсами', 'Организации', 'Контакты'])
     await expect(quick.getByRole('link', { name: action })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Активность за 14 дней: / })).toBeVisible();
+  await expectAccessible(page, 'the administrator’s dashboard');
   expect(errors).toEqual([]);
 });
 
@@ -240,6 +241,7 @@ test('a candidate sees courses, active and completed courses, their own quick ac
   const items = dialog.getByTestId('activity-item');
   await expect(items.first()).toBeVisible();
   for (const text of await items.allTextContents()) expect(text).toMatch(/^Ольга Кузнецова /);
+  await expectAccessible(page, 'the history dialog');
   await dialog.getByRole('button', { name: 'Закрыть' }).click();
   await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);

@@ -1,5 +1,27 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OUTAGE, arrangeLargeCourse, pressUntilAnnounced, signIn, stopStackService, uniqueEmail, watchConsole } from './helpers';
+import {
+  arrangeLargeCourse,
+  expectAccessible,
+  OUTAGE,
+  pressUntilAnnounced,
+  signIn,
+  stopStackService,
+  uniqueEmail,
+  watchConsole,
+} from './helpers';
+
+/** The portal's toasts on the page (the block editor's notices and errors). */
+const toasts = (page: Page) => page.getByTestId('toast');
+
+/** Records (and dismisses) every browser alert from now on: the portal never uses one. */
+function browserDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (d) => {
+    seen.push(d.message());
+    void d.dismiss();
+  });
+  return seen;
+}
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 
@@ -568,15 +590,17 @@ test('the editor views, block actions, lesson copy and delete, and importing les
   // The lesson editor; the same lesson again opens its block panel.
   await lessonButton(page, 'Первый урок').click();
   await expect(page.getByRole('region', { name: 'Редактор урока' })).toBeVisible();
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.accept();
-  });
+  const dialogs = browserDialogs(page);
   await page.getByRole('button', { name: 'Копировать блок' }).click();
   await page.getByRole('button', { name: 'Удалить блок' }).click();
   await page.getByRole('button', { name: '↑ Вверх' }).click();
-  expect(dialogs).toEqual(['Выберите блок для копирования', 'Выберите блок для удаления', 'Выберите блок для перемещения']);
+  await expect(toasts(page)).toHaveText([
+    /Выберите блок для копирования/,
+    /Выберите блок для удаления/,
+    /Выберите блок для перемещения/,
+  ]);
+  expect(dialogs).toEqual([]);
+  await expectAccessible(page, 'the lesson editor with its notices');
   await page.getByRole('button', { name: '+ Заголовок' }).click();
   await page.getByRole('button', { name: 'Копировать блок' }).click();
   await expect(canvasBlocks(page)).toHaveCount(2);
@@ -635,11 +659,7 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
   test.setTimeout(60_000);
   const arranged = await arrangeCourse(request, [['Модуль', ['Урок с файлами']]]);
   await openEditor(page, arranged.courseId);
-  const alerts: string[] = [];
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.accept();
-  });
+  const alerts = browserDialogs(page);
 
   await lessonButton(page, 'Урок с файлами').click();
   await page.getByRole('button', { name: '+ Изображение' }).click();
@@ -652,7 +672,8 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
   await image
     .getByLabel('Загрузить изображение')
     .setInputFiles({ name: 'фото.png', mimeType: 'image/png', buffer: Buffer.from('это не картинка') });
-  await expect.poll(() => alerts).toEqual(['Ошибка загрузки изображения']);
+  await expect(toasts(page)).toHaveText([/Ошибка загрузки изображения/]);
+  expect(alerts).toEqual([]);
   await expect(image).toContainText('Ошибка загрузки файла: недопустимый тип файла');
 
   await page.getByRole('button', { name: '+ Файл' }).click();
@@ -712,18 +733,16 @@ test('a course that does not exist, and the new-lesson screen with and without a
 
   await page.goto(`/lesson/new/${arranged.moduleIds[0]}`);
   await expect(page.getByText('Модуль «Модуль для нового урока»')).toBeVisible();
-  const alerts: string[] = [];
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.accept();
-  });
+  await expectAccessible(page, 'the new-lesson screen');
+  const alerts = browserDialogs(page);
   await page.getByRole('button', { name: 'Сохранить урок' }).click();
-  await expect.poll(() => alerts).toEqual(['Пожалуйста, введите название урока']);
+  await expect(toasts(page)).toHaveText([/Пожалуйста, введите название урока/]);
   await page.getByLabel('Название урока').fill('  Новый урок из редактора  ');
   await page.getByRole('button', { name: '+ Заголовок' }).click();
   await page.getByRole('button', { name: 'Сохранить урок' }).click();
   await expect(page).toHaveURL(new RegExp(`/editor/${arranged.courseId}$`));
-  expect(alerts).toEqual(['Пожалуйста, введите название урока', 'Урок успешно создан!']);
+  await expect(toasts(page)).toContainText(['Урок успешно создан!']);
+  expect(alerts).toEqual([]);
   await expect(lessonButton(page, 'Новый урок из редактора')).toBeVisible();
   const stored = await storedCourse(request, arranged);
   expect(stored.modules[0].lessons.map((l) => [l.title, l.blocks.map((b) => b.type)])).toEqual([

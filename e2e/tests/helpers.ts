@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,21 @@ export function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
+}
+
+/** Serious and critical axe findings (WCAG 2.0/2.1 A and AA and best practice), each as "rule: selector — why". */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+/** The screen as it is now has no serious or critical axe violation (called by the journeys on each screen they visit). */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
 }
 
 /** Where the portal keeps the session token (web-core's api.ts). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signInThroughForm, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, signIn, signInThroughForm, uniqueEmail, watchConsole } from './helpers';
 
 const registerOnAuth = async (
   page: Page,
@@ -77,11 +77,13 @@ test('the application is approved by an ADMIN and the curator’s navigation app
   expect(errors).toEqual([]);
 });
 
-test('registration alerts: mismatched passwords, missing name, empty fields', async ({ page }) => {
-  const alerts: string[] = [];
+test('registration errors show under their fields, all at once, with focus on the first and no browser alert', async ({
+  page,
+}) => {
+  const browserDialogs: string[] = [];
   page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await registerOnAuth(page, {
     fullName: 'Пётр',
@@ -89,14 +91,27 @@ test('registration alerts: mismatched passwords, missing name, empty fields', as
     password: 'Kursy-Portal-42',
     confirm: 'Kursy-Portal-43',
   });
-  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+  const submit = page.getByRole('button', { name: 'Зарегистрироваться', exact: true });
+  await submit.click();
+  const confirm = page.getByLabel('Подтвердите пароль');
+  await expect(confirm).toHaveAccessibleDescription('Пароли не совпадают');
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirm).toBeFocused();
+
   await page.getByLabel('Полное имя').fill('');
-  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
   await page.getByLabel('Email').fill('');
-  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
-  await expect
-    .poll(() => alerts)
-    .toEqual(['Пароли не совпадают', 'Пожалуйста, введите ваше имя', 'Пожалуйста, заполните все поля']);
+  await submit.click();
+  const name = page.getByLabel('Полное имя');
+  await expect(name).toHaveAccessibleDescription('Пожалуйста, введите ваше имя');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Пожалуйста, заполните все поля');
+  await expect(confirm).toHaveAccessibleDescription('Пароли не совпадают');
+  await expect(name).toBeFocused();
+  await expectAccessible(page, 'the registration form with its errors');
+
+  // A corrected field loses its message at once.
+  await name.fill('Пётр');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  expect(browserDialogs).toEqual([]);
   await expect(page).toHaveURL(/\/auth$/);
 });
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, watchConsole } from './helpers';
+import { seriousViolations, signIn, watchConsole } from './helpers';
 
 const SECTIONS = [
   { link: 'Как это работает', id: 'how-it-works', heading: 'Как это работает' },
@@ -49,16 +48,6 @@ const runningTransitions = (page: Page) =>
     () =>
       document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
   );
-
-/** Serious and critical axe findings (WCAG 2.0/2.1 A and AA), each as "rule: selector". */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
-}
 
 test('the landing shows its sections in Russian, dark by default, with the figures marked as claims', async ({ page }) => {
   const errors = watchConsole(page);

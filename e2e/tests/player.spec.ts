@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { RESULTS_CSV_HEADER } from '@portal/contracts';
 import { readCsv, readXlsx } from '@portal/devstack/exports';
-import { arrangeLargeCourse, signIn, uniqueEmail, watchConsole } from './helpers';
+import { arrangeLargeCourse, expectAccessible, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 const PASSWORD = 'Kursy-Portal-42';
@@ -123,6 +123,7 @@ test.describe.serial('learning', () => {
 
     await lessonButton(page, 'Введение').click();
     await expect(page.getByRole('heading', { name: 'Введение', level: 2 })).toBeVisible();
+    await expectAccessible(page, 'study mode with a lesson open');
     await expect(page.getByRole('heading', { name: 'Добро пожаловать' })).toBeVisible();
     await expect(page.getByText('Рабочий день начинается в 9:00.')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Изображение не загружено' })).toBeVisible();
@@ -219,6 +220,7 @@ test.describe.serial('learning', () => {
     await expect(rows.first()).toContainText('2/2');
     await expect(rows.first()).toContainText('100%');
     await expect(rows.first()).toContainText('Пройден');
+    await expectAccessible(page, '/results');
 
     // Details of the passed attempt.
     await rows
@@ -231,6 +233,7 @@ test.describe.serial('learning', () => {
     await expect(details).toContainText('Затраченное время');
     await expect(details).toContainText('мин');
     await expect(details).toContainText('Время:');
+    await expectAccessible(page, 'the attempt details dialog');
     await details.getByRole('button', { name: 'Закрыть' }).click();
 
     // Filter and search, with the filtered empty state.
@@ -275,6 +278,45 @@ test.describe.serial('learning', () => {
     expect(peek.status()).toBe(404);
     const list = await request.get('/api/results', { headers: { authorization: `Bearer ${learners.second!.token}` } });
     expect(((await list.json()) as { total: number }).total).toBe(0);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+    /** How far the page scrolls sideways (0 when everything fits the width). */
+    const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    test('the course list, study mode, the quiz player and /results fit 375 px without sideways scrolling', async ({ page }) => {
+      const errors = watchConsole(page);
+      // The second learner has not started the quiz yet (the first one has passed it).
+      await signIn(page, learners.second!.email, PASSWORD, '/courses');
+      await expect(page.getByRole('heading', { name: 'Курсы', level: 1 })).toBeVisible();
+      await expect(page.getByText(seed.courseTitle!).first()).toBeVisible();
+      expect(await sideways(page), '/courses').toBe(0);
+
+      await page.goto(`/student/${seed.courseId}`);
+      await lessonButton(page, 'Введение').click();
+      await expect(page.getByRole('heading', { name: 'Введение', level: 2 })).toBeVisible();
+      expect(await sideways(page), 'study mode').toBe(0);
+
+      await lessonButton(page, 'Тест').click();
+      await page.getByRole('region', { name: seed.quizTitle }).getByRole('button', { name: 'Начать квиз' }).click();
+      const player = page.getByRole('dialog', { name: seed.quizTitle });
+      await expect(player.getByText('Вопрос 1 из 2')).toBeVisible();
+      const box = (await player.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      await player.getByRole('radio', { name: '28' }).tap();
+      await expect(player.getByRole('radio', { name: '28' })).toBeChecked();
+      await player.getByRole('button', { name: 'Далее' }).tap();
+      await expect(player.getByText('Вопрос 2 из 2')).toBeVisible();
+      expect(await sideways(page), 'the quiz player').toBe(0);
+
+      await page.goto('/results');
+      await expect(page.getByRole('region', { name: 'Сводка' })).toBeVisible();
+      expect(await sideways(page), '/results').toBe(0);
+      expect(errors).toEqual([]);
+    });
   });
 });
 

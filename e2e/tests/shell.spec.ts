@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, watchConsole } from './helpers';
+import { expectAccessible, signIn, watchConsole } from './helpers';
 
 test('the shell loads and mounts the landing remote with one React and one styled-components', async ({ page }) => {
   const errors = watchConsole(page);
@@ -51,6 +51,7 @@ test('the not-found page keeps the header, so a signed-in person goes on from it
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
   await expect(nav).toContainText('Куратор');
   await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
+  await expectAccessible(page, 'the not-found page');
   await nav.getByRole('link', { name: 'Курсы' }).click();
   await expect(page).toHaveURL(/\/courses$/);
   await expect(page.locator('[data-mf="mf_courses"]')).toBeVisible();

@@ -1,5 +1,5 @@
-import { CRM_MSG, ROLE_LABELS, formatMessage, type Role } from '@portal/contracts';
-import { ApiError, errorMessage } from '@portal/web-core';
+import { ROLE_LABELS, type Role } from '@portal/contracts';
+import { ApiError } from '@portal/web-core';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -39,10 +39,3 @@ export const siteHref = (site: string): string => (/^https?:\/\//i.test(site) ? 
 /** The one alert for a failed create, edit or delete (spec section 8): 'Ошибка: {message}'. */
 /** Another person saved the record first (412): the form's copy is stale. */
 export const isStale = (err: unknown): boolean => err instanceof ApiError && err.status === 412;
-
-export const alertFailure = (err: unknown, fallback: string): void => {
-  window.alert(formatMessage(CRM_MSG.mutationFailed, { message: errorMessage(err, fallback) }));
-};
-
-/** The first problem a contracts schema finds, for the same alert the server would give. */
-export const firstIssue = (error: { issues: { message: string }[] }): string => error.issues[0]?.message ?? '';

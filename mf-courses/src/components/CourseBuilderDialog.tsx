@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { COURSE_LEVEL_SUGGESTIONS, GENERATION_LIMITS, GENERATION_MSG, type GenerationJob } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Input, Label, Muted, ProgressBar, Select } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Input, Label, Muted, ProgressBar, Select, TextArea, VisuallyHidden } from '@portal/ui';
 import { ApiError, errorMessage, navigate, paths, useGenerationJobPoll } from '@portal/web-core';
 import { COURSES_KEY } from '../api/courses';
 import {
@@ -524,17 +524,6 @@ const Required = () => <span aria-hidden="true"> *</span>;
 
 type Mark = 'done' | 'current' | 'todo';
 
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
 const Steps = styled.ol`
   display: grid;
   grid-template-columns: repeat(4, 1fr);
@@ -598,16 +587,6 @@ const Row = styled.div`
   display: grid;
   gap: 12px;
   grid-template-columns: repeat(auto-fit, minmax(130px, 1fr));
-`;
-const TextArea = styled.textarea`
-  width: 100%;
-  padding: 10px 12px;
-  font: inherit;
-  resize: vertical;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
 `;
 const Goals = styled.fieldset`
   display: grid;

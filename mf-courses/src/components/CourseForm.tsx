@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { COURSE_DEFAULTS, COURSE_LEVEL_SUGGESTIONS, CONTENT_MSG, type CourseCreateInput } from '@portal/contracts';
-import { Button, ErrorBox, Input, Label } from '@portal/ui';
+import { Button, ErrorBox, FieldError, Input, Label, TextArea } from '@portal/ui';
 
 interface CourseFormProps {
   submitLabel: string;
@@ -182,21 +182,6 @@ const Row = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-`;
-const TextArea = styled.textarea`
-  width: 100%;
-  padding: 10px 12px;
-  font: inherit;
-  resize: vertical;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-`;
-const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 13px;
-  font-weight: 400;
 `;
 const Check = styled.label`
   display: inline-flex;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type RoleApplication } from '@portal/contracts';
-import { Button, Card, Muted } from '@portal/ui';
+import { Button, Card, Muted, useToast } from '@portal/ui';
 import { applicationKeys, decideApplication, fetchPendingApplications, userKeys } from '../api/users';
-import { alertFailure, formatDate } from '../format';
+import { formatDate } from '../format';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 
@@ -14,6 +14,7 @@ import { Pager } from './Pager';
  */
 export function Applications() {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
   const list = useQuery({
@@ -33,7 +34,7 @@ export function Applications() {
     },
     // A decision another administrator made first is refused with its reason; the list is re-read.
     onError: async (err) => {
-      alertFailure(err, 'Не удалось обработать заявку');
+      toast.failed(err, 'Не удалось обработать заявку');
       await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     },
   });

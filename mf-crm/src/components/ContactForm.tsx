@@ -1,8 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { contactCreateSchema, type Contact } from '@portal/contracts';
-import { Button, Input, Label } from '@portal/ui';
-import { firstIssue } from '../format';
-import { Actions, FormGrid, Required } from './Form';
+import { Field, FormActions, Input, useZodForm } from '@portal/ui';
+import { FormGrid } from './Form';
 
 export interface ContactValues {
   fullName: string;
@@ -21,62 +19,35 @@ interface Props {
 }
 
 export function ContactForm({ orgId, initial, submitLabel, busy, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState<ContactValues>({
+  const form = useZodForm(contactCreateSchema, {
+    orgId,
     fullName: initial?.fullName ?? '',
     email: initial?.email ?? '',
     phone: initial?.phone ?? '',
     role: initial?.role ?? '',
   });
-  const set = (key: keyof ContactValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = contactCreateSchema.safeParse({ ...values, orgId });
-    if (!checked.success) return window.alert(firstIssue(checked.error));
-    onSubmit(values);
-  };
+  const { errors } = form.formState;
+  // The server parses what it is sent; the form only decides whether to send it.
+  const submit = form.handleSubmit(() => {
+    const { fullName, email, phone, role } = form.getValues() as ContactValues;
+    onSubmit({ fullName, email, phone, role });
+  });
 
   return (
     <FormGrid onSubmit={submit} noValidate>
-      <Label>
-        <span>
-          ФИО
-          <Required />
-        </span>
-        <Input name="fullName" autoComplete="off" value={values.fullName} onChange={set('fullName')} maxLength={200} autoFocus />
-      </Label>
-      <Label>
-        <span>
-          Email
-          <Required />
-        </span>
-        <Input name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} maxLength={254} />
-      </Label>
-      <Label>
-        Телефон
-        <Input
-          name="phone"
-          type="tel"
-          autoComplete="off"
-          value={values.phone}
-          onChange={set('phone')}
-          maxLength={40}
-          placeholder="+7 (999) 123-45-67"
-        />
-      </Label>
-      <Label>
-        Должность
-        <Input name="role" autoComplete="off" value={values.role} onChange={set('role')} maxLength={200} />
-      </Label>
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {submitLabel}
-        </Button>
-      </Actions>
+      <Field required label="ФИО" error={errors.fullName?.message}>
+        <Input autoComplete="off" maxLength={200} data-autofocus {...form.register('fullName')} />
+      </Field>
+      <Field required label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" maxLength={254} {...form.register('email')} />
+      </Field>
+      <Field label="Телефон" error={errors.phone?.message}>
+        <Input type="tel" autoComplete="off" maxLength={40} placeholder="+7 (999) 123-45-67" {...form.register('phone')} />
+      </Field>
+      <Field label="Должность" error={errors.role?.message}>
+        <Input autoComplete="off" maxLength={200} {...form.register('role')} />
+      </Field>
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />
     </FormGrid>
   );
 }

@@ -5,14 +5,3 @@ export const FormGrid = styled.form`
   display: grid;
   gap: 14px;
 `;
-
-export const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
-  margin-top: 8px;
-`;
-
-export const Required = styled.span.attrs({ 'aria-hidden': true, children: ' *' })`
-  color: ${({ theme }) => theme.colors.danger};
-`;

@@ -1,8 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { ORG_STATUSES, ORG_STATUS_LABELS, organizationCreateSchema, type OrgStatus, type Organization } from '@portal/contracts';
-import { Button, Input, Label, Select } from '@portal/ui';
-import { firstIssue } from '../format';
-import { Actions, FormGrid, Required } from './Form';
+import { Field, FormActions, Input, Select, useZodForm } from '@portal/ui';
+import { FormGrid } from './Form';
 
 export interface OrganizationValues {
   name: string;
@@ -21,60 +19,37 @@ interface Props {
 
 /** Create and edit share one form; the contracts schema checks it as the server will. */
 export function OrganizationForm({ initial, submitLabel, busy, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState<OrganizationValues>({
+  const form = useZodForm(organizationCreateSchema, {
     name: initial?.name ?? '',
     inn: initial?.inn ?? '',
     site: initial?.site ?? '',
     status: initial?.status ?? 'ACTIVE',
   });
-  const set = (key: keyof OrganizationValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = organizationCreateSchema.safeParse(values);
-    if (!checked.success) return window.alert(firstIssue(checked.error));
-    onSubmit(values);
-  };
+  const { errors } = form.formState;
+  // The server parses what it is sent; the form only decides whether to send it.
+  const submit = form.handleSubmit(() => onSubmit(form.getValues() as OrganizationValues));
 
   return (
     <FormGrid onSubmit={submit} noValidate>
-      <Label>
-        <span>
-          Название
-          <Required />
-        </span>
-        <Input name="name" value={values.name} onChange={set('name')} maxLength={300} autoFocus />
-      </Label>
-      <Label>
-        <span>
-          ИНН
-          <Required />
-        </span>
-        <Input name="inn" value={values.inn} onChange={set('inn')} maxLength={32} inputMode="numeric" />
-      </Label>
-      <Label>
-        Сайт
-        <Input name="site" value={values.site} onChange={set('site')} maxLength={500} placeholder="example.ru" />
-      </Label>
-      <Label>
-        Статус
-        <Select name="status" value={values.status} onChange={set('status')}>
+      <Field required label="Название" error={errors.name?.message}>
+        <Input maxLength={300} data-autofocus {...form.register('name')} />
+      </Field>
+      <Field required label="ИНН" error={errors.inn?.message}>
+        <Input maxLength={32} inputMode="numeric" {...form.register('inn')} />
+      </Field>
+      <Field label="Сайт" error={errors.site?.message}>
+        <Input maxLength={500} placeholder="example.ru" {...form.register('site')} />
+      </Field>
+      <Field label="Статус" error={errors.status?.message}>
+        <Select {...form.register('status')}>
           {ORG_STATUSES.map((s) => (
             <option key={s} value={s}>
               {ORG_STATUS_LABELS[s]}
             </option>
           ))}
         </Select>
-      </Label>
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {submitLabel}
-        </Button>
-      </Actions>
+      </Field>
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />
     </FormGrid>
   );
 }

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import {
   ROLES,
   ROLE_LABELS,
@@ -8,10 +7,9 @@ import {
   type UserEditRights,
   type UserUpdateInput,
 } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { Field, FormActions, Input, Muted, Select, useZodForm } from '@portal/ui';
 import styled from 'styled-components';
-import { firstIssue } from '../format';
-import { Actions, FormGrid, Required } from './Form';
+import { FormGrid } from './Form';
 
 interface Props {
   user: User;
@@ -23,7 +21,7 @@ interface Props {
 }
 
 export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState({
+  const form = useZodForm(userUpdateSchema, {
     lastName: user.lastName,
     firstName: user.firstName,
     middleName: user.middleName,
@@ -32,120 +30,51 @@ export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
     email: user.email,
     role: user.role as Role,
   });
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = userUpdateSchema.safeParse(values);
-    if (!checked.success) return window.alert(firstIssue(checked.error));
-    onSubmit(checked.data);
-  };
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) => onSubmit(values));
 
   return (
     <FormGrid onSubmit={submit} noValidate>
-      <Label>
-        <span>
-          Фамилия
-          <Required />
-        </span>
+      {/* The schema names a missing name on fullName: it is shown under the surname. */}
+      <Field required label="Фамилия" error={errors.lastName?.message ?? errors.fullName?.message}>
+        <Input autoComplete="off" maxLength={100} readOnly={!rights.fullName} data-autofocus {...form.register('lastName')} />
+      </Field>
+      <Field required label="Имя" error={errors.firstName?.message}>
+        <Input autoComplete="off" maxLength={100} readOnly={!rights.fullName} {...form.register('firstName')} />
+      </Field>
+      <Field label="Отчество" error={errors.middleName?.message}>
+        <Input autoComplete="off" maxLength={100} readOnly={!rights.fullName} {...form.register('middleName')} />
+      </Field>
+      <Field required label="Email" error={errors.email?.message}>
         <Input
-          name="lastName"
-          autoComplete="off"
-          value={values.lastName}
-          onChange={set('lastName')}
-          maxLength={100}
-          readOnly={!rights.fullName}
-          autoFocus
-        />
-      </Label>
-      <Label>
-        <span>
-          Имя
-          <Required />
-        </span>
-        <Input
-          name="firstName"
-          autoComplete="off"
-          value={values.firstName}
-          onChange={set('firstName')}
-          maxLength={100}
-          readOnly={!rights.fullName}
-        />
-      </Label>
-      <Label>
-        <span>Отчество</span>
-        <Input
-          name="middleName"
-          autoComplete="off"
-          value={values.middleName}
-          onChange={set('middleName')}
-          maxLength={100}
-          readOnly={!rights.fullName}
-        />
-      </Label>
-      <Label>
-        <span>
-          Email
-          <Required />
-        </span>
-        <Input
-          name="email"
           type="email"
           autoComplete="off"
-          value={values.email}
-          onChange={set('email')}
           maxLength={254}
           readOnly={!rights.email}
           aria-describedby={rights.email ? undefined : 'user-form-admin-only'}
+          {...form.register('email')}
         />
-      </Label>
-      <Label>
-        <span>
-          Роль
-          <Required />
-        </span>
-        <Select name="role" value={values.role} onChange={set('role')} disabled={!rights.role}>
+      </Field>
+      <Field required label="Роль" error={errors.role?.message}>
+        {/* Disabled on the element only: the form still sends the role it was given. */}
+        <Select disabled={!rights.role} {...form.register('role')}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
             </option>
           ))}
         </Select>
-      </Label>
-      <Label>
-        <span>Подразделение</span>
-        <Input
-          name="department"
-          autoComplete="off"
-          value={values.department}
-          onChange={set('department')}
-          maxLength={120}
-          readOnly={!rights.department}
-        />
-      </Label>
-      <Label>
-        <span>Должность</span>
-        <Input
-          name="position"
-          autoComplete="off"
-          value={values.position}
-          onChange={set('position')}
-          maxLength={120}
-          readOnly={!rights.department}
-        />
-      </Label>
+      </Field>
+      <Field label="Подразделение" error={errors.department?.message}>
+        <Input autoComplete="off" maxLength={120} readOnly={!rights.department} {...form.register('department')} />
+      </Field>
+      <Field label="Должность" error={errors.position?.message}>
+        <Input autoComplete="off" maxLength={120} readOnly={!rights.department} {...form.register('position')} />
+      </Field>
       {(!rights.email || !rights.role) && (
         <Note id="user-form-admin-only">Email, роль, подразделение и должность меняет только администратор</Note>
       )}
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={busy}>
-          Сохранить
-        </Button>
-      </Actions>
+      <FormActions submitLabel="Сохранить" busy={busy} onCancel={onCancel} />
     </FormGrid>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Dialog, ExportButtons, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Dialog, ExportButtons, Input, Label, Muted, Select, useDebounced } from '@portal/ui';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -14,7 +14,6 @@ import {
 import { downloadHistory, fetchHistoryPage, historyKey, type HistoryFilters, type HistoryScope } from '../api/dashboard';
 import { readerTimeZone } from '@portal/web-core';
 import { shownOf } from '../format';
-import { useDebounced } from '../hooks/useDebounced';
 import { useNow } from '../hooks/useNow';
 import { ActivityList } from './ActivityList';
 

@@ -14,7 +14,7 @@ import type {
   UploadAccept,
   UploadedFile,
 } from '@portal/contracts';
-import { apiRequest as webApiRequest, type RequestOptions } from '@portal/web-core';
+import { apiRequest as webApiRequest, uploadForm, type RequestOptions } from '@portal/web-core';
 import type { EditorBackend } from '../backend/backend';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -77,13 +77,13 @@ export function createApiBackend(apiRequest: ApiCall): EditorBackend {
             body: version === undefined ? withVersion(quizId, input) : { ...input, version },
           }).then(seen)
         : apiRequest<Quiz>('/quizzes', { method: 'POST', body: input }).then(seen),
-    upload: (file: File, accept: UploadAccept) => {
+    upload: (file: File, accept: UploadAccept, progress = {}) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<UploadedFile>('/upload/file', {
-        method: 'POST',
-        body: form,
+      // Through XMLHttpRequest, the one way to see the bytes go out.
+      return uploadForm<UploadedFile>('/upload/file', form, {
         query: { accept: accept === 'any' ? undefined : accept },
+        ...progress,
       });
     },
     generations: {

@@ -80,9 +80,15 @@ export interface EditorBackend {
    * quiz form was opened on), else on the last version read here.
    */
   saveQuiz(id: string | null, input: QuizCreateInput, version?: number): Promise<Quiz>;
-  upload(file: File, accept: UploadAccept): Promise<UploadedFile>;
+  /** Reports the percent sent; the signal cancels. */
+  upload(file: File, accept: UploadAccept, progress?: UploadProgress): Promise<UploadedFile>;
   /** Absent on the demo routes: sample data is never sent to a generator. */
   readonly generations?: GenerationBackend;
+}
+
+export interface UploadProgress {
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
 }
 
 export const BackendContext = createContext<EditorBackend | null>(null);

@@ -1,9 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PROGRESS_MSG, formatMessage, scoreLine } from '@portal/contracts';
-import { Button, ErrorBox, Muted } from '@portal/ui';
-import { errorMessage } from '@portal/web-core';
+import { Dialog, LoadError, Loading, Muted } from '@portal/ui';
 import { attemptKey, fetchAttempt } from '../api/player';
 import { ResultBadge } from './Badges';
 import { QuestionResults } from './QuestionResults';
@@ -13,32 +11,12 @@ const minutes = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
 /** 'Подробности попытки' (spec section 2): who, which quiz, the result, the time, and every answer. */
 export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const detail = useQuery({ queryKey: attemptKey(attemptId), queryFn: ({ signal }) => fetchAttempt(attemptId, signal) });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   const a = detail.data;
   return (
-    <Dialog
-      ref={ref}
-      aria-labelledby="attempt-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <Head>
-        <h2 id="attempt-title">{PROGRESS_MSG.attemptDetails}</h2>
-        <Button type="button" $variant="ghost" $size="icon" aria-label={PROGRESS_MSG.close} onClick={onClose}>
-          ✕
-        </Button>
-      </Head>
-      {detail.isPending && <Muted role="status">Загрузка...</Muted>}
-      {detail.isError && <ErrorBox>{errorMessage(detail.error)}</ErrorBox>}
+    <Dialog title={PROGRESS_MSG.attemptDetails} onClose={onClose} wide>
+      {detail.isPending && <Loading />}
+      {detail.isError && <LoadError error={detail.error} onRetry={() => void detail.refetch()} />}
       {a && (
         <>
           <Facts>
@@ -70,31 +48,6 @@ export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string
   );
 }
 
-const Dialog = styled.dialog`
-  width: min(720px, calc(100vw - 24px));
-  max-height: calc(100vh - 24px);
-  overflow: auto;
-  padding: 20px 24px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: 0 20px 50px rgba(0, 0, 0, 0.35);
-  &::backdrop {
-    background: rgba(10, 12, 20, 0.55);
-  }
-`;
-const Head = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  margin-bottom: 12px;
-  h2 {
-    margin: 0;
-    font-size: 20px;
-  }
-`;
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { PROGRESS_MSG, lessonsLabel, type CourseOutline as Outline, type CourseProgress } from '@portal/contracts';
-import { Button } from '@portal/ui';
+import { Button, ProgressBar } from '@portal/ui';
 import { LessonStateBadge, StatusBadge } from './Badges';
-import { ProgressBar } from './ProgressBar';
 
 interface CourseOutlineProps {
   course: Outline;
@@ -44,7 +43,7 @@ export function CourseOutline({
         </span>
         <ProgressBar
           value={percent}
-          label={PROGRESS_MSG.progress}
+          name={PROGRESS_MSG.progress}
           tone={progress?.isCompleted || (total > 0 && done === total) ? 'success' : 'primary'}
         />
       </Progress>

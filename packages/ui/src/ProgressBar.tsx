@@ -7,10 +7,12 @@ export interface ProgressBarProps {
   value: number;
   /** What a screen reader says instead of the bare number, e.g. «40% — Пишем уроки». */
   valueText?: string;
+  tone?: 'primary' | 'success' | 'danger';
+  size?: 'sm' | 'md';
 }
 
-/** A determinate progress bar with its ARIA values (one for every long-running job the portal shows). */
-export function ProgressBar({ name, value, valueText }: ProgressBarProps) {
+/** A determinate progress bar with its ARIA values: the number is announced, the bar only shows it. */
+export function ProgressBar({ name, value, valueText, tone = 'primary', size = 'md' }: ProgressBarProps) {
   const clamped = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <Track
@@ -20,21 +22,23 @@ export function ProgressBar({ name, value, valueText }: ProgressBarProps) {
       aria-valuemax={100}
       aria-valuenow={clamped}
       aria-valuetext={valueText}
+      $size={size}
     >
-      <Fill style={{ width: `${clamped}%` }} />
+      <Fill $tone={tone} style={{ width: `${clamped}%` }} />
     </Track>
   );
 }
 
-const Track = styled.div`
-  height: 10px;
+const Track = styled.div<{ $size: 'sm' | 'md' }>`
+  width: 100%;
+  height: ${({ $size }) => ($size === 'sm' ? 6 : 10)}px;
   border-radius: 999px;
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceAlt};
-  border: 1px solid ${({ theme }) => theme.colors.border};
 `;
-const Fill = styled.div`
+const Fill = styled.div<{ $tone: 'primary' | 'success' | 'danger' }>`
   height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
+  border-radius: inherit;
+  background: ${({ theme, $tone }) => theme.colors[$tone]};
   transition: width 300ms ease;
 `;

@@ -59,9 +59,10 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $size?: ButtonSi
     const c = theme.colors;
     switch ($variant) {
       case 'destructive':
+        // The dark theme's danger is a light red: dark text on it keeps the contrast (WCAG AA).
         return css`
           background: ${c.danger};
-          color: #fff;
+          color: ${theme.dark ? theme.colors.bg : '#fff'};
         `;
       case 'outline':
         return css`

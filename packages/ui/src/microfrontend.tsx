@@ -6,15 +6,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider, queryClient, reportInstances, useDarkMode } from '@portal/web-core';
 import { darkTheme, lightTheme } from './theme';
 import { GlobalStyle } from './components';
+import { ToastProvider } from './Toast';
 
-/** The providers every micro-frontend root sits in: one theme, one auth state, one query cache. */
+/** The providers every micro-frontend root sits in: one theme, one auth state, one query cache, its toasts. */
 export function PortalProviders({ children, global = false }: { children: ReactNode; global?: boolean }) {
   const [dark] = useDarkMode();
   return (
     <ThemeProvider theme={dark ? darkTheme : lightTheme}>
       {global && <GlobalStyle />}
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -73,12 +73,34 @@ export async function downloadFile(path: string, fileName: string, options: Requ
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** One call with the token, the 401 handling and the error of a refusal; the answer is read by the caller. */
-async function send(path: string, { method = 'GET', body, query, signal }: RequestOptions): Promise<Response> {
+const urlOf = (path: string, query: RequestOptions['query']): string => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  const url = `${API_BASE}${path}${params.size ? `?${params}` : ''}`;
+  return `${API_BASE}${path}${params.size ? `?${params}` : ''}`;
+};
+
+const signedOut = (status: number) => {
+  if (status !== 401) return;
+  setToken(null);
+  unauthorizedListeners.forEach((listener) => listener());
+};
+
+/** The error of a refusal: the server's `{message, field}`, or the spec's fallback for an unreadable body. */
+const refusal = (status: number, text: string): ApiError => {
+  try {
+    const data = JSON.parse(text) as { message?: string; field?: string };
+    return new ApiError(data.message || `HTTP error! status: ${status}`, status, data.field);
+  } catch {
+    return new ApiError('Произошла ошибка сервера', status);
+  }
+};
+
+const OFFLINE = 'Нет связи с сервером. Проверьте подключение';
+
+/** One call with the token, the 401 handling and the error of a refusal; the answer is read by the caller. */
+async function send(path: string, { method = 'GET', body, query, signal }: RequestOptions): Promise<Response> {
+  const url = urlOf(path, query);
   const token = getToken();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let res: Response;
@@ -95,25 +117,51 @@ async function send(path: string, { method = 'GET', body, query, signal }: Reque
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('Нет связи с сервером. Проверьте подключение', 0);
+    throw new ApiError(OFFLINE, 0);
   }
-  if (res.status === 401) {
-    setToken(null);
-    unauthorizedListeners.forEach((listener) => listener());
-  }
-  if (!res.ok) {
-    let message = 'Произошла ошибка сервера';
-    let field: string | undefined;
-    try {
-      const data = (await res.json()) as { message?: string; field?: string };
-      message = data.message || `HTTP error! status: ${res.status}`;
-      field = data.field;
-    } catch {
-      /* unreadable body: the spec's fallback */
-    }
-    throw new ApiError(message, res.status, field);
-  }
+  signedOut(res.status);
+  if (!res.ok) throw refusal(res.status, await res.text().catch(() => ''));
   return res;
+}
+
+export interface UploadOptions {
+  query?: RequestOptions['query'];
+  /** Called as the bytes go out, with 0..100. */
+  onProgress?: (percent: number) => void;
+  /** Aborting cancels the upload: the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart POST that reports how much has been sent (fetch cannot: XMLHttpRequest's upload
+ * progress), with the same token, 401 handling and errors as every other call.
+ */
+export function uploadForm<T>(path: string, form: FormData, { query, onProgress, signal }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => reject(new DOMException('Загрузка отменена', 'AbortError'));
+    if (signal?.aborted) return aborted();
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', urlOf(path, query));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, (e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      signedOut(xhr.status);
+      if (xhr.status < 200 || xhr.status >= 300) return reject(refusal(xhr.status, xhr.responseText));
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch {
+        reject(new ApiError('Произошла ошибка сервера', xhr.status));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(OFFLINE, 0));
+    xhr.onabort = aborted;
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 /** The reader's IANA time zone, in which the server counts days and writes the times of an export. */

@@ -64,6 +64,12 @@ export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAb
 
 const Root = styled.div`
   position: relative;
+  min-width: 0;
+  /* A long name on a phone is cut rather than widening the page. */
+  & > button {
+    max-width: 100%;
+    overflow: hidden;
+  }
 `;
 const Panel = styled.div`
   position: absolute;

@@ -69,7 +69,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           autoComplete="current-password"
           value={values.currentPassword}
           onChange={set('currentPassword')}
-          autoFocus
+          data-autofocus
           {...described('currentPassword')}
         />
       </Label>

@@ -126,6 +126,13 @@ const Bar = styled.nav<{ $slim?: boolean }>`
   height: ${({ $slim }) => ($slim ? '52px' : '60px')};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  /* A phone: the brand and the account on one line, the links below, scrolled sideways within it. */
+  @media (max-width: 640px) {
+    flex-wrap: wrap;
+    height: auto;
+    gap: 4px 12px;
+    padding: 8px 12px;
+  }
 `;
 const Brand = styled.a`
   font-weight: 700;
@@ -136,6 +143,13 @@ const Links = styled.div`
   display: flex;
   gap: 4px;
   flex: 1;
+  min-width: 0;
+  overflow-x: auto;
+  white-space: nowrap;
+  @media (max-width: 640px) {
+    order: 3;
+    flex-basis: 100%;
+  }
 `;
 const NavLink = styled.a`
   padding: 8px 12px;
@@ -151,6 +165,11 @@ const UserBox = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
+  min-width: 0;
+  @media (max-width: 640px) {
+    flex: 1;
+    justify-content: flex-end;
+  }
   font-size: 14px;
   color: ${({ theme }) => theme.colors.muted};
 `;

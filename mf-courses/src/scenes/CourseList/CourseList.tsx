@@ -10,13 +10,23 @@ import {
   type CourseSummary,
   type Page as ListPage,
 } from '@portal/contracts';
-import { Button, ConfirmDialog, ErrorBox, Input, Muted, Page, Pager, Select } from '@portal/ui';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorBox,
+  Input,
+  Muted,
+  Page,
+  Pager,
+  Select,
+  useDebounced,
+  useToast,
+} from '@portal/ui';
 import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, setFavorite, startCourse } from '../../api/courses';
 import { CourseCard } from '../../components/CourseCard';
-import { EmptyState } from '../../components/EmptyState';
 import { GridIcon, ListIcon, SparkIcon } from '../../components/Icons';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useListParams } from '../../hooks/useListParams';
 import { useViewMode, type ViewMode } from '../../hooks/useViewMode';
 
@@ -45,12 +55,13 @@ export function CourseList() {
   const { user } = useAuth();
   const author = isStaff(user?.role);
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [params, setParams] = useListParams();
   const setPage = useCallback((page: number) => setParams({ page }), [setParams]);
   const [view, setView] = useViewMode();
   const [toDelete, setToDelete] = useState<CourseSummary | null>(null);
   const [building, setBuilding] = useState(false);
-  const search = useDebouncedValue(params.search);
+  const search = useDebounced(params.search);
   // Learners only ever see published courses, so the status filter is for authors.
   const query = { ...params, search, status: author ? params.status : ('all' as const) };
 
@@ -89,7 +100,7 @@ export function CourseList() {
   const copy = useMutation({
     mutationFn: (course: CourseSummary) => copyCourse(course.id),
     onSuccess: () => void refresh(),
-    onError: (err) => console.error('Не удалось скопировать курс:', errorMessage(err)),
+    onError: (err) => toast.failed(err, 'Не удалось скопировать курс'),
   });
   const remove = useMutation({
     mutationFn: (course: CourseSummary) => deleteCourse(course.id),
@@ -97,7 +108,7 @@ export function CourseList() {
       setToDelete(null);
       if (answer?.archived) {
         // Kept (learners worked in it) and hidden from them: the card stays, marked archived.
-        window.alert(answer.message);
+        toast.show(answer.message);
         void refresh();
         return;
       }
@@ -108,7 +119,7 @@ export function CourseList() {
       void refresh();
     },
     onError: (err) => {
-      console.error('Не удалось удалить курс:', errorMessage(err));
+      toast.failed(err, 'Не удалось удалить курс');
       setToDelete(null);
     },
   });

@@ -2,22 +2,21 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, ROLES, ROLE_LABELS, userEditRights, type Role, type User, type UserUpdateInput } from '@portal/contracts';
-import { Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select } from '@portal/ui';
+import { Badge, Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select, useDebounced, useToast } from '@portal/ui';
 import { useAuth } from '@portal/web-core';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
 import { ResetLink } from '../../components/ResetLink';
-import { Badge } from '../../components/StatusBadge';
 import { UserForm } from '../../components/UserForm';
-import { alertFailure, directoryCount, formatDate, isStale } from '../../format';
-import { useDebounced } from '../../useDebounced';
+import { directoryCount, formatDate, isStale } from '../../format';
 
 /** /crm/contacts: every registered user, searchable by name, email or role (spec section 2). */
 export function Directory() {
   const { user: me } = useAuth();
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
   const [role, setRole] = useState<Role | ''>('');
@@ -43,7 +42,7 @@ export function Directory() {
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
     onError: async (err) => {
-      alertFailure(err, CRM_MSG.updateUserFailed);
+      toast.failed(err, CRM_MSG.updateUserFailed);
       // Changed by someone else meanwhile: the list shows their version before the next try.
       if (isStale(err)) await queryClient.invalidateQueries({ queryKey: userKeys.all });
     },

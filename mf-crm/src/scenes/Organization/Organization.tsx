@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, Muted, Page } from '@portal/ui';
+import { Button, Card, ConfirmDialog, Dialog, Muted, Page, useToast } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
 import {
   createContact,
@@ -18,7 +18,7 @@ import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
 import { StatusBadge } from '../../components/StatusBadge';
-import { alertFailure, contactCount, formatDate, isStale, siteHref } from '../../format';
+import { contactCount, formatDate, isStale, siteHref } from '../../format';
 
 type ContactDialog = { kind: 'create' } | { kind: 'edit'; contact: Contact } | null;
 /** What a confirmation is asking to delete: this organization, or one of its contacts. */
@@ -27,6 +27,7 @@ type Deleting = { kind: 'org' } | { kind: 'contact'; contact: Contact } | null;
 /** /crm/orgs/{id}: the info card, its edit dialog and the organization's contacts (spec section 2). */
 export function Organization({ id }: { id: string }) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [contactDialog, setContactDialog] = useState<ContactDialog>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
@@ -41,7 +42,7 @@ export function Organization({ id }: { id: string }) {
       await refresh();
     },
     onError: async (err) => {
-      alertFailure(err, CRM_MSG.updateOrgFailed);
+      toast.failed(err, CRM_MSG.updateOrgFailed);
       // Changed by someone else meanwhile: their version is shown before the next try.
       if (isStale(err)) await refresh();
     },
@@ -54,7 +55,7 @@ export function Organization({ id }: { id: string }) {
       await refresh();
       navigate(paths.organizations());
     },
-    onError: (err) => alertFailure(err, CRM_MSG.deleteOrgFailed),
+    onError: (err) => toast.failed(err, CRM_MSG.deleteOrgFailed),
     onSettled: () => setDeleting(null),
   });
 
@@ -68,7 +69,7 @@ export function Organization({ id }: { id: string }) {
       await refresh();
     },
     onError: async (err) => {
-      alertFailure(err, contactDialog?.kind === 'edit' ? CRM_MSG.updateContactFailed : CRM_MSG.createContactFailed);
+      toast.failed(err, contactDialog?.kind === 'edit' ? CRM_MSG.updateContactFailed : CRM_MSG.createContactFailed);
       if (isStale(err)) await refresh();
     },
   });
@@ -76,7 +77,7 @@ export function Organization({ id }: { id: string }) {
   const removeContact = useMutation({
     mutationFn: (contact: Contact) => deleteContact(contact.id),
     onSuccess: () => refresh(),
-    onError: (err) => alertFailure(err, CRM_MSG.deleteContactFailed),
+    onError: (err) => toast.failed(err, CRM_MSG.deleteContactFailed),
     onSettled: () => setDeleting(null),
   });
 

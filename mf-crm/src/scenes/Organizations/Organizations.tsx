@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page } from '@portal/ui';
+import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page, useDebounced, useToast } from '@portal/ui';
 import { paths } from '@portal/web-core';
 import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
@@ -10,12 +10,12 @@ import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
 import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
-import { alertFailure, contactCount, formatDate, siteHref } from '../../format';
-import { useDebounced } from '../../useDebounced';
+import { contactCount, formatDate, siteHref } from '../../format';
 
 /** /crm/orgs: search by name or tax number, a card grid, the add dialog (spec section 2). */
 export function Organizations() {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
   const [page, setPage] = useState(1);
@@ -37,7 +37,7 @@ export function Organizations() {
       setPage(1);
       await refresh();
     },
-    onError: (err) => alertFailure(err, CRM_MSG.createOrgFailed),
+    onError: (err) => toast.failed(err, CRM_MSG.createOrgFailed),
   });
 
   const remove = useMutation({
@@ -46,7 +46,7 @@ export function Organizations() {
       queryClient.removeQueries({ queryKey: crmKeys.organization(org.id) });
       await refresh();
     },
-    onError: (err) => alertFailure(err, CRM_MSG.deleteOrgFailed),
+    onError: (err) => toast.failed(err, CRM_MSG.deleteOrgFailed),
     onSettled: () => setToDelete(null),
   });
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz, type UploadedFile } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select, fileSizeLabel } from '@portal/ui';
+import { Button, fileSizeLabel, Input, Label, Muted, Select, TextArea } from '@portal/ui';
 import { useBackend } from '../../backend/backend';
 import { BLOCK_TYPE_LABELS } from '../../model/blocks';
 import { REGENERATE_TITLES } from '../../model/proposal';
@@ -10,6 +10,9 @@ import { useRegenerate } from '../generation/RegenerateContext';
 import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
 import { QuizPicker } from '../quiz/QuizPicker';
 import { MediaField } from './MediaField';
+
+// The quiz editor takes its text area from here.
+export { TextArea };
 
 /** An upload names the file and its exact size, so previews read «лекция.mp4 · 12,30 МБ». */
 const uploadedFields = (file: UploadedFile) => ({ name: file.originalName || file.name, bytes: file.size });
@@ -308,16 +311,6 @@ const Fields = styled.section`
     margin: 0;
     font-size: 16px;
   }
-`;
-export const TextArea = styled.textarea`
-  width: 100%;
-  padding: 10px 12px;
-  font: inherit;
-  resize: vertical;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
 `;
 export const Check = styled.label`
   display: flex;

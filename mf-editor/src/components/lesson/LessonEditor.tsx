@@ -10,7 +10,7 @@ import {
   type ContentBlockType,
   type LessonStatus,
 } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Input, Label, Muted, Select, useToast } from '@portal/ui';
 import {
   BLOCK_TYPE_LABELS,
   addBlock,
@@ -59,6 +59,7 @@ export function LessonEditor({
   showLessonFields = true,
   heading,
 }: LessonEditorProps) {
+  const toast = useToast();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ContentBlock | null>(null);
   const blocks = byOrder(value.blocks);
@@ -70,9 +71,9 @@ export function LessonEditor({
     setBlocks(next);
     setSelectedId(added.id);
   };
-  // Spec section 5: the block actions alert when nothing is selected.
+  // Spec section 5: the block actions say so when nothing is selected.
   const requireSelection = (message: string): ContentBlock | null => {
-    if (!selected) window.alert(message);
+    if (!selected) toast.show(message);
     return selected;
   };
   const shift = (step: -1 | 1) => {

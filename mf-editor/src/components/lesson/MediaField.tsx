@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { UploadAccept, UploadedFile } from '@portal/contracts';
-import { Input, Label } from '@portal/ui';
+import { Button, Input, Label, ProgressBar, uploadProblem, useToast } from '@portal/ui';
 import { MEDIA_MSG, errorMessage, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 
@@ -47,29 +47,66 @@ function useSourceNote(url: string, check: 'video' | 'audio' | undefined): { tex
 /** A file uploaded through the upload API, or an address typed in. */
 export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUploaded, failureAlert, check }: MediaFieldProps) {
   const backend = useBackend();
-  const [busy, setBusy] = useState(false);
+  /** The percent sent while an upload runs, null otherwise. */
+  const [sent, setSent] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
+  const running = useRef<AbortController | null>(null);
+  const busy = sent !== null;
+  // Leaving the block (or the lesson) cancels what is still going out.
+  useEffect(() => () => running.current?.abort(), []);
   const hintId = useId();
   const noteId = useId();
   const note = useSourceNote(url, check);
 
   const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    setProblem(null);
+    if (!file || busy) return;
+    // Said before a byte is sent: the wrong kind of file, or one too large.
+    const refused = uploadProblem(file, accept);
+    setProblem(refused);
+    if (refused) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setSent(0);
     try {
-      onUploaded(await backend.upload(file, accept));
+      onUploaded(await backend.upload(file, accept, { onProgress: setSent, signal: controller.signal }));
     } catch (err) {
-      // The server's reason stays on the panel; the alert is the spec's text.
+      if ((err as Error).name === 'AbortError') {
+        if (running.current === controller) setProblem('Загрузка отменена');
+        return;
+      }
+      // The server's reason stays on the panel; the toast is the spec's text.
       setProblem(errorMessage(err, failureAlert));
-      window.alert(failureAlert);
+      toast.show(failureAlert, 'error');
     } finally {
-      setBusy(false);
+      if (running.current === controller) {
+        running.current = null;
+        setSent(null);
+      }
     }
   };
 
   return (
-    <Group>
+    <Group
+      data-testid="drop-zone"
+      $dragging={dragging}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = busy ? 'none' : 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(e) => {
+        if (!e.dataTransfer.files.length) return;
+        e.preventDefault();
+        setDragging(false);
+        void upload(e.dataTransfer.files[0]);
+      }}
+    >
       <Label>
         {uploadLabel}
         <FileInput
@@ -83,9 +120,20 @@ export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUpload
           }}
         />
       </Label>
-      <Hint id={hintId} role={problem ? 'alert' : undefined} $problem={!!problem}>
-        {busy ? 'Загрузка...' : (problem ?? (accept === 'any' ? 'Подходит файл любого типа' : `Только ${ACCEPT_ATTR[accept]}`))}
-      </Hint>
+      {busy ? (
+        <Progress>
+          <ProgressBar name={`${uploadLabel}: отправлено`} value={sent} valueText={`${Math.round(sent)}%`} />
+          <span aria-hidden="true">{Math.round(sent)}%</span>
+          <Button type="button" $variant="outline" $size="sm" onClick={() => running.current?.abort()}>
+            Отменить загрузку
+          </Button>
+        </Progress>
+      ) : (
+        <Hint id={hintId} role={problem ? 'alert' : undefined} $problem={!!problem}>
+          {problem ??
+            `${accept === 'any' ? 'Подходит файл любого типа' : `Только ${ACCEPT_ATTR[accept]}`}; файл можно перетащить сюда`}
+        </Hint>
+      )}
       <Label>
         {urlLabel}
         <Input
@@ -105,9 +153,20 @@ export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUpload
   );
 }
 
-const Group = styled.div`
+const Group = styled.div<{ $dragging: boolean }>`
   display: grid;
   gap: 8px;
+  padding: 8px;
+  margin: -8px;
+  border: 2px dashed ${({ theme, $dragging }) => ($dragging ? theme.colors.primary : 'transparent')};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+const Progress = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto auto;
+  align-items: center;
+  gap: 8px;
+  font-size: 13px;
 `;
 const FileInput = styled.input`
   font: inherit;

@@ -58,9 +58,6 @@ export function QuizPicker({ onPick, onCreate, onClose }: QuizPickerProps) {
         <Button type="button" $variant="outline" onClick={onCreate}>
           Создать новый квиз
         </Button>
-        <Button type="button" $variant="ghost" onClick={onClose}>
-          Закрыть
-        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -14,9 +14,8 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG } from '@portal/contracts';
-import { Button, Input, Muted } from '@portal/ui';
+import { Button, Input, Muted, StatusBadge } from '@portal/ui';
 import { ACCESSIBILITY, AUTO_SCROLL, useEditorSensors } from '../../components/dnd';
-import { StatusBadge } from '../../components/StatusBadge';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
 import type { LessonOrigin } from './useCourseEditor';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { EDITOR_MSG } from '@portal/contracts';
-import { Button, ErrorBox, Muted } from '@portal/ui';
+import { Button, ErrorBox, Muted, useToast } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { LessonEditor, type LessonFields } from '../../components/lesson/LessonEditor';
@@ -28,6 +28,7 @@ export function NewLesson({ moduleId }: { moduleId: string | null }) {
 }
 
 function NewLessonForModule({ moduleId }: { moduleId: string }) {
+  const toast = useToast();
   const backend = useBackend();
   const mod = useQuery({
     queryKey: ['editor', backend.demo, 'module', moduleId],
@@ -61,7 +62,7 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
   const save = async () => {
     const title = lesson.title.trim();
     if (!title) {
-      window.alert(EDITOR_MSG.lessonTitleRequired);
+      toast.show(EDITOR_MSG.lessonTitleRequired, 'error');
       return;
     }
     setSaving(true);
@@ -75,11 +76,11 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
         status: lesson.status,
         content: lesson.blocks,
       });
-      window.alert(EDITOR_MSG.lessonCreated);
+      toast.show(EDITOR_MSG.lessonCreated, 'success');
       back();
     } catch (err) {
       setProblem(errorMessage(err));
-      window.alert(EDITOR_MSG.lessonSaveFailed);
+      toast.show(EDITOR_MSG.lessonSaveFailed, 'error');
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
-import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
-import { Button, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { APPLY_FOR_ROLES, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
+import { Button, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
 import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
+import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
+import { RoleField } from '../../components/RoleField';
 
 type Mode = 'login' | 'register';
 const REGISTER_ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR'];
@@ -18,7 +20,8 @@ export function Auth() {
   const [fading, setFading] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [form, setForm] = useState({ email: '', password: '', fullName: '', role: 'CANDIDATE' as Role, confirm: '' });
+  // What the fields start with: a chosen preset fills them; the other mode keeps what was typed.
+  const [initial, setInitial] = useState({ email: '', password: '', version: 0 });
   const applied = useRef(false);
 
   // Signed in (now or already): back to the page asked for before being sent here (?next=), else home.
@@ -37,23 +40,22 @@ export function Auth() {
     }, 200);
   };
 
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.email.trim() || !form.password) return window.alert(MSG.fillAllFields);
-    if (mode === 'register') {
-      if (!form.fullName.trim()) return window.alert(MSG.enterName);
-      if (form.password !== form.confirm) return window.alert(MSG.passwordsMismatch);
-    }
+  const signIn = async (email: string, password: string) => {
     setBusy(true);
     try {
-      if (mode === 'login') {
-        await login(form.email.trim(), form.password);
-      } else {
-        applied.current = APPLY_FOR_ROLES.includes(form.role);
-        await register({ email: form.email.trim(), password: form.password, fullName: form.fullName.trim(), role: form.role });
-      }
+      await login(email, password);
+    } catch {
+      /* the store holds the message shown above the form */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const signUp = async (values: RegistrationValues) => {
+    const role = values.role ?? 'CANDIDATE';
+    applied.current = APPLY_FOR_ROLES.includes(role);
+    setBusy(true);
+    try {
+      await register({ email: values.email, password: values.password, fullName: values.fullName, role });
     } catch {
       /* the store holds the message shown above the form */
     } finally {
@@ -62,7 +64,7 @@ export function Auth() {
   };
 
   const choosePreset = (preset: PresetAccount) => {
-    setForm((f) => ({ ...f, email: preset.email, password: preset.password }));
+    setInitial((f) => ({ email: preset.email, password: preset.password, version: f.version + 1 }));
     setPickerOpen(false);
     if (mode !== 'login') switchMode('login');
   };
@@ -86,61 +88,11 @@ export function Auth() {
         <h1>{mode === 'login' ? 'Вход в систему' : 'Регистрация'}</h1>
         <Muted>{mode === 'login' ? 'Войдите, чтобы продолжить обучение' : 'Создайте учётную запись'}</Muted>
         {error && <ErrorBox data-testid="auth-error">{error}</ErrorBox>}
-        <AuthForm onSubmit={submit} noValidate>
-          {mode === 'register' && (
-            <Label>
-              Полное имя
-              <Input name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} />
-            </Label>
-          )}
-          <Label>
-            Email
-            <Input name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-          </Label>
-          <Label>
-            Пароль
-            <Input
-              name="password"
-              type="password"
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              value={form.password}
-              onChange={set('password')}
-            />
-          </Label>
-          {mode === 'register' && (
-            <>
-              <Label>
-                Подтвердите пароль
-                <Input
-                  name="confirm"
-                  type="password"
-                  autoComplete="new-password"
-                  value={form.confirm}
-                  onChange={set('confirm')}
-                />
-              </Label>
-              <Label>
-                Роль
-                <Select name="role" value={form.role} onChange={set('role')}>
-                  {REGISTER_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </option>
-                  ))}
-                </Select>
-              </Label>
-              {APPLY_FOR_ROLES.includes(form.role) && (
-                <Muted>
-                  Роль «{ROLE_LABELS[form.role]}» назначает администратор: будет отправлена заявка, а до её одобрения вам доступно
-                  обучение.
-                </Muted>
-              )}
-            </>
-          )}
-          <Button type="submit" disabled={busy}>
-            {mode === 'login' ? 'Войти' : 'Зарегистрироваться'}
-          </Button>
-        </AuthForm>
+        {mode === 'login' ? (
+          <SignInFields key={`login-${initial.version}`} initial={initial} busy={busy} onSubmit={signIn} />
+        ) : (
+          <RegisterFields initial={initial} busy={busy} onSubmit={signUp} />
+        )}
         <Row>
           <Button $variant="link" type="button" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
             {mode === 'login' ? 'Нет аккаунта? Зарегистрироваться' : 'Уже есть аккаунт? Войти'}
@@ -185,6 +137,65 @@ export function Auth() {
         {dark ? '☀' : '☾'}
       </ThemeToggle>
     </AuthScreen>
+  );
+}
+
+function SignInFields({
+  initial,
+  busy,
+  onSubmit,
+}: {
+  initial: { email: string; password: string };
+  busy: boolean;
+  onSubmit: (email: string, password: string) => Promise<void>;
+}) {
+  const form = useZodForm(loginSchema, { email: initial.email, password: initial.password });
+  const { errors } = form.formState;
+  return (
+    <AuthForm onSubmit={form.handleSubmit((v) => onSubmit(v.email, v.password))} noValidate>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field label="Пароль" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" disabled={busy}>
+        Войти
+      </Button>
+    </AuthForm>
+  );
+}
+
+function RegisterFields({
+  initial,
+  busy,
+  onSubmit,
+}: {
+  initial: { email: string; password: string };
+  busy: boolean;
+  onSubmit: (values: RegistrationValues) => Promise<void>;
+}) {
+  const form = useZodForm(registrationForm, { ...emptyRegistration(), email: initial.email, password: initial.password });
+  const { errors } = form.formState;
+  return (
+    <AuthForm onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <Field label="Полное имя" error={errors.fullName?.message}>
+        <Input autoComplete="name" {...form.register('fullName')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Field label="Пароль" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </Field>
+      <Field label="Подтвердите пароль" error={errors.confirm?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
+      </Field>
+      <RoleField form={form} roles={REGISTER_ROLES} />
+      <Button type="submit" disabled={busy}>
+        Зарегистрироваться
+      </Button>
+    </AuthForm>
   );
 }
 

@@ -1,49 +1,34 @@
-import { useState, type FormEvent } from 'react';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
-import { APPLY_FOR_ROLES, MSG, ROLE_LABELS, type Role } from '@portal/contracts';
-import { Button, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { APPLY_FOR_ROLES, type Role } from '@portal/contracts';
+import { Button, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
 import { navigate, paths, useAuth } from '@portal/web-core';
+import { emptyRegistration, registrationForm } from '../../forms';
+import { RoleField } from '../../components/RoleField';
 
 const ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR', 'ADMIN'];
-const Required = () => <span aria-hidden="true"> *</span>;
 
 /** /register: the separate form, where ADMIN is offered with the administrator password. */
 export function Register() {
   const { error, register } = useAuth();
-  const [busy, setBusy] = useState(false);
-  const [form, setForm] = useState({
-    fullName: '',
-    email: '',
-    password: '',
-    confirm: '',
-    role: 'CANDIDATE' as Role,
-    adminPassword: '',
-  });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const form = useZodForm(registrationForm, emptyRegistration());
+  const { errors, isSubmitting } = form.formState;
+  const role = form.watch('role') as Role;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.email.trim() || !form.password) return window.alert(MSG.fillAllFields);
-    if (!form.fullName.trim()) return window.alert(MSG.enterName);
-    if (form.password !== form.confirm) return window.alert(MSG.passwordsMismatch);
-    if (form.role === 'ADMIN' && !form.adminPassword) return window.alert(MSG.adminPasswordRequired);
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
     try {
       await register({
-        email: form.email.trim(),
-        password: form.password,
-        fullName: form.fullName.trim(),
-        role: form.role,
-        ...(form.role === 'ADMIN' ? { adminPassword: form.adminPassword } : {}),
+        email: values.email,
+        password: values.password,
+        fullName: values.fullName,
+        role: values.role,
+        ...(values.role === 'ADMIN' ? { adminPassword: values.adminPassword } : {}),
       });
       // An application (CURATOR) is pending: the dashboard says so; everyone else starts with the courses.
-      navigate(APPLY_FOR_ROLES.includes(form.role) ? paths.dashboard() : paths.courses());
+      navigate(APPLY_FOR_ROLES.includes(values.role) ? paths.dashboard() : paths.courses());
     } catch {
       /* shown above the form */
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <AuthScreen>
@@ -52,77 +37,25 @@ export function Register() {
         <Muted>Поля, отмеченные *, обязательны</Muted>
         {error && <ErrorBox>{error}</ErrorBox>}
         <AuthForm onSubmit={submit} noValidate>
-          <Label>
-            <span>
-              Полное имя
-              <Required />
-            </span>
-            <Input name="fullName" required value={form.fullName} onChange={set('fullName')} />
-          </Label>
-          <Label>
-            <span>
-              Email
-              <Required />
-            </span>
-            <Input name="email" type="email" required value={form.email} onChange={set('email')} />
-          </Label>
-          <Label>
-            <span>
-              Пароль
-              <Required />
-            </span>
-            <Input
-              name="password"
-              type="password"
-              required
-              autoComplete="new-password"
-              value={form.password}
-              onChange={set('password')}
-            />
-          </Label>
-          <Label>
-            <span>
-              Подтвердите пароль
-              <Required />
-            </span>
-            <Input
-              name="confirm"
-              type="password"
-              required
-              autoComplete="new-password"
-              value={form.confirm}
-              onChange={set('confirm')}
-            />
-          </Label>
-          <Label>
-            <span>
-              Роль
-              <Required />
-            </span>
-            <Select name="role" value={form.role} onChange={set('role')}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </Select>
-          </Label>
-          {APPLY_FOR_ROLES.includes(form.role) && (
-            <Muted>
-              Роль «{ROLE_LABELS[form.role]}» назначает администратор: будет отправлена заявка, а до её одобрения вам доступно
-              обучение.
-            </Muted>
+          <Field required label="Полное имя" error={errors.fullName?.message}>
+            <Input required autoComplete="name" {...form.register('fullName')} />
+          </Field>
+          <Field required label="Email" error={errors.email?.message}>
+            <Input type="email" required autoComplete="email" {...form.register('email')} />
+          </Field>
+          <Field required label="Пароль" error={errors.password?.message}>
+            <Input type="password" required autoComplete="new-password" {...form.register('password')} />
+          </Field>
+          <Field required label="Подтвердите пароль" error={errors.confirm?.message}>
+            <Input type="password" required autoComplete="new-password" {...form.register('confirm')} />
+          </Field>
+          <RoleField form={form} roles={ROLES} required />
+          {role === 'ADMIN' && (
+            <Field required label="Пароль администратора" error={errors.adminPassword?.message}>
+              <Input type="password" {...form.register('adminPassword')} />
+            </Field>
           )}
-          {form.role === 'ADMIN' && (
-            <Label>
-              <span>
-                Пароль администратора
-                <Required />
-              </span>
-              <Input name="adminPassword" type="password" value={form.adminPassword} onChange={set('adminPassword')} />
-            </Label>
-          )}
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={isSubmitting}>
             Зарегистрироваться
           </Button>
           {process.env.NODE_ENV !== 'production' && (
@@ -130,7 +63,7 @@ export function Register() {
               type="button"
               $variant="secondary"
               onClick={() =>
-                setForm({
+                form.reset({
                   fullName: 'Администратор Портала',
                   email: 'admin2@portal.local',
                   password: 'Portal-Glav-2026',

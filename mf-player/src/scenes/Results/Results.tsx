@@ -1,13 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PROGRESS_MSG, REVIEW_MSG, isStaff, type ResultStatus } from '@portal/contracts';
-import { Button, Card, ErrorBox, ExportButtons, Input, Muted, Page, Pager, Select } from '@portal/ui';
-import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ExportButtons,
+  Input,
+  LoadError,
+  Loading,
+  Page,
+  Pager,
+  ProgressBar,
+  Select,
+  useDebounced,
+} from '@portal/ui';
+import { navigate, paths, useAuth } from '@portal/web-core';
 import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge } from '../../components/Badges';
-import { ProgressBar } from '../../components/ProgressBar';
 
 const STATUS_OPTIONS: Array<{ value: ResultStatus | 'all'; label: string }> = [
   { value: 'all', label: PROGRESS_MSG.statusAll },
@@ -15,16 +27,6 @@ const STATUS_OPTIONS: Array<{ value: ResultStatus | 'all'; label: string }> = [
   { value: 'failed', label: PROGRESS_MSG.statusFailed },
 ];
 const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
-
-/** The search typed, applied after a short pause so each key does not cost a request. */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 const initialSearch = () => new URLSearchParams(window.location.search).get('search') ?? '';
 
@@ -99,19 +101,14 @@ export function Results() {
       </Summary>
 
       {results.isPending ? (
-        <Muted role="status">Загрузка...</Muted>
+        <Loading />
       ) : results.isError && !data ? (
-        <ErrorBox>
-          {PROGRESS_MSG.resultsLoadFailed}: {errorMessage(results.error)}{' '}
-          <Button type="button" $variant="link" onClick={() => void results.refetch()}>
-            Повторить
-          </Button>
-        </ErrorBox>
+        <LoadError title={PROGRESS_MSG.resultsLoadFailed} error={results.error} onRetry={() => void results.refetch()} />
       ) : !data || data.data.length === 0 ? (
-        <Empty role="status">
-          <h2>{filtering ? PROGRESS_MSG.resultsNotFound : PROGRESS_MSG.noResults}</h2>
-          {filtering && <Muted>{PROGRESS_MSG.resultsNotFoundHint}</Muted>}
-        </Empty>
+        <EmptyState
+          title={filtering ? PROGRESS_MSG.resultsNotFound : PROGRESS_MSG.noResults}
+          hint={filtering ? PROGRESS_MSG.resultsNotFoundHint : undefined}
+        />
       ) : (
         <>
           <TableWrap>
@@ -142,7 +139,7 @@ export function Results() {
                       <Percent>
                         <ProgressBar
                           value={a.percentage}
-                          label={`${a.percentage}%`}
+                          name={`${a.percentage}%`}
                           tone={a.status === 'passed' ? 'success' : 'danger'}
                           size="sm"
                         />
@@ -224,20 +221,6 @@ const StatCard = styled(Card)`
   }
   strong {
     font-size: 26px;
-  }
-`;
-const Empty = styled(Card)`
-  display: grid;
-  justify-items: center;
-  gap: 8px;
-  padding: 48px 24px;
-  text-align: center;
-  h2 {
-    margin: 0;
-    font-size: 20px;
-  }
-  p {
-    margin: 0;
   }
 `;
 const TableWrap = styled.div`

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `ms`: typing in the search box is one request, not one per key. */
-export function useDebouncedValue<T>(value: T, ms = 300): T {
+/** The value once it has stopped changing for `ms`: a search box asks the server once per pause, not once per key. */
+export function useDebounced<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => setSettled(value), ms);

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MSG, registerSchema, type Role } from '@portal/contracts';
+import type { UseFormReturn } from '@portal/ui';
+
+// Checked even while another field is still wrong, so every message shows at once.
+const always = () => true;
+
+/**
+ * The registration form: the server's registration schema (its messages are the spec's), plus the
+ * confirmation and the administrator password that only the form asks for.
+ */
+export const registrationForm = registerSchema
+  .extend({ confirm: z.string(), adminPassword: z.string() })
+  .refine((v) => v.password === v.confirm, { message: MSG.passwordsMismatch, path: ['confirm'], when: always })
+  .refine((v) => v.role !== 'ADMIN' || v.adminPassword.length > 0, {
+    message: MSG.adminPasswordRequired,
+    path: ['adminPassword'],
+    when: always,
+  });
+
+export type RegistrationValues = z.input<typeof registrationForm>;
+export type RegistrationForm = UseFormReturn<RegistrationValues, unknown, z.output<typeof registrationForm>>;
+
+export const emptyRegistration = (role: Role = 'CANDIDATE'): RegistrationValues => ({
+  fullName: '',
+  email: '',
+  password: '',
+  confirm: '',
+  role,
+  adminPassword: '',
+});

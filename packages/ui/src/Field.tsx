@@ -1,0 +1,143 @@
+import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from './components';
+
+/** What a Field hands its control: the ids that tie it to the label, the hint and the error. */
+export interface FieldControlProps {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  /** One input, select or text area; it gets the id and the ARIA attributes. */
+  children: ReactElement<FieldControlProps>;
+  hint?: ReactNode;
+  /** The message under the field; the control is then `aria-invalid`. */
+  error?: string;
+  id?: string;
+  /** Marks the label with a red * (for the eye; the form's own text says what * means). */
+  required?: boolean;
+}
+
+/**
+ * A labelled control with its hint and its error beneath it. The control is named by the label,
+ * described by the hint and the error, and marked `aria-invalid` while the error shows.
+ */
+export function Field({ label, children, hint, error, id, required = false }: FieldProps) {
+  const auto = useId();
+  const controlId = id ?? children.props.id ?? auto;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [children.props['aria-describedby'], hint ? hintId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Wrap>
+      <FieldLabel htmlFor={controlId}>
+        {label}
+        {required && <RequiredMark aria-hidden="true"> *</RequiredMark>}
+      </FieldLabel>
+      {cloneElement(children, {
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </Wrap>
+  );
+}
+
+/** The foot of a form: «Отмена» and the submit button, the main action last. */
+export function FormActions({
+  submitLabel,
+  busy = false,
+  onCancel,
+}: {
+  submitLabel: string;
+  busy?: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <Actions>
+      <Button type="button" $variant="outline" onClick={onCancel}>
+        Отмена
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </Actions>
+  );
+}
+
+/** A checkbox with its label to the right, the whole line clickable. */
+export function Check({ label, ...input }: { label: ReactNode } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <CheckLabel>
+      <input type="checkbox" {...input} />
+      <span>{label}</span>
+    </CheckLabel>
+  );
+}
+
+export const TextArea = styled.textarea`
+  width: 100%;
+  padding: 10px 12px;
+  font: inherit;
+  resize: vertical;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 8px;
+  flex-wrap: wrap;
+`;
+const Wrap = styled.div`
+  display: grid;
+  gap: 6px;
+  min-width: 0;
+  input[aria-invalid='true'],
+  select[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+const FieldLabel = styled.label`
+  font-size: 14px;
+  font-weight: 500;
+`;
+const RequiredMark = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+const Hint = styled.span`
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+/** The message under a field (and the text of a form-wide error). */
+export const FieldError = styled.span`
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+const CheckLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 14px;
+  cursor: pointer;
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+`;

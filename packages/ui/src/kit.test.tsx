@@ -1,0 +1,275 @@
+/** @jest-environment jsdom */
+import { useState, type ReactNode } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { loginSchema, MSG } from '@portal/contracts';
+import { ApiError } from '@portal/web-core';
+import {
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  Field,
+  FormActions,
+  Input,
+  LoadError,
+  Pager,
+  ProgressBar,
+  ToastProvider,
+  lightTheme,
+  uploadProblem,
+  useDebounced,
+  useToast,
+  useZodForm,
+} from './index';
+
+// jsdom has <dialog> but not its modal methods: open and close it by its attribute, which is all
+// these tests need (the browser's inertness and focus trap are the journeys' to check).
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const wrap = (ui: ReactNode) =>
+  render(
+    <ThemeProvider theme={lightTheme}>
+      <ToastProvider>{ui}</ToastProvider>
+    </ThemeProvider>,
+  );
+
+function SignInForm({ onDone }: { onDone: (email: string) => void }) {
+  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => onDone(values.email))}>
+      <Field label="Email" hint="Рабочая почта" error={errors.email?.message}>
+        <Input type="email" {...form.register('email')} />
+      </Field>
+      <Field label="Пароль" error={errors.password?.message}>
+        <Input type="password" {...form.register('password')} />
+      </Field>
+      <button type="submit">Войти</button>
+    </form>
+  );
+}
+
+describe('Field and useZodForm', () => {
+  it('shows every message under its field, marks the fields invalid and focuses the first', async () => {
+    const done = jest.fn();
+    wrap(<SignInForm onDone={done} />);
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(email.getAttribute('aria-describedby')).toBe(`${email.id}-hint`);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Войти' })));
+
+    const password = screen.getByLabelText('Пароль');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${email.id}-error`)?.textContent).toBe(MSG.fillAllFields);
+    expect(email.getAttribute('aria-describedby')).toBe(`${email.id}-hint ${email.id}-error`);
+    expect(document.activeElement).toBe(email);
+    expect(done).not.toHaveBeenCalled();
+  });
+
+  it('says a bad address in Russian, clears it once corrected, and submits the parsed values', async () => {
+    const done = jest.fn();
+    wrap(<SignInForm onDone={done} />);
+    const email = screen.getByLabelText('Email');
+    fireEvent.input(email, { target: { value: 'не-почта' } });
+    fireEvent.input(screen.getByLabelText('Пароль'), { target: { value: 'секрет' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Войти' })));
+    expect(screen.getByText(MSG.emailInvalid)).toBeTruthy();
+
+    await act(async () => fireEvent.input(email, { target: { value: '  Anna@Portal.Local ' } }));
+    expect(screen.queryByText(MSG.emailInvalid)).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Войти' })));
+    expect(done).toHaveBeenCalledWith('anna@portal.local');
+  });
+});
+
+describe('required fields and the form foot', () => {
+  it('marks a required field with a * that is not read as part of its name, and offers Отмена beside the submit', () => {
+    const cancel = jest.fn();
+    wrap(
+      <form>
+        <Field required label="ИНН">
+          <Input />
+        </Field>
+        <FormActions submitLabel="Создать" busy onCancel={cancel} />
+      </form>,
+    );
+    expect(screen.getByRole('textbox', { name: 'ИНН' })).toBeTruthy();
+    expect(screen.getByText('*').getAttribute('aria-hidden')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Создать' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Dialog and ConfirmDialog', () => {
+  function Opener() {
+    const [open, setOpen] = useState(false);
+    const [asked, setAsked] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Открыть
+        </button>
+        <Dialog open={open} title="Новая организация" onClose={() => setOpen(false)}>
+          <button type="button" onClick={() => setAsked(true)}>
+            Удалить
+          </button>
+          {asked && (
+            <ConfirmDialog
+              title="Удалить?"
+              message="Это нельзя отменить."
+              confirmLabel="Удалить навсегда"
+              onConfirm={() => setAsked(false)}
+              onCancel={() => setAsked(false)}
+            />
+          )}
+        </Dialog>
+      </>
+    );
+  }
+
+  it('opens named by its title, closes on Escape and gives focus back to its opener', () => {
+    wrap(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Открыть' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Новая организация' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('heading', { name: 'Новая организация' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('asks with the safe choice focused, and Escape on the question leaves the dialog under it open', () => {
+    wrap(<Opener />);
+    fireEvent.click(screen.getByRole('button', { name: 'Открыть' }));
+    const remove = screen.getByRole('button', { name: 'Удалить' });
+    remove.focus();
+    fireEvent.click(remove);
+    const question = screen.getByRole('dialog', { name: 'Удалить?' });
+    expect(question.getAttribute('aria-describedby')).toBe(screen.getByText('Это нельзя отменить.').id);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Отмена' }));
+
+    fireEvent(question, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog', { name: 'Удалить?' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Новая организация' })).toBeTruthy();
+    expect(document.activeElement).toBe(remove);
+  });
+});
+
+describe('Toast', () => {
+  function Saver({ error }: { error: unknown }) {
+    const toast = useToast();
+    return (
+      <>
+        <button type="button" onClick={() => toast.failed(error)}>
+          Сохранить
+        </button>
+        <button type="button" onClick={() => toast.show('Сохранено', 'success')}>
+          Готово
+        </button>
+      </>
+    );
+  }
+
+  it('reports a failed change as «Ошибка: {message}» in an alert until closed', () => {
+    wrap(<Saver error={new ApiError('Организация с таким ИНН уже существует', 409)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(screen.getByRole('alert').textContent).toContain('Ошибка: Организация с таким ИНН уже существует');
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть уведомление' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lets a notice go by itself after a few seconds', () => {
+    jest.useFakeTimers();
+    try {
+      wrap(<Saver error={null} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Готово' }));
+      expect(screen.getByRole('status').textContent).toContain('Сохранено');
+      act(() => jest.advanceTimersByTime(6000));
+      expect(screen.queryByRole('status')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('states, pager, progress and debounce', () => {
+  it('says what is empty and what failed, with a retry', () => {
+    const retry = jest.fn();
+    wrap(
+      <>
+        <EmptyState title="Курсов пока нет" hint="Создайте первый курс" />
+        <LoadError error={new ApiError('Сервис временно недоступен', 503)} onRetry={retry} />
+      </>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Курсов пока нет');
+    expect(screen.getByRole('alert').textContent).toContain('Сервис временно недоступен');
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('pages and shows progress with its values', () => {
+    const onPage = jest.fn();
+    wrap(
+      <>
+        <Pager page={1} total={45} limit={20} onPage={onPage} />
+        <ProgressBar name="Загрузка файла" value={42.4} valueText="42%" />
+      </>,
+    );
+    expect(screen.getByText('Страница 1 из 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Назад' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Вперёд' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+    const bar = screen.getByRole('progressbar', { name: 'Загрузка файла' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+  });
+
+  it('hands on a value only once it stops changing', () => {
+    jest.useFakeTimers();
+    try {
+      const Probe = ({ value }: { value: string }) => <span data-testid="v">{useDebounced(value, 300)}</span>;
+      const view = wrap(<Probe value="к" />);
+      view.rerender(
+        <ThemeProvider theme={lightTheme}>
+          <ToastProvider>
+            <Probe value="курс" />
+          </ToastProvider>
+        </ThemeProvider>,
+      );
+      act(() => jest.advanceTimersByTime(200));
+      expect(screen.getByTestId('v').textContent).toBe('к');
+      act(() => jest.advanceTimersByTime(200));
+      expect(screen.getByTestId('v').textContent).toBe('курс');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('uploadProblem', () => {
+  it('refuses an empty file, one over the limit and one of the wrong kind, in Russian, and lets the rest go', () => {
+    const file = (name: string, size: number, type: string) => ({ name, size, type });
+    expect(uploadProblem(file('пусто.png', 0, 'image/png'), 'image')).toBe('Файл «пусто.png» пуст');
+    expect(uploadProblem(file('фильм.mp4', 60 * 1024 * 1024, 'video/mp4'), 'video')).toBe(
+      'Файл «фильм.mp4» весит 60,00\u00a0МБ, а загрузить можно не больше 50,00\u00a0МБ',
+    );
+    expect(uploadProblem(file('отчёт.pdf', 1000, 'application/pdf'), 'image')).toBe(
+      'Файл «отчёт.pdf» не подходит: нужно изображение (PNG, JPEG, GIF, WebP или SVG)',
+    );
+    expect(uploadProblem(file('песня.mp3', 1000, 'audio/mpeg'), 'media')).toBeNull();
+    expect(uploadProblem(file('отчёт.pdf', 1000, 'application/pdf'), 'any')).toBeNull();
+    // The browser does not know the type: the server decides from the content.
+    expect(uploadProblem(file('схема.heic', 1000, ''), 'image')).toBeNull();
+  });
+});

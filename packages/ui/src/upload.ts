@@ -1,0 +1,32 @@
+import type { UploadAccept } from '@portal/contracts';
+import { formatFileSize } from './format';
+
+/** The content service's UPLOAD_MAX_BYTES by default (and the gateway's upload body limit). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+const WANTED: Record<Exclude<UploadAccept, 'any'>, { prefixes: string[]; text: string }> = {
+  image: { prefixes: ['image/'], text: 'нужно изображение (PNG, JPEG, GIF, WebP или SVG)' },
+  video: { prefixes: ['video/'], text: 'нужно видео (MP4, WebM или OGG)' },
+  audio: { prefixes: ['audio/'], text: 'нужен звук (MP3, WAV, OGG или M4A)' },
+  media: { prefixes: ['image/', 'video/', 'audio/'], text: 'нужно изображение, видео или звук' },
+};
+
+/**
+ * Why a chosen file will not be sent, in words a person reads, or null when it may go. The server
+ * checks again (the content, not only the name); a file whose type the browser does not know is
+ * left to it.
+ */
+export function uploadProblem(
+  file: { name: string; size: number; type: string },
+  accept: UploadAccept,
+  maxBytes = DEFAULT_UPLOAD_MAX_BYTES,
+): string | null {
+  if (file.size === 0) return `Файл «${file.name}» пуст`;
+  if (file.size > maxBytes)
+    return `Файл «${file.name}» весит ${formatFileSize(file.size)}, а загрузить можно не больше ${formatFileSize(maxBytes)}`;
+  if (accept !== 'any' && file.type) {
+    const wanted = WANTED[accept];
+    if (!wanted.prefixes.some((p) => file.type.startsWith(p))) return `Файл «${file.name}» не подходит: ${wanted.text}`;
+  }
+  return null;
+}
