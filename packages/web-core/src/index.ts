@@ -8,3 +8,4 @@ export * from './query';
 export * from './generation';
 export * from './returnPath';
 export * from './media';
+export * from './assignments';

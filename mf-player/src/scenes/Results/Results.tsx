@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PROGRESS_MSG, type ResultStatus } from '@portal/contracts';
+import { PROGRESS_MSG, STUDY_ROLES, type ResultStatus } from '@portal/contracts';
 import { Button, Card, ErrorBox, ExportButtons, Input, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, useAuth } from '@portal/web-core';
 import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge } from '../../components/Badges';
 import { ProgressBar } from '../../components/ProgressBar';
+import { MyCertificates } from '../../components/MyCertificates';
 
 const STATUS_OPTIONS: Array<{ value: ResultStatus | 'all'; label: string }> = [
   { value: 'all', label: PROGRESS_MSG.statusAll },
@@ -58,6 +59,8 @@ export function Results() {
           failedText={PROGRESS_MSG.exportFailed}
         />
       </Header>
+
+      {user && STUDY_ROLES.includes(user.role) && <MyCertificates />}
 
       <Toolbar role="search">
         <Input

@@ -25,6 +25,7 @@ import { LESSON_STATE_LABELS, StatusBadge } from '../../components/Badges';
 import { BlockView } from '../../components/BlockView';
 import { CourseOutline } from '../../components/CourseOutline';
 import { QuizBlockCard } from '../../components/QuizBlockCard';
+import { StudyAssignment } from '../../components/StudyAssignment';
 
 const notRetriedOn4xx = (count: number, err: Error) =>
   !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
@@ -187,6 +188,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
             </Button>
           </PreviewBanner>
         )}
+        {!preview && <StudyAssignment courseId={courseId} lessonsDone={!!progress.data?.isCompleted} />}
         <ReadAhead lesson={ahead} />
         {lesson ? (
           <LessonView
