@@ -23,6 +23,7 @@ export function daysLeftText(a: Pick<MyAssignment, 'status' | 'daysLeft'>): stri
 export const formatDay = (day: string): string => day.split('-').reverse().join('.');
 
 export const assignmentKeys = {
+  all: ['assignments'] as const,
   mine: (page: number, courseId?: string) => ['assignments', 'my', page, courseId ?? ''] as const,
 };
 
