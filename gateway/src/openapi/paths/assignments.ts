@@ -9,6 +9,7 @@ import {
   STAFF_ROLES,
   STUDY_ROLES,
   assignmentCreateSchema,
+  assignmentExportQuerySchema,
   assignmentExtendSchema,
   assignmentListQuerySchema,
   assignmentPeopleQuerySchema,
@@ -17,11 +18,12 @@ import {
   entityIdField,
   type Assignment,
   type AssignmentPerson,
+  type AssignmentReport,
   type Certificate,
   type CertificateCheck,
   type MyAssignment,
 } from '@portal/contracts';
-import { idParam, route } from '../route';
+import { exportRoute, idParam, route } from '../route';
 import { TAGS } from '../tags';
 import { EXAMPLE_ID, conforms, pageOf } from '../schemas';
 
@@ -111,6 +113,21 @@ const noCertificate = {
   400: { description: 'Номер не того вида', example: CERTIFICATE_MSG.numberInvalid },
   404: { description: 'Сертификата с таким номером нет (или он чужой)', example: CERTIFICATE_MSG.notFound },
 };
+
+export const assignmentReportSchema = conforms<AssignmentReport>().as(
+  z
+    .object({
+      assignmentId: id,
+      assigned: z.number().int(),
+      completed: z.number().int(),
+      inProgress: z.number().int(),
+      notStarted: z.number().int(),
+      overdue: z.number().int(),
+      percent: z.number().int(),
+      completedByDay: z.array(z.object({ date: day, count: z.number().int() })),
+    })
+    .meta({ id: 'AssignmentReport' }),
+);
 
 const assignmentId = idParam('id', 'Идентификатор назначения');
 const noAssignment = { 404: { description: 'Назначения нет', example: ASSIGNMENT_MSG.notFound } };
@@ -237,6 +254,27 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
       also: noCertificate,
       without: [403],
+    }),
+  },
+  '/api/assignments/{id}/report': {
+    get: route(tag, {
+      summary: 'Отчёт по назначению: сколько назначено, завершили, в процессе, просрочили; процент; завершения по дням',
+      access: CRM_ROLES,
+      params: assignmentId,
+      query: z.object({ department: z.string().optional().meta({ description: 'Только люди этого подразделения' }) }),
+      ok: { status: 200, description: 'Отчёт', schema: assignmentReportSchema },
+      also: noAssignment,
+    }),
+  },
+  '/api/assignments/{id}/people/export': {
+    get: exportRoute(tag, {
+      summary: 'Люди назначения со статусом в CSV или XLSX (assignment_report)',
+      description: 'Те же фильтры, что у списка людей, все строки.',
+      access: CRM_ROLES,
+      params: assignmentId,
+      query: assignmentExportQuerySchema,
+      file: 'assignment_report',
+      also: noAssignment,
     }),
   },
   '/api/assignments/{id}/people': {

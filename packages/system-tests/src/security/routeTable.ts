@@ -396,6 +396,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'progress POST /api/certificates': { access: STUDY_ROLES, request: (p) => ({ body: { courseId: p.seeded.course.id } }) },
   'progress GET /api/certificates/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
   'progress GET /api/certificates/:number/pdf': { access: EVERYONE, request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }) },
+  'progress GET /api/assignments/:id/report': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+  },
+  'progress GET /api/assignments/:id/people/export': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+  },
   'progress GET /api/assignments/:id/people': {
     access: CRM_ROLES,
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),

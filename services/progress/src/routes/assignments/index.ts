@@ -1,8 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
+  ASSIGNMENT_EXPORT_HEADER,
+  ASSIGNMENT_STATUS_LABELS,
+  EXPORT_MAX_ROWS,
   STUDY_ROLES,
   assignmentCreateSchema,
+  assignmentExportQuerySchema,
+  exportFileName,
   assignmentExtendSchema,
   assignmentListQuerySchema,
   assignmentPeopleQuerySchema,
@@ -11,14 +16,17 @@ import {
   pageOffset,
   type Assignment,
   type AssignmentPerson,
+  type AssignmentReport,
   type MyAssignment,
   type Page,
 } from '@portal/contracts';
-import { parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
 import {
   assignedTo,
+  assignmentReport,
   audiencePage,
+  audienceStatuses,
   createAssignment,
   deleteAssignment,
   extendAssignment,
@@ -34,11 +42,16 @@ import { presentAssignment, presentAssignmentPerson, presentMyAssignment } from 
 const myQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
 const staffQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
 const idParam = z.string().max(100);
+const reportQuerySchema = z.object({ department: z.string().trim().min(1).max(120).optional() });
+/** Widths (characters) of ASSIGNMENT_EXPORT_HEADER's columns in the XLSX. */
+const EXPORT_COLUMN_WIDTHS = [32, 30, 24, 14, 12, 14, 17];
+/** A due day as a date cell: midnight UTC of that day, shown as the day in any reader's zone east of UTC. */
+const dueDateCell = (day: string): Date => new Date(`${day}T12:00:00Z`);
 
 /** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
 export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & { people: PeopleClient }): Router {
   const router = new Router({ prefix: '/api/assignments' });
-  const { models, content, people } = deps;
+  const { models, content, people, audit } = deps;
   router.use(service.authenticate);
 
   /** The signed-in learner's assignments, the earliest due first, each with their status. */
@@ -116,19 +129,76 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
     ctx.body = presentAssignment(await loadAssignment(models, String(doc._id)));
   });
 
-  /** One page of the people it reaches (as they are now), each with their status. */
+  /** One page of the people it reaches (as they are now), each with their status; filters: status, department. */
   router.get('/:id/people', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
     const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
-    const { page, limit } = parse(assignmentPeopleQuerySchema, ctx.query);
-    const found = await audiencePage(people, doc, page, limit);
-    const statuses = await statusesFor(
-      models,
-      [doc],
-      found.data.map((p) => p.id),
-    );
-    const data = found.data.map((p) => presentAssignmentPerson(p, statuses.get(`${String(doc._id)}|${p.id}`)!));
-    const body: Page<AssignmentPerson> = { data, total: found.total, page, limit };
+    const { page, limit, status, department } = parse(assignmentPeopleQuerySchema, ctx.query);
+    let body: Page<AssignmentPerson>;
+    if (!status) {
+      const found = await audiencePage(people, doc, page, limit, undefined, department);
+      const statuses = await statusesFor(
+        models,
+        [doc],
+        found.data.map((p) => p.id),
+      );
+      const data = found.data.map((p) => presentAssignmentPerson(p, statuses.get(`${String(doc._id)}|${p.id}`)!));
+      body = { data, total: found.total, page, limit };
+    } else {
+      // A status is known only once computed: the audience is gone through a hundred at a time.
+      const data: AssignmentPerson[] = [];
+      let total = 0;
+      for await (const row of audienceStatuses(deps, doc, department)) {
+        if (row.status.status !== status) continue;
+        if (total >= pageOffset({ page, limit }) && data.length < limit)
+          data.push(presentAssignmentPerson(row.person, row.status));
+        total += 1;
+      }
+      body = { data, total, page, limit };
+    }
     ctx.body = body;
+  });
+
+  /** Counts by status, the percent completed and completions per day (ADMIN, CURATOR, MANAGER). */
+  router.get('/:id/report', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
+    const { department } = parse(reportQuerySchema, ctx.query);
+    const body: AssignmentReport = await assignmentReport(deps, doc, department);
+    ctx.body = body;
+  });
+
+  /** assignment_report.csv or .xlsx: its people as the filters select them, with their status. */
+  router.get('/:id/people/export', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
+    const { format, tz, status, department } = parse(assignmentExportQuerySchema, ctx.query);
+    const rows = audienceStatuses(deps, doc, department);
+    sendExport(ctx, format, {
+      file: 'assignment',
+      sheet: 'Назначение',
+      columns: ASSIGNMENT_EXPORT_HEADER.map((header, i) => ({ header, width: EXPORT_COLUMN_WIDTHS[i] })),
+      timeZone: tz,
+      maxRows: EXPORT_MAX_ROWS,
+      rows: (async function* () {
+        for await (const { person, status: s } of rows) {
+          if (status && s.status !== status) continue;
+          yield [
+            person.fullName,
+            person.email,
+            person.department ?? '',
+            ASSIGNMENT_STATUS_LABELS[s.status],
+            dueDateCell(s.dueDate),
+            s.status === 'completed' ? null : s.daysLeft,
+            s.completedAt ? new Date(s.completedAt) : null,
+          ];
+        }
+      })(),
+    });
+    audit.publish({
+      action: 'read',
+      entity: 'assignment',
+      entityId: String(doc._id),
+      details: `Выгрузка отчёта по назначению курса «${doc.courseTitle}» в ${exportFileName('assignment', format)}`,
+      actor: ctx.state.user,
+    });
   });
 
   return router;
