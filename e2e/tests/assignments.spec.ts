@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ASSIGNMENT_EXPORT_HEADER } from '@portal/contracts';
+import { readXlsx } from '@portal/devstack/exports';
 import { signIn, uniqueEmail } from './helpers';
 
 const ADMIN = { email: 'admin@portal.local', password: 'Portal-Glav-2026' };
@@ -19,7 +21,7 @@ async function tokenFor(request: APIRequestContext, account: { email: string; pa
 const dayFromToday = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date(Date.now() + days * 86_400_000));
 
-test('a curator assigns a course to a department; a learner there sees the days left, completes it, downloads the certificate, and /verify confirms it', async ({
+test('a curator assigns a course to a department; a learner there sees the days left, completes it, downloads the certificate, /verify confirms it, and the report and its XLSX show who did it', async ({
   browser,
   page,
   request,
@@ -40,17 +42,24 @@ test('a curator assigns a course to a department; a learner there sees the days 
     status: 'published',
     content: [{ type: 'text', content: { text: 'Каска обязательна на складе.' } }],
   });
-  const email = uniqueEmail('worker');
-  const registered = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, fullName: 'Петрова Мария Ивановна', role: 'CANDIDATE' },
-  });
-  expect(registered.status()).toBe(201);
-  const learner = ((await registered.json()) as { user: { id: string } }).user;
-  const moved = await request.patch(`/api/users/${learner.id}`, {
-    headers: { authorization: `Bearer ${await tokenFor(request, ADMIN)}` },
-    data: { fullName: 'Петрова Мария Ивановна', email, role: 'CANDIDATE', department },
-  });
-  expect(moved.status()).toBe(200);
+  const admin = { authorization: `Bearer ${await tokenFor(request, ADMIN)}` };
+  /** A learner the administrator puts in the department. */
+  const worker = async (fullName: string) => {
+    const email = uniqueEmail('worker');
+    const registered = await request.post('/api/auth/register', {
+      data: { email, password: PASSWORD, fullName, role: 'CANDIDATE' },
+    });
+    expect(registered.status()).toBe(201);
+    const { id } = ((await registered.json()) as { user: { id: string } }).user;
+    const moved = await request.patch(`/api/users/${id}`, {
+      headers: admin,
+      data: { fullName, email, role: 'CANDIDATE', department },
+    });
+    expect(moved.status()).toBe(200);
+    return email;
+  };
+  const email = await worker('Петрова Мария Ивановна');
+  await worker('Сидоров Пётр Петрович');
 
   // 1. The curator assigns the course to the department with a due date a week ahead.
   await signIn(page, CURATOR.email, CURATOR.password, '/assignments');
@@ -102,4 +111,22 @@ test('a curator assigns a course to a department; a learner there sees the days 
   await visitor.goto('/verify/C-2020-ZZZZZZZZ');
   await expect(visitor.getByTestId('certificate-invalid')).toContainText('не найден');
   await Promise.all([learnerContext.close(), visitorContext.close()]);
+
+  // 4. The curator's report: one of two completed, the other not started; the XLSX downloads.
+  await page.getByRole('link', { name: courseTitle }).click();
+  const report = page.getByTestId('assignment-report');
+  await expect(report).toContainText('Назначено2');
+  await expect(report).toContainText('Завершили1');
+  await expect(report).toContainText('Выполнено50%');
+  await expect(page.getByRole('row', { name: /Сидоров Пётр Петрович/ })).toContainText('не начат');
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт XLSX' }).click()]);
+  expect(xlsx.suggestedFilename()).toBe('assignment_report.xlsx');
+  const sheet = await readXlsx(await readFile((await xlsx.path())!));
+  expect(sheet.rows[0]).toEqual([...ASSIGNMENT_EXPORT_HEADER]);
+  expect(
+    sheet.rows
+      .slice(1)
+      .map((r) => `${String(r[0])}: ${String(r[3])}`)
+      .sort(),
+  ).toEqual(['Петрова Мария Ивановна: завершён', 'Сидоров Пётр Петрович: не начат']);
 });

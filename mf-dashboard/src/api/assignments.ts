@@ -1,18 +1,23 @@
 import {
+  exportFileName,
   type Assignment,
+  type AssignmentReport,
+  type AssignmentStatus,
+  type ExportFormat,
   type AssignmentCreateInput,
   type AssignmentExtendInput,
   type AssignmentPerson,
   type CourseSummary,
   type Page,
 } from '@portal/contracts';
-import { apiRequest, apiResponse } from '@portal/web-core';
+import { apiRequest, apiResponse, downloadFile, readerTimeZone } from '@portal/web-core';
 
 export const assignmentKeys = {
   all: ['assignments'] as const,
   list: (page: number) => ['assignments', 'list', page] as const,
   one: (id: string) => ['assignments', 'one', id] as const,
-  people: (id: string, page: number) => ['assignments', 'people', id, page] as const,
+  people: (id: string, page: number, status: AssignmentStatus | '') => ['assignments', 'people', id, page, status] as const,
+  report: (id: string) => ['assignments', 'report', id] as const,
   courses: ['assignments', 'published-courses'] as const,
 };
 
@@ -25,10 +30,19 @@ export const fetchAssignments = (page: number, signal?: AbortSignal) =>
 export const fetchAssignment = (id: string, signal?: AbortSignal) =>
   apiRequest<Assignment>(`/assignments/${encodeURIComponent(id)}`, { signal });
 
-export const fetchAssignmentPeople = (id: string, page: number, signal?: AbortSignal) =>
+export const fetchAssignmentPeople = (id: string, page: number, status: AssignmentStatus | '', signal?: AbortSignal) =>
   apiRequest<Page<AssignmentPerson>>(`/assignments/${encodeURIComponent(id)}/people`, {
-    query: { page, limit: PEOPLE_PAGE_SIZE },
+    query: { page, limit: PEOPLE_PAGE_SIZE, status: status || undefined },
     signal,
+  });
+
+export const fetchAssignmentReport = (id: string, signal?: AbortSignal) =>
+  apiRequest<AssignmentReport>(`/assignments/${encodeURIComponent(id)}/report`, { signal });
+
+/** assignment_report.csv or .xlsx: the people as the status filter selects them. */
+export const downloadAssignmentReport = (id: string, format: ExportFormat, status: AssignmentStatus | '') =>
+  downloadFile(`/assignments/${encodeURIComponent(id)}/people/export`, exportFileName('assignment', format), {
+    query: { format, status: status || undefined, tz: readerTimeZone() },
   });
 
 export const createAssignment = (input: AssignmentCreateInput) =>

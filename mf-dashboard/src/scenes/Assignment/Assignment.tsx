@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ASSIGNMENT_STATUS_LABELS, STAFF_ROLES } from '@portal/contracts';
-import { Button, ErrorBox, Input, Label, Muted, Page, Pager } from '@portal/ui';
+import { ASSIGNMENT_STATUSES, ASSIGNMENT_STATUS_LABELS, STAFF_ROLES, type AssignmentStatus } from '@portal/contracts';
+import { Button, Card, ErrorBox, ExportButtons, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
 import { daysLeftText, errorMessage, formatDay, useAuth } from '@portal/web-core';
 import {
   PEOPLE_PAGE_SIZE,
   assignmentKeys,
+  downloadAssignmentReport,
   extendAssignment,
   fetchAssignment,
   fetchAssignmentPeople,
+  fetchAssignmentReport,
 } from '../../api/assignments';
+import { ActivityChart } from '../../components/ActivityChart';
 import { Table, audienceText } from '../Assignments/Assignments';
 
 /** /assignments/:id: the people it reaches now, each with their status; extending the due date. */
@@ -19,10 +22,12 @@ export function AssignmentDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [newDue, setNewDue] = useState('');
+  const [status, setStatus] = useState<AssignmentStatus | ''>('');
+  const report = useQuery({ queryKey: assignmentKeys.report(id), queryFn: ({ signal }) => fetchAssignmentReport(id, signal) });
   const assignment = useQuery({ queryKey: assignmentKeys.one(id), queryFn: ({ signal }) => fetchAssignment(id, signal) });
   const people = useQuery({
-    queryKey: assignmentKeys.people(id, page),
-    queryFn: ({ signal }) => fetchAssignmentPeople(id, page, signal),
+    queryKey: assignmentKeys.people(id, page, status),
+    queryFn: ({ signal }) => fetchAssignmentPeople(id, page, status, signal),
     placeholderData: keepPreviousData,
   });
   const extend = useMutation({
@@ -47,6 +52,55 @@ export function AssignmentDetail({ id }: { id: string }) {
         {a.recurrenceMonths ? ` · повтор каждые ${a.recurrenceMonths} мес.` : ''}
         {a.message ? ` · «${a.message}»` : ''}
       </Muted>
+      {report.data && (
+        <Figures aria-label="Отчёт по назначению" data-testid="assignment-report">
+          <Figure>
+            <span>Назначено</span>
+            <strong>{report.data.assigned}</strong>
+          </Figure>
+          <Figure>
+            <span>Завершили</span>
+            <strong>{report.data.completed}</strong>
+          </Figure>
+          <Figure>
+            <span>В процессе</span>
+            <strong>{report.data.inProgress}</strong>
+          </Figure>
+          <Figure>
+            <span>Не начали</span>
+            <strong>{report.data.notStarted}</strong>
+          </Figure>
+          <Figure $danger={report.data.overdue > 0}>
+            <span>Просрочили</span>
+            <strong>{report.data.overdue}</strong>
+          </Figure>
+          <Figure>
+            <span>Выполнено</span>
+            <strong>{report.data.percent}%</strong>
+          </Figure>
+        </Figures>
+      )}
+      {report.data && report.data.completedByDay.length > 0 && (
+        <ActivityChart days={report.data.completedByDay} label="Завершения по дням" />
+      )}
+      <Toolbar>
+        <Select
+          aria-label="Фильтр по статусу"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as AssignmentStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">Все статусы</option>
+          {ASSIGNMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ASSIGNMENT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+        <ExportButtons onExport={(format) => downloadAssignmentReport(id, format, status)} />
+      </Toolbar>
       {canExtend && (
         <Extend>
           <Label>
@@ -110,6 +164,30 @@ export function AssignmentDetail({ id }: { id: string }) {
     </Page>
   );
 }
+
+const Figures = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
+  gap: 12px;
+  margin: 16px 0;
+`;
+
+const Figure = styled(Card)<{ $danger?: boolean }>`
+  display: grid;
+  gap: 4px;
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : 'inherit')};
+  strong {
+    font-size: 24px;
+  }
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  justify-content: space-between;
+  margin: 16px 0;
+`;
 
 const Extend = styled.div`
   display: flex;
