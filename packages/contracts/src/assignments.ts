@@ -27,6 +27,7 @@ export const ASSIGNMENT_MSG = {
   messageTooLong: 'Сообщение не длиннее 2000 символов',
   personNotInAudience: 'Этот человек не входит в назначение',
   notYours: 'Изменять назначение может его автор или администратор',
+  personNotFound: 'Обучающийся не найден',
 } as const;
 
 /* ------------------------------------------------------------------ audience */
@@ -249,4 +250,13 @@ export interface AssignmentReport {
   percent: number;
   /** Completions per day (YYYY-MM-DD on the Moscow calendar), oldest first: the chart. */
   completedByDay: Array<{ date: string; count: number }>;
+}
+
+/** GET /assignments/person/{userId}: one person's assignments with their status (staff's drill-down). */
+export interface PersonAssignments {
+  person: { id: string; fullName: string; email: string; department: string };
+  data: MyAssignment[];
+  total: number;
+  page: number;
+  limit: number;
 }

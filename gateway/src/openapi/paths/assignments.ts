@@ -22,6 +22,7 @@ import {
   type Certificate,
   type CertificateCheck,
   type MyAssignment,
+  type PersonAssignments,
 } from '@portal/contracts';
 import { exportRoute, idParam, route } from '../route';
 import { TAGS } from '../tags';
@@ -129,6 +130,18 @@ export const assignmentReportSchema = conforms<AssignmentReport>().as(
     .meta({ id: 'AssignmentReport' }),
 );
 
+export const personAssignmentsSchema = conforms<PersonAssignments>().as(
+  z
+    .object({
+      person: z.object({ id, fullName: z.string(), email: z.string(), department: z.string() }),
+      data: z.array(myAssignmentSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    })
+    .meta({ id: 'PersonAssignments' }),
+);
+
 const assignmentId = idParam('id', 'Идентификатор назначения');
 const noAssignment = { 404: { description: 'Назначения нет', example: ASSIGNMENT_MSG.notFound } };
 const notYours = {
@@ -152,6 +165,16 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       access: STUDY_ROLES,
       query: assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() }),
       ok: { status: 200, description: 'Страница назначений', schema: pageOf(myAssignmentSchema, 'MyAssignmentPage') },
+    }),
+  },
+  '/api/assignments/person/{userId}': {
+    get: route(tag, {
+      summary: 'Назначения одного человека со статусом (отчёт по человеку)',
+      access: CRM_ROLES,
+      params: idParam('userId', 'Идентификатор пользователя'),
+      query: assignmentListQuerySchema,
+      ok: { status: 200, description: 'Человек и страница его назначений', schema: personAssignmentsSchema },
+      also: { 404: { description: 'Обучающегося нет', example: ASSIGNMENT_MSG.personNotFound } },
     }),
   },
   '/api/assignments': {

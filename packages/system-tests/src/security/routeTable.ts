@@ -367,6 +367,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
   'progress GET /api/assignments/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
   'progress GET /api/assignments': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'progress GET /api/assignments/person/:userId': {
+    access: CRM_ROLES,
+    request: (p) => ({ params: { userId: p.victim.user.id }, ok: 200 }),
+  },
   'progress POST /api/assignments': { access: STAFF_ROLES, request: (p) => ({ body: assignmentBody(p), ok: 201 }) },
   'progress GET /api/assignments/:id': {
     access: CRM_ROLES,

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import {
   ASSIGNMENT_EXPORT_HEADER,
+  ASSIGNMENT_MSG,
   ASSIGNMENT_STATUS_LABELS,
   EXPORT_MAX_ROWS,
   STUDY_ROLES,
@@ -19,8 +20,9 @@ import {
   type AssignmentReport,
   type MyAssignment,
   type Page,
+  type PersonAssignments,
 } from '@portal/contracts';
-import { parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
+import { notFound, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
 import {
   assignedTo,
@@ -74,6 +76,33 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
       // A personal extension or a recurrence moves a person's day: the page is in their own order.
       .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
     const body: Page<MyAssignment> = { data, total, page, limit };
+    ctx.body = body;
+  });
+
+  /** One person's drill-down: every assignment that reaches them, the earliest due first, with their status. */
+  router.get('/person/:userId', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const userId = parse(entityIdField('userId'), ctx.params.userId);
+    const { page, limit } = parse(assignmentListQuerySchema, ctx.query);
+    const [person] = (await people.audience({ ids: [userId], page: 1, limit: 1 })).data;
+    if (!person) throw notFound(ASSIGNMENT_MSG.personNotFound);
+    const filter = assignedTo(person);
+    const [rows, total] = await Promise.all([
+      models.assignments
+        .find(filter)
+        .sort({ dueDate: 1, _id: 1 })
+        .skip(pageOffset({ page, limit }))
+        .limit(limit)
+        .lean<AssignmentDoc[]>(),
+      models.assignments.countDocuments(filter),
+    ]);
+    const statuses = await statusesFor(models, rows, [person.id]);
+    const body: PersonAssignments = {
+      person: { id: person.id, fullName: person.fullName, email: person.email, department: person.department ?? '' },
+      data: rows.map((doc) => presentMyAssignment(doc, statuses.get(`${String(doc._id)}|${person.id}`)!)),
+      total,
+      page,
+      limit,
+    };
     ctx.body = body;
   });
 

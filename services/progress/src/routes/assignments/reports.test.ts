@@ -1,11 +1,13 @@
 import {
   ASSIGNMENT_EXPORT_HEADER,
+  ASSIGNMENT_MSG,
   dayOf,
   type Assignment,
   type AssignmentPerson,
   type AssignmentReport,
   type AuthResponse,
   type Page,
+  type PersonAssignments,
 } from '@portal/contracts';
 import { clock, DAY_MS } from '@portal/service-kit';
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
@@ -113,4 +115,15 @@ it('downloads the people with their status as XLSX (header, widths, dates as dat
       .sort(),
   ).toEqual(['Борисов Борис', 'Васильев Василий']);
   expect((await download(`${base}?format=pdf`, bed.as.CURATOR.token)).status).toBe(400);
+});
+
+it('drills down to one person: their assignments with their status; 404 for someone unknown, 403 for a learner', async () => {
+  const answer = await call<PersonAssignments>('GET', `/api/assignments/person/${people.done.user.id}`, bed.as.MANAGER.token);
+  expect(answer.status).toBe(200);
+  expect(answer.body.person).toMatchObject({ fullName: 'Алексеев Алексей', department: expect.stringMatching(/^Отдел /) });
+  expect(answer.body.data.find((a) => a.assignmentId === assignment.id)?.status).toBe('completed');
+  const unknown = await call('GET', '/api/assignments/person/64b7f0c2a1b2c3d4e5f60718', bed.as.CURATOR.token);
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.message).toBe(ASSIGNMENT_MSG.personNotFound);
+  expect((await call('GET', `/api/assignments/person/${people.done.user.id}`, people.idle.token)).status).toBe(403);
 });
