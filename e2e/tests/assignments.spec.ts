@@ -119,6 +119,7 @@ test('a curator assigns a course to a department; a learner there sees the days 
   await expect(report).toContainText('Завершили1');
   await expect(report).toContainText('Выполнено50%');
   await expect(page.getByRole('row', { name: /Сидоров Пётр Петрович/ })).toContainText('не начат');
+  await expect(page.getByRole('row', { name: /Петрова Мария Ивановна/ })).toContainText(number!);
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Экспорт XLSX' }).click()]);
   expect(xlsx.suggestedFilename()).toBe('assignment_report.xlsx');
   const sheet = await readXlsx(await readFile((await xlsx.path())!));

@@ -236,6 +236,8 @@ export interface AssignmentPerson extends PersonStatus {
   fullName: string;
   email: string;
   department: string;
+  /** The number of the person's latest certificate for the course, once issued. */
+  certificateNumber: string | null;
 }
 
 /** GET /assignments/{id}/report: how far its people are, as of now. */

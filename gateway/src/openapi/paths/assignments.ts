@@ -75,7 +75,14 @@ export const myAssignmentSchema = conforms<MyAssignment>().as(
 
 export const assignmentPersonSchema = conforms<AssignmentPerson>().as(
   z
-    .object({ userId: id, fullName: z.string(), email: z.string(), department: z.string(), ...personStatusFields })
+    .object({
+      userId: id,
+      fullName: z.string(),
+      email: z.string(),
+      department: z.string(),
+      ...personStatusFields,
+      certificateNumber: z.string().nullable().meta({ example: 'C-2026-7KQ2M9XA' }),
+    })
     .meta({ id: 'AssignmentPerson' }),
 );
 

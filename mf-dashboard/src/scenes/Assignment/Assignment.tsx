@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUSES, ASSIGNMENT_STATUS_LABELS, STAFF_ROLES, type AssignmentStatus } from '@portal/contracts';
 import { Button, Card, ErrorBox, ExportButtons, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
-import { daysLeftText, errorMessage, formatDay, useAuth } from '@portal/web-core';
+import { daysLeftText, downloadCertificate, errorMessage, formatDay, useAuth } from '@portal/web-core';
 import {
   PEOPLE_PAGE_SIZE,
   assignmentKeys,
@@ -129,6 +129,7 @@ export function AssignmentDetail({ id }: { id: string }) {
                 <th>Статус</th>
                 <th>Срок</th>
                 <th>Осталось</th>
+                <th>Сертификат</th>
                 {canExtend && <th />}
               </tr>
             </thead>
@@ -140,6 +141,24 @@ export function AssignmentDetail({ id }: { id: string }) {
                   <td>{ASSIGNMENT_STATUS_LABELS[p.status]}</td>
                   <td>{formatDay(p.dueDate)}</td>
                   <td>{daysLeftText(p)}</td>
+                  <td>
+                    {p.certificateNumber ? (
+                      <Button
+                        type="button"
+                        $variant="link"
+                        aria-label={`Скачать сертификат ${p.certificateNumber}`}
+                        onClick={() =>
+                          void downloadCertificate(p.certificateNumber!).catch((err: unknown) =>
+                            console.error('Не удалось скачать сертификат:', errorMessage(err)),
+                          )
+                        }
+                      >
+                        {p.certificateNumber}
+                      </Button>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   {canExtend && (
                     <td>
                       <Button

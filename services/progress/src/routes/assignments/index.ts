@@ -22,7 +22,7 @@ import {
   type Page,
   type PersonAssignments,
 } from '@portal/contracts';
-import { notFound, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
+import { notFound, op, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
 import {
   assignedTo,
@@ -184,7 +184,16 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
       }
       body = { data, total, page, limit };
     }
-    ctx.body = body;
+    // The certificates issued for the course to the people of this page: one read.
+    const issued = await models.certificates
+      .find(
+        { courseId: doc.courseId, userId: op({ $in: body.data.map((p) => p.userId) }) },
+        { number: 1, userId: 1, issuedAt: 1 },
+      )
+      .sort({ issuedAt: 1 })
+      .lean<Array<{ number: string; userId: string }>>();
+    const latest = new Map(issued.map((c) => [c.userId, c.number]));
+    ctx.body = { ...body, data: body.data.map((p) => ({ ...p, certificateNumber: latest.get(p.userId) ?? null })) };
   });
 
   /** Counts by status, the percent completed and completions per day (ADMIN, CURATOR, MANAGER). */

@@ -127,3 +127,11 @@ it('drills down to one person: their assignments with their status; 404 for some
   expect(unknown.body.message).toBe(ASSIGNMENT_MSG.personNotFound);
   expect((await call('GET', `/api/assignments/person/${people.done.user.id}`, people.idle.token)).status).toBe(403);
 });
+
+it('shows the curator each person’s certificate for the course once issued', async () => {
+  const issued = await call<{ number: string }>('POST', '/api/certificates', people.done.token, { courseId: seeded.course.id });
+  expect(issued.status).toBe(201);
+  const list = await call<Page<AssignmentPerson>>('GET', `/api/assignments/${assignment.id}/people`, bed.as.CURATOR.token);
+  const numbers = Object.fromEntries(list.body.data.map((p) => [p.fullName, p.certificateNumber]));
+  expect(numbers).toEqual({ 'Алексеев Алексей': issued.body.number, 'Борисов Борис': null, 'Васильев Василий': null });
+});
