@@ -9,6 +9,7 @@ import {
   type AssignmentPerson,
   type CourseSummary,
   type Page,
+  type PersonAssignments,
 } from '@portal/contracts';
 import { apiRequest, apiResponse, downloadFile, readerTimeZone } from '@portal/web-core';
 
@@ -18,6 +19,7 @@ export const assignmentKeys = {
   one: (id: string) => ['assignments', 'one', id] as const,
   people: (id: string, page: number, status: AssignmentStatus | '') => ['assignments', 'people', id, page, status] as const,
   report: (id: string) => ['assignments', 'report', id] as const,
+  person: (userId: string, page: number) => ['assignments', 'person', userId, page] as const,
   courses: ['assignments', 'published-courses'] as const,
 };
 
@@ -55,3 +57,9 @@ export const extendAssignment = (id: string, input: AssignmentExtendInput) =>
 export async function fetchPublishedCourses(signal?: AbortSignal): Promise<CourseSummary[]> {
   return (await apiResponse<CourseSummary[]>('/courses', { query: { status: 'published', limit: 100 }, signal })).body;
 }
+
+export const fetchPersonAssignments = (userId: string, page: number, signal?: AbortSignal) =>
+  apiRequest<PersonAssignments>(`/assignments/person/${encodeURIComponent(userId)}`, {
+    query: { page, limit: ASSIGNMENTS_PAGE_SIZE },
+    signal,
+  });

@@ -59,6 +59,13 @@ export const ROUTES = {
   // Training assignments (issue 22): ADMIN and CURATOR assign, the MANAGER reads who is late.
   assignments: { path: '/assignments', remote: 'mf_dashboard', scene: 'assignments', access: CRM_ROLES },
   assignment: { path: '/assignments/:id', remote: 'mf_dashboard', scene: 'assignment', access: CRM_ROLES },
+  // One person's assignments with their status (the report's drill-down).
+  assignmentPerson: {
+    path: '/assignments/person/:userId',
+    remote: 'mf_dashboard',
+    scene: 'assignmentPerson',
+    access: CRM_ROLES,
+  },
   // The public check of a certificate's number (the link printed on the PDF).
   verifyCertificate: { path: '/verify/:number', remote: 'mf_landing', scene: 'verifyCertificate', access: 'public' },
 } as const satisfies Record<string, RouteDefinition>;

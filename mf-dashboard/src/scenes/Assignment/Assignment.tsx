@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUSES, ASSIGNMENT_STATUS_LABELS, STAFF_ROLES, type AssignmentStatus } from '@portal/contracts';
 import { Button, Card, ErrorBox, ExportButtons, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
-import { daysLeftText, downloadCertificate, errorMessage, formatDay, useAuth } from '@portal/web-core';
+import { daysLeftText, downloadCertificate, errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
 import {
   PEOPLE_PAGE_SIZE,
   assignmentKeys,
@@ -136,7 +136,18 @@ export function AssignmentDetail({ id }: { id: string }) {
             <tbody>
               {people.data.data.map((p) => (
                 <Row key={p.userId} $overdue={p.status === 'overdue'} data-status={p.status}>
-                  <td>{p.fullName}</td>
+                  <td>
+                    <a
+                      href={paths.assignmentPerson(p.userId)}
+                      onClick={(e) => {
+                        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                        e.preventDefault();
+                        navigate(paths.assignmentPerson(p.userId));
+                      }}
+                    >
+                      {p.fullName}
+                    </a>
+                  </td>
                   <td>{p.department || '—'}</td>
                   <td>{ASSIGNMENT_STATUS_LABELS[p.status]}</td>
                   <td>{formatDay(p.dueDate)}</td>
