@@ -1,7 +1,15 @@
 import { useScene, type Scenes } from '@portal/web-core';
+import { AssignmentDetail } from './scenes/Assignment/Assignment';
+import { AssignmentPerson } from './scenes/AssignmentPerson/AssignmentPerson';
+import { Assignments } from './scenes/Assignments/Assignments';
 import { Dashboard } from './scenes/Dashboard/Dashboard';
 
-const SCENES: Scenes<'mf_dashboard'> = { dashboard: () => <Dashboard /> };
+const SCENES: Scenes<'mf_dashboard'> = {
+  dashboard: () => <Dashboard />,
+  assignments: () => <Assignments />,
+  assignment: ({ id }) => <AssignmentDetail key={id} id={id} />,
+  assignmentPerson: ({ userId }) => <AssignmentPerson key={userId} userId={userId} />,
+};
 
 /** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */
 export const Root = () => useScene('mf_dashboard', SCENES);

@@ -549,6 +549,42 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Курс «Основы HR» пройден полностью',
     ({ verb, subject }) => `${verb(['прошёл', 'прошла'])} курс${quoted(subject)} полностью`,
   ),
+  // progress: training assignments and certificates (issue 22)
+  kind(
+    'create',
+    'assignment',
+    /^Курс «[^»]*» назначен/,
+    'Курс «Охрана труда» назначен: Подразделение «Склад», срок 2026-12-31',
+    ({ verb, subject }) => `${verb(['назначил', 'назначила'])} курс${quoted(subject)}`,
+  ),
+  kind(
+    'update',
+    'assignment',
+    /^Срок назначения/,
+    'Срок назначения курса «Охрана труда» продлён до 2027-01-31 для всех',
+    ({ verb, subject }) => `${verb(['продлил', 'продлила'])} срок назначения курса${quoted(subject)}`,
+  ),
+  kind(
+    'update',
+    'assignment',
+    /^Изменено назначение/,
+    'Изменено назначение курса «Охрана труда»: Роль «Клиент», срок 2026-12-31',
+    did(CHANGED, 'назначение курса'),
+  ),
+  kind(
+    'delete',
+    'assignment',
+    /^Удалено назначение/,
+    'Удалено назначение курса «Охрана труда»',
+    did(DELETED, 'назначение курса'),
+  ),
+  kind(
+    'create',
+    'certificate',
+    /^Выдан сертификат/,
+    'Выдан сертификат за курс «Охрана труда»',
+    ({ verb, subject }) => `${verb(['получил', 'получила'])} сертификат за курс${quoted(subject)}`,
+  ),
 ];
 
 /** The kind a record is of, or null for one no service publishes today. */

@@ -10,10 +10,13 @@ import {
 } from '@portal/contracts';
 import { apiRequest, apiResponse } from '@portal/web-core';
 
+/** The catalogue's filters, and «Мои назначения» (`assigned`), which lists the learner's assignments instead. */
+export type CourseListView = CourseListFilter | 'assigned';
+
 export interface CourseListParams {
   search: string;
   status: CourseStatus | 'all';
-  filter: CourseListFilter;
+  filter: CourseListView;
   page: number;
 }
 
@@ -30,7 +33,7 @@ export async function fetchCourses(
     query: {
       search: search.trim() || undefined,
       status: status === 'all' ? undefined : status,
-      filter: filter === 'all' ? undefined : filter,
+      filter: filter === 'all' || filter === 'assigned' ? undefined : filter,
       page: page > 1 ? page : undefined,
       limit: COURSE_PAGE_SIZE,
     },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { COURSE_LIST_FILTERS, COURSE_STATUSES, type CourseListFilter, type CourseStatus } from '@portal/contracts';
-import type { CourseListParams } from '../api/courses';
+import { COURSE_LIST_FILTERS, COURSE_STATUSES, type CourseStatus } from '@portal/contracts';
+import type { CourseListParams, CourseListView } from '../api/courses';
 
 const fromUrl = (): CourseListParams => {
   const q = new URLSearchParams(window.location.search);
@@ -11,7 +11,7 @@ const fromUrl = (): CourseListParams => {
     page: Number.isInteger(page) && page > 1 ? page : 1,
     search: q.get('search') ?? '',
     status: (COURSE_STATUSES as readonly string[]).includes(status) ? (status as CourseStatus) : 'all',
-    filter: (COURSE_LIST_FILTERS as readonly string[]).includes(filter) ? (filter as CourseListFilter) : 'all',
+    filter: [...COURSE_LIST_FILTERS, 'assigned'].includes(filter) ? (filter as CourseListView) : 'all',
   };
 };
 

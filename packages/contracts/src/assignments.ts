@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdField } from './content';
+import { exportFields } from './exports';
 import { pagingFields } from './paging';
 import { STUDY_ROLES } from './progress';
 import { ROLES } from './roles';
@@ -26,6 +27,7 @@ export const ASSIGNMENT_MSG = {
   messageTooLong: 'Сообщение не длиннее 2000 символов',
   personNotInAudience: 'Этот человек не входит в назначение',
   notYours: 'Изменять назначение может его автор или администратор',
+  personNotFound: 'Обучающийся не найден',
 } as const;
 
 /* ------------------------------------------------------------------ audience */
@@ -134,7 +136,16 @@ export const assignmentExtendSchema = z.object({ dueDate: dueDateSchema, userId:
 export type AssignmentExtendInput = z.infer<typeof assignmentExtendSchema>;
 
 export const assignmentListQuerySchema = z.object({ ...pagingFields(20) });
-export const assignmentPeopleQuerySchema = z.object({ ...pagingFields(50) });
+/** An assignment's people: a page, with their status and department as filters. */
+export const assignmentPeopleQuerySchema = z.object({
+  ...pagingFields(50),
+  status: z.enum(['not_started', 'in_progress', 'completed', 'overdue'], { error: 'Неизвестный статус' }).optional(),
+  department: z.string().trim().min(1).max(120).optional(),
+});
+export type AssignmentPeopleQuery = z.input<typeof assignmentPeopleQuerySchema>;
+
+/** The report's download: the people filters, every row, CSV or XLSX. */
+export const assignmentExportQuerySchema = assignmentPeopleQuerySchema.omit({ page: true, limit: true }).extend(exportFields);
 
 /* ------------------------------------------------------------------ status */
 
@@ -225,4 +236,29 @@ export interface AssignmentPerson extends PersonStatus {
   fullName: string;
   email: string;
   department: string;
+  /** The number of the person's latest certificate for the course, once issued. */
+  certificateNumber: string | null;
+}
+
+/** GET /assignments/{id}/report: how far its people are, as of now. */
+export interface AssignmentReport {
+  assignmentId: string;
+  assigned: number;
+  completed: number;
+  inProgress: number;
+  notStarted: number;
+  overdue: number;
+  /** Completed of assigned, rounded; 0 when nobody is assigned. */
+  percent: number;
+  /** Completions per day (YYYY-MM-DD on the Moscow calendar), oldest first: the chart. */
+  completedByDay: Array<{ date: string; count: number }>;
+}
+
+/** GET /assignments/person/{userId}: one person's assignments with their status (staff's drill-down). */
+export interface PersonAssignments {
+  person: { id: string; fullName: string; email: string; department: string };
+  data: MyAssignment[];
+  total: number;
+  page: number;
+  limit: number;
 }

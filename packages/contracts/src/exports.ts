@@ -49,6 +49,7 @@ export const EXPORT_FILES = {
   audit: 'audit_history',
   organizations: 'organizations',
   users: 'users',
+  assignment: 'assignment_report',
 } as const;
 export type ExportFile = keyof typeof EXPORT_FILES;
 
@@ -77,3 +78,4 @@ export const ORGANIZATIONS_EXPORT_HEADER = [
   'Контакт добавлен',
 ] as const;
 export const USERS_EXPORT_HEADER = ['ФИО', 'Email', 'Роль', 'Дата регистрации'] as const;
+export const ASSIGNMENT_EXPORT_HEADER = ['ФИО', 'Email', 'Подразделение', 'Статус', 'Срок', 'Дней до срока', 'Завершён'] as const;

@@ -58,6 +58,18 @@ export const ROUTES = {
   organizations: { path: '/crm/orgs', remote: 'mf_crm', scene: 'organizations', access: CRM_ROLES },
   organization: { path: '/crm/orgs/:id', remote: 'mf_crm', scene: 'organization', access: CRM_ROLES },
   contacts: { path: '/crm/contacts', remote: 'mf_crm', scene: 'contacts', access: CRM_ROLES },
+  // Training assignments (issue 22): ADMIN and CURATOR assign, the MANAGER reads who is late.
+  assignments: { path: '/assignments', remote: 'mf_dashboard', scene: 'assignments', access: CRM_ROLES },
+  assignment: { path: '/assignments/:id', remote: 'mf_dashboard', scene: 'assignment', access: CRM_ROLES },
+  // One person's assignments with their status (the report's drill-down).
+  assignmentPerson: {
+    path: '/assignments/person/:userId',
+    remote: 'mf_dashboard',
+    scene: 'assignmentPerson',
+    access: CRM_ROLES,
+  },
+  // The public check of a certificate's number (the link printed on the PDF).
+  verifyCertificate: { path: '/verify/:number', remote: 'mf_landing', scene: 'verifyCertificate', access: 'public' },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** The links of the header: staff navigation for ADMIN and CURATOR, a learner's own for the rest. */
@@ -67,6 +79,7 @@ export const NAVIGATION = {
     { route: 'courses', label: 'Курсы' },
     // Staff read everyone's results there (RESULTS_ALL_ROLES); everyone else only their own.
     { route: 'results', label: 'Результаты' },
+    { route: 'assignments', label: 'Назначения' },
     { route: 'organizations', label: 'Организации' },
     { route: 'contacts', label: 'Контакты' },
   ],

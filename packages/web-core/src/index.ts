@@ -9,3 +9,4 @@ export * from './generation';
 export * from './returnPath';
 export * from './media';
 export * from './remoteModules';
+export * from './assignments';

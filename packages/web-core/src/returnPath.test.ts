@@ -61,6 +61,7 @@ describe('the header navigation', () => {
         'Главная /dashboard',
         'Курсы /courses',
         'Результаты /results',
+        'Назначения /assignments',
         'Организации /crm/orgs',
         'Контакты /crm/contacts',
       ]);

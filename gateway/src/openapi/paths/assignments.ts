@@ -9,6 +9,7 @@ import {
   STAFF_ROLES,
   STUDY_ROLES,
   assignmentCreateSchema,
+  assignmentExportQuerySchema,
   assignmentExtendSchema,
   assignmentListQuerySchema,
   assignmentPeopleQuerySchema,
@@ -17,11 +18,13 @@ import {
   entityIdField,
   type Assignment,
   type AssignmentPerson,
+  type AssignmentReport,
   type Certificate,
   type CertificateCheck,
   type MyAssignment,
+  type PersonAssignments,
 } from '@portal/contracts';
-import { idParam, route } from '../route';
+import { exportRoute, idParam, route } from '../route';
 import { TAGS } from '../tags';
 import { EXAMPLE_ID, conforms, pageOf } from '../schemas';
 
@@ -72,7 +75,14 @@ export const myAssignmentSchema = conforms<MyAssignment>().as(
 
 export const assignmentPersonSchema = conforms<AssignmentPerson>().as(
   z
-    .object({ userId: id, fullName: z.string(), email: z.string(), department: z.string(), ...personStatusFields })
+    .object({
+      userId: id,
+      fullName: z.string(),
+      email: z.string(),
+      department: z.string(),
+      ...personStatusFields,
+      certificateNumber: z.string().nullable().meta({ example: 'C-2026-7KQ2M9XA' }),
+    })
     .meta({ id: 'AssignmentPerson' }),
 );
 
@@ -112,6 +122,33 @@ const noCertificate = {
   404: { description: 'Сертификата с таким номером нет (или он чужой)', example: CERTIFICATE_MSG.notFound },
 };
 
+export const assignmentReportSchema = conforms<AssignmentReport>().as(
+  z
+    .object({
+      assignmentId: id,
+      assigned: z.number().int(),
+      completed: z.number().int(),
+      inProgress: z.number().int(),
+      notStarted: z.number().int(),
+      overdue: z.number().int(),
+      percent: z.number().int(),
+      completedByDay: z.array(z.object({ date: day, count: z.number().int() })),
+    })
+    .meta({ id: 'AssignmentReport' }),
+);
+
+export const personAssignmentsSchema = conforms<PersonAssignments>().as(
+  z
+    .object({
+      person: z.object({ id, fullName: z.string(), email: z.string(), department: z.string() }),
+      data: z.array(myAssignmentSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    })
+    .meta({ id: 'PersonAssignments' }),
+);
+
 const assignmentId = idParam('id', 'Идентификатор назначения');
 const noAssignment = { 404: { description: 'Назначения нет', example: ASSIGNMENT_MSG.notFound } };
 const notYours = {
@@ -135,6 +172,16 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       access: STUDY_ROLES,
       query: assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() }),
       ok: { status: 200, description: 'Страница назначений', schema: pageOf(myAssignmentSchema, 'MyAssignmentPage') },
+    }),
+  },
+  '/api/assignments/person/{userId}': {
+    get: route(tag, {
+      summary: 'Назначения одного человека со статусом (отчёт по человеку)',
+      access: CRM_ROLES,
+      params: idParam('userId', 'Идентификатор пользователя'),
+      query: assignmentListQuerySchema,
+      ok: { status: 200, description: 'Человек и страница его назначений', schema: personAssignmentsSchema },
+      also: { 404: { description: 'Обучающегося нет', example: ASSIGNMENT_MSG.personNotFound } },
     }),
   },
   '/api/assignments': {
@@ -237,6 +284,27 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
       also: noCertificate,
       without: [403],
+    }),
+  },
+  '/api/assignments/{id}/report': {
+    get: route(tag, {
+      summary: 'Отчёт по назначению: сколько назначено, завершили, в процессе, просрочили; процент; завершения по дням',
+      access: CRM_ROLES,
+      params: assignmentId,
+      query: z.object({ department: z.string().optional().meta({ description: 'Только люди этого подразделения' }) }),
+      ok: { status: 200, description: 'Отчёт', schema: assignmentReportSchema },
+      also: noAssignment,
+    }),
+  },
+  '/api/assignments/{id}/people/export': {
+    get: exportRoute(tag, {
+      summary: 'Люди назначения со статусом в CSV или XLSX (assignment_report)',
+      description: 'Те же фильтры, что у списка людей, все строки.',
+      access: CRM_ROLES,
+      params: assignmentId,
+      query: assignmentExportQuerySchema,
+      file: 'assignment_report',
+      also: noAssignment,
     }),
   },
   '/api/assignments/{id}/people': {

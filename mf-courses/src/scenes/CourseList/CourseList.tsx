@@ -3,9 +3,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import styled from 'styled-components';
 import {
   CONTENT_MSG,
+  STUDY_ROLES,
   canEditCourse,
   isStaff,
-  type CourseListFilter,
   type CourseStatus,
   type CourseSummary,
   type Page as ListPage,
@@ -24,7 +24,17 @@ import {
   useToast,
 } from '@portal/ui';
 import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
-import { COURSES_KEY, copyCourse, courseListKey, deleteCourse, fetchCourses, setFavorite, startCourse } from '../../api/courses';
+import {
+  COURSES_KEY,
+  copyCourse,
+  courseListKey,
+  deleteCourse,
+  fetchCourses,
+  setFavorite,
+  startCourse,
+  type CourseListView,
+} from '../../api/courses';
+import { AssignedCourses } from '../../components/AssignedCourses';
 import { CourseCard } from '../../components/CourseCard';
 import { GridIcon, ListIcon, SparkIcon } from '../../components/Icons';
 import { useListParams } from '../../hooks/useListParams';
@@ -36,11 +46,13 @@ const STATUS_OPTIONS: Array<{ value: CourseStatus | 'all'; label: string }> = [
   { value: 'draft', label: 'Черновики' },
   { value: 'hidden', label: 'Скрытые' },
 ];
-const FILTER_OPTIONS: Array<{ value: CourseListFilter; label: string }> = [
+const FILTER_OPTIONS: Array<{ value: CourseListView; label: string }> = [
   { value: 'all', label: 'Все курсы' },
   { value: 'favorites', label: 'Избранные' },
   { value: 'started', label: 'Начатые' },
 ];
+/** For those who study: their assignments (issue 22). */
+const ASSIGNED_OPTION: { value: CourseListView; label: string } = { value: 'assigned', label: 'Мои назначения' };
 // The builder is opened rarely and only by authors: its code comes when first wanted.
 const loadBuilder = () => import('../../components/CourseBuilderDialog');
 const CourseBuilderDialog = lazy(() => loadBuilder().then((m) => ({ default: m.CourseBuilderDialog })));
@@ -64,12 +76,14 @@ export function CourseList() {
   const search = useDebounced(params.search);
   // Learners only ever see published courses, so the status filter is for authors.
   const query = { ...params, search, status: author ? params.status : ('all' as const) };
+  const studies = !!user && STUDY_ROLES.includes(user.role);
+  const assigned = studies && params.filter === 'assigned';
 
   const courses = useQuery({
     queryKey: courseListKey(query),
     queryFn: ({ signal }) => fetchCourses(query, signal),
     placeholderData: keepPreviousData,
-    enabled: !!user,
+    enabled: !!user && !assigned,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: COURSES_KEY });
 
@@ -187,9 +201,9 @@ export function CourseList() {
           <FilterSelect
             aria-label="Показать курсы"
             value={params.filter}
-            onChange={(e) => setParams({ filter: e.target.value as CourseListFilter })}
+            onChange={(e) => setParams({ filter: e.target.value as CourseListView })}
           >
-            {FILTER_OPTIONS.map((o) => (
+            {(studies ? [...FILTER_OPTIONS, ASSIGNED_OPTION] : FILTER_OPTIONS).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -214,7 +228,9 @@ export function CourseList() {
         </Toolbar>
       </Header>
 
-      {courses.isPending ? (
+      {assigned ? (
+        <AssignedCourses page={params.page} onPage={setPage} />
+      ) : courses.isPending ? (
         <Muted role="status">Загрузка...</Muted>
       ) : courses.isError && !courses.data ? (
         <ErrorBox>
@@ -255,7 +271,7 @@ export function CourseList() {
           ))}
         </Cards>
       )}
-      {list.length > 0 && courses.data && (
+      {!assigned && list.length > 0 && courses.data && (
         <Pager page={params.page} total={courses.data.total} limit={courses.data.limit} onPage={setPage} />
       )}
 

@@ -7,6 +7,7 @@ import {
   DASHBOARD_MSG,
   FIGURE_LABELS,
   ROLE_LABELS,
+  STUDY_ROLES,
   figuresFor,
   isStaff,
   type DashboardStats,
@@ -18,6 +19,7 @@ import { ActivityChart } from '../../components/ActivityChart';
 import { ApplicationNotice } from '../../components/ApplicationNotice';
 import { ActivityList } from '../../components/ActivityList';
 import { HistoryDialog } from '../../components/HistoryDialog';
+import { MyAssignments } from '../../components/MyAssignments';
 import { QuickActions } from '../../components/QuickActions';
 import { StatCard } from '../../components/StatCard';
 import { greeting, lastLocalDays, todayLabel } from '../../format';
@@ -75,6 +77,7 @@ function DashboardFor({ user }: { user: User }) {
       {user.role === 'CANDIDATE' && <ApplicationNotice user={user} />}
       {failed && <ErrorBox>{DASHBOARD_MSG.loadFailed}</ErrorBox>}
       {data?.partial && <Muted role="status">{DASHBOARD_MSG.partial}</Muted>}
+      {STUDY_ROLES.includes(user.role) && <MyAssignments />}
 
       <Stats aria-label="Показатели">
         {figures.map((figure) => (

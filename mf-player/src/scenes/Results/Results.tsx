@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PROGRESS_MSG, REVIEW_MSG, isStaff, type ResultStatus } from '@portal/contracts';
+import { PROGRESS_MSG, REVIEW_MSG, STUDY_ROLES, isStaff, type ResultStatus } from '@portal/contracts';
 import {
   Button,
   Card,
@@ -20,6 +20,7 @@ import { navigate, paths, useAuth } from '@portal/web-core';
 import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge } from '../../components/Badges';
+import { MyCertificates } from '../../components/MyCertificates';
 
 const STATUS_OPTIONS: Array<{ value: ResultStatus | 'all'; label: string }> = [
   { value: 'all', label: PROGRESS_MSG.statusAll },
@@ -65,6 +66,8 @@ export function Results() {
           failedText={PROGRESS_MSG.exportFailed}
         />
       </Header>
+
+      {user && STUDY_ROLES.includes(user.role) && <MyCertificates />}
 
       <Toolbar role="search">
         <Input

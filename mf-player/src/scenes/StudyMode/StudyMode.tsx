@@ -11,7 +11,7 @@ import {
   type LessonOutline,
 } from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
-import { ApiError, errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import { ApiError, assignmentKeys, errorMessage, navigate, paths, useAuth } from '@portal/web-core';
 import {
   completeLesson,
   fetchCourseProgress,
@@ -25,6 +25,7 @@ import { LESSON_STATE_LABELS, StatusBadge } from '../../components/Badges';
 import { BlockView } from '../../components/BlockView';
 import { CourseOutline } from '../../components/CourseOutline';
 import { QuizBlockCard } from '../../components/QuizBlockCard';
+import { StudyAssignment } from '../../components/StudyAssignment';
 
 const notRetriedOn4xx = (count: number, err: Error) =>
   !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
@@ -115,7 +116,11 @@ export function StudyMode({ courseId }: { courseId: string }) {
       console.error(`${PROGRESS_MSG.completeFailed}:`, errorMessage(err));
     },
     // After each completion the module and course figures come from the server again.
-    onSuccess: (result) => queryClient.setQueryData(progressKey(courseId), result.progress),
+    onSuccess: (result) => {
+      queryClient.setQueryData(progressKey(courseId), result.progress);
+      // The assignment's status (не начат → в процессе → завершён) follows the recorded completion.
+      void queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
+    },
   });
 
   const select = useCallback(
@@ -187,6 +192,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
             </Button>
           </PreviewBanner>
         )}
+        {!preview && <StudyAssignment courseId={courseId} lessonsDone={!!progress.data?.isCompleted} />}
         <ReadAhead lesson={ahead} />
         {lesson ? (
           <LessonView

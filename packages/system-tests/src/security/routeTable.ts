@@ -453,6 +453,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
   'progress GET /api/assignments/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
   'progress GET /api/assignments': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'progress GET /api/assignments/person/:userId': {
+    access: CRM_ROLES,
+    request: (p) => ({ params: { userId: p.victim.user.id }, ok: 200 }),
+  },
   'progress POST /api/assignments': { access: STAFF_ROLES, request: (p) => ({ body: assignmentBody(p), ok: 201 }) },
   'progress GET /api/assignments/:id': {
     access: CRM_ROLES,
@@ -482,6 +486,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'progress POST /api/certificates': { access: STUDY_ROLES, request: (p) => ({ body: { courseId: p.seeded.course.id } }) },
   'progress GET /api/certificates/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
   'progress GET /api/certificates/:number/pdf': { access: EVERYONE, request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }) },
+  'progress GET /api/assignments/:id/report': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+  },
+  'progress GET /api/assignments/:id/people/export': {
+    access: CRM_ROLES,
+    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+  },
   'progress GET /api/assignments/:id/people': {
     access: CRM_ROLES,
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),

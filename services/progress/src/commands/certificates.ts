@@ -43,7 +43,7 @@ export async function issueCertificate(
         action: 'create',
         entity: 'certificate',
         entityId: number,
-        details: `Выдан сертификат ${number} за курс «${course.title}»`,
+        details: `Выдан сертификат за курс «${course.title}»`,
         actor: person,
       });
       return { certificate: created.toObject(), created: true };

@@ -28,10 +28,15 @@ export const presentMyAssignment = (doc: AssignmentDoc, status: PersonStatus): M
   ...status,
 });
 
-export const presentAssignmentPerson = (person: Principal, status: PersonStatus): AssignmentPerson => ({
+export const presentAssignmentPerson = (
+  person: Principal,
+  status: PersonStatus,
+  certificateNumber: string | null = null,
+): AssignmentPerson => ({
   userId: person.id,
   fullName: person.fullName,
   email: person.email,
   department: person.department ?? '',
   ...status,
+  certificateNumber,
 });

@@ -1,8 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
+  ASSIGNMENT_EXPORT_HEADER,
+  ASSIGNMENT_MSG,
+  ASSIGNMENT_STATUS_LABELS,
+  EXPORT_MAX_ROWS,
   STUDY_ROLES,
   assignmentCreateSchema,
+  assignmentExportQuerySchema,
+  exportFileName,
   assignmentExtendSchema,
   assignmentListQuerySchema,
   assignmentPeopleQuerySchema,
@@ -11,14 +17,18 @@ import {
   pageOffset,
   type Assignment,
   type AssignmentPerson,
+  type AssignmentReport,
   type MyAssignment,
   type Page,
+  type PersonAssignments,
 } from '@portal/contracts';
-import { parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { notFound, op, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
 import {
   assignedTo,
+  assignmentReport,
   audiencePage,
+  audienceStatuses,
   createAssignment,
   deleteAssignment,
   extendAssignment,
@@ -34,11 +44,16 @@ import { presentAssignment, presentAssignmentPerson, presentMyAssignment } from 
 const myQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
 const staffQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
 const idParam = z.string().max(100);
+const reportQuerySchema = z.object({ department: z.string().trim().min(1).max(120).optional() });
+/** Widths (characters) of ASSIGNMENT_EXPORT_HEADER's columns in the XLSX. */
+const EXPORT_COLUMN_WIDTHS = [32, 30, 24, 14, 12, 14, 17];
+/** A due day as a date cell: midnight UTC of that day, shown as the day in any reader's zone east of UTC. */
+const dueDateCell = (day: string): Date => new Date(`${day}T12:00:00Z`);
 
 /** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
 export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & { people: PeopleClient }): Router {
   const router = new Router({ prefix: '/api/assignments' });
-  const { models, content, people } = deps;
+  const { models, content, people, audit } = deps;
   router.use(service.authenticate);
 
   /** The signed-in learner's assignments, the earliest due first, each with their status. */
@@ -61,6 +76,33 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
       // A personal extension or a recurrence moves a person's day: the page is in their own order.
       .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
     const body: Page<MyAssignment> = { data, total, page, limit };
+    ctx.body = body;
+  });
+
+  /** One person's drill-down: every assignment that reaches them, the earliest due first, with their status. */
+  router.get('/person/:userId', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const userId = parse(entityIdField('userId'), ctx.params.userId);
+    const { page, limit } = parse(assignmentListQuerySchema, ctx.query);
+    const [person] = (await people.audience({ ids: [userId], page: 1, limit: 1 })).data;
+    if (!person) throw notFound(ASSIGNMENT_MSG.personNotFound);
+    const filter = assignedTo(person);
+    const [rows, total] = await Promise.all([
+      models.assignments
+        .find(filter)
+        .sort({ dueDate: 1, _id: 1 })
+        .skip(pageOffset({ page, limit }))
+        .limit(limit)
+        .lean<AssignmentDoc[]>(),
+      models.assignments.countDocuments(filter),
+    ]);
+    const statuses = await statusesFor(models, rows, [person.id]);
+    const body: PersonAssignments = {
+      person: { id: person.id, fullName: person.fullName, email: person.email, department: person.department ?? '' },
+      data: rows.map((doc) => presentMyAssignment(doc, statuses.get(`${String(doc._id)}|${person.id}`)!)),
+      total,
+      page,
+      limit,
+    };
     ctx.body = body;
   });
 
@@ -116,19 +158,85 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
     ctx.body = presentAssignment(await loadAssignment(models, String(doc._id)));
   });
 
-  /** One page of the people it reaches (as they are now), each with their status. */
+  /** One page of the people it reaches (as they are now), each with their status; filters: status, department. */
   router.get('/:id/people', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
     const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
-    const { page, limit } = parse(assignmentPeopleQuerySchema, ctx.query);
-    const found = await audiencePage(people, doc, page, limit);
-    const statuses = await statusesFor(
-      models,
-      [doc],
-      found.data.map((p) => p.id),
-    );
-    const data = found.data.map((p) => presentAssignmentPerson(p, statuses.get(`${String(doc._id)}|${p.id}`)!));
-    const body: Page<AssignmentPerson> = { data, total: found.total, page, limit };
+    const { page, limit, status, department } = parse(assignmentPeopleQuerySchema, ctx.query);
+    let body: Page<AssignmentPerson>;
+    if (!status) {
+      const found = await audiencePage(people, doc, page, limit, undefined, department);
+      const statuses = await statusesFor(
+        models,
+        [doc],
+        found.data.map((p) => p.id),
+      );
+      const data = found.data.map((p) => presentAssignmentPerson(p, statuses.get(`${String(doc._id)}|${p.id}`)!));
+      body = { data, total: found.total, page, limit };
+    } else {
+      // A status is known only once computed: the audience is gone through a hundred at a time.
+      const data: AssignmentPerson[] = [];
+      let total = 0;
+      for await (const row of audienceStatuses(deps, doc, department)) {
+        if (row.status.status !== status) continue;
+        if (total >= pageOffset({ page, limit }) && data.length < limit)
+          data.push(presentAssignmentPerson(row.person, row.status));
+        total += 1;
+      }
+      body = { data, total, page, limit };
+    }
+    // The certificates issued for the course to the people of this page: one read.
+    const issued = await models.certificates
+      .find(
+        { courseId: doc.courseId, userId: op({ $in: body.data.map((p) => p.userId) }) },
+        { number: 1, userId: 1, issuedAt: 1 },
+      )
+      .sort({ issuedAt: 1 })
+      .lean<Array<{ number: string; userId: string }>>();
+    const latest = new Map(issued.map((c) => [c.userId, c.number]));
+    ctx.body = { ...body, data: body.data.map((p) => ({ ...p, certificateNumber: latest.get(p.userId) ?? null })) };
+  });
+
+  /** Counts by status, the percent completed and completions per day (ADMIN, CURATOR, MANAGER). */
+  router.get('/:id/report', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
+    const { department } = parse(reportQuerySchema, ctx.query);
+    const body: AssignmentReport = await assignmentReport(deps, doc, department);
     ctx.body = body;
+  });
+
+  /** assignment_report.csv or .xlsx: its people as the filters select them, with their status. */
+  router.get('/:id/people/export', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
+    const doc = await loadAssignment(models, parse(idParam, ctx.params.id));
+    const { format, tz, status, department } = parse(assignmentExportQuerySchema, ctx.query);
+    const rows = audienceStatuses(deps, doc, department);
+    sendExport(ctx, format, {
+      file: 'assignment',
+      sheet: 'Назначение',
+      columns: ASSIGNMENT_EXPORT_HEADER.map((header, i) => ({ header, width: EXPORT_COLUMN_WIDTHS[i] })),
+      timeZone: tz,
+      maxRows: EXPORT_MAX_ROWS,
+      rows: (async function* () {
+        for await (const { person, status: s } of rows) {
+          if (status && s.status !== status) continue;
+          yield [
+            person.fullName,
+            person.email,
+            person.department ?? '',
+            ASSIGNMENT_STATUS_LABELS[s.status],
+            dueDateCell(s.dueDate),
+            s.status === 'completed' ? null : s.daysLeft,
+            s.completedAt ? new Date(s.completedAt) : null,
+          ];
+        }
+      })(),
+    });
+    audit.publish({
+      action: 'read',
+      entity: 'assignment',
+      entityId: String(doc._id),
+      details: `Выгрузка отчёта по назначению курса «${doc.courseTitle}» в ${exportFileName('assignment', format)}`,
+      actor: ctx.state.user,
+    });
   });
 
   return router;

@@ -1,0 +1,64 @@
+import type { MouseEvent } from 'react';
+import styled from 'styled-components';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
+import { ErrorBox, Muted, Pager } from '@portal/ui';
+import { assignmentKeys, daysLeftText, errorMessage, fetchMyAssignments, formatDay, navigate, paths } from '@portal/web-core';
+
+const PAGE_SIZE = 20;
+
+/** «Мои назначения» on /courses: the learner's assignments, the earliest due first, overdue in red. */
+export function AssignedCourses({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const list = useQuery({
+    queryKey: assignmentKeys.mine(page),
+    queryFn: ({ signal }) => fetchMyAssignments({ page, limit: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const open = (courseId: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(paths.student(courseId));
+  };
+  if (list.isPending) return <Muted role="status">Загрузка...</Muted>;
+  if (list.isError) return <ErrorBox>Не удалось загрузить назначения: {errorMessage(list.error)}</ErrorBox>;
+  if (!list.data.data.length) return <Muted>Назначенного обучения нет</Muted>;
+  return (
+    <>
+      <Items aria-label="Мои назначения">
+        {list.data.data.map((a) => (
+          <Item key={a.assignmentId} $overdue={a.status === 'overdue'} data-testid="assigned-course">
+            <a href={paths.student(a.courseId)} onClick={open(a.courseId)}>
+              {a.courseTitle}
+            </a>
+            <span>
+              {ASSIGNMENT_STATUS_LABELS[a.status]} · срок {formatDay(a.dueDate)} · {daysLeftText(a)}
+              {a.mandatory ? ' · обязательное' : ''}
+            </span>
+          </Item>
+        ))}
+      </Items>
+      <Pager page={page} total={list.data.total} limit={PAGE_SIZE} onPage={onPage} />
+    </>
+  );
+}
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+`;
+
+const Item = styled.li<{ $overdue: boolean }>`
+  display: grid;
+  gap: 4px;
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme, $overdue }) => ($overdue ? theme.colors.danger : theme.colors.border)};
+  color: ${({ theme, $overdue }) => ($overdue ? theme.colors.danger : 'inherit')};
+  a {
+    color: inherit;
+    font-weight: 600;
+  }
+`;

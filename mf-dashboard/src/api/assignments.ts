@@ -1,0 +1,65 @@
+import {
+  exportFileName,
+  type Assignment,
+  type AssignmentReport,
+  type AssignmentStatus,
+  type ExportFormat,
+  type AssignmentCreateInput,
+  type AssignmentExtendInput,
+  type AssignmentPerson,
+  type CourseSummary,
+  type Page,
+  type PersonAssignments,
+} from '@portal/contracts';
+import { apiRequest, apiResponse, downloadFile, readerTimeZone } from '@portal/web-core';
+
+export const assignmentKeys = {
+  all: ['assignments'] as const,
+  list: (page: number) => ['assignments', 'list', page] as const,
+  one: (id: string) => ['assignments', 'one', id] as const,
+  people: (id: string, page: number, status: AssignmentStatus | '') => ['assignments', 'people', id, page, status] as const,
+  report: (id: string) => ['assignments', 'report', id] as const,
+  person: (userId: string, page: number) => ['assignments', 'person', userId, page] as const,
+  courses: ['assignments', 'published-courses'] as const,
+};
+
+export const ASSIGNMENTS_PAGE_SIZE = 20;
+export const PEOPLE_PAGE_SIZE = 50;
+
+export const fetchAssignments = (page: number, signal?: AbortSignal) =>
+  apiRequest<Page<Assignment>>('/assignments', { query: { page, limit: ASSIGNMENTS_PAGE_SIZE }, signal });
+
+export const fetchAssignment = (id: string, signal?: AbortSignal) =>
+  apiRequest<Assignment>(`/assignments/${encodeURIComponent(id)}`, { signal });
+
+export const fetchAssignmentPeople = (id: string, page: number, status: AssignmentStatus | '', signal?: AbortSignal) =>
+  apiRequest<Page<AssignmentPerson>>(`/assignments/${encodeURIComponent(id)}/people`, {
+    query: { page, limit: PEOPLE_PAGE_SIZE, status: status || undefined },
+    signal,
+  });
+
+export const fetchAssignmentReport = (id: string, signal?: AbortSignal) =>
+  apiRequest<AssignmentReport>(`/assignments/${encodeURIComponent(id)}/report`, { signal });
+
+/** assignment_report.csv or .xlsx: the people as the status filter selects them. */
+export const downloadAssignmentReport = (id: string, format: ExportFormat, status: AssignmentStatus | '') =>
+  downloadFile(`/assignments/${encodeURIComponent(id)}/people/export`, exportFileName('assignment', format), {
+    query: { format, status: status || undefined, tz: readerTimeZone() },
+  });
+
+export const createAssignment = (input: AssignmentCreateInput) =>
+  apiRequest<Assignment>('/assignments', { method: 'POST', body: input });
+
+export const extendAssignment = (id: string, input: AssignmentExtendInput) =>
+  apiRequest<Assignment>(`/assignments/${encodeURIComponent(id)}/extend`, { method: 'POST', body: input });
+
+/** The published courses a curator may assign (the first hundred, newest first). */
+export async function fetchPublishedCourses(signal?: AbortSignal): Promise<CourseSummary[]> {
+  return (await apiResponse<CourseSummary[]>('/courses', { query: { status: 'published', limit: 100 }, signal })).body;
+}
+
+export const fetchPersonAssignments = (userId: string, page: number, signal?: AbortSignal) =>
+  apiRequest<PersonAssignments>(`/assignments/person/${encodeURIComponent(userId)}`, {
+    query: { page, limit: ASSIGNMENTS_PAGE_SIZE },
+    signal,
+  });

@@ -1,0 +1,116 @@
+import { useState, type MouseEvent } from 'react';
+import styled from 'styled-components';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUDIENCE_LABELS, ROLE_LABELS, STAFF_ROLES, type Assignment } from '@portal/contracts';
+import { Card, ErrorBox, Muted, Page, Pager } from '@portal/ui';
+import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
+import { ASSIGNMENTS_PAGE_SIZE, assignmentKeys, createAssignment, fetchAssignments } from '../../api/assignments';
+import { AssignForm } from '../../components/AssignForm';
+
+export const audienceText = (a: Assignment): string =>
+  a.audience.kind === 'department'
+    ? `${AUDIENCE_LABELS.department} «${a.audience.department}»`
+    : a.audience.kind === 'role'
+      ? `${AUDIENCE_LABELS.role} «${ROLE_LABELS[a.audience.role]}»`
+      : a.audience.kind === 'users'
+        ? `${AUDIENCE_LABELS.users}: ${a.audience.userIds.length}`
+        : AUDIENCE_LABELS.all;
+
+/** /assignments: who must learn what by when; ADMIN and CURATOR assign, the MANAGER reads. */
+export function Assignments() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: assignmentKeys.list(page),
+    queryFn: ({ signal }) => fetchAssignments(page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const create = useMutation({
+    mutationFn: createAssignment,
+    onSuccess: async () => {
+      setPage(1);
+      await queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
+    },
+  });
+  const canAssign = !!user && STAFF_ROLES.includes(user.role);
+  const open = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(paths.assignment(id));
+  };
+
+  return (
+    <Page data-mf="mf_dashboard">
+      <h1>Назначения</h1>
+      {canAssign && (
+        <Section>
+          <h2>Назначить курс</h2>
+          <AssignForm
+            busy={create.isPending}
+            error={create.isError ? errorMessage(create.error, 'Не удалось назначить курс') : null}
+            onSubmit={(input) => create.mutate(input)}
+          />
+          {create.isSuccess && <Muted role="status">Курс «{create.data.courseTitle}» назначен</Muted>}
+        </Section>
+      )}
+      {list.isPending ? (
+        <Muted>Загрузка...</Muted>
+      ) : list.isError ? (
+        <ErrorBox>Не удалось загрузить назначения: {errorMessage(list.error)}</ErrorBox>
+      ) : !list.data.data.length ? (
+        <Muted>Назначений пока нет</Muted>
+      ) : (
+        <>
+          <Table aria-label="Назначения">
+            <thead>
+              <tr>
+                <th>Курс</th>
+                <th>Кому</th>
+                <th>Срок</th>
+                <th>Повтор</th>
+                <th>Назначил</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    <a href={paths.assignment(a.id)} onClick={open(a.id)}>
+                      {a.courseTitle}
+                    </a>
+                    {a.mandatory && <Muted as="span"> · обязательное</Muted>}
+                  </td>
+                  <td>{audienceText(a)}</td>
+                  <td>{formatDay(a.dueDate)}</td>
+                  <td>{a.recurrenceMonths ? `каждые ${a.recurrenceMonths} мес.` : '—'}</td>
+                  <td>{a.createdBy.fullName}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager page={page} total={list.data.total} limit={ASSIGNMENTS_PAGE_SIZE} onPage={setPage} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+const Section = styled(Card).attrs({ as: 'section' })`
+  margin-bottom: 24px;
+  h2 {
+    margin: 0 0 16px;
+    font-size: 18px;
+  }
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    text-align: left;
+    padding: 8px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;

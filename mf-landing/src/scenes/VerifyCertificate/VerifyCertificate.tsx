@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { CERTIFICATE_MSG, type CertificateCheck } from '@portal/contracts';
+import { ErrorBox, Muted } from '@portal/ui';
+import { ApiError, apiRequest, errorMessage } from '@portal/web-core';
+import { AuthPanel, AuthScreen } from '../../components/AuthFrame';
+
+const hourForms = new Intl.PluralRules('ru-RU');
+const HOUR_WORDS: Record<string, string> = { one: 'час', few: 'часа', many: 'часов', other: 'часа' };
+const hoursText = (n: number) => `${n.toLocaleString('ru-RU')} ${HOUR_WORDS[hourForms.select(n)] ?? 'часов'}`;
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** /verify/{number}: whether a certificate is valid, for whom and for what; nothing else. Public. */
+export function VerifyCertificate({ number }: { number: string }) {
+  const check = useQuery({
+    queryKey: ['certificate-check', number],
+    queryFn: ({ signal }) => apiRequest<CertificateCheck>(`/certificates/verify/${encodeURIComponent(number)}`, { signal }),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+  return (
+    <AuthScreen>
+      <AuthPanel>
+        <h1>Проверка сертификата</h1>
+        <Muted>№ {number}</Muted>
+        {check.isPending ? (
+          <Muted role="status">Проверяем...</Muted>
+        ) : check.isError ? (
+          <ErrorBox data-testid="certificate-invalid">
+            {check.error instanceof ApiError && check.error.status === 404
+              ? `${CERTIFICATE_MSG.notFound}: сертификат недействителен`
+              : errorMessage(check.error, 'Не удалось проверить сертификат')}
+          </ErrorBox>
+        ) : (
+          <section data-testid="certificate-valid" aria-label="Сертификат действителен">
+            <p>
+              <strong>Сертификат действителен.</strong>
+            </p>
+            <p>
+              Выдан: <strong>{check.data.fullName}</strong>
+            </p>
+            <p>
+              Курс: <strong>«{check.data.courseTitle}»</strong>, {hoursText(check.data.hours)}
+            </p>
+            <p>Пройден {dateText(check.data.completedAt)}</p>
+          </section>
+        )}
+      </AuthPanel>
+    </AuthScreen>
+  );
+}

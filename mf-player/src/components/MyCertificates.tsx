@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useQuery } from '@tanstack/react-query';
+import type { Certificate, Page } from '@portal/contracts';
+import { Button, Muted, Pager } from '@portal/ui';
+import { apiRequest, downloadCertificate, errorMessage } from '@portal/web-core';
+
+const PAGE_SIZE = 10;
+
+/** The learner's certificates on /results, each downloadable. */
+export function MyCertificates() {
+  const [page, setPage] = useState(1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['certificates', 'my', page],
+    queryFn: ({ signal }) => apiRequest<Page<Certificate>>('/certificates/my', { query: { page, limit: PAGE_SIZE }, signal }),
+  });
+  if (!list.data?.total) return null;
+  return (
+    <Section aria-labelledby="my-certificates">
+      <h2 id="my-certificates">Мои сертификаты</h2>
+      <ul>
+        {list.data.data.map((c) => (
+          <li key={c.number}>
+            <span>
+              «{c.courseTitle}» · № {c.number} · {new Date(c.completedAt).toLocaleDateString('ru-RU')}
+            </span>
+            <Button
+              type="button"
+              $variant="outline"
+              $size="sm"
+              aria-label={`Скачать сертификат ${c.number}`}
+              onClick={() => downloadCertificate(c.number).catch((err: unknown) => setProblem(errorMessage(err)))}
+            >
+              Скачать PDF
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {problem && <Muted role="alert">{problem}</Muted>}
+      <Pager page={page} total={list.data.total} limit={PAGE_SIZE} onPage={setPage} />
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  margin: 16px 0 24px;
+  ul {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: 8px;
+  }
+  li {
+    display: flex;
+    gap: 12px;
+    align-items: center;
+    justify-content: space-between;
+  }
+`;
