@@ -128,7 +128,10 @@ export const assignmentCreateSchema = z.object({ courseId: entityIdField('course
 export type AssignmentCreateInput = z.input<typeof assignmentCreateSchema>;
 
 /** An edit changes everything but the course (another course is another assignment). */
-export const assignmentUpdateSchema = z.object(assignmentFields);
+export const assignmentUpdateSchema = z.object({
+  ...assignmentFields,
+  courseId: z.undefined({ error: 'Курс назначения не меняется — создайте новое назначение' }).optional(),
+});
 export type AssignmentUpdateInput = z.input<typeof assignmentUpdateSchema>;
 
 /** A new due date for everyone in it, or for one person (`userId`). */

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
+import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
+import { notFound } from './errors';
 import { requireInternal } from './auth';
 import { escapeRegExp } from './mongo';
 import { parse } from './validate';
@@ -43,11 +45,15 @@ const identitySchema = whoSchema.extend({ alias: z.string().min(1).max(200) });
 export function subjectRouter(internalToken: string, handlers: SubjectHandlers): Router {
   const router = new Router({ prefix: '/internal/subjects' });
   router.use(requireInternal(internalToken));
+  const userId = (id: string) => {
+    if (!isValidObjectId(id)) throw notFound('Пользователь не найден');
+    return id;
+  };
   router.get('/:userId', async (ctx) => {
-    ctx.body = await handlers.collect(ctx.params.userId, parse(whoSchema, ctx.query));
+    ctx.body = await handlers.collect(userId(ctx.params.userId), parse(whoSchema, ctx.query));
   });
   router.post('/:userId/anonymise', async (ctx) => {
-    ctx.body = await handlers.anonymise(ctx.params.userId, parse(identitySchema, ctx.request.body));
+    ctx.body = await handlers.anonymise(userId(ctx.params.userId), parse(identitySchema, ctx.request.body));
   });
   return router;
 }

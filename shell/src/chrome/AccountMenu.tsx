@@ -8,13 +8,14 @@ interface Props {
   onChangePassword: () => void;
   onSignOutEverywhere: () => void;
   onAbout: () => void;
+  onConsent: () => void;
 }
 
 /**
  * The person's name in the header opens the account's less frequent actions (a disclosure: the
  * header has no room for them beside the navigation). Escape or a click elsewhere closes it.
  */
-export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAbout }: Props) {
+export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAbout, onConsent }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -52,6 +53,9 @@ export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAb
           </Button>
           <Button $variant="ghost" $size="sm" onClick={choose(onSignOutEverywhere)}>
             Выйти на всех устройствах
+          </Button>
+          <Button $variant="ghost" $size="sm" onClick={choose(onConsent)}>
+            Согласие на обработку данных
           </Button>
           <Button $variant="ghost" $size="sm" onClick={choose(onAbout)}>
             О системе

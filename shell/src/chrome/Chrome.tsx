@@ -18,6 +18,7 @@ import { AboutDialog } from './About';
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePassword';
+import { ConsentDialog, useConsent } from './Consent';
 
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
@@ -26,6 +27,7 @@ export function Chrome() {
   const [changingPassword, setChangingPassword] = useState(false);
   const [askingEverywhere, setAskingEverywhere] = useState(false);
   const [about, setAbout] = useState(false);
+  const [consentOpen, setConsentOpen] = useState(false);
   const [dark, toggleDark] = useDarkMode();
   const decision = decide(pathname, { status, role: user?.role ?? null });
 
@@ -37,6 +39,7 @@ export function Chrome() {
   // Public pages (landing, sign-in, demo) have their own chrome; every other page, an unknown one too, keeps the header.
   const onPortalPage = !!user && resolve(pathname)?.route.access !== 'public';
   const staff = !!user && isStaff(user.role);
+  const consent = useConsent(status === 'ready' && !!user);
   const links = user ? navigationFor(user.role) : [];
   const current = currentNavItem(links, pathname);
   const home = user ? homePathFor(user.role) : '/';
@@ -85,6 +88,7 @@ export function Chrome() {
               onChangePassword={() => setChangingPassword(true)}
               onSignOutEverywhere={() => setAskingEverywhere(true)}
               onAbout={() => setAbout(true)}
+              onConsent={() => setConsentOpen(true)}
             />
             <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
@@ -97,6 +101,9 @@ export function Chrome() {
       )}
       <ChangePasswordDialog open={changingPassword && !!user} onClose={() => setChangingPassword(false)} />
       <AboutDialog open={about} onClose={() => setAbout(false)} />
+      {consentOpen && (
+        <ConsentDialog state={consent.state} onClose={() => setConsentOpen(false)} onChanged={() => void consent.reload()} />
+      )}
       {askingEverywhere && (
         <ConfirmDialog
           title="Выйти на всех устройствах"

@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { CONSENT_DOCUMENT, CONSENT_MSG, type ConsentState } from '@portal/contracts';
+import { Button, Check, ConfirmDialog, Dialog, ErrorBox, Muted } from '@portal/ui';
+import { apiRequest, errorMessage } from '@portal/web-core';
+
+const dateText = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The text of the consent, as the version this build carries (the server refuses another). */
+function ConsentText() {
+  return (
+    <Text>
+      {CONSENT_DOCUMENT.paragraphs.map((p) => (
+        <p key={p.slice(0, 40)}>{p}</p>
+      ))}
+      <Muted>Редакция от {dateText(CONSENT_DOCUMENT.version)}</Muted>
+    </Text>
+  );
+}
+
+/** The person's consent as the server has it: read once per sign-in, and again after a change. */
+export function useConsent(signedIn: boolean) {
+  const [state, setState] = useState<ConsentState | null>(null);
+  const reload = useCallback(async () => {
+    setState(await apiRequest<ConsentState>('/consent').catch(() => null));
+  }, []);
+  useEffect(() => {
+    if (signedIn) void reload();
+    else setState(null);
+  }, [signedIn, reload]);
+  return { state, reload };
+}
+
+/** Its own checkbox, never pre-ticked, and «Принять»: the consent to the version shown. */
+function GiveConsent({ onAccepted }: { onAccepted: () => void }) {
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const accept = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest('/consent', { method: 'POST', body: { version: CONSENT_DOCUMENT.version } });
+      onAccepted();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Check label={CONSENT_MSG.checkbox} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+      {error && <ErrorBox>{error}</ErrorBox>}
+      <Actions>
+        <Button type="button" disabled={!agreed || busy} onClick={() => void accept()}>
+          Принять
+        </Button>
+      </Actions>
+    </>
+  );
+}
+
+/** «Согласие на обработку данных» in the account menu: what was agreed to, and its withdrawal. */
+export function ConsentDialog({
+  state,
+  onClose,
+  onChanged,
+}: {
+  state: ConsentState | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const consent = state?.consent;
+  const inForce = !!consent && !consent.withdrawnAt;
+  const withdraw = async () => {
+    setAsking(false);
+    try {
+      const answer = await apiRequest<{ message: string }>('/consent/withdraw', { method: 'POST' });
+      setMessage(answer.message);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  return (
+    <Dialog title="Согласие на обработку данных" onClose={message ? () => (onClose(), onChanged()) : onClose} wide>
+      <p>
+        {inForce
+          ? `Дано ${dateText(consent.acceptedAt)} (редакция от ${dateText(consent.version)}).`
+          : (message ?? CONSENT_MSG.notGiven)}
+      </p>
+      <ConsentText />
+      {error && <ErrorBox>{error}</ErrorBox>}
+      {!inForce && !message && state && <GiveConsent onAccepted={onChanged} />}
+      {inForce && !message && (
+        <Actions>
+          <Button $variant="destructive" type="button" onClick={() => setAsking(true)}>
+            Отозвать согласие
+          </Button>
+        </Actions>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title="Отозвать согласие"
+          message="Администратор получит запрос и обезличит ваши данные в течение 30 дней. Пока согласия нет, портал будет просить его при каждом входе."
+          confirmLabel="Отозвать"
+          onConfirm={() => void withdraw()}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+const Text = styled.div`
+  max-height: 45vh;
+  overflow-y: auto;
+  font-size: 14px;
+  line-height: 1.5;
+  p {
+    margin: 0 0 10px;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 12px;
+`;
