@@ -187,42 +187,6 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Выгрузка справочника пользователей в users.xlsx',
     did(EXPORTED, 'справочник пользователей'),
   ),
-  // assignments and certificates (progress)
-  kind(
-    'create',
-    'assignment',
-    undefined,
-    'Курс «Охрана труда» назначен: подразделение «Склад», срок 2026-12-31',
-    ({ verb, details }) => `${verb(['назначил', 'назначила'])} курс${quoted(titlesIn(details)[0])}`,
-  ),
-  kind(
-    'update',
-    'assignment',
-    /^Срок назначения/,
-    'Срок назначения курса «Охрана труда» продлён до 2027-01-15 для всех',
-    ({ verb, details }) => `${verb(['продлил', 'продлила'])} срок назначения курса${quoted(titlesIn(details)[0])}`,
-  ),
-  kind(
-    'update',
-    'assignment',
-    undefined,
-    'Изменено назначение курса «Охрана труда»: все сотрудники, срок 2026-12-31',
-    ({ verb, details }) => `${verb(CHANGED)} назначение курса${quoted(titlesIn(details)[0])}`,
-  ),
-  kind(
-    'delete',
-    'assignment',
-    undefined,
-    'Удалено назначение курса «Охрана труда»',
-    ({ verb, details }) => `${verb(DELETED)} назначение курса${quoted(titlesIn(details)[0])}`,
-  ),
-  kind(
-    'create',
-    'certificate',
-    undefined,
-    'Выдан сертификат 2026-000123 за курс «Охрана труда»',
-    ({ verb, details }) => `${verb(['получил', 'получила'])} сертификат за курс${quoted(titlesIn(details)[0])}`,
-  ),
   // Consent to the processing of personal data (152-FZ), and the requests it files when withdrawn.
   kind(
     'create',
@@ -577,6 +541,13 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     /^Удалено назначение/,
     'Удалено назначение курса «Охрана труда»',
     did(DELETED, 'назначение курса'),
+  ),
+  kind(
+    'read',
+    'assignment',
+    /^Выгрузка отчёта/,
+    'Выгрузка отчёта по назначению курса «Охрана труда» в assignment.xlsx',
+    did(EXPORTED, 'отчёт по назначению курса'),
   ),
   kind(
     'create',
