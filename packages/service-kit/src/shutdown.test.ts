@@ -8,7 +8,9 @@ async function startFixture(env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [require.resolve('tsx/cli'), '--conditions=source', path.join(__dirname, 'fixtures/slow-service.ts')],
+    // The service is this very process (tsx as a loader), so the signal and the exit code are its own,
+    // not relayed by a tsx wrapper process (which under load once answered 143 for a SIGTERM).
+    ['--conditions=source', '--import', 'tsx', path.join(__dirname, 'fixtures/slow-service.ts')],
     {
       env: { ...process.env, PORT: String(port), DB_PREFIX: uniquePrefix(), LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
