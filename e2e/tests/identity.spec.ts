@@ -135,7 +135,15 @@ test('the preset picker signs the administrator in to /dashboard with the staff 
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
-  await expect(nav.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Результаты', 'Назначения', 'Организации', 'Контакты']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Учебный портал',
+    'Главная',
+    'Курсы',
+    'Результаты',
+    'Назначения',
+    'Организации',
+    'Контакты',
+  ]);
   await expect(nav.getByRole('link', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Организации' }).click();
   await expect(page).toHaveURL(/\/crm\/orgs$/);
