@@ -57,11 +57,9 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
   router.use(service.authenticate);
 
   /** The signed-in learner's assignments, the earliest due first, each with their status. */
-  router.get('/my', requireRole(...STUDY_ROLES), async (ctx) => {
-    const { page, limit, courseId } = parse(myQuerySchema, ctx.query);
-    const me = ctx.state.user;
-    const filter = courseId ? { ...assignedTo(me), courseId } : assignedTo(me);
-    const [rows, total] = await Promise.all([
+  /** A page of the assignments that reach one person, the earliest due first, with how many there are. */
+  const reaching = (filter: Record<string, unknown>, page: number, limit: number) =>
+    Promise.all([
       models.assignments
         .find(filter)
         .sort({ dueDate: 1, _id: 1 })
@@ -70,6 +68,12 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
         .lean<AssignmentDoc[]>(),
       models.assignments.countDocuments(filter),
     ]);
+
+  router.get('/my', requireRole(...STUDY_ROLES), async (ctx) => {
+    const { page, limit, courseId } = parse(myQuerySchema, ctx.query);
+    const me = ctx.state.user;
+    const filter = courseId ? { ...assignedTo(me), courseId } : assignedTo(me);
+    const [rows, total] = await reaching(filter, page, limit);
     const statuses = await statusesFor(models, rows, [me.id]);
     const data = rows
       .map((doc) => presentMyAssignment(doc, statuses.get(`${String(doc._id)}|${me.id}`)!))
@@ -85,16 +89,7 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
     const { page, limit } = parse(assignmentListQuerySchema, ctx.query);
     const [person] = (await people.audience({ ids: [userId], page: 1, limit: 1 })).data;
     if (!person) throw notFound(ASSIGNMENT_MSG.personNotFound);
-    const filter = assignedTo(person);
-    const [rows, total] = await Promise.all([
-      models.assignments
-        .find(filter)
-        .sort({ dueDate: 1, _id: 1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<AssignmentDoc[]>(),
-      models.assignments.countDocuments(filter),
-    ]);
+    const [rows, total] = await reaching(assignedTo(person), page, limit);
     const statuses = await statusesFor(models, rows, [person.id]);
     const body: PersonAssignments = {
       person: { id: person.id, fullName: person.fullName, email: person.email, department: person.department ?? '' },
