@@ -110,8 +110,9 @@ export interface AuditPage {
   /** The records the filter selects, or a lower bound of them when `totalExact` is false. */
   total: number;
   /**
-   * False when counting stopped at AUDIT_TOTAL_CAP records (or after AUDIT_MAX_DAYS_COUNTED days of a
-   * period): there are at least `total` records, and pages go on while they come back full.
+   * False when counting stopped at AUDIT_TOTAL_CAP records (a search, a person's own history, no
+   * period; or after AUDIT_MAX_DAYS_COUNTED days of a searched period), or when some days of a period
+   * are not summarised yet: there are at least `total` records, and pages go on while they come back full.
    */
   totalExact: boolean;
   page: number;
@@ -120,7 +121,7 @@ export interface AuditPage {
 
 /** A history page counts the records its filter selects up to this many, then says «500+». */
 export const AUDIT_TOTAL_CAP = 500;
-/** The days of a period a history page counts at most, one bounded query each. */
+/** The days of a searched period a history page counts at most, one bounded query each. */
 export const AUDIT_MAX_DAYS_COUNTED = 31;
 
 export const ACTIVITY_DAYS = 14;

@@ -2,6 +2,7 @@ import { createRedis, ensureIndexes, runService, unwatchQueue, watchQueue } from
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
+import { warmDaySummaries } from './queries/daySummaries';
 import { backfillRecordFields } from './queries/records';
 import { startRetention } from './queues/retention';
 import { startAuditWorker } from './queues/worker';
@@ -16,8 +17,11 @@ runService({
   onStart: async (ctx) => {
     const records = recordModel(ctx.store);
     await ensureIndexes([records]);
+    // In the background: older records get their day, then the days that are over get their summaries.
     void backfillRecordFields(records)
       .then((moved) => moved && ctx.logger.info({ moved }, 'audit records given actorId and day'))
+      .then(() => warmDaySummaries(records, config.AUDIT_RETENTION_DAYS))
+      .then((days) => days && ctx.logger.info({ days }, 'audit days summarised'))
       .catch((err: Error) =>
         ctx.logger.warn({ err: err.message }, 'audit records backfill stopped; it runs again at the next start'),
       );

@@ -2,6 +2,7 @@ import type { Model } from 'mongoose';
 import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
 import { escapeRegExp, op } from '@portal/service-kit';
 import { dayOf, type AuditRecordDoc } from '../models/record';
+import { countFromSummaries, lastSealedDay, MAX_DAYS_SUMMED } from './daySummaries';
 import { presentRecord } from '../presenters/record';
 import { endOfDay, startOfDay } from './period';
 
@@ -30,17 +31,70 @@ export function recordFilter(query: RecordFilterQuery, actorId?: string): Record
 /** Day queries of a period's count in flight at once. */
 const DAYS_COUNTED_AT_ONCE = 4;
 
+/** Filters a period's total can take from the day summaries: entity, action and the period itself. */
+const SUMMED_FIELDS = new Set(['entity', 'action', 'timestamp']);
+
 /**
- * The total of a history page, with bounded store work at any size of the trail: counted up to
- * AUDIT_TOTAL_CAP records (then «500+»). A period is counted day by day, newest first (an equality on
- * `day` that FerretDB pushes down, where a range would read the whole trail), for at most
- * AUDIT_MAX_DAYS_COUNTED days; past them the total is a lower bound too.
+ * The total of a history page, with bounded store work at any size of the trail.
+ * - A period filtered by entity and action at most: its whole days that are over come from the day
+ *   summaries (queries/daySummaries.ts), and the rest (today, yesterday, and a first or last day the
+ *   reader's time zone cuts) is counted record by record, one equality on `day` each. Exact, unless
+ *   the period starts before the summaries reach or some days were not summarised yet.
+ * - Anything else (a search, a person's own history, no period) is counted up to AUDIT_TOTAL_CAP
+ *   records (then «500+»), a period day by day, newest first, for at most AUDIT_MAX_DAYS_COUNTED days;
+ *   past them the total is a lower bound too.
  */
 export async function countRecords(
   records: Model<AuditRecordDoc>,
   filter: Record<string, unknown>,
-  { from, to }: { from?: Date; to?: Date },
+  period: { from?: Date; to?: Date },
   now = Date.now(),
+): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
+  if ((period.from || period.to) && Object.keys(filter).every((field) => SUMMED_FIELDS.has(field)))
+    return countBySummaries(records, filter, period, now);
+  return countCapped(records, filter, period, now);
+}
+
+const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+const shiftDay = (day: string, days: number): string => dayOf(dayStart(day) + days * DAY_MS);
+
+async function countBySummaries(
+  records: Model<AuditRecordDoc>,
+  filter: Record<string, unknown>,
+  { from, to }: { from?: Date; to?: Date },
+  now: number,
+): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
+  // Nothing is filed after tomorrow (a publisher's clock may run a little ahead), nor counted before
+  // the oldest day the summaries reach.
+  const tomorrow = dayOf(now + DAY_MS);
+  const oldest = dayOf(now - (MAX_DAYS_SUMMED - 1) * DAY_MS);
+  const last = to && dayOf(to) < tomorrow ? dayOf(to) : tomorrow;
+  const first = from && dayOf(from) > oldest ? dayOf(from) : oldest;
+  const reachesStart = !!from && dayOf(from) >= oldest;
+  if (first > last) return { total: 0, totalExact: reachesStart };
+  // Days the period covers only in part (the reader's midnight is not UTC's) are counted record by record.
+  const firstWhole = !from || from.getTime() <= dayStart(first);
+  const lastWhole = !to || to.getTime() >= dayStart(last) + DAY_MS - 1;
+  const summedFrom = firstWhole ? first : shiftDay(first, 1);
+  const sealed = lastSealedDay(now);
+  const summedTo = [lastWhole ? last : shiftDay(last, -1), sealed].sort()[0];
+  const live = new Set<string>();
+  if (!firstWhole) live.add(first);
+  if (!lastWhole) live.add(last);
+  // The days after the summed ones: the last few that are not over yet (at most three).
+  for (let day = shiftDay(summedTo, 1); day <= last; day = shiftDay(day, 1)) if (day >= first) live.add(day);
+  const [summed, ...counted] = await Promise.all([
+    countFromSummaries(records, { from: summedFrom, to: summedTo, entity: filter.entity, action: filter.action }),
+    ...[...live].map((day) => records.countDocuments({ ...filter, day })),
+  ]);
+  return { total: counted.reduce((n, c) => n + c, summed.count), totalExact: reachesStart && summed.complete };
+}
+
+async function countCapped(
+  records: Model<AuditRecordDoc>,
+  filter: Record<string, unknown>,
+  { from, to }: { from?: Date; to?: Date },
+  now: number,
 ): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
   const capped = (n: number, exact: boolean) =>
     n > AUDIT_TOTAL_CAP ? { total: AUDIT_TOTAL_CAP, totalExact: false } : { total: n, totalExact: exact };

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { AUDIT_QUEUE, auditEventSchema, type AuditEvent } from '@portal/contracts';
 import { watchWorker, type Logger } from '@portal/service-kit';
 import { dayOf, type AuditRecordDoc } from '../models/record';
+import { daySummaryModel, invalidateLateDays } from '../queries/daySummaries';
 import { MicroBatcher, type BatchWrite } from './batcher';
 
 const DUPLICATE_KEY = 11000;
@@ -45,6 +46,19 @@ interface BulkWriteFailure {
  * batch of inserts in one commit (50 ms for 500).
  */
 export async function storeEvents(records: Model<AuditRecordDoc>, events: AuditEvent[]): Promise<Array<Error | null>> {
+  // An event of a day that is over makes that day's summary stale, before and after it is stored
+  // (queries/daySummaries.ts); today's events, nearly all of them, cost nothing here.
+  const days = events.map((event) => dayOf(new Date(event.timestamp)));
+  const summaries = daySummaryModel(records.db);
+  await invalidateLateDays(summaries, days);
+  try {
+    return await insertEvents(records, events);
+  } finally {
+    await invalidateLateDays(summaries, days);
+  }
+}
+
+async function insertEvents(records: Model<AuditRecordDoc>, events: AuditEvent[]): Promise<Array<Error | null>> {
   try {
     await records.bulkWrite(
       events.map((event) => ({ insertOne: { document: recordOf(event) } })),

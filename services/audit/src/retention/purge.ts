@@ -1,6 +1,7 @@
 import type { Model } from 'mongoose';
 import { op, type AuditPublisher } from '@portal/service-kit';
-import type { AuditRecordDoc } from '../models/record';
+import { dayOf, type AuditRecordDoc } from '../models/record';
+import { daySummaryModel, invalidateLateDays } from '../queries/daySummaries';
 
 const DAY_MS = 86_400_000;
 
@@ -45,6 +46,10 @@ export async function purgeExpiredRecords(
     batches++;
     if (expired.length < batchSize) break;
   }
+  // The summaries of the days purged go with them; the cutoff's own day lost part of its records.
+  const summaries = daySummaryModel(records.db);
+  await summaries.deleteMany({ _id: op({ $lt: dayOf(cutoff) }) });
+  await invalidateLateDays(summaries, [dayOf(cutoff)], now.getTime());
   return { cutoff, removed, batches };
 }
 

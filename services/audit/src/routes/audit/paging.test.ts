@@ -4,7 +4,9 @@ import { api, startTestService, storeOperationsDuring, type TestService } from '
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { auditRouters } from '../../app';
 import { dayOf, recordModel } from '../../models/record';
+import { SUMMARIES_MADE_PER_REQUEST, warmDaySummaries } from '../../queries/daySummaries';
 import { MAX_DAYS_WALKED } from '../../queries/records';
+import { storeEvents } from '../../queues/worker';
 
 const AUDIT_MAX = 200;
 
@@ -142,31 +144,77 @@ describe('GET /api/audit in pages', () => {
     for (const period of ['', '&startDate=2026-02-01&endDate=2026-02-28']) {
       const ops = await storeOperationsDuring(reader, async () => {
         const first = await history(`entity=user&action=login&limit=200${period}`);
-        expect(first.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
+        // The whole history is counted to the cap; a period of days that are over is summed from
+        // the days' summaries, exactly, at any size.
+        expect(first.body).toMatchObject(
+          period ? { total: many.length, totalExact: true } : { total: AUDIT_TOTAL_CAP, totalExact: false },
+        );
       });
-      // The whole history in one count. A period day by day, 4 days at a time, newest first, until the
-      // cap: 10 February is the 19th day back from the 28th, so the fifth batch of 4 is the last.
-      expect(ops.filter((op) => op === 'audit_records.countDocuments').length).toBe(period ? 20 : 1);
+      // The whole history in one count; the period's 28 days are each summarised once (one read of
+      // that day's records), and no record is counted.
+      expect(ops.filter((op) => op === 'audit_records.countDocuments').length).toBe(period ? 0 : 1);
       const ids: string[] = [];
       for (let page = 1; page <= 3; page++)
         ids.push(...(await history(`entity=user&action=login&limit=200&page=${page}${period}`)).body.data.map((r) => r.id));
       expect(new Set(ids).size).toBe(many.length);
     }
+    // Once summarised, a period's total is one read of its summaries.
+    const again = await storeOperationsDuring(reader, async () => {
+      const page = await history('entity=user&action=login&limit=20&startDate=2026-02-01&endDate=2026-02-28');
+      expect(page.body).toMatchObject({ total: many.length, totalExact: true });
+    });
+    expect(again.filter((op) => op.startsWith('audit_day_summaries.')).length).toBe(1);
+    expect(again.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(0);
     // Narrower filters are counted exactly.
     const narrow = await history('entity=user&action=login&startDate=2026-02-10&endDate=2026-02-10&search=Вход 53');
     expect(narrow.body).toMatchObject({ total: 11, totalExact: true }); // «Вход 53» and «Вход 530»…«Вход 539»
   });
 
-  it('counts a period of more than 31 days as «at least» what its last 31 days hold', async () => {
+  it('sums a long period from day summaries: a lower bound while days are unsummarised, exact after the warm-up', async () => {
     const longAgo = await history('startDate=2025-01-01&endDate=2026-05-20&action=update');
-    // 125 updates on 2026-05-05, inside the 31 days counted back from the end of the period.
+    // One request summarises at most 32 days, newest first: 2026-05-05, which holds the 125 updates, is among them.
+    expect(SUMMARIES_MADE_PER_REQUEST).toBe(32);
     expect(longAgo.body).toMatchObject({ total: 125, totalExact: false });
-    const month = await history('startDate=2026-05-01&endDate=2026-05-31&action=update');
-    expect(month.body).toMatchObject({ total: 125, totalExact: true });
+    await warmDaySummaries(recordModel(reader.ctx.store), 700);
+    expect((await history('startDate=2025-01-01&endDate=2026-05-20&action=update')).body).toMatchObject({
+      total: 125,
+      totalExact: true,
+    });
     const tooLate = await history('startDate=2025-01-01&endDate=2026-06-30&action=update');
-    // Nothing counted in June, but the page itself holds 50 of them: «50+».
-    expect(tooLate.body).toMatchObject({ total: 50, totalExact: false });
+    expect(tooLate.body).toMatchObject({ total: 125, totalExact: true });
     expect(tooLate.body.data).toHaveLength(50);
+    // A search still counts day by day, for the last 31 days of the period at most.
+    const searched = await history('startDate=2025-01-01&endDate=2026-06-30&action=update&search=Запись');
+    expect(searched.body).toMatchObject({ total: 50, totalExact: false });
     expect(AUDIT_MAX_DAYS_COUNTED).toBe(31);
+  });
+
+  it("counts a late record of a summarised day, and days cut by the reader's time zone, exactly", async () => {
+    const records = recordModel(reader.ctx.store);
+    const moscowMay5 = 'startDate=2026-05-05&endDate=2026-05-05&tz=Europe%2FMoscow&entity=course&action=update';
+    const utcMay4to6 = 'startDate=2026-05-04&endDate=2026-05-06&entity=course&action=update';
+    expect((await history(moscowMay5)).body).toMatchObject({ total: 125, totalExact: true });
+    // Whole UTC days: summed from their summaries, which this first read makes.
+    expect((await history(utcMay4to6)).body).toMatchObject({ total: 125, totalExact: true });
+    // Late events delivered by the queue: one inside Moscow's 5 May, one filed under UTC's 5 May but on
+    // Moscow's 6 May (01:00), one on 4 May in both.
+    const late = (iso: string) => ({
+      id: randomUUID(),
+      service: 'test',
+      action: 'update' as const,
+      entity: 'course' as const,
+      entityId: 'late',
+      details: 'Поздняя запись',
+      actor: null,
+      timestamp: iso,
+    });
+    const outcomes = await storeEvents(records, [
+      late('2026-05-05T15:00:00.000Z'),
+      late('2026-05-05T22:00:00.000Z'),
+      late('2026-05-04T12:00:00.000Z'),
+    ]);
+    expect(outcomes).toEqual([null, null, null]);
+    expect((await history(moscowMay5)).body).toMatchObject({ total: 126, totalExact: true });
+    expect((await history(utcMay4to6)).body).toMatchObject({ total: 128, totalExact: true });
   });
 });

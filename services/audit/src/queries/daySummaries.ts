@@ -1,0 +1,136 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { op } from '@portal/service-kit';
+import { dayOf, type AuditRecordDoc } from '../models/record';
+
+/**
+ * What one UTC day of the trail holds, by entity and action: a period's total is the sum of its
+ * days' summaries, so counting a year reads 365 small documents instead of every record of the year
+ * (on FerretDB, a count converts each record it counts).
+ *
+ * Only days that are over are summarised (before yesterday, with a day's margin for a publisher's
+ * clock). A record can still arrive for such a day (an event delayed in the queue, a restore): the
+ * audit worker then moves the day's `gen` before and after storing it, and a summary counts only
+ * while its `countedGen` equals `gen`, so a stale summary is recounted, never trusted.
+ */
+export interface DaySummaryDoc {
+  /** The UTC day, YYYY-MM-DD. */
+  _id: string;
+  /** Moved by every late write to the day; a summary is valid only for the generation it counted. */
+  gen: number;
+  countedGen?: number;
+  counts?: Array<{ entity: string; action: string; n: number }>;
+}
+
+const daySummarySchema = new Schema<DaySummaryDoc>(
+  {
+    _id: { type: String, required: true },
+    gen: { type: Number, default: 0 },
+    countedGen: { type: Number },
+    counts: { type: [{ entity: String, action: String, n: Number }], default: undefined, _id: false },
+  },
+  { versionKey: false },
+);
+
+export const daySummaryModel = (store: Connection): Model<DaySummaryDoc> =>
+  (store.models.AuditDaySummary as Model<DaySummaryDoc>) ??
+  store.model<DaySummaryDoc>('AuditDaySummary', daySummarySchema, 'audit_day_summaries');
+
+const DAY_MS = 86_400_000;
+
+/** Days summarised or counted from summaries in one request at most; a longer period is a lower bound. */
+export const MAX_DAYS_SUMMED = 1100;
+/** Missing summaries one request may make (4 at a time); the rest wait for the next request or the warm-up. */
+export const SUMMARIES_MADE_PER_REQUEST = 32;
+const MADE_AT_ONCE = 4;
+
+/** The last day that is over by `now` with a day's margin: days up to it may be summarised. */
+export const lastSealedDay = (now: number): string => dayOf(now - 2 * DAY_MS);
+
+/** The day before `now`'s UTC day: a record filed at or before it is late, and the worker invalidates its summary. */
+const lastClosedDay = (now: number): string => dayOf(now - DAY_MS);
+
+/** Marks the summaries of the days of late records stale (see DaySummaryDoc). Costs nothing for today's records. */
+export async function invalidateLateDays(summaries: Model<DaySummaryDoc>, days: string[], now = Date.now()): Promise<void> {
+  const late = [...new Set(days)].filter((day) => day <= lastClosedDay(now));
+  if (late.length) await summaries.updateMany({ _id: op({ $in: late }) }, { $inc: { gen: 1 } });
+}
+
+/**
+ * Counts one day's records by entity and action and keeps the result, unless a late record moved the
+ * day's generation meanwhile (then the count is still answered, but not kept).
+ */
+async function summarise(
+  records: Model<AuditRecordDoc>,
+  summaries: Model<DaySummaryDoc>,
+  day: string,
+): Promise<DaySummaryDoc['counts']> {
+  await summaries.updateOne({ _id: day }, { $setOnInsert: { gen: 0 } }, { upsert: true });
+  const { gen } = (await summaries.findById(day).lean<DaySummaryDoc>()) ?? { gen: 0 };
+  // An equality on `day` is pushed down to the store; only the two fields counted are sent.
+  const rows = await records
+    .find({ day })
+    .select({ _id: 0, entity: 1, action: 1 })
+    .lean<Array<{ entity: string; action: string }>>();
+  const byKind = new Map<string, { entity: string; action: string; n: number }>();
+  for (const { entity, action } of rows) {
+    const key = `${entity}\u0001${action}`;
+    const kind = byKind.get(key) ?? { entity, action, n: 0 };
+    kind.n++;
+    byKind.set(key, kind);
+  }
+  const counts = [...byKind.values()];
+  await summaries.updateOne({ _id: day, gen }, { $set: { counts, countedGen: gen } });
+  return counts;
+}
+
+const sumOf = (counts: DaySummaryDoc['counts'], entity?: unknown, action?: unknown): number =>
+  (counts ?? []).reduce((n, c) => ((!entity || c.entity === entity) && (!action || c.action === action) ? n + c.n : n), 0);
+
+/**
+ * The records of whole, sealed days (`from`..`to`, YYYY-MM-DD, inclusive) that match an entity and an
+ * action, from the days' summaries: one read of the summaries, and at most SUMMARIES_MADE_PER_REQUEST
+ * days summarised on the way. `complete` is false when some days were left unsummarised (their
+ * records are then not in `count`).
+ */
+export async function countFromSummaries(
+  records: Model<AuditRecordDoc>,
+  { from, to, entity, action }: { from: string; to: string; entity?: unknown; action?: unknown },
+): Promise<{ count: number; complete: boolean }> {
+  if (from > to) return { count: 0, complete: true };
+  const summaries = daySummaryModel(records.db);
+  const stored = await summaries.find({ _id: op({ $gte: from, $lte: to }) }).lean<DaySummaryDoc[]>();
+  const valid = new Map(stored.filter((s) => s.counts && s.countedGen === s.gen).map((s) => [s._id, s.counts]));
+  let count = [...valid.values()].reduce((n, counts) => n + sumOf(counts, entity, action), 0);
+  const missing: string[] = [];
+  for (let at = Date.parse(`${to}T00:00:00Z`); dayOf(at) >= from; at -= DAY_MS)
+    if (!valid.has(dayOf(at))) missing.push(dayOf(at));
+  const made = missing.slice(0, SUMMARIES_MADE_PER_REQUEST);
+  for (let i = 0; i < made.length; i += MADE_AT_ONCE) {
+    const counted = await Promise.all(made.slice(i, i + MADE_AT_ONCE).map((day) => summarise(records, summaries, day)));
+    count += counted.reduce((n, counts) => n + sumOf(counts, entity, action), 0);
+  }
+  return { count, complete: made.length === missing.length };
+}
+
+/**
+ * Summarises the sealed days of the last `days` days that have no valid summary, oldest last (run in
+ * the background at start, so the first history pages find them; idempotent, replicas may run it at
+ * once). Answers the number of days summarised.
+ */
+export async function warmDaySummaries(records: Model<AuditRecordDoc>, days: number, now = Date.now()): Promise<number> {
+  const summaries = daySummaryModel(records.db);
+  const to = lastSealedDay(now);
+  const from = dayOf(Date.parse(`${to}T00:00:00Z`) - (Math.min(days, MAX_DAYS_SUMMED) - 1) * DAY_MS);
+  const valid = new Set(
+    (await summaries.find({ _id: op({ $gte: from, $lte: to }) }).lean<DaySummaryDoc[]>())
+      .filter((s) => s.counts && s.countedGen === s.gen)
+      .map((s) => s._id),
+  );
+  let made = 0;
+  for (let at = Date.parse(`${to}T00:00:00Z`); dayOf(at) >= from; at -= DAY_MS) {
+    if (valid.has(dayOf(at))) continue;
+    await summarise(records, summaries, dayOf(at));
+    made++;
+  }
+  return made;
+}
