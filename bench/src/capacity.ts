@@ -344,14 +344,16 @@ async function auditPage(portal: BenchPortal, table: Table, count: number) {
 }
 
 /** One request's latency, as a person clicking would see it. */
-async function once(url: string, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
+async function once(url: string, headers: Record<string, string>): Promise<{ status: number; ms: number; error?: string }> {
   const started = performance.now();
   try {
     const answer = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
     await answer.arrayBuffer();
     return { status: answer.status, ms: performance.now() - started };
-  } catch {
-    return { status: 0, ms: performance.now() - started };
+  } catch (err) {
+    // fetch's own message is «fetch failed»; the socket's code (ECONNREFUSED, EADDRNOTAVAIL…) is in its cause.
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return { status: 0, ms: performance.now() - started, error: cause?.code ?? cause?.message ?? (err as Error).name };
   }
 }
 
@@ -389,7 +391,7 @@ async function burst(portal: BenchPortal, table: Table) {
   const probes: string[] = [];
   while (Date.now() - ended < 30_000) {
     const probe = await once(url, headers);
-    probes.push(`${probe.status}:${round(probe.ms, 0)}`);
+    probes.push(`${probe.status || probe.error}:${round(probe.ms, 0)}`);
     if (probe.status === 200 && probe.ms <= normalLimit) {
       recovered = Date.now() - ended;
       break;

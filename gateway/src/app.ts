@@ -26,6 +26,8 @@ interface ProxyMarks {
   retried?: boolean;
   timedOut?: boolean;
   tooLarge?: boolean;
+  /** The client went away before its answer; the upstream request was ended with it. */
+  abandoned?: boolean;
 }
 
 const sendError = (res: Response, statusCode: number, message: string) => {
@@ -154,6 +156,17 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
 
   app.use(limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT));
 
+  // The client as TRUST_PROXY decided, never entries a client wrote itself. Written into the request
+  // the proxy copies, not in its `proxyReq` event: that event waits for a socket of the agent, and a
+  // request that waited for one (a burst) has already sent its headers by then.
+  app.use((req, _res, next) => {
+    if (serviceFor(req.path) === null) return next();
+    req.headers['x-forwarded-for'] = req.ip ?? '';
+    req.headers['x-forwarded-proto'] = req.protocol;
+    req.headers['x-forwarded-host'] = req.host ?? '';
+    next();
+  });
+
   const proxy = createProxyMiddleware<Request, Response>({
     pathFilter: (pathname) => serviceFor(pathname) !== null,
     router: (req) => {
@@ -163,12 +176,15 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     },
     agent,
     on: {
-      proxyReq: (proxyReq, req) => {
+      proxyReq: (proxyReq, req, res) => {
         const marks = req as Request & ProxyMarks;
-        // The client as TRUST_PROXY decided, never entries a client wrote itself.
-        proxyReq.setHeader('x-forwarded-for', req.ip ?? '');
-        proxyReq.setHeader('x-forwarded-proto', req.protocol);
-        proxyReq.setHeader('x-forwarded-host', req.host ?? '');
+        // A client that went away before its answer frees the service too: nobody will read it.
+        res.once('close', () => {
+          if (!res.writableFinished) {
+            marks.abandoned = true;
+            proxyReq.destroy();
+          }
+        });
         proxyReq.setTimeout(config.PROXY_TIMEOUT_MS, () => {
           marks.timedOut = true;
           proxyReq.destroy(new Error('upstream timeout'));
@@ -193,6 +209,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
         const marks = req as Request & ProxyMarks;
         const { timedOut, tooLarge } = marks;
         if (!('status' in res)) return void (res as Socket).destroy();
+        if (marks.abandoned) return;
         if (service && marks.upstream && failedToConnect(err)) {
           targets[service].rest(marks.upstream);
           // Nothing reached that replica: an idempotent request is asked once more of another one.

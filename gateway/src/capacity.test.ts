@@ -65,10 +65,19 @@ const listen = (server: Server) =>
 /** A service that holds every request until released: a saturated upstream on demand. */
 function heldService() {
   const held: ServerResponse[] = [];
-  const server = createServer((_req, res) => void held.push(res));
+  const forwardedFor: Array<string | undefined> = [];
+  let gone = 0;
+  const server = createServer((req, res) => {
+    forwardedFor.push(req.headers['x-forwarded-for'] as string | undefined);
+    res.once('close', () => !res.writableFinished && gone++);
+    held.push(res);
+  });
   return {
     server,
     held,
+    forwardedFor,
+    /** Held requests whose connection the gateway closed before they were answered. */
+    gone: () => gone,
     release() {
       for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     },
@@ -143,6 +152,49 @@ describe('overload', () => {
     upstream.release();
     expect((await after).status).toBe(200);
   });
+
+  it('a client that goes away ends its request to the service and frees its place at once', async () => {
+    const clients = Array.from({ length: MAX_IN_FLIGHT }, () => {
+      const req = request(`${url}/api/organizations`);
+      req.on('error', () => undefined);
+      req.end();
+      return req;
+    });
+    await waitFor(() => upstream.held.length === MAX_IN_FLIGHT);
+    const goneBefore = upstream.gone();
+    for (const req of clients) req.destroy();
+    // The service sees its connections closed (nobody will read those answers), and new requests get in.
+    await waitFor(() => upstream.gone() === goneBefore + MAX_IN_FLIGHT);
+    upstream.held.splice(0);
+    const next = send(url, '/api/organizations');
+    await waitFor(() => upstream.held.length === 1);
+    upstream.release();
+    expect((await next).status).toBe(200);
+  });
+
+  it("requests that wait for a connection to the service (past the agent's 256) are forwarded whole, and nothing breaks", async () => {
+    // A bound above the agent's sockets: the last 44 wait inside the agent, and their headers were
+    // already written when a socket came (this crashed the gateway under a burst).
+    const { server: wide, url: wideUrl } = await startGateway({ UPSTREAM_MAX_IN_FLIGHT: '400' });
+    try {
+      upstream.forwardedFor.splice(0);
+      const answers = Promise.all(Array.from({ length: 300 }, () => send(wideUrl, '/api/organizations')));
+      await waitFor(() => upstream.held.length === 256);
+      while (upstream.forwardedFor.length < 300) {
+        upstream.release();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      upstream.release();
+      expect((await answers).map((a) => a.status)).toEqual(Array(300).fill(200));
+      expect(new Set(upstream.forwardedFor)).toEqual(new Set(['127.0.0.1']));
+      expect(
+        (await send(wideUrl, '/api/auth/profile', { headers: { authorization: `Bearer ${bed.as.CLIENT.token}` } })).status,
+      ).toBe(200);
+    } finally {
+      wide.closeAllConnections();
+      wide.close();
+    }
+  }, 60_000);
 
   it('/api/health answers at once from its last round while a service is saturated', async () => {
     await send(url, '/api/health'); // the first round, which the monitor then repeats every second
