@@ -5,6 +5,7 @@ import { createRedis, op } from '@portal/service-kit';
 import { waitFor } from '@portal/devstack/util';
 import type { AuditEvent } from '@portal/contracts';
 import { recordModel } from '../models/record';
+import { daySummaryModel } from '../queries/daySummaries';
 import { RETENTION_QUEUE, startRetention, type Retention } from '../queues/retention';
 import { storeEvents } from '../queues/worker';
 import { startAudit, type AuditTestService } from '../testing';
@@ -63,6 +64,22 @@ describe('the audit retention', () => {
     expect(outcome).toMatchObject({ removed: 5, batches: 3 });
     const left = await records.find({ _id: op({ $in: [...old, ...kept].map((e) => e.id) }) }, { details: 1 }).lean();
     expect(left.map((r) => r.details).sort()).toEqual(['вчера', 'почти три года']);
+    // The history's day summaries: those of the purged days go, the cutoff's own day is recounted.
+    const summaries = daySummaryModel(audit.ctx.store);
+    await summaries.create([
+      { _id: daysAgo(1097, at).slice(0, 10), gen: 0, countedGen: 0, counts: [{ entity: 'course', action: 'create', n: 1 }] },
+      { _id: daysAgo(1095, at).slice(0, 10), gen: 0, countedGen: 0, counts: [{ entity: 'course', action: 'create', n: 3 }] },
+      { _id: daysAgo(1094, at).slice(0, 10), gen: 0, countedGen: 0, counts: [{ entity: 'course', action: 'create', n: 1 }] },
+    ]);
+    await purgeExpiredRecords(records, { days: 1095, batchSize: 2, now: at });
+    const summarised = await summaries
+      .find({ _id: op({ $gte: daysAgo(1100, at).slice(0, 10), $lte: daysAgo(1094, at).slice(0, 10) }) })
+      .sort({ _id: 1 })
+      .lean();
+    expect(summarised.map((d) => [d._id, d.gen === d.countedGen])).toEqual([
+      [daysAgo(1095, at).slice(0, 10), false],
+      [daysAgo(1094, at).slice(0, 10), true],
+    ]);
     await records.deleteMany({ _id: op({ $in: kept.map((e) => e.id) }) });
   });
 
