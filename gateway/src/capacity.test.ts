@@ -138,6 +138,8 @@ describe('overload', () => {
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('1');
       expect(json(answer)).toEqual({ message: MSG.overloaded, statusCode: 503 });
+      // The connection stays open for the client's next request: a burst never turns into a storm of new connections.
+      expect(answer.headers.connection).toBe('keep-alive');
       // At once, not queued: a queued request would wait for the held ones (the 15 s proxy timeout).
       expect(answer.ms).toBeLessThan(1000);
     }

@@ -2,6 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { MSG, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import { serviceFor } from './routes';
 
+const hasBody = (req: Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
 /** The answer the gateway gives when it refuses a request without reading it (an overload, a body too large). */
 export const refuse = (
   req: Request,
@@ -13,7 +16,10 @@ export const refuse = (
   if (res.headersSent) return void res.end();
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   // A body still arriving would sit on the keep-alive socket in front of the client's next request.
-  if (!req.complete) res.setHeader('Connection', 'close');
+  // A request without a body keeps its connection: `complete` is still false while its handler runs
+  // (node marks it after the headers are handled), and closing there made every refused GET of a
+  // burst open a new connection.
+  if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
   res.status(statusCode).json({ message, statusCode });
 };
 
