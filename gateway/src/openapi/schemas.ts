@@ -640,12 +640,10 @@ export const auditPageSchema = conforms<AuditPage>().as(
     .object({
       data: z.array(auditRecord),
       total: z.number().int().meta({ description: 'Records the filter selects; a lower bound when totalExact is false' }),
-      totalExact: z
-        .boolean()
-        .meta({
-          description:
-            "False when counting stopped at 500 records (a search, a person's own history, no period), after 31 days of a searched period, or when some days of a period are not summarised yet",
-        }),
+      totalExact: z.boolean().meta({
+        description:
+          "False when counting stopped at 500 records (a search, a person's own history, no period), after 31 days of a searched period, or when some days of a period are not summarised yet",
+      }),
       page: z.number().int(),
       limit: z.number().int(),
     })
