@@ -10,6 +10,7 @@ import {
   preparePostgresDatabase,
   startFerretDB,
 } from '@portal/devstack/store';
+import { installGinTwins } from '@portal/devstack/ginTwins';
 import { freePort } from '@portal/devstack/util';
 import type { Figure } from './harness';
 import { BROWSER, measure, mixedFigures, mixedLoad, pct, startPortal, type BenchPortal, type Measured } from './portal';
@@ -145,6 +146,8 @@ async function startPrivateStore(kind: StoreKind): Promise<BenchStore> {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`no PostgreSQL for the bench (${refused}); set FERRETDB_POSTGRESQL_URL`);
   }
+  // As the launcher does: FerretDB's own btree indexes cannot answer its pushed-down equalities (ginTwins.ts).
+  await installGinTwins(postgresqlUrl.toString());
   const proc = await startFerretDB(binary, port, dir, 'bench-ferretdb-postgresql', { postgresqlUrl: postgresqlUrl.toString() });
   return {
     url: `mongodb://127.0.0.1:${port}`,

@@ -83,6 +83,21 @@ async function summarise(
   return counts;
 }
 
+/**
+ * Requests of this process that need the same missing day wait for one count of it, instead of each
+ * reading the day (the first page views after a restore, 50 at once). Only a de-duplication: nothing
+ * is kept once the count is stored.
+ */
+const summarising = new Map<string, Promise<DaySummaryDoc['counts']>>();
+function summariseOnce(records: Model<AuditRecordDoc>, summaries: Model<DaySummaryDoc>, day: string) {
+  const key = `${records.db.name}\u0001${day}`;
+  const pending = summarising.get(key);
+  if (pending) return pending;
+  const counted = summarise(records, summaries, day).finally(() => summarising.delete(key));
+  summarising.set(key, counted);
+  return counted;
+}
+
 const sumOf = (counts: DaySummaryDoc['counts'], entity?: unknown, action?: unknown): number =>
   (counts ?? []).reduce((n, c) => ((!entity || c.entity === entity) && (!action || c.action === action) ? n + c.n : n), 0);
 
@@ -106,7 +121,7 @@ export async function countFromSummaries(
     if (!valid.has(dayOf(at))) missing.push(dayOf(at));
   const made = missing.slice(0, SUMMARIES_MADE_PER_REQUEST);
   for (let i = 0; i < made.length; i += MADE_AT_ONCE) {
-    const counted = await Promise.all(made.slice(i, i + MADE_AT_ONCE).map((day) => summarise(records, summaries, day)));
+    const counted = await Promise.all(made.slice(i, i + MADE_AT_ONCE).map((day) => summariseOnce(records, summaries, day)));
     count += counted.reduce((n, counts) => n + sumOf(counts, entity, action), 0);
   }
   return { count, complete: made.length === missing.length };
