@@ -104,7 +104,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const label = replicaName(name, index);
     // Otherwise the readiness probe would happily talk to whatever already holds the port.
     if (await portAnswers(port)) throw new Error(`port ${port} for ${label} is already taken (another portal running?)`);
-    const proc = startProcess(label, process.execPath, [entry(name)], {
+    // PORTAL_NODE_ARGS: extra node flags for every process of the stack, e.g. `--cpu-prof --cpu-prof-dir=…`
+    // to profile a bench run (node refuses those in NODE_OPTIONS).
+    const nodeArgs = (process.env.PORTAL_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const proc = startProcess(label, process.execPath, [...nodeArgs, entry(name)], {
       // Built services load the built packages: drop the source condition the tooling runs with.
       env: {
         ...process.env,
