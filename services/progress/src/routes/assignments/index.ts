@@ -51,7 +51,10 @@ const EXPORT_COLUMN_WIDTHS = [32, 30, 24, 14, 12, 14, 17];
 const dueDateCell = (day: string): Date => new Date(`${day}T12:00:00Z`);
 
 /** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
-export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & { people: PeopleClient }): Router {
+export function assignmentsRouter(
+  service: ServiceContext,
+  deps: ProgressDeps & { people: PeopleClient; /** Asks for the «назначен» notifications of a new assignment. */ onAssigned?: (id: string) => void },
+): Router {
   const router = new Router({ prefix: '/api/assignments' });
   const { models, content, people, audit } = deps;
   router.use(service.authenticate);
@@ -121,6 +124,7 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
     const input = parse(assignmentCreateSchema, ctx.request.body);
     const course = await content.getOutline(input.courseId, ctx.get('authorization'));
     const doc = await createAssignment(deps, ctx.state.user, course, input);
+    deps.onAssigned?.(String(doc._id));
     ctx.status = 201;
     ctx.body = presentAssignment(doc);
   });
