@@ -12,6 +12,7 @@ import {
   assignmentExtendSchema,
   assignmentListQuerySchema,
   assignmentPeopleQuerySchema,
+  assignmentStaffQuerySchema,
   assignmentUpdateSchema,
   entityIdField,
   pageOffset,
@@ -42,7 +43,6 @@ import { ASSIGN_ROLES, ASSIGNMENT_READ_ROLES, authorizeAssignmentEdit } from '..
 import { presentAssignment, presentAssignmentPerson, presentMyAssignment } from '../../presenters/assignment';
 
 const myQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
-const staffQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
 const idParam = z.string().max(100);
 const reportQuerySchema = z.object({ department: z.string().trim().min(1).max(120).optional() });
 /** Widths (characters) of ASSIGNMENT_EXPORT_HEADER's columns in the XLSX. */
@@ -105,8 +105,9 @@ export function assignmentsRouter(
   });
 
   router.get('/', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
-    const { page, limit, courseId } = parse(staffQuerySchema, ctx.query);
-    const filter = courseId ? { courseId } : {};
+    const { page, limit, courseId, dueFrom, dueTo } = parse(assignmentStaffQuerySchema, ctx.query);
+    const filter: Record<string, unknown> = courseId ? { courseId } : {};
+    if (dueFrom || dueTo) filter.dueDate = op({ ...(dueFrom ? { $gte: dueFrom } : {}), ...(dueTo ? { $lte: dueTo } : {}) });
     const [rows, total] = await Promise.all([
       models.assignments
         .find(filter)
