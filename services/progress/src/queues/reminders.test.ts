@@ -77,13 +77,20 @@ describe('reminders of an assignment', () => {
     const due = dayOf(new Date(clock.now().getTime() + 10 * DAY_MS));
     const created = await api<Assignment>(bed.progress.url, 'POST', '/api/assignments', {
       token: bed.as.CURATOR.token,
-      body: { courseId: seeded.course.id, audience: { kind: 'department', department }, dueDate: due, message: 'Обязательно для всех' },
+      body: {
+        courseId: seeded.course.id,
+        audience: { kind: 'department', department },
+        dueDate: due,
+        message: 'Обязательно для всех',
+      },
     });
     expect(created.status).toBe(201);
     const title = seeded.course.title;
     const [assignedMail] = await smtp.mailsTo(late.user.email, 1, 15_000);
     expect(assignedMail.subject).toBe(`Вам назначен курс «${title}»`);
-    expect(assignedMail.text).toContain(`Пройдите его до ${due.split('-').reverse().join('.')} включительно. Обязательно для всех`);
+    expect(assignedMail.text).toContain(
+      `Пройдите его до ${due.split('-').reverse().join('.')} включительно. Обязательно для всех`,
+    );
     expect(assignedMail.text).toContain(`https://portal.example.ru/student/${seeded.course.id}`);
     await smtp.mailsTo(done.user.email, 1, 15_000);
     expect(await kindsOf(late)).toEqual(['assigned']);
@@ -96,7 +103,10 @@ describe('reminders of an assignment', () => {
       });
       expect(r.status).toBeLessThan(300);
     }
-    await bed.store.assignments.updateOne({ _id: created.body.id }, { $set: { lessonIds: [seeded.textLessonId], quizLessonIds: [] } });
+    await bed.store.assignments.updateOne(
+      { _id: created.body.id },
+      { $set: { lessonIds: [seeded.textLessonId], quizLessonIds: [] } },
+    );
 
     // 2. Three days before the due day; 3. on it; 4. the day after.
     const steps: Array<[number, NotificationKind, string]> = [
@@ -130,7 +140,44 @@ describe('reminders of an assignment', () => {
     );
     expect(mailSubjects(done.user.email)).toEqual([`Вам назначен курс «${title}»`]);
     expect(mailSubjects(bed.as.CURATOR.user.email)).toEqual([`Просрочено назначение курса «${title}»`]);
-    const curatorBell = await api<NotificationPage>(bed.progress.url, 'GET', '/api/notifications', { token: bed.as.CURATOR.token });
+    const curatorBell = await api<NotificationPage>(bed.progress.url, 'GET', '/api/notifications', {
+      token: bed.as.CURATOR.token,
+    });
     expect(curatorBell.body.data.filter((n) => n.kind === 'overdue_summary')).toHaveLength(1);
+  });
+
+  it('follow a personal extension: the person extended is reminded on their own day, the others on the common one', async () => {
+    clock.reset();
+    const department = `Цех ${Date.now().toString(36)}`;
+    const common = await bed.learner('CANDIDATE', 'Орлова Ольга Олеговна');
+    const extended = await bed.learner('CANDIDATE', 'Зайцев Захар Захарович');
+    await moveTo(common, department);
+    await moveTo(extended, department);
+    const due = dayOf(new Date(clock.now().getTime() + 5 * DAY_MS));
+    const created = await api<Assignment>(bed.progress.url, 'POST', '/api/assignments', {
+      token: bed.as.CURATOR.token,
+      body: { courseId: seeded.course.id, audience: { kind: 'department', department }, dueDate: due },
+    });
+    expect(created.status).toBe(201);
+    const own = shiftDay(due, 4);
+    const extension = await api(bed.progress.url, 'POST', `/api/assignments/${created.body.id}/extend`, {
+      token: bed.as.CURATOR.token,
+      body: { dueDate: own, userId: extended.user.id },
+    });
+    expect(extension.status).toBe(200);
+    const deps = reminderDeps(bed.progress.ctx);
+    const dueToday = async (person: AuthResponse) => (await kindsOf(person)).filter((k) => k === 'due_today').length;
+
+    clock.set(new Date(Date.parse(`${due}T10:00:00+03:00`)));
+    await runReminders(deps, due);
+    expect(await dueToday(common)).toBe(1);
+    expect(await dueToday(extended)).toBe(0);
+
+    clock.set(new Date(Date.parse(`${own}T10:00:00+03:00`)));
+    await runReminders(deps, own);
+    expect(await dueToday(extended)).toBe(1);
+    expect(await dueToday(common)).toBe(1);
+    const [mail] = (await smtp.mailsTo(extended.user.email, 2, 15_000)).filter((m) => m.subject.startsWith('Сегодня'));
+    expect(mail.text).toContain(`Срок — ${own.split('-').reverse().join('.')}`);
   });
 });
