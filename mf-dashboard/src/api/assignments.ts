@@ -36,7 +36,13 @@ export interface AssignmentFilters {
 
 export const fetchAssignments = (page: number, { courseId, dueFrom, dueTo }: AssignmentFilters, signal?: AbortSignal) =>
   apiRequest<Page<Assignment>>('/assignments', {
-    query: { page, limit: ASSIGNMENTS_PAGE_SIZE, courseId: courseId || undefined, dueFrom: dueFrom || undefined, dueTo: dueTo || undefined },
+    query: {
+      page,
+      limit: ASSIGNMENTS_PAGE_SIZE,
+      courseId: courseId || undefined,
+      dueFrom: dueFrom || undefined,
+      dueTo: dueTo || undefined,
+    },
     signal,
   });
 

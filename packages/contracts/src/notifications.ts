@@ -8,7 +8,14 @@ import type { Page } from './paging';
  * bell in the shell's chrome. The texts of reminders and of their mails are written here once.
  */
 
-export const NOTIFICATION_KINDS = ['assigned', 'due_soon', 'due_today', 'overdue', 'overdue_summary', 'attempt_reviewed'] as const;
+export const NOTIFICATION_KINDS = [
+  'assigned',
+  'due_soon',
+  'due_today',
+  'overdue',
+  'overdue_summary',
+  'attempt_reviewed',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Days before the due day the «скоро срок» reminder is sent. */
@@ -81,7 +88,15 @@ export const overdueSummaryText = ({ courseTitle, dueDate, count }: { courseTitl
 });
 
 /** A learner's attempt whose answers a person graded is final. */
-export const attemptReviewedText = ({ quizTitle, percentage, passed }: { quizTitle: string; percentage: number; passed: boolean }) => ({
+export const attemptReviewedText = ({
+  quizTitle,
+  percentage,
+  passed,
+}: {
+  quizTitle: string;
+  percentage: number;
+  passed: boolean;
+}) => ({
   title: `Проверен тест «${quizTitle}»`,
   text: `Итог: ${percentage}% — ${passed ? 'тест пройден' : 'тест не пройден'}.`,
 });

@@ -62,12 +62,21 @@ export function NotificationBell() {
         ) : list.isError ? (
           <LoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.data.length === 0 ? (
-          <EmptyState title="Уведомлений нет" hint="Здесь появятся назначения курсов, напоминания о сроках и итоги проверки тестов." />
+          <EmptyState
+            title="Уведомлений нет"
+            hint="Здесь появятся назначения курсов, напоминания о сроках и итоги проверки тестов."
+          />
         ) : (
           <>
             <Toolbar>
               <span>{unread ? unreadText(unread) : 'Все прочитаны'}</span>
-              <Button type="button" $variant="outline" $size="sm" disabled={!unread || readAll.isPending} onClick={() => readAll.mutate()}>
+              <Button
+                type="button"
+                $variant="outline"
+                $size="sm"
+                disabled={!unread || readAll.isPending}
+                onClick={() => readAll.mutate()}
+              >
                 Отметить все прочитанными
               </Button>
             </Toolbar>

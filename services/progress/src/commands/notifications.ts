@@ -1,11 +1,5 @@
 import { isValidObjectId } from 'mongoose';
-import {
-  NOTIFICATION_MSG,
-  pageOffset,
-  type Notification,
-  type NotificationKind,
-  type NotificationPage,
-} from '@portal/contracts';
+import { NOTIFICATION_MSG, pageOffset, type Notification, type NotificationKind, type NotificationPage } from '@portal/contracts';
 import { clock, notFound, type Logger, type Mailer } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import type { NotificationDoc } from '../models/notification';
@@ -32,7 +26,9 @@ export interface NotificationDraft {
 }
 
 const DUPLICATE_KEY = 11000;
-type BulkWriteFailure = { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> | { index: number; code: number } };
+type BulkWriteFailure = {
+  writeErrors?: Array<{ index: number; code: number; errmsg?: string }> | { index: number; code: number };
+};
 
 /**
  * Stores the notifications of a batch, each at most once (the unique key), in one write; mails the
@@ -46,7 +42,16 @@ export async function notifyOnce(deps: NotifyDeps, drafts: NotificationDraft[]):
     await deps.models.notifications.bulkWrite(
       drafts.map((d) => ({
         insertOne: {
-          document: { userId: d.userId, kind: d.kind, key: d.key, title: d.title, text: d.text, link: d.link, readAt: null, createdAt: now },
+          document: {
+            userId: d.userId,
+            kind: d.kind,
+            key: d.key,
+            title: d.title,
+            text: d.text,
+            link: d.link,
+            readAt: null,
+            createdAt: now,
+          },
         },
       })),
       { ordered: false, throwOnValidationError: true },

@@ -140,7 +140,11 @@ export interface ReminderRun {
 export async function runReminders(deps: ReminderDeps, today: string): Promise<ReminderRun> {
   const run: ReminderRun = { assigned: 0, dueSoon: 0, dueToday: 0, overdue: 0, summaries: 0 };
   for (;;) {
-    const fresh = await deps.models.assignments.find({ assignedNotified: false }).sort({ _id: 1 }).limit(DOC_BATCH).lean<AssignmentDoc[]>();
+    const fresh = await deps.models.assignments
+      .find({ assignedNotified: false })
+      .sort({ _id: 1 })
+      .limit(DOC_BATCH)
+      .lean<AssignmentDoc[]>();
     for (const doc of fresh) run.assigned += await remindAssigned(deps, doc);
     if (fresh.length < DOC_BATCH) break;
   }

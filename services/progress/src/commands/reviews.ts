@@ -120,7 +120,11 @@ export async function gradeAnswer(
           userId: attempt.userId,
           kind: 'attempt_reviewed',
           key: `attempt_reviewed|${attemptId}`,
-          ...attemptReviewedText({ quizTitle: attempt.quizTitle, percentage: result.percentage, passed: result.status === 'passed' }),
+          ...attemptReviewedText({
+            quizTitle: attempt.quizTitle,
+            percentage: result.percentage,
+            passed: result.status === 'passed',
+          }),
           link: notificationLinks.results(),
         },
       ]).catch((err: Error) => logger.warn({ attempt: attemptId, err: err.message }, 'learner not notified of the review'));

@@ -29,11 +29,20 @@ export interface Reminders {
  * so asking twice is one job). What a run finds to say is stored under unique keys, so even two runs
  * of the same day at once tell each person once. `now` comes from the service kit's clock.
  */
-export function startReminders(connection: Redis, deps: ReminderDeps, logger: Logger, { cron, prefix }: RemindersOptions): Reminders {
+export function startReminders(
+  connection: Redis,
+  deps: ReminderDeps,
+  logger: Logger,
+  { cron, prefix }: RemindersOptions,
+): Reminders {
   const queue = new Queue(REMINDERS_QUEUE, { connection, prefix });
   queue.on('error', () => undefined);
   const scheduled = queue
-    .upsertJobScheduler(REMINDERS_SCHEDULER, { pattern: cron, tz: 'UTC' }, { name: 'run', opts: { removeOnComplete: 50, removeOnFail: 50 } })
+    .upsertJobScheduler(
+      REMINDERS_SCHEDULER,
+      { pattern: cron, tz: 'UTC' },
+      { name: 'run', opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    )
     .then(
       () => undefined,
       (err: Error) => logger.error({ err: err.message, cron }, 'reminders not scheduled'),
@@ -72,7 +81,11 @@ export function startReminders(connection: Redis, deps: ReminderDeps, logger: Lo
  */
 export async function requestAssignedNotifications(queue: Queue, assignmentId: string, logger: Logger): Promise<void> {
   try {
-    await queue.add('assigned', { assignmentId }, { jobId: `assigned-${assignmentId}`, removeOnComplete: true, removeOnFail: 50 });
+    await queue.add(
+      'assigned',
+      { assignmentId },
+      { jobId: `assigned-${assignmentId}`, removeOnComplete: true, removeOnFail: 50 },
+    );
   } catch (err) {
     logger.warn({ assignment: assignmentId, err: (err as Error).message }, 'assignment notifications left to the next run');
   }

@@ -53,7 +53,10 @@ const dueDateCell = (day: string): Date => new Date(`${day}T12:00:00Z`);
 /** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
 export function assignmentsRouter(
   service: ServiceContext,
-  deps: ProgressDeps & { people: PeopleClient; /** Asks for the «назначен» notifications of a new assignment. */ onAssigned?: (id: string) => void },
+  deps: ProgressDeps & {
+    people: PeopleClient;
+    /** Asks for the «назначен» notifications of a new assignment. */ onAssigned?: (id: string) => void;
+  },
 ): Router {
   const router = new Router({ prefix: '/api/assignments' });
   const { models, content, people, audit } = deps;

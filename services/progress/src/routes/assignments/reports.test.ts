@@ -141,7 +141,11 @@ describe('the staff list’s period filter', () => {
     const due = assignment.dueDate;
     const day = (shift: number) => dayOf(new Date(Date.parse(`${due}T12:00:00Z`) + shift * DAY_MS));
     const ids = async (query: string) => {
-      const answer = await call<Page<Assignment>>('GET', `/api/assignments?courseId=${seeded.course.id}&${query}`, bed.as.MANAGER.token);
+      const answer = await call<Page<Assignment>>(
+        'GET',
+        `/api/assignments?courseId=${seeded.course.id}&${query}`,
+        bed.as.MANAGER.token,
+      );
       expect(answer.status).toBe(200);
       return answer.body.data.map((a) => a.id);
     };

@@ -92,7 +92,13 @@ describe('manual grading of long answers and files', () => {
     expect((await row())?.pendingReviews).toBeUndefined();
     // Final: the learner is told once, with the result, and led to their results; a re-grade tells nothing new.
     expect(await bell()).toMatchObject([
-      { kind: 'attempt_reviewed', title: `Проверен тест «${quizTitle}»`, text: 'Итог: 88% — тест пройден.', link: '/results', read: false },
+      {
+        kind: 'attempt_reviewed',
+        title: `Проверен тест «${quizTitle}»`,
+        text: 'Итог: 88% — тест пройден.',
+        link: '/results',
+        read: false,
+      },
     ]);
     await call('POST', `/api/reviews/${attemptId}/fu`, bed.as.ADMIN.token, { score: 1, comment: 'Акт верный, подпись есть' });
     expect(await bell()).toHaveLength(1);
