@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ASSIGNMENT_EXPORT_HEADER } from '@portal/contracts';
 import { readXlsx } from '@portal/devstack/exports';
-import { ALONE, moveProgressClock, signIn, uniqueEmail } from './helpers';
+import { ALONE, expectAccessible, moveProgressClock, signIn, uniqueEmail } from './helpers';
 
 const ADMIN = { email: 'admin@portal.local', password: 'Portal-Glav-2026' };
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
@@ -92,6 +92,7 @@ test(
     const bell = learnerPage.getByRole('dialog', { name: 'Уведомления' });
     const notification = bell.getByTestId('notification').filter({ hasText: `Вам назначен курс «${courseTitle}»` });
     await expect(notification).toContainText(`Пройдите его до ${dayFromToday(7).split('-').reverse().join('.')} включительно.`);
+    await expectAccessible(learnerPage, 'уведомления');
     await bell.getByRole('button', { name: 'Отметить все прочитанными' }).click();
     await expect(learnerPage.getByRole('button', { name: 'Уведомления', exact: true })).toBeVisible();
     await bell.getByRole('button', { name: 'Закрыть' }).click();
