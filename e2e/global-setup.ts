@@ -25,8 +25,9 @@ export default async function globalSetup() {
     dbPrefix: prefix,
     queuePrefix: prefix.slice(0, -1),
     logDir: path.join(ROOT, '.data/logs/e2e'),
-    // The journeys play a video from this origin (served by the test through page.route).
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', MEDIA_ORIGINS: E2E_MEDIA_ORIGIN },
+    // The journeys play a video from this origin (served by the test through page.route); the
+    // assignments journey moves the progress service's clock past a due day (never in production).
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', MEDIA_ORIGINS: E2E_MEDIA_ORIGIN, CLOCK_SEAM: 'on' },
   });
   // Tests that stop and restart a service read how the stack was started from here.
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });

@@ -6,6 +6,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AuthResponse } from '@portal/contracts';
 import { DEFAULT_PORTS } from '@portal/contracts/ports';
 import { homePathFor } from '@portal/contracts/roles';
+import { ROOT } from '@portal/devstack/util';
 import { E2E_PORT_OFFSET } from '../env';
 
 /** Collects console errors and page crashes, so a test can assert there were none. */
@@ -249,4 +250,19 @@ export async function pressUntilAnnounced(
     }
   }
   await expect(liveRegion.filter({ hasText: text })).toHaveCount(1);
+}
+
+/**
+ * Moves the e2e stack's progress service clock (its `/internal/clock`, on only in test stacks, with
+ * the stack's internal token): `at` from now on, or back to the real time with 'reset'. The journey
+ * that moves it runs alone (ALONE), so no other journey sees the days jump.
+ */
+export async function moveProgressClock(at: Date | 'reset'): Promise<void> {
+  const stack = JSON.parse(readFileSync(path.join(ROOT, '.data/e2e-stack.json'), 'utf8')) as { env: Record<string, string> };
+  const res = await fetch(`http://127.0.0.1:${DEFAULT_PORTS.progress + E2E_PORT_OFFSET}/internal/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-internal-token': stack.env.INTERNAL_TOKEN },
+    body: JSON.stringify(at === 'reset' ? { reset: true } : { at: at.toISOString() }),
+  });
+  expect(res.status, await res.text()).toBe(200);
 }

@@ -18,6 +18,7 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/results', service: 'progress' },
   { prefix: '/api/assignments', service: 'progress' },
   { prefix: '/api/certificates', service: 'progress' },
+  { prefix: '/api/notifications', service: 'progress' },
   { prefix: '/api/reviews', service: 'progress' },
   { prefix: '/api/organizations', service: 'crm' },
   { prefix: '/api/contacts', service: 'crm' },

@@ -1,6 +1,7 @@
 import { createDocument } from 'zod-openapi';
 import { assignmentPaths } from './paths/assignments';
 import { auditPaths } from './paths/audit';
+import { notificationPaths } from './paths/notifications';
 import { authPaths } from './paths/auth';
 import { privacyPaths } from './paths/privacy';
 import { contentPaths } from './paths/content';
@@ -49,6 +50,7 @@ export function openApiDocument(): OpenApiDocument {
         ...contentPaths,
         ...progressPaths,
         ...assignmentPaths,
+        ...notificationPaths,
         ...crmPaths,
         ...auditPaths,
         ...privacyPaths,

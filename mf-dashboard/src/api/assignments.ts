@@ -15,10 +15,11 @@ import { apiRequest, apiResponse, downloadFile, readerTimeZone } from '@portal/w
 
 export const assignmentKeys = {
   all: ['assignments'] as const,
-  list: (page: number) => ['assignments', 'list', page] as const,
+  list: (page: number, filters: AssignmentFilters) => ['assignments', 'list', page, filters] as const,
   one: (id: string) => ['assignments', 'one', id] as const,
-  people: (id: string, page: number, status: AssignmentStatus | '') => ['assignments', 'people', id, page, status] as const,
-  report: (id: string) => ['assignments', 'report', id] as const,
+  people: (id: string, page: number, status: AssignmentStatus | '', department = '') =>
+    ['assignments', 'people', id, page, status, department] as const,
+  report: (id: string, department = '') => ['assignments', 'report', id, department] as const,
   person: (userId: string, page: number) => ['assignments', 'person', userId, page] as const,
   courses: ['assignments', 'published-courses'] as const,
 };
@@ -26,25 +27,50 @@ export const assignmentKeys = {
 export const ASSIGNMENTS_PAGE_SIZE = 20;
 export const PEOPLE_PAGE_SIZE = 50;
 
-export const fetchAssignments = (page: number, signal?: AbortSignal) =>
-  apiRequest<Page<Assignment>>('/assignments', { query: { page, limit: ASSIGNMENTS_PAGE_SIZE }, signal });
+/** The staff list's filters: a course, and the period the due day falls in ('' for none). */
+export interface AssignmentFilters {
+  courseId: string;
+  dueFrom: string;
+  dueTo: string;
+}
+
+export const fetchAssignments = (page: number, { courseId, dueFrom, dueTo }: AssignmentFilters, signal?: AbortSignal) =>
+  apiRequest<Page<Assignment>>('/assignments', {
+    query: {
+      page,
+      limit: ASSIGNMENTS_PAGE_SIZE,
+      courseId: courseId || undefined,
+      dueFrom: dueFrom || undefined,
+      dueTo: dueTo || undefined,
+    },
+    signal,
+  });
 
 export const fetchAssignment = (id: string, signal?: AbortSignal) =>
   apiRequest<Assignment>(`/assignments/${encodeURIComponent(id)}`, { signal });
 
-export const fetchAssignmentPeople = (id: string, page: number, status: AssignmentStatus | '', signal?: AbortSignal) =>
+export const fetchAssignmentPeople = (
+  id: string,
+  page: number,
+  status: AssignmentStatus | '',
+  signal?: AbortSignal,
+  department = '',
+) =>
   apiRequest<Page<AssignmentPerson>>(`/assignments/${encodeURIComponent(id)}/people`, {
-    query: { page, limit: PEOPLE_PAGE_SIZE, status: status || undefined },
+    query: { page, limit: PEOPLE_PAGE_SIZE, status: status || undefined, department: department || undefined },
     signal,
   });
 
-export const fetchAssignmentReport = (id: string, signal?: AbortSignal) =>
-  apiRequest<AssignmentReport>(`/assignments/${encodeURIComponent(id)}/report`, { signal });
+export const fetchAssignmentReport = (id: string, signal?: AbortSignal, department = '') =>
+  apiRequest<AssignmentReport>(`/assignments/${encodeURIComponent(id)}/report`, {
+    query: { department: department || undefined },
+    signal,
+  });
 
-/** assignment_report.csv or .xlsx: the people as the status filter selects them. */
-export const downloadAssignmentReport = (id: string, format: ExportFormat, status: AssignmentStatus | '') =>
+/** assignment_report.csv or .xlsx: the people as the status and department filters select them. */
+export const downloadAssignmentReport = (id: string, format: ExportFormat, status: AssignmentStatus | '', department = '') =>
   downloadFile(`/assignments/${encodeURIComponent(id)}/people/export`, exportFileName('assignment', format), {
-    query: { format, status: status || undefined, tz: readerTimeZone() },
+    query: { format, status: status || undefined, department: department || undefined, tz: readerTimeZone() },
   });
 
 export const createAssignment = (input: AssignmentCreateInput) =>

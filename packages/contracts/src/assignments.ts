@@ -139,6 +139,21 @@ export const assignmentExtendSchema = z.object({ dueDate: dueDateSchema, userId:
 export type AssignmentExtendInput = z.infer<typeof assignmentExtendSchema>;
 
 export const assignmentListQuerySchema = z.object({ ...pagingFields(20) });
+/**
+ * The staff list's filters: a course, and a period the due day falls in (either end may be left
+ * open; both days inclusive).
+ */
+export const assignmentStaffQuerySchema = assignmentListQuerySchema
+  .extend({
+    courseId: entityIdField('courseId').optional(),
+    dueFrom: z.iso.date({ error: 'Начало периода — дата в формате ГГГГ-ММ-ДД' }).optional(),
+    dueTo: z.iso.date({ error: 'Конец периода — дата в формате ГГГГ-ММ-ДД' }).optional(),
+  })
+  .refine((q) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo, {
+    message: 'Начало периода не может быть позже конца',
+    path: ['dueTo'],
+  });
+export type AssignmentStaffQuery = z.input<typeof assignmentStaffQuerySchema>;
 /** An assignment's people: a page, with their status and department as filters. */
 export const assignmentPeopleQuerySchema = z.object({
   ...pagingFields(50),

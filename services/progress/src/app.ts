@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
-import { Upstreams, portalLink, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
+import { Queue } from 'bullmq';
+import { Upstreams, createRedis, portalLink, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import { contentClient } from './clients/content';
-import { peopleClient } from './clients/people';
+import { peopleClient, type PeopleClient } from './clients/people';
+import type { ReminderDeps } from './commands/reminders';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
 import { progressModels } from './models';
@@ -9,6 +11,8 @@ import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
 import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
+import { notificationsRouter } from './routes/notifications';
+import { REMINDERS_QUEUE, requestAssignedNotifications, startReminders } from './queues/reminders';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
 import { reviewsRouter } from './routes/reviews';
@@ -25,17 +29,36 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
     }),
     audit: ctx.audit,
     logger: ctx.logger,
+    mailer: ctx.mailer,
+    portalLink: (path) => portalLink(ctx.config, path),
   };
 }
 
+const progressPeople = (ctx: ServiceContext<ProgressConfig>): PeopleClient =>
+  peopleClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
+
+/** What notifying and reminding need: the store, the mailer, the portal's address, the people. */
+export const reminderDeps = (ctx: ServiceContext<ProgressConfig>): ReminderDeps => ({
+  models: progressModels(ctx.store),
+  mailer: ctx.mailer,
+  portalLink: (path) => portalLink(ctx.config, path),
+  logger: ctx.logger,
+  people: progressPeople(ctx),
+});
+
 export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
   const deps = progressDeps(ctx);
-  const people = peopleClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
+  const people = progressPeople(ctx);
+  // Adds jobs only (on the request connection, which fails fast): the worker runs in startProgressReminders.
+  const reminders = new Queue(REMINDERS_QUEUE, { connection: ctx.redis, prefix: ctx.config.QUEUE_PREFIX });
+  reminders.on('error', () => undefined);
+  const onAssigned = (assignmentId: string) => void requestAssignedNotifications(reminders, assignmentId, ctx.logger);
   return [
     progressRouter(ctx, deps),
     attemptsRouter(ctx, deps),
     resultsRouter(ctx, deps),
-    assignmentsRouter(ctx, { ...deps, people }),
+    assignmentsRouter(ctx, { ...deps, people, onAssigned }),
+    notificationsRouter(ctx, deps.models),
     certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
     reviewsRouter(ctx, deps),
     internalRouter(ctx),
@@ -46,4 +69,20 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
 /** The unique indexes (one completion per lesson, one number per attempt) exist before the first request leans on them. */
 export async function progressOnStart(ctx: ServiceContext<ProgressConfig>): Promise<void> {
   await ensureIndexes(Object.values(progressModels(ctx.store)));
+}
+
+/**
+ * The reminders' scheduler and worker (every replica starts both: the scheduler is one however many
+ * upsert it, and each job goes to one worker), on a connection of their own that waits for Redis.
+ */
+export function startProgressReminders(ctx: ServiceContext<ProgressConfig>): () => Promise<void> {
+  const connection = createRedis(ctx.config.REDIS_URL, ctx.logger);
+  const reminders = startReminders(connection, reminderDeps(ctx), ctx.logger, {
+    cron: ctx.config.REMINDERS_CRON,
+    prefix: ctx.config.QUEUE_PREFIX,
+  });
+  return async () => {
+    await reminders.close();
+    connection.disconnect();
+  };
 }

@@ -11,6 +11,20 @@ export const progressConfigSchema = baseConfigSchema.extend({
   CONTENT_URL: upstreamListSchema(`http://127.0.0.1:${DEFAULT_PORTS.content}`),
   /** How long a call to the content service may take before the request gives up with a 503. */
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * When the reminders run (cron, UTC). Hourly: what a day asks for is said at its first run, and the
+   * unique keys make the other runs of the day say nothing again.
+   */
+  REMINDERS_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4,5}\S+$/, 'a cron pattern of 5 or 6 fields, e.g. "5 * * * *"')
+    .default('5 * * * *'),
+  /**
+   * Test stacks only (the Playwright journeys): `on` adds POST /internal/clock, which moves this
+   * service's clock. Refused at start in production, where the clock never moves.
+   */
+  CLOCK_SEAM: z.enum(['on', 'off']).default('off'),
 });
 export type ProgressConfig = z.infer<typeof progressConfigSchema>;
 export const loadProgressConfig = (env = process.env) => loadConfig(progressConfigSchema, env);

@@ -19,6 +19,7 @@ import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePassword';
 import { ConsentDialog, useConsent } from './Consent';
+import { NotificationBell } from './NotificationBell';
 
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
@@ -83,6 +84,7 @@ export function Chrome() {
             ))}
           </Links>
           <UserBox>
+            <NotificationBell />
             <AccountMenu
               label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
               onChangePassword={() => setChangingPassword(true)}

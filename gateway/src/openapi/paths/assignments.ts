@@ -13,6 +13,7 @@ import {
   assignmentExtendSchema,
   assignmentListQuerySchema,
   assignmentPeopleQuerySchema,
+  assignmentStaffQuerySchema,
   assignmentUpdateSchema,
   audienceSchema,
   entityIdField,
@@ -187,8 +188,9 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
   '/api/assignments': {
     get: route(tag, {
       summary: 'Назначения, новые первыми',
+      description: 'Фильтры: курс и период, в который попадает срок (dueFrom, dueTo — включительно).',
       access: CRM_ROLES,
-      query: assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() }),
+      query: assignmentStaffQuerySchema,
       ok: { status: 200, description: 'Страница назначений', schema: pageOf(assignmentSchema, 'AssignmentPage') },
     }),
     post: route(tag, {

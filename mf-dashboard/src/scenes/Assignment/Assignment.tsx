@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUSES, ASSIGNMENT_STATUS_LABELS, STAFF_ROLES, type AssignmentStatus } from '@portal/contracts';
-import { Button, Card, ErrorBox, ExportButtons, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
+import { Button, Card, ErrorBox, ExportButtons, Input, Label, Muted, Page, Pager, Select, useDebounced } from '@portal/ui';
 import { daysLeftText, downloadCertificate, errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
 import {
   PEOPLE_PAGE_SIZE,
@@ -23,11 +23,17 @@ export function AssignmentDetail({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const [newDue, setNewDue] = useState('');
   const [status, setStatus] = useState<AssignmentStatus | ''>('');
-  const report = useQuery({ queryKey: assignmentKeys.report(id), queryFn: ({ signal }) => fetchAssignmentReport(id, signal) });
+  const [departmentText, setDepartmentText] = useState('');
+  const department = useDebounced(departmentText.trim(), 400);
+  const report = useQuery({
+    queryKey: assignmentKeys.report(id, department),
+    queryFn: ({ signal }) => fetchAssignmentReport(id, signal, department),
+    placeholderData: keepPreviousData,
+  });
   const assignment = useQuery({ queryKey: assignmentKeys.one(id), queryFn: ({ signal }) => fetchAssignment(id, signal) });
   const people = useQuery({
-    queryKey: assignmentKeys.people(id, page, status),
-    queryFn: ({ signal }) => fetchAssignmentPeople(id, page, status, signal),
+    queryKey: assignmentKeys.people(id, page, status, department),
+    queryFn: ({ signal }) => fetchAssignmentPeople(id, page, status, signal, department),
     placeholderData: keepPreviousData,
   });
   const extend = useMutation({
@@ -99,7 +105,17 @@ export function AssignmentDetail({ id }: { id: string }) {
             </option>
           ))}
         </Select>
-        <ExportButtons onExport={(format) => downloadAssignmentReport(id, format, status)} />
+        <Input
+          aria-label="Фильтр по подразделению"
+          placeholder="Подразделение"
+          value={departmentText}
+          maxLength={120}
+          onChange={(e) => {
+            setDepartmentText(e.target.value);
+            setPage(1);
+          }}
+        />
+        <ExportButtons onExport={(format) => downloadAssignmentReport(id, format, status, department)} />
       </Toolbar>
       {canExtend && (
         <Extend>

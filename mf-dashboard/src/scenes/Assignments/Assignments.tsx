@@ -2,9 +2,16 @@ import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIENCE_LABELS, ROLE_LABELS, STAFF_ROLES, type Assignment } from '@portal/contracts';
-import { Card, ErrorBox, Muted, Page, Pager } from '@portal/ui';
+import { Card, ErrorBox, Field, Input, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
-import { ASSIGNMENTS_PAGE_SIZE, assignmentKeys, createAssignment, fetchAssignments } from '../../api/assignments';
+import {
+  ASSIGNMENTS_PAGE_SIZE,
+  assignmentKeys,
+  createAssignment,
+  fetchAssignments,
+  fetchPublishedCourses,
+  type AssignmentFilters,
+} from '../../api/assignments';
 import { AssignForm } from '../../components/AssignForm';
 
 export const audienceText = (a: Assignment): string =>
@@ -21,11 +28,18 @@ export function Assignments() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<AssignmentFilters>({ courseId: '', dueFrom: '', dueTo: '' });
   const list = useQuery({
-    queryKey: assignmentKeys.list(page),
-    queryFn: ({ signal }) => fetchAssignments(page, signal),
+    queryKey: assignmentKeys.list(page, filters),
+    queryFn: ({ signal }) => fetchAssignments(page, filters, signal),
     placeholderData: keepPreviousData,
   });
+  const courses = useQuery({ queryKey: assignmentKeys.courses, queryFn: ({ signal }) => fetchPublishedCourses(signal) });
+  const filter = (patch: Partial<AssignmentFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const filtered = !!(filters.courseId || filters.dueFrom || filters.dueTo);
   const create = useMutation({
     mutationFn: createAssignment,
     onSuccess: async () => {
@@ -54,12 +68,30 @@ export function Assignments() {
           {create.isSuccess && <Muted role="status">Курс «{create.data.courseTitle}» назначен</Muted>}
         </Section>
       )}
+      <Filters role="search" aria-label="Фильтры назначений">
+        <Field label="Курс">
+          <Select value={filters.courseId} onChange={(e) => filter({ courseId: e.target.value })}>
+            <option value="">Все курсы</option>
+            {(courses.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Срок с">
+          <Input type="date" value={filters.dueFrom} onChange={(e) => filter({ dueFrom: e.target.value })} />
+        </Field>
+        <Field label="Срок по">
+          <Input type="date" value={filters.dueTo} onChange={(e) => filter({ dueTo: e.target.value })} />
+        </Field>
+      </Filters>
       {list.isPending ? (
         <Muted>Загрузка...</Muted>
       ) : list.isError ? (
         <ErrorBox>Не удалось загрузить назначения: {errorMessage(list.error)}</ErrorBox>
       ) : !list.data.data.length ? (
-        <Muted>Назначений пока нет</Muted>
+        <Muted>{filtered ? 'Под эти фильтры назначений нет' : 'Назначений пока нет'}</Muted>
       ) : (
         <>
           <Table aria-label="Назначения">
@@ -101,6 +133,16 @@ const Section = styled(Card).attrs({ as: 'section' })`
   h2 {
     margin: 0 0 16px;
     font-size: 18px;
+  }
+`;
+
+const Filters = styled.div`
+  display: grid;
+  grid-template-columns: minmax(200px, 2fr) repeat(2, minmax(140px, 1fr));
+  gap: 12px;
+  margin-bottom: 16px;
+  @media (max-width: 640px) {
+    grid-template-columns: 1fr;
   }
 `;
 

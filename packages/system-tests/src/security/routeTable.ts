@@ -478,6 +478,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: STAFF_ROLES,
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, body: { dueDate: '2100-01-31' }, ok: 200 }),
   },
+  // notifications: everyone reads and marks only their own (someone else's, or a missing one, is 404)
+  'progress GET /api/notifications': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'progress POST /api/notifications/read-all': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  'progress POST /api/notifications/:id/read': {
+    access: EVERYONE,
+    request: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
+  },
   // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and staff's)
   'progress GET /api/certificates/verify/:number': {
     access: 'public',

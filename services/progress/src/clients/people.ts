@@ -18,31 +18,41 @@ export interface AudienceQuery {
 
 export interface PeopleClient {
   audience(query: AudienceQuery): Promise<AudiencePage>;
+  /** People of any role by id (at most 100): a curator, to be told of their assignment. */
+  users(ids: string[]): Promise<Principal[]>;
 }
 
 /** Asks the auth service's internal audience route: this service keeps only people's ids. */
 export function peopleClient(auth: Upstreams, internalToken: string, logger: Logger, timeoutMs = 5000): PeopleClient {
+  const ask = async <T>(path: string): Promise<T> => {
+    let res: Response;
+    try {
+      res = await auth.fetch(path, {
+        headers: { 'x-internal-token': internalToken, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'auth service unreachable');
+      throw unavailable(MSG.serviceUnavailable);
+    }
+    if (!res.ok) {
+      logger.warn({ status: res.status, path: path.replace(/\?.*/, '') }, 'auth service refused');
+      throw unavailable(MSG.serviceUnavailable);
+    }
+    return (await res.json()) as T;
+  };
   return {
+    async users(ids) {
+      if (!ids.length) return [];
+      const query = new URLSearchParams({ ids: ids.slice(0, 100).join(',') });
+      return (await ask<{ data: Principal[] }>(`/internal/users?${query}`)).data;
+    },
     async audience({ department, role, ids, page, limit }) {
       const query = new URLSearchParams({ page: String(page), limit: String(limit) });
       if (department) query.set('department', department);
       if (role) query.set('role', role);
       if (ids) query.set('ids', ids.join(','));
-      let res: Response;
-      try {
-        res = await auth.fetch(`/internal/audience?${query}`, {
-          headers: { 'x-internal-token': internalToken, accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (err) {
-        logger.warn({ err: (err as Error).message }, 'auth service unreachable');
-        throw unavailable(MSG.serviceUnavailable);
-      }
-      if (!res.ok) {
-        logger.warn({ status: res.status }, 'auth service refused the audience');
-        throw unavailable(MSG.serviceUnavailable);
-      }
-      return (await res.json()) as AudiencePage;
+      return ask<AudiencePage>(`/internal/audience?${query}`);
     },
   };
 }

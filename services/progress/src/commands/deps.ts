@@ -1,4 +1,4 @@
-import type { AuditPublisher, Logger } from '@portal/service-kit';
+import type { AuditPublisher, Logger, Mailer } from '@portal/service-kit';
 import type { ContentClient } from '../clients/content';
 import type { ProgressModels } from '../models';
 
@@ -8,4 +8,7 @@ export interface ProgressDeps {
   content: ContentClient;
   audit: AuditPublisher;
   logger: Logger;
+  mailer: Mailer;
+  /** The absolute link of a portal path (PUBLIC_URL), for mails. */
+  portalLink: (path: string) => string;
 }

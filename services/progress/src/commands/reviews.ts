@@ -1,6 +1,8 @@
 import {
   REVIEW_MSG,
+  attemptReviewedText,
   formatMessage,
+  notificationLinks,
   pageOffset,
   scoreAttempt,
   type ReviewInput,
@@ -13,6 +15,7 @@ import type { AttemptDoc, StoredAnswer } from '../models/attempt';
 import { detailFor } from './attempts';
 import { completeLesson } from './completions';
 import { answerText } from './grading';
+import { notifyOnce } from './notifications';
 import type { ProgressDeps } from './deps';
 
 /** What an answer counts: the person's score once given, else the engine's points (older attempts: right or not). */
@@ -110,6 +113,22 @@ export async function gradeAnswer(
       details: `Проверен ответ на вопрос «${question.question.slice(0, 80)}» (${attempt.userName}, квиз «${attempt.quizTitle}»): ${input.score} из ${points}${pendingReviews ? '' : `; итог ${result.score} из ${result.maxScore} (${result.percentage}%)`}`,
       actor,
     });
+    if (pendingReviews === 0 && attempt.awaitingReview) {
+      // The attempt is final: the learner hears of it once (a later re-grade changes the score, not the news).
+      await notifyOnce(deps, [
+        {
+          userId: attempt.userId,
+          kind: 'attempt_reviewed',
+          key: `attempt_reviewed|${attemptId}`,
+          ...attemptReviewedText({
+            quizTitle: attempt.quizTitle,
+            percentage: result.percentage,
+            passed: result.status === 'passed',
+          }),
+          link: notificationLinks.results(),
+        },
+      ]).catch((err: Error) => logger.warn({ attempt: attemptId, err: err.message }, 'learner not notified of the review'));
+    }
     if (result.status === 'passed' && attempt.status !== 'passed' && pendingReviews === 0) {
       // Passed once graded: the lesson the quiz stands in is the learner's, completed as a pass at submit would.
       const learner: Principal = { id: attempt.userId, fullName: attempt.userName, email: '', role: 'CANDIDATE' };

@@ -25,6 +25,8 @@ export interface AssignmentDoc {
   recurrenceMonths: number | null;
   message: string;
   createdBy: { id: string; fullName: string };
+  /** Whether everyone of the audience has been told it was assigned (the reminders worker sets it). */
+  assignedNotified: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -45,6 +47,7 @@ const assignmentSchema = new Schema<AssignmentDoc>(
     recurrenceMonths: { type: Number, default: null },
     message: { type: String, default: '' },
     createdBy: { type: new Schema({ id: String, fullName: String }, { _id: false }), required: true },
+    assignedNotified: { type: Boolean, default: false },
   },
   { timestamps: true, versionKey: false },
 );
@@ -56,6 +59,9 @@ assignmentSchema.index({ audienceRole: 1, dueDate: 1 });
 // The staff list, newest first, and one course's assignments.
 assignmentSchema.index({ createdAt: -1, _id: -1 });
 assignmentSchema.index({ courseId: 1 });
+// The reminders worker's «not yet told» assignments, and those due on a day.
+assignmentSchema.index({ assignedNotified: 1 });
+assignmentSchema.index({ dueDate: 1, _id: 1 });
 
 export const assignmentModel = (store: Connection): Model<AssignmentDoc> =>
   (store.models.Assignment as Model<AssignmentDoc>) ?? store.model<AssignmentDoc>('Assignment', assignmentSchema, 'assignments');

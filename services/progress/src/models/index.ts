@@ -4,6 +4,7 @@ import { attemptModel, type AttemptDoc } from './attempt';
 import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
 import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
+import { notificationModel, type NotificationDoc } from './notification';
 
 export interface ProgressModels {
   completions: Model<CompletionDoc>;
@@ -12,6 +13,7 @@ export interface ProgressModels {
   assignments: Model<AssignmentDoc>;
   assignmentExtensions: Model<AssignmentExtensionDoc>;
   certificates: Model<CertificateDoc>;
+  notifications: Model<NotificationDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
@@ -21,4 +23,5 @@ export const progressModels = (store: Connection): ProgressModels => ({
   assignments: assignmentModel(store),
   assignmentExtensions: assignmentExtensionModel(store),
   certificates: certificateModel(store),
+  notifications: notificationModel(store),
 });

@@ -4,20 +4,21 @@ import type { ProgressModels } from '../models';
 
 /**
  * What the progress service holds about a person (their lessons, courses, quiz attempts with every
- * answer, assignments, certificates), and how it forgets them: results and statistics stay, under
+ * answer, assignments, certificates, notifications), and how it forgets them: results and statistics stay, under
  * the alias; a certificate is issued again in the alias's name, so its PDF names no one.
  */
 export function progressSubjects(models: ProgressModels, publicUrl: string): SubjectHandlers {
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
-      const [lessons, courses, attempts, assigned, extensions, certificates] = await Promise.all([
+      const [lessons, courses, attempts, assigned, extensions, certificates, notifications] = await Promise.all([
         models.completions.find({ userId }, null, limited).lean(),
         models.courseCompletions.find({ userId }, null, limited).lean(),
         models.attempts.find({ userId }, null, limited).lean(),
         models.assignments.find({ audienceUserIds: userId }, null, limited).lean(),
         models.assignmentExtensions.find({ userId }, null, limited).lean(),
         models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
+        models.notifications.find({ userId }, null, limited).lean(),
       ]);
       return {
         'Пройденные уроки': lessons,
@@ -26,6 +27,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
         'Назначения по имени': assigned,
         'Продления сроков': extensions,
         Сертификаты: certificates,
+        Уведомления: notifications,
       };
     },
 

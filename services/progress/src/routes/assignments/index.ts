@@ -12,6 +12,7 @@ import {
   assignmentExtendSchema,
   assignmentListQuerySchema,
   assignmentPeopleQuerySchema,
+  assignmentStaffQuerySchema,
   assignmentUpdateSchema,
   entityIdField,
   pageOffset,
@@ -42,7 +43,6 @@ import { ASSIGN_ROLES, ASSIGNMENT_READ_ROLES, authorizeAssignmentEdit } from '..
 import { presentAssignment, presentAssignmentPerson, presentMyAssignment } from '../../presenters/assignment';
 
 const myQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
-const staffQuerySchema = assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() });
 const idParam = z.string().max(100);
 const reportQuerySchema = z.object({ department: z.string().trim().min(1).max(120).optional() });
 /** Widths (characters) of ASSIGNMENT_EXPORT_HEADER's columns in the XLSX. */
@@ -51,7 +51,13 @@ const EXPORT_COLUMN_WIDTHS = [32, 30, 24, 14, 12, 14, 17];
 const dueDateCell = (day: string): Date => new Date(`${day}T12:00:00Z`);
 
 /** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
-export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & { people: PeopleClient }): Router {
+export function assignmentsRouter(
+  service: ServiceContext,
+  deps: ProgressDeps & {
+    people: PeopleClient;
+    /** Asks for the «назначен» notifications of a new assignment. */ onAssigned?: (id: string) => void;
+  },
+): Router {
   const router = new Router({ prefix: '/api/assignments' });
   const { models, content, people, audit } = deps;
   router.use(service.authenticate);
@@ -102,8 +108,9 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
   });
 
   router.get('/', requireRole(...ASSIGNMENT_READ_ROLES), async (ctx) => {
-    const { page, limit, courseId } = parse(staffQuerySchema, ctx.query);
-    const filter = courseId ? { courseId } : {};
+    const { page, limit, courseId, dueFrom, dueTo } = parse(assignmentStaffQuerySchema, ctx.query);
+    const filter: Record<string, unknown> = courseId ? { courseId } : {};
+    if (dueFrom || dueTo) filter.dueDate = op({ ...(dueFrom ? { $gte: dueFrom } : {}), ...(dueTo ? { $lte: dueTo } : {}) });
     const [rows, total] = await Promise.all([
       models.assignments
         .find(filter)
@@ -121,6 +128,7 @@ export function assignmentsRouter(service: ServiceContext, deps: ProgressDeps & 
     const input = parse(assignmentCreateSchema, ctx.request.body);
     const course = await content.getOutline(input.courseId, ctx.get('authorization'));
     const doc = await createAssignment(deps, ctx.state.user, course, input);
+    deps.onAssigned?.(String(doc._id));
     ctx.status = 201;
     ctx.body = presentAssignment(doc);
   });

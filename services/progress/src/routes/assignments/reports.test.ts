@@ -135,3 +135,30 @@ it('shows the curator each person’s certificate for the course once issued', a
   const numbers = Object.fromEntries(list.body.data.map((p) => [p.fullName, p.certificateNumber]));
   expect(numbers).toEqual({ 'Алексеев Алексей': issued.body.number, 'Борисов Борис': null, 'Васильев Василий': null });
 });
+
+describe('the staff list’s period filter', () => {
+  it('keeps the assignments whose due day falls in the period, both ends inclusive; a wrong period is 400 in Russian', async () => {
+    const due = assignment.dueDate;
+    const day = (shift: number) => dayOf(new Date(Date.parse(`${due}T12:00:00Z`) + shift * DAY_MS));
+    const ids = async (query: string) => {
+      const answer = await call<Page<Assignment>>(
+        'GET',
+        `/api/assignments?courseId=${seeded.course.id}&${query}`,
+        bed.as.MANAGER.token,
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.data.map((a) => a.id);
+    };
+    expect(await ids(`dueFrom=${due}&dueTo=${due}`)).toEqual([assignment.id]);
+    expect(await ids(`dueFrom=${day(-5)}`)).toEqual([assignment.id]);
+    expect(await ids(`dueTo=${day(-1)}`)).toEqual([]);
+    expect(await ids(`dueFrom=${day(1)}&dueTo=${day(30)}`)).toEqual([]);
+
+    const reversed = await call('GET', `/api/assignments?dueFrom=${day(1)}&dueTo=${day(-1)}`, bed.as.MANAGER.token);
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.message).toBe('Начало периода не может быть позже конца');
+    const malformed = await call('GET', '/api/assignments?dueFrom=31.12.2026', bed.as.MANAGER.token);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('Начало периода — дата в формате ГГГГ-ММ-ДД');
+  });
+});

@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import { progressStatsQuerySchema, type ProgressStats } from '@portal/contracts';
-import { op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { z } from 'zod';
+import { clock, op, parse, requireInternal, type BaseConfig, type ServiceContext } from '@portal/service-kit';
+import type { ProgressConfig } from '../../config';
 import { courseCompletionModel } from '../../models/courseCompletion';
 
 const DAY = 86_400_000;
 
 /** Routes for other services only (the gateway's dashboard); the gateway never exposes /internal. */
-export function internalRouter(service: ServiceContext): Router {
+export function internalRouter(service: ServiceContext<BaseConfig & Partial<Pick<ProgressConfig, 'CLOCK_SEAM'>>>): Router {
   const router = new Router({ prefix: '/internal' });
   router.use(requireInternal(service.config.INTERNAL_TOKEN));
   const courseCompletions = courseCompletionModel(service.store);
@@ -30,6 +32,18 @@ export function internalRouter(service: ServiceContext): Router {
     const body: ProgressStats = { completedCourses, change: { last30, prev30 } };
     ctx.body = body;
   });
+
+  if (service.config.CLOCK_SEAM === 'on') {
+    if (service.config.NODE_ENV === 'production')
+      throw new Error('Invalid configuration:\n  - CLOCK_SEAM: the clock cannot be moved in production');
+    /** Test stacks only: this service's clock now reads `at` (and runs on from it); `reset` goes back to real time. */
+    router.post('/clock', async (ctx) => {
+      const body = parse(z.union([z.object({ at: z.iso.datetime() }), z.object({ reset: z.literal(true) })]), ctx.request.body);
+      if ('at' in body) clock.set(new Date(body.at));
+      else clock.reset();
+      ctx.body = { now: clock.now().toISOString() };
+    });
+  }
 
   return router;
 }

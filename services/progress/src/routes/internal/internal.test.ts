@@ -46,3 +46,41 @@ describe('GET /internal/stats', () => {
     expect(nobody.body).toEqual({ completedCourses: 0, change: { last30: 0, prev30: 0 } });
   });
 });
+
+describe('POST /internal/clock (the e2e stack’s clock seam)', () => {
+  it('is not there unless CLOCK_SEAM is on', async () => {
+    const answer = await api(progress.url, 'POST', '/internal/clock', { headers: internal, body: { reset: true } });
+    expect(answer.status).toBe(404);
+  });
+
+  it('moves this service’s clock only with the internal token, and refuses to exist in production', async () => {
+    const config = { ...progress.ctx.config, CLOCK_SEAM: 'on' as const };
+    const seam = await startTestService('progress', (ctx) => [
+      internalRouter({ ...ctx, config: { ...ctx.config, CLOCK_SEAM: 'on' } }),
+    ]);
+    try {
+      expect((await api(seam.url, 'POST', '/internal/clock', { body: { reset: true } })).status).toBe(403);
+      const moved = await api<{ now: string }>(seam.url, 'POST', '/internal/clock', {
+        headers: { 'x-internal-token': seam.ctx.config.INTERNAL_TOKEN },
+        body: { at: '2031-03-01T09:00:00.000Z' },
+      });
+      expect(moved.status).toBe(200);
+      expect(Date.parse(moved.body.now) - Date.parse('2031-03-01T09:00:00.000Z')).toBeLessThan(5_000);
+      const wrong = await api(seam.url, 'POST', '/internal/clock', {
+        headers: { 'x-internal-token': seam.ctx.config.INTERNAL_TOKEN },
+        body: { at: 'завтра' },
+      });
+      expect(wrong.status).toBe(400);
+      const reset = await api<{ now: string }>(seam.url, 'POST', '/internal/clock', {
+        headers: { 'x-internal-token': seam.ctx.config.INTERNAL_TOKEN },
+        body: { reset: true },
+      });
+      expect(Math.abs(Date.parse(reset.body.now) - Date.now())).toBeLessThan(5_000);
+    } finally {
+      await seam.close();
+    }
+    expect(() => internalRouter({ ...progress.ctx, config: { ...config, NODE_ENV: 'production' } })).toThrow(
+      'CLOCK_SEAM: the clock cannot be moved in production',
+    );
+  });
+});

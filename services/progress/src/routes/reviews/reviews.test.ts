@@ -1,4 +1,4 @@
-import type { AttemptDetail, ResultsPage, ReviewPage, StartedAttempt } from '@portal/contracts';
+import type { AttemptDetail, NotificationPage, ResultsPage, ReviewPage, StartedAttempt } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed } from '../../testing';
 
@@ -39,7 +39,14 @@ async function submitted(answers: Record<string, unknown>) {
     answer: q.id === 'sc' ? q.options.indexOf(String(answers.sc)) : (answers[q.id] ?? null),
   }));
   const result = await call<AttemptDetail>('POST', `/api/attempts/${body.attempt.id}/submit`, me.token, { answers: list });
-  return { me, attemptId: body.attempt.id, result: result.body, courseId: seeded.course.id, lessonId: seeded.quizLessonId };
+  return {
+    me,
+    attemptId: body.attempt.id,
+    result: result.body,
+    courseId: seeded.course.id,
+    lessonId: seeded.quizLessonId,
+    quizTitle: seeded.quiz.title,
+  };
 }
 const queued = async (attemptId: string) =>
   (await call<ReviewPage>('GET', '/api/reviews?limit=50', bed.as.CURATOR.token)).body.data.filter(
@@ -48,7 +55,7 @@ const queued = async (attemptId: string) =>
 
 describe('manual grading of long answers and files', () => {
   it('keeps the attempt «на проверке» until each answer is graded, then final; the learner sees the comments', async () => {
-    const { me, attemptId, result, courseId, lessonId } = await submitted({
+    const { me, attemptId, result, courseId, lessonId, quizTitle } = await submitted({
       sc: '28',
       la: 'Выйти по плану, не пользоваться лифтом',
       fu: FILE,
@@ -73,6 +80,8 @@ describe('manual grading of long answers and files', () => {
     expect((await queued(attemptId)).map((r) => r.questionId)).toEqual(['fu']);
     const row = async () => (await call<ResultsPage>('GET', '/api/results', me.token)).body.data.find((r) => r.id === attemptId);
     expect((await row())?.pendingReviews).toBe(1);
+    const bell = async () => (await call<NotificationPage>('GET', '/api/notifications', me.token)).body.data;
+    expect(await bell()).toEqual([]);
 
     const last = await call<AttemptDetail>('POST', `/api/reviews/${attemptId}/fu`, bed.as.ADMIN.token, {
       score: 1,
@@ -81,6 +90,18 @@ describe('manual grading of long answers and files', () => {
     expect(last.body).toMatchObject({ pendingReviews: 0, score: 3.5, maxScore: 4, percentage: 88, status: 'passed' });
     expect(await queued(attemptId)).toEqual([]);
     expect((await row())?.pendingReviews).toBeUndefined();
+    // Final: the learner is told once, with the result, and led to their results; a re-grade tells nothing new.
+    expect(await bell()).toMatchObject([
+      {
+        kind: 'attempt_reviewed',
+        title: `Проверен тест «${quizTitle}»`,
+        text: 'Итог: 88% — тест пройден.',
+        link: '/results',
+        read: false,
+      },
+    ]);
+    await call('POST', `/api/reviews/${attemptId}/fu`, bed.as.ADMIN.token, { score: 1, comment: 'Акт верный, подпись есть' });
+    expect(await bell()).toHaveLength(1);
 
     const seen = await call<AttemptDetail>('GET', `/api/attempts/${attemptId}`, me.token);
     expect(seen.body.questions.find((q) => q.questionId === 'la')?.review).toMatchObject({

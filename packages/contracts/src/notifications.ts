@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { entityIdField } from './content';
+import { pagingFields } from './paging';
+import type { Page } from './paging';
+
+/**
+ * In-app notifications (issue 22, reminders): stored per person by the progress service, shown by the
+ * bell in the shell's chrome. The texts of reminders and of their mails are written here once.
+ */
+
+export const NOTIFICATION_KINDS = [
+  'assigned',
+  'due_soon',
+  'due_today',
+  'overdue',
+  'overdue_summary',
+  'attempt_reviewed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Days before the due day the «скоро срок» reminder is sent. */
+export const DUE_SOON_DAYS = 3;
+
+export interface Notification {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  text: string;
+  /** A portal path (`/student/{courseId}`) the notification leads to. */
+  link: string;
+  read: boolean;
+  createdAt: string;
+}
+
+/** A page of one person's notifications, newest first, with how many of all of theirs are unread. */
+export interface NotificationPage extends Page<Notification> {
+  unread: number;
+}
+
+export const notificationListQuerySchema = z.object({ ...pagingFields(10) });
+export const notificationIdParam = entityIdField('id');
+
+export const NOTIFICATION_MSG = {
+  notFound: 'Уведомление не найдено',
+} as const;
+
+/** Where a notification leads: the course in study mode, an assignment's report, the learner's results. */
+export const notificationLinks = {
+  study: (courseId: string) => `/student/${courseId}`,
+  assignment: (assignmentId: string) => `/assignments/${assignmentId}`,
+  results: () => '/results',
+};
+
+/** «31.12.2026» from YYYY-MM-DD. */
+const dayText = (day: string) => day.split('-').reverse().join('.');
+
+/** The title and text of a reminder to a learner (the same words in the bell and in the mail). */
+export function reminderText(
+  kind: Exclude<NotificationKind, 'overdue_summary' | 'attempt_reviewed'>,
+  { courseTitle, dueDate, message = '' }: { courseTitle: string; dueDate: string; message?: string },
+): { title: string; text: string } {
+  const due = dayText(dueDate);
+  switch (kind) {
+    case 'assigned':
+      return {
+        title: `Вам назначен курс «${courseTitle}»`,
+        text: `Пройдите его до ${due} включительно.${message ? ` ${message}` : ''}`,
+      };
+    case 'due_soon':
+      return {
+        title: `Через ${DUE_SOON_DAYS} дня срок курса «${courseTitle}»`,
+        text: `Курс нужно завершить до ${due} включительно.`,
+      };
+    case 'due_today':
+      return { title: `Сегодня последний день курса «${courseTitle}»`, text: `Срок — ${due}: завершите курс сегодня.` };
+    case 'overdue':
+      return {
+        title: `Курс «${courseTitle}» просрочен`,
+        text: `Срок был ${due}. Завершите курс как можно скорее.`,
+      };
+  }
+}
+
+/** The one summary a curator gets when people of their assignment missed the due day. */
+export const overdueSummaryText = ({ courseTitle, dueDate, count }: { courseTitle: string; dueDate: string; count: number }) => ({
+  title: `Просрочено назначение курса «${courseTitle}»`,
+  text: `Срок ${dayText(dueDate)} прошёл, не завершили: ${count} чел.`,
+});
+
+/** A learner's attempt whose answers a person graded is final. */
+export const attemptReviewedText = ({
+  quizTitle,
+  percentage,
+  passed,
+}: {
+  quizTitle: string;
+  percentage: number;
+  passed: boolean;
+}) => ({
+  title: `Проверен тест «${quizTitle}»`,
+  text: `Итог: ${percentage}% — ${passed ? 'тест пройден' : 'тест не пройден'}.`,
+});

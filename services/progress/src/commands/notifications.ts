@@ -1,0 +1,122 @@
+import { isValidObjectId } from 'mongoose';
+import { NOTIFICATION_MSG, pageOffset, type Notification, type NotificationKind, type NotificationPage } from '@portal/contracts';
+import { clock, notFound, type Logger, type Mailer } from '@portal/service-kit';
+import type { ProgressModels } from '../models';
+import type { NotificationDoc } from '../models/notification';
+
+/** What sending a notification needs: the store, the mailer and the portal's address for the mail's link. */
+export interface NotifyDeps {
+  models: ProgressModels;
+  mailer: Mailer;
+  /** The absolute link of a portal path (PUBLIC_URL). */
+  portalLink: (path: string) => string;
+  logger: Logger;
+}
+
+export interface NotificationDraft {
+  userId: string;
+  /** Where the mail goes; none, no mail. */
+  email?: string;
+  kind: NotificationKind;
+  /** Unique per reason: the same key twice is one notification. */
+  key: string;
+  title: string;
+  text: string;
+  link: string;
+}
+
+const DUPLICATE_KEY = 11000;
+type BulkWriteFailure = {
+  writeErrors?: Array<{ index: number; code: number; errmsg?: string }> | { index: number; code: number };
+};
+
+/**
+ * Stores the notifications of a batch, each at most once (the unique key), in one write; mails the
+ * ones this call stored (not those another replica or an earlier run already had). Returns them.
+ */
+export async function notifyOnce(deps: NotifyDeps, drafts: NotificationDraft[]): Promise<NotificationDraft[]> {
+  if (!drafts.length) return [];
+  const now = clock.now();
+  const fresh = drafts.map(() => true);
+  try {
+    await deps.models.notifications.bulkWrite(
+      drafts.map((d) => ({
+        insertOne: {
+          document: {
+            userId: d.userId,
+            kind: d.kind,
+            key: d.key,
+            title: d.title,
+            text: d.text,
+            link: d.link,
+            readAt: null,
+            createdAt: now,
+          },
+        },
+      })),
+      { ordered: false, throwOnValidationError: true },
+    );
+  } catch (err) {
+    const raw = (err as BulkWriteFailure).writeErrors;
+    if (!raw) throw err;
+    for (const w of Array.isArray(raw) ? raw : [raw]) {
+      if (w.code !== DUPLICATE_KEY) throw err;
+      fresh[w.index] = false;
+    }
+  }
+  const stored = drafts.filter((_, i) => fresh[i]);
+  if (deps.mailer.enabled)
+    for (const d of stored)
+      if (d.email)
+        void deps.mailer.send({
+          to: d.email,
+          subject: d.title,
+          text: `${d.text}\n\nОткрыть на портале: ${deps.portalLink(d.link)}\n\nЭто письмо отправлено автоматически, отвечать на него не нужно.`,
+        });
+  return stored;
+}
+
+export const presentNotification = (doc: NotificationDoc): Notification => ({
+  id: String(doc._id),
+  kind: doc.kind,
+  title: doc.title,
+  text: doc.text,
+  link: doc.link,
+  read: !!doc.readAt,
+  createdAt: doc.createdAt.toISOString(),
+});
+
+/** One person's notifications, newest first, and how many of theirs are unread: three indexed reads. */
+export async function listNotifications(
+  models: ProgressModels,
+  userId: string,
+  query: { page: number; limit: number },
+): Promise<NotificationPage> {
+  const [rows, total, unread] = await Promise.all([
+    models.notifications
+      .find({ userId })
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(pageOffset(query))
+      .limit(query.limit)
+      .lean<NotificationDoc[]>(),
+    models.notifications.countDocuments({ userId }),
+    models.notifications.countDocuments({ userId, readAt: null }),
+  ]);
+  return { data: rows.map(presentNotification), total, unread, page: query.page, limit: query.limit };
+}
+
+/** Marks one of the person's own notifications read; someone else's is «not found», as a missing one. */
+export async function markRead(models: ProgressModels, userId: string, id: string): Promise<Notification> {
+  const doc = isValidObjectId(id) ? await models.notifications.findOne({ _id: id, userId }).lean<NotificationDoc>() : null;
+  if (!doc) throw notFound(NOTIFICATION_MSG.notFound);
+  if (doc.readAt) return presentNotification(doc);
+  const readAt = clock.now();
+  await models.notifications.updateOne({ _id: doc._id, readAt: null }, { $set: { readAt } });
+  return presentNotification({ ...doc, readAt });
+}
+
+/** Marks every unread notification of the person read (one write). */
+export async function markAllRead(models: ProgressModels, userId: string): Promise<{ updated: number }> {
+  const result = await models.notifications.updateMany({ userId, readAt: null }, { $set: { readAt: clock.now() } });
+  return { updated: result.modifiedCount };
+}

@@ -1,0 +1,41 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@portal/contracts';
+
+/**
+ * One in-app notification of one person. `key` is unique: a reminder is
+ * `<kind>|<assignmentId>|<userId>|<due day>`, so two replicas, or a run made again, that reach the
+ * same person for the same reason insert it once, and only the insert that succeeded sends the mail.
+ */
+export interface NotificationDoc {
+  _id: Types.ObjectId;
+  userId: string;
+  kind: NotificationKind;
+  key: string;
+  title: string;
+  text: string;
+  link: string;
+  readAt: Date | null;
+  createdAt: Date;
+}
+
+const notificationSchema = new Schema<NotificationDoc>(
+  {
+    userId: { type: String, required: true },
+    kind: { type: String, enum: NOTIFICATION_KINDS, required: true },
+    key: { type: String, required: true },
+    title: { type: String, required: true },
+    text: { type: String, default: '' },
+    link: { type: String, default: '' },
+    readAt: { type: Date, default: null },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+notificationSchema.index({ key: 1 }, { unique: true });
+// A person's list, newest first, and their unread count.
+notificationSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+notificationSchema.index({ userId: 1, readAt: 1 });
+
+export const notificationModel = (store: Connection): Model<NotificationDoc> =>
+  (store.models.Notification as Model<NotificationDoc>) ??
+  store.model<NotificationDoc>('Notification', notificationSchema, 'notifications');
