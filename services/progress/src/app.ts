@@ -5,6 +5,7 @@ import { peopleClient } from './clients/people';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
 import { progressModels } from './models';
+import { analysisRouter } from './routes/analysis';
 import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
 import { certificatesRouter } from './routes/certificates';
@@ -38,6 +39,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     assignmentsRouter(ctx, { ...deps, people }),
     certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
     reviewsRouter(ctx, deps),
+    analysisRouter(ctx, deps),
     internalRouter(ctx),
     subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'))),
   ];

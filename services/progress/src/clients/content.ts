@@ -35,9 +35,21 @@ export interface ContentClient {
    * token, so it is the content service's rule, not a copy of it.
    */
   assertQuizVisible(quizId: string, authorization: string): Promise<void>;
+  /**
+   * The courses whose learners' answers and statistics a person may see: 'all' for an ADMIN, the
+   * ones a CURATOR owns or co-authors (the content service's rule, asked with the person as data),
+   * none for anyone else.
+   */
+  curatedCourses(person: { id: string; role: string }): Promise<CuratedCourses>;
   /** Tells the content service a learner worked in the course: a curator's delete then archives it. */
   markLearnerActivity(courseId: string): Promise<void>;
 }
+
+export type CuratedCourses = 'all' | Set<string>;
+
+/** Whether a course is among those a person curates. */
+export const curates = (courses: CuratedCourses, courseId: string | null | undefined): boolean =>
+  courses === 'all' || (!!courseId && courses.has(courseId));
 
 interface ContentClientOptions {
   /** The content service's replicas. */
@@ -98,6 +110,15 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
         throw unavailable(PROGRESS_MSG.contentUnavailable);
       }
       return { createdAt: '', updatedAt: '', ...parsed.data } as StoredQuiz;
+    },
+    async curatedCourses(person) {
+      if (person.role === 'ADMIN') return 'all';
+      if (person.role !== 'CURATOR') return new Set<string>();
+      const { status, body } = await call(`/internal/courses/editable?userId=${encodeURIComponent(person.id)}`, {
+        'x-internal-token': internalToken,
+      });
+      if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
+      return new Set((body as { courseIds: string[] }).courseIds);
     },
     async markLearnerActivity(courseId) {
       const { status, body } = await call(
