@@ -29,6 +29,7 @@ import {
   type Principal,
 } from '@portal/service-kit';
 import type { ContentModels } from '../models';
+import { drawFromBank } from './bank';
 import { assertCourseEditable, assertQuizEditable } from './ownership';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
@@ -98,6 +99,7 @@ export async function createQuiz(deps: CommandDeps, input: CreateInput): Promise
     courseId: input.courseId ?? null,
     questions: ordered(input.questions ?? []),
     settings,
+    draws: input.draws ?? [],
     createdBy: deps.actor.id,
   });
   recordAudit(deps, {
@@ -128,6 +130,7 @@ export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: Updat
     changes.questions = ordered(input.questions);
   }
   if (input.settings !== undefined) changes.settings = settingsFrom(current.settings, input.settings);
+  if (input.draws !== undefined) changes.draws = input.draws;
   if (!(await writeVersioned(models.quizzes, current, expected, { $set: changes }))) throw notFound(QUIZ_MSG.quizNotFound);
   const after = (await models.quizzes.findById(current._id).lean<QuizDoc>()) as QuizDoc;
   if (after.questions.length !== current.questions.length)
@@ -195,7 +198,12 @@ export async function learnerShuffleSeed(models: ContentModels, quiz: QuizDoc): 
 }
 
 /** GET /internal/quizzes/{id}: the whole quiz and the lesson holding it (the one asked for, or the first). */
-export async function internalQuiz(models: ContentModels, rawId: unknown, lessonId?: string): Promise<InternalQuiz> {
+export async function internalQuiz(
+  models: ContentModels,
+  rawId: unknown,
+  lessonId?: string,
+  drawSeed?: string,
+): Promise<InternalQuiz> {
   const quiz = await loadQuiz(models, rawId);
   const holders = await lessonsHolding(models, String(quiz._id));
   const lesson = (lessonId ? holders.find((l) => String(l._id) === lessonId) : undefined) ?? holders[0] ?? null;
@@ -204,8 +212,13 @@ export async function internalQuiz(models: ContentModels, rawId: unknown, lesson
     courseId && Types.ObjectId.isValid(courseId)
       ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>()
       : null;
+  const presented = presentQuiz(quiz);
+  // An attempt's own draw from the bank of the course the quiz was written for, after the fixed questions.
+  const drawn = drawSeed ? await drawFromBank(models, quiz.courseId, presented.draws, drawSeed) : [];
+  const last = presented.questions.reduce((max, q) => Math.max(max, q.order), 0);
   return {
-    ...presentQuiz(quiz),
+    ...presented,
+    questions: [...presented.questions, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))],
     lessonId: lesson ? String(lesson._id) : null,
     lessonTitle: lesson ? lesson.title : null,
     courseId: courseId ?? null,
