@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quizDrawsSchema } from './bank';
+import { quizDrawsSchema, type QuizDraw } from './bank';
 import { CONTENT_MSG, entityIdField } from './content';
 import { invalidIdMessage, isValidId } from './ids';
 import { formatMessage } from './messages';
@@ -254,6 +254,8 @@ export interface QuizSummary {
   courseId: string | null;
   questionsCount: number;
   settings: QuizSettings;
+  /** Bank draws per attempt, besides the fixed questions. */
+  draws: QuizDraw[];
   version: number;
   createdAt: string;
   updatedAt: string;
