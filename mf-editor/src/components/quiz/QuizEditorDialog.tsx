@@ -223,6 +223,8 @@ function QuizForm({
       updatedAt: now,
       questions: renumberQuestions(draft.questions),
       settings: settings.success ? settings.data : quizSettingsSchema.parse({}),
+      // The preview shows the fixed questions; bank questions are drawn per attempt.
+      draws: [],
     };
     // ✕ and Escape end the preview and return to the editor; the title is the quiz being written.
     return shell(<RemoteQuizPreview quiz={quiz} onClose={() => setPreviewing(false)} />, `Предпросмотр: ${quiz.title}`, () =>

@@ -111,6 +111,7 @@ describe('a quiz being edited', () => {
       id: 'z',
       title: 'Т',
       description: 'Д',
+      draws: [],
       questions: [newQuestion('true_false', 'a', 1)],
       settings: {
         randomizeQuestions: true,

@@ -608,6 +608,7 @@ export interface OwnedCourse {
   moduleId: string;
   lessonId: string;
   quizId: string;
+  bankQuestionId: string;
 }
 
 export async function ownedCourse(p: Portal): Promise<OwnedCourse> {
@@ -616,7 +617,8 @@ export async function ownedCourse(p: Portal): Promise<OwnedCourse> {
   const moduleId = await created(p, p.content.url, '/api/blocks', { type: 'MODULE', courseId }, token);
   const lessonId = await created(p, p.content.url, '/api/blocks', { courseId, moduleId }, token);
   const quizId = await created(p, p.content.url, '/api/quizzes', { title: `Квиз ${unique()}`, courseId }, token);
-  return { courseId, moduleId, lessonId, quizId };
+  const bankQuestionId = await created(p, p.content.url, `/api/courses/${courseId}/bank`, bankQuestionBody(), token);
+  return { courseId, moduleId, lessonId, quizId, bankQuestionId };
 }
 
 /**
@@ -638,6 +640,14 @@ export const OWNED_WRITES: Record<string, (o: OwnedCourse) => CellRequest> = {
   'content POST /api/quizzes': (o) => ({ body: { title: 'Подброшенный', courseId: o.courseId } }),
   'content PATCH /api/quizzes/:id': (o) => ({ params: { id: o.quizId }, body: { title: 'Чужой квиз' } }),
   'content DELETE /api/quizzes/:id': (o) => ({ params: { id: o.quizId } }),
+  'content POST /api/courses/:courseId/bank': (o) => ({ params: { courseId: o.courseId }, body: bankQuestionBody() }),
+  'content PUT /api/courses/:courseId/bank/:questionId': (o) => ({
+    params: { courseId: o.courseId, questionId: o.bankQuestionId },
+    body: bankQuestionBody(),
+  }),
+  'content DELETE /api/courses/:courseId/bank/:questionId': (o) => ({
+    params: { courseId: o.courseId, questionId: o.bankQuestionId },
+  }),
   'content POST /api/generations/regenerate': (o) => ({ body: { target: 'lesson', id: o.lessonId } }),
 };
 
