@@ -9,6 +9,7 @@ import { isConflict } from '../../autosave/savers';
 import { useBackend } from '../../backend/backend';
 import { ConflictDialog, DialogActions } from '../Dialog';
 import { TextArea } from '../lesson/BlockProperties';
+import { DrawsForm } from './DrawsForm';
 import { QuestionForm } from './QuestionForm';
 import { RemoteQuizPreview } from './RemoteQuizPreview';
 import { SettingsForm } from './SettingsForm';
@@ -307,6 +308,9 @@ function QuizForm({
       ) : (
         <Panel role="tabpanel" id={`${baseId}-panel-settings`} aria-labelledby={`${baseId}-tab-settings`}>
           <SettingsForm value={draft.settings} onChange={(s) => patch({ settings: { ...draft.settings, ...s } })} />
+          {!backend.demo && (
+            <DrawsForm courseId={courseId} quizId={quizId} value={draft.draws} onChange={(draws) => patch({ draws })} />
+          )}
         </Panel>
       )}
 

@@ -17,6 +17,7 @@ describe('a quiz being edited', () => {
       title: 'Новый квиз',
       description: '',
       questions: [],
+      draws: [],
       settings: {
         randomizeQuestions: false,
         randomizeAnswers: true,
