@@ -6,9 +6,7 @@ import { BackendContext } from './backend/backend';
 
 const CourseEditor = lazy(() => import('./scenes/CourseEditor/CourseEditor').then((m) => ({ default: m.CourseEditor })));
 const NewLesson = lazy(() => import('./scenes/NewLesson/NewLesson').then((m) => ({ default: m.NewLesson })));
-const QuestionBank = lazy(() =>
-  import('./scenes/QuestionBank/QuestionBank').then((m) => ({ default: m.QuestionBank })),
-);
+const QuestionBank = lazy(() => import('./scenes/QuestionBank/QuestionBank').then((m) => ({ default: m.QuestionBank })));
 const Demo = lazy(() => import('./scenes/Demo/Demo').then((m) => ({ default: m.Demo })));
 
 /** The screens on the server's data (the demos bring their own backend). */

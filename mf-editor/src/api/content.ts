@@ -119,7 +119,10 @@ export const bankKey = (courseId: string, page?: number, tag?: string) =>
   page === undefined ? (['editor', 'bank', courseId] as const) : (['editor', 'bank', courseId, page, tag ?? ''] as const);
 
 export const fetchBank = (courseId: string, page: number, tag: string, signal?: AbortSignal) =>
-  webApiRequest<BankPage>(`/courses/${id(courseId)}/bank`, { query: { page, limit: BANK_PAGE_SIZE, tag: tag || undefined }, signal });
+  webApiRequest<BankPage>(`/courses/${id(courseId)}/bank`, {
+    query: { page, limit: BANK_PAGE_SIZE, tag: tag || undefined },
+    signal,
+  });
 
 export const fetchBankQuestion = (courseId: string, questionId: string) =>
   webApiRequest<BankQuestion>(`/courses/${id(courseId)}/bank/${id(questionId)}`);

@@ -21,7 +21,11 @@ export const BANK_MSG = {
 /** A bank holds at most this many questions per course (the draw reads one tag's ids: bounded). */
 export const MAX_BANK_QUESTIONS = 2000;
 
-export const bankTagSchema = z.string({ error: BANK_MSG.tagInvalid }).trim().min(1, BANK_MSG.tagInvalid).max(50, BANK_MSG.tagInvalid);
+export const bankTagSchema = z
+  .string({ error: BANK_MSG.tagInvalid })
+  .trim()
+  .min(1, BANK_MSG.tagInvalid)
+  .max(50, BANK_MSG.tagInvalid);
 
 /** The question's id is the bank's own (given by the server), so a draw never collides with a quiz's questions. */
 export const bankQuestionInputSchema = z.object({
@@ -30,10 +34,7 @@ export const bankQuestionInputSchema = z.object({
     .min(1, BANK_MSG.tagRequired)
     .max(10, BANK_MSG.tooManyTags)
     .transform((tags) => [...new Set(tags)]),
-  question: z.preprocess(
-    (q) => (q && typeof q === 'object' && !Array.isArray(q) ? { ...q, id: 'bank' } : q),
-    questionSchema,
-  ),
+  question: z.preprocess((q) => (q && typeof q === 'object' && !Array.isArray(q) ? { ...q, id: 'bank' } : q), questionSchema),
 });
 export type BankQuestionInput = z.input<typeof bankQuestionInputSchema>;
 
@@ -64,7 +65,11 @@ export interface BankPage {
 /** A quiz's draw: `count` questions with `tag` from its course's bank, per attempt. */
 export const quizDrawSchema = z.object({
   tag: bankTagSchema,
-  count: z.coerce.number({ error: BANK_MSG.drawCount }).int(BANK_MSG.drawCount).min(1, BANK_MSG.drawCount).max(50, BANK_MSG.drawCount),
+  count: z.coerce
+    .number({ error: BANK_MSG.drawCount })
+    .int(BANK_MSG.drawCount)
+    .min(1, BANK_MSG.drawCount)
+    .max(50, BANK_MSG.drawCount),
 });
 export const quizDrawsSchema = z
   .array(quizDrawSchema)

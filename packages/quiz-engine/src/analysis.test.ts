@@ -23,7 +23,17 @@ describe('item analysis, the pure parts', () => {
   it('never grades or flags a survey question (scale)', () => {
     const attempts = Array.from({ length: 6 }, (_, i) => ({
       percentage: 0,
-      questions: [{ id: 's', type: 'scale' as const, question: 'Оцените', options: ['1', '2', '3'], correctAnswers: [], points: 1, order: 0 }],
+      questions: [
+        {
+          id: 's',
+          type: 'scale' as const,
+          question: 'Оцените',
+          options: ['1', '2', '3'],
+          correctAnswers: [],
+          points: 1,
+          order: 0,
+        },
+      ],
       answers: [{ questionId: 's', answer: 1 + (i % 3), earned: 0, timeSpent: 0 }],
     }));
     const [item] = analyseQuiz(attempts).items;

@@ -9,7 +9,9 @@ import type { Question, QuestionType } from './types';
 /** One finished attempt as analysed: the questions it showed (its own draw) and what each earned. */
 export interface AnalysedAttempt {
   percentage: number;
-  questions: Array<Pick<Question, 'id' | 'type' | 'question' | 'options' | 'correctAnswers' | 'correctAnswer' | 'points' | 'order'>>;
+  questions: Array<
+    Pick<Question, 'id' | 'type' | 'question' | 'options' | 'correctAnswers' | 'correctAnswer' | 'points' | 'order'>
+  >;
   answers: Array<{ questionId: string; answer: unknown; earned: number; timeSpent: number }>;
 }
 
@@ -123,7 +125,11 @@ function choicesOf(q: Shown): Array<{ label: string; value: number | string; cor
 }
 
 const chosenValues = (answer: unknown): Array<number | string> =>
-  Array.isArray(answer) ? [...new Set(answer as Array<number | string>)] : answer === null || answer === undefined ? [] : [answer as number | string];
+  Array.isArray(answer)
+    ? [...new Set(answer as Array<number | string>)]
+    : answer === null || answer === undefined
+      ? []
+      : [answer as number | string];
 
 /** Facility, discrimination, choices, time and flags of every question the attempts showed. */
 export function analyseQuiz(attempts: AnalysedAttempt[]): QuizAnalysis {
@@ -145,7 +151,12 @@ export function analyseQuiz(attempts: AnalysedAttempt[]): QuizAnalysis {
       const points = q.points ?? 1;
       const graded = points > 0 && q.type !== 'scale';
       const facility = graded ? round((rows.reduce((s, r) => s + r.item, 0) / (points * rows.length)) * 100, 1) : null;
-      const r = graded ? correlation(rows.map((x) => x.item / points), rows.map((x) => x.rest)) : null;
+      const r = graded
+        ? correlation(
+            rows.map((x) => x.item / points),
+            rows.map((x) => x.rest),
+          )
+        : null;
       const discrimination = r === null ? null : round(r, 2);
       const options = choicesOf(q).map((c) => ({
         label: c.label,

@@ -381,7 +381,13 @@ export const contentPaths: ZodOpenApiPathsObject = {
       body: bankQuestionInputSchema,
       example: {
         tags: ['охрана труда'],
-        question: { id: 'q1', type: 'single_choice', question: 'Сколько дней отпуска?', options: ['14', '28'], correctAnswers: [1] },
+        question: {
+          id: 'q1',
+          type: 'single_choice',
+          question: 'Сколько дней отпуска?',
+          options: ['14', '28'],
+          correctAnswers: [1],
+        },
       },
       ok: { status: 201, description: 'Вопрос добавлен', schema: bankQuestionSchema, headers: etagHeader },
       also: noCourse,
@@ -401,7 +407,10 @@ export const contentPaths: ZodOpenApiPathsObject = {
       access: STAFF_ROLES,
       params: bankQuestionId,
       body: bankQuestionInputSchema,
-      example: { tags: ['охрана труда'], question: { id: 'q1', type: 'true_false', question: 'Инструктаж обязателен', correctAnswer: 'true' } },
+      example: {
+        tags: ['охрана труда'],
+        question: { id: 'q1', type: 'true_false', question: 'Инструктаж обязателен', correctAnswer: 'true' },
+      },
       versioned: true,
       ok: { status: 200, description: 'Вопрос после изменения', schema: bankQuestionSchema, headers: etagHeader },
       also: noBankQuestion,

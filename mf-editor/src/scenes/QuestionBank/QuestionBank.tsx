@@ -13,14 +13,7 @@ import {
 } from '@portal/contracts';
 import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
-import {
-  BANK_PAGE_SIZE,
-  bankKey,
-  deleteBankQuestion,
-  fetchBank,
-  fetchBankQuestion,
-  saveBankQuestion,
-} from '../../api/content';
+import { BANK_PAGE_SIZE, bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
 import { isConflict } from '../../autosave/savers';
 import { DialogActions } from '../../components/Dialog';
 import { QuestionForm } from '../../components/quiz/QuestionForm';

@@ -140,12 +140,17 @@ export async function drawFromBank(
       .sort({ _id: 1 })
       .limit(MAX_BANK_QUESTIONS)
       .lean<Array<{ _id: Types.ObjectId }>>();
-    chosen.push(...seededDraw(seed, draw.tag, pool.map((p) => String(p._id)), draw.count));
+    chosen.push(
+      ...seededDraw(
+        seed,
+        draw.tag,
+        pool.map((p) => String(p._id)),
+        draw.count,
+      ),
+    );
   }
   if (!chosen.length) return [];
-  const docs = await models.bank
-    .find({ _id: op({ $in: chosen.map((id) => new Types.ObjectId(id)) }) })
-    .lean<BankQuestionDoc[]>();
+  const docs = await models.bank.find({ _id: op({ $in: chosen.map((id) => new Types.ObjectId(id)) }) }).lean<BankQuestionDoc[]>();
   const byId = new Map(docs.map((d) => [String(d._id), d]));
   return chosen.flatMap((id) => {
     const doc = byId.get(id);

@@ -6,7 +6,8 @@ import type { AttemptDoc, StoredAnswer } from '../models/attempt';
 import type { ProgressDeps } from './deps';
 
 /** What an answer earned: the person's grade once given, else the engine's points (older attempts: right or not). */
-const earnedBy = (a: StoredAnswer, points: number): number => (a.review ? a.review.score : (a.points ?? (a.isCorrect ? points : 0)));
+const earnedBy = (a: StoredAnswer, points: number): number =>
+  a.review ? a.review.score : (a.points ?? (a.isCorrect ? points : 0));
 
 export const analysedAttempt = (a: Pick<AttemptDoc, 'percentage' | 'questions' | 'answers'>): AnalysedAttempt => {
   const points = new Map(a.questions.map((q) => [q.id, q.points ?? 1]));
@@ -29,7 +30,11 @@ export const analysedAttempt = (a: Pick<AttemptDoc, 'percentage' | 'questions' |
 export async function analyseQuizAttempts(deps: ProgressDeps, actor: Principal, quizId: string): Promise<QuizAnalysisReport> {
   const quiz = await deps.content.getQuiz(quizId);
   if (!curates(await deps.content.curatedCourses(actor), quiz.courseId)) throw forbidden(ANALYSIS_MSG.notCourseCurator);
-  const filter = { quizId: quiz.id, status: op({ $in: ['passed', 'failed'] as AttemptStatus[] }), awaitingReview: op({ $ne: true }) };
+  const filter = {
+    quizId: quiz.id,
+    status: op({ $in: ['passed', 'failed'] as AttemptStatus[] }),
+    awaitingReview: op({ $ne: true }),
+  };
   const [attempts, totalAttempts] = await Promise.all([
     deps.models.attempts
       .find(filter, { percentage: 1, questions: 1, answers: 1 })

@@ -66,18 +66,33 @@ describe('question bank', () => {
     const read = await call<BankQuestion>('GET', `${base}/${q.id}`, curator());
     expect(read.headers.get('etag')).toBe('"0"');
 
-    const mine = await call<BankQuestion>('PUT', `${base}/${q.id}`, curator(), { tags: ['a', 'b'], question: single('Мой', 1) }, { 'If-Match': '"0"' });
+    const mine = await call<BankQuestion>(
+      'PUT',
+      `${base}/${q.id}`,
+      curator(),
+      { tags: ['a', 'b'], question: single('Мой', 1) },
+      { 'If-Match': '"0"' },
+    );
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ version: 1, tags: ['a', 'b'] });
     expect(mine.headers.get('etag')).toBe('"1"');
 
-    const theirs = await call('PUT', `${base}/${q.id}`, bed.as.ADMIN.token, { tags: ['c'], question: single('Их') }, { 'If-Match': '"0"' });
+    const theirs = await call(
+      'PUT',
+      `${base}/${q.id}`,
+      bed.as.ADMIN.token,
+      { tags: ['c'], question: single('Их') },
+      { 'If-Match': '"0"' },
+    );
     expect(theirs).toMatchObject({ status: 412, body: { message: 'Документ изменён другим пользователем' } });
     const stored = await call<BankQuestion>('GET', `${base}/${q.id}`, curator());
     expect(stored.body).toMatchObject({ version: 1, tags: ['a', 'b'], question: { question: 'Мой', correctAnswers: [1] } });
 
     expect((await call('DELETE', `${base}/${q.id}`, curator())).status).toBe(204);
-    expect(await call('GET', `${base}/${q.id}`, curator())).toMatchObject({ status: 404, body: { message: 'Вопрос банка не найден' } });
+    expect(await call('GET', `${base}/${q.id}`, curator())).toMatchObject({
+      status: 404,
+      body: { message: 'Вопрос банка не найден' },
+    });
   });
 
   it('learners never read it; only the course’s authors write it; bad input is a Russian 400; nothing changes', async () => {

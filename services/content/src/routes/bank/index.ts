@@ -2,13 +2,7 @@ import Router from '@koa/router';
 import { bankListQuerySchema, bankQuestionInputSchema } from '@portal/contracts';
 import { parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
-import {
-  createBankQuestion,
-  deleteBankQuestion,
-  listBank,
-  loadBankQuestion,
-  updateBankQuestion,
-} from '../../commands/bank';
+import { createBankQuestion, deleteBankQuestion, listBank, loadBankQuestion, updateBankQuestion } from '../../commands/bank';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring } from '../../policies/content';
 import { presentBankQuestion } from '../../presenters/quiz';

@@ -23,7 +23,8 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
   router.get('/quizzes/:id', async (ctx) => {
     const lessonId = typeof ctx.query.lessonId === 'string' ? ctx.query.lessonId : undefined;
     // ?drawSeed=: an attempt's seed; the quiz's questions then include that attempt's draw from the bank.
-    const drawSeed = typeof ctx.query.drawSeed === 'string' && /^[0-9a-f]{8,64}$/.test(ctx.query.drawSeed) ? ctx.query.drawSeed : undefined;
+    const drawSeed =
+      typeof ctx.query.drawSeed === 'string' && /^[0-9a-f]{8,64}$/.test(ctx.query.drawSeed) ? ctx.query.drawSeed : undefined;
     ctx.body = await internalQuiz(models, ctx.params.id, lessonId, drawSeed);
   });
 

@@ -9,11 +9,25 @@ let bed: ProgressTestBed;
 let seeded: SeededCourse;
 
 const QUESTIONS = [
-  question({ id: 'vac', type: 'single_choice', question: 'Сколько дней отпуска?', options: ['14', '28', '56'], correctAnswers: [1], order: 0 }),
+  question({
+    id: 'vac',
+    type: 'single_choice',
+    question: 'Сколько дней отпуска?',
+    options: ['14', '28', '56'],
+    correctAnswers: [1],
+    order: 0,
+  }),
   question({ id: 'tf', type: 'true_false', question: 'Испытательный срок до 3 месяцев', correctAnswer: 'true', order: 1 }),
   question({ id: 'law', type: 'short_answer', question: 'Главный закон о труде', correctAnswer: 'Трудовой кодекс', order: 2 }),
   // The deliberately bad question: the key is «Верный», but the stronger learners all pick «Ловушка».
-  question({ id: 'bad', type: 'single_choice', question: 'Плохой вопрос', options: ['Верный', 'Ловушка'], correctAnswers: [0], order: 3 }),
+  question({
+    id: 'bad',
+    type: 'single_choice',
+    question: 'Плохой вопрос',
+    options: ['Верный', 'Ловушка'],
+    correctAnswers: [0],
+    order: 3,
+  }),
 ];
 
 /**

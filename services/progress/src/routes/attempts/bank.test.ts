@@ -78,7 +78,10 @@ describe('questions drawn from the bank', () => {
       // Every drawn question answered rightly except the first of them: graded on the drawn questions.
       const answers = started.body.questions.map((q, i) => ({
         questionId: q.id,
-        answer: q.id === 'fixed' ? 'true' : q.options.indexOf(i === 1 ? (rightOption.get(q.id) === 'Да' ? 'Нет' : 'Да') : rightOption.get(q.id)!),
+        answer:
+          q.id === 'fixed'
+            ? 'true'
+            : q.options.indexOf(i === 1 ? (rightOption.get(q.id) === 'Да' ? 'Нет' : 'Да') : rightOption.get(q.id)!),
       }));
       const result = await call<AttemptDetail>('POST', `/api/attempts/${started.body.attempt.id}/submit`, me.token, { answers });
       expect(result.status).toBe(200);
