@@ -63,6 +63,10 @@ function checkQuestions(questions: CreateInput['questions']): void {
   if (problem) throw badRequest(problem.message, problem.path);
 }
 
+/** How many questions an attempt shows: the fixed ones and those drawn from the bank. */
+const questionsShown = (quiz: Pick<QuizDoc, 'questions' | 'draws'>): number =>
+  quiz.questions.length + (quiz.draws ?? []).reduce((sum, d) => sum + d.count, 0);
+
 /** Questions keep the order they were sent in; `order` is renumbered 1..n to match. */
 const ordered = (questions: NonNullable<CreateInput['questions']>) => questions.map((q, i) => ({ ...q, order: i + 1 }));
 
@@ -133,8 +137,8 @@ export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: Updat
   if (input.draws !== undefined) changes.draws = input.draws;
   if (!(await writeVersioned(models.quizzes, current, expected, { $set: changes }))) throw notFound(QUIZ_MSG.quizNotFound);
   const after = (await models.quizzes.findById(current._id).lean<QuizDoc>()) as QuizDoc;
-  if (after.questions.length !== current.questions.length)
-    await syncQuestionsCount(models, String(after._id), after.questions.length);
+  if (questionsShown(after) !== questionsShown(current))
+    await syncQuestionsCount(models, String(after._id), questionsShown(after));
   recordAudit(deps, {
     action: 'update',
     entity: 'quiz',
