@@ -270,6 +270,7 @@ export async function duplicateQuizzes(
     courseId,
     questions: q.questions,
     settings: q.settings,
+    draws: q.draws ?? [],
     createdBy: deps.actor.id,
   }));
   if (copies.length) await deps.models.quizzes.insertMany(copies);
