@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 const PASSWORD = 'Kursy-Portal-42';
@@ -83,6 +83,7 @@ test('the analysis screen flags a deliberately bad question in plain words', asy
   await expect(page.getByRole('heading', { name: `Анализ вопросов: «Анализ ${tag}»` })).toBeVisible();
   await expect(page.getByText('Посчитано по всем завершённым попыткам: 5.', { exact: false })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Распределение результатов' })).toBeVisible();
+  await expectAccessible(page, 'Анализ вопросов');
 
   const bad = page.getByRole('region', { name: 'Вопрос 2' });
   await expect(bad).toContainText('Плохой вопрос');
@@ -97,5 +98,38 @@ test('the analysis screen flags a deliberately bad question in plain words', asy
   const fair = page.getByRole('region', { name: 'Вопрос 1' });
   await expect(fair).toContainText('трудность: 60% баллов');
   await expect(fair).not.toContainText('неверный вариант выбирают чаще верного');
+  expect(errors).toEqual([]);
+});
+
+test("the course's author keeps a question bank: adds a tagged question, finds it by tag, changes it", async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const { courseId } = await arrange(request);
+  await signIn(page, CURATOR.email, CURATOR.password, `/editor/${courseId}/bank`);
+  await expect(page.getByRole('heading', { name: 'Банк вопросов' })).toBeVisible();
+  await expect(page.getByText('В банке пока нет вопросов.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Добавить вопрос' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый вопрос банка' });
+  await dialog.getByLabel('Метки (через запятую)').fill('охрана труда, пожар');
+  await dialog.getByLabel('Текст вопроса').fill('Куда звонить при пожаре?');
+  await dialog.getByRole('button', { name: 'Сохранить вопрос' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const list = page.getByRole('list', { name: 'Банк вопросов' });
+  await expect(list).toContainText('Куда звонить при пожаре?');
+  await expect(list).toContainText('метки: охрана труда, пожар');
+  await expectAccessible(page, 'Банк вопросов');
+  await page.getByLabel('Метка').selectOption('пожар');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  await list.getByRole('button', { name: 'Изменить' }).click();
+  const editing = page.getByRole('dialog', { name: 'Вопрос банка' });
+  await editing.getByLabel('Текст вопроса').fill('Куда звонить при пожаре? (112 или 101)');
+  await editing.getByRole('button', { name: 'Сохранить вопрос' }).click();
+  await expect(editing).toHaveCount(0);
+  await expect(list).toContainText('Куда звонить при пожаре? (112 или 101)');
   expect(errors).toEqual([]);
 });
