@@ -39,7 +39,7 @@ async function arrowTo(page: Page, select: Locator, text: string) {
   await expect(select.locator('option:checked')).toHaveText(text);
 }
 
-test('an author adds the six new question types, a learner answers them with the keyboard, a curator grades the file', async ({
+test('an author adds the six new question types and a long answer, a learner answers them with the keyboard, a curator grades the long answer and the file', async ({
   page,
   browser,
   request,
@@ -58,7 +58,15 @@ test('an author adds the six new question types, a learner answers them with the
   await page.getByRole('button', { name: 'Создать квиз' }).click();
   const dialog = page.getByRole('dialog', { name: 'Новый квиз' });
   await dialog.getByLabel('Название квиза').fill(quizTitle);
-  for (const type of ['Число', 'Шкала', 'Матрица', 'Область на изображении', 'Подписи к изображению', 'Загрузка файла']) {
+  for (const type of [
+    'Число',
+    'Шкала',
+    'Матрица',
+    'Область на изображении',
+    'Подписи к изображению',
+    'Загрузка файла',
+    'Развёрнутый ответ',
+  ]) {
     await dialog.getByRole('button', { name: `+ ${type}` }).click();
   }
   const numeric = dialog.getByRole('group', { name: 'Вопрос 1' });
@@ -83,9 +91,13 @@ test('an author adds the six new question types, a learner answers them with the
     .getByLabel('Описание изображения для тех, кто его не видит')
     .fill('План этажа');
   await dialog.getByRole('group', { name: 'Вопрос 6' }).getByLabel('Текст вопроса').fill('Приложите акт проверки');
+  await dialog.getByRole('group', { name: 'Вопрос 7' }).getByLabel('Текст вопроса').fill('Опишите порядок эвакуации');
+  // Two answers wait for a person: a pass mark of 60 % lets the four graded points pass before they are graded.
+  await dialog.getByRole('tab', { name: 'Настройки' }).click();
+  await dialog.getByLabel('Проходной балл, %').fill('60');
   await dialog.getByRole('button', { name: 'Сохранить квиз' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Квиз блока' })).toContainText('Вопросов: 6');
+  await expect(page.getByRole('region', { name: 'Квиз блока' })).toContainText('Вопросов: 7');
   await expect(page.getByRole('region', { name: 'Статус сохранения' }).getByRole('status')).toHaveText(/Сохранено в/, {
     timeout: 10_000,
   });
@@ -143,15 +155,20 @@ test('an author adds the six new question types, a learner answers them with the
     .getByLabel('Файл с ответом')
     .setInputFiles({ name: 'акт.txt', mimeType: 'text/plain', buffer: Buffer.from('Акт проверки') });
   await expect(player.getByText('Загружен файл: акт.txt')).toBeVisible();
+  await next(player);
+
+  await expect(player.getByRole('heading', { name: 'Опишите порядок эвакуации' })).toBeFocused();
+  await keys.press('Tab');
+  await keys.type('Выйти по плану эвакуации, лифтом не пользоваться');
   await player.getByRole('button', { name: 'Завершить квиз' }).focus();
   await keys.press('Enter');
 
-  // Numeric, matrix, hotspot and labels right (4 points); the scale is worth none; the file waits for a curator.
+  // Numeric, matrix, hotspot and labels right (4 points); the scale is worth none; the file and the long answer wait for a curator.
   await expect(player.getByRole('heading', { name: 'Квиз пройден!' })).toBeVisible();
-  await expect(player.getByText('Ваш результат: 4 из 5 (80%)')).toBeVisible();
-  await expect(player.getByText('На проверке: 1 ответ ждёт оценки куратора', { exact: false })).toBeVisible();
+  await expect(player.getByText('Ваш результат: 4 из 6 (67%)')).toBeVisible();
+  await expect(player.getByText('На проверке: 2 ответа ждут оценки куратора', { exact: false })).toBeVisible();
 
-  // «Проверка ответов»: the curator gives the file its point and a comment; the learner sees both.
+  // «Проверка ответов» (for the course's own curators): the curator grades the file and the long answer.
   await page.goto('/reviews');
   const review = page.getByRole('listitem', { name: `Ученик ${tag}: Приложите акт проверки` });
   await expect(review.getByRole('link', { name: /^Скачать файл: .+\.txt$/ })).toBeVisible();
@@ -159,11 +176,21 @@ test('an author adds the six new question types, a learner answers them with the
   await review.getByLabel('Комментарий для ученика').fill('Акт принят');
   await review.getByRole('button', { name: 'Оценить' }).click();
   await expect(review).toHaveCount(0);
+  const essay = page.getByRole('listitem', { name: `Ученик ${tag}: Опишите порядок эвакуации` });
+  await expect(essay).toContainText('Выйти по плану эвакуации, лифтом не пользоваться');
+  await essay.getByLabel('Баллы (из 1)').fill('1');
+  await essay.getByLabel('Комментарий для ученика').fill('Всё верно');
+  await essay.getByRole('button', { name: 'Оценить' }).click();
+  await expect(essay).toHaveCount(0);
+
+  // The learner sees the final result: every point, and each comment.
   await learner.goto('/results');
   await learner.getByRole('button', { name: new RegExp(`: ${quizTitle}, попытка 1`) }).click();
   const details = learner.getByRole('dialog');
-  await expect(details).toContainText('5 из 5 (100%)');
+  await expect(details).toContainText('6 из 6 (100%)');
+  await expect(details).not.toContainText('На проверке');
   await expect(details).toContainText('Оценка куратора: 1 · Акт принят');
+  await expect(details).toContainText('Оценка куратора: 1 · Всё верно');
   expect(errors).toEqual([]);
   expect(learnerErrors).toEqual([]);
 });

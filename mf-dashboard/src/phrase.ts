@@ -440,6 +440,28 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     did(ACCEPTED, 'новую версию квиза'),
   ),
   kind('delete', 'quiz', /^Удалён квиз/, 'Удалён квиз «Итоговый тест»', did(DELETED, 'квиз')),
+  // a course's question bank
+  kind(
+    'create',
+    'quiz',
+    /^Добавлен вопрос в банк курса/,
+    'Добавлен вопрос в банк курса «Основы HR» (метки: отпуск)',
+    did(['добавил', 'добавила'], 'вопрос в банк курса'),
+  ),
+  kind(
+    'update',
+    'quiz',
+    /^Изменён вопрос банка курса/,
+    'Изменён вопрос банка курса «Основы HR»',
+    did(CHANGED, 'вопрос банка курса'),
+  ),
+  kind(
+    'delete',
+    'quiz',
+    /^Удалён вопрос банка курса/,
+    'Удалён вопрос банка курса «Основы HR»',
+    did(DELETED, 'вопрос банка курса'),
+  ),
   // progress: attempts, completions, the results export
   kind(
     'create',

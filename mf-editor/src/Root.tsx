@@ -6,6 +6,7 @@ import { BackendContext } from './backend/backend';
 
 const CourseEditor = lazy(() => import('./scenes/CourseEditor/CourseEditor').then((m) => ({ default: m.CourseEditor })));
 const NewLesson = lazy(() => import('./scenes/NewLesson/NewLesson').then((m) => ({ default: m.NewLesson })));
+const QuestionBank = lazy(() => import('./scenes/QuestionBank/QuestionBank').then((m) => ({ default: m.QuestionBank })));
 const Demo = lazy(() => import('./scenes/Demo/Demo').then((m) => ({ default: m.Demo })));
 
 /** The screens on the server's data (the demos bring their own backend). */
@@ -13,6 +14,7 @@ const withApi = (scene: ReactNode) => <BackendContext.Provider value={apiBackend
 
 const SCENES: Scenes<'mf_editor'> = {
   courseEditor: ({ courseId }) => withApi(<CourseEditor key={courseId} courseId={courseId} />),
+  questionBank: ({ courseId }) => <QuestionBank key={courseId} courseId={courseId} />,
   newLesson: ({ moduleId }) => withApi(<NewLesson key={moduleId ?? ''} moduleId={moduleId ?? null} />),
   demo: () => <Demo key="index" kind="index" />,
   demoLessonEditor: () => <Demo key="lesson-editor" kind="lesson-editor" />,

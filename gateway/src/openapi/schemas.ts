@@ -24,7 +24,12 @@ import {
   playerQuestionSchema,
   questionSchema,
   quizSettingsSchema,
+  quizDrawSchema,
+  ITEM_FLAGS,
   type AttemptDetail,
+  type BankPage,
+  type BankQuestion,
+  type QuizAnalysisReport,
   type ReviewPage,
   type AuditPage,
   type ConsentState,
@@ -314,6 +319,7 @@ const quizShape = {
   description: z.string(),
   courseId: z.string().nullable().optional(),
   settings: quizSettingsSchema,
+  draws: z.array(quizDrawSchema).meta({ description: 'Вопросы из банка курса, по N на метку в каждой попытке' }),
   version: z.number().int(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -339,6 +345,7 @@ export const quizSummarySchema = conforms<QuizSummary>().as(
       courseId: z.string().nullable(),
       questionsCount: z.number().int(),
       settings: quizSettingsSchema,
+      draws: z.array(quizDrawSchema),
       version: z.number().int(),
       createdAt: isoDate,
       updatedAt: isoDate,
@@ -708,3 +715,57 @@ export const consentStateSchema = conforms<ConsentState>().as(
 export const consentAnswerSchema = consentStateSchema
   .extend({ message: z.string().meta({ example: 'Согласие принято' }) })
   .meta({ id: 'ConsentAnswer' });
+
+/* ---------------------------------------------------------------- question banks and item analysis */
+
+export const bankQuestionSchema = conforms<BankQuestion>().as(
+  z
+    .object({
+      id,
+      courseId: z.string(),
+      tags: z.array(z.string()).meta({ example: ['охрана труда'] }),
+      question: questionSchema,
+      version: z.number().int(),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+    })
+    .meta({ id: 'BankQuestion', description: 'Вопрос банка курса (с правильным ответом: только для авторов)' }),
+);
+
+export const bankPageSchema = conforms<BankPage>().as(
+  z
+    .object({
+      data: z.array(bankQuestionSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+      tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+    })
+    .meta({ id: 'BankPage' }),
+);
+
+export const quizAnalysisSchema = conforms<QuizAnalysisReport>().as(
+  z
+    .object({
+      quizId: id,
+      quizTitle: z.string(),
+      totalAttempts: z.number().int(),
+      sampleLimit: z.number().int(),
+      sampleSize: z.number().int().meta({ description: 'Сколько последних завершённых попыток посчитано' }),
+      histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+      items: z.array(
+        z.object({
+          questionId: z.string(),
+          question: z.string(),
+          type: z.enum(QUESTION_TYPES),
+          attempts: z.number().int(),
+          facility: z.number().nullable().meta({ description: 'Доля набранных баллов, %' }),
+          discrimination: z.number().nullable().meta({ description: 'Корреляция вопроса с остальным тестом' }),
+          options: z.array(z.object({ label: z.string(), count: z.number().int(), correct: z.boolean() })),
+          medianTime: z.number().nullable(),
+          flags: z.array(z.enum(ITEM_FLAGS)),
+        }),
+      ),
+    })
+    .meta({ id: 'QuizAnalysis' }),
+);

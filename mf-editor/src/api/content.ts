@@ -1,4 +1,7 @@
 import type {
+  BankPage,
+  BankQuestion,
+  BankQuestionInput,
   BlockImportInput,
   BlockRecord,
   BlockSummary,
@@ -109,3 +112,29 @@ export const addCourseCoAuthor = (courseId: string, email: string) =>
 
 export const removeCourseCoAuthor = (courseId: string, userId: string) =>
   webApiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors/${id(userId)}`, { method: 'DELETE' });
+
+/* The course's question bank (issue 23): not part of the EditorBackend (the demo has no bank). */
+export const BANK_PAGE_SIZE = 20;
+export const bankKey = (courseId: string, page?: number, tag?: string) =>
+  page === undefined ? (['editor', 'bank', courseId] as const) : (['editor', 'bank', courseId, page, tag ?? ''] as const);
+
+export const fetchBank = (courseId: string, page: number, tag: string, signal?: AbortSignal) =>
+  webApiRequest<BankPage>(`/courses/${id(courseId)}/bank`, {
+    query: { page, limit: BANK_PAGE_SIZE, tag: tag || undefined },
+    signal,
+  });
+
+export const fetchBankQuestion = (courseId: string, questionId: string) =>
+  webApiRequest<BankQuestion>(`/courses/${id(courseId)}/bank/${id(questionId)}`);
+
+/** A new question (no id), or a change based on `version` (412 when someone saved since). */
+export const saveBankQuestion = (courseId: string, questionId: string | null, input: BankQuestionInput, version?: number) =>
+  questionId
+    ? webApiRequest<BankQuestion>(`/courses/${id(courseId)}/bank/${id(questionId)}`, {
+        method: 'PUT',
+        body: { ...input, version },
+      })
+    : webApiRequest<BankQuestion>(`/courses/${id(courseId)}/bank`, { method: 'POST', body: input });
+
+export const deleteBankQuestion = (courseId: string, questionId: string) =>
+  webApiRequest<void>(`/courses/${id(courseId)}/bank/${id(questionId)}`, { method: 'DELETE' });

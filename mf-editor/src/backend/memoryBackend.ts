@@ -1,4 +1,5 @@
 import {
+  quizDrawsSchema,
   CONTENT_MSG,
   contentBlocksOf,
   type BlockRecord,
@@ -286,6 +287,7 @@ export function memoryBackend(): EditorBackend {
             points: q.points ?? 1,
           })),
           settings: { ...(current?.settings ?? SAMPLE_QUIZ.settings), ...(input.settings as Partial<QuizSettings>) },
+          draws: input.draws ? quizDrawsSchema.parse(input.draws) : (current?.draws ?? []),
           createdAt: current?.createdAt ?? now(),
           updatedAt: now(),
         };

@@ -6,6 +6,7 @@ export const SAMPLE_QUIZ: Quiz = {
   title: 'Основы HR',
   description: 'Проверьте, как вы усвоили основы кадровой работы',
   courseId: 'demo-course',
+  draws: [],
   questions: [
     {
       id: 'demo-q1',

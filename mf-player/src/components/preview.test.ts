@@ -6,6 +6,7 @@ const quiz: Quiz = {
   title: 'Превью',
   description: '',
   courseId: null,
+  draws: [],
   version: 0,
   createdAt: '',
   updatedAt: '',

@@ -427,6 +427,14 @@ export const canManageCoAuthors = (user: Person, course: Owned): boolean =>
 
 export const MAX_CO_AUTHORS = 50;
 
+/**
+ * GET /internal/courses/editable: the courses a CURATOR owns or co-authors (and that are not
+ * archived), the ones whose learners' answers and statistics are theirs. At most this many, newest
+ * first: a bound on what one request reads.
+ */
+export const MAX_EDITABLE_COURSES = 1000;
+export const editableCoursesQuerySchema = z.object({ userId: z.string().trim().min(1).max(100) });
+
 /** POST /courses/{id}/authors: a co-author named by email or by id. */
 export const coAuthorAddSchema = z
   .strictObject({

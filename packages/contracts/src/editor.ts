@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quizDrawsSchema, type QuizDraw } from './bank';
 import { CONTENT_MSG, entityIdField } from './content';
 import { invalidIdMessage, isValidId } from './ids';
 import { formatMessage } from './messages';
@@ -216,6 +217,7 @@ export const quizCreateSchema = z.object({
   courseId: entityIdField('courseId').nullish(),
   questions: z.array(questionSchema).max(200).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
+  draws: quizDrawsSchema.optional(),
 });
 export type QuizCreateInput = z.input<typeof quizCreateSchema>;
 
@@ -252,6 +254,8 @@ export interface QuizSummary {
   courseId: string | null;
   questionsCount: number;
   settings: QuizSettings;
+  /** Bank draws per attempt, besides the fixed questions. */
+  draws: QuizDraw[];
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -12,6 +12,7 @@ export * from './crm';
 export * from './content';
 export * from './dashboard';
 export * from './exports';
+export * from './bank';
 export * from './quiz';
 export * from './progress';
 export * from './editor';

@@ -417,6 +417,9 @@ export function computeCourseProgress(
 }
 
 export { formatCountdown } from '@portal/quiz-engine';
+import type { QuizAnalysis } from '@portal/quiz-engine';
+export { ITEM_FLAGS, ITEM_FLAG_TEXT, ITEM_THRESHOLDS } from '@portal/quiz-engine';
+export type { ItemFlag, ItemStats, HistogramBar, QuizAnalysis } from '@portal/quiz-engine';
 
 /** Minutes between start and end, one decimal. */
 export const minutesBetween = (start: Date | string, end: Date | string): number =>
@@ -444,9 +447,29 @@ export const REVIEW_MSG = {
   scoreRequired: 'Введите оценку',
   scoreRange: 'Оценка должна быть от 0 до {max}',
   commentTooLong: 'Комментарий не длиннее 2000 символов',
+  notCourseCurator: 'Проверять ответы этого курса могут только его автор, соавторы и администратор',
 } as const;
 
 export const reviewsQuerySchema = z.object({ ...pagingFields(20, 50) });
+
+/* ---------------------------------------------------------------- item analysis (issue 23, item 6) */
+
+export const ANALYSIS_MSG = {
+  title: 'Анализ вопросов',
+  notCourseCurator: 'Статистику квиза видят только автор его курса, соавторы и администратор',
+} as const;
+
+/** The analysis reads at most this many of the quiz's latest final attempts (the sample size is shown). */
+export const ANALYSIS_SAMPLE_LIMIT = 500;
+
+/** GET /results/analysis/{quizId}: the engine's analysis of the latest final attempts. */
+export interface QuizAnalysisReport extends QuizAnalysis {
+  quizId: string;
+  quizTitle: string;
+  /** Final attempts of the quiz in all (the sample is the latest ANALYSIS_SAMPLE_LIMIT of them). */
+  totalAttempts: number;
+  sampleLimit: number;
+}
 /** The question of a review's path: any id a quiz may have; an unknown one is 404. */
 export const reviewQuestionIdParam = z
   .string({ error: REVIEW_MSG.notFound })

@@ -8,6 +8,7 @@ import {
   type QuestionType,
 } from '@portal/quiz-engine';
 import { requiredText } from './auth';
+import { quizDrawsSchema } from './bank';
 
 /**
  * Quizzes (spec sections 3, 4, 5, 9). Stored by the content service; graded by the progress
@@ -96,6 +97,8 @@ export const quizInputSchema = z.object({
   courseId: z.string().max(100).nullish(),
   questions: z.array(questionSchema).max(200).default([]),
   settings: quizSettingsSchema.default({} as never),
+  /** Questions drawn from the course's bank for each attempt, besides the fixed ones (issue 23). */
+  draws: quizDrawsSchema.default([]),
 });
 export type QuizInput = z.input<typeof quizInputSchema>;
 

@@ -12,3 +12,4 @@ export * from './answers';
 export * from './grading';
 export * from './text';
 export * from './time';
+export * from './analysis';

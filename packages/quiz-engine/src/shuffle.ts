@@ -40,3 +40,13 @@ export function seededOrder(seed: string, label: string, n: number, { avoidIdent
   if (avoidIdentity && n > 1 && order.every((v, i) => v === i)) order.push(order.shift() as number);
   return order;
 }
+
+/**
+ * n items of a pool drawn for one attempt (a question bank's tag): the same seed and label always
+ * draw the same items, another seed others. The pool must be in a stable order (by id).
+ */
+export function seededDraw<T>(seed: string, label: string, pool: readonly T[], n: number): T[] {
+  return seededOrder(seed, `draw:${label}`, pool.length)
+    .slice(0, Math.max(0, n))
+    .map((i) => pool[i]);
+}

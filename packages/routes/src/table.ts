@@ -44,6 +44,8 @@ export const ROUTES = {
   // The other reading of the spec names the new-course screen /courses/new.
   newCourseAlias: { path: '/courses/new', remote: 'mf_courses', scene: 'newCourse', access: STAFF_ROLES },
   editor: { path: '/editor/:courseId', remote: 'mf_editor', scene: 'courseEditor', access: STAFF_ROLES },
+  // A course's question bank (issue 23): authors read it, the course's own authors change it.
+  questionBank: { path: '/editor/:courseId/bank', remote: 'mf_editor', scene: 'questionBank', access: STAFF_ROLES },
   // Without a module id the screen says «Не указан ID модуля».
   newLesson: { path: '/lesson/new/:moduleId?', remote: 'mf_editor', scene: 'newLesson', access: STAFF_ROLES },
   lessonEditorDemo: { path: '/lesson-editor-demo', remote: 'mf_editor', scene: 'demoLessonEditor', access: STAFF_ROLES },
@@ -68,6 +70,8 @@ export const ROUTES = {
     scene: 'assignmentPerson',
     access: CRM_ROLES,
   },
+  // «Анализ вопросов» of one quiz: ADMIN and the curators of its course (the server checks the course).
+  quizAnalysis: { path: '/analysis/:quizId', remote: 'mf_dashboard', scene: 'quizAnalysis', access: STAFF_ROLES },
   // The public check of a certificate's number (the link printed on the PDF).
   verifyCertificate: { path: '/verify/:number', remote: 'mf_landing', scene: 'verifyCertificate', access: 'public' },
 } as const satisfies Record<string, RouteDefinition>;

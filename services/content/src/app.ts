@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { ensureIndexes, type ServiceContext } from '@portal/service-kit';
 import type { ContentConfig } from './config';
 import { contentModels, type ContentModels } from './models';
+import { bankRouter } from './routes/bank';
 import { blocksRouter } from './routes/blocks';
 import { coursesRouter } from './routes/courses';
 import { generationsRouter } from './routes/generations';
@@ -36,6 +37,7 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
     uploadsRouter(ctx, models, uploads, uploadQuotaOf(ctx, models)),
     internalRouter(ctx, models),
     quizzesRouter(ctx, models),
+    bankRouter(ctx, models),
     generationsRouter(ctx, models),
   ];
 }

@@ -7,6 +7,7 @@ import type { ReminderDeps } from './commands/reminders';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
 import { progressModels } from './models';
+import { analysisRouter } from './routes/analysis';
 import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
 import { certificatesRouter } from './routes/certificates';
@@ -61,6 +62,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     notificationsRouter(ctx, deps.models),
     certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
     reviewsRouter(ctx, deps),
+    analysisRouter(ctx, deps),
     internalRouter(ctx),
     subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'))),
   ];

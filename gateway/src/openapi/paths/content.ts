@@ -4,6 +4,9 @@ import {
   CONTENT_MSG,
   GENERATION_MSG,
   QUIZ_MSG,
+  BANK_MSG,
+  bankListQuerySchema,
+  bankQuestionInputSchema,
   formatMessage,
   ROLES,
   STAFF_ROLES,
@@ -30,6 +33,8 @@ import { etagHeader, idParam, route } from '../route';
 import { TAGS } from '../tags';
 import {
   archivedCourseSchema,
+  bankPageSchema,
+  bankQuestionSchema,
   blockRecordSchema,
   blockSummarySchema,
   courseAuthorsSchema,
@@ -46,6 +51,12 @@ import {
 } from '../schemas';
 
 const tag = TAGS.content.name;
+const bankCourseId = idParam('courseId', 'Идентификатор курса');
+const bankQuestionId = z.object({
+  courseId: z.string().meta({ description: 'Идентификатор курса', example: EXAMPLE_ID }),
+  questionId: z.string().meta({ description: 'Идентификатор вопроса банка', example: EXAMPLE_ID }),
+});
+const noBankQuestion = { 404: { description: 'Такого вопроса в банке курса нет', example: BANK_MSG.notFound } };
 const everyone: readonly Role[] = ROLES;
 
 const courseId = idParam('id', 'Идентификатор курса');
@@ -349,6 +360,68 @@ export const contentPaths: ZodOpenApiPathsObject = {
       params: quizId,
       ok: { status: 204, description: 'Удалён' },
       also: noQuiz,
+    }),
+  },
+
+  '/api/courses/{courseId}/bank': {
+    get: route(tag, {
+      summary: 'Банк вопросов курса',
+      description: 'Страница вопросов (новые первыми), по метке `tag`; и все метки банка с числом вопросов.',
+      access: STAFF_ROLES,
+      params: bankCourseId,
+      query: bankListQuerySchema,
+      ok: { status: 200, description: 'Страница банка', schema: bankPageSchema },
+      also: noCourse,
+    }),
+    post: route(tag, {
+      summary: 'Добавить вопрос в банк',
+      description: `${authoring} Идентификатор вопроса банк даёт сам (\`bank-<id>\`); присланный не хранится.`,
+      access: STAFF_ROLES,
+      params: bankCourseId,
+      body: bankQuestionInputSchema,
+      example: {
+        tags: ['охрана труда'],
+        question: {
+          id: 'q1',
+          type: 'single_choice',
+          question: 'Сколько дней отпуска?',
+          options: ['14', '28'],
+          correctAnswers: [1],
+        },
+      },
+      ok: { status: 201, description: 'Вопрос добавлен', schema: bankQuestionSchema, headers: etagHeader },
+      also: noCourse,
+    }),
+  },
+  '/api/courses/{courseId}/bank/{questionId}': {
+    get: route(tag, {
+      summary: 'Вопрос банка',
+      access: STAFF_ROLES,
+      params: bankQuestionId,
+      ok: { status: 200, description: 'Вопрос', schema: bankQuestionSchema, headers: etagHeader },
+      also: noBankQuestion,
+    }),
+    put: route(tag, {
+      summary: 'Изменить вопрос банка',
+      description: `${authoring} Попытки, уже вытянувшие вопрос, хранят его прежним.`,
+      access: STAFF_ROLES,
+      params: bankQuestionId,
+      body: bankQuestionInputSchema,
+      example: {
+        tags: ['охрана труда'],
+        question: { id: 'q1', type: 'true_false', question: 'Инструктаж обязателен', correctAnswer: 'true' },
+      },
+      versioned: true,
+      ok: { status: 200, description: 'Вопрос после изменения', schema: bankQuestionSchema, headers: etagHeader },
+      also: noBankQuestion,
+    }),
+    delete: route(tag, {
+      summary: 'Удалить вопрос из банка',
+      description: authoring,
+      access: STAFF_ROLES,
+      params: bankQuestionId,
+      ok: { status: 204, description: 'Удалён' },
+      also: noBankQuestion,
     }),
   },
 

@@ -5,6 +5,7 @@ import {
   QUIZ_MSG,
   RESULTS_ALL_ROLES,
   REVIEW_MSG,
+  ANALYSIS_MSG,
   reviewInputSchema,
   reviewsQuerySchema,
   formatMessage,
@@ -28,6 +29,7 @@ import {
   quizCardSchema,
   resultsPageSchema,
   reviewPageSchema,
+  quizAnalysisSchema,
   startedAttemptSchema,
   EXAMPLE_ID,
 } from '../schemas';
@@ -157,10 +159,24 @@ export const progressPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Проверка ответов: попытки, ждущие куратора',
       description:
-        'Развёрнутые ответы и файлы, которые оценивает человек. Страница — попытки «на проверке» (старые первыми), каждая со всеми ждущими ответами.',
+        'Развёрнутые ответы и файлы, которые оценивает человек. Страница — попытки «на проверке» (старые первыми), каждая со всеми ждущими ответами. Куратор видит ответы своих курсов (автор или соавтор), ADMIN — всех.',
       access: RESULTS_ALL_ROLES,
       query: reviewsQuerySchema,
       ok: { status: 200, description: 'Страница ответов на проверке', schema: reviewPageSchema },
+    }),
+  },
+  '/api/results/analysis/{quizId}': {
+    get: route(tag, {
+      summary: 'Анализ вопросов квиза',
+      description:
+        'Гистограмма баллов и по каждому вопросу: попытки, трудность (% баллов), различающая сила (корреляция с остальным тестом), выбор вариантов, медиана времени и флаги. Считается по последним завершённым попыткам (не больше sampleLimit). ADMIN — любой квиз; куратор — квизы своих курсов (автор или соавтор).',
+      access: RESULTS_ALL_ROLES,
+      params: idParam('quizId', 'Идентификатор квиза'),
+      ok: { status: 200, description: 'Анализ', schema: quizAnalysisSchema },
+      also: {
+        ...noQuiz,
+        403: { description: 'Куратор не автор курса этого квиза', example: ANALYSIS_MSG.notCourseCurator },
+      },
     }),
   },
   '/api/reviews/{attemptId}/{questionId}': {
@@ -176,7 +192,10 @@ export const progressPaths: ZodOpenApiPathsObject = {
       body: reviewInputSchema,
       example: { score: 1, comment: 'Верно, но без примеров' },
       ok: { status: 200, description: 'Попытка с оценкой', schema: attemptDetailSchema },
-      also: { 404: { description: 'Такого ответа на проверке нет', example: REVIEW_MSG.notFound } },
+      also: {
+        404: { description: 'Такого ответа на проверке нет', example: REVIEW_MSG.notFound },
+        403: { description: 'Куратор не автор курса этой попытки', example: REVIEW_MSG.notCourseCurator },
+      },
     }),
   },
 };

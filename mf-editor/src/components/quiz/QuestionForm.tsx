@@ -10,8 +10,9 @@ interface QuestionFormProps {
   index: number;
   count: number;
   onChange: (q: Question) => void;
-  onMove: (step: -1 | 1) => void;
-  onDuplicate: () => void;
+  /** Absent for a question on its own (a bank's): no moving or duplicating. */
+  onMove?: (step: -1 | 1) => void;
+  onDuplicate?: () => void;
   onRemove: () => void;
   problem?: string | null;
 }
@@ -27,29 +28,35 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
           Вопрос {n} · {QUESTION_TYPE_LABELS[q.type]}
         </strong>
         <Tools>
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
-            aria-label={`Переместить вопрос ${n} выше`}
-          >
-            ↑
-          </Button>
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-            aria-label={`Переместить вопрос ${n} ниже`}
-          >
-            ↓
-          </Button>
-          <Button type="button" $variant="ghost" $size="sm" onClick={onDuplicate} aria-label={`Дублировать вопрос ${n}`}>
-            Дублировать
-          </Button>
+          {onMove && (
+            <>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                disabled={index === 0}
+                onClick={() => onMove(-1)}
+                aria-label={`Переместить вопрос ${n} выше`}
+              >
+                ↑
+              </Button>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                disabled={index === count - 1}
+                onClick={() => onMove(1)}
+                aria-label={`Переместить вопрос ${n} ниже`}
+              >
+                ↓
+              </Button>
+            </>
+          )}
+          {onDuplicate && (
+            <Button type="button" $variant="ghost" $size="sm" onClick={onDuplicate} aria-label={`Дублировать вопрос ${n}`}>
+              Дублировать
+            </Button>
+          )}
           <Button type="button" $variant="ghost" $size="sm" onClick={onRemove} aria-label={`Удалить вопрос ${n}`}>
             Удалить
           </Button>

@@ -9,6 +9,7 @@ import { isConflict } from '../../autosave/savers';
 import { useBackend } from '../../backend/backend';
 import { ConflictDialog, DialogActions } from '../Dialog';
 import { TextArea } from '../lesson/BlockProperties';
+import { DrawsForm } from './DrawsForm';
 import { QuestionForm } from './QuestionForm';
 import { RemoteQuizPreview } from './RemoteQuizPreview';
 import { SettingsForm } from './SettingsForm';
@@ -223,6 +224,8 @@ function QuizForm({
       updatedAt: now,
       questions: renumberQuestions(draft.questions),
       settings: settings.success ? settings.data : quizSettingsSchema.parse({}),
+      // The preview shows the fixed questions; bank questions are drawn per attempt.
+      draws: [],
     };
     // ✕ and Escape end the preview and return to the editor; the title is the quiz being written.
     return shell(<RemoteQuizPreview quiz={quiz} onClose={() => setPreviewing(false)} />, `Предпросмотр: ${quiz.title}`, () =>
@@ -305,6 +308,9 @@ function QuizForm({
       ) : (
         <Panel role="tabpanel" id={`${baseId}-panel-settings`} aria-labelledby={`${baseId}-tab-settings`}>
           <SettingsForm value={draft.settings} onChange={(s) => patch({ settings: { ...draft.settings, ...s } })} />
+          {!backend.demo && (
+            <DrawsForm courseId={courseId} quizId={quizId} value={draft.draws} onChange={(draws) => patch({ draws })} />
+          )}
         </Panel>
       )}
 

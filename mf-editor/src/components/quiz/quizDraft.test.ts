@@ -17,6 +17,7 @@ describe('a quiz being edited', () => {
       title: 'Новый квиз',
       description: '',
       questions: [],
+      draws: [],
       settings: {
         randomizeQuestions: false,
         randomizeAnswers: true,
@@ -111,6 +112,7 @@ describe('a quiz being edited', () => {
       id: 'z',
       title: 'Т',
       description: 'Д',
+      draws: [],
       questions: [newQuestion('true_false', 'a', 1)],
       settings: {
         randomizeQuestions: true,

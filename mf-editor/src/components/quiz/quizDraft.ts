@@ -6,6 +6,7 @@ import {
   questionSchema,
   quizProblem,
   quizSettingsSchema,
+  quizDrawsSchema,
   type Question,
   type QuestionType,
   type Quiz,
@@ -36,6 +37,13 @@ export interface QuizDraft {
   description: string;
   questions: Question[];
   settings: SettingsForm;
+  /** Questions drawn from the course's bank per attempt (tag, count as typed). */
+  draws: DrawForm[];
+}
+
+export interface DrawForm {
+  tag: string;
+  count: string;
 }
 
 const settingsForm = (s: QuizSettings | typeof NEW_QUIZ_DEFAULTS.settings): SettingsForm => ({
@@ -57,8 +65,15 @@ export const draftOf = (quiz: Quiz | null): QuizDraft =>
         description: quiz.description ?? '',
         questions: structuredClone(quiz.questions),
         settings: settingsForm(quiz.settings),
+        draws: (quiz.draws ?? []).map((d) => ({ tag: d.tag, count: String(d.count) })),
       }
-    : { title: NEW_QUIZ_DEFAULTS.title, description: '', questions: [], settings: settingsForm(NEW_QUIZ_DEFAULTS.settings) };
+    : {
+        title: NEW_QUIZ_DEFAULTS.title,
+        description: '',
+        questions: [],
+        settings: settingsForm(NEW_QUIZ_DEFAULTS.settings),
+        draws: [],
+      };
 
 export const addQuestion = (questions: Question[], type: QuestionType): Question[] => [
   ...questions,
@@ -143,6 +158,11 @@ export function checkDraft(draft: QuizDraft, courseId: string | null): DraftChec
   }
   const problem = quizProblem(questions);
   if (problem) return { ok: false, message: problem.message, path: problem.path };
+  const draws = quizDrawsSchema.safeParse(draft.draws.map((d) => ({ tag: d.tag, count: d.count.trim() })));
+  if (!draws.success) {
+    const issue = draws.error.issues[0];
+    return { ok: false, message: issue.message, path: `settings.draws.${issue.path.join('.')}` };
+  }
   return {
     ok: true,
     input: {
@@ -151,6 +171,7 @@ export function checkDraft(draft: QuizDraft, courseId: string | null): DraftChec
       ...(courseId ? { courseId } : {}),
       questions,
       settings: settings.data,
+      draws: draws.data,
     },
   };
 }

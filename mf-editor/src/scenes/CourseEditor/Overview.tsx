@@ -135,6 +135,14 @@ export function Overview({ course, onChange, authors, copy }: OverviewProps) {
           <dd>{course.status ? COURSE_STATUS_LABELS[course.status] : EDITOR_MSG.notSpecified}</dd>
         </div>
       </Facts>
+      {/* The real editor only (it has authors): the demo course has no bank. */}
+      {authors !== undefined && (
+        <div>
+          <Button type="button" $variant="outline" $size="sm" onClick={() => navigate(paths.questionBank(course.id))}>
+            Банк вопросов
+          </Button>
+        </div>
+      )}
       <h2>Структура</h2>
       {course.modules.length === 0 ? (
         <Muted>Модулей пока нет</Muted>

@@ -50,6 +50,9 @@ export const fresh = {
     return created(p, p.content.url, '/api/blocks', { courseId, moduleId }, p.as.CURATOR.token);
   },
   quiz: (p: Portal) => created(p, p.content.url, '/api/quizzes', { title: `Квиз ${unique()}` }, p.as.CURATOR.token),
+  /** A question of the seeded course's bank, made by the matrix's curator (its owner). */
+  bankQuestion: (p: Portal) =>
+    created(p, p.content.url, `/api/courses/${p.seeded.course.id}/bank`, bankQuestionBody(), p.as.CURATOR.token),
   organization: (p: Portal) =>
     created(p, p.crm.url, '/api/organizations', { name: `Орг ${unique()}`, inn: uniqueInn() }, p.as.MANAGER.token),
   contact: (p: Portal) =>
@@ -114,6 +117,10 @@ export const fresh = {
   },
 };
 const jobs = new WeakMap<Portal, Promise<string>>();
+const bankQuestionBody = () => ({
+  tags: ['матрица'],
+  question: { type: 'single_choice', question: `Вопрос ${unique()}`, options: ['Да', 'Нет'], correctAnswers: [0] },
+});
 const assignmentBody = (p: Portal) => ({ courseId: p.seeded.course.id, audience: { kind: 'all' }, dueDate: '2099-12-31' });
 const curators = new WeakMap<Portal, ReturnType<typeof userWithRole>>();
 
@@ -386,6 +393,35 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (p) => ({ query: `?role=${p.victim.user.role}&userId=${p.victim.user.id}`, ok: 200 }),
   },
   'content GET /internal/quizzes/:id': { ...internal, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
+  'content GET /internal/courses/editable': {
+    ...internal,
+    request: (p) => ({ query: `?userId=${p.as.CURATOR.user.id}`, ok: 200 }),
+  },
+  // A course's question bank: authors read it; its owner (the matrix's CURATOR) and ADMIN write it.
+  'content GET /api/courses/:courseId/bank': {
+    access: STAFF_ROLES,
+    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+  },
+  'content POST /api/courses/:courseId/bank': {
+    access: STAFF_ROLES,
+    request: (p) => ({ params: { courseId: p.seeded.course.id }, body: bankQuestionBody(), ok: 201 }),
+  },
+  'content GET /api/courses/:courseId/bank/:questionId': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) }, ok: 200 }),
+  },
+  'content PUT /api/courses/:courseId/bank/:questionId': {
+    access: STAFF_ROLES,
+    request: async (p) => ({
+      params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) },
+      body: bankQuestionBody(),
+      ok: 200,
+    }),
+  },
+  'content DELETE /api/courses/:courseId/bank/:questionId': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) }, ok: 204 }),
+  },
   // The course builder: ADMIN and CURATOR; someone else's job is 404 to a curator, its owner's and an ADMIN's to use.
   'content POST /api/courses/generate': { access: STAFF_ROLES, request: () => ({ body: {}, ok: 400 }) },
   'content GET /api/generations/config': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
@@ -448,6 +484,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'progress POST /api/reviews/:attemptId/:questionId': {
     access: RESULTS_ALL_ROLES,
     request: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 }, ok: 404 }),
+  },
+  // Item analysis: ADMIN and the curators of the quiz's course (the matrix's CURATOR owns the seeded one).
+  'progress GET /api/results/analysis/:quizId': {
+    access: RESULTS_ALL_ROLES,
+    request: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
   },
   'progress GET /internal/stats': { ...internal, request: (p) => ({ query: `?userId=${p.victim.user.id}`, ok: 200 }) },
   // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
@@ -574,6 +615,7 @@ export interface OwnedCourse {
   moduleId: string;
   lessonId: string;
   quizId: string;
+  bankQuestionId: string;
 }
 
 export async function ownedCourse(p: Portal): Promise<OwnedCourse> {
@@ -582,7 +624,8 @@ export async function ownedCourse(p: Portal): Promise<OwnedCourse> {
   const moduleId = await created(p, p.content.url, '/api/blocks', { type: 'MODULE', courseId }, token);
   const lessonId = await created(p, p.content.url, '/api/blocks', { courseId, moduleId }, token);
   const quizId = await created(p, p.content.url, '/api/quizzes', { title: `Квиз ${unique()}`, courseId }, token);
-  return { courseId, moduleId, lessonId, quizId };
+  const bankQuestionId = await created(p, p.content.url, `/api/courses/${courseId}/bank`, bankQuestionBody(), token);
+  return { courseId, moduleId, lessonId, quizId, bankQuestionId };
 }
 
 /**
@@ -604,6 +647,14 @@ export const OWNED_WRITES: Record<string, (o: OwnedCourse) => CellRequest> = {
   'content POST /api/quizzes': (o) => ({ body: { title: 'Подброшенный', courseId: o.courseId } }),
   'content PATCH /api/quizzes/:id': (o) => ({ params: { id: o.quizId }, body: { title: 'Чужой квиз' } }),
   'content DELETE /api/quizzes/:id': (o) => ({ params: { id: o.quizId } }),
+  'content POST /api/courses/:courseId/bank': (o) => ({ params: { courseId: o.courseId }, body: bankQuestionBody() }),
+  'content PUT /api/courses/:courseId/bank/:questionId': (o) => ({
+    params: { courseId: o.courseId, questionId: o.bankQuestionId },
+    body: bankQuestionBody(),
+  }),
+  'content DELETE /api/courses/:courseId/bank/:questionId': (o) => ({
+    params: { courseId: o.courseId, questionId: o.bankQuestionId },
+  }),
   'content POST /api/generations/regenerate': (o) => ({ body: { target: 'lesson', id: o.lessonId } }),
 };
 

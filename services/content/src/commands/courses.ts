@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import {
   CONTENT_MSG,
+  MAX_EDITABLE_COURSES,
   type Course,
   type CourseStatus,
   type CourseSummary,
@@ -397,4 +398,21 @@ export async function markedCourses(
   const byId = new Map(courses.map((c) => [String(c._id), c]));
   const page = pageIds.map((id) => byId.get(String(id))).filter((c): c is CourseDoc => !!c);
   return { courses: await summarize(models, user, page), total: ordered.length };
+}
+
+/**
+ * The courses a CURATOR may change (canEditCourse): owned or co-authored and not archived. Bounded
+ * (MAX_EDITABLE_COURSES, newest first); two indexed reads.
+ */
+export async function editableCourseIds(models: ContentModels, userId: string): Promise<string[]> {
+  const mine = { archivedAt: null };
+  const read = (filter: Record<string, unknown>) =>
+    models.courses
+      .find({ ...filter, ...mine }, { _id: 1 })
+      .sort({ _id: -1 })
+      .limit(MAX_EDITABLE_COURSES)
+      .lean<Array<{ _id: Types.ObjectId }>>();
+  const [owned, coAuthored] = await Promise.all([read({ createdBy: userId }), read({ coAuthors: userId })]);
+  const ids = [...new Set([...owned, ...coAuthored].map((c) => String(c._id)))];
+  return ids.sort().reverse().slice(0, MAX_EDITABLE_COURSES);
 }

@@ -29,6 +29,7 @@ import {
   type Principal,
 } from '@portal/service-kit';
 import type { ContentModels } from '../models';
+import { drawFromBank } from './bank';
 import { assertCourseEditable, assertQuizEditable } from './ownership';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
@@ -61,6 +62,10 @@ function checkQuestions(questions: CreateInput['questions']): void {
   const problem = quizProblem(questions ?? []);
   if (problem) throw badRequest(problem.message, problem.path);
 }
+
+/** How many questions an attempt shows: the fixed ones and those drawn from the bank. */
+const questionsShown = (quiz: Pick<QuizDoc, 'questions' | 'draws'>): number =>
+  quiz.questions.length + (quiz.draws ?? []).reduce((sum, d) => sum + d.count, 0);
 
 /** Questions keep the order they were sent in; `order` is renumbered 1..n to match. */
 const ordered = (questions: NonNullable<CreateInput['questions']>) => questions.map((q, i) => ({ ...q, order: i + 1 }));
@@ -98,6 +103,7 @@ export async function createQuiz(deps: CommandDeps, input: CreateInput): Promise
     courseId: input.courseId ?? null,
     questions: ordered(input.questions ?? []),
     settings,
+    draws: input.draws ?? [],
     createdBy: deps.actor.id,
   });
   recordAudit(deps, {
@@ -128,10 +134,11 @@ export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: Updat
     changes.questions = ordered(input.questions);
   }
   if (input.settings !== undefined) changes.settings = settingsFrom(current.settings, input.settings);
+  if (input.draws !== undefined) changes.draws = input.draws;
   if (!(await writeVersioned(models.quizzes, current, expected, { $set: changes }))) throw notFound(QUIZ_MSG.quizNotFound);
   const after = (await models.quizzes.findById(current._id).lean<QuizDoc>()) as QuizDoc;
-  if (after.questions.length !== current.questions.length)
-    await syncQuestionsCount(models, String(after._id), after.questions.length);
+  if (questionsShown(after) !== questionsShown(current))
+    await syncQuestionsCount(models, String(after._id), questionsShown(after));
   recordAudit(deps, {
     action: 'update',
     entity: 'quiz',
@@ -195,7 +202,12 @@ export async function learnerShuffleSeed(models: ContentModels, quiz: QuizDoc): 
 }
 
 /** GET /internal/quizzes/{id}: the whole quiz and the lesson holding it (the one asked for, or the first). */
-export async function internalQuiz(models: ContentModels, rawId: unknown, lessonId?: string): Promise<InternalQuiz> {
+export async function internalQuiz(
+  models: ContentModels,
+  rawId: unknown,
+  lessonId?: string,
+  drawSeed?: string,
+): Promise<InternalQuiz> {
   const quiz = await loadQuiz(models, rawId);
   const holders = await lessonsHolding(models, String(quiz._id));
   const lesson = (lessonId ? holders.find((l) => String(l._id) === lessonId) : undefined) ?? holders[0] ?? null;
@@ -204,8 +216,13 @@ export async function internalQuiz(models: ContentModels, rawId: unknown, lesson
     courseId && Types.ObjectId.isValid(courseId)
       ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>()
       : null;
+  const presented = presentQuiz(quiz);
+  // An attempt's own draw from the bank of the course the quiz was written for, after the fixed questions.
+  const drawn = drawSeed ? await drawFromBank(models, quiz.courseId, presented.draws, drawSeed) : [];
+  const last = presented.questions.reduce((max, q) => Math.max(max, q.order), 0);
   return {
-    ...presentQuiz(quiz),
+    ...presented,
+    questions: [...presented.questions, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))],
     lessonId: lesson ? String(lesson._id) : null,
     lessonTitle: lesson ? lesson.title : null,
     courseId: courseId ?? null,
@@ -253,6 +270,7 @@ export async function duplicateQuizzes(
     courseId,
     questions: q.questions,
     settings: q.settings,
+    draws: q.draws ?? [],
     createdBy: deps.actor.id,
   }));
   if (copies.length) await deps.models.quizzes.insertMany(copies);

@@ -76,6 +76,9 @@ const courseSchema = new Schema<CourseDoc>(
 );
 courseSchema.plugin(versionPlugin);
 courseSchema.index({ updatedAt: -1 });
+// The courses a curator may change (owner or co-author): the review queue and item analysis ask.
+courseSchema.index({ createdBy: 1 });
+courseSchema.index({ coAuthors: 1 });
 // The list's order (updatedAt, then _id) for authors, and for learners behind their status filter:
 // a page is an index walk, never a sort of every course.
 courseSchema.index({ updatedAt: -1, _id: -1 });

@@ -1,4 +1,5 @@
 import type { Connection, Model } from 'mongoose';
+import { bankQuestionModel, type BankQuestionDoc } from './bankQuestion';
 import { blockModel, type BlockDoc } from './block';
 import { courseModel, type CourseDoc } from './course';
 import { courseMarkModel, type CourseMarkDoc } from './courseMark';
@@ -11,6 +12,7 @@ export interface ContentModels {
   marks: Model<CourseMarkDoc>;
   uploads: Model<UploadDoc>;
   quizzes: Model<QuizDoc>;
+  bank: Model<BankQuestionDoc>;
 }
 
 export const contentModels = (store: Connection): ContentModels => ({
@@ -19,4 +21,5 @@ export const contentModels = (store: Connection): ContentModels => ({
   marks: courseMarkModel(store),
   uploads: uploadModel(store),
   quizzes: quizModel(store),
+  bank: bankQuestionModel(store),
 });

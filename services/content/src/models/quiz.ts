@@ -8,6 +8,7 @@ import {
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
   type Question,
+  type QuizDraw,
   type QuizSettings,
 } from '@portal/contracts';
 import { versionPlugin } from '@portal/service-kit';
@@ -24,6 +25,8 @@ export interface QuizDoc {
   courseId: string | null;
   questions: Question[];
   settings: QuizSettings;
+  /** Questions drawn from the course's bank per attempt: `count` with `tag` each. */
+  draws?: QuizDraw[];
   createdBy: string | null;
   /**
    * A random value the learner view's shuffle is seeded with (presentQuizForLearner); never sent.
@@ -36,7 +39,8 @@ export interface QuizDoc {
   updatedAt: Date;
 }
 
-const questionSchema = new Schema<Question>(
+/** A question as stored (a quiz's, and a bank's). */
+export const questionSchema = new Schema<Question>(
   {
     id: { type: String, required: true },
     type: { type: String, enum: QUESTION_TYPES, required: true },
@@ -83,6 +87,7 @@ const quizSchema = new Schema<QuizDoc>(
     courseId: { type: String, default: null, index: true },
     questions: { type: [questionSchema], default: [] },
     settings: { type: settingsSchema, required: true },
+    draws: { type: [new Schema<QuizDraw>({ tag: String, count: Number }, { _id: false })], default: [] },
     createdBy: { type: String, default: null },
     shuffleSeed: { type: String, default: () => randomBytes(16).toString('hex') },
   },

@@ -1,6 +1,7 @@
 import { presentQuestions, playerQuestion } from '@portal/quiz-engine';
 import {
   DEFAULT_SCORING,
+  type BankQuestion,
   DEFAULT_SHOW_CORRECT_ANSWERS,
   type LearnerQuestion,
   type LearnerQuiz,
@@ -8,12 +9,13 @@ import {
   type Quiz,
   type QuizSummary,
 } from '@portal/contracts';
+import type { BankQuestionDoc } from '../models/bankQuestion';
 import type { QuizDoc } from '../models/quiz';
 
 const iso = (d: Date) => new Date(d).toISOString();
 
 /** Only the fields a question has; optional ones appear when set. */
-const presentQuestion = (q: Question): Question => ({
+export const presentQuestion = (q: Question): Question => ({
   id: q.id,
   type: q.type,
   question: q.question,
@@ -57,6 +59,7 @@ export const presentQuiz = (doc: QuizDoc): Quiz => ({
     scoring: doc.settings.scoring ?? DEFAULT_SCORING,
     timeLimit: doc.settings.timeLimit ?? null,
   },
+  draws: (doc.draws ?? []).map((d) => ({ tag: d.tag, count: d.count })),
   createdAt: iso(doc.createdAt),
   updatedAt: iso(doc.updatedAt),
 });
@@ -85,6 +88,8 @@ export function presentQuizForLearner(quiz: Quiz, seed: string): LearnerQuiz {
     courseId: quiz.courseId ?? null,
     version: quiz.version,
     settings: { ...quiz.settings },
+    // Tags and counts only: which bank questions an attempt draws is decided when it starts.
+    draws: quiz.draws.map((d) => ({ ...d })),
     createdAt: quiz.createdAt,
     updatedAt: quiz.updatedAt,
     questions: presentQuestions(quiz.questions, AS_AUTHORED, seed).map((q): LearnerQuestion => ({
@@ -94,3 +99,14 @@ export function presentQuizForLearner(quiz: Quiz, seed: string): LearnerQuiz {
     })),
   };
 }
+
+/** A bank question, answers included: for the course's authors only. */
+export const presentBankQuestion = (doc: BankQuestionDoc): BankQuestion => ({
+  id: String(doc._id),
+  courseId: doc.courseId,
+  tags: [...doc.tags],
+  question: presentQuestion(doc.question),
+  version: doc.version ?? 0,
+  createdAt: iso(doc.createdAt),
+  updatedAt: iso(doc.updatedAt),
+});

@@ -3,6 +3,7 @@ import {
   CONTENT_MSG,
   PROGRESS_MSG,
   QUIZ_MSG,
+  questionSchema,
   quizInputSchema,
   type BlockRecord,
   type CourseOutline,
@@ -18,6 +19,8 @@ const storedQuizSchema = quizInputSchema.extend({
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   lessonId: z.string().nullish(),
+  // The fixed questions and an attempt's draw from the bank (at most 10 tags × 50).
+  questions: z.array(questionSchema).max(1000).default([]),
 });
 
 export interface ContentClient {
@@ -28,16 +31,31 @@ export interface ContentClient {
   getOutline(courseId: string, authorization: string): Promise<CourseOutline>;
   /** One lesson with its blocks, as the learner may see it (404 otherwise). */
   getLesson(lessonId: string, authorization: string): Promise<BlockRecord>;
-  /** The full quiz, answers included: never sent to a learner as is. */
-  getQuiz(quizId: string): Promise<StoredQuiz>;
+  /**
+   * The full quiz, answers included: never sent to a learner as is. With an attempt's seed its
+   * questions include that attempt's draw from the course's question bank.
+   */
+  getQuiz(quizId: string, drawSeed?: string): Promise<StoredQuiz>;
   /**
    * 404 unless the learner may see the quiz (a lesson they can see holds it): asked with their own
    * token, so it is the content service's rule, not a copy of it.
    */
   assertQuizVisible(quizId: string, authorization: string): Promise<void>;
+  /**
+   * The courses whose learners' answers and statistics a person may see: 'all' for an ADMIN, the
+   * ones a CURATOR owns or co-authors (the content service's rule, asked with the person as data),
+   * none for anyone else.
+   */
+  curatedCourses(person: { id: string; role: string }): Promise<CuratedCourses>;
   /** Tells the content service a learner worked in the course: a curator's delete then archives it. */
   markLearnerActivity(courseId: string): Promise<void>;
 }
+
+export type CuratedCourses = 'all' | Set<string>;
+
+/** Whether a course is among those a person curates. */
+export const curates = (courses: CuratedCourses, courseId: string | null | undefined): boolean =>
+  courses === 'all' || (!!courseId && courses.has(courseId));
 
 interface ContentClientOptions {
   /** The content service's replicas. */
@@ -85,8 +103,9 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       if (status !== 200) refuse(status, body, PROGRESS_MSG.lessonNotFound);
       return body as BlockRecord;
     },
-    async getQuiz(quizId) {
-      const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}`, {
+    async getQuiz(quizId, drawSeed) {
+      const query = drawSeed ? `?drawSeed=${encodeURIComponent(drawSeed)}` : '';
+      const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}${query}`, {
         'x-internal-token': internalToken,
       });
       // The content service checks quiz ids by its own rule; any refusal of the id means there is no such quiz.
@@ -98,6 +117,15 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
         throw unavailable(PROGRESS_MSG.contentUnavailable);
       }
       return { createdAt: '', updatedAt: '', ...parsed.data } as StoredQuiz;
+    },
+    async curatedCourses(person) {
+      if (person.role === 'ADMIN') return 'all';
+      if (person.role !== 'CURATOR') return new Set<string>();
+      const { status, body } = await call(`/internal/courses/editable?userId=${encodeURIComponent(person.id)}`, {
+        'x-internal-token': internalToken,
+      });
+      if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
+      return new Set((body as { courseIds: string[] }).courseIds);
     },
     async markLearnerActivity(courseId) {
       const { status, body } = await call(

@@ -137,9 +137,11 @@ export async function startAttempt(
   input: AttemptStartInput,
 ): Promise<{ body: StartedAttempt; created: boolean }> {
   const { models, content, audit } = deps;
+  // The attempt's seed orders what it shows and draws its questions from the course's bank.
+  const shuffleSeed = newShuffleSeed();
   const [quiz, course, lesson] = firstRefusal<[StoredQuiz, CourseOutline, BlockRecord]>(
     await Promise.allSettled([
-      content.getQuiz(input.quizId),
+      content.getQuiz(input.quizId, shuffleSeed),
       content.getOutline(input.courseId, authorization),
       content.getLesson(input.lessonId, authorization),
     ]),
@@ -159,7 +161,6 @@ export async function startAttempt(
   await noteLearnerActivity(deps, actor, course.id);
   const startedAt = new Date();
   const attemptNumber = previous.reduce((max, a) => Math.max(max, a.attemptNumber), 0) + 1;
-  const shuffleSeed = newShuffleSeed();
   try {
     const doc = await models.attempts.create({
       userId: actor.id,

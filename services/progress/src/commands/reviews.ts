@@ -9,7 +9,8 @@ import {
   type ReviewItem,
   type ReviewPage,
 } from '@portal/contracts';
-import { badRequest, notFound, serialised, type Principal } from '@portal/service-kit';
+import { badRequest, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
+import { curates } from '../clients/content';
 import { isValidObjectId } from 'mongoose';
 import type { AttemptDoc, StoredAnswer } from '../models/attempt';
 import { detailFor } from './attempts';
@@ -26,8 +27,14 @@ const counted = (a: StoredAnswer, points: number): number =>
  * «Проверка ответов»: the attempts waiting for a person, oldest first, a page of attempts at a time
  * (each with every answer it waits on): one indexed query and one count per page.
  */
-export async function listReviews(deps: ProgressDeps, query: { page: number; limit: number }): Promise<ReviewPage> {
-  const filter = { awaitingReview: true };
+export async function listReviews(
+  deps: ProgressDeps,
+  actor: Principal,
+  query: { page: number; limit: number },
+): Promise<ReviewPage> {
+  const courses = await deps.content.curatedCourses(actor);
+  // A curator sees the answers of the courses they own or co-author; an ADMIN every course's.
+  const filter = courses === 'all' ? { awaitingReview: true } : { awaitingReview: true, courseId: op({ $in: [...courses] }) };
   const [attempts, total] = await Promise.all([
     deps.models.attempts
       .find(filter, { quizDescription: 0 })
@@ -81,6 +88,7 @@ export async function gradeAnswer(
     const index = attempt?.answers.findIndex((a) => a.questionId === questionId && a.needsReview) ?? -1;
     const question = attempt?.questions.find((q) => q.id === questionId);
     if (!attempt || index < 0 || !question || attempt.status === 'in_progress') throw notFound(REVIEW_MSG.notFound);
+    if (!curates(await content.curatedCourses(actor), attempt.courseId)) throw forbidden(REVIEW_MSG.notCourseCurator);
     const points = question.points ?? 1;
     if (input.score > points) throw badRequest(formatMessage(REVIEW_MSG.scoreRange, { max: points }), 'score');
 

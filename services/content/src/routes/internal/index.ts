@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import { contentStatsQuerySchema } from '@portal/contracts';
+import { contentStatsQuerySchema, editableCoursesQuerySchema } from '@portal/contracts';
 import { parse, requireInternal, type ServiceContext } from '@portal/service-kit';
-import { markLearnerActivity } from '../../commands/courses';
+import { editableCourseIds, markLearnerActivity } from '../../commands/courses';
 import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import { courseStats } from './stats';
@@ -22,7 +22,18 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
    */
   router.get('/quizzes/:id', async (ctx) => {
     const lessonId = typeof ctx.query.lessonId === 'string' ? ctx.query.lessonId : undefined;
-    ctx.body = await internalQuiz(models, ctx.params.id, lessonId);
+    // ?drawSeed=: an attempt's seed; the quiz's questions then include that attempt's draw from the bank.
+    const drawSeed =
+      typeof ctx.query.drawSeed === 'string' && /^[0-9a-f]{8,64}$/.test(ctx.query.drawSeed) ? ctx.query.drawSeed : undefined;
+    ctx.body = await internalQuiz(models, ctx.params.id, lessonId, drawSeed);
+  });
+
+  /**
+   * For the progress service: the ids of the courses a CURATOR (given as data) may change, as the
+   * content service decides ownership: the review queue and item analysis are theirs.
+   */
+  router.get('/courses/editable', async (ctx) => {
+    ctx.body = { courseIds: await editableCourseIds(models, parse(editableCoursesQuerySchema, ctx.query).userId) };
   });
 
   /** For the progress service: a learner started an attempt or recorded progress in this course. */

@@ -11,15 +11,15 @@ import type { ProgressDeps } from '../../commands/deps';
 import { gradeAnswer, listReviews } from '../../commands/reviews';
 
 /**
- * «Проверка ответов»: long_answer and file_upload answers waiting for a person, graded by those who
- * see every learner's results (ADMIN, CURATOR).
+ * «Проверка ответов»: long_answer and file_upload answers waiting for a person, graded by an ADMIN
+ * or a curator of the attempt's course (its owner or a co-author, as the content service decides).
  */
 export function reviewsRouter(service: ServiceContext, deps: ProgressDeps): Router {
   const router = new Router({ prefix: '/api/reviews' });
   const reviewer = [service.authenticate, requireRole(...RESULTS_ALL_ROLES)] as const;
 
   router.get('/', ...reviewer, async (ctx) => {
-    ctx.body = await listReviews(deps, parse(reviewsQuerySchema, ctx.query));
+    ctx.body = await listReviews(deps, ctx.state.user, parse(reviewsQuerySchema, ctx.query));
   });
 
   router.post('/:attemptId/:questionId', ...reviewer, async (ctx) => {

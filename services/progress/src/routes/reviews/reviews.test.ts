@@ -1,5 +1,6 @@
 import type { AttemptDetail, NotificationPage, ResultsPage, ReviewPage, StartedAttempt } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed } from '../../testing';
 
 /** «Проверка ответов» (issue 23, item 3): rights, states and the score counted again. */
@@ -132,5 +133,30 @@ describe('manual grading of long answers and files', () => {
     expect((await call('GET', '/api/reviews?limit=500', bed.as.CURATOR.token)).status).toBe(400);
     const still = await call<AttemptDetail>('GET', `/api/attempts/${attemptId}`, me.token);
     expect(still.body).toMatchObject({ pendingReviews: 1, score: 0 });
+  });
+
+  it("is for the course's own curators: another curator neither sees nor grades it until made a co-author", async () => {
+    const { me, attemptId, courseId } = await submitted({ sc: '28', la: 'Эссе о безопасности' });
+    const stranger = await userWithRole(bed.auth, 'CURATOR', 'Ольга Сторонняя');
+    const strangerQueue = await call<ReviewPage>('GET', '/api/reviews?limit=50', stranger.token);
+    expect(strangerQueue.status).toBe(200);
+    expect(strangerQueue.body.data.some((r) => r.attemptId === attemptId)).toBe(false);
+    const refused = await call('POST', `/api/reviews/${attemptId}/la`, stranger.token, { score: 2 });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: 'Проверять ответы этого курса могут только его автор, соавторы и администратор' },
+    });
+    expect((await call<AttemptDetail>('GET', `/api/attempts/${attemptId}`, me.token)).body).toMatchObject({ pendingReviews: 1 });
+
+    // The owner makes them a co-author: the answer is now in their queue and theirs to grade.
+    const added = await api(bed.content.url, 'POST', `/api/courses/${courseId}/authors`, {
+      token: bed.as.CURATOR.token,
+      body: { userId: stranger.user.id },
+    });
+    expect(added.status).toBeLessThan(300);
+    const queue = await call<ReviewPage>('GET', '/api/reviews?limit=50', stranger.token);
+    expect(queue.body.data.filter((r) => r.attemptId === attemptId).map((r) => r.questionId)).toEqual(['la']);
+    const graded = await call<AttemptDetail>('POST', `/api/reviews/${attemptId}/la`, stranger.token, { score: 2 });
+    expect(graded.body).toMatchObject({ pendingReviews: 0, score: 3, status: 'passed' });
   });
 });
