@@ -1,5 +1,7 @@
 import type Router from '@koa/router';
+import { candidateLinkPath } from '@portal/contracts';
 import { Upstreams, portalLink, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
+import { candidatesClient } from './clients/candidates';
 import { contentClient } from './clients/content';
 import { peopleClient } from './clients/people';
 import type { ProgressDeps } from './commands/deps';
@@ -7,6 +9,8 @@ import type { ProgressConfig } from './config';
 import { progressModels } from './models';
 import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
+import { candidateLinksRouter } from './routes/candidateLinks';
+import { PublicLinkLimit } from './publicLimit';
 import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { progressRouter } from './routes/progress';
@@ -28,6 +32,10 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
   };
 }
 
+/** The auth service's candidate routes (accounts, consents and sessions of candidates «по ссылке»). */
+export const progressCandidates = (ctx: ServiceContext<ProgressConfig>) =>
+  candidatesClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
+
 export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
   const deps = progressDeps(ctx);
   const people = peopleClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
@@ -38,6 +46,12 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     assignmentsRouter(ctx, { ...deps, people }),
     certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
     reviewsRouter(ctx, deps),
+    candidateLinksRouter(ctx, {
+      ...deps,
+      candidates: progressCandidates(ctx),
+      limit: new PublicLinkLimit(ctx.redis, ctx.config.CANDIDATE_LINK_RATE_LIMIT, ctx.config.QUEUE_PREFIX, ctx.logger),
+      linkFor: (token) => portalLink(ctx.config, candidateLinkPath(token)),
+    }),
     internalRouter(ctx),
     subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'))),
   ];

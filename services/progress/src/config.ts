@@ -11,6 +11,12 @@ export const progressConfigSchema = baseConfigSchema.extend({
   CONTENT_URL: upstreamListSchema(`http://127.0.0.1:${DEFAULT_PORTS.content}`),
   /** How long a call to the content service may take before the request gives up with a 503. */
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Candidates «по ссылке» are deleted this many days after they started (account, consent, attempts). */
+  CANDIDATE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the sweep of expired candidates runs (one scheduler for all replicas). */
+  CANDIDATE_RETENTION_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** Requests a minute per client address to the public link routes (`/api/candidate-links/public/*`). */
+  CANDIDATE_LINK_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 export type ProgressConfig = z.infer<typeof progressConfigSchema>;
 export const loadProgressConfig = (env = process.env) => loadConfig(progressConfigSchema, env);

@@ -1,6 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import { assignmentExtensionModel, assignmentModel, type AssignmentDoc, type AssignmentExtensionDoc } from './assignment';
 import { attemptModel, type AttemptDoc } from './attempt';
+import { candidateLinkModel, candidateUseModel, type CandidateLinkDoc, type CandidateUseDoc } from './candidateLink';
 import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
 import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
@@ -12,6 +13,8 @@ export interface ProgressModels {
   assignments: Model<AssignmentDoc>;
   assignmentExtensions: Model<AssignmentExtensionDoc>;
   certificates: Model<CertificateDoc>;
+  candidateLinks: Model<CandidateLinkDoc>;
+  candidateUses: Model<CandidateUseDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
@@ -21,4 +24,6 @@ export const progressModels = (store: Connection): ProgressModels => ({
   assignments: assignmentModel(store),
   assignmentExtensions: assignmentExtensionModel(store),
   certificates: certificateModel(store),
+  candidateLinks: candidateLinkModel(store),
+  candidateUses: candidateUseModel(store),
 });
