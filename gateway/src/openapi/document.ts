@@ -1,5 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { assignmentPaths } from './paths/assignments';
+import { candidateLinkPaths } from './paths/candidateLinks';
 import { auditPaths } from './paths/audit';
 import { authPaths } from './paths/auth';
 import { privacyPaths } from './paths/privacy';
@@ -49,6 +50,7 @@ export function openApiDocument(): OpenApiDocument {
         ...contentPaths,
         ...progressPaths,
         ...assignmentPaths,
+        ...candidateLinkPaths,
         ...crmPaths,
         ...auditPaths,
         ...privacyPaths,

@@ -159,6 +159,8 @@ export async function startAttempt(
   input: AttemptStartInput,
 ): Promise<{ body: StartedAttempt; created: boolean }> {
   const { models, content, audit } = deps;
+  // A link session is refused before anything is read with its token.
+  const link = await linkTermsFor(deps, actor, input);
   const [quiz, course, lesson] = firstRefusal<[StoredQuiz, CourseOutline, BlockRecord]>(
     await Promise.allSettled([
       content.getQuiz(input.quizId),
@@ -167,7 +169,6 @@ export async function startAttempt(
     ]),
   );
   assertQuizInLesson(course, lesson, quiz.id);
-  const link = await linkTermsFor(deps, actor, input);
 
   await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
   const open = await openAttempt(deps, actor.id, quiz.id);

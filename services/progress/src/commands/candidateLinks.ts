@@ -16,7 +16,7 @@ import {
   type CandidateStartInput,
   type CandidateStarted,
 } from '@portal/contracts';
-import { HttpError, badRequest, clock, conflict, forbidden, notFound, op, type Principal } from '@portal/service-kit';
+import { HttpError, badRequest, clock, conflict, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { CandidatesClient } from '../clients/candidates';
 import type { CandidateLinkDoc } from '../models/candidateLink';
@@ -172,13 +172,16 @@ async function claimUse(deps: ProgressDeps, link: CandidateLinkDoc): Promise<str
     if (link.maxUses !== null && n > link.maxUses) break;
     const id = `${linkId}:${n}`;
     try {
-      await candidateUses.create({ _id: id, linkId, userId: null, startedAt: clock.now() });
+      await candidateUses.create({ _id: id, linkId, userId: null, startedAt: clock.now(), purged: false });
     } catch (err) {
       if (isDuplicate(err)) continue;
       throw err;
     }
-    // The count shown to staff; the claims above are what limits the starts.
-    await candidateLinks.updateOne({ _id: link._id, uses: op({ $lt: n }) }, { $set: { uses: n } });
+    // The count shown to staff (the claims above are what limits the starts): counted, one writer at a time.
+    await serialised(candidateLinks.db, `candidate-link:${linkId}:uses`, async () => {
+      const uses = await candidateUses.countDocuments({ linkId });
+      await candidateLinks.updateOne({ _id: link._id }, { $set: { uses } });
+    });
     return id;
   }
   throw gone(CANDIDATE_LINK_MSG.usedUp);
@@ -219,7 +222,7 @@ export async function startByLink(
 
 /**
  * Deletes what the portal holds about candidates «по ссылке» who started more than `days` ago: their
- * accounts, consents and sessions (auth service), their attempts and their uses. Idempotent and
+ * accounts, consents and sessions (auth service), their attempts; their uses stay without a name. Idempotent and
  * bounded: at most `batch` candidates a round, rounds until none is left; one audit record by the
  * system when anyone was deleted.
  */
@@ -232,7 +235,7 @@ export async function purgeExpiredCandidates(
   let deleted = 0;
   for (let round = 0; round < 1000; round += 1) {
     const uses = await deps.models.candidateUses
-      .find({ startedAt: op({ $lt: cutoff }) }, { userId: 1 })
+      .find({ startedAt: op({ $lt: cutoff }), purged: false }, { userId: 1 })
       .limit(batch)
       .lean<Array<{ _id: string; userId: string | null }>>();
     if (!uses.length) break;
@@ -243,7 +246,8 @@ export async function purgeExpiredCandidates(
       await deps.models.completions.deleteMany({ userId: op({ $in: userIds }) });
       await deps.models.courseCompletions.deleteMany({ userId: op({ $in: userIds }) });
     }
-    await deps.models.candidateUses.deleteMany({ _id: op({ $in: uses.map((u) => u._id) }) });
+    // The uses stay (they count the link's starts), without anyone behind them.
+    await deps.models.candidateUses.updateMany({ _id: op({ $in: uses.map((u) => u._id) }) }, { $set: { userId: null, purged: true } });
     deleted += userIds.length;
     if (uses.length < batch) break;
   }

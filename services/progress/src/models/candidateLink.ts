@@ -62,6 +62,8 @@ export interface CandidateUseDoc {
   linkId: string;
   userId: string | null;
   startedAt: Date;
+  /** The retention sweep deleted the candidate; the use still counts. */
+  purged: boolean;
 }
 
 const candidateUseSchema = new Schema<CandidateUseDoc>(
@@ -69,10 +71,13 @@ const candidateUseSchema = new Schema<CandidateUseDoc>(
     _id: { type: String, required: true },
     linkId: { type: String, required: true, index: true },
     userId: { type: String, default: null },
-    startedAt: { type: Date, required: true, index: true },
+    startedAt: { type: Date, required: true },
+    purged: { type: Boolean, default: false },
   },
   { versionKey: false },
 );
+
+candidateUseSchema.index({ purged: 1, startedAt: 1 });
 
 export const candidateUseModel = (store: Connection): Model<CandidateUseDoc> =>
   (store.models.CandidateUse as Model<CandidateUseDoc>) ??
