@@ -68,6 +68,9 @@ export const ROUTES = {
     scene: 'assignmentPerson',
     access: CRM_ROLES,
   },
+  // Candidate testing by link: staff make and revoke links; a candidate without an account opens one.
+  candidateLinks: { path: '/candidate-links', remote: 'mf_player', scene: 'candidateLinks', access: STAFF_ROLES },
+  candidateTest: { path: '/t/:token', remote: 'mf_player', scene: 'candidateTest', access: 'public' },
   // The public check of a certificate's number (the link printed on the PDF).
   verifyCertificate: { path: '/verify/:number', remote: 'mf_landing', scene: 'verifyCertificate', access: 'public' },
 } as const satisfies Record<string, RouteDefinition>;
