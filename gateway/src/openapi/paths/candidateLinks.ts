@@ -82,7 +82,10 @@ const candidateStartedSchema = conforms<CandidateStarted>().as(
 const token = z.object({ token: z.string().meta({ description: 'Токен из ссылки /t/{token}', example: 'N'.repeat(43) }) });
 const noLink = { 404: { description: 'Ссылки нет', example: CANDIDATE_LINK_MSG.notFound } };
 const deadLink = {
-  410: { description: 'Ссылка отозвана, истекла или использована полностью (причина словами)', example: CANDIDATE_LINK_MSG.expired },
+  410: {
+    description: 'Ссылка отозвана, истекла или использована полностью (причина словами)',
+    example: CANDIDATE_LINK_MSG.expired,
+  },
   429: { description: 'Слишком много запросов с этого адреса', example: CANDIDATE_LINK_MSG.tooManyRequests },
 };
 
@@ -101,7 +104,14 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
         'Урок опубликованного курса, который человек может менять (CURATOR — автор или соавтор). Срок: до даты, число прохождений или оба.',
       access: STAFF_ROLES,
       body: candidateLinkCreateSchema,
-      example: { courseId: EXAMPLE_ID, lessonId: EXAMPLE_ID, validUntil: '2026-12-31', maxUses: 20, timeLimitMinutes: 30, showResult: false },
+      example: {
+        courseId: EXAMPLE_ID,
+        lessonId: EXAMPLE_ID,
+        validUntil: '2026-12-31',
+        maxUses: 20,
+        timeLimitMinutes: 30,
+        showResult: false,
+      },
       ok: { status: 201, description: 'Ссылка и её адрес (один раз)', schema: candidateLinkCreatedSchema },
       also: {
         403: { description: 'Курс не этого куратора', example: CANDIDATE_LINK_MSG.notYours },
@@ -136,11 +146,17 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
   '/api/candidate-links/public/{token}/start': {
     post: route(tag, {
       summary: 'Начать тест по ссылке',
-      description: 'ФИО, email и согласие (отдельная галочка). Создаётся временный кандидат «по ссылке» с сессией только для этого теста.',
+      description:
+        'ФИО, email и согласие (отдельная галочка). Создаётся временный кандидат «по ссылке» с сессией только для этого теста.',
       access: 'public',
       params: token,
       body: candidateStartSchema,
-      example: { fullName: 'Петров Пётр Петрович', email: 'petrov@example.ru', consent: true, consentVersion: CONSENT_DOCUMENT.version },
+      example: {
+        fullName: 'Петров Пётр Петрович',
+        email: 'petrov@example.ru',
+        consent: true,
+        consentVersion: CONSENT_DOCUMENT.version,
+      },
       ok: { status: 201, description: 'Сессия кандидата', schema: candidateStartedSchema },
       also: { ...noLink, ...deadLink, 409: { description: 'Текст согласия обновился', example: CONSENT_MSG.outdated } },
     }),

@@ -230,7 +230,9 @@ function NewLink({ onMade }: { onMade: (answer: CandidateLinkCreated) => void })
     enabled: !!courseId,
   });
   const mine = (courses.data ?? []).filter((c) => user && canEditCourse(user, c));
-  const quizLessons = (outline.data?.modules ?? []).flatMap((m) => m.lessons.filter((l) => l.hasQuiz).map((l) => ({ ...l, module: m.title })));
+  const quizLessons = (outline.data?.modules ?? []).flatMap((m) =>
+    m.lessons.filter((l) => l.hasQuiz).map((l) => ({ ...l, module: m.title })),
+  );
   const create = useMutation({
     mutationFn: createCandidateLink,
     onSuccess: (answer) => {

@@ -48,8 +48,8 @@ export function CandidateTest({ token }: { token: string }) {
       <Narrow>
         <h1>{link.data.quizTitle}</h1>
         <Muted>
-          Курс «{link.data.courseTitle}».{' '}
-          {link.data.timeLimitMinutes ? `Время на тест: ${link.data.timeLimitMinutes} мин.` : ''} Одна попытка.
+          Курс «{link.data.courseTitle}». {link.data.timeLimitMinutes ? `Время на тест: ${link.data.timeLimitMinutes} мин.` : ''}{' '}
+          Одна попытка.
         </Muted>
         {stage.kind === 'form' && (
           <StartForm
@@ -105,7 +105,10 @@ function StartForm({
     consentVersion: link.consent.version,
   });
   const { errors } = form.formState;
-  const start = useMutation({ mutationFn: (input: CandidateStartInput) => startCandidateLink(token, input), onSuccess: onStarted });
+  const start = useMutation({
+    mutationFn: (input: CandidateStartInput) => startCandidateLink(token, input),
+    onSuccess: onStarted,
+  });
   const submit = form.handleSubmit((input) => start.mutate(input));
 
   return (

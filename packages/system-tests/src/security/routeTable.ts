@@ -70,7 +70,10 @@ export const fresh = {
   assignment: (p: Portal) => created(p, p.progress.url, '/api/assignments', assignmentBody(p), p.as.CURATOR.token),
   /** A candidate link to the seeded quiz lesson, made by the matrix's curator (its owner). */
   async candidateLink(p: Portal): Promise<string> {
-    const answer = await api(p.progress.url, 'POST', '/api/candidate-links', { token: p.as.CURATOR.token, body: candidateLinkBody(p) });
+    const answer = await api(p.progress.url, 'POST', '/api/candidate-links', {
+      token: p.as.CURATOR.token,
+      body: candidateLinkBody(p),
+    });
     if (answer.status !== 201) throw new Error(`fixture candidate link: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.link.id as string;
   },
@@ -510,7 +513,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'public',
     request: () => ({
       params: { token: UNKNOWN_LINK_TOKEN },
-      body: { fullName: 'Кандидатов Пётр', email: 'candidate@example.test', consent: true, consentVersion: CONSENT_DOCUMENT.version },
+      body: {
+        fullName: 'Кандидатов Пётр',
+        email: 'candidate@example.test',
+        consent: true,
+        consentVersion: CONSENT_DOCUMENT.version,
+      },
       ok: 404,
     }),
   },

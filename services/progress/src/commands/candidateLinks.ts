@@ -68,7 +68,8 @@ export async function createLink(
   const lesson = await deps.content.getLesson(input.lessonId, authorization);
   const block = contentBlocksOf(lesson).find((b) => b.type === 'quiz');
   const quizId = block?.type === 'quiz' ? block.content?.quizId : null;
-  if (typeof quizId !== 'string' || lesson.courseId !== course.id) throw badRequest(CANDIDATE_LINK_MSG.lessonHasNoQuiz, 'lessonId');
+  if (typeof quizId !== 'string' || lesson.courseId !== course.id)
+    throw badRequest(CANDIDATE_LINK_MSG.lessonHasNoQuiz, 'lessonId');
   const quiz = await deps.content.getQuiz(quizId);
   const now = clock.now();
   if (input.validUntil && linkValidUntilMoment(input.validUntil).getTime() <= now.getTime()) {
@@ -104,7 +105,11 @@ export async function createLink(
 }
 
 /** A page of links, newest first: an ADMIN's all, a CURATOR's own. Two store reads whatever the page. */
-export async function listLinks(deps: ProgressDeps, actor: Principal, paging: { page: number; limit: number }): Promise<CandidateLinkPage> {
+export async function listLinks(
+  deps: ProgressDeps,
+  actor: Principal,
+  paging: { page: number; limit: number },
+): Promise<CandidateLinkPage> {
   const filter = actor.role === 'ADMIN' ? {} : { createdBy: actor.id };
   const [rows, total] = await Promise.all([
     deps.models.candidateLinks
@@ -247,7 +252,10 @@ export async function purgeExpiredCandidates(
       await deps.models.courseCompletions.deleteMany({ userId: op({ $in: userIds }) });
     }
     // The uses stay (they count the link's starts), without anyone behind them.
-    await deps.models.candidateUses.updateMany({ _id: op({ $in: uses.map((u) => u._id) }) }, { $set: { userId: null, purged: true } });
+    await deps.models.candidateUses.updateMany(
+      { _id: op({ $in: uses.map((u) => u._id) }) },
+      { $set: { userId: null, purged: true } },
+    );
     deleted += userIds.length;
     if (uses.length < batch) break;
   }

@@ -42,10 +42,19 @@ export const hiddenFrom = (viewerId: string, a: Pick<AttemptDoc, 'userId' | 'res
 
 /** A finished attempt as its candidate sees it when the link hides the result: that it was sent, nothing more. */
 export function withoutResult<T extends AttemptSummary>(view: T): T {
-  const hidden = { ...view, status: 'submitted' as const, score: 0, maxScore: 0, percentage: 0, passingScore: 0, pendingReviews: 0 };
-  const result = 'questions' in view
-    ? { ...hidden, questions: [], questionsRevealed: false, correctAnswersRevealed: false, lateAnswers: 0 }
-    : hidden;
+  const hidden = {
+    ...view,
+    status: 'submitted' as const,
+    score: 0,
+    maxScore: 0,
+    percentage: 0,
+    passingScore: 0,
+    pendingReviews: 0,
+  };
+  const result =
+    'questions' in view
+      ? { ...hidden, questions: [], questionsRevealed: false, correctAnswersRevealed: false, lateAnswers: 0 }
+      : hidden;
   return { ...result, resultHidden: true } as T;
 }
 

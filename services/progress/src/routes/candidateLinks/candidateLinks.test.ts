@@ -79,7 +79,9 @@ describe('making candidate links', () => {
     expect(list.body.data.map((l) => l.id)).toContain(made.link.id);
     expect(JSON.stringify(list.body)).not.toContain(made.token);
     const events = await publishedAuditEvents(bed.progress);
-    expect(events.some((e) => e.details.startsWith('Создана ссылка для кандидатов') && e.details.includes(seeded.quiz.title))).toBe(true);
+    expect(
+      events.some((e) => e.details.startsWith('Создана ссылка для кандидатов') && e.details.includes(seeded.quiz.title)),
+    ).toBe(true);
   });
 
   it('refuses another curator’s course, a learner, no token, a link without validity and a lesson without a quiz', async () => {
@@ -104,7 +106,13 @@ describe('making candidate links', () => {
 describe('taking a quiz by link', () => {
   it('asks for consent, then the candidate takes the quiz graded on the server and never sees a right answer or the hidden result', async () => {
     const { token } = await createLink({ timeLimitMinutes: 7 });
-    const view = await call<CandidateLinkPublic>('GET', `/api/candidate-links/public/${token}`, undefined, undefined, nextAddress());
+    const view = await call<CandidateLinkPublic>(
+      'GET',
+      `/api/candidate-links/public/${token}`,
+      undefined,
+      undefined,
+      nextAddress(),
+    );
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ quizTitle: seeded.quiz.title, timeLimitMinutes: 7, showResult: false });
     expect(view.body.consent.version).toBe(CONSENT_DOCUMENT.version);
@@ -142,7 +150,9 @@ describe('taking a quiz by link', () => {
     const staff = await call<AttemptDetail>('GET', `/api/attempts/${attempt.body.attempt.id}`, bed.as.ADMIN.token);
     expect(staff.body).toMatchObject({ status: 'passed', score: 3, maxScore: 3, viaLink: true });
     const listed = await call<ResultsPage>('GET', `/api/results?userId=${session.user.id}`, bed.as.CURATOR.token);
-    expect(listed.body.data).toEqual([expect.objectContaining({ userName: session.user.fullName, viaLink: true, status: 'passed' })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ userName: session.user.fullName, viaLink: true, status: 'passed' }),
+    ]);
     // One attempt: a second start is refused.
     const second = await startAttempt(session);
     expect(second.status).toBe(409);
@@ -205,7 +215,9 @@ describe('when a link stops working', () => {
     expect(revoked).toMatchObject({ status: 200, body: { state: 'revoked' } });
     expect(await startLink(token)).toMatchObject({ status: 410, body: { message: CANDIDATE_LINK_MSG.revoked } });
     expect((await call('POST', `/api/candidate-links/${link.id}/revoke`, bed.as.ADMIN.token)).status).toBe(409);
-    expect((await call('POST', `/api/candidate-links/${JSON.stringify({ $gt: '' })}/revoke`, bed.as.ADMIN.token)).status).toBe(400);
+    expect((await call('POST', `/api/candidate-links/${JSON.stringify({ $gt: '' })}/revoke`, bed.as.ADMIN.token)).status).toBe(
+      400,
+    );
   });
 
   it('answers an unknown or malformed token with 404 in Russian', async () => {
@@ -214,7 +226,9 @@ describe('when a link stops working', () => {
       status: 404,
       body: { message: CANDIDATE_LINK_MSG.notFound },
     });
-    expect((await call('GET', '/api/candidate-links/public/%7B%22%24gt%22%3A%22%22%7D', undefined, undefined, from)).status).toBe(404);
+    expect((await call('GET', '/api/candidate-links/public/%7B%22%24gt%22%3A%22%22%7D', undefined, undefined, from)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -224,7 +238,8 @@ describe('the public routes’ rate limit', () => {
     const from = nextAddress();
     const limit = bed.progress.ctx.config.CANDIDATE_LINK_RATE_LIMIT;
     const answers = [];
-    for (let i = 0; i <= limit; i += 1) answers.push(await call('GET', `/api/candidate-links/public/${token}`, undefined, undefined, from));
+    for (let i = 0; i <= limit; i += 1)
+      answers.push(await call('GET', `/api/candidate-links/public/${token}`, undefined, undefined, from));
     expect(answers.slice(0, limit).every((a) => a.status === 200)).toBe(true);
     const refused = answers[limit];
     expect(refused).toMatchObject({ status: 429, body: { message: CANDIDATE_LINK_MSG.tooManyRequests } });
@@ -252,14 +267,21 @@ describe('deleting candidates after the retention period', () => {
     clock.advance(11 * DAY_MS);
 
     connection = createRedis(bed.progress.ctx.config.REDIS_URL, bed.progress.ctx.logger);
-    retention = startCandidateRetention(connection, progressDeps(bed.progress.ctx), progressCandidates(bed.progress.ctx), bed.progress.ctx.logger, {
-      days: 30,
-      everyMs: 300,
-      prefix: bed.progress.ctx.config.QUEUE_PREFIX,
-    });
+    retention = startCandidateRetention(
+      connection,
+      progressDeps(bed.progress.ctx),
+      progressCandidates(bed.progress.ctx),
+      bed.progress.ctx.logger,
+      {
+        days: 30,
+        everyMs: 300,
+        prefix: bed.progress.ctx.config.QUEUE_PREFIX,
+      },
+    );
     await retention.scheduled;
     // The sweep's audit record is written last, once a round found nobody left.
-    const purgesOf = async () => (await publishedAuditEvents(bed.progress)).filter((e) => e.details.startsWith('Удалены данные кандидатов'));
+    const purgesOf = async () =>
+      (await publishedAuditEvents(bed.progress)).filter((e) => e.details.startsWith('Удалены данные кандидатов'));
     await waitFor(async () => (await purgesOf()).length > 0, 'the retention sweep', 20_000);
     expect(await bed.store.attempts.countDocuments({ userId: old.user.id })).toBe(0);
 
