@@ -11,13 +11,14 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
-      const [lessons, courses, attempts, assigned, extensions, certificates] = await Promise.all([
+      const [lessons, courses, attempts, assigned, extensions, certificates, links] = await Promise.all([
         models.completions.find({ userId }, null, limited).lean(),
         models.courseCompletions.find({ userId }, null, limited).lean(),
         models.attempts.find({ userId }, null, limited).lean(),
         models.assignments.find({ audienceUserIds: userId }, null, limited).lean(),
         models.assignmentExtensions.find({ userId }, null, limited).lean(),
         models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
+        models.candidateLinks.find({ createdBy: userId }, { tokenHash: 0 }, limited).lean(),
       ]);
       return {
         'Пройденные уроки': lessons,
@@ -26,12 +27,14 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
         'Назначения по имени': assigned,
         'Продления сроков': extensions,
         Сертификаты: certificates,
+        'Ссылки для кандидатов': links,
       };
     },
 
     async anonymise(userId, { alias }) {
       const attempts = await models.attempts.updateMany({ userId }, { $set: { userName: alias } });
       const authored = await models.assignments.updateMany({ 'createdBy.id': userId }, { $set: { 'createdBy.fullName': alias } });
+      const links = await models.candidateLinks.updateMany({ createdBy: userId }, { $set: { createdByName: alias } });
       let certificates = 0;
       for (const c of await models.certificates.find({ userId }, { pdf: 0 }).lean()) {
         const verifyUrl = `${publicUrl.replace(/\/$/, '')}/verify/${c.number}`;
@@ -42,6 +45,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
       return {
         'Попытки квизов': attempts.modifiedCount,
         'Назначения (автор)': authored.modifiedCount,
+        'Ссылки для кандидатов (автор)': links.modifiedCount,
         Сертификаты: certificates,
       };
     },
