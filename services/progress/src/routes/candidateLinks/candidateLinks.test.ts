@@ -188,7 +188,7 @@ describe('when a link stops working', () => {
     const { token, link } = await createLink({ maxUses: 2 });
     const starts = await Promise.all([1, 2, 3, 4].map((n) => startLink(token, candidate(n))));
     expect(starts.map((s) => s.status).sort()).toEqual([201, 201, 410, 410]);
-    expect(starts.find((s) => s.status === 410)!.body.message).toBe(CANDIDATE_LINK_MSG.usedUp);
+    expect(starts.find((s) => s.status === 410)).toMatchObject({ body: { message: CANDIDATE_LINK_MSG.usedUp } });
     const view = await call('GET', `/api/candidate-links/public/${token}`, undefined, undefined, nextAddress());
     expect(view).toMatchObject({ status: 410, body: { message: CANDIDATE_LINK_MSG.usedUp } });
     const list = await call<CandidateLinkPage>('GET', '/api/candidate-links?limit=100', bed.as.CURATOR.token);
