@@ -3,8 +3,8 @@ import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
-import { candidateStartSchema, entityIdField, type CandidateStarted } from '@portal/contracts';
-import { op, parse, requireInternal, type ServiceContext, type TokenSigner } from '@portal/service-kit';
+import { CONSENT_DOCUMENT, CONSENT_MSG, candidateStartSchema, entityIdField, type CandidateStarted } from '@portal/contracts';
+import { conflict, op, parse, requireInternal, type ServiceContext, type TokenSigner } from '@portal/service-kit';
 import { acceptConsent } from '../../commands/consent';
 import { endSessionsOf, openSession } from '../../commands/sessions';
 import type { ConsentDoc } from '../../models/consent';
@@ -46,6 +46,8 @@ export function candidatesRouter(service: ServiceContext, { users, consents, sig
 
   router.post('/', async (ctx) => {
     const input = parse(candidateCreateSchema, ctx.request.body);
+    // Refused before anything is made: no account is left behind by a consent to an old text.
+    if (input.consentVersion !== CONSENT_DOCUMENT.version) throw conflict(CONSENT_MSG.outdated, 'consentVersion');
     const placeholder = `candidate-${randomBytes(9).toString('hex')}@link.invalid`;
     // Nobody signs in with it: a password nobody knows keeps the stored shape of every account.
     const user = await users.create({

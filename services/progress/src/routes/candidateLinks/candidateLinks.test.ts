@@ -119,6 +119,8 @@ describe('taking a quiz by link', () => {
 
     const noConsent = await startLink(token, { ...candidate(), consent: false });
     expect(noConsent).toMatchObject({ status: 400, body: { message: CONSENT_MSG.required } });
+    const oldText = await startLink(token, { ...candidate(), consentVersion: '2020-01-01' });
+    expect(oldText).toMatchObject({ status: 409, body: { message: CONSENT_MSG.outdated } });
     const started = await startLink(token);
     expect(started.status).toBe(201);
     const session = started.body;
