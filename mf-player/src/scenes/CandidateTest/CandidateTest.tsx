@@ -119,7 +119,8 @@ function StartForm({
       <Field required label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" maxLength={254} {...form.register('email')} />
       </Field>
-      <Consent aria-labelledby="consent-title">
+      {/* Scrolls when long: focusable, so a keyboard can scroll it too. */}
+      <Consent aria-labelledby="consent-title" tabIndex={0}>
         <h2 id="consent-title">{link.consent.title}</h2>
         {link.consent.paragraphs.map((p) => (
           <p key={p}>{p}</p>
