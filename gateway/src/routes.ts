@@ -20,6 +20,7 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/certificates', service: 'progress' },
   { prefix: '/api/notifications', service: 'progress' },
   { prefix: '/api/reviews', service: 'progress' },
+  { prefix: '/api/candidate-links', service: 'progress' },
   { prefix: '/api/organizations', service: 'crm' },
   { prefix: '/api/contacts', service: 'crm' },
   { prefix: '/api/audit', service: 'audit' },

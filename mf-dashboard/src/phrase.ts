@@ -253,6 +253,14 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Изменён пользователь olga@example.test, роль CLIENT → CURATOR',
     ({ verb, subject, details }) => `${verb(CHANGED)} пользователя${subject ? ` ${subject}` : ''}${changeOf(details, 'роль')}`,
   ),
+  // Candidate testing by link: the sweep that deletes candidates after the retention period.
+  kind(
+    'delete',
+    'user',
+    /^Удалены данные кандидатов/,
+    'Удалены данные кандидатов, проходивших тесты по ссылке более 30 дн. назад: 3',
+    ({ verb, details }) => `${verb(DELETED)} ${details.replace(/^Удалены /, '')}`,
+  ),
   kind(
     'delete',
     'user',
@@ -461,6 +469,21 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     /^Удалён вопрос банка курса/,
     'Удалён вопрос банка курса «Основы HR»',
     did(DELETED, 'вопрос банка курса'),
+  ),
+  // candidate links
+  kind(
+    'create',
+    'quiz',
+    /^Создана ссылка для кандидатов/,
+    'Создана ссылка для кандидатов на тест «Итоговый тест» (курс «Основы HR»)',
+    did(CREATED, 'ссылку для кандидатов на тест'),
+  ),
+  kind(
+    'update',
+    'quiz',
+    /^Отозвана ссылка для кандидатов/,
+    'Отозвана ссылка для кандидатов на тест «Итоговый тест» (курс «Основы HR»)',
+    did(['отозвал', 'отозвала'], 'ссылку для кандидатов на тест'),
   ),
   // progress: attempts, completions, the results export
   kind(

@@ -1,5 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { assignmentPaths } from './paths/assignments';
+import { candidateLinkPaths } from './paths/candidateLinks';
 import { auditPaths } from './paths/audit';
 import { notificationPaths } from './paths/notifications';
 import { authPaths } from './paths/auth';
@@ -51,6 +52,7 @@ export function openApiDocument(): OpenApiDocument {
         ...progressPaths,
         ...assignmentPaths,
         ...notificationPaths,
+        ...candidateLinkPaths,
         ...crmPaths,
         ...auditPaths,
         ...privacyPaths,

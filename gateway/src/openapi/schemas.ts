@@ -469,7 +469,9 @@ const attemptSummaryShape = {
   courseTitle: z.string(),
   lessonId: z.string(),
   attemptNumber: z.number().int(),
-  status: z.enum([...RESULT_STATUSES, 'in_progress']),
+  status: z
+    .enum([...RESULT_STATUSES, 'in_progress', 'submitted'])
+    .meta({ description: '«submitted»: попытка кандидата, которому ссылка не показывает результат' }),
   score: z.number(),
   maxScore: z.number(),
   percentage: z.number(),
@@ -478,6 +480,8 @@ const attemptSummaryShape = {
   completedAt: isoDate.nullable(),
   durationMinutes: z.number().nullable(),
   pendingReviews: z.number().int().optional().meta({ description: 'Ответов ждут проверки куратором («на проверке»)' }),
+  viaLink: z.boolean().optional().meta({ description: 'Пройдено кандидатом по ссылке' }),
+  resultHidden: z.boolean().optional().meta({ description: 'Ссылка не показывает кандидату результат' }),
 };
 const attemptSummary = z.object(attemptSummaryShape).meta({ id: 'AttemptSummary' });
 

@@ -1,5 +1,13 @@
 import {
   exportFileName,
+  type CandidateLink,
+  type CandidateLinkCreateInput,
+  type CandidateLinkCreated,
+  type CandidateLinkPage,
+  type CandidateLinkPublic,
+  type CandidateStartInput,
+  type CandidateStarted,
+  type CourseSummary,
   type ExportFormat,
   type AttemptAnswerInput,
   type AttemptDetail,
@@ -16,7 +24,7 @@ import {
   type StartedAttempt,
   type UploadedFile,
 } from '@portal/contracts';
-import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
+import { apiRequest, apiResponse, downloadFile, readerTimeZone } from '@portal/web-core';
 
 const enc = encodeURIComponent;
 
@@ -96,3 +104,28 @@ export const fetchReviews = (page: number, limit: number, signal?: AbortSignal) 
 /** A score and a comment for one waiting answer; answers the attempt counted again. */
 export const gradeReview = (attemptId: string, questionId: string, input: ReviewInput) =>
   apiRequest<AttemptDetail>(`/reviews/${enc(attemptId)}/${enc(questionId)}`, { method: 'POST', body: input });
+
+/* ------------------------------------------------------- candidate links */
+
+export const CANDIDATE_LINKS_KEY = ['candidate-links'] as const;
+export const publicLinkKey = (token: string) => ['candidate-link', 'public', token] as const;
+export const EDITABLE_COURSES_KEY = ['candidate-links', 'courses'] as const;
+
+export const fetchCandidateLinks = (page: number, signal?: AbortSignal) =>
+  apiRequest<CandidateLinkPage>('/candidate-links', { query: { page, limit: 20 }, signal });
+
+export const createCandidateLink = (input: CandidateLinkCreateInput) =>
+  apiRequest<CandidateLinkCreated>('/candidate-links', { method: 'POST', body: input });
+
+export const revokeCandidateLink = (id: string) =>
+  apiRequest<CandidateLink>(`/candidate-links/${enc(id)}/revoke`, { method: 'POST' });
+
+/** The published courses a link may lead into (the first hundred, newest first). */
+export const fetchPublishedCourses = async (signal?: AbortSignal) =>
+  (await apiResponse<CourseSummary[]>('/courses', { query: { status: 'published', limit: 100 }, signal })).body;
+
+export const fetchPublicLink = (token: string, signal?: AbortSignal) =>
+  apiRequest<CandidateLinkPublic>(`/candidate-links/public/${enc(token)}`, { signal });
+
+export const startCandidateLink = (token: string, input: CandidateStartInput) =>
+  apiRequest<CandidateStarted>(`/candidate-links/public/${enc(token)}/start`, { method: 'POST', body: input });

@@ -1,4 +1,4 @@
-import { PROGRESS_MSG, REVIEW_MSG, type AttemptStatus } from '@portal/contracts';
+import { CANDIDATE_LINK_MSG, PROGRESS_MSG, REVIEW_MSG, type AttemptSummary } from '@portal/contracts';
 import { Badge } from '@portal/ui';
 
 export { StatusBadge } from '@portal/ui';
@@ -14,7 +14,8 @@ export function LessonStateBadge({ done }: { done: boolean }) {
   );
 }
 
-export function ResultBadge({ status, pendingReviews = 0 }: { status: AttemptStatus; pendingReviews?: number }) {
+export function ResultBadge({ status, pendingReviews = 0 }: { status: AttemptSummary['status']; pendingReviews?: number }) {
+  if (status === 'submitted') return <Badge $tone="muted">{CANDIDATE_LINK_MSG.submittedTitle}</Badge>;
   if (status !== 'in_progress' && pendingReviews > 0)
     return (
       <Badge $tone="warning" title="Итог станет окончательным после проверки куратором">
@@ -23,4 +24,13 @@ export function ResultBadge({ status, pendingReviews = 0 }: { status: AttemptSta
     );
   const label = status === 'passed' ? PROGRESS_MSG.passed : status === 'failed' ? PROGRESS_MSG.failed : PROGRESS_MSG.inProgress;
   return <Badge $tone={status === 'passed' ? 'success' : status === 'failed' ? 'danger' : 'muted'}>{label}</Badge>;
+}
+
+/** Beside a candidate's name in the results: they took the test by a link, without an account. */
+export function ViaLinkBadge() {
+  return (
+    <Badge $tone="muted" title="Кандидат прошёл тест по ссылке, без учётной записи">
+      {CANDIDATE_LINK_MSG.viaLink}
+    </Badge>
+  );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import {
+  CANDIDATE_LINK_MSG,
   PROGRESS_MSG,
   REVIEW_MSG,
   formatCountdown,
@@ -46,6 +47,8 @@ interface Outcome {
   lateAnswers: number;
   /** Answers waiting for a curator: the result is provisional («на проверке»). */
   pendingReviews: number;
+  /** A candidate's link hides the result: only that the answers were sent is shown. */
+  hidden?: boolean;
 }
 
 const reviewPlural = new Intl.PluralRules('ru-RU');
@@ -234,6 +237,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
           questions: result.questions,
           lateAnswers: result.lateAnswers,
           pendingReviews: result.pendingReviews ?? 0,
+          hidden: !!result.resultHidden,
         });
         onFinished?.(result);
       }
@@ -406,7 +410,22 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
         </Body>
       )}
 
-      {phase === 'result' && outcome && info && (
+      {phase === 'result' && outcome?.hidden && (
+        <Body>
+          <Verdict ref={resultHeading} tabIndex={-1} $passed>
+            {CANDIDATE_LINK_MSG.submittedTitle}
+          </Verdict>
+          {timedOut && <Muted as="p">{PROGRESS_MSG.timeUp}</Muted>}
+          <p role="status">{CANDIDATE_LINK_MSG.submitted}</p>
+          <Footer>
+            <Button type="button" $variant="outline" onClick={onClose}>
+              {closeLabel ?? PROGRESS_MSG.close}
+            </Button>
+          </Footer>
+        </Body>
+      )}
+
+      {phase === 'result' && outcome && !outcome.hidden && info && (
         <Body role={embedded ? 'region' : undefined} aria-label={embedded ? EMBEDDED_MSG.result : undefined}>
           <Verdict ref={resultHeading} tabIndex={-1} $passed={outcome.status === 'passed'}>
             {outcome.status === 'passed' ? PROGRESS_MSG.quizPassed : PROGRESS_MSG.quizFailed}

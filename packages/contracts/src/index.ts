@@ -26,3 +26,4 @@ export * from './shuffle';
 export * from './assignments';
 export * from './certificates';
 export * from './notifications';
+export * from './candidateLinks';

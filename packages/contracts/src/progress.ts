@@ -279,7 +279,11 @@ export interface AttemptSummary {
   courseTitle: string;
   lessonId: string;
   attemptNumber: number;
-  status: AttemptStatus;
+  /**
+   * 'submitted' is only ever presented, never stored: a candidate's own finished attempt when their
+   * link hides the result (`resultHidden`), so neither the verdict nor the score reaches them.
+   */
+  status: AttemptStatus | 'submitted';
   score: number;
   maxScore: number;
   percentage: number;
@@ -290,6 +294,10 @@ export interface AttemptSummary {
   durationMinutes: number | null;
   /** Answers waiting for a curator («на проверке» while above 0; the score is provisional). */
   pendingReviews?: number;
+  /** Taken by a candidate «по ссылке» (candidate testing by link). */
+  viaLink?: boolean;
+  /** The candidate's own view of an attempt whose link hides the result: no verdict, score or answers. */
+  resultHidden?: boolean;
 }
 
 /** GET /attempts/quiz/{quizId}: what the quiz card in a lesson shows. */

@@ -72,6 +72,9 @@ export const ROUTES = {
   },
   // «Анализ вопросов» of one quiz: ADMIN and the curators of its course (the server checks the course).
   quizAnalysis: { path: '/analysis/:quizId', remote: 'mf_dashboard', scene: 'quizAnalysis', access: STAFF_ROLES },
+  // Candidate testing by link: staff make and revoke links; a candidate without an account opens one.
+  candidateLinks: { path: '/candidate-links', remote: 'mf_player', scene: 'candidateLinks', access: STAFF_ROLES },
+  candidateTest: { path: '/t/:token', remote: 'mf_player', scene: 'candidateTest', access: 'public' },
   // The public check of a certificate's number (the link printed on the PDF).
   verifyCertificate: { path: '/verify/:number', remote: 'mf_landing', scene: 'verifyCertificate', access: 'public' },
 } as const satisfies Record<string, RouteDefinition>;

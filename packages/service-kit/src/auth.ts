@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { timingSafeEqual } from 'node:crypto';
-import { MSG, type Role } from '@portal/contracts';
+import { CANDIDATE_LINK_MSG, MSG, linkSessionAllows, type Role } from '@portal/contracts';
 import { forbidden, unauthorized, unavailable } from './errors';
 import type { TokenVerifier } from './jwt';
 import { PrincipalLookupError, type Principal, type PrincipalCache } from './principals';
@@ -33,6 +33,8 @@ export const createAuthenticate = (verifier: TokenVerifier, principals: Principa
     throw unavailable(message ?? MSG.serviceUnavailable);
   }
   if (!user) throw unauthorized(MSG.badToken);
+  // A candidate's link session reaches its one quiz, whichever service is asked.
+  if (user.linkScope && !linkSessionAllows(user.linkScope, ctx.method, ctx.path)) throw forbidden(CANDIDATE_LINK_MSG.scopeOnly);
   ctx.state.user = user;
   ctx.state.sessionId = claims.sid;
   await next();

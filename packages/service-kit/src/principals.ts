@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Role } from '@portal/contracts';
+import type { LinkScope, Role } from '@portal/contracts';
 import type { Logger } from './logger';
 import type { Upstreams } from './upstreams';
 
@@ -11,6 +11,8 @@ export interface Principal {
   email: string;
   /** Where they work (assignments addressed to a department reach them); '' when not set. */
   department?: string;
+  /** A candidate «по ссылке»: the session reaches this quiz only (`linkSessionAllows`). */
+  linkScope?: LinkScope;
 }
 
 /** The person behind a session: null when the user is gone or the session has ended. */

@@ -11,6 +11,7 @@ import { userModel } from './models/user';
 import { presetAccounts } from './presets';
 import { applicationsRouter } from './routes/applications';
 import { authRouter } from './routes/auth';
+import { candidatesRouter } from './routes/candidates';
 import { consentRouter } from './routes/consent';
 import { subjectRequestsRouter } from './routes/subjectRequests';
 import { passwordRouter } from './routes/auth/password';
@@ -57,6 +58,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     subjectRequestsRouter(ctx, { requests, users }),
     applicationsRouter(ctx, { users, applications }, announce),
     internalRouter(ctx, users),
+    candidatesRouter(ctx, { users, consents, signer, announce }),
     subjectRouter(ctx.config.INTERNAL_TOKEN, {
       collect: subjects.collect,
       // Every service drops what it cached about the person, as after any change of a user.

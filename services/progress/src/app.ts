@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import { Queue } from 'bullmq';
+import { candidateLinkPath } from '@portal/contracts';
 import { Upstreams, createRedis, portalLink, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
+import { candidatesClient } from './clients/candidates';
 import { contentClient } from './clients/content';
 import { peopleClient, type PeopleClient } from './clients/people';
 import type { ReminderDeps } from './commands/reminders';
@@ -10,6 +12,8 @@ import { progressModels } from './models';
 import { analysisRouter } from './routes/analysis';
 import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
+import { candidateLinksRouter } from './routes/candidateLinks';
+import { PublicLinkLimit } from './publicLimit';
 import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { notificationsRouter } from './routes/notifications';
@@ -46,6 +50,9 @@ export const reminderDeps = (ctx: ServiceContext<ProgressConfig>): ReminderDeps 
   logger: ctx.logger,
   people: progressPeople(ctx),
 });
+/** The auth service's candidate routes (accounts, consents and sessions of candidates «по ссылке»). */
+export const progressCandidates = (ctx: ServiceContext<ProgressConfig>) =>
+  candidatesClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
 
 export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
   const deps = progressDeps(ctx);
@@ -63,6 +70,12 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
     reviewsRouter(ctx, deps),
     analysisRouter(ctx, deps),
+    candidateLinksRouter(ctx, {
+      ...deps,
+      candidates: progressCandidates(ctx),
+      limit: new PublicLinkLimit(ctx.redis, ctx.config.CANDIDATE_LINK_RATE_LIMIT, ctx.config.QUEUE_PREFIX, ctx.logger),
+      linkFor: (token) => portalLink(ctx.config, candidateLinkPath(token)),
+    }),
     internalRouter(ctx),
     subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'))),
   ];

@@ -25,6 +25,12 @@ export const progressConfigSchema = baseConfigSchema.extend({
    * service's clock. Refused at start in production, where the clock never moves.
    */
   CLOCK_SEAM: z.enum(['on', 'off']).default('off'),
+  /** Candidates «по ссылке» are deleted this many days after they started (account, consent, attempts). */
+  CANDIDATE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the sweep of expired candidates runs (one scheduler for all replicas). */
+  CANDIDATE_RETENTION_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** Requests a minute per client address to the public link routes (`/api/candidate-links/public/*`). */
+  CANDIDATE_LINK_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 export type ProgressConfig = z.infer<typeof progressConfigSchema>;
 export const loadProgressConfig = (env = process.env) => loadConfig(progressConfigSchema, env);

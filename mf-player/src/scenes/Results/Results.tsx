@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { PROGRESS_MSG, REVIEW_MSG, STUDY_ROLES, isStaff, type ResultStatus } from '@portal/contracts';
+import { CANDIDATE_LINK_MSG, PROGRESS_MSG, REVIEW_MSG, STUDY_ROLES, isStaff, type ResultStatus } from '@portal/contracts';
 import {
   Button,
   Card,
@@ -19,7 +19,7 @@ import {
 import { navigate, paths, useAuth } from '@portal/web-core';
 import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
-import { ResultBadge } from '../../components/Badges';
+import { ResultBadge, ViaLinkBadge } from '../../components/Badges';
 import { MyCertificates } from '../../components/MyCertificates';
 
 const STATUS_OPTIONS: Array<{ value: ResultStatus | 'all'; label: string }> = [
@@ -59,6 +59,11 @@ export function Results() {
         {user && isStaff(user.role) && (
           <Button type="button" $variant="outline" onClick={() => navigate(paths.reviews())}>
             {REVIEW_MSG.title}
+          </Button>
+        )}
+        {user && isStaff(user.role) && (
+          <Button type="button" $variant="outline" onClick={() => navigate(paths.candidateLinks())}>
+            {CANDIDATE_LINK_MSG.screenTitle}
           </Button>
         )}
         <ExportButtons
@@ -132,7 +137,9 @@ export function Results() {
               <tbody>
                 {data.data.map((a) => (
                   <tr key={a.id}>
-                    <td>{a.userName}</td>
+                    <td>
+                      {a.userName} {a.viaLink && <ViaLinkBadge />}
+                    </td>
                     <td>{a.courseTitle}</td>
                     <td>{a.quizTitle}</td>
                     <td>

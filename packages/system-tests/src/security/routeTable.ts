@@ -71,6 +71,15 @@ export const fresh = {
   },
   /** An assignment of the seeded course to everyone, made by the matrix's curator (who may then change it). */
   assignment: (p: Portal) => created(p, p.progress.url, '/api/assignments', assignmentBody(p), p.as.CURATOR.token),
+  /** A candidate link to the seeded quiz lesson, made by the matrix's curator (its owner). */
+  async candidateLink(p: Portal): Promise<string> {
+    const answer = await api(p.progress.url, 'POST', '/api/candidate-links', {
+      token: p.as.CURATOR.token,
+      body: candidateLinkBody(p),
+    });
+    if (answer.status !== 201) throw new Error(`fixture candidate link: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.link.id as string;
+  },
   session: (p: Portal) => userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь'),
   /** A pending application: a self-registration as CURATOR over the real route. */
   async application(p: Portal): Promise<string> {
@@ -122,6 +131,15 @@ const bankQuestionBody = () => ({
   question: { type: 'single_choice', question: `Вопрос ${unique()}`, options: ['Да', 'Нет'], correctAnswers: [0] },
 });
 const assignmentBody = (p: Portal) => ({ courseId: p.seeded.course.id, audience: { kind: 'all' }, dueDate: '2099-12-31' });
+const candidateLinkBody = (p: Portal) => ({
+  courseId: p.seeded.course.id,
+  lessonId: p.seeded.quizLessonId,
+  maxUses: 5,
+  timeLimitMinutes: 30,
+  showResult: false,
+});
+/** A well-formed token no link has: the public routes answer 404 to everyone. */
+const UNKNOWN_LINK_TOKEN = 'N'.repeat(43);
 const curators = new WeakMap<Portal, ReturnType<typeof userWithRole>>();
 
 /** The session a token names. */
@@ -291,6 +309,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   ...subjectRules('progress'),
   ...subjectRules('crm'),
   ...subjectRules('audit'),
+  'auth POST /internal/candidates': { ...internal, request: () => ({ body: {}, ok: 400 }) },
+  'auth POST /internal/candidates/purge': { ...internal, request: () => ({ body: { ids: [] }, ok: 200 }) },
   'auth GET /internal/audience': { ...internal, request: () => ({ query: '?department=Склад', ok: 200 }) },
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR
@@ -525,6 +545,30 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'progress POST /api/notifications/:id/read': {
     access: EVERYONE,
     request: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
+  },
+  // candidate links: staff make them (a curator for courses they may change), anyone with a link starts it
+  'progress GET /api/candidate-links': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  'progress POST /api/candidate-links': { access: STAFF_ROLES, request: (p) => ({ body: candidateLinkBody(p), ok: 201 }) },
+  'progress POST /api/candidate-links/:id/revoke': {
+    access: STAFF_ROLES,
+    request: async (p) => ({ params: { id: await fresh.candidateLink(p) }, ok: 200 }),
+  },
+  'progress GET /api/candidate-links/public/:token': {
+    access: 'public',
+    request: () => ({ params: { token: UNKNOWN_LINK_TOKEN }, ok: 404 }),
+  },
+  'progress POST /api/candidate-links/public/:token/start': {
+    access: 'public',
+    request: () => ({
+      params: { token: UNKNOWN_LINK_TOKEN },
+      body: {
+        fullName: 'Кандидатов Пётр',
+        email: 'candidate@example.test',
+        consent: true,
+        consentVersion: CONSENT_DOCUMENT.version,
+      },
+      ok: 404,
+    }),
   },
   // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and staff's)
   'progress GET /api/certificates/verify/:number': {

@@ -51,6 +51,8 @@ export function authSubjects({ store, users, consents, applications, requests }:
             email: anonymisedEmail(userId),
             department: '',
             position: '',
+            // A candidate «по ссылке» gave an address of their own.
+            candidateEmail: '',
             passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
           },
         },

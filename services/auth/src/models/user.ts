@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { ROLES, joinName, splitFullName, type Role } from '@portal/contracts';
+import { ROLES, joinName, splitFullName, type LinkScope, type Role } from '@portal/contracts';
 import { versionPlugin } from '@portal/service-kit';
 
 export interface UserDoc {
@@ -15,6 +15,13 @@ export interface UserDoc {
   position?: string;
   role: Role;
   preset: boolean;
+  /**
+   * A transient candidate «по ссылке»: their one session reaches this quiz only, and the progress
+   * service deletes them after CANDIDATE_RETENTION_DAYS. Their `email` is a placeholder (people may
+   * take several links, or already have an account); the address they gave is `candidateEmail`.
+   */
+  linkScope?: LinkScope | null;
+  candidateEmail?: string;
   /** Optimistic concurrency of the directory's edits (versionPlugin). */
   version?: number;
   createdAt: Date;
@@ -34,6 +41,11 @@ const userSchema = new Schema<UserDoc>(
     position: { type: String, trim: true, default: '' },
     role: { type: String, enum: ROLES, required: true, default: 'CANDIDATE', index: true },
     preset: { type: Boolean, default: false },
+    linkScope: {
+      type: new Schema({ linkId: String, courseId: String, lessonId: String, quizId: String }, { _id: false }),
+      default: null,
+    },
+    candidateEmail: { type: String, trim: true },
   },
   { timestamps: true },
 );

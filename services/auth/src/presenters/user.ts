@@ -3,7 +3,7 @@ import type { Principal } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
 
 type StoredUser = Pick<UserDoc, '_id' | 'email' | 'fullName' | 'role' | 'createdAt' | 'version'> &
-  Partial<Pick<UserDoc, 'lastName' | 'firstName' | 'middleName' | 'department' | 'position'>>;
+  Partial<Pick<UserDoc, 'lastName' | 'firstName' | 'middleName' | 'department' | 'position' | 'linkScope'>>;
 
 /** The stored parts; an account the start-up migration has not reached yet reads them from its name. */
 const partsOf = (user: StoredUser) =>
@@ -30,4 +30,14 @@ export const toPrincipal = (user: StoredUser): Principal => ({
   fullName: user.fullName,
   role: user.role,
   department: user.department ?? '',
+  ...(user.linkScope
+    ? {
+        linkScope: {
+          linkId: user.linkScope.linkId,
+          courseId: user.linkScope.courseId,
+          lessonId: user.linkScope.lessonId,
+          quizId: user.linkScope.quizId,
+        },
+      }
+    : {}),
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ATTEMPT_GRACE_SECONDS,
+  CANDIDATE_LINK_MSG,
   DEFAULT_SHOW_CORRECT_ANSWERS,
   PROGRESS_MSG,
   contentBlocksOf,
@@ -13,12 +14,12 @@ import {
   type QuizCard,
   type StartedAttempt,
 } from '@portal/contracts';
-import { badRequest, notFound, op, serialised, type Principal } from '@portal/service-kit';
+import { badRequest, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { StoredQuiz } from '../clients/content';
 import type { AttemptDoc } from '../models/attempt';
 import { authorizeStart, correctAnswersRevealed, maySeeAttempt, questionsRevealed, startRefusal } from '../policies/attempts';
-import { presentAttemptDetail, presentAttemptSummary, presentQuizInfo } from '../presenters/attempt';
+import { hiddenFrom, presentAttemptDetail, presentAttemptSummary, presentQuizInfo, withoutResult } from '../presenters/attempt';
 import { completeLesson } from './completions';
 import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
@@ -111,6 +112,27 @@ export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: str
   }
 }
 
+/**
+ * A candidate «по ссылке» takes the link's quiz where the link put it, once, with the link's time
+ * limit (or the quiz's when the link sets none) and its rule on showing the result.
+ */
+async function linkTermsFor(
+  deps: ProgressDeps,
+  actor: Principal,
+  input: AttemptStartInput,
+): Promise<{ linkId: string; timeLimit: number | null; showResult: boolean } | null> {
+  const scope = actor.linkScope;
+  if (!scope) return null;
+  if (scope.quizId !== input.quizId || scope.courseId !== input.courseId || scope.lessonId !== input.lessonId) {
+    throw forbidden(CANDIDATE_LINK_MSG.scopeOnly);
+  }
+  const link = isValidObjectId(scope.linkId)
+    ? await deps.models.candidateLinks.findById(scope.linkId, { timeLimitMinutes: 1, showResult: 1 }).lean()
+    : null;
+  if (!link) throw notFound(CANDIDATE_LINK_MSG.notFound);
+  return { linkId: scope.linkId, timeLimit: link.timeLimitMinutes, showResult: link.showResult };
+}
+
 function started(a: AttemptDoc, resumed: boolean): StartedAttempt {
   return {
     attempt: presentAttemptSummary(a),
@@ -137,6 +159,8 @@ export async function startAttempt(
   input: AttemptStartInput,
 ): Promise<{ body: StartedAttempt; created: boolean }> {
   const { models, content, audit } = deps;
+  // A link session is refused before anything is read with its token.
+  const link = await linkTermsFor(deps, actor, input);
   // The attempt's seed orders what it shows and draws its questions from the course's bank.
   const shuffleSeed = newShuffleSeed();
   const [quiz, course, lesson] = firstRefusal<[StoredQuiz, CourseOutline, BlockRecord]>(
@@ -155,7 +179,10 @@ export async function startAttempt(
   const previous = await models.attempts
     .find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1 })
     .lean<AttemptDoc[]>();
-  authorizeStart(quiz.settings.maxAttempts, previous);
+  const maxAttempts = link ? 1 : quiz.settings.maxAttempts;
+  const quizLimit = quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null;
+  const timeLimit = link?.timeLimit ?? quizLimit;
+  authorizeStart(maxAttempts, previous);
   if (!quiz.questions.length) throw badRequest(PROGRESS_MSG.quizEmpty, 'quizId');
 
   await noteLearnerActivity(deps, actor, course.id);
@@ -174,14 +201,16 @@ export async function startAttempt(
       attemptNumber,
       status: 'in_progress',
       passingScore: quiz.settings.passingScore,
-      maxAttempts: quiz.settings.maxAttempts,
+      maxAttempts,
       showExplanations: quiz.settings.showExplanations,
       showCorrectAnswers: quiz.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
       scoring: quiz.settings.scoring ?? DEFAULT_SCORING,
       shuffleSeed,
-      timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
+      timeLimit,
       startedAt,
-      deadline: deadlineOf(startedAt, quiz.settings.timeLimit),
+      deadline: deadlineOf(startedAt, timeLimit),
+      viaLinkId: link?.linkId ?? null,
+      resultHidden: link ? !link.showResult : false,
       questions: presentQuestions(quiz.questions, quiz.settings, shuffleSeed),
       maxScore: maxScoreOf(quiz.questions),
     });
@@ -219,6 +248,7 @@ async function doneWithQuiz(deps: ProgressDeps, a: AttemptDoc): Promise<boolean>
 }
 
 export async function detailFor(deps: ProgressDeps, viewer: Principal, a: AttemptDoc): Promise<AttemptDetail> {
+  if (hiddenFrom(viewer.id, a)) return withoutResult(presentAttemptDetail(a, false, false));
   const courseDone = a.showExplanations === 'after_course' ? await isCourseCompleted(deps, a.userId, a.courseId) : false;
   const setting = a.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS;
   const done = setting === 'after_pass_or_last' && a.status !== 'in_progress' ? await doneWithQuiz(deps, a) : false;
@@ -324,6 +354,9 @@ function bestOf<T extends Pick<AttemptDoc, 'percentage' | 'status' | 'attemptNum
   return best;
 }
 
+const ownView = (actor: Principal, a: AttemptDoc) =>
+  hiddenFrom(actor.id, a) ? withoutResult(presentAttemptSummary(a)) : presentAttemptSummary(a);
+
 /** What the quiz card in a lesson shows: the quiz (without answers), the latest attempt, and whether one may start. */
 export async function quizCard(deps: ProgressDeps, actor: Principal, authorization: string, quizId: string): Promise<QuizCard> {
   // The internal route answers any quiz; a learner may only see the card of one a visible lesson holds.
@@ -350,8 +383,8 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, authorizati
       showCorrectAnswers: quiz.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
     },
     attemptsUsed: finished.length,
-    latest: finished[0] ? presentAttemptSummary(finished[0]) : null,
-    best: best ? presentAttemptSummary(best) : null,
+    latest: finished[0] ? ownView(actor, finished[0]) : null,
+    best: best ? ownView(actor, best) : null,
     inProgress: open ? { id: String(open._id), deadline: open.deadline ? open.deadline.toISOString() : null } : null,
     canStart: !reason,
     blockedReason: reason,

@@ -86,6 +86,10 @@ export interface AttemptDoc {
   awaitingReview?: boolean;
   /** Set by the call that closed the attempt when its time ran out (finalizeExpired). */
   expiredBy?: string;
+  /** Taken by a candidate «по ссылке» (the link's id); such a candidate is deleted after the retention period. */
+  viaLinkId?: string | null;
+  /** The link said the candidate does not see the result: their own views of it carry none. */
+  resultHidden?: boolean;
 }
 
 const questionSchema = new Schema<StoredQuestion>(
@@ -160,6 +164,8 @@ const attemptSchema = new Schema<AttemptDoc>(
     maxScore: { type: Number, default: 0 },
     percentage: { type: Number, default: 0 },
     expiredBy: { type: String },
+    viaLinkId: { type: String, default: null },
+    resultHidden: { type: Boolean, default: false },
     pendingReviews: { type: Number },
     awaitingReview: { type: Boolean },
   },

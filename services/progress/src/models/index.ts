@@ -1,6 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import { assignmentExtensionModel, assignmentModel, type AssignmentDoc, type AssignmentExtensionDoc } from './assignment';
 import { attemptModel, type AttemptDoc } from './attempt';
+import { candidateLinkModel, candidateUseModel, type CandidateLinkDoc, type CandidateUseDoc } from './candidateLink';
 import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
 import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
@@ -14,6 +15,8 @@ export interface ProgressModels {
   assignmentExtensions: Model<AssignmentExtensionDoc>;
   certificates: Model<CertificateDoc>;
   notifications: Model<NotificationDoc>;
+  candidateLinks: Model<CandidateLinkDoc>;
+  candidateUses: Model<CandidateUseDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
@@ -24,4 +27,6 @@ export const progressModels = (store: Connection): ProgressModels => ({
   assignmentExtensions: assignmentExtensionModel(store),
   certificates: certificateModel(store),
   notifications: notificationModel(store),
+  candidateLinks: candidateLinkModel(store),
+  candidateUses: candidateUseModel(store),
 });

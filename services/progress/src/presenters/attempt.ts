@@ -33,7 +33,30 @@ export const presentAttemptSummary = (a: SummaryFields): AttemptSummary => ({
   completedAt: a.completedAt ? a.completedAt.toISOString() : null,
   durationMinutes: a.completedAt ? minutesBetween(a.startedAt, a.completedAt) : null,
   ...(a.pendingReviews ? { pendingReviews: a.pendingReviews } : {}),
+  ...(a.viaLinkId ? { viaLink: true } : {}),
 });
+
+/** Whether the viewer is the candidate whose link hides their result (staff always see it). */
+export const hiddenFrom = (viewerId: string, a: Pick<AttemptDoc, 'userId' | 'resultHidden' | 'status'>): boolean =>
+  !!a.resultHidden && a.userId === viewerId && a.status !== 'in_progress';
+
+/** A finished attempt as its candidate sees it when the link hides the result: that it was sent, nothing more. */
+export function withoutResult<T extends AttemptSummary>(view: T): T {
+  const hidden = {
+    ...view,
+    status: 'submitted' as const,
+    score: 0,
+    maxScore: 0,
+    percentage: 0,
+    passingScore: 0,
+    pendingReviews: 0,
+  };
+  const result =
+    'questions' in view
+      ? { ...hidden, questions: [], questionsRevealed: false, correctAnswersRevealed: false, lateAnswers: 0 }
+      : hidden;
+  return { ...result, resultHidden: true } as T;
+}
 
 /** The quiz as the attempt froze it, for the player: settings and counts only. */
 export const presentQuizInfo = (a: AttemptDoc): QuizInfo => ({

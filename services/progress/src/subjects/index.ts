@@ -11,7 +11,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
-      const [lessons, courses, attempts, assigned, extensions, certificates, notifications] = await Promise.all([
+      const [lessons, courses, attempts, assigned, extensions, certificates, notifications, links] = await Promise.all([
         models.completions.find({ userId }, null, limited).lean(),
         models.courseCompletions.find({ userId }, null, limited).lean(),
         models.attempts.find({ userId }, null, limited).lean(),
@@ -19,6 +19,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
         models.assignmentExtensions.find({ userId }, null, limited).lean(),
         models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
         models.notifications.find({ userId }, null, limited).lean(),
+        models.candidateLinks.find({ createdBy: userId }, { tokenHash: 0 }, limited).lean(),
       ]);
       return {
         'Пройденные уроки': lessons,
@@ -28,12 +29,14 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
         'Продления сроков': extensions,
         Сертификаты: certificates,
         Уведомления: notifications,
+        'Ссылки для кандидатов': links,
       };
     },
 
     async anonymise(userId, { alias }) {
       const attempts = await models.attempts.updateMany({ userId }, { $set: { userName: alias } });
       const authored = await models.assignments.updateMany({ 'createdBy.id': userId }, { $set: { 'createdBy.fullName': alias } });
+      const links = await models.candidateLinks.updateMany({ createdBy: userId }, { $set: { createdByName: alias } });
       let certificates = 0;
       for (const c of await models.certificates.find({ userId }, { pdf: 0 }).lean()) {
         const verifyUrl = `${publicUrl.replace(/\/$/, '')}/verify/${c.number}`;
@@ -44,6 +47,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
       return {
         'Попытки квизов': attempts.modifiedCount,
         'Назначения (автор)': authored.modifiedCount,
+        'Ссылки для кандидатов (автор)': links.modifiedCount,
         Сертификаты: certificates,
       };
     },
