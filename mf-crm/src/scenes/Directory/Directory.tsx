@@ -9,6 +9,7 @@ import { Applications } from '../../components/Applications';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
 import { ResetLink } from '../../components/ResetLink';
+import { PersonalDataDialog } from '../../components/SubjectActions';
 import { UserForm } from '../../components/UserForm';
 import { directoryCount, formatDate, isStale } from '../../format';
 
@@ -26,6 +27,7 @@ export function Directory() {
   const position = useDebounced(positionText.trim(), 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<User | null>(null);
+  const [personal, setPersonal] = useState<User | null>(null);
 
   const params = { search, role, department, position, page };
   const list = useQuery({
@@ -146,6 +148,16 @@ export function Directory() {
                     Редактировать
                   </Button>
                 )}
+                {isAdmin && user.id !== me?.id && (
+                  <Button
+                    $variant="ghost"
+                    $size="sm"
+                    aria-label={`Персональные данные: ${user.fullName}`}
+                    onClick={() => setPersonal(user)}
+                  >
+                    Персональные данные
+                  </Button>
+                )}
               </UserCard>
             ))}
           </Grid>
@@ -165,6 +177,7 @@ export function Directory() {
         )}
         {editing && isAdmin && <ResetLink user={editing} />}
       </Dialog>
+      {personal && <PersonalDataDialog user={personal} onClose={() => setPersonal(null)} />}
     </Page>
   );
 }
