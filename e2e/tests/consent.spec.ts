@@ -4,7 +4,9 @@ import { expectAccessible, signInThroughForm, uniqueEmail } from './helpers';
 const CHECKBOX = 'Я даю согласие на обработку персональных данных';
 const PASSWORD = 'Kursy-Portal-42';
 
-test('registration asks for consent with its own unticked checkbox, the text to read, and an inline message', async ({ page }) => {
+test('registration asks for consent with its own unticked checkbox, the text to read, and an inline message', async ({
+  page,
+}) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Нет аккаунта? Зарегистрироваться' }).click();
   await page.getByLabel('Полное имя').fill('Согласна Анна');
@@ -77,7 +79,13 @@ test('a person withdraws their consent from the account menu after a confirmatio
 }) => {
   const email = uniqueEmail('consent-withdraw');
   const registered = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, fullName: 'Отзывающая Ольга', role: 'CANDIDATE', consentVersion: await currentVersion(request) },
+    data: {
+      email,
+      password: PASSWORD,
+      fullName: 'Отзывающая Ольга',
+      role: 'CANDIDATE',
+      consentVersion: await currentVersion(request),
+    },
   });
   expect(registered.status()).toBe(201);
   await signInThroughForm(page, email, PASSWORD);

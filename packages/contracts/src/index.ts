@@ -24,3 +24,4 @@ export * from './privacy';
 export * from './shuffle';
 export * from './assignments';
 export * from './certificates';
+export * from './staffImport';

@@ -95,10 +95,10 @@ export function ConsentDialog({
   };
   return (
     <Dialog title="Согласие на обработку данных" onClose={message ? () => (onClose(), onChanged()) : onClose} wide>
-      <p>
-        {inForce
-          ? `Дано ${dateText(consent.acceptedAt)} (редакция от ${dateText(consent.version)}).`
-          : (message ?? CONSENT_MSG.notGiven)}
+      {/* After a withdrawal the answer's message replaces the state read before it. */}
+      <p role="status">
+        {message ??
+          (inForce ? `Дано ${dateText(consent.acceptedAt)} (редакция от ${dateText(consent.version)}).` : CONSENT_MSG.notGiven)}
       </p>
       <ConsentText />
       {error && <ErrorBox>{error}</ErrorBox>}
