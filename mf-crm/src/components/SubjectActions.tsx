@@ -96,7 +96,9 @@ export function PersonalDataDialog({ user, onClose }: { user: User; onClose: () 
         <>
           <Section aria-labelledby="pd-export">
             <h3 id="pd-export">Выгрузка</h3>
-            <Muted>Всё, что портал хранит о человеке: профиль, согласия, назначения, прохождение, ответы, сертификаты и записи журнала.</Muted>
+            <Muted>
+              Всё, что портал хранит о человеке: профиль, согласия, назначения, прохождение, ответы, сертификаты и записи журнала.
+            </Muted>
             <Actions>
               {exported ? (
                 <ExportDownloads request={exported} />

@@ -60,6 +60,8 @@ export const ROUTES = {
   contacts: { path: '/crm/contacts', remote: 'mf_crm', scene: 'contacts', access: CRM_ROLES },
   // «Запросы субъектов ПДн» (152-FZ): exports and anonymisations, ADMIN only.
   subjectRequests: { path: '/crm/subject-requests', remote: 'mf_crm', scene: 'subjectRequests', access: ADMIN_ROLES },
+  // «Импорт сотрудников» from an XLSX or CSV: ADMIN and CURATOR (opened from «Контакты»).
+  staffImport: { path: '/crm/staff-import', remote: 'mf_crm', scene: 'staffImport', access: STAFF_ROLES },
   // Training assignments (issue 22): ADMIN and CURATOR assign, the MANAGER reads who is late.
   assignments: { path: '/assignments', remote: 'mf_dashboard', scene: 'assignments', access: CRM_ROLES },
   assignment: { path: '/assignments/:id', remote: 'mf_dashboard', scene: 'assignment', access: CRM_ROLES },

@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CRM_MSG, ROLES, ROLE_LABELS, userEditRights, type Role, type User, type UserUpdateInput } from '@portal/contracts';
+import {
+  CRM_MSG,
+  ROLES,
+  ROLE_LABELS,
+  isStaff,
+  userEditRights,
+  type Role,
+  type User,
+  type UserUpdateInput,
+} from '@portal/contracts';
 import { Badge, Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select, useDebounced, useToast } from '@portal/ui';
-import { useAuth } from '@portal/web-core';
+import { navigate, paths, useAuth } from '@portal/web-core';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
 import { LoadError } from '../../components/LoadError';
@@ -67,7 +76,14 @@ export function Directory() {
             {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
           </Muted>
         </div>
-        <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
+        <HeaderActions>
+          {me && isStaff(me.role) && (
+            <Button $variant="outline" $size="sm" onClick={() => navigate(paths.staffImport())}>
+              Импорт сотрудников
+            </Button>
+          )}
+          <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
+        </HeaderActions>
       </Header>
 
       {isAdmin && <Applications />}
@@ -194,6 +210,12 @@ const Header = styled.header`
   p {
     margin: 4px 0 0;
   }
+`;
+const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
 `;
 const Filters = styled.div`
   display: grid;

@@ -42,7 +42,7 @@ const csv = (rows: string[][]) =>
   Buffer.from(`\uFEFF${[[...STAFF_IMPORT_COLUMNS], ...rows].map((r) => r.join(';')).join('\r\n')}`).toString('base64');
 
 const preview = (service: typeof auth, token: string, fileName: string, content: string) =>
-  api<ImportPreview>(service.url, 'POST', '/api/staff-import', { token, body: { fileName, content } });
+  api<ImportPreview & { message?: string }>(service.url, 'POST', '/api/staff-import', { token, body: { fileName, content } });
 
 /** Runs the import batch after batch, as the screen does; gives back every batch's answer. */
 async function run(service: typeof auth, token: string, id: string): Promise<ImportBatchResult[]> {
