@@ -22,6 +22,7 @@ const TEMPLATE_ROWS = [
   ['Иванова Мария Сергеевна', 'm.ivanova@example.ru', 'Бухгалтерия', 'Главный бухгалтер', 'Клиент'],
   ['Петров Олег Иванович', 'o.petrov@example.ru', 'Склад', 'Кладовщик', 'Кандидат'],
 ];
+const TEMPLATE_DATE = new Date('2026-11-25T00:00:00Z');
 /** A preview nobody ran is dropped after this long (FerretDB has no TTL indexes: swept at each preview). */
 const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -56,6 +57,8 @@ export function staffImportRouter(
       return;
     }
     const book = new ExcelJS.Workbook();
+    // The same bytes every time (exceljs would stamp the hour of writing).
+    book.created = book.modified = TEMPLATE_DATE;
     const sheet = book.addWorksheet('Сотрудники');
     sheet.columns = STAFF_IMPORT_COLUMNS.map((header) => ({ header, width: header === 'ФИО' ? 36 : 24 }));
     sheet.getRow(1).font = { bold: true };
