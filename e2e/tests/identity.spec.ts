@@ -13,7 +13,8 @@ const registerOnAuth = async (
   await page.getByLabel('Пароль', { exact: true }).fill(fields.password);
   await page.getByLabel('Подтвердите пароль').fill(fields.confirm);
   if (fields.role) await page.getByRole('combobox', { name: 'Роль' }).selectOption(fields.role);
-  if (fields.consent ?? true) await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
+  if (fields.consent ?? true)
+    await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
 };
 
 test('a new candidate registers on /auth and lands on /courses, and the session survives a reload', async ({ page }) => {

@@ -29,7 +29,12 @@ export function ConsentCheck({ error, ...input }: Omit<ComponentPropsWithRef<'in
   return (
     <Wrap>
       <Line>
-        <input type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+        <input
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
         <span>{CONSENT_MSG.checkbox}</span>
       </Line>
       <Button $variant="link" $size="sm" type="button" onClick={() => setReading(true)}>
