@@ -11,8 +11,9 @@ export const STAFF_IMPORT_COLUMNS = ['ФИО', 'Email', 'Подразделен�
 export const STAFF_IMPORT_MAX_ROWS = 5_000;
 /** Rows written per request of the run (the client asks batch after batch and shows the progress). */
 export const STAFF_IMPORT_BATCH = 100;
-/** The file as the client reads it: base64 of at most 2 MB (a 5,000-row XLSX is about 250 KB). */
-export const STAFF_IMPORT_MAX_BASE64 = 2_800_000;
+/** The file's largest size: its base64 must fit the services' 1 MB JSON body (a 5,000-row XLSX is about 250 KB). */
+export const STAFF_IMPORT_MAX_BYTES = 700 * 1024;
+export const STAFF_IMPORT_MAX_BASE64 = Math.ceil(STAFF_IMPORT_MAX_BYTES / 3) * 4 + 64;
 
 /** Roles a CURATOR may give in an import: never more than their own (no ADMIN, no MANAGER). */
 export const CURATOR_IMPORT_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR'];
@@ -21,7 +22,7 @@ export const IMPORT_MSG = {
   fileMissing: 'Выберите файл XLSX или CSV',
   fileKind: 'Нужен файл XLSX или CSV',
   fileUnreadable: 'Не удалось прочитать файл: сохраните его как XLSX или CSV (UTF-8) и загрузите снова',
-  fileTooBig: 'Файл слишком большой: не более 2 МБ',
+  fileTooBig: 'Файл слишком большой: не более 700 КБ',
   columnsMissing: 'В первой строке нужны столбцы: {columns}',
   empty: 'В файле нет строк с сотрудниками',
   tooManyRows: `В файле больше ${STAFF_IMPORT_MAX_ROWS} строк: разделите его на части`,

@@ -6,6 +6,7 @@ import {
   IMPORT_OUTCOME_LABELS,
   ROLE_LABELS,
   STAFF_IMPORT_COLUMNS,
+  STAFF_IMPORT_MAX_BYTES,
   type ImportCounts,
   type ImportOutcome,
   type ImportPreview,
@@ -76,7 +77,7 @@ export function StaffImport() {
     setFileError(null);
     if (!file) return;
     if (!/\.(xlsx|csv)$/i.test(file.name)) return setFileError(IMPORT_MSG.fileKind);
-    if (file.size > 2 * 1024 * 1024) return setFileError(IMPORT_MSG.fileTooBig);
+    if (file.size > STAFF_IMPORT_MAX_BYTES) return setFileError(IMPORT_MSG.fileTooBig);
     preview.mutate(file);
   };
 
