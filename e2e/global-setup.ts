@@ -5,7 +5,33 @@ import { buildFrontends, buildServices, FRONTENDS } from '@portal/devstack/build
 import { startStack } from '@portal/devstack/stack';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { ROOT } from '@portal/devstack/util';
-import { E2E_MEDIA_ORIGIN, E2E_PORT_OFFSET } from './env';
+import { CONSENT_DOCUMENT } from '@portal/contracts';
+import { E2E_GATEWAY_URL, E2E_MEDIA_ORIGIN, E2E_PORT_OFFSET } from './env';
+
+/**
+ * The preset accounts have given their consent to the current text, as a person would at the first
+ * sign-in: the journeys that sign in through the form are not about consent (consent.spec.ts is).
+ */
+async function presetsConsent(): Promise<void> {
+  const presets = (await (await fetch(`${E2E_GATEWAY_URL}/api/auth/presets`)).json()) as {
+    data: { email: string; password: string }[];
+  };
+  for (const { email, password } of presets.data) {
+    const login = await fetch(`${E2E_GATEWAY_URL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (login.status !== 200) throw new Error(`e2e setup: sign-in of ${email} answered ${login.status}`);
+    const { token } = (await login.json()) as { token: string };
+    const consent = await fetch(`${E2E_GATEWAY_URL}/api/consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ version: CONSENT_DOCUMENT.version }),
+    });
+    if (consent.status >= 300) throw new Error(`e2e setup: consent of ${email} answered ${consent.status}`);
+  }
+}
 
 /**
  * Starts the whole portal (store, Redis, five services, gateway) on offset ports with fresh
@@ -29,6 +55,7 @@ export default async function globalSetup() {
     // assignments journey moves the progress service's clock past a due day (never in production).
     env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', MEDIA_ORIGINS: E2E_MEDIA_ORIGIN, CLOCK_SEAM: 'on' },
   });
+  await presetsConsent();
   // Tests that stop and restart a service read how the stack was started from here.
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   writeFileSync(path.join(ROOT, '.data/e2e-stack.json'), JSON.stringify({ env: stack.env, ports: stack.ports }));

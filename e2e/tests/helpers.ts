@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { AuthResponse } from '@portal/contracts';
+import { CONSENT_DOCUMENT, type AuthResponse } from '@portal/contracts';
 import { DEFAULT_PORTS } from '@portal/contracts/ports';
 import { homePathFor } from '@portal/contracts/roles';
 import { ROOT } from '@portal/devstack/util';
@@ -50,11 +50,20 @@ export async function signInThroughForm(page: Page, email: string, password: str
  * Signs in over the API and opens `to` (the person's home page unless given) with the token in
  * place, as the form would leave it: journeys that are not about signing in spend no time on the form.
  * The token is put in this tab once, before its next page loads, so a later sign-out still holds.
+ * The person has consented to the current text (as the dialog at the first sign-in would have them
+ * do; an account registered over the API has not): pass `{ consent: false }` to leave it to the page.
  */
-export async function signIn(page: Page, email: string, password: string, to?: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  to?: string,
+  { consent = true }: { consent?: boolean } = {},
+): Promise<void> {
   const answer = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(answer.status(), `sign-in of ${email}`).toBe(200);
   const { token, user } = (await answer.json()) as AuthResponse;
+  if (consent) await acceptConsent(page.request, token);
   await page.addInitScript(
     ([key, value]) => {
       if (window !== window.top) return; // embedded players and sandboxed frames have no storage of ours
@@ -66,6 +75,15 @@ export async function signIn(page: Page, email: string, password: string, to?: s
     [TOKEN_KEY, token] as const,
   );
   await page.goto(to ?? homePathFor(user.role));
+}
+
+/** Records the person's consent to the current text over the API (200 when it is already in force). */
+export async function acceptConsent(request: APIRequestContext, token: string): Promise<void> {
+  const answer = await request.post('/api/consent', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { version: CONSENT_DOCUMENT.version },
+  });
+  expect(answer.status(), 'consent').toBeLessThan(300);
 }
 
 let counter = 0;

@@ -3,7 +3,7 @@ import { expectAccessible, signIn, signInThroughForm, uniqueEmail, watchConsole 
 
 const registerOnAuth = async (
   page: Page,
-  fields: { fullName: string; email: string; password: string; confirm: string; role?: string },
+  fields: { fullName: string; email: string; password: string; confirm: string; role?: string; consent?: boolean },
 ) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Нет аккаунта? Зарегистрироваться' }).click();
@@ -13,6 +13,8 @@ const registerOnAuth = async (
   await page.getByLabel('Пароль', { exact: true }).fill(fields.password);
   await page.getByLabel('Подтвердите пароль').fill(fields.confirm);
   if (fields.role) await page.getByRole('combobox', { name: 'Роль' }).selectOption(fields.role);
+  if (fields.consent ?? true)
+    await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
 };
 
 test('a new candidate registers on /auth and lands on /courses, and the session survives a reload', async ({ page }) => {
@@ -143,6 +145,7 @@ test('the preset picker signs the administrator in to /dashboard with the staff 
     'Назначения',
     'Организации',
     'Контакты',
+    'Запросы ПДн',
   ]);
   await expect(nav.getByRole('link', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Организации' }).click();
@@ -239,6 +242,7 @@ test('/register offers ADMIN only with the administrator password', async ({ pag
   await page.getByLabel(/Подтвердите пароль/).fill('Kursy-Portal-42');
   await page.getByLabel(/Роль/).selectOption('ADMIN');
   await page.getByLabel(/Пароль администратора/).fill('not-the-password');
+  await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
   await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Для роли администратора требуется специальный пароль');
   await expect(page).toHaveURL(/\/register$/);

@@ -3,6 +3,8 @@ import { navigate, paths, useScene, type Scenes } from '@portal/web-core';
 import { Directory } from './scenes/Directory/Directory';
 import { Organization } from './scenes/Organization/Organization';
 import { Organizations } from './scenes/Organizations/Organizations';
+import { StaffImport } from './scenes/StaffImport/StaffImport';
+import { SubjectRequests } from './scenes/SubjectRequests/SubjectRequests';
 
 /** /crm itself is the organizations list. */
 function Home() {
@@ -16,6 +18,8 @@ const SCENES: Scenes<'mf_crm'> = {
   // Keyed, so moving between organizations starts each screen afresh.
   organization: ({ id }) => <Organization key={id} id={id} />,
   contacts: () => <Directory />,
+  subjectRequests: () => <SubjectRequests />,
+  staffImport: () => <StaffImport />,
 };
 
 /** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */

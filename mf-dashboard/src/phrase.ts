@@ -178,6 +178,17 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     const role = /ролью ([A-Za-z_]+)/.exec(details)?.[1];
     return `${verb(['зарегистрировался', 'зарегистрировалась'])}${role ? ` с ролью «${label(role)}»` : ''}`;
   }),
+  // Staff import (one event per finished import, with its counts).
+  kind(
+    'create',
+    'user',
+    /^Импорт сотрудников/,
+    'Импорт сотрудников из файла «штат.xlsx»: новых 990, изменено 0, без изменений 0, с ошибками 10',
+    ({ verb, details }) => {
+      const counts = /новых (\d+), изменено (\d+)/.exec(details);
+      return `${verb(['импортировал', 'импортировала'])} сотрудников${counts ? `: новых ${counts[1]}, изменено ${counts[2]}` : ''}`;
+    },
+  ),
   kind('login', 'user', undefined, 'Вход в систему', ({ verb }) => verb(VERBS.login)),
   kind('logout', 'user', undefined, 'Выход из системы', ({ verb }) => verb(VERBS.logout)),
   kind(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, registerSchema, type Role } from '@portal/contracts';
+import { CONSENT_MSG, MSG, registerSchema, type Role } from '@portal/contracts';
 import type { UseFormReturn } from '@portal/ui';
 
 // Checked even while another field is still wrong, so every message shows at once.
@@ -7,10 +7,15 @@ const always = () => true;
 
 /**
  * The registration form: the server's registration schema (its messages are the spec's), plus the
- * confirmation and the administrator password that only the form asks for.
+ * confirmation, the administrator password and the consent's checkbox that only the form asks for.
  */
 export const registrationForm = registerSchema
-  .extend({ confirm: z.string(), adminPassword: z.string() })
+  .extend({
+    confirm: z.string(),
+    adminPassword: z.string(),
+    // Its own checkbox, never pre-ticked (152-FZ): the form sends the version of the text shown.
+    consent: z.boolean().refine((v) => v, CONSENT_MSG.required),
+  })
   .refine((v) => v.password === v.confirm, { message: MSG.passwordsMismatch, path: ['confirm'], when: always })
   .refine((v) => v.role !== 'ADMIN' || v.adminPassword.length > 0, {
     message: MSG.adminPasswordRequired,
@@ -28,4 +33,5 @@ export const emptyRegistration = (role: Role = 'CANDIDATE'): RegistrationValues 
   confirm: '',
   role,
   adminPassword: '',
+  consent: false,
 });

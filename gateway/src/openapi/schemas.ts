@@ -33,6 +33,8 @@ import {
   type ReviewPage,
   type AuditPage,
   type ConsentState,
+  type ImportBatchResult,
+  type ImportPreview,
   type AuthResponse,
   type Contact,
   type Course,
@@ -772,4 +774,41 @@ export const quizAnalysisSchema = conforms<QuizAnalysisReport>().as(
       ),
     })
     .meta({ id: 'QuizAnalysis' }),
+);
+
+/* --------------------------------------------------------------- staff import */
+
+const importCounts = z
+  .object({ new: z.number().int(), update: z.number().int(), same: z.number().int(), error: z.number().int() })
+  .meta({ id: 'ImportCounts' });
+
+const importRow = z
+  .object({
+    row: z.number().int().meta({ example: 2 }),
+    fullName: z.string().meta({ example: 'Иванова Мария Сергеевна' }),
+    email: z.string().meta({ example: 'm.ivanova@example.ru' }),
+    department: z.string(),
+    position: z.string(),
+    role: z.enum(ROLES).nullable(),
+    outcome: z.enum(['new', 'update', 'same', 'error']),
+    reason: z.string().optional().meta({ example: 'Некорректный email' }),
+  })
+  .meta({ id: 'ImportRow' });
+
+export const importPreviewSchema = conforms<ImportPreview>().as(
+  z
+    .object({ id, fileName: z.string(), total: z.number().int(), counts: importCounts, rows: z.array(importRow) })
+    .meta({ id: 'ImportPreview' }),
+);
+
+export const importBatchSchema = conforms<ImportBatchResult>().as(
+  z
+    .object({
+      done: z.number().int(),
+      total: z.number().int(),
+      finished: z.boolean(),
+      counts: importCounts,
+      created: z.array(z.object({ email: z.string(), fullName: z.string(), link: z.string().nullable(), mailed: z.boolean() })),
+    })
+    .meta({ id: 'ImportBatch' }),
 );

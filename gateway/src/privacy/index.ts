@@ -20,7 +20,7 @@ const SERVICE_BUDGET_MS = 30_000;
 const HOLDERS: DashboardSource[] = ['progress', 'audit', 'crm', 'content', 'auth'];
 const SERVICE_LABELS: Record<DashboardSource, string> = {
   auth: 'Учётные записи',
-  content: 'Курсы',
+  content: 'Курсы и файлы',
   progress: 'Обучение',
   crm: 'CRM',
   audit: 'Журнал действий',
@@ -92,7 +92,7 @@ export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>
   const collect = async (req: Request, request: SubjectRequest) => {
     const who = new URLSearchParams({ fullName: request.user.fullName, email: request.user.email });
     const answers = await Promise.all(
-      HOLDERS.filter((s) => s !== 'content').map(
+      HOLDERS.map(
         async (source) =>
           [source, await internal<SubjectData>(source, `/internal/subjects/${request.user.id}?${who}`, req)] as const,
       ),
@@ -144,7 +144,7 @@ export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>
       const summary: Record<string, number> = {};
       // One service after another, auth last: a failure half-way leaves the request open, and doing it
       // again finishes the job (each service's step only rewrites what still names the person).
-      for (const source of HOLDERS.filter((s) => s !== 'content')) {
+      for (const source of HOLDERS) {
         const changed = await internal<Record<string, number>>(
           source,
           `/internal/subjects/${request.user.id}/anonymise`,

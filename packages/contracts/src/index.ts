@@ -27,3 +27,4 @@ export * from './assignments';
 export * from './certificates';
 export * from './notifications';
 export * from './candidateLinks';
+export * from './staffImport';

@@ -22,6 +22,8 @@ export const SELF_REGISTER_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'CUR
 export const APPLY_FOR_ROLES: readonly Role[] = ['CURATOR'];
 /** The CRM is also open to MANAGER: the preset account says it manages users and organizations. */
 export const CRM_ROLES: readonly Role[] = ['ADMIN', 'CURATOR', 'MANAGER'];
+/** Screens for the administrator alone (the data-subject requests). */
+export const ADMIN_ROLES: readonly Role[] = ['ADMIN'];
 
 export const isStaff = (role: Role | undefined): boolean => !!role && STAFF_ROLES.includes(role);
 

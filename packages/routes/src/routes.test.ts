@@ -1,4 +1,4 @@
-import { CRM_ROLES, ROLES, STAFF_ROLES } from '@portal/contracts/roles';
+import { ADMIN_ROLES, CRM_ROLES, ROLES, STAFF_ROLES } from '@portal/contracts/roles';
 import { REMOTES, ROUTES, decide, paths, remoteShows, resolve } from './index';
 
 const where = (pathname: string) => {
@@ -31,13 +31,16 @@ describe('the route table', () => {
       ['/crm/orgs', 'mf_crm', 'organizations', CRM_ROLES, {}],
       ['/crm/orgs/o-7', 'mf_crm', 'organization', CRM_ROLES, { id: 'o-7' }],
       ['/crm/contacts', 'mf_crm', 'contacts', CRM_ROLES, {}],
+      ['/crm/subject-requests', 'mf_crm', 'subjectRequests', ADMIN_ROLES, {}],
+      ['/crm/staff-import', 'mf_crm', 'staffImport', STAFF_ROLES, {}],
     ] as const;
     for (const [path, remote, scene, access, params] of spec)
       expect({ path, ...where(path) }).toEqual({ path, remote, scene, access, params });
   });
 
   it('takes roles from contracts/roles alone', () => {
-    for (const { access } of Object.values(ROUTES)) expect([ROLES, STAFF_ROLES, CRM_ROLES, 'public']).toContain(access);
+    for (const { access } of Object.values(ROUTES))
+      expect([ROLES, STAFF_ROLES, CRM_ROLES, ADMIN_ROLES, 'public']).toContain(access);
   });
 
   it('accepts a trailing slash and decodes parameters', () => {

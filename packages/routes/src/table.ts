@@ -1,4 +1,4 @@
-import { CRM_ROLES, ROLES, STAFF_ROLES, type Role } from '@portal/contracts/roles';
+import { ADMIN_ROLES, CRM_ROLES, ROLES, STAFF_ROLES, type Role } from '@portal/contracts/roles';
 
 /** The micro-frontends: federation scope → the folder it is built in (and served under, /mf/<folder>/). */
 export const REMOTES = {
@@ -60,6 +60,10 @@ export const ROUTES = {
   organizations: { path: '/crm/orgs', remote: 'mf_crm', scene: 'organizations', access: CRM_ROLES },
   organization: { path: '/crm/orgs/:id', remote: 'mf_crm', scene: 'organization', access: CRM_ROLES },
   contacts: { path: '/crm/contacts', remote: 'mf_crm', scene: 'contacts', access: CRM_ROLES },
+  // «Запросы субъектов ПДн» (152-FZ): exports and anonymisations, ADMIN only.
+  subjectRequests: { path: '/crm/subject-requests', remote: 'mf_crm', scene: 'subjectRequests', access: ADMIN_ROLES },
+  // «Импорт сотрудников» from an XLSX or CSV: ADMIN and CURATOR (opened from «Контакты»).
+  staffImport: { path: '/crm/staff-import', remote: 'mf_crm', scene: 'staffImport', access: STAFF_ROLES },
   // Training assignments (issue 22): ADMIN and CURATOR assign, the MANAGER reads who is late.
   assignments: { path: '/assignments', remote: 'mf_dashboard', scene: 'assignments', access: CRM_ROLES },
   assignment: { path: '/assignments/:id', remote: 'mf_dashboard', scene: 'assignment', access: CRM_ROLES },
@@ -89,6 +93,7 @@ export const NAVIGATION = {
     { route: 'assignments', label: 'Назначения' },
     { route: 'organizations', label: 'Организации' },
     { route: 'contacts', label: 'Контакты' },
+    { route: 'subjectRequests', label: 'Запросы ПДн' },
   ],
   learner: [
     { route: 'dashboard', label: 'Главная' },

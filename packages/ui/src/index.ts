@@ -14,3 +14,4 @@ export * from './StatusBadge';
 export * from './useDebounced';
 export * from './form';
 export * from './upload';
+export * from './Consent';

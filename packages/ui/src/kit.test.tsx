@@ -2,10 +2,12 @@
 import { useState, type ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { loginSchema, MSG } from '@portal/contracts';
+import { CONSENT_DOCUMENT, CONSENT_MSG, loginSchema, MSG } from '@portal/contracts';
+import { z } from 'zod';
 import { ApiError } from '@portal/web-core';
 import {
   ConfirmDialog,
+  ConsentCheck,
   Dialog,
   EmptyState,
   Field,
@@ -107,6 +109,37 @@ describe('required fields and the form foot', () => {
     expect((screen.getByRole('button', { name: 'Создать' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
     expect(cancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ConsentCheck', () => {
+  const schema = z.object({ consent: z.boolean().refine((v) => v, CONSENT_MSG.required) });
+  function Registration({ onDone }: { onDone: () => void }) {
+    const form = useZodForm(schema, { consent: false });
+    return (
+      <form noValidate onSubmit={form.handleSubmit(onDone)}>
+        <ConsentCheck error={form.formState.errors.consent?.message} {...form.register('consent')} />
+        <button type="submit">Зарегистрироваться</button>
+      </form>
+    );
+  }
+
+  it('starts unticked, says why under itself until ticked, and opens the text to read', async () => {
+    const onDone = jest.fn();
+    wrap(<Registration onDone={onDone} />);
+    const box = screen.getByRole('checkbox', { name: CONSENT_MSG.checkbox });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' })));
+    expect(onDone).not.toHaveBeenCalled();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(CONSENT_MSG.required);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Прочитать текст согласия' }));
+    expect(screen.getByRole('dialog', { name: CONSENT_DOCUMENT.title }).textContent).toContain(CONSENT_DOCUMENT.paragraphs[1]);
+
+    await act(async () => fireEvent.click(box));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' })));
+    expect(onDone).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -55,16 +55,17 @@ describe('the header navigation', () => {
       expect(labels(role)).toEqual(['Главная /dashboard', 'Курсы /courses', 'Мои результаты /results']);
   });
 
-  it('gives staff everyone’s results beside the CRM', () => {
-    for (const role of ['ADMIN', 'CURATOR'] as const)
-      expect(labels(role)).toEqual([
-        'Главная /dashboard',
-        'Курсы /courses',
-        'Результаты /results',
-        'Назначения /assignments',
-        'Организации /crm/orgs',
-        'Контакты /crm/contacts',
-      ]);
+  it('gives staff everyone’s results beside the CRM, and the administrator the data-subject requests', () => {
+    const staff = [
+      'Главная /dashboard',
+      'Курсы /courses',
+      'Результаты /results',
+      'Назначения /assignments',
+      'Организации /crm/orgs',
+      'Контакты /crm/contacts',
+    ];
+    expect(labels('CURATOR')).toEqual(staff);
+    expect(labels('ADMIN')).toEqual([...staff, 'Запросы ПДн /crm/subject-requests']);
   });
 
   it('marks the link of the page the person is on, and none on another page', () => {

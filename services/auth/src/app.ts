@@ -7,6 +7,7 @@ import { LoginLimiter } from './limiter';
 import { applicationModel } from './models/application';
 import { consentModel } from './models/consent';
 import { subjectRequestModel } from './models/subjectRequest';
+import { staffImportModel } from './models/staffImport';
 import { userModel } from './models/user';
 import { presetAccounts } from './presets';
 import { applicationsRouter } from './routes/applications';
@@ -16,6 +17,7 @@ import { consentRouter } from './routes/consent';
 import { subjectRequestsRouter } from './routes/subjectRequests';
 import { passwordRouter } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
+import { staffImportRouter } from './routes/staffImport';
 import { usersRouter } from './routes/users';
 
 export { localLookup } from './lookup';
@@ -57,6 +59,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     consentRouter(ctx, { consents, requests }),
     subjectRequestsRouter(ctx, { requests, users }),
     applicationsRouter(ctx, { users, applications }, announce),
+    staffImportRouter(ctx, { users, imports: staffImportModel(ctx.store), store: ctx.store, announce }),
     internalRouter(ctx, users),
     candidatesRouter(ctx, { users, consents, signer, announce }),
     subjectRouter(ctx.config.INTERNAL_TOKEN, {

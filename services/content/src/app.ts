@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { ensureIndexes, type ServiceContext } from '@portal/service-kit';
+import { ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import type { ContentConfig } from './config';
 import { contentModels, type ContentModels } from './models';
 import { bankRouter } from './routes/bank';
@@ -10,6 +10,7 @@ import { internalRouter } from './routes/internal';
 import { quizzesRouter } from './routes/quizzes';
 import { uploadsRouter } from './routes/uploads';
 import { courseBuilderOf } from './generation/service';
+import { contentSubjects } from './subjects';
 import { UploadQuota } from './uploads/limits';
 import { migrateLocalUploads, sweepOrphanUploads, withRedisLock } from './uploads/maintenance';
 import { UploadStore } from './uploads/store';
@@ -39,6 +40,7 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
     quizzesRouter(ctx, models),
     bankRouter(ctx, models),
     generationsRouter(ctx, models),
+    subjectRouter(ctx.config.INTERNAL_TOKEN, contentSubjects(models, uploads)),
   ];
 }
 

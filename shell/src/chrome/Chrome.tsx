@@ -18,7 +18,7 @@ import { AboutDialog } from './About';
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePassword';
-import { ConsentDialog, useConsent } from './Consent';
+import { ConsentDialog, ConsentRequiredDialog, useConsent } from './Consent';
 import { NotificationBell } from './NotificationBell';
 
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
@@ -103,6 +103,9 @@ export function Chrome() {
       )}
       <ChangePasswordDialog open={changingPassword && !!user} onClose={() => setChangingPassword(false)} />
       <AboutDialog open={about} onClose={() => setAbout(false)} />
+      {onPortalPage && consent.state?.required && !consentOpen && (
+        <ConsentRequiredDialog onAccepted={() => void consent.reload()} onSignOut={() => void signOut()} />
+      )}
       {consentOpen && (
         <ConsentDialog state={consent.state} onClose={() => setConsentOpen(false)} onChanged={() => void consent.reload()} />
       )}

@@ -1,22 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG, type ConsentState } from '@portal/contracts';
-import { Button, Check, ConfirmDialog, Dialog, ErrorBox, Muted } from '@portal/ui';
+import { Button, Check, ConfirmDialog, ConsentText, Dialog, ErrorBox, consentDateText } from '@portal/ui';
 import { apiRequest, errorMessage } from '@portal/web-core';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** The text of the consent, as the version this build carries (the server refuses another). */
-function ConsentText() {
-  return (
-    <Text>
-      {CONSENT_DOCUMENT.paragraphs.map((p) => (
-        <p key={p.slice(0, 40)}>{p}</p>
-      ))}
-      <Muted>Редакция от {dateText(CONSENT_DOCUMENT.version)}</Muted>
-    </Text>
-  );
-}
+const dateText = consentDateText;
 
 /** The person's consent as the server has it: read once per sign-in, and again after a change. */
 export function useConsent(signedIn: boolean) {
@@ -61,6 +49,26 @@ function GiveConsent({ onAccepted }: { onAccepted: () => void }) {
   );
 }
 
+/**
+ * Asked before anything else when the server says there is no consent in force to the current
+ * version (an account from before consent existed, a new version of the text, a withdrawn one):
+ * it cannot be dismissed; the only other way out is signing out.
+ */
+export function ConsentRequiredDialog({ onAccepted, onSignOut }: { onAccepted: () => void; onSignOut: () => void }) {
+  return (
+    <Dialog title={CONSENT_DOCUMENT.title} onClose={() => undefined} dismissible={false} wide>
+      <p>Чтобы продолжить работу на портале, прочитайте текст и подтвердите согласие.</p>
+      <ConsentText />
+      <GiveConsent onAccepted={onAccepted} />
+      <Actions>
+        <Button $variant="outline" type="button" onClick={onSignOut}>
+          Выйти
+        </Button>
+      </Actions>
+    </Dialog>
+  );
+}
+
 /** «Согласие на обработку данных» in the account menu: what was agreed to, and its withdrawal. */
 export function ConsentDialog({
   state,
@@ -87,10 +95,10 @@ export function ConsentDialog({
   };
   return (
     <Dialog title="Согласие на обработку данных" onClose={message ? () => (onClose(), onChanged()) : onClose} wide>
-      <p>
-        {inForce
-          ? `Дано ${dateText(consent.acceptedAt)} (редакция от ${dateText(consent.version)}).`
-          : (message ?? CONSENT_MSG.notGiven)}
+      {/* After a withdrawal the answer's message replaces the state read before it. */}
+      <p role="status">
+        {message ??
+          (inForce ? `Дано ${dateText(consent.acceptedAt)} (редакция от ${dateText(consent.version)}).` : CONSENT_MSG.notGiven)}
       </p>
       <ConsentText />
       {error && <ErrorBox>{error}</ErrorBox>}
@@ -115,15 +123,6 @@ export function ConsentDialog({
   );
 }
 
-const Text = styled.div`
-  max-height: 45vh;
-  overflow-y: auto;
-  font-size: 14px;
-  line-height: 1.5;
-  p {
-    margin: 0 0 10px;
-  }
-`;
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;

@@ -1,10 +1,16 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { z } from 'zod';
 import {
   CRM_ROLES,
   MSG,
   ROLES,
   CONSENT_DOCUMENT,
   CONSENT_MSG,
+  IMPORT_MSG,
+  STAFF_ROLES,
+  staffImportBatchSchema,
+  staffImportSchema,
+  staffImportTemplateQuerySchema,
   applicationListQuerySchema,
   consentAcceptSchema,
   loginSchema,
@@ -25,6 +31,8 @@ import {
   consentAnswerSchema,
   consentDocumentSchema,
   consentStateSchema,
+  importBatchSchema,
+  importPreviewSchema,
   messageSchema,
   pageOf,
   presetsSchema,
@@ -253,6 +261,45 @@ export const authPaths: ZodOpenApiPathsObject = {
       access: everyone,
       ok: { status: 200, description: 'Согласие отозвано', schema: consentAnswerSchema },
       also: { 409: { description: 'Действующего согласия нет', example: CONSENT_MSG.notGiven } },
+    }),
+  },
+  '/api/staff-import/template': {
+    get: route(tag, {
+      summary: 'Шаблон файла импорта сотрудников',
+      description:
+        'XLSX или CSV (UTF-8, «;») со столбцами ФИО, Email, Подразделение, Должность, Роль и двумя строками-примерами.',
+      access: STAFF_ROLES,
+      query: staffImportTemplateQuerySchema,
+      ok: {
+        status: 200,
+        description: 'Файл шаблона',
+        mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        schema: z.string().meta({ format: 'binary' }),
+      },
+    }),
+  },
+  '/api/staff-import': {
+    post: route(tag, {
+      summary: 'Предпросмотр импорта сотрудников',
+      description:
+        'Файл XLSX или CSV (base64) проверяется построчно: новый сотрудник, изменение, без изменений или ошибка с причиной. Ничего не записывается, кроме записи самого импорта. Куратор не может назначать роли выше своей.',
+      access: STAFF_ROLES,
+      body: staffImportSchema,
+      example: { fileName: 'штат.csv', content: 'RklPO0VtYWlsOy4uLg==' },
+      ok: { status: 201, description: 'Результат каждой строки', schema: importPreviewSchema },
+    }),
+  },
+  '/api/staff-import/{id}/batch': {
+    post: route(tag, {
+      summary: 'Следующая партия импорта',
+      description:
+        'Записывает до 100 строк начиная с from, снова сверяясь с хранилищем по email (повторный запуск ничего не меняет). Новым сотрудникам — одноразовая ссылка для установки пароля: письмом, если настроена почта, иначе в ответе. Завершённый импорт записывается в журнал одним событием со счётчиками.',
+      access: STAFF_ROLES,
+      params: idParam('id', 'Идентификатор импорта'),
+      body: staffImportBatchSchema,
+      example: { from: 0 },
+      ok: { status: 200, description: 'Партия записана', schema: importBatchSchema },
+      also: { 404: { description: 'Импорта нет или он завершён', example: IMPORT_MSG.importNotFound } },
     }),
   },
 };

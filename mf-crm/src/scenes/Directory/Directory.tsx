@@ -1,14 +1,24 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CRM_MSG, ROLES, ROLE_LABELS, userEditRights, type Role, type User, type UserUpdateInput } from '@portal/contracts';
+import {
+  CRM_MSG,
+  ROLES,
+  ROLE_LABELS,
+  isStaff,
+  userEditRights,
+  type Role,
+  type User,
+  type UserUpdateInput,
+} from '@portal/contracts';
 import { Badge, Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select, useDebounced, useToast } from '@portal/ui';
-import { useAuth } from '@portal/web-core';
+import { navigate, paths, useAuth } from '@portal/web-core';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
 import { ResetLink } from '../../components/ResetLink';
+import { PersonalDataDialog } from '../../components/SubjectActions';
 import { UserForm } from '../../components/UserForm';
 import { directoryCount, formatDate, isStale } from '../../format';
 
@@ -26,6 +36,7 @@ export function Directory() {
   const position = useDebounced(positionText.trim(), 300);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<User | null>(null);
+  const [personal, setPersonal] = useState<User | null>(null);
 
   const params = { search, role, department, position, page };
   const list = useQuery({
@@ -65,7 +76,14 @@ export function Directory() {
             {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
           </Muted>
         </div>
-        <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
+        <HeaderActions>
+          {me && isStaff(me.role) && (
+            <Button $variant="outline" $size="sm" onClick={() => navigate(paths.staffImport())}>
+              Импорт сотрудников
+            </Button>
+          )}
+          <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
+        </HeaderActions>
       </Header>
 
       {isAdmin && <Applications />}
@@ -146,6 +164,16 @@ export function Directory() {
                     Редактировать
                   </Button>
                 )}
+                {isAdmin && user.id !== me?.id && (
+                  <Button
+                    $variant="ghost"
+                    $size="sm"
+                    aria-label={`Персональные данные: ${user.fullName}`}
+                    onClick={() => setPersonal(user)}
+                  >
+                    Персональные данные
+                  </Button>
+                )}
               </UserCard>
             ))}
           </Grid>
@@ -165,6 +193,7 @@ export function Directory() {
         )}
         {editing && isAdmin && <ResetLink user={editing} />}
       </Dialog>
+      {personal && <PersonalDataDialog user={personal} onClose={() => setPersonal(null)} />}
     </Page>
   );
 }
@@ -181,6 +210,12 @@ const Header = styled.header`
   p {
     margin: 4px 0 0;
   }
+`;
+const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
 `;
 const Filters = styled.div`
   display: grid;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
-import { APPLY_FOR_ROLES, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
-import { Button, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
+import { APPLY_FOR_ROLES, CONSENT_DOCUMENT, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
+import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
 import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
@@ -55,7 +55,13 @@ export function Auth() {
     applied.current = APPLY_FOR_ROLES.includes(role);
     setBusy(true);
     try {
-      await register({ email: values.email, password: values.password, fullName: values.fullName, role });
+      await register({
+        email: values.email,
+        password: values.password,
+        fullName: values.fullName,
+        role,
+        consentVersion: CONSENT_DOCUMENT.version,
+      });
     } catch {
       /* the store holds the message shown above the form */
     } finally {
@@ -192,6 +198,7 @@ function RegisterFields({
         <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
       </Field>
       <RoleField form={form} roles={REGISTER_ROLES} />
+      <ConsentCheck error={errors.consent?.message} {...form.register('consent')} />
       <Button type="submit" disabled={busy}>
         Зарегистрироваться
       </Button>

@@ -1,6 +1,6 @@
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
-import { APPLY_FOR_ROLES, type Role } from '@portal/contracts';
-import { Button, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
+import { APPLY_FOR_ROLES, CONSENT_DOCUMENT, type Role } from '@portal/contracts';
+import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
 import { navigate, paths, useAuth } from '@portal/web-core';
 import { emptyRegistration, registrationForm } from '../../forms';
 import { RoleField } from '../../components/RoleField';
@@ -21,6 +21,7 @@ export function Register() {
         password: values.password,
         fullName: values.fullName,
         role: values.role,
+        consentVersion: CONSENT_DOCUMENT.version,
         ...(values.role === 'ADMIN' ? { adminPassword: values.adminPassword } : {}),
       });
       // An application (CURATOR) is pending: the dashboard says so; everyone else starts with the courses.
@@ -55,6 +56,7 @@ export function Register() {
               <Input type="password" {...form.register('adminPassword')} />
             </Field>
           )}
+          <ConsentCheck error={errors.consent?.message} {...form.register('consent')} />
           <Button type="submit" disabled={isSubmitting}>
             Зарегистрироваться
           </Button>
@@ -70,6 +72,7 @@ export function Register() {
                   confirm: 'Portal-Glav-2026',
                   role: 'ADMIN',
                   adminPassword: '',
+                  consent: false,
                 })
               }
             >

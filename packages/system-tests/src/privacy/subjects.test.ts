@@ -5,6 +5,8 @@ import { download } from '@portal/devstack/exports';
 import { pdfText } from '@portal/devstack/pdf';
 import { api } from '@portal/devstack/testing';
 import { createRedis } from '@portal/service-kit';
+import { userWithRole } from '@portal/svc-auth/testing';
+import { question, seedQuizCourse } from '@portal/svc-progress/testing';
 import { recordModel } from '@portal/svc-audit/models/record';
 import { startAuditWorker } from '@portal/svc-audit/queues/worker';
 import { aliasOf } from '../../../../gateway/src/privacy';
@@ -20,6 +22,59 @@ let portal: Portal;
 let workers: Worker[] = [];
 const services = () => [portal.auth, portal.content, portal.progress, portal.crm, portal.audit];
 const PHONE = '+7 912 345-67-89';
+
+/** A learner's answer file, uploaded as the player does (multipart, to the content service). */
+async function uploadAnswer(token: string, filename: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from('Акт проверки огнетушителей')], { type: 'text/plain' }), filename);
+  const res = await fetch(`${portal.content.url}/api/upload/answer`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { url: string }).url;
+}
+
+/**
+ * The victim answers a quiz with a long answer and a file, and a curator of their own (the reviewer,
+ * who is forgotten too) grades the long answer: their name is then kept inside the victim's attempt.
+ */
+async function gradedAttemptWithFile() {
+  const seeded = await seedQuizCourse(portal, {
+    questions: [
+      question({ id: 'la', type: 'long_answer', question: 'Опишите порядок эвакуации', order: 0 }),
+      question({ id: 'fu', type: 'file_upload', question: 'Приложите акт', order: 1 }),
+    ],
+  });
+  const { victim } = portal;
+  const fileUrl = await uploadAnswer(victim.token, `${victim.user.fullName} — акт.txt`);
+  const call = (method: string, path: string, token: string, body?: unknown) =>
+    api<any>(portal.progress.url, method, path, { token, body });
+  const started = await call('POST', '/api/attempts', victim.token, {
+    quizId: seeded.quiz.id,
+    courseId: seeded.course.id,
+    lessonId: seeded.quizLessonId,
+  });
+  expect(started.status).toBe(201);
+  const attemptId: string = started.body.attempt.id;
+  const submitted = await call('POST', `/api/attempts/${attemptId}/submit`, victim.token, {
+    answers: [
+      { questionId: 'la', answer: 'Выйти по плану эвакуации', timeSpent: 5 },
+      { questionId: 'fu', answer: fileUrl, timeSpent: 5 },
+    ],
+  });
+  expect(submitted.status).toBe(200);
+  const reviewer = await userWithRole(portal.auth, 'CURATOR', 'Рита Проверяющая');
+  const graded = await call('POST', `/api/reviews/${attemptId}/la`, reviewer.token, { score: 1, comment: 'Верно' });
+  expect(graded.status).toBe(200);
+  const reviewerNameSeen = async () =>
+    (await call('GET', `/api/attempts/${attemptId}`, portal.as.ADMIN.token)).body.questions.find(
+      (q: { questionId: string }) => q.questionId === 'la',
+    ).review.reviewerName as string;
+  expect(await reviewerNameSeen()).toBe(reviewer.user.fullName);
+  return { fileUrl, reviewer, reviewerNameSeen };
+}
 
 beforeAll(async () => {
   portal = await startPortal();
@@ -82,6 +137,7 @@ it('exports everything about a person, then forgets them everywhere, with an act
   });
   expect(contact.status).toBe(201);
   expect((await gw('GET', `/api/users/${victim.user.id}`, admin)).status).toBe(200);
+  const { fileUrl, reviewer, reviewerNameSeen } = await gradedAttemptWithFile();
 
   // Export: only an ADMIN files and carries it out.
   expect(
@@ -102,8 +158,19 @@ it('exports everything about a person, then forgets them everywhere, with an act
   expect(data.auth['Профиль']).toEqual([expect.objectContaining({ email: victim.user.email, fullName: victim.user.fullName })]);
   expect(JSON.stringify(data.auth['Профиль'])).not.toContain('passwordHash');
   expect(data.auth['Согласия']).toEqual([expect.objectContaining({ version: CONSENT_DOCUMENT.version })]);
-  expect(data.progress['Попытки квизов']).toEqual([
-    expect.objectContaining({ userId: victim.user.id, answers: expect.any(Array) }),
+  expect(data.progress['Попытки квизов']).toHaveLength(2);
+  expect(data.progress['Попытки квизов']).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ userId: victim.user.id, answers: expect.any(Array) }),
+      expect.objectContaining({
+        userId: victim.user.id,
+        answers: expect.arrayContaining([expect.objectContaining({ answer: fileUrl })]),
+      }),
+    ]),
+  );
+  // The files they uploaded as answers are in the export too, with the link to each.
+  expect(data.content['Загруженные файлы']).toEqual([
+    expect.objectContaining({ url: fileUrl, originalName: `${victim.user.fullName} — акт.txt` }),
   ]);
   expect(data.progress['Пройденные уроки']).toHaveLength(1);
   expect(data.crm['Контакты организаций']).toEqual([expect.objectContaining({ phone: PHONE })]);
@@ -115,10 +182,26 @@ it('exports everything about a person, then forgets them everywhere, with an act
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
   expect(book.worksheets.map((s) => s.name)).toEqual(
-    expect.arrayContaining(['Учётные записи — Профиль', 'Обучение — Попытки квизов', 'CRM — Контакты организаций']),
+    expect.arrayContaining([
+      'Учётные записи — Профиль',
+      'Обучение — Попытки квизов',
+      'CRM — Контакты организаций',
+      'Курсы и файлы — Загруженные фай',
+    ]),
   );
   const listed = await gw('GET', '/api/subject-requests?status=done', admin);
   expect(listed.body.data.map((r: SubjectRequest) => r.id)).toContain(exportRequest.body.id);
+
+  // The reviewer is forgotten first: their name inside the victim's graded answer becomes their alias.
+  const forgetReviewer = await gw<SubjectRequest>('POST', '/api/subject-requests', admin, {
+    userId: reviewer.user.id,
+    kind: 'anonymise',
+  });
+  await auditDrained();
+  const reviewerDone = await gw<SubjectRequest>('POST', `/api/subject-requests/${forgetReviewer.body.id}/anonymise`, admin);
+  expect(reviewerDone.status).toBe(200);
+  expect(reviewerDone.body.summary).toMatchObject({ 'Обучение: Проверенные ответы других (проверяющий)': 1 });
+  expect(await reviewerNameSeen()).toBe(aliasOf(reviewer.user.id));
 
   // Anonymisation.
   const request = await gw<SubjectRequest>('POST', '/api/subject-requests', admin, { userId: victim.user.id, kind: 'anonymise' });
@@ -131,8 +214,9 @@ it('exports everything about a person, then forgets them everywhere, with an act
   const alias = aliasOf(victim.user.id);
   expect(done.body).toMatchObject({ status: 'done', hasAct: true, user: { fullName: alias, email: '' } });
   expect(done.body.summary).toMatchObject({
-    'Обучение: Попытки квизов': 1,
+    'Обучение: Попытки квизов': 2,
     'CRM: Контакты организаций': 1,
+    'Курсы и файлы: Файлы ответов': 1,
     'Учётные записи: Профиль': 1,
   });
   expect((await gw('POST', `/api/subject-requests/${request.body.id}/anonymise`, admin)).body.message).toBe(
@@ -147,17 +231,24 @@ it('exports everything about a person, then forgets them everywhere, with an act
   expect(actText).toContain(alias);
   expect(actText).not.toContain(victim.user.email);
 
+  // The answer file is gone (its link answers 404); the attempt keeps its place.
+  expect((await fetch(`${portal.content.url}${fileUrl}`)).status).toBe(404);
+
   // Their sessions ended; their results stay, under the alias.
   expect((await gw('GET', '/api/auth/profile', victim.token)).status).toBe(401);
   const results = await gw('GET', `/api/results?userId=${victim.user.id}`, admin);
-  expect(results.body.data.map((r: { userName: string }) => r.userName)).toEqual([alias]);
+  expect(results.body.data.map((r: { userName: string }) => r.userName)).toEqual([alias, alias]);
 
-  // No collection of any service holds the name, the email or the phone.
+  // No collection of any service holds the name, the email or the phone (of the victim or the reviewer).
   await auditDrained();
   const stored = await everythingStored();
   expect(stored.length).toBeGreaterThan(20);
   const leaks = stored
-    .filter(({ text }) => [victim.user.fullName, victim.user.email, PHONE].some((secret) => text.includes(secret)))
+    .filter(({ text }) =>
+      [victim.user.fullName, victim.user.email, PHONE, reviewer.user.fullName, reviewer.user.email].some((secret) =>
+        text.includes(secret),
+      ),
+    )
     .map(({ where, text }) => `${where}: ${text.slice(0, 200)}`);
   expect(leaks).toEqual([]);
 }, 120_000);

@@ -33,6 +33,14 @@ export interface RouteRule {
 }
 
 let serial = 0;
+
+/** A one-row staff list as the import's screen sends it (a CSV, base64). */
+const staffImportBody = () => ({
+  fileName: 'staff.csv',
+  content: Buffer.from(
+    `ФИО;Email;Подразделение;Должность;Роль\r\nИмпортов Иван Иванович;imp${Date.now().toString(36)}${serial++}@example.test;Склад;Кладовщик;Клиент\r\n`,
+  ).toString('base64'),
+});
 const unique = () => `${Date.now().toString(36)}${serial++}`;
 
 async function created(portal: Portal, base: string, path: string, body: unknown, token: string): Promise<string> {
@@ -157,7 +165,7 @@ async function ownSession(p: Portal, caller: Role): Promise<string> {
 const internal: RouteRule = { access: 'internal' };
 
 /** Each holder of personal data answers what it holds about a person and forgets them (for the gateway only). */
-const subjectRules = (service: 'auth' | 'progress' | 'crm' | 'audit'): Record<string, RouteRule> => ({
+const subjectRules = (service: 'auth' | 'content' | 'progress' | 'crm' | 'audit'): Record<string, RouteRule> => ({
   [`${service} GET /internal/subjects/:userId`]: {
     ...internal,
     request: (p) => ({
@@ -306,11 +314,26 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: async (p) => ({ params: { id: await fresh.subjectRequest(p) }, body: { completedBy: p.as.ADMIN.user.id }, ok: 200 }),
   },
   ...subjectRules('auth'),
+  ...subjectRules('content'),
   ...subjectRules('progress'),
   ...subjectRules('crm'),
   ...subjectRules('audit'),
   'auth POST /internal/candidates': { ...internal, request: () => ({ body: {}, ok: 400 }) },
   'auth POST /internal/candidates/purge': { ...internal, request: () => ({ body: { ids: [] }, ok: 200 }) },
+  'auth GET /api/staff-import/template': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  'auth POST /api/staff-import': { access: STAFF_ROLES, request: () => ({ body: staffImportBody(), ok: 201 }) },
+  // The import is the caller's own: a preview of theirs for each cell that may run it.
+  'auth POST /api/staff-import/:id/batch': {
+    access: STAFF_ROLES,
+    request: async (p, caller) => {
+      const token = caller === 'anonymous' ? undefined : p.tokenOf(caller);
+      const id =
+        token && STAFF_ROLES.includes(caller as Role)
+          ? await created(p, p.auth.url, '/api/staff-import', staffImportBody(), token)
+          : '64b7f0c2a1b2c3d4e5f60718';
+      return { params: { id }, body: { from: 0 }, ok: 200 };
+    },
+  },
   'auth GET /internal/audience': { ...internal, request: () => ({ query: '?department=Склад', ok: 200 }) },
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR

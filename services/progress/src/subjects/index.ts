@@ -1,4 +1,4 @@
-import { SUBJECT_EXPORT_LIMIT, type SubjectHandlers } from '@portal/service-kit';
+import { SUBJECT_EXPORT_LIMIT, op, type SubjectHandlers } from '@portal/service-kit';
 import { renderCertificate } from '../certificates/pdf';
 import type { ProgressModels } from '../models';
 
@@ -35,6 +35,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
 
     async anonymise(userId, { alias }) {
       const attempts = await models.attempts.updateMany({ userId }, { $set: { userName: alias } });
+      const reviewed = await renameReviewer(models, userId, alias);
       const authored = await models.assignments.updateMany({ 'createdBy.id': userId }, { $set: { 'createdBy.fullName': alias } });
       const links = await models.candidateLinks.updateMany({ createdBy: userId }, { $set: { createdByName: alias } });
       let certificates = 0;
@@ -46,10 +47,40 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
       }
       return {
         'Попытки квизов': attempts.modifiedCount,
+        'Проверенные ответы других (проверяющий)': reviewed,
         'Назначения (автор)': authored.modifiedCount,
         'Ссылки для кандидатов (автор)': links.modifiedCount,
         Сертификаты: certificates,
       };
     },
   };
+}
+
+/** How many graded attempts one pass reads: a reviewer's history is read page by page, never all at once. */
+const REVIEW_BATCH = 200;
+
+/**
+ * The reviewer's name kept inside other people's graded answers («Проверил: …») becomes the alias.
+ * The answers array is rewritten whole (positional array filters are not something every store of
+ * the MongoDB wire protocol serves), a batch of attempts at a time, until none names the person.
+ */
+async function renameReviewer(models: ProgressModels, userId: string, alias: string): Promise<number> {
+  let changed = 0;
+  const done = new Set<string>();
+  for (;;) {
+    const batch = await models.attempts
+      .find({ 'answers.review.by': userId, 'answers.review.byName': op({ $ne: alias }) }, { answers: 1 })
+      .limit(REVIEW_BATCH)
+      .lean();
+    // An attempt seen twice was not rewritten: stop rather than loop (the request stays open and can be run again).
+    if (!batch.length || batch.every((a) => done.has(String(a._id)))) return changed;
+    for (const attempt of batch) {
+      done.add(String(attempt._id));
+      const answers = attempt.answers.map((a) =>
+        a.review?.by === userId ? { ...a, review: { ...a.review, byName: alias } } : a,
+      );
+      await models.attempts.updateOne({ _id: attempt._id }, { $set: { answers } });
+      changed += 1;
+    }
+  }
 }

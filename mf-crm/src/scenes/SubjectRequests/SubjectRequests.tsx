@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SUBJECT_REQUEST_LABELS, type SubjectRequest, type SubjectRequestStatus } from '@portal/contracts';
+import { Badge, Button, Card, ConfirmDialog, Muted, Page, Select } from '@portal/ui';
+import { fetchSubjectRequests, subjectKeys } from '../../api/privacy';
+import { LoadError } from '../../components/LoadError';
+import { Pager } from '../../components/Pager';
+import { ANONYMISE_WARNING, ActDownload, Actions, ExportDownloads, useAnonymise } from '../../components/SubjectActions';
+import { formatDate } from '../../format';
+
+const STATUS_LABELS: Record<SubjectRequestStatus, string> = { open: 'Открыт', done: 'Выполнен' };
+const REASON_LABELS: Record<SubjectRequest['reason'], string> = {
+  withdrawal: 'отзыв согласия',
+  admin: 'решение администратора',
+};
+
+/** /crm/subject-requests (ADMIN): «Запросы субъектов ПДн», exports and anonymisations with their status and acts. */
+export function SubjectRequests() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<SubjectRequestStatus | ''>('');
+  const [asking, setAsking] = useState<SubjectRequest | null>(null);
+  const list = useQuery({
+    queryKey: subjectKeys.page(page, status),
+    queryFn: ({ signal }) => fetchSubjectRequests(page, status, signal),
+    placeholderData: keepPreviousData,
+  });
+  const anonymise = useAnonymise();
+  const data = list.data;
+
+  return (
+    <Page data-mf="mf_crm">
+      <h1>Запросы субъектов ПДн</h1>
+      <Muted>
+        Выгрузка и обезличивание персональных данных (152-ФЗ). Новый запрос — кнопка «Персональные данные» на карточке
+        пользователя в разделе «Контакты»; отзыв согласия создаёт запрос на обезличивание сам.
+      </Muted>
+      <Filters>
+        <Select
+          aria-label="Фильтр по статусу"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as SubjectRequestStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">Все запросы</option>
+          <option value="open">Открытые</option>
+          <option value="done">Выполненные</option>
+        </Select>
+      </Filters>
+      {list.isPending ? (
+        <Muted aria-busy="true">Загрузка...</Muted>
+      ) : list.isError ? (
+        <LoadError text="Не удалось загрузить запросы" error={list.error} onRetry={() => void list.refetch()} />
+      ) : !data?.data.length ? (
+        <Muted>Запросов нет</Muted>
+      ) : (
+        <>
+          <List aria-busy={list.isFetching}>
+            {data.data.map((request) => (
+              <Row
+                key={request.id}
+                aria-label={`${SUBJECT_REQUEST_LABELS[request.kind]}: ${request.user.fullName}`}
+                data-testid="subject-request"
+              >
+                <div>
+                  <strong>{SUBJECT_REQUEST_LABELS[request.kind]}</strong> · {request.user.fullName}
+                  {request.user.email && ` · ${request.user.email}`}
+                  <Muted>
+                    От {formatDate(request.createdAt)}, основание: {REASON_LABELS[request.reason]}
+                    {request.completedAt && `; выполнен ${formatDate(request.completedAt)}`}
+                  </Muted>
+                </div>
+                <Badge $tone={request.status === 'done' ? 'success' : 'warning'} data-testid="subject-status">
+                  {STATUS_LABELS[request.status]}
+                </Badge>
+                <Actions>
+                  {request.kind === 'export' && <ExportDownloads request={request} />}
+                  {request.kind === 'anonymise' && request.status === 'open' && (
+                    <Button
+                      type="button"
+                      $variant="destructive"
+                      $size="sm"
+                      disabled={anonymise.isPending}
+                      onClick={() => setAsking(request)}
+                    >
+                      Обезличить…
+                    </Button>
+                  )}
+                  {request.hasAct && <ActDownload request={request} />}
+                </Actions>
+              </Row>
+            ))}
+          </List>
+          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
+        </>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title="Обезличить данные"
+          message={`${asking.user.fullName} (${asking.user.email}). ${ANONYMISE_WARNING}`}
+          confirmLabel="Обезличить"
+          onConfirm={() => {
+            anonymise.mutate(asking);
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+    </Page>
+  );
+}
+
+const Filters = styled.div`
+  margin: 16px 0;
+  max-width: 240px;
+`;
+const List = styled.div`
+  display: grid;
+  gap: 12px;
+  &[aria-busy='true'] {
+    opacity: 0.7;
+  }
+`;
+const Row = styled(Card).attrs({ as: 'article' })`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 8px 16px;
+  align-items: center;
+  padding: 16px 20px;
+  p {
+    margin: 4px 0 0;
+    font-size: 13px;
+  }
+  & > div:last-child {
+    grid-column: 1 / -1;
+  }
+`;

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Model } from 'mongoose';
+import { z } from 'zod';
+import {
+  CURATOR_IMPORT_ROLES,
+  IMPORT_MSG,
+  LEARNER_ROLES,
+  RESET_PASSWORD_PATH,
+  ROLES,
+  ROLE_LABELS,
+  STAFF_IMPORT_BATCH,
+  STAFF_IMPORT_COLUMNS,
+  STAFF_IMPORT_MAX_ROWS,
+  formatMessage,
+  roleFromCell,
+  splitFullName,
+  type ImportBatchResult,
+  type ImportCounts,
+  type ImportRow,
+  type ImportedPerson,
+  type Role,
+} from '@portal/contracts';
+import { badRequest, op } from '@portal/service-kit';
+import type { UserDoc } from '../models/user';
+
+const EMAIL = z.email();
+const MAX_CELL = 200;
+
+/** A cell as text: rich text, hyperlinks (an email cell often is one) and formulas' results included. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+    return '';
+  }
+  return String(value);
+}
+
+/** The file's rows as text, header first: an XLSX's first sheet, or a CSV (comma or semicolon, UTF-8 with or without BOM). */
+export async function readSheet(fileName: string, bytes: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  const lower = fileName.toLowerCase();
+  try {
+    if (lower.endsWith('.xlsx')) {
+      await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    } else if (lower.endsWith('.csv')) {
+      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+      const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
+      const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
+      await book.csv.read(Readable.from([text]), { parserOptions: { delimiter } });
+    } else {
+      throw badRequest(IMPORT_MSG.fileKind, 'fileName');
+    }
+  } catch (err) {
+    if (err instanceof Error && 'statusCode' in err) throw err;
+    throw badRequest(IMPORT_MSG.fileUnreadable, 'content');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw badRequest(IMPORT_MSG.empty, 'content');
+  if (sheet.rowCount > STAFF_IMPORT_MAX_ROWS + 1) throw badRequest(IMPORT_MSG.tooManyRows, 'content');
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, n) => {
+    const values = (row.values as ExcelJS.CellValue[]).slice(1).map((v) => cellText(v).trim());
+    rows[n - 1] = values;
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/ё/g, 'е');
+
+/** Reads the header (the columns in any order, by their names) and checks every row; nothing is written. */
+export function checkRows(table: string[][], actorRole: Role): ImportRow[] {
+  const header = (table[0] ?? []).map(norm);
+  const at = STAFF_IMPORT_COLUMNS.map((c) => header.indexOf(norm(c)));
+  if (at.some((i) => i < 0))
+    throw badRequest(formatMessage(IMPORT_MSG.columnsMissing, { columns: STAFF_IMPORT_COLUMNS.join(', ') }), 'content');
+  const seen = new Map<string, number>();
+  const rows: ImportRow[] = [];
+  table.slice(1).forEach((cells, i) => {
+    const [fullName, rawEmail, department, position, roleText] = at.map((c) => (cells[c] ?? '').replace(/\s+/g, ' ').trim());
+    if (![fullName, rawEmail, department, position, roleText].some(Boolean)) return; // a blank line
+    const email = rawEmail.toLowerCase();
+    const role = roleFromCell(roleText);
+    const row: ImportRow = { row: i + 2, fullName, email, department, position, role, outcome: 'new' };
+    const long = STAFF_IMPORT_COLUMNS.find((_, k) => [fullName, rawEmail, department, position, roleText][k].length > MAX_CELL);
+    const reason = long
+      ? formatMessage(IMPORT_MSG.tooLong, { column: long })
+      : !fullName
+        ? IMPORT_MSG.nameMissing
+        : !email
+          ? IMPORT_MSG.emailMissing
+          : !EMAIL.safeParse(email).success
+            ? IMPORT_MSG.emailInvalid
+            : !role
+              ? formatMessage(IMPORT_MSG.roleUnknown, { role: roleText, roles: ROLES.map((r) => ROLE_LABELS[r]).join(', ') })
+              : actorRole !== 'ADMIN' && !CURATOR_IMPORT_ROLES.includes(role)
+                ? formatMessage(IMPORT_MSG.roleTooHigh, { role: ROLE_LABELS[role] })
+                : seen.has(email)
+                  ? formatMessage(IMPORT_MSG.duplicate, { row: String(seen.get(email)) })
+                  : null;
+    if (reason) rows.push({ ...row, outcome: 'error', reason });
+    else {
+      seen.set(email, row.row);
+      rows.push(row);
+    }
+  });
+  return rows;
+}
+
+type Existing = Pick<UserDoc, '_id' | 'email' | 'fullName' | 'department' | 'position' | 'role'>;
+
+/** The accounts with these emails, a thousand per query. */
+async function existingByEmail(users: Model<UserDoc>, emails: string[]): Promise<Map<string, Existing>> {
+  const found = new Map<string, Existing>();
+  for (let i = 0; i < emails.length; i += 1000) {
+    const page = await users
+      .find({ email: op({ $in: emails.slice(i, i + 1000) }) }, { email: 1, fullName: 1, department: 1, position: 1, role: 1 })
+      .lean<Existing[]>();
+    for (const u of page) found.set(u.email, u);
+  }
+  return found;
+}
+
+/** What a checked row would do to the account that has its email (or to none). */
+function outcomeFor(row: ImportRow, existing: Existing | undefined, actorRole: Role): Pick<ImportRow, 'outcome' | 'reason'> {
+  if (!existing) return { outcome: 'new' };
+  const same =
+    existing.fullName === row.fullName &&
+    (existing.department ?? '') === row.department &&
+    (existing.position ?? '') === row.position &&
+    existing.role === row.role;
+  if (same) return { outcome: 'same' };
+  if (actorRole !== 'ADMIN') {
+    if (!LEARNER_ROLES.includes(existing.role) && existing.role !== 'CURATOR')
+      return { outcome: 'error', reason: IMPORT_MSG.notEditable };
+    if (existing.role !== row.role) return { outcome: 'error', reason: IMPORT_MSG.roleChangeByCurator };
+  }
+  return { outcome: 'update' };
+}
+
+/** The preview: every row's outcome against the store as it is now. Reads only. */
+export async function previewRows(users: Model<UserDoc>, rows: ImportRow[], actorRole: Role): Promise<ImportRow[]> {
+  const valid = rows.filter((r) => r.outcome !== 'error');
+  const existing = await existingByEmail(
+    users,
+    valid.map((r) => r.email),
+  );
+  return rows.map((r) => (r.outcome === 'error' ? r : { ...r, ...outcomeFor(r, existing.get(r.email), actorRole) }));
+}
+
+export const countOutcomes = (rows: Pick<ImportRow, 'outcome'>[]): ImportCounts => {
+  const counts: ImportCounts = { new: 0, update: 0, same: 0, error: 0 };
+  for (const r of rows) counts[r.outcome] += 1;
+  return counts;
+};
+
+/** A password nobody knows and no hash function produces: the account is entered through its set-password link. */
+const unusablePassword = () => `!unset:${randomBytes(24).toString('base64url')}`;
+
+export interface BatchDeps {
+  users: Model<UserDoc>;
+  issueLink: (userId: UserDoc['_id']) => Promise<{ token: string; expiresAt: Date }>;
+  mail: ((person: { email: string; fullName: string }, path: string, expiresAt: Date) => void) | null;
+  /** After a change of an existing person (sessions of a changed role end). */
+  changed: (before: Existing, after: ImportRow) => Promise<void>;
+}
+
+/**
+ * Writes one batch of the rows, checking each against the store again (a run repeated, or a
+ * person registered meanwhile, gives «same» or «update», never a second account): idempotent by email.
+ */
+export async function writeBatch(
+  deps: BatchDeps,
+  rows: ImportRow[],
+  actorRole: Role,
+): Promise<Omit<ImportBatchResult, 'done' | 'total' | 'finished'>> {
+  const existing = await existingByEmail(
+    deps.users,
+    rows.map((r) => r.email),
+  );
+  const outcomes: ImportRow[] = [];
+  const created: ImportedPerson[] = [];
+  for (const row of rows.slice(0, STAFF_IMPORT_BATCH)) {
+    const before = existing.get(row.email);
+    const { outcome, reason } = outcomeFor(row, before, actorRole);
+    const role = row.role!;
+    if (outcome === 'new') {
+      let user: UserDoc;
+      try {
+        user = (
+          await deps.users.create({
+            email: row.email,
+            fullName: row.fullName,
+            ...splitFullName(row.fullName),
+            department: row.department,
+            position: row.position,
+            role,
+            passwordHash: unusablePassword(),
+          })
+        ).toObject();
+      } catch (err) {
+        // Registered a moment ago by someone else: the next run sees them; this one counts it as the same.
+        if ((err as { code?: number }).code === 11000) {
+          outcomes.push({ ...row, outcome: 'same' });
+          continue;
+        }
+        throw err;
+      }
+      const { token, expiresAt } = await deps.issueLink(user._id);
+      const path = `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+      deps.mail?.(row, path, expiresAt);
+      created.push({ email: row.email, fullName: row.fullName, link: deps.mail ? null : path, mailed: !!deps.mail });
+    } else if (outcome === 'update' && before) {
+      await deps.users.updateOne(
+        { _id: before._id },
+        {
+          $set: {
+            fullName: row.fullName,
+            ...splitFullName(row.fullName),
+            department: row.department,
+            position: row.position,
+            role,
+          },
+          $inc: { version: 1 },
+        },
+      );
+      await deps.changed(before, row);
+    }
+    outcomes.push({ ...row, outcome, ...(reason ? { reason } : {}) });
+  }
+  return { counts: countOutcomes(outcomes), created };
+}

@@ -1,0 +1,167 @@
+import Router from '@koa/router';
+import ExcelJS from 'exceljs';
+import { isValidObjectId, type Connection, type Model } from 'mongoose';
+import {
+  IMPORT_MSG,
+  STAFF_IMPORT_BATCH,
+  STAFF_IMPORT_COLUMNS,
+  staffImportBatchSchema,
+  staffImportSchema,
+  staffImportTemplateQuerySchema,
+  type ImportBatchResult,
+  type ImportPreview,
+} from '@portal/contracts';
+import { badRequest, notFound, op, parse, portalLink, requireRole, type ServiceContext } from '@portal/service-kit';
+import { changeEndsSessions, endSessionsOf, issueResetLink } from '../../commands/sessions';
+import { checkRows, countOutcomes, previewRows, readSheet, writeBatch } from '../../commands/staffImport';
+import type { StaffImportDoc } from '../../models/staffImport';
+import type { UserDoc } from '../../models/user';
+import type { AuthConfig } from '../../config';
+
+const TEMPLATE_ROWS = [
+  ['Иванова Мария Сергеевна', 'm.ivanova@example.ru', 'Бухгалтерия', 'Главный бухгалтер', 'Клиент'],
+  ['Петров Олег Иванович', 'o.petrov@example.ru', 'Склад', 'Кладовщик', 'Кандидат'],
+];
+const TEMPLATE_DATE = new Date('2026-11-25T00:00:00Z');
+/** A preview nobody ran is dropped after this long (FerretDB has no TTL indexes: swept at each preview). */
+const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+
+const expiry = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' });
+
+/**
+ * /api/staff-import (ADMIN, CURATOR): the template, the preview of a file (POST, nothing written but
+ * the import's own record) and its run, a batch per request, idempotent by email. New people get a
+ * one-time set-password link: by mail when SMTP is configured, otherwise in the answer for the admin
+ * to hand out. The finished import is audited once, with its counts.
+ */
+export function staffImportRouter(
+  service: ServiceContext<AuthConfig>,
+  {
+    users,
+    imports,
+    store,
+    announce,
+  }: { users: Model<UserDoc>; imports: Model<StaffImportDoc>; store: Connection; announce: (id: string) => Promise<void> },
+): Router {
+  const router = new Router({ prefix: '/api/staff-import' });
+  const { authenticate, audit, mailer, config } = service;
+  const importer = [authenticate, requireRole('ADMIN', 'CURATOR')] as const;
+
+  router.get('/template', ...importer, async (ctx) => {
+    const { format } = parse(staffImportTemplateQuerySchema, ctx.query);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="staff-import-template.${format}"`);
+    if (format === 'csv') {
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.body = `\uFEFF${[STAFF_IMPORT_COLUMNS, ...TEMPLATE_ROWS].map((r) => r.join(';')).join('\r\n')}\r\n`;
+      return;
+    }
+    const book = new ExcelJS.Workbook();
+    // The same bytes every time (exceljs would stamp the hour of writing).
+    book.created = book.modified = TEMPLATE_DATE;
+    const sheet = book.addWorksheet('Сотрудники');
+    sheet.columns = STAFF_IMPORT_COLUMNS.map((header) => ({ header, width: header === 'ФИО' ? 36 : 24 }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.addRows(TEMPLATE_ROWS);
+    ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    ctx.body = Buffer.from(await book.xlsx.writeBuffer());
+  });
+
+  router.post('/', ...importer, async (ctx) => {
+    const { fileName, content } = parse(staffImportSchema, ctx.request.body);
+    const { user } = ctx.state;
+    const table = await readSheet(fileName, Buffer.from(content, 'base64'));
+    const checked = checkRows(table, user.role);
+    if (!checked.length) throw badRequest(IMPORT_MSG.empty, 'content');
+    const rows = await previewRows(users, checked, user.role);
+    await imports.deleteMany({ createdAt: op({ $lt: new Date(Date.now() - PREVIEW_TTL_MS) }), finishedAt: null });
+    const valid = rows.filter((r) => r.outcome !== 'error');
+    const created = await imports.create({
+      by: user.id,
+      byRole: user.role,
+      fileName,
+      rows: valid,
+      total: valid.length,
+      counts: { new: 0, update: 0, same: 0, error: rows.length - valid.length },
+    });
+    const body: ImportPreview = { id: String(created._id), fileName, total: rows.length, counts: countOutcomes(rows), rows };
+    ctx.status = 201;
+    ctx.body = body;
+  });
+
+  router.post('/:id/batch', ...importer, async (ctx) => {
+    const { from } = parse(staffImportBatchSchema, ctx.request.body);
+    const { user } = ctx.state;
+    const found = isValidObjectId(ctx.params.id)
+      ? await imports.findOne({ _id: ctx.params.id, by: user.id, finishedAt: null }).lean<StaffImportDoc>()
+      : null;
+    if (!found) throw notFound(IMPORT_MSG.importNotFound);
+    // The batches come in order; one asked again (a retried request) is written again harmlessly.
+    if (from > found.done) throw badRequest(IMPORT_MSG.fromInvalid, 'from');
+    const batch = found.rows.slice(from, from + STAFF_IMPORT_BATCH);
+    const result = await writeBatch(
+      {
+        users,
+        issueLink: (id) => issueResetLink(store, id, user.id),
+        mail: mailer.enabled
+          ? (person, path, expiresAt) =>
+              void mailer.send({
+                to: person.email,
+                subject: 'Доступ к порталу обучения',
+                text: [
+                  `Здравствуйте, ${person.fullName}!`,
+                  '',
+                  'Для вас создана учётная запись на портале обучения. Задайте пароль по ссылке:',
+                  portalLink(config, path),
+                  '',
+                  `Ссылка действует один раз, до ${expiry.format(expiresAt)} (МСК).`,
+                ].join('\n'),
+              })
+          : null,
+        changed: async (before, after) => {
+          if (changeEndsSessions(before, { email: before.email, role: after.role! }))
+            await endSessionsOf(store, String(before._id));
+          await announce(String(before._id));
+        },
+      },
+      batch,
+      user.role,
+    );
+    const done = Math.max(found.done, from + batch.length);
+    const finished = done >= found.total;
+    const counts = { ...found.counts };
+    for (const k of ['new', 'update', 'same', 'error'] as const) counts[k] += result.counts[k];
+    // Counted once: a batch asked again, or two requests racing for the same one, move the record only once.
+    const moved =
+      from === found.done &&
+      (
+        await imports.updateOne(
+          { _id: found._id, done: found.done },
+          { $set: { done, counts, ...(finished ? { finishedAt: new Date(), rows: [] } : {}) } },
+        )
+      ).modifiedCount === 1;
+    if (!moved) {
+      const answer: ImportBatchResult = {
+        done: found.done,
+        total: found.total,
+        finished: false,
+        counts: result.counts,
+        created: result.created,
+      };
+      ctx.body = answer;
+      return;
+    }
+    if (finished)
+      audit.publish({
+        action: 'create',
+        entity: 'user',
+        entityId: String(found._id),
+        details: `Импорт сотрудников из файла «${found.fileName}»: новых ${counts.new}, изменено ${counts.update}, без изменений ${counts.same}, с ошибками ${counts.error}`,
+        actor: user,
+      });
+    const body: ImportBatchResult = { done, total: found.total, finished, counts: result.counts, created: result.created };
+    ctx.body = body;
+  });
+
+  return router;
+}

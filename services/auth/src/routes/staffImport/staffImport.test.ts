@@ -1,0 +1,238 @@
+import ExcelJS from 'exceljs';
+import {
+  IMPORT_MSG,
+  STAFF_IMPORT_BATCH,
+  STAFF_IMPORT_COLUMNS,
+  formatMessage,
+  type AuthResponse,
+  type ImportBatchResult,
+  type ImportPreview,
+} from '@portal/contracts';
+import { startSmtpCatcher, type SmtpCatcher } from '@portal/devstack/smtp';
+import { api, publishedAuditEvents } from '@portal/devstack/testing';
+import { userModel } from '../../models/user';
+import { startAuth, userWithRole } from '../../testing';
+
+/** Staff import (issue 24, item 5): the preview writes nothing, the run is idempotent by email. */
+let auth: Awaited<ReturnType<typeof startAuth>>;
+let mailed: Awaited<ReturnType<typeof startAuth>>;
+let smtp: SmtpCatcher;
+let admin: AuthResponse;
+let curator: AuthResponse;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  [auth, mailed] = await Promise.all([startAuth(), startAuth({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.test' })]);
+  [admin, curator] = await Promise.all([userWithRole(auth, 'ADMIN'), userWithRole(auth, 'CURATOR')]);
+});
+afterAll(async () => {
+  await Promise.all([auth.close(), mailed.close()]);
+  await smtp.close();
+});
+
+const tag = () => Date.now().toString(36);
+
+async function xlsx(rows: string[][]): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Сотрудники');
+  sheet.addRow([...STAFF_IMPORT_COLUMNS]);
+  sheet.addRows(rows);
+  return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+}
+const csv = (rows: string[][]) =>
+  Buffer.from(`\uFEFF${[[...STAFF_IMPORT_COLUMNS], ...rows].map((r) => r.join(';')).join('\r\n')}`).toString('base64');
+
+const preview = (service: typeof auth, token: string, fileName: string, content: string) =>
+  api<ImportPreview & { message?: string }>(service.url, 'POST', '/api/staff-import', { token, body: { fileName, content } });
+
+/** Runs the import batch after batch, as the screen does; gives back every batch's answer. */
+async function run(service: typeof auth, token: string, id: string): Promise<ImportBatchResult[]> {
+  const answers: ImportBatchResult[] = [];
+  for (let from = 0; ;) {
+    const { status, body } = await api<ImportBatchResult>(service.url, 'POST', `/api/staff-import/${id}/batch`, {
+      token,
+      body: { from },
+    });
+    expect(status).toBe(200);
+    answers.push(body);
+    if (body.finished) return answers;
+    from = body.done;
+  }
+}
+const sum = (answers: ImportBatchResult[], key: 'new' | 'update' | 'same' | 'error') =>
+  answers.reduce((n, a) => n + a.counts[key], 0);
+
+describe('staff import', () => {
+  it('previews 1,000 rows with 10 bad ones quickly and writing nothing, imports the 990, and a second run changes nothing', async () => {
+    const t = tag();
+    const rows = Array.from({ length: 1000 }, (_, i) => [
+      `Сотрудник${i} Тестовый Иванович`,
+      `staff${i}.${t}@example.test`,
+      `Отдел ${i % 7}`,
+      'Специалист',
+      i % 2 ? 'Клиент' : 'CANDIDATE',
+    ]);
+    for (let k = 0; k < 10; k++) rows[k * 97 + 3][1] = `нет-почты-${k}`;
+    const content = await xlsx(rows);
+    const users = userModel(auth.ctx.store);
+    const before = await users.countDocuments({});
+
+    const started = performance.now();
+    const shown = await preview(auth, admin.token, 'штат.xlsx', content);
+    const previewMs = performance.now() - started;
+    // The figure for the record: the budget is 2 s on a person's machine; the bound here is generous for a shared 2-core CI.
+    console.info(`staff import preview of 1,000 rows: ${previewMs.toFixed(0)} ms`);
+    expect(previewMs).toBeLessThan(6_000);
+    expect(shown.status).toBe(201);
+    expect(shown.body.counts).toEqual({ new: 990, update: 0, same: 0, error: 10 });
+    expect(shown.body.rows).toHaveLength(1000);
+    expect(shown.body.rows[3]).toMatchObject({ row: 5, outcome: 'error', reason: IMPORT_MSG.emailInvalid });
+    expect(await users.countDocuments({})).toBe(before);
+
+    const first = await run(auth, admin.token, shown.body.id);
+    expect(first).toHaveLength(Math.ceil(990 / STAFF_IMPORT_BATCH));
+    expect(sum(first, 'new')).toBe(990);
+    expect(await users.countDocuments({})).toBe(before + 990);
+    // No mail server: each new person's one-time link is listed for the administrator.
+    const links = first.flatMap((a) => a.created);
+    expect(links).toHaveLength(990);
+    expect(links[0]).toMatchObject({ mailed: false, link: expect.stringMatching(/^\/auth\/reset\?token=/) });
+    const person = await users.findOne({ email: `staff1.${t}@example.test` }).lean();
+    expect(person).toMatchObject({
+      fullName: 'Сотрудник1 Тестовый Иванович',
+      department: 'Отдел 1',
+      position: 'Специалист',
+      role: 'CLIENT',
+    });
+    // The link sets the password, and the person signs in.
+    const token = new URL(`http://x${links[1].link}`).searchParams.get('token');
+    expect(
+      (await api(auth.url, 'POST', '/api/auth/password-reset', { body: { token, password: 'Novyi-Parol-2026' } })).status,
+    ).toBe(200);
+    expect(
+      (await api(auth.url, 'POST', '/api/auth/login', { body: { email: links[1].email, password: 'Novyi-Parol-2026' } })).status,
+    ).toBe(200);
+    // Audited once, with the counts.
+    const audited = (await publishedAuditEvents(auth)).filter((e) => e.details.startsWith('Импорт сотрудников'));
+    expect(audited.map((e) => e.details)).toEqual([
+      'Импорт сотрудников из файла «штат.xlsx»: новых 990, изменено 0, без изменений 0, с ошибками 10',
+    ]);
+
+    // The same file again: the preview says nothing would change, and running it changes nothing.
+    const again = await preview(auth, admin.token, 'штат.xlsx', content);
+    expect(again.body.counts).toEqual({ new: 0, update: 0, same: 990, error: 10 });
+    const second = await run(auth, admin.token, again.body.id);
+    expect([sum(second, 'new'), sum(second, 'update'), sum(second, 'same')]).toEqual([0, 0, 990]);
+    expect(second.flatMap((a) => a.created)).toEqual([]);
+    expect(await users.countDocuments({})).toBe(before + 990);
+  }, 120_000);
+
+  it('updates people by email from a CSV with semicolons, and a curator may not give ADMIN or change a role', async () => {
+    const t = tag();
+    const email = `update.${t}@example.test`;
+    const first = await preview(
+      auth,
+      admin.token,
+      'a.csv',
+      csv([['Старое Имя Отчество', email, 'Склад', 'Кладовщик', 'Кандидат']]),
+    );
+    await run(auth, admin.token, first.body.id);
+    const changed = await preview(
+      auth,
+      curator.token,
+      'b.csv',
+      csv([
+        ['Новое Имя Отчество', email.toUpperCase(), 'Склад', 'Старший кладовщик', 'Кандидат'],
+        ['Кто-то Важный', `boss.${t}@example.test`, 'Дирекция', 'Директор', 'Администратор'],
+        ['Кто-то Другой', email, 'Склад', '', 'Клиент'],
+        ['', `noname.${t}@example.test`, '', '', 'Клиент'],
+        ['Роль Неизвестная', `role.${t}@example.test`, '', '', 'Стажёр'],
+      ]),
+    );
+    expect(changed.status).toBe(201);
+    expect(changed.body.rows.map((r) => [r.outcome, r.reason ?? ''])).toEqual([
+      ['update', ''],
+      ['error', formatMessage(IMPORT_MSG.roleTooHigh, { role: 'Администратор' })],
+      ['error', formatMessage(IMPORT_MSG.duplicate, { row: '2' })],
+      ['error', IMPORT_MSG.nameMissing],
+      ['error', expect.stringContaining('Неизвестная роль «Стажёр»')],
+    ]);
+    const written = await run(auth, curator.token, changed.body.id);
+    expect(sum(written, 'update')).toBe(1);
+    expect(await userModel(auth.ctx.store).findOne({ email }).lean()).toMatchObject({
+      fullName: 'Новое Имя Отчество',
+      position: 'Старший кладовщик',
+      role: 'CANDIDATE',
+    });
+    const roleChange = await preview(
+      auth,
+      curator.token,
+      'c.csv',
+      csv([['Новое Имя Отчество', email, 'Склад', 'Старший кладовщик', 'Куратор']]),
+    );
+    expect(roleChange.body.rows[0]).toMatchObject({ outcome: 'error', reason: IMPORT_MSG.roleChangeByCurator });
+    expect(await userModel(auth.ctx.store).countDocuments({ email: `boss.${t}@example.test` })).toBe(0);
+  });
+
+  it('mails the set-password link when SMTP is configured', async () => {
+    const mailAdmin = await userWithRole(mailed, 'ADMIN');
+    const email = `mailed.${tag()}@example.test`;
+    const shown = await preview(
+      mailed,
+      mailAdmin.token,
+      'm.xlsx',
+      await xlsx([['Почтова Анна Петровна', email, 'HR', 'Инспектор', 'Клиент']]),
+    );
+    const [batch] = await run(mailed, mailAdmin.token, shown.body.id);
+    expect(batch.created).toEqual([{ email, fullName: 'Почтова Анна Петровна', link: null, mailed: true }]);
+    const [mail] = await smtp.mailsTo(email);
+    expect(mail.subject).toBe('Доступ к порталу обучения');
+    expect(mail.text).toContain('https://portal.example.test/auth/reset?token=');
+  });
+
+  it('refuses learners, anonymous callers, bad files and operator objects, writing nothing', async () => {
+    const learner = await userWithRole(auth, 'CLIENT');
+    const content = csv([['Имя Фамилия', `x.${tag()}@example.test`, '', '', 'Клиент']]);
+    expect((await api(auth.url, 'POST', '/api/staff-import', { body: { fileName: 'a.csv', content } })).status).toBe(401);
+    expect((await preview(auth, learner.token, 'a.csv', content)).status).toBe(403);
+    expect((await api(auth.url, 'GET', '/api/staff-import/template', { token: learner.token })).status).toBe(403);
+    const pdf = await preview(auth, admin.token, 'a.pdf', content);
+    expect([pdf.status, pdf.body.message]).toEqual([400, IMPORT_MSG.fileKind]);
+    const broken = await preview(auth, admin.token, 'a.xlsx', Buffer.from('не таблица').toString('base64'));
+    expect([broken.status, broken.body.message]).toEqual([400, IMPORT_MSG.fileUnreadable]);
+    const noColumns = await preview(auth, admin.token, 'a.csv', Buffer.from('Имя;Почта\nА;б').toString('base64'));
+    expect(noColumns.status).toBe(400);
+    expect(noColumns.body.message).toContain('В первой строке нужны столбцы: ФИО, Email');
+    const injected = await api(auth.url, 'POST', '/api/staff-import', {
+      token: admin.token,
+      body: { fileName: { $gt: '' }, content },
+    });
+    expect(injected.status).toBe(400);
+    const otherId = await api(auth.url, 'POST', '/api/staff-import/64b7f0c2a1b2c3d4e5f60718/batch', {
+      token: admin.token,
+      body: { from: 0 },
+    });
+    expect([otherId.status, otherId.body.message]).toEqual([404, IMPORT_MSG.importNotFound]);
+    const badFrom = await api(auth.url, 'POST', '/api/staff-import/64b7f0c2a1b2c3d4e5f60718/batch', {
+      token: admin.token,
+      body: { from: { $gt: 0 } },
+    });
+    expect(badFrom.status).toBe(400);
+  });
+
+  it('gives the template as XLSX and CSV, with the columns the preview reads', async () => {
+    const res = await fetch(`${auth.url}/api/staff-import/template?format=xlsx`, {
+      headers: { authorization: `Bearer ${curator.token}` },
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    expect((book.worksheets[0].getRow(1).values as string[]).slice(1)).toEqual([...STAFF_IMPORT_COLUMNS]);
+    const text = await (
+      await fetch(`${auth.url}/api/staff-import/template?format=csv`, { headers: { authorization: `Bearer ${curator.token}` } })
+    ).text();
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(STAFF_IMPORT_COLUMNS.join(';'));
+    // The template as downloaded previews as is.
+    const shown = await preview(auth, curator.token, 'template.csv', Buffer.from(text).toString('base64'));
+    expect(shown.body.counts.error).toBe(0);
+  });
+});
