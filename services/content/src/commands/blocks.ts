@@ -23,6 +23,7 @@ import type { CourseDoc } from '../models/course';
 import { touchCourse } from './courses';
 import { recordAudit, type CommandDeps } from './deps';
 import { readBlockId, readCourseId, readId } from './ids';
+import { richHtmlToText, sanitizeRichHtml } from './richText';
 
 type CreateInput = z.output<typeof blockCreateSchema>;
 type UpdateInput = z.output<typeof blockUpdateSchema>;
@@ -57,8 +58,15 @@ export function normalizeContentBlocks(blocks: ParsedContentBlock[], lessonId: s
       type: b.type,
       order: i + 1,
       lessonId,
-      content: b.content ?? DEFAULT_BLOCK_CONTENT[b.type],
+      content: b.type === 'text' && b.content ? richTextContent(b.content) : (b.content ?? DEFAULT_BLOCK_CONTENT[b.type]),
     })) as ContentBlock[];
+}
+
+/** A text block with html keeps it sanitised, and its text is the html's plain rendition (issue 20). */
+function richTextContent(content: { text: string; html?: string }): { text: string; html?: string } {
+  if (content.html === undefined) return { text: content.text };
+  const html = sanitizeRichHtml(content.html);
+  return html ? { text: richHtmlToText(html), html } : { text: '' };
 }
 
 export const siblingsOf = (b: Pick<BlockDoc, 'type' | 'courseId' | 'moduleId'>) =>
