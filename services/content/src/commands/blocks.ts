@@ -58,13 +58,14 @@ export function normalizeContentBlocks(blocks: ParsedContentBlock[], lessonId: s
       type: b.type,
       order: i + 1,
       lessonId,
-      content: b.type === 'text' && b.content ? richTextContent(b.content) : (b.content ?? DEFAULT_BLOCK_CONTENT[b.type]),
+      content: contentOf(b),
     })) as ContentBlock[];
 }
 
-/** A text block with html keeps it sanitised, and its text is the html's plain rendition (issue 20). */
-function richTextContent(content: { text: string; html?: string }): { text: string; html?: string } {
-  if (content.html === undefined) return { text: content.text };
+/** A block's content as stored; a text block's html sanitised, its text the html's plain rendition (issue 20). */
+function contentOf(b: ParsedContentBlock) {
+  const content = b.content ?? DEFAULT_BLOCK_CONTENT[b.type];
+  if (b.type !== 'text' || !('html' in content) || typeof content.html !== 'string') return content;
   const html = sanitizeRichHtml(content.html);
   return html ? { text: richHtmlToText(html), html } : { text: '' };
 }
