@@ -104,6 +104,21 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $size?: ButtonSi
   }
 `;
 
+/** Children one under another, `$gap` px apart: a form, a panel, a card's body. */
+export const Stack = styled.div<{ $gap?: number }>`
+  display: grid;
+  gap: ${({ $gap = 12 }) => $gap}px;
+  min-width: 0;
+`;
+
+/** Children side by side, wrapping on a narrow screen: buttons, a toolbar, filters. */
+export const Row = styled.div<{ $gap?: number }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ $gap = 8 }) => $gap}px;
+`;
+
 export const Card = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};

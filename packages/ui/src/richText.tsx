@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { RICH_TEXT } from '@portal/contracts';
 
 const ALLOWED_URI = new RegExp(`^(?:${RICH_TEXT.schemes.join('|')}):`, 'i');
@@ -35,7 +35,8 @@ const Plain = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
-export const Prose = styled.div`
+/** How rich text reads, the same in the editor (on ProseMirror's element) and in study mode. */
+export const proseStyles = css`
   overflow-wrap: anywhere;
   line-height: 1.55;
   > :first-child {
@@ -69,4 +70,7 @@ export const Prose = styled.div`
     color: ${({ theme }) => theme.colors.primary};
     text-decoration: underline;
   }
+`;
+const Prose = styled.div`
+  ${proseStyles}
 `;

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { z } from 'zod';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Field, Input, useZodForm } from '@portal/ui';
-import { sanitizeRichHtml } from '@portal/ui/richText';
+import { Button, Field, Input, Row, Stack, useZodForm } from '@portal/ui';
+import { proseStyles, sanitizeRichHtml } from '@portal/ui/richText';
 
 /** What a text block holds: the plain rendition (the spec's `text`) and the sanitised html. */
 export type RichTextValue = { text: string; html?: string };
@@ -64,10 +64,10 @@ export default function RichTextEditor({ value, onChange }: { value: RichTextVal
   }, [editor, value]);
 
   return (
-    <Wrap>
+    <Stack $gap={6}>
       <Toolbar editor={editor} />
       <Surface editor={editor} />
-    </Wrap>
+    </Stack>
   );
 }
 
@@ -99,7 +99,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   ];
   return (
     <>
-      <Tools role="toolbar" aria-label="Оформление текста">
+      <Row role="toolbar" aria-label="Оформление текста" $gap={4}>
         {tools.map((t) => (
           <Button
             key={t.label}
@@ -114,7 +114,7 @@ function Toolbar({ editor }: { editor: Editor }) {
             {t.text}
           </Button>
         ))}
-      </Tools>
+      </Row>
       {linking && <LinkForm editor={editor} onDone={() => setLinking(false)} />}
     </>
   );
@@ -129,7 +129,9 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     onDone();
   });
   return (
-    <LinkRow
+    <Stack
+      as="form"
+      $gap={6}
       onSubmit={(e) => {
         e.stopPropagation();
         void submit(e);
@@ -139,7 +141,7 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       <Field label="Адрес ссылки" error={form.formState.errors.href?.message}>
         <Input {...form.register('href')} placeholder="https://" autoFocus />
       </Field>
-      <LinkButtons>
+      <Row $gap={6}>
         <Button type="submit" $size="sm">
           Применить
         </Button>
@@ -156,53 +158,23 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
             Убрать ссылку
           </Button>
         )}
-      </LinkButtons>
-    </LinkRow>
+      </Row>
+    </Stack>
   );
 }
 
 const Surface = styled(EditorContent)`
   .ProseMirror {
+    ${proseStyles}
     min-height: 180px;
     padding: 8px 10px;
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius};
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.text};
-    line-height: 1.5;
-    overflow-wrap: anywhere;
     outline: none;
   }
   .ProseMirror:focus-visible {
     box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.focus};
   }
-  .ProseMirror > :first-child {
-    margin-top: 0;
-  }
-  .ProseMirror blockquote {
-    margin: 0 0 0.75em;
-    padding-left: 12px;
-    border-left: 3px solid ${({ theme }) => theme.colors.border};
-  }
-  .ProseMirror a {
-    color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-const Wrap = styled.div`
-  display: grid;
-  gap: 6px;
-  min-width: 0;
-`;
-const Tools = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px;
-`;
-const LinkRow = styled.form`
-  display: grid;
-  gap: 6px;
-`;
-const LinkButtons = styled.div`
-  display: flex;
-  gap: 6px;
 `;
