@@ -119,6 +119,18 @@ export const Row = styled.div<{ $gap?: number }>`
   gap: ${({ $gap = 8 }) => $gap}px;
 `;
 
+/** A page's title with its actions at the other end, the actions going under it on a narrow screen. */
+export const PageHeader = styled.header<{ $gap?: number }>`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ $gap = 12 }) => $gap}px;
+  flex-wrap: wrap;
+  h1 {
+    margin: 0;
+  }
+`;
+
 export const Card = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
