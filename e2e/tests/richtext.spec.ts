@@ -37,7 +37,8 @@ async function storedBlocks(request: APIRequestContext, token: string, courseId:
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Структура курса' });
 const saveStatus = (page: Page) => page.getByRole('region', { name: 'Статус сохранения' }).getByRole('status');
 const textEditor = (page: Page) => page.getByRole('textbox', { name: 'Текст', exact: true });
-const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Оформление текста' }).getByRole('button', { name });
+const tool = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Оформление текста' }).getByRole('button', { name, exact: true });
 
 /** What the clipboard holds when a person copies from Word: classes, inline styles, Office tags. */
 const FROM_WORD =

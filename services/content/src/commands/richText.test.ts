@@ -32,5 +32,9 @@ describe('richHtmlToText (the plain rendition kept as content.text)', () => {
       richHtmlToText('<h2>Заголовок</h2><p><strong>Жирный</strong> &amp; обычный</p><ol><li>раз</li><li>два</li></ol>'),
     ).toBe('Заголовок\nЖирный & обычный\n• раз\n• два');
     expect(richHtmlToText('<blockquote><p>Цитата</p></blockquote><p>строка<br>вторая</p>')).toBe('Цитата\nстрока\nвторая');
+    // TipTap writes a list item's text in a paragraph of its own; an empty item is no line.
+    expect(richHtmlToText('<ul><li><p>заявление</p></li><li><p>согласование</p></li><li><p></p></li></ul><p>Итог</p>')).toBe(
+      '• заявление\n• согласование\nИтог',
+    );
   });
 });

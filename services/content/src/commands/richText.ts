@@ -30,16 +30,21 @@ const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'li', 'blockquote', 'ul', 'ol']);
 export function richHtmlToText(html: string): string {
   const lines: string[] = [];
   let line = '';
+  // Set by <li> and used by the item's first line, whether its text is in the <li> or in a <p> inside it (TipTap's).
+  let bullet = false;
   const flush = () => {
-    // A list item with nothing in it is not a line.
-    if (line.trim() && line.trim() !== '•') lines.push(line.trim());
+    const text = line.trim();
+    if (text) {
+      lines.push(bullet ? `• ${text}` : text);
+      bullet = false;
+    }
     line = '';
   };
   const parser = new Parser(
     {
       onopentag(name) {
         if (BLOCKS.has(name)) flush();
-        if (name === 'li') line = '• ';
+        if (name === 'li') bullet = true;
         if (name === 'br') line += '\n';
       },
       ontext(text) {
@@ -47,6 +52,7 @@ export function richHtmlToText(html: string): string {
       },
       onclosetag(name) {
         if (BLOCKS.has(name)) flush();
+        if (name === 'li') bullet = false;
       },
     },
     { decodeEntities: true },
