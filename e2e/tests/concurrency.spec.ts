@@ -38,7 +38,7 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Стр�
 const saveStatus = (page: Page) => page.getByRole('region', { name: 'Статус сохранения' }).getByRole('status');
 const textField = (page: Page) => page.getByRole('textbox', { name: 'Текст', exact: true });
 /** The same field (the rich text editor) found without the accessibility tree, which a modal dialog hides the page from. */
-const textUnderDialog = (page: Page) => page.locator('label').locator('[data-testid="rich-text"]');
+const textUnderDialog = (page: Page) => page.locator('[data-testid="rich-text"]');
 
 /** A curator in a browser of their own, with the lesson's text block open. */
 async function authorAt(browser: Browser, arranged: Arranged, lessonTitle = arranged.lessonTitle): Promise<Page> {
