@@ -699,9 +699,22 @@ async function learnerProfile(portal: BenchPortal): Promise<string> {
   return profile;
 }
 
-export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
+/** `runs` Lighthouse runs of one page: each figure's median, and the paths the runs ended on. */
+async function lighthouseMedians(url: string, desktop: boolean, runs: number, profile?: string) {
   const { measure: lighthouseRun } = await import('./lighthouse');
   type Measurement = Awaited<ReturnType<typeof lighthouseRun>>['measurement'];
+  const list: Measurement[] = [];
+  // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
+  const once = () => lighthouseRun(url, desktop, undefined, profile);
+  for (let i = 0; i < runs; i++) list.push((await once().catch(once)).measurement);
+  const med = (key: Exclude<keyof Measurement, 'finalUrl'>) => {
+    const sorted = list.map((m) => m[key]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
+  return { med, finals: [...new Set(list.map((m) => new URL(m.finalUrl).pathname))] };
+}
+
+export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
   const { rmSync } = await import('node:fs');
   const profile = await learnerProfile(portal);
   const runs = QUICK ? 1 : 3;
@@ -710,15 +723,7 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
       ['landing /', `${portal.gateway}/`, undefined],
       ['/courses, signed in', `${portal.gateway}/courses`, profile],
     ] as const) {
-      const list: Measurement[] = [];
-      // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
-      const once = () => lighthouseRun(url, true, undefined, prof);
-      for (let i = 0; i < runs; i++) list.push((await once().catch(once)).measurement);
-      const med = (key: Exclude<keyof Measurement, 'finalUrl'>) => {
-        const sorted = list.map((m) => m[key]).sort((a, b) => a - b);
-        return sorted[Math.floor(sorted.length / 2)];
-      };
-      const finals = [...new Set(list.map((m) => new URL(m.finalUrl).pathname))];
+      const { med, finals } = await lighthouseMedians(url, true, runs, prof);
       // A signed-in page that sent Lighthouse to /auth measured the sign-in form, not the page.
       const note = `median of ${runs} run(s), desktop preset, measured ${finals.join(', ')}`;
       figures.push(
@@ -777,8 +782,7 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
  * and, signed in as a learner, on a study page: performance ≥ 90 and accessibility ≥ 95.
  */
 export async function lighthouseMobile(portal: BenchPortal, figures: Figure[]) {
-  const { LIGHTHOUSE_GOALS, measure: lighthouseRun } = await import('./lighthouse');
-  type Measurement = Awaited<ReturnType<typeof lighthouseRun>>['measurement'];
+  const { LIGHTHOUSE_GOALS } = await import('./lighthouse');
   const { rmSync } = await import('node:fs');
   const goals = LIGHTHOUSE_GOALS.mobile;
   const profile = await learnerProfile(portal);
@@ -788,14 +792,7 @@ export async function lighthouseMobile(portal: BenchPortal, figures: Figure[]) {
       ['landing /', `${portal.gateway}/`, undefined],
       ['study page, signed in', `${portal.gateway}/student/${portal.courses[0].id}`, profile],
     ] as const) {
-      const list: Measurement[] = [];
-      const once = () => lighthouseRun(url, false, undefined, prof);
-      for (let i = 0; i < runs; i++) list.push((await once().catch(once)).measurement);
-      const med = (key: Exclude<keyof Measurement, 'finalUrl'>) => {
-        const sorted = list.map((m) => m[key]).sort((a, b) => a - b);
-        return sorted[Math.floor(sorted.length / 2)];
-      };
-      const finals = [...new Set(list.map((m) => new URL(m.finalUrl).pathname))];
+      const { med, finals } = await lighthouseMedians(url, false, runs, prof);
       const note = `median of ${runs} run(s), mobile (slow 4G), LCP ${Math.round(med('lcpMs'))} ms, TBT ${Math.round(med('tbtMs'))} ms, measured ${finals.join(', ')}`;
       figures.push(
         {
