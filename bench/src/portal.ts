@@ -674,13 +674,11 @@ export async function firstLoad(portal: BenchPortal, figures: Figure[]) {
 /* ------------------------------------------------------------------------------- Lighthouse */
 
 /** Lighthouse (desktop preset, the budget's) on the landing and, signed in as a learner, on /courses. */
-export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
-  const { measure: lighthouseRun } = await import('./lighthouse');
-  type Measurement = Awaited<ReturnType<typeof lighthouseRun>>['measurement'];
+/** A Chromium profile whose localStorage holds a learner's token, as after signing in. */
+async function learnerProfile(portal: BenchPortal): Promise<string> {
   const { chromium } = await import('playwright-core');
-  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  // A Chromium profile whose localStorage holds a learner's token, as after signing in.
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -698,21 +696,34 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
     portal.learners[0],
   );
   await context.close();
+  return profile;
+}
+
+/** `runs` Lighthouse runs of one page: each figure's median, and the paths the runs ended on. */
+async function lighthouseMedians(url: string, desktop: boolean, runs: number, profile?: string) {
+  const { measure: lighthouseRun } = await import('./lighthouse');
+  type Measurement = Awaited<ReturnType<typeof lighthouseRun>>['measurement'];
+  const list: Measurement[] = [];
+  // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
+  const once = () => lighthouseRun(url, desktop, undefined, profile);
+  for (let i = 0; i < runs; i++) list.push((await once().catch(once)).measurement);
+  const med = (key: Exclude<keyof Measurement, 'finalUrl'>) => {
+    const sorted = list.map((m) => m[key]).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
+  return { med, finals: [...new Set(list.map((m) => new URL(m.finalUrl).pathname))] };
+}
+
+export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
+  const { rmSync } = await import('node:fs');
+  const profile = await learnerProfile(portal);
   const runs = QUICK ? 1 : 3;
   try {
     for (const [label, url, prof] of [
       ['landing /', `${portal.gateway}/`, undefined],
       ['/courses, signed in', `${portal.gateway}/courses`, profile],
     ] as const) {
-      const list: Measurement[] = [];
-      // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
-      const once = () => lighthouseRun(url, true, undefined, prof);
-      for (let i = 0; i < runs; i++) list.push((await once().catch(once)).measurement);
-      const med = (key: Exclude<keyof Measurement, 'finalUrl'>) => {
-        const sorted = list.map((m) => m[key]).sort((a, b) => a - b);
-        return sorted[Math.floor(sorted.length / 2)];
-      };
-      const finals = [...new Set(list.map((m) => new URL(m.finalUrl).pathname))];
+      const { med, finals } = await lighthouseMedians(url, true, runs, prof);
       // A signed-in page that sent Lighthouse to /auth measured the sign-in form, not the page.
       const note = `median of ${runs} run(s), desktop preset, measured ${finals.join(', ')}`;
       figures.push(
@@ -758,6 +769,50 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
           limit: 95,
           atLeast: true,
           met: med('accessibility') >= 95,
+        },
+      );
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Lighthouse with its default mobile settings (a mid-range phone on slow 4G, issue 20) on the landing
+ * and, signed in as a learner, on a study page: performance ≥ 90 and accessibility ≥ 95.
+ */
+export async function lighthouseMobile(portal: BenchPortal, figures: Figure[]) {
+  const { LIGHTHOUSE_GOALS } = await import('./lighthouse');
+  const { rmSync } = await import('node:fs');
+  const goals = LIGHTHOUSE_GOALS.mobile;
+  const profile = await learnerProfile(portal);
+  const runs = QUICK ? 1 : 3;
+  try {
+    for (const [label, url, prof] of [
+      ['landing /', `${portal.gateway}/`, undefined],
+      ['study page, signed in', `${portal.gateway}/student/${portal.courses[0].id}`, profile],
+    ] as const) {
+      const { med, finals } = await lighthouseMedians(url, false, runs, prof);
+      const note = `median of ${runs} run(s), mobile (slow 4G), LCP ${Math.round(med('lcpMs'))} ms, TBT ${Math.round(med('tbtMs'))} ms, measured ${finals.join(', ')}`;
+      figures.push(
+        {
+          name: `Lighthouse mobile ${label}: performance`,
+          value: med('performance'),
+          unit: '',
+          budget: `≥ ${goals.performance}`,
+          limit: goals.performance,
+          atLeast: true,
+          met: med('performance') >= goals.performance && finals.every((f) => f === new URL(url).pathname),
+          note,
+        },
+        {
+          name: `Lighthouse mobile ${label}: accessibility`,
+          value: med('accessibility'),
+          unit: '',
+          budget: `≥ ${goals.accessibility}`,
+          limit: goals.accessibility,
+          atLeast: true,
+          met: med('accessibility') >= goals.accessibility,
         },
       );
     }

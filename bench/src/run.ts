@@ -12,7 +12,8 @@ import { startAudit } from '@portal/svc-audit/testing';
 import { recordModel } from '@portal/svc-audit/models/record';
 import { interleaved, load, median, printFigures, QUICK, type Figure } from './harness';
 import { capacity, capacitySelection, CAPACITY_FIGURES, printCapacity, STORE_KINDS, type CapacityRow } from './capacity';
-import { courseDetail, firstLoad, lighthouse, mixedLoad, startPortal } from './portal';
+import { courseDetail, firstLoad, lighthouse, lighthouseMobile, mixedLoad, startPortal } from './portal';
+import { countDuplicates, DUPLICATES_GOAL } from './duplicates';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -276,7 +277,19 @@ async function main() {
         });
       }
     }
-    if (!only || ['portal', 'detail', 'firstload', 'lighthouse'].includes(only)) {
+    if (!only || only === 'duplicates') {
+      const { pairs, files } = countDuplicates();
+      figures.push({
+        name: 'duplicates: pairs in production code',
+        value: pairs,
+        unit: 'pairs',
+        budget: `≤ ${DUPLICATES_GOAL}`,
+        limit: DUPLICATES_GOAL,
+        met: pairs <= DUPLICATES_GOAL,
+        note: `${files} files read (tests, journeys, bench and launcher left out)`,
+      });
+    }
+    if (!only || ['portal', 'detail', 'firstload', 'lighthouse', 'mobile'].includes(only)) {
       const portal = await startPortal(store.url, redis.url);
       const step = async (name: string, work: () => Promise<void>) => {
         if (only && only !== 'portal' && only !== name) return;
@@ -292,6 +305,7 @@ async function main() {
         await step('detail', () => courseDetail(portal, figures));
         await step('firstload', () => firstLoad(portal, figures));
         await step('lighthouse', () => lighthouse(portal, figures));
+        await step('mobile', () => lighthouseMobile(portal, figures));
       } finally {
         await portal.stop();
       }

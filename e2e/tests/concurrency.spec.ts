@@ -37,12 +37,8 @@ async function arrangeLesson(request: APIRequestContext): Promise<Arranged> {
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Структура курса' });
 const saveStatus = (page: Page) => page.getByRole('region', { name: 'Статус сохранения' }).getByRole('status');
 const textField = (page: Page) => page.getByRole('textbox', { name: 'Текст', exact: true });
-/** The same field found without the accessibility tree, which a modal dialog hides the page from. */
-const textUnderDialog = (page: Page) =>
-  page
-    .locator('label')
-    .filter({ hasText: /^Текст(?! заголовка)/ })
-    .locator('textarea');
+/** The same field (the rich text editor) found without the accessibility tree, which a modal dialog hides the page from. */
+const textUnderDialog = (page: Page) => page.locator('[data-testid="rich-text"]');
 
 /** A curator in a browser of their own, with the lesson's text block open. */
 async function authorAt(browser: Browser, arranged: Arranged, lessonTitle = arranged.lessonTitle): Promise<Page> {
@@ -50,7 +46,7 @@ async function authorAt(browser: Browser, arranged: Arranged, lessonTitle = arra
   await signIn(page, CURATOR.email, CURATOR.password, `/editor/${arranged.courseId}`);
   await sidebar(page).getByRole('button', { name: lessonTitle, exact: true }).click();
   await page.getByRole('button', { name: /^Текст №1/ }).click();
-  await expect(textField(page)).toHaveValue('Исходный текст');
+  await expect(textField(page)).toHaveText('Исходный текст');
   return page;
 }
 
@@ -81,7 +77,7 @@ test('two browser contexts edit the same lesson; the second gets the conflict di
   const dialog = second.getByRole('dialog', { name: 'Документ изменён другим пользователем' });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(dialog).toContainText('Ваш текст не потерян');
-  await expect(textUnderDialog(second)).toHaveValue('Текст второго автора');
+  await expect(textUnderDialog(second)).toHaveText('Текст второго автора');
   expect(await storedTexts(request, arranged)).toEqual({ [arranged.lessonTitle]: ['Текст первого автора'] });
 
   // «Сохранить мою как копию»: the second author's text becomes a lesson of its own, the original shows the first's.
@@ -99,7 +95,7 @@ test('two browser contexts edit the same lesson; the second gets the conflict di
   await expect(second.getByRole('main')).toContainText('Текст первого автора');
   await sidebar(second).getByRole('button', { name: copyTitle, exact: true }).click();
   await second.getByRole('button', { name: /^Текст №1/ }).click();
-  await expect(textField(second)).toHaveValue('Текст второго автора');
+  await expect(textField(second)).toHaveText('Текст второго автора');
 
   // And the first author, reloading, finds both.
   await first.reload();

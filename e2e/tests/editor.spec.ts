@@ -405,7 +405,7 @@ test('a text edit shows saving, then saved, and is there after a reload', async 
   await page.reload();
   await lessonButton(page, 'Урок с текстом').click();
   await page.getByRole('button', { name: /^Текст №1/ }).click();
-  await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveValue('Первый абзац урока');
+  await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveText('Первый абзац урока');
   const stored = await storedCourse(request, arranged);
   expect(stored.modules[0].lessons[0].blocks[0]).toMatchObject({
     type: 'text',
@@ -446,7 +446,7 @@ test(
     await page.reload();
     await lessonButton(page, 'Урок при сбое').click();
     await page.getByRole('button', { name: /^Текст №1/ }).click();
-    await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveValue('Сохранится после сбоя');
+    await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveText('Сохранится после сбоя');
   },
 );
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Muted, Page } from '@portal/ui';
+import { PageLoading } from '@portal/ui';
 import { useScene, type Scenes } from '@portal/web-core';
 import { CourseList } from './scenes/CourseList/CourseList';
 
@@ -13,15 +13,5 @@ const SCENES: Scenes<'mf_courses'> = {
 
 /** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */
 export function Root() {
-  return (
-    <Suspense
-      fallback={
-        <Page>
-          <Muted role="status">Загрузка...</Muted>
-        </Page>
-      }
-    >
-      {useScene('mf_courses', SCENES)}
-    </Suspense>
-  );
+  return <Suspense fallback={<PageLoading />}>{useScene('mf_courses', SCENES)}</Suspense>;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Muted, Page } from '@portal/ui';
+import { PageLoading } from '@portal/ui';
 import { useScene, type Scenes } from '@portal/web-core';
 import { apiBackend } from './api/content';
 import { BackendContext } from './backend/backend';
@@ -24,15 +24,5 @@ const SCENES: Scenes<'mf_editor'> = {
 
 /** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */
 export function Root() {
-  return (
-    <Suspense
-      fallback={
-        <Page>
-          <Muted role="status">Загрузка...</Muted>
-        </Page>
-      }
-    >
-      {useScene('mf_editor', SCENES)}
-    </Suspense>
-  );
+  return <Suspense fallback={<PageLoading />}>{useScene('mf_editor', SCENES)}</Suspense>;
 }

@@ -209,7 +209,10 @@ const contentBlock = z
     type: z.enum(CONTENT_BLOCK_TYPES),
     order: z.number().int(),
     lessonId: z.string(),
-    content: z.record(z.string(), z.unknown()).meta({ description: 'Поля блока по его типу: text, src, alt, quizId…' }),
+    content: z.record(z.string(), z.unknown()).meta({
+      description:
+        'Поля блока по его типу: text, src, alt, quizId… У текстового блока text — простой текст, html (необязательно) — форматированный текст: только p, br, strong, em, u, s, h2–h4, ul, ol, li, a (http, https, mailto), blockquote; остальное сервер удаляет, а text выводит из html.',
+    }),
   })
   .meta({ id: 'ContentBlock' });
 

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
-import { ErrorBox, Muted, Pager } from '@portal/ui';
+import { ErrorBox, Muted, Pager, PlainList } from '@portal/ui';
 import { assignmentKeys, daysLeftText, errorMessage, fetchMyAssignments, formatDay, navigate, paths } from '@portal/web-core';
 
 const PAGE_SIZE = 20;
@@ -24,7 +24,7 @@ export function AssignedCourses({ page, onPage }: { page: number; onPage: (page:
   if (!list.data.data.length) return <Muted>Назначенного обучения нет</Muted>;
   return (
     <>
-      <Items aria-label="Мои назначения">
+      <PlainList $gap={12} aria-label="Мои назначения">
         {list.data.data.map((a) => (
           <Item key={a.assignmentId} $overdue={a.status === 'overdue'} data-testid="assigned-course">
             <a href={paths.student(a.courseId)} onClick={open(a.courseId)}>
@@ -36,19 +36,11 @@ export function AssignedCourses({ page, onPage }: { page: number; onPage: (page:
             </span>
           </Item>
         ))}
-      </Items>
+      </PlainList>
       <Pager page={page} total={list.data.total} limit={PAGE_SIZE} onPage={onPage} />
     </>
   );
 }
-
-const Items = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`;
 
 const Item = styled.li<{ $overdue: boolean }>`
   display: grid;

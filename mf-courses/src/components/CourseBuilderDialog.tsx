@@ -2,7 +2,20 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { COURSE_LEVEL_SUGGESTIONS, GENERATION_LIMITS, GENERATION_MSG, type GenerationJob } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Input, Label, Muted, ProgressBar, Select, TextArea, VisuallyHidden } from '@portal/ui';
+import {
+  Button,
+  Check,
+  Dialog,
+  ErrorBox,
+  Input,
+  Label,
+  Muted,
+  ProgressBar,
+  Select,
+  Stack,
+  TextArea,
+  VisuallyHidden,
+} from '@portal/ui';
 import { ApiError, errorMessage, navigate, paths, useGenerationJobPoll } from '@portal/web-core';
 import { COURSES_KEY } from '../api/courses';
 import {
@@ -225,7 +238,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
     const busy = phase.step === 'starting';
     const goalsProblem = problems.goals;
     return (
-      <Form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+      <Stack as="form" $gap={14} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
         <Notice role="note" $tone={config.data?.source === 'ai' ? 'ai' : 'template'}>
           {config.data
             ? config.data.notice
@@ -376,15 +389,12 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
             </Field>
           </Row>
           <Hint id={ids.countsHint}>Пустое поле — автоматически: по модулю на цель, плюс введение и итоговая аттестация.</Hint>
-          <Check htmlFor={ids.quizzes}>
-            <input
-              id={ids.quizzes}
-              type="checkbox"
-              checked={form.withQuizzes}
-              onChange={(e) => update('withQuizzes', e.target.checked)}
-            />
-            <span>Добавить квизы</span>
-          </Check>
+          <Check
+            label="Добавить квизы"
+            id={ids.quizzes}
+            checked={form.withQuizzes}
+            onChange={(e) => update('withQuizzes', e.target.checked)}
+          />
         </Fieldset>
         <FormActions>
           <Button type="button" $variant="outline" onClick={close}>
@@ -394,7 +404,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
             {busy ? 'Запускаем…' : 'Сгенерировать курс'}
           </Button>
         </FormActions>
-      </Form>
+      </Stack>
     );
   };
 
@@ -566,10 +576,6 @@ const Body = styled.div`
   margin: 0 -4px;
   padding: 0 4px 2px;
 `;
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
 const Fieldset = styled.fieldset`
   display: grid;
   gap: 14px;
@@ -626,20 +632,6 @@ const Hint = styled.p`
   margin: -6px 0 0;
   font-size: 13px;
   color: ${({ theme }) => theme.colors.muted};
-`;
-const Check = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  font-size: 14px;
-  font-weight: 500;
-  cursor: pointer;
-  justify-self: start;
-  input {
-    width: 18px;
-    height: 18px;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
 `;
 const Notice = styled.p<{ $tone: 'ai' | 'template' }>`
   margin: 0;

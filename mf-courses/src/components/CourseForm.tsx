@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { COURSE_DEFAULTS, COURSE_LEVEL_SUGGESTIONS, CONTENT_MSG, type CourseCreateInput } from '@portal/contracts';
-import { Button, ErrorBox, FieldError, Input, Label, TextArea } from '@portal/ui';
+import { Button, Check, ErrorBox, FieldError, Input, Label, Stack, TextArea } from '@portal/ui';
 
 interface CourseFormProps {
   submitLabel: string;
@@ -98,7 +98,7 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
   );
 
   return (
-    <Form onSubmit={submit} noValidate aria-busy={busy}>
+    <Stack as="form" $gap={16} onSubmit={submit} noValidate aria-busy={busy}>
       {error && !serverField && <ErrorBox>{error.message}</ErrorBox>}
       <FieldBox>
         <Label htmlFor={ids.title}>
@@ -145,16 +145,13 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
           ))}
         </datalist>
       </FieldBox>
-      <Check htmlFor={ids.published}>
-        <input
-          id={ids.published}
-          name="isPublished"
-          type="checkbox"
-          checked={form.isPublished}
-          onChange={(e) => setForm((f) => ({ ...f, isPublished: e.target.checked }))}
-        />
-        <span>Опубликован</span>
-      </Check>
+      <Check
+        label="Опубликован"
+        id={ids.published}
+        name="isPublished"
+        checked={form.isPublished}
+        onChange={(e) => setForm((f) => ({ ...f, isPublished: e.target.checked }))}
+      />
       <Actions>
         <Button type="button" $variant="outline" onClick={onCancel}>
           Отмена
@@ -163,16 +160,12 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
           {busy ? 'Сохранение...' : submitLabel}
         </Button>
       </Actions>
-    </Form>
+    </Stack>
   );
 }
 
 const Required = () => <span aria-hidden="true"> *</span>;
 
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-`;
 const FieldBox = styled.div`
   display: grid;
   gap: 6px;
@@ -182,19 +175,6 @@ const Row = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-`;
-const Check = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  font-size: 14px;
-  font-weight: 500;
-  cursor: pointer;
-  input {
-    width: 18px;
-    height: 18px;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
 `;
 const Actions = styled.div`
   display: flex;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PROGRESS_MSG, type ContentBlock } from '@portal/contracts';
 import { fileSizeLabel } from '@portal/ui';
+import { RichTextView } from '@portal/ui/richText';
 import { MEDIA_MSG, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf, type MediaPolicy } from '@portal/web-core';
 
 // Until the policy is read only the portal's own files are played: another origin waits for it, so
@@ -22,7 +23,7 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
       return <Heading as={Tag}>{block.content.text}</Heading>;
     }
     case 'text':
-      return <Text>{block.content.text}</Text>;
+      return <RichTextView content={block.content} />;
     case 'image': {
       const src = block.content.src || block.content.url;
       return (
@@ -125,11 +126,6 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
 
 const Heading = styled.h3`
   margin: 8px 0 0;
-`;
-const Text = styled.p`
-  margin: 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `;
 const Figure = styled.figure`
   margin: 0;

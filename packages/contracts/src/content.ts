@@ -185,15 +185,33 @@ const textContent = (max: z.ZodString) =>
     z.object({ text: max, level: z.number().int().min(1).max(6).optional() }),
   );
 
+/**
+ * Issue 20: what a text block's `html` may hold. Everything else (scripts, styles, classes, on*
+ * attributes, other addresses than http(s) and mailto) is removed on the way in, by the editor and
+ * again by the content service, and on the way out, by the player. `text` stays the plain rendition.
+ */
+export const RICH_TEXT = {
+  tags: ['p', 'br', 'strong', 'em', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'blockquote'],
+  attributes: { a: ['href'] },
+  schemes: ['http', 'https', 'mailto'],
+  maxHtml: 200_000,
+} as const;
+
 /** What an upload adds to a media block, so the editor can name it («лекция.mp4 · 12,30 МБ»), not show /api/files/<uuid>. */
 const uploadedFields = {
   name: z.string().max(1000).optional(),
   bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 };
 
+/** A text block: the plain text (the spec's `content.text`) and, once edited as rich text, its sanitised html. */
+const richTextContent = z.preprocess(
+  (v) => (typeof v === 'string' ? { text: v } : v),
+  z.object({ text: longText, html: z.string().max(RICH_TEXT.maxHtml).optional() }),
+);
+
 const contentSchemas = {
   heading: textContent(shortText),
-  text: textContent(longText),
+  text: richTextContent,
   image: z.object({
     src: mediaUrl.optional(),
     url: mediaUrl.optional(),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { ExportFormat } from '@portal/contracts';
 import { errorMessage } from '@portal/web-core';
-import { Button, ErrorBox } from './components';
+import { Button, ErrorBox, Row } from './components';
 
 /** The labels of the download buttons; «Экспорт CSV» is the spec's (results screen). */
 export const EXPORT_LABELS: Record<ExportFormat, string> = { csv: 'Экспорт CSV', xlsx: 'Экспорт XLSX' };
@@ -32,13 +32,13 @@ export function ExportButtons({ onExport, failedText = EXPORT_FAILED }: ExportBu
   };
   return (
     <Wrap>
-      <Buttons>
+      <Row>
         {(['csv', 'xlsx'] as const).map((format) => (
           <Button key={format} type="button" $variant="outline" onClick={() => void run(format)} disabled={pending !== null}>
             {EXPORT_LABELS[format]}
           </Button>
         ))}
-      </Buttons>
+      </Row>
       {error && <ErrorBox>{error}</ErrorBox>}
     </Wrap>
   );
@@ -48,9 +48,4 @@ const Wrap = styled.div`
   display: grid;
   gap: 8px;
   justify-items: end;
-`;
-const Buttons = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
 `;

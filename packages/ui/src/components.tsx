@@ -104,6 +104,43 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $size?: ButtonSi
   }
 `;
 
+/** Children one under another, `$gap` px apart: a form, a panel, a card's body. */
+export const Stack = styled.div<{ $gap?: number }>`
+  display: grid;
+  gap: ${({ $gap = 12 }) => $gap}px;
+  min-width: 0;
+`;
+
+/** A list without bullets or indent, its items one under another `$gap` px apart (never wider than the column). */
+export const PlainList = styled.ul<{ $gap?: number }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ $gap = 8 }) => $gap}px;
+`;
+
+/** Children side by side, wrapping on a narrow screen: buttons, a toolbar, filters. */
+export const Row = styled.div<{ $gap?: number }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ $gap = 8 }) => $gap}px;
+`;
+
+/** A page's title with its actions at the other end, the actions going under it on a narrow screen. */
+export const PageHeader = styled.header<{ $gap?: number }>`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ $gap = 12 }) => $gap}px;
+  flex-wrap: wrap;
+  h1 {
+    margin: 0;
+  }
+`;
+
 export const Card = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -112,7 +149,8 @@ export const Card = styled.div`
   padding: 24px;
 `;
 
-export const Input = styled.input`
+/** A one-line control: a text input or a select look the same. */
+const controlStyles = css`
   width: 100%;
   height: 40px;
   padding: 0 12px;
@@ -123,15 +161,12 @@ export const Input = styled.input`
   border-radius: ${({ theme }) => theme.radius};
 `;
 
+export const Input = styled.input`
+  ${controlStyles}
+`;
+
 export const Select = styled.select`
-  width: 100%;
-  height: 40px;
-  padding: 0 12px;
-  font: inherit;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  ${controlStyles}
 `;
 
 export const Label = styled.label`

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@portal/web-core';
-import { Button, Card, ErrorBox, Muted } from './components';
+import { Button, Card, ErrorBox, Muted, Page } from './components';
 
 /** Nothing to show yet: a heading, what to do about it, and maybe the action that does it. */
 export function EmptyState({ title, hint, action }: { title: string; hint?: ReactNode; action?: ReactNode }) {
@@ -37,6 +37,15 @@ export function Loading({ label = 'Загрузка...' }: { label?: string }) {
     <Muted role="status" aria-live="polite">
       {label}
     </Muted>
+  );
+}
+
+/** A whole page still on its way (a lazy scene's fallback). */
+export function PageLoading() {
+  return (
+    <Page>
+      <Loading />
+    </Page>
   );
 }
 

@@ -18,7 +18,9 @@ import {
   Input,
   Muted,
   Page,
+  PageHeader,
   Pager,
+  Row,
   Select,
   useDebounced,
   useToast,
@@ -158,10 +160,10 @@ export function CourseList() {
   return (
     <Page data-mf="mf_courses">
       <Header>
-        <TitleRow>
+        <PageHeader as="div" $gap={16}>
           <h1>Курсы</h1>
           {author && (
-            <TitleActions>
+            <Row>
               <Button
                 type="button"
                 $variant="secondary"
@@ -174,10 +176,10 @@ export function CourseList() {
                 Создать с ИИ
               </Button>
               <Button onClick={() => navigate(paths.newCourse())}>{CONTENT_MSG.createCourse}</Button>
-            </TitleActions>
+            </Row>
           )}
-        </TitleRow>
-        <Toolbar role="search">
+        </PageHeader>
+        <Row role="search" $gap={12}>
           <SearchInput
             type="search"
             placeholder={CONTENT_MSG.search}
@@ -225,7 +227,7 @@ export function CourseList() {
               </Button>
             ))}
           </ViewToggle>
-        </Toolbar>
+        </Row>
       </Header>
 
       {assigned ? (
@@ -299,27 +301,6 @@ const Header = styled.header`
   display: grid;
   gap: 16px;
   margin-bottom: 24px;
-`;
-const TitleRow = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 16px;
-  flex-wrap: wrap;
-  h1 {
-    margin: 0;
-  }
-`;
-const TitleActions = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  align-items: center;
 `;
 const SearchInput = styled(Input)`
   flex: 1 1 260px;

@@ -3,6 +3,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import styled from 'styled-components';
 import type { ContentBlock } from '@portal/contracts';
+import { PlainList } from '@portal/ui';
 import { ACCESSIBILITY, AUTO_SCROLL, useEditorSensors } from '../dnd';
 import { BLOCK_TYPE_LABELS, blockPreview } from '../../model/blocks';
 import { useQuizzesOf } from '../quiz/useQuizzesOf';
@@ -31,7 +32,7 @@ export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanva
       onDragEnd={handleDragEnd}
     >
       <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
-        <List aria-label="Блоки урока">
+        <PlainList as="ol" aria-label="Блоки урока">
           {blocks.map((block) => (
             <SortableBlock
               key={block.id}
@@ -41,7 +42,7 @@ export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanva
               onSelect={onSelect}
             />
           ))}
-        </List>
+        </PlainList>
       </SortableContext>
     </DndContext>
   );
@@ -96,15 +97,6 @@ function SortableBlock({
   );
 }
 
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  /* An implicit auto track would grow to a long paragraph's width (its min-content) and widen the page. */
-  grid-template-columns: minmax(0, 1fr);
-  gap: 8px;
-`;
 const Item = styled.li<{ $dragging: boolean }>`
   display: flex;
   min-width: 0;

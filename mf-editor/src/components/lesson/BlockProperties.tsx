@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz, type UploadedFile } from '@portal/contracts';
-import { Button, fileSizeLabel, Input, Label, Muted, Select, TextArea } from '@portal/ui';
+import { Button, fileSizeLabel, Input, Label, Loading, Muted, Select, TextArea } from '@portal/ui';
 import { useBackend } from '../../backend/backend';
 import { BLOCK_TYPE_LABELS } from '../../model/blocks';
 import { REGENERATE_TITLES } from '../../model/proposal';
@@ -10,6 +10,9 @@ import { useRegenerate } from '../generation/RegenerateContext';
 import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
 import { QuizPicker } from '../quiz/QuizPicker';
 import { MediaField } from './MediaField';
+
+// The editor (TipTap and ProseMirror) is a chunk of its own, fetched when a text block is opened.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
 // The quiz editor takes its text area from here.
 export { TextArea };
@@ -63,10 +66,9 @@ function renderFields(
       );
     case 'text':
       return (
-        <Label>
-          Текст
-          <TextArea rows={10} value={block.content.text} onChange={(e) => onChange({ text: e.target.value })} />
-        </Label>
+        <Suspense fallback={<Loading label="Загрузка редактора текста..." />}>
+          <RichTextEditor key={block.id} value={block.content} onChange={onChange} />
+        </Suspense>
       );
     case 'image': {
       const url = block.content.src || block.content.url || '';

@@ -14,7 +14,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG } from '@portal/contracts';
-import { Button, Input, Muted, StatusBadge } from '@portal/ui';
+import { Button, Input, Muted, PlainList, StatusBadge } from '@portal/ui';
 import { ACCESSIBILITY, AUTO_SCROLL, useEditorSensors } from '../../components/dnd';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
 import type { LessonOrigin } from './useCourseEditor';
@@ -203,7 +203,7 @@ export function Sidebar(props: SidebarProps) {
         onDragCancel={onDragCancel}
       >
         <SortableContext items={course.modules.map((m) => `module:${m.id}`)} strategy={verticalListSortingStrategy}>
-          <Modules aria-label="Модули">
+          <PlainList aria-label="Модули">
             {course.modules.length === 0 && <Muted as="li">Модулей пока нет</Muted>}
             {course.modules.map((mod) => (
               <SortableModule
@@ -227,7 +227,7 @@ export function Sidebar(props: SidebarProps) {
                 onSelectLesson={props.onSelectLesson}
               />
             ))}
-          </Modules>
+          </PlainList>
         </SortableContext>
       </DndContext>
 
@@ -453,15 +453,6 @@ const Line = styled.div`
   justify-content: space-between;
   gap: 8px;
   font-size: 13px;
-`;
-// minmax(0, 1fr): long lesson titles (nowrap, ellipsis) must not widen the column past the sidebar.
-const Modules = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 8px;
 `;
 const ModuleItem = styled.li<{ $dragging: boolean }>`
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -11,6 +11,7 @@ import {
   LoadError,
   Loading,
   Page,
+  PageHeader,
   Pager,
   ProgressBar,
   Select,
@@ -195,16 +196,8 @@ function Stat({ label, value }: { label: string; value: number | string | undefi
   );
 }
 
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  flex-wrap: wrap;
+const Header = styled(PageHeader)`
   margin-bottom: 16px;
-  h1 {
-    margin: 0;
-  }
 `;
 const Toolbar = styled.div`
   display: grid;

@@ -23,6 +23,7 @@ import type { CourseDoc } from '../models/course';
 import { touchCourse } from './courses';
 import { recordAudit, type CommandDeps } from './deps';
 import { readBlockId, readCourseId, readId } from './ids';
+import { richHtmlToText, sanitizeRichHtml } from './richText';
 
 type CreateInput = z.output<typeof blockCreateSchema>;
 type UpdateInput = z.output<typeof blockUpdateSchema>;
@@ -57,8 +58,16 @@ export function normalizeContentBlocks(blocks: ParsedContentBlock[], lessonId: s
       type: b.type,
       order: i + 1,
       lessonId,
-      content: b.content ?? DEFAULT_BLOCK_CONTENT[b.type],
+      content: contentOf(b),
     })) as ContentBlock[];
+}
+
+/** A block's content as stored; a text block's html sanitised, its text the html's plain rendition (issue 20). */
+function contentOf(b: ParsedContentBlock) {
+  const content = b.content ?? DEFAULT_BLOCK_CONTENT[b.type];
+  if (b.type !== 'text' || !('html' in content) || typeof content.html !== 'string') return content;
+  const html = sanitizeRichHtml(content.html);
+  return html ? { text: richHtmlToText(html), html } : { text: '' };
 }
 
 export const siblingsOf = (b: Pick<BlockDoc, 'type' | 'courseId' | 'moduleId'>) =>

@@ -364,6 +364,42 @@ describe('PATCH /api/blocks/{id}', () => {
   });
 });
 
+describe('rich text blocks (issue 20)', () => {
+  it('a crafted PATCH cannot store a script: the html is cleaned and the text is its plain rendition', async () => {
+    const course = await seedCourse(bed, { modules: [1] });
+    const lesson = course.modules[0].lessons[0];
+    const html =
+      '<h2 onclick="x()">Правила</h2><p><strong>Важно</strong><script>alert(1)</script> <a href="javascript:alert(1)">тут</a></p><ul><li>один</li></ul><img src=x onerror=alert(1)>';
+    const answer = await call('PATCH', `/api/blocks/${lesson.id}`, staff(), {
+      content: [{ type: 'text', content: { text: 'что угодно', html } }],
+    });
+    expect(answer.status).toBe(200);
+    const read = await call<BlockRecord>('GET', `/api/blocks/${lesson.id}`, staff());
+    const [block] = contentBlocksOf(read.body);
+    expect(block.content).toEqual({
+      html: '<h2>Правила</h2><p><strong>Важно</strong> <a>тут</a></p><ul><li>один</li></ul>',
+      text: 'Правила\nВажно тут\n• один',
+    });
+    const stored = await bed.models.blocks.findById(lesson.id).lean();
+    expect(stored?.content).not.toMatch(/script|onerror|onclick|javascript/);
+  });
+
+  it('refuses html over the limit with a Russian message, and keeps plain-text blocks as they were', async () => {
+    const course = await seedCourse(bed, { modules: [1] });
+    const lesson = course.modules[0].lessons[0];
+    const tooLong = await call('PATCH', `/api/blocks/${lesson.id}`, staff(), {
+      content: [{ type: 'text', content: { text: 'x', html: `<p>${'а'.repeat(200_001)}</p>` } }],
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ statusCode: 400, field: 'content.0.content.html' });
+    expect(tooLong.body.message).toMatch(/[а-яА-Я]/);
+    expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({ content: '[]' });
+    await call('PATCH', `/api/blocks/${lesson.id}`, staff(), { content: [{ type: 'text', content: 'Просто\nтекст' }] });
+    const read = await call<BlockRecord>('GET', `/api/blocks/${lesson.id}`, staff());
+    expect(contentBlocksOf(read.body)[0].content).toEqual({ text: 'Просто\nтекст' });
+  });
+});
+
 describe('DELETE /api/blocks/{id}', () => {
   it('answers 401, 403, 400 and 404', async () => {
     const course = await seedCourse(bed, { modules: [1] });
