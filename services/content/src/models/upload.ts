@@ -13,6 +13,8 @@ export interface UploadDoc {
   kind: UploadKind;
   size: number;
   uploadedBy: string;
+  /** `answer`: a learner's file for a file_upload question, which no lesson refers to. */
+  purpose?: 'answer';
   createdAt: Date;
 }
 
@@ -24,6 +26,7 @@ const uploadSchema = new Schema<UploadDoc>(
     kind: { type: String, enum: UPLOAD_KINDS, required: true },
     size: { type: Number, required: true },
     uploadedBy: { type: String, required: true },
+    purpose: { type: String, enum: ['answer'] },
     createdAt: { type: Date, default: Date.now },
   },
   { versionKey: false },

@@ -15,10 +15,16 @@ import { FILES_BUCKET, UploadStore } from './store';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 9)]);
 
-async function upload(url: string, token: string, data = PNG, filename = 'схема.png'): Promise<UploadedFile> {
+async function upload(
+  url: string,
+  token: string,
+  data = PNG,
+  filename = 'схема.png',
+  route = 'file?accept=image',
+): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', new Blob([data]), filename);
-  const res = await fetch(`${url}/api/upload/file?accept=image`, {
+  const res = await fetch(`${url}/api/upload/${route}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -47,6 +53,8 @@ describe('files no lesson refers to', () => {
     // Uploaded, then at once put in a lesson (well within the grace period), as the editor does.
     const used = await upload(bed.content.url, token, PNG, 'в уроке.png');
     const orphan = await upload(bed.content.url, token, PNG, 'забытый.png');
+    // A learner's answer to a file_upload question: no lesson names it, its attempt does.
+    const answer = await upload(bed.content.url, bed.as.CLIENT.token, PNG, 'ответ.png', 'answer');
     const saved = await api(bed.content.url, 'PATCH', `/api/blocks/${lesson.id}`, {
       token,
       body: { content: JSON.stringify([{ type: 'image', content: { src: used.url, alt: 'Схема' } }]) },
@@ -75,9 +83,11 @@ describe('files no lesson refers to', () => {
       if (Date.now() > deadline) throw new Error('the orphan file was not swept');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const kept = await fetch(`${bed.content.url}${used.url}`);
-    expect(kept.status).toBe(200);
-    expect(Buffer.from(await kept.arrayBuffer()).equals(PNG)).toBe(true);
+    for (const file of [used, answer]) {
+      const kept = await fetch(`${bed.content.url}${file.url}`);
+      expect(kept.status).toBe(200);
+      expect(Buffer.from(await kept.arrayBuffer()).equals(PNG)).toBe(true);
+    }
   });
 });
 

@@ -28,7 +28,9 @@ export async function withRedisLock<T>(redis: Redis, key: string, ttlMs: number,
 
 /**
  * Deletes stored files no lesson refers to (by their name in a lesson's content) once they are older
- * than `graceMs`: the author may upload and save the lesson a while later. Also GridFS files left
+ * than `graceMs`: the author may upload and save the lesson a while later. A learner's answer file is
+ * never an orphan: its attempt (in the progress service) refers to it, and it goes when the person's
+ * data is anonymised. Also GridFS files left
  * without a description by an upload cut off between the two writes. The bytes go first, then the
  * description, so a sweep cut off midway leaves a description that the next sweep finishes.
  */
@@ -41,7 +43,7 @@ export async function sweepOrphanUploads(
   const before = new Date(now - graceMs);
   const removed: string[] = [];
   const old = await models.uploads
-    .find({ createdAt: op({ $lt: before }) })
+    .find({ createdAt: op({ $lt: before }), purpose: op({ $ne: 'answer' }) })
     .select({ _id: 1 })
     .limit(SWEEP_BATCH)
     .lean<Pick<UploadDoc, '_id'>[]>();

@@ -56,7 +56,8 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
       }
       const kept = await store.keep(received, accept, ctx.state.user.id);
       try {
-        await models.uploads.insertMany(kept);
+        // A learner's answer is kept for its reviewers though no lesson names it (see sweepOrphanUploads).
+        await models.uploads.insertMany(answer ? kept.map((file) => ({ ...file, purpose: 'answer' as const })) : kept);
       } catch (err) {
         await store.remove(kept.map((k) => k._id));
         throw err;
