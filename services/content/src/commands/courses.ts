@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import {
   CONTENT_MSG,
+  MAX_BANK_QUESTIONS,
   MAX_EDITABLE_COURSES,
   type Course,
   type CourseStatus,
@@ -14,6 +15,7 @@ import {
 import { assertVersion, badRequest, escapeRegExp, notFound, op, writeVersioned, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import type { ContentModels } from '../models';
+import type { BankQuestionDoc } from '../models/bankQuestion';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
 import { canAuthor, canSeeCourse, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
@@ -248,10 +250,28 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
         status: b.status,
       };
     });
+  // The course's question bank goes with it, so the copied quizzes' draws find their questions.
+  const bank = await deps.models.bank
+    .find({ courseId: String(source._id) })
+    .sort({ _id: 1 })
+    .limit(MAX_BANK_QUESTIONS)
+    .lean<BankQuestionDoc[]>();
+  const bankCopies = bank.map((q) => {
+    const _id = new Types.ObjectId();
+    return {
+      _id,
+      courseId: String(copy._id),
+      tags: q.tags,
+      question: { ...q.question, id: `bank-${String(_id)}` },
+      createdBy: deps.actor.id,
+    };
+  });
   try {
     if (copies.length) await deps.models.blocks.insertMany(copies);
+    if (bankCopies.length) await deps.models.bank.insertMany(bankCopies);
   } catch (err) {
     // No transactions on every store we run on: undo the half-made copy rather than leave it.
+    await deps.models.bank.deleteMany({ courseId: String(copy._id) }).catch(() => undefined);
     await deps.models.blocks.deleteMany({ courseId: copy._id }).catch(() => undefined);
     await deps.models.quizzes.deleteMany({ courseId: String(copy._id) }).catch(() => undefined);
     await deps.models.courses.deleteOne({ _id: copy._id }).catch(() => undefined);

@@ -43,7 +43,7 @@ export async function sweepOrphanUploads(
   const before = new Date(now - graceMs);
   const removed: string[] = [];
   const old = await models.uploads
-    .find({ createdAt: op({ $lt: before }), purpose: op({ $ne: 'answer' }) })
+    .find({ createdAt: op({ $lt: before }), purpose: op({ $ne: 'answer' as const }) })
     .select({ _id: 1 })
     .limit(SWEEP_BATCH)
     .lean<Pick<UploadDoc, '_id'>[]>();

@@ -79,9 +79,10 @@ async function remindDue(
       [doc],
       batch.data.map((p) => p.id),
     );
+    // A recurring assignment is due again after a completion: «завершён» until then, and still reminded.
     const due = batch.data.filter((p) => {
       const s = statuses.get(`${id}|${p.id}`);
-      return s && s.status !== 'completed' && s.dueDate === day;
+      return s && s.dueDate === day && (s.status !== 'completed' || !!doc.recurrenceMonths);
     });
     behind += due.length;
     const { title, text } = reminderText(kind, { courseTitle: doc.courseTitle, dueDate: day });
@@ -179,6 +180,24 @@ export async function runReminders(deps: ReminderDeps, today: string): Promise<R
       }
       if (extensions.length < REMINDER_BATCH) break;
     }
+  }
+  // Recurring assignments: each person is due again `recurrenceMonths` after their own last
+  // completion, so their people are looked at once a day, whatever the assignment's first due day.
+  for (;;) {
+    const recurring = await deps.models.assignments
+      .find({ recurrenceMonths: op({ $gt: 0 }), recurringRemindedFor: op({ $ne: today }) })
+      .sort({ _id: 1 })
+      .limit(DOC_BATCH)
+      .lean<AssignmentDoc[]>();
+    for (const doc of recurring) {
+      for (const [kind, day, counter] of plan) {
+        const { behind, sent } = await remindDue(deps, doc, kind, day);
+        run[counter] += sent;
+        if (kind === 'overdue') run.summaries += await summariseOverdue(deps, doc, day, behind);
+      }
+      await deps.models.assignments.updateOne({ _id: doc._id }, { $set: { recurringRemindedFor: today } });
+    }
+    if (recurring.length < DOC_BATCH) break;
   }
   return run;
 }

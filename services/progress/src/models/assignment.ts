@@ -27,6 +27,8 @@ export interface AssignmentDoc {
   createdBy: { id: string; fullName: string };
   /** Whether everyone of the audience has been told it was assigned (the reminders worker sets it). */
   assignedNotified: boolean;
+  /** A recurring assignment: the last day (YYYY-MM-DD) its people's own due days were looked at by the reminders. */
+  recurringRemindedFor?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,6 +50,7 @@ const assignmentSchema = new Schema<AssignmentDoc>(
     message: { type: String, default: '' },
     createdBy: { type: new Schema({ id: String, fullName: String }, { _id: false }), required: true },
     assignedNotified: { type: Boolean, default: false },
+    recurringRemindedFor: { type: String },
   },
   { timestamps: true, versionKey: false },
 );
@@ -62,6 +65,7 @@ assignmentSchema.index({ courseId: 1 });
 // The reminders worker's «not yet told» assignments, and those due on a day.
 assignmentSchema.index({ assignedNotified: 1 });
 assignmentSchema.index({ dueDate: 1, _id: 1 });
+assignmentSchema.index({ recurrenceMonths: 1, _id: 1 });
 
 export const assignmentModel = (store: Connection): Model<AssignmentDoc> =>
   (store.models.Assignment as Model<AssignmentDoc>) ?? store.model<AssignmentDoc>('Assignment', assignmentSchema, 'assignments');

@@ -180,4 +180,54 @@ describe('reminders of an assignment', () => {
     const [mail] = (await smtp.mailsTo(extended.user.email, 2, 15_000)).filter((m) => m.subject.startsWith('Сегодня'));
     expect(mail.text).toContain(`Срок — ${own.split('-').reverse().join('.')}`);
   });
+
+  it('remind a recurring assignment again before the next due day that follows a completion', async () => {
+    clock.reset();
+    const person = await bed.learner('CLIENT', 'Ершова Елена Евгеньевна');
+    const created = await api<Assignment>(bed.progress.url, 'POST', '/api/assignments', {
+      token: bed.as.CURATOR.token,
+      body: {
+        courseId: seeded.course.id,
+        audience: { kind: 'users', userIds: [person.user.id] },
+        dueDate: dayOf(new Date(clock.now().getTime() + 20 * DAY_MS)),
+        recurrenceMonths: 12,
+      },
+    });
+    expect(created.status).toBe(201);
+    await bed.store.assignments.updateOne(
+      { _id: created.body.id },
+      { $set: { lessonIds: [seeded.textLessonId], quizLessonIds: [] } },
+    );
+    const completed = await api(bed.progress.url, 'POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, {
+      token: person.token,
+      body: { courseId: seeded.course.id },
+    });
+    expect(completed.status).toBeLessThan(300);
+    // Completed today: due again a year later (by the Moscow calendar, as the status counts it).
+    const next = `${Number(dayOf(clock.now()).slice(0, 4)) + 1}${dayOf(clock.now()).slice(4)}`;
+    const deps = reminderDeps(bed.progress.ctx);
+    const kinds = async () => (await kindsOf(person)).filter((k) => k !== 'assigned');
+
+    // Nothing while the completion holds (the first due day passed in between says nothing either).
+    const firstDue = shiftDay(dayOf(clock.now()), 21);
+    clock.set(new Date(Date.parse(`${firstDue}T10:00:00+03:00`)));
+    await runReminders(deps, firstDue);
+    expect(await kinds()).toEqual([]);
+
+    for (const [shift, kind] of [
+      [-3, 'due_soon'],
+      [0, 'due_today'],
+      [1, 'overdue'],
+    ] as const) {
+      const day = shiftDay(next, shift);
+      clock.set(new Date(Date.parse(`${day}T10:00:00+03:00`)));
+      // Two runs at once (and the replicas' own scheduled ones): told once.
+      await Promise.all([runReminders(deps, day), runReminders(deps, day)]);
+      expect(await kinds()).toContain(kind);
+    }
+    expect(await kinds()).toEqual(['due_soon', 'due_today', 'overdue']);
+    const subjects = (await smtp.mailsTo(person.user.email, 4, 15_000)).map((m) => m.subject);
+    expect(subjects).toContain(`Через 3 дня срок курса «${seeded.course.title}»`);
+    expect(subjects).toContain(`Курс «${seeded.course.title}» просрочен`);
+  });
 });

@@ -136,4 +136,34 @@ describe('question bank', () => {
     expect(page.body.data.map((x) => x.question.question)).toEqual(['Секрет']);
     expect(course.id).toBeTruthy();
   });
+
+  it('goes with a copy of its course: the copy has its own questions, with their own ids', async () => {
+    const { course, base } = await bankOf();
+    const added = await call<BankQuestion>('POST', base, curator(), {
+      tags: ['отпуск'],
+      question: single('Сколько дней отпуска?'),
+    });
+    expect(added.status).toBe(201);
+    const copy = await call<{ id: string }>('POST', `/api/courses/${course.id}/copy`, curator());
+    expect(copy.status).toBe(201);
+    const copied = await call<BankPage>('GET', `/api/courses/${copy.body.id}/bank`, curator());
+    expect(copied.body).toMatchObject({ total: 1, tags: [{ tag: 'отпуск', count: 1 }] });
+    const [question] = copied.body.data;
+    expect(question).toMatchObject({
+      courseId: copy.body.id,
+      question: { question: 'Сколько дней отпуска?', correctAnswers: [0] },
+    });
+    expect(question.id).not.toBe(added.body.id);
+    expect(question.question.id).toBe(`bank-${question.id}`);
+    // Changing the copy's question leaves the original's alone.
+    const changed = await call('PUT', `/api/courses/${copy.body.id}/bank/${question.id}`, curator(), {
+      tags: ['отпуск'],
+      question: single('Изменённый вопрос'),
+      version: question.version,
+    });
+    expect(changed.status).toBe(200);
+    expect((await call<BankQuestion>('GET', `${base}/${added.body.id}`, curator())).body.question.question).toBe(
+      'Сколько дней отпуска?',
+    );
+  });
 });
