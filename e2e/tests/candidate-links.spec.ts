@@ -90,6 +90,11 @@ test('a curator makes a link to a quiz in the UI; a candidate without an account
   const player = candidate.getByRole('dialog', { name: quizTitle });
   await expect(player).toBeVisible();
   await player.getByRole('radio', { name: '28' }).check();
+  // A reload goes back to the same attempt, not to the form (which would spend another use).
+  await candidate.reload();
+  await expect(player).toBeVisible();
+  await expect(candidate.getByRole('button', { name: 'Начать тест' })).toHaveCount(0);
+  await player.getByRole('radio', { name: '28' }).check();
   await player.getByRole('button', { name: 'Далее' }).click();
   await player.getByRole('radio', { name: 'Верно', exact: true }).check();
   await player.getByRole('button', { name: 'Завершить квиз' }).click();

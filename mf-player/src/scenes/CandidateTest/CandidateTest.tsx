@@ -17,12 +17,39 @@ import { QuizPlayer } from '../../components/QuizPlayer';
 type Stage = { kind: 'form' } | { kind: 'playing'; session: CandidateStarted } | { kind: 'done' };
 
 /**
+ * The started test of this tab, so a reload (or a dropped connection) goes back to the same attempt,
+ * which resumes with its questions and deadline, instead of the form, which would spend another use.
+ */
+const startedKey = (token: string) => `candidate-link:${token}`;
+function startedInThisTab(token: string): CandidateStarted | null {
+  try {
+    const raw = sessionStorage.getItem(startedKey(token));
+    return raw ? (JSON.parse(raw) as CandidateStarted) : null;
+  } catch {
+    return null;
+  }
+}
+function rememberStarted(token: string, session: CandidateStarted | null): void {
+  try {
+    if (session) sessionStorage.setItem(startedKey(token), JSON.stringify(session));
+    else sessionStorage.removeItem(startedKey(token));
+  } catch {
+    // Storage refused (a private window's quota): a reload then shows the form, as before.
+  }
+}
+
+/**
  * `/t/{token}`: a candidate without an account. The link's test, a form with name, email and the
  * consent (its own checkbox, never ticked beforehand), then the quiz in the player with a session
  * that reaches this quiz only. A revoked, expired or used-up link says so in words.
  */
 export function CandidateTest({ token }: { token: string }) {
-  const [stage, setStage] = useState<Stage>({ kind: 'form' });
+  const [stage, setStage] = useState<Stage>(() => {
+    const started = startedInThisTab(token);
+    if (!started) return { kind: 'form' };
+    setToken(started.token);
+    return { kind: 'playing', session: started };
+  });
   const link = useQuery({
     queryKey: publicLinkKey(token),
     queryFn: ({ signal }) => fetchPublicLink(token, signal),
@@ -58,6 +85,7 @@ export function CandidateTest({ token }: { token: string }) {
             onStarted={(session) => {
               // The link's own session: it opens this test only, and the player's calls carry it.
               setToken(session.token);
+              rememberStarted(token, session);
               setStage({ kind: 'playing', session });
             }}
           />
@@ -73,6 +101,7 @@ export function CandidateTest({ token }: { token: string }) {
             closeLabel="Завершить"
             onClose={() => {
               setToken(null);
+              rememberStarted(token, null);
               setStage({ kind: 'done' });
             }}
           />
