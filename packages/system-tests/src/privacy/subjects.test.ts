@@ -66,6 +66,12 @@ async function gradedAttemptWithFile() {
   });
   expect(submitted.status).toBe(200);
   const reviewer = await userWithRole(portal.auth, 'CURATOR', 'Рита Проверяющая');
+  // Answers are graded by the course's own curators: the reviewer is made a co-author.
+  const coAuthor = await api(portal.content.url, 'POST', `/api/courses/${seeded.course.id}/authors`, {
+    token: portal.as.ADMIN.token,
+    body: { userId: reviewer.user.id },
+  });
+  expect(coAuthor.status).toBeLessThan(300);
   const graded = await call('POST', `/api/reviews/${attemptId}/la`, reviewer.token, { score: 1, comment: 'Верно' });
   expect(graded.status).toBe(200);
   const reviewerNameSeen = async () =>
