@@ -171,7 +171,8 @@ function History({ scope }: { scope: HistoryScope }) {
         <ExportButtons onExport={(format) => downloadHistory(scope, filters, format)} />
       </Summary>
 
-      <Scroll aria-busy={busy} $dim={busy}>
+      {/* Focusable, so a keyboard can scroll a long history (axe: scrollable-region-focusable). */}
+      <Scroll role="region" aria-label={DASHBOARD_MSG.history} tabIndex={0} aria-busy={busy} $dim={busy}>
         {loaded && records.length === 0 ? (
           <Muted>{DASHBOARD_MSG.historyEmpty}</Muted>
         ) : (
