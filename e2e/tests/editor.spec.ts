@@ -442,7 +442,11 @@ test(
     await page.getByRole('button', { name: 'Повторить' }).click();
     await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
     const stored = await storedCourse(request, arranged);
-    expect(stored.modules[0].lessons[0].blocks[0].content).toEqual({ text: 'Сохранится после сбоя' });
+    // A text block is rich text now: its html beside the plain text.
+    expect(stored.modules[0].lessons[0].blocks[0].content).toEqual({
+      text: 'Сохранится после сбоя',
+      html: '<p>Сохранится после сбоя</p>',
+    });
     await page.reload();
     await lessonButton(page, 'Урок при сбое').click();
     await page.getByRole('button', { name: /^Текст №1/ }).click();

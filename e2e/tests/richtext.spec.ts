@@ -77,12 +77,17 @@ test('rich text survives a save and is shown in study mode', async ({ page, brow
   await page.keyboard.press('ControlOrMeta+b');
   await page.keyboard.press('Enter');
   await tool(page, 'Маркированный список').click();
+  // The list exists and holds the caret before anything is typed into it.
+  await expect(editor.locator('ul > li')).toHaveCount(1);
+  await expect(editor).toBeFocused();
   await page.keyboard.type('заявление за две недели');
   await page.keyboard.press('Enter');
   await page.keyboard.type('согласование с руководителем');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await tool(page, 'Цитата').click();
+  await expect(editor.locator('blockquote')).toHaveCount(1);
+  await expect(editor).toBeFocused();
   await page.keyboard.type('Трудовой кодекс');
   await page.keyboard.press('Shift+Home');
   await tool(page, 'Ссылка').click();

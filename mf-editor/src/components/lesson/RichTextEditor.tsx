@@ -56,9 +56,11 @@ export default function RichTextEditor({ value, onChange }: { value: RichTextVal
     },
   });
 
-  // A change from elsewhere (a co-author's save, a conflict resolved) replaces what is shown.
+  // A change from elsewhere (a co-author's save, a conflict resolved) replaces what is shown; never
+  // while the author types here, when a save's answer is an older state of this very text (putting
+  // it back moved the caret and lost the letters typed since).
   useEffect(() => {
-    if (!editor || value.html === sent.current) return;
+    if (!editor || editor.isFocused || value.html === sent.current) return;
     sent.current = value.html;
     editor.commands.setContent(htmlOf(value), { emitUpdate: false });
   }, [editor, value]);
