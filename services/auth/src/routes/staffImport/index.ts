@@ -47,6 +47,25 @@ export function staffImportRouter(
   const { authenticate, audit, mailer, config } = service;
   const importer = [authenticate, requireRole('ADMIN', 'CURATOR')] as const;
 
+  // Written once per process: the same bytes every time (the zip stamps each part with the time of
+  // writing, and exceljs the workbook with the hour).
+  let template: Promise<Buffer> | null = null;
+  const xlsxTemplate = () => {
+    template ??= (async () => {
+      const book = new ExcelJS.Workbook();
+      book.created = book.modified = TEMPLATE_DATE;
+      const sheet = book.addWorksheet('Сотрудники');
+      sheet.columns = STAFF_IMPORT_COLUMNS.map((header) => ({ header, width: header === 'ФИО' ? 36 : 24 }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.addRows(TEMPLATE_ROWS);
+      return Buffer.from(await book.xlsx.writeBuffer());
+    })().catch((err: unknown) => {
+      template = null;
+      throw err;
+    });
+    return template;
+  };
+
   router.get('/template', ...importer, async (ctx) => {
     const { format } = parse(staffImportTemplateQuerySchema, ctx.query);
     ctx.set('Cache-Control', 'no-store');
@@ -56,15 +75,8 @@ export function staffImportRouter(
       ctx.body = `\uFEFF${[STAFF_IMPORT_COLUMNS, ...TEMPLATE_ROWS].map((r) => r.join(';')).join('\r\n')}\r\n`;
       return;
     }
-    const book = new ExcelJS.Workbook();
-    // The same bytes every time (exceljs would stamp the hour of writing).
-    book.created = book.modified = TEMPLATE_DATE;
-    const sheet = book.addWorksheet('Сотрудники');
-    sheet.columns = STAFF_IMPORT_COLUMNS.map((header) => ({ header, width: header === 'ФИО' ? 36 : 24 }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.addRows(TEMPLATE_ROWS);
     ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    ctx.body = Buffer.from(await book.xlsx.writeBuffer());
+    ctx.body = await xlsxTemplate();
   });
 
   router.post('/', ...importer, async (ctx) => {
