@@ -24,3 +24,4 @@ export * from './mail';
 export * from './subjects';
 export * from './pdf';
 export * from './clock';
+export * from './scheduled';

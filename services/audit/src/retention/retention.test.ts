@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createRedis, op } from '@portal/service-kit';
+import { createRedis, op, type ScheduledJob } from '@portal/service-kit';
 import { waitFor } from '@portal/devstack/util';
 import type { AuditEvent } from '@portal/contracts';
 import { recordModel } from '../models/record';
 import { daySummaryModel } from '../queries/daySummaries';
-import { RETENTION_QUEUE, startRetention, type Retention } from '../queues/retention';
+import { RETENTION_QUEUE, startRetention } from '../queues/retention';
 import { storeEvents } from '../queues/worker';
 import { startAudit, type AuditTestService } from '../testing';
 import { purgeExpiredRecords } from './purge';
@@ -14,7 +14,7 @@ import { purgeExpiredRecords } from './purge';
 const DAY = 86_400_000;
 let audit: AuditTestService;
 let connection: Redis;
-const started: Retention[] = [];
+const started: ScheduledJob[] = [];
 // The purge reads `now` from this clock, so the test moves time instead of waiting years.
 let now = new Date();
 

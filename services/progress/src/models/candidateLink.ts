@@ -1,24 +1,14 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type { CandidateLink } from '@portal/contracts';
 
-/** A link to one quiz lesson for candidates without an account. Only the SHA-256 of its token is kept. */
-export interface CandidateLinkDoc {
+/**
+ * A link to one quiz lesson, stored as staff see it (`CandidateLink`) with dates as dates. Its state
+ * is worked out when read, and only the SHA-256 (hex) of the token in `/t/{token}` is kept.
+ */
+export interface CandidateLinkDoc
+  extends Omit<CandidateLink, 'id' | 'state' | 'createdAt' | 'revokedAt'> {
   _id: Types.ObjectId;
-  /** SHA-256 (hex) of the token in `/t/{token}`. */
   tokenHash: string;
-  courseId: string;
-  courseTitle: string;
-  lessonId: string;
-  quizId: string;
-  quizTitle: string;
-  /** The last day it works (YYYY-MM-DD, Moscow), or null. */
-  validUntil: string | null;
-  maxUses: number | null;
-  /** Starts so far (each one claimed a `CandidateUseDoc` slot first). */
-  uses: number;
-  timeLimitMinutes: number | null;
-  showResult: boolean;
-  createdBy: string;
-  createdByName: string;
   createdAt: Date;
   revokedAt: Date | null;
   revokedBy: string | null;

@@ -1,20 +1,20 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { dayOf, type Assignment, type AuthResponse, type NotificationKind, type NotificationPage } from '@portal/contracts';
-import { DAY_MS, clock, createRedis } from '@portal/service-kit';
+import { DAY_MS, clock, createRedis, type ScheduledJob } from '@portal/service-kit';
 import { api } from '@portal/devstack/testing';
 import { startSmtpCatcher, type SmtpCatcher } from '@portal/devstack/smtp';
 import { waitFor } from '@portal/devstack/util';
 import { reminderDeps } from '../app';
 import { runReminders, shiftDay } from '../commands/reminders';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../testing';
-import { REMINDERS_QUEUE, startReminders, type Reminders } from './reminders';
+import { REMINDERS_QUEUE, startReminders } from './reminders';
 
 let smtp: SmtpCatcher;
 let bed: ProgressTestBed;
 let seeded: SeededCourse;
 const connections: Redis[] = [];
-const replicas: Reminders[] = [];
+const replicas: ScheduledJob[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** A replica's reminders (the scheduler every second here; hourly in the service), on its own Redis connection. */
-function replica(): Reminders {
+function replica(): ScheduledJob {
   const connection = createRedis(bed.progress.ctx.config.REDIS_URL, bed.progress.ctx.logger);
   connections.push(connection);
   const reminders = startReminders(connection, reminderDeps(bed.progress.ctx), bed.progress.ctx.logger, {

@@ -13,10 +13,10 @@ import {
 } from '@portal/contracts';
 import { api, publishedAuditEvents } from '@portal/devstack/testing';
 import { waitFor } from '@portal/devstack/util';
-import { clock, createRedis, DAY_MS } from '@portal/service-kit';
+import { clock, createRedis, DAY_MS, type ScheduledJob } from '@portal/service-kit';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { progressCandidates, progressDeps } from '../../app';
-import { startCandidateRetention, type CandidateRetention } from '../../queues/candidateRetention';
+import { startCandidateRetention } from '../../queues/candidateRetention';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 /** Candidate testing by link (issue 24, item 6) over the real auth, content and progress services. */
@@ -253,7 +253,7 @@ describe('the public routes’ rate limit', () => {
 
 describe('deleting candidates after the retention period', () => {
   let connection: Redis;
-  let retention: CandidateRetention | null = null;
+  let retention: ScheduledJob | null = null;
   afterEach(async () => {
     await retention?.close();
     connection?.disconnect();
