@@ -2,7 +2,7 @@ import { createRedis, ensureIndexes, runService, unwatchQueue, watchQueue } from
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
-import { warmDaySummaries } from './queries/daySummaries';
+import { daySummaryModel, warmDaySummaries } from './queries/daySummaries';
 import { backfillRecordFields } from './queries/records';
 import { startRetention } from './queues/retention';
 import { startAuditWorker } from './queues/worker';
@@ -16,7 +16,7 @@ runService({
   routers: auditRouters,
   onStart: async (ctx) => {
     const records = recordModel(ctx.store);
-    await ensureIndexes([records]);
+    await ensureIndexes([records, daySummaryModel(records.db)]);
     // In the background: older records get their day, then the days that are over get their summaries.
     void backfillRecordFields(records)
       .then((moved) => moved && ctx.logger.info({ moved }, 'audit records given actorId and day'))

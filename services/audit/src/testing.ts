@@ -3,6 +3,7 @@ import { createRedis, ensureIndexes, unwatchQueue, watchQueue } from '@portal/se
 import { startTestService, type TestService } from '@portal/devstack/testing';
 import { auditRouters } from './app';
 import { recordModel } from './models/record';
+import { daySummaryModel } from './queries/daySummaries';
 import { startAuditWorker } from './queues/worker';
 
 export interface AuditTestService extends TestService {
@@ -17,7 +18,7 @@ export interface AuditTestService extends TestService {
 export async function startAudit(env: Record<string, string> = {}): Promise<AuditTestService> {
   const service = await startTestService('audit', auditRouters, { env });
   const records = recordModel(service.ctx.store);
-  await ensureIndexes([records]);
+  await ensureIndexes([records, daySummaryModel(records.db)]);
   const { config, logger } = service.ctx;
   let connection = createRedis(config.REDIS_URL, logger);
   let worker: Worker | null = null;

@@ -2,7 +2,14 @@ import type { Model } from 'mongoose';
 import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
 import { escapeRegExp, op } from '@portal/service-kit';
 import { dayOf, type AuditRecordDoc } from '../models/record';
-import { countFromSummaries, lastSealedDay, MAX_DAYS_SUMMED } from './daySummaries';
+import {
+  countFromSummaries,
+  dayCounts,
+  lastSealedDay,
+  MAX_DAYS_SUMMED,
+  validSummaries,
+  type ValidSummaries,
+} from './daySummaries';
 import { presentRecord } from '../presenters/record';
 import { endOfDay, startOfDay } from './period';
 
@@ -49,42 +56,65 @@ export async function countRecords(
   filter: Record<string, unknown>,
   period: { from?: Date; to?: Date },
   now = Date.now(),
+  summaries = summariesOf(records, period, now),
 ): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
-  if ((period.from || period.to) && Object.keys(filter).every((field) => SUMMED_FIELDS.has(field)))
-    return countBySummaries(records, filter, period, now);
+  if ((period.from || period.to) && summable(filter)) return countBySummaries(records, filter, period, now, summaries);
   return countCapped(records, filter, period, now);
+}
+
+/** Whether the day summaries can count what a filter selects: an entity, an action and a period at most. */
+const summable = (filter: Record<string, unknown>) => Object.keys(filter).every((field) => SUMMED_FIELDS.has(field));
+
+/**
+ * The valid summaries of the sealed days a period covers whole, read once when first asked for: a
+ * page's count and its walk share one read, and neither reads them when it does not need them.
+ */
+function summariesOf(records: Model<AuditRecordDoc>, period: { from?: Date; to?: Date }, now: number) {
+  let read: Promise<ValidSummaries> | undefined;
+  const { summedFrom, summedTo } = periodDays(period, now);
+  return () => (read ??= validSummaries(records, summedFrom, summedTo));
 }
 
 const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`);
 const shiftDay = (day: string, days: number): string => dayOf(dayStart(day) + days * DAY_MS);
 
-async function countBySummaries(
-  records: Model<AuditRecordDoc>,
-  filter: Record<string, unknown>,
-  { from, to }: { from?: Date; to?: Date },
-  now: number,
-): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
-  // Nothing is filed after tomorrow (a publisher's clock may run a little ahead), nor counted before
-  // the oldest day the summaries reach.
+/**
+ * The days of a period as the summaries see them: `first`..`last` (UTC days, from the oldest day the
+ * summaries reach to tomorrow, as a publisher's clock may run a little ahead), and within them
+ * `summedFrom`..`summedTo`, the sealed days the period covers whole (the reader's midnight need not
+ * be UTC's), whose records the summaries count.
+ */
+function periodDays({ from, to }: { from?: Date; to?: Date }, now: number) {
   const tomorrow = dayOf(now + DAY_MS);
   const oldest = dayOf(now - (MAX_DAYS_SUMMED - 1) * DAY_MS);
   const last = to && dayOf(to) < tomorrow ? dayOf(to) : tomorrow;
   const first = from && dayOf(from) > oldest ? dayOf(from) : oldest;
-  const reachesStart = !!from && dayOf(from) >= oldest;
-  if (first > last) return { total: 0, totalExact: reachesStart };
-  // Days the period covers only in part (the reader's midnight is not UTC's) are counted record by record.
   const firstWhole = !from || from.getTime() <= dayStart(first);
   const lastWhole = !to || to.getTime() >= dayStart(last) + DAY_MS - 1;
   const summedFrom = firstWhole ? first : shiftDay(first, 1);
-  const sealed = lastSealedDay(now);
-  const summedTo = [lastWhole ? last : shiftDay(last, -1), sealed].sort()[0];
+  const summedTo = [lastWhole ? last : shiftDay(last, -1), lastSealedDay(now)].sort()[0];
+  return { first, last, firstWhole, lastWhole, summedFrom, summedTo, reachesStart: !!from && dayOf(from) >= oldest };
+}
+
+async function countBySummaries(
+  records: Model<AuditRecordDoc>,
+  filter: Record<string, unknown>,
+  period: { from?: Date; to?: Date },
+  now: number,
+  summaries: () => Promise<ValidSummaries>,
+): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
+  const { first, last, firstWhole, lastWhole, summedFrom, summedTo, reachesStart } = periodDays(period, now);
+  if (first > last) return { total: 0, totalExact: reachesStart };
+  // Days the period covers only in part are counted record by record.
   const live = new Set<string>();
   if (!firstWhole) live.add(first);
   if (!lastWhole) live.add(last);
   // The days after the summed ones: the last few that are not over yet (at most three).
   for (let day = shiftDay(summedTo, 1); day <= last; day = shiftDay(day, 1)) if (day >= first) live.add(day);
   const [summed, ...counted] = await Promise.all([
-    countFromSummaries(records, { from: summedFrom, to: summedTo, entity: filter.entity, action: filter.action }),
+    summaries().then((valid) =>
+      countFromSummaries(records, { from: summedFrom, to: summedTo, entity: filter.entity, action: filter.action }, valid),
+    ),
     ...[...live].map((day) => records.countDocuments({ ...filter, day })),
   ]);
   return { total: counted.reduce((n, c) => n + c, summed.count), totalExact: reachesStart && summed.complete };
@@ -141,8 +171,13 @@ const byTime = (direction: 1 | -1) => (a: StoredRecord, b: StoredRecord) => {
  * counts itself over everything the filter selects (docs/FERRETDB.md), so one query for the first
  * page of a year of history read the whole year. On MongoDB each day is an index walk.
  *
- * Answers null when the walk cannot be bounded (oldest first without a start date, or a page
- * deeper than MAX_DAYS_WALKED days): the caller then asks for the whole filter at once.
+ * When the filter is a period with an entity and an action at most, the day summaries (read once
+ * for the page's count too) say how many records of each sealed day the period covers whole match
+ * it: such a day with nothing to show, or one the page skips whole, is passed without a query, so
+ * a rare action or a deep page costs no more days read than a first page of a frequent one.
+ *
+ * Answers null when the walk cannot be bounded (oldest first without a start date, or more than
+ * MAX_DAYS_WALKED days to read): the caller then asks for the whole filter at once.
  */
 export async function pageByDays(
   records: Model<AuditRecordDoc>,
@@ -152,6 +187,7 @@ export async function pageByDays(
   skip: number,
   limit: number,
   now = Date.now(),
+  summaries = summariesOf(records, { from, to }, now),
 ): Promise<StoredRecord[] | null> {
   if (direction === 1 && !from) return null;
   const { timestamp: _range, ...equalities } = filter;
@@ -162,11 +198,26 @@ export async function pageByDays(
     const t = new Date(r.timestamp).getTime();
     return (!from || t >= from.getTime()) && (!to || t <= to.getTime());
   };
+  // The summaries a period's count reads anyway (one read for both), taken when the walk first
+  // reaches a sealed day: a first page of recent history never needs them. Without a period they
+  // would be every day the summaries reach, more to read than the days they spare.
+  const sealed = lastSealedDay(now);
+  const countable = (from || to) && summable(equalities);
+  let known: Map<string, number> | undefined;
   const rows: StoredRecord[] = [];
   let toSkip = skip;
-  for (let walked = 0, at = first; walked < MAX_DAYS_WALKED; walked++, at += direction * DAY_MS) {
+  for (let read = 0, passed = 0, at = first; read < MAX_DAYS_WALKED && passed <= MAX_DAYS_SUMMED; at += direction * DAY_MS) {
     const day = dayOf(at);
     if (last !== undefined && (direction === -1 ? day < dayOf(last) : day > dayOf(last))) return rows;
+    if (!known && day <= sealed)
+      known = countable ? dayCounts(await summaries(), equalities.entity, equalities.action) : new Map();
+    const count = known?.get(day);
+    if (count !== undefined && count <= toSkip) {
+      toSkip -= count;
+      passed++;
+      continue;
+    }
+    read++;
     const found = (await records.find({ ...equalities, day }).lean<StoredRecord[]>()).filter(inRange).sort(byTime(direction));
     if (toSkip >= found.length) {
       toSkip -= found.length;
@@ -183,11 +234,14 @@ export async function pageByDays(
 export async function listRecords(records: Model<AuditRecordDoc>, query: AuditListQuery, actorId?: string): Promise<AuditPage> {
   const filter = recordFilter(query, actorId);
   const direction = query.sort === 'newest' ? -1 : 1;
+  const period = periodOf(query);
+  const now = Date.now();
+  const summaries = summariesOf(records, period, now);
   // A person's own history is found by their actorId at once; the whole trail is walked by day.
   const walk = async () =>
-    (actorId ? null : await pageByDays(records, filter, periodOf(query), direction, pageOffset(query), query.limit)) ??
+    (actorId ? null : await pageByDays(records, filter, period, direction, pageOffset(query), query.limit, now, summaries)) ??
     records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>();
-  const [rows, counted] = await Promise.all([walk(), countRecords(records, filter, periodOf(query))]);
+  const [rows, counted] = await Promise.all([walk(), countRecords(records, filter, period, now, summaries)]);
   // A lower bound is never below what this page has shown to be there.
   const total = counted.totalExact ? counted.total : Math.max(counted.total, pageOffset(query) + rows.length);
   return { data: rows.map(presentRecord), total, totalExact: counted.totalExact, page: query.page, limit: query.limit };

@@ -67,9 +67,9 @@ describe('the audit retention', () => {
     // The history's day summaries: those of the purged days go, the cutoff's own day is recounted.
     const summaries = daySummaryModel(audit.ctx.store);
     await summaries.create([
-      { _id: daysAgo(1097, at).slice(0, 10), gen: 0, countedGen: 0, counts: [{ entity: 'course', action: 'create', n: 1 }] },
-      { _id: daysAgo(1095, at).slice(0, 10), gen: 0, countedGen: 0, counts: [{ entity: 'course', action: 'create', n: 3 }] },
-      { _id: daysAgo(1094, at).slice(0, 10), gen: 0, countedGen: 0, counts: [{ entity: 'course', action: 'create', n: 1 }] },
+      { _id: daysAgo(1097, at).slice(0, 10), gen: 0, countedGen: 0, tally: 'course create 1' },
+      { _id: daysAgo(1095, at).slice(0, 10), gen: 0, countedGen: 0, tally: 'course create 3' },
+      { _id: daysAgo(1094, at).slice(0, 10), gen: 0, countedGen: 0, tally: 'course create 1' },
     ]);
     await purgeExpiredRecords(records, { days: 1095, batchSize: 2, now: at });
     const summarised = await summaries

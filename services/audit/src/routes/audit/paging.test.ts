@@ -76,8 +76,9 @@ describe('GET /api/audit in pages', () => {
     const small = await storeOperationsDuring(reader, () => history('action=update&limit=1'));
     const large = await storeOperationsDuring(reader, () => history('action=update&limit=200'));
     expect(large).toEqual(small);
-    // Day by day back from tomorrow; these records are older than the walk, so one query over the filter after it.
-    expect(small.length).toBeLessThanOrEqual(MAX_DAYS_WALKED + 2);
+    // The day summaries (none yet), then day by day back from tomorrow; these records are older than
+    // the walk, so one query over the filter after it; and the count.
+    expect(small.length).toBeLessThanOrEqual(MAX_DAYS_WALKED + 3);
   });
 
   it('reads only the days it needs for a first page of recent history, and pages on across days', async () => {
@@ -187,6 +188,50 @@ describe('GET /api/audit in pages', () => {
     const searched = await history('startDate=2025-01-01&endDate=2026-06-30&action=update&search=Запись');
     expect(searched.body).toMatchObject({ total: 50, totalExact: false });
     expect(AUDIT_MAX_DAYS_COUNTED).toBe(31);
+  }, 60_000); // the warm-up summarises 700 days, one read of each
+
+  it('passes the days the summaries show empty, or a deep page skips whole, without reading them', async () => {
+    const records = recordModel(reader.ctx.store);
+    // 20 days of March: each with 5 deletions of a quiz among 20 creations of one, delivered late by
+    // the queue (days already summarised above, as empty: the worker makes those summaries stale).
+    const march = Array.from({ length: 20 }, (_, d) =>
+      Array.from({ length: 25 }, (_, i) => ({
+        id: randomUUID(),
+        service: 'test',
+        action: i < 5 ? ('delete' as const) : ('create' as const),
+        entity: 'quiz' as const,
+        entityId: `q${d}-${i}`,
+        details: `Квиз ${d}-${i}`,
+        actor: null,
+        timestamp: new Date(Date.UTC(2026, 2, d + 1, 9, i)).toISOString(),
+      })),
+    ).flat();
+    expect(new Set(await storeEvents(records, march))).toEqual(new Set([null]));
+    await warmDaySummaries(records, 700);
+    const deletions = march
+      .filter((r) => r.action === 'delete')
+      .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp) || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    const period = 'entity=quiz&action=delete&startDate=2026-01-01&endDate=2026-04-30&limit=20';
+    const ops = await storeOperationsDuring(reader, async () => {
+      const third = await history(`${period}&page=3`);
+      expect(third.body).toMatchObject({ total: 100, totalExact: true });
+      expect(third.body.data.map((r) => r.id)).toEqual(deletions.slice(40, 60));
+    });
+    // The 41 empty days of April and March's 8 newest (40 deletions) are passed by their summaries;
+    // the page is the next 4 days, one query each.
+    expect(ops.filter((op) => op === 'audit_records.find')).toHaveLength(4);
+    const pages: string[] = [];
+    for (let page = 1; page <= 5; page++) pages.push(...(await history(`${period}&page=${page}`)).body.data.map((r) => r.id));
+    expect(pages).toEqual(deletions);
+    const none = await storeOperationsDuring(reader, async () => {
+      expect((await history('entity=quiz&action=login&startDate=2026-01-01&endDate=2026-04-30')).body).toMatchObject({
+        data: [],
+        total: 0,
+        totalExact: true,
+      });
+    });
+    expect(none.filter((op) => op === 'audit_records.find')).toHaveLength(0);
   });
 
   it("counts a late record of a summarised day, and days cut by the reader's time zone, exactly", async () => {
