@@ -38,10 +38,18 @@ export const pagingFields = (defaultLimit: number, maxLimit = MAX_PAGE_SIZE) => 
 /** How many rows a page skips. */
 export const pageOffset = ({ page, limit }: { page: number; limit: number }): number => (page - 1) * limit;
 
+/**
+ * Where the directories stop counting (users, organizations): past it a page's total is this
+ * number with `totalExact: false`, and the screens say «10 000+».
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
 /** A page of a list with the total that matches (organizations, users, audit, results). */
 export interface Page<T> {
   data: T[];
   total: number;
+  /** False when the total was counted to LIST_TOTAL_CAP and stopped (more match); absent when exact. */
+  totalExact?: boolean;
   page: number;
   limit: number;
 }

@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import {
   assertExportable,
+  cappedTotal,
   escapeRegExp,
   op,
   parse,
@@ -79,14 +80,14 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
   router.get('/', authenticate, authorizeCrm, async (ctx) => {
     const { page, limit, search, status } = parse(organizationListQuerySchema, ctx.query);
     const filter = organizationFilter(search, status);
-    const [rows, total] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       models.organizations
         .find(filter)
         .sort({ createdAt: -1, _id: -1 })
         .skip(pageOffset({ page, limit }))
         .limit(limit)
         .lean<OrganizationDoc[]>(),
-      models.organizations.countDocuments(filter),
+      cappedTotal(models.organizations, filter),
     ]);
     const counts = new Map<string, number>();
     if (rows.length) {
@@ -98,7 +99,7 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
     }
     const body: Page<OrganizationListItem> = {
       data: rows.map((o) => presentOrganizationListItem(o, counts.get(String(o._id)) ?? 0)),
-      total,
+      ...counted,
       page,
       limit,
     };

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, PAGING_MSG, type OrganizationListItem, type Page } from '@portal/contracts';
+import { LIST_TOTAL_CAP, MAX_PAGE_SIZE, PAGING_MSG, type OrganizationListItem, type Page } from '@portal/contracts';
 import { api, storeOperationsDuring } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { startCrm, type CrmTestBed } from '../../testing';
@@ -89,4 +89,18 @@ describe('GET /api/organizations in pages', () => {
     expect(manyOps).toEqual(fewOps);
     expect(fewOps.length).toBeLessThanOrEqual(3);
   });
+
+  it('counts no further than 10 000 organizations, says so, and counts a narrower search exactly', async () => {
+    const tag = `Предел-${Date.now()}`;
+    for (let stored = 0; stored <= LIST_TOTAL_CAP; stored += 2_000) await storeOrgs(tag, 2_000);
+    const ops = await storeOperationsDuring(bed.crm, async () => {
+      const many = await list(`search=${encodeURIComponent(tag)}`);
+      expect(many.body).toMatchObject({ total: LIST_TOTAL_CAP, totalExact: false });
+      expect(many.body.data).toHaveLength(24);
+    });
+    expect(ops.filter((op) => op === 'organizations.countDocuments')).toHaveLength(1);
+    const one = await list(`search=${encodeURIComponent(`${tag} 1999`)}`);
+    expect(one.body.total).toBe(6); // «… 1999» in each of the six batches
+    expect(one.body).not.toHaveProperty('totalExact');
+  }, 120_000);
 });
