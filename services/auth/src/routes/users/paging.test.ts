@@ -69,7 +69,7 @@ describe('GET /api/users in pages', () => {
     await storeUsers(many, 100);
     const fewOps = await storeOperationsDuring(auth, () => users(`search=${few}&limit=100`));
     const manyOps = await storeOperationsDuring(auth, () => users(`search=${many}&limit=100`));
-    expect(manyOps).toEqual(fewOps);
-    expect(fewOps.filter((op) => op.startsWith('users.'))).toEqual(['users.find', 'users.countDocuments']);
+    expect(manyOps.sort()).toEqual(fewOps.sort());
+    expect(fewOps.filter((op) => op.startsWith('users.')).sort()).toEqual(['users.countDocuments', 'users.find']);
   });
 });
