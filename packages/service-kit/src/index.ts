@@ -25,3 +25,4 @@ export * from './subjects';
 export * from './pdf';
 export * from './clock';
 export * from './scheduled';
+export * from './schemas';
