@@ -119,10 +119,7 @@ export async function updateAssignment(
   input: Fields,
 ): Promise<AssignmentDoc> {
   if (input.dueDate !== before.dueDate) assertDueDate(input.dueDate);
-  await deps.models.assignments.updateOne(
-    { _id: before._id },
-    { $set: assignmentFields(course, input) },
-  );
+  await deps.models.assignments.updateOne({ _id: before._id }, { $set: assignmentFields(course, input) });
   const after = await loadAssignment(deps.models, String(before._id));
   deps.audit.publish({
     action: 'update',
