@@ -22,7 +22,7 @@ import {
   userUpdateSchema,
   type Role,
 } from '@portal/contracts';
-import { exportRoute, idParam, route } from '../route';
+import { exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
 import { TAGS } from '../tags';
 import {
   applicationDecisionSchema,
@@ -34,7 +34,6 @@ import {
   importBatchSchema,
   importPreviewSchema,
   messageSchema,
-  pageOf,
   presetsSchema,
   profileSchema,
   resetLinkSchema,
@@ -45,7 +44,7 @@ import {
 const tag = TAGS.auth.name;
 const everyone: readonly Role[] = ROLES;
 const userId = idParam('id', 'Идентификатор пользователя');
-const noUser = { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } };
+const noUser = missing('Пользователя нет', 'Пользователь не найден');
 
 const decision = (summary: string, done: string) =>
   route(tag, {
@@ -109,7 +108,7 @@ export const authPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Выход (завершает этот сеанс)',
       access: everyone,
-      ok: { status: 204, description: 'Сеанс завершён' },
+      ok: noContent('Сеанс завершён'),
       without: [403],
     }),
   },
@@ -117,7 +116,7 @@ export const authPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Выход на всех устройствах',
       access: everyone,
-      ok: { status: 204, description: 'Все сеансы завершены' },
+      ok: noContent('Все сеансы завершены'),
       without: [403],
     }),
   },
@@ -163,7 +162,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Справочник пользователей',
       access: CRM_ROLES,
       query: userListQuerySchema,
-      ok: { status: 200, description: 'Страница пользователей', schema: pageOf(userSchema, 'UserPage') },
+      ok: pageAnswer('Страница пользователей', userSchema, 'UserPage'),
     }),
   },
   '/api/users/{id}': {
@@ -204,7 +203,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Удалить пользователя',
       access: ['ADMIN'],
       params: userId,
-      ok: { status: 204, description: 'Удалён' },
+      ok: noContent('Удалён'),
       also: { ...noUser, 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
     }),
   },
@@ -222,7 +221,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Заявки на роли',
       access: ['ADMIN'],
       query: applicationListQuerySchema,
-      ok: { status: 200, description: 'Страница заявок', schema: pageOf(applicationSchema, 'RoleApplicationPage') },
+      ok: pageAnswer('Страница заявок', applicationSchema, 'RoleApplicationPage'),
     }),
   },
   '/api/applications/{id}/approve': { post: decision('Одобрить заявку (назначает роль)', 'Заявка одобрена') },
@@ -299,7 +298,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       body: staffImportBatchSchema,
       example: { from: 0 },
       ok: { status: 200, description: 'Партия записана', schema: importBatchSchema },
-      also: { 404: { description: 'Импорта нет или он завершён', example: IMPORT_MSG.importNotFound } },
+      also: missing('Импорта нет или он завершён', IMPORT_MSG.importNotFound),
     }),
   },
 };

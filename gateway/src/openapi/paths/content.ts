@@ -29,7 +29,7 @@ import {
   uploadQuerySchema,
   type Role,
 } from '@portal/contracts';
-import { etagHeader, idParam, route } from '../route';
+import { etagHeader, idParam, missing, noContent, route } from '../route';
 import { TAGS } from '../tags';
 import {
   archivedCourseSchema,
@@ -56,17 +56,17 @@ const bankQuestionId = z.object({
   courseId: z.string().meta({ description: 'Идентификатор курса', example: EXAMPLE_ID }),
   questionId: z.string().meta({ description: 'Идентификатор вопроса банка', example: EXAMPLE_ID }),
 });
-const noBankQuestion = { 404: { description: 'Такого вопроса в банке курса нет', example: BANK_MSG.notFound } };
+const noBankQuestion = missing('Такого вопроса в банке курса нет', BANK_MSG.notFound);
 const everyone: readonly Role[] = ROLES;
 
 const courseId = idParam('id', 'Идентификатор курса');
 const blockId = idParam('id', 'Идентификатор модуля или урока');
 const quizId = idParam('id', 'Идентификатор квиза');
 const jobId = idParam('id', 'Идентификатор генерации');
-const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: CONTENT_MSG.courseNotFound } };
-const noBlock = { 404: { description: 'Модуля или урока нет', example: CONTENT_MSG.blockNotFound } };
-const noQuiz = { 404: { description: 'Квиза нет', example: QUIZ_MSG.quizNotFound } };
-const noJob = { 404: { description: 'Генерации нет или она чужая', example: GENERATION_MSG.jobNotFound } };
+const noCourse = missing('Курса нет или он скрыт от этого человека', CONTENT_MSG.courseNotFound);
+const noBlock = missing('Модуля или урока нет', CONTENT_MSG.blockNotFound);
+const noQuiz = missing('Квиза нет', QUIZ_MSG.quizNotFound);
+const noJob = missing('Генерации нет или она чужая', GENERATION_MSG.jobNotFound);
 const tooManyJobs = {
   description: 'Слишком много генераций или исчерпан дневной лимит ИИ',
   example: formatMessage(GENERATION_MSG.rateLimited, { minutes: 10 }),
@@ -167,7 +167,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: `${authoring} Курс, в котором у учащихся есть попытки или прогресс, куратор не удаляет, а скрывает в архив (ответ 200).`,
       access: STAFF_ROLES,
       params: courseId,
-      ok: { status: 204, description: 'Курс удалён' },
+      ok: noContent('Курс удалён'),
       alsoOk: { 200: { description: 'Курс скрыт в архив', schema: archivedCourseSchema } },
       also: noCourse,
     }),
@@ -289,7 +289,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: authoring,
       access: STAFF_ROLES,
       params: blockId,
-      ok: { status: 204, description: 'Удалено' },
+      ok: noContent('Удалено'),
       also: noBlock,
     }),
   },
@@ -358,7 +358,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: authoring,
       access: STAFF_ROLES,
       params: quizId,
-      ok: { status: 204, description: 'Удалён' },
+      ok: noContent('Удалён'),
       also: noQuiz,
     }),
   },
@@ -420,7 +420,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: authoring,
       access: STAFF_ROLES,
       params: bankQuestionId,
-      ok: { status: 204, description: 'Удалён' },
+      ok: noContent('Удалён'),
       also: noBankQuestion,
     }),
   },

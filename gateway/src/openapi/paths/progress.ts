@@ -18,7 +18,7 @@ import {
   resultsQuerySchema,
   type Role,
 } from '@portal/contracts';
-import { exportRoute, idParam, route } from '../route';
+import { exportRoute, idParam, missing, route } from '../route';
 import { TAGS } from '../tags';
 import {
   attemptDetailSchema,
@@ -38,9 +38,9 @@ const tag = TAGS.progress.name;
 const everyone: readonly Role[] = ROLES;
 const courseId = idParam('courseId', 'Идентификатор курса');
 const attemptId = idParam('id', 'Идентификатор попытки');
-const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: PROGRESS_MSG.courseNotFound } };
-const noAttempt = { 404: { description: 'Попытки нет, или она чужая', example: PROGRESS_MSG.attemptNotFound } };
-const noQuiz = { 404: { description: 'Квиза нет, или он недоступен', example: QUIZ_MSG.quizNotFound } };
+const noCourse = missing('Курса нет или он скрыт от этого человека', PROGRESS_MSG.courseNotFound);
+const noAttempt = missing('Попытки нет, или она чужая', PROGRESS_MSG.attemptNotFound);
+const noQuiz = missing('Квиза нет, или он недоступен', QUIZ_MSG.quizNotFound);
 const notOwn = {
   403: { description: 'Учащийся указал в userId не себя', example: PROGRESS_MSG.notOwnResults },
 };
