@@ -20,7 +20,6 @@ import {
   userExportQuerySchema,
   userListQuerySchema,
   userUpdateSchema,
-  type Role,
 } from '@portal/contracts';
 import { exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
 import { TAGS } from '../tags';
@@ -42,7 +41,6 @@ import {
 } from '../schemas';
 
 const tag = TAGS.auth.name;
-const everyone: readonly Role[] = ROLES;
 const userId = idParam('id', 'Идентификатор пользователя');
 const noUser = missing('Пользователя нет', 'Пользователь не найден');
 
@@ -91,7 +89,7 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/profile': {
     get: route(tag, {
       summary: 'Свой профиль и последняя заявка на роль',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Профиль', schema: profileSchema },
       without: [403],
     }),
@@ -99,7 +97,7 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/verify': {
     get: route(tag, {
       summary: 'Проверка токена',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Токен действителен', schema: verifySchema },
       without: [403],
     }),
@@ -107,7 +105,7 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/logout': {
     post: route(tag, {
       summary: 'Выход (завершает этот сеанс)',
-      access: everyone,
+      access: ROLES,
       ok: noContent('Сеанс завершён'),
       without: [403],
     }),
@@ -115,7 +113,7 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/logout-all': {
     post: route(tag, {
       summary: 'Выход на всех устройствах',
-      access: everyone,
+      access: ROLES,
       ok: noContent('Все сеансы завершены'),
       without: [403],
     }),
@@ -124,7 +122,7 @@ export const authPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Смена своего пароля',
       description: 'Остальные сеансы человека завершаются.',
-      access: everyone,
+      access: ROLES,
       body: passwordChangeSchema,
       example: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-2027' },
       ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
@@ -238,14 +236,14 @@ export const authPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Своё согласие на обработку персональных данных',
       description: 'required: true, пока нет действующего согласия с текущей редакцией; портал спрашивает его перед работой.',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Своё согласие', schema: consentStateSchema },
     }),
     post: route(tag, {
       summary: 'Дать согласие на обработку персональных данных',
       description:
         'Записывает, кто, какую редакцию, когда и с какого адреса принял. Повторное согласие с той же редакцией ничего не меняет (200).',
-      access: everyone,
+      access: ROLES,
       body: consentAcceptSchema,
       example: { version: CONSENT_DOCUMENT.version },
       ok: { status: 201, description: 'Согласие записано', schema: consentAnswerSchema },
@@ -257,7 +255,7 @@ export const authPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Отозвать согласие',
       description: 'Согласие помечается отозванным, и для администратора создаётся запрос на обезличивание данных.',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Согласие отозвано', schema: consentAnswerSchema },
       also: { 409: { description: 'Действующего согласия нет', example: CONSENT_MSG.notGiven } },
     }),

@@ -27,9 +27,8 @@ import {
   quizUpdateSchema,
   regenerateSchema,
   uploadQuerySchema,
-  type Role,
 } from '@portal/contracts';
-import { etagHeader, idParam, missing, noContent, route } from '../route';
+import { etagHeader, idParam, missing, noContent, route, type Answer, type RouteDoc } from '../route';
 import { TAGS } from '../tags';
 import {
   archivedCourseSchema,
@@ -57,7 +56,6 @@ const bankQuestionId = z.object({
   questionId: z.string().meta({ description: 'Идентификатор вопроса банка', example: EXAMPLE_ID }),
 });
 const noBankQuestion = missing('Такого вопроса в банке курса нет', BANK_MSG.notFound);
-const everyone: readonly Role[] = ROLES;
 
 const courseId = idParam('id', 'Идентификатор курса');
 const blockId = idParam('id', 'Идентификатор модуля или урока');
@@ -73,11 +71,23 @@ const tooManyJobs = {
 };
 const authoring = 'ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).';
 
+/** A read of one course by anyone signed in (a hidden one is 404): it carries an ETag, and an unchanged course answers 304. */
+const courseRead = (doc: Pick<RouteDoc, 'summary' | 'description'> & { ok: Answer }) =>
+  route(tag, {
+    ...doc,
+    access: ROLES,
+    params: courseId,
+    ok: { status: 200, ...doc.ok, headers: etagHeader },
+    alsoOk: { 304: { description: 'Курс не изменился' } },
+    also: noCourse,
+    without: [403],
+  });
+
 const coursePage = (summary: string, query: z.ZodObject) =>
   route(tag, {
     summary,
     description: `Страница курсов; всего подходящих — в заголовке \`${TOTAL_COUNT_HEADER}\`. Учащиеся видят только опубликованные.`,
-    access: everyone,
+    access: ROLES,
     query,
     ok: {
       status: 200,
@@ -93,7 +103,7 @@ const coursePage = (summary: string, query: z.ZodObject) =>
 const mark = (summary: string) =>
   route(tag, {
     summary,
-    access: everyone,
+    access: ROLES,
     params: courseId,
     ok: { status: 200, description: 'Курс с отметкой', schema: courseSummarySchema },
     also: noCourse,
@@ -141,15 +151,10 @@ export const contentPaths: ZodOpenApiPathsObject = {
   '/api/courses/favorites/my': { get: coursePage('Избранные курсы', markedCoursesQuerySchema) },
   '/api/courses/started/my': { get: coursePage('Начатые курсы', markedCoursesQuerySchema) },
   '/api/courses/{id}': {
-    get: route(tag, {
+    get: courseRead({
       summary: 'Курс с модулями, уроками и блоками',
       description: 'Ответ несёт ETag; с `If-None-Match` неизменённый курс отвечает 304.',
-      access: everyone,
-      params: courseId,
-      ok: { status: 200, description: 'Курс', schema: courseSchema, headers: etagHeader },
-      alsoOk: { 304: { description: 'Курс не изменился' } },
-      also: noCourse,
-      without: [403],
+      ok: { description: 'Курс', schema: courseSchema },
     }),
     patch: route(tag, {
       summary: 'Изменить курс',
@@ -173,14 +178,9 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/courses/{id}/outline': {
-    get: route(tag, {
+    get: courseRead({
       summary: 'Структура курса без содержимого уроков',
-      access: everyone,
-      params: courseId,
-      ok: { status: 200, description: 'Структура курса', schema: courseOutlineSchema, headers: etagHeader },
-      alsoOk: { 304: { description: 'Курс не изменился' } },
-      also: noCourse,
-      without: [403],
+      ok: { description: 'Структура курса', schema: courseOutlineSchema },
     }),
   },
   '/api/courses/{id}/copy': {
@@ -226,7 +226,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
   '/api/blocks/course/{courseId}': {
     get: route(tag, {
       summary: 'Модули и уроки курса',
-      access: everyone,
+      access: ROLES,
       params: idParam('courseId', 'Идентификатор курса'),
       ok: { status: 200, description: 'Записи модулей и уроков', schema: z.array(blockRecordSchema) },
       also: noCourse,
@@ -267,7 +267,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
   '/api/blocks/{id}': {
     get: route(tag, {
       summary: 'Модуль или урок с содержимым',
-      access: everyone,
+      access: ROLES,
       params: blockId,
       ok: { status: 200, description: 'Запись', schema: blockRecordSchema, headers: etagHeader },
       also: noBlock,
@@ -336,7 +336,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Квиз',
       description: 'Автор курса получает квиз целиком; остальные — без правильных ответов и пояснений.',
-      access: everyone,
+      access: ROLES,
       params: quizId,
       ok: { status: 200, description: 'Квиз', schema: z.union([quizSchema, learnerQuizSchema]) },
       also: noQuiz,

@@ -16,7 +16,6 @@ import {
   lessonCompleteSchema,
   resultsExportQuerySchema,
   resultsQuerySchema,
-  type Role,
 } from '@portal/contracts';
 import { exportRoute, idParam, missing, route } from '../route';
 import { TAGS } from '../tags';
@@ -35,7 +34,6 @@ import {
 } from '../schemas';
 
 const tag = TAGS.progress.name;
-const everyone: readonly Role[] = ROLES;
 const courseId = idParam('courseId', 'Идентификатор курса');
 const attemptId = idParam('id', 'Идентификатор попытки');
 const noCourse = missing('Курса нет или он скрыт от этого человека', PROGRESS_MSG.courseNotFound);
@@ -128,7 +126,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Попытка с результатами по вопросам',
       description: ownScope,
-      access: everyone,
+      access: ROLES,
       params: attemptId,
       ok: { status: 200, description: 'Попытка', schema: attemptDetailSchema },
       also: noAttempt,
@@ -139,7 +137,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Результаты квизов',
       description: ownScope,
-      access: everyone,
+      access: ROLES,
       query: resultsQuerySchema,
       ok: { status: 200, description: 'Страница результатов и сводка', schema: resultsPageSchema },
       also: notOwn,
@@ -149,7 +147,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
     get: exportRoute(tag, {
       summary: 'Результаты в CSV или XLSX (quiz_results.csv)',
       description: `${ownScope} Те же фильтры, что у списка, все строки; даты — в часовом поясе \`tz\`.`,
-      access: everyone,
+      access: ROLES,
       query: resultsExportQuerySchema,
       file: 'quiz_results',
       also: notOwn,
