@@ -6,7 +6,6 @@ import {
   ROLE_LABELS,
   USERS_EXPORT_HEADER,
   exportFileName,
-  pageOffset,
   userExportQuerySchema,
   userListQuerySchema,
   userUpdateSchema,
@@ -19,6 +18,7 @@ import {
   escapeRegExp,
   op,
   parse,
+  readPage,
   requireRole,
   sendExport,
   takeExpectedVersion,
@@ -69,16 +69,8 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   router.get('/', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const { page, limit, ...query } = parse(userListQuerySchema, ctx.query);
     const filter = directoryFilter(query);
-    const [rows, total] = await Promise.all([
-      users
-        .find(filter)
-        // _id breaks ties between accounts made in the same millisecond (a seed), so pages never overlap.
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<UserDoc[]>(),
-      users.countDocuments(filter),
-    ]);
+    // _id breaks ties between accounts made in the same millisecond (a seed), so pages never overlap.
+    const { rows, total } = await readPage(users, filter, { page, limit }, { createdAt: -1, _id: -1 });
     const body: Page<User> = { data: rows.map(presentUser), total, page, limit };
     // 152-FZ: who read whose personal data. One record per page read, never one per row.
     const others = rows.filter((u) => String(u._id) !== ctx.state.user.id).length;

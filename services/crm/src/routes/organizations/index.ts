@@ -8,7 +8,6 @@ import {
   organizationExportQuerySchema,
   organizationListQuerySchema,
   organizationUpdateSchema,
-  pageOffset,
   type OrgStatus,
   type OrganizationListItem,
   type Page,
@@ -18,6 +17,7 @@ import {
   escapeRegExp,
   op,
   parse,
+  readPage,
   sendExport,
   takeExpectedVersion,
   versionTag,
@@ -79,15 +79,7 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
   router.get('/', authenticate, authorizeCrm, async (ctx) => {
     const { page, limit, search, status } = parse(organizationListQuerySchema, ctx.query);
     const filter = organizationFilter(search, status);
-    const [rows, total] = await Promise.all([
-      models.organizations
-        .find(filter)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<OrganizationDoc[]>(),
-      models.organizations.countDocuments(filter),
-    ]);
+    const { rows, total } = await readPage(models.organizations, filter, { page, limit }, { createdAt: -1, _id: -1 });
     const counts = new Map<string, number>();
     if (rows.length) {
       const grouped = await models.contacts.aggregate<{ _id: Types.ObjectId; count: number }>([
