@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import {
-  EXPORT_MAX_ROWS,
   ROLES,
   ROLE_LABELS,
   USERS_EXPORT_HEADER,
@@ -14,7 +13,7 @@ import {
   type User,
 } from '@portal/contracts';
 import {
-  assertExportable,
+  exportRows,
   escapeRegExp,
   op,
   parse,
@@ -89,13 +88,7 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   router.get('/export', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const { format, tz, ...query } = parse(userExportQuerySchema, ctx.query);
     const filter = directoryFilter(query);
-    await assertExportable(users, filter);
-    const cursor = users
-      .find(filter, { fullName: 1, email: 1, role: 1, createdAt: 1 })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(EXPORT_MAX_ROWS)
-      .lean<UserDoc[]>()
-      .cursor({ batchSize: 1000 });
+    const cursor = await exportRows(users, filter, { createdAt: -1, _id: -1 }, { fullName: 1, email: 1, role: 1, createdAt: 1 });
     sendExport(ctx, format, {
       file: 'users',
       sheet: 'Пользователи',
