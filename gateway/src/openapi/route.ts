@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
-import { EXAMPLE_ID, errorSchema } from './schemas';
+import { EXAMPLE_ID, errorSchema, pageOf } from './schemas';
 
 /** Who may call a route: anyone, or a signed-in person of one of these roles. */
 export type Access = 'public' | readonly Role[];
@@ -133,6 +133,19 @@ export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
     responses,
   };
 }
+
+/** The answer of a list that pages: a page of `item`s (`data`, `total`, `page`, `limit`), named `name` in the schemas. */
+export const pageAnswer = (description: string, item: z.ZodType, name: string) => ({
+  status: 200,
+  description,
+  schema: pageOf(item, name),
+});
+
+/** The answer of a delete or a sign-out: 204, no body. */
+export const noContent = (description: string) => ({ status: 204, description });
+
+/** A 404 (for `also`): what is missing, with the message the service sends. */
+export const missing = (description: string, example: string) => ({ 404: { description, example } });
 
 /** Path parameters: an id of a record. */
 export const idParam = (name = 'id', description = 'Идентификатор записи') =>

@@ -79,6 +79,8 @@ export const conforms = <T>() => ({
 });
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
+/** A record written with optimistic concurrency: its version and when it was made and last changed. */
+const versionedRecord = { version: z.number().int(), createdAt: isoDate, updatedAt: isoDate };
 /** What an id of a record looks like, for examples. */
 export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
@@ -189,9 +191,7 @@ const courseSummaryShape = {
   level: z.string().meta({ example: 'Начальный' }),
   isPublished: z.boolean(),
   status: courseStatus,
-  version: z.number().int(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  ...versionedRecord,
   isFavorite: z.boolean(),
   isStarted: z.boolean(),
   modulesCount: z.number().int(),
@@ -226,9 +226,7 @@ const lessonSchema = z
     moduleId: z.string(),
     position: z.number().int(),
     blocks: z.array(contentBlock),
-    version: z.number().int(),
-    createdAt: isoDate,
-    updatedAt: isoDate,
+    ...versionedRecord,
   })
   .meta({ id: 'Lesson' });
 
@@ -241,9 +239,7 @@ const moduleSchema = z
     position: z.number().int(),
     status: courseStatus,
     lessons: z.array(lessonSchema),
-    version: z.number().int(),
-    createdAt: isoDate,
-    updatedAt: isoDate,
+    ...versionedRecord,
   })
   .meta({ id: 'Module' });
 
@@ -300,9 +296,7 @@ const blockShape = {
   moduleId: z.string().nullable(),
   position: z.number().int(),
   status: courseStatus,
-  version: z.number().int(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  ...versionedRecord,
 };
 export const blockRecordSchema = conforms<BlockRecord>().as(z.object(blockShape).meta({ id: 'BlockRecord' }));
 
@@ -325,9 +319,7 @@ const quizShape = {
   courseId: z.string().nullable().optional(),
   settings: quizSettingsSchema,
   draws: z.array(quizDrawSchema).meta({ description: 'Вопросы из банка курса, по N на метку в каждой попытке' }),
-  version: z.number().int(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  ...versionedRecord,
 };
 export const quizSchema = conforms<Quiz>().as(
   z.object({ ...quizShape, questions: z.array(questionSchema) }).meta({ id: 'Quiz' }),
@@ -351,9 +343,7 @@ export const quizSummarySchema = conforms<QuizSummary>().as(
       questionsCount: z.number().int(),
       settings: quizSettingsSchema,
       draws: z.array(quizDrawSchema),
-      version: z.number().int(),
-      createdAt: isoDate,
-      updatedAt: isoDate,
+      ...versionedRecord,
     })
     .meta({ id: 'QuizSummary' }),
 );
@@ -608,9 +598,7 @@ const organizationShape = {
     .meta({ example: '1027700132195', description: 'ОГРН (13 digits) or ОГРНИП (15), with a valid check digit' }),
   site: z.string().nullable().meta({ example: 'https://romashka.ru' }),
   status: z.enum(ORG_STATUSES),
-  version: z.number().int(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  ...versionedRecord,
 };
 export const organizationSchema = conforms<Organization>().as(z.object(organizationShape).meta({ id: 'Organization' }));
 
@@ -623,9 +611,7 @@ export const contactSchema = conforms<Contact>().as(
       email: z.string().meta({ example: 'olga@romashka.ru' }),
       phone: z.string().nullable().meta({ example: '+7 (999) 123-45-67' }),
       role: z.string().nullable().meta({ description: 'Должность', example: 'Менеджер по обучению' }),
-      version: z.number().int(),
-      createdAt: isoDate,
-      updatedAt: isoDate,
+      ...versionedRecord,
     })
     .meta({ id: 'Contact' }),
 );
@@ -734,9 +720,7 @@ export const bankQuestionSchema = conforms<BankQuestion>().as(
       courseId: z.string(),
       tags: z.array(z.string()).meta({ example: ['охрана труда'] }),
       question: questionSchema,
-      version: z.number().int(),
-      createdAt: isoDate,
-      updatedAt: isoDate,
+      ...versionedRecord,
     })
     .meta({ id: 'BankQuestion', description: 'Вопрос банка курса (с правильным ответом: только для авторов)' }),
 );

@@ -4,7 +4,7 @@ import {
   COURSE_DEFAULTS,
   EDITOR_MSG,
   type ContentBlock,
-  type CourseStatus,
+  type CourseFields,
   type LessonStatus,
 } from '@portal/contracts';
 import { ApiError } from '@portal/web-core';
@@ -23,14 +23,8 @@ export interface LessonDraft {
 }
 
 /** What the course autosave writes (PATCH /courses/{id}): every field of the course form. */
-export interface CourseDraft {
+export interface CourseDraft extends CourseFields {
   id: string;
-  title: string;
-  description: string;
-  price: number;
-  duration: number;
-  level: string;
-  status: CourseStatus;
 }
 
 /** The write of a course draft: what the autosave sends (and a copy of the author's version takes). */

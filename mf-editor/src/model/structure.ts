@@ -4,8 +4,8 @@ import {
   type BlockRecord,
   type ContentBlock,
   type Course,
+  type CourseFields,
   type CourseOutline,
-  type CourseStatus,
   type Lesson,
   type LessonOutline,
   type LessonStatus,
@@ -39,15 +39,8 @@ export interface EditorModule {
 }
 
 /** The course as the editor holds it: its fields and its structure in order. */
-export interface EditorCourse {
+export interface EditorCourse extends CourseFields {
   id: string;
-  title: string;
-  description: string;
-  /** ₽, hours and a free-text level: the course form's fields (spec section 5). */
-  price: number;
-  duration: number;
-  level: string;
-  status: CourseStatus;
   modules: EditorModule[];
 }
 

@@ -1,4 +1,4 @@
-import type { PlayerQuestion, QuestionResult, Quiz, QuizInfo } from '@portal/contracts';
+import { quizInfoOf, type PlayerQuestion, type QuestionResult, type Quiz, type QuizInfo } from '@portal/contracts';
 import {
   DEFAULT_SCORING,
   answerText,
@@ -17,17 +17,7 @@ import {
  * engine exactly as an attempt would be (the same shuffle rules, from a seed of its own), and
  * reported nowhere.
  */
-export const previewQuizInfo = (quiz: Quiz): QuizInfo => ({
-  id: quiz.id,
-  title: quiz.title,
-  description: quiz.description ?? '',
-  questionsCount: quiz.questions.length,
-  passingScore: quiz.settings.passingScore,
-  maxAttempts: quiz.settings.maxAttempts,
-  timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
-  showExplanations: quiz.settings.showExplanations,
-  showCorrectAnswers: quiz.settings.showCorrectAnswers,
-});
+export const previewQuizInfo: (quiz: Quiz) => QuizInfo = quizInfoOf;
 
 /** A preview session: the questions as shown (with their orders, for grading) and the learner's view of them. */
 export interface PreviewSession {

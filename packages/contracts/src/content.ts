@@ -400,15 +400,20 @@ export type BlockReorderInput = z.input<typeof blockReorderSchema>;
 
 /* ------------------------------------------------------------- answers */
 
-export interface CourseSummary {
-  id: string;
+/** The course form's fields (spec section 5): what every course answer carries and the editor writes. */
+export interface CourseFields {
   title: string;
   description: string;
+  /** ₽, hours and a free-text level. */
   price: number;
   duration: number;
   level: string;
-  isPublished: boolean;
   status: CourseStatus;
+}
+
+export interface CourseSummary extends CourseFields {
+  id: string;
+  isPublished: boolean;
   /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
   version: number;
   createdAt: string;

@@ -3,7 +3,15 @@ import { entityIdField } from './content';
 import { exportFields } from './exports';
 import { formatMessage } from './messages';
 import { pagingFields } from './paging';
-import { QUESTION_TYPES, type PlayerQuestion, type QuestionType, type ShowCorrectAnswers, type ShowExplanations } from './quiz';
+import {
+  DEFAULT_SHOW_CORRECT_ANSWERS,
+  QUESTION_TYPES,
+  type PlayerQuestion,
+  type QuestionType,
+  type Quiz,
+  type ShowCorrectAnswers,
+  type ShowExplanations,
+} from './quiz';
 import type { Role } from './roles';
 
 /**
@@ -265,6 +273,28 @@ export interface QuizInfo {
   showExplanations: ShowExplanations;
   showCorrectAnswers: ShowCorrectAnswers;
 }
+
+/**
+ * A quiz's card for a learner (its settings, never its questions): the progress service's quiz card,
+ * and the author's preview in the player. A quiz stored before «Показывать правильные ответы» existed
+ * has the default.
+ */
+export const quizInfoOf = (
+  quiz: Pick<Quiz, 'id' | 'title' | 'questions'> & {
+    description?: string | null;
+    settings: Omit<Quiz['settings'], 'showCorrectAnswers'> & { showCorrectAnswers?: ShowCorrectAnswers };
+  },
+): QuizInfo => ({
+  id: quiz.id,
+  title: quiz.title,
+  description: quiz.description ?? '',
+  questionsCount: quiz.questions.length,
+  passingScore: quiz.settings.passingScore,
+  maxAttempts: quiz.settings.maxAttempts,
+  timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
+  showExplanations: quiz.settings.showExplanations,
+  showCorrectAnswers: quiz.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
+});
 
 /** A question as the player shows it: the quiz engine's learner view (options in the order shown, no answers). */
 export type { PlayerQuestion } from './quiz';

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Context } from 'koa';
+import type { Model, ProjectionType, QueryFilter, SortOrder } from 'mongoose';
 import { EXPORT_MAX_ROWS, exportFileName, exportTooManyRows, type ExportFile, type ExportFormat } from '@portal/contracts';
 import { badRequest } from './errors';
 
@@ -54,6 +55,20 @@ export async function assertExportable(
 ): Promise<void> {
   const count = await collection.countDocuments(filter as never, { limit: EXPORT_MAX_ROWS + 1 });
   if (count > EXPORT_MAX_ROWS) throw badRequest(exportTooManyRows());
+}
+
+/**
+ * The rows of a download, read through one cursor as they are written: refused first when the
+ * selection is larger than one download may hold, then at most EXPORT_MAX_ROWS in `sort` order.
+ */
+export async function exportRows<T>(
+  model: Model<T>,
+  filter: QueryFilter<T>,
+  sort: Record<string, SortOrder>,
+  projection?: ProjectionType<T>,
+): Promise<AsyncIterable<T>> {
+  await assertExportable(model, filter);
+  return model.find(filter, projection).sort(sort).limit(EXPORT_MAX_ROWS).lean<T[]>().cursor({ batchSize: 1000 });
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

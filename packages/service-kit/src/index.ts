@@ -26,3 +26,4 @@ export * from './pdf';
 export * from './clock';
 export * from './scheduled';
 export * from './totals';
+export * from './schemas';

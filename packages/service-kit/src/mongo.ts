@@ -1,5 +1,7 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model, type ProjectionType, type QueryFilter, type SortOrder } from 'mongoose';
+import { pageOffset } from '@portal/contracts';
 import type { Logger } from './logger';
+import { cappedTotal } from './totals';
 
 // Operator objects in filters ($ne, $gt, $where...) from request input are neutralised everywhere.
 mongoose.set('sanitizeFilter', true);
@@ -95,4 +97,29 @@ export async function ensureIndexes(models: IndexedModel[] | Record<string, Inde
 /** What ensureIndexes needs of a mongoose model. */
 export interface IndexedModel {
   createIndexes(): Promise<unknown>;
+}
+
+/** Which page of a list, as every list query carries it. */
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+/**
+ * One page of the records `filter` selects, in `sort` order (end it with `_id` so pages never
+ * overlap), and how many it selects in all, to LIST_TOTAL_CAP (see cappedTotal): the two reads
+ * behind every paged list.
+ */
+export async function readPage<T>(
+  model: Model<T>,
+  filter: QueryFilter<T>,
+  paging: Paging,
+  sort: Record<string, SortOrder>,
+  projection?: ProjectionType<T>,
+): Promise<{ rows: T[]; total: number; totalExact?: false }> {
+  const [rows, counted] = await Promise.all([
+    model.find(filter, projection).sort(sort).skip(pageOffset(paging)).limit(paging.limit).lean<T[]>(),
+    cappedTotal(model as unknown as Parameters<typeof cappedTotal>[0], filter as Record<string, unknown>),
+  ]);
+  return { rows, ...counted };
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { CANDIDATE_LINK_MSG } from '@portal/contracts';
-import { tooManyRequests, type Logger } from '@portal/service-kit';
+import { countInWindow, tooManyRequests, type Logger } from '@portal/service-kit';
 
 const WINDOW_SECONDS = 60;
 
@@ -23,20 +23,11 @@ export class PublicLinkLimit {
   }
 
   async take(address: string): Promise<void> {
-    const key = this.key(address);
-    const replies = await this.redis
-      .multi()
-      .incr(key)
-      .expire(key, WINDOW_SECONDS, 'NX')
-      .ttl(key)
-      .exec()
-      .catch(() => {
-        this.logger.warn('candidate link rate not counted: Redis unavailable');
-        return null;
-      });
-    if (!replies) return;
-    if (Number(replies[0]?.[1] ?? 0) <= this.perMinute) return;
-    const ttl = Number(replies[2]?.[1] ?? WINDOW_SECONDS);
-    throw tooManyRequests(CANDIDATE_LINK_MSG.tooManyRequests, ttl > 0 ? ttl : WINDOW_SECONDS);
+    const hits = await countInWindow(this.redis, this.key(address), WINDOW_SECONDS).catch(() => {
+      this.logger.warn('candidate link rate not counted: Redis unavailable');
+      return null;
+    });
+    if (!hits || hits.count <= this.perMinute) return;
+    throw tooManyRequests(CANDIDATE_LINK_MSG.tooManyRequests, hits.retryAfter);
   }
 }

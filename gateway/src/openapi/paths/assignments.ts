@@ -25,9 +25,9 @@ import {
   type MyAssignment,
   type PersonAssignments,
 } from '@portal/contracts';
-import { exportRoute, idParam, route } from '../route';
+import { exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
 import { TAGS } from '../tags';
-import { EXAMPLE_ID, conforms, pageOf } from '../schemas';
+import { EXAMPLE_ID, conforms } from '../schemas';
 
 const tag = TAGS.progress.name;
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });
@@ -151,7 +151,7 @@ export const personAssignmentsSchema = conforms<PersonAssignments>().as(
 );
 
 const assignmentId = idParam('id', 'Идентификатор назначения');
-const noAssignment = { 404: { description: 'Назначения нет', example: ASSIGNMENT_MSG.notFound } };
+const noAssignment = missing('Назначения нет', ASSIGNMENT_MSG.notFound);
 const notYours = {
   403: { description: 'Роли не хватает прав, или назначение сделал другой куратор', example: ASSIGNMENT_MSG.notYours },
 };
@@ -172,7 +172,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       description: 'Назначения, адресованные этому человеку: ему лично, его подразделению, его роли или всем.',
       access: STUDY_ROLES,
       query: assignmentListQuerySchema.extend({ courseId: entityIdField('courseId').optional() }),
-      ok: { status: 200, description: 'Страница назначений', schema: pageOf(myAssignmentSchema, 'MyAssignmentPage') },
+      ok: pageAnswer('Страница назначений', myAssignmentSchema, 'MyAssignmentPage'),
     }),
   },
   '/api/assignments/person/{userId}': {
@@ -182,7 +182,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       params: idParam('userId', 'Идентификатор пользователя'),
       query: assignmentListQuerySchema,
       ok: { status: 200, description: 'Человек и страница его назначений', schema: personAssignmentsSchema },
-      also: { 404: { description: 'Обучающегося нет', example: ASSIGNMENT_MSG.personNotFound } },
+      also: missing('Обучающегося нет', ASSIGNMENT_MSG.personNotFound),
     }),
   },
   '/api/assignments': {
@@ -191,7 +191,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       description: 'Фильтры: курс и период, в который попадает срок (dueFrom, dueTo — включительно).',
       access: CRM_ROLES,
       query: assignmentStaffQuerySchema,
-      ok: { status: 200, description: 'Страница назначений', schema: pageOf(assignmentSchema, 'AssignmentPage') },
+      ok: pageAnswer('Страница назначений', assignmentSchema, 'AssignmentPage'),
     }),
     post: route(tag, {
       summary: 'Назначить опубликованный курс',
@@ -201,7 +201,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       body: assignmentCreateSchema,
       example,
       ok: { status: 201, description: 'Назначение', schema: assignmentSchema },
-      also: { 404: { description: 'Курса нет', example: 'Курс не найден' } },
+      also: missing('Курса нет', 'Курс не найден'),
     }),
   },
   '/api/assignments/{id}': {
@@ -226,7 +226,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       summary: 'Удалить назначение',
       access: STAFF_ROLES,
       params: assignmentId,
-      ok: { status: 204, description: 'Удалено' },
+      ok: noContent('Удалено'),
       also: { ...noAssignment, ...notYours },
     }),
   },
@@ -274,7 +274,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       summary: 'Мои сертификаты, новые первыми',
       access: STUDY_ROLES,
       query: assignmentListQuerySchema,
-      ok: { status: 200, description: 'Страница сертификатов', schema: pageOf(certificateSchema, 'CertificatePage') },
+      ok: pageAnswer('Страница сертификатов', certificateSchema, 'CertificatePage'),
     }),
   },
   '/api/certificates/{number}/pdf': {
@@ -315,7 +315,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       access: CRM_ROLES,
       params: assignmentId,
       query: assignmentPeopleQuerySchema,
-      ok: { status: 200, description: 'Страница людей', schema: pageOf(assignmentPersonSchema, 'AssignmentPersonPage') },
+      ok: pageAnswer('Страница людей', assignmentPersonSchema, 'AssignmentPersonPage'),
       also: noAssignment,
     }),
   },

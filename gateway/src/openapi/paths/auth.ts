@@ -20,9 +20,8 @@ import {
   userExportQuerySchema,
   userListQuerySchema,
   userUpdateSchema,
-  type Role,
 } from '@portal/contracts';
-import { exportRoute, idParam, route } from '../route';
+import { exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
 import { TAGS } from '../tags';
 import {
   applicationDecisionSchema,
@@ -34,7 +33,6 @@ import {
   importBatchSchema,
   importPreviewSchema,
   messageSchema,
-  pageOf,
   presetsSchema,
   profileSchema,
   resetLinkSchema,
@@ -43,9 +41,8 @@ import {
 } from '../schemas';
 
 const tag = TAGS.auth.name;
-const everyone: readonly Role[] = ROLES;
 const userId = idParam('id', 'Идентификатор пользователя');
-const noUser = { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } };
+const noUser = missing('Пользователя нет', 'Пользователь не найден');
 
 const decision = (summary: string, done: string) =>
   route(tag, {
@@ -92,7 +89,7 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/profile': {
     get: route(tag, {
       summary: 'Свой профиль и последняя заявка на роль',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Профиль', schema: profileSchema },
       without: [403],
     }),
@@ -100,7 +97,7 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/verify': {
     get: route(tag, {
       summary: 'Проверка токена',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Токен действителен', schema: verifySchema },
       without: [403],
     }),
@@ -108,16 +105,16 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/logout': {
     post: route(tag, {
       summary: 'Выход (завершает этот сеанс)',
-      access: everyone,
-      ok: { status: 204, description: 'Сеанс завершён' },
+      access: ROLES,
+      ok: noContent('Сеанс завершён'),
       without: [403],
     }),
   },
   '/api/auth/logout-all': {
     post: route(tag, {
       summary: 'Выход на всех устройствах',
-      access: everyone,
-      ok: { status: 204, description: 'Все сеансы завершены' },
+      access: ROLES,
+      ok: noContent('Все сеансы завершены'),
       without: [403],
     }),
   },
@@ -125,7 +122,7 @@ export const authPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Смена своего пароля',
       description: 'Остальные сеансы человека завершаются.',
-      access: everyone,
+      access: ROLES,
       body: passwordChangeSchema,
       example: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-2027' },
       ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
@@ -163,7 +160,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Справочник пользователей',
       access: CRM_ROLES,
       query: userListQuerySchema,
-      ok: { status: 200, description: 'Страница пользователей', schema: pageOf(userSchema, 'UserPage') },
+      ok: pageAnswer('Страница пользователей', userSchema, 'UserPage'),
     }),
   },
   '/api/users/{id}': {
@@ -204,7 +201,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Удалить пользователя',
       access: ['ADMIN'],
       params: userId,
-      ok: { status: 204, description: 'Удалён' },
+      ok: noContent('Удалён'),
       also: { ...noUser, 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
     }),
   },
@@ -222,7 +219,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Заявки на роли',
       access: ['ADMIN'],
       query: applicationListQuerySchema,
-      ok: { status: 200, description: 'Страница заявок', schema: pageOf(applicationSchema, 'RoleApplicationPage') },
+      ok: pageAnswer('Страница заявок', applicationSchema, 'RoleApplicationPage'),
     }),
   },
   '/api/applications/{id}/approve': { post: decision('Одобрить заявку (назначает роль)', 'Заявка одобрена') },
@@ -239,14 +236,14 @@ export const authPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Своё согласие на обработку персональных данных',
       description: 'required: true, пока нет действующего согласия с текущей редакцией; портал спрашивает его перед работой.',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Своё согласие', schema: consentStateSchema },
     }),
     post: route(tag, {
       summary: 'Дать согласие на обработку персональных данных',
       description:
         'Записывает, кто, какую редакцию, когда и с какого адреса принял. Повторное согласие с той же редакцией ничего не меняет (200).',
-      access: everyone,
+      access: ROLES,
       body: consentAcceptSchema,
       example: { version: CONSENT_DOCUMENT.version },
       ok: { status: 201, description: 'Согласие записано', schema: consentAnswerSchema },
@@ -258,7 +255,7 @@ export const authPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Отозвать согласие',
       description: 'Согласие помечается отозванным, и для администратора создаётся запрос на обезличивание данных.',
-      access: everyone,
+      access: ROLES,
       ok: { status: 200, description: 'Согласие отозвано', schema: consentAnswerSchema },
       also: { 409: { description: 'Действующего согласия нет', example: CONSENT_MSG.notGiven } },
     }),
@@ -299,7 +296,7 @@ export const authPaths: ZodOpenApiPathsObject = {
       body: staffImportBatchSchema,
       example: { from: 0 },
       ok: { status: 200, description: 'Партия записана', schema: importBatchSchema },
-      also: { 404: { description: 'Импорта нет или он завершён', example: IMPORT_MSG.importNotFound } },
+      also: missing('Импорта нет или он завершён', IMPORT_MSG.importNotFound),
     }),
   },
 };

@@ -13,9 +13,9 @@ import {
   type CandidateLinkPublic,
   type CandidateStarted,
 } from '@portal/contracts';
-import { idParam, route } from '../route';
+import { idParam, missing, pageAnswer, route } from '../route';
 import { TAGS } from '../tags';
-import { EXAMPLE_ID, conforms, pageOf } from '../schemas';
+import { EXAMPLE_ID, conforms } from '../schemas';
 
 const tag = TAGS.progress.name;
 const id = z.string().meta({ example: EXAMPLE_ID });
@@ -80,7 +80,7 @@ const candidateStartedSchema = conforms<CandidateStarted>().as(
 );
 
 const token = z.object({ token: z.string().meta({ description: 'Токен из ссылки /t/{token}', example: 'N'.repeat(43) }) });
-const noLink = { 404: { description: 'Ссылки нет', example: CANDIDATE_LINK_MSG.notFound } };
+const noLink = missing('Ссылки нет', CANDIDATE_LINK_MSG.notFound);
 const deadLink = {
   410: {
     description: 'Ссылка отозвана, истекла или использована полностью (причина словами)',
@@ -96,7 +96,7 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
       description: 'ADMIN видит все, CURATOR — созданные им.',
       access: STAFF_ROLES,
       query: candidateLinkListQuerySchema,
-      ok: { status: 200, description: 'Страница ссылок', schema: pageOf(candidateLinkSchema, 'CandidateLinkPage') },
+      ok: pageAnswer('Страница ссылок', candidateLinkSchema, 'CandidateLinkPage'),
     }),
     post: route(tag, {
       summary: 'Создать ссылку на тест урока для кандидатов',

@@ -27,9 +27,8 @@ import {
   quizUpdateSchema,
   regenerateSchema,
   uploadQuerySchema,
-  type Role,
 } from '@portal/contracts';
-import { etagHeader, idParam, route } from '../route';
+import { etagHeader, idParam, missing, noContent, route, type Answer, type RouteDoc } from '../route';
 import { TAGS } from '../tags';
 import {
   archivedCourseSchema,
@@ -56,28 +55,39 @@ const bankQuestionId = z.object({
   courseId: z.string().meta({ description: 'Идентификатор курса', example: EXAMPLE_ID }),
   questionId: z.string().meta({ description: 'Идентификатор вопроса банка', example: EXAMPLE_ID }),
 });
-const noBankQuestion = { 404: { description: 'Такого вопроса в банке курса нет', example: BANK_MSG.notFound } };
-const everyone: readonly Role[] = ROLES;
+const noBankQuestion = missing('Такого вопроса в банке курса нет', BANK_MSG.notFound);
 
 const courseId = idParam('id', 'Идентификатор курса');
 const blockId = idParam('id', 'Идентификатор модуля или урока');
 const quizId = idParam('id', 'Идентификатор квиза');
 const jobId = idParam('id', 'Идентификатор генерации');
-const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: CONTENT_MSG.courseNotFound } };
-const noBlock = { 404: { description: 'Модуля или урока нет', example: CONTENT_MSG.blockNotFound } };
-const noQuiz = { 404: { description: 'Квиза нет', example: QUIZ_MSG.quizNotFound } };
-const noJob = { 404: { description: 'Генерации нет или она чужая', example: GENERATION_MSG.jobNotFound } };
+const noCourse = missing('Курса нет или он скрыт от этого человека', CONTENT_MSG.courseNotFound);
+const noBlock = missing('Модуля или урока нет', CONTENT_MSG.blockNotFound);
+const noQuiz = missing('Квиза нет', QUIZ_MSG.quizNotFound);
+const noJob = missing('Генерации нет или она чужая', GENERATION_MSG.jobNotFound);
 const tooManyJobs = {
   description: 'Слишком много генераций или исчерпан дневной лимит ИИ',
   example: formatMessage(GENERATION_MSG.rateLimited, { minutes: 10 }),
 };
 const authoring = 'ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).';
 
+/** A read of one course by anyone signed in (a hidden one is 404): it carries an ETag, and an unchanged course answers 304. */
+const courseRead = (doc: Pick<RouteDoc, 'summary' | 'description'> & { ok: Answer }) =>
+  route(tag, {
+    ...doc,
+    access: ROLES,
+    params: courseId,
+    ok: { status: 200, ...doc.ok, headers: etagHeader },
+    alsoOk: { 304: { description: 'Курс не изменился' } },
+    also: noCourse,
+    without: [403],
+  });
+
 const coursePage = (summary: string, query: z.ZodObject) =>
   route(tag, {
     summary,
     description: `Страница курсов; всего подходящих — в заголовке \`${TOTAL_COUNT_HEADER}\`. Учащиеся видят только опубликованные.`,
-    access: everyone,
+    access: ROLES,
     query,
     ok: {
       status: 200,
@@ -93,7 +103,7 @@ const coursePage = (summary: string, query: z.ZodObject) =>
 const mark = (summary: string) =>
   route(tag, {
     summary,
-    access: everyone,
+    access: ROLES,
     params: courseId,
     ok: { status: 200, description: 'Курс с отметкой', schema: courseSummarySchema },
     also: noCourse,
@@ -141,15 +151,10 @@ export const contentPaths: ZodOpenApiPathsObject = {
   '/api/courses/favorites/my': { get: coursePage('Избранные курсы', markedCoursesQuerySchema) },
   '/api/courses/started/my': { get: coursePage('Начатые курсы', markedCoursesQuerySchema) },
   '/api/courses/{id}': {
-    get: route(tag, {
+    get: courseRead({
       summary: 'Курс с модулями, уроками и блоками',
       description: 'Ответ несёт ETag; с `If-None-Match` неизменённый курс отвечает 304.',
-      access: everyone,
-      params: courseId,
-      ok: { status: 200, description: 'Курс', schema: courseSchema, headers: etagHeader },
-      alsoOk: { 304: { description: 'Курс не изменился' } },
-      also: noCourse,
-      without: [403],
+      ok: { description: 'Курс', schema: courseSchema },
     }),
     patch: route(tag, {
       summary: 'Изменить курс',
@@ -167,20 +172,15 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: `${authoring} Курс, в котором у учащихся есть попытки или прогресс, куратор не удаляет, а скрывает в архив (ответ 200).`,
       access: STAFF_ROLES,
       params: courseId,
-      ok: { status: 204, description: 'Курс удалён' },
+      ok: noContent('Курс удалён'),
       alsoOk: { 200: { description: 'Курс скрыт в архив', schema: archivedCourseSchema } },
       also: noCourse,
     }),
   },
   '/api/courses/{id}/outline': {
-    get: route(tag, {
+    get: courseRead({
       summary: 'Структура курса без содержимого уроков',
-      access: everyone,
-      params: courseId,
-      ok: { status: 200, description: 'Структура курса', schema: courseOutlineSchema, headers: etagHeader },
-      alsoOk: { 304: { description: 'Курс не изменился' } },
-      also: noCourse,
-      without: [403],
+      ok: { description: 'Структура курса', schema: courseOutlineSchema },
     }),
   },
   '/api/courses/{id}/copy': {
@@ -226,7 +226,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
   '/api/blocks/course/{courseId}': {
     get: route(tag, {
       summary: 'Модули и уроки курса',
-      access: everyone,
+      access: ROLES,
       params: idParam('courseId', 'Идентификатор курса'),
       ok: { status: 200, description: 'Записи модулей и уроков', schema: z.array(blockRecordSchema) },
       also: noCourse,
@@ -267,7 +267,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
   '/api/blocks/{id}': {
     get: route(tag, {
       summary: 'Модуль или урок с содержимым',
-      access: everyone,
+      access: ROLES,
       params: blockId,
       ok: { status: 200, description: 'Запись', schema: blockRecordSchema, headers: etagHeader },
       also: noBlock,
@@ -289,7 +289,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: authoring,
       access: STAFF_ROLES,
       params: blockId,
-      ok: { status: 204, description: 'Удалено' },
+      ok: noContent('Удалено'),
       also: noBlock,
     }),
   },
@@ -336,7 +336,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Квиз',
       description: 'Автор курса получает квиз целиком; остальные — без правильных ответов и пояснений.',
-      access: everyone,
+      access: ROLES,
       params: quizId,
       ok: { status: 200, description: 'Квиз', schema: z.union([quizSchema, learnerQuizSchema]) },
       also: noQuiz,
@@ -358,7 +358,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: authoring,
       access: STAFF_ROLES,
       params: quizId,
-      ok: { status: 204, description: 'Удалён' },
+      ok: noContent('Удалён'),
       also: noQuiz,
     }),
   },
@@ -420,7 +420,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: authoring,
       access: STAFF_ROLES,
       params: bankQuestionId,
-      ok: { status: 204, description: 'Удалён' },
+      ok: noContent('Удалён'),
       also: noBankQuestion,
     }),
   },

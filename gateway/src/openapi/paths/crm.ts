@@ -9,25 +9,18 @@ import {
   organizationListQuerySchema,
   organizationUpdateSchema,
 } from '@portal/contracts';
-import { etagHeader, exportRoute, idParam, route } from '../route';
+import { etagHeader, exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
 import { TAGS } from '../tags';
-import {
-  contactSchema,
-  organizationDetailSchema,
-  organizationListItemSchema,
-  organizationSchema,
-  pageOf,
-  EXAMPLE_ID,
-} from '../schemas';
+import { contactSchema, organizationDetailSchema, organizationListItemSchema, organizationSchema, EXAMPLE_ID } from '../schemas';
 
 const tag = TAGS.crm.name;
 const orgId = idParam('id', 'Идентификатор организации');
 const contactId = idParam('id', 'Идентификатор контакта');
-const noOrg = { 404: { description: 'Организации нет', example: CRM_MSG.orgNotFound } };
+const noOrg = missing('Организации нет', CRM_MSG.orgNotFound);
 const emailTaken = {
   409: { description: 'Контакт с таким email уже есть в организации', example: CRM_MSG.contactEmailTaken },
 };
-const noContact = { 404: { description: 'Контакта нет', example: CRM_MSG.contactNotFound } };
+const noContact = missing('Контакта нет', CRM_MSG.contactNotFound);
 
 export const crmPaths: ZodOpenApiPathsObject = {
   '/api/organizations/export': {
@@ -44,7 +37,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       summary: 'Организации',
       access: CRM_ROLES,
       query: organizationListQuerySchema,
-      ok: { status: 200, description: 'Страница организаций', schema: pageOf(organizationListItemSchema, 'OrganizationPage') },
+      ok: pageAnswer('Страница организаций', organizationListItemSchema, 'OrganizationPage'),
     }),
     post: route(tag, {
       summary: 'Создать организацию',
@@ -77,7 +70,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       summary: 'Удалить организацию (с её контактами)',
       access: CRM_ROLES,
       params: orgId,
-      ok: { status: 204, description: 'Удалена' },
+      ok: noContent('Удалена'),
       also: noOrg,
     }),
   },
@@ -112,7 +105,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
       summary: 'Удалить контакт',
       access: CRM_ROLES,
       params: contactId,
-      ok: { status: 204, description: 'Удалён' },
+      ok: noContent('Удалён'),
       also: noContact,
     }),
   },

@@ -8,7 +8,7 @@ import {
   type Notification,
   type NotificationPage,
 } from '@portal/contracts';
-import { idParam, route } from '../route';
+import { idParam, missing, route } from '../route';
 import { TAGS } from '../tags';
 import { EXAMPLE_ID, conforms } from '../schemas';
 
@@ -70,7 +70,7 @@ export const notificationPaths: ZodOpenApiPathsObject = {
       access: ROLES,
       params: idParam('id', 'Идентификатор уведомления'),
       ok: { status: 200, description: 'Уведомление', schema: notificationSchema },
-      also: { 404: { description: 'Уведомления нет (или оно чужое)', example: NOTIFICATION_MSG.notFound } },
+      also: missing('Уведомления нет (или оно чужое)', NOTIFICATION_MSG.notFound),
       without: [403],
     }),
   },

@@ -9,13 +9,13 @@ import {
   subjectRequestListQuerySchema,
   type SubjectRequest,
 } from '@portal/contracts';
-import { idParam, route } from '../route';
+import { idParam, missing, pageAnswer, route } from '../route';
 import { TAGS } from '../tags';
-import { conforms, pageOf } from '../schemas';
+import { conforms } from '../schemas';
 
 const tag = TAGS.auth.name;
 const requestId = idParam('id', 'Идентификатор запроса');
-const noRequest = { 404: { description: 'Запроса нет', example: PRIVACY_MSG.requestNotFound } };
+const noRequest = missing('Запроса нет', PRIVACY_MSG.requestNotFound);
 
 const subjectRequestSchema = conforms<SubjectRequest>().as(
   z
@@ -43,7 +43,7 @@ export const privacyPaths: ZodOpenApiPathsObject = {
       description: 'Выгрузка данных и обезличивание; запрос на обезличивание создаётся и сам, когда человек отзывает согласие.',
       access: ['ADMIN'],
       query: subjectRequestListQuerySchema,
-      ok: { status: 200, description: 'Страница запросов', schema: pageOf(subjectRequestSchema, 'SubjectRequestPage') },
+      ok: pageAnswer('Страница запросов', subjectRequestSchema, 'SubjectRequestPage'),
     }),
     post: route(tag, {
       summary: 'Создать запрос о данных человека',
@@ -51,7 +51,7 @@ export const privacyPaths: ZodOpenApiPathsObject = {
       body: subjectRequestCreateSchema,
       example: { userId: '665f1c2e9b1e8a0012345678', kind: 'export' },
       ok: { status: 201, description: 'Запрос создан', schema: subjectRequestSchema },
-      also: { 404: { description: 'Пользователя нет', example: PRIVACY_MSG.userGone } },
+      also: missing('Пользователя нет', PRIVACY_MSG.userGone),
     }),
   },
   '/api/subject-requests/{id}/export': {
@@ -83,7 +83,7 @@ export const privacyPaths: ZodOpenApiPathsObject = {
       access: ['ADMIN'],
       params: requestId,
       ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
-      also: { 404: { description: 'Акта нет', example: PRIVACY_MSG.noAct } },
+      also: missing('Акта нет', PRIVACY_MSG.noAct),
     }),
   },
 };

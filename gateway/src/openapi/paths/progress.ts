@@ -16,9 +16,8 @@ import {
   lessonCompleteSchema,
   resultsExportQuerySchema,
   resultsQuerySchema,
-  type Role,
 } from '@portal/contracts';
-import { exportRoute, idParam, route } from '../route';
+import { exportRoute, idParam, missing, route } from '../route';
 import { TAGS } from '../tags';
 import {
   attemptDetailSchema,
@@ -35,12 +34,11 @@ import {
 } from '../schemas';
 
 const tag = TAGS.progress.name;
-const everyone: readonly Role[] = ROLES;
 const courseId = idParam('courseId', 'Идентификатор курса');
 const attemptId = idParam('id', 'Идентификатор попытки');
-const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: PROGRESS_MSG.courseNotFound } };
-const noAttempt = { 404: { description: 'Попытки нет, или она чужая', example: PROGRESS_MSG.attemptNotFound } };
-const noQuiz = { 404: { description: 'Квиза нет, или он недоступен', example: QUIZ_MSG.quizNotFound } };
+const noCourse = missing('Курса нет или он скрыт от этого человека', PROGRESS_MSG.courseNotFound);
+const noAttempt = missing('Попытки нет, или она чужая', PROGRESS_MSG.attemptNotFound);
+const noQuiz = missing('Квиза нет, или он недоступен', QUIZ_MSG.quizNotFound);
 const notOwn = {
   403: { description: 'Учащийся указал в userId не себя', example: PROGRESS_MSG.notOwnResults },
 };
@@ -128,7 +126,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Попытка с результатами по вопросам',
       description: ownScope,
-      access: everyone,
+      access: ROLES,
       params: attemptId,
       ok: { status: 200, description: 'Попытка', schema: attemptDetailSchema },
       also: noAttempt,
@@ -139,7 +137,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Результаты квизов',
       description: ownScope,
-      access: everyone,
+      access: ROLES,
       query: resultsQuerySchema,
       ok: { status: 200, description: 'Страница результатов и сводка', schema: resultsPageSchema },
       also: notOwn,
@@ -149,7 +147,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
     get: exportRoute(tag, {
       summary: 'Результаты в CSV или XLSX (quiz_results.csv)',
       description: `${ownScope} Те же фильтры, что у списка, все строки; даты — в часовом поясе \`tz\`.`,
-      access: everyone,
+      access: ROLES,
       query: resultsExportQuerySchema,
       file: 'quiz_results',
       also: notOwn,

@@ -1,12 +1,10 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { APPLICATION_STATUSES, ROLES, type ApplicationStatus, type Role } from '@portal/contracts';
+import { APPLICATION_STATUSES, ROLES, type RoleApplication } from '@portal/contracts';
 
 /** An application for a staff role filed by a self-registration; an ADMIN approves or declines it. */
-export interface ApplicationDoc {
+export interface ApplicationDoc extends Pick<RoleApplication, 'role' | 'status'> {
   _id: Types.ObjectId;
   userId: string;
-  role: Role;
-  status: ApplicationStatus;
   decidedBy: string | null;
   decidedAt: Date | null;
   createdAt: Date;

@@ -1,28 +1,20 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import {
-  SUBJECT_REQUEST_KINDS,
-  SUBJECT_REQUEST_STATUSES,
-  type SubjectRequestKind,
-  type SubjectRequestStatus,
-} from '@portal/contracts';
+import { SUBJECT_REQUEST_KINDS, SUBJECT_REQUEST_STATUSES, type SubjectRequest } from '@portal/contracts';
 
 /**
  * A data-subject request (152-FZ, art. 14 and 21): a person's data to be exported or anonymised.
  * A withdrawn consent files one by itself; an ADMIN files and carries them out. Kept with its act.
  * The person's name and email are copied in, so the list is one query (anonymisation rewrites them).
  */
-export interface SubjectRequestDoc {
+export interface SubjectRequestDoc extends Pick<
+  SubjectRequest,
+  'kind' | 'reason' | 'status' | 'filedBy' | 'completedBy' | 'summary'
+> {
   _id: Types.ObjectId;
   userId: string;
   userName: string;
   userEmail: string;
-  kind: SubjectRequestKind;
-  reason: 'withdrawal' | 'admin';
-  status: SubjectRequestStatus;
-  filedBy: string;
-  completedBy: string | null;
   completedAt: Date | null;
-  summary: Record<string, number> | null;
   act: Buffer | null;
   createdAt: Date;
   updatedAt: Date;

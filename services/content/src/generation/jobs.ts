@@ -8,11 +8,9 @@ import {
   invalidIdMessage,
   type GenerateCourseRequest,
   type GenerationJob,
-  type GenerationKind,
   type GenerationProposal,
   type GenerationSource,
   type GenerationStage,
-  type GenerationStatus,
 } from '@portal/contracts';
 import {
   badRequest,
@@ -58,19 +56,9 @@ export type JobPayload =
 export type JobWork = (payload: JobPayload, handle: JobHandle) => Promise<void>;
 
 /** A job's state, in the content database: every replica reads, cancels and accepts the same one. */
-export interface JobDoc {
+export interface JobDoc extends Omit<GenerationJob, 'id' | 'createdAt' | 'updatedAt'> {
   _id: string;
   ownerId: string;
-  kind: GenerationKind;
-  status: GenerationStatus;
-  stage: GenerationStage;
-  progress: number;
-  source: GenerationSource;
-  notice: string;
-  error: string | null;
-  courseId: string | null;
-  targetId: string | null;
-  proposal: GenerationProposal | null;
   hasProposal: boolean;
   /** Bumped when a proposal is put back after a failed accept: each round is claimed once. */
   proposalRound: number;

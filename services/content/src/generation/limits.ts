@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { GENERATION_MSG, formatMessage } from '@portal/contracts';
-import { HttpError, tooManyRequests, unavailable } from '@portal/service-kit';
+import { HttpError, countInWindow, tooManyRequests, unavailable } from '@portal/service-kit';
 import { GenerationFailure } from './failure';
 
 export interface LimitSettings {
@@ -40,19 +40,10 @@ export class GenerationLimits {
 
   /** Counts one generation; past the limit throws 429 with Retry-After until the window ends. */
   async takeGeneration(userId: string): Promise<void> {
-    const key = this.rateKey(userId);
-    const replies = await this.redis
-      .multi()
-      .incr(key)
-      .expire(key, this.settings.rateWindowSeconds, 'NX')
-      .ttl(key)
-      .exec()
-      .catch(orUnavailable);
-    const count = Number(replies?.[0]?.[1] ?? 0);
-    if (count <= this.settings.rateLimit) return;
-    const ttl = Number(replies?.[2]?.[1] ?? this.settings.rateWindowSeconds);
-    const seconds = ttl > 0 ? ttl : this.settings.rateWindowSeconds;
-    throw tooManyRequests(formatMessage(GENERATION_MSG.rateLimited, { minutes: Math.max(1, Math.ceil(seconds / 60)) }), seconds);
+    const hits = await countInWindow(this.redis, this.rateKey(userId), this.settings.rateWindowSeconds).catch(orUnavailable);
+    if (hits.count <= this.settings.rateLimit) return;
+    const minutes = Math.max(1, Math.ceil(hits.retryAfter / 60));
+    throw tooManyRequests(formatMessage(GENERATION_MSG.rateLimited, { minutes }), hits.retryAfter);
   }
 
   async tokensUsed(userId: string): Promise<number> {

@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import {
   NEW_QUIZ_DEFAULTS,
+  type ContentBlockInput,
   type DraftCourse,
   type DraftLesson,
   type DraftQuiz,
@@ -18,10 +19,13 @@ import { checkSignal } from './failure';
 export const quizLessonTitle = (moduleTitle: string) => `Проверка знаний: ${moduleTitle}`.slice(0, 300);
 
 type NewBlock = Omit<BlockDoc, 'createdAt' | 'updatedAt'>;
+/** The course and module a new lesson goes into. */
+type LessonPlace = { courseId: Types.ObjectId; moduleId: Types.ObjectId };
 
-export function lessonRecord(
-  lesson: DraftLesson,
-  ids: { courseId: Types.ObjectId; moduleId: Types.ObjectId },
+/** A draft lesson under a module, holding the given content blocks. */
+function draftLessonRecord(
+  lesson: { title: string; description: string; blocks: ContentBlockInput[] },
+  ids: LessonPlace,
   position: number,
 ): NewBlock {
   const _id = new Types.ObjectId();
@@ -32,11 +36,17 @@ export function lessonRecord(
     moduleId: ids.moduleId,
     title: lesson.title,
     description: lesson.description,
-    ...lessonContentOf(lesson.blocks.map(contentBlockOf), String(_id)),
+    ...lessonContentOf(lesson.blocks, String(_id)),
     position,
     status: 'draft',
   };
 }
+
+export const lessonRecord = (
+  lesson: DraftLesson,
+  ids: LessonPlace,
+  position: number,
+): NewBlock => draftLessonRecord({ ...lesson, blocks: lesson.blocks.map(contentBlockOf) }, ids, position);
 
 export function quizRecord(
   quiz: DraftQuiz,
@@ -55,28 +65,21 @@ export function quizRecord(
 }
 
 /** A lesson holding a quiz through a quiz content block, as the editor makes them. */
-export function quizLessonRecord(
+export const quizLessonRecord = (
   quiz: Pick<QuizDoc, '_id' | 'questions'>,
   moduleTitle: string,
-  ids: { courseId: Types.ObjectId; moduleId: Types.ObjectId },
+  ids: LessonPlace,
   position: number,
-): NewBlock {
-  const _id = new Types.ObjectId();
-  return {
-    _id,
-    type: 'LESSON',
-    courseId: ids.courseId,
-    moduleId: ids.moduleId,
-    title: quizLessonTitle(moduleTitle),
-    description: '',
-    ...lessonContentOf(
-      [{ type: 'quiz', content: { quizId: String(quiz._id), questionsCount: quiz.questions.length } }],
-      String(_id),
-    ),
+): NewBlock =>
+  draftLessonRecord(
+    {
+      title: quizLessonTitle(moduleTitle),
+      description: '',
+      blocks: [{ type: 'quiz', content: { quizId: String(quiz._id), questionsCount: quiz.questions.length } }],
+    },
+    ids,
     position,
-    status: 'draft',
-  };
-}
+  );
 
 /** Everything a job wrote, so a cancel or a failure can take it all back. */
 export async function removeDraft(models: ContentModels, courseId: Types.ObjectId): Promise<void> {

@@ -1,18 +1,12 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { COURSE_DEFAULTS, COURSE_STATUSES, type CourseStatus } from '@portal/contracts';
+import { COURSE_DEFAULTS, COURSE_STATUSES, type CourseFields } from '@portal/contracts';
 import { versionPlugin } from '@portal/service-kit';
 import { bumpCatalogueVersion } from '../commands/catalogueCache';
 
-export interface CourseDoc {
+export interface CourseDoc extends CourseFields {
   _id: Types.ObjectId;
-  title: string;
-  description: string;
-  price: number;
-  duration: number;
-  level: string;
   /** Always equal to status === 'published'; kept because the spec's payloads carry it. */
   isPublished: boolean;
-  status: CourseStatus;
   /** When it last became published (the dashboard's "active courses" change). */
   publishedAt: Date | null;
   /** The owner (issue 18); null on courses from before owners were kept: only an ADMIN changes those. */

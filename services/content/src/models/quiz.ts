@@ -3,7 +3,6 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import {
   DEFAULT_SCORING,
   DEFAULT_SHOW_CORRECT_ANSWERS,
-  QUESTION_TYPES,
   SCORING_MODES,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
@@ -11,7 +10,7 @@ import {
   type QuizDraw,
   type QuizSettings,
 } from '@portal/contracts';
-import { versionPlugin } from '@portal/service-kit';
+import { questionFields, versionPlugin } from '@portal/service-kit';
 
 /**
  * A quiz (spec section 3). Questions are subdocuments holding arrays, which both stores keep;
@@ -40,29 +39,7 @@ export interface QuizDoc {
 }
 
 /** A question as stored (a quiz's, and a bank's). */
-export const questionSchema = new Schema<Question>(
-  {
-    id: { type: String, required: true },
-    type: { type: String, enum: QUESTION_TYPES, required: true },
-    question: { type: String, required: true },
-    options: { type: [String], default: [] },
-    correctAnswers: { type: [Number], default: [] },
-    correctAnswer: { type: String },
-    pairs: { type: [new Schema({ left: String, right: String }, { _id: false })], default: undefined },
-    blanks: { type: [String], default: undefined },
-    tolerance: { type: Number },
-    rows: { type: [String], default: undefined },
-    image: { type: String },
-    imageAlt: { type: String },
-    // Rectangles and polygons (the quiz engine's areaSchema), validated before they are stored.
-    areas: { type: [Schema.Types.Mixed], default: undefined },
-    markers: { type: [new Schema({ x: Number, y: Number, label: String }, { _id: false })], default: undefined },
-    explanation: { type: String },
-    order: { type: Number, default: 0 },
-    points: { type: Number, default: 1 },
-  },
-  { _id: false },
-);
+export const questionSchema = new Schema<Question>(questionFields, { _id: false });
 
 const settingsSchema = new Schema<QuizSettings>(
   {

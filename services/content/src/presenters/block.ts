@@ -21,6 +21,20 @@ export const readContentBlocks = (content: string): ContentBlock[] => {
 
 const iso = (d: Date) => new Date(d).toISOString();
 
+/** What every answer about a block says, but its content and description. */
+const blockHead = (b: Omit<BlockDoc, 'content' | 'description'>): Omit<BlockRecord, 'content' | 'description'> => ({
+  id: String(b._id),
+  type: b.type,
+  title: b.title,
+  courseId: String(b.courseId),
+  moduleId: b.moduleId ? String(b.moduleId) : null,
+  position: b.position,
+  status: b.status,
+  version: b.version ?? 0,
+  createdAt: iso(b.createdAt),
+  updatedAt: iso(b.updatedAt),
+});
+
 /**
  * The block record without a lesson's content: what a write answers (the writer holds what it
  * sent). A module's content is its description, so a module keeps it.
@@ -31,35 +45,17 @@ export function presentBlockSummary(
   // A module's description is its content; a lesson's is sent when it was read.
   const description = b.type === 'MODULE' ? b.content : b.description;
   return {
-    id: String(b._id),
-    type: b.type,
-    title: b.title,
+    ...blockHead(b),
     ...(description !== undefined ? { description } : {}),
-    courseId: String(b.courseId),
-    moduleId: b.moduleId ? String(b.moduleId) : null,
-    position: b.position,
-    status: b.status,
-    version: b.version ?? 0,
-    createdAt: iso(b.createdAt),
-    updatedAt: iso(b.updatedAt),
     ...(b.type === 'LESSON' ? { blocksCount: b.blocksCount ?? 0, hasQuiz: b.hasQuiz ?? false } : {}),
   };
 }
 
 /** Spec section 3's block record: a lesson's blocks are in `content`, the stored string, sent once. */
 export const presentBlock = (b: BlockDoc): BlockRecord => ({
-  id: String(b._id),
-  type: b.type,
-  title: b.title,
+  ...blockHead(b),
   content: b.content,
   description: b.type === 'MODULE' ? b.content : b.description,
-  courseId: String(b.courseId),
-  moduleId: b.moduleId ? String(b.moduleId) : null,
-  position: b.position,
-  status: b.status,
-  version: b.version ?? 0,
-  createdAt: iso(b.createdAt),
-  updatedAt: iso(b.updatedAt),
 });
 
 export const presentLesson = (b: BlockDoc): Lesson => ({

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
 import { CONTENT_MSG, formatMessage } from '@portal/contracts';
-import { payloadTooLarge, tooManyRequests, type Logger } from '@portal/service-kit';
+import { countInWindow, payloadTooLarge, tooManyRequests, type Logger } from '@portal/service-kit';
 import type { UploadDoc } from '../models/upload';
 
 const RATE_WINDOW_SECONDS = 60;
@@ -34,22 +34,12 @@ export class UploadQuota {
    * Redis away the request is let through (logged): an upload is not worth refusing for a counter.
    */
   async takeUpload(userId: string): Promise<void> {
-    const key = this.rateKey(userId);
-    const replies = await this.redis
-      .multi()
-      .incr(key)
-      .expire(key, RATE_WINDOW_SECONDS, 'NX')
-      .ttl(key)
-      .exec()
-      .catch(() => {
-        this.logger.warn('upload rate not counted: Redis unavailable');
-        return null;
-      });
-    if (!replies) return;
-    if (Number(replies[0]?.[1] ?? 0) <= this.settings.ratePerMinute) return;
-    const ttl = Number(replies[2]?.[1] ?? RATE_WINDOW_SECONDS);
-    const seconds = ttl > 0 ? ttl : RATE_WINDOW_SECONDS;
-    throw tooManyRequests(formatMessage(CONTENT_MSG.uploadRateLimited, { seconds }), seconds);
+    const hits = await countInWindow(this.redis, this.rateKey(userId), RATE_WINDOW_SECONDS).catch(() => {
+      this.logger.warn('upload rate not counted: Redis unavailable');
+      return null;
+    });
+    if (!hits || hits.count <= this.settings.ratePerMinute) return;
+    throw tooManyRequests(formatMessage(CONTENT_MSG.uploadRateLimited, { seconds: hits.retryAfter }), hits.retryAfter);
   }
 
   async usedBytes(userId: string): Promise<number> {

@@ -71,6 +71,16 @@ function assertDueDate(dueDate: string): void {
   if (dueDate < dayOf(clock.now())) throw badRequest(ASSIGNMENT_MSG.dueDatePast, 'dueDate');
 }
 
+/** What a create and an edit both write: the course as it is now, the audience and the form's fields. */
+const assignmentFields = (course: CourseOutline, input: Fields) => ({
+  ...courseSnapshot(course),
+  ...audienceFields(input.audience),
+  dueDate: input.dueDate,
+  mandatory: input.mandatory,
+  recurrenceMonths: input.recurrenceMonths,
+  message: input.message,
+});
+
 export async function createAssignment(
   deps: ProgressDeps,
   actor: Principal,
@@ -80,12 +90,7 @@ export async function createAssignment(
   if (course.status !== 'published') throw badRequest(ASSIGNMENT_MSG.courseNotPublished, 'courseId');
   assertDueDate(input.dueDate);
   const created = await deps.models.assignments.create({
-    ...courseSnapshot(course),
-    ...audienceFields(input.audience),
-    dueDate: input.dueDate,
-    mandatory: input.mandatory,
-    recurrenceMonths: input.recurrenceMonths,
-    message: input.message,
+    ...assignmentFields(course, input),
     createdBy: { id: actor.id, fullName: actor.fullName },
   });
   const doc = created.toObject();
@@ -114,19 +119,7 @@ export async function updateAssignment(
   input: Fields,
 ): Promise<AssignmentDoc> {
   if (input.dueDate !== before.dueDate) assertDueDate(input.dueDate);
-  await deps.models.assignments.updateOne(
-    { _id: before._id },
-    {
-      $set: {
-        ...courseSnapshot(course),
-        ...audienceFields(input.audience),
-        dueDate: input.dueDate,
-        mandatory: input.mandatory,
-        recurrenceMonths: input.recurrenceMonths,
-        message: input.message,
-      },
-    },
-  );
+  await deps.models.assignments.updateOne({ _id: before._id }, { $set: assignmentFields(course, input) });
   const after = await loadAssignment(deps.models, String(before._id));
   deps.audit.publish({
     action: 'update',

@@ -5,6 +5,7 @@ import {
   DEFAULT_SHOW_CORRECT_ANSWERS,
   PROGRESS_MSG,
   contentBlocksOf,
+  quizInfoOf,
   type AttemptAnswerInput,
   type AttemptDetail,
   type AttemptStartInput,
@@ -371,17 +372,7 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, authorizati
   const best = bestOf(finished);
   const reason = open ? null : quiz.questions.length ? startRefusal(quiz.settings.maxAttempts, finished) : PROGRESS_MSG.quizEmpty;
   return {
-    quiz: {
-      id: quiz.id,
-      title: quiz.title,
-      description: quiz.description ?? '',
-      questionsCount: quiz.questions.length,
-      passingScore: quiz.settings.passingScore,
-      maxAttempts: quiz.settings.maxAttempts,
-      timeLimit: quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null,
-      showExplanations: quiz.settings.showExplanations,
-      showCorrectAnswers: quiz.settings.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS,
-    },
+    quiz: quizInfoOf(quiz),
     attemptsUsed: finished.length,
     latest: finished[0] ? ownView(actor, finished[0]) : null,
     best: best ? ownView(actor, best) : null,

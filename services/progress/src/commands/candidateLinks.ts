@@ -7,7 +7,6 @@ import {
   contentBlocksOf,
   linkState,
   linkValidUntilMoment,
-  pageOffset,
   type CandidateLink,
   type CandidateLinkCreateInput,
   type CandidateLinkCreated,
@@ -16,7 +15,18 @@ import {
   type CandidateStartInput,
   type CandidateStarted,
 } from '@portal/contracts';
-import { HttpError, badRequest, clock, conflict, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
+import {
+  HttpError,
+  badRequest,
+  clock,
+  conflict,
+  forbidden,
+  notFound,
+  op,
+  readPage,
+  serialised,
+  type Principal,
+} from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import type { CandidatesClient } from '../clients/candidates';
 import type { CandidateLinkDoc } from '../models/candidateLink';
@@ -111,17 +121,15 @@ export async function listLinks(
   paging: { page: number; limit: number },
 ): Promise<CandidateLinkPage> {
   const filter = actor.role === 'ADMIN' ? {} : { createdBy: actor.id };
-  const [rows, total] = await Promise.all([
-    deps.models.candidateLinks
-      .find(filter, { tokenHash: 0 })
-      .sort({ createdAt: -1, _id: -1 })
-      .skip(pageOffset(paging))
-      .limit(paging.limit)
-      .lean<CandidateLinkDoc[]>(),
-    deps.models.candidateLinks.countDocuments(filter),
-  ]);
+  const { rows, ...counted } = await readPage(
+    deps.models.candidateLinks,
+    filter,
+    paging,
+    { createdAt: -1, _id: -1 },
+    { tokenHash: 0 },
+  );
   const now = clock.now();
-  return { data: rows.map((l) => presentLink(l, now)), total, page: paging.page, limit: paging.limit };
+  return { data: rows.map((l) => presentLink(l, now)), ...counted, page: paging.page, limit: paging.limit };
 }
 
 /** Revokes a link (its maker or an ADMIN): it stops working at once; attempts already begun stay. */

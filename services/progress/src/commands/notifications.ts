@@ -1,6 +1,6 @@
 import { isValidObjectId } from 'mongoose';
-import { NOTIFICATION_MSG, pageOffset, type Notification, type NotificationKind, type NotificationPage } from '@portal/contracts';
-import { clock, notFound, type Logger, type Mailer } from '@portal/service-kit';
+import { NOTIFICATION_MSG, type Notification, type NotificationKind, type NotificationPage } from '@portal/contracts';
+import { clock, notFound, readPage, type Logger, type Mailer } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import type { NotificationDoc } from '../models/notification';
 
@@ -92,14 +92,8 @@ export async function listNotifications(
   userId: string,
   query: { page: number; limit: number },
 ): Promise<NotificationPage> {
-  const [rows, total, unread] = await Promise.all([
-    models.notifications
-      .find({ userId })
-      .sort({ createdAt: -1, _id: -1 })
-      .skip(pageOffset(query))
-      .limit(query.limit)
-      .lean<NotificationDoc[]>(),
-    models.notifications.countDocuments({ userId }),
+  const [{ rows, total }, unread] = await Promise.all([
+    readPage(models.notifications, { userId }, query, { createdAt: -1, _id: -1 }),
     models.notifications.countDocuments({ userId, readAt: null }),
   ]);
   return { data: rows.map(presentNotification), total, unread, page: query.page, limit: query.limit };

@@ -3,13 +3,12 @@ import {
   attemptReviewedText,
   formatMessage,
   notificationLinks,
-  pageOffset,
   scoreAttempt,
   type ReviewInput,
   type ReviewItem,
   type ReviewPage,
 } from '@portal/contracts';
-import { badRequest, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
+import { badRequest, forbidden, notFound, op, readPage, serialised, type Principal } from '@portal/service-kit';
 import { curates } from '../clients/content';
 import { isValidObjectId } from 'mongoose';
 import type { AttemptDoc, StoredAnswer } from '../models/attempt';
@@ -35,15 +34,13 @@ export async function listReviews(
   const courses = await deps.content.curatedCourses(actor);
   // A curator sees the answers of the courses they own or co-author; an ADMIN every course's.
   const filter = courses === 'all' ? { awaitingReview: true } : { awaitingReview: true, courseId: op({ $in: [...courses] }) };
-  const [attempts, total] = await Promise.all([
-    deps.models.attempts
-      .find(filter, { quizDescription: 0 })
-      .sort({ completedAt: 1, _id: 1 })
-      .skip(pageOffset(query))
-      .limit(query.limit)
-      .lean<AttemptDoc[]>(),
-    deps.models.attempts.countDocuments(filter),
-  ]);
+  const { rows: attempts, total } = await readPage(
+    deps.models.attempts,
+    filter,
+    query,
+    { completedAt: 1, _id: 1 },
+    { quizDescription: 0 },
+  );
   const data: ReviewItem[] = attempts.flatMap((a) => {
     const questions = new Map(a.questions.map((q) => [q.id, q]));
     return a.answers

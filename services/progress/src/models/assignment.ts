@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { AUDIENCE_KINDS, ROLES, type AudienceKind, type Role } from '@portal/contracts';
+import { AUDIENCE_KINDS, ROLES, type Assignment, type AudienceKind, type Role } from '@portal/contracts';
 
 /**
  * A training assignment. The audience is kept as its rule (people, a department, a role, everyone),
@@ -8,11 +8,8 @@ import { AUDIENCE_KINDS, ROLES, type AudienceKind, type Role } from '@portal/con
  * so the status of a page of people is computed from this service's own records, with no call per
  * person or per course.
  */
-export interface AssignmentDoc {
+export interface AssignmentDoc extends Omit<Assignment, 'id' | 'audience' | 'createdAt' | 'updatedAt'> {
   _id: Types.ObjectId;
-  courseId: string;
-  courseTitle: string;
-  courseHours: number;
   /** Lessons a learner sees (not hidden), and those of them holding a quiz. */
   lessonIds: string[];
   quizLessonIds: string[];
@@ -20,11 +17,6 @@ export interface AssignmentDoc {
   audienceUserIds: string[];
   audienceDepartment: string;
   audienceRole: Role | null;
-  dueDate: string;
-  mandatory: boolean;
-  recurrenceMonths: number | null;
-  message: string;
-  createdBy: { id: string; fullName: string };
   /** Whether everyone of the audience has been told it was assigned (the reminders worker sets it). */
   assignedNotified: boolean;
   /** A recurring assignment: the last day (YYYY-MM-DD) its people's own due days were looked at by the reminders. */

@@ -1,6 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import {
-  QUESTION_TYPES,
   DEFAULT_SHOW_CORRECT_ANSWERS,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
@@ -12,6 +11,7 @@ import {
   type ShowCorrectAnswers,
   type ShowExplanations,
 } from '@portal/contracts';
+import { questionFields } from '@portal/service-kit';
 
 /**
  * A question as it was when the attempt started, with the order its options were shown in:
@@ -94,24 +94,8 @@ export interface AttemptDoc {
 
 const questionSchema = new Schema<StoredQuestion>(
   {
-    id: { type: String, required: true },
-    type: { type: String, enum: QUESTION_TYPES, required: true },
+    ...questionFields,
     question: { type: String, default: '' },
-    options: { type: [String], default: [] },
-    correctAnswers: { type: [Number], default: [] },
-    correctAnswer: { type: String },
-    pairs: { type: [{ _id: false, left: String, right: String }], default: undefined },
-    blanks: { type: [String], default: undefined },
-    tolerance: { type: Number },
-    rows: { type: [String], default: undefined },
-    image: { type: String },
-    imageAlt: { type: String },
-    // Rectangles and polygons (the quiz engine's areaSchema), validated before they are stored.
-    areas: { type: [Schema.Types.Mixed], default: undefined },
-    markers: { type: [new Schema({ x: Number, y: Number, label: String }, { _id: false })], default: undefined },
-    explanation: { type: String },
-    order: { type: Number, default: 0 },
-    points: { type: Number, default: 1 },
     optionOrder: { type: [Number], default: [] },
     leftOrder: { type: [Number], default: [] },
     rightOrder: { type: [Number], default: [] },

@@ -1,17 +1,12 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type { Certificate } from '@portal/contracts';
 
 /**
  * An issued certificate, with its PDF: kept in the store (not on a replica's disk), so any replica
  * serves it and a later change of the person's name or the course never changes what was issued.
  */
-export interface CertificateDoc {
+export interface CertificateDoc extends Omit<Certificate, 'completedAt' | 'issuedAt'> {
   _id: Types.ObjectId;
-  number: string;
-  userId: string;
-  fullName: string;
-  courseId: string;
-  courseTitle: string;
-  hours: number;
   completedAt: Date;
   issuedAt: Date;
   pdf: Buffer;

@@ -1,19 +1,15 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@portal/contracts';
+import { NOTIFICATION_KINDS, type Notification } from '@portal/contracts';
 
 /**
  * One in-app notification of one person. `key` is unique: a reminder is
  * `<kind>|<assignmentId>|<userId>|<due day>`, so two replicas, or a run made again, that reach the
  * same person for the same reason insert it once, and only the insert that succeeded sends the mail.
  */
-export interface NotificationDoc {
+export interface NotificationDoc extends Pick<Notification, 'kind' | 'title' | 'text' | 'link'> {
   _id: Types.ObjectId;
   userId: string;
-  kind: NotificationKind;
   key: string;
-  title: string;
-  text: string;
-  link: string;
   readAt: Date | null;
   createdAt: Date;
 }

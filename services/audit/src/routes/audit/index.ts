@@ -6,13 +6,12 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_EXPORT_HEADER,
   DASHBOARD_MSG,
-  EXPORT_MAX_ROWS,
   STAFF_ROLES,
   auditExportQuerySchema,
   auditListQuerySchema,
   exportFileName,
 } from '@portal/contracts';
-import { assertExportable, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
+import { exportRows, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { AuditRecordDoc } from '../../models/record';
 import { listRecords, recordFilter, recordOrder } from '../../queries/records';
 
@@ -29,13 +28,7 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
   async function exportRecords(ctx: Context, actorId?: string) {
     const query = parse(auditExportQuerySchema, ctx.query);
     const filter = recordFilter(query, actorId);
-    await assertExportable(records, filter);
-    const cursor = records
-      .find(filter)
-      .sort(recordOrder(query.sort))
-      .limit(EXPORT_MAX_ROWS)
-      .lean<AuditRecordDoc[]>()
-      .cursor({ batchSize: 1000 });
+    const cursor = await exportRows(records, filter, recordOrder(query.sort));
     sendExport(ctx, query.format, {
       file: 'audit',
       sheet: DASHBOARD_MSG.history,

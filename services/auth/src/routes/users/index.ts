@@ -1,12 +1,10 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import {
-  EXPORT_MAX_ROWS,
   ROLES,
   ROLE_LABELS,
   USERS_EXPORT_HEADER,
   exportFileName,
-  pageOffset,
   userExportQuerySchema,
   userListQuerySchema,
   userUpdateSchema,
@@ -15,11 +13,11 @@ import {
   type User,
 } from '@portal/contracts';
 import {
-  assertExportable,
-  cappedTotal,
+  exportRows,
   escapeRegExp,
   op,
   parse,
+  readPage,
   requireRole,
   sendExport,
   takeExpectedVersion,
@@ -70,16 +68,8 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   router.get('/', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const { page, limit, ...query } = parse(userListQuerySchema, ctx.query);
     const filter = directoryFilter(query);
-    const [rows, counted] = await Promise.all([
-      users
-        .find(filter)
-        // _id breaks ties between accounts made in the same millisecond (a seed), so pages never overlap.
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<UserDoc[]>(),
-      cappedTotal(users, filter),
-    ]);
+    // _id breaks ties between accounts made in the same millisecond (a seed), so pages never overlap.
+    const { rows, ...counted } = await readPage(users, filter, { page, limit }, { createdAt: -1, _id: -1 });
     const body: Page<User> = { data: rows.map(presentUser), ...counted, page, limit };
     // 152-FZ: who read whose personal data. One record per page read, never one per row.
     const others = rows.filter((u) => String(u._id) !== ctx.state.user.id).length;
@@ -98,13 +88,7 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
   router.get('/export', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
     const { format, tz, ...query } = parse(userExportQuerySchema, ctx.query);
     const filter = directoryFilter(query);
-    await assertExportable(users, filter);
-    const cursor = users
-      .find(filter, { fullName: 1, email: 1, role: 1, createdAt: 1 })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(EXPORT_MAX_ROWS)
-      .lean<UserDoc[]>()
-      .cursor({ batchSize: 1000 });
+    const cursor = await exportRows(users, filter, { createdAt: -1, _id: -1 }, { fullName: 1, email: 1, role: 1, createdAt: 1 });
     sendExport(ctx, format, {
       file: 'users',
       sheet: 'Пользователи',

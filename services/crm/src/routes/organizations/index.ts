@@ -8,17 +8,16 @@ import {
   organizationExportQuerySchema,
   organizationListQuerySchema,
   organizationUpdateSchema,
-  pageOffset,
   type OrgStatus,
   type OrganizationListItem,
   type Page,
 } from '@portal/contracts';
 import {
   assertExportable,
-  cappedTotal,
   escapeRegExp,
   op,
   parse,
+  readPage,
   sendExport,
   takeExpectedVersion,
   versionTag,
@@ -80,15 +79,7 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
   router.get('/', authenticate, authorizeCrm, async (ctx) => {
     const { page, limit, search, status } = parse(organizationListQuerySchema, ctx.query);
     const filter = organizationFilter(search, status);
-    const [rows, counted] = await Promise.all([
-      models.organizations
-        .find(filter)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<OrganizationDoc[]>(),
-      cappedTotal(models.organizations, filter),
-    ]);
+    const { rows, ...counted } = await readPage(models.organizations, filter, { page, limit }, { createdAt: -1, _id: -1 });
     const counts = new Map<string, number>();
     if (rows.length) {
       const grouped = await models.contacts.aggregate<{ _id: Types.ObjectId; count: number }>([

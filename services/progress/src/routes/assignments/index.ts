@@ -23,7 +23,7 @@ import {
   type Page,
   type PersonAssignments,
 } from '@portal/contracts';
-import { notFound, op, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
+import { notFound, op, parse, readPage, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
 import {
   assignedTo,
@@ -38,7 +38,6 @@ import {
   updateAssignment,
 } from '../../commands/assignments';
 import type { ProgressDeps } from '../../commands/deps';
-import type { AssignmentDoc } from '../../models/assignment';
 import { ASSIGN_ROLES, ASSIGNMENT_READ_ROLES, authorizeAssignmentEdit } from '../../policies/assignments';
 import { presentAssignment, presentAssignmentPerson, presentMyAssignment } from '../../presenters/assignment';
 
@@ -62,24 +61,16 @@ export function assignmentsRouter(
   const { models, content, people, audit } = deps;
   router.use(service.authenticate);
 
-  /** The signed-in learner's assignments, the earliest due first, each with their status. */
   /** A page of the assignments that reach one person, the earliest due first, with how many there are. */
   const reaching = (filter: Record<string, unknown>, page: number, limit: number) =>
-    Promise.all([
-      models.assignments
-        .find(filter)
-        .sort({ dueDate: 1, _id: 1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<AssignmentDoc[]>(),
-      models.assignments.countDocuments(filter),
-    ]);
+    readPage(models.assignments, filter, { page, limit }, { dueDate: 1, _id: 1 });
 
+  /** The signed-in learner's assignments, the earliest due first, each with their status. */
   router.get('/my', requireRole(...STUDY_ROLES), async (ctx) => {
     const { page, limit, courseId } = parse(myQuerySchema, ctx.query);
     const me = ctx.state.user;
     const filter = courseId ? { ...assignedTo(me), courseId } : assignedTo(me);
-    const [rows, total] = await reaching(filter, page, limit);
+    const { rows, total } = await reaching(filter, page, limit);
     const statuses = await statusesFor(models, rows, [me.id]);
     const data = rows
       .map((doc) => presentMyAssignment(doc, statuses.get(`${String(doc._id)}|${me.id}`)!))
@@ -95,7 +86,7 @@ export function assignmentsRouter(
     const { page, limit } = parse(assignmentListQuerySchema, ctx.query);
     const [person] = (await people.audience({ ids: [userId], page: 1, limit: 1 })).data;
     if (!person) throw notFound(ASSIGNMENT_MSG.personNotFound);
-    const [rows, total] = await reaching(assignedTo(person), page, limit);
+    const { rows, total } = await reaching(assignedTo(person), page, limit);
     const statuses = await statusesFor(models, rows, [person.id]);
     const body: PersonAssignments = {
       person: { id: person.id, fullName: person.fullName, email: person.email, department: person.department ?? '' },
@@ -111,16 +102,8 @@ export function assignmentsRouter(
     const { page, limit, courseId, dueFrom, dueTo } = parse(assignmentStaffQuerySchema, ctx.query);
     const filter: Record<string, unknown> = courseId ? { courseId } : {};
     if (dueFrom || dueTo) filter.dueDate = op({ ...(dueFrom ? { $gte: dueFrom } : {}), ...(dueTo ? { $lte: dueTo } : {}) });
-    const [rows, total] = await Promise.all([
-      models.assignments
-        .find(filter)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<AssignmentDoc[]>(),
-      models.assignments.countDocuments(filter),
-    ]);
-    const body: Page<Assignment> = { data: rows.map(presentAssignment), total, page, limit };
+    const { rows, ...counted } = await readPage(models.assignments, filter, { page, limit }, { createdAt: -1, _id: -1 });
+    const body: Page<Assignment> = { data: rows.map(presentAssignment), ...counted, page, limit };
     ctx.body = body;
   });
 

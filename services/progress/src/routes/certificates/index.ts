@@ -4,16 +4,14 @@ import {
   STUDY_ROLES,
   certificateNumberSchema,
   entityIdField,
-  pageOffset,
   pagingFields,
   type Certificate,
   type Page,
 } from '@portal/contracts';
-import { notFound, parse, requireRole, type ServiceContext, storedBytes } from '@portal/service-kit';
+import { notFound, parse, readPage, requireRole, type ServiceContext, storedBytes } from '@portal/service-kit';
 import { z } from 'zod';
 import { findCertificate, issueCertificate } from '../../commands/certificates';
 import type { ProgressDeps } from '../../commands/deps';
-import type { CertificateDoc } from '../../models/certificate';
 import { seesAllResults } from '../../policies/attempts';
 import { presentCertificate, presentCertificateCheck } from '../../presenters/certificate';
 
@@ -45,16 +43,8 @@ export function certificatesRouter(service: ServiceContext, deps: ProgressDeps &
   router.get('/my', service.authenticate, requireRole(...STUDY_ROLES), async (ctx) => {
     const { page, limit } = parse(listQuerySchema, ctx.query);
     const filter = { userId: ctx.state.user.id };
-    const [rows, total] = await Promise.all([
-      models.certificates
-        .find(filter, LIST_FIELDS)
-        .sort({ issuedAt: -1 })
-        .skip(pageOffset({ page, limit }))
-        .limit(limit)
-        .lean<CertificateDoc[]>(),
-      models.certificates.countDocuments(filter),
-    ]);
-    const body: Page<Certificate> = { data: rows.map(presentCertificate), total, page, limit };
+    const { rows, ...counted } = await readPage(models.certificates, filter, { page, limit }, { issuedAt: -1 }, LIST_FIELDS);
+    const body: Page<Certificate> = { data: rows.map(presentCertificate), ...counted, page, limit };
     ctx.body = body;
   });
 

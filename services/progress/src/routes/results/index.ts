@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import {
   PROGRESS_MSG,
   RESULTS_CSV_HEADER,
-  EXPORT_MAX_ROWS,
   exportFileName,
   pageOffset,
   resultsExportQuerySchema,
@@ -11,7 +10,7 @@ import {
   type ResultsPage,
   type ResultsSummary,
 } from '@portal/contracts';
-import { assertExportable, escapeRegExp, op, parse, sendExport, type Principal, type ServiceContext } from '@portal/service-kit';
+import { escapeRegExp, exportRows, op, parse, sendExport, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { ProgressDeps } from '../../commands/deps';
 import { finalizeExpired } from '../../commands/attempts';
 import type { AttemptDoc } from '../../models/attempt';
@@ -113,13 +112,7 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
   router.get('/export', async (ctx) => {
     const q = parse(resultsExportQuerySchema, ctx.query);
     const { list } = filtersFor(ctx.state.user, q);
-    await assertExportable(attempts, list);
-    const cursor = attempts
-      .find(list, SUMMARY_FIELDS)
-      .sort({ completedAt: -1, _id: -1 })
-      .limit(EXPORT_MAX_ROWS)
-      .lean<AttemptDoc[]>()
-      .cursor({ batchSize: 1000 });
+    const cursor = await exportRows(attempts, list, { completedAt: -1, _id: -1 }, SUMMARY_FIELDS);
     sendExport(ctx, q.format, {
       file: 'results',
       sheet: PROGRESS_MSG.resultsTitle,
@@ -127,7 +120,7 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
       timeZone: q.tz,
       rows: (async function* () {
         for await (const doc of cursor) {
-          const a = presentAttemptSummary(doc as unknown as AttemptDoc);
+          const a = presentAttemptSummary(doc);
           yield [
             a.userName,
             a.courseTitle,
