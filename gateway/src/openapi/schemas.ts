@@ -98,7 +98,18 @@ export const errorSchema = z
 
 /** A page of a list with the total that matches. */
 export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() }).meta({ id: name });
+  z
+    .object({
+      data: z.array(item),
+      total: z.number().int(),
+      totalExact: z
+        .boolean()
+        .optional()
+        .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
+      page: z.number().int(),
+      limit: z.number().int(),
+    })
+    .meta({ id: name });
 
 export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
