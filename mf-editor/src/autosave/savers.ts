@@ -4,10 +4,10 @@ import {
   COURSE_DEFAULTS,
   EDITOR_MSG,
   type ContentBlock,
-  type CourseStatus,
   type LessonStatus,
 } from '@portal/contracts';
 import { ApiError } from '@portal/web-core';
+import type { CourseFields } from '../model/structure';
 import type { AutosaverOptions } from './autosave';
 
 /** Another author saved the document first (412): the author decides what happens, a retry would not help. */
@@ -23,15 +23,7 @@ export interface LessonDraft {
 }
 
 /** What the course autosave writes (PATCH /courses/{id}): every field of the course form. */
-export interface CourseDraft {
-  id: string;
-  title: string;
-  description: string;
-  price: number;
-  duration: number;
-  level: string;
-  status: CourseStatus;
-}
+export type CourseDraft = CourseFields;
 
 /** The write of a course draft: what the autosave sends (and a copy of the author's version takes). */
 export const courseWrite = (doc: CourseDraft) => ({

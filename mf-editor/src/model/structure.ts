@@ -38,16 +38,31 @@ export interface EditorModule {
   lessons: EditorLesson[];
 }
 
-/** The course as the editor holds it: its fields and its structure in order. */
-export interface EditorCourse {
+/** Every field of the course form (spec section 5): what the course autosave writes. */
+export interface CourseFields {
   id: string;
   title: string;
   description: string;
-  /** ₽, hours and a free-text level: the course form's fields (spec section 5). */
+  /** ₽, hours and a free-text level. */
   price: number;
   duration: number;
   level: string;
   status: CourseStatus;
+}
+
+/** The course form's fields of a course, stored or edited, without its structure. */
+export const courseFieldsOf = (c: CourseFields): CourseFields => ({
+  id: c.id,
+  title: c.title,
+  description: c.description,
+  price: c.price,
+  duration: c.duration,
+  level: c.level,
+  status: c.status,
+});
+
+/** The course as the editor holds it: its fields and its structure in order. */
+export interface EditorCourse extends CourseFields {
   modules: EditorModule[];
 }
 
@@ -105,25 +120,13 @@ export const moduleFromRecord = (
 });
 
 export const fromCourse = (c: Course): EditorCourse => ({
-  id: c.id,
-  title: c.title,
-  description: c.description,
-  price: c.price,
-  duration: c.duration,
-  level: c.level,
-  status: c.status,
+  ...courseFieldsOf(c),
   modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromCourse))),
 });
 
 /** The editor opens a course from its outline: every lesson still to be loaded. */
 export const fromOutline = (c: CourseOutline): EditorCourse => ({
-  id: c.id,
-  title: c.title,
-  description: c.description,
-  price: c.price,
-  duration: c.duration,
-  level: c.level,
-  status: c.status,
+  ...courseFieldsOf(c),
   modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromOutline))),
 });
 
