@@ -6,7 +6,7 @@ import { Button, ErrorBox, Label, Muted, Select } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { Dialog, DialogActions } from '../../components/Dialog';
-import { Check } from '../../components/lesson/BlockProperties';
+import { Check } from '../../components/Check';
 import type { EditorCourse } from '../../model/structure';
 
 /** Spec section 5: select items never have an empty value. */
