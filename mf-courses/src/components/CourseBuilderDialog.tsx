@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { COURSE_LEVEL_SUGGESTIONS, GENERATION_LIMITS, GENERATION_MSG, type GenerationJob } from '@portal/contracts';
@@ -234,6 +234,38 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
     'aria-describedby': problems[field] ? errorId : undefined,
   });
 
+  /** The control of a required text field: bound to the form, focused on a problem, described by it. */
+  const requiredProps = (field: 'topic' | 'audience') => ({
+    id: ids[field],
+    ref: bindField(field),
+    required: true,
+    value: form[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => update(field, e.target.value),
+    ...problemProps(field, `${ids[field]}-error`),
+  });
+
+  /** A count the builder may choose itself: blank means «авто». */
+  const countField = (field: 'modulesCount' | 'lessonsPerModule', id: string, label: string, max: number) => (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        ref={bindField(field)}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        step={1}
+        placeholder="авто"
+        value={form[field]}
+        onChange={(e) => update(field, e.target.value)}
+        aria-invalid={problems[field] ? true : undefined}
+        aria-describedby={problems[field] ? `${id}-error` : ids.countsHint}
+      />
+      {problems[field] && <FieldError id={`${id}-error`}>{problems[field]}</FieldError>}
+    </Field>
+  );
+
   const formView = () => {
     const busy = phase.step === 'starting';
     const goalsProblem = problems.goals;
@@ -248,45 +280,12 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
         </Notice>
         {phase.step === 'form' && phase.error && <ErrorBox>{phase.error}</ErrorBox>}
         <Fieldset disabled={busy}>
-          <Field>
-            <Label htmlFor={ids.topic}>
-              <span>
-                Тема курса
-                <Required />
-              </span>
-            </Label>
-            <Input
-              id={ids.topic}
-              ref={bindField('topic')}
-              required
-              maxLength={200}
-              value={form.topic}
-              placeholder="Например: переговоры с клиентами"
-              onChange={(e) => update('topic', e.target.value)}
-              {...problemProps('topic', `${ids.topic}-error`)}
-            />
-            {problems.topic && <FieldError id={`${ids.topic}-error`}>{problems.topic}</FieldError>}
-          </Field>
-          <Field>
-            <Label htmlFor={ids.audience}>
-              <span>
-                Аудитория
-                <Required />
-              </span>
-            </Label>
-            <TextArea
-              id={ids.audience}
-              ref={bindField('audience')}
-              required
-              rows={2}
-              maxLength={500}
-              value={form.audience}
-              placeholder="Кто будет учиться и что уже умеет"
-              onChange={(e) => update('audience', e.target.value)}
-              {...problemProps('audience', `${ids.audience}-error`)}
-            />
-            {problems.audience && <FieldError id={`${ids.audience}-error`}>{problems.audience}</FieldError>}
-          </Field>
+          <RequiredField id={ids.topic} label="Тема курса" problem={problems.topic}>
+            <Input {...requiredProps('topic')} maxLength={200} placeholder="Например: переговоры с клиентами" />
+          </RequiredField>
+          <RequiredField id={ids.audience} label="Аудитория" problem={problems.audience}>
+            <TextArea {...requiredProps('audience')} rows={2} maxLength={500} placeholder="Кто будет учиться и что уже умеет" />
+          </RequiredField>
           <Goals aria-describedby={goalsProblem ? `${ids.goalsHint}-error` : ids.goalsHint}>
             <legend>
               Цели обучения
@@ -351,42 +350,8 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
                 ))}
               </Select>
             </Field>
-            <Field>
-              <Label htmlFor={ids.modules}>Модулей</Label>
-              <Input
-                id={ids.modules}
-                ref={bindField('modulesCount')}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={GENERATION_LIMITS.modules}
-                step={1}
-                placeholder="авто"
-                value={form.modulesCount}
-                onChange={(e) => update('modulesCount', e.target.value)}
-                aria-invalid={problems.modulesCount ? true : undefined}
-                aria-describedby={problems.modulesCount ? `${ids.modules}-error` : ids.countsHint}
-              />
-              {problems.modulesCount && <FieldError id={`${ids.modules}-error`}>{problems.modulesCount}</FieldError>}
-            </Field>
-            <Field>
-              <Label htmlFor={ids.lessons}>Уроков в модуле</Label>
-              <Input
-                id={ids.lessons}
-                ref={bindField('lessonsPerModule')}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={GENERATION_LIMITS.lessonsPerModule}
-                step={1}
-                placeholder="авто"
-                value={form.lessonsPerModule}
-                onChange={(e) => update('lessonsPerModule', e.target.value)}
-                aria-invalid={problems.lessonsPerModule ? true : undefined}
-                aria-describedby={problems.lessonsPerModule ? `${ids.lessons}-error` : ids.countsHint}
-              />
-              {problems.lessonsPerModule && <FieldError id={`${ids.lessons}-error`}>{problems.lessonsPerModule}</FieldError>}
-            </Field>
+            {countField('modulesCount', ids.modules, 'Модулей', GENERATION_LIMITS.modules)}
+            {countField('lessonsPerModule', ids.lessons, 'Уроков в модуле', GENERATION_LIMITS.lessonsPerModule)}
           </Row>
           <Hint id={ids.countsHint}>Пустое поле — автоматически: по модулю на цель, плюс введение и итоговая аттестация.</Hint>
           <Check
@@ -531,6 +496,22 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
 }
 
 const Required = () => <span aria-hidden="true"> *</span>;
+
+/** A required field of the form: its label with the mark, the control, and its problem (id `<id>-error`) under it. */
+function RequiredField({ id, label, problem, children }: { id: string; label: string; problem?: string; children: ReactNode }) {
+  return (
+    <Field>
+      <Label htmlFor={id}>
+        <span>
+          {label}
+          <Required />
+        </span>
+      </Label>
+      {children}
+      {problem && <FieldError id={`${id}-error`}>{problem}</FieldError>}
+    </Field>
+  );
+}
 
 type Mark = 'done' | 'current' | 'todo';
 

@@ -1,5 +1,6 @@
-import { CONTENT_MSG, type CourseOutline, type Quiz, type QuizCreateInput } from '@portal/contracts';
+import { CONTENT_MSG, type Quiz, type QuizCreateInput } from '@portal/contracts';
 import type { EditorBackend } from '../backend/backend';
+import { courseFieldsOf } from '../model/structure';
 import type { Autosaver } from './autosave';
 import { courseWrite, type CourseDraft } from './savers';
 
@@ -36,17 +37,6 @@ export async function settleQuizConflict(
   return { theirs };
 }
 
-/** The course form's fields as stored. */
-export const courseDraftFromStored = (c: CourseOutline): CourseDraft => ({
-  id: c.id,
-  title: c.title,
-  description: c.description,
-  price: c.price,
-  duration: c.duration,
-  level: c.level,
-  status: c.status,
-});
-
 /**
  * What the course form shows after the choice: nothing changes on screen after an overwrite (the
  * author's fields are stored); otherwise the stored fields, and for a copy the new course.
@@ -82,7 +72,7 @@ export async function settleCourseConflict(
     await backend.updateCourse(made.id, { title, description, price, duration, level });
     copy = { id: made.id, title };
   }
-  const theirs = courseDraftFromStored(stored);
+  const theirs = courseFieldsOf(stored);
   saver.markSaved(theirs);
   saver.change(theirs);
   return { theirs, copy };

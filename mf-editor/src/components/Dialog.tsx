@@ -1,8 +1,52 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
 import { Button, Dialog, DialogActions, Message } from '@portal/ui';
 import type { ConflictChoice } from '../autosave/conflicts';
 
 export { ConfirmDialog, Dialog, DialogActions } from '@portal/ui';
+
+/**
+ * A dialog's form. Submitting runs `onSubmit` in place; the form's own messages say what is wrong,
+ * since the browser's bubbles would stop the submit silently.
+ */
+export function DialogForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <Form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </Form>
+  );
+}
+
+/** The foot of a dialog's form: any other actions, «Отмена», and the submit button last. */
+export function DialogFormActions({
+  onCancel,
+  submitLabel,
+  submitDisabled,
+  children,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  submitDisabled: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <DialogActions>
+      {children}
+      <Button type="button" $variant="ghost" onClick={onCancel}>
+        Отмена
+      </Button>
+      <Button type="submit" disabled={submitDisabled}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
 
 /**
  * Another author saved the document first (412): the author's own text stays in the editor until
@@ -38,3 +82,8 @@ export function ConflictDialog({
     </Dialog>
   );
 }
+
+const Form = styled.form`
+  display: grid;
+  gap: 14px;
+`;

@@ -38,6 +38,17 @@ export interface EditorModule {
   lessons: EditorLesson[];
 }
 
+/** The course form's fields of a course, stored or edited, with its id and without its structure. */
+export const courseFieldsOf = (c: CourseFields & { id: string }): CourseFields & { id: string } => ({
+  id: c.id,
+  title: c.title,
+  description: c.description,
+  price: c.price,
+  duration: c.duration,
+  level: c.level,
+  status: c.status,
+});
+
 /** The course as the editor holds it: its fields and its structure in order. */
 export interface EditorCourse extends CourseFields {
   id: string;
@@ -98,25 +109,13 @@ export const moduleFromRecord = (
 });
 
 export const fromCourse = (c: Course): EditorCourse => ({
-  id: c.id,
-  title: c.title,
-  description: c.description,
-  price: c.price,
-  duration: c.duration,
-  level: c.level,
-  status: c.status,
+  ...courseFieldsOf(c),
   modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromCourse))),
 });
 
 /** The editor opens a course from its outline: every lesson still to be loaded. */
 export const fromOutline = (c: CourseOutline): EditorCourse => ({
-  id: c.id,
-  title: c.title,
-  description: c.description,
-  price: c.price,
-  duration: c.duration,
-  level: c.level,
-  status: c.status,
+  ...courseFieldsOf(c),
   modules: c.modules.map((m) => moduleFromRecord(m, m.lessons.map(lessonFromOutline))),
 });
 

@@ -15,6 +15,14 @@ export const IMAGE_INPUT_MSG = {
   image: 'Изображение к вопросу',
 } as const;
 
+/** What QuestionInput gives the answer control of a question on an image. */
+interface ImageInputProps {
+  question: PlayerQuestion;
+  value: AnswerValue | undefined;
+  onChange: (v: AnswerValue) => void;
+  disabled: boolean;
+}
+
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const clamp = (n: number) => Math.min(100, Math.max(0, round1(n)));
 const isPoint = (v: unknown): v is { x: number; y: number } =>
@@ -25,17 +33,7 @@ const isPoint = (v: unknown): v is { x: number; y: number } =>
  * move the point; the two number fields are the accessible alternative (with the author's
  * description of the image read out).
  */
-export function HotspotInput({
-  question: q,
-  value,
-  onChange,
-  disabled,
-}: {
-  question: PlayerQuestion;
-  value: AnswerValue | undefined;
-  onChange: (v: AnswerValue) => void;
-  disabled: boolean;
-}) {
+export function HotspotInput({ question: q, value, onChange, disabled }: ImageInputProps) {
   const box = useRef<HTMLDivElement>(null);
   const hint = useId();
   const point = isPoint(value) ? value : null;
@@ -111,17 +109,7 @@ export function HotspotInput({
  * image_labels: labels are dragged onto the numbered points of the image; each point also has a
  * list of the labels (the keyboard and screen-reader way). The answer maps point → shown label.
  */
-export function ImageLabelsInput({
-  question: q,
-  value,
-  onChange,
-  disabled,
-}: {
-  question: PlayerQuestion;
-  value: AnswerValue | undefined;
-  onChange: (v: AnswerValue) => void;
-  disabled: boolean;
-}) {
+export function ImageLabelsInput({ question: q, value, onChange, disabled }: ImageInputProps) {
   const map =
     value && typeof value === 'object' && !Array.isArray(value) && !isPoint(value) ? (value as Record<string, number>) : {};
   const markers = q.markers ?? [];

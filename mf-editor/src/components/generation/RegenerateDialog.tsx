@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar, TextArea } from '@portal/ui';
 import { ApiError, errorMessage, useGenerationJobPoll } from '@portal/web-core';
 import type { GenerationBackend } from '../../backend/backend';
 import {
@@ -14,7 +14,6 @@ import {
   type RegenerateTarget,
   type RegenerationPhase,
 } from '../../model/proposal';
-import { TextArea } from '../lesson/BlockProperties';
 import { ProposalPreview } from './ProposalPreview';
 
 /** The contract's polling period: EventSource cannot send the bearer token, so the client asks. */

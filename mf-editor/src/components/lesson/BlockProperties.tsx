@@ -9,13 +9,11 @@ import { REGENERATE_TITLES } from '../../model/proposal';
 import { useRegenerate } from '../generation/RegenerateContext';
 import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
 import { QuizPicker } from '../quiz/QuizPicker';
+import { Check } from '../Check';
 import { MediaField } from './MediaField';
 
 // The editor (TipTap and ProseMirror) is a chunk of its own, fetched when a text block is opened.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
-
-// The quiz editor takes its text area from here.
-export { TextArea };
 
 /** An upload names the file and its exact size, so previews read «лекция.mp4 · 12,30 МБ». */
 const uploadedFields = (file: UploadedFile) => ({ name: file.originalName || file.name, bytes: file.size });
@@ -313,13 +311,6 @@ const Fields = styled.section`
     margin: 0;
     font-size: 16px;
   }
-`;
-export const Check = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  font-size: 14px;
-  cursor: pointer;
 `;
 const Thumb = styled.img`
   max-width: 100%;

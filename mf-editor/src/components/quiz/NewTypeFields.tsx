@@ -1,8 +1,9 @@
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { EDITOR_MSG, type Area, type Question } from '@portal/contracts';
-import { Button, Input, Label, Muted } from '@portal/ui';
+import { Input, Label, Muted } from '@portal/ui';
 import { MediaField } from '../lesson/MediaField';
+import { AddButton, AnswerFieldset, RemoveButton, removeAt, replaceAt, RowIndex } from './answerFields';
 
 /**
  * The answer data of the types the quiz engine added: scale, matrix, hotspot, image labels and
@@ -22,39 +23,28 @@ const percent = (text: string) => (text === '' ? 0 : clamp(Number(text)));
 export function ScaleFields({ question: q, n, onChange }: FieldsProps) {
   const set = (options: string[]) => onChange({ ...q, options });
   return (
-    <Box>
+    <AnswerFieldset>
       <legend>Деления шкалы (от 1 до {q.options.length})</legend>
       <Muted>Ответ не оценивается: шкала собирает мнения и попадает в отчёты.</Muted>
       {q.options.map((label, i) => (
         <Row key={i}>
-          <Index>{i + 1}.</Index>
+          <RowIndex>{i + 1}.</RowIndex>
           <Input
             value={label}
             aria-label={`Вопрос ${n}, подпись деления ${i + 1}`}
-            onChange={(e) => set(q.options.map((o, j) => (j === i ? e.target.value : o)))}
+            onChange={(e) => set(replaceAt(q.options, i, e.target.value))}
           />
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
+          <RemoveButton
             disabled={q.options.length <= 2}
-            onClick={() => set(q.options.filter((_, j) => j !== i))}
-            aria-label={`Удалить деление ${i + 1}`}
-          >
-            ✕
-          </Button>
+            onClick={() => set(removeAt(q.options, i))}
+            label={`Удалить деление ${i + 1}`}
+          />
         </Row>
       ))}
-      <Button
-        type="button"
-        $variant="outline"
-        $size="sm"
-        disabled={q.options.length >= 10}
-        onClick={() => set([...q.options, `Деление ${q.options.length + 1}`])}
-      >
+      <AddButton disabled={q.options.length >= 10} onClick={() => set([...q.options, `Деление ${q.options.length + 1}`])}>
         Добавить деление
-      </Button>
-    </Box>
+      </AddButton>
+    </AnswerFieldset>
   );
 }
 
@@ -64,7 +54,7 @@ export function MatrixFields({ question: q, n, onChange }: FieldsProps) {
   const correct = rows.map((_, i) => q.correctAnswers[i] ?? 0);
   const set = (patch: Partial<Question>) => onChange({ ...q, correctAnswers: correct, ...patch });
   return (
-    <Box>
+    <AnswerFieldset>
       <legend>Матрица: строки, столбцы и верный столбец каждой строки</legend>
       <Muted>В каждой строке ученик выбирает один столбец; при пропорциональном начислении балл делится по строкам.</Muted>
       <strong>Столбцы</strong>
@@ -73,45 +63,33 @@ export function MatrixFields({ question: q, n, onChange }: FieldsProps) {
           <Input
             value={column}
             aria-label={`Вопрос ${n}, столбец ${j + 1}`}
-            onChange={(e) => set({ options: columns.map((c, k) => (k === j ? e.target.value : c)) })}
+            onChange={(e) => set({ options: replaceAt(columns, j, e.target.value) })}
           />
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
+          <RemoveButton
             disabled={columns.length <= 2}
             onClick={() =>
               set({
-                options: columns.filter((_, k) => k !== j),
+                options: removeAt(columns, j),
                 correctAnswers: correct.map((c) => (c === j ? 0 : c > j ? c - 1 : c)),
               })
             }
-            aria-label={`Удалить столбец ${j + 1}`}
-          >
-            ✕
-          </Button>
+            label={`Удалить столбец ${j + 1}`}
+          />
         </Row>
       ))}
-      <Button
-        type="button"
-        $variant="outline"
-        $size="sm"
-        onClick={() => set({ options: [...columns, `Столбец ${columns.length + 1}`] })}
-      >
-        Добавить столбец
-      </Button>
+      <AddButton onClick={() => set({ options: [...columns, `Столбец ${columns.length + 1}`] })}>Добавить столбец</AddButton>
       <strong>Строки</strong>
       {rows.map((row, i) => (
         <Row key={i}>
           <Input
             value={row}
             aria-label={`Вопрос ${n}, строка ${i + 1}`}
-            onChange={(e) => set({ rows: rows.map((r, k) => (k === i ? e.target.value : r)) })}
+            onChange={(e) => set({ rows: replaceAt(rows, i, e.target.value) })}
           />
           <select
             aria-label={`Вопрос ${n}, верный столбец строки ${i + 1}`}
             value={correct[i]}
-            onChange={(e) => set({ correctAnswers: correct.map((c, k) => (k === i ? Number(e.target.value) : c)) })}
+            onChange={(e) => set({ correctAnswers: replaceAt(correct, i, Number(e.target.value)) })}
           >
             {columns.map((column, j) => (
               <option key={j} value={j}>
@@ -119,27 +97,17 @@ export function MatrixFields({ question: q, n, onChange }: FieldsProps) {
               </option>
             ))}
           </select>
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
+          <RemoveButton
             disabled={rows.length <= 1}
-            onClick={() => set({ rows: rows.filter((_, k) => k !== i), correctAnswers: correct.filter((_, k) => k !== i) })}
-            aria-label={`Удалить строку ${i + 1}`}
-          >
-            ✕
-          </Button>
+            onClick={() => set({ rows: removeAt(rows, i), correctAnswers: removeAt(correct, i) })}
+            label={`Удалить строку ${i + 1}`}
+          />
         </Row>
       ))}
-      <Button
-        type="button"
-        $variant="outline"
-        $size="sm"
-        onClick={() => set({ rows: [...rows, `Строка ${rows.length + 1}`], correctAnswers: [...correct, 0] })}
-      >
+      <AddButton onClick={() => set({ rows: [...rows, `Строка ${rows.length + 1}`], correctAnswers: [...correct, 0] })}>
         Добавить строку
-      </Button>
-    </Box>
+      </AddButton>
+    </AnswerFieldset>
   );
 }
 
@@ -214,7 +182,7 @@ export function HotspotFields({ question: q, n, onChange }: FieldsProps) {
   };
 
   return (
-    <Box>
+    <AnswerFieldset>
       <legend>Изображение и верные области</legend>
       <ImageFields question={q} n={n} onChange={onChange}>
         {q.image && (
@@ -238,7 +206,7 @@ export function HotspotFields({ question: q, n, onChange }: FieldsProps) {
       </ImageFields>
       {areas.map((a, i) => (
         <Row key={i}>
-          <Index>{i + 1}.</Index>
+          <RowIndex>{i + 1}.</RowIndex>
           {a.shape === 'rect' ? (
             (['x', 'y', 'width', 'height'] as const).map((k) => (
               <Label key={k}>
@@ -250,7 +218,7 @@ export function HotspotFields({ question: q, n, onChange }: FieldsProps) {
                   step="any"
                   aria-label={`Вопрос ${n}, область ${i + 1}, ${{ x: 'X', y: 'Y', width: 'ширина', height: 'высота' }[k]}`}
                   value={a[k]}
-                  onChange={(e) => setAreas(areas.map((b, j) => (j === i ? { ...a, [k]: percent(e.target.value) } : b)))}
+                  onChange={(e) => setAreas(replaceAt(areas, i, { ...a, [k]: percent(e.target.value) }))}
                 />
               </Label>
             ))
@@ -263,38 +231,25 @@ export function HotspotFields({ question: q, n, onChange }: FieldsProps) {
                 onChange={(e) => {
                   setTexts({ ...texts, [i]: e.target.value });
                   const points = parsePolygon(e.target.value);
-                  if (points) setAreas(areas.map((b, j) => (j === i ? { shape: 'polygon', points } : b)));
+                  if (points) setAreas(replaceAt<Area>(areas, i, { shape: 'polygon', points }));
                 }}
               />
             </Label>
           )}
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
+          <RemoveButton
             onClick={() => {
               setTexts({});
-              setAreas(areas.filter((_, j) => j !== i));
+              setAreas(removeAt(areas, i));
             }}
-            aria-label={`Удалить область ${i + 1}`}
-          >
-            ✕
-          </Button>
+            label={`Удалить область ${i + 1}`}
+          />
         </Row>
       ))}
       <Row>
-        <Button
-          type="button"
-          $variant="outline"
-          $size="sm"
-          onClick={() => setAreas([...areas, { shape: 'rect', x: 40, y: 40, width: 20, height: 20 }])}
-        >
+        <AddButton onClick={() => setAreas([...areas, { shape: 'rect', x: 40, y: 40, width: 20, height: 20 }])}>
           Добавить прямоугольник
-        </Button>
-        <Button
-          type="button"
-          $variant="outline"
-          $size="sm"
+        </AddButton>
+        <AddButton
           onClick={() =>
             setAreas([
               ...areas,
@@ -310,9 +265,9 @@ export function HotspotFields({ question: q, n, onChange }: FieldsProps) {
           }
         >
           Добавить многоугольник
-        </Button>
+        </AddButton>
       </Row>
-    </Box>
+    </AnswerFieldset>
   );
 }
 
@@ -321,7 +276,7 @@ export function ImageLabelsFields({ question: q, n, onChange }: FieldsProps) {
   const setMarkers = (next: typeof markers) => onChange({ ...q, markers: next });
   const { box, at } = usePercentPointer();
   return (
-    <Box>
+    <AnswerFieldset>
       <legend>Изображение и точки с подписями</legend>
       <ImageFields question={q} n={n} onChange={onChange}>
         {q.image && (
@@ -345,13 +300,13 @@ export function ImageLabelsFields({ question: q, n, onChange }: FieldsProps) {
       </ImageFields>
       {markers.map((m, i) => (
         <Row key={i}>
-          <Index>{i + 1}.</Index>
+          <RowIndex>{i + 1}.</RowIndex>
           <Label>
             Подпись
             <Input
               aria-label={`Вопрос ${n}, точка ${i + 1}, подпись`}
               value={m.label}
-              onChange={(e) => setMarkers(markers.map((k, j) => (j === i ? { ...m, label: e.target.value } : k)))}
+              onChange={(e) => setMarkers(replaceAt(markers, i, { ...m, label: e.target.value }))}
             />
           </Label>
           {(['x', 'y'] as const).map((axis) => (
@@ -364,48 +319,23 @@ export function ImageLabelsFields({ question: q, n, onChange }: FieldsProps) {
                 step="any"
                 aria-label={`Вопрос ${n}, точка ${i + 1}, ${axis.toUpperCase()}`}
                 value={m[axis]}
-                onChange={(e) => setMarkers(markers.map((k, j) => (j === i ? { ...m, [axis]: percent(e.target.value) } : k)))}
+                onChange={(e) => setMarkers(replaceAt(markers, i, { ...m, [axis]: percent(e.target.value) }))}
               />
             </Label>
           ))}
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
-            onClick={() => setMarkers(markers.filter((_, j) => j !== i))}
-            aria-label={`Удалить точку ${i + 1}`}
-          >
-            ✕
-          </Button>
+          <RemoveButton onClick={() => setMarkers(removeAt(markers, i))} label={`Удалить точку ${i + 1}`} />
         </Row>
       ))}
-      <Button
-        type="button"
-        $variant="outline"
-        $size="sm"
+      <AddButton
         disabled={markers.length >= 30}
         onClick={() => setMarkers([...markers, { x: 50, y: 50, label: `Подпись ${markers.length + 1}` }])}
       >
         Добавить точку
-      </Button>
-    </Box>
+      </AddButton>
+    </AnswerFieldset>
   );
 }
 
-const Box = styled.fieldset`
-  display: grid;
-  gap: 8px;
-  margin: 0;
-  padding: 10px 12px;
-  min-width: 0;
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  legend {
-    font-size: 13px;
-    font-weight: 600;
-    padding: 0 4px;
-  }
-`;
 const Row = styled.div`
   display: flex;
   align-items: end;
@@ -415,12 +345,6 @@ const Row = styled.div`
     flex: 1;
     min-width: 90px;
   }
-`;
-const Index = styled.span`
-  width: 24px;
-  align-self: center;
-  text-align: right;
-  color: ${({ theme }) => theme.colors.muted};
 `;
 const Canvas = styled.div`
   position: relative;

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { BLANK_TOKEN, QUESTION_TYPE_LABELS, type Question } from '@portal/contracts';
-import { Button, Input, Label, Muted } from '@portal/ui';
-import { Check, TextArea } from '../lesson/BlockProperties';
+import { Button, Input, Label, Muted, TextArea } from '@portal/ui';
+import { Check } from '../Check';
+import { AddButton, AnswerFieldset, RemoveButton, replaceAt, RowIndex, StepButton, removeAt } from './answerFields';
 import { HotspotFields, ImageLabelsFields, MatrixFields, ScaleFields } from './NewTypeFields';
 import { markCorrect, removeOption, setBlankText, shiftOption } from './quizDraft';
 
@@ -30,26 +31,13 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
         <Tools>
           {onMove && (
             <>
-              <Button
-                type="button"
-                $variant="ghost"
-                $size="sm"
-                disabled={index === 0}
-                onClick={() => onMove(-1)}
-                aria-label={`Переместить вопрос ${n} выше`}
-              >
-                ↑
-              </Button>
-              <Button
-                type="button"
-                $variant="ghost"
-                $size="sm"
+              <StepButton step={-1} disabled={index === 0} onClick={() => onMove(-1)} label={`Переместить вопрос ${n} выше`} />
+              <StepButton
+                step={1}
                 disabled={index === count - 1}
                 onClick={() => onMove(1)}
-                aria-label={`Переместить вопрос ${n} ниже`}
-              >
-                ↓
-              </Button>
+                label={`Переместить вопрос ${n} ниже`}
+              />
             </>
           )}
           {onDuplicate && (
@@ -89,7 +77,7 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
 
 function TypeFields({ question: q, n, onChange }: { question: Question; n: number; onChange: (q: Question) => void }) {
   const set = (patch: Partial<Question>) => onChange({ ...q, ...patch });
-  const setOption = (i: number, text: string) => set({ options: q.options.map((o, j) => (j === i ? text : o)) });
+  const setOption = (i: number, text: string) => set({ options: replaceAt(q.options, i, text) });
   const addOption = () => set({ options: [...q.options, `Вариант ${q.options.length + 1}`] });
 
   switch (q.type) {
@@ -97,7 +85,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
     case 'multiple_choice': {
       const single = q.type === 'single_choice';
       return (
-        <Fieldset>
+        <AnswerFieldset>
           <legend>{single ? 'Варианты ответа (отметьте правильный)' : 'Варианты ответа (отметьте все правильные)'}</legend>
           {q.options.map((option, i) => (
             <Row key={i}>
@@ -109,26 +97,16 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
                 aria-label={`Вариант ${i + 1} правильный`}
               />
               <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, вариант ${i + 1}`} />
-              <Button
-                type="button"
-                $variant="ghost"
-                $size="sm"
-                onClick={() => onChange(removeOption(q, i))}
-                aria-label={`Удалить вариант ${i + 1}`}
-              >
-                ✕
-              </Button>
+              <RemoveButton onClick={() => onChange(removeOption(q, i))} label={`Удалить вариант ${i + 1}`} />
             </Row>
           ))}
-          <Button type="button" $variant="outline" $size="sm" onClick={addOption}>
-            Добавить вариант
-          </Button>
-        </Fieldset>
+          <AddButton onClick={addOption}>Добавить вариант</AddButton>
+        </AnswerFieldset>
       );
     }
     case 'true_false':
       return (
-        <Fieldset>
+        <AnswerFieldset>
           <legend>Правильный ответ</legend>
           <Row>
             {(['true', 'false'] as const).map((value) => (
@@ -143,64 +121,41 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
               </Check>
             ))}
           </Row>
-        </Fieldset>
+        </AnswerFieldset>
       );
     case 'ordering':
       return (
-        <Fieldset>
+        <AnswerFieldset>
           <legend>Элементы в правильном порядке</legend>
           <Muted>Ученик увидит их перемешанными и должен будет восстановить этот порядок.</Muted>
           {q.options.map((option, i) => (
             <Row key={i}>
-              <Index>{i + 1}.</Index>
+              <RowIndex>{i + 1}.</RowIndex>
               <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, элемент ${i + 1}`} />
-              <Button
-                type="button"
-                $variant="ghost"
-                $size="sm"
+              <StepButton
+                step={-1}
                 disabled={i === 0}
                 onClick={() => onChange(shiftOption(q, i, -1))}
-                aria-label={`Элемент ${i + 1} выше`}
-              >
-                ↑
-              </Button>
-              <Button
-                type="button"
-                $variant="ghost"
-                $size="sm"
+                label={`Элемент ${i + 1} выше`}
+              />
+              <StepButton
+                step={1}
                 disabled={i === q.options.length - 1}
                 onClick={() => onChange(shiftOption(q, i, 1))}
-                aria-label={`Элемент ${i + 1} ниже`}
-              >
-                ↓
-              </Button>
-              <Button
-                type="button"
-                $variant="ghost"
-                $size="sm"
-                onClick={() => onChange(removeOption(q, i))}
-                aria-label={`Удалить элемент ${i + 1}`}
-              >
-                ✕
-              </Button>
+                label={`Элемент ${i + 1} ниже`}
+              />
+              <RemoveButton onClick={() => onChange(removeOption(q, i))} label={`Удалить элемент ${i + 1}`} />
             </Row>
           ))}
-          <Button
-            type="button"
-            $variant="outline"
-            $size="sm"
-            onClick={() => set({ options: [...q.options, `Вариант ${q.options.length + 1}`] })}
-          >
-            Добавить элемент
-          </Button>
-        </Fieldset>
+          <AddButton onClick={addOption}>Добавить элемент</AddButton>
+        </AnswerFieldset>
       );
     case 'matching': {
       const pairs = q.pairs ?? [];
       const setPair = (i: number, side: 'left' | 'right', text: string) =>
-        set({ pairs: pairs.map((p, j) => (j === i ? { ...p, [side]: text } : p)) });
+        set({ pairs: replaceAt(pairs, i, { ...pairs[i], [side]: text }) });
       return (
-        <Fieldset>
+        <AnswerFieldset>
           <legend>Пары (правильные соответствия)</legend>
           <Muted>Правая колонка будет показана ученику в другом порядке.</Muted>
           {pairs.map((pair, i) => (
@@ -216,51 +171,35 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
                 onChange={(e) => setPair(i, 'right', e.target.value)}
                 aria-label={`Вопрос ${n}, пара ${i + 1}, правая часть`}
               />
-              <Button
-                type="button"
-                $variant="ghost"
-                $size="sm"
-                onClick={() => set({ pairs: pairs.filter((_, j) => j !== i) })}
-                aria-label={`Удалить пару ${i + 1}`}
-              >
-                ✕
-              </Button>
+              <RemoveButton onClick={() => set({ pairs: removeAt(pairs, i) })} label={`Удалить пару ${i + 1}`} />
             </Row>
           ))}
-          <Button
-            type="button"
-            $variant="outline"
-            $size="sm"
+          <AddButton
             onClick={() =>
               set({ pairs: [...pairs, { left: `Вариант ${pairs.length + 1}`, right: `Ответ ${pairs.length + 1}` }] })
             }
           >
             Добавить пару
-          </Button>
-        </Fieldset>
+          </AddButton>
+        </AnswerFieldset>
       );
     }
     case 'fill_blanks': {
       const blanks = q.blanks ?? [];
       return (
-        <Fieldset>
+        <AnswerFieldset>
           <legend>Пропуски</legend>
           <Muted>Отметьте каждый пропуск в тексте вопроса знаками {BLANK_TOKEN} и введите для него правильный ответ.</Muted>
-          <Button
-            type="button"
-            $variant="outline"
-            $size="sm"
-            onClick={() => onChange(setBlankText(q, `${q.question.trimEnd()} ${BLANK_TOKEN}`))}
-          >
+          <AddButton onClick={() => onChange(setBlankText(q, `${q.question.trimEnd()} ${BLANK_TOKEN}`))}>
             Вставить пропуск
-          </Button>
+          </AddButton>
           {blanks.map((blank, i) => (
             <Label key={i}>
               {`Ответ для пропуска ${i + 1}`}
-              <Input value={blank} onChange={(e) => set({ blanks: blanks.map((b, j) => (j === i ? e.target.value : b)) })} />
+              <Input value={blank} onChange={(e) => set({ blanks: replaceAt(blanks, i, e.target.value) })} />
             </Label>
           ))}
-        </Fieldset>
+        </AnswerFieldset>
       );
     }
     case 'short_answer':
@@ -332,20 +271,6 @@ const Tools = styled.div`
   gap: 4px;
   flex-wrap: wrap;
 `;
-const Fieldset = styled.fieldset`
-  display: grid;
-  gap: 8px;
-  margin: 0;
-  padding: 10px 12px;
-  min-width: 0;
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  legend {
-    font-size: 13px;
-    font-weight: 600;
-    padding: 0 4px;
-  }
-`;
 const Row = styled.div`
   display: flex;
   align-items: center;
@@ -353,11 +278,6 @@ const Row = styled.div`
   > label {
     flex: 1;
   }
-`;
-const Index = styled.span`
-  width: 24px;
-  text-align: right;
-  color: ${({ theme }) => theme.colors.muted};
 `;
 const Problem = styled.p`
   color: ${({ theme }) => theme.colors.danger};

@@ -2,13 +2,12 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDABLE_QUESTION_TYPES, QUESTION_TYPE_LABELS, quizSettingsSchema, type Quiz } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted, TextArea } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { settleQuizConflict, type ConflictChoice } from '../../autosave/conflicts';
 import { isConflict } from '../../autosave/savers';
 import { useBackend } from '../../backend/backend';
-import { ConflictDialog, DialogActions } from '../Dialog';
-import { TextArea } from '../lesson/BlockProperties';
+import { ConflictDialog, DialogActions, DialogForm, DialogFormActions } from '../Dialog';
 import { DrawsForm } from './DrawsForm';
 import { QuestionForm } from './QuestionForm';
 import { RemoteQuizPreview } from './RemoteQuizPreview';
@@ -235,14 +234,7 @@ function QuizForm({
 
   const problemIndex = problem ? questionIndexOf(problem.path) : null;
   return shell(
-    <Form
-      // The spec's own messages name the problem; the browser's bubbles would stop the submit silently.
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <DialogForm onSubmit={() => void save()}>
       <Label>
         Название квиза
         <Input value={draft.title} maxLength={200} onChange={(e) => patch({ title: e.target.value })} />
@@ -316,27 +308,21 @@ function QuizForm({
 
       {note && <Muted role="status">{note}</Muted>}
       {problem && <ErrorBox>{problem.message}</ErrorBox>}
-      <DialogActions>
+      <DialogFormActions
+        onCancel={requestClose}
+        submitDisabled={saving}
+        submitLabel={saving ? 'Сохранение...' : 'Сохранить квиз'}
+      >
         <Button type="button" $variant="outline" onClick={() => setPreviewing(true)}>
           Предпросмотр
         </Button>
-        <Button type="button" $variant="ghost" onClick={requestClose}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Сохранение...' : 'Сохранить квиз'}
-        </Button>
-      </DialogActions>
-    </Form>,
+      </DialogFormActions>
+    </DialogForm>,
     heading,
     requestClose,
   );
 }
 
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
 const TabList = styled.div`
   display: flex;
   gap: 4px;

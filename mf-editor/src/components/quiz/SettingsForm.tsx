@@ -9,7 +9,7 @@ import {
   type ShowExplanations,
 } from '@portal/contracts';
 import { Input, Label, Muted, Select } from '@portal/ui';
-import { Check } from '../lesson/BlockProperties';
+import { Check } from '../Check';
 import type { SettingsForm as Settings } from './quizDraft';
 
 const EXPLANATION_LABELS: Record<ShowExplanations, string> = {

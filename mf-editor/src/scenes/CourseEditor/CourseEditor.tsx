@@ -17,6 +17,7 @@ import { ConfirmDialog, ConflictDialog } from '../../components/Dialog';
 import { RegenerateContext } from '../../components/generation/RegenerateContext';
 import { RegenerateDialog } from '../../components/generation/RegenerateDialog';
 import { LessonEditor } from '../../components/lesson/LessonEditor';
+import { Centered } from '../../components/layout';
 import { SaveIndicator } from '../../components/SaveIndicator';
 import { REGENERATE_TITLES, selectionAfterAccept, type RegenerateTarget } from '../../model/proposal';
 import {
@@ -394,13 +395,7 @@ const Main = styled.main`
   gap: 16px;
   align-content: start;
 `;
-const Center = styled.div`
-  display: grid;
-  gap: 12px;
-  justify-items: start;
-  padding: 48px 24px;
-  max-width: 720px;
-  margin: 0 auto;
+const Center = styled(Centered)`
   h1 {
     margin: 0;
     font-size: 22px;

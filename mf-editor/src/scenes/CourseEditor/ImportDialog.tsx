@@ -2,11 +2,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { BlockRecord } from '@portal/contracts';
-import { Button, ErrorBox, Label, Muted, Select } from '@portal/ui';
+import { ErrorBox, Label, Muted, Select } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
-import { Dialog, DialogActions } from '../../components/Dialog';
-import { Check } from '../../components/lesson/BlockProperties';
+import { Dialog, DialogForm, DialogFormActions } from '../../components/Dialog';
+import { Check } from '../../components/Check';
 import type { EditorCourse } from '../../model/structure';
 
 /** Spec section 5: select items never have an empty value. */
@@ -57,12 +57,7 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
 
   return (
     <Dialog title="Импорт уроков" onClose={onClose} wide>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <DialogForm onSubmit={() => void submit()}>
         {course.modules.length === 0 ? (
           <Muted>Сначала добавьте в курс модуль: уроки импортируются в модуль.</Muted>
         ) : (
@@ -118,23 +113,16 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
           </Lessons>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        <DialogActions>
-          <Button type="button" $variant="ghost" onClick={onClose}>
-            Отмена
-          </Button>
-          <Button type="submit" disabled={saving || !chosen.length || !moduleId}>
-            {saving ? 'Импорт...' : `Импортировать${chosen.length ? ` (${chosen.length})` : ''}`}
-          </Button>
-        </DialogActions>
-      </Form>
+        <DialogFormActions
+          onCancel={onClose}
+          submitDisabled={saving || !chosen.length || !moduleId}
+          submitLabel={saving ? 'Импорт...' : `Импортировать${chosen.length ? ` (${chosen.length})` : ''}`}
+        />
+      </DialogForm>
     </Dialog>
   );
 }
 
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
-`;
 const Lessons = styled.div`
   display: grid;
   gap: 10px;

@@ -9,10 +9,9 @@ import {
   lessonsLabel,
   type CourseStatus,
 } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Input, Label, Muted, Select, TextArea } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
 import type { CourseDraft } from '../../autosave/savers';
-import { TextArea } from '../../components/lesson/BlockProperties';
 import { countLessons, type EditorCourse } from '../../model/structure';
 
 type CourseFields = Omit<CourseDraft, 'id'>;

@@ -15,6 +15,7 @@ import type { EditorBackend } from '../../backend/backend';
 import { withAccepted, type RegenerateTarget } from '../../model/proposal';
 import {
   addModule as withModule,
+  courseFieldsOf,
   findLesson,
   fromCourse,
   insertLesson,
@@ -49,15 +50,6 @@ const lessonDraftOf = (l: EditorLesson): LessonDraft => ({
   status: l.status,
   blocks: l.blocks,
 });
-const courseDraftOf = (c: EditorCourse): CourseDraft => ({
-  id: c.id,
-  title: c.title,
-  description: c.description,
-  price: c.price,
-  duration: c.duration,
-  level: c.level,
-  status: c.status,
-});
 
 export interface LessonOrigin {
   moduleId: string;
@@ -89,7 +81,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
   const [courseSaver] = useState(
     () =>
       new Autosaver<CourseDraft>(
-        courseDraftOf(initial),
+        courseFieldsOf(initial),
         courseAutosave(async (doc) => {
           try {
             return await backend.updateCourse(doc.id, courseWrite(doc));
@@ -170,7 +162,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
   const changeCourse = (patch: Partial<CourseDraft>) => {
     const next = { ...courseRef.current, ...patch };
     commit(next);
-    courseSaver.change(courseDraftOf(next));
+    courseSaver.change(courseFieldsOf(next));
   };
 
   const changeLesson = (lessonId: string, patch: Partial<LessonDraft>) => {

@@ -8,6 +8,7 @@ import { BackendContext, type EditorBackend } from '../../backend/backend';
 import { memoryBackend } from '../../backend/memoryBackend';
 import { SAMPLE_COURSE } from '../../backend/sampleData';
 import { LessonEditor, type LessonFields } from '../../components/lesson/LessonEditor';
+import { Page } from '../../components/layout';
 import { SaveIndicator } from '../../components/SaveIndicator';
 import { lessonFromCourse } from '../../model/structure';
 import { CourseEditor } from '../CourseEditor/CourseEditor';
@@ -88,12 +89,7 @@ function DemoLesson({ backend, blocksOnly }: { backend: EditorBackend; blocksOnl
   );
 }
 
-const Wrap = styled.div`
-  display: grid;
-  gap: 16px;
-  padding: 24px;
-  max-width: 1400px;
-  margin: 0 auto;
+const Wrap = styled(Page)`
   h1 {
     margin: 0;
     font-size: 24px;

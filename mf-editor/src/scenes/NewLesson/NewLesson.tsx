@@ -5,6 +5,7 @@ import { EDITOR_MSG } from '@portal/contracts';
 import { Button, ErrorBox, Muted, useToast } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
+import { Centered, Page } from '../../components/layout';
 import { LessonEditor, type LessonFields } from '../../components/lesson/LessonEditor';
 
 const EMPTY: LessonFields = { title: '', description: '', status: 'draft', blocks: [] };
@@ -16,12 +17,12 @@ const EMPTY: LessonFields = { title: '', description: '', status: 'draft', block
 export function NewLesson({ moduleId }: { moduleId: string | null }) {
   if (!moduleId) {
     return (
-      <Center>
+      <Centered>
         <ErrorBox>{EDITOR_MSG.noModuleId}</ErrorBox>
         <Button type="button" $variant="outline" onClick={() => window.history.back()}>
           Назад
         </Button>
-      </Center>
+      </Centered>
     );
   }
   return <NewLessonForModule moduleId={moduleId} />;
@@ -41,19 +42,19 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
 
   if (mod.isPending) {
     return (
-      <Center>
+      <Centered>
         <Muted role="status">Загрузка модуля...</Muted>
-      </Center>
+      </Centered>
     );
   }
   if (mod.isError || mod.data.type !== 'MODULE') {
     return (
-      <Center>
+      <Centered>
         <ErrorBox>{mod.isError ? errorMessage(mod.error) : 'Модуль не найден'}</ErrorBox>
         <Button type="button" $variant="outline" onClick={() => window.history.back()}>
           Назад
         </Button>
-      </Center>
+      </Centered>
     );
   }
   const { courseId, title: moduleTitle } = mod.data;
@@ -87,7 +88,7 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
   };
 
   return (
-    <Wrap data-mf="mf_editor">
+    <Page data-mf="mf_editor">
       <LessonEditor
         lessonId="new"
         courseId={courseId}
@@ -111,25 +112,10 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
         }
       />
       {problem && <ErrorBox>{problem}</ErrorBox>}
-    </Wrap>
+    </Page>
   );
 }
 
-const Center = styled.div`
-  display: grid;
-  gap: 12px;
-  justify-items: start;
-  padding: 48px 24px;
-  max-width: 720px;
-  margin: 0 auto;
-`;
-const Wrap = styled.div`
-  display: grid;
-  gap: 16px;
-  padding: 24px;
-  max-width: 1400px;
-  margin: 0 auto;
-`;
 const Head = styled.div`
   display: flex;
   align-items: baseline;

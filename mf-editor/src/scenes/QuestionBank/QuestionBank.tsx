@@ -15,7 +15,7 @@ import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted, Page, Pag
 import { errorMessage, navigate, paths } from '@portal/web-core';
 import { BANK_PAGE_SIZE, bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
 import { isConflict } from '../../autosave/savers';
-import { DialogActions } from '../../components/Dialog';
+import { DialogActions, DialogForm, DialogFormActions } from '../../components/Dialog';
 import { QuestionForm } from '../../components/quiz/QuestionForm';
 
 /** What the form holds: the question, its tags as typed (comma-separated), and the version it was opened on. */
@@ -217,13 +217,7 @@ function BankQuestionDialog({
 
   return (
     <Dialog open title={draft.id ? 'Вопрос банка' : 'Новый вопрос банка'} onClose={onClose} wide>
-      <Form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <DialogForm onSubmit={() => void save()}>
         <Label>
           Метки (через запятую)
           <Input value={draft.tags} maxLength={500} onChange={(e) => setDraft({ ...draft, tags: e.target.value })} />
@@ -249,15 +243,12 @@ function BankQuestionDialog({
           </ErrorBox>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        <DialogActions>
-          <Button type="button" $variant="ghost" onClick={onClose}>
-            Отмена
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Сохранение...' : 'Сохранить вопрос'}
-          </Button>
-        </DialogActions>
-      </Form>
+        <DialogFormActions
+          onCancel={onClose}
+          submitDisabled={saving}
+          submitLabel={saving ? 'Сохранение...' : 'Сохранить вопрос'}
+        />
+      </DialogForm>
     </Dialog>
   );
 }
@@ -297,8 +288,4 @@ const Actions = styled.div`
   display: flex;
   gap: 6px;
   align-items: start;
-`;
-const Form = styled.form`
-  display: grid;
-  gap: 14px;
 `;
