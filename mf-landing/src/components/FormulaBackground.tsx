@@ -19,13 +19,14 @@ const FORMULAS: Array<{ tex: string; x: number; y: number; size: number; period:
 
 /**
  * The hero's animated background of math formulas. Pure CSS animation of transforms (no script
- * per frame); it pauses while the hero is out of view or the tab is hidden, and stands still
- * when the person prefers reduced motion. The text sits in pseudo-elements of an aria-hidden
- * layer: it is decoration, never read out.
+ * per frame); it starts once the page has loaded and the main thread is idle, pauses while the
+ * hero is out of view or the tab is hidden, and stands still when the person prefers reduced
+ * motion. The text sits in pseudo-elements of an aria-hidden layer: it is decoration, never read out.
  */
 export function FormulaBackground() {
   const ref = useRef<HTMLDivElement>(null);
-  const paused = usePausedWhenUnseen(ref);
+  const settled = usePageSettled();
+  const paused = usePausedWhenUnseen(ref) || !settled;
   return (
     <Layer ref={ref} aria-hidden="true" data-testid="formula-background" data-paused={paused}>
       {FORMULAS.map((f, i) => (
@@ -44,6 +45,38 @@ export function FormulaBackground() {
     </Layer>
   );
 }
+
+/**
+ * True once the page has loaded and the browser has an idle moment. Drawn without a GPU the drift
+ * keeps a core busy, which on a small device slows the landing's own loading by as much; the
+ * formulas stand at their first frame until then, and the drift is slow enough not to show it.
+ */
+function usePageSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let cancel = () => undefined as void;
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(() => setSettled(true), { timeout: SETTLE_TIMEOUT_MS });
+        cancel = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(() => setSettled(true), SETTLE_FALLBACK_MS);
+        cancel = () => clearTimeout(id);
+      }
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      cancel();
+    };
+  }, []);
+  return settled;
+}
+
+/** The longest the drift waits for an idle moment after the load event, and the wait where idle callbacks are missing (Safari). */
+const SETTLE_TIMEOUT_MS = 3000;
+const SETTLE_FALLBACK_MS = 1000;
 
 /** True while the element is scrolled out of view or the page is in a background tab. */
 function usePausedWhenUnseen(ref: RefObject<HTMLElement | null>): boolean {
