@@ -5,6 +5,7 @@ export * from './Dialog';
 export * from './ConfirmDialog';
 export * from './ProgressBar';
 export * from './Pager';
+export * from './PagedList';
 export * from './format';
 export * from './ExportButtons';
 export * from './Field';

@@ -2,13 +2,27 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page, useDebounced, useToast } from '@portal/ui';
+import {
+  Button,
+  Card,
+  CardGrid,
+  ConfirmDialog,
+  Dialog,
+  EmptyNote,
+  ExportButtons,
+  FilterInput,
+  Muted,
+  Page,
+  PagedList,
+  useDebounced,
+  usePagedFilters,
+  useToast,
+} from '@portal/ui';
 import { paths } from '@portal/web-core';
 import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
 import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
-import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
 import { contactCount, formatDate, siteHref } from '../../format';
 
@@ -16,9 +30,8 @@ import { contactCount, formatDate, siteHref } from '../../format';
 export function Organizations() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { filters, setFilter, page, setPage } = usePagedFilters({ search: '' });
+  const search = useDebounced(filters.search.trim(), 300);
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<OrganizationListItem | null>(null);
 
@@ -55,7 +68,7 @@ export function Organizations() {
   // A delete emptied the last page: step back to the page that still has rows.
   useEffect(() => {
     if (data && !data.data.length && page > lastPage) setPage(lastPage);
-  }, [data, page, lastPage]);
+  }, [data, page, lastPage, setPage]);
 
   return (
     <Page data-mf="mf_crm">
@@ -72,25 +85,21 @@ export function Organizations() {
 
       <Search
         type="search"
-        aria-label="Поиск организаций"
+        label="Поиск организаций"
         placeholder="Поиск по названию или ИНН"
-        value={searchText}
-        onChange={(e) => {
-          setSearchText(e.target.value);
-          setPage(1);
-        }}
+        value={filters.search}
+        onValue={(value) => setFilter('search', value)}
       />
 
-      {list.isPending ? (
-        <Muted aria-busy="true">Загрузка...</Muted>
-      ) : list.isError ? (
-        <LoadError text={CRM_MSG.orgsLoadError} error={list.error} onRetry={() => void list.refetch()} />
-      ) : !data?.data.length ? (
-        <Empty>{CRM_MSG.orgsEmpty}</Empty>
-      ) : (
-        <>
-          <Grid aria-busy={list.isFetching}>
-            {data.data.map((org) => (
+      <PagedList
+        query={list}
+        failed={(error, retry) => <LoadError text={CRM_MSG.orgsLoadError} error={error} onRetry={retry} />}
+        empty={<EmptyNote>{CRM_MSG.orgsEmpty}</EmptyNote>}
+        onPage={setPage}
+      >
+        {(rows, busy) => (
+          <CardGrid $min={280} aria-busy={busy}>
+            {rows.map((org) => (
               <OrgCard key={org.id} aria-label={org.name} data-testid="org-card">
                 <CardHead>
                   <h2>{org.name}</h2>
@@ -134,10 +143,9 @@ export function Organizations() {
                 </CardActions>
               </OrgCard>
             ))}
-          </Grid>
-          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
-        </>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
 
       <Dialog open={adding} title="Новая организация" onClose={() => setAdding(false)}>
         <OrganizationForm
@@ -174,22 +182,9 @@ const Header = styled.header`
     margin: 4px 0 0;
   }
 `;
-const Search = styled(Input)`
+const Search = styled(FilterInput)`
   margin: 24px 0;
   max-width: 420px;
-`;
-const Empty = styled(Muted)`
-  padding: 48px 0;
-  text-align: center;
-  font-size: 16px;
-`;
-const Grid = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  &[aria-busy='true'] {
-    opacity: 0.7;
-  }
 `;
 const OrgCard = styled(Card).attrs({ as: 'article' })`
   display: flex;
