@@ -14,7 +14,9 @@ export function usePagedFilters<F extends object>(initial: F) {
     setFilters((current) => ({ ...current, [key]: value }));
     setPage(1);
   }, []);
-  return { filters, setFilter, page, setPage };
+  /** What a `FilterInput` or `FilterSelect` over one filter takes: `<FilterInput label="…" {...filterProps('search')} />`. */
+  const filterProps = <K extends keyof F>(key: K) => ({ value: filters[key], onValue: (value: F[K]) => setFilter(key, value) });
+  return { filters, setFilter, filterProps, page, setPage };
 }
 
 export interface FilterInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {

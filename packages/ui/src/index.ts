@@ -9,6 +9,7 @@ export * from './PagedList';
 export * from './format';
 export * from './ExportButtons';
 export * from './Field';
+export * from './PasswordInput';
 export * from './Toast';
 export * from './states';
 export * from './StatusBadge';

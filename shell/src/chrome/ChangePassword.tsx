@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { MSG } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Input, Label, Muted } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Muted, PasswordInput, newPasswordProblem } from '@portal/ui';
 import { ApiError, errorMessage, useAuth } from '@portal/web-core';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
@@ -24,13 +24,14 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: Field) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!values.currentPassword) return setProblem({ field: 'currentPassword', message: MSG.fillAllFields });
-    if (values.newPassword.length < 8) return setProblem({ field: 'newPassword', message: MSG.passwordTooShort });
-    if (values.newPassword !== values.confirm) return setProblem({ field: 'confirm', message: MSG.passwordsMismatch });
+    const newProblem = newPasswordProblem(values.newPassword, values.confirm);
+    if (newProblem)
+      return setProblem({ field: newProblem.field === 'password' ? 'newPassword' : 'confirm', message: newProblem.message });
     setBusy(true);
     setProblem(null);
     try {
@@ -61,42 +62,31 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
 
   return (
     <Form onSubmit={submit} noValidate>
-      <Label>
-        Текущий пароль
-        <Input
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          data-autofocus
-          {...described('currentPassword')}
-        />
-      </Label>
+      <PasswordInput
+        label="Текущий пароль"
+        name="currentPassword"
+        current
+        value={values.currentPassword}
+        onValue={set('currentPassword')}
+        data-autofocus
+        {...described('currentPassword')}
+      />
       {errorFor('currentPassword')}
-      <Label>
-        Новый пароль
-        <Input
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          {...described('newPassword')}
-        />
-      </Label>
+      <PasswordInput
+        label="Новый пароль"
+        name="newPassword"
+        value={values.newPassword}
+        onValue={set('newPassword')}
+        {...described('newPassword')}
+      />
       {errorFor('newPassword')}
-      <Label>
-        Повторите новый пароль
-        <Input
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          {...described('confirm')}
-        />
-      </Label>
+      <PasswordInput
+        label="Повторите новый пароль"
+        name="confirm"
+        value={values.confirm}
+        onValue={set('confirm')}
+        {...described('confirm')}
+      />
       {errorFor('confirm')}
       {problem && !problem.field && <ErrorBox>{problem.message}</ErrorBox>}
       <Muted>После смены пароля на остальных устройствах потребуется войти заново.</Muted>

@@ -43,7 +43,7 @@ export function Directory() {
   const { user: me } = useAuth();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { filters, setFilter, page, setPage } = usePagedFilters({
+  const { filters, filterProps, page, setPage } = usePagedFilters({
     search: '',
     role: '' as Role | '',
     department: '',
@@ -111,28 +111,16 @@ export function Directory() {
           type="search"
           label="Поиск пользователей"
           placeholder="Поиск по имени, email или роли"
-          value={filters.search}
-          onValue={(value) => setFilter('search', value)}
+          {...filterProps('search')}
         />
         <FilterSelect
           label="Фильтр по роли"
-          value={role}
-          onValue={(value) => setFilter('role', value)}
+          {...filterProps('role')}
           anyLabel="Все роли"
           options={labelledOptions(ROLES, ROLE_LABELS)}
         />
-        <FilterInput
-          label="Фильтр по подразделению"
-          placeholder="Подразделение"
-          value={filters.department}
-          onValue={(value) => setFilter('department', value)}
-        />
-        <FilterInput
-          label="Фильтр по должности"
-          placeholder="Должность"
-          value={filters.position}
-          onValue={(value) => setFilter('position', value)}
-        />
+        <FilterInput label="Фильтр по подразделению" placeholder="Подразделение" {...filterProps('department')} />
+        <FilterInput label="Фильтр по должности" placeholder="Должность" {...filterProps('position')} />
       </Filters>
 
       <PagedList

@@ -30,7 +30,7 @@ import { contactCount, formatDate, siteHref } from '../../format';
 export function Organizations() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { filters, setFilter, page, setPage } = usePagedFilters({ search: '' });
+  const { filters, filterProps, page, setPage } = usePagedFilters({ search: '' });
   const search = useDebounced(filters.search.trim(), 300);
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<OrganizationListItem | null>(null);
@@ -83,13 +83,7 @@ export function Organizations() {
         </Actions>
       </Header>
 
-      <Search
-        type="search"
-        label="Поиск организаций"
-        placeholder="Поиск по названию или ИНН"
-        value={filters.search}
-        onValue={(value) => setFilter('search', value)}
-      />
+      <Search type="search" label="Поиск организаций" placeholder="Поиск по названию или ИНН" {...filterProps('search')} />
 
       <PagedList
         query={list}

@@ -31,7 +31,7 @@ const REASON_LABELS: Record<SubjectRequest['reason'], string> = {
 
 /** /crm/subject-requests (ADMIN): «Запросы субъектов ПДн», exports and anonymisations with their status and acts. */
 export function SubjectRequests() {
-  const { filters, setFilter, page, setPage } = usePagedFilters({ status: '' as SubjectRequestStatus | '' });
+  const { filters, filterProps, page, setPage } = usePagedFilters({ status: '' as SubjectRequestStatus | '' });
   const { status } = filters;
   const [asking, setAsking] = useState<SubjectRequest | null>(null);
   const list = useQuery({
@@ -49,13 +49,7 @@ export function SubjectRequests() {
         пользователя в разделе «Контакты»; отзыв согласия создаёт запрос на обезличивание сам.
       </Muted>
       <Filters>
-        <FilterSelect
-          label="Фильтр по статусу"
-          value={status}
-          onValue={(value) => setFilter('status', value)}
-          anyLabel="Все запросы"
-          options={STATUS_FILTER}
-        />
+        <FilterSelect label="Фильтр по статусу" {...filterProps('status')} anyLabel="Все запросы" options={STATUS_FILTER} />
       </Filters>
       <PagedList
         query={list}
