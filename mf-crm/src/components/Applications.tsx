@@ -2,10 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type RoleApplication } from '@portal/contracts';
-import { Button, Card, Muted, PagedList, useToast } from '@portal/ui';
+import { Button, Card, Muted, PagedList, PlainList, useToast } from '@portal/ui';
 import { applicationKeys, decideApplication, fetchPendingApplications, userKeys } from '../api/users';
 import { formatDate } from '../format';
-import { LoadError } from './LoadError';
 
 /**
  * The administrator's «Заявки»: people who registered as CURATOR and study as candidates until
@@ -43,12 +42,7 @@ export function Applications() {
     <Section aria-labelledby="applications-title" data-testid="applications">
       <h2 id="applications-title">Заявки{data ? ` (${data.total})` : ''}</h2>
       <Muted role="status">{status}</Muted>
-      <PagedList
-        query={list}
-        failed={(error, retry) => <LoadError text="Не удалось загрузить заявки" error={error} onRetry={retry} />}
-        empty={<Muted>Новых заявок нет</Muted>}
-        onPage={setPage}
-      >
+      <PagedList query={list} failed="Не удалось загрузить заявки" empty={<Muted>Новых заявок нет</Muted>} onPage={setPage}>
         {(rows) => (
           <List>
             {rows.map((application) => (
@@ -99,12 +93,8 @@ const Section = styled(Card).attrs({ as: 'section' })`
     font-size: 13px;
   }
 `;
-const List = styled.ul`
-  list-style: none;
-  margin: 8px 0 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
+const List = styled(PlainList)`
+  margin-top: 8px;
 `;
 const Row = styled.li`
   display: flex;

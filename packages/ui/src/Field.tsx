@@ -141,3 +141,16 @@ const CheckLabel = styled.label`
     accent-color: ${({ theme }) => theme.colors.primary};
   }
 `;
+
+/** A select's `<option>`s over a closed list of codes, each said by its label: `<CodeOptions codes={ROLES} labels={ROLE_LABELS} />`. */
+export function CodeOptions<V extends string>({ codes, labels }: { codes: readonly V[]; labels: Record<V, string> }) {
+  return (
+    <>
+      {codes.map((code) => (
+        <option key={code} value={code}>
+          {labels[code]}
+        </option>
+      ))}
+    </>
+  );
+}

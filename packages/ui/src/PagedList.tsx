@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page as ListPage } from '@portal/contracts';
 import { Input, Select } from './components';
+import { CodeOptions } from './Field';
 import { Pager } from './Pager';
 import { LoadError, Loading } from './states';
 
@@ -31,35 +32,32 @@ export function FilterInput({ label, onValue, ...rest }: FilterInputProps) {
   return <Input aria-label={label} onChange={(e) => onValue(e.target.value)} {...rest} />;
 }
 
-export interface FilterOption<V extends string> {
-  value: V;
-  label: string;
-}
-
-/** The options of a select over a closed list of codes, each said by its label. */
-export const labelledOptions = <V extends string>(values: readonly V[], labels: Record<V, string>): FilterOption<V>[] =>
-  values.map((value) => ({ value, label: labels[value] }));
-
 export interface FilterSelectProps<V extends string> {
   label: string;
   value: V | '';
   onValue: (value: V | '') => void;
   /** The first option, value '': «Все …». Absent when the list has no «any». */
   anyLabel?: string;
-  options: readonly FilterOption<V>[];
+  /** The codes to choose from, in order, each said by its label. */
+  options: readonly V[];
+  labels: Record<V, string>;
   className?: string;
 }
 
-/** A list's select filter: a labelled select over the given options, maybe with «any» first. */
-export function FilterSelect<V extends string>({ label, value, onValue, anyLabel, options, className }: FilterSelectProps<V>) {
+/** A list's select filter: a labelled select over a closed list of codes, maybe with «any» first. */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  onValue,
+  anyLabel,
+  options,
+  labels,
+  className,
+}: FilterSelectProps<V>) {
   return (
     <Select aria-label={label} value={value} className={className} onChange={(e) => onValue(e.target.value as V | '')}>
       {anyLabel !== undefined && <option value="">{anyLabel}</option>}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
+      <CodeOptions codes={options} labels={labels} />
     </Select>
   );
 }
@@ -69,8 +67,8 @@ export interface PagedListProps<T> {
   query: UseQueryResult<ListPage<T>>;
   /** What the list says when it is empty. */
   empty: ReactNode;
-  /** What a failed read says; the kit's `LoadError` unless given. */
-  failed?: (error: unknown, retry: () => void) => ReactNode;
+  /** A failed read: the title of the kit's `LoadError` (with the reason and «Повторить»), or what to show instead. */
+  failed: string | ((error: unknown, retry: () => void) => ReactNode);
   onPage: (page: number) => void;
   /** The rows, and whether a newer page is on its way (for `aria-busy`). */
   children: (rows: T[], busy: boolean) => ReactNode;
@@ -80,7 +78,12 @@ export interface PagedListProps<T> {
 export function PagedList<T>({ query, empty, failed, onPage, children }: PagedListProps<T>) {
   const retry = () => void query.refetch();
   if (query.isPending) return <Loading />;
-  if (query.isError) return <>{failed ? failed(query.error, retry) : <LoadError error={query.error} onRetry={retry} />}</>;
+  if (query.isError)
+    return typeof failed === 'string' ? (
+      <LoadError title={failed} error={query.error} onRetry={retry} />
+    ) : (
+      <>{failed(query.error, retry)}</>
+    );
   const { data: rows, page, total, limit } = query.data;
   if (!rows.length) return <>{empty}</>;
   return (

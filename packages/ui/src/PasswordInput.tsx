@@ -1,6 +1,6 @@
-import type { InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes } from 'react';
 import { MSG } from '@portal/contracts';
-import { Input, Label } from './components';
+import { ErrorBox, Input, Label } from './components';
 
 export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
   label: string;
@@ -8,21 +8,29 @@ export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputEl
   onValue: (value: string) => void;
   /** The password the person has now (the browser offers the saved one); a new one otherwise. */
   current?: boolean;
+  /** What is wrong with it, in red under the box, which is then `aria-invalid` and described by it. */
+  error?: string | null;
 }
 
-/** A password box inside its label; a new one is `autocomplete="new-password"` so the browser may suggest one. */
-export function PasswordInput({ label, value, onValue, current = false, ...rest }: PasswordInputProps) {
+/** A password box inside its label, and its error under it; a new one is `autocomplete="new-password"` so the browser may suggest one. */
+export function PasswordInput({ label, value, onValue, current = false, error, ...rest }: PasswordInputProps) {
+  const errorId = `${useId()}-error`;
   return (
-    <Label>
-      {label}
-      <Input
-        type="password"
-        autoComplete={current ? 'current-password' : 'new-password'}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        {...rest}
-      />
-    </Label>
+    <>
+      <Label>
+        {label}
+        <Input
+          type="password"
+          autoComplete={current ? 'current-password' : 'new-password'}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...rest}
+        />
+      </Label>
+      {error && <ErrorBox id={errorId}>{error}</ErrorBox>}
+    </>
   );
 }
 

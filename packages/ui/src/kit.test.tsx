@@ -11,7 +11,6 @@ import {
   FilterSelect,
   PagedList,
   PasswordInput,
-  labelledOptions,
   newPasswordProblem,
   usePagedFilters,
   ConfirmDialog,
@@ -335,14 +334,9 @@ describe('PagedList and the paged filters', () => {
     return (
       <>
         <FilterInput label="Поиск" {...filterProps('search')} />
-        <FilterSelect
-          label="Цвет"
-          {...filterProps('colour')}
-          anyLabel="Все цвета"
-          options={labelledOptions(COLOURS, COLOUR_LABELS)}
-        />
+        <FilterSelect label="Цвет" {...filterProps('colour')} anyLabel="Все цвета" options={COLOURS} labels={COLOUR_LABELS} />
         <span data-testid="page">{page}</span>
-        <PagedList query={list} empty={<p>Ничего нет</p>} onPage={setPage}>
+        <PagedList query={list} failed="Не удалось загрузить строки" empty={<p>Ничего нет</p>} onPage={setPage}>
           {(rows) => (
             <ul>
               {rows.map((row) => (
@@ -385,7 +379,7 @@ describe('PagedList and the paged filters', () => {
 
   it('shows a failed read with its reason and «Повторить»', async () => {
     renderRows(<Rows fail />);
-    expect(await screen.findByText('Сервис недоступен')).toBeTruthy();
+    expect(await screen.findByText('Не удалось загрузить строки: Сервис недоступен')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 });
@@ -399,6 +393,16 @@ describe('PasswordInput and newPasswordProblem', () => {
     expect(box.getAttribute('autocomplete')).toBe('new-password');
     fireEvent.change(box, { target: { value: 'Svezhii-Parol-5' } });
     expect(typed).toEqual(['Svezhii-Parol-5']);
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('says what is wrong under the box, which is then invalid and described by it', () => {
+    wrap(<PasswordInput label="Текущий пароль" current value="x" onValue={() => {}} error="Текущий пароль указан неверно" />);
+    const box = screen.getByLabelText('Текущий пароль');
+    expect(box.getAttribute('autocomplete')).toBe('current-password');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Текущий пароль указан неверно');
+    expect(screen.getByRole('alert').textContent).toBe('Текущий пароль указан неверно');
   });
 
   it('names a short password, then two that differ, and lets a good pair through', () => {

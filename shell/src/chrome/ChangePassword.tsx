@@ -55,39 +55,18 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       </Form>
     );
 
-  const errorFor = (field: Field) =>
-    problem?.field === field ? <ErrorBox id={`${field}-error`}>{problem.message}</ErrorBox> : null;
-  const described = (field: Field) =>
-    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {};
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onValue: set(field),
+    error: problem?.field === field ? problem.message : null,
+  });
 
   return (
     <Form onSubmit={submit} noValidate>
-      <PasswordInput
-        label="Текущий пароль"
-        name="currentPassword"
-        current
-        value={values.currentPassword}
-        onValue={set('currentPassword')}
-        data-autofocus
-        {...described('currentPassword')}
-      />
-      {errorFor('currentPassword')}
-      <PasswordInput
-        label="Новый пароль"
-        name="newPassword"
-        value={values.newPassword}
-        onValue={set('newPassword')}
-        {...described('newPassword')}
-      />
-      {errorFor('newPassword')}
-      <PasswordInput
-        label="Повторите новый пароль"
-        name="confirm"
-        value={values.confirm}
-        onValue={set('confirm')}
-        {...described('confirm')}
-      />
-      {errorFor('confirm')}
+      <PasswordInput label="Текущий пароль" current data-autofocus {...fieldProps('currentPassword')} />
+      <PasswordInput label="Новый пароль" {...fieldProps('newPassword')} />
+      <PasswordInput label="Повторите новый пароль" {...fieldProps('confirm')} />
       {problem && !problem.field && <ErrorBox>{problem.message}</ErrorBox>}
       <Muted>После смены пароля на остальных устройствах потребуется войти заново.</Muted>
       <Actions>

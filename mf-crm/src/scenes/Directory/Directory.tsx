@@ -24,7 +24,6 @@ import {
   Muted,
   Page,
   PagedList,
-  labelledOptions,
   useDebounced,
   usePagedFilters,
   useToast,
@@ -32,7 +31,6 @@ import {
 import { navigate, paths, useAuth } from '@portal/web-core';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
-import { LoadError } from '../../components/LoadError';
 import { ResetLink } from '../../components/ResetLink';
 import { PersonalDataDialog } from '../../components/SubjectActions';
 import { UserForm } from '../../components/UserForm';
@@ -113,19 +111,14 @@ export function Directory() {
           placeholder="Поиск по имени, email или роли"
           {...filterProps('search')}
         />
-        <FilterSelect
-          label="Фильтр по роли"
-          {...filterProps('role')}
-          anyLabel="Все роли"
-          options={labelledOptions(ROLES, ROLE_LABELS)}
-        />
+        <FilterSelect label="Фильтр по роли" {...filterProps('role')} anyLabel="Все роли" options={ROLES} labels={ROLE_LABELS} />
         <FilterInput label="Фильтр по подразделению" placeholder="Подразделение" {...filterProps('department')} />
         <FilterInput label="Фильтр по должности" placeholder="Должность" {...filterProps('position')} />
       </Filters>
 
       <PagedList
         query={list}
-        failed={(error, retry) => <LoadError text={CRM_MSG.usersLoadError} error={error} onRetry={retry} />}
+        failed={CRM_MSG.usersLoadError}
         empty={<EmptyNote>{CRM_MSG.usersEmpty}</EmptyNote>}
         onPage={setPage}
       >

@@ -21,7 +21,6 @@ import {
 import { paths } from '@portal/web-core';
 import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
-import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
 import { StatusBadge } from '../../components/StatusBadge';
 import { contactCount, formatDate, siteHref } from '../../format';
@@ -85,12 +84,7 @@ export function Organizations() {
 
       <Search type="search" label="Поиск организаций" placeholder="Поиск по названию или ИНН" {...filterProps('search')} />
 
-      <PagedList
-        query={list}
-        failed={(error, retry) => <LoadError text={CRM_MSG.orgsLoadError} error={error} onRetry={retry} />}
-        empty={<EmptyNote>{CRM_MSG.orgsEmpty}</EmptyNote>}
-        onPage={setPage}
-      >
+      <PagedList query={list} failed={CRM_MSG.orgsLoadError} empty={<EmptyNote>{CRM_MSG.orgsEmpty}</EmptyNote>} onPage={setPage}>
         {(rows, busy) => (
           <CardGrid $min={280} aria-busy={busy}>
             {rows.map((org) => (

@@ -1,29 +1,19 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SUBJECT_REQUEST_LABELS, type SubjectRequest, type SubjectRequestStatus } from '@portal/contracts';
 import {
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  FilterSelect,
-  type FilterOption,
-  Muted,
-  Page,
-  PagedList,
-  usePagedFilters,
-} from '@portal/ui';
+  SUBJECT_REQUEST_LABELS,
+  SUBJECT_REQUEST_STATUSES,
+  type SubjectRequest,
+  type SubjectRequestStatus,
+} from '@portal/contracts';
+import { Badge, Button, Card, ConfirmDialog, FilterSelect, Muted, Page, PagedList, usePagedFilters } from '@portal/ui';
 import { fetchSubjectRequests, subjectKeys } from '../../api/privacy';
-import { LoadError } from '../../components/LoadError';
 import { ANONYMISE_WARNING, ActDownload, Actions, ExportDownloads, useAnonymise } from '../../components/SubjectActions';
 import { formatDate } from '../../format';
 
 const STATUS_LABELS: Record<SubjectRequestStatus, string> = { open: 'Открыт', done: 'Выполнен' };
-const STATUS_FILTER: FilterOption<SubjectRequestStatus>[] = [
-  { value: 'open', label: 'Открытые' },
-  { value: 'done', label: 'Выполненные' },
-];
+const STATUS_FILTER_LABELS: Record<SubjectRequestStatus, string> = { open: 'Открытые', done: 'Выполненные' };
 const REASON_LABELS: Record<SubjectRequest['reason'], string> = {
   withdrawal: 'отзыв согласия',
   admin: 'решение администратора',
@@ -49,14 +39,15 @@ export function SubjectRequests() {
         пользователя в разделе «Контакты»; отзыв согласия создаёт запрос на обезличивание сам.
       </Muted>
       <Filters>
-        <FilterSelect label="Фильтр по статусу" {...filterProps('status')} anyLabel="Все запросы" options={STATUS_FILTER} />
+        <FilterSelect
+          label="Фильтр по статусу"
+          {...filterProps('status')}
+          anyLabel="Все запросы"
+          options={SUBJECT_REQUEST_STATUSES}
+          labels={STATUS_FILTER_LABELS}
+        />
       </Filters>
-      <PagedList
-        query={list}
-        failed={(error, retry) => <LoadError text="Не удалось загрузить запросы" error={error} onRetry={retry} />}
-        empty={<Muted>Запросов нет</Muted>}
-        onPage={setPage}
-      >
+      <PagedList query={list} failed="Не удалось загрузить запросы" empty={<Muted>Запросов нет</Muted>} onPage={setPage}>
         {(rows, busy) => (
           <List aria-busy={busy}>
             {rows.map((request) => (

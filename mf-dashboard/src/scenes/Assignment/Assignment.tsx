@@ -14,7 +14,6 @@ import {
   Muted,
   Page,
   PagedList,
-  labelledOptions,
   useDebounced,
   usePagedFilters,
 } from '@portal/ui';
@@ -107,7 +106,8 @@ export function AssignmentDetail({ id }: { id: string }) {
           label="Фильтр по статусу"
           {...filterProps('status')}
           anyLabel="Все статусы"
-          options={labelledOptions(ASSIGNMENT_STATUSES, ASSIGNMENT_STATUS_LABELS)}
+          options={ASSIGNMENT_STATUSES}
+          labels={ASSIGNMENT_STATUS_LABELS}
         />
         <FilterInput label="Фильтр по подразделению" placeholder="Подразделение" maxLength={120} {...filterProps('department')} />
         <ExportButtons onExport={(format) => downloadAssignmentReport(id, format, status, department)} />

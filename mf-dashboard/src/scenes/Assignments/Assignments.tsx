@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIENCE_LABELS, ROLE_LABELS, STAFF_ROLES, type Assignment } from '@portal/contracts';
-import { Card, ErrorBox, Field, Input, Muted, Page, PagedList, Select, usePagedFilters } from '@portal/ui';
+import { Card, Field, Input, Muted, Page, PagedList, Select, usePagedFilters } from '@portal/ui';
 import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
 import { assignmentKeys, createAssignment, fetchAssignments, fetchPublishedCourses } from '../../api/assignments';
 import { AssignForm } from '../../components/AssignForm';
@@ -76,7 +76,7 @@ export function Assignments() {
       </Filters>
       <PagedList
         query={list}
-        failed={(error) => <ErrorBox>Не удалось загрузить назначения: {errorMessage(error)}</ErrorBox>}
+        failed="Не удалось загрузить назначения"
         empty={<Muted>{filtered ? 'Под эти фильтры назначений нет' : 'Назначений пока нет'}</Muted>}
         onPage={setPage}
       >
