@@ -128,7 +128,8 @@ export const FieldError = styled.span`
   font-size: 13px;
   color: ${({ theme }) => theme.colors.danger};
 `;
-const CheckLabel = styled.label`
+/** A checkbox's line: the box, then its text, the whole line clickable. */
+export const CheckLabel = styled.label`
   display: inline-flex;
   align-items: center;
   gap: 8px;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@portal/web-core';
 import {
+  CodeOptions,
   FilterInput,
   FilterSelect,
   PagedList,
@@ -381,6 +382,21 @@ describe('PagedList and the paged filters', () => {
     renderRows(<Rows fail />);
     expect(await screen.findByText('Не удалось загрузить строки: Сервис недоступен')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+  });
+});
+
+describe('CodeOptions', () => {
+  it('offers each code under its label, in the given order', () => {
+    wrap(
+      <select aria-label="Роль" defaultValue="CURATOR">
+        <CodeOptions codes={['ADMIN', 'CURATOR']} labels={{ ADMIN: 'Администратор', CURATOR: 'Куратор' }} />
+      </select>,
+    );
+    expect(screen.getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+      ['ADMIN', 'Администратор'],
+      ['CURATOR', 'Куратор'],
+    ]);
+    expect((screen.getByRole('combobox', { name: 'Роль' }) as HTMLSelectElement).value).toBe('CURATOR');
   });
 });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, LoadError, Muted, Page, PlainList, useToast } from '@portal/ui';
+import { Button, Card, ConfirmDialog, Dialog, FactList, LoadError, Muted, Page, PlainList, Row, useToast } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
 import {
   createContact,
@@ -281,24 +281,11 @@ const InfoHead = styled.div`
     margin: 0;
   }
 `;
-const Row = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-const Facts = styled.dl`
-  display: grid;
+const Facts = styled(FactList)`
   gap: 8px 24px;
-  margin: 0;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   dt {
-    color: ${({ theme }) => theme.colors.muted};
     font-size: 13px;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: break-word;
-    min-width: 0;
   }
 `;
 const ContactList = styled(PlainList).attrs({ $gap: 12 })`

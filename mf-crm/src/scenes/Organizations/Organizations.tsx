@@ -10,6 +10,7 @@ import {
   Dialog,
   EmptyNote,
   ExportButtons,
+  FactList,
   FilterInput,
   Muted,
   Page,
@@ -191,10 +192,8 @@ const CardHead = styled.div`
     overflow-wrap: break-word;
   }
 `;
-const Facts = styled.dl`
-  display: grid;
+const Facts = styled(FactList)`
   gap: 6px;
-  margin: 0;
   font-size: 14px;
   flex: 1;
   align-content: start;
@@ -203,13 +202,7 @@ const Facts = styled.dl`
     gap: 8px;
   }
   dt {
-    color: ${({ theme }) => theme.colors.muted};
     min-width: 80px;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: break-word;
-    min-width: 0;
   }
 `;
 const CardActions = styled.div`
