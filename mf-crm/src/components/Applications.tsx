@@ -2,11 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type RoleApplication } from '@portal/contracts';
-import { Button, Card, Muted, useToast } from '@portal/ui';
+import { Button, Card, Muted, PagedList, PlainList, useToast } from '@portal/ui';
 import { applicationKeys, decideApplication, fetchPendingApplications, userKeys } from '../api/users';
 import { formatDate } from '../format';
-import { LoadError } from './LoadError';
-import { Pager } from './Pager';
 
 /**
  * The administrator's «Заявки»: people who registered as CURATOR and study as candidates until
@@ -44,16 +42,10 @@ export function Applications() {
     <Section aria-labelledby="applications-title" data-testid="applications">
       <h2 id="applications-title">Заявки{data ? ` (${data.total})` : ''}</h2>
       <Muted role="status">{status}</Muted>
-      {list.isPending ? (
-        <Muted aria-busy="true">Загрузка...</Muted>
-      ) : list.isError ? (
-        <LoadError text="Не удалось загрузить заявки" error={list.error} onRetry={() => void list.refetch()} />
-      ) : !data?.data.length ? (
-        <Muted>Новых заявок нет</Muted>
-      ) : (
-        <>
+      <PagedList query={list} failed="Не удалось загрузить заявки" empty={<Muted>Новых заявок нет</Muted>} onPage={setPage}>
+        {(rows) => (
           <List>
-            {data.data.map((application) => (
+            {rows.map((application) => (
               <Row key={application.id} aria-label={`Заявка: ${application.user.fullName}`} data-testid="application">
                 <div>
                   <strong>{application.user.fullName}</strong> · {application.user.email}
@@ -83,9 +75,8 @@ export function Applications() {
               </Row>
             ))}
           </List>
-          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </Section>
   );
 }
@@ -102,12 +93,8 @@ const Section = styled(Card).attrs({ as: 'section' })`
     font-size: 13px;
   }
 `;
-const List = styled.ul`
-  list-style: none;
-  margin: 8px 0 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
+const List = styled(PlainList)`
+  margin-top: 8px;
 `;
 const Row = styled.li`
   display: flex;

@@ -1,5 +1,5 @@
 import { ORG_STATUSES, ORG_STATUS_LABELS, organizationCreateSchema, type OrgStatus, type Organization } from '@portal/contracts';
-import { Field, FormActions, Input, Select, useZodForm } from '@portal/ui';
+import { CodeOptions, Field, FormActions, Input, Select, useZodForm } from '@portal/ui';
 import { FormGrid } from './Form';
 
 export interface OrganizationValues {
@@ -42,11 +42,7 @@ export function OrganizationForm({ initial, submitLabel, busy, onSubmit, onCance
       </Field>
       <Field label="Статус" error={errors.status?.message}>
         <Select {...form.register('status')}>
-          {ORG_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ORG_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <CodeOptions codes={ORG_STATUSES} labels={ORG_STATUS_LABELS} />
         </Select>
       </Field>
       <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />

@@ -7,7 +7,7 @@ import {
   type UserEditRights,
   type UserUpdateInput,
 } from '@portal/contracts';
-import { Field, FormActions, Input, Muted, Select, useZodForm } from '@portal/ui';
+import { CodeOptions, Field, FormActions, Input, Muted, Select, useZodForm } from '@portal/ui';
 import styled from 'styled-components';
 import { FormGrid } from './Form';
 
@@ -58,11 +58,7 @@ export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {
       <Field required label="Роль" error={errors.role?.message}>
         {/* Disabled on the element only: the form still sends the role it was given. */}
         <Select disabled={!rights.role} {...form.register('role')}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
+          <CodeOptions codes={ROLES} labels={ROLE_LABELS} />
         </Select>
       </Field>
       <Field label="Подразделение" error={errors.department?.message}>

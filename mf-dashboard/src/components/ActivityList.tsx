@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { AuditRecord } from '@portal/contracts';
+import { PlainList } from '@portal/ui';
 import { formatDateTime, relativeTime } from '../format';
 import { activityPhrase, readableDetails } from '../phrase';
 
@@ -13,7 +14,7 @@ interface ActivityListProps {
 
 export function ActivityList({ records, now, detailed = false, label }: ActivityListProps) {
   return (
-    <List aria-label={label}>
+    <PlainList $gap={0} aria-label={label}>
       {records.map((record) => (
         <Item key={record.id} data-testid="activity-item" data-entity={record.entity} data-action={record.action}>
           <Dot $action={record.action} aria-hidden="true" />
@@ -26,16 +27,9 @@ export function ActivityList({ records, now, detailed = false, label }: Activity
           </Time>
         </Item>
       ))}
-    </List>
+    </PlainList>
   );
 }
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-`;
 
 const Item = styled.li`
   display: grid;

@@ -10,7 +10,7 @@ import {
   type AudienceKind,
   type Role,
 } from '@portal/contracts';
-import { Button, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, CodeOptions, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
 import { assignmentKeys, fetchPublishedCourses } from '../api/assignments';
 
 /** The kinds of audience this form offers (named people are assigned over the API). */
@@ -77,11 +77,7 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
       <Label>
         Кому
         <Select name="kind" value={values.kind} onChange={set('kind')}>
-          {KINDS.map((k) => (
-            <option key={k} value={k}>
-              {AUDIENCE_LABELS[k]}
-            </option>
-          ))}
+          <CodeOptions codes={KINDS} labels={AUDIENCE_LABELS} />
         </Select>
       </Label>
       {values.kind === 'department' && (
@@ -94,11 +90,7 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
         <Label>
           Роль
           <Select name="role" value={values.role} onChange={set('role')}>
-            {STUDY_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <CodeOptions codes={STUDY_ROLES} labels={ROLE_LABELS} />
           </Select>
         </Label>
       )}

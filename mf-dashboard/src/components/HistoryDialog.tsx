@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Dialog, ExportButtons, Input, Label, Muted, Select, useDebounced } from '@portal/ui';
+import { Button, CodeOptions, Dialog, ExportButtons, Field, Input, Muted, Select, useDebounced } from '@portal/ui';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -34,7 +34,6 @@ export function HistoryDialog({ open, onClose, scope }: HistoryDialogProps) {
 
 function History({ scope }: { scope: HistoryScope }) {
   const now = useNow();
-  const ids = { search: useId(), action: useId(), entity: useId(), from: useId(), to: useId() };
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<AuditAction | ''>('');
   const [entity, setEntity] = useState<AuditEntity | ''>('');
@@ -90,56 +89,32 @@ function History({ scope }: { scope: HistoryScope }) {
     <>
       <Filters role="search">
         <Wide>
-          <Label htmlFor={ids.search}>Поиск</Label>
-          <Input
-            id={ids.search}
-            type="search"
-            value={search}
-            placeholder={DASHBOARD_MSG.searchPlaceholder}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+          <Field label="Поиск">
+            <Input
+              type="search"
+              value={search}
+              placeholder={DASHBOARD_MSG.searchPlaceholder}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </Field>
         </Wide>
-        <Field>
-          <Label htmlFor={ids.action}>Действие</Label>
-          <Select id={ids.action} value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
+        <Field label="Действие">
+          <Select value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')}>
             <option value="">Все действия</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {AUDIT_ACTION_LABELS[a]}
-              </option>
-            ))}
+            <CodeOptions codes={AUDIT_ACTIONS} labels={AUDIT_ACTION_LABELS} />
           </Select>
         </Field>
-        <Field>
-          <Label htmlFor={ids.entity}>Объект</Label>
-          <Select id={ids.entity} value={entity} onChange={(e) => setEntity(e.target.value as AuditEntity | '')}>
+        <Field label="Объект">
+          <Select value={entity} onChange={(e) => setEntity(e.target.value as AuditEntity | '')}>
             <option value="">Все объекты</option>
-            {AUDIT_ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {AUDIT_ENTITY_LABELS[e]}
-              </option>
-            ))}
+            <CodeOptions codes={AUDIT_ENTITIES} labels={AUDIT_ENTITY_LABELS} />
           </Select>
         </Field>
-        <Field>
-          <Label htmlFor={ids.from}>С даты</Label>
-          <Input
-            id={ids.from}
-            type="date"
-            value={startDate}
-            max={endDate || undefined}
-            onChange={(e) => chooseStart(e.target.value)}
-          />
+        <Field label="С даты">
+          <Input type="date" value={startDate} max={endDate || undefined} onChange={(e) => chooseStart(e.target.value)} />
         </Field>
-        <Field>
-          <Label htmlFor={ids.to}>По дату</Label>
-          <Input
-            id={ids.to}
-            type="date"
-            value={endDate}
-            min={startDate || undefined}
-            onChange={(e) => chooseEnd(e.target.value)}
-          />
+        <Field label="По дату">
+          <Input type="date" value={endDate} min={startDate || undefined} onChange={(e) => chooseEnd(e.target.value)} />
         </Field>
         <Buttons>
           <Button
@@ -205,12 +180,7 @@ const Filters = styled.div`
   }
 `;
 
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
-`;
-
-const Wide = styled(Field)`
+const Wide = styled.div`
   grid-column: 1 / -1;
 `;
 

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Muted } from '@portal/ui';
+import { Card, Muted, PlainList } from '@portal/ui';
 import { assignmentKeys, daysLeftText, fetchMyAssignments, formatDay, navigate, paths } from '@portal/web-core';
 
 /** How many of the nearest due assignments the card shows. */
@@ -28,7 +28,7 @@ export function MyAssignments() {
       ) : !list.data.data.length ? (
         <Muted>Назначенного обучения нет</Muted>
       ) : (
-        <Items>
+        <PlainList $gap={12}>
           {list.data.data.map((a) => (
             <Item key={a.assignmentId} $overdue={a.status === 'overdue'} data-testid="assignment-item" data-status={a.status}>
               <a href={paths.student(a.courseId)} onClick={open(a.courseId)}>
@@ -41,7 +41,7 @@ export function MyAssignments() {
               {a.message && <Muted>{a.message}</Muted>}
             </Item>
           ))}
-        </Items>
+        </PlainList>
       )}
       {list.data && list.data.total > SHOWN && (
         <Muted>
@@ -67,14 +67,6 @@ const Section = styled(Card).attrs({ as: 'section' })`
     margin: 0 0 16px;
     font-size: 18px;
   }
-`;
-
-const Items = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
 `;
 
 const Item = styled.li<{ $overdue: boolean }>`

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { CRM_ROLES, isStaff, type Role } from '@portal/contracts';
+import { PlainList } from '@portal/ui';
 import { decide, navigate, paths } from '@portal/web-core';
 
 export interface QuickAction {
@@ -51,12 +52,7 @@ export function QuickActions({ role }: { role: Role }) {
   );
 }
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
+const List = styled(PlainList)`
   grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
 `;
 

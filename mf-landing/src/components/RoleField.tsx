@@ -1,5 +1,5 @@
 import { APPLY_FOR_ROLES, ROLE_LABELS, type Role } from '@portal/contracts';
-import { Field, Muted, Select } from '@portal/ui';
+import { CodeOptions, Field, Muted, Select } from '@portal/ui';
 import type { RegistrationForm } from '../forms';
 
 /** The role a person registers with, and what choosing a staff role means (an application). */
@@ -17,11 +17,7 @@ export function RoleField({
     <>
       <Field required={required} label="Роль" error={form.formState.errors.role?.message}>
         <Select {...form.register('role')}>
-          {roles.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
+          <CodeOptions codes={roles} labels={ROLE_LABELS} />
         </Select>
       </Field>
       {APPLY_FOR_ROLES.includes(role) && (

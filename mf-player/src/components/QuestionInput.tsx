@@ -8,7 +8,7 @@ import {
   type AnswerValue,
   type PlayerQuestion,
 } from '@portal/contracts';
-import { Button, Input, Select } from '@portal/ui';
+import { Button, Input, Select, TextArea } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { uploadAnswerFile } from '../api/player';
 import { HotspotInput, ImageLabelsInput } from './ImageQuestionInputs';
@@ -363,16 +363,6 @@ const Choice = styled.label`
     margin: 0;
     accent-color: ${({ theme }) => theme.colors.primary};
   }
-`;
-const TextArea = styled.textarea`
-  width: 100%;
-  padding: 10px 12px;
-  font: inherit;
-  resize: vertical;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
 `;
 const Pairs = styled.div`
   display: grid;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG } from '@portal/contracts';
 import { Button, Muted } from './components';
 import { Dialog } from './Dialog';
-import { FieldError } from './Field';
+import { CheckLabel, FieldError } from './Field';
 
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -72,18 +72,11 @@ const Wrap = styled.div`
   gap: 4px;
   justify-items: start;
 `;
-const Line = styled.label`
-  display: inline-flex;
+// A long text beside the box: the box stays at the first line and keeps its size.
+const Line = styled(CheckLabel)`
   align-items: flex-start;
-  gap: 8px;
-  font-size: 14px;
-  cursor: pointer;
   input {
-    width: 18px;
-    height: 18px;
-    margin: 0;
     flex: none;
-    accent-color: ${({ theme }) => theme.colors.primary};
   }
 `;
 const Actions = styled.div`

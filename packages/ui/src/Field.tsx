@@ -128,7 +128,8 @@ export const FieldError = styled.span`
   font-size: 13px;
   color: ${({ theme }) => theme.colors.danger};
 `;
-const CheckLabel = styled.label`
+/** A checkbox's line: the box, then its text, the whole line clickable. */
+export const CheckLabel = styled.label`
   display: inline-flex;
   align-items: center;
   gap: 8px;
@@ -141,3 +142,16 @@ const CheckLabel = styled.label`
     accent-color: ${({ theme }) => theme.colors.primary};
   }
 `;
+
+/** A select's `<option>`s over a closed list of codes, each said by its label: `<CodeOptions codes={ROLES} labels={ROLE_LABELS} />`. */
+export function CodeOptions<V extends string>({ codes, labels }: { codes: readonly V[]; labels: Record<V, string> }) {
+  return (
+    <>
+      {codes.map((code) => (
+        <option key={code} value={code}>
+          {labels[code]}
+        </option>
+      ))}
+    </>
+  );
+}

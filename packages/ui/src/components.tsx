@@ -141,6 +141,20 @@ export const PageHeader = styled.header<{ $gap?: number }>`
   }
 `;
 
+/** A record's facts as a definition list: each name muted, each value beside or under it, long values wrapping. */
+export const FactList = styled.dl`
+  display: grid;
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: break-word;
+    min-width: 0;
+  }
+`;
+
 export const Card = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -4,8 +4,16 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG, loginSchema, MSG } from '@portal/contracts';
 import { z } from 'zod';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@portal/web-core';
 import {
+  CodeOptions,
+  FilterInput,
+  FilterSelect,
+  PagedList,
+  PasswordInput,
+  newPasswordProblem,
+  usePagedFilters,
   ConfirmDialog,
   ConsentCheck,
   Dialog,
@@ -304,5 +312,121 @@ describe('uploadProblem', () => {
     expect(uploadProblem(file('отчёт.pdf', 1000, 'application/pdf'), 'any')).toBeNull();
     // The browser does not know the type: the server decides from the content.
     expect(uploadProblem(file('схема.heic', 1000, ''), 'image')).toBeNull();
+  });
+});
+
+describe('PagedList and the paged filters', () => {
+  const ROWS = Array.from({ length: 5 }, (_, i) => `строка ${i + 1}`);
+  const COLOURS = ['red', 'green'] as const;
+  const COLOUR_LABELS = { red: 'Красный', green: 'Зелёный' };
+
+  /** A list of two rows a page, read through TanStack Query the way the remotes read theirs. */
+  function Rows({ fail = false }: { fail?: boolean }) {
+    const { filters, filterProps, page, setPage } = usePagedFilters({ search: '', colour: '' as (typeof COLOURS)[number] | '' });
+    const list = useQuery({
+      queryKey: ['rows', filters, page, fail],
+      queryFn: () => {
+        if (fail) throw new ApiError('Сервис недоступен', 500);
+        const found = ROWS.filter((row) => row.includes(filters.search));
+        return { data: found.slice((page - 1) * 2, page * 2), total: found.length, page, limit: 2 };
+      },
+      placeholderData: keepPreviousData,
+    });
+    return (
+      <>
+        <FilterInput label="Поиск" {...filterProps('search')} />
+        <FilterSelect label="Цвет" {...filterProps('colour')} anyLabel="Все цвета" options={COLOURS} labels={COLOUR_LABELS} />
+        <span data-testid="page">{page}</span>
+        <PagedList query={list} failed="Не удалось загрузить строки" empty={<p>Ничего нет</p>} onPage={setPage}>
+          {(rows) => (
+            <ul>
+              {rows.map((row) => (
+                <li key={row}>{row}</li>
+              ))}
+            </ul>
+          )}
+        </PagedList>
+      </>
+    );
+  }
+  const renderRows = (ui: ReactNode) =>
+    wrap(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>,
+    );
+
+  it('shows loading, then the rows with the pager, and a new filter goes back to page 1', async () => {
+    renderRows(<Rows />);
+    expect(screen.getByRole('status').textContent).toBe('Загрузка...');
+    expect(await screen.findByText('строка 1')).toBeTruthy();
+    expect(screen.getByText('Страница 1 из 3')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Вперёд' }));
+    expect(await screen.findByText('строка 3')).toBeTruthy();
+    expect(screen.getByTestId('page').textContent).toBe('2');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Цвет' }), { target: { value: 'green' } });
+    expect(screen.getByTestId('page').textContent).toBe('1');
+    expect((screen.getByRole('combobox', { name: 'Цвет' }) as HTMLSelectElement).value).toBe('green');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Все цвета', 'Красный', 'Зелёный']);
+  });
+
+  it('says the list is empty when the search finds nothing, without a pager', async () => {
+    renderRows(<Rows />);
+    await screen.findByText('строка 1');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Поиск' }), { target: { value: 'нет такой' } });
+    expect(await screen.findByText('Ничего нет')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Страницы' })).toBeNull();
+  });
+
+  it('shows a failed read with its reason and «Повторить»', async () => {
+    renderRows(<Rows fail />);
+    expect(await screen.findByText('Не удалось загрузить строки: Сервис недоступен')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+  });
+});
+
+describe('CodeOptions', () => {
+  it('offers each code under its label, in the given order', () => {
+    wrap(
+      <select aria-label="Роль" defaultValue="CURATOR">
+        <CodeOptions codes={['ADMIN', 'CURATOR']} labels={{ ADMIN: 'Администратор', CURATOR: 'Куратор' }} />
+      </select>,
+    );
+    expect(screen.getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+      ['ADMIN', 'Администратор'],
+      ['CURATOR', 'Куратор'],
+    ]);
+    expect((screen.getByRole('combobox', { name: 'Роль' }) as HTMLSelectElement).value).toBe('CURATOR');
+  });
+});
+
+describe('PasswordInput and newPasswordProblem', () => {
+  it('is a password box named by its label that hands over what is typed', () => {
+    const typed: string[] = [];
+    wrap(<PasswordInput label="Новый пароль" value="" onValue={(value) => typed.push(value)} />);
+    const box = screen.getByLabelText('Новый пароль');
+    expect(box.getAttribute('type')).toBe('password');
+    expect(box.getAttribute('autocomplete')).toBe('new-password');
+    fireEvent.change(box, { target: { value: 'Svezhii-Parol-5' } });
+    expect(typed).toEqual(['Svezhii-Parol-5']);
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('says what is wrong under the box, which is then invalid and described by it', () => {
+    wrap(<PasswordInput label="Текущий пароль" current value="x" onValue={() => {}} error="Текущий пароль указан неверно" />);
+    const box = screen.getByLabelText('Текущий пароль');
+    expect(box.getAttribute('autocomplete')).toBe('current-password');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Текущий пароль указан неверно');
+    expect(screen.getByRole('alert').textContent).toBe('Текущий пароль указан неверно');
+  });
+
+  it('names a short password, then two that differ, and lets a good pair through', () => {
+    expect(newPasswordProblem('short', 'short')).toEqual({ field: 'password', message: MSG.passwordTooShort });
+    expect(newPasswordProblem('Svezhii-Parol-5', 'Svezhii-Parol-6')).toEqual({
+      field: 'confirm',
+      message: MSG.passwordsMismatch,
+    });
+    expect(newPasswordProblem('Svezhii-Parol-5', 'Svezhii-Parol-5')).toBeNull();
   });
 });

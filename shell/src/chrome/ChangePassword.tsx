@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { MSG } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Input, Label, Muted } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Muted, PasswordInput, newPasswordProblem } from '@portal/ui';
 import { ApiError, errorMessage, useAuth } from '@portal/web-core';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
@@ -24,13 +24,14 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: Field) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!values.currentPassword) return setProblem({ field: 'currentPassword', message: MSG.fillAllFields });
-    if (values.newPassword.length < 8) return setProblem({ field: 'newPassword', message: MSG.passwordTooShort });
-    if (values.newPassword !== values.confirm) return setProblem({ field: 'confirm', message: MSG.passwordsMismatch });
+    const newProblem = newPasswordProblem(values.newPassword, values.confirm);
+    if (newProblem)
+      return setProblem({ field: newProblem.field === 'password' ? 'newPassword' : 'confirm', message: newProblem.message });
     setBusy(true);
     setProblem(null);
     try {
@@ -54,50 +55,18 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       </Form>
     );
 
-  const errorFor = (field: Field) =>
-    problem?.field === field ? <ErrorBox id={`${field}-error`}>{problem.message}</ErrorBox> : null;
-  const described = (field: Field) =>
-    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {};
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onValue: set(field),
+    error: problem?.field === field ? problem.message : null,
+  });
 
   return (
     <Form onSubmit={submit} noValidate>
-      <Label>
-        Текущий пароль
-        <Input
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          data-autofocus
-          {...described('currentPassword')}
-        />
-      </Label>
-      {errorFor('currentPassword')}
-      <Label>
-        Новый пароль
-        <Input
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          {...described('newPassword')}
-        />
-      </Label>
-      {errorFor('newPassword')}
-      <Label>
-        Повторите новый пароль
-        <Input
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          {...described('confirm')}
-        />
-      </Label>
-      {errorFor('confirm')}
+      <PasswordInput label="Текущий пароль" current data-autofocus {...fieldProps('currentPassword')} />
+      <PasswordInput label="Новый пароль" {...fieldProps('newPassword')} />
+      <PasswordInput label="Повторите новый пароль" {...fieldProps('confirm')} />
       {problem && !problem.field && <ErrorBox>{problem.message}</ErrorBox>}
       <Muted>После смены пароля на остальных устройствах потребуется войти заново.</Muted>
       <Actions>

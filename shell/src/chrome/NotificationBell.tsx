@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationPage } from '@portal/contracts';
-import { Button, Dialog, EmptyState, LoadError, Loading, Pager } from '@portal/ui';
+import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList } from '@portal/ui';
 import { apiRequest, navigate } from '@portal/web-core';
 
 const PAGE_SIZE = 10;
@@ -80,7 +80,7 @@ export function NotificationBell() {
                 Отметить все прочитанными
               </Button>
             </Toolbar>
-            <List aria-label="Список уведомлений">
+            <PlainList aria-label="Список уведомлений">
               {list.data.data.map((n) => (
                 <Item key={n.id} $unread={!n.read} data-testid="notification" data-kind={n.kind}>
                   <ItemLink
@@ -105,7 +105,7 @@ export function NotificationBell() {
                   </Meta>
                 </Item>
               ))}
-            </List>
+            </PlainList>
             <Pager page={page} total={list.data.total} limit={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -132,13 +132,6 @@ const Toolbar = styled.div`
   gap: 12px;
   margin-bottom: 12px;
   color: ${({ theme }) => theme.colors.muted};
-`;
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
 `;
 const Item = styled.li<{ $unread: boolean }>`
   padding: 10px 12px;

@@ -11,12 +11,26 @@ import {
   type User,
   type UserUpdateInput,
 } from '@portal/contracts';
-import { Badge, Button, Card, Dialog, ExportButtons, Input, Muted, Page, Select, useDebounced, useToast } from '@portal/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardGrid,
+  Dialog,
+  EmptyNote,
+  ExportButtons,
+  FilterInput,
+  FilterSelect,
+  Muted,
+  Page,
+  PagedList,
+  useDebounced,
+  usePagedFilters,
+  useToast,
+} from '@portal/ui';
 import { navigate, paths, useAuth } from '@portal/web-core';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
-import { LoadError } from '../../components/LoadError';
-import { Pager } from '../../components/Pager';
 import { ResetLink } from '../../components/ResetLink';
 import { PersonalDataDialog } from '../../components/SubjectActions';
 import { UserForm } from '../../components/UserForm';
@@ -27,14 +41,16 @@ export function Directory() {
   const { user: me } = useAuth();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), 300);
-  const [role, setRole] = useState<Role | ''>('');
-  const [departmentText, setDepartmentText] = useState('');
-  const [positionText, setPositionText] = useState('');
-  const department = useDebounced(departmentText.trim(), 300);
-  const position = useDebounced(positionText.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { filters, filterProps, page, setPage } = usePagedFilters({
+    search: '',
+    role: '' as Role | '',
+    department: '',
+    position: '',
+  });
+  const search = useDebounced(filters.search.trim(), 300);
+  const { role } = filters;
+  const department = useDebounced(filters.department.trim(), 300);
+  const position = useDebounced(filters.position.trim(), 300);
   const [editing, setEditing] = useState<User | null>(null);
   const [personal, setPersonal] = useState<User | null>(null);
 
@@ -89,61 +105,26 @@ export function Directory() {
       {isAdmin && <Applications />}
 
       <Filters>
-        <Input
+        <FilterInput
           type="search"
-          aria-label="Поиск пользователей"
+          label="Поиск пользователей"
           placeholder="Поиск по имени, email или роли"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            setPage(1);
-          }}
+          {...filterProps('search')}
         />
-        <Select
-          aria-label="Фильтр по роли"
-          value={role}
-          onChange={(e) => {
-            setRole(e.target.value as Role | '');
-            setPage(1);
-          }}
-        >
-          <option value="">Все роли</option>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </Select>
-        <Input
-          aria-label="Фильтр по подразделению"
-          placeholder="Подразделение"
-          value={departmentText}
-          onChange={(e) => {
-            setDepartmentText(e.target.value);
-            setPage(1);
-          }}
-        />
-        <Input
-          aria-label="Фильтр по должности"
-          placeholder="Должность"
-          value={positionText}
-          onChange={(e) => {
-            setPositionText(e.target.value);
-            setPage(1);
-          }}
-        />
+        <FilterSelect label="Фильтр по роли" {...filterProps('role')} anyLabel="Все роли" options={ROLES} labels={ROLE_LABELS} />
+        <FilterInput label="Фильтр по подразделению" placeholder="Подразделение" {...filterProps('department')} />
+        <FilterInput label="Фильтр по должности" placeholder="Должность" {...filterProps('position')} />
       </Filters>
 
-      {list.isPending ? (
-        <Muted aria-busy="true">Загрузка...</Muted>
-      ) : list.isError ? (
-        <LoadError text={CRM_MSG.usersLoadError} error={list.error} onRetry={() => void list.refetch()} />
-      ) : !data?.data.length ? (
-        <Empty>{CRM_MSG.usersEmpty}</Empty>
-      ) : (
-        <>
-          <Grid aria-busy={list.isFetching}>
-            {data.data.map((user) => (
+      <PagedList
+        query={list}
+        failed={CRM_MSG.usersLoadError}
+        empty={<EmptyNote>{CRM_MSG.usersEmpty}</EmptyNote>}
+        onPage={setPage}
+      >
+        {(rows, busy) => (
+          <CardGrid $min={260} aria-busy={busy}>
+            {rows.map((user) => (
               <UserCard key={user.id} aria-label={user.fullName} data-testid="user-card">
                 <CardHead>
                   <h2>{user.fullName}</h2>
@@ -176,10 +157,9 @@ export function Directory() {
                 )}
               </UserCard>
             ))}
-          </Grid>
-          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
-        </>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
 
       <Dialog open={!!editing} title="Редактирование пользователя" onClose={() => setEditing(null)}>
         {editing && (
@@ -224,19 +204,6 @@ const Filters = styled.div`
   margin: 24px 0;
   @media (max-width: 640px) {
     grid-template-columns: 1fr;
-  }
-`;
-const Empty = styled(Muted)`
-  padding: 48px 0;
-  text-align: center;
-  font-size: 16px;
-`;
-const Grid = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
-  &[aria-busy='true'] {
-    opacity: 0.7;
   }
 `;
 const UserCard = styled(Card).attrs({ as: 'article' })`

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, Muted, Page, useToast } from '@portal/ui';
+import { Button, Card, ConfirmDialog, Dialog, FactList, LoadError, Muted, Page, PlainList, Row, useToast } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
 import {
   createContact,
@@ -15,7 +15,6 @@ import {
 } from '../../api/crm';
 import { ContactForm, type ContactValues } from '../../components/ContactForm';
 import { Link } from '../../components/Link';
-import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
 import { StatusBadge } from '../../components/StatusBadge';
 import { contactCount, formatDate, isStale, siteHref } from '../../format';
@@ -99,7 +98,7 @@ export function Organization({ id }: { id: string }) {
     return (
       <Page data-mf="mf_crm">
         {back}
-        <LoadError text={CRM_MSG.orgLoadError} error={detail.error} onRetry={() => void detail.refetch()} />
+        <LoadError title={CRM_MSG.orgLoadError} error={detail.error} onRetry={() => void detail.refetch()} />
       </Page>
     );
   }
@@ -282,32 +281,14 @@ const InfoHead = styled.div`
     margin: 0;
   }
 `;
-const Row = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-const Facts = styled.dl`
-  display: grid;
+const Facts = styled(FactList)`
   gap: 8px 24px;
-  margin: 0;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   dt {
-    color: ${({ theme }) => theme.colors.muted};
     font-size: 13px;
   }
-  dd {
-    margin: 0;
-    overflow-wrap: break-word;
-    min-width: 0;
-  }
 `;
-const ContactList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
+const ContactList = styled(PlainList).attrs({ $gap: 12 })`
   li {
     display: grid;
     gap: 4px 16px;

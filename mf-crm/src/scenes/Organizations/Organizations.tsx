@@ -2,13 +2,27 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, ExportButtons, Input, Muted, Page, useDebounced, useToast } from '@portal/ui';
+import {
+  Button,
+  Card,
+  CardGrid,
+  ConfirmDialog,
+  Dialog,
+  EmptyNote,
+  ExportButtons,
+  FactList,
+  FilterInput,
+  Muted,
+  Page,
+  PagedList,
+  useDebounced,
+  usePagedFilters,
+  useToast,
+} from '@portal/ui';
 import { paths } from '@portal/web-core';
 import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
-import { LoadError } from '../../components/LoadError';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
-import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
 import { contactCount, formatDate, siteHref } from '../../format';
 
@@ -16,9 +30,8 @@ import { contactCount, formatDate, siteHref } from '../../format';
 export function Organizations() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { filters, filterProps, page, setPage } = usePagedFilters({ search: '' });
+  const search = useDebounced(filters.search.trim(), 300);
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<OrganizationListItem | null>(null);
 
@@ -55,7 +68,7 @@ export function Organizations() {
   // A delete emptied the last page: step back to the page that still has rows.
   useEffect(() => {
     if (data && !data.data.length && page > lastPage) setPage(lastPage);
-  }, [data, page, lastPage]);
+  }, [data, page, lastPage, setPage]);
 
   return (
     <Page data-mf="mf_crm">
@@ -70,27 +83,12 @@ export function Organizations() {
         </Actions>
       </Header>
 
-      <Search
-        type="search"
-        aria-label="Поиск организаций"
-        placeholder="Поиск по названию или ИНН"
-        value={searchText}
-        onChange={(e) => {
-          setSearchText(e.target.value);
-          setPage(1);
-        }}
-      />
+      <Search type="search" label="Поиск организаций" placeholder="Поиск по названию или ИНН" {...filterProps('search')} />
 
-      {list.isPending ? (
-        <Muted aria-busy="true">Загрузка...</Muted>
-      ) : list.isError ? (
-        <LoadError text={CRM_MSG.orgsLoadError} error={list.error} onRetry={() => void list.refetch()} />
-      ) : !data?.data.length ? (
-        <Empty>{CRM_MSG.orgsEmpty}</Empty>
-      ) : (
-        <>
-          <Grid aria-busy={list.isFetching}>
-            {data.data.map((org) => (
+      <PagedList query={list} failed={CRM_MSG.orgsLoadError} empty={<EmptyNote>{CRM_MSG.orgsEmpty}</EmptyNote>} onPage={setPage}>
+        {(rows, busy) => (
+          <CardGrid $min={280} aria-busy={busy}>
+            {rows.map((org) => (
               <OrgCard key={org.id} aria-label={org.name} data-testid="org-card">
                 <CardHead>
                   <h2>{org.name}</h2>
@@ -134,10 +132,9 @@ export function Organizations() {
                 </CardActions>
               </OrgCard>
             ))}
-          </Grid>
-          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
-        </>
-      )}
+          </CardGrid>
+        )}
+      </PagedList>
 
       <Dialog open={adding} title="Новая организация" onClose={() => setAdding(false)}>
         <OrganizationForm
@@ -174,22 +171,9 @@ const Header = styled.header`
     margin: 4px 0 0;
   }
 `;
-const Search = styled(Input)`
+const Search = styled(FilterInput)`
   margin: 24px 0;
   max-width: 420px;
-`;
-const Empty = styled(Muted)`
-  padding: 48px 0;
-  text-align: center;
-  font-size: 16px;
-`;
-const Grid = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  &[aria-busy='true'] {
-    opacity: 0.7;
-  }
 `;
 const OrgCard = styled(Card).attrs({ as: 'article' })`
   display: flex;
@@ -208,10 +192,8 @@ const CardHead = styled.div`
     overflow-wrap: break-word;
   }
 `;
-const Facts = styled.dl`
-  display: grid;
+const Facts = styled(FactList)`
   gap: 6px;
-  margin: 0;
   font-size: 14px;
   flex: 1;
   align-content: start;
@@ -220,13 +202,7 @@ const Facts = styled.dl`
     gap: 8px;
   }
   dt {
-    color: ${({ theme }) => theme.colors.muted};
     min-width: 80px;
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: break-word;
-    min-width: 0;
   }
 `;
 const CardActions = styled.div`

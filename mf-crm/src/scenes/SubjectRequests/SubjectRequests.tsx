@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SUBJECT_REQUEST_LABELS, type SubjectRequest, type SubjectRequestStatus } from '@portal/contracts';
-import { Badge, Button, Card, ConfirmDialog, Muted, Page, Select } from '@portal/ui';
+import {
+  SUBJECT_REQUEST_LABELS,
+  SUBJECT_REQUEST_STATUSES,
+  type SubjectRequest,
+  type SubjectRequestStatus,
+} from '@portal/contracts';
+import { Badge, Button, Card, ConfirmDialog, FilterSelect, Muted, Page, PagedList, usePagedFilters } from '@portal/ui';
 import { fetchSubjectRequests, subjectKeys } from '../../api/privacy';
-import { LoadError } from '../../components/LoadError';
-import { Pager } from '../../components/Pager';
 import { ANONYMISE_WARNING, ActDownload, Actions, ExportDownloads, useAnonymise } from '../../components/SubjectActions';
 import { formatDate } from '../../format';
 
 const STATUS_LABELS: Record<SubjectRequestStatus, string> = { open: 'Открыт', done: 'Выполнен' };
+const STATUS_FILTER_LABELS: Record<SubjectRequestStatus, string> = { open: 'Открытые', done: 'Выполненные' };
 const REASON_LABELS: Record<SubjectRequest['reason'], string> = {
   withdrawal: 'отзыв согласия',
   admin: 'решение администратора',
@@ -17,8 +21,8 @@ const REASON_LABELS: Record<SubjectRequest['reason'], string> = {
 
 /** /crm/subject-requests (ADMIN): «Запросы субъектов ПДн», exports and anonymisations with their status and acts. */
 export function SubjectRequests() {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<SubjectRequestStatus | ''>('');
+  const { filters, filterProps, page, setPage } = usePagedFilters({ status: '' as SubjectRequestStatus | '' });
+  const { status } = filters;
   const [asking, setAsking] = useState<SubjectRequest | null>(null);
   const list = useQuery({
     queryKey: subjectKeys.page(page, status),
@@ -26,7 +30,6 @@ export function SubjectRequests() {
     placeholderData: keepPreviousData,
   });
   const anonymise = useAnonymise();
-  const data = list.data;
 
   return (
     <Page data-mf="mf_crm">
@@ -36,29 +39,18 @@ export function SubjectRequests() {
         пользователя в разделе «Контакты»; отзыв согласия создаёт запрос на обезличивание сам.
       </Muted>
       <Filters>
-        <Select
-          aria-label="Фильтр по статусу"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as SubjectRequestStatus | '');
-            setPage(1);
-          }}
-        >
-          <option value="">Все запросы</option>
-          <option value="open">Открытые</option>
-          <option value="done">Выполненные</option>
-        </Select>
+        <FilterSelect
+          label="Фильтр по статусу"
+          {...filterProps('status')}
+          anyLabel="Все запросы"
+          options={SUBJECT_REQUEST_STATUSES}
+          labels={STATUS_FILTER_LABELS}
+        />
       </Filters>
-      {list.isPending ? (
-        <Muted aria-busy="true">Загрузка...</Muted>
-      ) : list.isError ? (
-        <LoadError text="Не удалось загрузить запросы" error={list.error} onRetry={() => void list.refetch()} />
-      ) : !data?.data.length ? (
-        <Muted>Запросов нет</Muted>
-      ) : (
-        <>
-          <List aria-busy={list.isFetching}>
-            {data.data.map((request) => (
+      <PagedList query={list} failed="Не удалось загрузить запросы" empty={<Muted>Запросов нет</Muted>} onPage={setPage}>
+        {(rows, busy) => (
+          <List aria-busy={busy}>
+            {rows.map((request) => (
               <Row
                 key={request.id}
                 aria-label={`${SUBJECT_REQUEST_LABELS[request.kind]}: ${request.user.fullName}`}
@@ -93,9 +85,8 @@ export function SubjectRequests() {
               </Row>
             ))}
           </List>
-          <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
       {asking && (
         <ConfirmDialog
           title="Обезличить данные"

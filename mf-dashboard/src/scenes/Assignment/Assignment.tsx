@@ -2,10 +2,23 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUSES, ASSIGNMENT_STATUS_LABELS, STAFF_ROLES, type AssignmentStatus } from '@portal/contracts';
-import { Button, Card, ErrorBox, ExportButtons, Input, Label, Muted, Page, Pager, Select, useDebounced } from '@portal/ui';
+import {
+  Button,
+  Card,
+  ErrorBox,
+  ExportButtons,
+  FilterInput,
+  FilterSelect,
+  Input,
+  Label,
+  Muted,
+  Page,
+  PagedList,
+  useDebounced,
+  usePagedFilters,
+} from '@portal/ui';
 import { daysLeftText, downloadCertificate, errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
 import {
-  PEOPLE_PAGE_SIZE,
   assignmentKeys,
   downloadAssignmentReport,
   extendAssignment,
@@ -20,11 +33,10 @@ import { Table, audienceText } from '../Assignments/Assignments';
 export function AssignmentDetail({ id }: { id: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [newDue, setNewDue] = useState('');
-  const [status, setStatus] = useState<AssignmentStatus | ''>('');
-  const [departmentText, setDepartmentText] = useState('');
-  const department = useDebounced(departmentText.trim(), 400);
+  const { filters, filterProps, page, setPage } = usePagedFilters({ status: '' as AssignmentStatus | '', department: '' });
+  const { status } = filters;
+  const department = useDebounced(filters.department.trim(), 400);
   const report = useQuery({
     queryKey: assignmentKeys.report(id, department),
     queryFn: ({ signal }) => fetchAssignmentReport(id, signal, department),
@@ -90,31 +102,14 @@ export function AssignmentDetail({ id }: { id: string }) {
         <ActivityChart days={report.data.completedByDay} label="Завершения по дням" />
       )}
       <Toolbar>
-        <Select
-          aria-label="Фильтр по статусу"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as AssignmentStatus | '');
-            setPage(1);
-          }}
-        >
-          <option value="">Все статусы</option>
-          {ASSIGNMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ASSIGNMENT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-        <Input
-          aria-label="Фильтр по подразделению"
-          placeholder="Подразделение"
-          value={departmentText}
-          maxLength={120}
-          onChange={(e) => {
-            setDepartmentText(e.target.value);
-            setPage(1);
-          }}
+        <FilterSelect
+          label="Фильтр по статусу"
+          {...filterProps('status')}
+          anyLabel="Все статусы"
+          options={ASSIGNMENT_STATUSES}
+          labels={ASSIGNMENT_STATUS_LABELS}
         />
+        <FilterInput label="Фильтр по подразделению" placeholder="Подразделение" maxLength={120} {...filterProps('department')} />
         <ExportButtons onExport={(format) => downloadAssignmentReport(id, format, status, department)} />
       </Toolbar>
       {canExtend && (
@@ -129,14 +124,13 @@ export function AssignmentDetail({ id }: { id: string }) {
           {extend.isError && <ErrorBox>{errorMessage(extend.error, 'Не удалось продлить срок')}</ErrorBox>}
         </Extend>
       )}
-      {people.isPending ? (
-        <Muted>Загрузка...</Muted>
-      ) : people.isError ? (
-        <ErrorBox>{errorMessage(people.error, 'Не удалось загрузить людей')}</ErrorBox>
-      ) : !people.data.data.length ? (
-        <Muted>В назначении пока никого нет</Muted>
-      ) : (
-        <>
+      <PagedList
+        query={people}
+        failed={(error) => <ErrorBox>{errorMessage(error, 'Не удалось загрузить людей')}</ErrorBox>}
+        empty={<Muted>В назначении пока никого нет</Muted>}
+        onPage={setPage}
+      >
+        {(rows) => (
           <Table aria-label="Люди назначения">
             <thead>
               <tr>
@@ -150,7 +144,7 @@ export function AssignmentDetail({ id }: { id: string }) {
               </tr>
             </thead>
             <tbody>
-              {people.data.data.map((p) => (
+              {rows.map((p) => (
                 <Row key={p.userId} $overdue={p.status === 'overdue'} data-status={p.status}>
                   <td>
                     <a
@@ -204,9 +198,8 @@ export function AssignmentDetail({ id }: { id: string }) {
               ))}
             </tbody>
           </Table>
-          <Pager page={page} total={people.data.total} limit={PEOPLE_PAGE_SIZE} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </Page>
   );
 }

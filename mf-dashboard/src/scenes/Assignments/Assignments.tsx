@@ -1,17 +1,10 @@
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIENCE_LABELS, ROLE_LABELS, STAFF_ROLES, type Assignment } from '@portal/contracts';
-import { Card, ErrorBox, Field, Input, Muted, Page, Pager, Select } from '@portal/ui';
+import { Card, Field, Input, Muted, Page, PagedList, Select, usePagedFilters } from '@portal/ui';
 import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
-import {
-  ASSIGNMENTS_PAGE_SIZE,
-  assignmentKeys,
-  createAssignment,
-  fetchAssignments,
-  fetchPublishedCourses,
-  type AssignmentFilters,
-} from '../../api/assignments';
+import { assignmentKeys, createAssignment, fetchAssignments, fetchPublishedCourses } from '../../api/assignments';
 import { AssignForm } from '../../components/AssignForm';
 
 export const audienceText = (a: Assignment): string =>
@@ -27,18 +20,13 @@ export const audienceText = (a: Assignment): string =>
 export function Assignments() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<AssignmentFilters>({ courseId: '', dueFrom: '', dueTo: '' });
+  const { filters, setFilter, page, setPage } = usePagedFilters({ courseId: '', dueFrom: '', dueTo: '' });
   const list = useQuery({
     queryKey: assignmentKeys.list(page, filters),
     queryFn: ({ signal }) => fetchAssignments(page, filters, signal),
     placeholderData: keepPreviousData,
   });
   const courses = useQuery({ queryKey: assignmentKeys.courses, queryFn: ({ signal }) => fetchPublishedCourses(signal) });
-  const filter = (patch: Partial<AssignmentFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
   const filtered = !!(filters.courseId || filters.dueFrom || filters.dueTo);
   const create = useMutation({
     mutationFn: createAssignment,
@@ -70,7 +58,7 @@ export function Assignments() {
       )}
       <Filters role="search" aria-label="Фильтры назначений">
         <Field label="Курс">
-          <Select value={filters.courseId} onChange={(e) => filter({ courseId: e.target.value })}>
+          <Select value={filters.courseId} onChange={(e) => setFilter('courseId', e.target.value)}>
             <option value="">Все курсы</option>
             {(courses.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
@@ -80,20 +68,19 @@ export function Assignments() {
           </Select>
         </Field>
         <Field label="Срок с">
-          <Input type="date" value={filters.dueFrom} onChange={(e) => filter({ dueFrom: e.target.value })} />
+          <Input type="date" value={filters.dueFrom} onChange={(e) => setFilter('dueFrom', e.target.value)} />
         </Field>
         <Field label="Срок по">
-          <Input type="date" value={filters.dueTo} onChange={(e) => filter({ dueTo: e.target.value })} />
+          <Input type="date" value={filters.dueTo} onChange={(e) => setFilter('dueTo', e.target.value)} />
         </Field>
       </Filters>
-      {list.isPending ? (
-        <Muted>Загрузка...</Muted>
-      ) : list.isError ? (
-        <ErrorBox>Не удалось загрузить назначения: {errorMessage(list.error)}</ErrorBox>
-      ) : !list.data.data.length ? (
-        <Muted>{filtered ? 'Под эти фильтры назначений нет' : 'Назначений пока нет'}</Muted>
-      ) : (
-        <>
+      <PagedList
+        query={list}
+        failed="Не удалось загрузить назначения"
+        empty={<Muted>{filtered ? 'Под эти фильтры назначений нет' : 'Назначений пока нет'}</Muted>}
+        onPage={setPage}
+      >
+        {(rows) => (
           <Table aria-label="Назначения">
             <thead>
               <tr>
@@ -105,7 +92,7 @@ export function Assignments() {
               </tr>
             </thead>
             <tbody>
-              {list.data.data.map((a) => (
+              {rows.map((a) => (
                 <tr key={a.id}>
                   <td>
                     <a href={paths.assignment(a.id)} onClick={open(a.id)}>
@@ -121,9 +108,8 @@ export function Assignments() {
               ))}
             </tbody>
           </Table>
-          <Pager page={page} total={list.data.total} limit={ASSIGNMENTS_PAGE_SIZE} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </Page>
   );
 }

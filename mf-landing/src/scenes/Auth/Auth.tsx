@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, CONSENT_DOCUMENT, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
-import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
+import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, PlainList, useZodForm } from '@portal/ui';
 import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
@@ -117,7 +117,7 @@ export function Auth() {
           </Row>
         )}
         {pickerOpen && (
-          <Picker aria-label="Тестовые аккаунты">
+          <PlainList aria-label="Тестовые аккаунты">
             {presets.data
               ?.filter((p) => !p.guest)
               .map((preset) => (
@@ -130,7 +130,7 @@ export function Auth() {
                   </PresetButton>
                 </li>
               ))}
-          </Picker>
+          </PlainList>
         )}
       </AuthPanel>
       <ThemeToggle
@@ -212,13 +212,6 @@ const Row = styled.div`
   align-items: center;
   flex-wrap: wrap;
   justify-content: center;
-`;
-const Picker = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
 `;
 const PresetButton = styled.button`
   width: 100%;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { MSG } from '@portal/contracts';
-import { Button, ErrorBox, Input, Label, Muted } from '@portal/ui';
+import { Button, ErrorBox, Muted, PasswordInput, newPasswordProblem } from '@portal/ui';
 import { apiRequest, errorMessage, navigate, paths } from '@portal/web-core';
 
 /**
@@ -14,13 +14,13 @@ export function ResetPassword() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.password) return setError(MSG.fillAllFields);
-    if (form.password.length < 8) return setError(MSG.passwordTooShort);
-    if (form.password !== form.confirm) return setError(MSG.passwordsMismatch);
+    const problem = newPasswordProblem(form.password, form.confirm);
+    if (problem) return setError(problem.message);
     setBusy(true);
     setError(null);
     try {
@@ -53,26 +53,8 @@ export function ResetPassword() {
           <>
             <Muted>Не короче 8 символов; не из списка распространённых паролей и без имени из вашего email.</Muted>
             <AuthForm onSubmit={submit} noValidate>
-              <Label>
-                Новый пароль
-                <Input
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={form.password}
-                  onChange={set('password')}
-                />
-              </Label>
-              <Label>
-                Повторите пароль
-                <Input
-                  name="confirm"
-                  type="password"
-                  autoComplete="new-password"
-                  value={form.confirm}
-                  onChange={set('confirm')}
-                />
-              </Label>
+              <PasswordInput label="Новый пароль" name="password" value={form.password} onValue={set('password')} />
+              <PasswordInput label="Повторите пароль" name="confirm" value={form.confirm} onValue={set('confirm')} />
               {error && <ErrorBox>{error}</ErrorBox>}
               <Button type="submit" disabled={busy}>
                 Сохранить пароль
