@@ -1,4 +1,4 @@
-import { contactCount, directoryCount, formatDate, siteHref } from './format';
+import { contactCount, directoryCount, formatDate, siteHref, totalText } from './format';
 
 describe('CRM formatting', () => {
   it('writes dates in ru-RU format', () => {
@@ -20,13 +20,21 @@ describe('CRM formatting', () => {
   });
 
   it('counts every account when nothing narrows the directory, and says what was found when filtered', () => {
-    expect(directoryCount(12, { search: '', role: '' })).toBe('Все зарегистрированные пользователи: 12');
-    expect(directoryCount(1, { search: '', role: 'CURATOR' })).toBe('Найден 1 пользователь с ролью «Куратор»');
-    expect(directoryCount(3, { search: 'анна', role: '' })).toBe('Найдено 3 пользователя по запросу «анна»');
-    expect(directoryCount(0, { search: 'анна', role: 'ADMIN' })).toBe(
+    expect(directoryCount({ total: 12 }, { search: '', role: '' })).toBe('Все зарегистрированные пользователи: 12');
+    expect(directoryCount({ total: 1 }, { search: '', role: 'CURATOR' })).toBe('Найден 1 пользователь с ролью «Куратор»');
+    expect(directoryCount({ total: 3 }, { search: 'анна', role: '' })).toBe('Найдено 3 пользователя по запросу «анна»');
+    expect(directoryCount({ total: 0 }, { search: 'анна', role: 'ADMIN' })).toBe(
       'Найдено 0 пользователей с ролью «Администратор» по запросу «анна»',
     );
-    expect(directoryCount(21, { search: '', role: 'CLIENT' })).toMatch(/^Найден 21 пользователь с ролью/);
+    expect(directoryCount({ total: 21 }, { search: '', role: 'CLIENT' })).toMatch(/^Найден 21 пользователь с ролью/);
+  });
+
+  it('says «более 10 000» where the service stopped counting', () => {
+    const capped = { total: 10_000, totalExact: false as const };
+    expect(totalText(capped)).toBe('более 10\u00a0000');
+    expect(totalText({ total: 10_000 })).toBe('10000');
+    expect(directoryCount(capped, { search: '', role: '' })).toBe('Все зарегистрированные пользователи: более 10\u00a0000');
+    expect(directoryCount(capped, { search: 'а', role: '' })).toBe('Найдено более 10\u00a0000 пользователей по запросу «а»');
   });
 
   it('links a site over the web whatever was typed', () => {

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from '@portal/contracts';
+import { ROLE_LABELS, type Page, type Role } from '@portal/contracts';
 import { ApiError } from '@portal/web-core';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -23,9 +23,20 @@ const USER_FORMS: Record<string, string> = {
  * The directory's counter: every account when nothing narrows the list, otherwise what the search
  * and the role filter found, saying so ("Найдено 3 пользователя с ролью «Куратор» по запросу «анна»").
  */
-export function directoryCount(total: number, { search, role }: { search: string; role: Role | '' }): string {
+/**
+ * A page's total as people read it: the number, or «более 10 000» when the service stopped counting
+ * there (`totalExact: false`, LIST_TOTAL_CAP).
+ */
+export const totalText = ({ total, totalExact }: Pick<Page<unknown>, 'total' | 'totalExact'>): string =>
+  totalExact === false ? `более ${total.toLocaleString('ru-RU')}` : String(total);
+
+export function directoryCount(
+  page: Pick<Page<unknown>, 'total' | 'totalExact'>,
+  { search, role }: { search: string; role: Role | '' },
+): string {
+  const total = totalText(page);
   if (!search && !role) return `Все зарегистрированные пользователи: ${total}`;
-  const form = plural.select(total);
+  const form = plural.select(page.totalExact === false ? 10 : page.total);
   const found = `${form === 'one' ? 'Найден' : 'Найдено'} ${total} ${USER_FORMS[form]}`;
   return [found, role && `с ролью «${ROLE_LABELS[role]}»`, search && `по запросу «${search}»`].filter(Boolean).join(' ');
 }

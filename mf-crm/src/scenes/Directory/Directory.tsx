@@ -89,7 +89,7 @@ export function Directory() {
           <h1>Контакты</h1>
           {/* While another filter loads, the previous page stays on screen, but not its count. */}
           <Muted role="status" data-testid="directory-count">
-            {data && !list.isPlaceholderData ? directoryCount(data.total, { search, role }) : '\u00a0'}
+            {data && !list.isPlaceholderData ? directoryCount(data, { search, role }) : '\u00a0'}
           </Muted>
         </div>
         <HeaderActions>

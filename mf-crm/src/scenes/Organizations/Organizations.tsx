@@ -24,7 +24,7 @@ import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations,
 import { Link } from '../../components/Link';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
 import { StatusBadge } from '../../components/StatusBadge';
-import { contactCount, formatDate, siteHref } from '../../format';
+import { contactCount, formatDate, siteHref, totalText } from '../../format';
 
 /** /crm/orgs: search by name or tax number, a card grid, the add dialog (spec section 2). */
 export function Organizations() {
@@ -75,7 +75,7 @@ export function Organizations() {
       <Header>
         <div>
           <h1>Организации</h1>
-          {data && <Muted>Всего: {data.total}</Muted>}
+          {data && <Muted>Всего: {totalText(data)}</Muted>}
         </div>
         <Actions>
           <ExportButtons onExport={(format) => downloadOrganizations(search, format)} />
