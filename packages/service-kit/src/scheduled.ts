@@ -38,12 +38,10 @@ export function scheduledJob(
   const queue = new Queue(queueName, { connection, prefix });
   queue.on('error', () => undefined);
   const every = 'cron' in repeat ? { pattern: repeat.cron, tz: 'UTC' } : { every: repeat.everyMs };
-  const scheduled = queue
-    .upsertJobScheduler(scheduler, every, { name, opts: { removeOnComplete: 50, removeOnFail: 50 } })
-    .then(
-      () => undefined,
-      (err: Error) => logger.error({ err: err.message, queue: queueName, ...repeat }, 'job not scheduled'),
-    );
+  const scheduled = queue.upsertJobScheduler(scheduler, every, { name, opts: { removeOnComplete: 50, removeOnFail: 50 } }).then(
+    () => undefined,
+    (err: Error) => logger.error({ err: err.message, queue: queueName, ...repeat }, 'job not scheduled'),
+  );
   const worker = new Worker(queueName, work, { connection, prefix, concurrency: 1 });
   worker.on('failed', (job, err) => logger.warn({ queue: queueName, job: job?.name, err: err.message }, 'job failed'));
   worker.on('error', () => undefined);

@@ -42,11 +42,8 @@ function draftLessonRecord(
   };
 }
 
-export const lessonRecord = (
-  lesson: DraftLesson,
-  ids: LessonPlace,
-  position: number,
-): NewBlock => draftLessonRecord({ ...lesson, blocks: lesson.blocks.map(contentBlockOf) }, ids, position);
+export const lessonRecord = (lesson: DraftLesson, ids: LessonPlace, position: number): NewBlock =>
+  draftLessonRecord({ ...lesson, blocks: lesson.blocks.map(contentBlockOf) }, ids, position);
 
 export function quizRecord(
   quiz: DraftQuiz,

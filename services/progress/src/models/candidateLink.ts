@@ -5,8 +5,7 @@ import type { CandidateLink } from '@portal/contracts';
  * A link to one quiz lesson, stored as staff see it (`CandidateLink`) with dates as dates. Its state
  * is worked out when read, and only the SHA-256 (hex) of the token in `/t/{token}` is kept.
  */
-export interface CandidateLinkDoc
-  extends Omit<CandidateLink, 'id' | 'state' | 'createdAt' | 'revokedAt'> {
+export interface CandidateLinkDoc extends Omit<CandidateLink, 'id' | 'state' | 'createdAt' | 'revokedAt'> {
   _id: Types.ObjectId;
   tokenHash: string;
   createdAt: Date;
