@@ -19,6 +19,8 @@ test('a curator makes a link to a quiz in the UI; a candidate without an account
   page,
   request,
 }) => {
+  // Four screens in two browsers (the curator's and the candidate's): 28 s alone on a quiet machine.
+  test.setTimeout(60_000);
   // Arranged over the API: a published course whose lesson holds a two-question quiz.
   const curator = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
   const post = async (path: string, data: unknown) => {
