@@ -44,6 +44,8 @@ test('an author adds the six new question types and a long answer, a learner ans
   browser,
   request,
 }) => {
+  // Three people in turn (author, learner, curator), seven question types: 33 s in a fresh-clone CI run.
+  test.setTimeout(60_000);
   const errors = watchConsole(page);
   const courseId = await arrange(request);
   const quizTitle = `Новые типы ${tag}`;
