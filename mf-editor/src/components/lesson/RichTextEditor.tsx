@@ -111,6 +111,9 @@ function Toolbar({ editor }: { editor: Editor }) {
             aria-label={t.label}
             title={t.label}
             aria-pressed={t.active}
+            // The caret stays in the text: a click does not take the focus, so the keys pressed right
+            // after it reach the text (TipTap gives the focus back only on the next frame).
+            onMouseDown={(e) => e.preventDefault()}
             onClick={t.run}
           >
             {t.text}
