@@ -1,10 +1,10 @@
 import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { buildFrontends, buildServices, FRONTENDS } from '@portal/devstack/build';
+import { FRONTENDS } from '@portal/devstack/build';
 import { startStack } from '@portal/devstack/stack';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
-import { ROOT } from '@portal/devstack/util';
+import { ROOT, run } from '@portal/devstack/util';
 import { CONSENT_DOCUMENT } from '@portal/contracts';
 import { E2E_GATEWAY_URL, E2E_MEDIA_ORIGIN, E2E_PORT_OFFSET } from './env';
 
@@ -38,9 +38,16 @@ async function presetsConsent(): Promise<void> {
  * databases, and returns the teardown. Builds first when the output is missing.
  */
 export default async function globalSetup() {
-  if (!existsSync(path.join(ROOT, 'gateway/dist/index.js'))) buildServices();
   const missing = FRONTENDS.filter((name) => !existsSync(path.join(ROOT, name, 'dist')));
-  if (missing.length) await buildFrontends(missing);
+  // `npm run build` in a process of its own: the front ends' webpack configs are TypeScript, which
+  // this runner's process cannot import.
+  if (missing.length || !existsSync(path.join(ROOT, 'gateway/dist/index.js')))
+    run(process.execPath, [
+      path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      '--conditions=source',
+      'packages/devstack/src/cli.ts',
+      'build',
+    ]);
   const store = await ensureStore();
   const redis = await ensureRedis();
   const prefix = `e2e${randomBytes(3).toString('hex')}_`;
