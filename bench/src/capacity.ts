@@ -230,10 +230,13 @@ async function seedAudit(portal: BenchPortal, mongoUrl: string, count: number): 
     // were there (so as empty days). Stored here behind the worker's back, they are late records to
     // it: their days' summaries are made stale as the worker does for a late event, and the same
     // warm-up as at start counts them again, timed apart from the page figure.
-    const { recordModel } = await import('@portal/svc-audit/models/record');
+    const { recordModel, TRAIL_VERSION } = await import('@portal/svc-audit/models/record');
+    const { bumpVersion } = await import('@portal/service-kit');
     const { daySummaryModel, invalidateLateDays, warmDaySummaries } = await import('@portal/svc-audit/queries/daySummaries');
     const seededDays = Array.from({ length: 367 }, (_, d) => new Date(now - d * 24 * 3600_000).toISOString().slice(0, 10));
     await invalidateLateDays(daySummaryModel(store), seededDays, now);
+    // And, as the worker does after a write, the history pages kept before are stale.
+    await bumpVersion(store, TRAIL_VERSION);
     const t = Date.now();
     const days = await warmDaySummaries(recordModel(store), 1095);
     console.log(`  summarised ${days} days of the trail in ${round((Date.now() - t) / 1000)} s (the service does it at start)`);

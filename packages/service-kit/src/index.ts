@@ -27,3 +27,5 @@ export * from './clock';
 export * from './scheduled';
 export * from './totals';
 export * from './schemas';
+export * from './coalesce';
+export * from './versionedCache';

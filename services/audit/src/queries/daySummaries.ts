@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { op } from '@portal/service-kit';
-import { dayOf, type AuditRecordDoc } from '../models/record';
+import { bumpVersion, coalesce, op } from '@portal/service-kit';
+import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 
 /**
  * What one UTC day of the trail holds, by entity and action: a period's total is the sum of its
@@ -108,11 +108,13 @@ async function summarise(records: Model<AuditRecordDoc>, summaries: Model<DaySum
   }
   const counts = [...byKind.values()];
   // An older summary's `counts` (subdocuments) goes: this one is read instead.
-  await summaries.updateOne(
+  const kept = await summaries.updateOne(
     { _id: day, gen },
     { $set: { tally: tallyOf(counts), countedGen: gen }, $unset: { counts: 1 } },
     { strict: false }, // `counts` is no longer in the schema
   );
+  // A page whose total was a lower bound for want of this summary can now be exact.
+  if (kept.modifiedCount) await bumpVersion(records.db, TRAIL_VERSION);
   return counts;
 }
 
@@ -123,12 +125,7 @@ async function summarise(records: Model<AuditRecordDoc>, summaries: Model<DaySum
  */
 const summarising = new Map<string, Promise<DayCount[]>>();
 function summariseOnce(records: Model<AuditRecordDoc>, summaries: Model<DaySummaryDoc>, day: string) {
-  const key = `${records.db.name}\u0001${day}`;
-  const pending = summarising.get(key);
-  if (pending) return pending;
-  const counted = summarise(records, summaries, day).finally(() => summarising.delete(key));
-  summarising.set(key, counted);
-  return counted;
+  return coalesce(summarising, `${records.db.name}\u0001${day}`, () => summarise(records, summaries, day));
 }
 
 const isValid = (s: DaySummaryDoc) => typeof s.tally === 'string' && s.countedGen === s.gen;

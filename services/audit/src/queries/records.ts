@@ -1,7 +1,7 @@
 import type { Model } from 'mongoose';
 import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
-import { escapeRegExp, op } from '@portal/service-kit';
-import { dayOf, type AuditRecordDoc } from '../models/record';
+import { bumpVersion, escapeRegExp, op } from '@portal/service-kit';
+import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 import {
   countFromSummaries,
   dayCounts,
@@ -268,6 +268,7 @@ export async function backfillRecordFields(records: Model<AuditRecordDoc>, batch
       })),
       { ordered: false },
     );
+    await bumpVersion(records.db, TRAIL_VERSION);
     moved += batch.length;
     batch = [];
   };

@@ -2,8 +2,8 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
 import { AUDIT_QUEUE, auditEventSchema, type AuditEvent } from '@portal/contracts';
-import { watchWorker, type Logger } from '@portal/service-kit';
-import { dayOf, type AuditRecordDoc } from '../models/record';
+import { bumpVersion, watchWorker, type Logger } from '@portal/service-kit';
+import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 import { daySummaryModel, invalidateLateDays } from '../queries/daySummaries';
 import { MicroBatcher, type BatchWrite } from './batcher';
 
@@ -55,6 +55,7 @@ export async function storeEvents(records: Model<AuditRecordDoc>, events: AuditE
     return await insertEvents(records, events);
   } finally {
     await invalidateLateDays(summaries, days);
+    await bumpVersion(records.db, TRAIL_VERSION);
   }
 }
 

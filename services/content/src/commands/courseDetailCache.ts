@@ -1,14 +1,13 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CourseSummary } from '@portal/contracts';
-import type { Principal } from '@portal/service-kit';
+import { coalesce, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import { canAuthor, visibleBlocksFilter } from '../policies/content';
 import { courseTree } from '../presenters/block';
 import { presentCourse } from '../presenters/course';
-import { coalesce } from './coalesce';
 import { courseOutline } from './outline';
 
 /**

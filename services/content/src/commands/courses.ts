@@ -388,7 +388,7 @@ export async function listCourses(
   // A page of everyone's catalogue is kept; one of the person's own marks (favourites, started) is not.
   const { rows, total } =
     catalogue && query.filter === 'all'
-      ? await catalogue.page({ filter, skip: pageOffset(query), limit: query.limit }, read)
+      ? await catalogue.get({ filter, skip: pageOffset(query), limit: query.limit }, read)
       : await read();
   return { courses: await summarize(models, user, rows), total };
 }

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { notFound, versionTag, type Principal } from '@portal/service-kit';
+import { coalesce, notFound, versionTag, type Principal } from '@portal/service-kit';
 import { CONTENT_MSG } from '@portal/contracts';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
@@ -9,7 +9,6 @@ import type { CourseDoc } from '../models/course';
 import { canSeeBlock, canSeeCourse } from '../policies/content';
 import { presentBlock } from '../presenters/block';
 import { loadBlock } from './blocks';
-import { coalesce } from './coalesce';
 import { readBlockId } from './ids';
 
 const gzipAsync = promisify(gzip);

@@ -187,6 +187,37 @@ describe('GET /api/audit', () => {
   });
 });
 
+describe('GET /api/audit under many readers', () => {
+  it('reads a page from the store once however many ask for it, and shows a new event at once', async () => {
+    const reader = await startTestService('audit', auditRouters, { env: { AUTH_URL: auth.url } });
+    try {
+      const records = recordModel(reader.ctx.store);
+      await storeEvent(records, event({ details: 'Первое' }));
+      const admin = (await userWithRole(auth, 'ADMIN')).token;
+      const history = () => api(reader.url, 'GET', '/api/audit?entity=course', { token: admin });
+      let reads = 0;
+      reader.ctx.store.set('debug', (collection: string) => {
+        if (collection === 'audit_records') reads++;
+      });
+      const pages = await Promise.all(Array.from({ length: 20 }, history));
+      expect(pages.map((p) => p.body.total)).toEqual(Array(20).fill(1));
+      const firstReads = reads;
+      expect(firstReads).toBeGreaterThan(0);
+      expect((await history()).body.data[0].details).toBe('Первое');
+      expect(reads).toBe(firstReads); // answered without the store
+
+      // A new event is on the next page read, with its total.
+      await storeEvent(records, event({ details: 'Второе' }));
+      const after = await history();
+      expect(after.body.total).toBe(2);
+      expect(after.body.data[0].details).toBe('Второе');
+    } finally {
+      reader.ctx.store.set('debug', false);
+      await reader.close();
+    }
+  });
+});
+
 describe('GET /api/audit/my', () => {
   let mine: TestService;
   beforeAll(async () => {

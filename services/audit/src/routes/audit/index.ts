@@ -10,9 +10,11 @@ import {
   auditExportQuerySchema,
   auditListQuerySchema,
   exportFileName,
+  type AuditListQuery,
+  type AuditPage,
 } from '@portal/contracts';
-import { exportRows, parse, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
-import type { AuditRecordDoc } from '../../models/record';
+import { exportRows, parse, requireRole, sendExport, VersionedCache, type ServiceContext } from '@portal/service-kit';
+import { TRAIL_VERSION, type AuditRecordDoc } from '../../models/record';
 import { listRecords, recordFilter, recordOrder } from '../../queries/records';
 
 /** Widths (characters) of AUDIT_EXPORT_HEADER's columns in the XLSX. */
@@ -20,6 +22,12 @@ const AUDIT_COLUMN_WIDTHS = [17, 12, 16, 26, 60, 28, 28];
 
 export function auditRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
   const router = new Router({ prefix: '/api/audit' });
+  // A page of the history is the same for every reader who asks the same question until the trail
+  // is written: under many readers (an incident, a review) each question is read from the store
+  // once per write, however many ask it (VersionedCache).
+  const pages = new VersionedCache<AuditPage>(records.db, { name: TRAIL_VERSION });
+  const page = (query: AuditListQuery, actorId?: string) =>
+    pages.get({ query, actorId }, () => listRecords(records, query, actorId));
 
   /**
    * The history as a file, with the filters of the history dialog: the rows they select, in the
@@ -60,7 +68,7 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
   /** The whole trail, for ADMIN and CURATOR. */
   router.get('/', service.authenticate, requireRole(...STAFF_ROLES), async (ctx) => {
     const query = parse(auditListQuerySchema, ctx.query);
-    ctx.body = await listRecords(records, query);
+    ctx.body = await page(query);
   });
 
   router.get('/export', service.authenticate, requireRole(...STAFF_ROLES), (ctx) => exportRecords(ctx));
@@ -68,7 +76,7 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
   /** Anyone's own actions and nobody else's: the activity history of a learner's dashboard. */
   router.get('/my', service.authenticate, async (ctx) => {
     const query = parse(auditListQuerySchema, ctx.query);
-    ctx.body = await listRecords(records, query, ctx.state.user.id);
+    ctx.body = await page(query, ctx.state.user.id);
   });
 
   router.get('/my/export', service.authenticate, (ctx) => exportRecords(ctx, ctx.state.user.id));

@@ -23,7 +23,7 @@ import {
   updateCourse,
   type CoursePage,
 } from '../../commands/courses';
-import { CatalogueCache } from '../../commands/catalogueCache';
+import { catalogueCache } from '../../commands/catalogueCache';
 import { sendKeptJson } from '../sendKept';
 import { CourseDetailCache, CourseOutlineCache, type CoursePageCache } from '../../commands/courseDetailCache';
 import { readCourseId } from '../../commands/ids';
@@ -41,7 +41,7 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
   const detailCache = new CourseDetailCache(models);
   const outlineCache = new CourseOutlineCache(models);
-  const catalogue = new CatalogueCache(models.courses.db);
+  const catalogue = catalogueCache(models.courses.db);
   const directory = authUserDirectory(new Upstreams(service.config.AUTH_URL), service.config.INTERNAL_TOKEN);
 
   /**
