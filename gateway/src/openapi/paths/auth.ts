@@ -1,5 +1,4 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { z } from 'zod';
 import {
   CRM_ROLES,
   MSG,
@@ -21,7 +20,7 @@ import {
   userListQuerySchema,
   userUpdateSchema,
 } from '@portal/contracts';
-import { exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
+import { XLSX_TYPE, exportRoute, fileAnswer, idParam, missing, noContent, pageAnswer, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import {
   applicationDecisionSchema,
@@ -41,8 +40,14 @@ import {
 } from '../schemas';
 
 const tag = TAGS.auth.name;
-const userId = idParam('id', 'Идентификатор пользователя');
-const noUser = missing('Пользователя нет', 'Пользователь не найден');
+/** A person's own session and password: open to every role, refused to none. */
+const ownRoute = routesOf(tag, { access: ROLES, without: [403] });
+/** The directory's routes about one person. */
+const userRoute = routesOf(tag, {
+  access: CRM_ROLES,
+  params: idParam('id', 'Идентификатор пользователя'),
+  also: missing('Пользователя нет', 'Пользователь не найден'),
+});
 
 const decision = (summary: string, done: string) =>
   route(tag, {
@@ -87,47 +92,28 @@ export const authPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/auth/profile': {
-    get: route(tag, {
+    get: ownRoute({
       summary: 'Свой профиль и последняя заявка на роль',
-      access: ROLES,
       ok: { status: 200, description: 'Профиль', schema: profileSchema },
-      without: [403],
     }),
   },
   '/api/auth/verify': {
-    get: route(tag, {
-      summary: 'Проверка токена',
-      access: ROLES,
-      ok: { status: 200, description: 'Токен действителен', schema: verifySchema },
-      without: [403],
-    }),
+    get: ownRoute({ summary: 'Проверка токена', ok: { status: 200, description: 'Токен действителен', schema: verifySchema } }),
   },
   '/api/auth/logout': {
-    post: route(tag, {
-      summary: 'Выход (завершает этот сеанс)',
-      access: ROLES,
-      ok: noContent('Сеанс завершён'),
-      without: [403],
-    }),
+    post: ownRoute({ summary: 'Выход (завершает этот сеанс)', ok: noContent('Сеанс завершён') }),
   },
   '/api/auth/logout-all': {
-    post: route(tag, {
-      summary: 'Выход на всех устройствах',
-      access: ROLES,
-      ok: noContent('Все сеансы завершены'),
-      without: [403],
-    }),
+    post: ownRoute({ summary: 'Выход на всех устройствах', ok: noContent('Все сеансы завершены') }),
   },
   '/api/auth/password': {
-    post: route(tag, {
+    post: ownRoute({
       summary: 'Смена своего пароля',
       description: 'Остальные сеансы человека завершаются.',
-      access: ROLES,
       body: passwordChangeSchema,
       example: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-2027' },
       ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
       also: { 429: 'Слишком много неверных попыток' },
-      without: [403],
     }),
   },
   '/api/auth/password-reset': {
@@ -164,21 +150,13 @@ export const authPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/users/{id}': {
-    get: route(tag, {
-      summary: 'Пользователь',
-      access: CRM_ROLES,
-      params: userId,
-      ok: { status: 200, description: 'Пользователь', schema: userSchema },
-      also: noUser,
-    }),
-    patch: route(tag, {
+    get: userRoute({ summary: 'Пользователь', ok: { status: 200, description: 'Пользователь', schema: userSchema } }),
+    patch: userRoute({
       summary: 'Изменить пользователя',
       description:
         'ADMIN меняет имя, email, роль, подразделение и должность любого. CURATOR и MANAGER — имена учащихся, ' +
         'а также своё имя и email. Части имени (lastName, firstName, middleName), когда переданы, составляют fullName ' +
         '(«Фамилия Имя Отчество»). Смена email или роли завершает сеансы человека.',
-      access: CRM_ROLES,
-      params: userId,
       body: userUpdateSchema,
       example: {
         lastName: 'Петров',
@@ -192,26 +170,22 @@ export const authPaths: ZodOpenApiPathsObject = {
       versioned: true,
       ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },
       also: {
-        ...noUser,
         400: { description: 'Неверные данные, или это роль последнего администратора', example: MSG.lastAdmin },
         409: { description: 'Email уже занят', example: MSG.emailTaken },
       },
     }),
-    delete: route(tag, {
+    delete: userRoute({
       summary: 'Удалить пользователя',
       access: ['ADMIN'],
-      params: userId,
       ok: noContent('Удалён'),
-      also: { ...noUser, 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
+      also: { 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
     }),
   },
   '/api/users/{id}/password-reset': {
-    post: route(tag, {
+    post: userRoute({
       summary: 'Выдать одноразовую ссылку для смены пароля',
       access: ['ADMIN'],
-      params: userId,
       ok: { status: 201, description: 'Ссылка выдана', schema: resetLinkSchema },
-      also: noUser,
     }),
   },
   '/api/applications': {
@@ -267,12 +241,7 @@ export const authPaths: ZodOpenApiPathsObject = {
         'XLSX или CSV (UTF-8, «;») со столбцами ФИО, Email, Подразделение, Должность, Роль и двумя строками-примерами.',
       access: STAFF_ROLES,
       query: staffImportTemplateQuerySchema,
-      ok: {
-        status: 200,
-        description: 'Файл шаблона',
-        mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        schema: z.string().meta({ format: 'binary' }),
-      },
+      ok: fileAnswer('Файл шаблона', XLSX_TYPE),
     }),
   },
   '/api/staff-import': {
