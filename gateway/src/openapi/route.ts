@@ -141,7 +141,7 @@ export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
 export const routesOf =
   <Shared extends Partial<RouteDoc>>(tag: string, shared: Shared) =>
   (doc: Omit<RouteDoc, keyof Shared> & Partial<RouteDoc>): ZodOpenApiOperationObject =>
-    // Shared and doc together hold every field RouteDoc requires (the parameter's type says so), which TS cannot follow through a spread.
+    // The parameter's type makes shared and doc together a whole RouteDoc; TS cannot follow that through a spread.
     route(tag, { ...shared, ...doc, also: { ...shared.also, ...doc.also } } as RouteDoc);
 
 /** The answer of a list that pages: a page of `item`s (`data`, `total`, `page`, `limit`), named `name` in the schemas. */
@@ -154,6 +154,7 @@ export const pageAnswer = (description: string, item: z.ZodType, name: string) =
 /** The bytes of a file, as a schema. */
 export const binary = z.string().meta({ format: 'binary' });
 
+/** The media type of an Excel workbook (.xlsx). */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The answer of a download: a file of this media type. */
