@@ -4,6 +4,7 @@ import {
   ASSIGNMENT_MSG,
   ASSIGNMENT_STATUSES,
   CERTIFICATE_MSG,
+  CONTENT_MSG,
   ROLES,
   CRM_ROLES,
   STAFF_ROLES,
@@ -149,6 +150,7 @@ export const personAssignmentsSchema = conforms<PersonAssignments>().as(
 
 const assignmentId = idParam('id', 'Идентификатор назначения');
 const noAssignment = missing('Назначения нет', ASSIGNMENT_MSG.notFound);
+const noCourse = missing('Курса нет', CONTENT_MSG.courseNotFound);
 const notYours = {
   403: { description: 'Роли не хватает прав, или назначение сделал другой куратор', example: ASSIGNMENT_MSG.notYours },
 };
@@ -201,7 +203,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       body: assignmentCreateSchema,
       example,
       ok: { status: 201, description: 'Назначение', schema: assignmentSchema },
-      also: missing('Курса нет', 'Курс не найден'),
+      also: noCourse,
     }),
   },
   '/api/assignments/{id}': {
@@ -245,10 +247,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       example: { courseId: EXAMPLE_ID },
       ok: { status: 201, description: 'Сертификат выдан', schema: certificateSchema },
       alsoOk: { 200: { description: 'Сертификат был выдан раньше', schema: certificateSchema } },
-      also: {
-        400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted },
-        404: { description: 'Курса нет', example: 'Курс не найден' },
-      },
+      also: { ...noCourse, 400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted } },
     }),
   },
   '/api/certificates/my': {

@@ -40,6 +40,8 @@ import {
 } from '../schemas';
 
 const tag = TAGS.auth.name;
+/** Signing up and in, a new password by link, and what those pages show: open to anyone. */
+const publicRoute = routesOf(tag, { access: 'public' });
 /** A person's own session and password: open to every role, refused to none. */
 const ownRoute = routesOf(tag, { access: ROLES, without: [403] });
 /** The directory's routes about one person. */
@@ -63,12 +65,11 @@ const decision = (summary: string, done: string) =>
 
 export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/register': {
-    post: route(tag, {
+    post: publicRoute({
       summary: 'Регистрация',
       description:
         'Создаёт учётную запись и сразу выдаёт токен. Роль CURATOR подаёт заявку: до одобрения человек учится как кандидат. ' +
         'Роль ADMIN — только с паролем администратора.',
-      access: 'public',
       body: registerSchema,
       example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42', fullName: 'Иван Петров', role: 'CANDIDATE' },
       ok: { status: 201, description: 'Учётная запись создана', schema: authResponseSchema },
@@ -79,9 +80,8 @@ export const authPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/auth/login': {
-    post: route(tag, {
+    post: publicRoute({
       summary: 'Вход',
-      access: 'public',
       body: loginSchema,
       example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42' },
       ok: { status: 200, description: 'Вход выполнен', schema: authResponseSchema },
@@ -117,18 +117,16 @@ export const authPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/auth/password-reset': {
-    post: route(tag, {
+    post: publicRoute({
       summary: 'Новый пароль по одноразовой ссылке администратора',
-      access: 'public',
       body: passwordResetSchema,
       example: { token: 'токен-из-ссылки', password: 'Novyi-Parol-2027' },
       ok: { status: 200, description: 'Пароль установлен, все сеансы завершены', schema: messageSchema },
     }),
   },
   '/api/auth/presets': {
-    get: route(tag, {
+    get: publicRoute({
       summary: 'Демонстрационные учётные записи для быстрого входа',
-      access: 'public',
       ok: { status: 200, description: 'Список (пустой, когда они выключены)', schema: presetsSchema },
     }),
   },
@@ -199,10 +197,9 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/applications/{id}/approve': { post: decision('Одобрить заявку (назначает роль)', 'Заявка одобрена') },
   '/api/applications/{id}/decline': { post: decision('Отклонить заявку', 'Заявка отклонена') },
   '/api/consent/document': {
-    get: route(tag, {
+    get: publicRoute({
       summary: 'Текст согласия на обработку персональных данных',
       description: 'Действующая редакция (version); регистрация показывает её со своим флажком.',
-      access: 'public',
       ok: { status: 200, description: 'Текст согласия', schema: consentDocumentSchema },
     }),
   },

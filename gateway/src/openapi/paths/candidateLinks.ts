@@ -4,6 +4,7 @@ import {
   CANDIDATE_LINK_MSG,
   CONSENT_DOCUMENT,
   CONSENT_MSG,
+  CONTENT_MSG,
   STAFF_ROLES,
   candidateLinkCreateSchema,
   candidateLinkListQuerySchema,
@@ -120,7 +121,7 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
       ok: { status: 201, description: 'Ссылка и её адрес (один раз)', schema: candidateLinkCreatedSchema },
       also: {
         403: { description: 'Курс не этого куратора', example: CANDIDATE_LINK_MSG.notYours },
-        404: { description: 'Курса или урока нет', example: 'Курс не найден' },
+        404: { description: 'Курса или урока нет', example: CONTENT_MSG.courseNotFound },
       },
     }),
   },
