@@ -134,12 +134,31 @@ export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
   };
 }
 
+/**
+ * Routes that share part of their description — who may call them, the record they are about and its
+ * 404 — written once: each route adds the rest, and its `also` adds to the shared one.
+ */
+export const routesOf =
+  <Shared extends Partial<RouteDoc>>(tag: string, shared: Shared) =>
+  (doc: Omit<RouteDoc, keyof Shared> & Partial<RouteDoc>): ZodOpenApiOperationObject =>
+    // The parameter's type makes shared and doc together a whole RouteDoc; TS cannot follow that through a spread.
+    route(tag, { ...shared, ...doc, also: { ...shared.also, ...doc.also } } as RouteDoc);
+
 /** The answer of a list that pages: a page of `item`s (`data`, `total`, `page`, `limit`), named `name` in the schemas. */
 export const pageAnswer = (description: string, item: z.ZodType, name: string) => ({
   status: 200,
   description,
   schema: pageOf(item, name),
 });
+
+/** The bytes of a file, as a schema. */
+export const binary = z.string().meta({ format: 'binary' });
+
+/** The media type of an Excel workbook (.xlsx). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The answer of a download: a file of this media type. */
+export const fileAnswer = (description: string, mediaType: string) => ({ status: 200, description, mediaType, schema: binary });
 
 /** The answer of a delete or a sign-out: 204, no body. */
 export const noContent = (description: string) => ({ status: 204, description });
@@ -159,8 +178,6 @@ const ifMatch = z.object({
   'if-match': z.string().optional().meta({ description: 'Версия записи, на которой основано изменение', example: '"3"' }),
 });
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * A download of a list: every row its filters select (up to EXPORT_MAX_ROWS), as CSV (`;`, BOM,
  * every field quoted) or XLSX, as `format` asks; named `<file>.csv` or `<file>.xlsx`.
@@ -178,6 +195,6 @@ export function exportRoute(tag: string, doc: Omit<RouteDoc, 'ok'> & { file: str
     },
   });
   const ok = operation.responses?.['200'] as { content: Record<string, unknown> };
-  ok.content[XLSX_TYPE] = { schema: z.string().meta({ format: 'binary' }) };
+  ok.content[XLSX_TYPE] = { schema: binary };
   return operation;
 }

@@ -96,18 +96,23 @@ export const errorSchema = z
   })
   .meta({ id: 'Error', description: 'Ошибка: `{message, statusCode}`, сообщение по-русски' });
 
+/** The fields of a page of a list: its items, the total that matches, and which page of what size it is. */
+export const pageFields = <T extends z.ZodType>(item: T) => ({
+  data: z.array(item),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
 /** A page of a list with the total that matches. */
 export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
   z
     .object({
-      data: z.array(item),
-      total: z.number().int(),
+      ...pageFields(item),
       totalExact: z
         .boolean()
         .optional()
         .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
-      page: z.number().int(),
-      limit: z.number().int(),
     })
     .meta({ id: name });
 
@@ -227,32 +232,18 @@ const contentBlock = z
   })
   .meta({ id: 'ContentBlock' });
 
-const lessonSchema = z
-  .object({
-    id,
-    title: z.string(),
-    description: z.string(),
-    status: courseStatus,
-    courseId: z.string(),
-    moduleId: z.string(),
-    position: z.number().int(),
-    blocks: z.array(contentBlock),
-    ...versionedRecord,
-  })
-  .meta({ id: 'Lesson' });
-
-const moduleSchema = z
-  .object({
-    id,
-    title: z.string(),
-    description: z.string(),
-    courseId: z.string(),
-    position: z.number().int(),
-    status: courseStatus,
-    lessons: z.array(lessonSchema),
-    ...versionedRecord,
-  })
-  .meta({ id: 'Module' });
+/** What a module and a lesson of a course both are: a titled, ordered, versioned part of it. */
+const coursePartShape = {
+  id,
+  title: z.string(),
+  description: z.string(),
+  status: courseStatus,
+  courseId: z.string(),
+  position: z.number().int(),
+  ...versionedRecord,
+};
+const lessonSchema = z.object({ ...coursePartShape, moduleId: z.string(), blocks: z.array(contentBlock) }).meta({ id: 'Lesson' });
+const moduleSchema = z.object({ ...coursePartShape, lessons: z.array(lessonSchema) }).meta({ id: 'Module' });
 
 // The content blocks are checked on their way in; their output type is wider than ContentBlock's.
 export const courseSchema = z.object({ ...courseSummaryShape, modules: z.array(moduleSchema) }).meta({ id: 'Course' });
@@ -551,38 +542,25 @@ export const attemptDetailSchema = conforms<AttemptDetail>().as(
     .meta({ id: 'AttemptDetail' }),
 );
 
-export const reviewPageSchema = conforms<ReviewPage>().as(
-  z
-    .object({
-      data: z.array(
-        z.object({
-          attemptId: id,
-          questionId: z.string(),
-          type: z.enum(QUESTION_TYPES),
-          question: z.string().meta({ example: 'Опишите порядок эвакуации' }),
-          answerText: z.string().nullable(),
-          fileUrl: z.string().nullable(),
-          points: z.number(),
-          userName: z.string().meta({ example: 'Иван Петров' }),
-          courseTitle: z.string(),
-          quizTitle: z.string(),
-          completedAt: isoDate.nullable(),
-        }),
-      ),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
-    })
-    .meta({ id: 'ReviewPage' }),
-);
+const reviewItem = z.object({
+  attemptId: id,
+  questionId: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  question: z.string().meta({ example: 'Опишите порядок эвакуации' }),
+  answerText: z.string().nullable(),
+  fileUrl: z.string().nullable(),
+  points: z.number(),
+  userName: z.string().meta({ example: 'Иван Петров' }),
+  courseTitle: z.string(),
+  quizTitle: z.string(),
+  completedAt: isoDate.nullable(),
+});
+export const reviewPageSchema = conforms<ReviewPage>().as(z.object(pageFields(reviewItem)).meta({ id: 'ReviewPage' }));
 
 export const resultsPageSchema = conforms<ResultsPage>().as(
   z
     .object({
-      data: z.array(attemptSummary),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
+      ...pageFields(attemptSummary),
       summary: z.object({
         total: z.number().int(),
         passed: z.number().int(),
@@ -739,10 +717,7 @@ export const bankQuestionSchema = conforms<BankQuestion>().as(
 export const bankPageSchema = conforms<BankPage>().as(
   z
     .object({
-      data: z.array(bankQuestionSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
+      ...pageFields(bankQuestionSchema),
       tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
     })
     .meta({ id: 'BankPage' }),

@@ -138,6 +138,20 @@ export type AssignmentUpdateInput = z.input<typeof assignmentUpdateSchema>;
 export const assignmentExtendSchema = z.object({ dueDate: dueDateSchema, userId: entityIdField('userId').optional() });
 export type AssignmentExtendInput = z.infer<typeof assignmentExtendSchema>;
 
+/* ------------------------------------------------------------------ status */
+
+export const ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'completed', 'overdue'] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
+  not_started: 'не начат',
+  in_progress: 'в процессе',
+  completed: 'завершён',
+  overdue: 'просрочен',
+};
+
+/* ------------------------------------------------------------------ queries */
+
 export const assignmentListQuerySchema = z.object({ ...pagingFields(20) });
 /**
  * The staff list's filters: a course, and a period the due day falls in (either end may be left
@@ -157,7 +171,7 @@ export type AssignmentStaffQuery = z.input<typeof assignmentStaffQuerySchema>;
 /** An assignment's people: a page, with their status and department as filters. */
 export const assignmentPeopleQuerySchema = z.object({
   ...pagingFields(50),
-  status: z.enum(['not_started', 'in_progress', 'completed', 'overdue'], { error: 'Неизвестный статус' }).optional(),
+  status: z.enum(ASSIGNMENT_STATUSES, { error: 'Неизвестный статус' }).optional(),
   department: z.string().trim().min(1).max(120).optional(),
 });
 export type AssignmentPeopleQuery = z.input<typeof assignmentPeopleQuerySchema>;
@@ -165,17 +179,7 @@ export type AssignmentPeopleQuery = z.input<typeof assignmentPeopleQuerySchema>;
 /** The report's download: the people filters, every row, CSV or XLSX. */
 export const assignmentExportQuerySchema = assignmentPeopleQuerySchema.omit({ page: true, limit: true }).extend(exportFields);
 
-/* ------------------------------------------------------------------ status */
-
-export const ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'completed', 'overdue'] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
-
-export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
-  not_started: 'не начат',
-  in_progress: 'в процессе',
-  completed: 'завершён',
-  overdue: 'просрочен',
-};
+/* ------------------------------------------------------------------ status rule */
 
 export interface PersonStatusInput {
   /** The person's due day (an extension for them, or the assignment's). */

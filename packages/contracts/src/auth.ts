@@ -8,13 +8,11 @@ import { personFields } from './people';
 /** A required text field: missing, non-text or blank all give the one message the spec quotes. */
 export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
 
-const email = z
-  .string({ error: MSG.fillAllFields })
-  .trim()
-  .toLowerCase()
-  .min(1, MSG.fillAllFields)
-  .max(254, MSG.emailInvalid)
-  .pipe(z.email(MSG.emailInvalid));
+/** An email field, trimmed and lower-cased: missing or blank gives `required`, anything else not an email MSG.emailInvalid. */
+export const emailField = (required: string) =>
+  z.string({ error: required }).trim().toLowerCase().min(1, required).max(254, MSG.emailInvalid).pipe(z.email(MSG.emailInvalid));
+
+const email = emailField(MSG.fillAllFields);
 
 const password = z.string({ error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(256);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { emailField } from './auth';
 import { CONSENT_DOCUMENT, CONSENT_MSG } from './consent';
 import { entityIdField } from './content';
 import { pagingFields } from './paging';
@@ -45,26 +46,18 @@ const dayField = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, CANDIDATE_LINK_MSG.validUntilInvalid)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), CANDIDATE_LINK_MSG.validUntilInvalid);
 
+/** A limit the curator may set or leave empty (null): a whole number from 1 to `max`, one message for anything else. */
+const optionalLimit = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(max, message).nullable().optional();
+
 /** POST /api/candidate-links: where it leads and how long it works. The quiz is the lesson's. */
 export const candidateLinkCreateSchema = z
   .strictObject({
     courseId: entityIdField('courseId'),
     lessonId: entityIdField('lessonId'),
     validUntil: dayField.nullable().optional(),
-    maxUses: z
-      .number({ error: CANDIDATE_LINK_MSG.maxUsesInvalid })
-      .int(CANDIDATE_LINK_MSG.maxUsesInvalid)
-      .min(1, CANDIDATE_LINK_MSG.maxUsesInvalid)
-      .max(MAX_LINK_USES, CANDIDATE_LINK_MSG.maxUsesInvalid)
-      .nullable()
-      .optional(),
-    timeLimitMinutes: z
-      .number({ error: CANDIDATE_LINK_MSG.timeLimitInvalid })
-      .int(CANDIDATE_LINK_MSG.timeLimitInvalid)
-      .min(1, CANDIDATE_LINK_MSG.timeLimitInvalid)
-      .max(MAX_LINK_TIME_LIMIT, CANDIDATE_LINK_MSG.timeLimitInvalid)
-      .nullable()
-      .optional(),
+    maxUses: optionalLimit(MAX_LINK_USES, CANDIDATE_LINK_MSG.maxUsesInvalid),
+    timeLimitMinutes: optionalLimit(MAX_LINK_TIME_LIMIT, CANDIDATE_LINK_MSG.timeLimitInvalid),
     showResult: z.boolean({ error: CANDIDATE_LINK_MSG.showResultRequired }),
   })
   .refine((v) => !!v.validUntil || !!v.maxUses, { message: CANDIDATE_LINK_MSG.validityRequired, path: ['validUntil'] });
@@ -84,13 +77,7 @@ export const candidateStartSchema = z.strictObject({
     .trim()
     .min(1, CANDIDATE_LINK_MSG.nameRequired)
     .max(200, CANDIDATE_LINK_MSG.nameRequired),
-  email: z
-    .string({ error: MSG.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .min(1, MSG.emailInvalid)
-    .max(254, MSG.emailInvalid)
-    .pipe(z.email(MSG.emailInvalid)),
+  email: emailField(MSG.emailInvalid),
   /** Its own checkbox, never pre-ticked: only `true` passes. */
   consent: z.literal(true, { error: CONSENT_MSG.required }),
   consentVersion: z.string({ error: CONSENT_MSG.required }).trim().min(1, CONSENT_MSG.required).max(40, CONSENT_MSG.outdated),

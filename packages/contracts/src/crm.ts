@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { requiredText } from './auth';
+import { emailField, requiredText } from './auth';
 import { exportFields } from './exports';
 import { pagingFields } from './paging';
 import { URL_MSG, isSiteUrl } from './urls';
@@ -92,13 +92,7 @@ export type OrganizationListQuery = z.input<typeof organizationListQuerySchema>;
 /** GET /api/organizations/export: the list's search and status filter, one row per contact, CSV or XLSX. */
 export const organizationExportQuerySchema = organizationListQuerySchema.omit({ page: true, limit: true }).extend(exportFields);
 
-const contactEmail = z
-  .string({ error: MSG.fillRequired })
-  .trim()
-  .toLowerCase()
-  .min(1, MSG.fillRequired)
-  .max(254, MSG.emailInvalid)
-  .pipe(z.email(MSG.emailInvalid));
+const contactEmail = emailField(MSG.fillRequired);
 
 // Digits with the usual separators and an optional leading plus: "+7 (999) 123-45-67".
 const phone = z

@@ -70,6 +70,9 @@ export const GENERATION_LIMITS = {
 
 /* ---------------------------------------------------------------- requests */
 
+/** A count the author may leave to the generator: a whole number from 1 to `max`, `range` when outside. */
+const optionalCount = (max: number, range: string) => z.number().int().min(1, range).max(max, range).optional();
+
 /** POST /api/courses/generate */
 export const generateCourseSchema = z
   .object({
@@ -81,18 +84,8 @@ export const generateCourseSchema = z
       .pipe(z.array(z.string()).min(1, GENERATION_MSG.goalsRequired).max(GENERATION_LIMITS.goals, GENERATION_MSG.tooManyGoals)),
     level: z.string().trim().max(100).default(COURSE_LEVEL_SUGGESTIONS[0]),
     /** Absent: one module per goal (plus the introduction and the closing assessment). */
-    modulesCount: z
-      .number()
-      .int()
-      .min(1, GENERATION_MSG.modulesRange)
-      .max(GENERATION_LIMITS.modules, GENERATION_MSG.modulesRange)
-      .optional(),
-    lessonsPerModule: z
-      .number()
-      .int()
-      .min(1, GENERATION_MSG.lessonsRange)
-      .max(GENERATION_LIMITS.lessonsPerModule, GENERATION_MSG.lessonsRange)
-      .optional(),
+    modulesCount: optionalCount(GENERATION_LIMITS.modules, GENERATION_MSG.modulesRange),
+    lessonsPerModule: optionalCount(GENERATION_LIMITS.lessonsPerModule, GENERATION_MSG.lessonsRange),
     /** A quiz per module and a closing assessment. */
     withQuizzes: z.boolean().default(true),
   })

@@ -4,6 +4,7 @@ import {
   ASSIGNMENT_MSG,
   ASSIGNMENT_STATUSES,
   CERTIFICATE_MSG,
+  CONTENT_MSG,
   ROLES,
   CRM_ROLES,
   STAFF_ROLES,
@@ -25,9 +26,9 @@ import {
   type MyAssignment,
   type PersonAssignments,
 } from '@portal/contracts';
-import { exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
+import { exportRoute, fileAnswer, idParam, missing, noContent, pageAnswer, route, routesOf } from '../route';
 import { TAGS } from '../tags';
-import { EXAMPLE_ID, conforms } from '../schemas';
+import { EXAMPLE_ID, conforms, pageFields } from '../schemas';
 
 const tag = TAGS.progress.name;
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });
@@ -142,19 +143,20 @@ export const personAssignmentsSchema = conforms<PersonAssignments>().as(
   z
     .object({
       person: z.object({ id, fullName: z.string(), email: z.string(), department: z.string() }),
-      data: z.array(myAssignmentSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
+      ...pageFields(myAssignmentSchema),
     })
     .meta({ id: 'PersonAssignments' }),
 );
 
 const assignmentId = idParam('id', 'Идентификатор назначения');
 const noAssignment = missing('Назначения нет', ASSIGNMENT_MSG.notFound);
+const noCourse = missing('Курса нет', CONTENT_MSG.courseNotFound);
 const notYours = {
   403: { description: 'Роли не хватает прав, или назначение сделал другой куратор', example: ASSIGNMENT_MSG.notYours },
 };
+/** An assignment is read by the CRM roles, and changed by the staff: a curator only their own. */
+const assignmentRead = routesOf(tag, { access: CRM_ROLES, params: assignmentId, also: noAssignment });
+const assignmentChange = routesOf(tag, { access: STAFF_ROLES, params: assignmentId, also: { ...noAssignment, ...notYours } });
 const example = {
   courseId: EXAMPLE_ID,
   audience: { kind: 'department', department: 'Отдел продаж' },
@@ -201,45 +203,27 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       body: assignmentCreateSchema,
       example,
       ok: { status: 201, description: 'Назначение', schema: assignmentSchema },
-      also: missing('Курса нет', 'Курс не найден'),
+      also: noCourse,
     }),
   },
   '/api/assignments/{id}': {
-    get: route(tag, {
-      summary: 'Назначение',
-      access: CRM_ROLES,
-      params: assignmentId,
-      ok: { status: 200, description: 'Назначение', schema: assignmentSchema },
-      also: noAssignment,
-    }),
-    patch: route(tag, {
+    get: assignmentRead({ summary: 'Назначение', ok: { status: 200, description: 'Назначение', schema: assignmentSchema } }),
+    patch: assignmentChange({
       summary: 'Изменить назначение',
       description: 'ADMIN меняет любое, CURATOR — свои. Курс не меняется.',
-      access: STAFF_ROLES,
-      params: assignmentId,
       body: assignmentUpdateSchema,
       example: editExample,
       ok: { status: 200, description: 'Назначение после изменения', schema: assignmentSchema },
-      also: { ...noAssignment, ...notYours },
     }),
-    delete: route(tag, {
-      summary: 'Удалить назначение',
-      access: STAFF_ROLES,
-      params: assignmentId,
-      ok: noContent('Удалено'),
-      also: { ...noAssignment, ...notYours },
-    }),
+    delete: assignmentChange({ summary: 'Удалить назначение', ok: noContent('Удалено') }),
   },
   '/api/assignments/{id}/extend': {
-    post: route(tag, {
+    post: assignmentChange({
       summary: 'Продлить срок для всех или для одного человека',
-      access: STAFF_ROLES,
-      params: assignmentId,
       body: assignmentExtendSchema,
       example: { dueDate: '2027-01-31', userId: EXAMPLE_ID },
       ok: { status: 200, description: 'Назначение', schema: assignmentSchema },
       also: {
-        ...notYours,
         404: { description: 'Назначения нет, или человек не входит в него', example: ASSIGNMENT_MSG.personNotInAudience },
       },
     }),
@@ -263,10 +247,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       example: { courseId: EXAMPLE_ID },
       ok: { status: 201, description: 'Сертификат выдан', schema: certificateSchema },
       alsoOk: { 200: { description: 'Сертификат был выдан раньше', schema: certificateSchema } },
-      also: {
-        400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted },
-        404: { description: 'Курса нет', example: 'Курс не найден' },
-      },
+      also: { ...noCourse, 400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted } },
     }),
   },
   '/api/certificates/my': {
@@ -283,19 +264,16 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       description: 'Его владельцу, а также ADMIN и CURATOR.',
       access: ROLES,
       params: certificateNumber,
-      ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+      ok: fileAnswer('PDF', 'application/pdf'),
       also: noCertificate,
       without: [403],
     }),
   },
   '/api/assignments/{id}/report': {
-    get: route(tag, {
+    get: assignmentRead({
       summary: 'Отчёт по назначению: сколько назначено, завершили, в процессе, просрочили; процент; завершения по дням',
-      access: CRM_ROLES,
-      params: assignmentId,
       query: z.object({ department: z.string().optional().meta({ description: 'Только люди этого подразделения' }) }),
       ok: { status: 200, description: 'Отчёт', schema: assignmentReportSchema },
-      also: noAssignment,
     }),
   },
   '/api/assignments/{id}/people/export': {
@@ -310,13 +288,10 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/assignments/{id}/people': {
-    get: route(tag, {
+    get: assignmentRead({
       summary: 'Люди назначения и статус каждого',
-      access: CRM_ROLES,
-      params: assignmentId,
       query: assignmentPeopleQuerySchema,
       ok: pageAnswer('Страница людей', assignmentPersonSchema, 'AssignmentPersonPage'),
-      also: noAssignment,
     }),
   },
 };

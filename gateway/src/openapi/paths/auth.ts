@@ -1,5 +1,4 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { z } from 'zod';
 import {
   CRM_ROLES,
   MSG,
@@ -21,7 +20,7 @@ import {
   userListQuerySchema,
   userUpdateSchema,
 } from '@portal/contracts';
-import { exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
+import { XLSX_TYPE, exportRoute, fileAnswer, idParam, missing, noContent, pageAnswer, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import {
   applicationDecisionSchema,
@@ -41,8 +40,16 @@ import {
 } from '../schemas';
 
 const tag = TAGS.auth.name;
-const userId = idParam('id', 'Идентификатор пользователя');
-const noUser = missing('Пользователя нет', 'Пользователь не найден');
+/** Signing up and in, a new password by link, and what those pages show: open to anyone. */
+const publicRoute = routesOf(tag, { access: 'public' });
+/** A person's own session and password: open to every role, refused to none. */
+const ownRoute = routesOf(tag, { access: ROLES, without: [403] });
+/** The directory's routes about one person. */
+const userRoute = routesOf(tag, {
+  access: CRM_ROLES,
+  params: idParam('id', 'Идентификатор пользователя'),
+  also: missing('Пользователя нет', 'Пользователь не найден'),
+});
 
 const decision = (summary: string, done: string) =>
   route(tag, {
@@ -58,12 +65,11 @@ const decision = (summary: string, done: string) =>
 
 export const authPaths: ZodOpenApiPathsObject = {
   '/api/auth/register': {
-    post: route(tag, {
+    post: publicRoute({
       summary: 'Регистрация',
       description:
         'Создаёт учётную запись и сразу выдаёт токен. Роль CURATOR подаёт заявку: до одобрения человек учится как кандидат. ' +
         'Роль ADMIN — только с паролем администратора.',
-      access: 'public',
       body: registerSchema,
       example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42', fullName: 'Иван Петров', role: 'CANDIDATE' },
       ok: { status: 201, description: 'Учётная запись создана', schema: authResponseSchema },
@@ -74,9 +80,8 @@ export const authPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/auth/login': {
-    post: route(tag, {
+    post: publicRoute({
       summary: 'Вход',
-      access: 'public',
       body: loginSchema,
       example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42' },
       ok: { status: 200, description: 'Вход выполнен', schema: authResponseSchema },
@@ -87,62 +92,41 @@ export const authPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/auth/profile': {
-    get: route(tag, {
+    get: ownRoute({
       summary: 'Свой профиль и последняя заявка на роль',
-      access: ROLES,
       ok: { status: 200, description: 'Профиль', schema: profileSchema },
-      without: [403],
     }),
   },
   '/api/auth/verify': {
-    get: route(tag, {
-      summary: 'Проверка токена',
-      access: ROLES,
-      ok: { status: 200, description: 'Токен действителен', schema: verifySchema },
-      without: [403],
-    }),
+    get: ownRoute({ summary: 'Проверка токена', ok: { status: 200, description: 'Токен действителен', schema: verifySchema } }),
   },
   '/api/auth/logout': {
-    post: route(tag, {
-      summary: 'Выход (завершает этот сеанс)',
-      access: ROLES,
-      ok: noContent('Сеанс завершён'),
-      without: [403],
-    }),
+    post: ownRoute({ summary: 'Выход (завершает этот сеанс)', ok: noContent('Сеанс завершён') }),
   },
   '/api/auth/logout-all': {
-    post: route(tag, {
-      summary: 'Выход на всех устройствах',
-      access: ROLES,
-      ok: noContent('Все сеансы завершены'),
-      without: [403],
-    }),
+    post: ownRoute({ summary: 'Выход на всех устройствах', ok: noContent('Все сеансы завершены') }),
   },
   '/api/auth/password': {
-    post: route(tag, {
+    post: ownRoute({
       summary: 'Смена своего пароля',
       description: 'Остальные сеансы человека завершаются.',
-      access: ROLES,
       body: passwordChangeSchema,
       example: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-2027' },
       ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
       also: { 429: 'Слишком много неверных попыток' },
-      without: [403],
     }),
   },
   '/api/auth/password-reset': {
-    post: route(tag, {
+    post: publicRoute({
       summary: 'Новый пароль по одноразовой ссылке администратора',
-      access: 'public',
       body: passwordResetSchema,
       example: { token: 'токен-из-ссылки', password: 'Novyi-Parol-2027' },
       ok: { status: 200, description: 'Пароль установлен, все сеансы завершены', schema: messageSchema },
     }),
   },
   '/api/auth/presets': {
-    get: route(tag, {
+    get: publicRoute({
       summary: 'Демонстрационные учётные записи для быстрого входа',
-      access: 'public',
       ok: { status: 200, description: 'Список (пустой, когда они выключены)', schema: presetsSchema },
     }),
   },
@@ -164,21 +148,13 @@ export const authPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/users/{id}': {
-    get: route(tag, {
-      summary: 'Пользователь',
-      access: CRM_ROLES,
-      params: userId,
-      ok: { status: 200, description: 'Пользователь', schema: userSchema },
-      also: noUser,
-    }),
-    patch: route(tag, {
+    get: userRoute({ summary: 'Пользователь', ok: { status: 200, description: 'Пользователь', schema: userSchema } }),
+    patch: userRoute({
       summary: 'Изменить пользователя',
       description:
         'ADMIN меняет имя, email, роль, подразделение и должность любого. CURATOR и MANAGER — имена учащихся, ' +
         'а также своё имя и email. Части имени (lastName, firstName, middleName), когда переданы, составляют fullName ' +
         '(«Фамилия Имя Отчество»). Смена email или роли завершает сеансы человека.',
-      access: CRM_ROLES,
-      params: userId,
       body: userUpdateSchema,
       example: {
         lastName: 'Петров',
@@ -192,26 +168,22 @@ export const authPaths: ZodOpenApiPathsObject = {
       versioned: true,
       ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },
       also: {
-        ...noUser,
         400: { description: 'Неверные данные, или это роль последнего администратора', example: MSG.lastAdmin },
         409: { description: 'Email уже занят', example: MSG.emailTaken },
       },
     }),
-    delete: route(tag, {
+    delete: userRoute({
       summary: 'Удалить пользователя',
       access: ['ADMIN'],
-      params: userId,
       ok: noContent('Удалён'),
-      also: { ...noUser, 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
+      also: { 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
     }),
   },
   '/api/users/{id}/password-reset': {
-    post: route(tag, {
+    post: userRoute({
       summary: 'Выдать одноразовую ссылку для смены пароля',
       access: ['ADMIN'],
-      params: userId,
       ok: { status: 201, description: 'Ссылка выдана', schema: resetLinkSchema },
-      also: noUser,
     }),
   },
   '/api/applications': {
@@ -225,10 +197,9 @@ export const authPaths: ZodOpenApiPathsObject = {
   '/api/applications/{id}/approve': { post: decision('Одобрить заявку (назначает роль)', 'Заявка одобрена') },
   '/api/applications/{id}/decline': { post: decision('Отклонить заявку', 'Заявка отклонена') },
   '/api/consent/document': {
-    get: route(tag, {
+    get: publicRoute({
       summary: 'Текст согласия на обработку персональных данных',
       description: 'Действующая редакция (version); регистрация показывает её со своим флажком.',
-      access: 'public',
       ok: { status: 200, description: 'Текст согласия', schema: consentDocumentSchema },
     }),
   },
@@ -267,12 +238,7 @@ export const authPaths: ZodOpenApiPathsObject = {
         'XLSX или CSV (UTF-8, «;») со столбцами ФИО, Email, Подразделение, Должность, Роль и двумя строками-примерами.',
       access: STAFF_ROLES,
       query: staffImportTemplateQuerySchema,
-      ok: {
-        status: 200,
-        description: 'Файл шаблона',
-        mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        schema: z.string().meta({ format: 'binary' }),
-      },
+      ok: fileAnswer('Файл шаблона', XLSX_TYPE),
     }),
   },
   '/api/staff-import': {

@@ -4,6 +4,7 @@ import {
   CANDIDATE_LINK_MSG,
   CONSENT_DOCUMENT,
   CONSENT_MSG,
+  CONTENT_MSG,
   STAFF_ROLES,
   candidateLinkCreateSchema,
   candidateLinkListQuerySchema,
@@ -13,7 +14,7 @@ import {
   type CandidateLinkPublic,
   type CandidateStarted,
 } from '@portal/contracts';
-import { idParam, missing, pageAnswer, route } from '../route';
+import { idParam, missing, pageAnswer, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import { EXAMPLE_ID, conforms } from '../schemas';
 
@@ -79,15 +80,20 @@ const candidateStartedSchema = conforms<CandidateStarted>().as(
     .meta({ id: 'CandidateStarted' }),
 );
 
-const token = z.object({ token: z.string().meta({ description: 'Токен из ссылки /t/{token}', example: 'N'.repeat(43) }) });
 const noLink = missing('Ссылки нет', CANDIDATE_LINK_MSG.notFound);
-const deadLink = {
-  410: {
-    description: 'Ссылка отозвана, истекла или использована полностью (причина словами)',
-    example: CANDIDATE_LINK_MSG.expired,
+/** What a person without an account does with the link's token: it may be missing, dead, or asked for too often. */
+const byTokenRoute = routesOf(tag, {
+  access: 'public',
+  params: z.object({ token: z.string().meta({ description: 'Токен из ссылки /t/{token}', example: 'N'.repeat(43) }) }),
+  also: {
+    ...noLink,
+    410: {
+      description: 'Ссылка отозвана, истекла или использована полностью (причина словами)',
+      example: CANDIDATE_LINK_MSG.expired,
+    },
+    429: { description: 'Слишком много запросов с этого адреса', example: CANDIDATE_LINK_MSG.tooManyRequests },
   },
-  429: { description: 'Слишком много запросов с этого адреса', example: CANDIDATE_LINK_MSG.tooManyRequests },
-};
+});
 
 export const candidateLinkPaths: ZodOpenApiPathsObject = {
   '/api/candidate-links': {
@@ -115,7 +121,7 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
       ok: { status: 201, description: 'Ссылка и её адрес (один раз)', schema: candidateLinkCreatedSchema },
       also: {
         403: { description: 'Курс не этого куратора', example: CANDIDATE_LINK_MSG.notYours },
-        404: { description: 'Курса или урока нет', example: 'Курс не найден' },
+        404: { description: 'Курса или урока нет', example: CONTENT_MSG.courseNotFound },
       },
     }),
   },
@@ -133,23 +139,18 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/candidate-links/public/{token}': {
-    get: route(tag, {
+    get: byTokenRoute({
       summary: 'Что открывает ссылка (для кандидата)',
       description: `Тест, ограничение времени, показывается ли результат, и текст согласия «${CONSENT_DOCUMENT.title}».`,
-      access: 'public',
-      params: token,
       ok: { status: 200, description: 'Ссылка действует', schema: candidateLinkPublicSchema },
-      also: { ...noLink, ...deadLink },
       without: [400],
     }),
   },
   '/api/candidate-links/public/{token}/start': {
-    post: route(tag, {
+    post: byTokenRoute({
       summary: 'Начать тест по ссылке',
       description:
         'ФИО, email и согласие (отдельная галочка). Создаётся временный кандидат «по ссылке» с сессией только для этого теста.',
-      access: 'public',
-      params: token,
       body: candidateStartSchema,
       example: {
         fullName: 'Петров Пётр Петрович',
@@ -158,7 +159,7 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
         consentVersion: CONSENT_DOCUMENT.version,
       },
       ok: { status: 201, description: 'Сессия кандидата', schema: candidateStartedSchema },
-      also: { ...noLink, ...deadLink, 409: { description: 'Текст согласия обновился', example: CONSENT_MSG.outdated } },
+      also: { 409: { description: 'Текст согласия обновился', example: CONSENT_MSG.outdated } },
     }),
   },
 };

@@ -28,7 +28,18 @@ import {
   regenerateSchema,
   uploadQuerySchema,
 } from '@portal/contracts';
-import { etagHeader, idParam, missing, noContent, route, type Answer, type RouteDoc } from '../route';
+import {
+  binary,
+  etagHeader,
+  fileAnswer,
+  idParam,
+  missing,
+  noContent,
+  route,
+  routesOf,
+  type Answer,
+  type RouteDoc,
+} from '../route';
 import { TAGS } from '../tags';
 import {
   archivedCourseSchema,
@@ -50,21 +61,27 @@ import {
 } from '../schemas';
 
 const tag = TAGS.content.name;
-const bankCourseId = idParam('courseId', 'Идентификатор курса');
+const courseId = idParam('id', 'Идентификатор курса');
+const noCourse = missing('Курса нет или он скрыт от этого человека', CONTENT_MSG.courseNotFound);
+const noBlock = missing('Модуля или урока нет', CONTENT_MSG.blockNotFound);
+
 const bankQuestionId = z.object({
   courseId: z.string().meta({ description: 'Идентификатор курса', example: EXAMPLE_ID }),
   questionId: z.string().meta({ description: 'Идентификатор вопроса банка', example: EXAMPLE_ID }),
 });
-const noBankQuestion = missing('Такого вопроса в банке курса нет', BANK_MSG.notFound);
 
-const courseId = idParam('id', 'Идентификатор курса');
-const blockId = idParam('id', 'Идентификатор модуля или урока');
-const quizId = idParam('id', 'Идентификатор квиза');
-const jobId = idParam('id', 'Идентификатор генерации');
-const noCourse = missing('Курса нет или он скрыт от этого человека', CONTENT_MSG.courseNotFound);
-const noBlock = missing('Модуля или урока нет', CONTENT_MSG.blockNotFound);
-const noQuiz = missing('Квиза нет', QUIZ_MSG.quizNotFound);
-const noJob = missing('Генерации нет или она чужая', GENERATION_MSG.jobNotFound);
+/** The authors' routes about one record: open to the staff, they take its id and answer 404 without it. */
+const authorsRoutes = (params: z.ZodObject, notFound: RouteDoc['also']) =>
+  routesOf(tag, { access: STAFF_ROLES, params, also: notFound });
+const courseRoute = authorsRoutes(courseId, noCourse);
+const blockRoute = authorsRoutes(idParam('id', 'Идентификатор модуля или урока'), noBlock);
+const quizRoute = authorsRoutes(idParam('id', 'Идентификатор квиза'), missing('Квиза нет', QUIZ_MSG.quizNotFound));
+const bankRoute = authorsRoutes(idParam('courseId', 'Идентификатор курса'), noCourse);
+const bankQuestionRoute = authorsRoutes(bankQuestionId, missing('Такого вопроса в банке курса нет', BANK_MSG.notFound));
+const jobRoute = authorsRoutes(
+  idParam('id', 'Идентификатор генерации'),
+  missing('Генерации нет или она чужая', GENERATION_MSG.jobNotFound),
+);
 const tooManyJobs = {
   description: 'Слишком много генераций или исчерпан дневной лимит ИИ',
   example: formatMessage(GENERATION_MSG.rateLimited, { minutes: 10 }),
@@ -73,13 +90,11 @@ const authoring = 'ADMIN меняет любой курс; CURATOR — толь�
 
 /** A read of one course by anyone signed in (a hidden one is 404): it carries an ETag, and an unchanged course answers 304. */
 const courseRead = (doc: Pick<RouteDoc, 'summary' | 'description'> & { ok: Answer }) =>
-  route(tag, {
+  courseRoute({
     ...doc,
     access: ROLES,
-    params: courseId,
     ok: { status: 200, ...doc.ok, headers: etagHeader },
     alsoOk: { 304: { description: 'Курс не изменился' } },
-    also: noCourse,
     without: [403],
   });
 
@@ -101,16 +116,13 @@ const coursePage = (summary: string, query: z.ZodObject) =>
   });
 
 const mark = (summary: string) =>
-  route(tag, {
+  courseRoute({
     summary,
     access: ROLES,
-    params: courseId,
     ok: { status: 200, description: 'Курс с отметкой', schema: courseSummarySchema },
-    also: noCourse,
     without: [403],
   });
 
-const binary = z.string().meta({ format: 'binary' });
 /** POST /api/upload/file (one part named `file`) and /api/upload/files (several named `files`). */
 const upload = (field: 'file' | 'files') =>
   route(tag, {
@@ -156,25 +168,19 @@ export const contentPaths: ZodOpenApiPathsObject = {
       description: 'Ответ несёт ETag; с `If-None-Match` неизменённый курс отвечает 304.',
       ok: { description: 'Курс', schema: courseSchema },
     }),
-    patch: route(tag, {
+    patch: courseRoute({
       summary: 'Изменить курс',
       description: authoring,
-      access: STAFF_ROLES,
-      params: courseId,
       body: courseUpdateSchema,
       example: { title: 'Охрана труда 2027', status: 'published' },
       versioned: true,
       ok: { status: 200, description: 'Курс после изменения', schema: courseSummarySchema },
-      also: noCourse,
     }),
-    delete: route(tag, {
+    delete: courseRoute({
       summary: 'Удалить курс',
       description: `${authoring} Курс, в котором у учащихся есть попытки или прогресс, куратор не удаляет, а скрывает в архив (ответ 200).`,
-      access: STAFF_ROLES,
-      params: courseId,
       ok: noContent('Курс удалён'),
       alsoOk: { 200: { description: 'Курс скрыт в архив', schema: archivedCourseSchema } },
-      also: noCourse,
     }),
   },
   '/api/courses/{id}/outline': {
@@ -184,40 +190,29 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/courses/{id}/copy': {
-    post: route(tag, {
+    post: courseRoute({
       summary: 'Копия курса',
-      access: STAFF_ROLES,
-      params: courseId,
       ok: { status: 201, description: 'Копия создана, её владелец — копирующий', schema: courseSchema },
-      also: noCourse,
     }),
   },
   '/api/courses/{id}/authors': {
-    get: route(tag, {
+    get: courseRoute({
       summary: 'Владелец и соавторы курса',
-      access: STAFF_ROLES,
-      params: courseId,
       ok: { status: 200, description: 'Авторы', schema: courseAuthorsSchema },
-      also: noCourse,
     }),
-    post: route(tag, {
+    post: courseRoute({
       summary: 'Добавить соавтора (по email или id)',
       description: 'Соавторов добавляет владелец курса или ADMIN.',
-      access: STAFF_ROLES,
-      params: courseId,
       body: coAuthorAddSchema,
       example: { email: 'maria.curator@example.ru' },
       ok: { status: 200, description: 'Авторы после изменения', schema: courseAuthorsSchema },
-      also: noCourse,
     }),
   },
   '/api/courses/{id}/authors/{userId}': {
-    delete: route(tag, {
+    delete: courseRoute({
       summary: 'Убрать соавтора',
-      access: STAFF_ROLES,
       params: courseId.extend(idParam('userId', 'Идентификатор соавтора').shape),
       ok: { status: 200, description: 'Авторы после изменения', schema: courseAuthorsSchema },
-      also: noCourse,
     }),
   },
   '/api/courses/{id}/favorite': { post: mark('Добавить в избранное'), delete: mark('Убрать из избранного') },
@@ -265,41 +260,26 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/blocks/{id}': {
-    get: route(tag, {
+    get: blockRoute({
       summary: 'Модуль или урок с содержимым',
       access: ROLES,
-      params: blockId,
       ok: { status: 200, description: 'Запись', schema: blockRecordSchema, headers: etagHeader },
-      also: noBlock,
       without: [403],
     }),
-    patch: route(tag, {
+    patch: blockRoute({
       summary: 'Изменить модуль или урок',
       description: authoring,
-      access: STAFF_ROLES,
-      params: blockId,
       body: blockUpdateSchema,
       example: { title: 'Средства защиты', content: [{ type: 'text', content: { text: 'Каска защищает голову.' } }] },
       versioned: true,
       ok: { status: 200, description: 'Запись после изменения (без содержимого урока)', schema: blockSummarySchema },
-      also: noBlock,
     }),
-    delete: route(tag, {
-      summary: 'Удалить модуль (с уроками) или урок',
-      description: authoring,
-      access: STAFF_ROLES,
-      params: blockId,
-      ok: noContent('Удалено'),
-      also: noBlock,
-    }),
+    delete: blockRoute({ summary: 'Удалить модуль (с уроками) или урок', description: authoring, ok: noContent('Удалено') }),
   },
   '/api/blocks/{id}/copy': {
-    post: route(tag, {
+    post: blockRoute({
       summary: 'Копия урока в том же модуле',
-      access: STAFF_ROLES,
-      params: blockId,
       ok: { status: 201, description: 'Копия', schema: blockRecordSchema },
-      also: noBlock,
     }),
   },
 
@@ -333,51 +313,34 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/quizzes/{id}': {
-    get: route(tag, {
+    get: quizRoute({
       summary: 'Квиз',
       description: 'Автор курса получает квиз целиком; остальные — без правильных ответов и пояснений.',
       access: ROLES,
-      params: quizId,
       ok: { status: 200, description: 'Квиз', schema: z.union([quizSchema, learnerQuizSchema]) },
-      also: noQuiz,
       without: [403],
     }),
-    patch: route(tag, {
+    patch: quizRoute({
       summary: 'Изменить квиз',
       description: authoring,
-      access: STAFF_ROLES,
-      params: quizId,
       body: quizUpdateSchema,
       example: { title: 'Итоговый тест (новая редакция)' },
       versioned: true,
       ok: { status: 200, description: 'Квиз после изменения', schema: quizSchema },
-      also: noQuiz,
     }),
-    delete: route(tag, {
-      summary: 'Удалить квиз',
-      description: authoring,
-      access: STAFF_ROLES,
-      params: quizId,
-      ok: noContent('Удалён'),
-      also: noQuiz,
-    }),
+    delete: quizRoute({ summary: 'Удалить квиз', description: authoring, ok: noContent('Удалён') }),
   },
 
   '/api/courses/{courseId}/bank': {
-    get: route(tag, {
+    get: bankRoute({
       summary: 'Банк вопросов курса',
       description: 'Страница вопросов (новые первыми), по метке `tag`; и все метки банка с числом вопросов.',
-      access: STAFF_ROLES,
-      params: bankCourseId,
       query: bankListQuerySchema,
       ok: { status: 200, description: 'Страница банка', schema: bankPageSchema },
-      also: noCourse,
     }),
-    post: route(tag, {
+    post: bankRoute({
       summary: 'Добавить вопрос в банк',
       description: `${authoring} Идентификатор вопроса банк даёт сам (\`bank-<id>\`); присланный не хранится.`,
-      access: STAFF_ROLES,
-      params: bankCourseId,
       body: bankQuestionInputSchema,
       example: {
         tags: ['охрана труда'],
@@ -390,22 +353,16 @@ export const contentPaths: ZodOpenApiPathsObject = {
         },
       },
       ok: { status: 201, description: 'Вопрос добавлен', schema: bankQuestionSchema, headers: etagHeader },
-      also: noCourse,
     }),
   },
   '/api/courses/{courseId}/bank/{questionId}': {
-    get: route(tag, {
+    get: bankQuestionRoute({
       summary: 'Вопрос банка',
-      access: STAFF_ROLES,
-      params: bankQuestionId,
       ok: { status: 200, description: 'Вопрос', schema: bankQuestionSchema, headers: etagHeader },
-      also: noBankQuestion,
     }),
-    put: route(tag, {
+    put: bankQuestionRoute({
       summary: 'Изменить вопрос банка',
       description: `${authoring} Попытки, уже вытянувшие вопрос, хранят его прежним.`,
-      access: STAFF_ROLES,
-      params: bankQuestionId,
       body: bankQuestionInputSchema,
       example: {
         tags: ['охрана труда'],
@@ -413,16 +370,8 @@ export const contentPaths: ZodOpenApiPathsObject = {
       },
       versioned: true,
       ok: { status: 200, description: 'Вопрос после изменения', schema: bankQuestionSchema, headers: etagHeader },
-      also: noBankQuestion,
     }),
-    delete: route(tag, {
-      summary: 'Удалить вопрос из банка',
-      description: authoring,
-      access: STAFF_ROLES,
-      params: bankQuestionId,
-      ok: noContent('Удалён'),
-      also: noBankQuestion,
-    }),
+    delete: bankQuestionRoute({ summary: 'Удалить вопрос из банка', description: authoring, ok: noContent('Удалён') }),
   },
 
   '/api/upload/file': { post: upload('file') },
@@ -450,7 +399,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
         'Без токена: его не могут послать `<img>` и `<video>`; случайное имя и есть право доступа. Поддерживает `Range` (ответ 206).',
       access: 'public',
       params: z.object({ name: z.string().meta({ description: 'Имя файла из ответа загрузки' }) }),
-      ok: { status: 200, description: 'Содержимое файла', mediaType: '*/*', schema: binary },
+      ok: fileAnswer('Содержимое файла', '*/*'),
       alsoOk: {
         206: { description: 'Часть файла по заголовку Range', mediaType: '*/*', schema: binary },
       },
@@ -492,29 +441,22 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/generations/{id}': {
-    get: route(tag, {
+    get: jobRoute({
       summary: 'Ход генерации',
       description: 'Чужое задание куратору не видно (404); ADMIN видит любое.',
-      access: STAFF_ROLES,
-      params: jobId,
       ok: { status: 200, description: 'Задание', schema: generationJobSchema },
-      also: noJob,
     }),
-    delete: route(tag, {
+    delete: jobRoute({
       summary: 'Остановить генерацию или отклонить предложение',
-      access: STAFF_ROLES,
-      params: jobId,
       ok: { status: 200, description: 'Задание после отмены', schema: generationJobSchema },
-      also: { ...noJob, 409: { description: 'Задание уже завершено', example: GENERATION_MSG.alreadyFinished } },
+      also: { 409: { description: 'Задание уже завершено', example: GENERATION_MSG.alreadyFinished } },
     }),
   },
   '/api/generations/{id}/accept': {
-    post: route(tag, {
+    post: jobRoute({
       summary: 'Принять предложение перегенерации',
-      access: STAFF_ROLES,
-      params: jobId,
       ok: { status: 200, description: 'Курс после замены', schema: courseSchema },
-      also: { ...noJob, 409: { description: 'Принимать нечего', example: GENERATION_MSG.notAProposal } },
+      also: { 409: { description: 'Принимать нечего', example: GENERATION_MSG.notAProposal } },
     }),
   },
 };

@@ -9,18 +9,21 @@ import {
   organizationListQuerySchema,
   organizationUpdateSchema,
 } from '@portal/contracts';
-import { etagHeader, exportRoute, idParam, missing, noContent, pageAnswer, route } from '../route';
+import { etagHeader, exportRoute, idParam, missing, noContent, pageAnswer, routesOf } from '../route';
 import { TAGS } from '../tags';
 import { contactSchema, organizationDetailSchema, organizationListItemSchema, organizationSchema, EXAMPLE_ID } from '../schemas';
 
 const tag = TAGS.crm.name;
-const orgId = idParam('id', 'Идентификатор организации');
-const contactId = idParam('id', 'Идентификатор контакта');
 const noOrg = missing('Организации нет', CRM_MSG.orgNotFound);
+const innTaken = { 409: { description: 'ИНН уже занят', example: CRM_MSG.innTaken } };
+const noContact = missing('Контакта нет', CRM_MSG.contactNotFound);
 const emailTaken = {
   409: { description: 'Контакт с таким email уже есть в организации', example: CRM_MSG.contactEmailTaken },
 };
-const noContact = missing('Контакта нет', CRM_MSG.contactNotFound);
+/** Every CRM route is open to the CRM roles; one about an organization or a contact takes its id and answers 404 without it. */
+const crmRoute = routesOf(tag, { access: CRM_ROLES });
+const organizationRoute = routesOf(tag, { access: CRM_ROLES, params: idParam('id', 'Идентификатор организации'), also: noOrg });
+const contactRoute = routesOf(tag, { access: CRM_ROLES, params: idParam('id', 'Идентификатор контакта'), also: noContact });
 
 export const crmPaths: ZodOpenApiPathsObject = {
   '/api/organizations/export': {
@@ -33,51 +36,37 @@ export const crmPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/organizations': {
-    get: route(tag, {
+    get: crmRoute({
       summary: 'Организации',
-      access: CRM_ROLES,
       query: organizationListQuerySchema,
       ok: pageAnswer('Страница организаций', organizationListItemSchema, 'OrganizationPage'),
     }),
-    post: route(tag, {
+    post: crmRoute({
       summary: 'Создать организацию',
-      access: CRM_ROLES,
       body: organizationCreateSchema,
       example: { name: 'ООО «Ромашка»', inn: '7707083893', kpp: '773601001', ogrn: '1027700132195', site: 'https://romashka.ru' },
       ok: { status: 201, description: 'Организация создана', schema: organizationListItemSchema },
-      also: { 409: { description: 'ИНН уже занят', example: CRM_MSG.innTaken } },
+      also: innTaken,
     }),
   },
   '/api/organizations/{id}': {
-    get: route(tag, {
+    get: organizationRoute({
       summary: 'Организация с контактами',
-      access: CRM_ROLES,
-      params: orgId,
       ok: { status: 200, description: 'Организация', schema: organizationDetailSchema, headers: etagHeader },
-      also: noOrg,
     }),
-    patch: route(tag, {
+    patch: organizationRoute({
       summary: 'Изменить организацию',
-      access: CRM_ROLES,
-      params: orgId,
       body: organizationUpdateSchema,
       example: { status: 'INACTIVE' },
       versioned: true,
       ok: { status: 200, description: 'Организация после изменения', schema: organizationSchema },
-      also: { ...noOrg, 409: { description: 'ИНН уже занят', example: CRM_MSG.innTaken } },
+      also: innTaken,
     }),
-    delete: route(tag, {
-      summary: 'Удалить организацию (с её контактами)',
-      access: CRM_ROLES,
-      params: orgId,
-      ok: noContent('Удалена'),
-      also: noOrg,
-    }),
+    delete: organizationRoute({ summary: 'Удалить организацию (с её контактами)', ok: noContent('Удалена') }),
   },
   '/api/contacts': {
-    post: route(tag, {
+    post: crmRoute({
       summary: 'Добавить контакт организации',
-      access: CRM_ROLES,
       body: contactCreateSchema,
       example: {
         fullName: 'Ольга Смирнова',
@@ -91,22 +80,14 @@ export const crmPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/contacts/{id}': {
-    patch: route(tag, {
+    patch: contactRoute({
       summary: 'Изменить контакт',
-      access: CRM_ROLES,
-      params: contactId,
       body: contactUpdateSchema,
       example: { phone: '+7 (999) 765-43-21' },
       versioned: true,
       ok: { status: 200, description: 'Контакт после изменения', schema: contactSchema },
-      also: { ...noContact, ...emailTaken },
+      also: emailTaken,
     }),
-    delete: route(tag, {
-      summary: 'Удалить контакт',
-      access: CRM_ROLES,
-      params: contactId,
-      ok: noContent('Удалён'),
-      also: noContact,
-    }),
+    delete: contactRoute({ summary: 'Удалить контакт', ok: noContent('Удалён') }),
   },
 };

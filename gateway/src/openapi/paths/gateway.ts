@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ROLES, dashboardStatsQuerySchema } from '@portal/contracts';
-import { route } from '../route';
+import { route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import { dashboardStatsSchema, healthSchema, probeSchema } from '../schemas';
 
 const tag = TAGS.gateway.name;
+/** Probes and this document: open to anyone, without a token. */
+const publicRoute = routesOf(tag, { access: 'public' });
 
 /** The gateway's own routes: the dashboard it composes, its health, and this document. */
 export const gatewayPaths: ZodOpenApiPathsObject = {
@@ -22,38 +24,27 @@ export const gatewayPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/health': {
-    get: route(tag, {
+    get: publicRoute({
       summary: 'Готовность сервисов',
-      access: 'public',
       ok: { status: 200, description: 'Все сервисы готовы', schema: healthSchema },
       alsoOk: { 503: { description: 'Какой-то сервис не готов', schema: healthSchema } },
     }),
   },
   '/healthz': {
-    get: route(tag, {
-      summary: 'Шлюз жив',
-      access: 'public',
-      ok: { status: 200, description: 'Жив', schema: probeSchema },
-    }),
+    get: publicRoute({ summary: 'Шлюз жив', ok: { status: 200, description: 'Жив', schema: probeSchema } }),
   },
   '/readyz': {
-    get: route(tag, {
-      summary: 'Шлюз готов принимать запросы',
-      access: 'public',
-      ok: { status: 200, description: 'Готов', schema: probeSchema },
-    }),
+    get: publicRoute({ summary: 'Шлюз готов принимать запросы', ok: { status: 200, description: 'Готов', schema: probeSchema } }),
   },
   '/api/openapi.json': {
-    get: route(tag, {
+    get: publicRoute({
       summary: 'Этот документ (OpenAPI 3.1)',
-      access: 'public',
       ok: { status: 200, description: 'Документ', schema: z.record(z.string(), z.unknown()) },
     }),
   },
   '/api/docs': {
-    get: route(tag, {
+    get: publicRoute({
       summary: 'Этот документ в читаемом виде (Swagger UI)',
-      access: 'public',
       ok: { status: 200, description: 'Страница', mediaType: 'text/html' },
     }),
   },

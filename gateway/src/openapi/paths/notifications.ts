@@ -8,11 +8,12 @@ import {
   type Notification,
   type NotificationPage,
 } from '@portal/contracts';
-import { idParam, missing, route } from '../route';
+import { idParam, missing, routesOf } from '../route';
 import { TAGS } from '../tags';
-import { EXAMPLE_ID, conforms } from '../schemas';
+import { EXAMPLE_ID, conforms, pageFields } from '../schemas';
 
-const tag = TAGS.progress.name;
+/** Anyone signed in reads their own notifications; nobody is refused for their role. */
+const ownRoute = routesOf(TAGS.progress.name, { access: ROLES, without: [403] });
 
 export const notificationSchema = conforms<Notification>().as(
   z
@@ -31,11 +32,8 @@ export const notificationSchema = conforms<Notification>().as(
 export const notificationPageSchema = conforms<NotificationPage>().as(
   z
     .object({
-      data: z.array(notificationSchema),
-      total: z.number().int(),
+      ...pageFields(notificationSchema),
       unread: z.number().int().meta({ description: 'Непрочитанных у этого человека всего' }),
-      page: z.number().int(),
-      limit: z.number().int(),
     })
     .meta({ id: 'NotificationPage' }),
 );
@@ -43,35 +41,29 @@ export const notificationPageSchema = conforms<NotificationPage>().as(
 /** A person's own notifications: reminders of assignments and the result of a graded test. */
 export const notificationPaths: ZodOpenApiPathsObject = {
   '/api/notifications': {
-    get: route(tag, {
+    get: ownRoute({
       summary: 'Мои уведомления, новые первыми, и сколько непрочитанных',
       description: 'Только свои: о назначениях курсов, сроках, просрочках и проверке тестов.',
-      access: ROLES,
       query: notificationListQuerySchema,
       ok: { status: 200, description: 'Страница уведомлений', schema: notificationPageSchema },
-      without: [403],
     }),
   },
   '/api/notifications/read-all': {
-    post: route(tag, {
+    post: ownRoute({
       summary: 'Отметить все мои уведомления прочитанными',
-      access: ROLES,
       ok: {
         status: 200,
         description: 'Сколько отмечено',
         schema: z.object({ updated: z.number().int() }).meta({ id: 'NotificationsRead' }),
       },
-      without: [403],
     }),
   },
   '/api/notifications/{id}/read': {
-    post: route(tag, {
+    post: ownRoute({
       summary: 'Отметить уведомление прочитанным',
-      access: ROLES,
       params: idParam('id', 'Идентификатор уведомления'),
       ok: { status: 200, description: 'Уведомление', schema: notificationSchema },
       also: missing('Уведомления нет (или оно чужое)', NOTIFICATION_MSG.notFound),
-      without: [403],
     }),
   },
 };

@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import {
+  ADMIN_ROLES,
   PRIVACY_MSG,
   SUBJECT_REQUEST_KINDS,
   SUBJECT_REQUEST_STATUSES,
@@ -9,13 +10,18 @@ import {
   subjectRequestListQuerySchema,
   type SubjectRequest,
 } from '@portal/contracts';
-import { idParam, missing, pageAnswer, route } from '../route';
+import { fileAnswer, idParam, missing, pageAnswer, routesOf } from '../route';
 import { TAGS } from '../tags';
 import { conforms } from '../schemas';
 
 const tag = TAGS.auth.name;
-const requestId = idParam('id', 'Идентификатор запроса');
-const noRequest = missing('Запроса нет', PRIVACY_MSG.requestNotFound);
+/** The requests are the administrator's alone; a route about one takes its id and answers 404 without it. */
+const adminRoute = routesOf(tag, { access: ADMIN_ROLES });
+const requestRoute = routesOf(tag, {
+  access: ADMIN_ROLES,
+  params: idParam('id', 'Идентификатор запроса'),
+  also: missing('Запроса нет', PRIVACY_MSG.requestNotFound),
+});
 
 const subjectRequestSchema = conforms<SubjectRequest>().as(
   z
@@ -38,16 +44,14 @@ const subjectRequestSchema = conforms<SubjectRequest>().as(
 /** 152-FZ data-subject requests: filed in the auth service, carried out by the gateway across all services. */
 export const privacyPaths: ZodOpenApiPathsObject = {
   '/api/subject-requests': {
-    get: route(tag, {
+    get: adminRoute({
       summary: 'Запросы субъектов персональных данных',
       description: 'Выгрузка данных и обезличивание; запрос на обезличивание создаётся и сам, когда человек отзывает согласие.',
-      access: ['ADMIN'],
       query: subjectRequestListQuerySchema,
       ok: pageAnswer('Страница запросов', subjectRequestSchema, 'SubjectRequestPage'),
     }),
-    post: route(tag, {
+    post: adminRoute({
       summary: 'Создать запрос о данных человека',
-      access: ['ADMIN'],
       body: subjectRequestCreateSchema,
       example: { userId: '665f1c2e9b1e8a0012345678', kind: 'export' },
       ok: { status: 201, description: 'Запрос создан', schema: subjectRequestSchema },
@@ -55,34 +59,27 @@ export const privacyPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/subject-requests/{id}/export': {
-    get: route(tag, {
+    get: requestRoute({
       summary: 'Выгрузить всё, что портал хранит о человеке',
       description:
         'Собирается шлюзом из всех сервисов: профиль, согласия, обучение, попытки с ответами, сертификаты, записи журнала. JSON или XLSX (лист на каждый набор).',
-      access: ['ADMIN'],
-      params: requestId,
       query: subjectExportQuerySchema,
       ok: { status: 200, description: 'Файл выгрузки', mediaType: 'application/json', schema: z.object({}).passthrough() },
-      also: noRequest,
     }),
   },
   '/api/subject-requests/{id}/anonymise': {
-    post: route(tag, {
+    post: requestRoute({
       summary: 'Обезличить данные человека',
       description:
         'Каждый сервис заменяет имя обозначением «Удалённый пользователь №N», удаляет email и телефон, сеансы завершаются; результаты и статистика остаются. Составляется и хранится акт (PDF).',
-      access: ['ADMIN'],
-      params: requestId,
       ok: { status: 200, description: 'Запрос выполнен', schema: subjectRequestSchema },
-      also: { ...noRequest, 409: { description: 'Запрос уже выполнен или это выгрузка', example: PRIVACY_MSG.alreadyDone } },
+      also: { 409: { description: 'Запрос уже выполнен или это выгрузка', example: PRIVACY_MSG.alreadyDone } },
     }),
   },
   '/api/subject-requests/{id}/act': {
-    get: route(tag, {
+    get: requestRoute({
       summary: 'Акт об обезличивании (PDF)',
-      access: ['ADMIN'],
-      params: requestId,
-      ok: { status: 200, description: 'PDF', mediaType: 'application/pdf', schema: z.string().meta({ format: 'binary' }) },
+      ok: fileAnswer('PDF', 'application/pdf'),
       also: missing('Акта нет', PRIVACY_MSG.noAct),
     }),
   },

@@ -17,7 +17,7 @@ import {
   resultsExportQuerySchema,
   resultsQuerySchema,
 } from '@portal/contracts';
-import { exportRoute, idParam, missing, route } from '../route';
+import { exportRoute, idParam, missing, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import {
   attemptDetailSchema,
@@ -34,10 +34,18 @@ import {
 } from '../schemas';
 
 const tag = TAGS.progress.name;
-const courseId = idParam('courseId', 'Идентификатор курса');
-const attemptId = idParam('id', 'Идентификатор попытки');
 const noCourse = missing('Курса нет или он скрыт от этого человека', PROGRESS_MSG.courseNotFound);
-const noAttempt = missing('Попытки нет, или она чужая', PROGRESS_MSG.attemptNotFound);
+/** A learner's progress in one course. */
+const courseProgressRoute = routesOf(tag, {
+  access: STUDY_ROLES,
+  params: idParam('courseId', 'Идентификатор курса'),
+  also: noCourse,
+});
+/** One attempt: its id, and 404 when it is not there or not this person's. */
+const attemptRoute = routesOf(tag, {
+  params: idParam('id', 'Идентификатор попытки'),
+  also: missing('Попытки нет, или она чужая', PROGRESS_MSG.attemptNotFound),
+});
 const noQuiz = missing('Квиза нет, или он недоступен', QUIZ_MSG.quizNotFound);
 const notOwn = {
   403: { description: 'Учащийся указал в userId не себя', example: PROGRESS_MSG.notOwnResults },
@@ -59,21 +67,15 @@ export const progressPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/progress/course/{courseId}': {
-    get: route(tag, {
+    get: courseProgressRoute({
       summary: 'Прогресс по курсу',
-      access: STUDY_ROLES,
-      params: courseId,
       ok: { status: 200, description: 'Прогресс', schema: courseProgressSchema },
-      also: noCourse,
     }),
   },
   '/api/progress/course/{courseId}/lessons': {
-    get: route(tag, {
+    get: courseProgressRoute({
       summary: 'Пройденные уроки курса',
-      access: STUDY_ROLES,
-      params: courseId,
       ok: { status: 200, description: 'Отметки уроков', schema: z.array(lessonCompletionSchema) },
-      also: noCourse,
     }),
   },
   '/api/progress/my': {
@@ -110,26 +112,22 @@ export const progressPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/attempts/{id}/submit': {
-    post: route(tag, {
+    post: attemptRoute({
       summary: 'Сдать ответы',
       description:
         'Ответы, пришедшие после ограничения времени (с запасом), не засчитываются. Повторная сдача отвечает тем же результатом.',
       access: STUDY_ROLES,
-      params: attemptId,
       body: attemptSubmitSchema,
       example: { answers: [{ questionId: 'q1', answer: 0, timeSpent: 12 }] },
       ok: { status: 200, description: 'Результат попытки', schema: attemptDetailSchema },
-      also: noAttempt,
     }),
   },
   '/api/attempts/{id}': {
-    get: route(tag, {
+    get: attemptRoute({
       summary: 'Попытка с результатами по вопросам',
       description: ownScope,
       access: ROLES,
-      params: attemptId,
       ok: { status: 200, description: 'Попытка', schema: attemptDetailSchema },
-      also: noAttempt,
       without: [403],
     }),
   },
