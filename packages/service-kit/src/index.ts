@@ -26,4 +26,5 @@ export * from './pdf';
 export * from './clock';
 export * from './scheduled';
 export * from './totals';
+export * from './figures';
 export * from './schemas';
