@@ -27,4 +27,5 @@ export * from './clock';
 export * from './scheduled';
 export * from './totals';
 export * from './figures';
+export * from './writeRoutes';
 export * from './schemas';
