@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema } from 'mongoose';
+import { storeModel } from '@portal/service-kit';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@portal/contracts';
 
 export interface AuditRecordDoc {
@@ -54,6 +55,4 @@ recordSchema.index({ day: 1, timestamp: -1, _id: -1 });
 /** The UTC day a record is filed under. */
 export const dayOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
 
-export const recordModel = (store: Connection): Model<AuditRecordDoc> =>
-  (store.models.AuditRecord as Model<AuditRecordDoc>) ??
-  store.model<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');
+export const recordModel = storeModel<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');

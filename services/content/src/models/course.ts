@@ -1,6 +1,6 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import { COURSE_DEFAULTS, COURSE_STATUSES, type CourseFields } from '@portal/contracts';
-import { versionPlugin } from '@portal/service-kit';
+import { storeModel, versionPlugin } from '@portal/service-kit';
 import { bumpCatalogueVersion } from '../commands/catalogueCache';
 
 export interface CourseDoc extends CourseFields {
@@ -101,5 +101,4 @@ courseSchema.post('insertMany', async function () {
   await bumpCatalogueVersion(this.db);
 });
 
-export const courseModel = (store: Connection): Model<CourseDoc> =>
-  (store.models.Course as Model<CourseDoc>) ?? store.model<CourseDoc>('Course', courseSchema, 'courses');
+export const courseModel = storeModel<CourseDoc>('Course', courseSchema, 'courses');
