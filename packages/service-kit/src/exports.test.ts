@@ -1,11 +1,20 @@
 import { PassThrough } from 'node:stream';
 import { readCsv, readXlsx } from '@portal/devstack/exports';
 import { EXPORT_MAX_ROWS } from '@portal/contracts';
-import { assertExportable, csvChunks, dateTimeText, writeXlsx, type ExportCell, type ExportTable } from './exports';
+import {
+  assertExportable,
+  csvChunks,
+  dateTimeText,
+  exportColumns,
+  rowsOf,
+  writeXlsx,
+  type ExportCell,
+  type ExportTable,
+} from './exports';
 
 const at = new Date('2026-03-03T21:30:00.000Z'); // 4 March 00:30 in Moscow
 
-async function* rowsOf(rows: ExportCell[][]) {
+async function* streamOf<T>(rows: T[]) {
   yield* rows;
 }
 
@@ -17,7 +26,7 @@ const table = (rows: ExportCell[][], maxRows?: number): ExportTable => ({
     { header: 'Баллы', width: 8 },
     { header: 'Когда', width: 18 },
   ],
-  rows: rowsOf(rows),
+  rows: streamOf(rows),
   timeZone: 'Europe/Moscow',
   maxRows,
 });
@@ -114,5 +123,24 @@ describe('bounds and dates', () => {
   it('writes an instant as the reader’s clock', () => {
     expect(dateTimeText(at, 'UTC')).toBe('03.03.2026 21:30');
     expect(dateTimeText(at, 'Europe/Moscow')).toBe('04.03.2026 00:30');
+  });
+});
+
+describe('a download built from a cursor', () => {
+  it('gives each header its width and each document its row, in order', async () => {
+    expect(exportColumns(['Имя', 'Баллы'], [30, 8])).toEqual([
+      { header: 'Имя', width: 30 },
+      { header: 'Баллы', width: 8 },
+    ]);
+    const cursor = streamOf([
+      { name: 'Анна', score: 3 },
+      { name: 'Борис', score: 0 },
+    ]);
+    const rows: ExportCell[][] = [];
+    for await (const row of rowsOf(cursor, (p) => [p.name, p.score])) rows.push(row);
+    expect(rows).toEqual([
+      ['Анна', 3],
+      ['Борис', 0],
+    ]);
   });
 });

@@ -28,6 +28,15 @@ export interface ExportColumn {
   width: number;
 }
 
+/** A download's columns: the contract's headers, each with its width (XLSX), in order. */
+export const exportColumns = (headers: readonly string[], widths: readonly number[]): ExportColumn[] =>
+  headers.map((header, i) => ({ header, width: widths[i] }));
+
+/** A download's rows, one a document of a store cursor, as they are read. */
+export async function* rowsOf<T>(cursor: AsyncIterable<T>, row: (doc: T) => ExportCell[]): AsyncGenerator<ExportCell[]> {
+  for await (const doc of cursor) yield row(doc);
+}
+
 export interface ExportTable {
   file: ExportFile;
   /** The worksheet's name (XLSX). */

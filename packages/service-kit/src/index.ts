@@ -26,6 +26,8 @@ export * from './pdf';
 export * from './clock';
 export * from './scheduled';
 export * from './totals';
+export * from './figures';
+export * from './writeRoutes';
 export * from './schemas';
 export * from './coalesce';
 export * from './versionedCache';

@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { createLogger } from './logger';
-import { connectStore, ensureIndexes, op } from './mongo';
+import { connectStore, ensureIndexes, op, storeModel } from './mongo';
 
 // The mongoose calls the portal relies on, proven against the store the tests run on (FerretDB here).
 const dbName = `t_probe_${process.pid}_${Date.now().toString(36)}`;
@@ -80,4 +80,13 @@ it('creates the indexes a schema declares at start and never drops one it does n
   // Twice is harmless: a second replica starting does the same.
   await ensureIndexes([New, Old]);
   expect(await names()).toEqual(['_id_', 'added_1', 'code_1', 'legacy_1']);
+});
+
+it('registers a model on a connection once, in its collection, and answers the same one after', async () => {
+  const labels = storeModel<{ text: string }>('Label', new Schema<{ text: string }>({ text: String }), 'probe_labels');
+  const first = labels(store);
+  expect(labels(store)).toBe(first);
+  expect(first.collection.collectionName).toBe('probe_labels');
+  await first.create({ text: 'один' });
+  expect(await labels(store).countDocuments()).toBe(1);
 });

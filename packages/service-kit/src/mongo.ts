@@ -1,4 +1,11 @@
-import mongoose, { type Connection, type Model, type ProjectionType, type QueryFilter, type SortOrder } from 'mongoose';
+import mongoose, {
+  type Connection,
+  type Model,
+  type ProjectionType,
+  type QueryFilter,
+  type Schema,
+  type SortOrder,
+} from 'mongoose';
 import { pageOffset } from '@portal/contracts';
 import type { Logger } from './logger';
 import { cappedTotal } from './totals';
@@ -72,6 +79,15 @@ export const storeIsUp = async (conn: Connection, deadlineMs = 800): Promise<boo
     ping.catch(() => undefined); // a ping that loses the race must not become an unhandled rejection
   }
 };
+
+/**
+ * A model's factory for a service's connection: registered on the connection the first time it is
+ * asked for (in `collection`), the same model after that (a connection holds one model per name).
+ */
+export const storeModel =
+  <T>(name: string, schema: Schema<T>, collection: string) =>
+  (store: Connection): Model<T> =>
+    (store.models[name] as Model<T> | undefined) ?? store.model<T>(name, schema, collection);
 
 /**
  * Marks an operator object written by our own code (not taken from a request) as safe, since

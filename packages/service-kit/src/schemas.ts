@@ -26,3 +26,13 @@ export const questionFields = {
   order: { type: Number, default: 0 },
   points: { type: Number, default: 1 },
 };
+
+/**
+ * The indexes of a list read newest first (createdAt, then _id breaking ties), alone and behind each
+ * field it is filtered by: every index ends with the whole sort key, so a page is an index walk,
+ * never a sort of every record.
+ */
+export function indexNewestFirst(schema: Schema, filteredBy: readonly string[] = []): void {
+  schema.index({ createdAt: -1, _id: -1 });
+  for (const field of filteredBy) schema.index({ [field]: 1, createdAt: -1, _id: -1 });
+}

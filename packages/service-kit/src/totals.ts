@@ -1,7 +1,7 @@
 import { LIST_TOTAL_CAP } from '@portal/contracts';
 
 /** What a total costs to count: a model's `countDocuments` with a limit. */
-interface Countable {
+export interface Countable {
   countDocuments(filter: Record<string, unknown>, options: { limit: number }): PromiseLike<number>;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Connection } from 'mongoose';
+import type { Connection, Schema } from 'mongoose';
 import { coalesce } from './coalesce';
 
 /** The collection of version documents: one per cache, keyed by the cache's name. */
@@ -29,6 +29,34 @@ export async function bumpVersion(store: Connection, name: string, collection = 
     if ((err as { code?: number }).code !== 11000) throw err;
     await versions.updateOne({ _id: name }, { $set: { version: randomUUID() } });
   }
+}
+
+/** The writes a model's middleware sees: every one moves the version after it (see bumpOnWrite). */
+const WRITES = [
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndDelete',
+  'findOneAndReplace',
+] as const;
+
+/**
+ * Moves the version `name` after every write through a model of `schema` (mongoose middleware), so
+ * no command can forget it. A bulkWrite is not seen: its caller moves the version itself.
+ */
+export function bumpOnWrite(schema: Schema, name: string, collection = VERSIONS): void {
+  schema.post([...WRITES], async function () {
+    await bumpVersion(this.model.db, name, collection);
+  });
+  schema.post('save', async function () {
+    await bumpVersion(this.db, name, collection);
+  });
+  schema.post('insertMany', async function () {
+    await bumpVersion(this.db, name, collection);
+  });
 }
 
 export interface VersionedCacheOptions {

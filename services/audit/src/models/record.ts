@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema } from 'mongoose';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@portal/contracts';
-import { bumpVersion } from '@portal/service-kit';
+import { bumpOnWrite, storeModel } from '@portal/service-kit';
 
 export interface AuditRecordDoc {
   _id: string;
@@ -55,24 +55,11 @@ recordSchema.index({ day: 1, timestamp: -1, _id: -1 });
 /** The version of the history pages kept (routes/audit): every write to the trail moves it. */
 export const TRAIL_VERSION = 'audit_records';
 
-// Writes through the model move it here, so none can forget it; the worker's bulk insert moves it
-// itself, as it can fail for some events and store the rest (queues/worker.ts).
-recordSchema.post(
-  ['updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndDelete'],
-  async function () {
-    await bumpVersion(this.model.db, TRAIL_VERSION);
-  },
-);
-recordSchema.post('save', async function () {
-  await bumpVersion(this.db, TRAIL_VERSION);
-});
-recordSchema.post('insertMany', async function () {
-  await bumpVersion(this.db, TRAIL_VERSION);
-});
+// Writes through the model move it, so none can forget it; the worker's bulk insert moves it itself,
+// as it can fail for some events and store the rest (queues/worker.ts).
+bumpOnWrite(recordSchema, TRAIL_VERSION);
 
 /** The UTC day a record is filed under. */
 export const dayOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
 
-export const recordModel = (store: Connection): Model<AuditRecordDoc> =>
-  (store.models.AuditRecord as Model<AuditRecordDoc>) ??
-  store.model<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');
+export const recordModel = storeModel<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');

@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { bumpVersion, coalesce, op } from '@portal/service-kit';
+import { Schema, type Model } from 'mongoose';
+import { bumpVersion, coalesce, op, storeModel } from '@portal/service-kit';
 import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 
 /**
@@ -63,9 +63,7 @@ const daySummarySchema = new Schema<DaySummaryDoc>(
 
 daySummarySchema.index({ month: 1 });
 
-export const daySummaryModel = (store: Connection): Model<DaySummaryDoc> =>
-  (store.models.AuditDaySummary as Model<DaySummaryDoc>) ??
-  store.model<DaySummaryDoc>('AuditDaySummary', daySummarySchema, 'audit_day_summaries');
+export const daySummaryModel = storeModel<DaySummaryDoc>('AuditDaySummary', daySummarySchema, 'audit_day_summaries');
 
 const DAY_MS = 86_400_000;
 

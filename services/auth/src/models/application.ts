@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
+import { storeModel } from '@portal/service-kit';
 import { APPLICATION_STATUSES, ROLES, type RoleApplication } from '@portal/contracts';
 
 /** An application for a staff role filed by a self-registration; an ADMIN approves or declines it. */
@@ -24,6 +25,4 @@ const applicationSchema = new Schema<ApplicationDoc>(
 // The directory's list: one status, oldest first (the longest waiting on top), _id breaking ties.
 applicationSchema.index({ status: 1, createdAt: 1, _id: 1 });
 
-export const applicationModel = (store: Connection): Model<ApplicationDoc> =>
-  (store.models.Application as Model<ApplicationDoc>) ??
-  store.model<ApplicationDoc>('Application', applicationSchema, 'applications');
+export const applicationModel = storeModel<ApplicationDoc>('Application', applicationSchema, 'applications');

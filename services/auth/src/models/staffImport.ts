@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
+import { storeModel } from '@portal/service-kit';
 import type { ImportCounts, ImportRow } from '@portal/contracts';
 
 /**
@@ -46,6 +47,4 @@ const staffImportSchema = new Schema<StaffImportDoc>(
   { versionKey: false },
 );
 
-export const staffImportModel = (store: Connection): Model<StaffImportDoc> =>
-  (store.models.StaffImport as Model<StaffImportDoc>) ??
-  store.model<StaffImportDoc>('StaffImport', staffImportSchema, 'staff_imports');
+export const staffImportModel = storeModel<StaffImportDoc>('StaffImport', staffImportSchema, 'staff_imports');

@@ -1,5 +1,6 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import { SUBJECT_REQUEST_KINDS, SUBJECT_REQUEST_STATUSES, type SubjectRequest } from '@portal/contracts';
+import { indexNewestFirst, storeModel } from '@portal/service-kit';
 
 /**
  * A data-subject request (152-FZ, art. 14 and 21): a person's data to be exported or anonymised.
@@ -37,9 +38,6 @@ const subjectRequestSchema = new Schema<SubjectRequestDoc>(
   { timestamps: true },
 );
 // The ADMIN's list: newest first, alone or behind its status filter.
-subjectRequestSchema.index({ createdAt: -1, _id: -1 });
-subjectRequestSchema.index({ status: 1, createdAt: -1, _id: -1 });
+indexNewestFirst(subjectRequestSchema, ['status']);
 
-export const subjectRequestModel = (store: Connection): Model<SubjectRequestDoc> =>
-  (store.models.SubjectRequest as Model<SubjectRequestDoc>) ??
-  store.model<SubjectRequestDoc>('SubjectRequest', subjectRequestSchema, 'subject_requests');
+export const subjectRequestModel = storeModel<SubjectRequestDoc>('SubjectRequest', subjectRequestSchema, 'subject_requests');

@@ -1,6 +1,6 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import { ROLES, joinName, splitFullName, type LinkScope, type Role } from '@portal/contracts';
-import { versionPlugin } from '@portal/service-kit';
+import { indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
 
 export interface UserDoc {
   _id: Types.ObjectId;
@@ -57,14 +57,9 @@ userSchema.pre('validate', function () {
   else Object.assign(this, splitFullName(this.fullName ?? ''));
 });
 userSchema.index({ createdAt: -1 });
-// The directory's order (newest first, _id breaking ties), alone and behind its role filter.
-userSchema.index({ createdAt: -1, _id: -1 });
-userSchema.index({ role: 1, createdAt: -1, _id: -1 });
-// The directory's department and position filters, in its order.
-userSchema.index({ department: 1, createdAt: -1, _id: -1 });
-userSchema.index({ position: 1, createdAt: -1, _id: -1 });
+// The directory's order, alone and behind its role, department and position filters.
+indexNewestFirst(userSchema, ['role', 'department', 'position']);
 // The name-parts migration finds the accounts still without parts.
 userSchema.index({ firstName: 1 });
 
-export const userModel = (store: Connection): Model<UserDoc> =>
-  (store.models.User as Model<UserDoc>) ?? store.model<UserDoc>('User', userSchema, 'users');
+export const userModel = storeModel<UserDoc>('User', userSchema, 'users');

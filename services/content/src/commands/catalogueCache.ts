@@ -1,16 +1,6 @@
-import { bumpVersion, VersionedCache } from '@portal/service-kit';
+import { VersionedCache } from '@portal/service-kit';
 import type { Connection } from 'mongoose';
-import type { CourseDoc } from '../models/course';
-
-/** Where the catalogue's version has always been kept (a store upgraded keeps its stamps valid). */
-const CATALOGUE = { name: 'courses', collection: 'catalogue_versions' } as const;
-
-/**
- * Moves the catalogue's version. Called by the course model's own middleware after every write to
- * a course (src/models/course.ts), so no command can forget it.
- */
-export const bumpCatalogueVersion = (store: Connection): Promise<void> =>
-  bumpVersion(store, CATALOGUE.name, CATALOGUE.collection);
+import { CATALOGUE_VERSION, type CourseDoc } from '../models/course';
 
 export interface CataloguePage {
   rows: CourseDoc[];
@@ -26,4 +16,4 @@ export interface CataloguePage {
  */
 export type CatalogueCache = VersionedCache<CataloguePage>;
 
-export const catalogueCache = (store: Connection): CatalogueCache => new VersionedCache(store, CATALOGUE);
+export const catalogueCache = (store: Connection): CatalogueCache => new VersionedCache(store, CATALOGUE_VERSION);

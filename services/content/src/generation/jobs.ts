@@ -15,13 +15,14 @@ import {
 import {
   badRequest,
   courseBuilderJobs,
+  type Logger,
   op,
+  type Principal,
+  storeModel,
   unavailable,
   unwatchQueue,
   watchQueue,
   watchWorker,
-  type Logger,
-  type Principal,
 } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { GenerationCancelled, GenerationFailure } from './failure';
@@ -99,8 +100,7 @@ const jobSchema = new Schema<JobDoc>(
   { versionKey: false, minimize: false },
 );
 
-export const generationJobModel = (store: Connection): Model<JobDoc> =>
-  (store.models.GenerationJob as Model<JobDoc>) ?? store.model<JobDoc>('GenerationJob', jobSchema, 'generation_jobs');
+export const generationJobModel = storeModel<JobDoc>('GenerationJob', jobSchema, 'generation_jobs');
 
 export interface JobStart {
   owner: Principal;

@@ -82,6 +82,12 @@ export interface Subject {
 export const AUTHOR_DRAFT = 'Черновик для автора';
 const draft = (text: string) => `${AUTHOR_DRAFT}: ${text}`;
 
+/** The blocks a template writes, each cut to what its kind holds (draftBlockSchema). */
+const heading = (text: string): DraftBlock => ({ type: 'heading', text });
+const paragraph = (text: string): DraftBlock => ({ type: 'text', text: clip(text, 20_000) });
+/** A picture or a video to come: the block holds only a prompt to the author. */
+const mediaPrompt = (type: 'image' | 'video', prompt: string): DraftBlock => ({ type, suggestion: clip(draft(prompt), 500) });
+
 /** What each angle asks the author to write. */
 const PROMPTS: Record<(typeof ANGLES)[number], (goal: string, s: Subject) => string> = {
   'Основные понятия': (goal, s) =>
@@ -107,14 +113,12 @@ const PROMPTS: Record<(typeof ANGLES)[number], (goal: string, s: Subject) => str
 
 function angleBlocks(angle: number, s: Subject): DraftBlock[] {
   const name = ANGLES[angle % ANGLES.length];
-  const media: DraftBlock =
-    angle % 2 === 0
-      ? { type: 'image', suggestion: clip(draft(`добавьте схему или иллюстрацию — ${name.toLowerCase()}, ${s.goal}`), 500) }
-      : { type: 'video', suggestion: clip(draft(`добавьте короткое видео (3–5 мин) — ${name.toLowerCase()}, ${s.goal}`), 500) };
   return [
-    { type: 'heading', text: name },
-    { type: 'text', text: clip(draft(`${PROMPTS[name](quote(s.goal, 200), s)} Замените этот текст своим материалом.`), 20_000) },
-    media,
+    heading(name),
+    paragraph(draft(`${PROMPTS[name](quote(s.goal, 200), s)} Замените этот текст своим материалом.`)),
+    angle % 2 === 0
+      ? mediaPrompt('image', `добавьте схему или иллюстрацию — ${name.toLowerCase()}, ${s.goal}`)
+      : mediaPrompt('video', `добавьте короткое видео (3–5 мин) — ${name.toLowerCase()}, ${s.goal}`),
   ];
 }
 
@@ -167,20 +171,14 @@ export function templateLessons(req: GenerateCourseRequest, outline: Outline, in
         title: 'О курсе',
         description: 'Для кого курс и чему он научит',
         blocks: [
-          { type: 'heading', text: 'Для кого этот курс' },
-          {
-            type: 'text',
-            text: clip(`Курс «${req.topic}» рассчитан на аудиторию: ${req.audience}. Уровень: ${req.level}.`, 20_000),
-          },
-          { type: 'heading', text: 'Чему вы научитесь' },
-          { type: 'text', text: clip(req.goals.map((g, i) => `${i + 1}. ${g}`).join('\n'), 20_000) },
-          {
-            type: 'text',
-            text: draft(
-              'расскажите, зачем этот курс слушателям и как пройти его с пользой. Замените этот текст своим материалом.',
-            ),
-          },
-          { type: 'image', suggestion: clip(draft(`добавьте обложку курса «${req.topic}»`), 500) },
+          heading('Для кого этот курс'),
+          paragraph(`Курс «${req.topic}» рассчитан на аудиторию: ${req.audience}. Уровень: ${req.level}.`),
+          heading('Чему вы научитесь'),
+          paragraph(req.goals.map((g, i) => `${i + 1}. ${g}`).join('\n')),
+          paragraph(
+            draft('расскажите, зачем этот курс слушателям и как пройти его с пользой. Замените этот текст своим материалом.'),
+          ),
+          mediaPrompt('image', `добавьте обложку курса «${req.topic}»`),
         ],
       },
     ];
@@ -191,23 +189,18 @@ export function templateLessons(req: GenerateCourseRequest, outline: Outline, in
         title: 'Подведение итогов',
         description: 'Что вы узнали и как проверить себя',
         blocks: [
-          { type: 'heading', text: 'Что мы прошли' },
-          {
-            type: 'text',
-            text: clip(
-              outline.modules
-                .slice(1, last)
-                .map((m) => `- ${m.title}`)
-                .join('\n'),
-              20_000,
-            ),
-          },
-          {
-            type: 'text',
-            text: req.withQuizzes
+          heading('Что мы прошли'),
+          paragraph(
+            outline.modules
+              .slice(1, last)
+              .map((m) => `- ${m.title}`)
+              .join('\n'),
+          ),
+          paragraph(
+            req.withQuizzes
               ? 'Дальше — итоговый тест по всем целям курса.'
               : draft('предложите слушателям, как проверить себя по целям курса. Замените этот текст своим материалом.'),
-          },
+          ),
         ],
       },
     ];

@@ -1,6 +1,6 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import type { Question } from '@portal/contracts';
-import { versionPlugin } from '@portal/service-kit';
+import { storeModel, versionPlugin } from '@portal/service-kit';
 import { questionSchema } from './quiz';
 
 /** A question of a course's bank (issue 23, item 5); its `question.id` is `bank-<_id>`. */
@@ -29,6 +29,4 @@ bankQuestionSchema.plugin(versionPlugin);
 bankQuestionSchema.index({ courseId: 1, _id: -1 });
 bankQuestionSchema.index({ courseId: 1, tags: 1, _id: 1 });
 
-export const bankQuestionModel = (store: Connection): Model<BankQuestionDoc> =>
-  (store.models.BankQuestion as Model<BankQuestionDoc>) ??
-  store.model<BankQuestionDoc>('BankQuestion', bankQuestionSchema, 'bank_questions');
+export const bankQuestionModel = storeModel<BankQuestionDoc>('BankQuestion', bankQuestionSchema, 'bank_questions');

@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import {
   BLOCK_RECORD_TYPES,
   LESSON_STATUSES,
@@ -6,7 +6,7 @@ import {
   type ContentBlock,
   type LessonStatus,
 } from '@portal/contracts';
-import { versionPlugin } from '@portal/service-kit';
+import { storeModel, versionPlugin } from '@portal/service-kit';
 
 /**
  * Modules and lessons are block records (spec section 3). A module's content is its description;
@@ -56,8 +56,7 @@ blockSchema.plugin(versionPlugin);
 blockSchema.index({ courseId: 1, type: 1, position: 1 });
 blockSchema.index({ moduleId: 1, position: 1 });
 
-export const blockModel = (store: Connection): Model<BlockDoc> =>
-  (store.models.Block as Model<BlockDoc>) ?? store.model<BlockDoc>('Block', blockSchema, 'blocks');
+export const blockModel = storeModel<BlockDoc>('Block', blockSchema, 'blocks');
 
 /** What a lesson write stores: the serialised blocks and the two figures the outline shows of them. */
 export const lessonContentFields = (blocks: readonly ContentBlock[]): Pick<BlockDoc, 'content' | 'blocksCount' | 'hasQuiz'> => ({

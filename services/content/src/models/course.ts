@@ -1,7 +1,6 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import { COURSE_DEFAULTS, COURSE_STATUSES, type CourseFields } from '@portal/contracts';
-import { versionPlugin } from '@portal/service-kit';
-import { bumpCatalogueVersion } from '../commands/catalogueCache';
+import { bumpOnWrite, storeModel, versionPlugin } from '@portal/service-kit';
 
 export interface CourseDoc extends CourseFields {
   _id: Types.ObjectId;
@@ -78,28 +77,10 @@ courseSchema.index({ coAuthors: 1 });
 courseSchema.index({ updatedAt: -1, _id: -1 });
 courseSchema.index({ status: 1, updatedAt: -1, _id: -1 });
 
-// Every write to a course moves the catalogue's version after it (src/commands/catalogueCache.ts).
-courseSchema.post(
-  [
-    'updateOne',
-    'updateMany',
-    'replaceOne',
-    'deleteOne',
-    'deleteMany',
-    'findOneAndUpdate',
-    'findOneAndDelete',
-    'findOneAndReplace',
-  ],
-  async function () {
-    await bumpCatalogueVersion(this.model.db);
-  },
-);
-courseSchema.post('save', async function () {
-  await bumpCatalogueVersion(this.db);
-});
-courseSchema.post('insertMany', async function () {
-  await bumpCatalogueVersion(this.db);
-});
+/** The catalogue's version (where it has always been kept, so a store upgraded keeps its stamps valid). */
+export const CATALOGUE_VERSION = { name: 'courses', collection: 'catalogue_versions' } as const;
 
-export const courseModel = (store: Connection): Model<CourseDoc> =>
-  (store.models.Course as Model<CourseDoc>) ?? store.model<CourseDoc>('Course', courseSchema, 'courses');
+// Every write to a course moves the catalogue's version after it (src/commands/catalogueCache.ts).
+bumpOnWrite(courseSchema, CATALOGUE_VERSION.name, CATALOGUE_VERSION.collection);
+
+export const courseModel = storeModel<CourseDoc>('Course', courseSchema, 'courses');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import {
   DEFAULT_SCORING,
   DEFAULT_SHOW_CORRECT_ANSWERS,
@@ -10,7 +10,7 @@ import {
   type QuizDraw,
   type QuizSettings,
 } from '@portal/contracts';
-import { questionFields, versionPlugin } from '@portal/service-kit';
+import { questionFields, storeModel, versionPlugin } from '@portal/service-kit';
 
 /**
  * A quiz (spec section 3). Questions are subdocuments holding arrays, which both stores keep;
@@ -73,5 +73,4 @@ const quizSchema = new Schema<QuizDoc>(
 quizSchema.plugin(versionPlugin);
 quizSchema.index({ updatedAt: -1 });
 
-export const quizModel = (store: Connection): Model<QuizDoc> =>
-  (store.models.Quiz as Model<QuizDoc>) ?? store.model<QuizDoc>('Quiz', quizSchema, 'quizzes');
+export const quizModel = storeModel<QuizDoc>('Quiz', quizSchema, 'quizzes');

@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema } from 'mongoose';
+import { storeModel } from '@portal/service-kit';
 
 export const UPLOAD_KINDS = ['image', 'video', 'audio', 'file'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -32,5 +33,4 @@ const uploadSchema = new Schema<UploadDoc>(
   { versionKey: false },
 );
 
-export const uploadModel = (store: Connection): Model<UploadDoc> =>
-  (store.models.Upload as Model<UploadDoc>) ?? store.model<UploadDoc>('Upload', uploadSchema, 'uploads');
+export const uploadModel = storeModel<UploadDoc>('Upload', uploadSchema, 'uploads');

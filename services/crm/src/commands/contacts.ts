@@ -4,7 +4,7 @@ import type { Types } from 'mongoose';
 import type { z } from 'zod';
 import type { CrmModels } from '../models';
 import type { ContactDoc } from '../models/contact';
-import { isDuplicateKey, objectIdOr404 } from './ids';
+import { namedFields, objectIdOr404, uniquely } from './ids';
 import { loadOrganization, type CommandContext } from './organizations';
 
 type CreateInput = z.output<typeof contactCreateSchema>;
@@ -16,21 +16,20 @@ async function loadContact(models: CrmModels, id: string): Promise<ContactDoc> {
   return contact;
 }
 
+const emailTaken = () => conflict(CRM_MSG.contactEmailTaken, 'email');
+
 async function ensureEmailFree(models: CrmModels, orgId: Types.ObjectId, email: string, except?: Types.ObjectId): Promise<void> {
   const filter = except ? { orgId, email, _id: op({ $ne: except }) } : { orgId, email };
-  if (await models.contacts.exists(filter)) throw conflict(CRM_MSG.contactEmailTaken, 'email');
+  if (await models.contacts.exists(filter)) throw emailTaken();
 }
 
 export async function createContact({ models, audit, actor }: CommandContext, input: CreateInput): Promise<ContactDoc> {
   const org = await loadOrganization(models, input.orgId);
   await ensureEmailFree(models, org._id, input.email);
-  let contact: ContactDoc;
-  try {
-    contact = (await models.contacts.create({ ...input, orgId: org._id })).toObject<ContactDoc>();
-  } catch (err) {
-    if (isDuplicateKey(err)) throw conflict(CRM_MSG.contactEmailTaken, 'email');
-    throw err;
-  }
+  const contact = await uniquely(
+    async () => (await models.contacts.create({ ...input, orgId: org._id })).toObject<ContactDoc>(),
+    emailTaken,
+  );
   // Without transactions: if the organization was deleted meanwhile, take the contact back.
   if (!(await models.organizations.exists({ _id: org._id }))) {
     await models.contacts.deleteOne({ _id: contact._id });
@@ -54,16 +53,11 @@ export async function updateContact(
 ): Promise<ContactDoc> {
   const before = await loadContact(models, id);
   assertVersion(before, expected);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ContactDoc>;
+  const changes = namedFields<ContactDoc>(input);
   if (changes.email !== undefined && changes.email !== before.email)
     await ensureEmailFree(models, before.orgId, changes.email, before._id);
-  try {
-    const written = await writeVersioned(models.contacts, before, expected, { $set: changes }, { runValidators: true });
-    if (!written) throw notFound(CRM_MSG.contactNotFound);
-  } catch (err) {
-    if (isDuplicateKey(err)) throw conflict(CRM_MSG.contactEmailTaken, 'email');
-    throw err;
-  }
+  const write = () => writeVersioned(models.contacts, before, expected, { $set: changes }, { runValidators: true });
+  if (!(await uniquely(write, emailTaken))) throw notFound(CRM_MSG.contactNotFound);
   const after = await loadContact(models, id);
   audit.publish({
     action: 'update',

@@ -3,7 +3,7 @@ import { assertVersion, conflict, notFound, op, writeVersioned, type AuditPublis
 import type { z } from 'zod';
 import type { CrmModels } from '../models';
 import type { OrganizationDoc } from '../models/organization';
-import { isDuplicateKey, objectIdOr404 } from './ids';
+import { namedFields, objectIdOr404, uniquely } from './ids';
 
 type CreateInput = z.output<typeof organizationCreateSchema>;
 type UpdateInput = z.output<typeof organizationUpdateSchema>;
@@ -16,9 +16,11 @@ export interface CommandContext {
 
 const describe = (o: Pick<OrganizationDoc, 'name' | 'inn'>) => `"${o.name}" (ИНН ${o.inn})`;
 
+const innTaken = () => conflict(CRM_MSG.innTaken, 'inn');
+
 async function ensureInnFree(models: CrmModels, inn: string, except?: OrganizationDoc['_id']): Promise<void> {
   const filter = except ? { inn, _id: op({ $ne: except }) } : { inn };
-  if (await models.organizations.exists(filter)) throw conflict(CRM_MSG.innTaken, 'inn');
+  if (await models.organizations.exists(filter)) throw innTaken();
 }
 
 export async function loadOrganization(models: CrmModels, id: string): Promise<OrganizationDoc> {
@@ -29,15 +31,7 @@ export async function loadOrganization(models: CrmModels, id: string): Promise<O
 
 export async function createOrganization({ models, audit, actor }: CommandContext, input: CreateInput): Promise<OrganizationDoc> {
   await ensureInnFree(models, input.inn);
-  let created;
-  try {
-    created = await models.organizations.create(input);
-  } catch (err) {
-    // Two requests for one inn at the same moment: the unique index decides.
-    if (isDuplicateKey(err)) throw conflict(CRM_MSG.innTaken, 'inn');
-    throw err;
-  }
-  const org = created.toObject<OrganizationDoc>();
+  const org = await uniquely(async () => (await models.organizations.create(input)).toObject<OrganizationDoc>(), innTaken);
   audit.publish({
     action: 'create',
     entity: 'organization',
@@ -56,15 +50,10 @@ export async function updateOrganization(
 ): Promise<OrganizationDoc> {
   const before = await loadOrganization(models, id);
   assertVersion(before, expected);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<OrganizationDoc>;
+  const changes = namedFields<OrganizationDoc>(input);
   if (changes.inn !== undefined && changes.inn !== before.inn) await ensureInnFree(models, changes.inn, before._id);
-  try {
-    const written = await writeVersioned(models.organizations, before, expected, { $set: changes }, { runValidators: true });
-    if (!written) throw notFound(CRM_MSG.orgNotFound);
-  } catch (err) {
-    if (isDuplicateKey(err)) throw conflict(CRM_MSG.innTaken, 'inn');
-    throw err;
-  }
+  const write = () => writeVersioned(models.organizations, before, expected, { $set: changes }, { runValidators: true });
+  if (!(await uniquely(write, innTaken))) throw notFound(CRM_MSG.orgNotFound);
   const after = await loadOrganization(models, id);
   const notes = [
     before.name !== after.name && `название «${before.name}» → «${after.name}»`,

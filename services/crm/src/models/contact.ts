@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { versionPlugin } from '@portal/service-kit';
+import { Schema, type Types } from 'mongoose';
+import { storeModel, versionPlugin } from '@portal/service-kit';
 
 export interface ContactDoc {
   _id: Types.ObjectId;
@@ -30,5 +30,4 @@ contactSchema.index({ orgId: 1, email: 1 }, { unique: true });
 contactSchema.plugin(versionPlugin);
 contactSchema.index({ createdAt: -1 });
 
-export const contactModel = (store: Connection): Model<ContactDoc> =>
-  (store.models.Contact as Model<ContactDoc>) ?? store.model<ContactDoc>('Contact', contactSchema, 'contacts');
+export const contactModel = storeModel<ContactDoc>('Contact', contactSchema, 'contacts');

@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { versionPlugin } from '@portal/service-kit';
+import { Schema, type Types } from 'mongoose';
+import { indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
 import { DEFAULT_ORG_STATUS, ORG_STATUSES, type OrgStatus } from '@portal/contracts';
 
 export interface OrganizationDoc {
@@ -30,10 +30,7 @@ const organizationSchema = new Schema<OrganizationDoc>(
 );
 organizationSchema.plugin(versionPlugin);
 organizationSchema.index({ createdAt: -1 });
-// The list's order (newest first, _id breaking ties), alone and behind its status filter.
-organizationSchema.index({ createdAt: -1, _id: -1 });
-organizationSchema.index({ status: 1, createdAt: -1, _id: -1 });
+// The list's order, alone and behind its status filter.
+indexNewestFirst(organizationSchema, ['status']);
 
-export const organizationModel = (store: Connection): Model<OrganizationDoc> =>
-  (store.models.Organization as Model<OrganizationDoc>) ??
-  store.model<OrganizationDoc>('Organization', organizationSchema, 'organizations');
+export const organizationModel = storeModel<OrganizationDoc>('Organization', organizationSchema, 'organizations');

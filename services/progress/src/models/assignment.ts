@@ -1,5 +1,6 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type InferRawDocType, type Types } from 'mongoose';
 import { AUDIENCE_KINDS, ROLES, type Assignment, type AudienceKind, type Role } from '@portal/contracts';
+import { indexNewestFirst, storeModel } from '@portal/service-kit';
 
 /**
  * A training assignment. The audience is kept as its rule (people, a department, a role, everyone),
@@ -52,37 +53,31 @@ assignmentSchema.index({ audienceUserIds: 1, dueDate: 1 });
 assignmentSchema.index({ audienceDepartment: 1, dueDate: 1 });
 assignmentSchema.index({ audienceRole: 1, dueDate: 1 });
 // The staff list, newest first, and one course's assignments.
-assignmentSchema.index({ createdAt: -1, _id: -1 });
+indexNewestFirst(assignmentSchema);
 assignmentSchema.index({ courseId: 1 });
 // The reminders worker's «not yet told» assignments, and those due on a day.
 assignmentSchema.index({ assignedNotified: 1 });
 assignmentSchema.index({ dueDate: 1, _id: 1 });
 assignmentSchema.index({ recurrenceMonths: 1, _id: 1 });
 
-export const assignmentModel = (store: Connection): Model<AssignmentDoc> =>
-  (store.models.Assignment as Model<AssignmentDoc>) ?? store.model<AssignmentDoc>('Assignment', assignmentSchema, 'assignments');
+export const assignmentModel = storeModel<AssignmentDoc>('Assignment', assignmentSchema, 'assignments');
+
+const extensionFields = {
+  assignmentId: { type: String, required: true },
+  userId: { type: String, required: true },
+  dueDate: { type: String, required: true },
+  updatedAt: { type: Date, required: true },
+};
 
 /** One person's own due date in an assignment (an extension for them alone). */
-export interface AssignmentExtensionDoc {
-  _id: Types.ObjectId;
-  assignmentId: string;
-  userId: string;
-  dueDate: string;
-  updatedAt: Date;
-}
+export type AssignmentExtensionDoc = InferRawDocType<typeof extensionFields>;
 
-const extensionSchema = new Schema<AssignmentExtensionDoc>(
-  {
-    assignmentId: { type: String, required: true },
-    userId: { type: String, required: true },
-    dueDate: { type: String, required: true },
-    updatedAt: { type: Date, required: true },
-  },
-  { versionKey: false },
-);
+const extensionSchema = new Schema<AssignmentExtensionDoc>(extensionFields, { versionKey: false });
 extensionSchema.index({ assignmentId: 1, userId: 1 }, { unique: true });
 extensionSchema.index({ userId: 1 });
 
-export const assignmentExtensionModel = (store: Connection): Model<AssignmentExtensionDoc> =>
-  (store.models.AssignmentExtension as Model<AssignmentExtensionDoc>) ??
-  store.model<AssignmentExtensionDoc>('AssignmentExtension', extensionSchema, 'assignment_extensions');
+export const assignmentExtensionModel = storeModel<AssignmentExtensionDoc>(
+  'AssignmentExtension',
+  extensionSchema,
+  'assignment_extensions',
+);

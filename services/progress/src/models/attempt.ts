@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import {
   DEFAULT_SHOW_CORRECT_ANSWERS,
   SHOW_CORRECT_ANSWERS,
@@ -11,7 +11,7 @@ import {
   type ShowCorrectAnswers,
   type ShowExplanations,
 } from '@portal/contracts';
-import { questionFields } from '@portal/service-kit';
+import { questionFields, storeModel } from '@portal/service-kit';
 
 /**
  * A question as it was when the attempt started, with the order its options were shown in:
@@ -168,5 +168,4 @@ attemptSchema.index({ status: 1, completedAt: -1, _id: -1 });
 attemptSchema.index({ userId: 1, status: 1, completedAt: -1, _id: -1 });
 attemptSchema.index({ quizId: 1, status: 1, completedAt: -1, _id: -1 });
 
-export const attemptModel = (store: Connection): Model<AttemptDoc> =>
-  (store.models.Attempt as Model<AttemptDoc>) ?? store.model<AttemptDoc>('Attempt', attemptSchema, 'attempts');
+export const attemptModel = storeModel<AttemptDoc>('Attempt', attemptSchema, 'attempts');

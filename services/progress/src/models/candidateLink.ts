@@ -1,5 +1,6 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type InferRawDocType, type Types } from 'mongoose';
 import type { CandidateLink } from '@portal/contracts';
+import { indexNewestFirst, storeModel } from '@portal/service-kit';
 
 /**
  * A link to one quiz lesson, stored as staff see it (`CandidateLink`) with dates as dates. Its state
@@ -34,40 +35,28 @@ const candidateLinkSchema = new Schema<CandidateLinkDoc>(
   },
   { versionKey: false },
 );
-candidateLinkSchema.index({ createdAt: -1, _id: -1 });
-candidateLinkSchema.index({ createdBy: 1, createdAt: -1, _id: -1 });
+// Staff's list, newest first: everyone's for an ADMIN, otherwise one's own (createdBy).
+indexNewestFirst(candidateLinkSchema, ['createdBy']);
 
-export const candidateLinkModel = (store: Connection): Model<CandidateLinkDoc> =>
-  (store.models.CandidateLink as Model<CandidateLinkDoc>) ??
-  store.model<CandidateLinkDoc>('CandidateLink', candidateLinkSchema, 'candidate_links');
+export const candidateLinkModel = storeModel<CandidateLinkDoc>('CandidateLink', candidateLinkSchema, 'candidate_links');
+
+const candidateUseFields = {
+  _id: { type: String, required: true },
+  linkId: { type: String, required: true, index: true },
+  userId: { type: String, default: null },
+  startedAt: { type: Date, required: true },
+  // The retention sweep deleted the candidate; the use still counts.
+  purged: { type: Boolean, default: false },
+};
 
 /**
  * One start of a link: its `_id` is `<linkId>:<n>`, so the n-th use can be claimed once however many
  * starts race (a unique `_id` is exact on FerretDB, where a conditional `$inc` is not). It also names
  * the transient candidate until the retention sweep deletes them.
  */
-export interface CandidateUseDoc {
-  _id: string;
-  linkId: string;
-  userId: string | null;
-  startedAt: Date;
-  /** The retention sweep deleted the candidate; the use still counts. */
-  purged: boolean;
-}
+export type CandidateUseDoc = InferRawDocType<typeof candidateUseFields>;
 
-const candidateUseSchema = new Schema<CandidateUseDoc>(
-  {
-    _id: { type: String, required: true },
-    linkId: { type: String, required: true, index: true },
-    userId: { type: String, default: null },
-    startedAt: { type: Date, required: true },
-    purged: { type: Boolean, default: false },
-  },
-  { versionKey: false },
-);
-
+const candidateUseSchema = new Schema<CandidateUseDoc>(candidateUseFields, { versionKey: false });
 candidateUseSchema.index({ purged: 1, startedAt: 1 });
 
-export const candidateUseModel = (store: Connection): Model<CandidateUseDoc> =>
-  (store.models.CandidateUse as Model<CandidateUseDoc>) ??
-  store.model<CandidateUseDoc>('CandidateUse', candidateUseSchema, 'candidate_uses');
+export const candidateUseModel = storeModel<CandidateUseDoc>('CandidateUse', candidateUseSchema, 'candidate_uses');

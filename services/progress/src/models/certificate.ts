@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
+import { storeModel } from '@portal/service-kit';
 import type { Certificate } from '@portal/contracts';
 
 /**
@@ -31,6 +32,4 @@ certificateSchema.index({ number: 1 }, { unique: true });
 certificateSchema.index({ userId: 1, courseId: 1, completedAt: 1 }, { unique: true });
 certificateSchema.index({ userId: 1, issuedAt: -1 });
 
-export const certificateModel = (store: Connection): Model<CertificateDoc> =>
-  (store.models.Certificate as Model<CertificateDoc>) ??
-  store.model<CertificateDoc>('Certificate', certificateSchema, 'certificates');
+export const certificateModel = storeModel<CertificateDoc>('Certificate', certificateSchema, 'certificates');

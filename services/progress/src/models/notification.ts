@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
+import { storeModel } from '@portal/service-kit';
 import { NOTIFICATION_KINDS, type Notification } from '@portal/contracts';
 
 /**
@@ -32,6 +33,4 @@ notificationSchema.index({ key: 1 }, { unique: true });
 notificationSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 notificationSchema.index({ userId: 1, readAt: 1 });
 
-export const notificationModel = (store: Connection): Model<NotificationDoc> =>
-  (store.models.Notification as Model<NotificationDoc>) ??
-  store.model<NotificationDoc>('Notification', notificationSchema, 'notifications');
+export const notificationModel = storeModel<NotificationDoc>('Notification', notificationSchema, 'notifications');

@@ -13,7 +13,16 @@ import {
   type AuditListQuery,
   type AuditPage,
 } from '@portal/contracts';
-import { exportRows, parse, requireRole, sendExport, VersionedCache, type ServiceContext } from '@portal/service-kit';
+import {
+  exportColumns,
+  exportRows,
+  parse,
+  requireRole,
+  rowsOf,
+  sendExport,
+  VersionedCache,
+  type ServiceContext,
+} from '@portal/service-kit';
 import { TRAIL_VERSION, type AuditRecordDoc } from '../../models/record';
 import { listRecords, recordFilter, recordOrder } from '../../queries/records';
 
@@ -40,21 +49,17 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
     sendExport(ctx, query.format, {
       file: 'audit',
       sheet: DASHBOARD_MSG.history,
-      columns: AUDIT_EXPORT_HEADER.map((header, i) => ({ header, width: AUDIT_COLUMN_WIDTHS[i] })),
+      columns: exportColumns(AUDIT_EXPORT_HEADER, AUDIT_COLUMN_WIDTHS),
       timeZone: query.tz,
-      rows: (async function* () {
-        for await (const r of cursor) {
-          yield [
-            r.timestamp,
-            AUDIT_ACTION_LABELS[r.action],
-            AUDIT_ENTITY_LABELS[r.entity],
-            r.entityId,
-            r.details,
-            r.actor?.fullName ?? null,
-            r.actor?.email ?? null,
-          ];
-        }
-      })(),
+      rows: rowsOf(cursor, (r) => [
+        r.timestamp,
+        AUDIT_ACTION_LABELS[r.action],
+        AUDIT_ENTITY_LABELS[r.entity],
+        r.entityId,
+        r.details,
+        r.actor?.fullName ?? null,
+        r.actor?.email ?? null,
+      ]),
     });
     service.audit.publish({
       action: 'read',

@@ -1,11 +1,32 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
-import { activityQuerySchema, type AuditActivity } from '@portal/contracts';
-import { parse, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { LIST_TOTAL_CAP, activityQuerySchema, type AuditActivity, type DayCount } from '@portal/contracts';
+import { cappedTotal, op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
 import { dayOf, type AuditRecordDoc } from '../../models/record';
 import { pageByDays } from '../../queries/records';
 import { presentRecord } from '../../presenters/record';
 import { lastDays } from '../../queries/period';
+
+/**
+ * The actions of one of the reader's days (`start` to `end`), counted to LIST_TOTAL_CAP in each UTC
+ * day it touches (two, unless the reader's zone is UTC): past the cap the day's count is the cap and
+ * `exact: false`.
+ */
+async function countDay(
+  records: Model<AuditRecordDoc>,
+  scope: Record<string, unknown>,
+  { date, start, end }: { date: string; start: Date; end: Date },
+): Promise<DayCount & { exact?: false }> {
+  const utcDays: string[] = [];
+  for (let at = start.getTime(); dayOf(at) <= dayOf(end.getTime() - 1); at += 86_400_000) utcDays.push(dayOf(at));
+  const parts = await Promise.all(
+    utcDays.map((day) => cappedTotal(records, { ...scope, day, timestamp: op({ $gte: start, $lt: end }) })),
+  );
+  const count = parts.reduce((sum, part) => sum + part.total, 0);
+  return parts.every((part) => part.totalExact === undefined)
+    ? { date, count }
+    : { date, count: Math.min(count, LIST_TOTAL_CAP), exact: false };
+}
 
 /** Routes for other services only (the gateway's dashboard); the gateway never exposes /internal. */
 export function internalRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
@@ -14,30 +35,20 @@ export function internalRouter(service: ServiceContext, records: Model<AuditReco
 
   /**
    * The latest actions and how many there were on each of the last days (in the reader's time
-   * zone); with actorId, only that person's own. Read day by day (the UTC days the window touches,
-   * one equality query each, in parallel; the latest actions walk back from today), so the work is
-   * bounded by the window, not by the size of the trail: FerretDB would otherwise read every record
-   * for the latest ten and again for the counts (docs/FERRETDB.md).
+   * zone); with actorId, only that person's own. The work is bounded by the window, not by the
+   * size of the trail: the latest actions walk back from today (pageByDays), and each day is counted
+   * to LIST_TOTAL_CAP, one count per UTC day it touches (an equality on `day` the store pushes down;
+   * FerretDB would otherwise read every record for the latest ten and again for the counts, see
+   * docs/FERRETDB.md). A day counted to the cap says `exact: false`: there were more.
    */
   router.get('/activity', async (ctx) => {
     const query = parse(activityQuerySchema, ctx.query);
     const scope: Record<string, unknown> = query.actorId ? { actorId: query.actorId } : {};
     const days = lastDays(query.days, query.tz);
-    const from = days[0].start;
-    const to = days[days.length - 1].end;
-    const utcDays: string[] = [];
-    for (let at = from.getTime(); dayOf(at) <= dayOf(to.getTime() - 1); at += 86_400_000) utcDays.push(dayOf(at));
-    const [recentByDays, perDay] = await Promise.all([
+    const [recentByDays, byDay] = await Promise.all([
       // A person's own actions are few and found by their actorId at once; the whole trail is walked.
       query.actorId ? null : pageByDays(records, scope, {}, -1, 0, query.limit),
-      Promise.all(
-        utcDays.map((day) =>
-          records
-            .find({ ...scope, day })
-            .select({ timestamp: 1, _id: 0 })
-            .lean<Array<{ timestamp: Date }>>(),
-        ),
-      ),
+      Promise.all(days.map((day) => countDay(records, scope, day))),
     ]);
     const recent =
       recentByDays ??
@@ -46,17 +57,7 @@ export function internalRouter(service: ServiceContext, records: Model<AuditReco
         .sort({ timestamp: -1, _id: -1 })
         .limit(query.limit)
         .lean<Array<AuditRecordDoc & { _id: unknown }>>());
-    const stamps = perDay.flat();
-    const counts = days.map(() => 0);
-    for (const { timestamp } of stamps) {
-      const t = new Date(timestamp).getTime();
-      const i = days.findIndex((day) => t >= day.start.getTime() && t < day.end.getTime());
-      if (i >= 0) counts[i] += 1;
-    }
-    const body: AuditActivity = {
-      recent: recent.map(presentRecord),
-      byDay: days.map((day, i) => ({ date: day.date, count: counts[i] })),
-    };
+    const body: AuditActivity = { recent: recent.map(presentRecord), byDay };
     ctx.body = body;
   });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
-import type { AuditEvent } from '@portal/contracts';
+import { LIST_TOTAL_CAP, type AuditEvent } from '@portal/contracts';
 import { auditRouters } from '../../app';
-import { recordModel } from '../../models/record';
+import { dayOf as utcDayOf, recordModel } from '../../models/record';
 import { dayOf } from '../../queries/period';
 import { storeEvent } from '../../queues/worker';
 
@@ -76,4 +76,32 @@ describe('GET /internal/activity', () => {
     expect(answer.body.recent.every((r: { user: { id: string } }) => r.user.id === bob.id)).toBe(true);
     expect(answer.body.byDay.reduce((sum: number, d: { count: number }) => sum + d.count, 0)).toBe(2);
   });
+
+  it('counts a day no further than 10 000 actions and says so', async () => {
+    const at = new Date();
+    const busy = Array.from({ length: LIST_TOTAL_CAP + 1 }, (_, i) => {
+      const id = randomUUID();
+      return {
+        _id: id,
+        eventId: id,
+        service: 'test',
+        action: 'login' as const,
+        entity: 'user' as const,
+        entityId: null,
+        details: `Вход ${i}`,
+        actor: null,
+        actorId: null,
+        timestamp: at,
+        day: utcDayOf(at),
+      };
+    });
+    const records = recordModel(audit.ctx.store);
+    for (let i = 0; i < busy.length; i += 2_000) await records.insertMany(busy.slice(i, i + 2_000));
+
+    const answer = await api(audit.url, 'GET', '/internal/activity?tz=UTC', { headers: internal });
+    expect(answer.status).toBe(200);
+    const byDay: Array<{ date: string; count: number; exact?: boolean }> = answer.body.byDay;
+    expect(byDay.find((d) => d.date === utcDayOf(at))).toEqual({ date: utcDayOf(at), count: LIST_TOTAL_CAP, exact: false });
+    expect(byDay.filter((d) => d.date !== utcDayOf(at)).every((d) => !('exact' in d))).toBe(true);
+  }, 120_000);
 });

@@ -2,13 +2,20 @@ import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
-import { LEARNER_ROLES, ROLES, STUDY_ROLES, pageOffset, pagingFields } from '@portal/contracts';
-import { notFound, op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { LEARNER_ROLES, ROLES, STUDY_ROLES, pageOffset, pagingFields, type AuthStats } from '@portal/contracts';
+import {
+  countFigure,
+  lowerBoundsOf,
+  notFound,
+  op,
+  parse,
+  requireInternal,
+  type LowerBounds,
+  type ServiceContext,
+} from '@portal/service-kit';
 import { localLookup } from '../../lookup';
 import { toPrincipal } from '../../presenters/user';
 import type { UserDoc } from '../../models/user';
-
-const DAY = 86_400_000;
 
 const internalUsersQuerySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),
@@ -69,15 +76,15 @@ export function internalRouter(service: ServiceContext, users: Model<UserDoc>): 
     ctx.body = principal;
   });
 
+  /** For the dashboard: the learners, and how many joined in the last 30 days and the 30 before (bounded counts). */
   router.get('/stats', async (ctx) => {
-    const now = Date.now();
-    const learners = { role: op({ $in: [...LEARNER_ROLES] }) };
-    const [totalStudents, last30, prev30] = await Promise.all([
-      users.countDocuments(learners),
-      users.countDocuments({ ...learners, createdAt: op({ $gte: new Date(now - 30 * DAY) }) }),
-      users.countDocuments({ ...learners, createdAt: op({ $gte: new Date(now - 60 * DAY), $lt: new Date(now - 30 * DAY) }) }),
-    ]);
-    ctx.body = { totalStudents, newStudents: { last30, prev30 } };
+    const students = await countFigure(users, { role: op({ $in: [...LEARNER_ROLES] }) }, 'createdAt');
+    const body: AuthStats & LowerBounds = {
+      totalStudents: students.count,
+      newStudents: students.change,
+      ...lowerBoundsOf({ totalStudents: students }),
+    };
+    ctx.body = body;
   });
 
   return router;

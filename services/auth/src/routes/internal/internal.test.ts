@@ -1,5 +1,7 @@
+import type { AuthStats } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
-import { startAuth, userWithRole } from '../../testing';
+import { userModel } from '../../models/user';
+import { startAuth, uniqueEmail, userWithRole } from '../../testing';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 beforeAll(async () => {
@@ -29,5 +31,46 @@ describe('GET /internal/users', () => {
   it('answers only with the internal token', async () => {
     expect((await ask('ids=64b7f0c2a1b2c3d4e5f60718', 'wrong-token-of-some-length')).status).toBe(403);
     expect((await api(auth.url, 'GET', '/internal/users?ids=x')).status).toBe(403);
+  });
+});
+
+describe('GET /internal/stats', () => {
+  const stats = (token = auth.ctx.config.INTERNAL_TOKEN) =>
+    api<AuthStats & { lowerBounds?: string[] }>(auth.url, 'GET', '/internal/stats', { headers: { 'x-internal-token': token } });
+
+  it('answers only with the internal token', async () => {
+    expect((await stats('wrong-token-of-some-length')).status).toBe(403);
+    expect((await api(auth.url, 'GET', '/internal/stats')).status).toBe(403);
+  });
+
+  it('counts the learners, and those who joined in the last 30 days against the 30 before', async () => {
+    const before = await stats();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    // Written around mongoose so createdAt can lie in the past; staff are not learners.
+    await userModel(auth.ctx.store).collection.insertMany(
+      [
+        { role: 'CLIENT', days: 3 },
+        { role: 'CANDIDATE', days: 20 },
+        { role: 'CLIENT', days: 45 },
+        { role: 'CLIENT', days: 200 },
+        { role: 'MANAGER', days: 3 },
+        { role: 'ADMIN', days: 45 },
+      ].map(({ role, days }) => ({
+        email: uniqueEmail('stats'),
+        fullName: 'Иван Петров',
+        role,
+        passwordHash: 'x',
+        createdAt: daysAgo(days),
+        updatedAt: daysAgo(days),
+      })),
+    );
+    const after = await stats();
+    expect(after.status).toBe(200);
+    expect(after.body.totalStudents - before.body.totalStudents).toBe(4);
+    expect(after.body.newStudents.last30 - before.body.newStudents.last30).toBe(2);
+    expect(after.body.newStudents.prev30 - before.body.newStudents.prev30).toBe(1);
+    // Exact figures answer as they always did: no lower bounds, no flag on the change.
+    expect(after.body).not.toHaveProperty('lowerBounds');
+    expect(after.body.newStudents).not.toHaveProperty('exact');
   });
 });

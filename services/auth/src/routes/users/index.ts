@@ -13,12 +13,14 @@ import {
   type User,
 } from '@portal/contracts';
 import {
+  exportColumns,
   exportRows,
   escapeRegExp,
   op,
   parse,
   readPage,
   requireRole,
+  rowsOf,
   sendExport,
   takeExpectedVersion,
   type ServiceContext,
@@ -92,11 +94,9 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
     sendExport(ctx, format, {
       file: 'users',
       sheet: 'Пользователи',
-      columns: USERS_EXPORT_HEADER.map((header, i) => ({ header, width: USER_COLUMN_WIDTHS[i] })),
+      columns: exportColumns(USERS_EXPORT_HEADER, USER_COLUMN_WIDTHS),
       timeZone: tz,
-      rows: (async function* () {
-        for await (const u of cursor) yield [u.fullName, u.email, ROLE_LABELS[u.role], u.createdAt];
-      })(),
+      rows: rowsOf(cursor, (u) => [u.fullName, u.email, ROLE_LABELS[u.role], u.createdAt]),
     });
     audit.publish({
       action: 'read',

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { blockCreateSchema, blockImportSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
-import { parse, takeExpectedVersion, type ServiceContext } from '@portal/service-kit';
+import { parse, writeRoutes, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import { courseBlocks, createBlock, deleteBlock, inReadingOrder, reorderBlocks, updateBlock } from '../../commands/blocks';
 import { loadVisibleCourse } from '../../commands/courses';
@@ -56,23 +56,11 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
     await sendKeptJson(ctx, () => answer.json, answer.json.length >= 1024 ? answer.gzipped : null);
   });
 
-  router.post('/', authenticate, authorizeAuthoring, async (ctx) => {
-    const input = parse(blockCreateSchema, ctx.request.body);
-    const block = await createBlock(depsOf(ctx), input);
-    ctx.status = 201;
-    ctx.body = presentBlock(block);
-  });
-
-  router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    const expected = takeExpectedVersion(ctx);
-    const input = parse(blockUpdateSchema, ctx.request.body);
+  writeRoutes(router, [authenticate, authorizeAuthoring], depsOf, {
+    create: { schema: blockCreateSchema, run: createBlock, present: presentBlock },
     // A summary: the autosave that sends this already holds the content, so it is not sent back.
-    ctx.body = presentBlockSummary(await updateBlock(depsOf(ctx), ctx.params.id, input, expected));
-  });
-
-  router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    await deleteBlock(depsOf(ctx), ctx.params.id);
-    ctx.status = 204;
+    update: { schema: blockUpdateSchema, run: updateBlock, present: presentBlockSummary },
+    remove: deleteBlock,
   });
 
   return router;

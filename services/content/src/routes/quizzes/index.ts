@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { quizCreateSchema, quizListQuerySchema, quizUpdateSchema } from '@portal/contracts';
-import { parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
+import { parse, versionTag, writeRoutes, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import {
   createQuiz,
@@ -41,22 +41,10 @@ export function quizzesRouter(service: ServiceContext, models: ContentModels): R
     ctx.body = presentQuizForLearner(presentQuiz(quiz), await learnerShuffleSeed(models, quiz));
   });
 
-  router.post('/', authenticate, authorizeAuthoring, async (ctx) => {
-    const input = parse(quizCreateSchema, ctx.request.body);
-    const quiz = await createQuiz(depsOf(ctx), input);
-    ctx.status = 201;
-    ctx.body = presentQuiz(quiz);
-  });
-
-  router.patch('/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    const expected = takeExpectedVersion(ctx);
-    const input = parse(quizUpdateSchema, ctx.request.body);
-    ctx.body = presentQuiz(await updateQuiz(depsOf(ctx), ctx.params.id, input, expected));
-  });
-
-  router.delete('/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    await deleteQuiz(depsOf(ctx), ctx.params.id);
-    ctx.status = 204;
+  writeRoutes(router, [authenticate, authorizeAuthoring], depsOf, {
+    create: { schema: quizCreateSchema, run: createQuiz, present: presentQuiz },
+    update: { schema: quizUpdateSchema, run: updateQuiz, present: presentQuiz },
+    remove: deleteQuiz,
   });
 
   return router;

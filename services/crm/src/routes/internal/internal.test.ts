@@ -1,4 +1,5 @@
-import { api } from '@portal/devstack/testing';
+import { LIST_TOTAL_CAP } from '@portal/contracts';
+import { api, storeOperationsDuring } from '@portal/devstack/testing';
 import { startCrm, uniqueInn, type CrmTestBed } from '../../testing';
 
 let bed: CrmTestBed;
@@ -51,4 +52,38 @@ describe('GET /internal/stats', () => {
       change: { organizations: { last30: 3, prev30: 2 }, contacts: { last30: 1, prev30: 2 } },
     });
   });
+
+  it('counts no further than 10 000 organizations and names the figure a lower bound, the change too', async () => {
+    const before = await api(bed.crm.url, 'GET', '/internal/stats', {
+      headers: { 'x-internal-token': bed.crm.ctx.config.INTERNAL_TOKEN },
+    });
+    const now = new Date();
+    for (let stored = before.body.organizations; stored <= LIST_TOTAL_CAP; stored += 2_000)
+      await bed.models.organizations.collection.insertMany(
+        Array.from({ length: 2_000 }, (_, i) => ({
+          name: `Много ${i}`,
+          inn: String(9_000_000_000 + stored + i), // unique in this file's database
+          status: 'ACTIVE',
+          site: null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+
+    let res: Awaited<ReturnType<typeof api>> | undefined;
+    const ops = await storeOperationsDuring(bed.crm, async () => {
+      res = await api(bed.crm.url, 'GET', '/internal/stats', {
+        headers: { 'x-internal-token': bed.crm.ctx.config.INTERNAL_TOKEN },
+      });
+    });
+    expect(res?.status).toBe(200);
+    expect(res?.body).toEqual({
+      organizations: LIST_TOTAL_CAP,
+      contacts: 4,
+      change: { organizations: { last30: LIST_TOTAL_CAP, prev30: 2, exact: false }, contacts: { last30: 1, prev30: 2 } },
+      lowerBounds: ['organizations'],
+    });
+    // Three counts a figure (all, last 30 days, the 30 before), each stopping at the cap.
+    expect(ops.sort()).toEqual([...Array(3).fill('contacts.countDocuments'), ...Array(3).fill('organizations.countDocuments')]);
+  }, 120_000);
 });

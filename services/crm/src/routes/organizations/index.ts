@@ -15,12 +15,13 @@ import {
 import {
   assertExportable,
   escapeRegExp,
+  exportColumns,
   op,
   parse,
   readPage,
   sendExport,
-  takeExpectedVersion,
   versionTag,
+  writeRoutes,
   type ExportCell,
   type ServiceContext,
 } from '@portal/service-kit';
@@ -115,7 +116,7 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
     sendExport(ctx, format, {
       file: 'organizations',
       sheet: 'Организации',
-      columns: ORGANIZATIONS_EXPORT_HEADER.map((header, i) => ({ header, width: ORGANIZATION_COLUMN_WIDTHS[i] })),
+      columns: exportColumns(ORGANIZATIONS_EXPORT_HEADER, ORGANIZATION_COLUMN_WIDTHS),
       timeZone: tz,
       rows: organizationRows(models, cursor),
     });
@@ -144,23 +145,11 @@ export function organizationsRouter(service: ServiceContext, models: CrmModels):
     ctx.body = presentOrganizationDetail(org, contacts);
   });
 
-  router.post('/', authenticate, authorizeCrm, async (ctx) => {
-    const input = parse(organizationCreateSchema, ctx.request.body);
-    const org = await createOrganization({ models, audit, actor: ctx.state.user }, input);
-    ctx.status = 201;
-    ctx.body = presentOrganizationListItem(org, 0);
-  });
-
-  router.patch('/:id', authenticate, authorizeCrm, async (ctx) => {
-    const expected = takeExpectedVersion(ctx);
-    const input = parse(organizationUpdateSchema, ctx.request.body);
-    const org = await updateOrganization({ models, audit, actor: ctx.state.user }, ctx.params.id, input, expected);
-    ctx.body = presentOrganization(org);
-  });
-
-  router.delete('/:id', authenticate, authorizeCrm, async (ctx) => {
-    await deleteOrganization({ models, audit, actor: ctx.state.user }, ctx.params.id);
-    ctx.status = 204;
+  writeRoutes(router, [authenticate, authorizeCrm], (ctx) => ({ models, audit, actor: ctx.state.user }), {
+    // A new organization has no contacts yet.
+    create: { schema: organizationCreateSchema, run: createOrganization, present: (org) => presentOrganizationListItem(org, 0) },
+    update: { schema: organizationUpdateSchema, run: updateOrganization, present: presentOrganization },
+    remove: deleteOrganization,
   });
 
   return router;

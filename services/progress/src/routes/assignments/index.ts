@@ -23,7 +23,7 @@ import {
   type Page,
   type PersonAssignments,
 } from '@portal/contracts';
-import { notFound, op, parse, readPage, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
+import { exportColumns, notFound, op, parse, readPage, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
 import {
   assignedTo,
@@ -198,7 +198,7 @@ export function assignmentsRouter(
     sendExport(ctx, format, {
       file: 'assignment',
       sheet: 'Назначение',
-      columns: ASSIGNMENT_EXPORT_HEADER.map((header, i) => ({ header, width: EXPORT_COLUMN_WIDTHS[i] })),
+      columns: exportColumns(ASSIGNMENT_EXPORT_HEADER, EXPORT_COLUMN_WIDTHS),
       timeZone: tz,
       maxRows: EXPORT_MAX_ROWS,
       rows: (async function* () {

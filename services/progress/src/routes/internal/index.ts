@@ -1,11 +1,18 @@
 import Router from '@koa/router';
 import { progressStatsQuerySchema, type ProgressStats } from '@portal/contracts';
 import { z } from 'zod';
-import { clock, op, parse, requireInternal, type BaseConfig, type ServiceContext } from '@portal/service-kit';
+import {
+  clock,
+  countFigure,
+  lowerBoundsOf,
+  parse,
+  requireInternal,
+  type BaseConfig,
+  type LowerBounds,
+  type ServiceContext,
+} from '@portal/service-kit';
 import type { ProgressConfig } from '../../config';
 import { courseCompletionModel } from '../../models/courseCompletion';
-
-const DAY = 86_400_000;
 
 /** Routes for other services only (the gateway's dashboard); the gateway never exposes /internal. */
 export function internalRouter(service: ServiceContext<BaseConfig & Partial<Pick<ProgressConfig, 'CLOCK_SEAM'>>>): Router {
@@ -16,20 +23,16 @@ export function internalRouter(service: ServiceContext<BaseConfig & Partial<Pick
   /**
    * A learner's completed courses, for the dashboard: the course-completion records this service
    * writes when the last lesson of a course is completed, with how many came in the last 30 days
-   * and in the 30 before.
+   * and in the 30 before (bounded counts).
    */
   router.get('/stats', async (ctx) => {
     const { userId } = parse(progressStatsQuerySchema, ctx.query);
-    const now = Date.now();
-    const [completedCourses, last30, prev30] = await Promise.all([
-      courseCompletions.countDocuments({ userId }),
-      courseCompletions.countDocuments({ userId, completedAt: op({ $gte: new Date(now - 30 * DAY) }) }),
-      courseCompletions.countDocuments({
-        userId,
-        completedAt: op({ $gte: new Date(now - 60 * DAY), $lt: new Date(now - 30 * DAY) }),
-      }),
-    ]);
-    const body: ProgressStats = { completedCourses, change: { last30, prev30 } };
+    const completed = await countFigure(courseCompletions, { userId }, 'completedAt');
+    const body: ProgressStats & LowerBounds = {
+      completedCourses: completed.count,
+      change: completed.change,
+      ...lowerBoundsOf({ completedCourses: completed }),
+    };
     ctx.body = body;
   });
 

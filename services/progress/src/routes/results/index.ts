@@ -10,7 +10,17 @@ import {
   type ResultsPage,
   type ResultsSummary,
 } from '@portal/contracts';
-import { escapeRegExp, exportRows, op, parse, sendExport, type Principal, type ServiceContext } from '@portal/service-kit';
+import {
+  escapeRegExp,
+  exportColumns,
+  exportRows,
+  op,
+  parse,
+  rowsOf,
+  sendExport,
+  type Principal,
+  type ServiceContext,
+} from '@portal/service-kit';
 import type { ProgressDeps } from '../../commands/deps';
 import { finalizeExpired } from '../../commands/attempts';
 import type { AttemptDoc } from '../../models/attempt';
@@ -116,25 +126,23 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
     sendExport(ctx, q.format, {
       file: 'results',
       sheet: PROGRESS_MSG.resultsTitle,
-      columns: RESULTS_CSV_HEADER.map((header, i) => ({ header, width: RESULTS_COLUMN_WIDTHS[i] })),
+      columns: exportColumns(RESULTS_CSV_HEADER, RESULTS_COLUMN_WIDTHS),
       timeZone: q.tz,
-      rows: (async function* () {
-        for await (const doc of cursor) {
-          const a = presentAttemptSummary(doc);
-          yield [
-            a.userName,
-            a.courseTitle,
-            a.quizTitle,
-            a.score,
-            a.maxScore,
-            a.percentage,
-            a.attemptNumber,
-            a.completedAt ? new Date(a.completedAt) : null,
-            a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed,
-            a.durationMinutes ?? null,
-          ];
-        }
-      })(),
+      rows: rowsOf(cursor, (doc) => {
+        const a = presentAttemptSummary(doc);
+        return [
+          a.userName,
+          a.courseTitle,
+          a.quizTitle,
+          a.score,
+          a.maxScore,
+          a.percentage,
+          a.attemptNumber,
+          a.completedAt ? new Date(a.completedAt) : null,
+          a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed,
+          a.durationMinutes ?? null,
+        ];
+      }),
     });
     deps.audit.publish({
       action: 'read',
