@@ -1,6 +1,7 @@
 import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './components';
+import { DialogActions } from './Dialog';
 
 /** What a Field hands its control: the ids that tie it to the label, the hint and the error. */
 export interface FieldControlProps {
@@ -50,22 +51,31 @@ export function Field({ label, children, hint, error, id, required = false }: Fi
   );
 }
 
-/** The foot of a form: «Отмена» and the submit button, the main action last. */
+/**
+ * The foot of a form: any other actions, «Отмена», and the submit button last. The submit waits while
+ * `busy`, and while the form is not `ready` (nothing chosen yet).
+ */
 export function FormActions({
   submitLabel,
   busy = false,
+  ready = true,
   onCancel,
+  children,
 }: {
   submitLabel: string;
   busy?: boolean;
+  ready?: boolean;
   onCancel: () => void;
+  /** Buttons before «Отмена» (a preview, say). */
+  children?: ReactNode;
 }) {
   return (
     <Actions>
+      {children}
       <Button type="button" $variant="outline" onClick={onCancel}>
         Отмена
       </Button>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy || !ready}>
         {submitLabel}
       </Button>
     </Actions>
@@ -96,12 +106,8 @@ export const TextArea = styled.textarea`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
+const Actions = styled(DialogActions)`
   margin-top: 8px;
-  flex-wrap: wrap;
 `;
 const Wrap = styled.div`
   display: grid;

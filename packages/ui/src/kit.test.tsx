@@ -118,6 +118,27 @@ describe('required fields and the form foot', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
     expect(cancel).toHaveBeenCalledTimes(1);
   });
+
+  it('puts other actions before Отмена, the submit last, and holds the submit until the form is ready', () => {
+    const view = (ready: boolean) => (
+      <form>
+        <FormActions submitLabel="Импортировать" ready={ready} onCancel={() => undefined}>
+          <button type="button">Предпросмотр</button>
+        </FormActions>
+      </form>
+    );
+    const { rerender } = wrap(view(false));
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Предпросмотр', 'Отмена', 'Импортировать']);
+    const submit = screen.getByRole('button', { name: 'Импортировать' }) as HTMLButtonElement;
+    expect(submit.type).toBe('submit');
+    expect(submit.disabled).toBe(true);
+    rerender(
+      <ThemeProvider theme={lightTheme}>
+        <ToastProvider>{view(true)}</ToastProvider>
+      </ThemeProvider>,
+    );
+    expect((screen.getByRole('button', { name: 'Импортировать' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });
 
 describe('ConsentCheck', () => {

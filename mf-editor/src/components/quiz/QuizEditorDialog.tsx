@@ -2,12 +2,12 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDABLE_QUESTION_TYPES, QUESTION_TYPE_LABELS, quizSettingsSchema, type Quiz } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted, TextArea } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, ErrorBox, FormActions, Input, Label, Muted, TextArea } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { settleQuizConflict, type ConflictChoice } from '../../autosave/conflicts';
 import { isConflict } from '../../autosave/savers';
 import { useBackend } from '../../backend/backend';
-import { ConflictDialog, DialogActions, DialogForm, DialogFormActions } from '../Dialog';
+import { ConflictDialog, DialogActions, DialogForm } from '../Dialog';
 import { DrawsForm } from './DrawsForm';
 import { QuestionForm } from './QuestionForm';
 import { RemoteQuizPreview } from './RemoteQuizPreview';
@@ -308,15 +308,11 @@ function QuizForm({
 
       {note && <Muted role="status">{note}</Muted>}
       {problem && <ErrorBox>{problem.message}</ErrorBox>}
-      <DialogFormActions
-        onCancel={requestClose}
-        submitDisabled={saving}
-        submitLabel={saving ? 'Сохранение...' : 'Сохранить квиз'}
-      >
+      <FormActions busy={saving} submitLabel={saving ? 'Сохранение...' : 'Сохранить квиз'} onCancel={requestClose}>
         <Button type="button" $variant="outline" onClick={() => setPreviewing(true)}>
           Предпросмотр
         </Button>
-      </DialogFormActions>
+      </FormActions>
     </DialogForm>,
     heading,
     requestClose,

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { BlockRecord } from '@portal/contracts';
-import { ErrorBox, Label, Muted, Select } from '@portal/ui';
+import { ErrorBox, FormActions, Label, Muted, Select } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
-import { Dialog, DialogForm, DialogFormActions } from '../../components/Dialog';
+import { Dialog, DialogForm } from '../../components/Dialog';
 import { Check } from '../../components/Check';
 import type { EditorCourse } from '../../model/structure';
 
@@ -113,10 +113,11 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
           </Lessons>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        <DialogFormActions
-          onCancel={onClose}
-          submitDisabled={saving || !chosen.length || !moduleId}
+        <FormActions
+          busy={saving}
+          ready={chosen.length > 0 && !!moduleId}
           submitLabel={saving ? 'Импорт...' : `Импортировать${chosen.length ? ` (${chosen.length})` : ''}`}
+          onCancel={onClose}
         />
       </DialogForm>
     </Dialog>

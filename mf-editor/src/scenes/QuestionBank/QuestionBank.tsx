@@ -11,11 +11,11 @@ import {
   type Question,
   type QuestionType,
 } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, ErrorBox, FormActions, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
 import { BANK_PAGE_SIZE, bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
 import { isConflict } from '../../autosave/savers';
-import { DialogActions, DialogForm, DialogFormActions } from '../../components/Dialog';
+import { DialogActions, DialogForm } from '../../components/Dialog';
 import { QuestionForm } from '../../components/quiz/QuestionForm';
 
 /** What the form holds: the question, its tags as typed (comma-separated), and the version it was opened on. */
@@ -243,11 +243,7 @@ function BankQuestionDialog({
           </ErrorBox>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        <DialogFormActions
-          onCancel={onClose}
-          submitDisabled={saving}
-          submitLabel={saving ? 'Сохранение...' : 'Сохранить вопрос'}
-        />
+        <FormActions busy={saving} submitLabel={saving ? 'Сохранение...' : 'Сохранить вопрос'} onCancel={onClose} />
       </DialogForm>
     </Dialog>
   );
