@@ -1,6 +1,6 @@
-import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useId, type ReactElement, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { Button } from './components';
+import { Button, Select } from './components';
 import { DialogActions } from './Dialog';
 
 /** What a Field hands its control: the ids that tie it to the label, the hint and the error. */
@@ -38,7 +38,7 @@ export function Field({ label, children, hint, error, id, required = false }: Fi
     <Wrap>
       <FieldLabel htmlFor={controlId}>
         {label}
-        {required && <RequiredMark aria-hidden="true"> *</RequiredMark>}
+        {required && <RequiredMark />}
       </FieldLabel>
       {cloneElement(children, {
         id: controlId,
@@ -49,6 +49,11 @@ export function Field({ label, children, hint, error, id, required = false }: Fi
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Wrap>
   );
+}
+
+/** The red * of a required field or group (a legend's, say): for the eye only. */
+export function RequiredMark() {
+  return <Star aria-hidden="true"> *</Star>;
 }
 
 /**
@@ -112,6 +117,7 @@ const Actions = styled(DialogActions)`
 const Wrap = styled.div`
   display: grid;
   gap: 6px;
+  align-content: start;
   min-width: 0;
   input[aria-invalid='true'],
   select[aria-invalid='true'] {
@@ -122,7 +128,7 @@ const FieldLabel = styled.label`
   font-size: 14px;
   font-weight: 500;
 `;
-const RequiredMark = styled.span`
+const Star = styled.span`
   color: ${({ theme }) => theme.colors.danger};
 `;
 const Hint = styled.span`
@@ -156,6 +162,35 @@ export function CodeOptions<V extends string>({ codes, labels }: { codes: readon
       {codes.map((code) => (
         <option key={code} value={code}>
           {labels[code]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export interface CodeSelectProps<V extends string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> {
+  value: V;
+  onValue: (value: V) => void;
+  codes: readonly V[];
+  labels: Record<V, string>;
+}
+
+/** A select over a closed list of codes that hands back the code chosen: `<CodeSelect codes={ROLES} labels={ROLE_LABELS} … />`. */
+export function CodeSelect<V extends string>({ codes, labels, onValue, ...select }: CodeSelectProps<V>) {
+  return (
+    <Select {...select} onChange={(e) => onValue(e.target.value as V)}>
+      <CodeOptions codes={codes} labels={labels} />
+    </Select>
+  );
+}
+
+/** A select's `<option>`s over records, each by its id and said by its title (courses, modules, lessons). */
+export function TitleOptions({ items }: { items: readonly { id: string; title: string }[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.title}
         </option>
       ))}
     </>

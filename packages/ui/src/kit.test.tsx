@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { useState, type ReactNode } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG, loginSchema, MSG } from '@portal/contracts';
 import { z } from 'zod';
@@ -27,6 +27,9 @@ import {
   ToastProvider,
   lightTheme,
   uploadProblem,
+  CodeSelect,
+  TitleOptions,
+  useCurrentState,
   useDebounced,
   useToast,
   useZodForm,
@@ -418,6 +421,53 @@ describe('CodeOptions', () => {
       ['CURATOR', 'Куратор'],
     ]);
     expect((screen.getByRole('combobox', { name: 'Роль' }) as HTMLSelectElement).value).toBe('CURATOR');
+  });
+});
+
+describe('CodeSelect and TitleOptions', () => {
+  it('offers each code under its label and hands back the code chosen', () => {
+    const chosen: string[] = [];
+    wrap(
+      <label>
+        Статус
+        <CodeSelect
+          codes={['draft', 'published']}
+          labels={{ draft: 'Черновик', published: 'Опубликован' }}
+          value="draft"
+          onValue={(code) => chosen.push(code)}
+        />
+      </label>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Статус' }) as HTMLSelectElement;
+    expect(select.value).toBe('draft');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Черновик', 'Опубликован']);
+    fireEvent.change(select, { target: { value: 'published' } });
+    expect(chosen).toEqual(['published']);
+  });
+
+  it('offers records by their ids, each said by its title', () => {
+    wrap(
+      <select aria-label="Модуль" defaultValue="m2">
+        <TitleOptions items={[{ id: 'm1', title: 'Введение' }, { id: 'm2', title: 'Практика' }]} />
+      </select>,
+    );
+    expect(screen.getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+      ['m1', 'Введение'],
+      ['m2', 'Практика'],
+    ]);
+    expect((screen.getByRole('combobox', { name: 'Модуль' }) as HTMLSelectElement).value).toBe('m2');
+  });
+});
+
+describe('useCurrentState', () => {
+  it('lets a handler started in an old render read the value set since', () => {
+    const { result } = renderHook(() => useCurrentState<'form' | 'running'>('form'));
+    const [, setPhase, phase] = result.current;
+    const readLater = () => phase.current;
+    act(() => setPhase('running'));
+    expect(result.current[0]).toBe('running');
+    expect(readLater()).toBe('running');
+    expect(result.current[1]).toBe(setPhase);
   });
 });
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar, TextArea } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar, TextArea, useCurrentState } from '@portal/ui';
 import { ApiError, errorMessage, useGenerationJobPoll } from '@portal/web-core';
 import type { GenerationBackend } from '../../backend/backend';
 import {
@@ -35,12 +35,8 @@ interface RegenerateDialogProps {
  */
 export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: RegenerateDialogProps) {
   const [instructions, setInstructions] = useState('');
-  const [phase, setPhaseState] = useState<RegenerationPhase>({ step: 'form', message: null });
-  const phaseRef = useRef(phase);
-  const setPhase = (next: RegenerationPhase) => {
-    phaseRef.current = next;
-    setPhaseState(next);
-  };
+  // Handlers of calls in flight read the phase of now, not of the render that started them.
+  const [phase, setPhase, phaseRef] = useCurrentState<RegenerationPhase>({ step: 'form', message: null });
   const alive = useRef(true);
   const focusRef = useRef<HTMLElement | null>(null);
   const hintId = useId();

@@ -10,7 +10,7 @@ import {
   type ContentBlockType,
   type LessonStatus,
 } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select, useToast } from '@portal/ui';
+import { Button, CodeSelect, Input, Label, Muted, Row, useToast } from '@portal/ui';
 import {
   BLOCK_TYPE_LABELS,
   addBlock,
@@ -109,31 +109,25 @@ export function LessonEditor({
             </Label>
             <Label>
               Статус урока
-              <Select value={value.status} onChange={(e) => onChange({ status: e.target.value as LessonStatus })}>
-                {LESSON_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {COURSE_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
+              <CodeSelect codes={LESSON_STATUSES} labels={COURSE_STATUS_LABELS} value={value.status} onValue={(status) => onChange({ status })} />
             </Label>
           </LessonFieldsRow>
         )}
-        {actions && <Actions>{actions}</Actions>}
+        {actions && <Row>{actions}</Row>}
       </Toolbar>
 
-      <AddBar role="toolbar" aria-label="Добавить блок">
+      <Row role="toolbar" aria-label="Добавить блок">
         <Muted as="span">Добавить блок:</Muted>
         {CONTENT_BLOCK_TYPES.map((type) => (
           <Button key={type} type="button" $variant="secondary" $size="sm" onClick={() => add(type)}>
             + {BLOCK_TYPE_LABELS[type]}
           </Button>
         ))}
-      </AddBar>
+      </Row>
 
       <Body>
         <Canvas aria-label="Холст урока">
-          <BlockActions role="toolbar" aria-label="Действия с блоком">
+          <Row role="toolbar" aria-label="Действия с блоком">
             <Button type="button" $variant="outline" $size="sm" onClick={() => shift(-1)}>
               ↑ Вверх
             </Button>
@@ -146,7 +140,7 @@ export function LessonEditor({
             <Button type="button" $variant="outline" $size="sm" onClick={askDelete}>
               Удалить блок
             </Button>
-          </BlockActions>
+          </Row>
           <BlockCanvas
             blocks={blocks}
             selectedId={selectedId}
@@ -211,17 +205,6 @@ const LessonFieldsRow = styled.div`
     grid-template-columns: 1fr;
   }
 `;
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-const AddBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-`;
 const Body = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 340px;
@@ -236,11 +219,6 @@ const Canvas = styled.section`
   grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   min-width: 0;
-`;
-const BlockActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
 `;
 const Properties = styled.aside`
   min-width: 0;

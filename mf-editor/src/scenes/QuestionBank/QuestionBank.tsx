@@ -11,7 +11,7 @@ import {
   type Question,
   type QuestionType,
 } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, ErrorBox, FormActions, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
+import { Button, CodeSelect, ConfirmDialog, Dialog, ErrorBox, FormActions, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
 import { BANK_PAGE_SIZE, bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
 import { isConflict } from '../../autosave/savers';
@@ -98,13 +98,7 @@ export function QuestionBank({ courseId }: { courseId: string }) {
         </Label>
         <Label>
           Тип нового вопроса
-          <Select value={newType} onChange={(e) => setNewType(e.target.value as QuestionType)}>
-            {ADDABLE_QUESTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {QUESTION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
+          <CodeSelect codes={ADDABLE_QUESTION_TYPES} labels={QUESTION_TYPE_LABELS} value={newType} onValue={setNewType} />
         </Label>
         <Button type="button" onClick={() => setDraft({ id: null, tags: tag, question: newQuestion(newType, 'bank', 0) })}>
           Добавить вопрос
