@@ -14,9 +14,9 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
-  ErrorBox,
   Input,
-  Muted,
+  LoadError,
+  Loading,
   Page,
   PageHeader,
   Pager,
@@ -233,14 +233,9 @@ export function CourseList() {
       {assigned ? (
         <AssignedCourses page={params.page} onPage={setPage} />
       ) : courses.isPending ? (
-        <Muted role="status">Загрузка...</Muted>
+        <Loading />
       ) : courses.isError && !courses.data ? (
-        <ErrorBox>
-          {CONTENT_MSG.loadFailed}: {errorMessage(courses.error)}{' '}
-          <Button type="button" $variant="link" onClick={() => void courses.refetch()}>
-            Повторить
-          </Button>
-        </ErrorBox>
+        <LoadError title={CONTENT_MSG.loadFailed} error={courses.error} onRetry={() => void courses.refetch()} />
       ) : list.length === 0 ? (
         filtering ? (
           <EmptyState title={CONTENT_MSG.notFoundTitle} hint={CONTENT_MSG.notFoundHint} />
