@@ -70,7 +70,16 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
 
   const numberField = (field: 'price' | 'duration', label: string) => (
     <Field label={label} error={messageFor(field)}>
-      <Input ref={refs[field]} name={field} type="number" inputMode="decimal" min={0} step="any" value={form[field]} onChange={set(field)} />
+      <Input
+        ref={refs[field]}
+        name={field}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        value={form[field]}
+        onChange={set(field)}
+      />
     </Field>
   );
 

@@ -448,7 +448,12 @@ describe('CodeSelect and TitleOptions', () => {
   it('offers records by their ids, each said by its title', () => {
     wrap(
       <select aria-label="Модуль" defaultValue="m2">
-        <TitleOptions items={[{ id: 'm1', title: 'Введение' }, { id: 'm2', title: 'Практика' }]} />
+        <TitleOptions
+          items={[
+            { id: 'm1', title: 'Введение' },
+            { id: 'm2', title: 'Практика' },
+          ]}
+        />
       </select>,
     );
     expect(screen.getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([

@@ -3,14 +3,12 @@ import styled from 'styled-components';
 import {
   CONTENT_BLOCK_TYPES,
   EDITOR_MSG,
-  LESSON_STATUSES,
-  COURSE_STATUS_LABELS,
   confirmDeleteBlockText,
   type ContentBlock,
   type ContentBlockType,
   type LessonStatus,
 } from '@portal/contracts';
-import { Button, CodeSelect, Input, Label, Muted, Row, useToast } from '@portal/ui';
+import { Button, Input, Label, Muted, Row, useToast } from '@portal/ui';
 import {
   BLOCK_TYPE_LABELS,
   addBlock,
@@ -22,6 +20,7 @@ import {
   updateBlockContent,
 } from '../../model/blocks';
 import { ConfirmDialog } from '../Dialog';
+import { StatusField } from '../StatusField';
 import { BlockCanvas } from './BlockCanvas';
 import { BlockProperties } from './BlockProperties';
 
@@ -107,10 +106,7 @@ export function LessonEditor({
                 onChange={(e) => onChange({ title: e.target.value })}
               />
             </Label>
-            <Label>
-              Статус урока
-              <CodeSelect codes={LESSON_STATUSES} labels={COURSE_STATUS_LABELS} value={value.status} onValue={(status) => onChange({ status })} />
-            </Label>
+            <StatusField label="Статус урока" value={value.status} onValue={(status) => onChange({ status })} />
           </LessonFieldsRow>
         )}
         {actions && <Row>{actions}</Row>}

@@ -34,13 +34,22 @@ export function SettingsForm({ value, onChange }: { value: Settings; onChange: (
       {label}
     </Check>
   );
-  const number = (key: 'passingScore' | 'maxAttempts' | 'timeLimit', label: string, limits: InputHTMLAttributes<HTMLInputElement>) => (
+  const number = (
+    key: 'passingScore' | 'maxAttempts' | 'timeLimit',
+    label: string,
+    limits: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
     <Label>
       {label}
       <Input type="number" {...limits} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} />
     </Label>
   );
-  const choice = <K extends Choice>(key: K, label: string, codes: readonly Settings[K][], labels: Record<Settings[K], string>) => (
+  const choice = <K extends Choice>(
+    key: K,
+    label: string,
+    codes: readonly Settings[K][],
+    labels: Record<Settings[K], string>,
+  ) => (
     <Label>
       {label}
       <CodeSelect value={value[key]} codes={codes} labels={labels} onValue={(code) => onChange({ [key]: code })} />

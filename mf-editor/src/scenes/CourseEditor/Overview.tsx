@@ -1,16 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import {
-  CONTENT_MSG,
-  COURSE_LEVEL_SUGGESTIONS,
-  COURSE_STATUSES,
-  COURSE_STATUS_LABELS,
-  EDITOR_MSG,
-  lessonsLabel,
-} from '@portal/contracts';
-import { Button, CodeSelect, FieldError, Input, Label, Muted, Stack, TextArea } from '@portal/ui';
+import { CONTENT_MSG, COURSE_LEVEL_SUGGESTIONS, COURSE_STATUS_LABELS, EDITOR_MSG, lessonsLabel } from '@portal/contracts';
+import { Button, FieldError, Input, Label, Muted, Stack, TextArea } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
 import type { CourseDraft } from '../../autosave/savers';
+import { StatusField } from '../../components/StatusField';
 import { countLessons, type EditorCourse } from '../../model/structure';
 
 type CourseFields = Omit<CourseDraft, 'id'>;
@@ -109,10 +103,7 @@ export function Overview({ course, onChange, authors, copy }: OverviewProps) {
           </datalist>
         </Label>
       </Row>
-      <Label>
-        Статус курса
-        <CodeSelect codes={COURSE_STATUSES} labels={COURSE_STATUS_LABELS} value={course.status} onValue={(status) => onChange({ status })} />
-      </Label>
+      <StatusField label="Статус курса" value={course.status} onValue={(status) => onChange({ status })} />
       <Facts>
         <div>
           <dt>Модулей</dt>

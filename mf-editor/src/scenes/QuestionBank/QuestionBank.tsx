@@ -11,9 +11,24 @@ import {
   type Question,
   type QuestionType,
 } from '@portal/contracts';
-import { Button, CodeSelect, ConfirmDialog, Dialog, ErrorBox, FormActions, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
+import {
+  Button,
+  CodeSelect,
+  ConfirmDialog,
+  Dialog,
+  ErrorBox,
+  FormActions,
+  Input,
+  Label,
+  Muted,
+  Page,
+  PagedList,
+  PageHeader,
+  PlainList,
+  Select,
+} from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
-import { BANK_PAGE_SIZE, bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
+import { bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
 import { isConflict } from '../../autosave/savers';
 import { DialogActions, DialogForm } from '../../components/Dialog';
 import { QuestionForm } from '../../components/quiz/QuestionForm';
@@ -65,7 +80,7 @@ export function QuestionBank({ courseId }: { courseId: string }) {
 
   return (
     <Page data-mf="mf_editor">
-      <Head>
+      <PageHeader $gap={16}>
         <div>
           <h1>{BANK_MSG.title}</h1>
           <Muted>
@@ -76,7 +91,7 @@ export function QuestionBank({ courseId }: { courseId: string }) {
         <Button type="button" $variant="outline" onClick={() => navigate(paths.editor(courseId))}>
           ← К курсу
         </Button>
-      </Head>
+      </PageHeader>
 
       <Toolbar>
         <Label>
@@ -105,13 +120,15 @@ export function QuestionBank({ courseId }: { courseId: string }) {
         </Button>
       </Toolbar>
 
-      {list.isPending && <Muted role="status">Загрузка...</Muted>}
-      {list.isError && <ErrorBox>{errorMessage(list.error, 'Не удалось загрузить банк вопросов')}</ErrorBox>}
-      {list.data && !list.data.data.length && <Muted>В банке пока нет вопросов{tag ? ` с меткой «${tag}»` : ''}.</Muted>}
-      {list.data && list.data.data.length > 0 && (
-        <>
-          <List aria-label={BANK_MSG.title}>
-            {list.data.data.map((q) => (
+      <PagedList
+        query={list}
+        failed={(error) => <ErrorBox>{errorMessage(error, 'Не удалось загрузить банк вопросов')}</ErrorBox>}
+        empty={<Muted>В банке пока нет вопросов{tag ? ` с меткой «${tag}»` : ''}.</Muted>}
+        onPage={setPage}
+      >
+        {(rows) => (
+          <PlainList aria-label={BANK_MSG.title}>
+            {rows.map((q) => (
               <Item key={q.id}>
                 <div>
                   <strong>{q.question.question}</strong>
@@ -129,10 +146,9 @@ export function QuestionBank({ courseId }: { courseId: string }) {
                 </Actions>
               </Item>
             ))}
-          </List>
-          <Pager page={page} total={list.data.total} limit={BANK_PAGE_SIZE} onPage={setPage} />
-        </>
-      )}
+          </PlainList>
+        )}
+      </PagedList>
 
       {draft && (
         <BankQuestionDialog
@@ -243,25 +259,12 @@ function BankQuestionDialog({
   );
 }
 
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: flex-start;
-  gap: 16px;
-`;
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
   align-items: end;
   margin: 16px 0;
-`;
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 8px;
 `;
 const Item = styled.li`
   display: flex;
