@@ -114,7 +114,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
 
   useEffect(() => {
     if (poll.error && phaseRef.current.step === 'running') setPhase(failureOf(poll.error));
-  }, [poll.error]);
+  }, [poll.error, phaseRef, setPhase]);
 
   const courseId = phase.step === 'succeeded' ? phase.courseId : null;
   const course = useQuery({

@@ -70,13 +70,13 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
     const current = phaseRef.current;
     if (!poll.data || current.step !== 'running' || poll.data.id !== current.job.id) return;
     setPhase(phaseOfJob(poll.data));
-  }, [poll.data]);
+  }, [poll.data, phaseRef, setPhase]);
 
   useEffect(() => {
     const current = phaseRef.current;
     if (!poll.error || current.step !== 'running') return;
     setPhase({ step: 'failed', message: errorMessage(poll.error), stale: false, notice: current.job.notice });
-  }, [poll.error]);
+  }, [poll.error, phaseRef, setPhase]);
 
   /** A job nobody will look at again is dropped; its failure changes nothing for the author. */
   const discardQuietly = (job: GenerationJob) => void api.discard(job.id).catch(() => undefined);
