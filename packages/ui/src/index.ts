@@ -18,3 +18,4 @@ export * from './form';
 export * from './upload';
 export * from './Consent';
 export * from './useCurrentState';
+export * from './SplitRow';
