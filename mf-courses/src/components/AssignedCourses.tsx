@@ -2,8 +2,8 @@ import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
-import { ErrorBox, Muted, Pager, PlainList } from '@portal/ui';
-import { assignmentKeys, daysLeftText, errorMessage, fetchMyAssignments, formatDay, navigate, paths } from '@portal/web-core';
+import { Muted, PagedList, PlainList } from '@portal/ui';
+import { assignmentKeys, daysLeftText, fetchMyAssignments, formatDay, navigate, paths } from '@portal/web-core';
 
 const PAGE_SIZE = 20;
 
@@ -19,26 +19,29 @@ export function AssignedCourses({ page, onPage }: { page: number; onPage: (page:
     e.preventDefault();
     navigate(paths.student(courseId));
   };
-  if (list.isPending) return <Muted role="status">Загрузка...</Muted>;
-  if (list.isError) return <ErrorBox>Не удалось загрузить назначения: {errorMessage(list.error)}</ErrorBox>;
-  if (!list.data.data.length) return <Muted>Назначенного обучения нет</Muted>;
   return (
-    <>
-      <PlainList $gap={12} aria-label="Мои назначения">
-        {list.data.data.map((a) => (
-          <Item key={a.assignmentId} $overdue={a.status === 'overdue'} data-testid="assigned-course">
-            <a href={paths.student(a.courseId)} onClick={open(a.courseId)}>
-              {a.courseTitle}
-            </a>
-            <span>
-              {ASSIGNMENT_STATUS_LABELS[a.status]} · срок {formatDay(a.dueDate)} · {daysLeftText(a)}
-              {a.mandatory ? ' · обязательное' : ''}
-            </span>
-          </Item>
-        ))}
-      </PlainList>
-      <Pager page={page} total={list.data.total} limit={PAGE_SIZE} onPage={onPage} />
-    </>
+    <PagedList
+      query={list}
+      failed="Не удалось загрузить назначения"
+      empty={<Muted>Назначенного обучения нет</Muted>}
+      onPage={onPage}
+    >
+      {(rows) => (
+        <PlainList $gap={12} aria-label="Мои назначения">
+          {rows.map((a) => (
+            <Item key={a.assignmentId} $overdue={a.status === 'overdue'} data-testid="assigned-course">
+              <a href={paths.student(a.courseId)} onClick={open(a.courseId)}>
+                {a.courseTitle}
+              </a>
+              <span>
+                {ASSIGNMENT_STATUS_LABELS[a.status]} · срок {formatDay(a.dueDate)} · {daysLeftText(a)}
+                {a.mandatory ? ' · обязательное' : ''}
+              </span>
+            </Item>
+          ))}
+        </PlainList>
+      )}
+    </PagedList>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { COURSE_LEVEL_SUGGESTIONS, GENERATION_LIMITS, GENERATION_MSG, type GenerationJob } from '@portal/contracts';
@@ -7,14 +7,18 @@ import {
   Check,
   Dialog,
   ErrorBox,
+  Field,
+  FieldError,
+  FormActions,
   Input,
-  Label,
   Muted,
   ProgressBar,
+  RequiredMark,
   Select,
   Stack,
   TextArea,
   VisuallyHidden,
+  useCurrentState,
 } from '@portal/ui';
 import { ApiError, errorMessage, navigate, paths, useGenerationJobPoll } from '@portal/web-core';
 import { COURSES_KEY } from '../api/courses';
@@ -63,27 +67,13 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<BuilderForm>(emptyBuilderForm);
   const [problems, setProblems] = useState<BuilderErrors>({});
-  const [phase, setPhaseState] = useState<BuilderPhase>({ step: 'form', error: null });
   // Handlers of calls in flight read the phase of now, not of the render that started them.
-  const phaseRef = useRef(phase);
-  const setPhase = (next: BuilderPhase) => {
-    phaseRef.current = next;
-    setPhaseState(next);
-  };
+  const [phase, setPhase, phaseRef] = useCurrentState<BuilderPhase>({ step: 'form', error: null });
   const alive = useRef(true);
   const leaving = useRef(false);
   const fieldRefs = useRef(new Map<BuilderField, HTMLElement>());
   const focusRef = useRef<HTMLElement | null>(null);
-  const ids = {
-    topic: useId(),
-    audience: useId(),
-    level: useId(),
-    modules: useId(),
-    lessons: useId(),
-    quizzes: useId(),
-    goalsHint: useId(),
-    countsHint: useId(),
-  };
+  const ids = { quizzes: useId(), goalsHint: useId(), countsHint: useId() };
 
   // The native dialog gives focus back only when closed, not when removed: do it here. The opener is
   // read while rendering, before the dialog opens and takes the focus.
@@ -124,7 +114,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
 
   useEffect(() => {
     if (poll.error && phaseRef.current.step === 'running') setPhase(failureOf(poll.error));
-  }, [poll.error]);
+  }, [poll.error, phaseRef, setPhase]);
 
   const courseId = phase.step === 'succeeded' ? phase.courseId : null;
   const course = useQuery({
@@ -234,22 +224,18 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
     'aria-describedby': problems[field] ? errorId : undefined,
   });
 
-  /** The control of a required text field: bound to the form, focused on a problem, described by it. */
+  /** The control of a required text field: bound to the form, focused on a problem. */
   const requiredProps = (field: 'topic' | 'audience') => ({
-    id: ids[field],
     ref: bindField(field),
     required: true,
     value: form[field],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => update(field, e.target.value),
-    ...problemProps(field, `${ids[field]}-error`),
   });
 
   /** A count the builder may choose itself: blank means «авто». */
-  const countField = (field: 'modulesCount' | 'lessonsPerModule', id: string, label: string, max: number) => (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
+  const countField = (field: 'modulesCount' | 'lessonsPerModule', label: string, max: number) => (
+    <Field label={label} error={problems[field]}>
       <Input
-        id={id}
         ref={bindField(field)}
         type="number"
         inputMode="numeric"
@@ -259,10 +245,8 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
         placeholder="авто"
         value={form[field]}
         onChange={(e) => update(field, e.target.value)}
-        aria-invalid={problems[field] ? true : undefined}
-        aria-describedby={problems[field] ? `${id}-error` : ids.countsHint}
+        aria-describedby={ids.countsHint}
       />
-      {problems[field] && <FieldError id={`${id}-error`}>{problems[field]}</FieldError>}
     </Field>
   );
 
@@ -280,16 +264,16 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
         </Notice>
         {phase.step === 'form' && phase.error && <ErrorBox>{phase.error}</ErrorBox>}
         <Fieldset disabled={busy}>
-          <RequiredField id={ids.topic} label="Тема курса" problem={problems.topic}>
+          <Field required label="Тема курса" error={problems.topic}>
             <Input {...requiredProps('topic')} maxLength={200} placeholder="Например: переговоры с клиентами" />
-          </RequiredField>
-          <RequiredField id={ids.audience} label="Аудитория" problem={problems.audience}>
+          </Field>
+          <Field required label="Аудитория" error={problems.audience}>
             <TextArea {...requiredProps('audience')} rows={2} maxLength={500} placeholder="Кто будет учиться и что уже умеет" />
-          </RequiredField>
+          </Field>
           <Goals aria-describedby={goalsProblem ? `${ids.goalsHint}-error` : ids.goalsHint}>
             <legend>
               Цели обучения
-              <Required />
+              <RequiredMark />
             </legend>
             <Muted id={ids.goalsHint}>
               Что ученик сможет сделать после курса — одна цель в строке, до {GENERATION_LIMITS.goals}.
@@ -335,14 +319,8 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
             </div>
           </Goals>
           <Row>
-            <Field>
-              <Label htmlFor={ids.level}>Уровень</Label>
-              <Select
-                id={ids.level}
-                ref={bindField('level')}
-                value={form.level}
-                onChange={(e) => update('level', e.target.value)}
-              >
+            <Field label="Уровень">
+              <Select ref={bindField('level')} value={form.level} onChange={(e) => update('level', e.target.value)}>
                 {COURSE_LEVEL_SUGGESTIONS.map((level) => (
                   <option key={level} value={level}>
                     {level}
@@ -350,8 +328,8 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
                 ))}
               </Select>
             </Field>
-            {countField('modulesCount', ids.modules, 'Модулей', GENERATION_LIMITS.modules)}
-            {countField('lessonsPerModule', ids.lessons, 'Уроков в модуле', GENERATION_LIMITS.lessonsPerModule)}
+            {countField('modulesCount', 'Модулей', GENERATION_LIMITS.modules)}
+            {countField('lessonsPerModule', 'Уроков в модуле', GENERATION_LIMITS.lessonsPerModule)}
           </Row>
           <Hint id={ids.countsHint}>Пустое поле — автоматически: по модулю на цель, плюс введение и итоговая аттестация.</Hint>
           <Check
@@ -361,14 +339,9 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
             onChange={(e) => update('withQuizzes', e.target.checked)}
           />
         </Fieldset>
-        <FormActions>
-          <Button type="button" $variant="outline" onClick={close}>
-            Отмена
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Запускаем…' : 'Сгенерировать курс'}
-          </Button>
-        </FormActions>
+        <StickyFoot>
+          <FormActions busy={busy} submitLabel={busy ? 'Запускаем…' : 'Сгенерировать курс'} onCancel={close} />
+        </StickyFoot>
       </Stack>
     );
   };
@@ -495,24 +468,6 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
   );
 }
 
-const Required = () => <span aria-hidden="true"> *</span>;
-
-/** A required field of the form: its label with the mark, the control, and its problem (id `<id>-error`) under it. */
-function RequiredField({ id, label, problem, children }: { id: string; label: string; problem?: string; children: ReactNode }) {
-  return (
-    <Field>
-      <Label htmlFor={id}>
-        <span>
-          {label}
-          <Required />
-        </span>
-      </Label>
-      {children}
-      {problem && <FieldError id={`${id}-error`}>{problem}</FieldError>}
-    </Field>
-  );
-}
-
 type Mark = 'done' | 'current' | 'todo';
 
 const Steps = styled.ol`
@@ -565,11 +520,6 @@ const Fieldset = styled.fieldset`
   border: 0;
   min-width: 0;
 `;
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
-  align-content: start;
-`;
 const Row = styled.div`
   display: grid;
   gap: 12px;
@@ -605,10 +555,6 @@ const GoalRow = styled.div`
   gap: 6px;
   align-items: center;
 `;
-const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 13px;
-`;
 const Hint = styled.p`
   margin: -6px 0 0;
   font-size: 13px;
@@ -638,12 +584,11 @@ const Panel = styled.div`
     margin: 0;
   }
 `;
-/** The form's buttons stay in sight while the fields scroll under them. */
-const FormActions = styled(Actions)`
+/** The form's buttons stay in sight while the fields scroll under them (the kit's foot adds 8px above them). */
+const StickyFoot = styled.div`
   position: sticky;
   bottom: 0;
-  margin-top: 0;
-  padding: 12px 0 2px;
+  padding: 4px 0 2px;
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { COURSE_DEFAULTS, COURSE_LEVEL_SUGGESTIONS, CONTENT_MSG, type CourseCreateInput } from '@portal/contracts';
-import { Button, Check, ErrorBox, FieldError, Input, Label, Stack, TextArea } from '@portal/ui';
+import { Check, ErrorBox, Field, FormActions, Input, Stack, TextArea } from '@portal/ui';
 
 interface CourseFormProps {
   submitLabel: string;
@@ -12,7 +12,7 @@ interface CourseFormProps {
   onCancel: () => void;
 }
 
-type Field = 'title' | 'price' | 'duration';
+type CheckedField = 'title' | 'price' | 'duration';
 
 /** Spec section 5: a non-numeric entry counts as 0; below 0 is refused. */
 const toNumber = (raw: string): number => {
@@ -22,15 +22,7 @@ const toNumber = (raw: string): number => {
 
 /** The course form of spec sections 2 and 5: title required; price and duration numbers ≥ 0; level free text; published. */
 export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: CourseFormProps) {
-  const ids = {
-    title: useId(),
-    description: useId(),
-    price: useId(),
-    duration: useId(),
-    level: useId(),
-    levels: useId(),
-    published: useId(),
-  };
+  const ids = { levels: useId(), published: useId() };
   const [form, setForm] = useState({
     title: '',
     description: '',
@@ -39,7 +31,7 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
     level: COURSE_DEFAULTS.level,
     isPublished: false,
   });
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<CheckedField, string>>>({});
   const refs = {
     title: useRef<HTMLInputElement>(null),
     price: useRef<HTMLInputElement>(null),
@@ -54,7 +46,7 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
     e.preventDefault();
     const price = toNumber(form.price);
     const duration = toNumber(form.duration);
-    const found: Partial<Record<Field, string>> = {};
+    const found: Partial<Record<CheckedField, string>> = {};
     if (!form.title.trim()) found.title = CONTENT_MSG.courseTitleRequired;
     if (price < 0) found.price = CONTENT_MSG.priceMin;
     if (duration < 0) found.duration = CONTENT_MSG.durationMin;
@@ -73,15 +65,12 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
 
   // A server refusal that names one of our fields shows beside it; anything else above the form.
   const serverField =
-    error?.field && (['title', 'price', 'duration'] as string[]).includes(error.field) ? (error.field as Field) : null;
-  const messageFor = (field: Field) => problems[field] ?? (serverField === field ? error?.message : undefined);
-  const errorId = (field: Field) => `${ids[field]}-error`;
+    error?.field && (['title', 'price', 'duration'] as string[]).includes(error.field) ? (error.field as CheckedField) : null;
+  const messageFor = (field: CheckedField) => problems[field] ?? (serverField === field ? error?.message : undefined);
 
   const numberField = (field: 'price' | 'duration', label: string) => (
-    <FieldBox>
-      <Label htmlFor={ids[field]}>{label}</Label>
+    <Field label={label} error={messageFor(field)}>
       <Input
-        id={ids[field]}
         ref={refs[field]}
         name={field}
         type="number"
@@ -90,61 +79,31 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
         step="any"
         value={form[field]}
         onChange={set(field)}
-        aria-invalid={!!messageFor(field)}
-        aria-describedby={messageFor(field) ? errorId(field) : undefined}
       />
-      {messageFor(field) && <FieldError id={errorId(field)}>{messageFor(field)}</FieldError>}
-    </FieldBox>
+    </Field>
   );
 
   return (
     <Stack as="form" $gap={16} onSubmit={submit} noValidate aria-busy={busy}>
       {error && !serverField && <ErrorBox>{error.message}</ErrorBox>}
-      <FieldBox>
-        <Label htmlFor={ids.title}>
-          <span>
-            Название
-            <Required />
-          </span>
-        </Label>
-        <Input
-          id={ids.title}
-          ref={refs.title}
-          name="title"
-          required
-          maxLength={200}
-          autoFocus
-          value={form.title}
-          onChange={set('title')}
-          aria-invalid={!!messageFor('title')}
-          aria-describedby={messageFor('title') ? errorId('title') : undefined}
-        />
-        {messageFor('title') && <FieldError id={errorId('title')}>{messageFor('title')}</FieldError>}
-      </FieldBox>
-      <FieldBox>
-        <Label htmlFor={ids.description}>Описание</Label>
-        <TextArea
-          id={ids.description}
-          name="description"
-          rows={4}
-          maxLength={5000}
-          value={form.description}
-          onChange={set('description')}
-        />
-      </FieldBox>
+      <Field required label="Название" error={messageFor('title')}>
+        <Input ref={refs.title} name="title" required maxLength={200} autoFocus value={form.title} onChange={set('title')} />
+      </Field>
+      <Field label="Описание">
+        <TextArea name="description" rows={4} maxLength={5000} value={form.description} onChange={set('description')} />
+      </Field>
       <Row>
         {numberField('price', 'Цена, ₽')}
         {numberField('duration', 'Длительность, ч')}
       </Row>
-      <FieldBox>
-        <Label htmlFor={ids.level}>Уровень</Label>
-        <Input id={ids.level} name="level" list={ids.levels} maxLength={100} value={form.level} onChange={set('level')} />
-        <datalist id={ids.levels}>
-          {COURSE_LEVEL_SUGGESTIONS.map((level) => (
-            <option key={level} value={level} />
-          ))}
-        </datalist>
-      </FieldBox>
+      <Field label="Уровень">
+        <Input name="level" list={ids.levels} maxLength={100} value={form.level} onChange={set('level')} />
+      </Field>
+      <datalist id={ids.levels}>
+        {COURSE_LEVEL_SUGGESTIONS.map((level) => (
+          <option key={level} value={level} />
+        ))}
+      </datalist>
       <Check
         label="Опубликован"
         id={ids.published}
@@ -152,33 +111,13 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
         checked={form.isPublished}
         onChange={(e) => setForm((f) => ({ ...f, isPublished: e.target.checked }))}
       />
-      <Actions>
-        <Button type="button" $variant="outline" onClick={onCancel}>
-          Отмена
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Сохранение...' : submitLabel}
-        </Button>
-      </Actions>
+      <FormActions busy={busy} submitLabel={busy ? 'Сохранение...' : submitLabel} onCancel={onCancel} />
     </Stack>
   );
 }
 
-const Required = () => <span aria-hidden="true"> *</span>;
-
-const FieldBox = styled.div`
-  display: grid;
-  gap: 6px;
-  align-content: start;
-`;
 const Row = styled.div`
   display: grid;
   gap: 16px;
   grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-`;
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
-  margin-top: 8px;
 `;

@@ -18,6 +18,18 @@ const Svg = ({ children, size = 18 }: { children: ReactNode; size?: number }) =>
   </svg>
 );
 
+/** An icon drawn by its stroked paths alone. */
+const pathIcon = (...paths: string[]) =>
+  function PathIcon() {
+    return (
+      <Svg>
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </Svg>
+    );
+  };
+
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
   <Svg>
     <path
@@ -34,11 +46,7 @@ export const CopyIcon = () => (
   </Svg>
 );
 
-export const TrashIcon = () => (
-  <Svg>
-    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
-  </Svg>
-);
+export const TrashIcon = pathIcon('M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6');
 
 export const GridIcon = () => (
   <Svg>
@@ -49,22 +57,12 @@ export const GridIcon = () => (
   </Svg>
 );
 
-export const ListIcon = () => (
-  <Svg>
-    <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
-  </Svg>
-);
+export const ListIcon = pathIcon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01');
 
-export const BackIcon = () => (
-  <Svg>
-    <path d="M19 12H5M12 19l-7-7 7-7" />
-  </Svg>
-);
+export const BackIcon = pathIcon('M19 12H5M12 19l-7-7 7-7');
 
 /** The builder's mark: a sparkle, as the landing page draws AI. */
-export const SparkIcon = () => (
-  <Svg>
-    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
-    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
-  </Svg>
+export const SparkIcon = pathIcon(
+  'M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z',
+  'M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z',
 );

@@ -23,31 +23,6 @@ export function DialogForm({ onSubmit, children }: { onSubmit: () => void; child
   );
 }
 
-/** The foot of a dialog's form: any other actions, «Отмена», and the submit button last. */
-export function DialogFormActions({
-  onCancel,
-  submitLabel,
-  submitDisabled,
-  children,
-}: {
-  onCancel: () => void;
-  submitLabel: string;
-  submitDisabled: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <DialogActions>
-      {children}
-      <Button type="button" $variant="ghost" onClick={onCancel}>
-        Отмена
-      </Button>
-      <Button type="submit" disabled={submitDisabled}>
-        {submitLabel}
-      </Button>
-    </DialogActions>
-  );
-}
-
 /**
  * Another author saved the document first (412): the author's own text stays in the editor until
  * they choose. Nothing is lost whichever they choose but «Загрузить их версию», which says so.

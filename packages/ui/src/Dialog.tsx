@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './components';
+import { SplitRow } from './SplitRow';
 
 export interface DialogProps {
   title: string;
@@ -58,7 +59,7 @@ export function Dialog({ open = true, title, onClose, children, wide = false, de
     >
       {open && (
         <>
-          <Header>
+          <Header $gap={16}>
             <h2 id={titleId}>{title}</h2>
             {dismissible && (
               <Button type="button" $variant="ghost" $size="icon" aria-label="Закрыть" onClick={onClose}>
@@ -104,11 +105,7 @@ const Panel = styled.dialog<{ $wide: boolean }>`
   }
 `;
 
-const Header = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 16px;
+const Header = styled(SplitRow)`
   margin-bottom: 16px;
   h2 {
     margin: 0;

@@ -1,6 +1,7 @@
-import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useId, type ReactElement, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { Button } from './components';
+import { Button, Select } from './components';
+import { DialogActions } from './Dialog';
 
 /** What a Field hands its control: the ids that tie it to the label, the hint and the error. */
 export interface FieldControlProps {
@@ -37,7 +38,7 @@ export function Field({ label, children, hint, error, id, required = false }: Fi
     <Wrap>
       <FieldLabel htmlFor={controlId}>
         {label}
-        {required && <RequiredMark aria-hidden="true"> *</RequiredMark>}
+        {required && <RequiredMark />}
       </FieldLabel>
       {cloneElement(children, {
         id: controlId,
@@ -50,22 +51,36 @@ export function Field({ label, children, hint, error, id, required = false }: Fi
   );
 }
 
-/** The foot of a form: «Отмена» and the submit button, the main action last. */
+/** The red * of a required field or group (a legend's, say): for the eye only. */
+export function RequiredMark() {
+  return <Star aria-hidden="true"> *</Star>;
+}
+
+/**
+ * The foot of a form: any other actions, «Отмена», and the submit button last. The submit waits while
+ * `busy`, and while the form is not `ready` (nothing chosen yet).
+ */
 export function FormActions({
   submitLabel,
   busy = false,
+  ready = true,
   onCancel,
+  children,
 }: {
   submitLabel: string;
   busy?: boolean;
+  ready?: boolean;
   onCancel: () => void;
+  /** Buttons before «Отмена» (a preview, say). */
+  children?: ReactNode;
 }) {
   return (
     <Actions>
+      {children}
       <Button type="button" $variant="outline" onClick={onCancel}>
         Отмена
       </Button>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy || !ready}>
         {submitLabel}
       </Button>
     </Actions>
@@ -96,16 +111,13 @@ export const TextArea = styled.textarea`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
+const Actions = styled(DialogActions)`
   margin-top: 8px;
-  flex-wrap: wrap;
 `;
 const Wrap = styled.div`
   display: grid;
   gap: 6px;
+  align-content: start;
   min-width: 0;
   input[aria-invalid='true'],
   select[aria-invalid='true'] {
@@ -116,7 +128,7 @@ const FieldLabel = styled.label`
   font-size: 14px;
   font-weight: 500;
 `;
-const RequiredMark = styled.span`
+const Star = styled.span`
   color: ${({ theme }) => theme.colors.danger};
 `;
 const Hint = styled.span`
@@ -150,6 +162,35 @@ export function CodeOptions<V extends string>({ codes, labels }: { codes: readon
       {codes.map((code) => (
         <option key={code} value={code}>
           {labels[code]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export interface CodeSelectProps<V extends string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> {
+  value: V;
+  onValue: (value: V) => void;
+  codes: readonly V[];
+  labels: Record<V, string>;
+}
+
+/** A select over a closed list of codes that hands back the code chosen: `<CodeSelect codes={ROLES} labels={ROLE_LABELS} … />`. */
+export function CodeSelect<V extends string>({ codes, labels, onValue, ...select }: CodeSelectProps<V>) {
+  return (
+    <Select {...select} onChange={(e) => onValue(e.target.value as V)}>
+      <CodeOptions codes={codes} labels={labels} />
+    </Select>
+  );
+}
+
+/** A select's `<option>`s over records, each by its id and said by its title (courses, modules, lessons). */
+export function TitleOptions({ items }: { items: readonly { id: string; title: string }[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.title}
         </option>
       ))}
     </>

@@ -17,3 +17,5 @@ export * from './useDebounced';
 export * from './form';
 export * from './upload';
 export * from './Consent';
+export * from './useCurrentState';
+export * from './SplitRow';

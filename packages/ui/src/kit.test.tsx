@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { useState, type ReactNode } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG, loginSchema, MSG } from '@portal/contracts';
 import { z } from 'zod';
@@ -27,6 +27,10 @@ import {
   ToastProvider,
   lightTheme,
   uploadProblem,
+  CodeSelect,
+  SplitRow,
+  TitleOptions,
+  useCurrentState,
   useDebounced,
   useToast,
   useZodForm,
@@ -117,6 +121,27 @@ describe('required fields and the form foot', () => {
     expect((screen.getByRole('button', { name: 'Создать' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
     expect(cancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts other actions before Отмена, the submit last, and holds the submit until the form is ready', () => {
+    const view = (ready: boolean) => (
+      <form>
+        <FormActions submitLabel="Импортировать" ready={ready} onCancel={() => undefined}>
+          <button type="button">Предпросмотр</button>
+        </FormActions>
+      </form>
+    );
+    const { rerender } = wrap(view(false));
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Предпросмотр', 'Отмена', 'Импортировать']);
+    const submit = screen.getByRole('button', { name: 'Импортировать' }) as HTMLButtonElement;
+    expect(submit.type).toBe('submit');
+    expect(submit.disabled).toBe(true);
+    rerender(
+      <ThemeProvider theme={lightTheme}>
+        <ToastProvider>{view(true)}</ToastProvider>
+      </ThemeProvider>,
+    );
+    expect((screen.getByRole('button', { name: 'Импортировать' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 
@@ -397,6 +422,85 @@ describe('CodeOptions', () => {
       ['CURATOR', 'Куратор'],
     ]);
     expect((screen.getByRole('combobox', { name: 'Роль' }) as HTMLSelectElement).value).toBe('CURATOR');
+  });
+});
+
+describe('CodeSelect and TitleOptions', () => {
+  it('offers each code under its label and hands back the code chosen', () => {
+    const chosen: string[] = [];
+    wrap(
+      <label>
+        Статус
+        <CodeSelect
+          codes={['draft', 'published']}
+          labels={{ draft: 'Черновик', published: 'Опубликован' }}
+          value="draft"
+          onValue={(code) => chosen.push(code)}
+        />
+      </label>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Статус' }) as HTMLSelectElement;
+    expect(select.value).toBe('draft');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Черновик', 'Опубликован']);
+    fireEvent.change(select, { target: { value: 'published' } });
+    expect(chosen).toEqual(['published']);
+  });
+
+  it('offers records by their ids, each said by its title', () => {
+    wrap(
+      <select aria-label="Модуль" defaultValue="m2">
+        <TitleOptions
+          items={[
+            { id: 'm1', title: 'Введение' },
+            { id: 'm2', title: 'Практика' },
+          ]}
+        />
+      </select>,
+    );
+    expect(screen.getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+      ['m1', 'Введение'],
+      ['m2', 'Практика'],
+    ]);
+    expect((screen.getByRole('combobox', { name: 'Модуль' }) as HTMLSelectElement).value).toBe('m2');
+  });
+});
+
+describe('SplitRow', () => {
+  it('puts its two children at the ends of one line, and lets the second go under the first only when asked', () => {
+    wrap(
+      <>
+        <SplitRow data-testid="kept">
+          <h2>Новая организация</h2>
+          <button type="button">✕</button>
+        </SplitRow>
+        <SplitRow data-testid="wrapping" $gap={16} $wrap>
+          <strong>Вопрос 1</strong>
+          <button type="button">Удалить</button>
+        </SplitRow>
+      </>,
+    );
+    const kept = getComputedStyle(screen.getByTestId('kept'));
+    expect([kept.display, kept.justifyContent, kept.alignItems, kept.gap, kept.flexWrap]).toEqual([
+      'flex',
+      'space-between',
+      'center',
+      '8px',
+      'nowrap',
+    ]);
+    const wrapping = getComputedStyle(screen.getByTestId('wrapping'));
+    expect([wrapping.gap, wrapping.flexWrap]).toEqual(['16px', 'wrap']);
+  });
+});
+
+describe('useCurrentState', () => {
+  it('lets a handler started in an old render read the value set since', () => {
+    const { result } = renderHook(() => useCurrentState<'form' | 'running'>('form'));
+    const [, setPhase, phase] = result.current;
+    const readLater = () => phase.current;
+    act(() => setPhase('running'));
+    expect(result.current[0]).toBe('running');
+    expect(readLater()).toBe('running');
+    expect(result.current[1]).toBe(setPhase);
   });
 });
 

@@ -14,12 +14,10 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
-  ErrorBox,
   Input,
-  Muted,
   Page,
   PageHeader,
-  Pager,
+  PagedList,
   Row,
   Select,
   useDebounced,
@@ -157,6 +155,18 @@ export function CourseList() {
     if (courses.data && !courses.isPlaceholderData && !list.length && params.page > lastPage) setPage(lastPage);
   }, [courses.data, courses.isPlaceholderData, list.length, params.page, lastPage, setPage]);
 
+  const empty = filtering ? (
+    <EmptyState title={CONTENT_MSG.notFoundTitle} hint={CONTENT_MSG.notFoundHint} />
+  ) : author ? (
+    <EmptyState
+      title={CONTENT_MSG.emptyTitle}
+      hint={CONTENT_MSG.emptyStaffHint}
+      action={<Button onClick={() => navigate(paths.newCourse())}>{CONTENT_MSG.createFirstCourse}</Button>}
+    />
+  ) : (
+    <EmptyState title={CONTENT_MSG.emptyTitle} hint={CONTENT_MSG.emptyLearner} />
+  );
+
   return (
     <Page data-mf="mf_courses">
       <Header>
@@ -232,49 +242,29 @@ export function CourseList() {
 
       {assigned ? (
         <AssignedCourses page={params.page} onPage={setPage} />
-      ) : courses.isPending ? (
-        <Muted role="status">Загрузка...</Muted>
-      ) : courses.isError && !courses.data ? (
-        <ErrorBox>
-          {CONTENT_MSG.loadFailed}: {errorMessage(courses.error)}{' '}
-          <Button type="button" $variant="link" onClick={() => void courses.refetch()}>
-            Повторить
-          </Button>
-        </ErrorBox>
-      ) : list.length === 0 ? (
-        filtering ? (
-          <EmptyState title={CONTENT_MSG.notFoundTitle} hint={CONTENT_MSG.notFoundHint} />
-        ) : author ? (
-          <EmptyState
-            title={CONTENT_MSG.emptyTitle}
-            hint={CONTENT_MSG.emptyStaffHint}
-            action={<Button onClick={() => navigate(paths.newCourse())}>{CONTENT_MSG.createFirstCourse}</Button>}
-          />
-        ) : (
-          <EmptyState title={CONTENT_MSG.emptyTitle} hint={CONTENT_MSG.emptyLearner} />
-        )
       ) : (
-        <Cards $view={view} aria-label="Список курсов" aria-busy={courses.isFetching} data-view={view}>
-          {list.map((course) => (
-            <li key={course.id}>
-              <CourseCard
-                course={course}
-                view={view}
-                canAuthor={author}
-                canEdit={!!user && canEditCourse(user, course)}
-                favoriteBusy={favoritesInFlight.has(course.id)}
-                copyBusy={copy.isPending && copy.variables?.id === course.id}
-                onOpen={(c) => void open(c)}
-                onToggleFavorite={(c) => favorite.mutate(c)}
-                onCopy={(c) => copy.mutate(c)}
-                onDelete={setToDelete}
-              />
-            </li>
-          ))}
-        </Cards>
-      )}
-      {!assigned && list.length > 0 && courses.data && (
-        <Pager page={params.page} total={courses.data.total} limit={courses.data.limit} onPage={setPage} />
+        <PagedList query={courses} failed={CONTENT_MSG.loadFailed} empty={empty} onPage={setPage}>
+          {(rows, busy) => (
+            <Cards $view={view} aria-label="Список курсов" aria-busy={busy} data-view={view}>
+              {rows.map((course) => (
+                <li key={course.id}>
+                  <CourseCard
+                    course={course}
+                    view={view}
+                    canAuthor={author}
+                    canEdit={!!user && canEditCourse(user, course)}
+                    favoriteBusy={favoritesInFlight.has(course.id)}
+                    copyBusy={copy.isPending && copy.variables?.id === course.id}
+                    onOpen={(c) => void open(c)}
+                    onToggleFavorite={(c) => favorite.mutate(c)}
+                    onCopy={(c) => copy.mutate(c)}
+                    onDelete={setToDelete}
+                  />
+                </li>
+              ))}
+            </Cards>
+          )}
+        </PagedList>
       )}
 
       {building && (

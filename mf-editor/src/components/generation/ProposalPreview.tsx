@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Muted } from '@portal/ui';
+import { Muted, PlainList } from '@portal/ui';
 import type { PreviewRow, ProposalPreview as Preview } from '../../model/proposal';
 
 /**
@@ -36,7 +36,7 @@ export function ProposalPreview({ preview }: { preview: Preview }) {
       return (
         <Body>
           <h3>{preview.title}</h3>
-          <Questions aria-label="Вопросы квиза">
+          <Questions as="ol" $gap={14} aria-label="Вопросы квиза">
             {preview.questions.map((q) => (
               <li key={q.number}>
                 <p>
@@ -45,7 +45,7 @@ export function ProposalPreview({ preview }: { preview: Preview }) {
                   </strong>{' '}
                   <Muted as="span">({q.typeLabel})</Muted>
                 </p>
-                <Options>
+                <PlainList $gap={4}>
                   {q.options.map((option, i) => (
                     <Option key={i} $correct={option.correct}>
                       <span aria-hidden="true">{option.correct ? '✓' : '○'}</span>
@@ -55,7 +55,7 @@ export function ProposalPreview({ preview }: { preview: Preview }) {
                       </span>
                     </Option>
                   ))}
-                </Options>
+                </PlainList>
                 <Explanation>
                   <strong>Пояснение:</strong> {q.explanation}
                 </Explanation>
@@ -70,7 +70,7 @@ export function ProposalPreview({ preview }: { preview: Preview }) {
 function Rows({ rows, level }: { rows: PreviewRow[]; level: 4 | 5 }) {
   const Heading = level === 4 ? 'h4' : 'h5';
   return (
-    <BlockList aria-label="Блоки предложения">
+    <PlainList as="ol" $gap={8} aria-label="Блоки предложения">
       {rows.map((row, i) => (
         <li key={i}>
           {row.kind === 'heading' && <Heading>{row.text}</Heading>}
@@ -82,7 +82,7 @@ function Rows({ rows, level }: { rows: PreviewRow[]; level: 4 | 5 }) {
           )}
         </li>
       ))}
-    </BlockList>
+    </PlainList>
   );
 }
 
@@ -113,13 +113,6 @@ const Paragraph = styled.p`
   overflow-wrap: anywhere;
   line-height: 1.5;
 `;
-const BlockList = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
-`;
 const Media = styled.p`
   padding: 8px 10px;
   font-size: 14px;
@@ -141,12 +134,7 @@ const LessonList = styled.ol`
     gap: 6px;
   }
 `;
-const Questions = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 14px;
+const Questions = styled(PlainList)`
   > li {
     display: grid;
     gap: 6px;
@@ -154,13 +142,6 @@ const Questions = styled.ol`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius};
   }
-`;
-const Options = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 4px;
 `;
 const Option = styled.li<{ $correct: boolean }>`
   display: flex;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar, TextArea } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar, TextArea, useCurrentState } from '@portal/ui';
 import { ApiError, errorMessage, useGenerationJobPoll } from '@portal/web-core';
 import type { GenerationBackend } from '../../backend/backend';
 import {
@@ -35,12 +35,8 @@ interface RegenerateDialogProps {
  */
 export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: RegenerateDialogProps) {
   const [instructions, setInstructions] = useState('');
-  const [phase, setPhaseState] = useState<RegenerationPhase>({ step: 'form', message: null });
-  const phaseRef = useRef(phase);
-  const setPhase = (next: RegenerationPhase) => {
-    phaseRef.current = next;
-    setPhaseState(next);
-  };
+  // Handlers of calls in flight read the phase of now, not of the render that started them.
+  const [phase, setPhase, phaseRef] = useCurrentState<RegenerationPhase>({ step: 'form', message: null });
   const alive = useRef(true);
   const focusRef = useRef<HTMLElement | null>(null);
   const hintId = useId();
@@ -74,13 +70,13 @@ export function RegenerateDialog({ api, target, prepare, onAccepted, onClose }: 
     const current = phaseRef.current;
     if (!poll.data || current.step !== 'running' || poll.data.id !== current.job.id) return;
     setPhase(phaseOfJob(poll.data));
-  }, [poll.data]);
+  }, [poll.data, phaseRef, setPhase]);
 
   useEffect(() => {
     const current = phaseRef.current;
     if (!poll.error || current.step !== 'running') return;
     setPhase({ step: 'failed', message: errorMessage(poll.error), stale: false, notice: current.job.notice });
-  }, [poll.error]);
+  }, [poll.error, phaseRef, setPhase]);
 
   /** A job nobody will look at again is dropped; its failure changes nothing for the author. */
   const discardQuietly = (job: GenerationJob) => void api.discard(job.id).catch(() => undefined);

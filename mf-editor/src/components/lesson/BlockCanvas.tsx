@@ -1,10 +1,10 @@
-import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import styled from 'styled-components';
 import type { ContentBlock } from '@portal/contracts';
 import { PlainList } from '@portal/ui';
-import { ACCESSIBILITY, AUTO_SCROLL, useEditorSensors } from '../dnd';
+import { EditorDndContext } from '../dnd';
 import { BLOCK_TYPE_LABELS, blockPreview } from '../../model/blocks';
 import { useQuizzesOf } from '../quiz/useQuizzesOf';
 
@@ -17,20 +17,13 @@ interface BlockCanvasProps {
 
 /** The lesson's blocks in order: click to select, drag by the handle (mouse, touch or keyboard) to reorder. */
 export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanvasProps) {
-  const sensors = useEditorSensors();
   const quizzes = useQuizzesOf(blocks);
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
   };
   if (!blocks.length) return <Empty>Блоков пока нет. Добавьте первый блок кнопками выше.</Empty>;
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      autoScroll={AUTO_SCROLL}
-      accessibility={ACCESSIBILITY}
-      onDragEnd={handleDragEnd}
-    >
+    <EditorDndContext collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
       <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
         <PlainList as="ol" aria-label="Блоки урока">
           {blocks.map((block) => (
@@ -44,7 +37,7 @@ export function BlockCanvas({ blocks, selectedId, onSelect, onMove }: BlockCanva
           ))}
         </PlainList>
       </SortableContext>
-    </DndContext>
+    </EditorDndContext>
   );
 }
 

@@ -103,16 +103,7 @@ function renderFields(
     case 'video':
       return (
         <>
-          <MediaField
-            uploadLabel="Загрузить видео"
-            urlLabel="Адрес видео"
-            accept="video"
-            check="video"
-            url={block.content.src || block.content.url || ''}
-            onUrl={(v) => onChange({ src: v, url: undefined, ...NOT_UPLOADED })}
-            onUploaded={(file) => onChange({ src: file.url, url: undefined, ...uploadedFields(file) })}
-            failureAlert={EDITOR_MSG.uploadFailed}
-          />
+          <PlayableSource kind="video" content={block.content} onChange={onChange} />
           <MediaField
             uploadLabel="Загрузить обложку"
             urlLabel="Адрес обложки"
@@ -136,16 +127,7 @@ function renderFields(
     case 'audio':
       return (
         <>
-          <MediaField
-            uploadLabel="Загрузить аудио"
-            urlLabel="Адрес аудио"
-            accept="audio"
-            check="audio"
-            url={block.content.src || block.content.url || ''}
-            onUrl={(v) => onChange({ src: v, url: undefined, ...NOT_UPLOADED })}
-            onUploaded={(file) => onChange({ src: file.url, url: undefined, ...uploadedFields(file) })}
-            failureAlert={EDITOR_MSG.uploadFailed}
-          />
+          <PlayableSource kind="audio" content={block.content} onChange={onChange} />
           <TitleAndDescription content={block.content} onChange={onChange} />
         </>
       );
@@ -191,7 +173,35 @@ function renderFields(
   }
 }
 
-/** A quiz block stores the quiz id and its number of questions; the quiz itself is kept by the server. */
+const PLAYABLE_LABELS = {
+  video: { upload: 'Загрузить видео', url: 'Адрес видео' },
+  audio: { upload: 'Загрузить аудио', url: 'Адрес аудио' },
+};
+
+/** Where a video or audio block plays from: an uploaded file, or an address checked as it is typed. */
+function PlayableSource({
+  kind,
+  content,
+  onChange,
+}: {
+  kind: 'video' | 'audio';
+  content: { src?: string; url?: string };
+  onChange: (content: Record<string, unknown>) => void;
+}) {
+  return (
+    <MediaField
+      uploadLabel={PLAYABLE_LABELS[kind].upload}
+      urlLabel={PLAYABLE_LABELS[kind].url}
+      accept={kind}
+      check={kind}
+      url={content.src || content.url || ''}
+      onUrl={(v) => onChange({ src: v, url: undefined, ...NOT_UPLOADED })}
+      onUploaded={(file) => onChange({ src: file.url, url: undefined, ...uploadedFields(file) })}
+      failureAlert={EDITOR_MSG.uploadFailed}
+    />
+  );
+}
+
 /** The title and description that video and audio blocks share. */
 function TitleAndDescription({
   content,
@@ -214,6 +224,7 @@ function TitleAndDescription({
   );
 }
 
+/** A quiz block stores the quiz id and its number of questions; the quiz itself is kept by the server. */
 function QuizBlockFields({
   quizId,
   questionsCount,

@@ -3,14 +3,12 @@ import styled from 'styled-components';
 import {
   CONTENT_BLOCK_TYPES,
   EDITOR_MSG,
-  LESSON_STATUSES,
-  COURSE_STATUS_LABELS,
   confirmDeleteBlockText,
   type ContentBlock,
   type ContentBlockType,
   type LessonStatus,
 } from '@portal/contracts';
-import { Button, Input, Label, Muted, Select, useToast } from '@portal/ui';
+import { Button, Input, Label, Muted, Row, useToast } from '@portal/ui';
 import {
   BLOCK_TYPE_LABELS,
   addBlock,
@@ -22,6 +20,7 @@ import {
   updateBlockContent,
 } from '../../model/blocks';
 import { ConfirmDialog } from '../Dialog';
+import { StatusField } from '../StatusField';
 import { BlockCanvas } from './BlockCanvas';
 import { BlockProperties } from './BlockProperties';
 
@@ -107,33 +106,24 @@ export function LessonEditor({
                 onChange={(e) => onChange({ title: e.target.value })}
               />
             </Label>
-            <Label>
-              Статус урока
-              <Select value={value.status} onChange={(e) => onChange({ status: e.target.value as LessonStatus })}>
-                {LESSON_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {COURSE_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-            </Label>
+            <StatusField label="Статус урока" value={value.status} onValue={(status) => onChange({ status })} />
           </LessonFieldsRow>
         )}
-        {actions && <Actions>{actions}</Actions>}
+        {actions && <Row>{actions}</Row>}
       </Toolbar>
 
-      <AddBar role="toolbar" aria-label="Добавить блок">
+      <Row role="toolbar" aria-label="Добавить блок">
         <Muted as="span">Добавить блок:</Muted>
         {CONTENT_BLOCK_TYPES.map((type) => (
           <Button key={type} type="button" $variant="secondary" $size="sm" onClick={() => add(type)}>
             + {BLOCK_TYPE_LABELS[type]}
           </Button>
         ))}
-      </AddBar>
+      </Row>
 
       <Body>
         <Canvas aria-label="Холст урока">
-          <BlockActions role="toolbar" aria-label="Действия с блоком">
+          <Row role="toolbar" aria-label="Действия с блоком">
             <Button type="button" $variant="outline" $size="sm" onClick={() => shift(-1)}>
               ↑ Вверх
             </Button>
@@ -146,7 +136,7 @@ export function LessonEditor({
             <Button type="button" $variant="outline" $size="sm" onClick={askDelete}>
               Удалить блок
             </Button>
-          </BlockActions>
+          </Row>
           <BlockCanvas
             blocks={blocks}
             selectedId={selectedId}
@@ -211,17 +201,6 @@ const LessonFieldsRow = styled.div`
     grid-template-columns: 1fr;
   }
 `;
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-const AddBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-`;
 const Body = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 340px;
@@ -236,11 +215,6 @@ const Canvas = styled.section`
   grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   min-width: 0;
-`;
-const BlockActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
 `;
 const Properties = styled.aside`
   min-width: 0;

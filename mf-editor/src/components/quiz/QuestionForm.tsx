@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { BLANK_TOKEN, QUESTION_TYPE_LABELS, type Question } from '@portal/contracts';
-import { Button, Input, Label, Muted, TextArea } from '@portal/ui';
+import { Button, Input, Label, Muted, Row, SplitRow, TextArea } from '@portal/ui';
 import { Check } from '../Check';
 import { AddButton, AnswerFieldset, RemoveButton, replaceAt, RowIndex, StepButton, removeAt } from './answerFields';
 import { HotspotFields, ImageLabelsFields, MatrixFields, ScaleFields } from './NewTypeFields';
@@ -24,11 +24,11 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
   const set = (patch: Partial<Question>) => onChange({ ...q, ...patch });
   return (
     <Card aria-label={`Вопрос ${n}`} data-question-type={q.type} $problem={!!problem}>
-      <Head>
+      <SplitRow $wrap>
         <strong>
           Вопрос {n} · {QUESTION_TYPE_LABELS[q.type]}
         </strong>
-        <Tools>
+        <Row $gap={4}>
           {onMove && (
             <>
               <StepButton step={-1} disabled={index === 0} onClick={() => onMove(-1)} label={`Переместить вопрос ${n} выше`} />
@@ -48,8 +48,8 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
           <Button type="button" $variant="ghost" $size="sm" onClick={onRemove} aria-label={`Удалить вопрос ${n}`}>
             Удалить
           </Button>
-        </Tools>
-      </Head>
+        </Row>
+      </SplitRow>
       <Label>
         Текст вопроса
         <TextArea
@@ -88,7 +88,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
         <AnswerFieldset>
           <legend>{single ? 'Варианты ответа (отметьте правильный)' : 'Варианты ответа (отметьте все правильные)'}</legend>
           {q.options.map((option, i) => (
-            <Row key={i}>
+            <FieldRow key={i}>
               <input
                 type={single ? 'radio' : 'checkbox'}
                 name={`correct-${q.id}`}
@@ -98,7 +98,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
               />
               <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, вариант ${i + 1}`} />
               <RemoveButton onClick={() => onChange(removeOption(q, i))} label={`Удалить вариант ${i + 1}`} />
-            </Row>
+            </FieldRow>
           ))}
           <AddButton onClick={addOption}>Добавить вариант</AddButton>
         </AnswerFieldset>
@@ -108,7 +108,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
       return (
         <AnswerFieldset>
           <legend>Правильный ответ</legend>
-          <Row>
+          <FieldRow>
             {(['true', 'false'] as const).map((value) => (
               <Check key={value}>
                 <input
@@ -120,7 +120,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
                 {value === 'true' ? 'Верно' : 'Неверно'}
               </Check>
             ))}
-          </Row>
+          </FieldRow>
         </AnswerFieldset>
       );
     case 'ordering':
@@ -129,7 +129,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
           <legend>Элементы в правильном порядке</legend>
           <Muted>Ученик увидит их перемешанными и должен будет восстановить этот порядок.</Muted>
           {q.options.map((option, i) => (
-            <Row key={i}>
+            <FieldRow key={i}>
               <RowIndex>{i + 1}.</RowIndex>
               <Input value={option} onChange={(e) => setOption(i, e.target.value)} aria-label={`Вопрос ${n}, элемент ${i + 1}`} />
               <StepButton
@@ -145,7 +145,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
                 label={`Элемент ${i + 1} ниже`}
               />
               <RemoveButton onClick={() => onChange(removeOption(q, i))} label={`Удалить элемент ${i + 1}`} />
-            </Row>
+            </FieldRow>
           ))}
           <AddButton onClick={addOption}>Добавить элемент</AddButton>
         </AnswerFieldset>
@@ -159,7 +159,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
           <legend>Пары (правильные соответствия)</legend>
           <Muted>Правая колонка будет показана ученику в другом порядке.</Muted>
           {pairs.map((pair, i) => (
-            <Row key={i}>
+            <FieldRow key={i}>
               <Input
                 value={pair.left}
                 onChange={(e) => setPair(i, 'left', e.target.value)}
@@ -172,7 +172,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
                 aria-label={`Вопрос ${n}, пара ${i + 1}, правая часть`}
               />
               <RemoveButton onClick={() => set({ pairs: removeAt(pairs, i) })} label={`Удалить пару ${i + 1}`} />
-            </Row>
+            </FieldRow>
           ))}
           <AddButton
             onClick={() =>
@@ -214,7 +214,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
       return <Muted>Развёрнутый ответ ученик пишет своими словами; автоматически он не оценивается.</Muted>;
     case 'numeric':
       return (
-        <Row>
+        <FieldRow>
           <Label>
             Правильное значение
             <Input inputMode="decimal" value={q.correctAnswer ?? ''} onChange={(e) => set({ correctAnswer: e.target.value })} />
@@ -229,7 +229,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
               onChange={(e) => set({ tolerance: e.target.value === '' ? 0 : Math.max(0, Number(e.target.value)) })}
             />
           </Label>
-        </Row>
+        </FieldRow>
       );
     case 'scale':
       return <ScaleFields question={q} n={n} onChange={onChange} />;
@@ -259,19 +259,7 @@ const Card = styled.fieldset<{ $problem: boolean }>`
     font-size: 13px;
   }
 `;
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-const Tools = styled.div`
-  display: flex;
-  gap: 4px;
-  flex-wrap: wrap;
-`;
-const Row = styled.div`
+const FieldRow = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;

@@ -2,12 +2,12 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDABLE_QUESTION_TYPES, QUESTION_TYPE_LABELS, quizSettingsSchema, type Quiz } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted, TextArea } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, ErrorBox, FormActions, Input, Label, Muted, Row, Stack, TextArea } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { settleQuizConflict, type ConflictChoice } from '../../autosave/conflicts';
 import { isConflict } from '../../autosave/savers';
 import { useBackend } from '../../backend/backend';
-import { ConflictDialog, DialogActions, DialogForm, DialogFormActions } from '../Dialog';
+import { ConflictDialog, DialogActions, DialogForm } from '../Dialog';
 import { DrawsForm } from './DrawsForm';
 import { QuestionForm } from './QuestionForm';
 import { RemoteQuizPreview } from './RemoteQuizPreview';
@@ -266,7 +266,7 @@ function QuizForm({
 
       {tab === 'questions' ? (
         <Panel role="tabpanel" id={`${baseId}-panel-questions`} aria-labelledby={`${baseId}-tab-questions`}>
-          <AddRow role="toolbar" aria-label="Добавить вопрос">
+          <Row role="toolbar" aria-label="Добавить вопрос" $gap={6}>
             <Muted as="span">Добавить вопрос:</Muted>
             {ADDABLE_QUESTION_TYPES.map((type) => (
               <Button
@@ -279,9 +279,9 @@ function QuizForm({
                 + {QUESTION_TYPE_LABELS[type]}
               </Button>
             ))}
-          </AddRow>
+          </Row>
           {draft.questions.length === 0 && <Muted>Вопросов пока нет. Добавьте первый кнопками выше.</Muted>}
-          <Questions>
+          <Stack>
             {draft.questions.map((q, i) => (
               <QuestionForm
                 key={q.id}
@@ -295,7 +295,7 @@ function QuizForm({
                 onRemove={() => setQuestions(draft.questions.filter((_, j) => j !== i))}
               />
             ))}
-          </Questions>
+          </Stack>
         </Panel>
       ) : (
         <Panel role="tabpanel" id={`${baseId}-panel-settings`} aria-labelledby={`${baseId}-tab-settings`}>
@@ -308,15 +308,11 @@ function QuizForm({
 
       {note && <Muted role="status">{note}</Muted>}
       {problem && <ErrorBox>{problem.message}</ErrorBox>}
-      <DialogFormActions
-        onCancel={requestClose}
-        submitDisabled={saving}
-        submitLabel={saving ? 'Сохранение...' : 'Сохранить квиз'}
-      >
+      <FormActions busy={saving} submitLabel={saving ? 'Сохранение...' : 'Сохранить квиз'} onCancel={requestClose}>
         <Button type="button" $variant="outline" onClick={() => setPreviewing(true)}>
           Предпросмотр
         </Button>
-      </DialogFormActions>
+      </FormActions>
     </DialogForm>,
     heading,
     requestClose,
@@ -348,14 +344,4 @@ const Panel = styled.div`
   > p {
     margin: 0;
   }
-`;
-const AddRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  align-items: center;
-`;
-const Questions = styled.div`
-  display: grid;
-  gap: 12px;
 `;

@@ -1,14 +1,14 @@
+import type { InputHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import {
   SCORING_LABELS,
   SCORING_MODES,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
-  type ScoringMode,
   type ShowCorrectAnswers,
   type ShowExplanations,
 } from '@portal/contracts';
-import { Input, Label, Muted, Select } from '@portal/ui';
+import { CodeSelect, Input, Label, Muted } from '@portal/ui';
 import { Check } from '../Check';
 import type { SettingsForm as Settings } from './quizDraft';
 
@@ -24,92 +24,47 @@ const CORRECT_ANSWERS_LABELS: Record<ShowCorrectAnswers, string> = {
   never: 'Никогда',
 };
 
+type Choice = 'showExplanations' | 'showCorrectAnswers' | 'scoring';
+
 /** Spec section 5: pass mark 0–100 (empty is 0), attempts 1–10 (empty is 1), time limit in minutes ≥ 0 (empty is none). */
 export function SettingsForm({ value, onChange }: { value: Settings; onChange: (patch: Partial<Settings>) => void }) {
+  const check = (key: 'randomizeQuestions' | 'randomizeAnswers', label: string) => (
+    <Check>
+      <input type="checkbox" checked={value[key]} onChange={(e) => onChange({ [key]: e.target.checked })} />
+      {label}
+    </Check>
+  );
+  const number = (
+    key: 'passingScore' | 'maxAttempts' | 'timeLimit',
+    label: string,
+    limits: InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Label>
+      {label}
+      <Input type="number" {...limits} value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} />
+    </Label>
+  );
+  const choice = <K extends Choice>(
+    key: K,
+    label: string,
+    codes: readonly Settings[K][],
+    labels: Record<Settings[K], string>,
+  ) => (
+    <Label>
+      {label}
+      <CodeSelect value={value[key]} codes={codes} labels={labels} onValue={(code) => onChange({ [key]: code })} />
+    </Label>
+  );
   return (
     <Grid>
-      <Check>
-        <input
-          type="checkbox"
-          checked={value.randomizeQuestions}
-          onChange={(e) => onChange({ randomizeQuestions: e.target.checked })}
-        />
-        Перемешивать вопросы
-      </Check>
-      <Check>
-        <input
-          type="checkbox"
-          checked={value.randomizeAnswers}
-          onChange={(e) => onChange({ randomizeAnswers: e.target.checked })}
-        />
-        Перемешивать варианты ответов
-      </Check>
-      <Label>
-        Проходной балл, %
-        <Input
-          type="number"
-          min={0}
-          max={100}
-          value={value.passingScore}
-          onChange={(e) => onChange({ passingScore: e.target.value })}
-        />
-      </Label>
-      <Label>
-        Количество попыток
-        <Input
-          type="number"
-          min={1}
-          max={10}
-          value={value.maxAttempts}
-          onChange={(e) => onChange({ maxAttempts: e.target.value })}
-        />
-      </Label>
-      <Label>
-        Ограничение времени, мин
-        <Input
-          type="number"
-          min={0}
-          value={value.timeLimit}
-          placeholder="Без ограничения"
-          onChange={(e) => onChange({ timeLimit: e.target.value })}
-        />
-      </Label>
-      <Label>
-        Показывать пояснения
-        <Select
-          value={value.showExplanations}
-          onChange={(e) => onChange({ showExplanations: e.target.value as ShowExplanations })}
-        >
-          {SHOW_EXPLANATIONS.map((s) => (
-            <option key={s} value={s}>
-              {EXPLANATION_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </Label>
-      <Label>
-        Показывать правильные ответы
-        <Select
-          value={value.showCorrectAnswers}
-          onChange={(e) => onChange({ showCorrectAnswers: e.target.value as ShowCorrectAnswers })}
-        >
-          {SHOW_CORRECT_ANSWERS.map((s) => (
-            <option key={s} value={s}>
-              {CORRECT_ANSWERS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </Label>
-      <Label>
-        Начисление баллов
-        <Select value={value.scoring} onChange={(e) => onChange({ scoring: e.target.value as ScoringMode })}>
-          {SCORING_MODES.map((s) => (
-            <option key={s} value={s}>
-              {SCORING_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </Label>
+      {check('randomizeQuestions', 'Перемешивать вопросы')}
+      {check('randomizeAnswers', 'Перемешивать варианты ответов')}
+      {number('passingScore', 'Проходной балл, %', { min: 0, max: 100 })}
+      {number('maxAttempts', 'Количество попыток', { min: 1, max: 10 })}
+      {number('timeLimit', 'Ограничение времени, мин', { min: 0, placeholder: 'Без ограничения' })}
+      {choice('showExplanations', 'Показывать пояснения', SHOW_EXPLANATIONS, EXPLANATION_LABELS)}
+      {choice('showCorrectAnswers', 'Показывать правильные ответы', SHOW_CORRECT_ANSWERS, CORRECT_ANSWERS_LABELS)}
+      {choice('scoring', 'Начисление баллов', SCORING_MODES, SCORING_LABELS)}
       <Muted>
         «Пропорционально» даёт часть баллов вопроса за частично верный ответ: в выборе нескольких вариантов, порядке,
         сопоставлении, пропусках, матрице и подписях к изображению.

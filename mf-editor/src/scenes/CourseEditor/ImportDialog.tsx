@@ -2,10 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { BlockRecord } from '@portal/contracts';
-import { ErrorBox, Label, Muted, Select } from '@portal/ui';
+import { ErrorBox, FormActions, Label, Muted, Select, TitleOptions } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
-import { Dialog, DialogForm, DialogFormActions } from '../../components/Dialog';
+import { Dialog, DialogForm } from '../../components/Dialog';
 import { Check } from '../../components/Check';
 import type { EditorCourse } from '../../model/structure';
 
@@ -64,11 +64,7 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
           <Label>
             Модуль, куда добавить уроки
             <Select value={moduleId} onChange={(e) => setModuleId(e.target.value)}>
-              {course.modules.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.title}
-                </option>
-              ))}
+              <TitleOptions items={course.modules} />
             </Select>
           </Label>
         )}
@@ -84,11 +80,7 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
             <option value={NONE} disabled>
               {courses.isPending ? 'Загрузка курсов...' : 'Выберите курс'}
             </option>
-            {others.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
+            <TitleOptions items={others} />
           </Select>
         </Label>
         {courses.isError && <ErrorBox>{errorMessage(courses.error)}</ErrorBox>}
@@ -113,10 +105,11 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
           </Lessons>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        <DialogFormActions
-          onCancel={onClose}
-          submitDisabled={saving || !chosen.length || !moduleId}
+        <FormActions
+          busy={saving}
+          ready={chosen.length > 0 && !!moduleId}
           submitLabel={saving ? 'Импорт...' : `Импортировать${chosen.length ? ` (${chosen.length})` : ''}`}
+          onCancel={onClose}
         />
       </DialogForm>
     </Dialog>

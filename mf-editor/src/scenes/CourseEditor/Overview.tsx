@@ -1,17 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import {
-  CONTENT_MSG,
-  COURSE_LEVEL_SUGGESTIONS,
-  COURSE_STATUSES,
-  COURSE_STATUS_LABELS,
-  EDITOR_MSG,
-  lessonsLabel,
-  type CourseStatus,
-} from '@portal/contracts';
-import { Button, Input, Label, Muted, Select, TextArea } from '@portal/ui';
+import { CONTENT_MSG, COURSE_LEVEL_SUGGESTIONS, COURSE_STATUS_LABELS, EDITOR_MSG, lessonsLabel } from '@portal/contracts';
+import { Button, FieldError, Input, Label, Muted, Stack, TextArea } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
 import type { CourseDraft } from '../../autosave/savers';
+import { StatusField } from '../../components/StatusField';
 import { countLessons, type EditorCourse } from '../../model/structure';
 
 type CourseFields = Omit<CourseDraft, 'id'>;
@@ -44,7 +37,7 @@ export function Overview({ course, onChange, authors, copy }: OverviewProps) {
   const number = (field: 'price' | 'duration', label: string, refusal: string) => {
     const problem = problems[field];
     return (
-      <Field>
+      <Stack $gap={6}>
         <Label>
           {label}
           <Input
@@ -69,7 +62,7 @@ export function Overview({ course, onChange, authors, copy }: OverviewProps) {
             {problem}
           </FieldError>
         )}
-      </Field>
+      </Stack>
     );
   };
 
@@ -110,16 +103,7 @@ export function Overview({ course, onChange, authors, copy }: OverviewProps) {
           </datalist>
         </Label>
       </Row>
-      <Label>
-        Статус курса
-        <Select value={course.status} onChange={(e) => onChange({ status: e.target.value as CourseStatus })}>
-          {COURSE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {COURSE_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </Label>
+      <StatusField label="Статус курса" value={course.status} onValue={(status) => onChange({ status })} />
       <Facts>
         <div>
           <dt>Модулей</dt>
@@ -184,23 +168,15 @@ const CopyNote = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
 `;
+/** Price, duration and level side by side, each as tall as its own content (a message under one moves no other). */
 const Row = styled.div`
   display: grid;
   gap: 14px;
   grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
+  align-items: start;
   > * {
     min-width: 0;
   }
-`;
-const Field = styled.div`
-  display: grid;
-  gap: 6px;
-  align-content: start;
-`;
-const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: 13px;
-  font-weight: 400;
 `;
 const Facts = styled.dl`
   display: grid;

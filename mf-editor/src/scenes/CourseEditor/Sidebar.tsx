@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
-  DndContext,
   closestCenter,
   closestCorners,
   pointerWithin,
@@ -14,8 +13,8 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG } from '@portal/contracts';
-import { Button, Input, Muted, PlainList, StatusBadge } from '@portal/ui';
-import { ACCESSIBILITY, AUTO_SCROLL, useEditorSensors } from '../../components/dnd';
+import { Button, Input, Muted, PlainList, SplitRow, StatusBadge } from '@portal/ui';
+import { EditorDndContext } from '../../components/dnd';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
 import type { LessonOrigin } from './useCourseEditor';
 
@@ -83,7 +82,6 @@ const collision: CollisionDetection = (args) => {
 /** The course editor's left side: the course, its structure (dragged to reorder), saving and import. */
 export function Sidebar(props: SidebarProps) {
   const { course, selectedLessonId, busy } = props;
-  const sensors = useEditorSensors();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [renaming, setRenaming] = useState<string | null>(null);
   const [origin, setOrigin] = useState<
@@ -192,11 +190,8 @@ export function Sidebar(props: SidebarProps) {
         + {EDITOR_MSG.addModule}
       </Button>
 
-      <DndContext
-        sensors={sensors}
+      <EditorDndContext
         collisionDetection={collision}
-        autoScroll={AUTO_SCROLL}
-        accessibility={ACCESSIBILITY}
         onDragStart={onDragStart}
         onDragOver={onDragOver}
         onDragEnd={onDragEnd}
@@ -229,7 +224,7 @@ export function Sidebar(props: SidebarProps) {
             ))}
           </PlainList>
         </SortableContext>
-      </DndContext>
+      </EditorDndContext>
 
       {props.notice}
       {props.saveIndicator}
@@ -447,11 +442,7 @@ const CourseTitle = styled.button`
     text-decoration: underline;
   }
 `;
-const Line = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
+const Line = styled(SplitRow)`
   font-size: 13px;
 `;
 const ModuleItem = styled.li<{ $dragging: boolean }>`

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { EDITOR_MSG } from '@portal/contracts';
-import { Button, ErrorBox, Muted, useToast } from '@portal/ui';
+import { Button, ErrorBox, Loading, Muted, useToast } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { Centered, Page } from '../../components/layout';
@@ -15,17 +15,20 @@ const EMPTY: LessonFields = { title: '', description: '', status: 'draft', block
  * original, creates the lesson on the server; then 'Урок успешно создан!' and back to the course.
  */
 export function NewLesson({ moduleId }: { moduleId: string | null }) {
-  if (!moduleId) {
-    return (
-      <Centered>
-        <ErrorBox>{EDITOR_MSG.noModuleId}</ErrorBox>
-        <Button type="button" $variant="outline" onClick={() => window.history.back()}>
-          Назад
-        </Button>
-      </Centered>
-    );
-  }
+  if (!moduleId) return <NoModule message={EDITOR_MSG.noModuleId} />;
   return <NewLessonForModule moduleId={moduleId} />;
+}
+
+/** In place of the editor when there is no module to write the lesson in: why, and the way back. */
+function NoModule({ message }: { message: string }) {
+  return (
+    <Centered>
+      <ErrorBox>{message}</ErrorBox>
+      <Button type="button" $variant="outline" onClick={() => window.history.back()}>
+        Назад
+      </Button>
+    </Centered>
+  );
 }
 
 function NewLessonForModule({ moduleId }: { moduleId: string }) {
@@ -43,19 +46,12 @@ function NewLessonForModule({ moduleId }: { moduleId: string }) {
   if (mod.isPending) {
     return (
       <Centered>
-        <Muted role="status">Загрузка модуля...</Muted>
+        <Loading label="Загрузка модуля..." />
       </Centered>
     );
   }
   if (mod.isError || mod.data.type !== 'MODULE') {
-    return (
-      <Centered>
-        <ErrorBox>{mod.isError ? errorMessage(mod.error) : 'Модуль не найден'}</ErrorBox>
-        <Button type="button" $variant="outline" onClick={() => window.history.back()}>
-          Назад
-        </Button>
-      </Centered>
-    );
+    return <NoModule message={mod.isError ? errorMessage(mod.error) : 'Модуль не найден'} />;
   }
   const { courseId, title: moduleTitle } = mod.data;
   const back = () => navigate(paths.editor(courseId), { replace: true });

@@ -11,11 +11,26 @@ import {
   type Question,
   type QuestionType,
 } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, ErrorBox, Input, Label, Muted, Page, Pager, Select } from '@portal/ui';
+import {
+  Button,
+  CodeSelect,
+  ConfirmDialog,
+  Dialog,
+  ErrorBox,
+  FormActions,
+  Input,
+  Label,
+  Muted,
+  Page,
+  PagedList,
+  PageHeader,
+  PlainList,
+  Select,
+} from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
-import { BANK_PAGE_SIZE, bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
+import { bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
 import { isConflict } from '../../autosave/savers';
-import { DialogActions, DialogForm, DialogFormActions } from '../../components/Dialog';
+import { DialogActions, DialogForm } from '../../components/Dialog';
 import { QuestionForm } from '../../components/quiz/QuestionForm';
 
 /** What the form holds: the question, its tags as typed (comma-separated), and the version it was opened on. */
@@ -65,7 +80,7 @@ export function QuestionBank({ courseId }: { courseId: string }) {
 
   return (
     <Page data-mf="mf_editor">
-      <Head>
+      <PageHeader $gap={16}>
         <div>
           <h1>{BANK_MSG.title}</h1>
           <Muted>
@@ -76,7 +91,7 @@ export function QuestionBank({ courseId }: { courseId: string }) {
         <Button type="button" $variant="outline" onClick={() => navigate(paths.editor(courseId))}>
           ← К курсу
         </Button>
-      </Head>
+      </PageHeader>
 
       <Toolbar>
         <Label>
@@ -98,26 +113,22 @@ export function QuestionBank({ courseId }: { courseId: string }) {
         </Label>
         <Label>
           Тип нового вопроса
-          <Select value={newType} onChange={(e) => setNewType(e.target.value as QuestionType)}>
-            {ADDABLE_QUESTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {QUESTION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
+          <CodeSelect codes={ADDABLE_QUESTION_TYPES} labels={QUESTION_TYPE_LABELS} value={newType} onValue={setNewType} />
         </Label>
         <Button type="button" onClick={() => setDraft({ id: null, tags: tag, question: newQuestion(newType, 'bank', 0) })}>
           Добавить вопрос
         </Button>
       </Toolbar>
 
-      {list.isPending && <Muted role="status">Загрузка...</Muted>}
-      {list.isError && <ErrorBox>{errorMessage(list.error, 'Не удалось загрузить банк вопросов')}</ErrorBox>}
-      {list.data && !list.data.data.length && <Muted>В банке пока нет вопросов{tag ? ` с меткой «${tag}»` : ''}.</Muted>}
-      {list.data && list.data.data.length > 0 && (
-        <>
-          <List aria-label={BANK_MSG.title}>
-            {list.data.data.map((q) => (
+      <PagedList
+        query={list}
+        failed={(error) => <ErrorBox>{errorMessage(error, 'Не удалось загрузить банк вопросов')}</ErrorBox>}
+        empty={<Muted>В банке пока нет вопросов{tag ? ` с меткой «${tag}»` : ''}.</Muted>}
+        onPage={setPage}
+      >
+        {(rows) => (
+          <PlainList aria-label={BANK_MSG.title}>
+            {rows.map((q) => (
               <Item key={q.id}>
                 <div>
                   <strong>{q.question.question}</strong>
@@ -135,10 +146,9 @@ export function QuestionBank({ courseId }: { courseId: string }) {
                 </Actions>
               </Item>
             ))}
-          </List>
-          <Pager page={page} total={list.data.total} limit={BANK_PAGE_SIZE} onPage={setPage} />
-        </>
-      )}
+          </PlainList>
+        )}
+      </PagedList>
 
       {draft && (
         <BankQuestionDialog
@@ -243,35 +253,18 @@ function BankQuestionDialog({
           </ErrorBox>
         )}
         {problem && <ErrorBox>{problem}</ErrorBox>}
-        <DialogFormActions
-          onCancel={onClose}
-          submitDisabled={saving}
-          submitLabel={saving ? 'Сохранение...' : 'Сохранить вопрос'}
-        />
+        <FormActions busy={saving} submitLabel={saving ? 'Сохранение...' : 'Сохранить вопрос'} onCancel={onClose} />
       </DialogForm>
     </Dialog>
   );
 }
 
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: flex-start;
-  gap: 16px;
-`;
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
   align-items: end;
   margin: 16px 0;
-`;
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: grid;
-  gap: 8px;
 `;
 const Item = styled.li`
   display: flex;
