@@ -17,3 +17,8 @@ export * from './useDebounced';
 export * from './form';
 export * from './upload';
 export * from './Consent';
+export * from './Facts';
+export * from './Spread';
+export * from './DataTable';
+export * from './BulletList';
+export * from './RecordOptions';

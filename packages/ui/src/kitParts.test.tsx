@@ -1,0 +1,64 @@
+/** @jest-environment jsdom */
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { DataTable, Facts, Spread, lightTheme } from './index';
+
+const wrap = (ui: ReactNode) => render(<ThemeProvider theme={lightTheme}>{ui}</ThemeProvider>);
+
+describe('Facts', () => {
+  it('names each fact beside its value, in order, and leaves out the facts a record does not have', () => {
+    const site: string = '';
+    wrap(
+      <Facts facts={[['ИНН', '7701234567'], site && ['Сайт', site], ['Контакты', <strong key="n">2 контакта</strong>], null]} />,
+    );
+
+    const names = screen.getAllByRole('term').map((term) => term.textContent);
+    const values = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(names).toEqual(['ИНН', 'Контакты']);
+    expect(values).toEqual(['7701234567', '2 контакта']);
+    expect(within(screen.getAllByRole('definition')[1]).getByText('2 контакта').tagName).toBe('STRONG');
+  });
+});
+
+describe('Spread and DataTable', () => {
+  it('puts a line’s children at its two ends, centred across it unless told otherwise', () => {
+    wrap(
+      <>
+        <Spread data-testid="centred">
+          <span>Заявки</span>
+          <button type="button">Одобрить</button>
+        </Spread>
+        <Spread data-testid="top" $align="flex-start" $gap={8} />
+      </>,
+    );
+
+    const centred = getComputedStyle(screen.getByTestId('centred'));
+    expect([centred.display, centred.flexWrap, centred.justifyContent, centred.alignItems, centred.gap]).toEqual([
+      'flex',
+      'wrap',
+      'space-between',
+      'center',
+      '12px',
+    ]);
+    const top = getComputedStyle(screen.getByTestId('top'));
+    expect([top.alignItems, top.gap]).toEqual(['flex-start', '8px']);
+  });
+
+  it('draws a table of records the full width, its cells ruled beneath and left-aligned', () => {
+    wrap(
+      <DataTable aria-label="Строки импорта">
+        <tbody>
+          <tr>
+            <td>Иван Петров</td>
+          </tr>
+        </tbody>
+      </DataTable>,
+    );
+
+    expect(getComputedStyle(screen.getByRole('table', { name: 'Строки импорта' })).width).toBe('100%');
+    const cell = getComputedStyle(screen.getByRole('cell', { name: 'Иван Петров' }));
+    expect([cell.textAlign, cell.verticalAlign]).toEqual(['left', 'top']);
+    expect(cell.borderBottom).toContain('1px solid');
+  });
+});
