@@ -158,6 +158,13 @@ const kind = (
   phrase: ActivityKind['phrase'],
 ): ActivityKind => ({ action, entity, details, example, phrase });
 
+const CREATED: Verb = ['создал', 'создала'];
+const CHANGED: Verb = ['изменил', 'изменила'];
+const DELETED: Verb = ['удалил', 'удалила'];
+const EXPORTED: Verb = ['выгрузил', 'выгрузила'];
+const REQUESTED: Verb = ['запросил', 'запросила'];
+const ACCEPTED: Verb = ['принял', 'приняла'];
+
 const did =
   (verb: Verb, what: string) =>
   ({ verb: v, subject }: PhraseParts) =>
@@ -177,13 +184,6 @@ const onRole = (details: string) => {
   const role = /роль ([A-Za-z_]+)/.exec(details)?.[1];
   return role ? ` на роль «${label(role)}»` : '';
 };
-
-const CREATED: Verb = ['создал', 'создала'];
-const CHANGED: Verb = ['изменил', 'изменила'];
-const DELETED: Verb = ['удалил', 'удалила'];
-const EXPORTED: Verb = ['выгрузил', 'выгрузила'];
-const REQUESTED: Verb = ['запросил', 'запросила'];
-const ACCEPTED: Verb = ['принял', 'приняла'];
 
 /**
  * A new version of a module, lesson or quiz: asked of the generator («Запрошена новая версия урока …»),

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { DataTable, Facts, Spread, lightTheme } from './index';
+import { BulletList, DataTable, Facts, RecordOptions, Spread, lightTheme } from './index';
 
 const wrap = (ui: ReactNode) => render(<ThemeProvider theme={lightTheme}>{ui}</ThemeProvider>);
 
@@ -60,5 +60,46 @@ describe('Spread and DataTable', () => {
     const cell = getComputedStyle(screen.getByRole('cell', { name: 'Иван Петров' }));
     expect([cell.textAlign, cell.verticalAlign]).toEqual(['left', 'top']);
     expect(cell.borderBottom).toContain('1px solid');
+  });
+});
+
+describe('RecordOptions and BulletList', () => {
+  it('offers the empty choice first, «Загрузка...» while the records are read, then each record by its title', () => {
+    const courses = [
+      { id: 'c1', title: 'Основы HR' },
+      { id: 'c2', title: 'Охрана труда' },
+    ];
+    const { rerender } = wrap(
+      <select aria-label="Курс">
+        <RecordOptions records={undefined} loading placeholder="Выберите опубликованный курс" />
+      </select>,
+    );
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Загрузка...']);
+
+    rerender(
+      <ThemeProvider theme={lightTheme}>
+        <select aria-label="Курс">
+          <RecordOptions records={courses} loading={false} placeholder="Выберите опубликованный курс" />
+        </select>
+      </ThemeProvider>,
+    );
+    const options = screen.getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Выберите опубликованный курс'],
+      ['c1', 'Основы HR'],
+      ['c2', 'Охрана труда'],
+    ]);
+  });
+
+  it('lists its items with bullets, one under another', () => {
+    wrap(
+      <BulletList aria-label="Замечания" $gap={6}>
+        <li>Слишком лёгкий</li>
+        <li>Не различает</li>
+      </BulletList>,
+    );
+    const list = screen.getByRole('list', { name: 'Замечания' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect([getComputedStyle(list).display, getComputedStyle(list).gap]).toEqual(['grid', '6px']);
   });
 });
