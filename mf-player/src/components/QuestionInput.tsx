@@ -8,7 +8,7 @@ import {
   type AnswerValue,
   type PlayerQuestion,
 } from '@portal/contracts';
-import { Button, Input, PlainList, Select, Stack, TextArea } from '@portal/ui';
+import { BoxList, Button, Input, Select, Stack, TextArea } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { uploadAnswerFile } from '../api/player';
 import { HotspotInput, ImageLabelsInput } from './ImageQuestionInputs';
@@ -377,15 +377,13 @@ const BlankInput = styled(Input)`
   height: 34px;
   margin: 0 6px;
 `;
-const OrderList = styled(PlainList).attrs({ as: 'ol' })`
-  li {
+const OrderList = styled(BoxList).attrs({ as: 'ol' })`
+  > li {
     display: grid;
     grid-template-columns: 1fr auto auto;
     align-items: center;
     gap: 8px;
     padding: 8px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius};
   }
 `;
 const Matrix = styled.table`

@@ -22,3 +22,4 @@ export * from './Spread';
 export * from './DataTable';
 export * from './BulletList';
 export * from './RecordOptions';
+export * from './BoxList';

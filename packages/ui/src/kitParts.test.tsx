@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { BulletList, DataTable, Facts, RecordOptions, Spread, lightTheme } from './index';
+import { BoxList, BulletList, DataTable, Facts, RecordOptions, Spread, lightTheme } from './index';
 
 const wrap = (ui: ReactNode) => render(<ThemeProvider theme={lightTheme}>{ui}</ThemeProvider>);
 
@@ -63,7 +63,7 @@ describe('Spread and DataTable', () => {
   });
 });
 
-describe('RecordOptions and BulletList', () => {
+describe('RecordOptions, BulletList and BoxList', () => {
   it('offers the empty choice first, «Загрузка...» while the records are read, then each record by its title', () => {
     const courses = [
       { id: 'c1', title: 'Основы HR' },
@@ -101,5 +101,17 @@ describe('RecordOptions and BulletList', () => {
     const list = screen.getByRole('list', { name: 'Замечания' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect([getComputedStyle(list).display, getComputedStyle(list).gap]).toEqual(['grid', '6px']);
+  });
+
+  it('boxes each item of a list without bullets', () => {
+    wrap(
+      <BoxList aria-label="Контакты">
+        <li>Борис Орлов</li>
+      </BoxList>,
+    );
+    const list = screen.getByRole('list', { name: 'Контакты' });
+    const item = getComputedStyle(within(list).getByRole('listitem'));
+    expect(getComputedStyle(list).listStyle).toBe('none');
+    expect([item.borderTopStyle, item.paddingLeft]).toEqual(['solid', '12px']);
   });
 });

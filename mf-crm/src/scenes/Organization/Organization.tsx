@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, Facts, LoadError, Muted, Page, PlainList, Row, useToast } from '@portal/ui';
+import { BoxList, Button, Card, ConfirmDialog, Dialog, Facts, LoadError, Muted, Page, Row, useToast } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
 import { createContact, crmKeys, deleteContact, getOrganization, updateContact, updateOrganization } from '../../api/crm';
 import { ContactForm, type ContactValues } from '../../components/ContactForm';
@@ -245,15 +245,13 @@ const InfoFacts = styled(Facts)`
     font-size: 13px;
   }
 `;
-const ContactList = styled(PlainList).attrs({ $gap: 12 })`
-  li {
+const ContactList = styled(BoxList).attrs({ $gap: 12 })`
+  > li {
     display: grid;
     gap: 4px 16px;
     align-items: center;
     padding: 12px 16px;
     grid-template-columns: minmax(180px, 1.2fr) minmax(180px, 1.5fr) auto auto;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius};
     background: ${({ theme }) => theme.colors.surfaceAlt};
     @media (max-width: 760px) {
       grid-template-columns: 1fr;
