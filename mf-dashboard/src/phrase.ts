@@ -108,6 +108,8 @@ export function readableDetails(details: string): string {
 }
 
 const quoted = (name: string | null | undefined) => (name ? ` «${name}»` : '');
+/** ' olga@example.test' after a word, or nothing. */
+const spaced = (value: string | null | undefined) => (value ? ` ${value}` : '');
 const titlesIn = (details: string) => [...details.matchAll(/«([^»]+)»/g)].map((m) => m[1]);
 const emailIn = (details: string) => /[^\s<>,]+@[^\s<>,]+/.exec(details)?.[0] ?? null;
 
@@ -156,17 +158,52 @@ const kind = (
   phrase: ActivityKind['phrase'],
 ): ActivityKind => ({ action, entity, details, example, phrase });
 
-const did =
-  (verb: Verb, what: string) =>
-  ({ verb: v, subject }: PhraseParts) =>
-    `${v(verb)} ${what}${quoted(subject)}`;
-
 const CREATED: Verb = ['создал', 'создала'];
 const CHANGED: Verb = ['изменил', 'изменила'];
 const DELETED: Verb = ['удалил', 'удалила'];
 const EXPORTED: Verb = ['выгрузил', 'выгрузила'];
 const REQUESTED: Verb = ['запросил', 'запросила'];
 const ACCEPTED: Verb = ['принял', 'приняла'];
+
+const did =
+  (verb: Verb, what: string) =>
+  ({ verb: v, subject }: PhraseParts) =>
+    `${v(verb)} ${what}${quoted(subject)}`;
+
+/** The verb and the thing, with no name after it (the consent, a list). */
+const saidOf =
+  (verb: Verb, what: string) =>
+  ({ verb: v }: PhraseParts) =>
+    `${v(verb)} ${what}`;
+
+/** «удалил записи журнала старше 1095 дн.: 120»: the verb, then what the details say was deleted. */
+const deletedAsTold = ({ verb, details }: PhraseParts) => `${verb(DELETED)} ${details.replace(/^Удалены /, '')}`;
+
+/** « на роль «Куратор»» for the role the details name, or nothing. */
+const onRole = (details: string) => {
+  const role = /роль ([A-Za-z_]+)/.exec(details)?.[1];
+  return role ? ` на роль «${label(role)}»` : '';
+};
+
+/**
+ * A new version of a module, lesson or quiz: asked of the generator («Запрошена новая версия урока …»),
+ * then accepted («Принята …»); `names` are what the two records write after the noun.
+ */
+const newVersionKinds = (entity: AuditEntity, noun: string, names: [asked: string, accepted: string]): ActivityKind[] =>
+  (
+    [
+      ['Запрошена', REQUESTED],
+      ['Принята', ACCEPTED],
+    ] as const
+  ).map(([word, verb], i) =>
+    kind(
+      'update',
+      entity,
+      new RegExp(`^${word} новая версия ${noun}`),
+      `${word} новая версия ${noun} ${names[i]}`,
+      did(verb, `новую версию ${noun}`),
+    ),
+  );
 
 /**
  * Every kind of audit event the services publish, with its phrase: the one definition the phrase
@@ -204,21 +241,21 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'consent',
     undefined,
     'Согласие на обработку персональных данных, редакция 2026-11-25, с адреса 192.0.2.10',
-    ({ verb }) => `${verb(['дал', 'дала'])} согласие на обработку персональных данных`,
+    saidOf(['дал', 'дала'], 'согласие на обработку персональных данных'),
   ),
   kind(
     'delete',
     'consent',
     undefined,
     'Отзыв согласия на обработку персональных данных, редакция 2026-11-25',
-    ({ verb }) => `${verb(['отозвал', 'отозвала'])} согласие на обработку персональных данных`,
+    saidOf(['отозвал', 'отозвала'], 'согласие на обработку персональных данных'),
   ),
   kind(
     'create',
     'profile',
     /^Запрос на обезличивание/,
     'Запрос на обезличивание данных olga@example.test: отзыв согласия',
-    ({ verb, details }) => `${verb(REQUESTED)} обезличивание данных${emailIn(details) ? ` ${emailIn(details)}` : ''}`,
+    ({ verb, details }) => `${verb(REQUESTED)} обезличивание данных${spaced(emailIn(details))}`,
   ),
   kind(
     'create',
@@ -226,7 +263,7 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     /^Запрос «/,
     'Запрос «Выгрузка данных» о данных olga@example.test',
     ({ verb, details }) =>
-      `${verb(REQUESTED)} ${details.includes('«Выгрузка') ? 'выгрузку' : 'обезличивание'} данных${emailIn(details) ? ` ${emailIn(details)}` : ''}`,
+      `${verb(REQUESTED)} ${details.includes('«Выгрузка') ? 'выгрузку' : 'обезличивание'} данных${spaced(emailIn(details))}`,
   ),
   // Reads of other people's personal data (152-FZ access log): one record per page or card.
   kind(
@@ -234,14 +271,14 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'profile',
     /^Просмотр данных пользователя/,
     'Просмотр данных пользователя olga@example.test',
-    ({ verb, details }) => `${verb(VERBS.read)} данные пользователя${emailIn(details) ? ` ${emailIn(details)}` : ''}`,
+    ({ verb, details }) => `${verb(VERBS.read)} данные пользователя${spaced(emailIn(details))}`,
   ),
   kind(
     'read',
     'profile',
     /^Просмотр справочника/,
     'Просмотр справочника пользователей: страница 2, записей 20',
-    ({ verb }) => `${verb(VERBS.read)} справочник пользователей`,
+    saidOf(VERBS.read, 'справочник пользователей'),
   ),
   kind(
     'read',
@@ -255,14 +292,14 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'profile',
     /^Просмотр результатов квизов/,
     'Просмотр результатов квизов: страница 1, записей 12',
-    ({ verb }) => `${verb(VERBS.read)} результаты квизов`,
+    saidOf(VERBS.read, 'результаты квизов'),
   ),
   kind(
     'update',
     'user',
     undefined,
     'Изменён пользователь olga@example.test, роль CLIENT → CURATOR',
-    ({ verb, subject, details }) => `${verb(CHANGED)} пользователя${subject ? ` ${subject}` : ''}${changeOf(details, 'роль')}`,
+    ({ verb, subject, details }) => `${verb(CHANGED)} пользователя${spaced(subject)}${changeOf(details, 'роль')}`,
   ),
   // Candidate testing by link: the sweep that deletes candidates after the retention period.
   kind(
@@ -270,31 +307,36 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'user',
     /^Удалены данные кандидатов/,
     'Удалены данные кандидатов, проходивших тесты по ссылке более 30 дн. назад: 3',
-    ({ verb, details }) => `${verb(DELETED)} ${details.replace(/^Удалены /, '')}`,
+    deletedAsTold,
   ),
   kind(
     'delete',
     'user',
     undefined,
     'Удалён пользователь olga@example.test',
-    ({ verb, subject }) => `${verb(DELETED)} пользователя${subject ? ` ${subject}` : ''}`,
+    ({ verb, subject }) => `${verb(DELETED)} пользователя${spaced(subject)}`,
   ),
   // auth: applications for a staff role
-  kind('create', 'application', /^Заявка на роль/, 'Заявка на роль CURATOR от olga@example.test', ({ verb, details }) => {
-    const role = /роль ([A-Za-z_]+)/.exec(details)?.[1];
-    return `${verb(['подал', 'подала'])} заявку${role ? ` на роль «${label(role)}»` : ''}`;
-  }),
+  kind(
+    'create',
+    'application',
+    /^Заявка на роль/,
+    'Заявка на роль CURATOR от olga@example.test',
+    ({ verb, details }) => `${verb(['подал', 'подала'])} заявку${onRole(details)}`,
+  ),
   ...(
     [
       [/^Одобрена заявка/, 'Одобрена', ['одобрил', 'одобрила']],
       [/^Отклонена заявка/, 'Отклонена', ['отклонил', 'отклонила']],
     ] as const
   ).map(([pattern, word, did]) =>
-    kind('update', 'application', pattern, `${word} заявка olga@example.test на роль CURATOR`, ({ verb, details }) => {
-      const role = /роль ([A-Za-z_]+)/.exec(details)?.[1];
-      const email = emailIn(details);
-      return `${verb([...did])} заявку${email ? ` ${email}` : ''}${role ? ` на роль «${label(role)}»` : ''}`;
-    }),
+    kind(
+      'update',
+      'application',
+      pattern,
+      `${word} заявка olga@example.test на роль CURATOR`,
+      ({ verb, details }) => `${verb([...did])} заявку${spaced(emailIn(details))}${onRole(details)}`,
+    ),
   ),
   // crm
   kind(
@@ -340,19 +382,14 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
       `${verb(CREATED)} ${/ ИИ по теме/.test(details) ? 'с помощью ИИ ' : ''}черновик курса${quoted(subject)}`,
   ),
   kind('create', 'course', /^Создана копия курса/, 'Создана копия курса «Основы HR»', did(CREATED, 'копию курса')),
-  kind(
-    'create',
-    'course',
-    /добавлен в избранное/,
-    'Курс «Основы HR» добавлен в избранное',
-    did(['добавил', 'добавила'], 'в избранное курс'),
-  ),
-  kind(
-    'delete',
-    'course',
-    /удалён из избранного/,
-    'Курс «Основы HR» удалён из избранного',
-    did(['убрал', 'убрала'], 'из избранного курс'),
+  // A person's favourite courses: the details say what was done after the course's title.
+  ...(
+    [
+      ['create', 'добавлен в избранное', ['добавил', 'добавила'], 'в избранное курс'],
+      ['delete', 'удалён из избранного', ['убрал', 'убрала'], 'из избранного курс'],
+    ] as const
+  ).map(([action, told, verb, what]) =>
+    kind(action, 'course', new RegExp(told), `Курс «Основы HR» ${told}`, did([...verb], what)),
   ),
   kind(
     'update',
@@ -374,10 +411,8 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'course',
     /^Добавлен соавтор/,
     'Добавлен соавтор olga@example.test курса «Основы HR»',
-    ({ verb, subject, details }) => {
-      const email = emailIn(details);
-      return `${verb(['добавил', 'добавила'])} соавтора${email ? ` ${email}` : ''} курса${quoted(subject)}`;
-    },
+    ({ verb, subject, details }) =>
+      `${verb(['добавил', 'добавила'])} соавтора${spaced(emailIn(details))} курса${quoted(subject)}`,
   ),
   kind('update', 'course', /^Удалён соавтор/, 'Удалён соавтор курса «Основы HR»', did(['убрал', 'убрала'], 'соавтора курса')),
   kind('create', 'progress', /^Начат курс/, 'Начат курс «Основы HR»', did(['начал', 'начала'], 'курс')),
@@ -399,20 +434,7 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Изменён порядок модулей и уроков курса «Основы HR» (12)',
     did(CHANGED, 'порядок модулей и уроков курса'),
   ),
-  kind(
-    'update',
-    'block',
-    /^Запрошена новая версия модуля/,
-    'Запрошена новая версия модуля «Введение» (шаблон)',
-    did(REQUESTED, 'новую версию модуля'),
-  ),
-  kind(
-    'update',
-    'block',
-    /^Принята новая версия модуля/,
-    'Принята новая версия модуля «Введение» (уроков: 3)',
-    did(ACCEPTED, 'новую версию модуля'),
-  ),
+  ...newVersionKinds('block', 'модуля', ['«Введение» (шаблон)', '«Введение» (уроков: 3)']),
   kind('create', 'block', /^Загружен файл/, 'Загружен файл «план.pdf» (1.20 МБ)', did(['загрузил', 'загрузила'], 'файл')),
   kind('create', 'lesson', /^Создан урок/, 'Создан урок «урок_1» в курсе «Основы HR»', did(CREATED, 'урок')),
   kind('create', 'lesson', /^Создана копия урока/, 'Создана копия урока «Знакомство»', did(CREATED, 'копию урока')),
@@ -427,37 +449,11 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     },
   ),
   kind('update', 'lesson', /^Изменён урок/, 'Изменён урок «Знакомство»', did(CHANGED, 'урок')),
-  kind(
-    'update',
-    'lesson',
-    /^Запрошена новая версия урока/,
-    'Запрошена новая версия урока «Знакомство» (ИИ)',
-    did(REQUESTED, 'новую версию урока'),
-  ),
-  kind(
-    'update',
-    'lesson',
-    /^Принята новая версия урока/,
-    'Принята новая версия урока «Знакомство»',
-    did(ACCEPTED, 'новую версию урока'),
-  ),
+  ...newVersionKinds('lesson', 'урока', ['«Знакомство» (ИИ)', '«Знакомство»']),
   kind('delete', 'lesson', /^Удалён урок/, 'Удалён урок «Знакомство»', did(DELETED, 'урок')),
   kind('create', 'quiz', /^Создан квиз/, 'Создан квиз «Итоговый тест» (вопросов: 5)', did(CREATED, 'квиз')),
   kind('update', 'quiz', /^Изменён квиз/, 'Изменён квиз «Итоговый тест» (вопросов: 5)', did(CHANGED, 'квиз')),
-  kind(
-    'update',
-    'quiz',
-    /^Запрошена новая версия квиза/,
-    'Запрошена новая версия квиза «Итоговый тест» (ИИ)',
-    did(REQUESTED, 'новую версию квиза'),
-  ),
-  kind(
-    'update',
-    'quiz',
-    /^Принята новая версия квиза/,
-    'Принята новая версия квиза «Итоговый тест» (вопросов: 5)',
-    did(ACCEPTED, 'новую версию квиза'),
-  ),
+  ...newVersionKinds('quiz', 'квиза', ['«Итоговый тест» (ИИ)', '«Итоговый тест» (вопросов: 5)']),
   kind('delete', 'quiz', /^Удалён квиз/, 'Удалён квиз «Итоговый тест»', did(DELETED, 'квиз')),
   // a course's question bank
   kind(
@@ -548,13 +544,7 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
   ),
   // audit
   kind('read', 'audit', /^Выгрузка журнала/, 'Выгрузка журнала действий в audit_history.xlsx', did(EXPORTED, 'журнал действий')),
-  kind(
-    'delete',
-    'audit',
-    /^Удалены записи журнала/,
-    'Удалены записи журнала старше 1095 дн.: 120',
-    ({ verb, details }) => `${verb(DELETED)} ${details.replace(/^Удалены /, '')}`,
-  ),
+  kind('delete', 'audit', /^Удалены записи журнала/, 'Удалены записи журнала старше 1095 дн.: 120', deletedAsTold),
   kind(
     'create',
     'progress',
@@ -633,7 +623,6 @@ export function activityPhrase(record: AuditRecord): string {
   const known = kindOf(record);
   if (known) return `${actor} ${known.phrase({ verb, details: record.details, subject })}`;
   if (record.action === 'login' || record.action === 'logout') return `${actor} ${verb(VERBS[record.action])}`;
-  const what =
-    record.entity === 'user' ? `${NOUNS.user}${subject ? ` ${subject}` : ''}` : `${NOUNS[record.entity]}${quoted(subject)}`;
+  const what = record.entity === 'user' ? `${NOUNS.user}${spaced(subject)}` : `${NOUNS[record.entity]}${quoted(subject)}`;
   return `${actor} ${verb(VERBS[record.action])} ${what}`;
 }

@@ -1,17 +1,15 @@
-import {
-  exportFileName,
-  type Contact,
-  type ContactCreateInput,
-  type ContactUpdateInput,
-  type Organization,
-  type OrganizationCreateInput,
-  type OrganizationDetail,
-  type OrganizationListItem,
-  type OrganizationUpdateInput,
-  type ExportFormat,
-  type Page,
+import type {
+  Contact,
+  ContactCreateInput,
+  ContactUpdateInput,
+  ExportFormat,
+  Organization,
+  OrganizationCreateInput,
+  OrganizationDetail,
+  OrganizationListItem,
+  OrganizationUpdateInput,
 } from '@portal/contracts';
-import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
+import { apiRequest, downloadExport, fetchPage } from '@portal/web-core';
 
 /** Query keys: every CRM list and record sits under one root, so a mutation can refresh them all. */
 export const crmKeys = {
@@ -23,13 +21,11 @@ export const crmKeys = {
 export const ORG_PAGE_SIZE = 24;
 
 export const listOrganizations = ({ search, page }: { search: string; page: number }, signal?: AbortSignal) =>
-  apiRequest<Page<OrganizationListItem>>('/organizations', { query: { search, page, limit: ORG_PAGE_SIZE }, signal });
+  fetchPage<OrganizationListItem>('/organizations', { page, limit: ORG_PAGE_SIZE, search }, signal);
 
 /** organizations.csv or .xlsx: the organizations the search selects, with their contacts. */
 export const downloadOrganizations = (search: string, format: ExportFormat) =>
-  downloadFile('/organizations/export', exportFileName('organizations', format), {
-    query: { search, format, tz: readerTimeZone() },
-  });
+  downloadExport('/organizations/export', 'organizations', format, { search });
 
 export const getOrganization = (id: string, signal?: AbortSignal) =>
   apiRequest<OrganizationDetail>(`/organizations/${encodeURIComponent(id)}`, { signal });

@@ -1,5 +1,5 @@
-import type { Page, SubjectRequest, SubjectRequestKind, SubjectRequestStatus } from '@portal/contracts';
-import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
+import type { SubjectRequest, SubjectRequestKind, SubjectRequestStatus } from '@portal/contracts';
+import { apiRequest, downloadFile, fetchPage, readerTimeZone } from '@portal/web-core';
 
 export const subjectKeys = {
   all: ['subject-requests'] as const,
@@ -10,10 +10,7 @@ export const SUBJECT_PAGE_SIZE = 20;
 
 /** The data-subject requests, the newest first (ADMIN). */
 export const fetchSubjectRequests = (page: number, status: SubjectRequestStatus | '', signal?: AbortSignal) =>
-  apiRequest<Page<SubjectRequest>>('/subject-requests', {
-    query: { page, limit: SUBJECT_PAGE_SIZE, status: status || undefined },
-    signal,
-  });
+  fetchPage<SubjectRequest>('/subject-requests', { page, limit: SUBJECT_PAGE_SIZE, status }, signal);
 
 export const fileSubjectRequest = (userId: string, kind: SubjectRequestKind) =>
   apiRequest<SubjectRequest>('/subject-requests', { method: 'POST', body: { userId, kind } });

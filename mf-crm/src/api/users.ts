@@ -1,13 +1,5 @@
-import {
-  exportFileName,
-  type ExportFormat,
-  type Page,
-  type Role,
-  type RoleApplication,
-  type User,
-  type UserUpdateInput,
-} from '@portal/contracts';
-import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
+import type { ExportFormat, Role, RoleApplication, User, UserUpdateInput } from '@portal/contracts';
+import { apiRequest, downloadExport, fetchPage } from '@portal/web-core';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -27,27 +19,12 @@ export interface DirectoryParams {
 }
 
 /** The auth service searches name, email and role (by code or by its Russian label). */
-export const fetchDirectory = (
-  { search, role, department, position, page }: DirectoryParams,
-  signal?: AbortSignal,
-): Promise<Page<User>> =>
-  apiRequest<Page<User>>('/users', {
-    query: {
-      page,
-      limit: DIRECTORY_PAGE_SIZE,
-      search,
-      role,
-      department: department || undefined,
-      position: position || undefined,
-    },
-    signal,
-  });
+export const fetchDirectory = ({ page, ...filters }: DirectoryParams, signal?: AbortSignal) =>
+  fetchPage<User>('/users', { page, limit: DIRECTORY_PAGE_SIZE, ...filters }, signal);
 
 /** users.csv or .xlsx: the directory as its search and role filter select it. */
-export const downloadDirectory = ({ search, role, department, position }: Omit<DirectoryParams, 'page'>, format: ExportFormat) =>
-  downloadFile('/users/export', exportFileName('users', format), {
-    query: { search, role, department: department || undefined, position: position || undefined, format, tz: readerTimeZone() },
-  });
+export const downloadDirectory = (filters: Omit<DirectoryParams, 'page'>, format: ExportFormat) =>
+  downloadExport('/users/export', 'users', format, filters);
 
 /** `version`: the one the form was opened with (412 «Документ изменён другим пользователем» when stale). */
 export const updateUser = (id: string, input: UserUpdateInput, version: number) =>
@@ -62,10 +39,7 @@ export const APPLICATIONS_PAGE_SIZE = 20;
 
 /** Pending applications for a staff role, the longest waiting first (ADMIN only). */
 export const fetchPendingApplications = (page: number, signal?: AbortSignal) =>
-  apiRequest<Page<RoleApplication>>('/applications', {
-    query: { status: 'pending', page, limit: APPLICATIONS_PAGE_SIZE },
-    signal,
-  });
+  fetchPage<RoleApplication>('/applications', { page, limit: APPLICATIONS_PAGE_SIZE, status: 'pending' }, signal);
 
 export const decideApplication = (id: string, decision: 'approve' | 'decline') =>
   apiRequest<{ application: RoleApplication; user: User; message: string }>(

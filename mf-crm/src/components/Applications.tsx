@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ROLE_LABELS, type RoleApplication } from '@portal/contracts';
-import { Button, Card, Muted, PagedList, PlainList, useToast } from '@portal/ui';
+import { Button, Card, Muted, PagedList, PlainList, Row, Spread, useToast } from '@portal/ui';
+import { useRefresh } from '../api/refresh';
 import { applicationKeys, decideApplication, fetchPendingApplications, userKeys } from '../api/users';
 import { formatDate } from '../format';
 
@@ -11,7 +12,7 @@ import { formatDate } from '../format';
  * approved. Approval gives the role at once; both decisions are audited by the auth service.
  */
 export function Applications() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');
@@ -25,15 +26,12 @@ export function Applications() {
       decideApplication(application.id, decision),
     onSuccess: async (answer) => {
       setStatus(`${answer.user.fullName}: ${answer.message}`);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: applicationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]);
+      await refresh(applicationKeys.all, userKeys.all);
     },
     // A decision another administrator made first is refused with its reason; the list is re-read.
     onError: async (err) => {
       toast.failed(err, 'Не удалось обработать заявку');
-      await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      await refresh(applicationKeys.all);
     },
   });
 
@@ -46,14 +44,14 @@ export function Applications() {
         {(rows) => (
           <List>
             {rows.map((application) => (
-              <Row key={application.id} aria-label={`Заявка: ${application.user.fullName}`} data-testid="application">
+              <Item key={application.id} aria-label={`Заявка: ${application.user.fullName}`} data-testid="application">
                 <div>
                   <strong>{application.user.fullName}</strong> · {application.user.email}
                   <Muted>
                     Роль «{ROLE_LABELS[application.role]}», подана {formatDate(application.createdAt)}
                   </Muted>
                 </div>
-                <Buttons>
+                <Row>
                   <Button
                     $size="sm"
                     disabled={decide.isPending}
@@ -71,8 +69,8 @@ export function Applications() {
                   >
                     Отклонить
                   </Button>
-                </Buttons>
-              </Row>
+                </Row>
+              </Item>
             ))}
           </List>
         )}
@@ -96,17 +94,8 @@ const Section = styled(Card).attrs({ as: 'section' })`
 const List = styled(PlainList)`
   margin-top: 8px;
 `;
-const Row = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Item = styled(Spread).attrs({ as: 'li' })`
   padding: 12px 0;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   overflow-wrap: anywhere;
-`;
-const Buttons = styled.div`
-  display: flex;
-  gap: 8px;
 `;

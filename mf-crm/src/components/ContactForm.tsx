@@ -1,6 +1,6 @@
 import { contactCreateSchema, type Contact } from '@portal/contracts';
 import { Field, FormActions, Input, useZodForm } from '@portal/ui';
-import { FormGrid } from './Form';
+import { FormGrid, type FormProps } from './Form';
 
 export interface ContactValues {
   fullName: string;
@@ -9,13 +9,10 @@ export interface ContactValues {
   role: string;
 }
 
-interface Props {
+interface Props extends FormProps<ContactValues> {
   orgId: string;
   initial?: Contact;
   submitLabel: string;
-  busy: boolean;
-  onSubmit: (values: ContactValues) => void;
-  onCancel: () => void;
 }
 
 export function ContactForm({ orgId, initial, submitLabel, busy, onSubmit, onCancel }: Props) {

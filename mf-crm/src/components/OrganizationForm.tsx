@@ -1,6 +1,6 @@
 import { ORG_STATUSES, ORG_STATUS_LABELS, organizationCreateSchema, type OrgStatus, type Organization } from '@portal/contracts';
 import { CodeOptions, Field, FormActions, Input, Select, useZodForm } from '@portal/ui';
-import { FormGrid } from './Form';
+import { FormGrid, type FormProps } from './Form';
 
 export interface OrganizationValues {
   name: string;
@@ -9,12 +9,9 @@ export interface OrganizationValues {
   status: OrgStatus;
 }
 
-interface Props {
+interface Props extends FormProps<OrganizationValues> {
   initial?: Organization;
   submitLabel: string;
-  busy: boolean;
-  onSubmit: (values: OrganizationValues) => void;
-  onCancel: () => void;
 }
 
 /** Create and edit share one form; the contracts schema checks it as the server will. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
 import type { User } from '@portal/contracts';
-import { Button, ErrorBox, Input, Muted } from '@portal/ui';
+import { Button, ErrorBox, Input, Muted, Stack } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { issuePasswordResetLink } from '../api/passwordReset';
 
@@ -49,11 +49,8 @@ export function ResetLink({ user }: { user: User }) {
   );
 }
 
-const Box = styled.section`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: 8px;
+const Box = styled(Stack).attrs({ as: 'section', $gap: 8 })`
+  justify-items: start;
   margin-top: 20px;
   padding-top: 16px;
   border-top: 1px solid ${({ theme }) => theme.colors.border};

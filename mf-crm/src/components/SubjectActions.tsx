@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SubjectRequest, User } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, Muted, useToast } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, Muted, Stack, useToast } from '@portal/ui';
 import { anonymiseSubject, downloadAct, downloadSubjectExport, fileSubjectRequest, subjectKeys } from '../api/privacy';
+import { useRefresh } from '../api/refresh';
 import { userKeys } from '../api/users';
 
-export const ANONYMISE_WARNING =
+const ANONYMISE_WARNING =
   'Имя заменится обозначением «Удалённый пользователь №…», email, подразделение, должность и контакты будут удалены, все сеансы завершатся. Результаты обучения сохранятся без сведений о личности. Отменить это нельзя.';
 
 /** The export's two files; each download is carried out anew by the gateway from every service. */
@@ -40,23 +41,41 @@ export function ActDownload({ request }: { request: SubjectRequest }) {
   );
 }
 
+interface ConfirmAnonymiseProps {
+  user: Pick<User, 'fullName' | 'email'>;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** «Обезличить данные»: asks about this person, saying what cannot be undone. */
+export function ConfirmAnonymise({ user, busy, onConfirm, onCancel }: ConfirmAnonymiseProps) {
+  return (
+    <ConfirmDialog
+      title="Обезличить данные"
+      message={`${user.fullName} (${user.email}). ${ANONYMISE_WARNING}`}
+      confirmLabel="Обезличить"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
 /** Anonymises the person a request names, after a confirmation that says what cannot be undone. */
 export function useAnonymise(onDone?: (request: SubjectRequest) => void) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const toast = useToast();
   return useMutation({
     mutationFn: anonymiseSubject,
     onSuccess: async (done) => {
       toast.show(`Данные обезличены: ${done.user.fullName}`);
       onDone?.(done);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: subjectKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]);
+      await refresh(subjectKeys.all, userKeys.all);
     },
     onError: async (err) => {
       toast.failed(err, 'Не удалось обезличить данные');
-      await queryClient.invalidateQueries({ queryKey: subjectKeys.all });
+      await refresh(subjectKeys.all);
     },
   });
 }
@@ -66,7 +85,7 @@ export function useAnonymise(onDone?: (request: SubjectRequest) => void) {
  * carry out an anonymisation; both are kept in «Запросы субъектов ПДн».
  */
 export function PersonalDataDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const toast = useToast();
   const [exported, setExported] = useState<SubjectRequest | null>(null);
   const [done, setDone] = useState<SubjectRequest | null>(null);
@@ -75,7 +94,7 @@ export function PersonalDataDialog({ user, onClose }: { user: User; onClose: () 
   const file = useMutation({
     mutationFn: (kind: 'export' | 'anonymise') => fileSubjectRequest(user.id, kind),
     onSuccess: async (request) => {
-      await queryClient.invalidateQueries({ queryKey: subjectKeys.all });
+      await refresh(subjectKeys.all);
       if (request.kind === 'export') setExported(request);
       else anonymise.mutate(request);
     },
@@ -121,10 +140,8 @@ export function PersonalDataDialog({ user, onClose }: { user: User; onClose: () 
         </>
       )}
       {asking && (
-        <ConfirmDialog
-          title="Обезличить данные"
-          message={`${user.fullName} (${user.email}). ${ANONYMISE_WARNING}`}
-          confirmLabel="Обезличить"
+        <ConfirmAnonymise
+          user={user}
           busy={busy}
           onConfirm={() => {
             setAsking(false);
@@ -137,9 +154,7 @@ export function PersonalDataDialog({ user, onClose }: { user: User; onClose: () 
   );
 }
 
-const Section = styled.section`
-  display: grid;
-  gap: 6px;
+const Section = styled(Stack).attrs({ as: 'section', $gap: 6 })`
   margin-bottom: 16px;
   h3 {
     margin: 0;

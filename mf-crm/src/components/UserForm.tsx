@@ -9,15 +9,12 @@ import {
 } from '@portal/contracts';
 import { CodeOptions, Field, FormActions, Input, Muted, Select, useZodForm } from '@portal/ui';
 import styled from 'styled-components';
-import { FormGrid } from './Form';
+import { FormGrid, type FormProps } from './Form';
 
-interface Props {
+interface Props extends FormProps<UserUpdateInput> {
   user: User;
   /** What the signed-in person may change in this account (contracts' userEditRights; the auth service enforces it too). */
   rights: UserEditRights;
-  busy: boolean;
-  onSubmit: (values: UserUpdateInput) => void;
-  onCancel: () => void;
 }
 
 export function UserForm({ user, rights, busy, onSubmit, onCancel }: Props) {

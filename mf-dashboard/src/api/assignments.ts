@@ -1,17 +1,15 @@
-import {
-  exportFileName,
-  type Assignment,
-  type AssignmentReport,
-  type AssignmentStatus,
-  type ExportFormat,
-  type AssignmentCreateInput,
-  type AssignmentExtendInput,
-  type AssignmentPerson,
-  type CourseSummary,
-  type Page,
-  type PersonAssignments,
+import type {
+  Assignment,
+  AssignmentCreateInput,
+  AssignmentExtendInput,
+  AssignmentPerson,
+  AssignmentReport,
+  AssignmentStatus,
+  CourseSummary,
+  ExportFormat,
+  PersonAssignments,
 } from '@portal/contracts';
-import { apiRequest, apiResponse, downloadFile, readerTimeZone } from '@portal/web-core';
+import { apiRequest, apiResponse, downloadExport, fetchPage } from '@portal/web-core';
 
 export const assignmentKeys = {
   all: ['assignments'] as const,
@@ -34,17 +32,8 @@ export interface AssignmentFilters {
   dueTo: string;
 }
 
-export const fetchAssignments = (page: number, { courseId, dueFrom, dueTo }: AssignmentFilters, signal?: AbortSignal) =>
-  apiRequest<Page<Assignment>>('/assignments', {
-    query: {
-      page,
-      limit: ASSIGNMENTS_PAGE_SIZE,
-      courseId: courseId || undefined,
-      dueFrom: dueFrom || undefined,
-      dueTo: dueTo || undefined,
-    },
-    signal,
-  });
+export const fetchAssignments = (page: number, filters: AssignmentFilters, signal?: AbortSignal) =>
+  fetchPage<Assignment>('/assignments', { page, limit: ASSIGNMENTS_PAGE_SIZE, ...filters }, signal);
 
 export const fetchAssignment = (id: string, signal?: AbortSignal) =>
   apiRequest<Assignment>(`/assignments/${encodeURIComponent(id)}`, { signal });
@@ -56,22 +45,18 @@ export const fetchAssignmentPeople = (
   signal?: AbortSignal,
   department = '',
 ) =>
-  apiRequest<Page<AssignmentPerson>>(`/assignments/${encodeURIComponent(id)}/people`, {
-    query: { page, limit: PEOPLE_PAGE_SIZE, status: status || undefined, department: department || undefined },
+  fetchPage<AssignmentPerson>(
+    `/assignments/${encodeURIComponent(id)}/people`,
+    { page, limit: PEOPLE_PAGE_SIZE, status, department },
     signal,
-  });
+  );
 
 export const fetchAssignmentReport = (id: string, signal?: AbortSignal, department = '') =>
-  apiRequest<AssignmentReport>(`/assignments/${encodeURIComponent(id)}/report`, {
-    query: { department: department || undefined },
-    signal,
-  });
+  apiRequest<AssignmentReport>(`/assignments/${encodeURIComponent(id)}/report`, { query: { department }, signal });
 
 /** assignment_report.csv or .xlsx: the people as the status and department filters select them. */
 export const downloadAssignmentReport = (id: string, format: ExportFormat, status: AssignmentStatus | '', department = '') =>
-  downloadFile(`/assignments/${encodeURIComponent(id)}/people/export`, exportFileName('assignment', format), {
-    query: { format, status: status || undefined, department: department || undefined, tz: readerTimeZone() },
-  });
+  downloadExport(`/assignments/${encodeURIComponent(id)}/people/export`, 'assignment', format, { status, department });
 
 export const createAssignment = (input: AssignmentCreateInput) =>
   apiRequest<Assignment>('/assignments', { method: 'POST', body: input });

@@ -1,12 +1,5 @@
-import {
-  exportFileName,
-  type AuditListParams,
-  type AuditPage,
-  type DashboardStats,
-  type ExportFormat,
-  type ProfileResponse,
-} from '@portal/contracts';
-import { apiRequest, downloadFile } from '@portal/web-core';
+import type { AuditListParams, AuditPage, DashboardStats, ExportFormat, ProfileResponse } from '@portal/contracts';
+import { apiRequest, downloadExport } from '@portal/web-core';
 
 /** Every query of this micro-frontend starts with this key. */
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -31,9 +24,7 @@ export const fetchHistoryPage = (scope: HistoryScope, filters: HistoryFilters, p
 
 /** audit_history.csv or .xlsx: the history the dialog's filters select, in its order. */
 export const downloadHistory = (scope: HistoryScope, filters: HistoryFilters, format: ExportFormat) =>
-  downloadFile(scope === 'all' ? '/audit/export' : '/audit/my/export', exportFileName('audit', format), {
-    query: { ...filters, format },
-  });
+  downloadExport(scope === 'all' ? '/audit/export' : '/audit/my/export', 'audit', format, filters);
 
 export const profileKey = (userId: string) => [...DASHBOARD_KEY, 'profile', userId] as const;
 

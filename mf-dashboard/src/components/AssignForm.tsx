@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -10,7 +10,7 @@ import {
   type AudienceKind,
   type Role,
 } from '@portal/contracts';
-import { Button, CodeOptions, ErrorBox, Input, Label, Muted, Select } from '@portal/ui';
+import { Button, Check, CodeOptions, ErrorBox, Input, Label, Muted, RecordOptions, Select } from '@portal/ui';
 import { assignmentKeys, fetchPublishedCourses } from '../api/assignments';
 
 /** The kinds of audience this form offers (named people are assigned over the API). */
@@ -36,8 +36,12 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
     message: '',
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  /** A control's name, value and change handler, for one of the form's text values. */
+  const bind = (key: Exclude<keyof typeof values, 'mandatory'>) => ({
+    name: key,
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,62 +69,35 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
     <Form onSubmit={submit} noValidate aria-label="Назначить курс">
       <Label>
         Курс
-        <Select name="courseId" value={values.courseId} onChange={set('courseId')} disabled={courses.isPending}>
-          <option value="">{courses.isPending ? 'Загрузка...' : 'Выберите опубликованный курс'}</option>
-          {courses.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
+        <Select disabled={courses.isPending} {...bind('courseId')}>
+          <RecordOptions records={courses.data} loading={courses.isPending} placeholder="Выберите опубликованный курс" />
         </Select>
       </Label>
-      <Label>
-        Кому
-        <Select name="kind" value={values.kind} onChange={set('kind')}>
-          <CodeOptions codes={KINDS} labels={AUDIENCE_LABELS} />
-        </Select>
-      </Label>
+      <CodeSelect label="Кому" codes={KINDS} labels={AUDIENCE_LABELS} {...bind('kind')} />
       {values.kind === 'department' && (
         <Label>
           Подразделение
-          <Input name="department" value={values.department} onChange={set('department')} maxLength={120} />
+          <Input maxLength={120} {...bind('department')} />
         </Label>
       )}
-      {values.kind === 'role' && (
-        <Label>
-          Роль
-          <Select name="role" value={values.role} onChange={set('role')}>
-            <CodeOptions codes={STUDY_ROLES} labels={ROLE_LABELS} />
-          </Select>
-        </Label>
-      )}
+      {values.kind === 'role' && <CodeSelect label="Роль" codes={STUDY_ROLES} labels={ROLE_LABELS} {...bind('role')} />}
       <Label>
         Срок
-        <Input name="dueDate" type="date" value={values.dueDate} onChange={set('dueDate')} />
+        <Input type="date" {...bind('dueDate')} />
       </Label>
       <Label>
         Повторять каждые (месяцев)
-        <Input
-          name="recurrenceMonths"
-          type="number"
-          min={1}
-          max={120}
-          value={values.recurrenceMonths}
-          onChange={set('recurrenceMonths')}
-        />
+        <Input type="number" min={1} max={120} {...bind('recurrenceMonths')} />
       </Label>
-      <Check>
-        <input
-          type="checkbox"
-          name="mandatory"
-          checked={values.mandatory}
-          onChange={(e) => setValues((v) => ({ ...v, mandatory: e.target.checked }))}
-        />
-        Обязательное
-      </Check>
+      <Check
+        label="Обязательное"
+        name="mandatory"
+        checked={values.mandatory}
+        onChange={(e) => setValues((v) => ({ ...v, mandatory: e.target.checked }))}
+      />
       <Label>
         Сообщение
-        <Input name="message" value={values.message} onChange={set('message')} maxLength={2000} />
+        <Input maxLength={2000} {...bind('message')} />
       </Label>
       {(problem || error) && <ErrorBox>{problem ?? error}</ErrorBox>}
       <Muted>Сотрудники, которые позже придут в подразделение, тоже получат назначение.</Muted>
@@ -128,6 +105,23 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
         Назначить
       </Button>
     </Form>
+  );
+}
+
+/** A labelled select over a closed list of codes, each said by its label. */
+function CodeSelect<V extends string>({
+  label,
+  codes,
+  labels,
+  ...select
+}: { label: string; codes: readonly V[]; labels: Record<V, string> } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Label>
+      {label}
+      <Select {...select}>
+        <CodeOptions codes={codes} labels={labels} />
+      </Select>
+    </Label>
   );
 }
 
@@ -140,10 +134,4 @@ const Form = styled.form`
     grid-column: 1 / -1;
     margin: 0;
   }
-`;
-
-const Check = styled.label`
-  display: flex;
-  gap: 8px;
-  align-items: center;
 `;

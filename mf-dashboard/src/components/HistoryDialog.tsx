@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Button, CodeOptions, Dialog, ExportButtons, Field, Input, Muted, Select, useDebounced } from '@portal/ui';
+import { Button, CodeOptions, Dialog, ExportButtons, Field, Input, Muted, Select, Spread, useDebounced } from '@portal/ui';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -192,12 +192,7 @@ const Buttons = styled.div`
   justify-content: flex-end;
 `;
 
-const Summary = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
+const Summary = styled(Spread).attrs({ $gap: 8 })`
   margin: 16px 0 4px;
 `;
 

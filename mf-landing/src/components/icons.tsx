@@ -34,3 +34,12 @@ const Svg = styled.svg`
   stroke-linecap: round;
   stroke-linejoin: round;
 `;
+
+/** A rounded square with its glyph or icon in the middle: the logo, an advantage's icon. */
+export const IconTile = styled.span<{ $size: number; $radius: number }>`
+  display: inline-grid;
+  place-items: center;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  border-radius: ${({ $radius }) => $radius}px;
+`;

@@ -1,30 +1,29 @@
-import {
-  exportFileName,
-  type CandidateLink,
-  type CandidateLinkCreateInput,
-  type CandidateLinkCreated,
-  type CandidateLinkPage,
-  type CandidateLinkPublic,
-  type CandidateStartInput,
-  type CandidateStarted,
-  type CourseSummary,
-  type ExportFormat,
-  type AttemptAnswerInput,
-  type AttemptDetail,
-  type BlockRecord,
-  type CourseOutline,
-  type CourseProgress,
-  type LessonCompleteResult,
-  type Quiz,
-  type QuizCard,
-  type ResultStatus,
-  type ResultsPage,
-  type ReviewInput,
-  type ReviewPage,
-  type StartedAttempt,
-  type UploadedFile,
+import type {
+  CandidateLink,
+  CandidateLinkCreateInput,
+  CandidateLinkCreated,
+  CandidateLinkPage,
+  CandidateLinkPublic,
+  CandidateStartInput,
+  CandidateStarted,
+  CourseSummary,
+  ExportFormat,
+  AttemptAnswerInput,
+  AttemptDetail,
+  BlockRecord,
+  CourseOutline,
+  CourseProgress,
+  LessonCompleteResult,
+  Quiz,
+  QuizCard,
+  ResultStatus,
+  ResultsPage,
+  ReviewInput,
+  ReviewPage,
+  StartedAttempt,
+  UploadedFile,
 } from '@portal/contracts';
-import { apiRequest, apiResponse, downloadFile, readerTimeZone } from '@portal/web-core';
+import { apiRequest, apiResponse, downloadExport } from '@portal/web-core';
 
 const enc = encodeURIComponent;
 
@@ -86,9 +85,7 @@ export const fetchResults = ({ search, status, page }: ResultsParams, signal?: A
 
 /** quiz_results.csv or .xlsx as the server builds it, with the table's search and status filter. */
 export const downloadResults = (format: ExportFormat, { search, status }: Pick<ResultsParams, 'search' | 'status'>) =>
-  downloadFile('/results/export', exportFileName('results', format), {
-    query: { format, tz: readerTimeZone(), search: search.trim() || undefined, status: status === 'all' ? undefined : status },
-  });
+  downloadExport('/results/export', 'results', format, { search: search.trim(), status: status === 'all' ? undefined : status });
 
 /** A file given as the answer to a file_upload question: checked and kept like every upload (content service). */
 export function uploadAnswerFile(file: File): Promise<UploadedFile> {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import type { AnswerValue, PlayerQuestion } from '@portal/contracts';
-import { Input, Select } from '@portal/ui';
+import { Input, Row, Select, Stack } from '@portal/ui';
 
 export const IMAGE_INPUT_MSG = {
   noPoint: 'Точка не выбрана',
@@ -65,7 +65,7 @@ export function HotspotInput({ question: q, value, onChange, disabled }: ImageIn
   };
 
   return (
-    <Stack>
+    <Stack $gap={10}>
       <Frame
         ref={box}
         tabIndex={disabled ? -1 : 0}
@@ -123,7 +123,7 @@ export function ImageLabelsInput({ question: q, value, onChange, disabled }: Ima
     onChange(next);
   };
   return (
-    <Stack>
+    <Stack $gap={10}>
       <Frame as="div" role="img" aria-label={`${IMAGE_INPUT_MSG.image}: ${q.imageAlt || q.question}`}>
         <img src={q.image} alt="" draggable={false} />
         {markers.map((m, i) => (
@@ -146,7 +146,7 @@ export function ImageLabelsInput({ question: q, value, onChange, disabled }: Ima
         ))}
       </Frame>
       <Small>{IMAGE_INPUT_MSG.dragHint}</Small>
-      <Chips aria-hidden="true">
+      <Row $gap={6} aria-hidden="true">
         {labels.map((label, j) => (
           <Chip
             key={j}
@@ -160,7 +160,7 @@ export function ImageLabelsInput({ question: q, value, onChange, disabled }: Ima
             {label}
           </Chip>
         ))}
-      </Chips>
+      </Row>
       <Rows>
         {markers.map((_, i) => (
           <label key={i}>
@@ -184,10 +184,6 @@ export function ImageLabelsInput({ question: q, value, onChange, disabled }: Ima
   );
 }
 
-const Stack = styled.div`
-  display: grid;
-  gap: 10px;
-`;
 const Frame = styled.div`
   position: relative;
   max-width: 100%;
@@ -236,11 +232,6 @@ const Marker = styled.span<{ $over: boolean }>`
   span {
     font-weight: 400;
   }
-`;
-const Chips = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
 `;
 const Chip = styled.span`
   padding: 4px 10px;

@@ -8,7 +8,7 @@ import {
   type AnswerValue,
   type PlayerQuestion,
 } from '@portal/contracts';
-import { Button, Input, Select, TextArea } from '@portal/ui';
+import { BoxList, Button, Input, Select, Stack, TextArea } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { uploadAnswerFile } from '../api/player';
 import { HotspotInput, ImageLabelsInput } from './ImageQuestionInputs';
@@ -341,10 +341,7 @@ function Ordering({
   );
 }
 
-const Choices = styled.div`
-  display: grid;
-  gap: 8px;
-`;
+const Choices = styled(Stack).attrs({ $gap: 8 })``;
 const Choice = styled.label`
   display: flex;
   align-items: center;
@@ -380,20 +377,13 @@ const BlankInput = styled(Input)`
   height: 34px;
   margin: 0 6px;
 `;
-const OrderList = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 8px;
-  li {
+const OrderList = styled(BoxList).attrs({ as: 'ol' })`
+  > li {
     display: grid;
     grid-template-columns: 1fr auto auto;
     align-items: center;
     gap: 8px;
     padding: 8px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius};
   }
 `;
 const Matrix = styled.table`

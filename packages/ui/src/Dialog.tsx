@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './components';
-import { SplitRow } from './SplitRow';
+import { Spread } from './Spread';
 
 export interface DialogProps {
   title: string;
@@ -105,7 +105,7 @@ const Panel = styled.dialog<{ $wide: boolean }>`
   }
 `;
 
-const Header = styled(SplitRow)`
+const Header = styled(Spread).attrs({ $gap: 8, $wrap: false })`
   margin-bottom: 16px;
   h2 {
     margin: 0;

@@ -1,4 +1,5 @@
 import styled, { createGlobalStyle, css } from 'styled-components';
+import { Spread } from './Spread';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -129,13 +130,8 @@ export const Row = styled.div<{ $gap?: number }>`
   gap: ${({ $gap = 8 }) => $gap}px;
 `;
 
-/** A page's title with its actions at the other end, the actions going under it on a narrow screen. */
-export const PageHeader = styled.header<{ $gap?: number }>`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ $gap = 12 }) => $gap}px;
-  flex-wrap: wrap;
+/** A page's title with its actions at the other end, the actions going under it on a narrow screen (a `header`, unless `as` says). */
+export const PageHeader = styled(Spread).attrs<{ as?: 'header' | 'div' }>(({ as = 'header' }) => ({ as }))`
   h1 {
     margin: 0;
   }

@@ -28,7 +28,6 @@ import {
   lightTheme,
   uploadProblem,
   CodeSelect,
-  SplitRow,
   TitleOptions,
   useCurrentState,
   useDebounced,
@@ -462,33 +461,6 @@ describe('CodeSelect and TitleOptions', () => {
       ['m2', 'Практика'],
     ]);
     expect((screen.getByRole('combobox', { name: 'Модуль' }) as HTMLSelectElement).value).toBe('m2');
-  });
-});
-
-describe('SplitRow', () => {
-  it('puts its two children at the ends of one line, and lets the second go under the first only when asked', () => {
-    wrap(
-      <>
-        <SplitRow data-testid="kept">
-          <h2>Новая организация</h2>
-          <button type="button">✕</button>
-        </SplitRow>
-        <SplitRow data-testid="wrapping" $gap={16} $wrap>
-          <strong>Вопрос 1</strong>
-          <button type="button">Удалить</button>
-        </SplitRow>
-      </>,
-    );
-    const kept = getComputedStyle(screen.getByTestId('kept'));
-    expect([kept.display, kept.justifyContent, kept.alignItems, kept.gap, kept.flexWrap]).toEqual([
-      'flex',
-      'space-between',
-      'center',
-      '8px',
-      'nowrap',
-    ]);
-    const wrapping = getComputedStyle(screen.getByTestId('wrapping'));
-    expect([wrapping.gap, wrapping.flexWrap]).toEqual(['16px', 'wrap']);
   });
 });
 

@@ -173,6 +173,9 @@ export const readerTimeZone = (): string => {
   }
 };
 
+/** The record asked for is not there (or not this person's to see): 404, or 400 for an id that cannot be one. */
+export const isMissing = (err: unknown): boolean => err instanceof ApiError && (err.status === 404 || err.status === 400);
+
 /** A message a person can read, for any failure (spec: 'Произошла неизвестная ошибка'). */
 export const errorMessage = (err: unknown, fallback = 'Произошла неизвестная ошибка'): string =>
   err instanceof Error && err.message ? err.message : fallback;

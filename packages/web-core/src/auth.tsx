@@ -34,12 +34,12 @@ class AuthStore {
 
   /** Reads the profile behind the stored token again (another tab signed in). */
   private async reload(): Promise<void> {
-    try {
-      const { user } = await apiRequest<{ user: User }>('/auth/profile');
-      this.set({ status: 'ready', user });
-    } catch {
-      this.set({ status: 'ready', user: null });
-    }
+    await this.readProfile().catch(() => this.set({ status: 'ready', user: null }));
+  }
+
+  private async readProfile(): Promise<void> {
+    const { user } = await apiRequest<{ user: User }>('/auth/profile');
+    this.set({ status: 'ready', user });
   }
 
   getSnapshot = (): AuthState => this.state;
@@ -57,39 +57,32 @@ class AuthStore {
   start(): Promise<void> {
     this.started ??= (async () => {
       if (!getToken()) return this.set({ status: 'ready' });
-      try {
-        const { user } = await apiRequest<{ user: User }>('/auth/profile');
-        this.set({ status: 'ready', user });
-      } catch {
+      await this.readProfile().catch(() => {
         setToken(null);
         this.set({ status: 'ready', user: null });
-      }
+      });
     })();
     return this.started;
   }
 
-  async login(email: string, password: string): Promise<User> {
-    this.set({ error: null });
-    try {
-      const answer = await apiRequest<AuthResponse>('/auth/login', { method: 'POST', body: { email, password } });
-      setToken(answer.token);
-      this.set({ user: answer.user, status: 'ready' });
-      return answer.user;
-    } catch (err) {
-      this.set({ error: errorMessage(err, 'Произошла ошибка при входе') });
-      throw err;
-    }
+  login(email: string, password: string): Promise<User> {
+    return this.signIn('/auth/login', { email, password }, 'Произошла ошибка при входе');
   }
 
-  async register(input: RegisterInput): Promise<User> {
+  register(input: RegisterInput): Promise<User> {
+    return this.signIn('/auth/register', input, 'Произошла ошибка при регистрации');
+  }
+
+  /** Signing in and registering answer alike: a token and the person, or the reason shown on the form. */
+  private async signIn(path: string, body: unknown, failure: string): Promise<User> {
     this.set({ error: null });
     try {
-      const answer = await apiRequest<AuthResponse>('/auth/register', { method: 'POST', body: input });
+      const answer = await apiRequest<AuthResponse>(path, { method: 'POST', body });
       setToken(answer.token);
       this.set({ user: answer.user, status: 'ready' });
       return answer.user;
     } catch (err) {
-      this.set({ error: errorMessage(err, 'Произошла ошибка при регистрации') });
+      this.set({ error: errorMessage(err, failure) });
       throw err;
     }
   }

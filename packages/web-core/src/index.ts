@@ -10,3 +10,4 @@ export * from './returnPath';
 export * from './media';
 export * from './remoteModules';
 export * from './assignments';
+export * from './lists';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Dialog, Muted } from '@portal/ui';
+import { DataTable, Dialog, Muted } from '@portal/ui';
 import { REMOTES, type RemoteName } from '@portal/web-core';
 
 /** What a build writes beside its entry (packages/webpack-config: version.json). */
@@ -92,19 +92,10 @@ function Versions() {
   );
 }
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
+const Table = styled(DataTable)`
   caption {
     text-align: left;
     margin-bottom: 8px;
     color: ${({ theme }) => theme.colors.muted};
-  }
-  th,
-  td {
-    text-align: left;
-    padding: 6px 8px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
 `;

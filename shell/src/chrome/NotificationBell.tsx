@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationPage } from '@portal/contracts';
-import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList } from '@portal/ui';
+import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList, Spread } from '@portal/ui';
 import { apiRequest, navigate } from '@portal/web-core';
 
 const PAGE_SIZE = 10;
@@ -125,11 +125,7 @@ const Count = styled.span`
   background: ${({ theme }) => theme.colors.danger};
   color: #fff;
 `;
-const Toolbar = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const Toolbar = styled(Spread)`
   margin-bottom: 12px;
   color: ${({ theme }) => theme.colors.muted};
 `;

@@ -15,15 +15,12 @@ import {
   Badge,
   Button,
   Card,
-  CardGrid,
   Dialog,
-  EmptyNote,
   ExportButtons,
   FilterInput,
   FilterSelect,
   Muted,
   Page,
-  PagedList,
   useDebounced,
   usePagedFilters,
   useToast,
@@ -31,6 +28,7 @@ import {
 import { navigate, paths, useAuth } from '@portal/web-core';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
+import { CardHead, CardPages, ListHeader } from '../../components/CardList';
 import { ResetLink } from '../../components/ResetLink';
 import { PersonalDataDialog } from '../../components/SubjectActions';
 import { UserForm } from '../../components/UserForm';
@@ -84,23 +82,22 @@ export function Directory() {
 
   return (
     <Page data-mf="mf_crm">
-      <Header>
-        <div>
-          <h1>Контакты</h1>
-          {/* While another filter loads, the previous page stays on screen, but not its count. */}
+      <ListHeader
+        title="Контакты"
+        count={
+          // While another filter loads, the previous page stays on screen, but not its count.
           <Muted role="status" data-testid="directory-count">
             {data && !list.isPlaceholderData ? directoryCount(data, { search, role }) : '\u00a0'}
           </Muted>
-        </div>
-        <HeaderActions>
-          {me && isStaff(me.role) && (
-            <Button $variant="outline" $size="sm" onClick={() => navigate(paths.staffImport())}>
-              Импорт сотрудников
-            </Button>
-          )}
-          <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
-        </HeaderActions>
-      </Header>
+        }
+      >
+        {me && isStaff(me.role) && (
+          <Button $variant="outline" $size="sm" onClick={() => navigate(paths.staffImport())}>
+            Импорт сотрудников
+          </Button>
+        )}
+        <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
+      </ListHeader>
 
       {isAdmin && <Applications />}
 
@@ -116,50 +113,41 @@ export function Directory() {
         <FilterInput label="Фильтр по должности" placeholder="Должность" {...filterProps('position')} />
       </Filters>
 
-      <PagedList
-        query={list}
-        failed={CRM_MSG.usersLoadError}
-        empty={<EmptyNote>{CRM_MSG.usersEmpty}</EmptyNote>}
-        onPage={setPage}
-      >
-        {(rows, busy) => (
-          <CardGrid $min={260} aria-busy={busy}>
-            {rows.map((user) => (
-              <UserCard key={user.id} aria-label={user.fullName} data-testid="user-card">
-                <CardHead>
-                  <h2>{user.fullName}</h2>
-                  <Badge data-testid="user-role">{ROLE_LABELS[user.role]}</Badge>
-                </CardHead>
-                <a href={`mailto:${user.email}`}>{user.email}</a>
-                {(user.department || user.position) && (
-                  <Muted data-testid="user-place">{[user.position, user.department].filter(Boolean).join(', ')}</Muted>
-                )}
-                <Muted>Зарегистрирован {formatDate(user.createdAt)}</Muted>
-                {canEdit(user) && (
-                  <Button
-                    $variant="outline"
-                    $size="sm"
-                    aria-label={`Редактировать пользователя ${user.fullName}`}
-                    onClick={() => setEditing(user)}
-                  >
-                    Редактировать
-                  </Button>
-                )}
-                {isAdmin && user.id !== me?.id && (
-                  <Button
-                    $variant="ghost"
-                    $size="sm"
-                    aria-label={`Персональные данные: ${user.fullName}`}
-                    onClick={() => setPersonal(user)}
-                  >
-                    Персональные данные
-                  </Button>
-                )}
-              </UserCard>
-            ))}
-          </CardGrid>
+      <CardPages query={list} failed={CRM_MSG.usersLoadError} empty={CRM_MSG.usersEmpty} min={260} onPage={setPage}>
+        {(user) => (
+          <UserCard key={user.id} aria-label={user.fullName} data-testid="user-card">
+            <CardHead>
+              <h2>{user.fullName}</h2>
+              <Badge data-testid="user-role">{ROLE_LABELS[user.role]}</Badge>
+            </CardHead>
+            <a href={`mailto:${user.email}`}>{user.email}</a>
+            {(user.department || user.position) && (
+              <Muted data-testid="user-place">{[user.position, user.department].filter(Boolean).join(', ')}</Muted>
+            )}
+            <Muted>Зарегистрирован {formatDate(user.createdAt)}</Muted>
+            {canEdit(user) && (
+              <Button
+                $variant="outline"
+                $size="sm"
+                aria-label={`Редактировать пользователя ${user.fullName}`}
+                onClick={() => setEditing(user)}
+              >
+                Редактировать
+              </Button>
+            )}
+            {isAdmin && user.id !== me?.id && (
+              <Button
+                $variant="ghost"
+                $size="sm"
+                aria-label={`Персональные данные: ${user.fullName}`}
+                onClick={() => setPersonal(user)}
+              >
+                Персональные данные
+              </Button>
+            )}
+          </UserCard>
         )}
-      </PagedList>
+      </CardPages>
 
       <Dialog open={!!editing} title="Редактирование пользователя" onClose={() => setEditing(null)}>
         {editing && (
@@ -178,25 +166,6 @@ export function Directory() {
   );
 }
 
-const Header = styled.header`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  flex-wrap: wrap;
-  gap: 12px;
-  h1 {
-    margin: 0;
-  }
-  p {
-    margin: 4px 0 0;
-  }
-`;
-const HeaderActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  align-items: center;
-`;
 const Filters = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 360px) 180px 180px 180px;
@@ -222,17 +191,5 @@ const UserCard = styled(Card).attrs({ as: 'article' })`
   }
   button {
     margin-top: auto;
-  }
-`;
-const CardHead = styled.div`
-  display: flex;
-  width: 100%;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 8px;
-  h2 {
-    margin: 0;
-    font-size: 17px;
-    overflow-wrap: break-word;
   }
 `;

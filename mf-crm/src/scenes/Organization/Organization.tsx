@@ -2,22 +2,15 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
-import { Button, Card, ConfirmDialog, Dialog, FactList, LoadError, Muted, Page, PlainList, Row, useToast } from '@portal/ui';
+import { BoxList, Button, Card, ConfirmDialog, Dialog, Facts, LoadError, Muted, Page, Row, useToast } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
-import {
-  createContact,
-  crmKeys,
-  deleteContact,
-  deleteOrganization,
-  getOrganization,
-  updateContact,
-  updateOrganization,
-} from '../../api/crm';
+import { createContact, crmKeys, deleteContact, getOrganization, updateContact, updateOrganization } from '../../api/crm';
 import { ContactForm, type ContactValues } from '../../components/ContactForm';
 import { Link } from '../../components/Link';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
+import { DeleteOrganizationDialog, SiteLink } from '../../components/OrganizationParts';
 import { StatusBadge } from '../../components/StatusBadge';
-import { contactCount, formatDate, isStale, siteHref } from '../../format';
+import { contactCount, formatDate, isStale } from '../../format';
 
 type ContactDialog = { kind: 'create' } | { kind: 'edit'; contact: Contact } | null;
 /** What a confirmation is asking to delete: this organization, or one of its contacts. */
@@ -45,17 +38,6 @@ export function Organization({ id }: { id: string }) {
       // Changed by someone else meanwhile: their version is shown before the next try.
       if (isStale(err)) await refresh();
     },
-  });
-
-  const removeOrg = useMutation({
-    mutationFn: () => deleteOrganization(id),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: crmKeys.organization(id) });
-      await refresh();
-      navigate(paths.organizations());
-    },
-    onError: (err) => toast.failed(err, CRM_MSG.deleteOrgFailed),
-    onSettled: () => setDeleting(null),
   });
 
   const saveContact = useMutation({
@@ -118,37 +100,19 @@ export function Organization({ id }: { id: string }) {
             <Button $variant="outline" onClick={() => setEditing(true)}>
               Редактировать
             </Button>
-            <Button $variant="destructive" onClick={() => setDeleting({ kind: 'org' })} disabled={removeOrg.isPending}>
+            <Button $variant="destructive" onClick={() => setDeleting({ kind: 'org' })}>
               Удалить
             </Button>
           </Row>
         </InfoHead>
-        <Facts>
-          <div>
-            <dt>ИНН</dt>
-            <dd>{org.inn}</dd>
-          </div>
-          <div>
-            <dt>Сайт</dt>
-            <dd>
-              {org.site ? (
-                <a href={siteHref(org.site)} target="_blank" rel="noopener noreferrer">
-                  {org.site}
-                </a>
-              ) : (
-                'не указан'
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Создана</dt>
-            <dd>{formatDate(org.createdAt)}</dd>
-          </div>
-          <div>
-            <dt>Обновлена</dt>
-            <dd>{formatDate(org.updatedAt)}</dd>
-          </div>
-        </Facts>
+        <InfoFacts
+          facts={[
+            ['ИНН', org.inn],
+            ['Сайт', org.site ? <SiteLink site={org.site} /> : 'не указан'],
+            ['Создана', formatDate(org.createdAt)],
+            ['Обновлена', formatDate(org.updatedAt)],
+          ]}
+        />
       </Info>
 
       <Contacts aria-labelledby="contacts-title">
@@ -223,14 +187,7 @@ export function Organization({ id }: { id: string }) {
         />
       </Dialog>
       {deleting?.kind === 'org' && (
-        <ConfirmDialog
-          title="Удаление организации"
-          message={formatMessage(CRM_MSG.confirmDeleteOrg, { name: org.name })}
-          confirmLabel="Удалить"
-          busy={removeOrg.isPending}
-          onConfirm={() => removeOrg.mutate()}
-          onCancel={() => setDeleting(null)}
-        />
+        <DeleteOrganizationDialog org={org} onDeleted={() => navigate(paths.organizations())} onClose={() => setDeleting(null)} />
       )}
       {deleting?.kind === 'contact' && (
         <ConfirmDialog
@@ -281,22 +238,20 @@ const InfoHead = styled.div`
     margin: 0;
   }
 `;
-const Facts = styled(FactList)`
+const InfoFacts = styled(Facts)`
   gap: 8px 24px;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   dt {
     font-size: 13px;
   }
 `;
-const ContactList = styled(PlainList).attrs({ $gap: 12 })`
-  li {
+const ContactList = styled(BoxList).attrs({ $gap: 12 })`
+  > li {
     display: grid;
     gap: 4px 16px;
     align-items: center;
     padding: 12px 16px;
     grid-template-columns: minmax(180px, 1.2fr) minmax(180px, 1.5fr) auto auto;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius};
     background: ${({ theme }) => theme.colors.surfaceAlt};
     @media (max-width: 760px) {
       grid-template-columns: 1fr;

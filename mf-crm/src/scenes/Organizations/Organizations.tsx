@@ -1,30 +1,29 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
+import { CRM_MSG, type OrganizationListItem } from '@portal/contracts';
 import {
   Button,
   Card,
-  CardGrid,
-  ConfirmDialog,
   Dialog,
-  EmptyNote,
   ExportButtons,
-  FactList,
+  Facts,
   FilterInput,
   Muted,
   Page,
-  PagedList,
+  Spread,
   useDebounced,
   usePagedFilters,
   useToast,
 } from '@portal/ui';
 import { paths } from '@portal/web-core';
-import { createOrganization, crmKeys, deleteOrganization, downloadOrganizations, listOrganizations } from '../../api/crm';
+import { createOrganization, crmKeys, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
+import { CardHead, CardPages, ListHeader } from '../../components/CardList';
 import { OrganizationForm, type OrganizationValues } from '../../components/OrganizationForm';
+import { DeleteOrganizationDialog, SiteLink } from '../../components/OrganizationParts';
 import { StatusBadge } from '../../components/StatusBadge';
-import { contactCount, formatDate, siteHref, totalText } from '../../format';
+import { contactCount, formatDate, totalText } from '../../format';
 
 /** /crm/orgs: search by name or tax number, a card grid, the add dialog (spec section 2). */
 export function Organizations() {
@@ -41,26 +40,14 @@ export function Organizations() {
     placeholderData: keepPreviousData,
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: crmKeys.all });
-
   const create = useMutation({
     mutationFn: (values: OrganizationValues) => createOrganization(values),
     onSuccess: async () => {
       setAdding(false);
       setPage(1);
-      await refresh();
+      await queryClient.invalidateQueries({ queryKey: crmKeys.all });
     },
     onError: (err) => toast.failed(err, CRM_MSG.createOrgFailed),
-  });
-
-  const remove = useMutation({
-    mutationFn: (org: OrganizationListItem) => deleteOrganization(org.id),
-    onSuccess: async (_, org) => {
-      queryClient.removeQueries({ queryKey: crmKeys.organization(org.id) });
-      await refresh();
-    },
-    onError: (err) => toast.failed(err, CRM_MSG.deleteOrgFailed),
-    onSettled: () => setToDelete(null),
   });
 
   const data = list.data;
@@ -72,69 +59,42 @@ export function Organizations() {
 
   return (
     <Page data-mf="mf_crm">
-      <Header>
-        <div>
-          <h1>Организации</h1>
-          {data && <Muted>Всего: {totalText(data)}</Muted>}
-        </div>
-        <Actions>
-          <ExportButtons onExport={(format) => downloadOrganizations(search, format)} />
-          <Button onClick={() => setAdding(true)}>Добавить организацию</Button>
-        </Actions>
-      </Header>
+      <ListHeader title="Организации" count={data && <Muted>Всего: {totalText(data)}</Muted>}>
+        <ExportButtons onExport={(format) => downloadOrganizations(search, format)} />
+        <Button onClick={() => setAdding(true)}>Добавить организацию</Button>
+      </ListHeader>
 
       <Search type="search" label="Поиск организаций" placeholder="Поиск по названию или ИНН" {...filterProps('search')} />
 
-      <PagedList query={list} failed={CRM_MSG.orgsLoadError} empty={<EmptyNote>{CRM_MSG.orgsEmpty}</EmptyNote>} onPage={setPage}>
-        {(rows, busy) => (
-          <CardGrid $min={280} aria-busy={busy}>
-            {rows.map((org) => (
-              <OrgCard key={org.id} aria-label={org.name} data-testid="org-card">
-                <CardHead>
-                  <h2>{org.name}</h2>
-                  <StatusBadge status={org.status} />
-                </CardHead>
-                <Facts>
-                  <div>
-                    <dt>ИНН</dt>
-                    <dd>{org.inn}</dd>
-                  </div>
-                  {org.site && (
-                    <div>
-                      <dt>Сайт</dt>
-                      <dd>
-                        <a href={siteHref(org.site)} target="_blank" rel="noopener noreferrer">
-                          {org.site}
-                        </a>
-                      </dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>Контакты</dt>
-                    <dd>{contactCount(org._count.contacts)}</dd>
-                  </div>
-                  <div>
-                    <dt>Создана</dt>
-                    <dd>{formatDate(org.createdAt)}</dd>
-                  </div>
-                </Facts>
-                <CardActions>
-                  <Link href={paths.organization(org.id)}>Подробнее</Link>
-                  <Button
-                    $variant="destructive"
-                    $size="sm"
-                    aria-label={`Удалить организацию ${org.name}`}
-                    disabled={remove.isPending && remove.variables?.id === org.id}
-                    onClick={() => setToDelete(org)}
-                  >
-                    Удалить
-                  </Button>
-                </CardActions>
-              </OrgCard>
-            ))}
-          </CardGrid>
+      <CardPages query={list} failed={CRM_MSG.orgsLoadError} empty={CRM_MSG.orgsEmpty} min={280} onPage={setPage}>
+        {(org) => (
+          <OrgCard key={org.id} aria-label={org.name} data-testid="org-card">
+            <CardHead>
+              <h2>{org.name}</h2>
+              <StatusBadge status={org.status} />
+            </CardHead>
+            <CardFacts
+              facts={[
+                ['ИНН', org.inn],
+                org.site && ['Сайт', <SiteLink site={org.site} />],
+                ['Контакты', contactCount(org._count.contacts)],
+                ['Создана', formatDate(org.createdAt)],
+              ]}
+            />
+            <CardActions>
+              <Link href={paths.organization(org.id)}>Подробнее</Link>
+              <Button
+                $variant="destructive"
+                $size="sm"
+                aria-label={`Удалить организацию ${org.name}`}
+                onClick={() => setToDelete(org)}
+              >
+                Удалить
+              </Button>
+            </CardActions>
+          </OrgCard>
         )}
-      </PagedList>
+      </CardPages>
 
       <Dialog open={adding} title="Новая организация" onClose={() => setAdding(false)}>
         <OrganizationForm
@@ -144,33 +104,11 @@ export function Organizations() {
           onCancel={() => setAdding(false)}
         />
       </Dialog>
-      {toDelete && (
-        <ConfirmDialog
-          title="Удаление организации"
-          message={formatMessage(CRM_MSG.confirmDeleteOrg, { name: toDelete.name })}
-          confirmLabel="Удалить"
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(toDelete)}
-          onCancel={() => setToDelete(null)}
-        />
-      )}
+      {toDelete && <DeleteOrganizationDialog org={toDelete} onClose={() => setToDelete(null)} />}
     </Page>
   );
 }
 
-const Header = styled.header`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 16px;
-  flex-wrap: wrap;
-  h1 {
-    margin: 0;
-  }
-  p {
-    margin: 4px 0 0;
-  }
-`;
 const Search = styled(FilterInput)`
   margin: 24px 0;
   max-width: 420px;
@@ -181,18 +119,7 @@ const OrgCard = styled(Card).attrs({ as: 'article' })`
   gap: 12px;
   padding: 20px;
 `;
-const CardHead = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 8px;
-  h2 {
-    margin: 0;
-    font-size: 18px;
-    overflow-wrap: break-word;
-  }
-`;
-const Facts = styled(FactList)`
+const CardFacts = styled(Facts)`
   gap: 6px;
   font-size: 14px;
   flex: 1;
@@ -205,18 +132,8 @@ const Facts = styled(FactList)`
     min-width: 80px;
   }
 `;
-const CardActions = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
+const CardActions = styled(Spread).attrs({ $gap: 8 })`
   a {
     font-weight: 600;
   }
-`;
-const Actions = styled.div`
-  display: flex;
-  align-items: flex-start;
-  flex-wrap: wrap;
-  gap: 8px;
 `;

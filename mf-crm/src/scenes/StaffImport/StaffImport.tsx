@@ -12,7 +12,20 @@ import {
   type ImportPreview,
   type ImportedPerson,
 } from '@portal/contracts';
-import { Badge, Button, Card, Check, ErrorBox, Muted, Page, Pager, ProgressBar, type BadgeTone } from '@portal/ui';
+import {
+  Badge,
+  BulletList,
+  Button,
+  Card,
+  Check,
+  DataTable,
+  ErrorBox,
+  Muted,
+  Page,
+  Pager,
+  ProgressBar,
+  type BadgeTone,
+} from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { downloadImportTemplate, previewImport, runImportBatch } from '../../api/staffImport';
 import { userKeys } from '../../api/users';
@@ -136,7 +149,7 @@ export function StaffImport() {
               setPage(1);
             }}
           />
-          <Table>
+          <DataTable>
             <thead>
               <tr>
                 <th scope="col">Строка</th>
@@ -162,7 +175,7 @@ export function StaffImport() {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </DataTable>
           <Pager page={page} total={rows.length} limit={ROWS_PER_PAGE} onPage={setPage} />
           {!outcome && (
             <Button type="button" disabled={!toWrite || run.isPending} onClick={() => run.mutate(shown)}>
@@ -236,29 +249,13 @@ const Section = styled(Card).attrs({ as: 'section' })`
     justify-self: start;
   }
 `;
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-  th,
-  td {
-    text-align: left;
-    padding: 6px 8px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    vertical-align: top;
-  }
-`;
 const Reason = styled.span`
   display: block;
   margin-top: 4px;
   font-size: 13px;
   color: ${({ theme }) => theme.colors.danger};
 `;
-const Links = styled.ul`
-  margin: 0;
-  padding-left: 18px;
-  display: grid;
-  gap: 6px;
+const Links = styled(BulletList).attrs({ $gap: 6 })`
   font-size: 14px;
   code {
     display: block;

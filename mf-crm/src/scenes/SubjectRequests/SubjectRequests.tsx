@@ -7,9 +7,9 @@ import {
   type SubjectRequest,
   type SubjectRequestStatus,
 } from '@portal/contracts';
-import { Badge, Button, Card, ConfirmDialog, FilterSelect, Muted, Page, PagedList, usePagedFilters } from '@portal/ui';
+import { Badge, Button, Card, FilterSelect, Muted, Page, PagedList, usePagedFilters } from '@portal/ui';
 import { fetchSubjectRequests, subjectKeys } from '../../api/privacy';
-import { ANONYMISE_WARNING, ActDownload, Actions, ExportDownloads, useAnonymise } from '../../components/SubjectActions';
+import { ActDownload, Actions, ConfirmAnonymise, ExportDownloads, useAnonymise } from '../../components/SubjectActions';
 import { formatDate } from '../../format';
 
 const STATUS_LABELS: Record<SubjectRequestStatus, string> = { open: 'Открыт', done: 'Выполнен' };
@@ -88,10 +88,8 @@ export function SubjectRequests() {
         )}
       </PagedList>
       {asking && (
-        <ConfirmDialog
-          title="Обезличить данные"
-          message={`${asking.user.fullName} (${asking.user.email}). ${ANONYMISE_WARNING}`}
-          confirmLabel="Обезличить"
+        <ConfirmAnonymise
+          user={asking.user}
           onConfirm={() => {
             anonymise.mutate(asking);
             setAsking(null);

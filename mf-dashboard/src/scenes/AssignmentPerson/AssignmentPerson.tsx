@@ -2,9 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
-import { ErrorBox, Muted, Page, Pager } from '@portal/ui';
-import { daysLeftText, errorMessage, formatDay } from '@portal/web-core';
+import { Muted, Pager } from '@portal/ui';
+import { daysLeftText, formatDay } from '@portal/web-core';
 import { ASSIGNMENTS_PAGE_SIZE, assignmentKeys, fetchPersonAssignments } from '../../api/assignments';
+import { RecordPage } from '../../components/RecordPage';
 import { Table } from '../Assignments/Assignments';
 
 /** /assignments/person/:userId: one person's assignments with their status (ADMIN, CURATOR, MANAGER). */
@@ -15,51 +16,47 @@ export function AssignmentPerson({ userId }: { userId: string }) {
     queryFn: ({ signal }) => fetchPersonAssignments(userId, page, signal),
     placeholderData: keepPreviousData,
   });
-  if (list.isPending) return <Page data-mf="mf_dashboard">Загрузка...</Page>;
-  if (list.isError)
-    return (
-      <Page data-mf="mf_dashboard">
-        <ErrorBox>{errorMessage(list.error, 'Не удалось загрузить назначения')}</ErrorBox>
-      </Page>
-    );
-  const { person, data, total } = list.data;
   return (
-    <Page data-mf="mf_dashboard">
-      <h1>{person.fullName}</h1>
-      <Muted>
-        {person.email}
-        {person.department ? ` · ${person.department}` : ''}
-      </Muted>
-      {!data.length ? (
-        <Muted>Назначенного обучения нет</Muted>
-      ) : (
+    <RecordPage query={list} failed="Не удалось загрузить назначения">
+      {({ person, data, total }) => (
         <>
-          <Table aria-label="Назначения человека">
-            <thead>
-              <tr>
-                <th>Курс</th>
-                <th>Статус</th>
-                <th>Срок</th>
-                <th>Осталось</th>
-                <th>Завершён</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((a) => (
-                <Row key={a.assignmentId} $overdue={a.status === 'overdue'}>
-                  <td>{a.courseTitle}</td>
-                  <td>{ASSIGNMENT_STATUS_LABELS[a.status]}</td>
-                  <td>{formatDay(a.dueDate)}</td>
-                  <td>{daysLeftText(a)}</td>
-                  <td>{a.completedAt ? new Date(a.completedAt).toLocaleDateString('ru-RU') : '—'}</td>
-                </Row>
-              ))}
-            </tbody>
-          </Table>
-          <Pager page={page} total={total} limit={ASSIGNMENTS_PAGE_SIZE} onPage={setPage} />
+          <h1>{person.fullName}</h1>
+          <Muted>
+            {person.email}
+            {person.department ? ` · ${person.department}` : ''}
+          </Muted>
+          {!data.length ? (
+            <Muted>Назначенного обучения нет</Muted>
+          ) : (
+            <>
+              <Table aria-label="Назначения человека">
+                <thead>
+                  <tr>
+                    <th>Курс</th>
+                    <th>Статус</th>
+                    <th>Срок</th>
+                    <th>Осталось</th>
+                    <th>Завершён</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.map((a) => (
+                    <Row key={a.assignmentId} $overdue={a.status === 'overdue'}>
+                      <td>{a.courseTitle}</td>
+                      <td>{ASSIGNMENT_STATUS_LABELS[a.status]}</td>
+                      <td>{formatDay(a.dueDate)}</td>
+                      <td>{daysLeftText(a)}</td>
+                      <td>{a.completedAt ? new Date(a.completedAt).toLocaleDateString('ru-RU') : '—'}</td>
+                    </Row>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager page={page} total={total} limit={ASSIGNMENTS_PAGE_SIZE} onPage={setPage} />
+            </>
+          )}
         </>
       )}
-    </Page>
+    </RecordPage>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, ErrorBox, Muted, Page } from '@portal/ui';
+import { Button, Card, ErrorBox, Muted, Page, PageHeader, Spread } from '@portal/ui';
 import {
   ACTIVITY_DAYS,
   DASHBOARD_MSG,
@@ -124,12 +124,8 @@ function DashboardFor({ user }: { user: User }) {
   );
 }
 
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
+const Header = styled(PageHeader).attrs({ $gap: 16 })`
   align-items: flex-start;
-  justify-content: space-between;
-  gap: 16px;
   margin-bottom: 16px;
   h1 {
     margin: 0 0 4px;
@@ -175,11 +171,7 @@ const Section = styled(Card).attrs({ as: 'section' })`
   }
 `;
 
-const SectionHeader = styled.div`
-  display: flex;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: 12px;
+const SectionHeader = styled(Spread).attrs({ $align: 'baseline' })`
   h2 {
     margin-bottom: 12px;
   }

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { ANALYSIS_MSG, ITEM_FLAG_TEXT, QUESTION_TYPE_LABELS, type HistogramBar, type ItemStats } from '@portal/contracts';
-import { ErrorBox, Muted, Page } from '@portal/ui';
-import { errorMessage } from '@portal/web-core';
+import { BulletList, Muted, Stack } from '@portal/ui';
 import { analysisKey, fetchQuizAnalysis } from '../../api/analysis';
+import { RecordPage } from '../../components/RecordPage';
 
 const percent = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 const correlation = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -17,38 +17,34 @@ const seconds = new Intl.NumberFormat('ru-RU', { style: 'unit', unit: 'second', 
  */
 export function QuizAnalysis({ quizId }: { quizId: string }) {
   const report = useQuery({ queryKey: analysisKey(quizId), queryFn: ({ signal }) => fetchQuizAnalysis(quizId, signal) });
-  if (report.isPending) return <Page data-mf="mf_dashboard">Загрузка...</Page>;
-  if (report.isError)
-    return (
-      <Page data-mf="mf_dashboard">
-        <ErrorBox>{errorMessage(report.error, 'Не удалось загрузить анализ')}</ErrorBox>
-      </Page>
-    );
-  const { quizTitle, sampleSize, totalAttempts, histogram, items } = report.data;
   return (
-    <Page data-mf="mf_dashboard">
-      <h1>
-        {ANALYSIS_MSG.title}: «{quizTitle}»
-      </h1>
-      <Muted role="status">
-        {sampleSize === totalAttempts
-          ? `Посчитано по всем завершённым попыткам: ${sampleSize}.`
-          : `Посчитано по последним ${sampleSize} завершённым попыткам из ${totalAttempts}.`}{' '}
-        Попытки, ждущие проверки, не учитываются.
-      </Muted>
-      {!sampleSize ? (
-        <Muted>Завершённых попыток пока нет.</Muted>
-      ) : (
+    <RecordPage query={report} failed="Не удалось загрузить анализ">
+      {({ quizTitle, sampleSize, totalAttempts, histogram, items }) => (
         <>
-          <h2>Распределение результатов</h2>
-          <Histogram bars={histogram} total={sampleSize} />
-          <h2>Вопросы</h2>
-          {items.map((item, i) => (
-            <ItemCard key={item.questionId} item={item} n={i + 1} />
-          ))}
+          <h1>
+            {ANALYSIS_MSG.title}: «{quizTitle}»
+          </h1>
+          <Muted role="status">
+            {sampleSize === totalAttempts
+              ? `Посчитано по всем завершённым попыткам: ${sampleSize}.`
+              : `Посчитано по последним ${sampleSize} завершённым попыткам из ${totalAttempts}.`}{' '}
+            Попытки, ждущие проверки, не учитываются.
+          </Muted>
+          {!sampleSize ? (
+            <Muted>Завершённых попыток пока нет.</Muted>
+          ) : (
+            <>
+              <h2>Распределение результатов</h2>
+              <Histogram bars={histogram} total={sampleSize} />
+              <h2>Вопросы</h2>
+              {items.map((item, i) => (
+                <ItemCard key={item.questionId} item={item} n={i + 1} />
+              ))}
+            </>
+          )}
         </>
       )}
-    </Page>
+    </RecordPage>
   );
 }
 
@@ -84,31 +80,29 @@ function ItemCard({ item, n }: { item: ItemStats; n: number }) {
         {item.medianTime === null ? '—' : seconds.format(item.medianTime)}
       </Muted>
       {item.options.length > 0 && (
-        <Options aria-label="Выбор вариантов">
+        <BulletList aria-label="Выбор вариантов">
           {item.options.map((o) => (
             <li key={o.label}>
               {o.label}
               {o.correct ? ' (верный)' : ''}: {o.count}
             </li>
           ))}
-        </Options>
+        </BulletList>
       )}
       {item.flags.length > 0 && (
-        <Flags aria-label="Замечания">
+        <BulletList aria-label="Замечания">
           {item.flags.map((flag) => (
             <li key={flag}>
               <Flag>{ITEM_FLAG_TEXT[flag].label}</Flag> — {ITEM_FLAG_TEXT[flag].explanation}
             </li>
           ))}
-        </Flags>
+        </BulletList>
       )}
     </Card>
   );
 }
 
-const Bars = styled.div`
-  display: grid;
-  gap: 4px;
+const Bars = styled(Stack).attrs({ $gap: 4 })`
   max-width: 640px;
 `;
 const BarRow = styled.div`
@@ -139,14 +133,6 @@ const Card = styled.section<{ $flagged: boolean }>`
   p {
     margin: 0;
   }
-`;
-const Options = styled.ul`
-  margin: 0;
-  padding-left: 20px;
-`;
-const Flags = styled.ul`
-  margin: 0;
-  padding-left: 20px;
 `;
 const Flag = styled.strong`
   color: ${({ theme }) => theme.colors.danger};

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { BLANK_TOKEN, QUESTION_TYPE_LABELS, type Question } from '@portal/contracts';
-import { Button, Input, Label, Muted, Row, SplitRow, TextArea } from '@portal/ui';
+import { Button, Input, Label, Muted, Row, Spread, TextArea } from '@portal/ui';
 import { Check } from '../Check';
 import { AddButton, AnswerFieldset, RemoveButton, replaceAt, RowIndex, StepButton, removeAt } from './answerFields';
 import { HotspotFields, ImageLabelsFields, MatrixFields, ScaleFields } from './NewTypeFields';
@@ -24,7 +24,7 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
   const set = (patch: Partial<Question>) => onChange({ ...q, ...patch });
   return (
     <Card aria-label={`Вопрос ${n}`} data-question-type={q.type} $problem={!!problem}>
-      <SplitRow $wrap>
+      <Spread $gap={8}>
         <strong>
           Вопрос {n} · {QUESTION_TYPE_LABELS[q.type]}
         </strong>
@@ -49,7 +49,7 @@ export function QuestionForm({ question: q, index, count, onChange, onMove, onDu
             Удалить
           </Button>
         </Row>
-      </SplitRow>
+      </Spread>
       <Label>
         Текст вопроса
         <TextArea

@@ -13,7 +13,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG } from '@portal/contracts';
-import { Button, Input, Muted, PlainList, SplitRow, StatusBadge } from '@portal/ui';
+import { Button, Input, Muted, PlainList, Spread, StatusBadge } from '@portal/ui';
 import { EditorDndContext } from '../../components/dnd';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
 import type { LessonOrigin } from './useCourseEditor';
@@ -442,7 +442,7 @@ const CourseTitle = styled.button`
     text-decoration: underline;
   }
 `;
-const Line = styled(SplitRow)`
+const Line = styled(Spread).attrs({ $gap: 8, $wrap: false })`
   font-size: 13px;
 `;
 const ModuleItem = styled.li<{ $dragging: boolean }>`

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, CONSENT_DOCUMENT, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
-import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, PlainList, useZodForm } from '@portal/ui';
+import { Button, ConsentCheck, ErrorBox, Muted, PlainList, useZodForm } from '@portal/ui';
 import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
+import { AccountFields, CredentialFields } from '../../components/AccountFields';
 import { RoleField } from '../../components/RoleField';
 
 type Mode = 'login' | 'register';
@@ -40,33 +41,30 @@ export function Auth() {
     }, 200);
   };
 
-  const signIn = async (email: string, password: string) => {
+  /** A sign-in or a registration, the forms busy meanwhile; a failure's message is the store's, shown above the form. */
+  const whileBusy = async (send: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await login(email, password);
+      await send();
     } catch {
       /* the store holds the message shown above the form */
     } finally {
       setBusy(false);
     }
   };
-  const signUp = async (values: RegistrationValues) => {
+  const signIn = (email: string, password: string) => whileBusy(() => login(email, password));
+  const signUp = (values: RegistrationValues) => {
     const role = values.role ?? 'CANDIDATE';
     applied.current = APPLY_FOR_ROLES.includes(role);
-    setBusy(true);
-    try {
-      await register({
+    return whileBusy(() =>
+      register({
         email: values.email,
         password: values.password,
         fullName: values.fullName,
         role,
         consentVersion: CONSENT_DOCUMENT.version,
-      });
-    } catch {
-      /* the store holds the message shown above the form */
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
   };
 
   const choosePreset = (preset: PresetAccount) => {
@@ -76,17 +74,7 @@ export function Auth() {
   };
 
   const guest = presets.data?.find((p) => p.guest);
-  const continueAsGuest = async () => {
-    if (!guest) return;
-    setBusy(true);
-    try {
-      await login(guest.email, guest.password);
-    } catch {
-      /* shown by the store */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const continueAsGuest = () => guest && whileBusy(() => login(guest.email, guest.password));
 
   return (
     <AuthScreen>
@@ -146,25 +134,19 @@ export function Auth() {
   );
 }
 
-function SignInFields({
-  initial,
-  busy,
-  onSubmit,
-}: {
+/** What either form takes: the email and password it starts with, whether a request is under way, where its values go. */
+interface FieldsProps<Submit> {
   initial: { email: string; password: string };
   busy: boolean;
-  onSubmit: (email: string, password: string) => Promise<void>;
-}) {
+  onSubmit: Submit;
+}
+
+function SignInFields({ initial, busy, onSubmit }: FieldsProps<(email: string, password: string) => Promise<void>>) {
   const form = useZodForm(loginSchema, { email: initial.email, password: initial.password });
   const { errors } = form.formState;
   return (
     <AuthForm onSubmit={form.handleSubmit((v) => onSubmit(v.email, v.password))} noValidate>
-      <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
-      </Field>
-      <Field label="Пароль" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
-      </Field>
+      <CredentialFields email={form.register('email')} password={form.register('password')} errors={errors} />
       <Button type="submit" disabled={busy}>
         Войти
       </Button>
@@ -172,33 +154,13 @@ function SignInFields({
   );
 }
 
-function RegisterFields({
-  initial,
-  busy,
-  onSubmit,
-}: {
-  initial: { email: string; password: string };
-  busy: boolean;
-  onSubmit: (values: RegistrationValues) => Promise<void>;
-}) {
+function RegisterFields({ initial, busy, onSubmit }: FieldsProps<(values: RegistrationValues) => Promise<void>>) {
   const form = useZodForm(registrationForm, { ...emptyRegistration(), email: initial.email, password: initial.password });
-  const { errors } = form.formState;
   return (
     <AuthForm onSubmit={form.handleSubmit(onSubmit)} noValidate>
-      <Field label="Полное имя" error={errors.fullName?.message}>
-        <Input autoComplete="name" {...form.register('fullName')} />
-      </Field>
-      <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
-      </Field>
-      <Field label="Пароль" error={errors.password?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
-      <Field label="Подтвердите пароль" error={errors.confirm?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
-      </Field>
+      <AccountFields form={form} />
       <RoleField form={form} roles={REGISTER_ROLES} />
-      <ConsentCheck error={errors.consent?.message} {...form.register('consent')} />
+      <ConsentCheck error={form.formState.errors.consent?.message} {...form.register('consent')} />
       <Button type="submit" disabled={busy}>
         Зарегистрироваться
       </Button>

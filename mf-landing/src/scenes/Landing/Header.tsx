@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@portal/ui';
 import { useDarkMode } from '@portal/web-core';
+import { IconTile } from '../../components/icons';
 import { StartAction } from './actions';
 import { SECTIONS } from './content';
 
@@ -74,12 +75,7 @@ const Brand = styled.a`
   text-decoration: none;
   color: ${({ theme }) => theme.colors.text};
 `;
-const Logo = styled.span`
-  display: inline-grid;
-  place-items: center;
-  width: 32px;
-  height: 32px;
-  border-radius: 8px;
+const Logo = styled(IconTile).attrs({ $size: 32, $radius: 8 })`
   font-size: 18px;
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.primaryText};

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { PlainList } from '@portal/ui';
 import { Accordion } from '../../components/Accordion';
-import { Icon, type IconName } from '../../components/icons';
+import { Icon, IconTile } from '../../components/icons';
 import { revealStyles, useReveal } from '../../components/reveal';
 import { LinkButton, navigateOnClick, StartAction } from './actions';
 import { ADVANTAGES, CLAIMS, CLAIMS_NOTE, DEMO_PATH, FAQ, STEPS } from './content';
@@ -23,21 +24,15 @@ export function HowItWorks() {
     <Section id="how-it-works" title="Как это работает" intro="От идеи до готового курса — четыре шага.">
       <Steps>
         {STEPS.map((step, i) => (
-          <Step key={step.title} order={i} number={i + 1} title={step.title} text={step.text} />
+          <RevealCard
+            key={step.title}
+            order={i}
+            badge={<StepNumber aria-hidden="true">{String(i + 1).padStart(2, '0')}</StepNumber>}
+            {...step}
+          />
         ))}
       </Steps>
     </Section>
-  );
-}
-
-function Step({ order, number, title, text }: { order: number; number: number; title: string; text: string }) {
-  const [ref, revealed] = useReveal<HTMLLIElement>();
-  return (
-    <StepCard ref={ref} data-revealed={revealed} $order={order} data-testid="reveal-card">
-      <StepNumber aria-hidden="true">{String(number).padStart(2, '0')}</StepNumber>
-      <h3>{title}</h3>
-      <p>{text}</p>
-    </StepCard>
   );
 }
 
@@ -45,24 +40,44 @@ export function Advantages() {
   return (
     <Section id="advantages" title="Преимущества" intro="Всё, что нужно, чтобы создавать курсы быстрее и учить эффективнее.">
       <Cards>
-        {ADVANTAGES.map((item, i) => (
-          <Advantage key={item.title} order={i} {...item} />
+        {ADVANTAGES.map(({ icon, ...item }, i) => (
+          <RevealCard
+            key={item.title}
+            order={i % 3}
+            highlight
+            badge={
+              <IconBadge>
+                <Icon name={icon} />
+              </IconBadge>
+            }
+            {...item}
+          />
         ))}
       </Cards>
     </Section>
   );
 }
 
-function Advantage({ order, icon, title, text }: { order: number; icon: IconName; title: string; text: string }) {
+interface RevealCardProps {
+  /** Its place in its row: the later, the later it rises. */
+  order: number;
+  /** What stands above the title: a step's number, an icon. */
+  badge: ReactNode;
+  title: string;
+  text: string;
+  /** Outlined in the brand colour under the pointer. */
+  highlight?: boolean;
+}
+
+/** A card of a list that rises into view when scrolled to: its badge, title and text. */
+function RevealCard({ order, badge, title, text, highlight = false }: RevealCardProps) {
   const [ref, revealed] = useReveal<HTMLLIElement>();
   return (
-    <FeatureCard ref={ref} data-revealed={revealed} $order={order % 3} data-testid="reveal-card">
-      <IconBadge>
-        <Icon name={icon} />
-      </IconBadge>
+    <Card ref={ref} data-revealed={revealed} $order={order} $highlight={highlight} data-testid="reveal-card">
+      {badge}
       <h3>{title}</h3>
       <p>{text}</p>
-    </FeatureCard>
+    </Card>
   );
 }
 
@@ -143,7 +158,7 @@ const Head = styled.div`
     color: ${({ theme }) => theme.colors.muted};
   }
 `;
-const CardBase = styled.li<{ $order: number }>`
+const Card = styled.li<{ $order: number; $highlight: boolean }>`
   ${revealStyles}
   padding: 28px 24px;
   border-radius: 16px;
@@ -157,16 +172,18 @@ const CardBase = styled.li<{ $order: number }>`
     margin: 0;
     color: ${({ theme }) => theme.colors.muted};
   }
+  ${({ $highlight, theme }) =>
+    $highlight &&
+    css`
+      transition-property: opacity, transform, border-color;
+      &:hover {
+        border-color: ${theme.colors.primary};
+      }
+    `}
 `;
-const Steps = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 20px;
+const Steps = styled(PlainList).attrs({ as: 'ol', $gap: 20 })`
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
 `;
-const StepCard = styled(CardBase)``;
 const StepNumber = styled.span`
   display: block;
   margin-bottom: 16px;
@@ -175,27 +192,11 @@ const StepNumber = styled.span`
   line-height: 1;
   color: ${({ theme }) => theme.colors.primary};
 `;
-const Cards = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 20px;
+const Cards = styled(PlainList).attrs({ $gap: 20 })`
   grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
 `;
-const FeatureCard = styled(CardBase)`
-  transition-property: opacity, transform, border-color;
-  &:hover {
-    border-color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-const IconBadge = styled.span`
-  display: inline-grid;
-  place-items: center;
-  width: 48px;
-  height: 48px;
+const IconBadge = styled(IconTile).attrs({ $size: 48, $radius: 12 })`
   margin-bottom: 16px;
-  border-radius: 12px;
   color: ${({ theme }) => theme.colors.primary};
   background: ${({ theme }) => theme.colors.surfaceAlt};
 `;

@@ -3,6 +3,7 @@ import { APPLY_FOR_ROLES, CONSENT_DOCUMENT, type Role } from '@portal/contracts'
 import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, useZodForm } from '@portal/ui';
 import { navigate, paths, useAuth } from '@portal/web-core';
 import { emptyRegistration, registrationForm } from '../../forms';
+import { AccountFields } from '../../components/AccountFields';
 import { RoleField } from '../../components/RoleField';
 
 const ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR', 'ADMIN'];
@@ -38,18 +39,7 @@ export function Register() {
         <Muted>Поля, отмеченные *, обязательны</Muted>
         {error && <ErrorBox>{error}</ErrorBox>}
         <AuthForm onSubmit={submit} noValidate>
-          <Field required label="Полное имя" error={errors.fullName?.message}>
-            <Input required autoComplete="name" {...form.register('fullName')} />
-          </Field>
-          <Field required label="Email" error={errors.email?.message}>
-            <Input type="email" required autoComplete="email" {...form.register('email')} />
-          </Field>
-          <Field required label="Пароль" error={errors.password?.message}>
-            <Input type="password" required autoComplete="new-password" {...form.register('password')} />
-          </Field>
-          <Field required label="Подтвердите пароль" error={errors.confirm?.message}>
-            <Input type="password" required autoComplete="new-password" {...form.register('confirm')} />
-          </Field>
+          <AccountFields form={form} required />
           <RoleField form={form} roles={ROLES} required />
           {role === 'ADMIN' && (
             <Field required label="Пароль администратора" error={errors.adminPassword?.message}>

@@ -27,6 +27,7 @@ import {
   Muted,
   Page,
   Pager,
+  RecordOptions,
   Select,
   useToast,
   useZodForm,
@@ -42,6 +43,7 @@ import {
   outlineKey,
   revokeCandidateLink,
 } from '../../api/player';
+import { CardForm, Submit } from '../../components/CardForm';
 
 const STATE_LABELS: Record<CandidateLinkState, { label: string; tone: 'success' | 'muted' | 'danger' | 'warning' }> = {
   active: { label: 'Действует', tone: 'success' },
@@ -249,12 +251,7 @@ function NewLink({ onMade }: { onMade: (answer: CandidateLinkCreated) => void })
       <Grid>
         <Field required label="Курс" error={errors.courseId?.message}>
           <Select {...form.register('courseId', { onChange: () => form.setValue('lessonId', '') })} disabled={courses.isPending}>
-            <option value="">{courses.isPending ? 'Загрузка...' : 'Выберите опубликованный курс'}</option>
-            {mine.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
+            <RecordOptions records={mine} loading={courses.isPending} placeholder="Выберите опубликованный курс" />
           </Select>
         </Field>
         <Field required label="Урок с тестом" error={errors.lessonId?.message}>
@@ -278,20 +275,15 @@ function NewLink({ onMade }: { onMade: (answer: CandidateLinkCreated) => void })
         </Field>
       </Grid>
       <Check label="Показывать кандидату результат" {...form.register('showResult')} />
-      <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Создание...' : 'Создать ссылку'}
-        </Button>
-      </div>
+      <Submit busy={create.isPending} busyLabel="Создание...">
+        Создать ссылку
+      </Submit>
     </Form>
   );
 }
 
-const Form = styled(Card).attrs({ as: 'form' })`
-  display: grid;
-  gap: 12px;
+const Form = styled(CardForm)`
   margin: 16px 0 24px;
-  padding: 20px;
   h2 {
     margin: 0;
     font-size: 18px;

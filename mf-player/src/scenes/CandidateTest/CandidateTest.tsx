@@ -9,9 +9,10 @@ import {
   type CandidateStartInput,
   type CandidateStarted,
 } from '@portal/contracts';
-import { Button, Card, Check, ErrorBox, Field, Input, Loading, Muted, NotFoundState, Page, useZodForm } from '@portal/ui';
+import { Card, Check, ErrorBox, Field, Input, Loading, Muted, NotFoundState, Page, useZodForm } from '@portal/ui';
 import { ApiError, errorMessage, setToken } from '@portal/web-core';
 import { fetchPublicLink, publicLinkKey, startCandidateLink } from '../../api/player';
+import { CardForm, Submit } from '../../components/CardForm';
 import { QuizPlayer } from '../../components/QuizPlayer';
 
 type Stage = { kind: 'form' } | { kind: 'playing'; session: CandidateStarted } | { kind: 'done' };
@@ -141,7 +142,7 @@ function StartForm({
   const submit = form.handleSubmit((input) => start.mutate(input));
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Данные кандидата">
+    <CardForm onSubmit={submit} noValidate aria-label="Данные кандидата">
       <Field required label="Фамилия, имя и отчество" error={errors.fullName?.message}>
         <Input autoComplete="name" maxLength={200} {...form.register('fullName')} />
       </Field>
@@ -163,23 +164,16 @@ function StartForm({
       ) : (
         <Muted>Результат теста получит организация, которая прислала ссылку.</Muted>
       )}
-      <div>
-        <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? 'Подготовка теста...' : 'Начать тест'}
-        </Button>
-      </div>
-    </Form>
+      <Submit busy={start.isPending} busyLabel="Подготовка теста...">
+        Начать тест
+      </Submit>
+    </CardForm>
   );
 }
 
 const Narrow = styled.div`
   max-width: 760px;
   margin: 0 auto;
-`;
-const Form = styled(Card).attrs({ as: 'form' })`
-  display: grid;
-  gap: 12px;
-  padding: 20px;
 `;
 const Consent = styled.section`
   max-height: 240px;

@@ -5,6 +5,8 @@ import { CANDIDATE_LINK_MSG, PROGRESS_MSG, REVIEW_MSG, STUDY_ROLES, isStaff, typ
 import {
   Button,
   Card,
+  CodeOptions,
+  DataTable,
   EmptyState,
   ExportButtons,
   Input,
@@ -23,11 +25,12 @@ import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge, ViaLinkBadge } from '../../components/Badges';
 import { MyCertificates } from '../../components/MyCertificates';
 
-const STATUS_OPTIONS: Array<{ value: ResultStatus | 'all'; label: string }> = [
-  { value: 'all', label: PROGRESS_MSG.statusAll },
-  { value: 'passed', label: PROGRESS_MSG.statusPassed },
-  { value: 'failed', label: PROGRESS_MSG.statusFailed },
-];
+const STATUS_FILTERS = ['all', 'passed', 'failed'] as const;
+const STATUS_FILTER_LABELS: Record<ResultStatus | 'all', string> = {
+  all: PROGRESS_MSG.statusAll,
+  passed: PROGRESS_MSG.statusPassed,
+  failed: PROGRESS_MSG.statusFailed,
+};
 const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
 
 const initialSearch = () => new URLSearchParams(window.location.search).get('search') ?? '';
@@ -94,11 +97,7 @@ export function Results() {
             setPage(1);
           }}
         >
-          {STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <CodeOptions codes={STATUS_FILTERS} labels={STATUS_FILTER_LABELS} />
         </Select>
       </Toolbar>
 
@@ -232,15 +231,10 @@ const TableWrap = styled.div`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
 `;
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
+const Table = styled(DataTable)`
   th,
   td {
     padding: 10px 12px;
-    text-align: left;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: middle;
   }
   th {

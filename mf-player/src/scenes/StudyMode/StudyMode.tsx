@@ -10,8 +10,8 @@ import {
   type CourseProgress,
   type LessonOutline,
 } from '@portal/contracts';
-import { Button, ErrorBox, Muted } from '@portal/ui';
-import { ApiError, assignmentKeys, errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import { Button, LoadError, Loading, Muted, Spread, Stack } from '@portal/ui';
+import { ApiError, assignmentKeys, errorMessage, isMissing, navigate, paths, useAuth } from '@portal/web-core';
 import {
   completeLesson,
   fetchCourseProgress,
@@ -134,23 +134,17 @@ export function StudyMode({ courseId }: { courseId: string }) {
   if (course.isPending) {
     return (
       <Centered>
-        <Muted role="status">{PROGRESS_MSG.loadingCourse}</Muted>
+        <Loading label={PROGRESS_MSG.loadingCourse} />
       </Centered>
     );
   }
   if (course.isError) {
-    const missing = course.error instanceof ApiError && (course.error.status === 404 || course.error.status === 400);
     return (
       <Centered>
-        {missing ? (
+        {isMissing(course.error) ? (
           <h1>{PROGRESS_MSG.courseNotFound}</h1>
         ) : (
-          <ErrorBox>
-            {PROGRESS_MSG.courseLoadFailed}: {errorMessage(course.error)}{' '}
-            <Button type="button" $variant="link" onClick={() => void course.refetch()}>
-              Повторить
-            </Button>
-          </ErrorBox>
+          <LoadError title={PROGRESS_MSG.courseLoadFailed} error={course.error} onRetry={() => void course.refetch()} />
         )}
         <Button type="button" $variant="outline" onClick={back}>
           ← {PROGRESS_MSG.back}
@@ -256,14 +250,9 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
       <Article aria-labelledby="lesson-title" aria-busy={record.isPending}>
         {header}
         {record.isError ? (
-          <ErrorBox>
-            {LESSON_LOAD_FAILED}: {errorMessage(record.error)}{' '}
-            <Button type="button" $variant="link" onClick={() => void record.refetch()}>
-              Повторить
-            </Button>
-          </ErrorBox>
+          <LoadError title={LESSON_LOAD_FAILED} error={record.error} onRetry={() => void record.refetch()} />
         ) : (
-          <Muted role="status">{LOADING_LESSON}</Muted>
+          <Loading label={LOADING_LESSON} />
         )}
       </Article>
     );
@@ -278,7 +267,7 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
           <Muted>{PROGRESS_MSG.lessonEmptyHint}</Muted>
         </Placeholder>
       ) : (
-        <Blocks>
+        <Stack $gap={20}>
           {blocks.map((block) => (
             <BlockView
               key={block.id}
@@ -294,7 +283,7 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
               )}
             />
           ))}
-        </Blocks>
+        </Stack>
       )}
       {blocks.length > 0 && !completed && (
         <Finish>
@@ -341,9 +330,7 @@ const Placeholder = styled.div`
     margin: 0;
   }
 `;
-const Article = styled.article`
-  display: grid;
-  gap: 20px;
+const Article = styled(Stack).attrs({ as: 'article', $gap: 20 })`
   max-width: 860px;
 `;
 const LessonHeader = styled.header`
@@ -357,12 +344,7 @@ const LessonHeader = styled.header`
     overflow-wrap: anywhere;
   }
 `;
-const PreviewBanner = styled.aside`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
+const PreviewBanner = styled(Spread).attrs({ as: 'aside' })`
   max-width: 860px;
   margin-bottom: 20px;
   padding: 12px 16px;
@@ -382,10 +364,6 @@ const PreviewBanner = styled.aside`
 const Done = styled.span`
   color: ${({ theme }) => theme.colors.success};
   font-weight: 600;
-`;
-const Blocks = styled.div`
-  display: grid;
-  gap: 20px;
 `;
 const Finish = styled.div`
   display: flex;

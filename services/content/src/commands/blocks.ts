@@ -30,28 +30,10 @@ type UpdateInput = z.output<typeof blockUpdateSchema>;
 type ReorderInput = z.output<typeof blockReorderSchema>;
 type ParsedContentBlock = z.output<typeof lessonContentSchema>[number];
 
-type BlockAction = 'create' | 'update' | 'delete';
-
-const NOUN: Record<BlockRecordType, Record<BlockAction, string> & { entity: 'block' | 'lesson' }> = {
-  MODULE: { create: 'Создан модуль', update: 'Изменён модуль', delete: 'Удалён модуль', entity: 'block' },
-  LESSON: { create: 'Создан урок', update: 'Изменён урок', delete: 'Удалён урок', entity: 'lesson' },
+const NOUN: Record<BlockRecordType, { created: string; changed: string; deleted: string; entity: 'block' | 'lesson' }> = {
+  MODULE: { created: 'Создан модуль', changed: 'Изменён модуль', deleted: 'Удалён модуль', entity: 'block' },
+  LESSON: { created: 'Создан урок', changed: 'Изменён урок', deleted: 'Удалён урок', entity: 'lesson' },
 };
-
-/** Records a module's or a lesson's creation, change or deletion, under its own noun («Создан урок «…»»). */
-function recordBlockAudit(
-  deps: CommandDeps,
-  action: BlockAction,
-  block: Pick<BlockDoc, '_id' | 'type' | 'title'>,
-  where = '',
-): void {
-  const noun = NOUN[block.type];
-  recordAudit(deps, {
-    action,
-    entity: noun.entity,
-    entityId: String(block._id),
-    details: `${noun[action]} «${block.title}»${where}`,
-  });
-}
 
 /** Parses one field so that a problem is reported under that field's name (content.2.type, not 2.type). */
 const parseField = <S extends z.ZodType>(field: string, schema: S, value: unknown): z.output<S> =>
@@ -166,7 +148,13 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   });
   await renumber(models, siblings, { id: _id, index: position });
   await touchCourse(models, course._id);
-  recordBlockAudit(deps, 'create', { _id, type: input.type, title }, ` в курсе «${course.title}»`);
+  const noun = NOUN[input.type];
+  recordAudit(deps, {
+    action: 'create',
+    entity: noun.entity,
+    entityId: String(_id),
+    details: `${noun.created} «${title}» в курсе «${course.title}»`,
+  });
   return (await models.blocks.findById(created._id).lean<BlockDoc>()) as BlockDoc;
 }
 
@@ -203,7 +191,13 @@ export async function updateBlock(deps: CommandDeps, rawId: unknown, input: Upda
   if (!(await writeVersioned(models.blocks, block, expected, { $set: changes }))) throw notFound(CONTENT_MSG.blockNotFound);
   await touchCourse(models, block.courseId);
   const after = (await models.blocks.findById(block._id).lean<BlockDoc>()) as BlockDoc;
-  recordBlockAudit(deps, 'update', after);
+  const noun = NOUN[block.type];
+  recordAudit(deps, {
+    action: 'update',
+    entity: noun.entity,
+    entityId: String(block._id),
+    details: `${noun.changed} «${after.title}»`,
+  });
   return after;
 }
 
@@ -216,7 +210,13 @@ export async function deleteBlock(deps: CommandDeps, rawId: unknown): Promise<Bl
   if (block.type === 'MODULE') await models.blocks.deleteMany({ moduleId: block._id });
   await renumber(models, siblingsOf(block));
   await touchCourse(models, block.courseId);
-  recordBlockAudit(deps, 'delete', block);
+  const noun = NOUN[block.type];
+  recordAudit(deps, {
+    action: 'delete',
+    entity: noun.entity,
+    entityId: String(block._id),
+    details: `${noun.deleted} «${block.title}»`,
+  });
   return block;
 }
 
