@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { PROGRESS_MSG, REVIEW_MSG, formatMessage, type QuestionResult } from '@portal/contracts';
-import { Muted } from '@portal/ui';
+import { BoxList, Muted } from '@portal/ui';
 
 /** Per-question results: a correct/wrong mark, the answer, the right one when wrong, the explanation. */
 export function QuestionResults({ questions, showTime = false }: { questions: QuestionResult[]; showTime?: boolean }) {
@@ -50,18 +50,11 @@ export function QuestionResults({ questions, showTime = false }: { questions: Qu
   );
 }
 
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 10px;
-  li {
+const List = styled(BoxList).attrs({ as: 'ol', $gap: 10 })`
+  > li {
     display: grid;
     gap: 4px;
     padding: 12px 14px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius};
   }
 `;
 const Mark = styled.span<{ $ok: boolean }>`

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Muted, PlainList } from '@portal/ui';
+import { BoxList, Muted, PlainList } from '@portal/ui';
 import type { PreviewRow, ProposalPreview as Preview } from '../../model/proposal';
 
 /**
@@ -134,13 +134,10 @@ const LessonList = styled.ol`
     gap: 6px;
   }
 `;
-const Questions = styled(PlainList)`
+const Questions = styled(BoxList)`
   > li {
     display: grid;
     gap: 6px;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius};
   }
 `;
 const Option = styled.li<{ $correct: boolean }>`
