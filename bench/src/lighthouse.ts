@@ -3,6 +3,7 @@
  * headless Debian Chromium against the production build served by the gateway.
  *
  *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/lighthouse.ts [url] [--runs N] [--desktop] [--save report.json]
+ *   tsx … bench/src/lighthouse.ts --compare before=/tmp/before after=. [--runs N] [--desktop] [--save dir]
  *
  * With a URL it measures that running portal. Without one it starts the stack from the built
  * output on offset ports (LIGHTHOUSE_PORT_OFFSET, default 500, beside a developer's portal and the
@@ -14,10 +15,17 @@
  * browser from CHROME_PATH (Debian's /usr/bin/chromium by default), so nothing is downloaded. Scores
  * vary from run to run, so each figure printed is the median of the runs. A benchmark, never part of
  * the test command.
+ *
+ * --compare measures several builds of the front ends side by side in one run: each name=folder holds
+ * a copy of `shell/dist` and `mf-*\/dist` (a checkout, or a folder the dists were copied to). One
+ * portal (the bench's, seeded, on BENCH_PORT_OFFSET) serves them through a link its STATIC_ROOT names,
+ * switched between the builds; the landing and the study page are measured in interleaved rounds
+ * (A B, A B, …), so a busy moment of the shared machine falls on every build alike, and each figure
+ * is the median of its runs. --save keeps every report in that folder.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_PORTS } from '@portal/contracts';
@@ -60,9 +68,14 @@ function parseArgs(argv: string[]) {
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 3;
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
   const valueOf = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
-  const url = argv.find((a, i) => !a.startsWith('--') && !['--runs', '--save'].includes(argv[i - 1]));
+  const compare = argv.includes('--compare')
+    ? argv
+        .filter((a) => /^[\w-]+=/.test(a))
+        .map((a) => ({ name: a.split('=')[0], root: path.resolve(a.slice(a.indexOf('=') + 1)) }))
+    : null;
+  const url = argv.find((a, i) => !a.startsWith('--') && !a.includes('=') && !['--runs', '--save'].includes(argv[i - 1]));
   // --save keeps the last run's full report, to see which requests and scripts the figures come from.
-  return { url, runs, desktop: argv.includes('--desktop'), save: valueOf('--save') };
+  return { url, runs, desktop: argv.includes('--desktop'), save: valueOf('--save'), compare };
 }
 
 /**
@@ -78,6 +91,9 @@ export async function measure(
 ): Promise<{ measurement: Measurement; failed: string[] }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
   const output = path.join(dir, 'report.json');
+  // Every run starts from a copy of the prepared profile: otherwise the first run fills the cache
+  // the next ones load from, and the runs measure different things.
+  if (profile) cpSync(profile, path.join(dir, 'profile'), { recursive: true });
   try {
     await run(
       process.execPath,
@@ -87,7 +103,7 @@ export async function measure(
         '--output=json',
         `--output-path=${output}`,
         '--only-categories=performance,accessibility',
-        `--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking${profile ? ` --user-data-dir=${profile}` : ''}`,
+        `--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking${profile ? ` --user-data-dir=${path.join(dir, 'profile')}` : ''}`,
         ...(profile ? ['--disable-storage-reset'] : []),
         '--quiet',
         ...(desktop ? ['--preset=desktop'] : []),
@@ -118,6 +134,9 @@ export async function measure(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The machine's one-minute load average: the machine is shared, and TBT follows it. */
+const loadAverage = () => loadavg()[0].toFixed(1);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -154,8 +173,72 @@ async function startOwnStack(): Promise<{ url: string; stop: () => Promise<void>
   };
 }
 
+/** --compare: every build's landing and study page, interleaved run by run, on one seeded portal. */
+async function compare(builds: Array<{ name: string; root: string }>, runs: number, desktop: boolean, save?: string) {
+  for (const { name, root } of builds)
+    if (!existsSync(path.join(root, 'shell/dist/index.html'))) throw new Error(`${name}: no shell/dist/index.html in ${root}`);
+  const { learnerProfile, startPortal } = await import('./portal');
+  const scratch = mkdtempSync(path.join(tmpdir(), 'lighthouse-compare-'));
+  const link = path.join(scratch, 'static');
+  const serve = (root: string) => {
+    rmSync(link, { force: true });
+    symlinkSync(root, link);
+  };
+  serve(builds[0].root);
+  // The gateway reads its files through the link on every request: switching it switches the build.
+  process.env.STATIC_ROOT = link;
+  if (save) mkdirSync(save, { recursive: true });
+  const store = await ensureStore();
+  const redis = await ensureRedis();
+  const portal = await startPortal(store.url, redis.url);
+  // A learner's profile per build: the token, and the cache of the landing that build served.
+  const profiles = new Map<string, string>();
+  try {
+    for (const { name, root } of builds) {
+      serve(root);
+      profiles.set(name, await learnerProfile(portal));
+    }
+    const pages = [
+      { label: 'landing /', slug: 'landing', url: `${portal.gateway}/`, signedIn: false },
+      { label: 'study page', slug: 'study', url: `${portal.gateway}/student/${portal.courses[0].id}`, signedIn: true },
+    ];
+    console.log(
+      `Lighthouse (${LIGHTHOUSE}, ${desktop ? 'desktop' : 'mobile, simulated slow 4G'}): ${builds.map((b) => `${b.name} = ${b.root}`).join(', ')}; ${runs} interleaved run(s)`,
+    );
+    const results = new Map<string, Measurement[]>();
+    for (let i = 1; i <= runs; i++)
+      for (const page of pages)
+        for (const { name, root } of builds) {
+          serve(root);
+          const file = save ? path.join(save, `${name}-${page.slug}-${i}.json`) : undefined;
+          // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
+          const once = () => measure(page.url, desktop, file, page.signedIn ? profiles.get(name) : undefined);
+          const { measurement: m } = await once().catch(once);
+          const key = `${page.label}|${name}`;
+          results.set(key, [...(results.get(key) ?? []), m]);
+          console.log(
+            `  run ${i} ${page.slug} ${name}: performance ${m.performance}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls.toFixed(3)}, accessibility ${m.accessibility}, load ${loadAverage()}${new URL(m.finalUrl).pathname === new URL(page.url).pathname ? '' : `, ended on ${m.finalUrl}`}`,
+          );
+        }
+    console.log(`\n  medians of ${runs} run(s)`);
+    for (const page of pages)
+      for (const { name } of builds) {
+        const list = results.get(`${page.label}|${name}`)!;
+        const pick = (key: 'performance' | 'accessibility' | 'lcpMs' | 'tbtMs' | 'cls') => median(list.map((m) => m[key]));
+        console.log(
+          `  ${page.label.padEnd(10)} ${name.padEnd(10)} performance ${String(pick('performance')).padStart(3)}, accessibility ${pick('accessibility')}, LCP ${Math.round(pick('lcpMs'))} ms, TBT ${Math.round(pick('tbtMs'))} ms, CLS ${pick('cls').toFixed(3)}`,
+        );
+      }
+  } finally {
+    await portal.stop();
+    await Promise.all([store.process?.stop(), redis.process?.stop()]);
+    for (const dir of [...profiles.values(), scratch]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
-  const { url: given, runs, desktop, save } = parseArgs(process.argv.slice(2));
+  const { url: given, runs, desktop, save, compare: builds } = parseArgs(process.argv.slice(2));
+  if (builds) return compare(builds, runs, desktop, save);
   const own = given ? null : await startOwnStack();
   const url = given ?? own!.url;
   try {

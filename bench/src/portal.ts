@@ -675,7 +675,7 @@ export async function firstLoad(portal: BenchPortal, figures: Figure[]) {
 
 /** Lighthouse (desktop preset, the budget's) on the landing and, signed in as a learner, on /courses. */
 /** A Chromium profile whose localStorage holds a learner's token, as after signing in. */
-async function learnerProfile(portal: BenchPortal): Promise<string> {
+export async function learnerProfile(portal: BenchPortal): Promise<string> {
   const { chromium } = await import('playwright-core');
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
