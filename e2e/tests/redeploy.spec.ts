@@ -116,7 +116,9 @@ test(
 
     // 1. A text of the remote changes (in its own folder, a copy: the repository stays as it is).
     const scene = path.join(REMOTE, 'src/scenes/Organizations/Organizations.tsx');
-    writeFileSync(scene, readFileSync(scene, 'utf8').replace('<h1>Организации</h1>', '<h1>Организации партнёров</h1>'));
+    const source = readFileSync(scene, 'utf8');
+    expect(source, 'the scene still names its title this way').toContain('title="Организации"');
+    writeFileSync(scene, source.replace('title="Организации"', 'title="Организации партнёров"'));
     // 2. The remote's own build (what its `npm run build` runs), then only the remote restarts.
     execFileSync(
       process.execPath,

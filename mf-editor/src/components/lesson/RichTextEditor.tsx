@@ -26,6 +26,9 @@ const linkSchema = z.object({
     .regex(/^(https?:\/\/\S+|mailto:\S+@\S+)$/i, 'Адрес ссылки должен начинаться с http://, https:// или mailto:'),
 });
 
+/** States of the text remembered as this editor's own (a save's answer is one of the last few). */
+const MAX_ECHOES = 50;
+
 /**
  * Rich text for a text block (issue 20), TipTap on ProseMirror: bold, italic, headings, lists, links
  * and quotes. What is pasted from Word or Google Docs is read through the same schema, so its
@@ -34,6 +37,8 @@ const linkSchema = z.object({
  */
 export default function RichTextEditor({ value, onChange }: { value: RichTextValue; onChange: (next: RichTextValue) => void }) {
   const sent = useRef<string | undefined>(value.html);
+  // The states this editor sent lately: a save answers one of them, often after newer ones were typed.
+  const echoes = useRef<string[]>([]);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -52,15 +57,23 @@ export default function RichTextEditor({ value, onChange }: { value: RichTextVal
     onUpdate: ({ editor: e }) => {
       const html = e.isEmpty ? '' : sanitizeRichHtml(e.getHTML());
       sent.current = html;
+      echoes.current = [...echoes.current.slice(-(MAX_ECHOES - 1)), html];
       onChange({ html, text: e.getText({ blockSeparator: '\n' }).trim() });
     },
   });
 
   // A change from elsewhere (a co-author's save, a conflict resolved) replaces what is shown; never
-  // while the author types here, when a save's answer is an older state of this very text (putting
-  // it back moved the caret and lost the letters typed since).
+  // while the author types here, nor when it is a save's answer, an older state of this very text:
+  // putting it back moved the caret and lost the letters typed since (also while the focus is in the
+  // link's address, outside the text).
   useEffect(() => {
-    if (!editor || editor.isFocused || value.html === sent.current) return;
+    if (
+      !editor ||
+      editor.isFocused ||
+      value.html === sent.current ||
+      (value.html !== undefined && echoes.current.includes(value.html))
+    )
+      return;
     sent.current = value.html;
     editor.commands.setContent(htmlOf(value), { emitUpdate: false });
   }, [editor, value]);
