@@ -84,4 +84,21 @@ describe('composing the dashboard for a role', () => {
     expect(stats.recentActivity).toEqual([]);
     expect(stats.activityByDay).toEqual([]);
   });
+
+  it('names the figures a service counted to the cap, and tells no change for a window counted to it', () => {
+    const many = {
+      ...crm,
+      organizations: 10_000,
+      change: { organizations: { last30: 10_000, prev30: 120, exact: false as const }, contacts: crm.change.contacts },
+      lowerBounds: ['organizations' as const],
+    };
+    const stats = composeStats('ADMIN', { content, auth, crm: many, audit });
+    expect(stats.organizations).toBe(10_000);
+    expect(stats.lowerBounds).toEqual(['organizations']);
+    expect(stats.change.organizations).toBeNull();
+    expect(stats.change.totalStudents).toBe('+3');
+    // A learner does not see the CRM's figures, so none of them is named.
+    expect(composeStats('CLIENT', { content, progress, crm: many, audit }).lowerBounds).toEqual([]);
+    expect(composeStats('ADMIN', { content, auth, crm, audit }).lowerBounds).toEqual([]);
+  });
 });

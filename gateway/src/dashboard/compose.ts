@@ -52,12 +52,16 @@ export function composeStats(role: Role, answers: SourceAnswers): DashboardStats
     completedCourses: figure('completedCourses')?.value ?? null,
     organizations: figure('organizations')?.value ?? null,
     contacts: figure('contacts')?.value ?? null,
+    // A change whose window was counted only to the cap tells nothing: none is shown.
     change: Object.fromEntries(
       DASHBOARD_FIGURES.map((name) => {
         const f = figure(name);
-        return [name, f ? changeText(f.change) : null];
+        return [name, f && f.change.exact !== false ? changeText(f.change) : null];
       }),
     ) as Record<DashboardFigure, string | null>,
+    lowerBounds: DASHBOARD_FIGURES.filter(
+      (name) => figure(name) && [content, auth, crm, progress].some((answer) => answer?.lowerBounds?.includes(name)),
+    ),
     recentActivity: audit?.recent ?? [],
     activityByDay: audit?.byDay ?? [],
     activityScope: isStaff(role) ? 'all' : 'own',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
+  DASHBOARD_FIGURES,
   MSG,
   ROLES,
   type AuditActivity,
@@ -16,21 +17,24 @@ import {
 
 // What each service's internal route answers. An answer of another shape counts as no answer, so
 // a half-deployed service can never put garbage on someone's dashboard.
-const period = z.object({ last30: z.number().int().min(0), prev30: z.number().int().min(0) });
+const period = z.object({ last30: z.number().int().min(0), prev30: z.number().int().min(0), exact: z.literal(false).optional() });
 const count = z.number().int().min(0);
+const lowerBounds = z.array(z.enum(DASHBOARD_FIGURES)).optional();
 
 export const contentStatsSchema: z.ZodType<ContentStats> = z.object({
   totalCourses: count,
   activeCourses: count,
   change: z.object({ totalCourses: period, activeCourses: period }),
+  lowerBounds,
 });
-export const authStatsSchema: z.ZodType<AuthStats> = z.object({ totalStudents: count, newStudents: period });
+export const authStatsSchema: z.ZodType<AuthStats> = z.object({ totalStudents: count, newStudents: period, lowerBounds });
 export const crmStatsSchema: z.ZodType<CrmStats> = z.object({
   organizations: count,
   contacts: count,
   change: z.object({ organizations: period, contacts: period }),
+  lowerBounds,
 });
-export const progressStatsSchema: z.ZodType<ProgressStats> = z.object({ completedCourses: count, change: period });
+export const progressStatsSchema: z.ZodType<ProgressStats> = z.object({ completedCourses: count, change: period, lowerBounds });
 const recordSchema = z.object({
   id: z.string(),
   action: z.enum(AUDIT_ACTIONS),

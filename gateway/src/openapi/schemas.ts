@@ -655,6 +655,9 @@ export const dashboardStatsSchema = conforms<DashboardStats>().as(
       organizations: figure,
       contacts: figure,
       change: z.record(z.enum(DASHBOARD_FIGURES), z.string().nullable()),
+      lowerBounds: z
+        .array(z.enum(DASHBOARD_FIGURES))
+        .meta({ description: 'Показатели, посчитанные до 10 000 и остановленные: их больше («10 000+»)' }),
       recentActivity: z.array(auditRecord),
       activityByDay: z.array(dayCount),
       activityScope: z.enum(['all', 'own']),

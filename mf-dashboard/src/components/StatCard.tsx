@@ -9,19 +9,21 @@ interface StatCardProps {
   value: number | null;
   change: string | null;
   loading: boolean;
+  /** The value was counted to a cap and stopped: there are more («10 000+»). */
+  atLeast?: boolean;
 }
 
 type Trend = 'up' | 'down' | 'flat';
 const trendOf = (change: string): Trend => (change.startsWith('-') ? 'down' : change === '0%' ? 'flat' : 'up');
 
 /** One figure of the dashboard with its change over the last 30 days. */
-export function StatCard({ label, value, change, loading }: StatCardProps) {
+export function StatCard({ label, value, change, loading, atLeast = false }: StatCardProps) {
   const missing = !loading && value === null;
   return (
     <Figure as="article" aria-label={label} aria-busy={loading} data-testid="stat-card">
       <Label>{label}</Label>
       <Value data-testid="stat-value" title={missing ? DASHBOARD_MSG.unavailable : undefined}>
-        {loading ? '…' : value === null ? '—' : numberFormat.format(value)}
+        {loading ? '…' : value === null ? '—' : `${numberFormat.format(value)}${atLeast ? '+' : ''}`}
       </Value>
       {change !== null && !loading && (
         <Change $trend={trendOf(change)} data-testid="stat-change">

@@ -4,6 +4,7 @@ import { invalidIdMessage, isValidId } from './ids';
 import { pagingFields } from './paging';
 import type { Role } from './roles';
 import { isMediaUrl } from './urls';
+import type { FigureBounds } from './dashboard';
 
 /* ------------------------------------------------------------------ texts */
 
@@ -603,7 +604,7 @@ export type UploadAccept = (typeof UPLOAD_ACCEPT)[number];
 export const uploadQuerySchema = z.object({ accept: z.enum(UPLOAD_ACCEPT).default('any') });
 
 /** GET /internal/stats of the content service, for the dashboard. */
-export interface ContentStats {
+export interface ContentStats extends FigureBounds {
   totalCourses: number;
   activeCourses: number;
   change: {

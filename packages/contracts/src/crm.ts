@@ -5,6 +5,7 @@ import { exportFields } from './exports';
 import { pagingFields } from './paging';
 import { URL_MSG, isSiteUrl } from './urls';
 import { innSchema, kppSchema, ogrnSchema } from './requisites';
+import type { FigureBounds } from './dashboard';
 
 /** Organization status (spec section 4): set freely among the three; new ones are ACTIVE. */
 export const ORG_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
@@ -168,10 +169,12 @@ export interface OrganizationDetail extends Organization {
 export interface PeriodChange {
   last30: number;
   prev30: number;
+  /** False when a window was counted to LIST_TOTAL_CAP and stopped: no change can be told. */
+  exact?: false;
 }
 
 /** GET /internal/stats of the crm service, for the dashboard. */
-export interface CrmStats {
+export interface CrmStats extends FigureBounds {
   organizations: number;
   contacts: number;
   change: { organizations: PeriodChange; contacts: PeriodChange };

@@ -151,13 +151,21 @@ export interface AuditActivity {
 /* ------------------------------------------------------ dashboard figures */
 
 /** GET /internal/stats of the auth service. */
-export interface AuthStats {
+/**
+ * What a service's stats add about their figures: the names of those counted to LIST_TOTAL_CAP and
+ * stopped (each is then «at least»); absent when every figure is exact.
+ */
+export interface FigureBounds {
+  lowerBounds?: DashboardFigure[];
+}
+
+export interface AuthStats extends FigureBounds {
   totalStudents: number;
   newStudents: PeriodChange;
 }
 
 /** GET /internal/stats?userId= of the progress service. */
-export interface ProgressStats {
+export interface ProgressStats extends FigureBounds {
   completedCourses: number;
   change: PeriodChange;
 }
@@ -222,8 +230,10 @@ export interface DashboardStats {
   completedCourses: number | null;
   organizations: number | null;
   contacts: number | null;
-  /** Per figure: the last 30 days against the 30 before ('+12%'), or null. */
+  /** Per figure: the last 30 days against the 30 before ('+12%'), or null (also when a window was not counted whole). */
   change: Record<DashboardFigure, string | null>;
+  /** The figures counted to LIST_TOTAL_CAP and stopped: there are more («10 000+»). */
+  lowerBounds: DashboardFigure[];
   recentActivity: AuditRecord[];
   /** Actions per day over the last ACTIVITY_DAYS days, oldest first (the reader's own for learners). */
   activityByDay: DayCount[];

@@ -5,7 +5,7 @@ import { cappedTotal, type Countable } from './totals';
 const DAY = 86_400_000;
 
 /** A change of a dashboard figure: `exact: false` when a window was counted to LIST_TOTAL_CAP and stopped. */
-export type CountedChange = PeriodChange & { exact?: false };
+export type CountedChange = PeriodChange;
 
 /**
  * One figure of the dashboard: how many records a filter selects, and how many of them arrived in

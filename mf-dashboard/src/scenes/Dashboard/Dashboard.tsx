@@ -86,6 +86,7 @@ function DashboardFor({ user }: { user: User }) {
             label={FIGURE_LABELS[figure]}
             value={failed ? 0 : (data?.[figure] ?? null)}
             change={failed ? null : (data?.change[figure] ?? null)}
+            atLeast={!failed && !!data?.lowerBounds?.includes(figure)}
             loading={loading}
           />
         ))}
