@@ -143,7 +143,15 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const current = (editor.getAttributes('link').href as string | undefined) ?? '';
   const form = useZodForm(linkSchema, { href: current });
   const submit = form.handleSubmit(({ href }) => {
-    editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+    // The caret goes after the link, as it does in other editors: a key pressed next goes on writing
+    // instead of replacing the linked words.
+    editor
+      .chain()
+      .focus()
+      .extendMarkRange('link')
+      .setLink({ href })
+      .command(({ tr, commands }) => commands.setTextSelection(tr.selection.to))
+      .run();
     onDone();
   });
   return (
