@@ -4,9 +4,6 @@ import { cappedTotal, type Countable } from './totals';
 
 const DAY = 86_400_000;
 
-/** A change of a dashboard figure: `exact: false` when a window was counted to LIST_TOTAL_CAP and stopped. */
-export type CountedChange = PeriodChange;
-
 /**
  * One figure of the dashboard: how many records a filter selects, and how many of them arrived in
  * the last 30 days and in the 30 before. Each of the three counts stops at LIST_TOTAL_CAP (see
@@ -16,7 +13,8 @@ export interface CountedFigure {
   count: number;
   /** False when the count stopped at the cap: there are more (the dashboard says «10 000+»). */
   exact: boolean;
-  change: CountedChange;
+  /** `exact: false` when a window was counted to LIST_TOTAL_CAP and stopped. */
+  change: PeriodChange;
 }
 
 /**
@@ -43,15 +41,11 @@ export async function countFigure(
 }
 
 /**
- * What an internal stats answer adds about its figures: `lowerBounds`, the names of those counted
- * to the cap (each is then «at least»), left out when every figure is exact, so an answer of exact
- * figures is what it always was.
+ * The `lowerBounds` of an internal stats answer (contracts' FigureBounds): the names of the figures
+ * counted to the cap (each is then «at least»), left out when every figure is exact, so an answer of
+ * exact figures is what it always was.
  */
-export interface LowerBounds<K extends string = string> {
-  lowerBounds?: K[];
-}
-
-export function lowerBoundsOf<K extends string>(figures: Record<K, Pick<CountedFigure, 'exact'>>): LowerBounds<K> {
+export function lowerBoundsOf<K extends string>(figures: Record<K, Pick<CountedFigure, 'exact'>>): { lowerBounds?: K[] } {
   const capped = (Object.keys(figures) as K[]).filter((name) => !figures[name].exact);
   return capped.length ? { lowerBounds: capped } : {};
 }

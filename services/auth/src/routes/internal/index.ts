@@ -3,16 +3,7 @@ import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
 import { LEARNER_ROLES, ROLES, STUDY_ROLES, pageOffset, pagingFields, type AuthStats } from '@portal/contracts';
-import {
-  countFigure,
-  lowerBoundsOf,
-  notFound,
-  op,
-  parse,
-  requireInternal,
-  type LowerBounds,
-  type ServiceContext,
-} from '@portal/service-kit';
+import { countFigure, lowerBoundsOf, notFound, op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
 import { localLookup } from '../../lookup';
 import { toPrincipal } from '../../presenters/user';
 import type { UserDoc } from '../../models/user';
@@ -79,7 +70,7 @@ export function internalRouter(service: ServiceContext, users: Model<UserDoc>): 
   /** For the dashboard: the learners, and how many joined in the last 30 days and the 30 before (bounded counts). */
   router.get('/stats', async (ctx) => {
     const students = await countFigure(users, { role: op({ $in: [...LEARNER_ROLES] }) }, 'createdAt');
-    const body: AuthStats & LowerBounds = {
+    const body: AuthStats = {
       totalStudents: students.count,
       newStudents: students.change,
       ...lowerBoundsOf({ totalStudents: students }),

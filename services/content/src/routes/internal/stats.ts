@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import type { ContentStats, ContentStatsQuery } from '@portal/contracts';
-import { countFigure, lowerBoundsOf, op, type CountedFigure, type LowerBounds, type Principal } from '@portal/service-kit';
+import { countFigure, lowerBoundsOf, op, type CountedFigure, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../../models';
 import { canAuthor, visibleCoursesFilter } from '../../policies/content';
 
@@ -51,11 +51,7 @@ async function startedCourses(models: ContentModels, reader: Principal, now: num
  * Every count is bounded (countFigure, STARTED_LIMIT); a figure counted to its bound is named in
  * `lowerBounds`.
  */
-export async function courseStats(
-  models: ContentModels,
-  query: ContentStatsQuery,
-  now = Date.now(),
-): Promise<ContentStats & LowerBounds> {
+export async function courseStats(models: ContentModels, query: ContentStatsQuery, now = Date.now()): Promise<ContentStats> {
   // The reader as data (ARCHITECTURE.md: services ask each other with the principal as data).
   const reader: Principal = { id: query.userId, role: query.role, fullName: '', email: '' };
   const author = canAuthor(reader);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { CrmStats } from '@portal/contracts';
-import { countFigure, lowerBoundsOf, requireInternal, type LowerBounds, type ServiceContext } from '@portal/service-kit';
+import { countFigure, lowerBoundsOf, requireInternal, type ServiceContext } from '@portal/service-kit';
 import type { CrmModels } from '../../models';
 
 /** Routes for other services only (the gateway's dashboard); the gateway never exposes /internal. */
@@ -15,7 +15,7 @@ export function internalRouter(service: ServiceContext, models: CrmModels): Rout
       countFigure(models.organizations, {}, 'createdAt', now),
       countFigure(models.contacts, {}, 'createdAt', now),
     ]);
-    const body: CrmStats & LowerBounds = {
+    const body: CrmStats = {
       organizations: organizations.count,
       contacts: contacts.count,
       change: { organizations: organizations.change, contacts: contacts.change },

@@ -8,7 +8,6 @@ import {
   parse,
   requireInternal,
   type BaseConfig,
-  type LowerBounds,
   type ServiceContext,
 } from '@portal/service-kit';
 import type { ProgressConfig } from '../../config';
@@ -28,7 +27,7 @@ export function internalRouter(service: ServiceContext<BaseConfig & Partial<Pick
   router.get('/stats', async (ctx) => {
     const { userId } = parse(progressStatsQuerySchema, ctx.query);
     const completed = await countFigure(courseCompletions, { userId }, 'completedAt');
-    const body: ProgressStats & LowerBounds = {
+    const body: ProgressStats = {
       completedCourses: completed.count,
       change: completed.change,
       ...lowerBoundsOf({ completedCourses: completed }),
