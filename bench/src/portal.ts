@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon, { type Instance, type Options, type Result } from 'autocannon';
-import { completeInn, lessonContentSchema, SERVICE_NAMES } from '@portal/contracts';
+import { CONSENT_DOCUMENT, completeInn, lessonContentSchema, SERVICE_NAMES } from '@portal/contracts';
 import { startStack, type Stack } from '@portal/devstack/stack';
 import type { Figure } from './harness';
 
@@ -266,6 +266,9 @@ export async function startPortal(mongoUrl: string, redisUrl: string, { replicas
             password: 'Learner12345',
             fullName: `Слушатель Нагрузочный ${i}`,
             role: 'CANDIDATE',
+            // As the registration form sends it: a learner who never consented is asked first, in a
+            // dialog over every page, and the pages measured would be that dialog.
+            consentVersion: CONSENT_DOCUMENT.version,
           })
         ).token,
       );

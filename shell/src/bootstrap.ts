@@ -1,5 +1,15 @@
 import { registerApplication, start, triggerAppChange, unloadApplication, type LifeCycles } from 'single-spa';
-import { REMOTES, authStore, provideRemoteLoader, remoteShows, type RemoteName } from '@portal/web-core';
+import {
+  REMOTES,
+  authStore,
+  firstReadsOf,
+  getToken,
+  provideRemoteLoader,
+  remoteShows,
+  resolve,
+  startEarly,
+  type RemoteName,
+} from '@portal/web-core';
 import { fallbackLifecycles } from './fallback';
 import { loadLifecycles, loadModule, registerFromManifest } from './remotes';
 
@@ -10,6 +20,12 @@ const activeWhen = (app: RemoteName) => (location: Location) => {
 };
 
 async function main() {
+  // What the page's scene reads first is asked for now, beside the sign-in check and the manifest,
+  // instead of after the remote's files have come; and the header's files come meanwhile too.
+  startEarly(firstReadsOf(location.pathname, location.search));
+  const loadChrome = () => import('./chrome/lifecycles') as Promise<LifeCycles>;
+  let early: Promise<LifeCycles> | null = loadChrome();
+  early.catch(() => undefined); // single-spa sees the failure when it asks, and asks again later
   document.getElementById('portal-boot')?.remove();
   void authStore.start();
   // Route activity depends on who is signed in: re-evaluate whenever that changes.
@@ -22,9 +38,23 @@ async function main() {
     manifestError = err;
   });
 
+  // The remote of this address starts loading now, beside the sign-in check, when it is likely to
+  // be shown: a public page, or a guarded one with a token (the guard decides when the check is done).
+  const preloaded = new Map<RemoteName, Promise<LifeCycles>>();
+  const route = resolve(location.pathname)?.route;
+  if (!manifestError && route && (route.access === 'public' || getToken())) {
+    const loading = loadLifecycles(route.remote);
+    loading.catch(() => undefined); // seen, and retried, when single-spa asks for it
+    preloaded.set(route.remote, loading);
+  }
+
   registerApplication({
     name: 'chrome',
-    app: () => import('./chrome/lifecycles') as Promise<LifeCycles>,
+    app: () => {
+      const loading = early ?? loadChrome();
+      early = null;
+      return loading;
+    },
     activeWhen: () => true,
   });
 
@@ -34,7 +64,9 @@ async function main() {
       app: async () => {
         try {
           if (manifestError) throw manifestError;
-          return await loadLifecycles(app);
+          const early = preloaded.get(app);
+          preloaded.delete(app);
+          return await (early ?? loadLifecycles(app));
         } catch (err) {
           console.warn(`[portal] remote ${app} failed to load`, err);
           return fallbackLifecycles(app, () => {

@@ -57,7 +57,7 @@ function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCard
 
   // Spec: a quiz that is not found renders nothing.
   if (card.isError && card.error instanceof ApiError && card.error.status === 404) return null;
-  if (card.isPending) return <Muted role="status">Загрузка квиза...</Muted>;
+  if (card.isPending) return <Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>;
   if (card.isError) return <Muted role="alert">Не удалось загрузить квиз</Muted>;
 
   const { quiz, best, latest, attemptsUsed, inProgress, canStart, blockedReason } = card.data;
@@ -132,7 +132,7 @@ function PreviewQuizCard({ quizId, onPassed }: QuizBlockCardProps) {
     retry: notRetriedOn4xx,
   });
   if (quiz.isError && quiz.error instanceof ApiError && quiz.error.status === 404) return null;
-  if (quiz.isPending) return <Muted role="status">Загрузка квиза...</Muted>;
+  if (quiz.isPending) return <Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>;
   if (quiz.isError) return <Muted role="alert">Не удалось загрузить квиз</Muted>;
   return (
     <Box as="section" aria-labelledby={`quiz-${quizId}`}>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import './zod-ru';
+import { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignmentRules';
 import { entityIdField } from './content';
-import { exportFields } from './exports';
+import { exportFields } from './exportQuery';
 import { pagingFields } from './paging';
 import { STUDY_ROLES } from './progress';
 import { ROLES } from './roles';
@@ -139,16 +141,6 @@ export const assignmentExtendSchema = z.object({ dueDate: dueDateSchema, userId:
 export type AssignmentExtendInput = z.infer<typeof assignmentExtendSchema>;
 
 /* ------------------------------------------------------------------ status */
-
-export const ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'completed', 'overdue'] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
-
-export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
-  not_started: 'не начат',
-  in_progress: 'в процессе',
-  completed: 'завершён',
-  overdue: 'просрочен',
-};
 
 /* ------------------------------------------------------------------ queries */
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { pagingFields } from './paging';
 
 export const AUDIT_ACTIONS = ['create', 'read', 'update', 'delete', 'login', 'logout'] as const;

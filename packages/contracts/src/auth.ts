@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import './zod-ru';
+import { CONSENT_MSG } from './consent';
 import { MSG } from './messages';
 import { ROLES } from './roles';
-import { exportFields } from './exports';
+import { exportFields } from './exportQuery';
 import { pagingFields } from './paging';
 import { personFields } from './people';
 
@@ -123,3 +125,8 @@ export interface TokenClaims {
   /** The server-side session the token belongs to: ending it ends the token in every service. */
   sid: string;
 }
+
+/** POST /api/consent: the version of the text the person read and accepted. */
+export const consentAcceptSchema = z.strictObject({
+  version: z.string({ error: CONSENT_MSG.required }).trim().min(1, CONSENT_MSG.required).max(40, CONSENT_MSG.outdated),
+});

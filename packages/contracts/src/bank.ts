@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { questionSchema, type Question } from '@portal/quiz-engine';
 import { pagingFields } from './paging';
 

@@ -1,4 +1,5 @@
-import { CANDIDATE_LINK_MSG, MAX_LINK_TIME_LIMIT, MAX_LINK_USES, candidateLinkCreateSchema } from './candidateLinks';
+import { CANDIDATE_LINK_MSG } from './candidateLinkRules';
+import { MAX_LINK_TIME_LIMIT, MAX_LINK_USES, candidateLinkCreateSchema } from './candidateLinks';
 
 const ID = '6743a1f0c2b5e80012ab34cd';
 const LINK = { courseId: ID, lessonId: ID, validUntil: '2099-12-31', showResult: false };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import './zod-ru';
+import { CANDIDATE_LINK_MSG } from './candidateLinkRules';
 import { MSG } from './messages';
 import { emailField } from './auth';
 import { CONSENT_DOCUMENT, CONSENT_MSG } from './consent';
@@ -10,30 +12,6 @@ import { pagingFields } from './paging';
  * lesson of a published course; a person without an account opens it, gives a name, an email and
  * consent, and takes the quiz as a transient CANDIDATE «по ссылке» whose session reaches that quiz only.
  */
-export const CANDIDATE_LINK_MSG = {
-  validityRequired: 'Укажите срок действия ссылки: дату окончания, число прохождений или и то и другое',
-  validUntilInvalid: 'Дата окончания должна быть в будущем (формат ГГГГ-ММ-ДД)',
-  maxUsesInvalid: 'Число прохождений — целое число от 1 до 1000',
-  timeLimitInvalid: 'Ограничение времени — целое число минут от 1 до 480',
-  showResultRequired: 'Укажите, показывать ли кандидату результат',
-  courseNotPublished: 'Ссылку можно создать только на урок опубликованного курса',
-  lessonHasNoQuiz: 'В этом уроке нет теста',
-  notYours: 'Ссылки на тесты курса создают его автор, соавторы и администратор',
-  notFound: 'Ссылка не найдена',
-  revoked: 'Ссылка отозвана. Обратитесь к тому, кто её прислал',
-  expired: 'Срок действия ссылки истёк. Обратитесь к тому, кто её прислал',
-  usedUp: 'Ссылка уже использована максимальное число раз. Обратитесь к тому, кто её прислал',
-  alreadyRevoked: 'Ссылка уже отозвана',
-  revokeNotYours: 'Отозвать ссылку может её автор или администратор',
-  tooManyRequests: 'Слишком много запросов. Попробуйте через минуту',
-  scopeOnly: 'По ссылке доступен только выданный тест',
-  nameRequired: 'Укажите фамилию, имя и отчество',
-  submittedTitle: 'Ответы отправлены',
-  submitted: 'Спасибо! Результат сообщит организация, которая прислала ссылку',
-  viaLink: 'по ссылке',
-  screenTitle: 'Ссылки для кандидатов',
-} as const;
-
 export const MAX_LINK_USES = 1000;
 
 /** The candidate's page: `/t/{token}` (the route table's `candidateTest`). */

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Certificates of completion (issue 22, item 7): a unique number, the person's full name, the course,
  * its hours and the completion date; anyone may check a number on the public /verify page.
@@ -13,10 +11,6 @@ export const CERTIFICATE_MSG = {
 
 /** C-2026-7KQ2M9XA: the year of issue and eight characters without look-alikes (no 0/O, 1/I). */
 export const CERTIFICATE_NUMBER = /^C-\d{4}-[2-9A-HJ-NP-Z]{8}$/;
-
-export const certificateNumberSchema = z.string().trim().toUpperCase().regex(CERTIFICATE_NUMBER, CERTIFICATE_MSG.numberInvalid);
-
-export const certificateIssueSchema = z.object({ courseId: z.string().min(1).max(100) });
 
 /** A certificate as its holder (and staff) see it. */
 export interface Certificate {

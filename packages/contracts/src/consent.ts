@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The consent to the processing of personal data (152-FZ, art. 9): a document of its own, with its
  * own checkbox, never pre-ticked, given by the person for this purpose only. A new text gets a new
@@ -24,11 +22,6 @@ export const CONSENT_MSG = {
   withdrawn: 'Согласие отозвано. Администратор обезличит ваши данные в течение 30 дней',
   notGiven: 'Действующего согласия нет',
 } as const;
-
-/** POST /api/consent: the version of the text the person read and accepted. */
-export const consentAcceptSchema = z.strictObject({
-  version: z.string({ error: CONSENT_MSG.required }).trim().min(1, CONSENT_MSG.required).max(40, CONSENT_MSG.outdated),
-});
 
 export interface ConsentRecord {
   version: string;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import './zod-ru';
+import { COURSE_STATUSES, RICH_TEXT, type CourseStatus } from './contentRules';
 import { requiredText } from './auth';
 import { invalidIdMessage, isValidId } from './ids';
 import { pagingFields } from './paging';
@@ -77,18 +79,6 @@ export const CONTENT_MSG = {
 export const entityIdField = (field: string) => z.custom<string>(isValidId, { message: invalidIdMessage(field) });
 
 /* ---------------------------------------------------------------- courses */
-
-export const COURSE_STATUSES = ['draft', 'published', 'hidden'] as const;
-export type CourseStatus = (typeof COURSE_STATUSES)[number];
-
-export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
-  draft: 'Черновик',
-  published: 'Опубликован',
-  hidden: 'Скрыт',
-};
-
-/** Spec section 4: draft yellow ●, hidden grey ◎, published green ✔. */
-export const COURSE_STATUS_ICONS: Record<CourseStatus, string> = { draft: '●', hidden: '◎', published: '✔' };
 
 /** Spec section 9. */
 export const COURSE_DEFAULTS = { price: 0, duration: 0, level: 'Начальный', isPublished: false, status: 'draft' as CourseStatus };
@@ -185,18 +175,6 @@ const textContent = (max: z.ZodString) =>
     (v) => (typeof v === 'string' ? { text: v } : v),
     z.object({ text: max, level: z.number().int().min(1).max(6).optional() }),
   );
-
-/**
- * Issue 20: what a text block's `html` may hold. Everything else (scripts, styles, classes, on*
- * attributes, other addresses than http(s) and mailto) is removed on the way in, by the editor and
- * again by the content service, and on the way out, by the player. `text` stays the plain rendition.
- */
-export const RICH_TEXT = {
-  tags: ['p', 'br', 'strong', 'em', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'blockquote'],
-  attributes: { a: ['href'] },
-  schemes: ['http', 'https', 'mailto'],
-  maxHtml: 200_000,
-} as const;
 
 /** What an upload adds to a media block, so the editor can name it («лекция.mp4 · 12,30 МБ»), not show /api/files/<uuid>. */
 const uploadedFields = {
@@ -579,17 +557,6 @@ export interface CourseOutline extends CourseSummary {
   modules: ModuleOutline[];
 }
 
-/** A lesson record's content blocks in order; anything that is not a list reads as none. */
-export function contentBlocksOf(record: Pick<BlockRecord, 'type' | 'content'>): ContentBlock[] {
-  if (record.type !== 'LESSON' || !record.content) return [];
-  try {
-    const parsed: unknown = JSON.parse(record.content);
-    return Array.isArray(parsed) ? [...(parsed as ContentBlock[])].sort((a, b) => a.order - b.order) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** POST /upload/file answers one; /upload/files a list of them. */
 export interface UploadedFile {
   url: string;
@@ -628,18 +595,6 @@ export function nextAutoName(type: BlockRecordType, existingTitles: readonly str
   }, 0);
   return `${prefix}${highest + 1}`;
 }
-
-const LESSON_FORMS: Record<Intl.LDMLPluralRule, string> = {
-  zero: 'уроков',
-  one: 'урок',
-  two: 'урока',
-  few: 'урока',
-  many: 'уроков',
-  other: 'урока',
-};
-const ruPlural = new Intl.PluralRules('ru-RU');
-/** 'N уроков' with the Russian forms: 1 урок, 2 урока, 5 уроков, 21 урок. */
-export const lessonsLabel = (count: number): string => `${count} ${LESSON_FORMS[ruPlural.select(count)]}`;
 
 const ruDate = new Intl.DateTimeFormat('ru-RU');
 /** 'Обновлён: {date}' in the ru-RU format (spec section 9). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import './zod-ru';
 import { MSG } from './messages';
 import { emailField, requiredText } from './auth';
-import { exportFields } from './exports';
+import { exportFields } from './exportQuery';
 import { pagingFields } from './paging';
 import { URL_MSG, isSiteUrl } from './urls';
 import { innSchema, kppSchema, ogrnSchema } from './requisites';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { auditQuerySchema, type AuditAction, type AuditEntity } from './audit';
 import type { PeriodChange } from './crm';
 import { ROLES, isStaff, type Role } from './roles';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { quizDrawsSchema, type QuizDraw } from './bank';
 import { CONTENT_MSG, entityIdField } from './content';
 import { invalidIdMessage, isValidId } from './ids';

@@ -1,13 +1,11 @@
-import { z } from 'zod';
-import { auditQuerySchema } from './audit';
-import { DASHBOARD_MSG, timeZoneSchema } from './dashboard';
 import { formatMessage } from './messages';
 
 /**
  * Downloads of a list as a spreadsheet (issue 21): quiz results, the audit history, organizations
  * with their contacts, the directory. Each takes the query of the list it exports (without the
  * page), plus the format and the reader's time zone, and answers every matching row up to a hard
- * maximum: the store work of one download is bounded whatever the data size.
+ * maximum: the store work of one download is bounded whatever the data size. The query fields are
+ * in exportQuery.ts: this module is the words and names a page needs, without zod.
  */
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -23,25 +21,6 @@ export const EXPORT_MSG = {
 
 export const exportTooManyRows = (): string =>
   formatMessage(EXPORT_MSG.tooManyRows, { max: EXPORT_MAX_ROWS.toLocaleString('ru-RU') });
-
-/** `format` and `tz` of every export query; CSV when no format is named (the first export was CSV only). */
-export const exportFields = {
-  format: z.enum(EXPORT_FORMATS, { error: EXPORT_MSG.formatInvalid }).default('csv'),
-  tz: timeZoneSchema.default('UTC'),
-};
-
-/** GET /api/audit/export and /api/audit/my/export: the history's filters, every row, CSV or XLSX. */
-export const auditExportQuerySchema = auditQuerySchema
-  .omit({ page: true, limit: true })
-  .extend({
-    search: z.string().trim().max(200).optional(),
-    ...exportFields,
-  })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: DASHBOARD_MSG.endBeforeStart,
-    path: ['endDate'],
-  });
-export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
 /** The file names of the downloads, without the extension (`quiz_results.csv` is the spec's). */
 export const EXPORT_FILES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { requiredText } from './auth';
 import { COURSE_LEVEL_SUGGESTIONS } from './content';
 

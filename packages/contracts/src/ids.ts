@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const CUID = /^c[a-z0-9]{24}$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { entityIdField } from './content';
 import { pagingFields } from './paging';
 import type { Page } from './paging';

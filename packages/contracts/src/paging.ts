@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 
 /**
  * Every list the API answers is one page of it (ARCHITECTURE «Replicas and production»): `page`

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 
 /** A person's name in parts (ФИО). `fullName` is built from them, surname first. */
 export interface NameParts {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import './zod-ru';
 import { entityIdField } from './content';
-import { exportFields } from './exports';
+import { exportFields } from './exportQuery';
 import { pagingFields } from './paging';
 
 /** Data-subject requests (152-FZ, art. 14 and 21): what the portal holds about a person, or forgetting them. */

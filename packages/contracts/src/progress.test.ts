@@ -1,12 +1,6 @@
 import type { Course } from './content';
-import {
-  attemptSubmitSchema,
-  computeCourseProgress,
-  formatCountdown,
-  minutesBetween,
-  resultLine,
-  resultsQuerySchema,
-} from './progress';
+import { attemptSubmitSchema, formatCountdown, minutesBetween, resultLine, resultsQuerySchema } from './progress';
+import { computeCourseProgress } from './progressRules';
 
 const lessons = (...ids: string[]) => ids.map((id) => ({ id }));
 const course = (modules: Array<{ id: string; lessons: Array<{ id: string }> }>) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import {
   DEFAULT_SCORING,
   QUESTION_TYPES,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { MSG } from './messages';
 
 /** A new password as every route takes it; the server adds the rules that need a list or the email. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-ru';
 import { ROLES, ROLE_LABELS, type Role } from './roles';
 
 /**

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/*
+ * Every module of the contracts that makes a schema imports this one, so the Russian messages are
+ * set wherever a schema exists, and a page that needs only words and rules from the contracts loads
+ * no zod at all.
+ */
+
 /** Russian defaults for zod's generic messages; schemas still give their own where the spec quotes one. */
 z.config({
   customError: (issue) => {

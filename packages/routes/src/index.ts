@@ -93,6 +93,12 @@ export function resolve(pathname: string): ResolvedRoute | null {
   return null;
 }
 
+/** The API reads the scene of this address makes first (its route's firstReads); none for most routes. */
+export function firstReadsOf(pathname: string, search: string): string[] {
+  const resolved = resolve(pathname);
+  return resolved?.route.firstReads?.(resolved.params, new URLSearchParams(search)) ?? [];
+}
+
 function build(name: RouteName, args: ReadonlyArray<string | undefined>): string {
   let next = 0;
   const parts: string[] = [];

@@ -1,5 +1,5 @@
 import { ADMIN_ROLES, CRM_ROLES, ROLES, STAFF_ROLES } from '@portal/contracts/roles';
-import { REMOTES, ROUTES, decide, paths, remoteShows, resolve } from './index';
+import { REMOTES, ROUTES, decide, firstReadsOf, paths, remoteShows, resolve } from './index';
 
 const where = (pathname: string) => {
   const found = resolve(pathname);
@@ -89,5 +89,15 @@ describe('the route table', () => {
     expect(remoteShows('mf_courses', '/courses', { status: 'loading', role: null })).toBe(false);
     // Every remote shows some route.
     for (const remote of Object.keys(REMOTES)) expect(Object.values(ROUTES).some((route) => route.remote === remote)).toBe(true);
+  });
+
+  it('names the reads a study page makes first, so the shell can start them with the page', () => {
+    expect(firstReadsOf('/student/c-1', '')).toEqual(['/courses/c-1/outline']);
+    // The lesson the address names comes with the outline; its id is encoded as the player encodes it.
+    expect(firstReadsOf('/student/c-1/', '?lesson=l%202')).toEqual(['/courses/c-1/outline', '/blocks/l%202']);
+    expect(firstReadsOf('/student/%D0%BA', '?lesson=')).toEqual(['/courses/%D0%BA/outline']);
+    // Pages without first reads, and unknown ones, start nothing.
+    expect(firstReadsOf('/courses', '?lesson=x')).toEqual([]);
+    expect(firstReadsOf('/nowhere', '')).toEqual([]);
   });
 });

@@ -22,7 +22,15 @@ export interface RouteDefinition {
   /** The name the remote's root renders the route with; routes of one remote may share a scene. */
   scene: string;
   access: Access;
+  /**
+   * The API reads (paths under /api) the scene makes first, from the route's parameters and the
+   * address's query: the shell starts them as the page opens, while the remote's files are still on
+   * their way, and the scene's own call takes the answer (web-core's startEarly).
+   */
+  firstReads?: (params: Readonly<Record<string, string>>, query: URLSearchParams) => string[];
 }
+
+const enc = encodeURIComponent;
 
 /**
  * The route table of spec section 2: path → remote → scene → who may open it. Adding a screen is a
@@ -51,7 +59,17 @@ export const ROUTES = {
   lessonEditorDemo: { path: '/lesson-editor-demo', remote: 'mf_editor', scene: 'demoLessonEditor', access: STAFF_ROLES },
   // Study mode: learners study; ADMIN and CURATOR open it as «Просмотр как слушатель», a preview that
   // records nothing (the client calls no writing route, and the progress service refuses staff).
-  student: { path: '/student/:courseId', remote: 'mf_player', scene: 'study', access: ROLES },
+  student: {
+    path: '/student/:courseId',
+    remote: 'mf_player',
+    scene: 'study',
+    access: ROLES,
+    // The course's outline, and the lesson the address names (?lesson=): what the page first shows.
+    firstReads: ({ courseId }, query) => {
+      const lesson = query.get('lesson');
+      return [`/courses/${enc(courseId)}/outline`, ...(lesson ? [`/blocks/${enc(lesson)}`] : [])];
+    },
+  },
   // Staff see everyone's results there (the server scopes learners to their own).
   results: { path: '/results', remote: 'mf_player', scene: 'results', access: ROLES },
   // «Проверка ответов»: long answers and files graded by a person (RESULTS_ALL_ROLES).

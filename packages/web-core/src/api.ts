@@ -50,7 +50,39 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await apiResponse<T>(path, options)).body;
 }
 
-export async function apiResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export function apiResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarly(urlOf(path, options.query)) : undefined;
+  return (early as Promise<ApiResponse<T>> | undefined) ?? read<T>(path, options);
+}
+
+/** Answers started before the code that wants them had loaded, by address; each is taken once. */
+const started = new Map<string, { at: number; answer: Promise<ApiResponse<unknown>> }>();
+/** How long an answer started early waits for its caller; after that the caller asks again. */
+const EARLY_ANSWER_MS = 10_000;
+
+const takeEarly = (url: string): Promise<ApiResponse<unknown>> | undefined => {
+  const entry = started.get(url);
+  if (!entry) return undefined;
+  started.delete(url);
+  return Date.now() - entry.at <= EARLY_ANSWER_MS ? entry.answer : undefined;
+};
+
+/**
+ * Starts GET calls ahead of their callers (the shell does, with the page's first reads, while the
+ * remote that makes them is still loading): the first call of the same address within 10 s takes
+ * that answer, or its refusal, instead of asking again. Nothing is started without a token.
+ */
+export function startEarly(paths: readonly string[]): void {
+  if (!getToken()) return;
+  for (const path of paths) {
+    const answer = read<unknown>(path, {});
+    // A refusal is the caller's to see; one that no caller takes is dropped here.
+    answer.catch(() => undefined);
+    started.set(urlOf(path, undefined), { at: Date.now(), answer });
+  }
+}
+
+async function read<T>(path: string, options: RequestOptions): Promise<ApiResponse<T>> {
   const res = await send(path, options);
   if (res.status === 204) return { body: undefined as T, headers: res.headers };
   const type = res.headers.get('content-type') ?? '';

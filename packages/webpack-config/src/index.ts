@@ -17,7 +17,11 @@ const versionOf = (pkg: string): string =>
  * with the remotes; changing it means redeploying the shell.
  */
 export function sharedSingletons() {
-  const single = (pkg: string, version = versionOf(pkg)) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  // No requiredVersion: for a singleton the federation runtime only compares it to log a warning,
+  // and each comparison parses semver ranges with freshly built regular expressions, about 50 ms
+  // of a phone's CPU on every page (bench/src/pageprofile.ts). Every app is built from the one
+  // lockfile, so the versions offered are the same ones.
+  const single = (pkg: string, version = versionOf(pkg)) => ({ singleton: true, requiredVersion: false as const, version });
   return {
     react: single('react'),
     'react/': single('react'),
@@ -25,7 +29,7 @@ export function sharedSingletons() {
     'react-dom/': single('react-dom'),
     'styled-components': single('styled-components'),
     '@tanstack/react-query': single('@tanstack/react-query'),
-    '@portal/web-core': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+    '@portal/web-core': { singleton: true, requiredVersion: false as const, version: '0.1.0' },
   };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
@@ -24,8 +24,10 @@ import {
 import { LESSON_STATE_LABELS, StatusBadge } from '../../components/Badges';
 import { BlockView } from '../../components/BlockView';
 import { CourseOutline } from '../../components/CourseOutline';
-import { QuizBlockCard } from '../../components/QuizBlockCard';
 import { StudyAssignment } from '../../components/StudyAssignment';
+
+// The quiz player comes with the first lesson that holds a quiz: a page of text opens without it.
+const QuizBlockCard = lazy(() => import('../../components/QuizBlockCard').then((m) => ({ default: m.QuizBlockCard })));
 
 const notRetriedOn4xx = (count: number, err: Error) =>
   !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
@@ -273,13 +275,15 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
               key={block.id}
               block={block}
               renderQuiz={(quizId) => (
-                <QuizBlockCard
-                  quizId={quizId}
-                  courseId={courseId}
-                  lessonId={lesson.id}
-                  preview={preview}
-                  onPassed={() => !completed && onComplete()}
-                />
+                <Suspense fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>}>
+                  <QuizBlockCard
+                    quizId={quizId}
+                    courseId={courseId}
+                    lessonId={lesson.id}
+                    preview={preview}
+                    onPassed={() => !completed && onComplete()}
+                  />
+                </Suspense>
               )}
             />
           ))}

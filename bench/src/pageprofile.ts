@@ -1,0 +1,172 @@
+/**
+ * A CPU profile of a page's first load as Lighthouse's mobile preset sees it: Chromium's CPU slowed
+ * 4×, a phone's viewport, signed in as a learner who has consented, a cold cache. Prints the main
+ * thread's busy time and the long tasks' blocking time (what TBT counts), and where the time went,
+ * by package or source file and by function (through the builds' source maps).
+ *
+ *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/pageprofile.ts [study|landing|courses]
+ *       [name=folder ...] [--runs N] [--shot file.png]
+ *
+ * Each name=folder is a copy of the front ends' dists (`shell/dist`, `mf-*\/dist`; a checkout, or a
+ * folder they were copied to); without one it profiles this checkout's build. Several builds are
+ * profiled side by side on one seeded portal, run by run interleaved, so a busy moment of the shared
+ * machine falls on each alike. Busy time is steadier than Lighthouse's scores, which is why this
+ * exists: it finds what to change, and shows a change's effect. Never part of the test command.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { ensureRedis, ensureStore } from '@portal/devstack/store';
+import { ROOT } from '@portal/devstack/util';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A built script's source map: /x.js is the shell's, /mf/<remote>/x.js a remote's. */
+function mapOf(maps: Map<string, TraceMap | null>, root: string, script: string): TraceMap | null {
+  if (!maps.has(script)) {
+    const remote = /^\/mf\/([\w-]+)\/(.+)$/.exec(script);
+    const file = remote ? path.join(root, remote[1], 'dist', remote[2]) : path.join(root, 'shell/dist', script.slice(1));
+    maps.set(script, existsSync(`${file}.map`) ? new TraceMap(readFileSync(`${file}.map`, 'utf8')) : null);
+  }
+  return maps.get(script)!;
+}
+
+const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
+
+interface Tally {
+  busy: number[];
+  blocking: number[];
+  byPlace: Map<string, number>;
+  byFunction: Map<string, number>;
+  maps: Map<string, TraceMap | null>;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const page = args.find((a, i) => !a.startsWith('--') && !a.includes('=') && !args[i - 1]?.startsWith('--')) ?? 'study';
+  const runs = Number(valueOf('--runs') ?? 3);
+  const shot = valueOf('--shot');
+  const given = args
+    .filter((a) => /^[\w-]+=/.test(a))
+    .map((a) => ({ name: a.split('=')[0], root: path.resolve(a.slice(a.indexOf('=') + 1)) }));
+  const builds = given.length ? given : [{ name: 'this', root: ROOT }];
+  for (const { name, root } of builds)
+    if (!existsSync(path.join(root, 'shell/dist/index.html'))) throw new Error(`${name}: no shell/dist/index.html in ${root}`);
+
+  // The gateway reads the front ends through a link on every request: switching it switches the build.
+  const scratch = mkdtempSync(path.join(tmpdir(), 'pageprofile-'));
+  const link = path.join(scratch, 'static');
+  const serve = (root: string) => {
+    rmSync(link, { force: true });
+    symlinkSync(root, link);
+  };
+  serve(builds[0].root);
+  process.env.STATIC_ROOT = link;
+
+  const { startPortal } = await import('./portal');
+  const { chromium } = await import('playwright-core');
+  const store = await ensureStore();
+  const redis = await ensureRedis();
+  const portal = await startPortal(store.url, redis.url);
+  const url = {
+    study: `${portal.gateway}/student/${portal.courses[0].id}`,
+    landing: `${portal.gateway}/`,
+    courses: `${portal.gateway}/courses`,
+  }[page];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  const tallies = new Map<string, Tally>(
+    builds.map((b) => [b.name, { busy: [], blocking: [], byPlace: new Map(), byFunction: new Map(), maps: new Map() }]),
+  );
+  try {
+    if (!url) throw new Error(`unknown page ${page}: study, landing or courses`);
+    for (let run = 1; run <= runs; run++)
+      for (const { name, root } of builds) {
+        serve(root);
+        const tally = tallies.get(name)!;
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+        if (page !== 'landing')
+          await context.addInitScript((token) => localStorage.setItem('authToken', token), portal.learners[0]);
+        await context.addInitScript(() => {
+          const w = window as unknown as { __long: number[] };
+          w.__long = [];
+          new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+            type: 'longtask',
+            buffered: true,
+          });
+        });
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        await tab.goto(url, { waitUntil: 'load' });
+        await tab.waitForLoadState('networkidle');
+        await tab.waitForTimeout(1000);
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+        if (shot && run === 1) await tab.screenshot({ path: shot.replace(/(\.png)?$/, `-${name}.png`), fullPage: true });
+        const long = await tab.evaluate(() => (window as unknown as { __long: number[] }).__long);
+        await context.close();
+
+        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+        let busy = 0;
+        profile.samples.forEach((id, i) => {
+          const { functionName, url: script, lineNumber, columnNumber } = nodes.get(id)!.callFrame;
+          if (functionName === '(idle)' || functionName === '(program)') return;
+          const ms = profile.timeDeltas[i] / 1000;
+          busy += ms;
+          const map = script.endsWith('.js') ? mapOf(tally.maps, root, short(script)) : null;
+          const at = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null;
+          const source = at?.source?.replace(/^webpack:\/\/[\w-]*\/?/, '') ?? (script ? short(script) : '(native)');
+          const place = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? source;
+          tally.byPlace.set(place, (tally.byPlace.get(place) ?? 0) + ms);
+          const fn = `${at?.name ?? (functionName || '(anonymous)')}  ${place}${at?.line && !place.includes('/') ? '' : `:${at?.line ?? 0}`}`;
+          tally.byFunction.set(fn, (tally.byFunction.get(fn) ?? 0) + ms);
+        });
+        const blocking = long.reduce((sum, d) => sum + Math.max(0, d - 50), 0);
+        tally.busy.push(busy);
+        tally.blocking.push(blocking);
+        console.log(
+          `run ${run} ${name}: main thread busy ${Math.round(busy)} ms, long tasks ${long.length}, blocking ${Math.round(blocking)} ms`,
+        );
+      }
+
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    const top = (map: Map<string, number>, n: number) =>
+      [...map.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, v]) => `    ${(v / runs).toFixed(0).padStart(5)} ms  ${k}`)
+        .join('\n');
+    console.log(`\n${page} (${url}), CPU 4× slower, ${runs} run(s) each`);
+    for (const { name } of builds) {
+      const t = tallies.get(name)!;
+      console.log(`\n  ${name}: busy ${Math.round(median(t.busy))} ms, blocking ${Math.round(median(t.blocking))} ms (medians)`);
+      console.log(`  by package or source, mean per run:\n${top(t.byPlace, 16)}`);
+      console.log(`  by function, mean per run:\n${top(t.byFunction, 16)}`);
+    }
+  } finally {
+    await browser.close();
+    await portal.stop();
+    await Promise.all([store.process?.stop(), redis.process?.stop()]);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
