@@ -5,7 +5,7 @@
  * by package or source file and by function (through the builds' source maps).
  *
  *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/pageprofile.ts [study|landing|courses]
- *       [name=folder ...] [--runs N] [--shot file.png]
+ *       [name=folder ...] [--runs N] [--shot file.png] [--focus package]
  *
  * Each name=folder is a copy of the front ends' dists (`shell/dist`, `mf-*\/dist`; a checkout, or a
  * folder they were copied to); without one it profiles this checkout's build. Several builds are
@@ -56,6 +56,8 @@ async function main() {
   const page = args.find((a, i) => !a.startsWith('--') && !a.includes('=') && !args[i - 1]?.startsWith('--')) ?? 'study';
   const runs = Number(valueOf('--runs') ?? 3);
   const shot = valueOf('--shot');
+  // --focus <package or file>: that place's functions only, to see inside one cost.
+  const focus = valueOf('--focus');
   const given = args
     .filter((a) => /^[\w-]+=/.test(a))
     .map((a) => ({ name: a.split('=')[0], root: path.resolve(a.slice(a.indexOf('=') + 1)) }));
@@ -145,8 +147,9 @@ async function main() {
       }
 
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-    const top = (map: Map<string, number>, n: number) =>
+    const top = (map: Map<string, number>, n: number, only = '') =>
       [...map.entries()]
+        .filter(([k]) => k.includes(only))
         .sort((a, b) => b[1] - a[1])
         .slice(0, n)
         .map(([k, v]) => `    ${(v / runs).toFixed(0).padStart(5)} ms  ${k}`)
@@ -156,7 +159,7 @@ async function main() {
       const t = tallies.get(name)!;
       console.log(`\n  ${name}: busy ${Math.round(median(t.busy))} ms, blocking ${Math.round(median(t.blocking))} ms (medians)`);
       console.log(`  by package or source, mean per run:\n${top(t.byPlace, 16)}`);
-      console.log(`  by function, mean per run:\n${top(t.byFunction, 16)}`);
+      console.log(`  by function${focus ? ` in ${focus}` : ''}, mean per run:\n${top(t.byFunction, 16, focus)}`);
     }
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 /**
- * The statuses of a training assignment and their words, without zod (assignments.ts has the wire
+ * Who an assignment is for and the statuses of a training assignment, with their words, without zod (assignments.ts has the wire
  * schemas): a learner's study page shows them and loads no schema library.
  */
 
@@ -11,4 +11,14 @@ export const ASSIGNMENT_STATUS_LABELS: Record<AssignmentStatus, string> = {
   in_progress: 'в процессе',
   completed: 'завершён',
   overdue: 'просрочен',
+};
+
+export const AUDIENCE_KINDS = ['users', 'department', 'role', 'all'] as const;
+export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
+
+export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
+  users: 'Выбранные люди',
+  department: 'Подразделение',
+  role: 'Роль',
+  all: 'Все обучающиеся',
 };

@@ -34,16 +34,6 @@ export const ASSIGNMENT_MSG = {
 
 /* ------------------------------------------------------------------ audience */
 
-export const AUDIENCE_KINDS = ['users', 'department', 'role', 'all'] as const;
-export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
-
-export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
-  users: 'Выбранные люди',
-  department: 'Подразделение',
-  role: 'Роль',
-  all: 'Все обучающиеся',
-};
-
 /** The most people an assignment names one by one (a larger group is a department or a role). */
 export const MAX_ASSIGNED_USERS = 500;
 

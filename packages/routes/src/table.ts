@@ -32,6 +32,12 @@ export interface RouteDefinition {
 
 const enc = encodeURIComponent;
 
+/** Study mode's first reads: the course's outline, and the lesson the address names (?lesson=). */
+const studyReads: RouteDefinition['firstReads'] = ({ courseId }, query) => {
+  const lesson = query.get('lesson');
+  return [`/courses/${enc(courseId)}/outline`, ...(lesson ? [`/blocks/${enc(lesson)}`] : [])];
+};
+
 /**
  * The route table of spec section 2: path → remote → scene → who may open it. Adding a screen is a
  * line here and a scene in its remote (whose root the compiler then asks for it).
@@ -59,17 +65,7 @@ export const ROUTES = {
   lessonEditorDemo: { path: '/lesson-editor-demo', remote: 'mf_editor', scene: 'demoLessonEditor', access: STAFF_ROLES },
   // Study mode: learners study; ADMIN and CURATOR open it as «Просмотр как слушатель», a preview that
   // records nothing (the client calls no writing route, and the progress service refuses staff).
-  student: {
-    path: '/student/:courseId',
-    remote: 'mf_player',
-    scene: 'study',
-    access: ROLES,
-    // The course's outline, and the lesson the address names (?lesson=): what the page first shows.
-    firstReads: ({ courseId }, query) => {
-      const lesson = query.get('lesson');
-      return [`/courses/${enc(courseId)}/outline`, ...(lesson ? [`/blocks/${enc(lesson)}`] : [])];
-    },
-  },
+  student: { path: '/student/:courseId', remote: 'mf_player', scene: 'study', access: ROLES, firstReads: studyReads },
   // Staff see everyone's results there (the server scopes learners to their own).
   results: { path: '/results', remote: 'mf_player', scene: 'results', access: ROLES },
   // «Проверка ответов»: long answers and files graded by a person (RESULTS_ALL_ROLES).
