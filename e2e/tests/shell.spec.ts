@@ -3,6 +3,11 @@ import { expectAccessible, signIn, watchConsole } from './helpers';
 
 test('the shell loads and mounts the landing remote with one React and one styled-components', async ({ page }) => {
   const errors = watchConsole(page);
+  // The remotes' manifest comes with the page (index.html preloads it) and is asked for only that once.
+  const manifests: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/remotes.json' && manifests.push(r.resourceType()));
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Создавайте курсы');
   await expect(page.getByRole('button', { name: 'Начать обучение' })).toBeVisible();
@@ -13,6 +18,8 @@ test('the shell loads and mounts the landing remote with one React and one style
   expect(instances.apps).toEqual(expect.arrayContaining(['chrome', 'mf_landing']));
   expect(instances.react).toBe(1);
   expect(instances.styled).toBe(1);
+  expect(manifests).toHaveLength(1);
+  expect(warnings.filter((w) => w.includes('preload'))).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -3,7 +3,9 @@ import type { LifeCycles } from 'single-spa';
 
 /** Reads the runtime manifest: remote URLs are data, so a remote can be redeployed alone. */
 export async function registerFromManifest(): Promise<string[]> {
-  const res = await fetch('/remotes.json', { cache: 'no-cache' });
+  // The page preloads it (index.html); the gateway sends it with Cache-Control: no-cache, so a
+  // redeployed remote is seen at the next page load.
+  const res = await fetch('/remotes.json');
   if (!res.ok) throw new Error(`remotes.json: ${res.status}`);
   const remotes = (await res.json()) as Record<string, string>;
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
