@@ -5,7 +5,7 @@
  * by package or source file and by function (through the builds' source maps).
  *
  *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/pageprofile.ts [study|landing|courses]
- *       [name=folder ...] [--runs N] [--shot file.png] [--focus package]
+ *       [name=folder ...] [--runs N] [--shot file.png] [--focus package] [--tasks]
  *
  * Each name=folder is a copy of the front ends' dists (`shell/dist`, `mf-*\/dist`; a checkout, or a
  * folder they were copied to); without one it profiles this checkout's build. Several builds are
@@ -42,6 +42,47 @@ function mapOf(maps: Map<string, TraceMap | null>, root: string, script: string)
 
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '');
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string } };
+}
+interface Trace {
+  traceEvents: TraceEvent[];
+}
+
+/** The main thread's tasks over 50 ms, and inside each the time by kind of event (script, style, layout…). */
+function printLongTasks(build: string, trace: Trace) {
+  const events = trace.traceEvents.filter((e) => e.ph === 'X' && e.dur !== undefined);
+  const isTask = (e: TraceEvent) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
+  const tasks = events.filter((e) => isTask(e) && e.dur! > 50_000);
+  // The renderer's main thread is the one with the most long tasks.
+  const counts = new Map<number, number>();
+  tasks.forEach((t) => counts.set(t.tid, (counts.get(t.tid) ?? 0) + 1));
+  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const start = Math.min(...events.filter((e) => e.tid === main).map((e) => e.ts));
+  console.log(`  ${build}: main-thread tasks over 50 ms (start and duration in ms; inner events by kind)`);
+  for (const task of tasks.filter((t) => t.tid === main)) {
+    const inner = new Map<string, number>();
+    for (const e of events)
+      if (e.tid === main && !isTask(e) && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!) {
+        const key = e.args?.data?.url ? `${e.name} ${e.args.data.url.replace(/^https?:\/\/[^/]+/, '')}` : e.name;
+        inner.set(key, (inner.get(key) ?? 0) + e.dur! / 1000);
+      }
+    const parts = [...inner.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ');
+    console.log(
+      `    ${((task.ts - start) / 1000).toFixed(0).padStart(6)} +${(task.dur! / 1000).toFixed(0).padStart(4)}  ${parts}`,
+    );
+  }
+}
+
 interface Tally {
   busy: number[];
   blocking: number[];
@@ -58,6 +99,8 @@ async function main() {
   const shot = valueOf('--shot');
   // --focus <package or file>: that place's functions only, to see inside one cost.
   const focus = valueOf('--focus');
+  // --tasks: the first run's long tasks, each with the trace events inside it by kind.
+  const tasks = args.includes('--tasks');
   const given = args
     .filter((a) => /^[\w-]+=/.test(a))
     .map((a) => ({ name: a.split('=')[0], root: path.resolve(a.slice(a.indexOf('=') + 1)) }));
@@ -111,10 +154,15 @@ async function main() {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
+        if (tasks && run === 1)
+          await browser.startTracing(tab, {
+            categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'],
+          });
         await tab.goto(url, { waitUntil: 'load' });
         await tab.waitForLoadState('networkidle');
         await tab.waitForTimeout(1000);
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+        if (tasks && run === 1) printLongTasks(name, JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
         if (shot && run === 1) await tab.screenshot({ path: shot.replace(/(\.png)?$/, `-${name}.png`), fullPage: true });
         const long = (await tab.evaluate('window.__long')) as number[];
         await context.close();
