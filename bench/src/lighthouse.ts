@@ -24,7 +24,7 @@
  * is the median of its runs. --save keeps every report in that folder.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,6 +32,7 @@ import { DEFAULT_PORTS } from '@portal/contracts';
 import { startStack, type Stack } from '@portal/devstack/stack';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { portAnswers, ROOT } from '@portal/devstack/util';
+import { buildsIn, servedBuilds, type Build } from './builds';
 
 const LIGHTHOUSE = 'lighthouse 12.8.2';
 /** The CLI of the installed package (an ES module, so it runs in a node of its own rather than imported here). */
@@ -68,11 +69,7 @@ function parseArgs(argv: string[]) {
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 3;
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
   const valueOf = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
-  const compare = argv.includes('--compare')
-    ? argv
-        .filter((a) => /^[\w-]+=/.test(a))
-        .map((a) => ({ name: a.split('=')[0], root: path.resolve(a.slice(a.indexOf('=') + 1)) }))
-    : null;
+  const compare = argv.includes('--compare') ? buildsIn(argv) : null;
   const url = argv.find((a, i) => !a.startsWith('--') && !a.includes('=') && !['--runs', '--save'].includes(argv[i - 1]));
   // --save keeps the last run's full report, to see which requests and scripts the figures come from.
   return { url, runs, desktop: argv.includes('--desktop'), save: valueOf('--save'), compare };
@@ -174,19 +171,9 @@ async function startOwnStack(): Promise<{ url: string; stop: () => Promise<void>
 }
 
 /** --compare: every build's landing and study page, interleaved run by run, on one seeded portal. */
-async function compare(builds: Array<{ name: string; root: string }>, runs: number, desktop: boolean, save?: string) {
-  for (const { name, root } of builds)
-    if (!existsSync(path.join(root, 'shell/dist/index.html'))) throw new Error(`${name}: no shell/dist/index.html in ${root}`);
+async function compare(builds: Build[], runs: number, desktop: boolean, save?: string) {
   const { learnerProfile, startPortal } = await import('./portal');
-  const scratch = mkdtempSync(path.join(tmpdir(), 'lighthouse-compare-'));
-  const link = path.join(scratch, 'static');
-  const serve = (root: string) => {
-    rmSync(link, { force: true });
-    symlinkSync(root, link);
-  };
-  serve(builds[0].root);
-  // The gateway reads its files through the link on every request: switching it switches the build.
-  process.env.STATIC_ROOT = link;
+  const served = servedBuilds(builds[0]);
   if (save) mkdirSync(save, { recursive: true });
   const store = await ensureStore();
   const redis = await ensureRedis();
@@ -194,9 +181,9 @@ async function compare(builds: Array<{ name: string; root: string }>, runs: numb
   // A learner's profile per build: the token, and the cache of the landing that build served.
   const profiles = new Map<string, string>();
   try {
-    for (const { name, root } of builds) {
-      serve(root);
-      profiles.set(name, await learnerProfile(portal));
+    for (const build of builds) {
+      served.serve(build);
+      profiles.set(build.name, await learnerProfile(portal));
     }
     const pages = [
       { label: 'landing /', slug: 'landing', url: `${portal.gateway}/`, signedIn: false },
@@ -208,8 +195,9 @@ async function compare(builds: Array<{ name: string; root: string }>, runs: numb
     const results = new Map<string, Measurement[]>();
     for (let i = 1; i <= runs; i++)
       for (const page of pages)
-        for (const { name, root } of builds) {
-          serve(root);
+        for (const build of builds) {
+          const { name } = build;
+          served.serve(build);
           const file = save ? path.join(save, `${name}-${page.slug}-${i}.json`) : undefined;
           // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
           const once = () => measure(page.url, desktop, file, page.signedIn ? profiles.get(name) : undefined);
@@ -232,7 +220,8 @@ async function compare(builds: Array<{ name: string; root: string }>, runs: numb
   } finally {
     await portal.stop();
     await Promise.all([store.process?.stop(), redis.process?.stop()]);
-    for (const dir of [...profiles.values(), scratch]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of profiles.values()) rmSync(dir, { recursive: true, force: true });
+    served.remove();
   }
 }
 

@@ -13,12 +13,12 @@
  * machine falls on each alike. Busy time is steadier than Lighthouse's scores, which is why this
  * exists: it finds what to change, and shows a change's effect. Never part of the test command.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { ROOT } from '@portal/devstack/util';
+import { buildsIn, servedBuilds } from './builds';
 
 interface ProfileNode {
   id: number;
@@ -101,22 +101,9 @@ async function main() {
   const focus = valueOf('--focus');
   // --tasks: the first run's long tasks, each with the trace events inside it by kind.
   const tasks = args.includes('--tasks');
-  const given = args
-    .filter((a) => /^[\w-]+=/.test(a))
-    .map((a) => ({ name: a.split('=')[0], root: path.resolve(a.slice(a.indexOf('=') + 1)) }));
+  const given = buildsIn(args);
   const builds = given.length ? given : [{ name: 'this', root: ROOT }];
-  for (const { name, root } of builds)
-    if (!existsSync(path.join(root, 'shell/dist/index.html'))) throw new Error(`${name}: no shell/dist/index.html in ${root}`);
-
-  // The gateway reads the front ends through a link on every request: switching it switches the build.
-  const scratch = mkdtempSync(path.join(tmpdir(), 'pageprofile-'));
-  const link = path.join(scratch, 'static');
-  const serve = (root: string) => {
-    rmSync(link, { force: true });
-    symlinkSync(root, link);
-  };
-  serve(builds[0].root);
-  process.env.STATIC_ROOT = link;
+  const served = servedBuilds(builds[0]);
 
   const { startPortal } = await import('./portal');
   const { chromium } = await import('playwright-core');
@@ -138,8 +125,9 @@ async function main() {
   try {
     if (!url) throw new Error(`unknown page ${page}: study, landing or courses`);
     for (let run = 1; run <= runs; run++)
-      for (const { name, root } of builds) {
-        serve(root);
+      for (const build of builds) {
+        const { name, root } = build;
+        served.serve(build);
         const tally = tallies.get(name)!;
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
         // Scripts for the page, as text: the bench compiles without the DOM's types.
@@ -209,7 +197,7 @@ async function main() {
     await browser.close();
     await portal.stop();
     await Promise.all([store.process?.stop(), redis.process?.stop()]);
-    rmSync(scratch, { recursive: true, force: true });
+    served.remove();
   }
 }
 

@@ -19,13 +19,25 @@ const activeWhen = (app: RemoteName) => (location: Location) => {
   return remoteShows(app, location.pathname, { status, role: user?.role ?? null });
 };
 
+/**
+ * Starts a load now and hands it to the first who asks; a later ask (single-spa's retry after a
+ * failure) loads afresh. A failure no one has asked for yet is not an unhandled rejection.
+ */
+function startedNow<T>(load: () => Promise<T>): () => Promise<T> {
+  let early: Promise<T> | null = load();
+  early.catch(() => undefined);
+  return () => {
+    const loading = early ?? load();
+    early = null;
+    return loading;
+  };
+}
+
 async function main() {
   // What the page's scene reads first is asked for now, beside the sign-in check and the manifest,
   // instead of after the remote's files have come; and the header's files come meanwhile too.
   startEarly(firstReadsOf(location.pathname, location.search));
-  const loadChrome = () => import('./chrome/lifecycles') as Promise<LifeCycles>;
-  let early: Promise<LifeCycles> | null = loadChrome();
-  early.catch(() => undefined); // single-spa sees the failure when it asks, and asks again later
+  const chrome = startedNow(() => import('./chrome/lifecycles') as Promise<LifeCycles>);
   document.getElementById('portal-boot')?.remove();
   void authStore.start();
   // Route activity depends on who is signed in: re-evaluate whenever that changes.
@@ -40,21 +52,17 @@ async function main() {
 
   // The remote of this address starts loading now, beside the sign-in check, when it is likely to
   // be shown: a public page, or a guarded one with a token (the guard decides when the check is done).
-  const preloaded = new Map<RemoteName, Promise<LifeCycles>>();
+  const loaders = new Map<RemoteName, () => Promise<LifeCycles>>();
   const route = resolve(location.pathname)?.route;
-  if (!manifestError && route && (route.access === 'public' || getToken())) {
-    const loading = loadLifecycles(route.remote);
-    loading.catch(() => undefined); // seen, and retried, when single-spa asks for it
-    preloaded.set(route.remote, loading);
-  }
+  if (!manifestError && route && (route.access === 'public' || getToken()))
+    loaders.set(
+      route.remote,
+      startedNow(() => loadLifecycles(route.remote)),
+    );
 
   registerApplication({
     name: 'chrome',
-    app: () => {
-      const loading = early ?? loadChrome();
-      early = null;
-      return loading;
-    },
+    app: chrome,
     activeWhen: () => true,
   });
 
@@ -64,9 +72,7 @@ async function main() {
       app: async () => {
         try {
           if (manifestError) throw manifestError;
-          const early = preloaded.get(app);
-          preloaded.delete(app);
-          return await (early ?? loadLifecycles(app));
+          return await (loaders.get(app) ?? (() => loadLifecycles(app)))();
         } catch (err) {
           console.warn(`[portal] remote ${app} failed to load`, err);
           return fallbackLifecycles(app, () => {
