@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { createLogger } from './logger';
 import { connectStore } from './mongo';
-import { serialised, VERSION_CLAIMS } from './versions';
+import { coalesced, serialised, VERSION_CLAIMS } from './versions';
 
 // Two connections to one database stand for two processes (replicas) of one service.
 const dbName = `t_claims_${process.pid}_${Date.now().toString(36)}`;
@@ -56,4 +56,51 @@ it('gives up with 503 and a Russian message when the key stays held past the wai
     headers: { 'Retry-After': '1' },
     message: 'Сервер перегружен. Повторите попытку через секунду',
   });
+});
+
+it('a burst of callers shares runs: one at a time, fewer runs than callers, and the last run sees every write', async () => {
+  let written = 0;
+  let inside = 0;
+  let most = 0;
+  const seenByRun: number[] = [];
+  const callers = Array.from({ length: 16 }, async (_, i) => {
+    // Each caller writes, then asks for the recount; the writes land at different moments of the runs.
+    await new Promise((resolve) => setTimeout(resolve, (i % 4) * 15));
+    written += 1;
+    await coalesced(i % 2 ? one : two, 'touch:burst', async () => {
+      inside += 1;
+      most = Math.max(most, inside);
+      const seen = written;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seenByRun.push(seen);
+      inside -= 1;
+    });
+  });
+  await Promise.all(callers);
+  expect(most).toBe(1);
+  expect(seenByRun.at(-1)).toBe(16);
+  expect(seenByRun.length).toBeLessThan(16);
+  expect(
+    await one.collection(VERSION_CLAIMS).countDocuments({ _id: { $in: ['touch:burst', 'touch:burst:waiting'] } as never }),
+  ).toBe(0);
+});
+
+it('a caller who finds a run under way, already reading, gets a run of its own after it', async () => {
+  const seenByRun: string[] = [];
+  let state = 'before';
+  let began!: () => void;
+  const reading = new Promise<void>((resolve) => (began = resolve));
+  const first = coalesced(one, 'touch:late', async () => {
+    const seen = state;
+    began();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seenByRun.push(seen);
+  });
+  await reading;
+  state = 'after';
+  await coalesced(two, 'touch:late', async () => {
+    seenByRun.push(state);
+  });
+  await first;
+  expect(seenByRun).toEqual(['before', 'after']);
 });

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { serialised } from '@portal/service-kit';
+import { coalesced } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
@@ -36,13 +36,14 @@ export async function countCourse(models: ContentModels, courseId: Types.ObjectI
  * false`: mongoose would otherwise replace the value with its own clock reading.
  *
  * Writes overlap (two authors, an import beside an edit, two replicas): the touches of one course
- * run one at a time, across processes (a claim, `serialised`), so each counts after every write
- * whose touch came before it and the last to run writes counts made after the last write. A
+ * run one at a time, across processes, and a touch that finds another waiting for its turn leaves
+ * its write to that one (`coalesced`), which counts after it; so the last touch to run writes counts
+ * made after the last write. A
  * conditional update on updatedAt would not do: FerretDB runs it as a read and then a write, so two
  * touches can both match and the slower one puts back counts from before the faster one's write.
  */
 export async function touchCourse(models: ContentModels, courseId: Types.ObjectId): Promise<void> {
-  await serialised(models.courses.db, `touch:${String(courseId)}`, async () => {
+  await coalesced(models.courses.db, `touch:${String(courseId)}`, async () => {
     const current = await models.courses.findById(courseId).select({ updatedAt: 1 }).lean<Pick<CourseDoc, 'updatedAt'>>();
     if (!current) return;
     const counts = await countCourse(models, courseId);
