@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { Agent } from 'node:http';
+import { Agent, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
@@ -15,6 +15,7 @@ import { subjectRequestRoutes } from './privacy';
 import { readinessMonitor } from './health';
 import { openApiRoutes } from './openapi';
 import { observeRequests } from './observe';
+import { precompressedStatic } from './precompressed';
 import { limitInFlight, refuse } from './overload';
 import { FRONTEND_FOLDERS, remotesManifest } from './remotes';
 import { serviceFor } from './routes';
@@ -46,7 +47,8 @@ export const targetsOf = (config: GatewayConfig): Targets => ({
 /** One answer for requests node's parser refuses, shared with the services. */
 export { answerMalformedRequests };
 
-const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+// A precompressed twin (.br, .gz) is cached as its original is.
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)(\.br|\.gz)?$/;
 
 export function createGateway(config: GatewayConfig, logger: Logger) {
   const app = express();
@@ -237,7 +239,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   const staticOptions = {
     index: false as const,
     fallthrough: true,
-    setHeaders: (res: Response, file: string) => {
+    setHeaders: (res: ServerResponse, file: string) => {
       res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   };
@@ -249,11 +251,11 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
       agent,
       on: { error: (_err, _req, res) => sendError(res as Response, 503, MSG.serviceUnavailable) },
     });
+  // From disk, a file the build compressed ahead (brotli 11 and gzip 9 beside it) is sent as it is;
+  // any other is compressed above.
+  const fromDisk = (root: string) => precompressedStatic(root, staticOptions);
   for (const dir of FRONTEND_FOLDERS) {
-    app.use(
-      `/mf/${dir}`,
-      upstreams[dir] ? staticProxy(upstreams[dir]) : express.static(path.join(config.STATIC_ROOT, dir, 'dist'), staticOptions),
-    );
+    app.use(`/mf/${dir}`, upstreams[dir] ? staticProxy(upstreams[dir]) : fromDisk(path.join(config.STATIC_ROOT, dir, 'dist')));
   }
   app.use('/mf', (_req, res) => sendError(res, 404, 'Файл не найден'));
 
@@ -264,7 +266,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
       req.method === 'GET' || req.method === 'HEAD' ? staticProxy(upstreams.shell)(req, res, next) : next(),
     );
   }
-  app.use(express.static(shellDir, staticOptions));
+  app.use(fromDisk(shellDir));
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const index = path.join(shellDir, 'index.html');

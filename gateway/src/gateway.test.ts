@@ -1,11 +1,12 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { MSG } from '@portal/contracts';
-import { api } from '@portal/devstack/testing';
+import { api, rawGet } from '@portal/devstack/testing';
 import { startAuth } from '@portal/svc-auth/testing';
 import { answerMalformedRequests, createGateway } from './app';
 import { gatewayConfigSchema } from './config';
@@ -21,6 +22,7 @@ let url: string;
 let hanging: Server;
 let staticRoot: string;
 const DEAD = 'http://127.0.0.1:9'; // discard port: nothing listens
+const CHUNK = `(self.chunks=self.chunks||[]).push(${JSON.stringify('модуль курса '.repeat(400))});`;
 
 beforeAll(async () => {
   auth = await startAuth();
@@ -32,6 +34,15 @@ beforeAll(async () => {
   mkdirSync(path.join(staticRoot, 'mf-courses/dist'), { recursive: true });
   writeFileSync(path.join(staticRoot, 'mf-courses/dist/remoteEntry.js'), '/* entry */');
   writeFileSync(path.join(staticRoot, 'mf-courses/dist/215.f5c5aa63fd.js'), '/* chunk */');
+  // A chunk the build compressed ahead, and one it did not (a remote rebuilt after the gateway started).
+  const dist = path.join(staticRoot, 'mf-courses/dist');
+  writeFileSync(path.join(dist, '326.0a1b2c3d4e.js'), CHUNK);
+  writeFileSync(path.join(dist, '326.0a1b2c3d4e.js.br'), brotliCompressSync(CHUNK));
+  writeFileSync(path.join(dist, '326.0a1b2c3d4e.js.gz'), gzipSync(CHUNK, { level: 9 }));
+  writeFileSync(path.join(dist, '843.5f6e7d8c9b.js'), CHUNK);
+  // A twin an earlier build left, older than the file beside it, is never sent for it.
+  writeFileSync(path.join(dist, '843.5f6e7d8c9b.js.br'), brotliCompressSync('/* an earlier build */'));
+  utimesSync(path.join(dist, '843.5f6e7d8c9b.js.br'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   const config = gatewayConfigSchema.parse({
     INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
     AUTH_URL: auth.url,
@@ -198,6 +209,31 @@ describe('front ends', () => {
     const chunk = await fetch(`${url}/mf/mf-courses/215.f5c5aa63fd.js`);
     expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${url}/mf/mf-courses/missing.js`)).status).toBe(404);
+  });
+
+  it('sends the brotli or gzip form the build made as it is, and compresses a file without one on the fly', async () => {
+    const file = path.join(staticRoot, 'mf-courses/dist/326.0a1b2c3d4e.js');
+    const br = await rawGet(`${url}/mf/mf-courses/326.0a1b2c3d4e.js`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.bytes.equals(readFileSync(`${file}.br`))).toBe(true);
+    expect(br.headers['content-type']).toMatch(/^text\/javascript; charset=utf-8$/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+
+    const gzip = await rawGet(`${url}/mf/mf-courses/326.0a1b2c3d4e.js`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.bytes.equals(readFileSync(`${file}.gz`))).toBe(true);
+
+    const plain = await rawGet(`${url}/mf/mf-courses/326.0a1b2c3d4e.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString('utf8')).toBe(CHUNK);
+
+    const onTheFly = await rawGet(`${url}/mf/mf-courses/843.5f6e7d8c9b.js`, { 'accept-encoding': 'gzip' });
+    expect(onTheFly.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(onTheFly.bytes).toString('utf8')).toBe(CHUNK);
+    const notStale = await rawGet(`${url}/mf/mf-courses/843.5f6e7d8c9b.js`, { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(notStale.bytes).toString('utf8')).toBe(CHUNK);
   });
 
   it('serves the shell for every page route, so a reload works anywhere', async () => {
