@@ -28,6 +28,9 @@ test(
   'a curator assigns a course to a department; a learner there is notified, sees the days left, completes it, downloads the certificate, /verify confirms it; past the due day the report and its XLSX show the other as overdue',
   ALONE,
   async ({ browser, page, request }) => {
+    // Two people's whole journey, and the progress service's clock moved past the due day: it took 29 s of
+    // the default 30 on a host with half its CPU stolen.
+    test.setTimeout(90_000);
     // Arranged over the API: a published course of one lesson, and a learner the administrator puts in the department.
     const curator = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
     const post = async (path: string, data: unknown) => {

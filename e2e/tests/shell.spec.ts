@@ -23,6 +23,33 @@ test('the shell loads and mounts the landing remote with one React and one style
   expect(errors).toEqual([]);
 });
 
+/** TanStack Query's own words, which every build of it carries: a script holding them is the query library. */
+const QUERY_LIBRARY = 'No QueryClient set';
+
+test('a visitor’s landing loads no query library; a signed-in page loads it once, and the header’s bell works', async ({
+  page,
+}) => {
+  const loaded: Array<Promise<string>> = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') loaded.push(r.text().catch(() => ''));
+  });
+  const queryLibraries = async () => (await Promise.all(loaded)).filter((text) => text.includes(QUERY_LIBRARY)).length;
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Создавайте курсы');
+  await page.waitForLoadState('networkidle');
+  expect(loaded.length).toBeGreaterThan(3);
+  expect(await queryLibraries()).toBe(0);
+
+  await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const bell = page.getByRole('button', { name: /^Уведомления/ });
+  await expect(bell).toBeEnabled();
+  await bell.click();
+  await expect(page.getByRole('dialog', { name: 'Уведомления' })).toBeVisible();
+  expect(await queryLibraries()).toBe(1);
+});
+
 test('a remote that fails to load is contained, the rest keeps working, and Повторить loads it', async ({ page }) => {
   await page.route('**/mf/mf-dashboard/**', (route) => route.abort());
   await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');

@@ -1,4 +1,4 @@
-import { createLifecycles } from '@portal/ui';
+import { createLifecycles, withQueries } from '@portal/ui';
 import { Root } from './Root';
 
-export const { bootstrap, mount, unmount } = createLifecycles('mf_player', Root);
+export const { bootstrap, mount, unmount } = createLifecycles('mf_player', withQueries(Root));

@@ -20,7 +20,8 @@ import {
   VisuallyHidden,
   useCurrentState,
 } from '@portal/ui';
-import { ApiError, errorMessage, navigate, paths, useGenerationJobPoll } from '@portal/web-core';
+import { ApiError, errorMessage, navigate, paths } from '@portal/web-core';
+import { useGenerationJobPoll } from '@portal/web-core/query';
 import { COURSES_KEY } from '../api/courses';
 import {
   GENERATION_CONFIG_KEY,

@@ -1,6 +1,7 @@
 export * from './theme';
 export * from './components';
 export * from './microfrontend';
+export * from './queries';
 export * from './Dialog';
 export * from './ConfirmDialog';
 export * from './ProgressBar';

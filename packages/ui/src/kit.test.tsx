@@ -4,8 +4,9 @@ import { act, fireEvent, render, renderHook, screen } from '@testing-library/rea
 import { ThemeProvider } from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG, loginSchema, MSG } from '@portal/contracts';
 import { z } from 'zod';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@portal/web-core';
+import { queryClient } from '@portal/web-core/query';
 import {
   CodeOptions,
   FilterInput,
@@ -27,6 +28,7 @@ import {
   ToastProvider,
   lightTheme,
   uploadProblem,
+  withQueries,
   CodeSelect,
   TitleOptions,
   useCurrentState,
@@ -504,5 +506,30 @@ describe('PasswordInput and newPasswordProblem', () => {
       message: MSG.passwordsMismatch,
     });
     expect(newPasswordProblem('Svezhii-Parol-5', 'Svezhii-Parol-5')).toBeNull();
+  });
+});
+
+describe('withQueries', () => {
+  it('puts a component, with its props, in the page’s one query cache; the kit’s providers alone hold none', async () => {
+    function Cached({ label }: { label: string }) {
+      const client = useQueryClient();
+      const answer = useQuery({ queryKey: ['kit', 'with-queries'], queryFn: async () => 'из кэша страницы' });
+      return (
+        <p>
+          {label}: {client === queryClient ? (answer.data ?? '…') : 'другой кэш'}
+        </p>
+      );
+    }
+    const Wrapped = withQueries(Cached);
+    wrap(<Wrapped label="Ответ" />);
+    expect(await screen.findByText('Ответ: из кэша страницы')).toBeTruthy();
+    expect(queryClient.getQueryData(['kit', 'with-queries'])).toBe('из кэша страницы');
+    // Without it a query has no cache to live in: React Query says so instead of inventing one.
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(() => wrap(<Cached label="Без кэша" />)).toThrow('No QueryClient set');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -2,23 +2,23 @@ import React, { type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import styled, { ThemeProvider } from 'styled-components';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { AuthProvider, queryClient, reportInstances, useDarkMode } from '@portal/web-core';
+import { AuthProvider, reportInstances, useDarkMode } from '@portal/web-core';
 import { darkTheme, lightTheme } from './theme';
 import { GlobalStyle } from './components';
 import { ToastProvider } from './Toast';
 
-/** The providers every micro-frontend root sits in: one theme, one auth state, one query cache, its toasts. */
+/**
+ * The providers every micro-frontend root sits in: one theme, one auth state, its toasts. A root that
+ * reads server lists also sits in the query cache (`withQueries`, ./queries).
+ */
 export function PortalProviders({ children, global = false }: { children: ReactNode; global?: boolean }) {
   const [dark] = useDarkMode();
   return (
     <ThemeProvider theme={dark ? darkTheme : lightTheme}>
       {global && <GlobalStyle />}
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <ToastProvider>{children}</ToastProvider>
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>
+        <ToastProvider>{children}</ToastProvider>
+      </AuthProvider>
     </ThemeProvider>
   );
 }

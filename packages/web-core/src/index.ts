@@ -4,8 +4,6 @@ export * from './theme';
 export * from './routes';
 export * from './navigation';
 export * from './instances';
-export * from './query';
-export * from './generation';
 export * from './returnPath';
 export * from './media';
 export * from './remoteModules';

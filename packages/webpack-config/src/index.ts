@@ -32,6 +32,8 @@ export function sharedSingletons() {
     'styled-components': single('styled-components'),
     '@tanstack/react-query': single('@tanstack/react-query'),
     '@portal/web-core': { singleton: true, requiredVersion: false as const, version: '0.1.0' },
+    // The query cache apart, so that a page without server lists loads no TanStack Query.
+    '@portal/web-core/query': { singleton: true, requiredVersion: false as const, version: '0.1.0' },
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ROLE_LABELS, homePathFor, isStaff } from '@portal/contracts/roles';
 import { Button, ConfirmDialog, Page } from '@portal/ui';
@@ -19,7 +19,17 @@ import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
 import { ChangePasswordDialog } from './ChangePassword';
 import { ConsentDialog, ConsentRequiredDialog, useConsent } from './Consent';
-import { NotificationBell } from './NotificationBell';
+
+// The bell reads notifications through the query cache: its files, TanStack Query with them, come only
+// when a signed-in page shows the header (a visitor's landing loads none of it).
+const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+
+/** The bell's place while its files come: the same button, so nothing beside it moves. */
+const BellPlace = () => (
+  <Button $variant="ghost" $size="sm" aria-label="Уведомления" disabled>
+    <span aria-hidden="true">🔔</span>
+  </Button>
+);
 
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
@@ -84,7 +94,9 @@ export function Chrome() {
             ))}
           </Links>
           <UserBox>
-            <NotificationBell />
+            <Suspense fallback={<BellPlace />}>
+              <NotificationBell />
+            </Suspense>
             <AccountMenu
               label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
               onChangePassword={() => setChangingPassword(true)}

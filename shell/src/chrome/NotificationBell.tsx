@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationPage } from '@portal/contracts';
-import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList, Spread } from '@portal/ui';
+import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList, Spread, withQueries } from '@portal/ui';
 import { apiRequest, navigate } from '@portal/web-core';
 
 const PAGE_SIZE = 10;
@@ -19,7 +19,7 @@ const unreadText = (n: number) => {
 };
 
 /** The bell of the chrome: the unread count on the button, the person's notifications in a dialog, newest first. */
-export function NotificationBell() {
+function Bell() {
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
   const client = useQueryClient();
@@ -158,3 +158,5 @@ const Hidden = styled.span`
   overflow: hidden;
   clip: rect(0 0 0 0);
 `;
+
+export const NotificationBell = withQueries(Bell);

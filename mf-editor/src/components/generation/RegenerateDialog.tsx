@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contracts';
 import { Button, Dialog, ErrorBox, Label, Muted, ProgressBar, TextArea, useCurrentState } from '@portal/ui';
-import { ApiError, errorMessage, useGenerationJobPoll } from '@portal/web-core';
+import { ApiError, errorMessage } from '@portal/web-core';
+import { useGenerationJobPoll } from '@portal/web-core/query';
 import type { GenerationBackend } from '../../backend/backend';
 import {
   REGENERATE_TITLES,

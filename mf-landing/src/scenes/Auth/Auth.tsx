@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { APPLY_FOR_ROLES, CONSENT_DOCUMENT, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
-import { Button, ConsentCheck, ErrorBox, Muted, PlainList, useZodForm } from '@portal/ui';
+import { Button, ConsentCheck, ErrorBox, Muted, PlainList, useZodForm, withQueries } from '@portal/ui';
 import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
@@ -13,7 +13,7 @@ type Mode = 'login' | 'register';
 const REGISTER_ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR'];
 
 /** /auth: sign-in and registration in one form with a mode toggle (spec section 2). */
-export function Auth() {
+function SignIn() {
   const { user, error, login, register, clearError } = useAuth();
   const [dark, toggleDark] = useDarkMode();
   const presets = usePresets();
@@ -196,3 +196,6 @@ const ThemeToggle = styled(Button)`
   left: 16px;
   bottom: 16px;
 `;
+
+/** The sign-in page (its preset accounts come through the query cache, which only this chunk of the landing loads). */
+export const Auth = withQueries(SignIn);

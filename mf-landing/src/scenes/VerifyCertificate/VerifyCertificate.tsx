@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CERTIFICATE_MSG, type CertificateCheck } from '@portal/contracts';
-import { ErrorBox, Muted } from '@portal/ui';
+import { ErrorBox, Muted, withQueries } from '@portal/ui';
 import { ApiError, apiRequest, errorMessage } from '@portal/web-core';
 import { AuthPanel, AuthScreen } from '../../components/AuthFrame';
 
@@ -11,7 +11,7 @@ const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** /verify/{number}: whether a certificate is valid, for whom and for what; nothing else. Public. */
-export function VerifyCertificate({ number }: { number: string }) {
+function CertificateCheckPage({ number }: { number: string }) {
   const check = useQuery({
     queryKey: ['certificate-check', number],
     queryFn: ({ signal }) => apiRequest<CertificateCheck>(`/certificates/verify/${encodeURIComponent(number)}`, { signal }),
@@ -48,3 +48,5 @@ export function VerifyCertificate({ number }: { number: string }) {
     </AuthScreen>
   );
 }
+
+export const VerifyCertificate = withQueries(CertificateCheckPage);

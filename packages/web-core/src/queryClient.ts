@@ -1,6 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+/**
+ * `@portal/web-core/query`: the page's one query cache and the hooks on it, apart from the rest of
+ * the web core, so a page without server lists (the landing for a visitor) loads no TanStack Query.
+ * Federation shares it as a singleton of its own beside `@portal/web-core`.
+ */
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import type { GenerationJob } from '@portal/contracts';
-import { ApiError } from './api';
+// Through the package's name, not './api': this entry is a shared module of its own, and a copy of
+// the API client here would be another ApiError class.
+import { ApiError } from '@portal/web-core';
+
+/** One query cache for the page (spec section 7: retry once, no refetch on window focus). */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+    mutations: { retry: 0 },
+  },
+});
 
 /** How often a running course-builder job is asked for (GET /api/generations/{id}). */
 export const GENERATION_POLL_MS = 700;
