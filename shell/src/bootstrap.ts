@@ -59,6 +59,9 @@ async function main() {
       route.remote,
       startedNow(() => loadLifecycles(route.remote)),
     );
+  // A signed-in page's remote reads its data through the query cache, which the landing does without:
+  // its files come now, beside the remote's, not once the remote's entry has asked for them.
+  if (route && route.access !== 'public' && getToken()) void import('@portal/web-core/query').catch(() => undefined);
 
   registerApplication({
     name: 'chrome',
