@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG, loginSchema, MSG } from '@portal/contracts';
@@ -29,6 +29,7 @@ import {
   lightTheme,
   uploadProblem,
   withQueries,
+  LazyPart,
   CodeSelect,
   TitleOptions,
   useCurrentState,
@@ -528,6 +529,40 @@ describe('withQueries', () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       expect(() => wrap(<Cached label="Без кэша" />)).toThrow('No QueryClient set');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('LazyPart', () => {
+  it('shows its place while the files come, the part once they have, and keeps the place when they cannot come', async () => {
+    const Part = lazy(async () => ({ default: () => <p>часть пришла</p> }));
+    wrap(
+      <>
+        <LazyPart fallback={<p>место части</p>}>
+          <Part />
+        </LazyPart>
+        <p>соседи</p>
+      </>,
+    );
+    expect(screen.getByText('место части')).toBeTruthy();
+    expect(await screen.findByText('часть пришла')).toBeTruthy();
+
+    const Lost = lazy(() => Promise.reject(new Error('Loading chunk 460 failed')));
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      wrap(
+        <>
+          <LazyPart fallback={<p>место потерянной части</p>}>
+            <Lost />
+          </LazyPart>
+          <p>остальная страница</p>
+        </>,
+      );
+      await act(async () => undefined);
+      expect(screen.getByText('место потерянной части')).toBeTruthy();
+      expect(screen.getByText('остальная страница')).toBeTruthy();
     } finally {
       spy.mockRestore();
     }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@portal/web-core';
 import { Button, Card, ErrorBox, Muted, Page } from './components';
@@ -38,6 +38,31 @@ export function Loading({ label = 'Загрузка...' }: { label?: string }) {
       {label}
     </Muted>
   );
+}
+
+/**
+ * A lazily loaded part of a screen (the header's bell): `fallback` while its files come, and in its
+ * place if they could not come (a dropped connection, a deploy that removed them), instead of the
+ * whole root failing with it.
+ */
+export function LazyPart({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return (
+    <FailedPart fallback={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </FailedPart>
+  );
+}
+
+class FailedPart extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 /** A whole page still on its way (a lazy scene's fallback). */

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ROLE_LABELS, homePathFor, isStaff } from '@portal/contracts/roles';
-import { Button, ConfirmDialog, Page } from '@portal/ui';
+import { Button, ConfirmDialog, LazyPart, Page } from '@portal/ui';
 import {
   SIGN_IN_PATH,
   currentNavItem,
@@ -24,7 +24,7 @@ import { ConsentDialog, ConsentRequiredDialog, useConsent } from './Consent';
 // when a signed-in page shows the header (a visitor's landing loads none of it).
 const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
-/** The bell's place while its files come: the same button, so nothing beside it moves. */
+/** The bell's place while its files come (or if they cannot): the same button, so nothing beside it moves. */
 const BellPlace = () => (
   <Button $variant="ghost" $size="sm" aria-label="Уведомления" disabled>
     <span aria-hidden="true">🔔</span>
@@ -94,9 +94,9 @@ export function Chrome() {
             ))}
           </Links>
           <UserBox>
-            <Suspense fallback={<BellPlace />}>
+            <LazyPart fallback={<BellPlace />}>
               <NotificationBell />
-            </Suspense>
+            </LazyPart>
             <AccountMenu
               label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
               onChangePassword={() => setChangingPassword(true)}
