@@ -30,6 +30,7 @@ import {
   uploadProblem,
   withQueries,
   LazyPart,
+  PartFailed,
   CodeSelect,
   TitleOptions,
   useCurrentState,
@@ -303,6 +304,18 @@ describe('states, pager, progress and debounce', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
   });
 
+  it('pages past a total the service stopped counting, while pages come full', () => {
+    const onPage = jest.fn();
+    const view = wrap(<Pager page={417} total={10_000} limit={24} totalExact={false} shown={24} onPage={onPage} />);
+    expect(screen.getByText('Страница 417')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Вперёд' }));
+    expect(onPage).toHaveBeenCalledWith(418);
+    view.unmount();
+    wrap(<Pager page={430} total={10_000} limit={24} totalExact={false} shown={7} onPage={onPage} />);
+    expect((screen.getByRole('button', { name: 'Вперёд' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Назад' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('hands on a value only once it stops changing', () => {
     jest.useFakeTimers();
     try {
@@ -563,6 +576,27 @@ describe('LazyPart', () => {
       await act(async () => undefined);
       expect(screen.getByText('место потерянной части')).toBeTruthy();
       expect(screen.getByText('остальная страница')).toBeTruthy();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('says what could not come, in Russian, when it has words for that, and the rest of the screen stays', async () => {
+    const Lost = lazy(() => Promise.reject(new Error('Loading chunk 512 failed')));
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      wrap(
+        <>
+          <LazyPart fallback={<p>Загрузка редактора текста...</p>} failed={<PartFailed what="редактор текста" />}>
+            <Lost />
+          </LazyPart>
+          <p>свойства блока</p>
+        </>,
+      );
+      expect(screen.getByText('Загрузка редактора текста...')).toBeTruthy();
+      expect((await screen.findByRole('alert')).textContent).toBe('Не удалось загрузить редактор текста. Обновите страницу.');
+      expect(screen.queryByText('Загрузка редактора текста...')).toBeNull();
+      expect(screen.getByText('свойства блока')).toBeTruthy();
     } finally {
       spy.mockRestore();
     }

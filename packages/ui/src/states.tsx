@@ -41,19 +41,24 @@ export function Loading({ label = 'Загрузка...' }: { label?: string }) {
 }
 
 /**
- * A lazily loaded part of a screen (the header's bell): `fallback` while its files come, and in its
- * place if they could not come (a dropped connection, a deploy that removed them), instead of the
- * whole root failing with it.
+ * A lazily loaded part of a screen (the header's bell, the editor's text editor, a quiz): `fallback`
+ * while its files come; if they could not come (a dropped connection, a deploy that removed them),
+ * `failed` (by default the fallback) in its place, instead of the whole root failing with it.
  */
-export function LazyPart({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+export function LazyPart({ fallback, failed, children }: { fallback: ReactNode; failed?: ReactNode; children: ReactNode }) {
   return (
-    <FailedPart fallback={fallback}>
+    <FailedPart failed={failed === undefined ? fallback : failed}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </FailedPart>
   );
 }
 
-class FailedPart extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+/** What a lazy part says when its files could not come: the page has to be loaded again. */
+export function PartFailed({ what }: { what: string }) {
+  return <ErrorBox>{`Не удалось загрузить ${what}. Обновите страницу.`}</ErrorBox>;
+}
+
+class FailedPart extends Component<{ failed: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -61,7 +66,7 @@ class FailedPart extends Component<{ fallback: ReactNode; children: ReactNode },
   }
 
   override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    return this.state.failed ? this.props.failed : this.props.children;
   }
 }
 

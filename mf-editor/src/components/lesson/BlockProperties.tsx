@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz, type UploadedFile } from '@portal/contracts';
-import { Button, fileSizeLabel, Input, Label, Loading, Muted, Select, TextArea } from '@portal/ui';
+import { Button, fileSizeLabel, Input, Label, LazyPart, Loading, Muted, PartFailed, Select, TextArea } from '@portal/ui';
 import { useBackend } from '../../backend/backend';
 import { BLOCK_TYPE_LABELS } from '../../model/blocks';
 import { REGENERATE_TITLES } from '../../model/proposal';
@@ -64,9 +64,9 @@ function renderFields(
       );
     case 'text':
       return (
-        <Suspense fallback={<Loading label="Загрузка редактора текста..." />}>
+        <LazyPart fallback={<Loading label="Загрузка редактора текста..." />} failed={<PartFailed what="редактор текста" />}>
           <RichTextEditor key={block.id} value={block.content} onChange={onChange} />
-        </Suspense>
+        </LazyPart>
       );
     case 'image': {
       const url = block.content.src || block.content.url || '';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
@@ -10,7 +10,7 @@ import {
   type CourseProgress,
   type LessonOutline,
 } from '@portal/contracts';
-import { Button, LoadError, Loading, Muted, Spread, Stack } from '@portal/ui';
+import { Button, LazyPart, LoadError, Loading, Muted, PartFailed, Spread, Stack } from '@portal/ui';
 import { ApiError, assignmentKeys, errorMessage, isMissing, navigate, paths, useAuth } from '@portal/web-core';
 import {
   completeLesson,
@@ -275,7 +275,7 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
               key={block.id}
               block={block}
               renderQuiz={(quizId) => (
-                <Suspense fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>}>
+                <LazyPart fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>} failed={<PartFailed what="тест" />}>
                   <QuizBlockCard
                     quizId={quizId}
                     courseId={courseId}
@@ -283,7 +283,7 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
                     preview={preview}
                     onPassed={() => !completed && onComplete()}
                   />
-                </Suspense>
+                </LazyPart>
               )}
             />
           ))}

@@ -1,10 +1,22 @@
 import { MSG, type Role } from '@portal/contracts';
 import { unavailable, type Logger, type Principal, type Upstreams } from '@portal/service-kit';
 
-/** A page of an assignment's audience as the auth service resolves it now. */
+/**
+ * A page of an assignment's audience as the auth service resolves it now. The auth service counts
+ * the total to LIST_TOTAL_CAP at most: past it, `totalExact: false` and more people follow.
+ */
 export interface AudiencePage {
   data: Principal[];
   total: number;
+  totalExact?: false;
+}
+
+/**
+ * Whether `page` (of `size` people) ends the audience: past an exact total, or, when the total
+ * stopped at the cap, the first page that is not full.
+ */
+export function endsAudience(batch: AudiencePage, page: number, size: number): boolean {
+  return batch.totalExact === false ? batch.data.length < size : page * size >= batch.total;
 }
 
 export interface AudienceQuery {

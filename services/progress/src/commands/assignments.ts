@@ -16,7 +16,7 @@ import {
   type Role,
 } from '@portal/contracts';
 import { badRequest, clock, notFound, op, type Principal } from '@portal/service-kit';
-import type { AudiencePage, PeopleClient } from '../clients/people';
+import { endsAudience, type AudiencePage, type PeopleClient } from '../clients/people';
 import type { AssignmentDoc } from '../models/assignment';
 import type { ProgressModels } from '../models';
 import type { ProgressDeps } from './deps';
@@ -217,7 +217,7 @@ export async function* audienceStatuses(
     );
     for (const person of batch.data) yield { person, status: statuses.get(`${String(doc._id)}|${person.id}`)! };
     seen += batch.data.length;
-    if (page * AUDIENCE_BATCH >= batch.total) return;
+    if (endsAudience(batch, page, AUDIENCE_BATCH)) return;
   }
 }
 

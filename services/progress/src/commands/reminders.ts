@@ -7,7 +7,7 @@ import {
   type NotificationKind,
 } from '@portal/contracts';
 import { op, type Principal } from '@portal/service-kit';
-import type { PeopleClient } from '../clients/people';
+import { endsAudience, type PeopleClient } from '../clients/people';
 import type { AssignmentDoc } from '../models/assignment';
 import { audiencePage, assignmentsDueOn, statusesFor } from './assignments';
 import { notifyOnce, type NotificationDraft, type NotifyDeps } from './notifications';
@@ -50,7 +50,7 @@ export async function remindAssigned(deps: ReminderDeps, doc: AssignmentDoc): Pr
       link: notificationLinks.study(doc.courseId),
     }));
     sent += (await notifyOnce(deps, drafts)).length;
-    if (!batch.data.length || page * REMINDER_BATCH >= batch.total) break;
+    if (!batch.data.length || endsAudience(batch, page, REMINDER_BATCH)) break;
   }
   await deps.models.assignments.updateOne({ _id: doc._id }, { $set: { assignedNotified: true } });
   return sent;
@@ -99,7 +99,7 @@ async function remindDue(
       })),
     );
     sent += stored.length;
-    if (page * REMINDER_BATCH >= batch.total) break;
+    if (endsAudience(batch, page, REMINDER_BATCH)) break;
   }
   return { behind, sent };
 }

@@ -3,7 +3,16 @@ import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
 import { LEARNER_ROLES, ROLES, STUDY_ROLES, pageOffset, pagingFields, type AuthStats } from '@portal/contracts';
-import { countFigure, lowerBoundsOf, notFound, op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
+import {
+  cappedTotal,
+  countFigure,
+  lowerBoundsOf,
+  notFound,
+  op,
+  parse,
+  requireInternal,
+  type ServiceContext,
+} from '@portal/service-kit';
 import { localLookup } from '../../lookup';
 import { toPrincipal } from '../../presenters/user';
 import type { UserDoc } from '../../models/user';
@@ -45,18 +54,18 @@ export function internalRouter(service: ServiceContext, users: Model<UserDoc>): 
   /**
    * One page of an assignment's audience (the progress service resolves it when it lists people, so
    * someone who joins a department later is in it): people who study, newest first, with their
-   * department, and the total.
+   * department, and the total, counted to LIST_TOTAL_CAP at most (`totalExact: false` past it).
    */
   router.get('/audience', async (ctx) => {
     const { page, limit, department, role, ids } = parse(audienceQuerySchema, ctx.query);
     const filter: Record<string, unknown> = { role: op({ $in: role ? [role] : [...STUDY_ROLES] }) };
     if (department) filter.department = department;
     if (ids) filter._id = op({ $in: ids.filter((id) => isValidObjectId(id)) });
-    const [rows, total] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       users.find(filter).sort({ createdAt: -1, _id: -1 }).skip(pageOffset({ page, limit })).limit(limit).lean<UserDoc[]>(),
-      users.countDocuments(filter),
+      cappedTotal(users, filter),
     ]);
-    ctx.body = { data: rows.map(toPrincipal), total };
+    ctx.body = { data: rows.map(toPrincipal), ...counted };
   });
 
   /** The person behind a session (`?session=<sid>`): 404 when the user is gone or the session ended. */

@@ -1,4 +1,4 @@
-import type { AuthStats } from '@portal/contracts';
+import { LIST_TOTAL_CAP, type AuthStats } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userModel } from '../../models/user';
 import { startAuth, uniqueEmail, userWithRole } from '../../testing';
@@ -73,4 +73,42 @@ describe('GET /internal/stats', () => {
     expect(after.body).not.toHaveProperty('lowerBounds');
     expect(after.body.newStudents).not.toHaveProperty('exact');
   });
+});
+
+describe('GET /internal/audience', () => {
+  const audience = (query: string) =>
+    api<{ data: Array<{ id: string; department: string }>; total: number; totalExact?: false }>(
+      auth.url,
+      'GET',
+      `/internal/audience?${query}`,
+      { headers: { 'x-internal-token': auth.ctx.config.INTERNAL_TOKEN } },
+    );
+
+  it('counts a department no further than 10 000 people and says so; a smaller one exactly', async () => {
+    const department = `Склад-${Date.now()}`;
+    const users = userModel(auth.ctx.store).collection;
+    for (let stored = 0; stored <= LIST_TOTAL_CAP; stored += 2_500)
+      await users.insertMany(
+        Array.from({ length: 2_500 }, (_, i) => ({
+          email: uniqueEmail(`aud${stored + i}`),
+          fullName: 'Иван Петров',
+          role: 'CLIENT',
+          department,
+          passwordHash: 'x',
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })),
+      );
+    const many = await audience(`department=${encodeURIComponent(department)}&page=3&limit=100`);
+    expect(many.status).toBe(200);
+    expect(many.body).toMatchObject({ total: LIST_TOTAL_CAP, totalExact: false });
+    expect(many.body.data).toHaveLength(100);
+    expect(many.body.data.every((p) => p.department === department)).toBe(true);
+
+    const few = await audience(
+      `department=${encodeURIComponent(department)}&ids=${many.body.data[0].id},${many.body.data[1].id}`,
+    );
+    expect(few.body.total).toBe(2);
+    expect(few.body).not.toHaveProperty('totalExact');
+  }, 120_000);
 });

@@ -157,7 +157,7 @@ export function assignmentsRouter(
         found.data.map((p) => p.id),
       );
       const data = found.data.map((p) => presentAssignmentPerson(p, statuses.get(`${String(doc._id)}|${p.id}`)!));
-      body = { data, total: found.total, page, limit };
+      body = { data, total: found.total, ...(found.totalExact === false ? { totalExact: false } : {}), page, limit };
     } else {
       // A status is known only once computed: the audience is gone through a hundred at a time.
       const data: AssignmentPerson[] = [];
