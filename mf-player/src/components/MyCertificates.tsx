@@ -38,7 +38,7 @@ export function MyCertificates() {
         ))}
       </ul>
       {problem && <Muted role="alert">{problem}</Muted>}
-      <Pager page={page} total={list.data.total} limit={PAGE_SIZE} onPage={setPage} />
+      <Pager of={list.data} onPage={setPage} />
     </Section>
   );
 }

@@ -3,7 +3,7 @@ import './zod-ru';
 import { ASSIGNMENT_STATUSES, type AssignmentStatus } from './assignmentRules';
 import { entityIdField } from './content';
 import { exportFields } from './exportQuery';
-import { pagingFields } from './paging';
+import { pagingFields, type Page } from './paging';
 import { STUDY_ROLES } from './progress';
 import { ROLES } from './roles';
 
@@ -259,10 +259,6 @@ export interface AssignmentReport {
 }
 
 /** GET /assignments/person/{userId}: one person's assignments with their status (staff's drill-down). */
-export interface PersonAssignments {
+export interface PersonAssignments extends Page<MyAssignment> {
   person: { id: string; fullName: string; email: string; department: string };
-  data: MyAssignment[];
-  total: number;
-  page: number;
-  limit: number;
 }

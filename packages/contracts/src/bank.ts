@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-ru';
 import { questionSchema, type Question } from '@portal/quiz-engine';
-import { pagingFields } from './paging';
+import { pagingFields, type Page } from './paging';
 
 /**
  * A course's question bank (issue 23, item 5): questions with tags, from which a quiz draws N at
@@ -54,11 +54,7 @@ export interface BankQuestion {
   updatedAt: string;
 }
 
-export interface BankPage {
-  data: BankQuestion[];
-  total: number;
-  page: number;
-  limit: number;
+export interface BankPage extends Page<BankQuestion> {
   /** Every tag of the course's bank with its number of questions (the draw's choices). */
   tags: Array<{ tag: string; count: number }>;
 }

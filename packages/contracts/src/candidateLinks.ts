@@ -5,7 +5,7 @@ import { MSG } from './messages';
 import { emailField } from './auth';
 import { CONSENT_DOCUMENT, CONSENT_MSG } from './consent';
 import { entityIdField } from './content';
-import { pagingFields } from './paging';
+import { pagingFields, type Page } from './paging';
 
 /**
  * Candidate testing by link (issue 24, item 6): a curator sends a time-limited link to one quiz
@@ -91,12 +91,7 @@ export interface CandidateLinkCreated {
   url: string;
 }
 
-export interface CandidateLinkPage {
-  data: CandidateLink[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type CandidateLinkPage = Page<CandidateLink>;
 
 /** GET /api/candidate-links/public/{token}: what the candidate's page shows before the start. */
 export interface CandidateLinkPublic {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import './zod-ru';
 import { entityIdField } from './content';
-import { pagingFields } from './paging';
-import type { Page } from './paging';
+import { pagingFields, type Page } from './paging';
 
 /**
  * In-app notifications (issue 22, reminders): stored per person by the progress service, shown by the

@@ -5,7 +5,7 @@ import { entityIdField } from './content';
 import { CERTIFICATE_MSG, CERTIFICATE_NUMBER } from './certificates';
 import { exportFields } from './exportQuery';
 import { formatMessage } from './messages';
-import { pagingFields } from './paging';
+import { pagingFields, type Page } from './paging';
 import {
   DEFAULT_SHOW_CORRECT_ANSWERS,
   QUESTION_TYPES,
@@ -310,11 +310,7 @@ export interface ResultsSummary {
 }
 
 /** GET /results: a page of finished attempts and the summary of everything the filter matches. */
-export interface ResultsPage {
-  data: AttemptSummary[];
-  total: number;
-  page: number;
-  limit: number;
+export interface ResultsPage extends Page<AttemptSummary> {
   summary: ResultsSummary;
 }
 
@@ -406,12 +402,9 @@ export interface ReviewItem {
 }
 
 /** GET /reviews: a page of the attempts «на проверке», oldest first, as their answers waiting. */
-export interface ReviewPage {
-  data: ReviewItem[];
+export interface ReviewPage extends Page<ReviewItem> {
   /** Attempts waiting (the page counts attempts, each with all its waiting answers). */
   total: number;
-  page: number;
-  limit: number;
 }
 
 /** A person's grade of an answer, as the learner sees it. */

@@ -84,12 +84,12 @@ export function PagedList<T>({ query, empty, failed, onPage, children }: PagedLi
     ) : (
       <>{failed(query.error, retry)}</>
     );
-  const { data: rows, page, total, limit, totalExact } = query.data;
+  const rows = query.data.data;
   if (!rows.length) return <>{empty}</>;
   return (
     <>
       {children(rows, query.isFetching)}
-      <Pager page={page} total={total} limit={limit} totalExact={totalExact} shown={rows.length} onPage={onPage} />
+      <Pager of={query.data} onPage={onPage} />
     </>
   );
 }

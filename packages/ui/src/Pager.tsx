@@ -1,26 +1,25 @@
 import styled from 'styled-components';
+import type { Page } from '@portal/contracts';
 import { Button } from './components';
 
+/** What the pager reads of a page the server sent (or of rows paged on the client). */
+export type PagerPage = Pick<Page<unknown>, 'page' | 'total' | 'limit' | 'totalExact'> & { data: readonly unknown[] };
+
 export interface PagerProps {
-  page: number;
-  total: number;
-  limit: number;
-  onPage: (page: number) => void;
   /**
-   * False when the service stopped counting at LIST_TOTAL_CAP (`Page.totalExact`): the number of
-   * pages is unknown, so the pager names only this page and goes on while pages come full.
+   * The page on screen. With `totalExact: false` the service stopped counting at LIST_TOTAL_CAP:
+   * the number of pages is unknown, so the pager names only this page and goes on while pages come full.
    */
-  totalExact?: boolean;
-  /** Rows on this page (needed with `totalExact: false`: a page that is not full is the last). */
-  shown?: number;
+  of: PagerPage;
+  onPage: (page: number) => void;
 }
 
 /** Previous / next over a list paged on the server; absent when everything fits on one page. */
-export function Pager({ page, total, limit, onPage, totalExact, shown }: PagerProps) {
+export function Pager({ of: { page, total, limit, totalExact, data }, onPage }: PagerProps) {
   const counted = totalExact !== false;
   const pages = Math.max(1, Math.ceil(total / limit));
   if (counted && pages <= 1) return null;
-  const last = counted ? page >= pages : (shown ?? limit) < limit;
+  const last = counted ? page >= pages : data.length < limit;
   return (
     <Bar aria-label="Страницы">
       <Button type="button" $variant="outline" $size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

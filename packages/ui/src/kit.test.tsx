@@ -50,6 +50,9 @@ beforeAll(() => {
   };
 });
 
+/** A page's rows, as many as the pager needs to see. */
+const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
+
 const wrap = (ui: ReactNode) =>
   render(
     <ThemeProvider theme={lightTheme}>
@@ -292,7 +295,7 @@ describe('states, pager, progress and debounce', () => {
     const onPage = jest.fn();
     wrap(
       <>
-        <Pager page={1} total={45} limit={20} onPage={onPage} />
+        <Pager of={{ page: 1, total: 45, limit: 20, data: rows(20) }} onPage={onPage} />
         <ProgressBar name="Загрузка файла" value={42.4} valueText="42%" />
       </>,
     );
@@ -306,14 +309,24 @@ describe('states, pager, progress and debounce', () => {
 
   it('pages past a total the service stopped counting, while pages come full', () => {
     const onPage = jest.fn();
-    const view = wrap(<Pager page={417} total={10_000} limit={24} totalExact={false} shown={24} onPage={onPage} />);
+    const view = wrap(<Pager of={{ page: 417, total: 10_000, limit: 24, totalExact: false, data: rows(24) }} onPage={onPage} />);
     expect(screen.getByText('Страница 417')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Вперёд' }));
     expect(onPage).toHaveBeenCalledWith(418);
     view.unmount();
-    wrap(<Pager page={430} total={10_000} limit={24} totalExact={false} shown={7} onPage={onPage} />);
+    wrap(<Pager of={{ page: 430, total: 10_000, limit: 24, totalExact: false, data: rows(7) }} onPage={onPage} />);
     expect((screen.getByRole('button', { name: 'Вперёд' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Назад' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows no pager for a counted list that fits one page, and the last counted page ends it', () => {
+    const view = wrap(<Pager of={{ page: 1, total: 7, limit: 20, data: rows(7) }} onPage={jest.fn()} />);
+    expect(screen.queryByRole('navigation', { name: 'Страницы' })).toBeNull();
+    view.unmount();
+    // A full last page of an exact total: nothing lies past it, whatever its length says.
+    wrap(<Pager of={{ page: 3, total: 60, limit: 20, data: rows(20) }} onPage={jest.fn()} />);
+    expect(screen.getByText('Страница 3 из 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Вперёд' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('hands on a value only once it stops changing', () => {

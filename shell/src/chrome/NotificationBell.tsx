@@ -106,7 +106,7 @@ function Bell() {
                 </Item>
               ))}
             </PlainList>
-            <Pager page={page} total={list.data.total} limit={PAGE_SIZE} onPage={setPage} />
+            <Pager of={list.data} onPage={setPage} />
           </>
         )}
       </Dialog>

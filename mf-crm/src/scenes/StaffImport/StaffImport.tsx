@@ -176,7 +176,7 @@ export function StaffImport() {
               ))}
             </tbody>
           </DataTable>
-          <Pager page={page} total={rows.length} limit={ROWS_PER_PAGE} onPage={setPage} />
+          <Pager of={{ page, total: rows.length, limit: ROWS_PER_PAGE, data: pageRows }} onPage={setPage} />
           {!outcome && (
             <Button type="button" disabled={!toWrite || run.isPending} onClick={() => run.mutate(shown)}>
               {toWrite ? `Импортировать (${toWrite})` : 'Нечего импортировать'}

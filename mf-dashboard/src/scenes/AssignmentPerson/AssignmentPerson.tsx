@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
 import { Muted, Pager } from '@portal/ui';
 import { daysLeftText, formatDay } from '@portal/web-core';
-import { ASSIGNMENTS_PAGE_SIZE, assignmentKeys, fetchPersonAssignments } from '../../api/assignments';
+import { assignmentKeys, fetchPersonAssignments } from '../../api/assignments';
 import { RecordPage } from '../../components/RecordPage';
 import { Table } from '../Assignments/Assignments';
 
@@ -18,44 +18,47 @@ export function AssignmentPerson({ userId }: { userId: string }) {
   });
   return (
     <RecordPage query={list} failed="Не удалось загрузить назначения">
-      {({ person, data, total }) => (
-        <>
-          <h1>{person.fullName}</h1>
-          <Muted>
-            {person.email}
-            {person.department ? ` · ${person.department}` : ''}
-          </Muted>
-          {!data.length ? (
-            <Muted>Назначенного обучения нет</Muted>
-          ) : (
-            <>
-              <Table aria-label="Назначения человека">
-                <thead>
-                  <tr>
-                    <th>Курс</th>
-                    <th>Статус</th>
-                    <th>Срок</th>
-                    <th>Осталось</th>
-                    <th>Завершён</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.map((a) => (
-                    <Row key={a.assignmentId} $overdue={a.status === 'overdue'}>
-                      <td>{a.courseTitle}</td>
-                      <td>{ASSIGNMENT_STATUS_LABELS[a.status]}</td>
-                      <td>{formatDay(a.dueDate)}</td>
-                      <td>{daysLeftText(a)}</td>
-                      <td>{a.completedAt ? new Date(a.completedAt).toLocaleDateString('ru-RU') : '—'}</td>
-                    </Row>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager page={page} total={total} limit={ASSIGNMENTS_PAGE_SIZE} onPage={setPage} />
-            </>
-          )}
-        </>
-      )}
+      {(found) => {
+        const { person, data } = found;
+        return (
+          <>
+            <h1>{person.fullName}</h1>
+            <Muted>
+              {person.email}
+              {person.department ? ` · ${person.department}` : ''}
+            </Muted>
+            {!data.length ? (
+              <Muted>Назначенного обучения нет</Muted>
+            ) : (
+              <>
+                <Table aria-label="Назначения человека">
+                  <thead>
+                    <tr>
+                      <th>Курс</th>
+                      <th>Статус</th>
+                      <th>Срок</th>
+                      <th>Осталось</th>
+                      <th>Завершён</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.map((a) => (
+                      <Row key={a.assignmentId} $overdue={a.status === 'overdue'}>
+                        <td>{a.courseTitle}</td>
+                        <td>{ASSIGNMENT_STATUS_LABELS[a.status]}</td>
+                        <td>{formatDay(a.dueDate)}</td>
+                        <td>{daysLeftText(a)}</td>
+                        <td>{a.completedAt ? new Date(a.completedAt).toLocaleDateString('ru-RU') : '—'}</td>
+                      </Row>
+                    ))}
+                  </tbody>
+                </Table>
+                <Pager of={found} onPage={setPage} />
+              </>
+            )}
+          </>
+        );
+      }}
     </RecordPage>
   );
 }

@@ -193,7 +193,7 @@ export function CandidateLinks() {
               </tbody>
             </table>
           </TableWrap>
-          <Pager page={page} total={links.data.total} limit={links.data.limit} onPage={setPage} />
+          <Pager of={links.data} onPage={setPage} />
         </>
       )}
 

@@ -177,7 +177,7 @@ export function Results() {
               </tbody>
             </Table>
           </TableWrap>
-          {data && <Pager page={page} total={data.total} limit={data.limit} onPage={setPage} />}
+          {data && <Pager of={data} onPage={setPage} />}
         </>
       )}
 

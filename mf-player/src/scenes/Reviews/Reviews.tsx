@@ -39,7 +39,7 @@ export function Reviews() {
           <ReviewCard key={`${item.attemptId}:${item.questionId}`} item={item} />
         ))}
       </List>
-      {data && <Pager page={data.page} total={data.total} limit={data.limit} onPage={setPage} />}
+      {data && <Pager of={data} onPage={setPage} />}
     </Page>
   );
 }

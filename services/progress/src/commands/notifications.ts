@@ -92,11 +92,11 @@ export async function listNotifications(
   userId: string,
   query: { page: number; limit: number },
 ): Promise<NotificationPage> {
-  const [{ rows, total }, unread] = await Promise.all([
+  const [{ rows, ...counted }, unread] = await Promise.all([
     readPage(models.notifications, { userId }, query, { createdAt: -1, _id: -1 }),
     models.notifications.countDocuments({ userId, readAt: null }),
   ]);
-  return { data: rows.map(presentNotification), total, unread, page: query.page, limit: query.limit };
+  return { data: rows.map(presentNotification), ...counted, unread, page: query.page, limit: query.limit };
 }
 
 /** Marks one of the person's own notifications read; someone else's is «not found», as a missing one. */

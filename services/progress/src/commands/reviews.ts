@@ -34,7 +34,7 @@ export async function listReviews(
   const courses = await deps.content.curatedCourses(actor);
   // A curator sees the answers of the courses they own or co-author; an ADMIN every course's.
   const filter = courses === 'all' ? { awaitingReview: true } : { awaitingReview: true, courseId: op({ $in: [...courses] }) };
-  const { rows: attempts, total } = await readPage(
+  const { rows: attempts, ...counted } = await readPage(
     deps.models.attempts,
     filter,
     query,
@@ -62,7 +62,7 @@ export async function listReviews(
         };
       });
   });
-  return { data, total, page: query.page, limit: query.limit };
+  return { data, ...counted, page: query.page, limit: query.limit };
 }
 
 /**

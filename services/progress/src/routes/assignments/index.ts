@@ -70,13 +70,13 @@ export function assignmentsRouter(
     const { page, limit, courseId } = parse(myQuerySchema, ctx.query);
     const me = ctx.state.user;
     const filter = courseId ? { ...assignedTo(me), courseId } : assignedTo(me);
-    const { rows, total } = await reaching(filter, page, limit);
+    const { rows, ...counted } = await reaching(filter, page, limit);
     const statuses = await statusesFor(models, rows, [me.id]);
     const data = rows
       .map((doc) => presentMyAssignment(doc, statuses.get(`${String(doc._id)}|${me.id}`)!))
       // A personal extension or a recurrence moves a person's day: the page is in their own order.
       .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-    const body: Page<MyAssignment> = { data, total, page, limit };
+    const body: Page<MyAssignment> = { data, ...counted, page, limit };
     ctx.body = body;
   });
 
@@ -86,12 +86,12 @@ export function assignmentsRouter(
     const { page, limit } = parse(assignmentListQuerySchema, ctx.query);
     const [person] = (await people.audience({ ids: [userId], page: 1, limit: 1 })).data;
     if (!person) throw notFound(ASSIGNMENT_MSG.personNotFound);
-    const { rows, total } = await reaching(assignedTo(person), page, limit);
+    const { rows, ...counted } = await reaching(assignedTo(person), page, limit);
     const statuses = await statusesFor(models, rows, [person.id]);
     const body: PersonAssignments = {
       person: { id: person.id, fullName: person.fullName, email: person.email, department: person.department ?? '' },
       data: rows.map((doc) => presentMyAssignment(doc, statuses.get(`${String(doc._id)}|${person.id}`)!)),
-      total,
+      ...counted,
       page,
       limit,
     };
@@ -157,7 +157,7 @@ export function assignmentsRouter(
         found.data.map((p) => p.id),
       );
       const data = found.data.map((p) => presentAssignmentPerson(p, statuses.get(`${String(doc._id)}|${p.id}`)!));
-      body = { data, total: found.total, ...(found.totalExact === false ? { totalExact: false } : {}), page, limit };
+      body = { data, total: found.total, totalExact: found.totalExact, page, limit };
     } else {
       // A status is known only once computed: the audience is gone through a hundred at a time.
       const data: AssignmentPerson[] = [];
