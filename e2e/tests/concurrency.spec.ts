@@ -3,6 +3,10 @@ import { signIn, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 
+// Each journey opens the editor in two browser contexts. The first of a fresh machine's run took 31 s
+// of the default 30 on the 2-core host (twice, with the retry); like the other two-person journeys, 90 s.
+test.describe.configure({ timeout: 90_000 });
+
 interface Arranged {
   token: string;
   courseId: string;

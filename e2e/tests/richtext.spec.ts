@@ -55,6 +55,8 @@ async function pasteHtml(editor: Locator, html: string) {
 }
 
 test('rich text survives a save and is shown in study mode', async ({ page, browser, request }) => {
+  // An author's whole edit, a reload and a learner's second browser: 32 s on a fresh 2-core machine.
+  test.setTimeout(90_000);
   const errors = watchConsole(page);
   const lesson = 'Отпуск';
   const { token, courseId } = await arrangeLesson(request, lesson, [{ type: 'text', content: { text: 'Старый текст' } }]);
