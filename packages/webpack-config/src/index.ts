@@ -164,7 +164,7 @@ export function remoteConfig({ dir, name, exposes }: RemoteOptions, mode: Mode =
       manifest: true,
       dts: false,
       // The host provides the federation runtime once; each remoteEntry stays small.
-      experiments: { externalRuntime: true },
+      experiments: { externalRuntime: true, optimization: { disableRemote: true, target: 'web' } },
     }),
   ];
   return config;
