@@ -32,8 +32,15 @@ export interface Notification {
   createdAt: string;
 }
 
+/**
+ * The unread notifications are counted to this many at most: the bell says «99+» past 99, and the
+ * count, asked on every page each minute, reads no more of a person's backlog than that.
+ */
+export const NOTIFICATION_UNREAD_CAP = 100;
+
 /** A page of one person's notifications, newest first, with how many of all of theirs are unread. */
 export interface NotificationPage extends Page<Notification> {
+  /** Unread of all of theirs, to NOTIFICATION_UNREAD_CAP at most (that many means «more than 99»). */
   unread: number;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationPage } from '@portal/contracts';
+import { NOTIFICATION_UNREAD_CAP, type Notification, type NotificationPage } from '@portal/contracts';
 import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList, Spread, withQueries } from '@portal/ui';
 import { apiRequest, navigate } from '@portal/web-core';
 
@@ -14,6 +14,7 @@ const timeText = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 const unreadText = (n: number) => {
+  if (n >= NOTIFICATION_UNREAD_CAP) return `больше ${NOTIFICATION_UNREAD_CAP - 1} непрочитанных`;
   const form = new Intl.PluralRules('ru-RU').select(n);
   return `${n} ${form === 'one' ? 'непрочитанное' : 'непрочитанных'}`;
 };
@@ -54,7 +55,9 @@ function Bell() {
         onClick={() => setOpen(true)}
       >
         <span aria-hidden="true">🔔</span>
-        {unread > 0 && <Count aria-hidden="true">{unread > 99 ? '99+' : unread}</Count>}
+        {unread > 0 && (
+          <Count aria-hidden="true">{unread >= NOTIFICATION_UNREAD_CAP ? `${NOTIFICATION_UNREAD_CAP - 1}+` : unread}</Count>
+        )}
       </Button>
       <Dialog open={open} title="Уведомления" onClose={() => setOpen(false)} wide>
         {list.isPending ? (

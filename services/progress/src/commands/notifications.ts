@@ -1,5 +1,11 @@
 import { isValidObjectId } from 'mongoose';
-import { NOTIFICATION_MSG, type Notification, type NotificationKind, type NotificationPage } from '@portal/contracts';
+import {
+  NOTIFICATION_MSG,
+  NOTIFICATION_UNREAD_CAP,
+  type Notification,
+  type NotificationKind,
+  type NotificationPage,
+} from '@portal/contracts';
 import { clock, notFound, readPage, type Logger, type Mailer } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import type { NotificationDoc } from '../models/notification';
@@ -94,7 +100,7 @@ export async function listNotifications(
 ): Promise<NotificationPage> {
   const [{ rows, ...counted }, unread] = await Promise.all([
     readPage(models.notifications, { userId }, query, { createdAt: -1, _id: -1 }),
-    models.notifications.countDocuments({ userId, readAt: null }),
+    models.notifications.countDocuments({ userId, readAt: null }, { limit: NOTIFICATION_UNREAD_CAP }),
   ]);
   return { data: rows.map(presentNotification), ...counted, unread, page: query.page, limit: query.limit };
 }

@@ -1,4 +1,10 @@
-import { NOTIFICATION_MSG, type AuthResponse, type Notification, type NotificationPage } from '@portal/contracts';
+import {
+  NOTIFICATION_MSG,
+  NOTIFICATION_UNREAD_CAP,
+  type AuthResponse,
+  type Notification,
+  type NotificationPage,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { progressDeps } from '../../app';
 import { notifyOnce } from '../../commands/notifications';
@@ -50,6 +56,25 @@ describe('notifications', () => {
     expect((await call<NotificationPage>('GET', '/api/notifications', anna.token)).body.unread).toBe(0);
     // Борис's are untouched.
     expect((await call<NotificationPage>('GET', '/api/notifications', boris.token)).body.unread).toBe(1);
+  });
+
+  it('counts a backlog of unread to NOTIFICATION_UNREAD_CAP at most (the bell says «99+»), the list stays whole', async () => {
+    const vera = await bed.learner('CANDIDATE', 'Веремеева Вера Павловна');
+    const backlog = Array.from({ length: NOTIFICATION_UNREAD_CAP + 1 }, (_, i) => ({
+      userId: vera.user.id,
+      kind: 'assigned' as const,
+      key: `t|vera|${i}`,
+      title: `Напоминание ${i}`,
+      text: 'Текст',
+      link: '/results',
+    }));
+    await notifyOnce(progressDeps(bed.progress.ctx), backlog);
+    const page = await call<NotificationPage>('GET', '/api/notifications', vera.token);
+    expect(page.body).toMatchObject({ total: NOTIFICATION_UNREAD_CAP + 1, unread: NOTIFICATION_UNREAD_CAP });
+    // Read down to 99, and the count is exact again.
+    await call<Notification>('POST', `/api/notifications/${page.body.data[0].id}/read`, vera.token);
+    await call<Notification>('POST', `/api/notifications/${page.body.data[1].id}/read`, vera.token);
+    expect((await call<NotificationPage>('GET', '/api/notifications', vera.token)).body.unread).toBe(NOTIFICATION_UNREAD_CAP - 1);
   });
 
   it('nobody marks or learns of another person’s notification: 404, and it stays unread', async () => {
