@@ -39,7 +39,8 @@ export function Reviews() {
           <ReviewCard key={`${item.attemptId}:${item.questionId}`} item={item} />
         ))}
       </List>
-      {data && <Pager of={data} onPage={setPage} />}
+      {/* A page counts attempts and lists each one's waiting answers: the pager reads the attempts. */}
+      {data && <Pager of={{ ...data, data: [...new Set(data.data.map((item) => item.attemptId))] }} onPage={setPage} />}
     </Page>
   );
 }
