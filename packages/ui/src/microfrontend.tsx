@@ -1,4 +1,4 @@
-import React, { type ComponentType, type ReactNode } from 'react';
+import React, { startTransition, type ComponentType, type ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import styled, { ThemeProvider } from 'styled-components';
@@ -35,6 +35,18 @@ export const mountPoint = (name: string) => (): HTMLElement => {
   return el;
 };
 
+/**
+ * React's client whose roots render in a transition. An update outside one renders in a single task
+ * however long the tree; in a transition React yields to the browser every few milliseconds, so a
+ * page's first render does not block input, a phone's main thread stays free between the slices.
+ */
+const slicedClient: Pick<typeof ReactDOMClient, 'createRoot'> = {
+  createRoot(container, options) {
+    const root = ReactDOMClient.createRoot(container, options);
+    return { render: (children) => startTransition(() => root.render(children)), unmount: () => root.unmount() };
+  },
+};
+
 /** single-spa lifecycles for a micro-frontend's root component. */
 export function createLifecycles(
   name: string,
@@ -49,7 +61,7 @@ export function createLifecycles(
   );
   return singleSpaReact({
     React,
-    ReactDOMClient,
+    ReactDOMClient: slicedClient,
     rootComponent: App,
     domElementGetter: element ?? mountPoint(name),
     // Rendered outside the providers, so it carries its own colours.
