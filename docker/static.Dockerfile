@@ -4,7 +4,7 @@ FROM node:22-bookworm-slim AS build
 ARG APP
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund && ./node_modules/.bin/tsx packages/webpack-config/src/build.ts ${APP} && cp -r ${APP}/dist /site
+RUN npm ci --no-audit --no-fund && ./node_modules/.bin/tsx --conditions=source packages/webpack-config/src/build.ts ${APP} && cp -r ${APP}/dist /site
 
 # nginx-unprivileged runs as uid 101 and keeps its pid and temporary files under /tmp, so the root
 # filesystem can be read-only (Kubernetes mounts an emptyDir on /tmp).

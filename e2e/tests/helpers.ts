@@ -34,6 +34,15 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
 }
 
+/**
+ * `/` comes with the landing's first view in the page (mf-landing/src/prerender.tsx); the landing
+ * then renders over it. A journey that reads the live landing (computed styles, the remote's state)
+ * waits for that.
+ */
+export async function landingRendered(page: Page): Promise<void> {
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
 /** Where the portal keeps the session token (web-core's api.ts). */
 const TOKEN_KEY = 'authToken';
 

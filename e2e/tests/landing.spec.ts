@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { seriousViolations, signIn, watchConsole } from './helpers';
+import { landingRendered, seriousViolations, signIn, watchConsole } from './helpers';
 
 const SECTIONS = [
   { link: 'Как это работает', id: 'how-it-works', heading: 'Как это работает' },
@@ -113,21 +113,99 @@ test('opening /#faq directly lands on the FAQ once the page has loaded', async (
   await expect(page.getByRole('heading', { level: 2, name: 'Частые вопросы' })).toBeInViewport();
 });
 
+test.describe('the first view comes with the page', () => {
+  const hero = (page: Page) =>
+    page.getByRole('heading', { level: 1, name: 'Создавайте курсы для обучения сотрудников с помощью ИИ' });
+
+  test.describe('with scripts off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('/ shows the header and the hero, and the calls to action are links to sign-in', async ({ page }) => {
+      await page.goto('/');
+      await expect(hero(page)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Начать обучение' })).toHaveAttribute('href', '/auth');
+      await expect(page.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/auth');
+      await expect(sectionNav(page).getByRole('link')).toHaveText(SECTIONS.map((s) => s.link));
+      // The theme switch needs the scripts: it waits for them rather than ignore a press.
+      await expect(page.getByRole('button', { name: 'Светлая тема' })).toBeDisabled();
+      await expect(page.getByText('Загрузка...')).toBeHidden();
+      await page.getByRole('link', { name: 'Начать обучение' }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+  });
+
+  test('it is the visitor’s dark page: a light-theme visitor or a signed-in one waits for their own instead', async ({
+    page,
+  }) => {
+    // The page's own scripts never come: only its inline boot script runs, under the gateway's policy.
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto('/');
+    await expect(hero(page)).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+    await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+    await page.reload();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await expect(hero(page)).toBeHidden();
+    await expect(page.getByText('Загрузка...')).toBeVisible();
+
+    await page.evaluate(() => {
+      localStorage.removeItem('darkMode');
+      localStorage.setItem('authToken', 'a-stored-session');
+    });
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(hero(page)).toBeHidden();
+    await expect(page.getByText('Загрузка...')).toBeVisible();
+  });
+
+  test('the landing renders over it in place: one header, one hero, nothing moves', async ({ page }) => {
+    // The shell's script is held back until the first view has been looked at.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/main.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(hero(page)).toBeVisible();
+    const before = await hero(page).boundingBox();
+    expect(before).not.toBeNull();
+    release();
+    await landingRendered(page);
+    await expect(hero(page)).toHaveCount(1);
+    await expect(page.getByRole('banner')).toHaveCount(1);
+    expect(await hero(page).boundingBox()).toEqual(before);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+    expect(shifts).toBe(0);
+    await expect(page.getByRole('button', { name: 'Светлая тема' })).toBeEnabled();
+  });
+});
+
 test('Начать обучение and Начать бесплатно lead to /auth; Посмотреть демо opens /demo/course-editor', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Начать обучение' }).click();
+  await page.getByRole('link', { name: 'Начать обучение' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { name: 'Вход в систему' })).toBeVisible();
 
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('button', { name: 'Начать бесплатно' }).click();
+  await page.getByRole('link', { name: 'Начать бесплатно' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByLabel('Email')).toBeVisible();
 
   await page.goBack();
-  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByRole('link', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 
   await page.goBack();
@@ -244,6 +322,7 @@ test.describe('with reduced motion', () => {
 
   test('the formulas stand still and the cards are simply there', async ({ page }) => {
     await page.goto('/');
+    await landingRendered(page);
     const formula = page.getByTestId('formula-background').locator('span').first();
     expect(await formula.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
     const card = page.locator('#faq [data-testid="reveal-card"]').last();
@@ -257,9 +336,9 @@ test('a signed-in visitor sees a link to their portal home instead of the sign-i
   const portal = page.getByRole('link', { name: 'Перейти в портал' });
   await expect(portal).toHaveCount(3); // header, hero, closing call to action
   await expect(portal.first()).toHaveAttribute('href', '/dashboard');
-  await expect(page.getByRole('button', { name: 'Начать обучение' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Начать бесплатно' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Войти' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Начать обучение' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Начать бесплатно' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
   await portal.nth(1).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

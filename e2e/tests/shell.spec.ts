@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn, watchConsole } from './helpers';
+import { expectAccessible, landingRendered, signIn, watchConsole } from './helpers';
 
 test('the shell loads and mounts the landing remote with one React and one styled-components', async ({ page }) => {
   const errors = watchConsole(page);
@@ -10,7 +10,8 @@ test('the shell loads and mounts the landing remote with one React and one style
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Создавайте курсы');
-  await expect(page.getByRole('button', { name: 'Начать обучение' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Начать обучение' })).toBeVisible();
+  await landingRendered(page);
   const instances = await page.evaluate(() => {
     const w = window as unknown as { __portalInstances: { apps: string[]; react: Set<object>; styled: Set<object> } };
     return { apps: w.__portalInstances.apps, react: w.__portalInstances.react.size, styled: w.__portalInstances.styled.size };

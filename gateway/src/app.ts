@@ -1,13 +1,14 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
+import { createHash } from 'node:crypto';
 import { Agent, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { MSG, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
+import { MSG, PAGE_BOOT_SCRIPT, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
 import { Upstreams, answerMalformedRequests, collectProcessMetrics, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
@@ -50,6 +51,11 @@ export { answerMalformedRequests };
 // A precompressed twin (.br, .gz) is cached as its original is.
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)(\.br|\.gz)?$/;
 
+/** The shell's page with the landing pre-rendered in it (`hostConfig`'s `landing`), served for `/`. */
+const LANDING_PAGE = 'landing.html';
+/** A Content-Security-Policy source allowing exactly the page's boot script. */
+export const PAGE_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+
 export function createGateway(config: GatewayConfig, logger: Logger) {
   const app = express();
   app.disable('x-powered-by');
@@ -80,7 +86,8 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The portal's files, and the shell page's one inline script by its hash.
+          scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_SOURCE],
           // styled-components injects <style> elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Lessons play media from the portal and from the origins the administrator lists (MEDIA_ORIGINS);
@@ -260,6 +267,11 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.use('/mf', (_req, res) => sendError(res, 404, 'Файл не найден'));
 
   const shellDir = path.join(config.STATIC_ROOT, 'shell', 'dist');
+  // `/` is the landing: its page holds the landing's first view when the build made one (landing.html).
+  app.get('/', (req, _res, next) => {
+    if (!upstreams.shell && existsSync(path.join(shellDir, LANDING_PAGE))) req.url = `/${LANDING_PAGE}`;
+    next();
+  });
   if (upstreams.shell) {
     // The shell container answers its files and index.html for every page route.
     app.use((req, res, next) =>

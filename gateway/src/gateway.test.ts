@@ -1,11 +1,12 @@
-import { mkdtempSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
-import { MSG } from '@portal/contracts';
+import { MSG, PAGE_BOOT_SCRIPT } from '@portal/contracts';
 import { api, rawGet } from '@portal/devstack/testing';
 import { startAuth } from '@portal/svc-auth/testing';
 import { answerMalformedRequests, createGateway } from './app';
@@ -240,6 +241,30 @@ describe('front ends', () => {
     const page = await fetch(`${url}/crm/orgs/123`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>shell</title>');
+  });
+
+  it('serves / as the page with the landing pre-rendered in it when the build made one, and every other route as the shell', async () => {
+    expect(await (await fetch(`${url}/`)).text()).toContain('<title>shell</title>'); // no landing.html: the shell
+    const landing = path.join(staticRoot, 'shell/dist/landing.html');
+    writeFileSync(landing, '<!doctype html><title>shell</title><h1>Создавайте курсы</h1>');
+    try {
+      for (const address of ['/', '/?from=mail']) {
+        const page = await fetch(`${url}${address}`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('cache-control')).toBe('no-cache');
+        expect(await page.text()).toContain('<h1>Создавайте курсы</h1>');
+      }
+      expect(await (await fetch(`${url}/courses`)).text()).not.toContain('Создавайте курсы');
+    } finally {
+      rmSync(landing);
+    }
+  });
+
+  it('lets the page run its one inline script, the boot script, and no other', async () => {
+    const csp = (await fetch(`${url}/`)).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });
 

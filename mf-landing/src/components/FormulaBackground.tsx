@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { usePrerendering } from './prerendering';
 
 /** Decorative formulas: where each floats (percent of the hero), its size and its drift period. */
 const FORMULAS: Array<{ tex: string; x: number; y: number; size: number; period: number }> = [
@@ -27,21 +28,25 @@ export function FormulaBackground() {
   const ref = useRef<HTMLDivElement>(null);
   const settled = usePageSettled();
   const paused = usePausedWhenUnseen(ref) || !settled;
+  // Not in the page's pre-rendered first view: their serif italic glyphs (∑, ∫, √, ε₀…) send a
+  // phone's first layout looking through its fonts, before the heading can show; they come with the landing.
+  const prerendering = usePrerendering();
   return (
     <Layer ref={ref} aria-hidden="true" data-testid="formula-background" data-paused={paused}>
-      {FORMULAS.map((f, i) => (
-        <Formula
-          key={f.tex}
-          data-formula={f.tex}
-          style={{
-            left: `${f.x}%`,
-            top: `${f.y}%`,
-            fontSize: f.size,
-            animationDuration: `${f.period}s`,
-            animationDelay: `${-i * 3}s`,
-          }}
-        />
-      ))}
+      {!prerendering &&
+        FORMULAS.map((f, i) => (
+          <Formula
+            key={f.tex}
+            data-formula={f.tex}
+            style={{
+              left: `${f.x}%`,
+              top: `${f.y}%`,
+              fontSize: f.size,
+              animationDuration: `${f.period}s`,
+              animationDelay: `${-i * 3}s`,
+            }}
+          />
+        ))}
     </Layer>
   );
 }

@@ -20,6 +20,7 @@ export * from './progressRules';
 export * from './editor';
 export * from './generation';
 export * from './media';
+export * from './pageBoot';
 export * from './urls';
 export * from './requisites';
 export * from './consent';

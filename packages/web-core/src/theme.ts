@@ -38,6 +38,7 @@ export const themeStore = {
 };
 
 export const useDarkMode = (): [boolean, () => void] => [
-  useSyncExternalStore(themeStore.subscribe, themeStore.isDark),
+  // The server's snapshot is the pre-rendered landing's: dark, the default.
+  useSyncExternalStore(themeStore.subscribe, themeStore.isDark, themeStore.isDark),
   themeStore.toggle,
 ];

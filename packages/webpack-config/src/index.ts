@@ -5,6 +5,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
+import { PAGE_BOOT_SCRIPT } from '@portal/contracts';
+import { prerender } from './prerender';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const versionOf = (pkg: string): string =>
@@ -170,9 +172,22 @@ export function remoteConfig({ dir, name, exposes }: RemoteOptions, mode: Mode =
   return config;
 }
 
-export function hostConfig({ dir, title }: { dir: string; title: string }, mode: Mode = 'production'): Configuration {
+export interface HostOptions {
+  dir: string;
+  title: string;
+  /**
+   * The landing's pre-render script (from the repository's root): a production build also writes
+   * `landing.html`, the page with the landing's first view in it, which is served for `/`.
+   */
+  landing?: string;
+}
+
+export function hostConfig({ dir, title, landing }: HostOptions, mode: Mode = 'production'): Configuration {
   const config = baseConfig(dir, mode);
   config.output = { ...config.output, publicPath: '/' };
+  // The page's boot script must stay byte for byte the text the gateway's policy allows by its hash:
+  // webpack's own HTML minimizer would rewrite it (html-webpack-plugin still folds the whitespace).
+  config.optimization = { ...config.optimization, minimizeOptions: { html: false } };
   config.plugins = [
     ...(config.plugins ?? []),
     new ModuleFederationPlugin({
@@ -183,7 +198,19 @@ export function hostConfig({ dir, title }: { dir: string; title: string }, mode:
       dts: false,
       experiments: { provideExternalRuntime: true },
     }),
-    new HtmlWebpackPlugin({ template: './src/index.html', title, scriptLoading: 'defer' }),
+    new HtmlWebpackPlugin({ template: './src/index.html', title, scriptLoading: 'defer', bootScript: PAGE_BOOT_SCRIPT }),
+    ...(landing && mode === 'production'
+      ? [
+          new HtmlWebpackPlugin({
+            template: './src/index.html',
+            filename: 'landing.html',
+            title,
+            scriptLoading: 'defer',
+            bootScript: PAGE_BOOT_SCRIPT,
+            prerendered: prerender(landing),
+          }),
+        ]
+      : []),
   ];
   return config;
 }

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@portal/ui';
 import { useDarkMode } from '@portal/web-core';
 import { IconTile } from '../../components/icons';
+import { usePrerendering } from '../../components/prerendering';
 import { StartAction } from './actions';
 import { SECTIONS } from './content';
 
@@ -11,6 +12,8 @@ export const BRAND = 'Учебный портал';
 /** Sticky header: the brand, links to the page's sections, the theme switch and sign-in. */
 export function Header() {
   const [dark, toggleDark] = useDarkMode();
+  // The pre-rendered page has no scripts yet: the switch waits for them rather than ignore a click.
+  const prerendering = usePrerendering();
   return (
     <Bar>
       <Brand href="/" onClick={scrollToTop}>
@@ -30,6 +33,7 @@ export function Header() {
           $variant="ghost"
           $size="icon"
           onClick={toggleDark}
+          disabled={prerendering}
           aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}
         >
           <span aria-hidden="true">{dark ? '☀' : '☾'}</span>

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { FormulaBackground } from '../../components/FormulaBackground';
+import { useDropPrerenderedStyles } from '../../components/prerendering';
 import { LinkButton, StartAction } from './actions';
 import { Header } from './Header';
 import { About, Advantages, ClosingCta, Faq, HowItWorks } from './sections';
@@ -9,6 +10,7 @@ import { Footer } from './Footer';
 /** The public landing page `/` (spec section 2). */
 export function Landing() {
   const rest = useAfterFirstPaint();
+  useDropPrerenderedStyles();
   return (
     <>
       <SmoothAnchors />

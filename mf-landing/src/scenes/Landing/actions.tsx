@@ -26,9 +26,10 @@ interface StartProps {
 }
 
 /**
- * A sign-in call to action ('Начать обучение', 'Начать бесплатно', 'Войти') leading to /auth; a
- * signed-in visitor gets a link to their portal home instead. While a stored session is being
- * checked the slot keeps its place but shows nothing, so the buttons do not flicker.
+ * A sign-in call to action ('Начать обучение', 'Начать бесплатно', 'Войти'): a link to /auth, so it
+ * works in the pre-rendered page before the scripts come; a signed-in visitor gets a link to their
+ * portal home instead. While a stored session is being checked the slot keeps its place but shows
+ * nothing, so the links do not flicker.
  */
 export function StartAction({ label, $variant, $size = 'lg' }: StartProps) {
   const { status, user } = useAuth();
@@ -41,7 +42,13 @@ export function StartAction({ label, $variant, $size = 'lg' }: StartProps) {
     );
   }
   return (
-    <Pending $pending={status === 'loading' || !!user} $variant={$variant} $size={$size} onClick={() => navigate(AUTH_PATH)}>
+    <Pending
+      href={AUTH_PATH}
+      onClick={navigateOnClick(AUTH_PATH)}
+      $pending={status === 'loading' || !!user}
+      $variant={$variant}
+      $size={$size}
+    >
       {label}
     </Pending>
   );
@@ -66,6 +73,6 @@ function usePortalHome(role: Role | undefined): string | null {
   return role && home?.role === role ? home.path : null;
 }
 
-const Pending = styled(Button)<{ $pending: boolean }>`
+const Pending = styled(LinkButton)<{ $pending: boolean }>`
   visibility: ${({ $pending }) => ($pending ? 'hidden' : 'visible')};
 `;
