@@ -194,6 +194,33 @@ test('another curator’s course offers no editing until its owner adds them as 
   expect(errors).toEqual([]);
 });
 
+test('a new lesson whose answer was lost on the way (503 after the write) is asked for again and made once', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const arranged = await arrangeCourse(request, [['Основы', []]]);
+  await openEditor(page, arranged.courseId);
+  // The first create reaches the content service and is written; its answer is lost at the gateway.
+  const asked: string[] = [];
+  await page.route('**/api/blocks', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    asked.push(route.request().postData() ?? '');
+    if (asked.length > 1) return route.fallback();
+    await route.fetch();
+    await route.fulfill({ status: 503, json: { statusCode: 503, message: 'Сервис временно недоступен' } });
+  });
+  await page.getByRole('button', { name: 'Добавить урок в модуль «Основы»' }).click();
+  await expect(lessonButton(page, 'урок_1')).toBeVisible();
+  await expect(page.getByLabel('Название урока')).toHaveValue('урок_1');
+  // Asked twice, under one id; one lesson on the page, and one in the course after a reload.
+  expect(asked).toHaveLength(2);
+  expect(new Set(asked.map((body) => (JSON.parse(body) as { id: string }).id)).size).toBe(1);
+  await page.reload();
+  await expect(lessonsOf(page, 'Основы')).toHaveText([/урок_1/]);
+  expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
+});
+
 test('a curator builds modules and lessons, renames them, drags a lesson and a block, and finds the same order after a reload', async ({
   page,
   request,

@@ -17,12 +17,40 @@ import type {
   UploadAccept,
   UploadedFile,
 } from '@portal/contracts';
-import { apiRequest as webApiRequest, uploadForm, type RequestOptions } from '@portal/web-core';
+import { ApiError, apiRequest as webApiRequest, uploadForm, type RequestOptions } from '@portal/web-core';
 import type { EditorBackend } from '../backend/backend';
 
 const id = (value: string) => encodeURIComponent(value);
 
 type Versioned = { id: string; version: number };
+
+/** A new record's id as the store makes them (an ObjectId's 24 hex digits: its second, then 8 random bytes). */
+export const newRecordId = (): string =>
+  Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0') + Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Answers after which a create may have been made or not: no answer, or a gateway's 502, 503 or 504. */
+const UNSURE = new Set([0, 502, 503, 504]);
+/** The waits before asking a create again: two more asks within 2 s, then the error is the author's to see. */
+const CREATE_RETRY_MS = [500, 1500];
+
+/**
+ * A create under an id chosen here, asked again while the answer is unsure: the server finds the
+ * record an earlier ask made (the write landed, its answer did not) and answers it, so the author
+ * never gets the same lesson twice.
+ */
+async function createOnce<T>(create: (id: string) => Promise<T>): Promise<T> {
+  const id = newRecordId();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await create(id);
+    } catch (err) {
+      if (!(err instanceof ApiError) || !UNSURE.has(err.status) || attempt >= CREATE_RETRY_MS.length) throw err;
+      await new Promise((resolve) => setTimeout(resolve, CREATE_RETRY_MS[attempt]));
+    }
+  }
+}
 
 /** How a request reaches the content service: web-core's client, or a test's stand-in for the server. */
 export type ApiCall = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -62,9 +90,13 @@ export function createApiBackend(apiRequest: ApiCall): EditorBackend {
       apiRequest<CourseSummary>(`/courses/${id(courseId)}`, { method: 'PATCH', body: withVersion(courseId, patch) }).then(seen),
     getBlock: (blockId) => apiRequest<BlockRecord>(`/blocks/${id(blockId)}`).then(seen),
     createModule: (courseId, title, position) =>
-      apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'MODULE', courseId, title, position } }).then(seen),
+      createOnce((blockId) =>
+        apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { id: blockId, type: 'MODULE', courseId, title, position } }),
+      ).then(seen),
     createLesson: (input) =>
-      apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { type: 'LESSON', ...input } }).then(seen),
+      createOnce((blockId) =>
+        apiRequest<BlockRecord>('/blocks', { method: 'POST', body: { id: blockId, type: 'LESSON', ...input } }),
+      ).then(seen),
     updateBlock: (blockId, patch) =>
       apiRequest<BlockSummary>(`/blocks/${id(blockId)}`, { method: 'PATCH', body: withVersion(blockId, patch) }).then(seen),
     deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),

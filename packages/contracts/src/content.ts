@@ -31,6 +31,7 @@ export const CONTENT_MSG = {
   lessonContentNotJson: 'Содержимое урока не является корректным JSON',
   unknownBlockType: 'Неизвестный тип блока',
   blockIdDuplicate: 'Повторяющийся id блока: {id}',
+  blockIdTaken: 'Этот идентификатор уже занят другим модулем или уроком',
   urlInvalid: 'Адрес файла должен начинаться с / (файл портала) или с http:// или https://',
   reorderEmpty: 'Передайте список блоков для перестановки',
   reorderDuplicate: 'Блок указан в списке дважды',
@@ -313,7 +314,15 @@ const position = z.number().int().min(0).max(100_000);
 const moduleDescription = z.string().max(5000);
 const lessonDescription = z.string().max(5000);
 
+/**
+ * The id a client chose for the record it creates (an ObjectId's 24 hex digits): asked again after an
+ * answer that never came (a 503, a lost connection), the same create finds the record the first ask
+ * made and answers it, instead of making a second one. Without it the server chooses.
+ */
+const createdId = entityIdField('id').optional();
+
 const moduleCreate = z.object({
+  id: createdId,
   type: z.literal('MODULE'),
   courseId: entityIdField('courseId'),
   title: blockTitle,
@@ -324,6 +333,7 @@ const moduleCreate = z.object({
   status: courseStatus.optional(),
 });
 const lessonCreate = z.object({
+  id: createdId,
   type: z.literal('LESSON'),
   courseId: entityIdField('courseId'),
   moduleId: z

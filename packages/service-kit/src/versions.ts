@@ -79,7 +79,8 @@ interface Claim {
   at: Date;
 }
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
+/** A write refused by a unique index (the store's E11000): another writer holds that value. */
+export const isDuplicateKey = (err: unknown): boolean => (err as { code?: number })?.code === 11000;
 
 /**
  * Claims the move of one document from one state to the next (`key` names both); `refusal` is thrown

@@ -14,7 +14,7 @@ import {
   type blockReorderSchema,
   type blockUpdateSchema,
 } from '@portal/contracts';
-import { assertVersion, badRequest, notFound, op, parse, writeVersioned } from '@portal/service-kit';
+import { assertVersion, badRequest, conflict, isDuplicateKey, notFound, op, parse, writeVersioned } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { authorizeCourseEdit } from '../policies/courses';
 import { assertCourseEditable } from './ownership';
@@ -112,8 +112,11 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   if (!course) throw notFound(CONTENT_MSG.courseNotFound);
   authorizeCourseEdit(deps.actor, course);
   const moduleId = input.type === 'LESSON' ? (await loadModuleOf(models, input.moduleId, course))._id : null;
-  const _id = new Types.ObjectId();
+  const _id = input.id ? new Types.ObjectId(input.id) : new Types.ObjectId();
   const siblings = siblingsOf({ type: input.type, courseId: course._id, moduleId });
+  // The same create asked again (its id chosen by the client): the record the first ask made.
+  const made = input.id ? await models.blocks.findById(_id).lean<BlockDoc>() : null;
+  if (made) return createdBefore(deps, made, { type: input.type, courseId: course._id, moduleId });
 
   let title = input.title;
   if (title === undefined) {
@@ -135,17 +138,24 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   // Spec section 9: a module goes after the others; a lesson after the highest position in its module.
   const position = Math.min(input.position ?? count, count);
 
-  const created = await models.blocks.create({
-    _id,
-    type: input.type,
-    courseId: course._id,
-    moduleId,
-    title,
-    description: input.type === 'LESSON' ? (input.description ?? '') : '',
-    ...content,
-    position,
-    status: input.status ?? 'draft',
-  });
+  try {
+    await models.blocks.create({
+      _id,
+      type: input.type,
+      courseId: course._id,
+      moduleId,
+      title,
+      description: input.type === 'LESSON' ? (input.description ?? '') : '',
+      ...content,
+      position,
+      status: input.status ?? 'draft',
+    });
+  } catch (err) {
+    // Two asks of one create at the same moment: the second finds what the first made.
+    const first = input.id && isDuplicateKey(err) ? await models.blocks.findById(_id).lean<BlockDoc>() : null;
+    if (!first) throw err;
+    return createdBefore(deps, first, { type: input.type, courseId: course._id, moduleId });
+  }
   await renumber(models, siblings, { id: _id, index: position });
   await touchCourse(models, course._id);
   const noun = NOUN[input.type];
@@ -155,7 +165,27 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
     entityId: String(_id),
     details: `${noun.created} «${title}» в курсе «${course.title}»`,
   });
-  return (await models.blocks.findById(created._id).lean<BlockDoc>()) as BlockDoc;
+  return (await models.blocks.findById(_id).lean<BlockDoc>()) as BlockDoc;
+}
+
+/**
+ * A create asked again finds its record: the same kind in the same place is answered as it is now,
+ * after the steps the first ask may not have finished (its place among its siblings, the course's
+ * time); it is audited once, by the first. An id held by anything else is refused.
+ */
+async function createdBefore(
+  deps: CommandDeps,
+  made: BlockDoc,
+  asked: Pick<BlockDoc, 'type' | 'courseId' | 'moduleId'>,
+): Promise<BlockDoc> {
+  const same =
+    made.type === asked.type &&
+    String(made.courseId) === String(asked.courseId) &&
+    String(made.moduleId) === String(asked.moduleId);
+  if (!same) throw conflict(CONTENT_MSG.blockIdTaken, 'id');
+  await renumber(deps.models, siblingsOf(made), { id: made._id, index: made.position });
+  await touchCourse(deps.models, made.courseId);
+  return (await deps.models.blocks.findById(made._id).lean<BlockDoc>()) ?? made;
 }
 
 export async function loadBlock(models: ContentModels, rawId: unknown): Promise<BlockDoc> {

@@ -1,13 +1,11 @@
 import { isObjectIdOrHexString, Types } from 'mongoose';
-import { notFound, type HttpError } from '@portal/service-kit';
+import { isDuplicateKey, notFound, type HttpError } from '@portal/service-kit';
 
 /** An id from a path or body as an ObjectId; anything malformed is simply "not found". */
 export const objectIdOr404 = (id: unknown, message: string): Types.ObjectId => {
   if (typeof id !== 'string' || !isObjectIdOrHexString(id)) throw notFound(message);
   return new Types.ObjectId(id);
 };
-
-const isDuplicateKey = (err: unknown): boolean => (err as { code?: number })?.code === 11000;
 
 /** The fields an edit names; those it leaves out stay as they are. */
 export const namedFields = <T>(input: object): Partial<T> =>

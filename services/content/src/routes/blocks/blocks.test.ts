@@ -97,6 +97,52 @@ describe('POST /api/blocks', () => {
     expect(events).toEqual([expect.objectContaining({ action: 'create', entity: 'block' })]);
   });
 
+  it('asked again with the id its client chose, answers what the first ask made instead of making a second', async () => {
+    const course = await seedCourse(bed, { modules: [1] });
+    const moduleId = course.modules[0].id;
+    const id = new Types.ObjectId().toHexString();
+    const body = { id, courseId: course.id, moduleId, title: 'Урок с ответом, который не дошёл' };
+    // Two asks at the same moment (a retry racing the first) and one later (after a 503).
+    const answers = [
+      ...(await Promise.all([
+        call<BlockRecord>('POST', '/api/blocks', staff(), body),
+        call<BlockRecord>('POST', '/api/blocks', staff(), body),
+      ])),
+      await call<BlockRecord>('POST', '/api/blocks', staff(), body),
+    ];
+    expect(answers.map((a) => [a.status, a.body.id, a.body.title, a.body.position])).toEqual(
+      Array(3).fill([201, id, 'Урок с ответом, который не дошёл', 1]),
+    );
+    expect(await storedStructure(course.id)).toEqual([
+      [
+        course.modules[0].title,
+        0,
+        [
+          [expect.any(String), 0],
+          [body.title, 1],
+        ],
+      ],
+    ]);
+    expect(await auditEventsFor(bed.content, id)).toEqual([expect.objectContaining({ action: 'create', entity: 'lesson' })]);
+
+    // The same id for anything else (a module, a lesson elsewhere) is refused, and nothing changes.
+    const other = await seedCourse(bed, { modules: [0] });
+    for (const elsewhere of [
+      { id, type: 'MODULE', courseId: course.id, title: 'Модуль' },
+      { id, courseId: other.id, moduleId: other.modules[0].id },
+    ]) {
+      expect((await call('POST', '/api/blocks', staff(), elsewhere)).body).toMatchObject({
+        statusCode: 409,
+        field: 'id',
+        message: CONTENT_MSG.blockIdTaken,
+      });
+    }
+    expect(await bed.models.blocks.countDocuments({ _id: new Types.ObjectId(id) })).toBe(1);
+    expect(await bed.models.blocks.countDocuments({ courseId: new Types.ObjectId(other.id), type: 'LESSON' })).toBe(0);
+    const malformed = await call('POST', '/api/blocks', staff(), { ...body, id: 'не id' });
+    expect(malformed.body).toMatchObject({ statusCode: 400, field: 'id' });
+  });
+
   it('creates a lesson by default, needing a module of the same course', async () => {
     const course = await seedCourse(bed, { modules: [0] });
     const other = await seedCourse(bed, { modules: [0] });
