@@ -231,12 +231,12 @@ export const contentPaths: ZodOpenApiPathsObject = {
   '/api/blocks': {
     post: route(tag, {
       summary: 'Создать модуль или урок',
-      description: `Урок, если \`type\` не MODULE. ${authoring}`,
+      description: `Урок, если \`type\` не MODULE. С \`id\`, выбранным клиентом, повторный запрос (после 503 или потерянного ответа) отвечает записью, созданной первым, а не создаёт вторую. ${authoring}`,
       access: STAFF_ROLES,
       body: blockCreateSchema,
       example: { type: 'LESSON', courseId: EXAMPLE_ID, moduleId: EXAMPLE_ID, title: 'Средства защиты' },
-      ok: { status: 201, description: 'Создано', schema: blockRecordSchema },
-      also: noCourse,
+      ok: { status: 201, description: 'Создано (или создано раньше тем же запросом)', schema: blockRecordSchema },
+      also: { ...noCourse, 409: { description: 'Идентификатор занят другой записью', example: CONTENT_MSG.blockIdTaken } },
     }),
   },
   '/api/blocks/reorder': {
