@@ -39,7 +39,8 @@ const documented = (): string[] =>
 /** Routes the services keep for each other: the gateway never exposes them, the document leaves them out. */
 const isInternal = (route: DeclaredRoute) => route.path.startsWith('/internal/');
 /** Gateway routes that are not API: the front end's manifest and the files of the docs page. */
-const NOT_API = new Set(['GET /remotes.json', 'GET /api/docs/start.js', 'GET /api/docs/:file']);
+// The front ends' files and pages: `/` is the shell's page with the landing pre-rendered in it.
+const NOT_API = new Set(['GET /', 'GET /remotes.json', 'GET /api/docs/start.js', 'GET /api/docs/:file']);
 
 /** The gateway's own routes, read from its Express router (nested routers included). */
 function gatewayRoutes(): string[] {
