@@ -1,4 +1,4 @@
-import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
@@ -94,6 +94,10 @@ export function StudyMode({ courseId }: { courseId: string }) {
     [preview, previewDone, progress.data],
   );
   const back = () => navigate(preview ? paths.editor(courseId) : paths.courses());
+  // The outline's answer comes through the query cache's store, whose updates React renders in one
+  // task; the page it makes (the outline, the lesson) is rendered from a deferred copy instead, which
+  // React renders in slices, yielding to the browser between them.
+  const outline = useDeferredValue(course.data);
 
   /**
    * Marks a lesson complete at once and rolls back if the server refuses (spec section 4); the
@@ -133,7 +137,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
     [courseId],
   );
 
-  if (course.isPending) {
+  if (course.isPending || (course.isSuccess && !outline)) {
     return (
       <Centered>
         <Loading label={PROGRESS_MSG.loadingCourse} />
@@ -155,7 +159,8 @@ export function StudyMode({ courseId }: { courseId: string }) {
     );
   }
 
-  const lessons = course.data.modules.flatMap((m) => m.lessons);
+  const shown = outline ?? course.data;
+  const lessons = shown.modules.flatMap((m) => m.lessons);
   const lesson = lessons.find((l) => l.id === selectedId) ?? null;
   // The lesson a learner most likely opens next: the one after this, or the first one.
   const ahead = lesson ? (lessons[lessons.indexOf(lesson) + 1] ?? null) : (lessons[0] ?? null);
@@ -168,7 +173,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
   return (
     <Layout data-mf="mf_player">
       <CourseOutline
-        course={course.data}
+        course={shown}
         progress={progress.data}
         completed={completed}
         selectedLessonId={lesson?.id ?? null}
@@ -233,7 +238,9 @@ interface LessonViewProps {
 
 function LessonView({ lesson, courseId, preview, completed, completing, onComplete }: LessonViewProps) {
   const record = useQuery(lessonQuery(lesson));
-  const blocks = useMemo(() => (record.data ? contentBlocksOf(record.data) : []), [record.data]);
+  // The lesson's blocks are rendered from a deferred copy of its answer, in slices (as the outline is).
+  const data = useDeferredValue(record.data);
+  const blocks = useMemo(() => (data ? contentBlocksOf(data) : []), [data]);
   const header = (
     <LessonHeader>
       <h2 id="lesson-title">{lesson.title}</h2>
@@ -247,9 +254,9 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
       )}
     </LessonHeader>
   );
-  if (!record.isSuccess) {
+  if (!data) {
     return (
-      <Article aria-labelledby="lesson-title" aria-busy={record.isPending}>
+      <Article aria-labelledby="lesson-title" aria-busy={!record.isError}>
         {header}
         {record.isError ? (
           <LoadError title={LESSON_LOAD_FAILED} error={record.error} onRetry={() => void record.refetch()} />
@@ -262,7 +269,7 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
   return (
     <Article aria-labelledby="lesson-title">
       {header}
-      {record.data.description && <Muted>{record.data.description}</Muted>}
+      {data.description && <Muted>{data.description}</Muted>}
       {blocks.length === 0 ? (
         <Placeholder>
           <h3>{PROGRESS_MSG.lessonEmpty}</h3>
