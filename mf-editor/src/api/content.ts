@@ -19,16 +19,11 @@ import type {
 } from '@portal/contracts';
 import { ApiError, apiRequest as webApiRequest, uploadForm, type RequestOptions } from '@portal/web-core';
 import type { EditorBackend } from '../backend/backend';
+import { newRecordId } from '../model/ids';
 
 const id = (value: string) => encodeURIComponent(value);
 
 type Versioned = { id: string; version: number };
-
-/** A new record's id as the store makes them (an ObjectId's 24 hex digits: its second, then 8 random bytes). */
-export const newRecordId = (): string =>
-  Math.floor(Date.now() / 1000)
-    .toString(16)
-    .padStart(8, '0') + Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Answers after which a create may have been made or not: no answer, or a gateway's 502, 503 or 504. */
 const UNSURE = new Set([0, 502, 503, 504]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import './zod-ru';
 import { COURSE_STATUSES, RICH_TEXT, type CourseStatus } from './contentRules';
 import { requiredText } from './auth';
-import { invalidIdMessage, isValidId } from './ids';
+import { invalidIdMessage, isObjectIdHex, isValidId } from './ids';
 import { pagingFields } from './paging';
 import type { Role } from './roles';
 import { isMediaUrl } from './urls';
@@ -32,6 +32,7 @@ export const CONTENT_MSG = {
   unknownBlockType: 'Неизвестный тип блока',
   blockIdDuplicate: 'Повторяющийся id блока: {id}',
   blockIdTaken: 'Этот идентификатор уже занят другим модулем или уроком',
+  createdIdInvalid: 'Идентификатор новой записи должен состоять из 24 шестнадцатеричных символов',
   urlInvalid: 'Адрес файла должен начинаться с / (файл портала) или с http:// или https://',
   reorderEmpty: 'Передайте список блоков для перестановки',
   reorderDuplicate: 'Блок указан в списке дважды',
@@ -319,7 +320,7 @@ const lessonDescription = z.string().max(5000);
  * answer that never came (a 503, a lost connection), the same create finds the record the first ask
  * made and answers it, instead of making a second one. Without it the server chooses.
  */
-const createdId = entityIdField('id').optional();
+const createdId = z.custom<string>(isObjectIdHex, { message: CONTENT_MSG.createdIdInvalid }).optional();
 
 const moduleCreate = z.object({
   id: createdId,

@@ -5,6 +5,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 const CUID = /^c[a-z0-9]{24}$/;
 const SLUG = /^[A-Za-z0-9_-]{1,50}$/;
 
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** An id the portal's store issues (an ObjectId's 24 hex digits): the one form of the spec's rule it can hold. */
+export const isObjectIdHex = (value: unknown): value is string => typeof value === 'string' && OBJECT_ID.test(value);
+
 /** The course id rule of spec section 5. Mongo ObjectIds (24 hex characters) satisfy the third form. */
 export const isValidId = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && (UUID.test(value) || CUID.test(value) || SLUG.test(value));

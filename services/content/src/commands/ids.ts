@@ -1,8 +1,6 @@
 import { Types } from 'mongoose';
-import { CONTENT_MSG, invalidIdMessage, isValidId } from '@portal/contracts';
+import { CONTENT_MSG, invalidIdMessage, isObjectIdHex, isValidId } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/service-kit';
-
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /**
  * Reads an id from a path or payload: one that breaks the id rule of spec section 5 is a 400 naming
@@ -10,7 +8,7 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
  */
 export function readId(raw: unknown, field: string, missing: string): Types.ObjectId {
   if (!isValidId(raw)) throw badRequest(invalidIdMessage(field), field);
-  if (!OBJECT_ID.test(raw)) throw notFound(missing);
+  if (!isObjectIdHex(raw)) throw notFound(missing);
   return new Types.ObjectId(raw);
 }
 

@@ -139,8 +139,14 @@ describe('POST /api/blocks', () => {
     }
     expect(await bed.models.blocks.countDocuments({ _id: new Types.ObjectId(id) })).toBe(1);
     expect(await bed.models.blocks.countDocuments({ courseId: new Types.ObjectId(other.id), type: 'LESSON' })).toBe(0);
-    const malformed = await call('POST', '/api/blocks', staff(), { ...body, id: 'не id' });
-    expect(malformed.body).toMatchObject({ statusCode: 400, field: 'id' });
+    // An id the store could not hold (the spec's id rule admits slugs and UUIDs) is refused, not a 500.
+    for (const bad of ['не id', 'abc123', '3f2b8c1e-6a4d-4f1b-9c2e-1a2b3c4d5e6f']) {
+      expect((await call('POST', '/api/blocks', staff(), { ...body, id: bad })).body).toMatchObject({
+        statusCode: 400,
+        field: 'id',
+        message: CONTENT_MSG.createdIdInvalid,
+      });
+    }
   });
 
   it('creates a lesson by default, needing a module of the same course', async () => {
