@@ -5,7 +5,7 @@
  * by package or source file and by function (through the builds' source maps).
  *
  *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/pageprofile.ts [study|landing|courses]
- *       [name=folder ...] [--runs N] [--shot file.png] [--focus package] [--tasks]
+ *       [name=folder ...] [--runs N] [--shot file.png] [--focus package] [--tasks] [--dump folder]
  *
  * Each name=folder is a copy of the front ends' dists (`shell/dist`, `mf-*\/dist`; a checkout, or a
  * folder they were copied to); without one it profiles this checkout's build. Several builds are
@@ -13,7 +13,7 @@
  * machine falls on each alike. Busy time is steadier than Lighthouse's scores, which is why this
  * exists: it finds what to change, and shows a change's effect. Never part of the test command.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
@@ -101,6 +101,9 @@ async function main() {
   const focus = valueOf('--focus');
   // --tasks: the first run's long tasks, each with the trace events inside it by kind.
   const tasks = args.includes('--tasks');
+  // --dump <folder>: keep each run's CPU profile (.cpuprofile, for DevTools or a script).
+  const dump = valueOf('--dump');
+  if (dump) mkdirSync(dump, { recursive: true });
   const given = buildsIn(args);
   const builds = given.length ? given : [{ name: 'this', root: ROOT }];
   const served = servedBuilds(builds[0]);
@@ -150,6 +153,7 @@ async function main() {
         await tab.waitForLoadState('networkidle');
         await tab.waitForTimeout(1000);
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+        if (dump) writeFileSync(path.join(dump, `${name}-${page}-${run}.cpuprofile`), JSON.stringify(profile));
         if (tasks && run === 1) printLongTasks(name, JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
         if (shot && run === 1) await tab.screenshot({ path: shot.replace(/(\.png)?$/, `-${name}.png`), fullPage: true });
         const long = (await tab.evaluate('window.__long')) as number[];

@@ -797,7 +797,7 @@ export async function lighthouseMobile(portal: BenchPortal, figures: Figure[]) {
       ['study page, signed in', `${portal.gateway}/student/${portal.courses[0].id}`, profile],
     ] as const) {
       const { med, finals } = await lighthouseMedians(url, false, runs, prof);
-      const note = `median of ${runs} run(s), mobile (slow 4G), LCP ${Math.round(med('lcpMs'))} ms, TBT ${Math.round(med('tbtMs'))} ms, measured ${finals.join(', ')}`;
+      const note = `median of ${runs} run(s), mobile (slow 4G), LCP ${Math.round(med('lcpMs'))} ms, TBT ${Math.round(med('tbtMs'))} ms, host CPU index ${Math.round(med('cpuIndex'))} (4× is calibrated for 1,500–2,000), measured ${finals.join(', ')}`;
       figures.push(
         {
           name: `Lighthouse mobile ${label}: performance`,
