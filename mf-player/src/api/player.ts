@@ -52,8 +52,13 @@ export const fetchLesson = (lessonId: string, signal?: AbortSignal) =>
 export const fetchCourseProgress = (courseId: string, signal?: AbortSignal) =>
   apiRequest<CourseProgress>(`/progress/course/${enc(courseId)}`, { signal });
 
+/** Kept alive: the lesson shows as completed at once, so a learner may leave or reload before the answer comes. */
 export const completeLesson = (courseId: string, lessonId: string) =>
-  apiRequest<LessonCompleteResult>(`/progress/lesson/${enc(lessonId)}/complete`, { method: 'POST', body: { courseId } });
+  apiRequest<LessonCompleteResult>(`/progress/lesson/${enc(lessonId)}/complete`, {
+    method: 'POST',
+    body: { courseId },
+    keepalive: true,
+  });
 
 /** The whole quiz, answers included: only its authors get it (an author's preview plays it here). */
 export const fetchQuizForPreview = (quizId: string, signal?: AbortSignal) =>

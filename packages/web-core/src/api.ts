@@ -38,6 +38,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
+  /** Sent through to the end even if the page is left or reloaded meanwhile (fetch's keepalive; bodies up to 64 KiB). */
+  keepalive?: boolean;
 }
 
 /** An answer with its headers, for the few calls that read one (a list's X-Total-Count). */
@@ -131,7 +133,7 @@ const refusal = (status: number, text: string): ApiError => {
 const OFFLINE = 'Нет связи с сервером. Проверьте подключение';
 
 /** One call with the token, the 401 handling and the error of a refusal; the answer is read by the caller. */
-async function send(path: string, { method = 'GET', body, query, signal }: RequestOptions): Promise<Response> {
+async function send(path: string, { method = 'GET', body, query, signal, keepalive }: RequestOptions): Promise<Response> {
   const url = urlOf(path, query);
   const token = getToken();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -140,6 +142,7 @@ async function send(path: string, { method = 'GET', body, query, signal }: Reque
     res = await fetch(url, {
       method,
       signal,
+      keepalive,
       headers: {
         Accept: 'application/json',
         ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
