@@ -5,6 +5,8 @@
  *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/lighthouse.ts [url] [--runs N] [--desktop] [--save report.json]
  *   tsx … bench/src/lighthouse.ts --compare before=/tmp/before after=. [--runs N] [--desktop] [--save dir]
  *
+ * --cpu-slowdown N replaces the preset's CPU multiplier (the mobile bench uses calibratedSlowdown).
+ *
  * With a URL it measures that running portal. Without one it starts the stack from the built
  * output on offset ports (LIGHTHOUSE_PORT_OFFSET, default 500, beside a developer's portal and the
  * e2e stack), measures `/`, and stops it again. Build first (`npm run build`) so the numbers are
@@ -24,7 +26,7 @@
  * is the median of its runs. --save keeps every report in that folder.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +45,23 @@ export const LIGHTHOUSE_GOALS = {
   desktop: { performance: 95, accessibility: 95 },
   mobile: { performance: 90, accessibility: 95 },
 } as const;
+
+/**
+ * The host Lighthouse's default 4× CPU slowdown assumes: the middle of the high-end desktop bracket
+ * (benchmarkIndex 1,500–2,000, docs/throttling.md), which 4× turns into a mid-tier phone.
+ */
+const CALIBRATED_FOR_INDEX = 1750;
+const DEFAULT_SLOWDOWN = 4;
+
+/**
+ * The slowdown that emulates the same phone on this host: 4× scaled by how much faster or slower its
+ * CPU is than the host 4× assumes (Lighthouse's own advice, "Calibrating the CPU slowdown": a higher
+ * multiplier at the high end of a bracket, a lower one at the low end), to one decimal, never below 1.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return DEFAULT_SLOWDOWN;
+  return Math.max(1, Math.round((DEFAULT_SLOWDOWN * benchmarkIndex * 10) / CALIBRATED_FOR_INDEX) / 10);
+}
 
 export interface Measurement {
   performance: number;
@@ -77,21 +96,28 @@ function parseArgs(argv: string[]) {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs, 1 or more');
   const valueOf = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
   const compare = argv.includes('--compare') ? buildsIn(argv) : null;
-  const url = argv.find((a, i) => !a.startsWith('--') && !a.includes('=') && !['--runs', '--save'].includes(argv[i - 1]));
+  const url = argv.find(
+    (a, i) => !a.startsWith('--') && !a.includes('=') && !['--runs', '--save', '--cpu-slowdown'].includes(argv[i - 1]),
+  );
+  const slowdown = valueOf('--cpu-slowdown');
+  const cpuSlowdown = slowdown === undefined ? undefined : Number(slowdown);
+  if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown takes a multiplier of 1 or more');
   // --save keeps the last run's full report, to see which requests and scripts the figures come from.
-  return { url, runs, desktop: argv.includes('--desktop'), save: valueOf('--save'), compare };
+  return { url, runs, desktop: argv.includes('--desktop'), save: valueOf('--save'), compare, cpuSlowdown };
 }
 
 /**
  * One Lighthouse run with its default (mobile, simulated slow 4G) or desktop settings. With
  * `profile`, Chromium runs on that prepared profile and Lighthouse keeps its storage (a signed-in
- * page needs the token the profile's localStorage holds).
+ * page needs the token the profile's localStorage holds). `cpuSlowdown` replaces the preset's CPU
+ * multiplier (see calibratedSlowdown).
  */
 export async function measure(
   url: string,
   desktop: boolean,
   save?: string,
   profile?: string,
+  cpuSlowdown?: number,
 ): Promise<{ measurement: Measurement; failed: string[] }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
   const output = path.join(dir, 'report.json');
@@ -111,11 +137,18 @@ export async function measure(
         ...(profile ? ['--disable-storage-reset'] : []),
         '--quiet',
         ...(desktop ? ['--preset=desktop'] : []),
+        ...(cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
+        ...(save ? ['--save-assets'] : []),
       ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
     );
     const text = readFileSync(output, 'utf8');
-    if (save) writeFileSync(save, text);
+    if (save) {
+      writeFileSync(save, text);
+      // The page's trace beside it (--save-assets), to see what each of the main thread's tasks did.
+      const trace = path.join(dir, 'report-0.trace.json');
+      if (existsSync(trace)) cpSync(trace, save.replace(/\.json$/, '') + '.trace.json');
+    }
     const report = JSON.parse(text) as LighthouseReport;
     const score = (name: 'performance' | 'accessibility') => Math.round((report.categories[name].score ?? 0) * 100);
     const value = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
@@ -178,8 +211,11 @@ async function startOwnStack(): Promise<{ url: string; stop: () => Promise<void>
   };
 }
 
+const settings = (desktop: boolean, cpuSlowdown?: number) =>
+  `${desktop ? 'desktop' : 'mobile, simulated slow 4G'}${cpuSlowdown ? `, CPU slowed ${cpuSlowdown}×` : ''}`;
+
 /** --compare: every build's landing and study page, interleaved run by run, on one seeded portal. */
-async function compare(builds: Build[], runs: number, desktop: boolean, save?: string) {
+async function compare(builds: Build[], runs: number, desktop: boolean, save?: string, cpuSlowdown?: number) {
   const { learnerProfile, startPortal } = await import('./portal');
   const served = servedBuilds(builds[0]);
   if (save) mkdirSync(save, { recursive: true });
@@ -198,7 +234,7 @@ async function compare(builds: Build[], runs: number, desktop: boolean, save?: s
       { label: 'study page', slug: 'study', url: `${portal.gateway}/student/${portal.courses[0].id}`, signedIn: true },
     ];
     console.log(
-      `Lighthouse (${LIGHTHOUSE}, ${desktop ? 'desktop' : 'mobile, simulated slow 4G'}): ${builds.map((b) => `${b.name} = ${b.root}`).join(', ')}; ${runs} interleaved run(s)`,
+      `Lighthouse (${LIGHTHOUSE}, ${settings(desktop, cpuSlowdown)}): ${builds.map((b) => `${b.name} = ${b.root}`).join(', ')}; ${runs} interleaved run(s)`,
     );
     const results = new Map<string, Measurement[]>();
     for (let i = 1; i <= runs; i++)
@@ -208,7 +244,7 @@ async function compare(builds: Build[], runs: number, desktop: boolean, save?: s
           served.serve(build);
           const file = save ? path.join(save, `${name}-${page.slug}-${i}.json`) : undefined;
           // Lighthouse sometimes loses the page's trace (NO_NAVSTART); one more try before giving up.
-          const once = () => measure(page.url, desktop, file, page.signedIn ? profiles.get(name) : undefined);
+          const once = () => measure(page.url, desktop, file, page.signedIn ? profiles.get(name) : undefined, cpuSlowdown);
           const { measurement: m } = await once().catch(once);
           const key = `${page.label}|${name}`;
           results.set(key, [...(results.get(key) ?? []), m]);
@@ -234,18 +270,18 @@ async function compare(builds: Build[], runs: number, desktop: boolean, save?: s
 }
 
 async function main() {
-  const { url: given, runs, desktop, save, compare: builds } = parseArgs(process.argv.slice(2));
-  if (builds) return compare(builds, runs, desktop, save);
+  const { url: given, runs, desktop, save, compare: builds, cpuSlowdown } = parseArgs(process.argv.slice(2));
+  if (builds) return compare(builds, runs, desktop, save, cpuSlowdown);
   const own = given ? null : await startOwnStack();
   const url = given ?? own!.url;
   try {
     console.log(
-      `Lighthouse (${LIGHTHOUSE}, ${desktop ? 'desktop' : 'mobile, simulated slow 4G'}) on ${url}, ${runs} run(s), Chromium at ${CHROME_PATH}`,
+      `Lighthouse (${LIGHTHOUSE}, ${settings(desktop, cpuSlowdown)}) on ${url}, ${runs} run(s), Chromium at ${CHROME_PATH}`,
     );
     const results: Measurement[] = [];
     const failed = new Set<string>();
     for (let i = 1; i <= runs; i++) {
-      const { measurement: m, failed: f } = await measure(url, desktop, save);
+      const { measurement: m, failed: f } = await measure(url, desktop, save, undefined, cpuSlowdown);
       f.forEach((id) => failed.add(id));
       results.push(m);
       console.log(

@@ -5,7 +5,7 @@
  * by package or source file and by function (through the builds' source maps).
  *
  *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/pageprofile.ts [study|landing|courses]
- *       [name=folder ...] [--runs N] [--shot file.png] [--focus package] [--tasks] [--dump folder]
+ *       [name=folder ...] [--runs N] [--shot file.png] [--focus package] [--tasks] [--dump folder] [--cpu-slowdown N]
  *
  * Each name=folder is a copy of the front ends' dists (`shell/dist`, `mf-*\/dist`; a checkout, or a
  * folder they were copied to); without one it profiles this checkout's build. Several builds are
@@ -103,6 +103,9 @@ async function main() {
   const tasks = args.includes('--tasks');
   // --dump <folder>: keep each run's CPU profile (.cpuprofile, for DevTools or a script).
   const dump = valueOf('--dump');
+  // --cpu-slowdown N: another multiplier than the preset's 4× (Lighthouse's calibratedSlowdown for this host).
+  const rate = Number(valueOf('--cpu-slowdown') ?? 4);
+  if (!(rate >= 1)) throw new Error('--cpu-slowdown takes a multiplier of 1 or more');
   if (dump) mkdirSync(dump, { recursive: true });
   const given = buildsIn(args);
   const builds = given.length ? given : [{ name: 'this', root: ROOT }];
@@ -141,7 +144,7 @@ async function main() {
         );
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
@@ -190,7 +193,7 @@ async function main() {
         .slice(0, n)
         .map(([k, v]) => `    ${(v / runs).toFixed(0).padStart(5)} ms  ${k}`)
         .join('\n');
-    console.log(`\n${page} (${url}), CPU 4× slower, ${runs} run(s) each`);
+    console.log(`\n${page} (${url}), CPU ${rate}× slower, ${runs} run(s) each`);
     for (const { name } of builds) {
       const t = tallies.get(name)!;
       console.log(`\n  ${name}: busy ${Math.round(median(t.busy))} ms, blocking ${Math.round(median(t.blocking))} ms (medians)`);

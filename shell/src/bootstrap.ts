@@ -33,15 +33,31 @@ function startedNow<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/**
+ * Lets the browser run what waits (input, a paint, a script that has come) before the next step: the
+ * start is many short steps, each its own task, rather than one long one that blocks the page
+ * (`scheduler.yield` where the browser has it, a timer elsewhere).
+ */
+const yieldToMain = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
 async function main() {
   // What the page's scene reads first is asked for now, beside the sign-in check and the manifest,
   // instead of after the remote's files have come; and the header's files come meanwhile too.
   startEarly(firstReadsOf(location.pathname, location.search));
   const chrome = startedNow(() => import('./chrome/lifecycles') as Promise<LifeCycles>);
+  await yieldToMain();
   document.getElementById('portal-boot')?.remove();
   void authStore.start();
   // Route activity depends on who is signed in: re-evaluate whenever that changes.
   authStore.subscribe(() => void triggerAppChange());
+  // React's DOM renderer is the largest module of every page: it is made ready now, in a task of
+  // its own, while the header's and the page's files are still on their way.
+  await yieldToMain();
+  await import('react-dom/client');
+  await yieldToMain();
 
   // Remotes load each other's modules (the editor's quiz preview is the player's) through the shell.
   provideRemoteLoader(loadModule);
@@ -49,6 +65,7 @@ async function main() {
   await registerFromManifest().catch((err) => {
     manifestError = err;
   });
+  await yieldToMain();
 
   // The remote of this address starts loading now, beside the sign-in check, when it is likely to
   // be shown: a public page, or a guarded one with a token (the guard decides when the check is done).
@@ -62,6 +79,7 @@ async function main() {
   // A signed-in page's remote reads its data through the query cache, which the landing does without:
   // its files come now, beside the remote's, not once the remote's entry has asked for them.
   if (route && route.access !== 'public' && getToken()) void import('@portal/web-core/query').catch(() => undefined);
+  await yieldToMain();
 
   registerApplication({
     name: 'chrome',
@@ -95,6 +113,7 @@ async function main() {
       activeWhen: activeWhen(app),
     });
   }
+  await yieldToMain();
   start({ urlRerouteOnly: true });
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { previousBuildGraceMs, youngerThanGrace } from './index';
+import { hostShared, previousBuildGraceMs, sharedSingletons, youngerThanGrace } from './index';
 
 describe('files of earlier builds', () => {
   it('are kept through the grace period and removed after it', () => {
@@ -26,5 +26,18 @@ describe('files of earlier builds', () => {
     expect(previousBuildGraceMs({})).toBe(24 * 3_600_000);
     expect(previousBuildGraceMs({ PREVIOUS_BUILD_GRACE_HOURS: '2' })).toBe(2 * 3_600_000);
     expect(previousBuildGraceMs({ PREVIOUS_BUILD_GRACE_HOURS: 'soon' })).toBe(24 * 3_600_000);
+  });
+});
+
+describe('what the shell shares', () => {
+  it('puts the singletons every page uses in its entry and leaves the query cache a chunk of its own', () => {
+    const host = hostShared();
+    const remote = sharedSingletons();
+    for (const key of ['react', 'react-dom/', 'styled-components', '@portal/web-core'])
+      expect(host[key]).toMatchObject({ eager: true, singleton: true });
+    expect(host['@portal/web-core/query']).not.toHaveProperty('eager');
+    expect(host['@tanstack/react-query']).not.toHaveProperty('eager');
+    // A remote never bundles its own copy: it takes the shell's.
+    for (const value of Object.values(remote)) expect(value).not.toHaveProperty('eager');
   });
 });

@@ -39,6 +39,24 @@ export function sharedSingletons() {
   };
 }
 
+/**
+ * The singletons every page uses come in the shell's entry (`eager`), the same copies it offers the
+ * remotes. Loaded as shared chunks of their own, each was one more script for the federation
+ * runtime to ask for and insert, after the entry had run (on a phone 10–20 ms a script), and a page
+ * waited for all of them before its first module ran. The query cache stays a chunk of its own: a
+ * visitor's landing does without it.
+ */
+const EAGER_IN_HOST = ['react', 'react/', 'react-dom', 'react-dom/', 'styled-components', '@portal/web-core'] as const;
+
+export function hostShared() {
+  const shared: Record<
+    string,
+    ReturnType<typeof sharedSingletons>[keyof ReturnType<typeof sharedSingletons>] & { eager?: boolean }
+  > = sharedSingletons();
+  for (const key of EAGER_IN_HOST) shared[key] = { ...shared[key], eager: true };
+  return shared;
+}
+
 type Mode = 'production' | 'development';
 
 const HOUR_MS = 3_600_000;
@@ -193,7 +211,7 @@ export function hostConfig({ dir, title, landing }: HostOptions, mode: Mode = 'p
     new ModuleFederationPlugin({
       name: 'shell',
       remotes: {},
-      shared: sharedSingletons(),
+      shared: hostShared(),
       shareStrategy: 'loaded-first',
       dts: false,
       experiments: { provideExternalRuntime: true },
