@@ -83,6 +83,9 @@ function printLongTasks(build: string, trace: Trace) {
   }
 }
 
+/** A sample this far after the one before says the sampler was starved, not where the time went. */
+const STARVED_SAMPLE_MS = 2;
+
 interface Tally {
   busy: number[];
   blocking: number[];
@@ -169,6 +172,9 @@ async function main() {
           if (functionName === '(idle)' || functionName === '(program)') return;
           const ms = profile.timeDeltas[i] / 1000;
           busy += ms;
+          // A sample after a gap far over the 0.2 ms interval (the sampler starved on this shared
+          // machine) would put the whole gap on whatever function it caught: counted busy, not named.
+          if (ms > STARVED_SAMPLE_MS) return;
           const map = script.endsWith('.js') ? mapOf(tally.maps, root, short(script)) : null;
           const at = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null;
           const source = at?.source?.replace(/^webpack:\/\/[\w-]*\/?/, '') ?? (script ? short(script) : '(native)');
