@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useDeferredValue, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ROLE_LABELS, homePathFor, isStaff } from '@portal/contracts/roles';
 import { Button, ConfirmDialog, LazyPart, Page } from '@portal/ui';
@@ -34,7 +34,12 @@ const BellPlace = () => (
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
   const pathname = usePathname();
-  const { status, user, logout, logoutEverywhere } = useAuth();
+  const auth = useAuth();
+  const { logout, logoutEverywhere } = auth;
+  // The store's change (the profile read at the start, a sign-in) renders in one task however large
+  // the header it brings; the deferred copies render it in a transition, in slices, right after.
+  const status = useDeferredValue(auth.status);
+  const user = useDeferredValue(auth.user);
   const [changingPassword, setChangingPassword] = useState(false);
   const [askingEverywhere, setAskingEverywhere] = useState(false);
   const [about, setAbout] = useState(false);
