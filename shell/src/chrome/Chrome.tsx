@@ -38,6 +38,8 @@ export function Chrome() {
   const { logout, logoutEverywhere } = auth;
   // The store's change (the profile read at the start, a sign-in) renders in one task however large
   // the header it brings; the deferred copies render it in a transition, in slices, right after.
+  // The guard decides on the live state: a page opened before the copies catch up (the sign-in form
+  // sends the person on at once) would otherwise be judged as signed out and sent back to /auth.
   const status = useDeferredValue(auth.status);
   const user = useDeferredValue(auth.user);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -45,7 +47,7 @@ export function Chrome() {
   const [about, setAbout] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
   const [dark, toggleDark] = useDarkMode();
-  const decision = decide(pathname, { status, role: user?.role ?? null });
+  const decision = decide(pathname, { status: auth.status, role: auth.user?.role ?? null });
 
   useEffect(() => {
     // The page asked for is remembered, so signing in comes back to it.
