@@ -62,6 +62,8 @@ export class AuditPublisher {
   private readonly outbox: Model<OutboxDoc>;
   private buffer: AuditEvent[] = [];
   private flushing: Promise<void> | null = null;
+  /** The last flush could reach neither Redis nor the store: the timer tries again, not every publish. */
+  private stalled = false;
   private readonly timer: NodeJS.Timeout;
   private readonly maxBuffer: number;
   private readonly service: string;
@@ -111,6 +113,8 @@ export class AuditPublisher {
   flush(): Promise<void> {
     this.flushing ??= this.doFlush().finally(() => {
       this.flushing = null;
+      // One published as that flush returned (it saw a flush under way and asked for none) waits for no timer.
+      if (this.buffer.length && !this.stalled) setImmediate(() => void this.flush());
     });
     return this.flushing;
   }
@@ -124,30 +128,38 @@ export class AuditPublisher {
     );
   }
 
+  /**
+   * Moves the buffer out, then delivers the outbox; events published meanwhile are moved by the same
+   * flush, so one awaited after publishing never resolves with them still in memory only.
+   */
   private async doFlush(): Promise<void> {
-    while (this.buffer.length) {
-      const batch = this.buffer.slice(0, 500);
-      try {
-        await this.enqueue(batch);
-      } catch {
+    this.stalled = false;
+    do {
+      while (this.buffer.length) {
+        const batch = this.buffer.slice(0, 500);
         try {
-          await withTimeout(
-            this.outbox.insertMany(
-              batch.map((event) => ({ _id: event.id, event })),
-              { ordered: false },
-            ),
-            3000,
-          );
-        } catch (err) {
-          if ((err as { code?: number }).code !== 11000) {
-            this.logger.warn({ err: (err as Error).message, pending: this.buffer.length }, 'audit events kept in memory');
-            return; // neither Redis nor the store: keep them and try again later
+          await this.enqueue(batch);
+        } catch {
+          try {
+            await withTimeout(
+              this.outbox.insertMany(
+                batch.map((event) => ({ _id: event.id, event })),
+                { ordered: false },
+              ),
+              3000,
+            );
+          } catch (err) {
+            if ((err as { code?: number }).code !== 11000) {
+              this.logger.warn({ err: (err as Error).message, pending: this.buffer.length }, 'audit events kept in memory');
+              this.stalled = true;
+              return; // neither Redis nor the store: keep them and try again later
+            }
           }
         }
+        this.buffer.splice(0, batch.length);
       }
-      this.buffer.splice(0, batch.length);
-    }
-    await this.drainOutbox();
+      await this.drainOutbox();
+    } while (this.buffer.length);
   }
 
   private async drainOutbox(): Promise<void> {
@@ -172,7 +184,9 @@ export class AuditPublisher {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.unwatch();
-    await this.flush().catch(() => undefined);
+    // A flush under way when close was called may end before an event published after it began.
+    do await this.flush().catch(() => undefined);
+    while (this.buffer.length && !this.stalled);
     await this.queue.close().catch(() => undefined);
   }
 }

@@ -57,3 +57,34 @@ it('keeps events published while Redis is down and stores each exactly once when
   );
   for (const id of ids.slice(20)) expect(await records.countDocuments({ eventId: id })).toBe(1);
 });
+
+it('an event published while a flush delivers the outbox is moved by that flush, not left in memory for a timer', async () => {
+  const publisher = audit.ctx.audit;
+  const actor = { id: 'u2', fullName: 'Олег Петров', email: 'oleg@example.test' };
+  // Events an earlier outage left in the outbox: a flush delivers them after the buffer.
+  const outbox = audit.ctx.store.collection('audit_outbox');
+  const left = Array.from({ length: 200 }, (_, i) => ({
+    id: `left-${i}-${Date.now()}`,
+    service: 'audit',
+    action: 'update',
+    entity: 'course',
+    entityId: `left-${i}`,
+    details: 'из outbox',
+    actor,
+    timestamp: new Date().toISOString(),
+  }));
+  await outbox.insertMany(left.map((event) => ({ _id: event.id as never, event, createdAt: new Date() })));
+
+  publisher.publish({ action: 'create', entity: 'course', entityId: 'first', details: 'первое', actor });
+  const flushing = publisher.flush();
+  // The buffer is out; the flush is now delivering the outbox.
+  while (publisher.pending) await new Promise((r) => setImmediate(r));
+  const late = publisher.publish({ action: 'create', entity: 'course', entityId: 'late', details: 'позднее', actor });
+  // Asked for after the late event, the flush returns only once it is out of memory too.
+  await publisher.flush();
+  await flushing;
+
+  expect(publisher.pending).toBe(0);
+  const records = recordModel(audit.ctx.store);
+  await waitUntil(async () => (await records.countDocuments({ eventId: late.id })) === 1);
+});
