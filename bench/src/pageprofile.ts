@@ -5,7 +5,7 @@
  * by package or source file and by function (through the builds' source maps).
  *
  *   tsx --conditions=source --tsconfig bench/tsconfig.json bench/src/pageprofile.ts [study|landing|courses]
- *       [name=folder ...] [--runs N] [--shot file.png] [--focus package] [--tasks] [--dump folder] [--cpu-slowdown N]
+ *       [name=folder ...] [--runs N] [--shot file.png] [--focus package] [--tasks] [--task-ms N] [--dump folder] [--cpu-slowdown N]
  *
  * Each name=folder is a copy of the front ends' dists (`shell/dist`, `mf-*\/dist`; a checkout, or a
  * folder they were copied to); without one it profiles this checkout's build. Several builds are
@@ -26,6 +26,7 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -54,17 +55,20 @@ interface Trace {
   traceEvents: TraceEvent[];
 }
 
-/** The main thread's tasks over 50 ms, and inside each the time by kind of event (script, style, layout…). */
-function printLongTasks(build: string, trace: Trace) {
+/**
+ * The main thread's tasks over `overMs` (50 unless --task-ms says), and inside each the time by kind
+ * of event (script, style, layout…) and, from the run's CPU profile, the functions that ran in it.
+ */
+function printLongTasks(build: string, trace: Trace, overMs: number, functionsIn: (from: number, to: number) => string) {
   const events = trace.traceEvents.filter((e) => e.ph === 'X' && e.dur !== undefined);
   const isTask = (e: TraceEvent) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
-  const tasks = events.filter((e) => isTask(e) && e.dur! > 50_000);
+  const tasks = events.filter((e) => isTask(e) && e.dur! > overMs * 1000);
   // The renderer's main thread is the one with the most long tasks.
   const counts = new Map<number, number>();
   tasks.forEach((t) => counts.set(t.tid, (counts.get(t.tid) ?? 0) + 1));
   const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const start = Math.min(...events.filter((e) => e.tid === main).map((e) => e.ts));
-  console.log(`  ${build}: main-thread tasks over 50 ms (start and duration in ms; inner events by kind)`);
+  console.log(`  ${build}: main-thread tasks over ${overMs} ms (start and duration in ms; inner events by kind; functions)`);
   for (const task of tasks.filter((t) => t.tid === main)) {
     const inner = new Map<string, number>();
     for (const e of events)
@@ -80,6 +84,8 @@ function printLongTasks(build: string, trace: Trace) {
     console.log(
       `    ${((task.ts - start) / 1000).toFixed(0).padStart(6)} +${(task.dur! / 1000).toFixed(0).padStart(4)}  ${parts}`,
     );
+    const functions = functionsIn(task.ts, task.ts + task.dur!);
+    if (functions) console.log(`             ${functions}`);
   }
 }
 
@@ -104,6 +110,8 @@ async function main() {
   const focus = valueOf('--focus');
   // --tasks: the first run's long tasks, each with the trace events inside it by kind.
   const tasks = args.includes('--tasks');
+  // --task-ms N: list the tasks over N ms instead (at --cpu-slowdown 1, what Lighthouse's simulation multiplies).
+  const taskMs = Number(valueOf('--task-ms') ?? 50);
   // --dump <folder>: keep each run's CPU profile (.cpuprofile, for DevTools or a script).
   const dump = valueOf('--dump');
   // --cpu-slowdown N: another multiplier than the preset's 4× (Lighthouse's calibratedSlowdown for this host).
@@ -160,27 +168,57 @@ async function main() {
         await tab.waitForTimeout(1000);
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
         if (dump) writeFileSync(path.join(dump, `${name}-${page}-${run}.cpuprofile`), JSON.stringify(profile));
-        if (tasks && run === 1) printLongTasks(name, JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
+        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+        /** A sample's function and place, through the build's source maps. */
+        const named = (id: number) => {
+          const { functionName, url: script, lineNumber, columnNumber } = nodes.get(id)!.callFrame;
+          const map = script.endsWith('.js') ? mapOf(tally.maps, root, short(script)) : null;
+          const at = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null;
+          const source = at?.source?.replace(/^webpack:\/\/[\w-]*\/?/, '') ?? (script ? short(script) : '(native)');
+          const place = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? source;
+          const fn = `${at?.name ?? (functionName || '(anonymous)')}  ${place}${at?.line && !place.includes('/') ? '' : `:${at?.line ?? 0}`}`;
+          return { functionName, place, fn };
+        };
+        if (tasks && run === 1) {
+          // The profile's clock is the trace's: the samples within a task are what ran in it.
+          const times: number[] = [];
+          profile.samples.reduce(
+            (at, _, i) => (times.push(at + profile.timeDeltas[i]), at + profile.timeDeltas[i]),
+            profile.startTime,
+          );
+          const functionsIn = (from: number, to: number) => {
+            const within = new Map<string, number>();
+            profile.samples.forEach((id, i) => {
+              if (times[i] < from || times[i] > to) return;
+              const { functionName, fn } = named(id);
+              if (functionName === '(idle)' || functionName === '(program)') return;
+              const ms = profile.timeDeltas[i] / 1000;
+              // As in the tally below: a sample after a starved gap is busy time no function is named for.
+              const key = ms > STARVED_SAMPLE_MS ? '(sampler starved)' : fn;
+              within.set(key, (within.get(key) ?? 0) + ms);
+            });
+            return [...within.entries()]
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, 6)
+              .map(([k, v]) => `${k.replace(/\s+/g, ' ')} ${v.toFixed(1)}`)
+              .join(' | ');
+          };
+          printLongTasks(name, JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace, taskMs, functionsIn);
+        }
         if (shot && run === 1) await tab.screenshot({ path: shot.replace(/(\.png)?$/, `-${name}.png`), fullPage: true });
         const long = (await tab.evaluate('window.__long')) as number[];
         await context.close();
 
-        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
         let busy = 0;
         profile.samples.forEach((id, i) => {
-          const { functionName, url: script, lineNumber, columnNumber } = nodes.get(id)!.callFrame;
-          if (functionName === '(idle)' || functionName === '(program)') return;
+          if (['(idle)', '(program)'].includes(nodes.get(id)!.callFrame.functionName)) return;
           const ms = profile.timeDeltas[i] / 1000;
           busy += ms;
           // A sample after a gap far over the 0.2 ms interval (the sampler starved on this shared
           // machine) would put the whole gap on whatever function it caught: counted busy, not named.
           if (ms > STARVED_SAMPLE_MS) return;
-          const map = script.endsWith('.js') ? mapOf(tally.maps, root, short(script)) : null;
-          const at = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null;
-          const source = at?.source?.replace(/^webpack:\/\/[\w-]*\/?/, '') ?? (script ? short(script) : '(native)');
-          const place = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? source;
+          const { place, fn } = named(id);
           tally.byPlace.set(place, (tally.byPlace.get(place) ?? 0) + ms);
-          const fn = `${at?.name ?? (functionName || '(anonymous)')}  ${place}${at?.line && !place.includes('/') ? '' : `:${at?.line ?? 0}`}`;
           tally.byFunction.set(fn, (tally.byFunction.get(fn) ?? 0) + ms);
         });
         const blocking = long.reduce((sum, d) => sum + Math.max(0, d - 50), 0);
