@@ -62,7 +62,7 @@ export class AuditPublisher {
   private readonly outbox: Model<OutboxDoc>;
   private buffer: AuditEvent[] = [];
   private flushing: Promise<void> | null = null;
-  /** The last flush could reach neither Redis nor the store: the timer tries again, not every publish. */
+  /** The last flush could reach neither Redis nor the store: the timer tries again, not every flush call. */
   private stalled = false;
   private readonly timer: NodeJS.Timeout;
   private readonly maxBuffer: number;
@@ -110,13 +110,17 @@ export class AuditPublisher {
     return this.buffer.length;
   }
 
-  flush(): Promise<void> {
-    this.flushing ??= this.doFlush().finally(() => {
-      this.flushing = null;
-      // One published as that flush returned (it saw a flush under way and asked for none) waits for no timer.
-      if (this.buffer.length && !this.stalled) setImmediate(() => void this.flush());
-    });
-    return this.flushing;
+  /**
+   * Resolves once every event published before it was called has left this process (or neither
+   * Redis nor the store answers): a flush already under way may end just before a late event.
+   */
+  async flush(): Promise<void> {
+    do {
+      this.flushing ??= this.doFlush().finally(() => {
+        this.flushing = null;
+      });
+      await this.flushing;
+    } while (this.buffer.length && !this.stalled);
   }
 
   private async enqueue(events: AuditEvent[]): Promise<void> {
@@ -129,8 +133,8 @@ export class AuditPublisher {
   }
 
   /**
-   * Moves the buffer out, then delivers the outbox; events published meanwhile are moved by the same
-   * flush, so one awaited after publishing never resolves with them still in memory only.
+   * Moves the buffer out, then delivers the outbox; events published meanwhile (their publish saw this
+   * flush under way and asked for none) are moved by the same flush rather than waiting for the timer.
    */
   private async doFlush(): Promise<void> {
     this.stalled = false;
@@ -184,9 +188,7 @@ export class AuditPublisher {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.unwatch();
-    // A flush under way when close was called may end before an event published after it began.
-    do await this.flush().catch(() => undefined);
-    while (this.buffer.length && !this.stalled);
+    await this.flush().catch(() => undefined);
     await this.queue.close().catch(() => undefined);
   }
 }
