@@ -9,13 +9,15 @@ interface Props {
   onSignOutEverywhere: () => void;
   onAbout: () => void;
   onConsent: () => void;
+  /** Called as the menu opens (the header fetches its dialogs then). */
+  onOpen?: () => void;
 }
 
 /**
  * The person's name in the header opens the account's less frequent actions (a disclosure: the
  * header has no room for them beside the navigation). Escape or a click elsewhere closes it.
  */
-export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAbout, onConsent }: Props) {
+export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAbout, onConsent, onOpen }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -43,7 +45,16 @@ export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAb
 
   return (
     <Root ref={root}>
-      <Button $variant="ghost" $size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <Button
+        $variant="ghost"
+        $size="sm"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
+      >
         {label} ▾
       </Button>
       {open && (

@@ -1,7 +1,7 @@
-import { lazy, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { ROLE_LABELS, homePathFor, isStaff } from '@portal/contracts/roles';
-import { Button, ConfirmDialog, LazyPart, Page } from '@portal/ui';
+import { Button, LazyPart, Page, PartFailed } from '@portal/ui';
 import {
   SIGN_IN_PATH,
   currentNavItem,
@@ -14,15 +14,24 @@ import {
   useDarkMode,
   usePathname,
 } from '@portal/web-core';
-import { AboutDialog } from './About';
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
-import { ChangePasswordDialog } from './ChangePassword';
-import { ConsentDialog, ConsentRequiredDialog, useConsent } from './Consent';
+import { useConsent } from './useConsent';
 
 // The bell reads notifications through the query cache: its files, TanStack Query with them, come only
 // when a signed-in page shows the header (a visitor's landing loads none of it).
 const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+
+// The dialogs come when one is first needed; the account menu asks for them as it opens.
+const loadDialogs = () => import('./dialogs');
+type Dialogs = Awaited<ReturnType<typeof loadDialogs>>;
+const lazyDialog = <K extends keyof Dialogs>(name: K) =>
+  lazy(() => loadDialogs().then((m) => ({ default: m[name] as ComponentType<Parameters<Dialogs[K]>[0]> })));
+const AboutDialog = lazyDialog('AboutDialog');
+const ChangePasswordDialog = lazyDialog('ChangePasswordDialog');
+const ConsentDialog = lazyDialog('ConsentDialog');
+const ConsentRequiredDialog = lazyDialog('ConsentRequiredDialog');
+const ConfirmDialog = lazyDialog('ConfirmDialog');
 
 /** The bell's place while its files come (or if they cannot): the same button, so nothing beside it moves. */
 const BellPlace = () => (
@@ -110,6 +119,7 @@ export function Chrome() {
               onSignOutEverywhere={() => setAskingEverywhere(true)}
               onAbout={() => setAbout(true)}
               onConsent={() => setConsentOpen(true)}
+              onOpen={() => void loadDialogs().catch(() => undefined)}
             />
             <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
@@ -120,23 +130,25 @@ export function Chrome() {
           </UserBox>
         </Bar>
       )}
-      <ChangePasswordDialog open={changingPassword && !!user} onClose={() => setChangingPassword(false)} />
-      <AboutDialog open={about} onClose={() => setAbout(false)} />
-      {onPortalPage && consent.state?.required && !consentOpen && (
-        <ConsentRequiredDialog onAccepted={() => void consent.reload()} onSignOut={() => void signOut()} />
-      )}
-      {consentOpen && (
-        <ConsentDialog state={consent.state} onClose={() => setConsentOpen(false)} onChanged={() => void consent.reload()} />
-      )}
-      {askingEverywhere && (
-        <ConfirmDialog
-          title="Выйти на всех устройствах"
-          message="Все ваши сеансы, на всех устройствах и в этом браузере тоже, будут завершены."
-          confirmLabel="Выйти везде"
-          onConfirm={() => void signOutEverywhere()}
-          onCancel={() => setAskingEverywhere(false)}
-        />
-      )}
+      <LazyPart fallback={null} failed={<PartFailed what="окно" />}>
+        {changingPassword && user && <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />}
+        {about && <AboutDialog open onClose={() => setAbout(false)} />}
+        {onPortalPage && consent.state?.required && !consentOpen && (
+          <ConsentRequiredDialog onAccepted={() => void consent.reload()} onSignOut={() => void signOut()} />
+        )}
+        {consentOpen && (
+          <ConsentDialog state={consent.state} onClose={() => setConsentOpen(false)} onChanged={() => void consent.reload()} />
+        )}
+        {askingEverywhere && (
+          <ConfirmDialog
+            title="Выйти на всех устройствах"
+            message="Все ваши сеансы, на всех устройствах и в этом браузере тоже, будут завершены."
+            confirmLabel="Выйти везде"
+            onConfirm={() => void signOutEverywhere()}
+            onCancel={() => setAskingEverywhere(false)}
+          />
+        )}
+      </LazyPart>
       {decision.kind === 'loading' && <Page aria-busy="true">Загрузка...</Page>}
       {decision.kind === 'denied' && <AccessDenied role={decision.role} required={decision.required} />}
       {decision.kind === 'unknown' && (

@@ -1,23 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { CONSENT_DOCUMENT, CONSENT_MSG, type ConsentState } from '@portal/contracts';
 import { Button, Check, ConfirmDialog, ConsentText, Dialog, ErrorBox, consentDateText } from '@portal/ui';
 import { apiRequest, errorMessage } from '@portal/web-core';
 
 const dateText = consentDateText;
-
-/** The person's consent as the server has it: read once per sign-in, and again after a change. */
-export function useConsent(signedIn: boolean) {
-  const [state, setState] = useState<ConsentState | null>(null);
-  const reload = useCallback(async () => {
-    setState(await apiRequest<ConsentState>('/consent').catch(() => null));
-  }, []);
-  useEffect(() => {
-    if (signedIn) void reload();
-    else setState(null);
-  }, [signedIn, reload]);
-  return { state, reload };
-}
 
 /** Its own checkbox, never pre-ticked, and «Принять»: the consent to the version shown. */
 function GiveConsent({ onAccepted }: { onAccepted: () => void }) {
