@@ -4,7 +4,6 @@ import { Compilation, sources, type Compiler, type Configuration } from 'webpack
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { PAGE_BOOT_SCRIPT } from '@portal/contracts';
 import { prerender } from './prerender';
@@ -159,12 +158,6 @@ function baseConfig(dir: string, mode: Mode): Configuration {
       ],
     },
     plugins: [new VersionFilePlugin(dir), ...(mode === 'production' ? precompressed() : [])],
-    // webpack's minimizer with swc's minifier in place of terser: the same size (the editor's scripts
-    // 388 KB gzip either way, its entry 25 bytes larger) in 40% of the CPU time, which on this 2-core
-    // machine was most of the front ends' build (the editor alone 39 → 15 CPU seconds).
-    optimization: {
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
-    },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
