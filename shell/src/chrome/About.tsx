@@ -45,9 +45,9 @@ const builtAt = (iso: string) =>
   });
 
 /** «О системе»: the version of the shell and of every remote as deployed now (each is deployed alone). */
-export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AboutDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open={open} title="О системе" onClose={onClose} wide>
+    <Dialog title="О системе" onClose={onClose} wide>
       <Versions />
     </Dialog>
   );

@@ -10,9 +10,9 @@ type Field = 'currentPassword' | 'newPassword' | 'confirm';
  * «Сменить пароль»: the current password and a new one (twice). The server's Russian message is
  * shown under the field it names; on success the other devices are signed out and this one stays.
  */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open={open} title="Смена пароля" onClose={onClose}>
+    <Dialog title="Смена пароля" onClose={onClose}>
       <ChangePasswordForm onClose={onClose} />
     </Dialog>
   );

@@ -131,8 +131,8 @@ export function Chrome() {
         </Bar>
       )}
       <LazyPart fallback={null} failed={<PartFailed what="окно" />}>
-        {changingPassword && user && <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />}
-        {about && <AboutDialog open onClose={() => setAbout(false)} />}
+        {changingPassword && user && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
+        {about && <AboutDialog onClose={() => setAbout(false)} />}
         {onPortalPage && consent.state?.required && !consentOpen && (
           <ConsentRequiredDialog onAccepted={() => void consent.reload()} onSignOut={() => void signOut()} />
         )}
