@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import {
@@ -10,7 +9,7 @@ import {
   type DashboardSource,
   type SubjectRequest,
 } from '@portal/contracts';
-import { renderAct, type SubjectData } from '@portal/service-kit';
+import { loadExcel, renderAct, type SubjectData } from '@portal/service-kit';
 import type { Upstreams } from '@portal/service-kit';
 import { verifyCaller } from '../dashboard/sources';
 
@@ -112,7 +111,7 @@ export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>
       if (query.data.format === 'json') {
         res.json({ request: { id: request.id, kind: request.kind, createdAt: request.createdAt }, person: request.user, data });
       } else {
-        const book = new ExcelJS.Workbook();
+        const book = new (await loadExcel()).Workbook();
         for (const [source, collections] of Object.entries(data))
           for (const [name, rows] of Object.entries(collections ?? {})) {
             const sheet = book.addWorksheet(`${SERVICE_LABELS[source as DashboardSource]} — ${name}`.slice(0, 31));

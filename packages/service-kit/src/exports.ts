@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Context } from 'koa';
 import type { Model, ProjectionType, QueryFilter, SortOrder } from 'mongoose';
 import { EXPORT_MAX_ROWS, exportFileName, exportTooManyRows, type ExportFile, type ExportFormat } from '@portal/contracts';
 import { badRequest } from './errors';
+import { loadExcel } from './heavyLibraries';
 
 /**
  * The one writer of the portal's downloads (issue 21): a list's rows as CSV for Russian Excel or
@@ -144,6 +144,7 @@ export async function* csvChunks(table: ExportTable): AsyncGenerator<string> {
 
 /** Writes a table as an XLSX workbook into `out`, row by row (the workbook is streamed, never held whole). */
 export async function writeXlsx(table: ExportTable, out: Writable): Promise<void> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = table.columns.map((c) => ({ header: c.header, width: c.width }));

@@ -23,6 +23,7 @@ export * from './exports';
 export * from './mail';
 export * from './subjects';
 export * from './pdf';
+export * from './heavyLibraries';
 export * from './clock';
 export * from './scheduled';
 export * from './totals';

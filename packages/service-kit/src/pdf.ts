@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
+import { loadPdf } from './heavyLibraries';
 
 /** DejaVu (npm `dejavu-fonts-ttf`): Cyrillic glyphs, embedded as a subset. Read once per process. */
 let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
@@ -35,6 +35,7 @@ export interface PdfAct {
 /** A plain A4 document in Russian (an act, a statement): a bold title, then the paragraphs. */
 export async function renderAct({ title, paragraphs, createdAt }: PdfAct): Promise<Buffer> {
   const { regular, bold } = await loadSerifFonts();
+  const { PDFDocument, fontkit, rgb } = await loadPdf();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(title);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Model } from 'mongoose';
 import { z } from 'zod';
 import {
@@ -22,7 +22,7 @@ import {
   type ImportedPerson,
   type Role,
 } from '@portal/contracts';
-import { badRequest, op } from '@portal/service-kit';
+import { badRequest, loadExcel, op } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
 
 const EMAIL = z.email();
@@ -43,7 +43,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The file's rows as text, header first: an XLSX's first sheet, or a CSV (comma or semicolon, UTF-8 with or without BOM). */
 export async function readSheet(fileName: string, bytes: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const lower = fileName.toLowerCase();
   try {
     if (lower.endsWith('.xlsx')) {

@@ -1,6 +1,5 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { loadSerifFonts, wrapText } from '@portal/service-kit';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdf, loadSerifFonts, wrapText } from '@portal/service-kit';
 
 export interface CertificateContent {
   number: string;
@@ -21,7 +20,7 @@ export const hoursText = (hours: number): string =>
 const dateText = (at: Date) =>
   at.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', year: 'numeric' });
 
-function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = rgb(0.1, 0.1, 0.15)) {
+function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: Color) {
   const width = font.widthOfTextAtSize(text, size);
   page.drawText(text, { x: (page.getWidth() - width) / 2, y, size, font, color });
 }
@@ -29,6 +28,7 @@ function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: n
 /** An A4 landscape certificate in Russian (pdf-lib, the font embedded). */
 export async function renderCertificate(c: CertificateContent): Promise<Buffer> {
   const { regular, bold } = await loadSerifFonts();
+  const { PDFDocument, fontkit, rgb } = await loadPdf();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`Сертификат ${c.number}`);
@@ -38,20 +38,21 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   const serifBold = await doc.embedFont(bold, { subset: true });
   const page = doc.addPage([842, 595]);
   const accent = rgb(0.16, 0.32, 0.62);
+  const ink = rgb(0.1, 0.1, 0.15);
   page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: accent, borderWidth: 3 });
 
   centered(page, 'СЕРТИФИКАТ', 470, serifBold, 40, accent);
-  centered(page, `№ ${c.number}`, 440, serif, 14);
-  centered(page, 'подтверждает, что', 395, serif, 16);
-  centered(page, c.fullName, 355, serifBold, 28);
-  centered(page, 'успешно прошёл(а) курс', 315, serif, 16);
+  centered(page, `№ ${c.number}`, 440, serif, 14, ink);
+  centered(page, 'подтверждает, что', 395, serif, 16, ink);
+  centered(page, c.fullName, 355, serifBold, 28, ink);
+  centered(page, 'успешно прошёл(а) курс', 315, serif, 16, ink);
   let y = 280;
   for (const line of wrapText(`«${c.courseTitle}»`, serifBold, 22, 700).slice(0, 3)) {
-    centered(page, line, y, serifBold, 22);
+    centered(page, line, y, serifBold, 22, ink);
     y -= 28;
   }
-  centered(page, `Объём: ${hoursText(c.hours)}`, y - 10, serif, 14);
-  centered(page, `Дата прохождения: ${dateText(c.completedAt)}`, y - 32, serif, 14);
+  centered(page, `Объём: ${hoursText(c.hours)}`, y - 10, serif, 14, ink);
+  centered(page, `Дата прохождения: ${dateText(c.completedAt)}`, y - 32, serif, 14, ink);
   centered(page, `Проверить подлинность: ${c.verifyUrl}`, 60, serif, 11, rgb(0.35, 0.35, 0.4));
   return Buffer.from(await doc.save());
 }

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import ExcelJS from 'exceljs';
 import { isValidObjectId, type Connection, type Model } from 'mongoose';
 import {
   IMPORT_MSG,
@@ -11,7 +10,7 @@ import {
   type ImportBatchResult,
   type ImportPreview,
 } from '@portal/contracts';
-import { badRequest, notFound, op, parse, portalLink, requireRole, type ServiceContext } from '@portal/service-kit';
+import { badRequest, loadExcel, notFound, op, parse, portalLink, requireRole, type ServiceContext } from '@portal/service-kit';
 import { changeEndsSessions, endSessionsOf, issueResetLink } from '../../commands/sessions';
 import { checkRows, countOutcomes, previewRows, readSheet, writeBatch } from '../../commands/staffImport';
 import type { StaffImportDoc } from '../../models/staffImport';
@@ -52,7 +51,7 @@ export function staffImportRouter(
   let template: Promise<Buffer> | null = null;
   const xlsxTemplate = () => {
     template ??= (async () => {
-      const book = new ExcelJS.Workbook();
+      const book = new (await loadExcel()).Workbook();
       book.created = book.modified = TEMPLATE_DATE;
       const sheet = book.addWorksheet('Сотрудники');
       sheet.columns = STAFF_IMPORT_COLUMNS.map((header) => ({ header, width: header === 'ФИО' ? 36 : 24 }));
