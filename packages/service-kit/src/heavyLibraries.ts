@@ -4,7 +4,9 @@
  * to load, pdf-lib with its font engine 0.3 s. Each is loaded once per process; a failed load is
  * tried again at the next use.
  */
-function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+
+/** A load run once per process and shared by every caller; a failure is tried again at the next call. */
+export function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
   return () =>
     (loading ??= load().catch((err: unknown) => {

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { PDFFont } from 'pdf-lib';
-import { loadPdf } from './heavyLibraries';
+import { loadPdf, loadedOnce } from './heavyLibraries';
 
 /** DejaVu (npm `dejavu-fonts-ttf`): Cyrillic glyphs, embedded as a subset. Read once per process. */
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
-export const loadSerifFonts = () =>
-  (fonts ??= Promise.all([
+export const loadSerifFonts = loadedOnce(async () => {
+  const [regular, bold] = await Promise.all([
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif.ttf')),
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold })));
+  ]);
+  return { regular, bold };
+});
 
 /** Lines no wider than `width` at this size (a long text wraps instead of running off the page). */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
