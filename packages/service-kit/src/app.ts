@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { MSG, STORE_MSG, formatMessage } from '@portal/contracts';
 import { HttpError } from './errors';
+import { isStoreDown } from './mongo';
 import { closeUnreadConnections, guardJsonBody, guardRequest } from './input';
 import type { Logger } from './logger';
 import { collectProcessMetrics, serviceMetrics } from './metrics';
@@ -20,16 +21,6 @@ export interface ServiceAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   bodyLimit?: string;
 }
-
-const isStoreDown = (err: unknown): boolean => {
-  const name = (err as { name?: string })?.name ?? '';
-  return (
-    /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError|MongoWaitQueueTimeoutError|MongoPoolClearedError|MongoPoolClosedError|MongoOperationTimeoutError/.test(
-      name,
-    ) ||
-    (err instanceof mongoose.Error && /buffering timed out|before initial connection/.test(err.message))
-  );
-};
 
 const RUSSIAN = /[а-яё]/i;
 

@@ -1,3 +1,4 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import mongoose, { Schema } from 'mongoose';
 import { createLogger } from './logger';
 import { connectStore, ensureIndexes, op, storeModel } from './mongo';
@@ -80,6 +81,82 @@ it('creates the indexes a schema declares at start and never drops one it does n
   // Twice is harmless: a second replica starting does the same.
   await ensureIndexes([New, Old]);
   expect(await names()).toEqual(['_id_', 'added_1', 'code_1', 'legacy_1']);
+});
+
+it('makes the indexes of many models at start on a store slow to answer and to open connections', async () => {
+  // A busy store, played by a proxy in front of the real one: once `busy`, every new connection
+  // opens after 1.2 s and every answer comes 150 ms late. All models at once, the commands queued
+  // for a connection past the pool's 2 s deadline (MongoWaitQueueTimeoutError) and the start failed.
+  const target = new URL(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017');
+  let busy = false;
+  const sockets = new Set<Socket>();
+  const proxy = createServer((client) => {
+    sockets.add(client);
+    const opensAfter = busy ? 1200 : 0;
+    setTimeout(() => {
+      const upstream = connect(Number(target.port || 27017), target.hostname);
+      sockets.add(upstream);
+      client.pipe(upstream);
+      upstream.on('data', (chunk: Buffer) => {
+        if (!busy) return void client.write(chunk);
+        upstream.pause();
+        setTimeout(() => {
+          client.write(chunk);
+          upstream.resume();
+        }, 150);
+      });
+      for (const [one, other] of [
+        [client, upstream],
+        [upstream, client],
+      ])
+        one.on('error', () => other.destroy()).on('close', () => other.destroy());
+    }, opensAfter);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  const slowStore = await connectStore(`mongodb://127.0.0.1:${port}/`, `${dbName}_busy`, createLogger('test', 'silent'), {
+    attempts: 3,
+  });
+  try {
+    busy = true;
+    const models = Array.from({ length: 7 }, (_, i) =>
+      slowStore.model(
+        `Crowded${i}`,
+        new Schema({ code: { type: String, index: true }, at: { type: Date, index: true } }),
+        `crowded_${i}`,
+      ),
+    );
+    await ensureIndexes(models);
+    busy = false;
+    for (let i = 0; i < models.length; i++) {
+      const names = (await slowStore.db!.collection(`crowded_${i}`).indexes()).map((index) => index.name).sort();
+      expect(names).toEqual(['_id_', 'at_1', 'code_1']);
+    }
+  } finally {
+    busy = false;
+    await slowStore.dropDatabase().catch(() => undefined);
+    await slowStore.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
+}, 30_000);
+
+it('gives up on indexes at once when the store refuses them, and after the deadline when it does not answer', async () => {
+  const refused = Object.assign(new Error('index options conflict'), { name: 'MongoServerError', code: 85 });
+  let asked = 0;
+  await expect(
+    ensureIndexes([{ createIndexes: () => Promise.reject(refused).finally(() => asked++) }], { retryDelayMs: 5 }),
+  ).rejects.toBe(refused);
+  expect(asked).toBe(1);
+
+  const unanswered = Object.assign(new Error('Timed out while checking out a connection'), {
+    name: 'MongoWaitQueueTimeoutError',
+  });
+  const started = Date.now();
+  await expect(
+    ensureIndexes([{ createIndexes: () => Promise.reject(unanswered) }], { deadlineMs: 100, retryDelayMs: 10 }),
+  ).rejects.toBe(unanswered);
+  expect(Date.now() - started).toBeLessThan(1000);
 });
 
 it('registers a model on a connection once, in its collection, and answers the same one after', async () => {

@@ -99,15 +99,56 @@ export const op = <T extends object>(operators: T): T => mongoose.trusted(operat
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Whether an error says the store could not be reached or could not answer in time (down, out of
+ * connections, a timed-out socket), rather than that it refused the command: such a command may go
+ * through when asked again, and a request that meets one gets a 503.
+ */
+export const isStoreDown = (err: unknown): boolean => {
+  const name = (err as { name?: string })?.name ?? '';
+  return (
+    /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoNotConnectedError|MongoTopologyClosedError|MongoWaitQueueTimeoutError|MongoPoolClearedError|MongoPoolClosedError|MongoOperationTimeoutError/.test(
+      name,
+    ) ||
+    (err instanceof mongoose.Error && /buffering timed out|before initial connection/.test(err.message))
+  );
+};
+
+/** Models whose indexes are made at once: the driver opens two connections at a time (maxConnecting). */
+const INDEX_CONCURRENCY = 2;
+
+/**
  * Creates the indexes the models' schemas declare and drops none. `syncIndexes()` would also drop
  * every index its schema does not name, so during a rolling deploy the old and the new version of
  * a service would drop each other's indexes. An index no version needs any more is dropped by a
  * migration, never at start. (An existing index of the same name with other options is an error
  * here, as it should be: that is a migration too.)
+ *
+ * Two models at a time, and a model whose indexes failed because the store did not answer in time
+ * is asked again until `deadlineMs` has passed. All at once, a service starting on a busy store
+ * (another starting beside it, a test run's other processes) waited in the pool's queue for
+ * connections still being opened, past `waitQueueTimeoutMS`, and stopped with that error.
  */
-export async function ensureIndexes(models: IndexedModel[] | Record<string, IndexedModel>): Promise<void> {
-  const list = Array.isArray(models) ? models : Object.values(models);
-  await Promise.all(list.map((model) => model.createIndexes()));
+export async function ensureIndexes(
+  models: IndexedModel[] | Record<string, IndexedModel>,
+  { deadlineMs = 30_000, retryDelayMs = 250 }: { deadlineMs?: number; retryDelayMs?: number } = {},
+): Promise<void> {
+  const waiting = [...(Array.isArray(models) ? models : Object.values(models))];
+  const giveUpAt = Date.now() + deadlineMs;
+  const createOne = async (model: IndexedModel): Promise<void> => {
+    for (;;) {
+      try {
+        await model.createIndexes();
+        return;
+      } catch (err) {
+        if (!isStoreDown(err) || Date.now() + retryDelayMs >= giveUpAt) throw err;
+        await sleep(retryDelayMs);
+      }
+    }
+  };
+  const worker = async () => {
+    for (let model = waiting.shift(); model; model = waiting.shift()) await createOne(model);
+  };
+  await Promise.all(Array.from({ length: Math.min(INDEX_CONCURRENCY, waiting.length) }, worker));
 }
 
 /** What ensureIndexes needs of a mongoose model. */
