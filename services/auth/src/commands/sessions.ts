@@ -73,12 +73,27 @@ export async function issueResetLink(
   userId: Types.ObjectId,
   createdBy: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomId(32);
+  await passwordResetModel(store).deleteMany({ userId });
+  const [link] = await issueFirstLinks(store, [userId], createdBy);
+  return link;
+}
+
+/**
+ * Set-password links for people who have none yet (accounts just made): one write for all of them,
+ * each link as issueResetLink's, in the order of `userIds`.
+ */
+export async function issueFirstLinks(
+  store: Connection,
+  userIds: Types.ObjectId[],
+  createdBy: string,
+): Promise<Array<{ token: string; expiresAt: Date }>> {
   const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
-  const resets = passwordResetModel(store);
-  await resets.deleteMany({ userId });
-  await resets.create({ _id: sha256(token), userId, createdBy: new Types.ObjectId(createdBy), expiresAt });
-  return { token, expiresAt };
+  const links = userIds.map((userId) => ({ userId, token: randomId(32) }));
+  if (links.length)
+    await passwordResetModel(store).insertMany(
+      links.map(({ userId, token }) => ({ _id: sha256(token), userId, createdBy: new Types.ObjectId(createdBy), expiresAt })),
+    );
+  return links.map(({ token }) => ({ token, expiresAt }));
 }
 
 /** The person a live reset token is for, or null (unknown, used or expired). Does not use it up. */

@@ -11,7 +11,7 @@ import {
   type ImportPreview,
 } from '@portal/contracts';
 import { badRequest, loadExcel, notFound, op, parse, portalLink, requireRole, type ServiceContext } from '@portal/service-kit';
-import { changeEndsSessions, endSessionsOf, issueResetLink } from '../../commands/sessions';
+import { changeEndsSessions, endSessionsOf, issueFirstLinks } from '../../commands/sessions';
 import { checkRows, countOutcomes, previewRows, readSheet, writeBatch } from '../../commands/staffImport';
 import type { StaffImportDoc } from '../../models/staffImport';
 import type { UserDoc } from '../../models/user';
@@ -113,7 +113,7 @@ export function staffImportRouter(
     const result = await writeBatch(
       {
         users,
-        issueLink: (id) => issueResetLink(store, id, user.id),
+        issueLinks: (ids) => issueFirstLinks(store, ids, user.id),
         mail: mailer.enabled
           ? (person, path, expiresAt) =>
               void mailer.send({

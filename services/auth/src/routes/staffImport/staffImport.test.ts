@@ -7,9 +7,14 @@ import {
   type AuthResponse,
   type ImportBatchResult,
   type ImportPreview,
+  type ImportRow,
 } from '@portal/contracts';
 import { startSmtpCatcher, type SmtpCatcher } from '@portal/devstack/smtp';
 import { api, publishedAuditEvents } from '@portal/devstack/testing';
+import { op } from '@portal/service-kit';
+import type { Types } from 'mongoose';
+import { issueFirstLinks } from '../../commands/sessions';
+import { writeBatch } from '../../commands/staffImport';
 import { userModel } from '../../models/user';
 import { startAuth, userWithRole } from '../../testing';
 
@@ -125,6 +130,46 @@ describe('staff import', () => {
     expect(second.flatMap((a) => a.created)).toEqual([]);
     expect(await users.countDocuments({})).toBe(before + 990);
   }, 120_000);
+
+  it('makes each account once when two runs of the same rows write at the same moment', async () => {
+    const t = tag();
+    const row = (i: number): ImportRow => ({
+      row: i + 2,
+      fullName: `Гонка${i} Тестовая Петровна`,
+      email: `race${i}.${t}@example.test`,
+      department: 'Отдел',
+      position: 'Специалист',
+      role: 'CLIENT',
+      outcome: 'new',
+    });
+    const shared = Array.from({ length: 40 }, (_, i) => row(i));
+    const onlySecond = Array.from({ length: 10 }, (_, i) => row(100 + i));
+    const users = userModel(auth.ctx.store);
+    const deps = {
+      users,
+      issueLinks: (ids: Array<Types.ObjectId>) => issueFirstLinks(auth.ctx.store, ids, admin.user.id),
+      mail: null,
+      changed: async () => undefined,
+    };
+    // Both read the store before either writes (or one after the other): either way no email gets two accounts.
+    const [a, b] = await Promise.all([writeBatch(deps, shared, 'ADMIN'), writeBatch(deps, [...shared, ...onlySecond], 'ADMIN')]);
+    expect(a.counts.new + b.counts.new).toBe(50);
+    expect(a.counts.same + b.counts.same).toBe(40);
+    expect(b.counts.new).toBeGreaterThanOrEqual(10);
+    const emails = [...shared, ...onlySecond].map((r) => r.email);
+    expect(await users.countDocuments({ email: op({ $in: emails }) })).toBe(50);
+    // A link for each account made, none for a row that lost the race, and each sets its own person's password.
+    const links = [...a.created, ...b.created];
+    expect(links.map((l) => l.email).sort()).toEqual([...emails].sort());
+    const last = links.find((l) => l.email === onlySecond[9].email)!;
+    const token = new URL(`http://x${last.link}`).searchParams.get('token');
+    expect(
+      (await api(auth.url, 'POST', '/api/auth/password-reset', { body: { token, password: 'Novyi-Parol-2026' } })).status,
+    ).toBe(200);
+    expect(
+      (await api(auth.url, 'POST', '/api/auth/login', { body: { email: last.email, password: 'Novyi-Parol-2026' } })).status,
+    ).toBe(200);
+  });
 
   it('updates people by email from a CSV with semicolons, and a curator may not give ADMIN or change a role', async () => {
     const t = tag();
