@@ -1,6 +1,6 @@
 import { completeInn } from '@portal/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALONE, expectAccessible, signIn, watchConsole } from './helpers';
+import { ALONE, OUTAGE, expectAccessible, signIn, stopStackService, watchConsole } from './helpers';
 
 // The browser runs in Moscow time (playwright.config.ts); the expectations are computed there too.
 const TZ = 'Europe/Moscow';
@@ -256,3 +256,26 @@ test('when the dashboard cannot be loaded it says so and shows zeros', async ({ 
   await expect(page.getByTestId('stat-value')).toHaveText(['0', '0', '0', '0']);
   await expect(page.getByText('Пока нет действий')).toBeVisible();
 });
+
+test(
+  'a figure its service could not give shows «—», and comes back by itself within seconds once the service answers',
+  OUTAGE,
+  async ({ page }) => {
+    await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
+    await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
+    const content = await stopStackService('content');
+    try {
+      // The next look at the dashboard: the course figures are missing, the others are there.
+      await page.reload();
+      await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText('—');
+      await expect(figure(page, 'Всего курсов')).toContainText('Данные временно недоступны');
+      await expect(page.getByText('Часть данных временно недоступна')).toBeVisible();
+      await expect(figure(page, 'Студенты').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
+    } finally {
+      await content.restart();
+    }
+    // No reload: the page asks again within seconds, not at its next half-minute refresh.
+    await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/, { timeout: 10_000 });
+    await expect(page.getByText('Часть данных временно недоступна')).toBeHidden();
+  },
+);

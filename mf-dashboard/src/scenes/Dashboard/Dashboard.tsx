@@ -32,6 +32,9 @@ export function Dashboard() {
   return <DashboardFor user={user} />;
 }
 
+/** How soon a dashboard with figures missing asks again. */
+const PARTIAL_REFETCH_MS = 3_000;
+
 function DashboardFor({ user }: { user: User }) {
   const now = useNow();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -40,7 +43,9 @@ function DashboardFor({ user }: { user: User }) {
     queryKey: statsKey(user.id, tz),
     queryFn: ({ signal }) => fetchStats(tz, signal),
     staleTime: 0,
-    refetchInterval: 30_000,
+    // Figures a service could not give in time («—») are asked for again within seconds, not at the
+    // next half-minute: a service busy or restarting for a moment leaves no gap for long.
+    refetchInterval: (query) => (query.state.data?.partial ? PARTIAL_REFETCH_MS : 30_000),
   });
 
   useEffect(() => {
