@@ -195,17 +195,17 @@ export async function writeBatch(
 
   const fresh = outcomes.filter((row) => row.outcome === 'new');
   const made = await insertNew(deps.users, fresh);
-  const links = await deps.issueLinks(made.flatMap((user) => (user ? [user._id] : [])));
-  const created: ImportedPerson[] = [];
+  // A row whose email was taken between the check and the insert made no account: it is the same.
   fresh.forEach((row, i) => {
-    if (!made[i]) {
-      row.outcome = 'same';
-      return;
-    }
-    const { token, expiresAt } = links[created.length];
+    if (!made[i]) row.outcome = 'same';
+  });
+  const madeRows = fresh.filter((row) => row.outcome === 'new');
+  const links = await deps.issueLinks(made.flatMap((user) => (user ? [user._id] : [])));
+  const created: ImportedPerson[] = madeRows.map((row, i) => {
+    const { token, expiresAt } = links[i];
     const path = `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
     deps.mail?.(row, path, expiresAt);
-    created.push({ email: row.email, fullName: row.fullName, link: deps.mail ? null : path, mailed: !!deps.mail });
+    return { email: row.email, fullName: row.fullName, link: deps.mail ? null : path, mailed: !!deps.mail };
   });
 
   for (const row of outcomes) {
