@@ -26,8 +26,10 @@ test('the shell loads and mounts the landing remote with one React and one style
 
 /** TanStack Query's own words, which every build of it carries: a script holding them is the query library. */
 const QUERY_LIBRARY = 'No QueryClient set';
+/** V8's compile hint the production build puts atop every script (`CompileHintPlugin`, webpack-config). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-test('a visitor’s landing loads no query library; a signed-in page loads it once, and the header’s bell works', async ({
+test('a visitor’s landing loads no query library; a signed-in page loads it once, and the header’s bell works; every script carries the compile hint', async ({
   page,
 }) => {
   const loaded: Array<Promise<string>> = [];
@@ -49,6 +51,11 @@ test('a visitor’s landing loads no query library; a signed-in page loads it on
   await bell.click();
   await expect(page.getByRole('dialog', { name: 'Уведомления' })).toBeVisible();
   expect(await queryLibraries()).toBe(1);
+  // Every script of both pages is compiled as it downloads, not on the main thread as it first runs
+  // (a body the browser let go of on the way to the next page reads as empty, and is not judged).
+  const scripts = (await Promise.all(loaded)).filter((text) => text !== '');
+  expect(scripts.length).toBeGreaterThan(5);
+  expect(scripts.filter((text) => !text.startsWith(COMPILE_HINT)).map((text) => text.slice(0, 80))).toEqual([]);
 });
 
 test('a remote that fails to load is contained, the rest keeps working, and Повторить loads it', async ({ page }) => {
