@@ -119,26 +119,25 @@ class VersionFilePlugin {
 }
 
 /** V8's explicit compile hint (Chrome 136+): every function of the file is compiled as it streams in. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * Marks the scripts a page runs as it starts with V8's compile hint. V8 otherwise compiles a
- * function lazily, on the main thread, the first time it is called, after pre-parsing it once
- * already; a page's start calls most of what its entry, its remote's entry and exposed module and
- * the shared libraries hold, so that compile became part of its long tasks. With the hint the whole
- * file is compiled on a background thread while it downloads. Added after minifying (which drops
- * comments) and before the source maps and the compressed copies are made.
+ * Puts V8's compile hint atop every script of the build. V8 otherwise compiles a function lazily,
+ * on the main thread, the first time it is called, after pre-parsing it once already; a page's start
+ * calls most of what its entry, its remote's entry and exposed module and the shared libraries hold,
+ * so that compile became part of its long tasks. With the hint a file is compiled on a background
+ * thread while it downloads (a chunk loaded later, on demand, is compiled the same way when it comes).
+ * Added after minifying (which drops comments) and before the source maps and the compressed copies
+ * are made.
  */
 class CompileHintPlugin {
-  constructor(private readonly marks: (file: string) => boolean) {}
-
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('CompileHintPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'CompileHintPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         (assets) => {
           for (const file of Object.keys(assets))
-            if (file.endsWith('.js') && this.marks(file))
+            if (file.endsWith('.js'))
               compilation.updateAsset(file, (source) => new sources.ConcatSource(`${COMPILE_HINT}\n`, source));
         },
       );
@@ -185,10 +184,7 @@ function baseConfig(dir: string, mode: Mode): Configuration {
         },
       ],
     },
-    plugins: [
-      new VersionFilePlugin(dir),
-      ...(mode === 'production' ? [new CompileHintPlugin(() => true), ...precompressed()] : []),
-    ],
+    plugins: [new VersionFilePlugin(dir), ...(mode === 'production' ? [new CompileHintPlugin(), ...precompressed()] : [])],
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
