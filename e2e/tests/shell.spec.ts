@@ -29,9 +29,37 @@ const QUERY_LIBRARY = 'No QueryClient set';
 /** V8's compile hint the production build puts atop every script (`CompileHintPlugin`, webpack-config). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-test('a visitor’s landing loads no query library; a signed-in page loads it once, and the header’s bell works; every script carries the compile hint', async ({
+/**
+ * Counts what sets up ICU's number and date data in the page (a formatter, or a toLocale… call): its
+ * first use is a task of 35–85 ms on this host's Chromium, which the landing does without.
+ */
+function countLocaleFormatting(): void {
+  const seen: string[] = [];
+  (window as unknown as { localeFormatting: string[] }).localeFormatting = seen;
+  for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+    const original = Intl[name];
+    const count = { construct: (target: typeof original, args: unknown[]) => (seen.push(name), Reflect.construct(target, args)) };
+    Intl[name] = new Proxy(original, { ...count, apply: (target, self, args) => count.construct(target, args) }) as never;
+  }
+  const methods: Array<[object, string]> = [
+    [Number.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleDateString'],
+    [Date.prototype, 'toLocaleTimeString'],
+  ];
+  for (const [proto, name] of methods) {
+    const original = (proto as Record<string, (...args: unknown[]) => unknown>)[name];
+    (proto as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+      seen.push(name);
+      return original.apply(this, args);
+    };
+  }
+}
+
+test('a visitor’s landing loads no query library and formats no number or date as it loads; a signed-in page loads the library once, and the header’s bell works; every script carries the compile hint', async ({
   page,
 }) => {
+  await page.addInitScript(countLocaleFormatting);
   const loaded: Array<Promise<string>> = [];
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') loaded.push(r.text().catch(() => ''));
@@ -43,6 +71,10 @@ test('a visitor’s landing loads no query library; a signed-in page loads it on
   await page.waitForLoadState('networkidle');
   expect(loaded.length).toBeGreaterThan(3);
   expect(await queryLibraries()).toBe(0);
+  // The whole landing has rendered (its figures included), and nothing set up ICU's formatting.
+  await landingRendered(page);
+  await expect(page.getByText('50 000+')).toBeAttached();
+  expect(await page.evaluate(() => (window as unknown as { localeFormatting: string[] }).localeFormatting)).toEqual([]);
 
   await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
