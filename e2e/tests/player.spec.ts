@@ -293,6 +293,14 @@ test.describe.serial('learning', () => {
       await expect(page.getByRole('heading', { name: 'Курсы', level: 1 })).toBeVisible();
       await expect(page.getByText(seed.courseTitle!).first()).toBeVisible();
       expect(await sideways(page), '/courses').toBe(0);
+      // The header has no room for the name: the account menu shows the initials, and names the person once open.
+      const account = page.getByRole('button', { name: `${learners.second!.fullName} · Кандидат` });
+      await expect(account).toHaveText(/^БО\s*▾$/, { useInnerText: true });
+      await account.tap();
+      const named = page.getByRole('navigation', { name: 'Учётная запись' }).getByRole('paragraph');
+      await expect(named).toBeVisible();
+      await expect(named).toHaveText(`${learners.second!.fullName} · Кандидат`);
+      await account.tap();
 
       await page.goto(`/student/${seed.courseId}`);
       await lessonButton(page, 'Введение').click();

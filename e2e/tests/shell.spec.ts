@@ -80,6 +80,7 @@ test('a visitor’s landing loads no query library and formats no number or date
   await expect(page).toHaveURL(/\/dashboard$/);
   const bell = page.getByRole('button', { name: /^Уведомления/ });
   await expect(bell).toBeEnabled();
+  await expect(bell.locator('svg'), 'the bell is drawn, not a glyph a font may lack').toBeVisible();
   await bell.click();
   await expect(page.getByRole('dialog', { name: 'Уведомления' })).toBeVisible();
   expect(await queryLibraries()).toBe(1);

@@ -5,6 +5,8 @@ import { Button } from '@portal/ui';
 interface Props {
   /** Who is signed in, as the header shows it. */
   label: string;
+  /** The person's initials, which a phone's header shows instead of the label. */
+  initials: string;
   onChangePassword: () => void;
   onSignOutEverywhere: () => void;
   onAbout: () => void;
@@ -15,9 +17,11 @@ interface Props {
 
 /**
  * The person's name in the header opens the account's less frequent actions (a disclosure: the
- * header has no room for them beside the navigation). Escape or a click elsewhere closes it.
+ * header has no room for them beside the navigation). Escape or a click elsewhere closes it. A
+ * phone's header has no room for the name either: it shows the initials, and the open menu names
+ * the person in full.
  */
-export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAbout, onConsent, onOpen }: Props) {
+export function AccountMenu({ label, initials, onChangePassword, onSignOutEverywhere, onAbout, onConsent, onOpen }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -48,6 +52,7 @@ export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAb
       <Button
         $variant="ghost"
         $size="sm"
+        aria-label={label}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
@@ -55,10 +60,13 @@ export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAb
           setOpen(!open);
         }}
       >
-        {label} ▾
+        <Name>{label}</Name>
+        <Initials aria-hidden="true">{initials}</Initials>
+        <span aria-hidden="true">▾</span>
       </Button>
       {open && (
         <Panel id={panelId}>
+          <PanelName>{label}</PanelName>
           <Button $variant="ghost" $size="sm" onClick={choose(onChangePassword)}>
             Сменить пароль
           </Button>
@@ -80,10 +88,42 @@ export function AccountMenu({ label, onChangePassword, onSignOutEverywhere, onAb
 const Root = styled.div`
   position: relative;
   min-width: 0;
-  /* A long name on a phone is cut rather than widening the page. */
   & > button {
     max-width: 100%;
-    overflow: hidden;
+  }
+`;
+const PHONE = '@media (max-width: 640px)';
+/** A long name beside the navigation is cut at its end, with «…», rather than widening the page. */
+const Name = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  ${PHONE} {
+    display: none;
+  }
+`;
+const Initials = styled.span`
+  display: none;
+  ${PHONE} {
+    display: inline-grid;
+    place-items: center;
+    width: 28px;
+    height: 28px;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    color: ${({ theme }) => theme.colors.text};
+    font-size: 12px;
+  }
+`;
+const PanelName = styled.p`
+  display: none;
+  ${PHONE} {
+    display: block;
+    margin: 0;
+    padding: 6px 12px 8px;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.text};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
 `;
 const Panel = styled.div`

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { lightTheme } from '@portal/ui';
 import { AuthProvider, authStore, navigate, useAuth } from '@portal/web-core';
-import { Chrome } from './Chrome';
+import { Chrome, initialsOf } from './Chrome';
 
 const learner = { id: 'u1', email: 'client@portal.local', fullName: 'Дмитрий Соколов', role: 'CLIENT' };
 
@@ -62,4 +62,10 @@ describe('the route guard in the header', () => {
     const account = await screen.findByRole('navigation', { name: 'Учётная запись' });
     expect(account.textContent).toContain('Дмитрий Соколов · Клиент');
   });
+});
+
+test('a phone’s header names the person by the first letters of the first two words of their name', () => {
+  expect(initialsOf('Борис Орлов')).toBe('БО');
+  expect(initialsOf('  анна   мария Смирнова ')).toBe('АМ');
+  expect(initialsOf('Ёжик')).toBe('Ё');
 });

@@ -16,6 +16,7 @@ import {
 } from '@portal/web-core';
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
+import { BellIcon } from './BellIcon';
 import { useConsent } from './useConsent';
 
 // The bell reads notifications through the query cache: its files, TanStack Query with them, come only
@@ -36,9 +37,18 @@ const ConfirmDialog = lazyDialog('ConfirmDialog');
 /** The bell's place while its files come (or if they cannot): the same button, so nothing beside it moves. */
 const BellPlace = () => (
   <Button $variant="ghost" $size="sm" aria-label="Уведомления" disabled>
-    <span aria-hidden="true">🔔</span>
+    <BellIcon />
   </Button>
 );
+
+/** «Борис Орлов» → «БО»: the first letters of the name's first two words. */
+export const initialsOf = (fullName: string): string =>
+  fullName
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0].toUpperCase())
+    .join('');
 
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
@@ -115,6 +125,7 @@ export function Chrome() {
             </LazyPart>
             <AccountMenu
               label={`${user.fullName} · ${ROLE_LABELS[user.role]}`}
+              initials={initialsOf(user.fullName)}
               onChangePassword={() => setChangingPassword(true)}
               onSignOutEverywhere={() => setAskingEverywhere(true)}
               onAbout={() => setAbout(true)}

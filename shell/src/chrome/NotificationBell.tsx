@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_UNREAD_CAP, type Notification, type NotificationPage } from '@portal/contracts';
 import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList, Spread, withQueries } from '@portal/ui';
 import { apiRequest, navigate } from '@portal/web-core';
+import { BellIcon } from './BellIcon';
 
 const PAGE_SIZE = 10;
 /** The count is asked again this often while the page is open (a reminder arrives without a reload). */
@@ -54,7 +55,7 @@ function Bell() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">🔔</span>
+        <BellIcon />
         {unread > 0 && (
           <Count aria-hidden="true">{unread >= NOTIFICATION_UNREAD_CAP ? `${NOTIFICATION_UNREAD_CAP - 1}+` : unread}</Count>
         )}
