@@ -1,60 +1,30 @@
-import type { ReactNode } from 'react';
-
-/** Small stroke icons drawn in the current text colour; decorative, so hidden from screen readers. */
-const Svg = ({ children, size = 18 }: { children: ReactNode; size?: number }) => (
-  <svg
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    {children}
-  </svg>
-);
-
-/** An icon drawn by its stroked paths alone. */
-const pathIcon = (...paths: string[]) =>
-  function PathIcon() {
-    return (
-      <Svg>
-        {paths.map((d) => (
-          <path key={d} d={d} />
-        ))}
-      </Svg>
-    );
-  };
+import { StrokeIcon, pathIcon } from '@portal/ui';
 
 export const HeartIcon = ({ filled }: { filled: boolean }) => (
-  <Svg>
+  <StrokeIcon>
     <path
       d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z"
       fill={filled ? 'currentColor' : 'none'}
     />
-  </Svg>
+  </StrokeIcon>
 );
 
 export const CopyIcon = () => (
-  <Svg>
+  <StrokeIcon>
     <rect x="9" y="9" width="13" height="13" rx="2" />
     <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-  </Svg>
+  </StrokeIcon>
 );
 
 export const TrashIcon = pathIcon('M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2m3 0v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6');
 
 export const GridIcon = () => (
-  <Svg>
+  <StrokeIcon>
     <rect x="3" y="3" width="7" height="7" />
     <rect x="14" y="3" width="7" height="7" />
     <rect x="3" y="14" width="7" height="7" />
     <rect x="14" y="14" width="7" height="7" />
-  </Svg>
+  </StrokeIcon>
 );
 
 export const ListIcon = pathIcon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01');

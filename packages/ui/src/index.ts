@@ -25,3 +25,4 @@ export * from './DataTable';
 export * from './BulletList';
 export * from './RecordOptions';
 export * from './BoxList';
+export * from './icons';

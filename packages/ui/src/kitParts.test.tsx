@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { BoxList, BulletList, DataTable, Facts, PageHeader, RecordOptions, Spread, lightTheme } from './index';
+import { BoxList, BulletList, DataTable, Facts, PageHeader, RecordOptions, Spread, lightTheme, pathIcon } from './index';
 
 const wrap = (ui: ReactNode) => render(<ThemeProvider theme={lightTheme}>{ui}</ThemeProvider>);
 
@@ -131,5 +131,23 @@ describe('RecordOptions, BulletList and BoxList', () => {
     const item = getComputedStyle(within(list).getByRole('listitem'));
     expect(getComputedStyle(list).listStyle).toBe('none');
     expect([item.borderTopStyle, item.paddingLeft]).toEqual(['solid', '12px']);
+  });
+});
+
+describe('pathIcon', () => {
+  it('draws its paths in the text’s colour and is hidden from screen readers, so the button beside it names it', () => {
+    const Bell = pathIcon('M18 8a6 6 0 0 0-12 0', 'M13.73 21a2 2 0 0 1-3.46 0');
+    wrap(
+      <button type="button" aria-label="Уведомления">
+        <Bell />
+      </button>,
+    );
+    const svg = screen.getByRole('button', { name: 'Уведомления' }).querySelector('svg')!;
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    expect(svg.getAttribute('stroke')).toBe('currentColor');
+    expect([...svg.querySelectorAll('path')].map((p) => p.getAttribute('d'))).toEqual([
+      'M18 8a6 6 0 0 0-12 0',
+      'M13.73 21a2 2 0 0 1-3.46 0',
+    ]);
   });
 });
