@@ -37,9 +37,11 @@ function countLocaleFormatting(): void {
   const seen: string[] = [];
   (window as unknown as { localeFormatting: string[] }).localeFormatting = seen;
   for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
-    const original = Intl[name];
-    const count = { construct: (target: typeof original, args: unknown[]) => (seen.push(name), Reflect.construct(target, args)) };
-    Intl[name] = new Proxy(original, { ...count, apply: (target, self, args) => count.construct(target, args) }) as never;
+    // Called with or without `new`, either makes a formatter.
+    Intl[name] = new Proxy(Intl[name], {
+      construct: (target, args) => (seen.push(name), Reflect.construct(target, args)),
+      apply: (target, _self, args) => (seen.push(name), Reflect.construct(target, args)),
+    }) as never;
   }
   const methods: Array<[object, string]> = [
     [Number.prototype, 'toLocaleString'],

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@portal/ui';
+import { PHONE } from './layout';
 
 interface Props {
   /** Who is signed in, as the header shows it. */
@@ -92,7 +93,6 @@ const Root = styled.div`
     max-width: 100%;
   }
 `;
-const PHONE = '@media (max-width: 640px)';
 /** A long name beside the navigation is cut at its end, with «…», rather than widening the page. */
 const Name = styled.span`
   min-width: 0;

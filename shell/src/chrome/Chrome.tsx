@@ -17,6 +17,7 @@ import {
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
 import { BellIcon } from './BellIcon';
+import { PHONE } from './layout';
 import { useConsent } from './useConsent';
 
 // The bell reads notifications through the query cache: its files, TanStack Query with them, come only
@@ -181,7 +182,7 @@ const Bar = styled.nav<{ $slim?: boolean }>`
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   /* A phone: the brand and the account on one line, the links below, scrolled sideways within it. */
-  @media (max-width: 640px) {
+  ${PHONE} {
     flex-wrap: wrap;
     height: auto;
     gap: 4px 12px;
@@ -200,7 +201,7 @@ const Links = styled.div`
   min-width: 0;
   overflow-x: auto;
   white-space: nowrap;
-  @media (max-width: 640px) {
+  ${PHONE} {
     order: 3;
     flex-basis: 100%;
   }
@@ -220,7 +221,7 @@ const UserBox = styled.div`
   align-items: center;
   gap: 8px;
   min-width: 0;
-  @media (max-width: 640px) {
+  ${PHONE} {
     flex: 1;
     justify-content: flex-end;
   }
