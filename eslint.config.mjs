@@ -23,4 +23,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // After a write the front ends read again through web-core's readAgain: a bare invalidation lets a
+    // list's first read, begun before the write, stand (packages/web-core/src/queryClient.ts).
+    files: ['shell/src/**', 'mf-*/src/**', 'packages/ui/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message: "Use readAgain (or useReadAgain) from '@portal/web-core/query' after a write.",
+        },
+      ],
+    },
+  },
 );

@@ -151,7 +151,10 @@ test('a curator finds an organization by inn, opens it, adds two contacts and de
   expect(realErrors(errors)).toEqual([]);
 });
 
-test('a curator makes an organization inactive, sees it on the list, and deletes it for good', async ({ page, request }) => {
+test('a curator makes an organization inactive, sees it on the list, and deletes it for good, even while a search is answered', async ({
+  page,
+  request,
+}) => {
   const errors = watchConsole(page);
   const { id, name, inn } = await arrangeOrganization(request, [
     { fullName: 'Борис Орлов', email: 'boris@marshrut.example', phone: '+7 900 000-00-01', role: 'Бухгалтер' },
@@ -173,12 +176,37 @@ test('a curator makes an organization inactive, sees it on the list, and deletes
   const card = page.getByRole('article', { name });
   await expect(card.getByTestId('org-status')).toHaveText('Неактивна');
   await expect(card).toContainText('1 контакт');
+
+  // The curator searches by the name instead and deletes from the card still on screen while that
+  // search is answered; a busy server reads the list before the delete and answers after it. The
+  // list must end as the server holds it after the delete, not with that earlier answer.
+  let deleteAnswered!: () => void;
+  const afterDelete = new Promise<void>((resolve) => (deleteAnswered = resolve));
+  let searchRead!: () => void;
+  const searchReadBeforeDelete = new Promise<void>((resolve) => (searchRead = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/organizations' && url.searchParams.get('search') === name,
+    async (route) => {
+      const response = await route.fetch();
+      searchRead();
+      await afterDelete;
+      await route.fulfill({ response }).catch(() => undefined); // the page may have given up on it
+    },
+    { times: 1 },
+  );
+  page.on('response', (response) => {
+    if (response.request().method() === 'DELETE' && new URL(response.url()).pathname === `/api/organizations/${id}`)
+      deleteAnswered();
+  });
+  await page.getByRole('searchbox', { name: 'Поиск организаций' }).fill(name);
+  await searchReadBeforeDelete;
   const browserDialogs = watchBrowserDialogs(page);
   await card.getByRole('button', { name: `Удалить организацию ${name}` }).click();
   const confirmOrg = page.getByRole('dialog', { name: 'Удаление организации' });
   await expect(confirmOrg).toContainText(`Вы уверены, что хотите удалить организацию "${name}"?`);
   await confirmOrg.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Организации не найдены')).toBeVisible();
+  await expect(page.getByTestId('org-card')).toHaveCount(0);
   expect(browserDialogs).toEqual([]);
 
   // Gone for good, not just from the page.

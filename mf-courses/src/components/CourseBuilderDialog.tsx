@@ -21,7 +21,7 @@ import {
   useCurrentState,
 } from '@portal/ui';
 import { ApiError, errorMessage, navigate, paths } from '@portal/web-core';
-import { useGenerationJobPoll } from '@portal/web-core/query';
+import { readAgain, useGenerationJobPoll } from '@portal/web-core/query';
 import { COURSES_KEY } from '../api/courses';
 import {
   GENERATION_CONFIG_KEY,
@@ -108,7 +108,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
     const current = phaseRef.current;
     if (!poll.data || current.step !== 'running' || poll.data.id !== current.job.id) return;
     const next = phaseOfJob(poll.data);
-    if (next.step === 'succeeded') void queryClient.invalidateQueries({ queryKey: COURSES_KEY });
+    if (next.step === 'succeeded') void readAgain(queryClient, COURSES_KEY);
     setPhase(next);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer moves the dialog on
   }, [poll.data]);
@@ -197,7 +197,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
       // It finished before the cancel arrived: say what there is now rather than pretend it was stopped.
       try {
         const latest = await fetchGenerationJob(job.id);
-        if (latest.status === 'succeeded') void queryClient.invalidateQueries({ queryKey: COURSES_KEY });
+        if (latest.status === 'succeeded') void readAgain(queryClient, COURSES_KEY);
         if (alive.current) setPhase(phaseOfJob(latest, true));
       } catch (again) {
         if (alive.current) setPhase(failureOf(again));

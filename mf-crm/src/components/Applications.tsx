@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ROLE_LABELS, type RoleApplication } from '@portal/contracts';
 import { Button, Card, Muted, PagedList, PlainList, Row, Spread, useToast } from '@portal/ui';
-import { useRefresh } from '../api/refresh';
+import { useReadAgain } from '@portal/web-core/query';
 import { applicationKeys, decideApplication, fetchPendingApplications, userKeys } from '../api/users';
 import { formatDate } from '../format';
 
@@ -12,7 +12,7 @@ import { formatDate } from '../format';
  * approved. Approval gives the role at once; both decisions are audited by the auth service.
  */
 export function Applications() {
-  const refresh = useRefresh();
+  const refresh = useReadAgain();
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState('');

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type OrganizationListItem } from '@portal/contracts';
 import { ConfirmDialog, useToast } from '@portal/ui';
+import { readAgain } from '@portal/web-core/query';
 import { crmKeys, deleteOrganization } from '../api/crm';
 import { siteHref } from '../format';
 
@@ -29,7 +30,7 @@ export function DeleteOrganizationDialog({ org, onDeleted, onClose }: DeleteOrga
     mutationFn: () => deleteOrganization(org.id),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: crmKeys.organization(org.id) });
-      await queryClient.invalidateQueries({ queryKey: crmKeys.all });
+      await readAgain(queryClient, crmKeys.all);
       onDeleted?.();
     },
     onError: (err) => toast.failed(err, CRM_MSG.deleteOrgFailed),

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
 import type { SubjectRequest, User } from '@portal/contracts';
 import { Button, ConfirmDialog, Dialog, Muted, Stack, useToast } from '@portal/ui';
+import { useReadAgain } from '@portal/web-core/query';
 import { anonymiseSubject, downloadAct, downloadSubjectExport, fileSubjectRequest, subjectKeys } from '../api/privacy';
-import { useRefresh } from '../api/refresh';
 import { userKeys } from '../api/users';
 
 const ANONYMISE_WARNING =
@@ -64,7 +64,7 @@ export function ConfirmAnonymise({ user, busy, onConfirm, onCancel }: ConfirmAno
 
 /** Anonymises the person a request names, after a confirmation that says what cannot be undone. */
 export function useAnonymise(onDone?: (request: SubjectRequest) => void) {
-  const refresh = useRefresh();
+  const refresh = useReadAgain();
   const toast = useToast();
   return useMutation({
     mutationFn: anonymiseSubject,
@@ -85,7 +85,7 @@ export function useAnonymise(onDone?: (request: SubjectRequest) => void) {
  * carry out an anonymisation; both are kept in «Запросы субъектов ПДн».
  */
 export function PersonalDataDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const refresh = useRefresh();
+  const refresh = useReadAgain();
   const toast = useToast();
   const [exported, setExported] = useState<SubjectRequest | null>(null);
   const [done, setDone] = useState<SubjectRequest | null>(null);

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { PROGRESS_MSG, formatCountdown, formatMessage, type AttemptDetail, type QuizInfo } from '@portal/contracts';
 import { Button, Card, Muted } from '@portal/ui';
 import { ApiError, navigate, paths } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { RESULTS_KEY, fetchQuizCard, fetchQuizForPreview, previewQuizKey, quizCardKey } from '../api/player';
 import { useCountdown } from '../hooks/useCountdown';
 import { ResultBadge } from './Badges';
@@ -52,7 +53,7 @@ function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCard
   const deadline = card.data?.inProgress?.deadline;
   // The time left of an unfinished attempt ticks on the card; when it runs out the server closes it.
   const left = useCountdown(deadline ? Date.parse(deadline) : null, () =>
-    setTimeout(() => void queryClient.invalidateQueries({ queryKey: quizCardKey(quizId) }), 6000),
+    setTimeout(() => void readAgain(queryClient, quizCardKey(quizId)), 6000),
   );
 
   // Spec: a quiz that is not found renders nothing.
@@ -62,8 +63,8 @@ function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCard
 
   const { quiz, best, latest, attemptsUsed, inProgress, canStart, blockedReason } = card.data;
   const finished = (result: AttemptDetail) => {
-    void queryClient.invalidateQueries({ queryKey: quizCardKey(quizId) });
-    void queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
+    void readAgain(queryClient, quizCardKey(quizId));
+    void readAgain(queryClient, RESULTS_KEY);
     if (result.status === 'passed') onPassed();
   };
   const label = inProgress ? QUIZ_CARD_MSG.resume : attemptsUsed > 0 ? PROGRESS_MSG.retryAttempt : PROGRESS_MSG.startQuiz;
@@ -115,7 +116,7 @@ function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCard
           onFinished={finished}
           onClose={() => {
             setPlaying(false);
-            void queryClient.invalidateQueries({ queryKey: quizCardKey(quizId) });
+            void readAgain(queryClient, quizCardKey(quizId));
           }}
         />
       )}

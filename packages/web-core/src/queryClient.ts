@@ -3,7 +3,7 @@
  * the web core, so a page without server lists (the landing for a visitor) loads no TanStack Query.
  * Federation shares it as a singleton of its own beside `@portal/web-core`.
  */
-import { QueryClient, useQuery } from '@tanstack/react-query';
+import { QueryClient, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { GenerationJob } from '@portal/contracts';
 // Through the package's name, not './api': this entry is a shared module of its own, and a copy of
 // the API client here would be another ApiError class.
@@ -16,6 +16,23 @@ export const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+
+/**
+ * Reads again every query under the given keys, after a write that touches them (a list, its count,
+ * a card). A query still on its first read is stopped first: TanStack Query's invalidation lets a
+ * read that has no answer yet run on, so a search typed just before a delete would keep the answer
+ * its server gave before the delete (the deleted organization on screen, with no way to tell).
+ */
+export async function readAgain(client: QueryClient, ...keys: QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+/** `readAgain` on the page's query cache. */
+export function useReadAgain(): (...keys: QueryKey[]) => Promise<void> {
+  const client = useQueryClient();
+  return (...keys) => readAgain(client, ...keys);
+}
 
 /** How often a running course-builder job is asked for (GET /api/generations/{id}). */
 export const GENERATION_POLL_MS = 700;

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_UNREAD_CAP, type Notification, type NotificationPage } from '@portal/contracts';
 import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList, Spread, withQueries } from '@portal/ui';
 import { apiRequest, navigate } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { BellIcon } from './BellIcon';
 
 const PAGE_SIZE = 10;
@@ -30,7 +31,7 @@ function Bell() {
     queryFn: ({ signal }) => apiRequest<NotificationPage>('/notifications', { query: { page, limit: PAGE_SIZE }, signal }),
     refetchInterval: REFRESH_MS,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: keys.all });
+  const refresh = () => readAgain(client, keys.all);
   const readOne = useMutation({
     mutationFn: (id: string) => apiRequest<Notification>(`/notifications/${id}/read`, { method: 'POST' }),
     onSettled: refresh,

@@ -24,6 +24,7 @@ import {
   useToast,
 } from '@portal/ui';
 import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import {
   COURSES_KEY,
   copyCourse,
@@ -85,7 +86,7 @@ export function CourseList() {
     placeholderData: keepPreviousData,
     enabled: !!user && !assigned,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: COURSES_KEY });
+  const refresh = () => readAgain(queryClient, COURSES_KEY);
 
   // Spec section 4: failures of these actions are only logged.
   // Several hearts may be in flight at once; each stays disabled until its own call ends.

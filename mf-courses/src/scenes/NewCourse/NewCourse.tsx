@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { CourseCreateInput } from '@portal/contracts';
 import { Button, Card, Page } from '@portal/ui';
 import { ApiError, errorMessage, navigate, paths } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { COURSES_KEY, createCourse } from '../../api/courses';
 import { CourseForm } from '../../components/CourseForm';
 import { BackIcon } from '../../components/Icons';
@@ -14,7 +15,7 @@ export function NewCourse() {
   const create = useMutation({
     mutationFn: (input: CourseCreateInput) => createCourse(input),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: COURSES_KEY });
+      await readAgain(queryClient, COURSES_KEY);
       toList();
     },
   });

@@ -26,6 +26,7 @@ import {
   useToast,
 } from '@portal/ui';
 import { navigate, paths, useAuth } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { downloadDirectory, fetchDirectory, updateUser, userKeys } from '../../api/users';
 import { Applications } from '../../components/Applications';
 import { CardHead, CardPages, ListHeader } from '../../components/CardList';
@@ -64,12 +65,12 @@ export function Directory() {
       updateUser(id, values, version),
     onSuccess: async () => {
       setEditing(null);
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      await readAgain(queryClient, userKeys.all);
     },
     onError: async (err) => {
       toast.failed(err, CRM_MSG.updateUserFailed);
       // Changed by someone else meanwhile: the list shows their version before the next try.
-      if (isStale(err)) await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      if (isStale(err)) await readAgain(queryClient, userKeys.all);
     },
   });
 

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CRM_MSG, formatMessage, type Contact } from '@portal/contracts';
 import { BoxList, Button, Card, ConfirmDialog, Dialog, Facts, LoadError, Muted, Page, Row, useToast } from '@portal/ui';
 import { navigate, paths } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { createContact, crmKeys, deleteContact, getOrganization, updateContact, updateOrganization } from '../../api/crm';
 import { ContactForm, type ContactValues } from '../../components/ContactForm';
 import { Link } from '../../components/Link';
@@ -25,7 +26,7 @@ export function Organization({ id }: { id: string }) {
   const [deleting, setDeleting] = useState<Deleting>(null);
 
   const detail = useQuery({ queryKey: crmKeys.organization(id), queryFn: ({ signal }) => getOrganization(id, signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: crmKeys.all });
+  const refresh = () => readAgain(queryClient, crmKeys.all);
 
   const update = useMutation({
     mutationFn: (values: OrganizationValues) => updateOrganization(id, values, detail.data?.version ?? 0),

@@ -17,6 +17,7 @@ import {
   useToast,
 } from '@portal/ui';
 import { paths } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { createOrganization, crmKeys, downloadOrganizations, listOrganizations } from '../../api/crm';
 import { Link } from '../../components/Link';
 import { CardHead, CardPages, ListHeader } from '../../components/CardList';
@@ -45,7 +46,7 @@ export function Organizations() {
     onSuccess: async () => {
       setAdding(false);
       setPage(1);
-      await queryClient.invalidateQueries({ queryKey: crmKeys.all });
+      await readAgain(queryClient, crmKeys.all);
     },
     onError: (err) => toast.failed(err, CRM_MSG.createOrgFailed),
   });

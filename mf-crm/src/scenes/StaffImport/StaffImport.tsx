@@ -27,6 +27,7 @@ import {
   type BadgeTone,
 } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { downloadImportTemplate, previewImport, runImportBatch } from '../../api/staffImport';
 import { userKeys } from '../../api/users';
 
@@ -82,7 +83,7 @@ export function StaffImport() {
     },
     onSuccess: async (result) => {
       setOutcome(result);
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      await readAgain(queryClient, userKeys.all);
     },
   });
 

@@ -17,6 +17,7 @@ import {
   usePagedFilters,
 } from '@portal/ui';
 import { daysLeftText, downloadCertificate, errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import {
   assignmentKeys,
   downloadAssignmentReport,
@@ -50,7 +51,7 @@ export function AssignmentDetail({ id }: { id: string }) {
   });
   const extend = useMutation({
     mutationFn: (userId?: string) => extendAssignment(id, { dueDate: newDue, userId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.all }),
+    onSuccess: () => readAgain(queryClient, assignmentKeys.all),
   });
   const canExtend = !!user && STAFF_ROLES.includes(user.role);
 

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { AUDIENCE_LABELS, ROLE_LABELS, STAFF_ROLES, type Assignment } from '@portal/contracts';
 import { Card, Field, Input, Muted, Page, PagedList, Select, usePagedFilters } from '@portal/ui';
 import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { assignmentKeys, createAssignment, fetchAssignments, fetchPublishedCourses } from '../../api/assignments';
 import { AssignForm } from '../../components/AssignForm';
 
@@ -32,7 +33,7 @@ export function Assignments() {
     mutationFn: createAssignment,
     onSuccess: async () => {
       setPage(1);
-      await queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
+      await readAgain(queryClient, assignmentKeys.all);
     },
   });
   const canAssign = !!user && STAFF_ROLES.includes(user.role);

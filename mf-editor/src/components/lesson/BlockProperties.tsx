@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz, type UploadedFile } from '@portal/contracts';
 import { Button, fileSizeLabel, Input, Label, LazyPart, Loading, Muted, PartFailed, Select, TextArea } from '@portal/ui';
+import { readAgain } from '@portal/web-core/query';
 import { useBackend } from '../../backend/backend';
 import { BLOCK_TYPE_LABELS } from '../../model/blocks';
 import { REGENERATE_TITLES } from '../../model/proposal';
@@ -248,7 +249,7 @@ function QuizBlockFields({
 
   const attach = (q: Pick<Quiz, 'id'> & { questionsCount: number }) => {
     onChange({ quizId: q.id, questionsCount: q.questionsCount });
-    void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo] });
+    void readAgain(queryClient, ['editor', backend.demo]);
   };
 
   return (

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDABLE_QUESTION_TYPES, QUESTION_TYPE_LABELS, quizSettingsSchema, type Quiz } from '@portal/contracts';
 import { Button, ConfirmDialog, Dialog, ErrorBox, FormActions, Input, Label, Muted, Row, Stack, TextArea } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { settleQuizConflict, type ConflictChoice } from '../../autosave/conflicts';
 import { isConflict } from '../../autosave/savers';
 import { useBackend } from '../../backend/backend';
@@ -125,7 +126,7 @@ function QuizForm({
 
   const done = (saved: Quiz) => {
     queryClient.setQueryData(['editor', backend.demo, 'quiz', saved.id], saved);
-    void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo, 'quizzes'] });
+    void readAgain(queryClient, ['editor', backend.demo, 'quizzes']);
     onSaved(saved);
   };
 
@@ -172,7 +173,7 @@ function QuizForm({
       setDraft(theirs);
       setProblem(null);
       if (outcome.copy) {
-        void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo, 'quizzes'] });
+        void readAgain(queryClient, ['editor', backend.demo, 'quizzes']);
         setNote(`Ваша версия сохранена как квиз «${outcome.copy.title}»: его можно выбрать кнопкой «Выбрать квиз».`);
       }
     } catch (err) {

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { Button, ErrorBox, Muted } from '@portal/ui';
 import { ApiError, errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { useBackend } from '../../backend/backend';
 import { CoAuthors } from '../../components/CoAuthors';
 import { ConfirmDialog, ConflictDialog } from '../../components/Dialog';
@@ -287,7 +288,7 @@ function LoadedEditor({
     if (keep !== selectedId) select(keep);
     // Quizzes shown in block properties and pickers are read again (a regenerated quiz keeps its id),
     // and lessons read ahead are read again when opened (an accepted quiz changes their blocks).
-    void queryClient.invalidateQueries({ queryKey: ['editor', backend.demo] });
+    void readAgain(queryClient, ['editor', backend.demo]);
     queryClient.removeQueries({ queryKey: lessonsKey(backend.demo) });
     setRegenerating(null);
   };

@@ -28,6 +28,7 @@ import {
   Select,
 } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { bankKey, deleteBankQuestion, fetchBank, fetchBankQuestion, saveBankQuestion } from '../../api/content';
 import { isConflict } from '../../autosave/savers';
 import { DialogActions, DialogForm } from '../../components/Dialog';
@@ -69,7 +70,7 @@ export function QuestionBank({ courseId }: { courseId: string }) {
     queryFn: ({ signal }) => fetchBank(courseId, page, tag, signal),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: bankKey(courseId) });
+  const refresh = () => readAgain(queryClient, bankKey(courseId));
   const remove = useMutation({
     mutationFn: (q: BankQuestion) => deleteBankQuestion(courseId, q.id),
     onSuccess: () => {

@@ -33,6 +33,7 @@ import {
   useZodForm,
 } from '@portal/ui';
 import { useAuth } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import {
   CANDIDATE_LINKS_KEY,
   EDITABLE_COURSES_KEY,
@@ -99,7 +100,7 @@ export function CandidateLinks() {
     onSuccess: () => {
       setRevoking(null);
       toast.show('Ссылка отозвана');
-      void queries.invalidateQueries({ queryKey: CANDIDATE_LINKS_KEY });
+      void readAgain(queries, CANDIDATE_LINKS_KEY);
     },
     onError: (err) => toast.failed(err),
   });
@@ -115,7 +116,7 @@ export function CandidateLinks() {
       <NewLink
         onMade={(answer) => {
           setMade(answer);
-          void queries.invalidateQueries({ queryKey: CANDIDATE_LINKS_KEY });
+          void readAgain(queries, CANDIDATE_LINKS_KEY);
         }}
       />
 

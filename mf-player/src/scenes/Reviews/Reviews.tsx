@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { REVIEW_MSG, type ReviewItem } from '@portal/contracts';
 import { Button, Card, ErrorBox, Input, Muted, Page, Pager } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import { RESULTS_KEY, REVIEWS_KEY, fetchReviews, gradeReview } from '../../api/player';
 
 const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
@@ -52,8 +53,8 @@ function ReviewCard({ item }: { item: ReviewItem }) {
   const grade = useMutation({
     mutationFn: () => gradeReview(item.attemptId, item.questionId, { score: Number(score.replace(',', '.')), comment }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
-      void queryClient.invalidateQueries({ queryKey: RESULTS_KEY });
+      void readAgain(queryClient, REVIEWS_KEY);
+      void readAgain(queryClient, RESULTS_KEY);
     },
   });
   const label = `${item.userName}: ${item.question}`;

@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { Button, LazyPart, LoadError, Loading, Muted, PartFailed, Spread, Stack } from '@portal/ui';
 import { ApiError, assignmentKeys, errorMessage, isMissing, navigate, paths, useAuth } from '@portal/web-core';
+import { readAgain } from '@portal/web-core/query';
 import {
   completeLesson,
   fetchCourseProgress,
@@ -125,7 +126,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
     onSuccess: (result) => {
       queryClient.setQueryData(progressKey(courseId), result.progress);
       // The assignment's status (не начат → в процессе → завершён) follows the recorded completion.
-      void queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
+      void readAgain(queryClient, assignmentKeys.all);
     },
   });
 
