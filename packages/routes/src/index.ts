@@ -76,19 +76,37 @@ function match(segments: Segment[], parts: string[]): Record<string, string> | n
   return params;
 }
 
+/** Shared between the callers of one path: read only. */
 export interface ResolvedRoute {
-  name: RouteName;
-  route: RouteDefinition;
-  params: Record<string, string>;
+  readonly name: RouteName;
+  readonly route: RouteDefinition;
+  readonly params: Readonly<Record<string, string>>;
 }
+
+/**
+ * Paths already resolved: the table is fixed, and a page start asks for the same few paths many times
+ * (each remote's activity function, the guard, the navigation's links, each root). Bounded.
+ */
+const RESOLVED = new Map<string, ResolvedRoute | null>();
+const RESOLVED_MAX = 64;
 
 /** The route a path shows (trailing slashes aside), with its decoded parameters; null when none does. */
 export function resolve(pathname: string): ResolvedRoute | null {
+  let resolved = RESOLVED.get(pathname);
+  if (resolved === undefined) {
+    resolved = resolveAnew(pathname);
+    if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.delete(RESOLVED.keys().next().value!);
+    RESOLVED.set(pathname, resolved);
+  }
+  return resolved;
+}
+
+function resolveAnew(pathname: string): ResolvedRoute | null {
   const parts = (pathname.replace(/\/+$/, '') || '/').split('/').slice(1);
   if (parts.length === 1 && parts[0] === '') parts.pop(); // "/"
   for (const { name, segments } of COMPILED) {
     const params = match(segments, parts);
-    if (params) return { name, route: ROUTES[name], params };
+    if (params) return Object.freeze({ name, route: ROUTES[name], params: Object.freeze(params) });
   }
   return null;
 }

@@ -100,4 +100,14 @@ describe('the route table', () => {
     expect(firstReadsOf('/courses', '?lesson=x')).toEqual([]);
     expect(firstReadsOf('/nowhere', '')).toEqual([]);
   });
+
+  it('answers a path asked for again alike, read only, and stays right after many other paths', () => {
+    const first = resolve('/student/c-1');
+    expect(resolve('/student/c-1')).toBe(first);
+    expect(Object.isFrozen(first?.params)).toBe(true);
+    for (let i = 0; i < 500; i++) expect(resolve(`/student/course-${i}`)?.params).toEqual({ courseId: `course-${i}` });
+    expect(resolve('/student/c-1')).toEqual(first);
+    expect(resolve('/nowhere')).toBeNull();
+    expect(resolve('/nowhere')).toBeNull();
+  });
 });
