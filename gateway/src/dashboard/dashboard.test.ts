@@ -35,7 +35,8 @@ let progress: TestService;
 let audit: AuditTestService;
 let uploadDir: string;
 let hanging: Server;
-const gateways: Server[] = [];
+let stopContentWork: (() => Promise<void>) | undefined;
+const gateways: Array<{ server: Server; stop: () => void }> = [];
 let gateway: string;
 let as: { admin: AuthResponse; curator: AuthResponse; client: AuthResponse; candidate: AuthResponse };
 
@@ -50,8 +51,10 @@ const startGateway = async (patch: Partial<Record<keyof GatewayConfig, string>> 
     STATIC_ROOT: uploadDir,
     ...patch,
   });
-  const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
-  gateways.push(server);
+  const created = createGateway(config, pino({ level: 'silent' }));
+  const server = created.app.listen(0, '127.0.0.1');
+  // Its readiness checks and its keep-alive sockets toward the services end with it.
+  gateways.push({ server, stop: () => (created.close(), created.agent.destroy()) });
   await new Promise((r) => server.once('listening', r));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
@@ -71,7 +74,7 @@ beforeAll(async () => {
     startTestService('progress', (ctx) => [progressInternalRouter(ctx)], { env }),
     startAudit(env),
   ]);
-  await contentOnStart(content.ctx);
+  stopContentWork = await contentOnStart(content.ctx); // its course-builder worker and upload sweep
   hanging = createServer(() => undefined); // accepts and never answers
   gateway = await startGateway();
   const [admin, curator, client, candidate] = await Promise.all([
@@ -83,12 +86,14 @@ beforeAll(async () => {
   as = { admin, curator, client, candidate };
 });
 afterAll(async () => {
-  for (const server of gateways) {
+  for (const { server, stop } of gateways) {
+    stop();
     server.closeAllConnections();
     server.close();
   }
   hanging?.closeAllConnections();
   hanging?.close();
+  await stopContentWork?.();
   await Promise.all([content?.close(), crm?.close(), progress?.close(), audit?.close()]);
   await auth?.close();
   rmSync(uploadDir, { recursive: true, force: true });
