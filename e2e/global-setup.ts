@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { FRONTENDS } from '@portal/devstack/build';
 import { startStack } from '@portal/devstack/stack';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
+import { removeKeys } from '@portal/devstack/testKeys';
 import { ROOT, run } from '@portal/devstack/util';
 import { CONSENT_DOCUMENT } from '@portal/contracts';
 import { E2E_GATEWAY_URL, E2E_MEDIA_ORIGIN, E2E_PORT_OFFSET } from './env';
@@ -68,6 +69,10 @@ export default async function globalSetup() {
   writeFileSync(path.join(ROOT, '.data/e2e-stack.json'), JSON.stringify({ env: stack.env, ports: stack.ports }));
   return async () => {
     await stack.stop();
+    // The run's queues stay in Redis after the services stop; they go with the run.
+    await removeKeys(redis.url, `${prefix.slice(0, -1)}:*`).catch((err: unknown) =>
+      console.warn(`[e2e] the run's Redis keys were not removed: ${String(err)}`),
+    );
     await Promise.all([store.process?.stop(), redis.process?.stop()]);
   };
 }

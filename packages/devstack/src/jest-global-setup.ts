@@ -3,6 +3,8 @@ import { ensureRedis, ensureStore } from './store';
 
 /** Makes sure a real store and a real Redis answer before any test file runs. */
 export default async function globalSetup(): Promise<void> {
+  // The teardown removes the Redis keys of the test prefixes made from now on (testKeys.ts).
+  (globalThis as Record<string, unknown>).__PORTAL_RUN_STARTED__ = Date.now();
   const store = await ensureStore();
   const redis = await ensureRedis();
   process.env.MONGO_URL = store.url;
