@@ -20,6 +20,8 @@ import { startPortal, type Portal } from '../security/portal';
 
 let portal: Portal;
 let workers: Worker[] = [];
+/** The workers' connections: a Worker closes the connections it made, not the one it was given. */
+let connections: Array<ReturnType<typeof createRedis>> = [];
 const services = () => [portal.auth, portal.content, portal.progress, portal.crm, portal.audit];
 const PHONE = '+7 912 345-67-89';
 
@@ -87,15 +89,14 @@ beforeAll(async () => {
   // Each test service publishes to a queue of its own: one audit worker each, storing into the audit service.
   const { logger } = portal.audit.ctx;
   const records = recordModel(portal.audit.ctx.store);
-  workers = services().map(({ ctx }) =>
-    startAuditWorker(createRedis(ctx.config.REDIS_URL, logger), records, logger, {
-      concurrency: 1,
-      prefix: ctx.config.QUEUE_PREFIX,
-    }),
+  connections = services().map(({ ctx }) => createRedis(ctx.config.REDIS_URL, logger));
+  workers = services().map(({ ctx }, i) =>
+    startAuditWorker(connections[i], records, logger, { concurrency: 1, prefix: ctx.config.QUEUE_PREFIX }),
   );
 }, 120_000);
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.close()));
+  for (const connection of connections) connection.disconnect();
   await Promise.all([portal.gateway.server.close(), portal.crm.close(), portal.audit.close(), portal.close()]);
 });
 
