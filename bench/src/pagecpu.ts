@@ -59,7 +59,9 @@ async function main() {
   const args = process.argv.slice(2);
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
-  const which = args.includes('landing') ? 'landing' : 'study';
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of loads, 1 or more');
+  const which = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs') ?? 'study';
+  if (which !== 'study' && which !== 'landing') throw new Error(`no page "${which}": study or landing`);
   const { chromium } = await import('playwright-core');
   const { learnerProfile, startPortal } = await import('./portal');
   const store = await ensureStore();
