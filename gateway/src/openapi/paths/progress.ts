@@ -50,7 +50,7 @@ const noQuiz = missing('Квиза нет, или он недоступен', QU
 const notOwn = {
   403: { description: 'Учащийся указал в userId не себя', example: PROGRESS_MSG.notOwnResults },
 };
-const ownScope = 'Учащийся видит только свои попытки; ADMIN и CURATOR — все.';
+const ownScope = 'Учащийся видит только свои попытки; ADMIN — все; CURATOR — попытки курсов, где он автор или соавтор.';
 
 export const progressPaths: ZodOpenApiPathsObject = {
   '/api/progress/lesson/{lessonId}/complete': {

@@ -4,6 +4,7 @@ import { userWithRole } from '@portal/svc-auth/testing';
 import { seedQuizCourse } from '@portal/svc-progress/testing';
 import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
 import {
+  ANSWER_READS,
   OWNED_WRITES,
   OWNERSHIP_EXEMPT,
   ROUTE_RULES,
@@ -354,6 +355,33 @@ describe('ownership: a curator changes nothing in another curator’s course', (
       body: { title: 'Захвачен' },
     });
     expect([viaGateway.status, viaGateway.body.message]).toEqual([403, CONTENT_MSG.notCourseAuthor]);
+  });
+});
+
+describe('ownership: a curator reads no answers or results of another curator’s course', () => {
+  it('names every route that reads answers or results', () => {
+    const reads = routes.filter((r) => r.service === 'progress' && /^\/api\/(results|reviews|attempts\/:id$)/.test(r.path));
+    expect(reads.map(routeKey).filter((key) => !ANSWER_READS[key])).toEqual([]);
+  });
+
+  it('is refused or hidden on each, in Russian, and a 200 holds nothing of the victim; the owner and ADMIN read them', async () => {
+    const other = await fresh.curator(portal);
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => ANSWER_READS[routeKey(r)])) {
+      const { request, status } = ANSWER_READS[routeKey(route)];
+      const answer = await callCell(portal.progress.url, route, request(portal), {}, other.token);
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      if (answer.status !== status) problems.push(`${routeKey(route)}: ${answer.status}, expected ${status}`);
+      if (status !== 200 && !/[а-я]/i.test(String(answer.body?.message))) problems.push(`${routeKey(route)}: no Russian message`);
+      if (text.includes(portal.victim.user.fullName)) problems.push(`${routeKey(route)}: names the victim`);
+    }
+    expect(problems).toEqual([]);
+    for (const caller of ['CURATOR', 'ADMIN'] as const) {
+      const attempt = await api(portal.progress.url, 'GET', `/api/attempts/${portal.victimAttemptId}`, {
+        token: portal.as[caller].token,
+      });
+      expect([caller, attempt.status, attempt.body.userName]).toEqual([caller, 200, portal.victim.user.fullName]);
+    }
   });
 });
 

@@ -739,3 +739,21 @@ export const OWNERSHIP_EXEMPT: Record<string, string> = {
   'content POST /api/upload/files': 'a file belongs to no course until a lesson the author may change holds it',
   'content POST /api/upload/answer': 'a learner’s own answer file, part of no course until an attempt names it',
 };
+
+/**
+ * Every route that reads learners' answers or results, as a curator who neither owns nor co-authors
+ * the seeded course (the matrix's CURATOR owns it) would call it about the victim's attempt there:
+ * the status they get. A 200 must hold nothing of the victim (the ownership test reads the body).
+ */
+export const ANSWER_READS: Record<string, { request: (p: Portal) => CellRequest; status: number }> = {
+  'progress GET /api/attempts/:id': { request: (p) => ({ params: { id: p.victimAttemptId } }), status: 404 },
+  'progress GET /api/results': { request: (p) => ({ query: `?quizId=${p.seeded.quiz.id}` }), status: 200 },
+  'progress GET /api/results/export': { request: (p) => ({ query: `?userId=${p.victim.user.id}` }), status: 200 },
+  'progress GET /api/results/analysis/:quizId': { request: (p) => ({ params: { quizId: p.seeded.quiz.id } }), status: 403 },
+  'progress GET /api/reviews': { request: () => ({}), status: 200 },
+  // The victim's attempt holds no answer waiting for a person: nothing to grade, for anyone (404).
+  'progress POST /api/reviews/:attemptId/:questionId': {
+    request: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 } }),
+    status: 404,
+  },
+};

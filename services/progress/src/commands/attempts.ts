@@ -260,10 +260,13 @@ export async function detailFor(deps: ProgressDeps, viewer: Principal, a: Attemp
   );
 }
 
-/** Loads an attempt the viewer may see; anyone else's is "not found". */
+/** Loads an attempt the viewer may see (`maySeeAttempt`); anyone else's is "not found". */
 export async function loadAttempt(deps: ProgressDeps, viewer: Principal, id: string): Promise<AttemptDoc> {
   const attempt = isValidObjectId(id) ? await deps.models.attempts.findById(id).lean<AttemptDoc>() : null;
-  if (!attempt || !maySeeAttempt(viewer, attempt)) throw notFound(PROGRESS_MSG.attemptNotFound);
+  if (!attempt) throw notFound(PROGRESS_MSG.attemptNotFound);
+  // The content service is asked only when the attempt is not the viewer's own.
+  const courses = attempt.userId === viewer.id ? new Set<string>() : await deps.content.curatedCourses(viewer);
+  if (!maySeeAttempt(viewer, attempt, courses)) throw notFound(PROGRESS_MSG.attemptNotFound);
   return attempt;
 }
 

@@ -1,8 +1,9 @@
 import { PROGRESS_MSG } from '@portal/contracts';
-import { questionsRevealed, resultsOwner, startRefusal } from './attempts';
+import { maySeeAttempt, questionsRevealed, resultsScope, startRefusal } from './attempts';
 
 const learner = { id: 'u1', role: 'CANDIDATE' as const, fullName: 'А', email: 'a@x.test' };
 const curator = { ...learner, id: 'c1', role: 'CURATOR' as const };
+const admin = { ...learner, id: 'a1', role: 'ADMIN' as const };
 
 describe('who may start another attempt', () => {
   it('allows attempts up to maxAttempts, whatever their results', () => {
@@ -21,14 +22,25 @@ describe('who may start another attempt', () => {
 
 describe('whose results', () => {
   it('a learner reads only their own, and asking for someone else is refused', () => {
-    expect(resultsOwner(learner, undefined)).toBe('u1');
-    expect(resultsOwner(learner, 'u1')).toBe('u1');
-    expect(() => resultsOwner(learner, 'u2')).toThrow(PROGRESS_MSG.notOwnResults);
+    expect(resultsScope(learner, undefined, new Set())).toEqual({ userId: 'u1' });
+    expect(resultsScope(learner, 'u1', new Set())).toEqual({ userId: 'u1' });
+    expect(() => resultsScope(learner, 'u2', new Set())).toThrow(PROGRESS_MSG.notOwnResults);
   });
 
-  it('staff read everyone’s or one person’s', () => {
-    expect(resultsOwner(curator, undefined)).toBeUndefined();
-    expect(resultsOwner(curator, 'u2')).toBe('u2');
+  it('an ADMIN reads everyone’s or one person’s; a curator only within the courses they own or co-author', () => {
+    expect(resultsScope(admin, undefined, 'all')).toEqual({});
+    expect(resultsScope(admin, 'u2', 'all')).toEqual({ userId: 'u2' });
+    expect(resultsScope(curator, 'u2', new Set(['k1']))).toMatchObject({ userId: 'u2', courseId: { $in: ['k1'] } });
+    expect(resultsScope(curator, undefined, new Set())).toMatchObject({ courseId: { $in: [] } });
+  });
+
+  it('an attempt is its learner’s, its course’s authors’ and the ADMIN’s to read', () => {
+    const attempt = { userId: 'u1', courseId: 'k1' };
+    expect(maySeeAttempt(learner, attempt, new Set())).toBe(true);
+    expect(maySeeAttempt({ ...learner, id: 'u2' }, attempt, new Set())).toBe(false);
+    expect(maySeeAttempt(curator, attempt, new Set(['k1']))).toBe(true);
+    expect(maySeeAttempt(curator, attempt, new Set(['k2']))).toBe(false);
+    expect(maySeeAttempt(admin, attempt, 'all')).toBe(true);
   });
 
   it('after_course keeps per-question results from the learner until the course is done; staff always see them', () => {

@@ -6,7 +6,8 @@ import {
   type Role,
   type ShowCorrectAnswers,
 } from '@portal/contracts';
-import { conflict, forbidden, type Principal } from '@portal/service-kit';
+import { conflict, forbidden, op, type Principal } from '@portal/service-kit';
+import { curates, type CuratedCourses } from '../clients/content';
 
 /**
  * Why a new attempt may not start, or null when it may: attempts are limited by maxAttempts, and
@@ -24,19 +25,34 @@ export function authorizeStart(maxAttempts: number, finished: Array<{ status: At
   if (reason) throw conflict(reason);
 }
 
-/** ADMIN and CURATOR read everyone's results; everybody else only their own. */
+/** ADMIN and CURATOR read results beyond their own (a CURATOR only those of their courses: `answerScope`). */
 export const seesAllResults = (role: Role): boolean => RESULTS_ALL_ROLES.includes(role);
 
-/** Whose results a request may read: the asked-for person for staff, oneself for everyone else. */
-export function resultsOwner(user: Principal, askedFor: string | undefined): string | undefined {
-  if (seesAllResults(user.role)) return askedFor;
-  if (askedFor && askedFor !== user.id) throw forbidden(PROGRESS_MSG.notOwnResults);
-  return user.id;
+/**
+ * One rule for whose answers a person reads (an attempt, the results and their exports, item
+ * analysis, grading): a learner their own; an ADMIN everyone's; a CURATOR those of the courses they
+ * own or co-author, as the content service decides (`curatedCourses`). Other curators' learners are
+ * not theirs to read.
+ */
+export const readsAnswersOf = (courses: CuratedCourses, courseId: string | null | undefined): boolean =>
+  curates(courses, courseId);
+
+/**
+ * The store filter of the results a request may read: the asked-for person (or everyone) within the
+ * reader's courses for staff, oneself for everyone else (asking for someone else is 403).
+ */
+export function resultsScope(user: Principal, askedFor: string | undefined, courses: CuratedCourses): Record<string, unknown> {
+  if (!seesAllResults(user.role)) {
+    if (askedFor && askedFor !== user.id) throw forbidden(PROGRESS_MSG.notOwnResults);
+    return { userId: user.id };
+  }
+  const person = askedFor ? { userId: askedFor } : {};
+  return courses === 'all' ? person : { ...person, courseId: op({ $in: [...courses] }) };
 }
 
-/** A learner may read their own attempt; staff any. Someone else's is "not found", so ids leak nothing. */
-export const maySeeAttempt = (user: Principal, attempt: { userId: string }): boolean =>
-  seesAllResults(user.role) || attempt.userId === user.id;
+/** A learner may read their own attempt, its course's authors and ADMIN any. Anyone else's is "not found", so ids leak nothing. */
+export const maySeeAttempt = (user: Principal, attempt: { userId: string; courseId: string }, courses: CuratedCourses): boolean =>
+  attempt.userId === user.id || readsAnswersOf(courses, attempt.courseId);
 
 /**
  * Per-question results and explanations: hidden from the learner until the course is completed

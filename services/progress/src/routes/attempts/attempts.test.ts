@@ -8,6 +8,7 @@ import {
   type StartedAttempt,
 } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 let bed: ProgressTestBed;
@@ -439,6 +440,16 @@ describe('GET /api/attempts/{id}', () => {
         userId: me.user.id,
       });
     }
+  });
+
+  it('a curator who neither owns nor co-authors the course gets 404 and none of the answers', async () => {
+    const me = await bed.learner();
+    const { body } = await start(me.token);
+    await submit(me.token, body.attempt.id, rightAnswers(body));
+    const other = await userWithRole(bed.auth, 'CURATOR', 'Ольга Сторонняя');
+    const answer = await call('GET', `/api/attempts/${body.attempt.id}`, other.token);
+    expect(answer).toMatchObject({ status: 404, body: { message: PROGRESS_MSG.attemptNotFound } });
+    expect(JSON.stringify(answer.body)).not.toMatch(/кодекс/i);
   });
 
   it('keeps per-question results from the learner until the course is completed when the quiz says after_course', async () => {

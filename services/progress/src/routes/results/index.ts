@@ -24,7 +24,7 @@ import {
 import type { ProgressDeps } from '../../commands/deps';
 import { finalizeExpired } from '../../commands/attempts';
 import type { AttemptDoc } from '../../models/attempt';
-import { resultsOwner } from '../../policies/attempts';
+import { resultsScope } from '../../policies/attempts';
 import { presentAttemptSummary } from '../../presenters/attempt';
 
 const SUMMARY_FIELDS = { questions: 0, answers: 0, quizDescription: 0 } as const;
@@ -42,10 +42,9 @@ interface ResultsFilter {
  * whose time ran out are finalised across it); the list and its summary cards use `list`, so the
  * cards summarise exactly what the filters select.
  */
-function filtersFor(user: Principal, q: ResultsFilter) {
-  const scope: Record<string, unknown> = { status: op({ $in: ['passed', 'failed'] }) };
-  const owner = resultsOwner(user, q.userId);
-  if (owner) scope.userId = owner;
+async function filtersFor(deps: ProgressDeps, user: Principal, q: ResultsFilter) {
+  const courses = await deps.content.curatedCourses(user);
+  const scope: Record<string, unknown> = { status: op({ $in: ['passed', 'failed'] }), ...resultsScope(user, q.userId, courses) };
   if (q.quizId) scope.quizId = q.quizId;
   if (q.search) {
     const pattern = new RegExp(escapeRegExp(q.search), 'i');
@@ -70,7 +69,7 @@ function summarize(groups: Array<{ _id: { status: ResultStatus; percentage: numb
   return { total, passed, failed, averagePercentage: total ? Math.round(sum / total) : 0 };
 }
 
-/** Quiz results (spec section 2): learners see their own attempts, ADMIN and CURATOR everyone's. */
+/** Quiz results (spec section 2): learners see their own attempts, ADMIN everyone's, a CURATOR those of their courses. */
 export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Router {
   const router = new Router({ prefix: '/api/results' });
   const { attempts } = deps.models;
@@ -78,7 +77,7 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
 
   router.get('/', async (ctx) => {
     const q = parse(resultsQuerySchema, ctx.query);
-    const { scope, list } = filtersFor(ctx.state.user, q);
+    const { scope, list } = await filtersFor(deps, ctx.state.user, q);
     await finalizeExpired(deps, scope.userId ? { userId: String(scope.userId) } : {});
     const [rows, groups] = await Promise.all([
       attempts
@@ -121,7 +120,7 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
    */
   router.get('/export', async (ctx) => {
     const q = parse(resultsExportQuerySchema, ctx.query);
-    const { list } = filtersFor(ctx.state.user, q);
+    const { list } = await filtersFor(deps, ctx.state.user, q);
     const cursor = await exportRows(attempts, list, { completedAt: -1, _id: -1 }, SUMMARY_FIELDS);
     sendExport(ctx, q.format, {
       file: 'results',

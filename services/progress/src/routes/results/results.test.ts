@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { api, publishedAuditEvents } from '@portal/devstack/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 let bed: ProgressTestBed;
@@ -108,6 +109,28 @@ describe('GET /api/results', () => {
     }
     const one = await call<ResultsPage>('GET', `/api/results?userId=${boris.user.id}`, bed.as.ADMIN.token);
     expect(one.body.data.map((a) => a.userId)).toEqual([boris.user.id]);
+  });
+
+  it('a curator reads only the results of the courses they own or co-author, in the table and the export', async () => {
+    const other = await userWithRole(bed.auth, 'CURATOR', `Ольга Сторонняя ${tag}`);
+    const read = async () => (await call<ResultsPage>('GET', `/api/results?search=${tag}`, other.token)).body;
+    expect(await read()).toMatchObject({ data: [], total: 0, summary: { total: 0 } });
+    const askedFor = await call<ResultsPage>('GET', `/api/results?userId=${anna.user.id}`, other.token);
+    expect([askedFor.status, askedFor.body.total]).toEqual([200, 0]);
+    expect(readCsv((await download(`${bed.progress.url}/api/results/export?search=${tag}`, other.token)).bytes)).toEqual([
+      [...RESULTS_CSV_HEADER],
+    ]);
+    // Made a co-author of one course, they read its results and still none of the other's.
+    const added = await api(bed.content.url, 'POST', `/api/courses/${safety.course.id}/authors`, {
+      token: bed.as.CURATOR.token,
+      body: { userId: other.user.id },
+    });
+    expect(added.status).toBe(200);
+    const page = await read();
+    expect(page.data.map((a) => [a.userId, a.courseTitle])).toEqual([[anna.user.id, safety.course.title]]);
+    expect(page.summary).toEqual({ total: 1, passed: 1, failed: 0, averagePercentage: 100 });
+    const rows = readCsv((await download(`${bed.progress.url}/api/results/export?search=${tag}`, other.token)).bytes);
+    expect(rows.slice(1).map((r) => r[1])).toEqual([safety.course.title]);
   });
 
   it('writes one access record per page of other people’s results, and none for a learner’s own', async () => {
