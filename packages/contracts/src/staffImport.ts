@@ -16,8 +16,14 @@ export const STAFF_IMPORT_BATCH = 100;
 export const STAFF_IMPORT_MAX_BYTES = 700 * 1024;
 export const STAFF_IMPORT_MAX_BASE64 = Math.ceil(STAFF_IMPORT_MAX_BYTES / 3) * 4 + 64;
 
-/** Roles a CURATOR may give in an import: never more than their own (no ADMIN, no MANAGER). */
+/**
+ * Roles a CURATOR's file may name: never more than their own (no ADMIN, no MANAGER). A curator
+ * makes new accounts of learners only; a CURATOR row matches an existing curator (theirs, or a
+ * peer's left unchanged), since staff roles come from an ADMIN or an approved application.
+ */
 export const CURATOR_IMPORT_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR'];
+/** The role of a new person whose «Роль» is blank: registration's default. An existing person keeps theirs. */
+export const IMPORT_DEFAULT_ROLE: Role = 'CANDIDATE';
 
 export const IMPORT_MSG = {
   fileMissing: 'Выберите файл XLSX или CSV',
@@ -32,8 +38,9 @@ export const IMPORT_MSG = {
   emailInvalid: 'Некорректный email',
   roleUnknown: 'Неизвестная роль «{role}»: {roles}',
   roleTooHigh: 'Куратор не может назначить роль «{role}»',
-  roleChangeByCurator: 'Роль существующего сотрудника меняет администратор',
-  notEditable: 'Нет прав изменять этого пользователя',
+  staffAccountAdminOnly: 'Учётную запись с ролью «{role}» создаёт только администратор (или одобренная им заявка)',
+  roleDefault: 'Роль не указана: будет «{role}» — роль по умолчанию',
+  roleKept: 'Роль не указана: остаётся «{role}»',
   duplicate: 'Email повторяется в строке {row}',
   tooLong: 'Слишком длинное значение в столбце «{column}»',
   importNotFound: 'Импорт не найден или уже завершён: загрузите файл снова',
@@ -60,6 +67,8 @@ export interface ImportRow {
   outcome: ImportOutcome;
   /** Why a row is an error, in Russian. */
   reason?: string;
+  /** What the row does that the file did not say (a blank «Роль»), in Russian. */
+  note?: string;
 }
 
 export interface ImportCounts {

@@ -172,6 +172,7 @@ export function StaffImport() {
                   <td>
                     <Badge $tone={TONES[r.outcome]}>{IMPORT_OUTCOME_LABELS[r.outcome]}</Badge>
                     {r.reason && <Reason>{r.reason}</Reason>}
+                    {r.note && <Note>{r.note}</Note>}
                   </td>
                 </tr>
               ))}
@@ -255,6 +256,9 @@ const Reason = styled.span`
   margin-top: 4px;
   font-size: 13px;
   color: ${({ theme }) => theme.colors.danger};
+`;
+const Note = styled(Reason)`
+  color: ${({ theme }) => theme.colors.muted};
 `;
 const Links = styled(BulletList).attrs({ $gap: 6 })`
   font-size: 14px;

@@ -5,6 +5,7 @@ import type { Model } from 'mongoose';
 import { z } from 'zod';
 import {
   CURATOR_IMPORT_ROLES,
+  IMPORT_DEFAULT_ROLE,
   IMPORT_MSG,
   LEARNER_ROLES,
   RESET_PASSWORD_PATH,
@@ -24,6 +25,7 @@ import {
 } from '@portal/contracts';
 import { badRequest, isDuplicateKey, loadExcel, op } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
+import { userEditRefusals } from '../policies/users';
 
 const EMAIL = z.email();
 const MAX_CELL = 200;
@@ -96,9 +98,9 @@ export function checkRows(table: string[][], actorRole: Role): ImportRow[] {
           ? IMPORT_MSG.emailMissing
           : !EMAIL.safeParse(email).success
             ? IMPORT_MSG.emailInvalid
-            : !role
+            : !role && roleText
               ? formatMessage(IMPORT_MSG.roleUnknown, { role: roleText, roles: ROLES.map((r) => ROLE_LABELS[r]).join(', ') })
-              : actorRole !== 'ADMIN' && !CURATOR_IMPORT_ROLES.includes(role)
+              : role && actorRole !== 'ADMIN' && !CURATOR_IMPORT_ROLES.includes(role)
                 ? formatMessage(IMPORT_MSG.roleTooHigh, { role: ROLE_LABELS[role] })
                 : seen.has(email)
                   ? formatMessage(IMPORT_MSG.duplicate, { row: String(seen.get(email)) })
@@ -126,31 +128,54 @@ async function existingByEmail(users: Model<UserDoc>, emails: string[]): Promise
   return found;
 }
 
-/** What a checked row would do to the account that has its email (or to none). */
-function outcomeFor(row: ImportRow, existing: Existing | undefined, actorRole: Role): Pick<ImportRow, 'outcome' | 'reason'> {
-  if (!existing) return { outcome: 'new' };
+/** Who runs the import: their rights over each account are those of PATCH /api/users/{id}. */
+export type Importer = { id: string; role: Role };
+
+/**
+ * What a checked row would do to the account that has its email (or to none), with the role it
+ * ends with: a blank «Роль» gives a new person the default role and leaves an existing one theirs,
+ * and says so. Someone other than an ADMIN makes new accounts of learners only, and changes an
+ * existing account exactly as userEditRights lets them, every refused field named in the reason.
+ */
+function outcomeFor(
+  row: ImportRow,
+  existing: Existing | undefined,
+  actor: Importer,
+): Pick<ImportRow, 'outcome' | 'reason' | 'note' | 'role'> {
+  const role = row.role ?? existing?.role ?? IMPORT_DEFAULT_ROLE;
+  const note = row.role
+    ? {}
+    : { note: formatMessage(existing ? IMPORT_MSG.roleKept : IMPORT_MSG.roleDefault, { role: ROLE_LABELS[role] }) };
+  if (!existing) {
+    if (actor.role !== 'ADMIN' && !LEARNER_ROLES.includes(role))
+      return { role, outcome: 'error', reason: formatMessage(IMPORT_MSG.staffAccountAdminOnly, { role: ROLE_LABELS[role] }) };
+    return { role, outcome: 'new', ...note };
+  }
   const same =
     existing.fullName === row.fullName &&
     (existing.department ?? '') === row.department &&
     (existing.position ?? '') === row.position &&
-    existing.role === row.role;
-  if (same) return { outcome: 'same' };
-  if (actorRole !== 'ADMIN') {
-    if (!LEARNER_ROLES.includes(existing.role) && existing.role !== 'CURATOR')
-      return { outcome: 'error', reason: IMPORT_MSG.notEditable };
-    if (existing.role !== row.role) return { outcome: 'error', reason: IMPORT_MSG.roleChangeByCurator };
-  }
-  return { outcome: 'update' };
+    existing.role === role;
+  if (same) return { role, outcome: 'same', ...note };
+  const refusals = userEditRefusals(actor, existing, {
+    fullName: row.fullName,
+    email: existing.email,
+    role,
+    department: row.department,
+    position: row.position,
+  });
+  if (refusals.length) return { role, outcome: 'error', reason: refusals.join('; ') };
+  return { role, outcome: 'update', ...note };
 }
 
 /** The preview: every row's outcome against the store as it is now. Reads only. */
-export async function previewRows(users: Model<UserDoc>, rows: ImportRow[], actorRole: Role): Promise<ImportRow[]> {
+export async function previewRows(users: Model<UserDoc>, rows: ImportRow[], actor: Importer): Promise<ImportRow[]> {
   const valid = rows.filter((r) => r.outcome !== 'error');
   const existing = await existingByEmail(
     users,
     valid.map((r) => r.email),
   );
-  return rows.map((r) => (r.outcome === 'error' ? r : { ...r, ...outcomeFor(r, existing.get(r.email), actorRole) }));
+  return rows.map((r) => (r.outcome === 'error' ? r : { ...r, ...outcomeFor(r, existing.get(r.email), actor) }));
 }
 
 export const countOutcomes = (rows: Pick<ImportRow, 'outcome'>[]): ImportCounts => {
@@ -181,17 +206,14 @@ export interface BatchDeps {
 export async function writeBatch(
   deps: BatchDeps,
   rows: ImportRow[],
-  actorRole: Role,
+  actor: Importer,
 ): Promise<Omit<ImportBatchResult, 'done' | 'total' | 'finished'>> {
   const batch = rows.slice(0, STAFF_IMPORT_BATCH);
   const existing = await existingByEmail(
     deps.users,
     batch.map((r) => r.email),
   );
-  const outcomes: ImportRow[] = batch.map((row) => {
-    const { outcome, reason } = outcomeFor(row, existing.get(row.email), actorRole);
-    return { ...row, outcome, ...(reason ? { reason } : {}) };
-  });
+  const outcomes: ImportRow[] = batch.map((row) => ({ ...row, ...outcomeFor(row, existing.get(row.email), actor) }));
 
   const fresh = outcomes.filter((row) => row.outcome === 'new');
   const made = await insertNew(deps.users, fresh);

@@ -9,26 +9,33 @@ export const APPLICATION_ROLES: Role[] = ['ADMIN'];
 
 type Target = { _id: unknown; role: Role; fullName: string; email: string; department?: string; position?: string };
 
+type Changes = { fullName: string; email: string; role: Role; department?: string; position?: string };
+
 /**
- * The rights of contracts' userEditRights, enforced on what actually changes: an ADMIN changes
- * anything; a CURATOR or MANAGER renames learners, and edits their own name and email but not their
- * role; a peer's or a higher role's account is refused whatever the body says.
+ * The rights of contracts' userEditRights, applied to what actually changes: every reason the change
+ * is refused, field by field, or none. An ADMIN changes anything; a CURATOR or MANAGER renames
+ * learners, and edits their own name and email but not their role; a peer's or a higher role's
+ * account is refused whatever the change is. The staff import shows all of them on a row.
  */
-export function authorizeUserEdit(
-  actor: Principal,
-  target: Target,
-  changes: { fullName: string; email: string; role: Role; department?: string; position?: string },
-): void {
+export function userEditRefusals(actor: Pick<Principal, 'id' | 'role'>, target: Target, changes: Changes): string[] {
   const rights = userEditRights(actor, { id: String(target._id), role: target.role });
-  if (!rights.fullName && !rights.email && !rights.role) throw forbidden(MSG.userEditPeer);
+  if (!rights.fullName && !rights.email && !rights.role) return [MSG.userEditPeer];
+  const refusals: string[] = [];
   if (changes.role !== target.role && !rights.role) {
-    if (changes.role === 'ADMIN' && actor.role === 'CURATOR') throw forbidden(MSG.curatorCannotGrantAdmin);
-    throw forbidden(actor.id === String(target._id) ? MSG.ownRoleAdminOnly : MSG.userEmailRoleAdminOnly);
+    if (changes.role === 'ADMIN' && actor.role === 'CURATOR') refusals.push(MSG.curatorCannotGrantAdmin);
+    else refusals.push(actor.id === String(target._id) ? MSG.ownRoleAdminOnly : MSG.userEmailRoleAdminOnly);
   }
-  if (changes.email !== target.email && !rights.email) throw forbidden(MSG.userEmailRoleAdminOnly);
-  if (changes.fullName !== target.fullName && !rights.fullName) throw forbidden(MSG.userEditPeer);
+  if (changes.email !== target.email && !rights.email) refusals.push(MSG.userEmailRoleAdminOnly);
+  if (changes.fullName !== target.fullName && !rights.fullName) refusals.push(MSG.userEditPeer);
   const moved =
     (changes.department !== undefined && changes.department !== (target.department ?? '')) ||
     (changes.position !== undefined && changes.position !== (target.position ?? ''));
-  if (moved && !rights.department) throw forbidden(MSG.userDepartmentAdminOnly);
+  if (moved && !rights.department) refusals.push(MSG.userDepartmentAdminOnly);
+  return [...new Set(refusals)];
+}
+
+/** PATCH /api/users/{id}: the first refusal of userEditRefusals is a 403. */
+export function authorizeUserEdit(actor: Principal, target: Target, changes: Changes): void {
+  const [refusal] = userEditRefusals(actor, target, changes);
+  if (refusal) throw forbidden(refusal);
 }

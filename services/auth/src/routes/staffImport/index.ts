@@ -84,9 +84,10 @@ export function staffImportRouter(
     const table = await readSheet(fileName, Buffer.from(content, 'base64'));
     const checked = checkRows(table, user.role);
     if (!checked.length) throw badRequest(IMPORT_MSG.empty, 'content');
-    const rows = await previewRows(users, checked, user.role);
+    const rows = await previewRows(users, checked, user);
     await imports.deleteMany({ createdAt: op({ $lt: new Date(Date.now() - PREVIEW_TTL_MS) }), finishedAt: null });
-    const valid = rows.filter((r) => r.outcome !== 'error');
+    // Kept as the file says them (a blank role stays blank): each batch decides again against the store.
+    const valid = checked.filter((_, i) => rows[i].outcome !== 'error');
     const created = await imports.create({
       by: user.id,
       byRole: user.role,
@@ -136,7 +137,7 @@ export function staffImportRouter(
         },
       },
       batch,
-      user.role,
+      user,
     );
     const done = Math.max(found.done, from + batch.length);
     const finished = done >= found.total;

@@ -1,10 +1,13 @@
 import ExcelJS from 'exceljs';
 import {
+  CONSENT_DOCUMENT,
   IMPORT_MSG,
+  MSG,
   STAFF_IMPORT_BATCH,
   STAFF_IMPORT_COLUMNS,
   formatMessage,
   type AuthResponse,
+  type ConsentState,
   type ImportBatchResult,
   type ImportPreview,
   type ImportRow,
@@ -16,6 +19,7 @@ import type { Types } from 'mongoose';
 import { issueFirstLinks } from '../../commands/sessions';
 import { writeBatch } from '../../commands/staffImport';
 import { userModel } from '../../models/user';
+import { hashPassword } from '../../passwords';
 import { startAuth, userWithRole } from '../../testing';
 
 /** Staff import (issue 24, item 5): the preview writes nothing, the run is idempotent by email. */
@@ -152,7 +156,8 @@ describe('staff import', () => {
       changed: async () => undefined,
     };
     // Both read the store before either writes (or one after the other): either way no email gets two accounts.
-    const [a, b] = await Promise.all([writeBatch(deps, shared, 'ADMIN'), writeBatch(deps, [...shared, ...onlySecond], 'ADMIN')]);
+    const by = { id: admin.user.id, role: 'ADMIN' as const };
+    const [a, b] = await Promise.all([writeBatch(deps, shared, by), writeBatch(deps, [...shared, ...onlySecond], by)]);
     expect(a.counts.new + b.counts.new).toBe(50);
     expect(a.counts.same + b.counts.same).toBe(40);
     expect(b.counts.new).toBeGreaterThanOrEqual(10);
@@ -171,7 +176,7 @@ describe('staff import', () => {
     ).toBe(200);
   });
 
-  it('updates people by email from a CSV with semicolons, and a curator may not give ADMIN or change a role', async () => {
+  it('updates people by email from a CSV with semicolons, and a curator may not give ADMIN or change a learner’s place or role', async () => {
     const t = tag();
     const email = `update.${t}@example.test`;
     const first = await preview(
@@ -186,7 +191,7 @@ describe('staff import', () => {
       curator.token,
       'b.csv',
       csv([
-        ['Новое Имя Отчество', email.toUpperCase(), 'Склад', 'Старший кладовщик', 'Кандидат'],
+        ['Новое Имя Отчество', email.toUpperCase(), 'Склад', 'Кладовщик', 'Кандидат'],
         ['Кто-то Важный', `boss.${t}@example.test`, 'Дирекция', 'Директор', 'Администратор'],
         ['Кто-то Другой', email, 'Склад', '', 'Клиент'],
         ['', `noname.${t}@example.test`, '', '', 'Клиент'],
@@ -205,17 +210,133 @@ describe('staff import', () => {
     expect(sum(written, 'update')).toBe(1);
     expect(await userModel(auth.ctx.store).findOne({ email }).lean()).toMatchObject({
       fullName: 'Новое Имя Отчество',
-      position: 'Старший кладовщик',
+      position: 'Кладовщик',
       role: 'CANDIDATE',
     });
     const roleChange = await preview(
       auth,
       curator.token,
       'c.csv',
-      csv([['Новое Имя Отчество', email, 'Склад', 'Старший кладовщик', 'Куратор']]),
+      csv([['Новое Имя Отчество', email, 'Склад', 'Старший кладовщик', 'Клиент']]),
     );
-    expect(roleChange.body.rows[0]).toMatchObject({ outcome: 'error', reason: IMPORT_MSG.roleChangeByCurator });
+    expect(roleChange.body.rows[0]).toMatchObject({
+      outcome: 'error',
+      reason: `${MSG.userEmailRoleAdminOnly}; ${MSG.userDepartmentAdminOnly}`,
+    });
     expect(await userModel(auth.ctx.store).countDocuments({ email: `boss.${t}@example.test` })).toBe(0);
+  });
+
+  it('gives a curator exactly the rights of PATCH /api/users: no other curator, no learner’s department, no new staff', async () => {
+    const t = tag();
+    const users = userModel(auth.ctx.store);
+    const passwordHash = await hashPassword('Kursy-Portal-42');
+    const peer = { email: `peer.${t}@example.test`, fullName: 'Коллега Кураторова', role: 'CURATOR' as const };
+    const learner = { email: `learner.${t}@example.test`, fullName: 'Учащийся Первый', role: 'CLIENT' as const };
+    const renamed = { email: `renamed.${t}@example.test`, fullName: 'Учащийся Второй', role: 'CLIENT' as const };
+    await users.insertMany(
+      [peer, learner, renamed].map((u) => ({ ...u, department: 'Склад', position: 'Кладовщик', passwordHash })),
+    );
+    const snapshot = async () =>
+      users
+        .find(
+          { email: op({ $in: [peer.email, learner.email] }) },
+          { fullName: 1, department: 1, position: 1, role: 1, version: 1 },
+        )
+        .sort({ email: 1 })
+        .lean();
+    const before = await snapshot();
+
+    const shown = await preview(
+      auth,
+      curator.token,
+      'взлом.csv',
+      csv([
+        ['Взломанный Куратор', peer.email, 'Отдел взлома', 'Кладовщик', 'Куратор'],
+        [learner.fullName, learner.email, 'Отдел взлома', 'Кладовщик', 'Клиент'],
+        ['Учащийся Переименованный', renamed.email, 'Склад', 'Кладовщик', 'Клиент'],
+        ['Новый Куратор', `newcurator.${t}@example.test`, '', '', 'Куратор'],
+        ['Новый Учащийся', `newlearner.${t}@example.test`, 'Склад', 'Кладовщик', 'Клиент'],
+      ]),
+    );
+    expect(shown.status).toBe(201);
+    expect(shown.body.counts).toEqual({ new: 1, update: 1, same: 0, error: 3 });
+    expect(shown.body.rows.map((r) => [r.outcome, r.reason ?? ''])).toEqual([
+      ['error', MSG.userEditPeer],
+      ['error', MSG.userDepartmentAdminOnly],
+      ['update', ''],
+      ['error', formatMessage(IMPORT_MSG.staffAccountAdminOnly, { role: 'Куратор' })],
+      ['new', ''],
+    ]);
+    // The directory's edit refuses the same rows with the same words.
+    const peerId = String((await users.findOne({ email: peer.email }).lean())!._id);
+    const patched = await api(auth.url, 'PATCH', `/api/users/${peerId}`, {
+      token: curator.token,
+      body: { fullName: 'Взломанный Куратор', email: peer.email, role: 'CURATOR', department: 'Отдел взлома' },
+    });
+    expect([patched.status, patched.body.message]).toEqual([403, MSG.userEditPeer]);
+
+    const written = await run(auth, curator.token, shown.body.id);
+    expect([sum(written, 'new'), sum(written, 'update')]).toEqual([1, 1]);
+    expect(await snapshot()).toEqual(before);
+    expect(await users.findOne({ email: renamed.email }).lean()).toMatchObject({ fullName: 'Учащийся Переименованный' });
+    expect(await users.countDocuments({ email: `newcurator.${t}@example.test` })).toBe(0);
+    expect(await users.findOne({ email: `newlearner.${t}@example.test` }).lean()).toMatchObject({ role: 'CLIENT' });
+
+    // An ADMIN may do all of it.
+    const byAdmin = await preview(
+      auth,
+      admin.token,
+      'штат.csv',
+      csv([
+        ['Переименованный Куратор', peer.email, 'Учебный центр', 'Методист', 'Куратор'],
+        ['Новый Куратор', `newcurator.${t}@example.test`, '', '', 'Куратор'],
+      ]),
+    );
+    expect(byAdmin.body.rows.map((r) => r.outcome)).toEqual(['update', 'new']);
+  });
+
+  it('gives a new person with a blank «Роль» the default role and leaves an existing person theirs, saying so', async () => {
+    const t = tag();
+    const users = userModel(auth.ctx.store);
+    const staff = { email: `keeps.${t}@example.test`, fullName: 'Куратор Прежний', role: 'CURATOR' as const };
+    await users.create({ ...staff, passwordHash: await hashPassword('Kursy-Portal-42') });
+    const shown = await preview(
+      auth,
+      admin.token,
+      'без-ролей.csv',
+      csv([
+        ['Без Роли Новенький', `blank.${t}@example.test`, 'Склад', '', ''],
+        [staff.fullName, staff.email, 'Учебный центр', 'Методист', ''],
+      ]),
+    );
+    expect(shown.status).toBe(201);
+    expect(shown.body.rows.map((r) => [r.outcome, r.role, r.note, r.reason])).toEqual([
+      ['new', 'CANDIDATE', 'Роль не указана: будет «Кандидат» — роль по умолчанию', undefined],
+      ['update', 'CURATOR', 'Роль не указана: остаётся «Куратор»', undefined],
+    ]);
+    expect(JSON.stringify(shown.body)).not.toContain('Неизвестная роль');
+    await run(auth, admin.token, shown.body.id);
+    expect(await users.findOne({ email: `blank.${t}@example.test` }).lean()).toMatchObject({ role: 'CANDIDATE' });
+    expect(await users.findOne({ email: staff.email }).lean()).toMatchObject({ role: 'CURATOR', department: 'Учебный центр' });
+  });
+
+  it('never consents for the person: an imported account is asked for its consent at its first sign-in', async () => {
+    const email = `consent.${tag()}@example.test`;
+    const shown = await preview(auth, admin.token, 'c.csv', csv([['Согласие Своё Личное', email, 'Склад', '', 'Клиент']]));
+    const [batch] = await run(auth, admin.token, shown.body.id);
+    const token = new URL(`http://x${batch.created[0].link}`).searchParams.get('token');
+    await api(auth.url, 'POST', '/api/auth/password-reset', { body: { token, password: 'Novyi-Parol-2026' } });
+    const signedIn = await api<AuthResponse>(auth.url, 'POST', '/api/auth/login', {
+      body: { email, password: 'Novyi-Parol-2026' },
+    });
+    const consent = () => api<ConsentState>(auth.url, 'GET', '/api/consent', { token: signedIn.body.token });
+    expect((await consent()).body).toMatchObject({ required: true, consent: null });
+    const given = await api(auth.url, 'POST', '/api/consent', {
+      token: signedIn.body.token,
+      body: { version: CONSENT_DOCUMENT.version },
+    });
+    expect(given.status).toBe(201);
+    expect((await consent()).body.required).toBe(false);
   });
 
   it('mails the set-password link when SMTP is configured', async () => {
