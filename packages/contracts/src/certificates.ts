@@ -7,6 +7,7 @@ export const CERTIFICATE_MSG = {
   notFound: 'Сертификат с таким номером не найден',
   numberInvalid: 'Номер сертификата имеет вид C-ГГГГ-XXXXXXXX',
   notCompleted: 'Сертификат выдаётся после прохождения всех уроков и тестов курса',
+  tooManyChecks: 'Слишком много проверок сертификатов. Попробуйте через минуту',
 } as const;
 
 /** C-2026-7KQ2M9XA: the year of issue and eight characters without look-alikes (no 0/O, 1/I). */

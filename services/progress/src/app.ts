@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { Queue } from 'bullmq';
-import { candidateLinkPath } from '@portal/contracts';
+import { CANDIDATE_LINK_MSG, CERTIFICATE_MSG, candidateLinkPath } from '@portal/contracts';
 import { Upstreams, createRedis, portalLink, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import { candidatesClient } from './clients/candidates';
 import { contentClient } from './clients/content';
@@ -13,7 +13,7 @@ import { analysisRouter } from './routes/analysis';
 import { assignmentsRouter } from './routes/assignments';
 import { attemptsRouter } from './routes/attempts';
 import { candidateLinksRouter } from './routes/candidateLinks';
-import { PublicLinkLimit } from './publicLimit';
+import { PublicLimit } from './publicLimit';
 import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { notificationsRouter } from './routes/notifications';
@@ -54,6 +54,10 @@ export const reminderDeps = (ctx: ServiceContext<ProgressConfig>): ReminderDeps 
 export const progressCandidates = (ctx: ServiceContext<ProgressConfig>) =>
   candidatesClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
 
+/** A per-address limit of one group of public routes, in the service's Redis. */
+const publicLimit = (ctx: ServiceContext<ProgressConfig>, perMinute: number, name: string, message: string) =>
+  new PublicLimit(ctx.redis, perMinute, ctx.config.QUEUE_PREFIX, ctx.logger, name, message);
+
 export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] => {
   const deps = progressDeps(ctx);
   const people = progressPeople(ctx);
@@ -67,13 +71,22 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     resultsRouter(ctx, deps),
     assignmentsRouter(ctx, { ...deps, people, onAssigned }),
     notificationsRouter(ctx, deps.models),
-    certificatesRouter(ctx, { ...deps, publicUrl: portalLink(ctx.config, '/') }),
+    certificatesRouter(ctx, {
+      ...deps,
+      publicUrl: portalLink(ctx.config, '/'),
+      verifyLimit: publicLimit(
+        ctx,
+        ctx.config.CERTIFICATE_VERIFY_RATE_LIMIT,
+        'certificate-verify',
+        CERTIFICATE_MSG.tooManyChecks,
+      ),
+    }),
     reviewsRouter(ctx, deps),
     analysisRouter(ctx, deps),
     candidateLinksRouter(ctx, {
       ...deps,
       candidates: progressCandidates(ctx),
-      limit: new PublicLinkLimit(ctx.redis, ctx.config.CANDIDATE_LINK_RATE_LIMIT, ctx.config.QUEUE_PREFIX, ctx.logger),
+      limit: publicLimit(ctx, ctx.config.CANDIDATE_LINK_RATE_LIMIT, 'candidate-link', CANDIDATE_LINK_MSG.tooManyRequests),
       linkFor: (token) => portalLink(ctx.config, candidateLinkPath(token)),
     }),
     internalRouter(ctx),

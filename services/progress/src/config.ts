@@ -31,6 +31,8 @@ export const progressConfigSchema = baseConfigSchema.extend({
   CANDIDATE_RETENTION_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Requests a minute per client address to the public link routes (`/api/candidate-links/public/*`). */
   CANDIDATE_LINK_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Look-ups a minute per client address of the public certificate check (`/api/certificates/verify/*`). */
+  CERTIFICATE_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 export type ProgressConfig = z.infer<typeof progressConfigSchema>;
 export const loadProgressConfig = (env = process.env) => loadConfig(progressConfigSchema, env);

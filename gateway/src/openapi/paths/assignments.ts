@@ -235,7 +235,13 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       access: 'public',
       params: certificateNumber,
       ok: { status: 200, description: 'Сертификат действителен', schema: certificateCheckSchema },
-      also: noCertificate,
+      also: {
+        ...noCertificate,
+        429: {
+          description: 'Слишком много проверок с этого адреса (заголовок Retry-After)',
+          example: CERTIFICATE_MSG.tooManyChecks,
+        },
+      },
     }),
   },
   '/api/certificates': {

@@ -141,9 +141,9 @@ async function expectStatus(answer: ApiAnswer, status: number, what: string): Pr
  * to reach for: a finished attempt, a completed lesson, a favourite course.
  */
 export async function startPortal(): Promise<Portal> {
-  // The matrix, fuzz and injection tests call the public candidate-link routes from one address many
-  // times a minute; the per-address limit itself is proven by the progress service's own test.
-  const bed = await startProgress({ CANDIDATE_LINK_RATE_LIMIT: '10000' });
+  // The matrix, fuzz and injection tests call the public candidate-link and certificate-check routes
+  // from one address many times a minute; the per-address limits are proven by the progress service's tests.
+  const bed = await startProgress({ CANDIDATE_LINK_RATE_LIMIT: '10000', CERTIFICATE_VERIFY_RATE_LIMIT: '10000' });
   const env = { AUTH_URL: bed.auth.url };
   const [crm, audit] = await Promise.all([
     startTestService('crm', crmRouters, { env }),

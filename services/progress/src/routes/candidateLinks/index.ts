@@ -9,11 +9,10 @@ import {
   entityIdField,
 } from '@portal/contracts';
 import { notFound, parse, requireRole, type ServiceContext } from '@portal/service-kit';
-import type { Context } from 'koa';
 import type { CandidatesClient } from '../../clients/candidates';
 import { createLink, listLinks, publicView, revokeLink, startByLink } from '../../commands/candidateLinks';
 import type { ProgressDeps } from '../../commands/deps';
-import type { PublicLinkLimit } from '../../publicLimit';
+import { clientAddress, type PublicLimit } from '../../publicLimit';
 
 const linkIdParam = entityIdField('id');
 
@@ -24,12 +23,9 @@ const tokenOf = (value: unknown): string => {
   return parsed.data;
 };
 
-/** The address the gateway decided (its only X-Forwarded-For entry), as the login limits count it. */
-const clientAddress = (ctx: Context): string => ctx.request.ips.at(-1) ?? ctx.ip;
-
 interface CandidateLinkDeps extends ProgressDeps {
   candidates: CandidatesClient;
-  limit: PublicLinkLimit;
+  limit: PublicLimit;
   linkFor: (token: string) => string;
 }
 

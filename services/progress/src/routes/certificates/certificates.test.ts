@@ -111,3 +111,20 @@ it('/verify says a well-formed unknown number is not found and a malformed one i
   expect((await call('GET', '/api/certificates/my')).status).toBe(401);
   expect((await call('GET', '/api/certificates/my', bed.as.ADMIN.token)).body.message).toBe(MSG.forbidden);
 });
+
+it('/verify answers 429 in Russian with Retry-After past the limit per address, malformed numbers counted too; other addresses still check', async () => {
+  const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+  const limit = bed.progress.ctx.config.CERTIFICATE_VERIFY_RATE_LIMIT;
+  const answers = [];
+  for (let i = 0; i < limit; i += 1) {
+    const number = i % 2 ? 'C-2026-ABCDEFGH' : 'не-номер';
+    answers.push(
+      (await api(bed.progress.url, 'GET', `/api/certificates/verify/${encodeURIComponent(number)}`, from('198.51.100.7'))).status,
+    );
+  }
+  expect(new Set(answers)).toEqual(new Set([400, 404]));
+  const refused = await api(bed.progress.url, 'GET', '/api/certificates/verify/C-2026-ABCDEFGH', from('198.51.100.7'));
+  expect(refused).toMatchObject({ status: 429, body: { message: CERTIFICATE_MSG.tooManyChecks } });
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect((await api(bed.progress.url, 'GET', '/api/certificates/verify/C-2026-ABCDEFGH', from('198.51.100.8'))).status).toBe(404);
+});

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { findCertificate, issueCertificate } from '../../commands/certificates';
 import type { ProgressDeps } from '../../commands/deps';
 import { seesAllResults } from '../../policies/attempts';
+import { clientAddress, type PublicLimit } from '../../publicLimit';
 import { presentCertificate, presentCertificateCheck } from '../../presenters/certificate';
 
 const issueSchema = z.object({ courseId: entityIdField('courseId') });
@@ -20,12 +21,16 @@ const listQuerySchema = z.object({ ...pagingFields(20) });
 const LIST_FIELDS = { pdf: 0 } as const;
 
 /** Certificates of completion: issued to the learner who completed a course, checked by anyone. */
-export function certificatesRouter(service: ServiceContext, deps: ProgressDeps & { publicUrl: string }): Router {
+export function certificatesRouter(
+  service: ServiceContext,
+  deps: ProgressDeps & { publicUrl: string; verifyLimit: PublicLimit },
+): Router {
   const router = new Router({ prefix: '/api/certificates' });
   const { models, content } = deps;
 
-  /** Public: whether a number is valid, for whom and for what. */
+  /** Public: whether a number is valid, for whom and for what. Limited per address: an answer names a person. */
   router.get('/verify/:number', async (ctx) => {
+    await deps.verifyLimit.take(clientAddress(ctx));
     const number = parse(certificateNumberSchema, ctx.params.number);
     ctx.body = presentCertificateCheck(await findCertificate(models, number));
   });
