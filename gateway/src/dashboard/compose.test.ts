@@ -16,16 +16,13 @@ const progress = { completedCourses: 2, change: { last30: 1, prev30: 1 } };
 const audit = { recent: [], byDay: [{ date: '2026-11-22', count: 3 }] };
 
 describe('the change text of a figure', () => {
-  it('compares the last 30 days with the 30 before as a signed whole percent', () => {
-    expect(changeText({ last30: 6, prev30: 4 })).toBe('+50%');
-    expect(changeText({ last30: 1, prev30: 2 })).toBe('-50%');
-    expect(changeText({ last30: 2, prev30: 2 })).toBe('0%');
-    expect(changeText({ last30: 1, prev30: 3 })).toBe('-67%');
-  });
-
-  it('gives the plain count when there was nothing before to compare with', () => {
-    expect(changeText({ last30: 3, prev30: 0 })).toBe('+3');
-    expect(changeText({ last30: 0, prev30: 0 })).toBe('0%');
+  it('gives how many arrived in the last 30 days, in the same unit on every card (issue 50)', () => {
+    expect(changeText({ last30: 6, prev30: 4 })).toBe('+6');
+    expect(changeText({ last30: 26, prev30: 0 })).toBe('+26');
+    expect(changeText({ last30: 0, prev30: 0 })).toBe('0');
+    expect(changeText({ last30: 0, prev30: 3 })).toBe('0');
+    for (const text of [changeText({ last30: 26, prev30: 0 }), changeText({ last30: 0, prev30: 0 })])
+      expect(text).not.toContain('%');
   });
 });
 
@@ -44,11 +41,11 @@ describe('composing the dashboard for a role', () => {
       activityScope: 'all',
     });
     expect(stats.change).toEqual({
-      totalCourses: '+50%',
-      activeCourses: '-50%',
+      totalCourses: '+6',
+      activeCourses: '+1',
       totalStudents: '+3',
-      organizations: '0%',
-      contacts: '0%',
+      organizations: '0',
+      contacts: '+2',
       completedCourses: null,
     });
   });
@@ -67,7 +64,7 @@ describe('composing the dashboard for a role', () => {
       activityScope: 'own',
     });
     expect(stats.change.totalStudents).toBeNull();
-    expect(stats.change.completedCourses).toBe('0%');
+    expect(stats.change.completedCourses).toBe('+1');
   });
 
   it('gives null figures for a service that did not answer and marks the whole partial', () => {

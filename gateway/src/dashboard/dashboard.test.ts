@@ -5,7 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { MSG, TOTAL_COUNT_HEADER, isStaff, type AuthResponse, type DashboardStats } from '@portal/contracts';
+import {
+  CANDIDATE_LINK_MSG,
+  CONSENT_DOCUMENT,
+  MSG,
+  TOTAL_COUNT_HEADER,
+  isStaff,
+  type AuthResponse,
+  type DashboardStats,
+} from '@portal/contracts';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { startAudit, type AuditTestService } from '@portal/svc-audit/testing';
@@ -135,6 +143,26 @@ describe('GET /api/dashboard/stats', () => {
     expect(answer.status).toBe(403);
   });
 
+  it('refuses a candidate’s link session with 403, as every other route does, not 503', async () => {
+    const id = () => randomBytes(12).toString('hex');
+    const started = await api<{ token: string }>(auth.url, 'POST', '/internal/candidates', {
+      headers: { 'x-internal-token': String(process.env.INTERNAL_TOKEN) },
+      body: {
+        fullName: 'Кандидатов Пётр',
+        email: 'candidate@example.test',
+        consentVersion: CONSENT_DOCUMENT.version,
+        scope: { linkId: id(), courseId: id(), lessonId: id(), quizId: id() },
+        sessionSeconds: 3600,
+      },
+    });
+    expect(started.status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const answer = await stats(gateway, started.body.token);
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe(CANDIDATE_LINK_MSG.scopeOnly);
+    }
+  });
+
   it('names a bad time zone in a 400', async () => {
     const answer = await api(gateway, 'GET', '/api/dashboard/stats?tz=Atlantis/Capital', { token: as.admin.token });
     expect(answer.status).toBe(400);
@@ -222,7 +250,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(answer.change).toMatchObject({
       totalCourses: '+1',
       activeCourses: '+1',
-      completedCourses: '0%',
+      completedCourses: '0',
       totalStudents: null,
       organizations: null,
       contacts: null,

@@ -97,7 +97,8 @@ export async function askWithin<T>(
 
 /**
  * Who is asking, as the auth service says (the gateway verifies nothing itself): the person, or the
- * status and message to refuse with (401 for a bad token, 503 when auth does not answer in time).
+ * status and message to refuse with (401 for a bad token, 403 for a session auth refuses, 503 when
+ * auth does not answer in time).
  */
 export async function verifyCaller(
   auth: Upstreams,
@@ -112,6 +113,8 @@ export async function verifyCaller(
     });
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     if (res.status === 401) return { status: 401, message: body?.message ?? MSG.badToken };
+    // A session that may not ask (a candidate's link reaches its one quiz) is refused as auth refused it.
+    if (res.status === 403) return { status: 403, message: body?.message ?? MSG.forbidden };
     const parsed = verifySchema.safeParse(body);
     if (!res.ok || !parsed.success) return { status: 503, message: MSG.serviceUnavailable };
     return { user: parsed.data.user };

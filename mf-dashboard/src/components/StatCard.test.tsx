@@ -7,7 +7,7 @@ import { StatCard } from './StatCard';
 const card = (props: Partial<Parameters<typeof StatCard>[0]>) =>
   render(
     <ThemeProvider theme={lightTheme}>
-      <StatCard label="Организации" value={10_000} change="+12%" loading={false} {...props} />
+      <StatCard label="Организации" value={10_000} change="+12" loading={false} {...props} />
     </ThemeProvider>,
   );
 
@@ -21,6 +21,6 @@ describe('StatCard', () => {
   it('shows an exact figure with its change over 30 days', () => {
     card({ value: 1234 });
     expect(screen.getByTestId('stat-value').textContent).toBe('1\u00a0234');
-    expect(screen.getByTestId('stat-change').textContent).toBe('+12% за 30 дней');
+    expect(screen.getByTestId('stat-change').textContent).toBe('+12 за 30 дней');
   });
 });

@@ -14,7 +14,7 @@ interface StatCardProps {
 }
 
 type Trend = 'up' | 'down' | 'flat';
-const trendOf = (change: string): Trend => (change.startsWith('-') ? 'down' : change === '0%' ? 'flat' : 'up');
+const trendOf = (change: string): Trend => (change.startsWith('-') ? 'down' : change === '0' ? 'flat' : 'up');
 
 /** One figure of the dashboard with its change over the last 30 days. */
 export function StatCard({ label, value, change, loading, atLeast = false }: StatCardProps) {

@@ -3,7 +3,7 @@ import './zod-ru';
 import { CANDIDATE_LINK_MSG } from './candidateLinkRules';
 import { MSG } from './messages';
 import { emailField } from './auth';
-import { CONSENT_DOCUMENT, CONSENT_MSG } from './consent';
+import { CONSENT_DOCUMENT, CONSENT_MSG, CONSENT_WITHDRAWAL_BY_LINK } from './consent';
 import { entityIdField } from './content';
 import { pagingFields, type Page } from './paging';
 
@@ -120,10 +120,14 @@ export interface LinkScope {
   quizId: string;
 }
 
+/**
+ * The consent a candidate «по ссылке» reads: the same consent and version, but a candidate has no
+ * account menu to withdraw it from, so its last paragraph says how they withdraw it instead.
+ */
 export const consentDocumentForLink = (): CandidateLinkPublic['consent'] => ({
   version: CONSENT_DOCUMENT.version,
   title: CONSENT_DOCUMENT.title,
-  paragraphs: CONSENT_DOCUMENT.paragraphs,
+  paragraphs: [...CONSENT_DOCUMENT.paragraphs.slice(0, -1), CONSENT_WITHDRAWAL_BY_LINK],
 });
 
 /** The moment a link's last day ends: 24:00 Moscow time (UTC+3, no daylight saving). */

@@ -231,7 +231,7 @@ export interface DashboardStats {
   completedCourses: number | null;
   organizations: number | null;
   contacts: number | null;
-  /** Per figure: the last 30 days against the 30 before ('+12%'), or null (also when a window was not counted whole). */
+  /** Per figure: how many arrived in the last 30 days ('+12', '0'), or null (also when a window was not counted whole). */
   change: Record<DashboardFigure, string | null>;
   /** The figures counted to LIST_TOTAL_CAP and stopped: there are more («10 000+»). */
   lowerBounds: DashboardFigure[];
@@ -248,12 +248,10 @@ export interface DashboardStats {
 export const dashboardStatsQuerySchema = z.object({ tz: timeZoneSchema.default('UTC') });
 
 /**
- * The change text of a figure: what arrived in the last 30 days against the 30 before, as a
- * signed whole percent ('+12%', '-5%', '0%'). With nothing before to compare with, the plain
- * count that arrived ('+3'), since a percent of zero means nothing.
+ * The change text of a figure: how many arrived in the last 30 days ('+26', '0'), in the figure's
+ * own unit on every card. A percent against the 30 days before means nothing when nothing came
+ * then, and a card with «+26» beside one with «0%» mixed two units (issue 50).
  */
-export function changeText({ last30, prev30 }: PeriodChange): string {
-  if (prev30 === 0) return last30 === 0 ? '0%' : `+${last30}`;
-  const percent = Math.round(((last30 - prev30) / prev30) * 100);
-  return `${percent > 0 ? '+' : ''}${percent}%`;
+export function changeText({ last30 }: PeriodChange): string {
+  return last30 === 0 ? '0' : `+${last30}`;
 }

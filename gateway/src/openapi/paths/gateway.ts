@@ -16,11 +16,10 @@ export const gatewayPaths: ZodOpenApiPathsObject = {
       summary: 'Показатели панели',
       description:
         'Собирается шлюзом из всех сервисов параллельно, с ограничением времени: не ответивший сервис даёт null и `partial: true`. ' +
-        'Каждая роль видит свои показатели.',
+        'Каждая роль видит свои показатели; сеанс кандидата по ссылке получает 403. Лента действий куратора — только его курсы и их учащиеся.',
       access: ROLES,
       query: dashboardStatsQuerySchema,
       ok: { status: 200, description: 'Показатели', schema: dashboardStatsSchema },
-      without: [403],
     }),
   },
   '/api/health': {

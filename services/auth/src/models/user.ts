@@ -63,3 +63,9 @@ indexNewestFirst(userSchema, ['role', 'department', 'position']);
 userSchema.index({ firstName: 1 });
 
 export const userModel = storeModel<UserDoc>('User', userSchema, 'users');
+
+/**
+ * People with an account of their own: not a candidate «по ссылке», whose transient account (with a
+ * placeholder email) is listed under its link, not in the directory, the student count or an audience.
+ */
+export const NOT_LINK_CANDIDATE = { linkScope: null } as const;

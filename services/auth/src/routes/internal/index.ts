@@ -15,7 +15,7 @@ import {
 } from '@portal/service-kit';
 import { localLookup } from '../../lookup';
 import { toPrincipal } from '../../presenters/user';
-import type { UserDoc } from '../../models/user';
+import { NOT_LINK_CANDIDATE, type UserDoc } from '../../models/user';
 
 const internalUsersQuerySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),
@@ -58,7 +58,7 @@ export function internalRouter(service: ServiceContext, users: Model<UserDoc>): 
    */
   router.get('/audience', async (ctx) => {
     const { page, limit, department, role, ids } = parse(audienceQuerySchema, ctx.query);
-    const filter: Record<string, unknown> = { role: op({ $in: role ? [role] : [...STUDY_ROLES] }) };
+    const filter: Record<string, unknown> = { role: op({ $in: role ? [role] : [...STUDY_ROLES] }), ...NOT_LINK_CANDIDATE };
     if (department) filter.department = department;
     if (ids) filter._id = op({ $in: ids.filter((id) => isValidObjectId(id)) });
     const [rows, counted] = await Promise.all([
@@ -78,7 +78,7 @@ export function internalRouter(service: ServiceContext, users: Model<UserDoc>): 
 
   /** For the dashboard: the learners, and how many joined in the last 30 days and the 30 before (bounded counts). */
   router.get('/stats', async (ctx) => {
-    const students = await countFigure(users, { role: op({ $in: [...LEARNER_ROLES] }) }, 'createdAt');
+    const students = await countFigure(users, { role: op({ $in: [...LEARNER_ROLES] }), ...NOT_LINK_CANDIDATE }, 'createdAt');
     const body: AuthStats = {
       totalStudents: students.count,
       newStudents: students.change,

@@ -3,11 +3,14 @@ import type { Model } from 'mongoose';
 import {
   ROLES,
   ROLE_LABELS,
+  STUDY_ROLES,
+  departmentListQuerySchema,
   USERS_EXPORT_HEADER,
   exportFileName,
   userExportQuerySchema,
   userListQuerySchema,
   userUpdateSchema,
+  type Department,
   type Page,
   type Role,
   type User,
@@ -28,7 +31,7 @@ import {
 import { isValidObjectId } from 'mongoose';
 import { changeEndsSessions, endSessionsOf } from '../../commands/sessions';
 import { deleteUser, updateUser } from '../../commands/users';
-import type { UserDoc } from '../../models/user';
+import { NOT_LINK_CANDIDATE, type UserDoc } from '../../models/user';
 import { DIRECTORY_ROLES } from '../../policies/users';
 import { presentUser } from '../../presenters/user';
 import { notFound } from '@portal/service-kit';
@@ -44,21 +47,28 @@ const USER_COLUMN_WIDTHS = [32, 32, 16, 17];
 interface DirectoryQuery {
   search?: string;
   role?: Role;
+  audience?: 'learners';
   department?: string;
   position?: string;
 }
 
-/** The directory's filter: a role, a department, a position, and a search in the name, the email or the role. */
-function directoryFilter({ search, role, department, position }: DirectoryQuery): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
+/** The directory's filter: a role, a department, a position, and a search in the name, the email, the department or the role. */
+function directoryFilter({ search, role, audience, department, position }: DirectoryQuery): Record<string, unknown> {
+  const filter: Record<string, unknown> = { ...NOT_LINK_CANDIDATE };
   if (role) filter.role = role;
+  else if (audience === 'learners') filter.role = op({ $in: [...STUDY_ROLES] });
   if (department) filter.department = department;
   if (position) filter.position = position;
   if (search) {
     const pattern = new RegExp(escapeRegExp(search), 'i');
     // A role is found by its code (CURATOR) or by the Russian label people see (Куратор).
     const roles = ROLES.filter((r) => pattern.test(r) || pattern.test(ROLE_LABELS[r]));
-    filter.$or = [{ fullName: pattern }, { email: pattern }, ...(roles.length ? [{ role: op({ $in: roles }) }] : [])];
+    filter.$or = [
+      { fullName: pattern },
+      { email: pattern },
+      { department: pattern },
+      ...(roles.length ? [{ role: op({ $in: roles }) }] : []),
+    ];
   }
   return filter;
 }
@@ -83,6 +93,25 @@ export function usersRouter(service: ServiceContext, users: Model<UserDoc>, anno
         details: `Просмотр справочника пользователей: страница ${page}, записей ${others}`,
         actor: ctx.state.user,
       });
+    ctx.body = body;
+  });
+
+  /**
+   * The departments people are in, by name (the assignment's «Подразделение» is chosen from them).
+   * Read with one distinct: a company has hundreds of departments at most, so the page is cut here.
+   */
+  router.get('/departments', authenticate, requireRole(...DIRECTORY_ROLES), async (ctx) => {
+    const { page, limit, search } = parse(departmentListQuerySchema, ctx.query);
+    const names = ((await users.distinct('department', NOT_LINK_CANDIDATE)) as unknown[])
+      .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
+      .filter((name) => !search || name.toLocaleLowerCase('ru').includes(search.toLocaleLowerCase('ru')))
+      .sort((a, b) => a.localeCompare(b, 'ru'));
+    const body: Page<Department> = {
+      data: names.slice((page - 1) * limit, page * limit).map((name) => ({ name })),
+      total: names.length,
+      page,
+      limit,
+    };
     ctx.body = body;
   });
 

@@ -1,4 +1,5 @@
-import { MSG, ROLE_LABELS, USERS_EXPORT_HEADER } from '@portal/contracts';
+import { randomBytes } from 'node:crypto';
+import { CONSENT_DOCUMENT, MSG, ROLE_LABELS, USERS_EXPORT_HEADER } from '@portal/contracts';
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { api, publishedAuditEvents } from '@portal/devstack/testing';
 import { userModel } from '../../models/user';
@@ -65,6 +66,35 @@ describe('GET /api/users', () => {
   });
 });
 
+describe('candidates who came by link (issue 50)', () => {
+  it('are not listed in the directory, its search, its export or the assignment audience', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const id = () => randomBytes(12).toString('hex');
+    const started = await api<{ user: { id: string } }>(auth.url, 'POST', '/internal/candidates', {
+      headers: { 'x-internal-token': String(process.env.INTERNAL_TOKEN) },
+      body: {
+        fullName: 'Кандидат Поссылке',
+        email: 'poss@example.test',
+        consentVersion: CONSENT_DOCUMENT.version,
+        scope: { linkId: id(), courseId: id(), lessonId: id(), quizId: id() },
+        sessionSeconds: 3600,
+      },
+    });
+    expect(started.status).toBe(201);
+    const listed = await api<{ data: Array<{ email: string }> }>(auth.url, 'GET', '/api/users?limit=100', { token: admin.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.some((u) => u.email.endsWith('@link.invalid'))).toBe(false);
+    const searched = await api(auth.url, 'GET', `/api/users?search=${encodeURIComponent('Поссылке')}`, { token: admin.token });
+    expect(searched.body).toMatchObject({ data: [], total: 0 });
+    const exported = await download(`${auth.url}/api/users/export?format=csv`, admin.token);
+    expect(exported.bytes.toString('utf8')).not.toContain('link.invalid');
+    const audience = await api<{ data: Array<{ id: string }> }>(auth.url, 'GET', '/internal/audience?limit=100', {
+      headers: { 'x-internal-token': String(process.env.INTERNAL_TOKEN) },
+    });
+    expect(audience.body.data.map((u) => u.id)).not.toContain(started.body.user.id);
+  });
+});
+
 describe('the directory count', () => {
   it('counts what the role filter and the search select, not every account, for each role that reads the directory', async () => {
     const tag = `счёт${Date.now().toString(36)}`;
@@ -79,7 +109,8 @@ describe('the directory count', () => {
       expect(await total(`search=${encodeURIComponent(tag)}&role=CURATOR&limit=2`)).toBe(3);
       expect(await total(`search=${encodeURIComponent(tag)}&role=ADMIN`)).toBe(0);
       expect(await total('role=CLIENT')).toBe(await store.countDocuments({ role: 'CLIENT' }));
-      expect(await total('')).toBe(await store.countDocuments({}));
+      // Every account but the candidates «по ссылке», who are listed under their link.
+      expect(await total('')).toBe(await store.countDocuments({ linkScope: null }));
     }
   });
 });

@@ -116,6 +116,9 @@ describe('taking a quiz by link', () => {
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ quizTitle: seeded.quiz.title, timeLimitMinutes: 7, showResult: false });
     expect(view.body.consent.version).toBe(CONSENT_DOCUMENT.version);
+    // A candidate has no account menu: the text does not send them to one (issue 50).
+    expect(view.body.consent.paragraphs.join(' ')).not.toContain('меню учётной записи');
+    expect(view.body.consent.paragraphs.at(-1)).toContain('организации, которая выдала мне ссылку');
 
     const noConsent = await startLink(token, { ...candidate(), consent: false });
     expect(noConsent).toMatchObject({ status: 400, body: { message: CONSENT_MSG.required } });
