@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { MSG, PAGE_BOOT_SCRIPT, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
+import { CONTENT_MSG, MSG, PAGE_BOOT_SCRIPT, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
 import { Upstreams, answerMalformedRequests, collectProcessMetrics, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
@@ -139,7 +139,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   // Called both inside `app.use('/api', …)` (path relative to the mount) and in the proxy (whole path).
   const isUpload = (req: Request) => `${req.baseUrl}${req.path}`.startsWith('/api/upload');
   const bodyLimitOf = (req: Request) => (isUpload(req) ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT);
-  const tooLargeMessage = (req: Request) => (isUpload(req) ? 'Ошибка загрузки файла: файл слишком большой' : MSG.bodyTooLarge);
+  const tooLargeMessage = (req: Request) => (isUpload(req) ? CONTENT_MSG.uploadTooLarge : MSG.bodyTooLarge);
   app.use('/api', (req, res, next) => {
     if (Number(req.get('content-length') ?? 0) > bodyLimitOf(req)) return refuse(req, res, 413, tooLargeMessage(req));
     next();

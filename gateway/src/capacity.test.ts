@@ -1,11 +1,12 @@
 import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import pino from 'pino';
-import { MSG } from '@portal/contracts';
+import { CONTENT_MSG, MSG } from '@portal/contracts';
 import { startContent, seedCourse, type ContentTestBed } from '@portal/svc-content/testing';
 import { createGateway } from './app';
 import { gatewayConfigSchema } from './config';
+import { LINGER } from './overload';
 
 interface Answer {
   status: number;
@@ -91,7 +92,7 @@ let upstreamUrl: string;
 let gateway: ReturnType<typeof createGateway>;
 let server: Server;
 let url: string;
-/** A gateway whose own body limit is under the services' (1 MB), so it refuses a chunked body itself. */
+/** A gateway whose own body limits are under the services' (1 MB, 10 MB), so it refuses a chunked body itself. */
 let strictServer: Server;
 let strictUrl: string;
 
@@ -117,7 +118,10 @@ beforeAll(async () => {
   upstream = heldService();
   upstreamUrl = await listen(upstream.server);
   ({ created: gateway, server, url } = await startGateway({ JSON_BODY_LIMIT: String(8 * 1024 * 1024) }));
-  ({ server: strictServer, url: strictUrl } = await startGateway({ JSON_BODY_LIMIT: String(64 * 1024) }));
+  ({ server: strictServer, url: strictUrl } = await startGateway({
+    JSON_BODY_LIMIT: String(64 * 1024),
+    UPLOAD_BODY_LIMIT: String(2 * 1024 * 1024),
+  }));
 }, 60_000);
 afterAll(async () => {
   gateway?.close();
@@ -298,6 +302,140 @@ describe('a refused body does not poison the connection', () => {
       }
     },
   );
+});
+
+/**
+ * A body of `size` bytes (between `head` and `tail`) that arrives in pieces, as over a real network:
+ * the client is still sending when the gateway answers.
+ */
+function arrivingBody(size: number, head = '', tail = '') {
+  const parts = [
+    Buffer.from(head),
+    ...Array.from({ length: Math.ceil(size / (256 * 1024)) }, () => 256 * 1024),
+    Buffer.from(tail),
+  ];
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const part = parts.shift();
+      if (part === undefined) return controller.close();
+      await new Promise((r) => setTimeout(r, 2));
+      controller.enqueue(typeof part === 'number' ? new Uint8Array(part).fill(97) : new Uint8Array(part));
+    },
+  });
+}
+
+/** node's fetch (undici) sending a body that arrives in pieces, with its length declared. */
+const postArriving = (target: string, body: ReadableStream<Uint8Array>, length: number, headers: Record<string, string>) =>
+  fetch(target, {
+    method: 'POST',
+    body,
+    headers: { ...headers, 'content-length': String(length) },
+    duplex: 'half',
+  } as RequestInit);
+
+describe('a refused body is answered to a client still sending it', () => {
+  // The gateway refuses on the declared length before reading the body. It used to close the
+  // connection with the rest of the body unread: the client's next write met a reset, and node's
+  // fetch gave «fetch failed» (EPIPE) instead of the answer.
+  it("node's fetch sending a 12 MB JSON body gets the 413 and its Russian message, every time", async () => {
+    const size = 12 * 1024 * 1024;
+    const [head, tail] = ['{"email":"a@b.test","password":"', '"}'];
+    for (let round = 0; round < 5; round++) {
+      const answer = await postArriving(
+        `${strictUrl}/api/auth/login`,
+        arrivingBody(size, head, tail),
+        size + head.length + tail.length,
+        {
+          'content-type': 'application/json',
+        },
+      );
+      expect(answer.status).toBe(413);
+      expect(await answer.json()).toEqual({ message: MSG.bodyTooLarge, statusCode: 413 });
+    }
+  });
+
+  it("node's http.request writing a 12 MB body with its length gets the 413 and no EPIPE", async () => {
+    const body = Buffer.alloc(12 * 1024 * 1024, 'a');
+    const errors: string[] = [];
+    const answer = await new Promise<{ status: number; body: string }>((resolve) => {
+      const req = request(`${strictUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => errors.push(err.code ?? err.message));
+      req.end(body);
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ message: MSG.bodyTooLarge, statusCode: 413 });
+    await new Promise((r) => setTimeout(r, 100)); // a reset would come after the answer
+    expect(errors).toEqual([]);
+  });
+
+  it('the rest of a refused body is read while it keeps coming, and a client that stops sending is cut off after the idle bound', async () => {
+    const idleMs = LINGER.idleMs;
+    LINGER.idleMs = 300;
+    try {
+      const { port } = new URL(strictUrl);
+      // Half-open, as a client still sending is: the gateway's FIN after the answer does not end its side.
+      const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
+      let received = '';
+      socket.setEncoding('utf8').on('data', (c: string) => (received += c));
+      const answered = new Promise((r) => socket.once('end', r));
+      let failure: string | undefined;
+      const failed = new Promise((r) => socket.once('error', (err: NodeJS.ErrnoException) => r((failure = err.code))));
+      const piece = 'a'.repeat(64 * 1024);
+      socket.write(
+        `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${12 * 1024 * 1024}\r\n\r\n{"a":"`,
+      );
+      socket.write(piece);
+      await answered;
+      expect(received).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received).toContain(MSG.bodyTooLarge);
+      expect(received.toLowerCase()).toContain('connection: close');
+      // More of the body, after the answer: read and dropped, not reset.
+      for (let i = 0; i < 3; i++) {
+        socket.write(piece);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(failure).toBeUndefined();
+      // Silent past the idle bound: the gateway has closed, and the next write meets a reset.
+      await new Promise((r) => setTimeout(r, 800));
+      for (let i = 0; i < 40 && failure === undefined; i++) {
+        socket.write(piece);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await failed).toMatch(/ECONNRESET|EPIPE/);
+    } finally {
+      LINGER.idleMs = idleMs;
+    }
+  });
+
+  it('a file over the upload limit gets the 413 with the upload message, every time, and the next request answers', async () => {
+    const size = 6 * 1024 * 1024;
+    const boundary = 'portal-test-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    for (let round = 0; round < 3; round++) {
+      const answer = await postArriving(
+        `${strictUrl}/api/upload/file`,
+        arrivingBody(size, head, tail),
+        size + head.length + tail.length,
+        {
+          authorization: `Bearer ${bed.as.CURATOR.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+      );
+      expect(answer.status).toBe(413);
+      expect(await answer.json()).toEqual({ message: CONTENT_MSG.uploadTooLarge, statusCode: 413 });
+    }
+    const next = await fetch(`${strictUrl}/api/auth/profile`, { headers: { authorization: `Bearer ${bed.as.CLIENT.token}` } });
+    expect(next.status).toBe(200);
+  });
 });
 
 async function waitFor(check: () => boolean, timeoutMs = 5000) {

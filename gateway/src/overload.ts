@@ -19,9 +19,43 @@ export const refuse = (
   // A request without a body keeps its connection: `complete` is still false while its handler runs
   // (node marks it after the headers are handled), and closing there made every refused GET of a
   // burst open a new connection.
-  if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+  if (hasBody(req) && !req.complete) {
+    res.setHeader('Connection', 'close');
+    closeAfterTheBody(req);
+  }
   res.status(statusCode).json({ message, statusCode });
 };
+
+/** How much of a refused body is read and dropped, and for how long, before its connection closes (nginx's lingering_close). */
+export const LINGER = { bytes: 64 * 1024 * 1024, ms: 30_000, idleMs: 5_000 };
+
+/**
+ * Closes the connection of a refused request once its client has sent the rest of the body, as
+ * nginx's lingering close does: the answer and a FIN go out at once, the rest of the body is read
+ * and dropped (at most LINGER.bytes, for LINGER.ms, LINGER.idleMs without a byte), then the socket
+ * closes. Node would close it as soon as the answer was out, with the client's bytes unread: the
+ * kernel then resets the connection, and a client still sending (node's fetch, a browser's upload)
+ * sees EPIPE or «fetch failed» instead of the answer.
+ */
+function closeAfterTheBody(req: Request) {
+  const socket = req.socket;
+  let dropped = 0;
+  // Past the bounds the answer may be cut too (a client that never reads it).
+  const deadline = setTimeout(() => socket.destroy(), LINGER.ms);
+  socket.once('close', () => clearTimeout(deadline));
+  // Once the answer and the FIN are out.
+  const close = () => (socket.writableFinished ? socket.destroy() : socket.once('finish', () => socket.destroy()));
+  // Node ends an answer sent with `Connection: close` by socket.destroySoon(): end it only (the FIN
+  // after the answer), and keep reading until the body is in.
+  socket.destroySoon = () => void socket.end();
+  socket.setTimeout(LINGER.idleMs, close);
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER.bytes) close();
+  });
+  req.once('end', close);
+  req.resume(); // a body the proxy unpiped when it counted past the limit is paused
+}
 
 /**
  * Bounds the requests in flight toward each service. Past the bound the gateway answers 503 at
