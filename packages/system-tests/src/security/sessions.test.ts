@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MSG, type AuthResponse, type PasswordResetLink } from '@portal/contracts';
 import { Types } from 'mongoose';
 import { api } from '@portal/devstack/testing';
@@ -204,6 +205,34 @@ describe('password reset link', () => {
     expect((await reset(second, 'Svezhii-Parol-5')).body).toMatchObject({ statusCode: 400, message: MSG.resetLinkInvalid });
     expect((await login(person.user.email)).status).toBe(200);
     expect((await reset('made-up-token', 'Svezhii-Parol-5')).body.message).toBe(MSG.resetLinkInvalid);
+  });
+
+  it('leaves exactly one working link, the newest, when ten are issued at once', async () => {
+    // Four people's bursts at once, so that the requests really overlap on a busy machine.
+    const people = await Promise.all(Array.from({ length: 4 }, () => userWithRole(bed.auth, 'CLIENT')));
+    const bursts = await Promise.all(
+      people.map((person) => Promise.all(Array.from({ length: 10 }, () => issue(bed.as.ADMIN.token, person.user.id)))),
+    );
+    for (const [n, person] of people.entries()) {
+      expect(bursts[n].map((a) => a.status)).toEqual(Array(10).fill(201));
+      const tokens = bursts[n].map((a) => tokenOf(a.body));
+      // A common password is refused in its own words only through a link that works, and uses none up.
+      const probes = await Promise.all(tokens.map((token) => reset(token, '12345678')));
+      const working = tokens.filter((_, i) => probes[i].body.message === MSG.passwordTooCommon);
+      expect({ person: n, working: working.length }).toEqual({ person: n, working: 1 });
+      expect(probes.filter((p) => p.body.message === MSG.resetLinkInvalid)).toHaveLength(9);
+      const [newest] = await bed.auth.ctx.store
+        .collection('password_resets')
+        .find({ userId: new Types.ObjectId(person.user.id) })
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(1)
+        .toArray();
+      expect(newest._id).toBe(createHash('sha256').update(working[0]).digest('hex'));
+
+      expect((await reset(working[0], 'Svezhii-Parol-5')).status).toBe(200);
+      for (const token of tokens) expect((await reset(token, 'Eshche-Odin-Parol-6')).body.message).toBe(MSG.resetLinkInvalid);
+      expect((await login(person.user.email, 'Svezhii-Parol-5')).status).toBe(200);
+    }
   });
 });
 

@@ -66,7 +66,9 @@ export async function sweepExpired(store: Connection): Promise<void> {
 
 /**
  * Issues a one-time reset link for a person. Only the token's SHA-256 is stored (a leaked database
- * holds no working link); an older link of the same person stops working.
+ * holds no working link); an older link of the same person stops working. Deleting the older ones
+ * here is only tidying: requests issuing at the same moment each delete before the others insert,
+ * so what makes exactly one link work is the check of `liveLink` that a link is its person's newest.
  */
 export async function issueResetLink(
   store: Connection,
@@ -87,23 +89,55 @@ export async function issueFirstLinks(
   userIds: Types.ObjectId[],
   createdBy: string,
 ): Promise<Array<{ token: string; expiresAt: Date }>> {
-  const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + RESET_LINK_TTL_MS);
   const links = userIds.map((userId) => ({ userId, token: randomId(32) }));
   if (links.length)
     await passwordResetModel(store).insertMany(
-      links.map(({ userId, token }) => ({ _id: sha256(token), userId, createdBy: new Types.ObjectId(createdBy), expiresAt })),
+      links.map(({ userId, token }) => ({
+        _id: sha256(token),
+        userId,
+        createdBy: new Types.ObjectId(createdBy),
+        createdAt,
+        expiresAt,
+      })),
     );
   return links.map(({ token }) => ({ token, expiresAt }));
 }
 
-/** The person a live reset token is for, or null (unknown, used or expired). Does not use it up. */
-export async function resetLinkOwner(store: Connection, token: string): Promise<Types.ObjectId | null> {
-  const link = await passwordResetModel(store).findById(sha256(token)).lean();
-  return link && link.expiresAt.getTime() > Date.now() ? link.userId : null;
+/**
+ * The stored link of a token while it works: not expired, and its person's newest (by issue time,
+ * then by id, so two issued in the same millisecond still have one newest). Under any concurrency
+ * of issuing, exactly one link of a person is the newest.
+ */
+async function liveLink(store: Connection, token: string) {
+  const links = passwordResetModel(store);
+  const link = await links.findById(sha256(token)).lean();
+  if (!link || link.expiresAt.getTime() <= Date.now()) return null;
+  const newest = await links.findOne({ userId: link.userId }, { _id: 1 }).sort({ createdAt: -1, _id: -1 }).lean();
+  return newest?._id === link._id ? link : null;
 }
 
-/** Uses a reset token up: true for the one request that deleted it while it was live. */
+/** The person a live reset token is for, or null (unknown, used, expired or replaced by a newer one). Does not use it up. */
+export async function resetLinkOwner(store: Connection, token: string): Promise<Types.ObjectId | null> {
+  return (await liveLink(store, token))?.userId ?? null;
+}
+
+/**
+ * Uses a reset token up: true for the one request that deleted it while it was live. The person's
+ * older links go with it, so none of them becomes the newest once this one is gone.
+ */
 export async function consumeResetLink(store: Connection, token: string): Promise<boolean> {
-  const { deletedCount } = await passwordResetModel(store).deleteOne({ _id: sha256(token), expiresAt: op({ $gt: new Date() }) });
-  return deletedCount === 1;
+  const links = passwordResetModel(store);
+  const link = await liveLink(store, token);
+  if (!link) return false;
+  const { deletedCount } = await links.deleteOne({ _id: link._id, expiresAt: op({ $gt: new Date() }) });
+  if (deletedCount !== 1) return false;
+  await links.deleteMany({
+    userId: link.userId,
+    ...(link.createdAt
+      ? op({ $or: [{ createdAt: op({ $lte: link.createdAt }) }, { createdAt: op({ $exists: false }) }] })
+      : { createdAt: op({ $exists: false }) }),
+  });
+  return true;
 }

@@ -25,6 +25,8 @@ const passwordResetFields = {
   _id: { type: String, required: true },
   userId: { type: Schema.Types.ObjectId, required: true, index: true },
   createdBy: { type: Schema.Types.ObjectId, required: true },
+  // Which of a person's links is the newest, the only one that works (links from before have none: oldest).
+  createdAt: { type: Date },
   expiresAt: { type: Date, required: true },
 };
 
