@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ import { api, type TestService } from '@portal/devstack/testing';
 import { ROOT, waitFor } from '@portal/devstack/util';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { startAudit, type AuditTestService } from '@portal/svc-audit/testing';
+import { startCrm, type CrmTestBed } from '@portal/svc-crm/testing';
+import { startProgress, type ProgressTestBed } from '@portal/svc-progress/testing';
 import { recordModel } from '@portal/svc-audit/models/record';
 import { createGateway } from './app';
 import { gatewayConfigSchema } from './config';
@@ -183,6 +186,40 @@ describe('/metrics', () => {
       const res = await fetch(`${url}${pathname}`);
       const body = await res.text();
       expect({ pathname, series: body.includes('# TYPE') }).toEqual({ pathname, series: false });
+    }
+  });
+});
+
+describe('promtool check metrics', () => {
+  // The five services' own endpoints, each started as in its tests (one registry per process, as a
+  // deployed process has), and the gateway's listener.
+  let progress: ProgressTestBed;
+  let crm: CrmTestBed;
+  beforeAll(async () => {
+    [progress, crm] = await Promise.all([startProgress(), startCrm()]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([progress?.close(), crm?.close()]);
+  });
+
+  it("passes on every service's /metrics and on the gateway's", async () => {
+    const endpoints = {
+      auth: auth.url,
+      content: progress.content.url,
+      progress: progress.progress.url,
+      crm: crm.crm.url,
+      audit: audit.url,
+      gateway: metricsUrl,
+    };
+    for (const [endpoint, base] of Object.entries(endpoints)) {
+      const text = await scrape(base);
+      expect(text).toContain('nodejs_active_handles{');
+      const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+      expect({ endpoint, status: checked.status, problems: `${checked.stdout}${checked.stderr}`.trim() }).toEqual({
+        endpoint,
+        status: 0,
+        problems: '',
+      });
     }
   });
 });
