@@ -152,6 +152,35 @@ test('rich text survives a save and is shown in study mode', async ({ page, brow
   expect(errors).toEqual([]);
 });
 
+test('a new text block shows «Введите текст...» as a placeholder and saves only what the author typed', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const lesson = 'Посадка';
+  const { token, courseId } = await arrangeLesson(request, lesson, []);
+  await signIn(page, CURATOR.email, CURATOR.password, `/editor/${courseId}`);
+  await sidebar(page).getByRole('button', { name: lesson, exact: true }).click();
+  await page.getByRole('button', { name: '+ Текст' }).click();
+  await page.getByRole('button', { name: /^Текст №1/ }).click();
+  const editor = textEditor(page);
+  // The hint is shown over the empty text, and is not its content.
+  await expect(editor).toHaveText('');
+  await expect(editor).toHaveAttribute('aria-placeholder', 'Введите текст...');
+  await expect(page.getByText('Введите текст...', { exact: true })).toBeVisible();
+  await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 15_000 });
+  expect((await storedBlocks(request, token, courseId))[0].content.text).toBe('');
+
+  await editor.click();
+  await page.keyboard.type('Правильная посадка за столом');
+  await expect(page.getByText('Введите текст...', { exact: true })).toBeHidden();
+  // Saved as typed: nothing before the author's words.
+  await expect
+    .poll(async () => (await storedBlocks(request, token, courseId))[0].content, { timeout: 15_000 })
+    .toEqual({ text: 'Правильная посадка за столом', html: '<p>Правильная посадка за столом</p>' });
+  expect(errors).toEqual([]);
+});
+
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true });
 

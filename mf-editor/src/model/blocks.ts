@@ -86,6 +86,9 @@ const mediaUrl = (content: { src?: string; url?: string }) => content.src || con
 /** What the block panel knows about the quizzes the blocks hold (read by `useQuizzesOf`). */
 export type QuizTitles = ReadonlyMap<string, { title: string; questionsCount: number }>;
 
+/** A text block nobody has written in yet: said as such, not as the placeholder's words. */
+export const EMPTY_TEXT_PREVIEW = 'Текст не введён';
+
 /** Files uploaded here are named by a random uuid: the address means nothing to a person. */
 const UPLOADED = /^\/api\/files\/[^/?#]+?(?:\.([a-z0-9]{1,8}))?$/i;
 
@@ -107,8 +110,9 @@ function mediaPreview(content: { src?: string; url?: string; name?: string; byte
 export function blockPreview(block: ContentBlock, quizzes: QuizTitles = new Map()): string {
   switch (block.type) {
     case 'heading':
-    case 'text':
       return block.content.text;
+    case 'text':
+      return block.content.text || EMPTY_TEXT_PREVIEW;
     case 'image':
     case 'video':
     case 'audio':

@@ -167,7 +167,8 @@ describe('content blocks', () => {
       ['image', 3, 'l'],
     ]);
     expect(blocks[0].content).toEqual({ text: 'Новый заголовок' });
-    expect(blocks[1].content).toEqual({ text: 'Введите текст...' });
+    // «Введите текст...» is the editor's placeholder, not content: a new text block holds nothing.
+    expect(blocks[1].content).toEqual({ text: '' });
     expect(new Set(blocks.map((b) => b.id)).size).toBe(3);
     // Defaults are copies: editing one block never edits the template.
     (blocks[2].content as { alt: string }).alt = 'изменено';
@@ -212,7 +213,7 @@ describe('content blocks', () => {
     const [heading, text, image] = three();
     const uuid = '/api/files/0b7f3c9e-1a2b-4c5d-8e9f-001122334455';
     expect(blockPreview(heading)).toBe('Новый заголовок');
-    expect(blockPreview(text)).toBe('Введите текст...');
+    expect(blockPreview(text)).toBe('Текст не введён');
     expect(blockPreview(image)).toBe('не указан');
     expect(blockPreview({ ...image, content: { src: `${uuid}.png`, name: 'схема.png', bytes: 44 } } as ContentBlock)).toBe(
       'схема.png · 44\u00a0Б',

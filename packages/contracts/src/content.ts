@@ -237,10 +237,13 @@ const contentSchemas = {
   quiz: z.object({ quizId: z.string().max(100).nullish(), questionsCount: z.number().int().min(0).max(10_000).optional() }),
 } satisfies Record<ContentBlockType, z.ZodType>;
 
-/** Spec section 9: what a new block holds before it is edited. */
+/**
+ * Spec section 9: what a new block holds before it is edited. A text block starts empty: the spec's
+ * «Введите текст...» is the editor's placeholder, never content (issue 49, item 19).
+ */
 export const DEFAULT_BLOCK_CONTENT: Record<ContentBlockType, Record<string, unknown>> = {
   heading: { text: 'Новый заголовок' },
-  text: { text: 'Введите текст...' },
+  text: { text: '' },
   image: { src: '', alt: '', caption: '' },
   video: { src: '', poster: '', autoplay: false, title: '', description: '' },
   audio: { src: '', title: '', description: '' },

@@ -26,6 +26,9 @@ const linkSchema = z.object({
     .regex(/^(https?:\/\/\S+|mailto:\S+@\S+)$/i, 'Адрес ссылки должен начинаться с http://, https:// или mailto:'),
 });
 
+/** Shown while the text is empty; never stored (a new text block's content is empty). */
+export const TEXT_PLACEHOLDER = 'Введите текст...';
+
 /** States of the text remembered as this editor's own (a save's answer is one of the last few). */
 const MAX_ECHOES = 50;
 
@@ -51,7 +54,13 @@ export default function RichTextEditor({ value, onChange }: { value: RichTextVal
     ],
     content: htmlOf(value),
     editorProps: {
-      attributes: { 'aria-label': 'Текст', 'aria-multiline': 'true', role: 'textbox', 'data-testid': 'rich-text' },
+      attributes: {
+        'aria-label': 'Текст',
+        'aria-multiline': 'true',
+        'aria-placeholder': TEXT_PLACEHOLDER,
+        role: 'textbox',
+        'data-testid': 'rich-text',
+      },
     },
     immediatelyRender: true,
     onUpdate: ({ editor: e }) => {
@@ -81,9 +90,18 @@ export default function RichTextEditor({ value, onChange }: { value: RichTextVal
   return (
     <Stack $gap={6}>
       <Toolbar editor={editor} />
-      <Surface editor={editor} />
+      <Writing>
+        <Surface editor={editor} />
+        <Placeholder editor={editor} />
+      </Writing>
     </Stack>
   );
+}
+
+/** The placeholder over an empty text, as an input's: gone with the first letter, and not a letter of the text. */
+function Placeholder({ editor }: { editor: Editor }) {
+  const empty = useEditorState({ editor, selector: ({ editor: e }) => e.isEmpty });
+  return empty ? <PlaceholderText aria-hidden="true">{TEXT_PLACEHOLDER}</PlaceholderText> : null;
 }
 
 function Toolbar({ editor }: { editor: Editor }) {
@@ -188,6 +206,19 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     </Stack>
   );
 }
+
+const Writing = styled.div`
+  position: relative;
+`;
+
+const PlaceholderText = styled.span`
+  position: absolute;
+  top: 9px;
+  left: 11px;
+  line-height: 1.55;
+  color: ${({ theme }) => theme.colors.muted};
+  pointer-events: none;
+`;
 
 const Surface = styled(EditorContent)`
   .ProseMirror {
