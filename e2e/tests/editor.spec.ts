@@ -298,7 +298,7 @@ test('a curator builds modules and lessons, renames them, drags a lesson and a b
   await expect(sidebar(page).getByRole('listitem', { name: /^Модуль/ })).toHaveText([/Введение/, /Практика/]);
   await lessonButton(page, 'Задание').click();
   await expect(canvasBlocks(page)).toHaveCount(2);
-  await expect(canvasBlocks(page).nth(0)).toContainText('Введите текст...');
+  await expect(canvasBlocks(page).nth(0)).toContainText('Текст не введён');
   await expect(canvasBlocks(page).nth(1)).toContainText('Новый заголовок');
   const stored = await storedCourse(request, arranged);
   expect(stored.modules[1].lessons[1].blocks.map((b) => [b.type, b.order])).toEqual([
@@ -883,4 +883,51 @@ test.describe('the demo editors work on sample data and never write to the serve
     await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
     demo.expectNothingWritten();
   });
+});
+
+test('a curator who publishes a course is told its draft lessons stay hidden from learners, and publishes them', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const arranged = await arrangeCourse(request, [['Основы', ['Готовый урок', 'Набросок']]]);
+  const headers = { authorization: `Bearer ${arranged.token}` };
+  const ready = await request.get(`/api/blocks/${arranged.lessonIds[0]}`, { headers });
+  const readyVersion = ((await ready.json()) as { version: number }).version;
+  const published = await request.patch(`/api/blocks/${arranged.lessonIds[0]}`, {
+    headers,
+    data: { status: 'published', version: readyVersion },
+  });
+  expect(published.status()).toBe(200);
+  await openEditor(page, arranged.courseId);
+  await sidebar(page)
+    .getByRole('button', { name: /^Курс редактора/ })
+    .click();
+  const overview = page.getByRole('region', { name: 'Обзор курса' });
+  const note = overview.getByRole('status', { name: 'Черновики в опубликованном курсе' });
+  await expect(note).toBeHidden();
+
+  await overview.getByLabel('Статус курса').selectOption('published');
+  await expect(note).toContainText(
+    'Черновиков в курсе: 1. Слушатели не видят уроки в статусе «Черновик», пока их не опубликуют.',
+  );
+  await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 15_000 });
+  // Until then a learner's course page has only the published lesson.
+  const learner = await tokenFor(request, { email: 'client@portal.local', password: 'Portal-Kli-2026' });
+  const lessonsForLearner = async () => {
+    const answer = await request.get(`/api/courses/${arranged.courseId}/outline`, {
+      headers: { authorization: `Bearer ${learner}` },
+    });
+    expect(answer.status()).toBe(200);
+    return ((await answer.json()) as { modules: Array<{ lessons: Array<{ title: string }> }> }).modules[0].lessons.map(
+      (l) => l.title,
+    );
+  };
+  expect(await lessonsForLearner()).toEqual(['Готовый урок']);
+
+  await note.getByRole('button', { name: 'Опубликовать черновики' }).click();
+  await expect(note).toBeHidden();
+  await expect.poll(lessonsForLearner, { timeout: 15_000 }).toEqual(['Готовый урок', 'Набросок']);
+  await expectAccessible(page, 'course overview after publishing the drafts');
+  expect(errors).toEqual([]);
 });

@@ -150,6 +150,8 @@ export const findLesson = (course: EditorCourse, id: string | null): EditorLesso
   id ? (allLessons(course).find((l) => l.id === id) ?? null) : null;
 
 export const countLessons = (course: EditorCourse): number => allLessons(course).length;
+/** Lessons in the «Черновик» state: a learner never sees them, even in a published course. */
+export const draftLessons = (course: EditorCourse): EditorLesson[] => allLessons(course).filter((l) => l.status === 'draft');
 /** A lesson's blocks: those held once it is loaded, the outline's count before. */
 export const blocksOf = (l: EditorLesson): number => (l.loaded ? l.blocks.length : l.blocksCount);
 /** The sidebar's total: content blocks over every lesson. */

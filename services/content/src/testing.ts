@@ -86,14 +86,18 @@ export async function auditEventsFor(service: TestService<ContentConfig>, entity
 let counter = 0;
 export const uniqueTitle = (tag = 'Курс') => `${tag} ${Date.now().toString(36)}-${counter++}`;
 
-/** Builds a course through the API: a title, optional fields, and modules each with N lessons. */
+/**
+ * Builds a course through the API: a title, optional fields, and modules each with N lessons, published
+ * unless `lessonStatus` says otherwise (a learner sees only published lessons).
+ */
 export async function seedCourse(
   bed: ContentTestBed,
   {
     token = bed.as.CURATOR.token,
     modules = [] as number[],
+    lessonStatus = 'published',
     ...fields
-  }: { token?: string; modules?: number[] } & Record<string, unknown> = {},
+  }: { token?: string; modules?: number[]; lessonStatus?: 'draft' | 'published' | 'hidden' } & Record<string, unknown> = {},
 ): Promise<Course> {
   const created = await api<Course>(bed.content.url, 'POST', '/api/courses', {
     token,
@@ -106,7 +110,7 @@ export async function seedCourse(
     for (let i = 0; i < lessons; i++) {
       const lesson = await api(bed.content.url, 'POST', '/api/blocks', {
         token,
-        body: { courseId: created.body.id, moduleId: mod.body.id },
+        body: { courseId: created.body.id, moduleId: mod.body.id, status: lessonStatus },
       });
       if (lesson.status !== 201) throw new Error(`lesson create failed: ${lesson.status} ${JSON.stringify(lesson.body)}`);
     }

@@ -177,6 +177,8 @@ function LoadedEditor({
           onChange={editor.changeCourse}
           authors={authors}
           copy={editor.courseCopy}
+          onPublishDrafts={() => void editor.publishDraftLessons()}
+          busy={editor.busy}
         />
       );
     }

@@ -5,7 +5,7 @@ import { Button, FieldError, Input, Label, Muted, Stack, TextArea } from '@porta
 import { navigate, paths } from '@portal/web-core';
 import type { CourseDraft } from '../../autosave/savers';
 import { StatusField } from '../../components/StatusField';
-import { countLessons, type EditorCourse } from '../../model/structure';
+import { countLessons, draftLessons, type EditorCourse } from '../../model/structure';
 
 type CourseFields = Omit<CourseDraft, 'id'>;
 
@@ -16,6 +16,9 @@ interface OverviewProps {
   authors?: ReactNode;
   /** The new course «Сохранить мою как копию» made of the author's fields after a conflict. */
   copy?: { id: string; title: string } | null;
+  /** Publishes every draft lesson (offered while the course is published and has some). */
+  onPublishDrafts?: () => void;
+  busy?: boolean;
 }
 
 /** Spec section 5 (the course form): a blank or non-numeric entry counts as 0; below 0 is refused. */
@@ -28,7 +31,8 @@ const toNumber = (raw: string): number => {
  * Spec section 2's course overview, editing every field of the course form (title, description,
  * price, duration, level, status) with autosave, then the counts and the structure.
  */
-export function Overview({ course, onChange, authors, copy }: OverviewProps) {
+export function Overview({ course, onChange, authors, copy, onPublishDrafts, busy }: OverviewProps) {
+  const drafts = draftLessons(course).length;
   const ids = { price: useId(), duration: useId(), levels: useId() };
   // What is typed stays as typed («1,5», a blank) while the course holds the number it means.
   const [typed, setTyped] = useState({ price: String(course.price), duration: String(course.duration) });
@@ -104,6 +108,16 @@ export function Overview({ course, onChange, authors, copy }: OverviewProps) {
         </Label>
       </Row>
       <StatusField label="Статус курса" value={course.status} onValue={(status) => onChange({ status })} />
+      {course.status === 'published' && drafts > 0 && (
+        <DraftNote role="status" aria-label="Черновики в опубликованном курсе">
+          <span>Черновиков в курсе: {drafts}. Слушатели не видят уроки в статусе «Черновик», пока их не опубликуют.</span>
+          {onPublishDrafts && (
+            <Button type="button" $variant="outline" $size="sm" disabled={busy} onClick={onPublishDrafts}>
+              Опубликовать черновики
+            </Button>
+          )}
+        </DraftNote>
+      )}
       <Facts>
         <div>
           <dt>Модулей</dt>
@@ -167,6 +181,12 @@ const CopyNote = styled.p`
   gap: 8px;
   margin: 0;
   color: ${({ theme }) => theme.colors.muted};
+`;
+const DraftNote = styled(CopyNote)`
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  color: ${({ theme }) => theme.colors.text};
 `;
 /** Price, duration and level side by side, each as tall as its own content (a message under one moves no other). */
 const Row = styled.div`

@@ -16,6 +16,7 @@ import { withAccepted, type RegenerateTarget } from '../../model/proposal';
 import {
   addModule as withModule,
   courseFieldsOf,
+  draftLessons,
   findLesson,
   fromCourse,
   insertLesson,
@@ -242,6 +243,24 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
       return true;
     });
 
+  /**
+   * «Опубликовать черновики»: every draft lesson becomes published, so learners see it. A lesson open
+   * here goes through its own autosave (its text stays based on its version); the others at once.
+   */
+  const publishDraftLessons = () =>
+    operate('Не удалось опубликовать уроки', async () => {
+      for (const lesson of draftLessons(courseRef.current)) {
+        if (lesson.loaded) {
+          changeLesson(lesson.id, { status: 'published' });
+          await lessonSavers.current.get(lesson.id)?.flush();
+        } else {
+          await backend.updateBlock(lesson.id, { status: 'published' });
+          commit(updateLesson(courseRef.current, lesson.id, { status: 'published' }));
+        }
+      }
+      return true;
+    });
+
   /** The copy is made by the server from what is stored, so the original is saved first. */
   const copyLesson = (lessonId: string) =>
     operate('Не удалось скопировать урок', async () => {
@@ -405,6 +424,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     deleteModule,
     deleteLesson,
     copyLesson,
+    publishDraftLessons,
     previewLessonMove,
     previewModuleMove,
     persistLessonMove,

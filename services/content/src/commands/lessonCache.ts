@@ -74,7 +74,10 @@ export class LessonCache {
     const key = `${id}|${new Date(course.updatedAt).getTime()}`;
     const kept = this.kept.get(key) ?? (await coalesce(this.reading, key, () => this.read(id, key)));
     if (!canSeeBlock(user, kept.block)) throw notFound(CONTENT_MSG.blockNotFound);
-    if (kept.moduleStatus === 'gone' || (kept.moduleStatus && !canSeeBlock(user, { status: kept.moduleStatus }))) {
+    if (
+      kept.moduleStatus === 'gone' ||
+      (kept.moduleStatus && !canSeeBlock(user, { type: 'MODULE', status: kept.moduleStatus }))
+    ) {
       throw notFound(CONTENT_MSG.blockNotFound);
     }
     return { json: kept.json, etag: kept.etag, gzipped: () => this.gzipped(key, kept) };

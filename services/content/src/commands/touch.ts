@@ -3,6 +3,7 @@ import { coalesced } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
+import { learnerSeesBlock } from '../policies/content';
 
 /**
  * A course's next updatedAt: now, but always later than the previous one. The course page cache is
@@ -19,13 +20,13 @@ export async function countCourse(models: ContentModels, courseId: Types.ObjectI
     .lean<Pick<BlockDoc, '_id' | 'type' | 'status' | 'moduleId'>[]>();
   const modules = blocks.filter((b) => b.type === 'MODULE');
   const moduleIds = new Set(modules.map((m) => String(m._id)));
-  const visibleModuleIds = new Set(modules.filter((m) => m.status !== 'hidden').map((m) => String(m._id)));
+  const visibleModuleIds = new Set(modules.filter((m) => learnerSeesBlock(m)).map((m) => String(m._id)));
   const lessons = blocks.filter((b) => b.type !== 'MODULE' && moduleIds.has(String(b.moduleId)));
   return {
     modules: modules.length,
     lessons: lessons.length,
     visibleModules: visibleModuleIds.size,
-    visibleLessons: lessons.filter((l) => l.status !== 'hidden' && visibleModuleIds.has(String(l.moduleId))).length,
+    visibleLessons: lessons.filter((l) => learnerSeesBlock(l) && visibleModuleIds.has(String(l.moduleId))).length,
   };
 }
 

@@ -1,4 +1,4 @@
-import { STAFF_ROLES, STUDY_ROLES, isStaff, type CourseStatus, type LessonStatus } from '@portal/contracts';
+import { STAFF_ROLES, STUDY_ROLES, isStaff, type BlockRecordType, type CourseStatus, type LessonStatus } from '@portal/contracts';
 import { op, requireRole, type Principal } from '@portal/service-kit';
 
 /**
@@ -23,11 +23,23 @@ export const canSeeCourse = (user: Principal, course: { status: CourseStatus }):
   canAuthor(user) || course.status === 'published';
 
 /**
- * Inside a published course a learner sees every module and lesson except hidden ones: a draft
- * lesson shows with its status badge (spec section 2, study mode), a hidden one does not exist.
+ * Inside a published course a learner sees the modules that are not hidden and, in them, only the
+ * published lessons (issue 49, item 20): a draft lesson is the author's work in progress, so neither
+ * it nor its blocks or quiz reach a learner, and it counts toward no one's completion. A hidden one
+ * does not exist either.
  */
-export const canSeeBlock = (user: Principal, block: { status: LessonStatus }): boolean =>
-  canAuthor(user) || block.status !== 'hidden';
+export const learnerSeesBlock = (block: { type: BlockRecordType; status: LessonStatus }): boolean =>
+  block.type === 'MODULE' ? block.status !== 'hidden' : block.status === 'published';
+
+export const canSeeBlock = (user: Principal, block: { type: BlockRecordType; status: LessonStatus }): boolean =>
+  canAuthor(user) || learnerSeesBlock(block);
 
 export const visibleBlocksFilter = (user: Principal): Record<string, unknown> =>
-  canAuthor(user) ? {} : { status: op({ $ne: 'hidden' }) };
+  canAuthor(user)
+    ? {}
+    : {
+        $or: [
+          { type: 'MODULE', status: op({ $ne: 'hidden' }) },
+          { type: 'LESSON', status: 'published' },
+        ],
+      };

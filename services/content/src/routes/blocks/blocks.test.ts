@@ -360,7 +360,11 @@ describe('PATCH /api/blocks/{id}', () => {
     });
     expect((await call('PATCH', `/api/blocks/${BAD_ID}`, staff(), { title: 'x' })).status).toBe(400);
     expect((await call('PATCH', `/api/blocks/${UNKNOWN_ID}`, staff(), { title: 'x' })).status).toBe(404);
-    expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({ title: 'урок_1', status: 'draft', content: '[]' });
+    expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({
+      title: 'урок_1',
+      status: lesson.status,
+      content: '[]',
+    });
   });
 
   it('updates a lesson’s title, status and content, and a module’s description', async () => {

@@ -67,7 +67,7 @@ it('a lesson added through another replica moves the counts on the cached card',
   });
   await api(replica.url, 'POST', '/api/blocks', {
     token: token('ADMIN'),
-    body: { courseId: course.body.id, moduleId: mod.body.id, title: 'У' },
+    body: { courseId: course.body.id, moduleId: mod.body.id, title: 'У', status: 'published' },
   });
   expect(await card()).toEqual([[1, 1]]);
 });

@@ -85,7 +85,7 @@ describe('GET /api/courses/{id}/outline', () => {
     expect(outline.modules[0].lessons[0]).not.toHaveProperty('blocks');
   });
 
-  it('shows a learner what the course page shows them: no hidden module or lesson, nor the lessons of a hidden module', async () => {
+  it('shows a learner what the course page shows them: no hidden module, no hidden or draft lesson, nor the lessons of a hidden module', async () => {
     const course = await seedCourse(bed, { modules: [2, 1, 1], status: 'published' });
     await ok('PATCH', `/api/blocks/${course.modules[1].id}`, { status: 'hidden' });
     await ok('PATCH', `/api/blocks/${course.modules[0].lessons[1].id}`, { status: 'hidden' });
@@ -94,14 +94,54 @@ describe('GET /api/courses/{id}/outline', () => {
     for (const role of ['CLIENT', 'CANDIDATE', 'MANAGER'] as const) {
       const outline = await outlineOf(course.id, bed.as[role].token);
       const page = (await call<Course>('GET', `/api/courses/${course.id}`, bed.as[role].token)).body;
-      expect(lessonTitles(outline)).toEqual([[course.modules[0].lessons[0].title], [course.modules[2].lessons[0].title]]);
+      expect(lessonTitles(outline)).toEqual([[course.modules[0].lessons[0].title], []]);
       expect(lessonTitles(outline)).toEqual(lessonTitles(page));
-      expect(outline).toMatchObject({ modulesCount: 2, lessonsCount: 2 });
+      expect(outline).toMatchObject({ modulesCount: 2, lessonsCount: 1 });
       expect(JSON.stringify(outline)).not.toContain(course.modules[1].id);
     }
     const forAuthor = await outlineOf(course.id);
     expect(forAuthor).toMatchObject({ modulesCount: 3, lessonsCount: 4 });
     expect(forAuthor.modules[1].status).toBe('hidden');
+  });
+
+  it('never sends a learner a draft lesson, its blocks or its quiz, nor counts it, until it is published', async () => {
+    const course = await seedCourse(bed, { modules: [1], status: 'published' });
+    const quiz = await ok<{ id: string }>('POST', '/api/quizzes', { title: 'Тест черновика', courseId: course.id });
+    const draft = await ok<BlockRecord>('POST', '/api/blocks', {
+      courseId: course.id,
+      moduleId: course.modules[0].id,
+      title: 'Черновой урок',
+      content: [
+        { type: 'text', content: { text: 'Ещё не готово' } },
+        { type: 'quiz', content: { quizId: quiz.id } },
+      ],
+    });
+    expect(draft.status).toBe('draft');
+
+    for (const role of ['CLIENT', 'CANDIDATE', 'MANAGER'] as const) {
+      const token = bed.as[role].token;
+      const outline = await outlineOf(course.id, token);
+      const page = (await call<Course>('GET', `/api/courses/${course.id}`, token)).body;
+      expect(lessonTitles(outline)).toEqual([[course.modules[0].lessons[0].title]]);
+      expect(lessonTitles(page)).toEqual(lessonTitles(outline));
+      expect(outline.lessonsCount).toBe(1);
+      expect(JSON.stringify(page)).not.toContain('Ещё не готово');
+      expect((await call('GET', `/api/blocks/${draft.id}`, token)).status).toBe(404);
+      const records = (await call<BlockRecord[]>('GET', `/api/blocks/course/${course.id}`, token)).body;
+      expect(records.map((b) => b.id)).not.toContain(draft.id);
+      expect((await call('GET', `/api/quizzes/${quiz.id}`, token)).status).toBe(404);
+      const card = (await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent(course.title)}`, token)).body;
+      expect(card[0].lessonsCount).toBe(1);
+    }
+    // The author works on it as before.
+    expect((await call('GET', `/api/blocks/${draft.id}`, curator())).status).toBe(200);
+    expect(lessonTitles(await outlineOf(course.id))).toEqual([[course.modules[0].lessons[0].title, 'Черновой урок']]);
+
+    await ok('PATCH', `/api/blocks/${draft.id}`, { status: 'published', version: draft.version });
+    const learner = bed.as.CLIENT.token;
+    expect(lessonTitles(await outlineOf(course.id, learner))).toEqual([[course.modules[0].lessons[0].title, 'Черновой урок']]);
+    expect((await call('GET', `/api/blocks/${draft.id}`, learner)).status).toBe(200);
+    expect((await call('GET', `/api/quizzes/${quiz.id}`, learner)).status).toBe(200);
   });
 
   it('answers 304 to a client holding the current tag, and the new outline after any change', async () => {
