@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * The text of a PDF, extracted by pdf-parse (PDF.js) in a child Node process: PDF.js is an ES
@@ -26,4 +29,40 @@ export function pdfText(pdf: Uint8Array): Promise<string> {
     );
     child.stdin?.end(Buffer.from(pdf));
   });
+}
+
+export interface PdfFont {
+  name: string;
+  type: string;
+  embedded: boolean;
+  /** As `pdffonts` decides it: the name carries a subset tag (`ABCDEF+`, ISO 32000-1 §9.6.4). */
+  subset: boolean;
+  unicode: boolean;
+}
+
+/** The fonts of a PDF as poppler's `pdffonts` (Debian `poppler-utils`) lists them. */
+export function pdfFonts(pdf: Uint8Array): Promise<PdfFont[]> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'pdffonts-'));
+  const file = path.join(folder, 'document.pdf');
+  writeFileSync(file, pdf);
+  return new Promise<PdfFont[]>((resolve, reject) => {
+    execFile('pdffonts', [file], (err, stdout, stderr) => {
+      if (err) return reject(new Error(`pdffonts: ${stderr || err.message}`));
+      // name, type (may hold spaces), encoding, emb, sub, uni, object ID (two columns): read from the right.
+      const rows = stdout.split('\n').slice(2).filter(Boolean);
+      resolve(
+        rows.map((row) => {
+          const cells = row.trim().split(/\s+/);
+          const [emb, sub, uni] = cells.slice(-5, -2);
+          return {
+            name: cells[0],
+            type: cells.slice(1, -6).join(' '),
+            embedded: emb === 'yes',
+            subset: sub === 'yes',
+            unicode: uni === 'yes',
+          };
+        }),
+      );
+    });
+  }).finally(() => rmSync(folder, { recursive: true, force: true }));
 }

@@ -1,5 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { loadPdf, loadedOnce } from './heavyLibraries';
 
 /** DejaVu (npm `dejavu-fonts-ttf`): Cyrillic glyphs, embedded as a subset. Read once per process. */
@@ -10,6 +11,25 @@ export const loadSerifFonts = loadedOnce(async () => {
   ]);
   return { regular, bold };
 });
+
+/**
+ * A subset's name starts with a tag of six capital letters and «+» (ISO 32000-1 §9.6.4): readers
+ * (pdffonts, preflight checks) know a subset by it, and a tool merging documents does not take two
+ * subsets of one font for the same font. pdf-lib names a subset `DejaVuSerif-1234`; the tag is
+ * random, as it must differ between the subsets a merged file may hold.
+ */
+const subsetName = (font: string) =>
+  `${Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('')}+${font}`;
+
+/** The serif pair embedded in a document as tagged subsets (only the glyphs drawn travel). */
+export async function embedSerifFonts(doc: PDFDocument): Promise<{ serif: PDFFont; serifBold: PDFFont }> {
+  const { regular, bold } = await loadSerifFonts();
+  const [serif, serifBold] = await Promise.all([
+    doc.embedFont(regular, { subset: true, customName: subsetName('DejaVuSerif') }),
+    doc.embedFont(bold, { subset: true, customName: subsetName('DejaVuSerif-Bold') }),
+  ]);
+  return { serif, serifBold };
+}
 
 /** Lines no wider than `width` at this size (a long text wraps instead of running off the page). */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -35,15 +55,13 @@ export interface PdfAct {
 
 /** A plain A4 document in Russian (an act, a statement): a bold title, then the paragraphs. */
 export async function renderAct({ title, paragraphs, createdAt }: PdfAct): Promise<Buffer> {
-  const { regular, bold } = await loadSerifFonts();
   const { PDFDocument, fontkit, rgb } = await loadPdf();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(title);
   doc.setAuthor('Портал обучения');
   doc.setCreationDate(createdAt);
-  const serif = await doc.embedFont(regular, { subset: true });
-  const serifBold = await doc.embedFont(bold, { subset: true });
+  const { serif, serifBold } = await embedSerifFonts(doc);
   const [width, height, margin] = [595, 842, 56];
   let page = doc.addPage([width, height]);
   let y = height - margin;

@@ -1,5 +1,5 @@
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
-import { loadPdf, loadSerifFonts, wrapText } from '@portal/service-kit';
+import { embedSerifFonts, loadPdf, wrapText } from '@portal/service-kit';
 
 export interface CertificateContent {
   number: string;
@@ -27,15 +27,13 @@ function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: n
 
 /** An A4 landscape certificate in Russian (pdf-lib, the font embedded). */
 export async function renderCertificate(c: CertificateContent): Promise<Buffer> {
-  const { regular, bold } = await loadSerifFonts();
   const { PDFDocument, fontkit, rgb } = await loadPdf();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`Сертификат ${c.number}`);
   doc.setAuthor('Портал обучения');
   doc.setCreationDate(c.completedAt);
-  const serif = await doc.embedFont(regular, { subset: true });
-  const serifBold = await doc.embedFont(bold, { subset: true });
+  const { serif, serifBold } = await embedSerifFonts(doc);
   const page = doc.addPage([842, 595]);
   const accent = rgb(0.16, 0.32, 0.62);
   const ink = rgb(0.1, 0.1, 0.15);

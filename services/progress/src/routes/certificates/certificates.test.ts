@@ -6,7 +6,7 @@ import {
   type CertificateCheck,
   type StartedAttempt,
 } from '@portal/contracts';
-import { pdfText as extractText } from '@portal/devstack/pdf';
+import { pdfFonts, pdfText as extractText } from '@portal/devstack/pdf';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
@@ -56,6 +56,22 @@ it('is refused before the course is completed, and nothing is stored', async () 
   expect(await bed.store.certificates.countDocuments({ userId: person.user.id })).toBe(0);
   expect((await call('POST', '/api/certificates', undefined, { courseId: seeded.course.id })).status).toBe(401);
   expect((await call('POST', '/api/certificates', bed.as.CURATOR.token, { courseId: seeded.course.id })).status).toBe(403);
+});
+
+it("embeds the certificate's fonts as subsets that pdffonts recognises by their tag (ABCDEF+Name)", async () => {
+  const person = await userWithRole(bed.auth, 'CLIENT', 'Петров Пётр Петрович');
+  await completeCourse(person);
+  const issued = await call<Certificate>('POST', '/api/certificates', person.token, { courseId: seeded.course.id });
+  const res = await fetch(`${bed.progress.url}/api/certificates/${issued.body.number}/pdf`, {
+    headers: { authorization: `Bearer ${person.token}` },
+  });
+  expect(res.status).toBe(200);
+  const fonts = await pdfFonts(new Uint8Array(await res.arrayBuffer()));
+  expect(fonts.length).toBeGreaterThanOrEqual(2);
+  for (const font of fonts) {
+    expect(font.name).toMatch(/^[A-Z]{6}\+DejaVuSerif/);
+    expect(font).toMatchObject({ embedded: true, subset: true, unicode: true });
+  }
 });
 
 it('issues one certificate on completion: a PDF in Russian with the number, ФИО, course, hours and date; /verify confirms it', async () => {
