@@ -26,6 +26,8 @@ export interface RouteDoc {
   also?: Partial<Record<number, string | Refusal>>;
   /** A write of a versioned record: `If-Match` (or a `version` field in the body) guards it, 412 when stale. */
   versioned?: true;
+  /** A create that honours `Idempotency-Key` (service kit's `idempotent`): a retry is answered, not made again. */
+  idempotent?: true;
   /** Answers this route never gives although its kind usually does. */
   without?: number[];
 }
@@ -94,6 +96,10 @@ export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
     statuses.set(403, undefined);
   }
   if (doc.versioned) statuses.set(412, undefined);
+  if (doc.idempotent) {
+    statuses.set(409, { description: 'Запрос с этим Idempotency-Key ещё выполняется', example: MSG.idempotencyInProgress });
+    statuses.set(422, { description: 'Idempotency-Key уже использован для другого запроса', example: MSG.idempotencyKeyReused });
+  }
   for (const [status, description] of Object.entries(doc.also ?? {})) statuses.set(Number(status), description);
   for (const status of doc.without ?? []) statuses.delete(status);
 
@@ -105,15 +111,19 @@ export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
   return {
     tags: [tag],
     summary: doc.summary,
-    description: [doc.description, doc.versioned && VERSIONED, rolesText(doc.access)].filter(Boolean).join('\n\n'),
+    description: [doc.description, doc.versioned && VERSIONED, doc.idempotent && IDEMPOTENT, rolesText(doc.access)]
+      .filter(Boolean)
+      .join('\n\n'),
     ...(doc.access === 'public' ? {} : { 'x-roles': [...doc.access] }),
     security: doc.access === 'public' ? [] : [{ bearer: [] }],
-    ...(doc.params || doc.query || doc.versioned
+    ...(doc.params || doc.query || doc.versioned || doc.idempotent
       ? {
           requestParams: {
             ...(doc.params ? { path: doc.params } : {}),
             ...(doc.query ? { query: doc.query } : {}),
-            ...(doc.versioned ? { header: ifMatch } : {}),
+            ...(doc.versioned || doc.idempotent
+              ? { header: z.object({ ...(doc.versioned ? ifMatch.shape : {}), ...(doc.idempotent ? idempotencyKey.shape : {}) }) }
+              : {}),
           },
         }
       : {}),
@@ -173,6 +183,17 @@ export const idParam = (name = 'id', description = 'Идентификатор �
 const VERSIONED =
   'Запись с версией: передайте её `version` в заголовке `If-Match` (или полем `version` в теле); ' +
   'если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии запись меняется как есть.';
+
+const IDEMPOTENT =
+  'Повтор без дублей: с заголовком `Idempotency-Key` повтор того же запроса тем же человеком в течение суток ' +
+  'получает первый ответ (с заголовком `Idempotent-Replayed: true`) и ничего не создаёт.';
+
+const idempotencyKey = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({ description: 'Ключ повтора: 1–255 печатных символов ASCII, свой для каждого нового запроса', example: 'a1b2c3' }),
+});
 
 const ifMatch = z.object({
   'if-match': z.string().optional().meta({ description: 'Версия записи, на которой основано изменение', example: '"3"' }),

@@ -55,6 +55,9 @@ export const MSG = {
   ownRoleAdminOnly: 'Свою роль может изменить только администратор',
   staleDocument: 'Документ изменён другим пользователем',
   versionInvalid: 'Версия документа должна быть целым неотрицательным числом',
+  idempotencyKeyInvalid: 'Заголовок Idempotency-Key — от 1 до 255 печатных латинских символов',
+  idempotencyKeyReused: 'Этот Idempotency-Key уже использован для другого запроса',
+  idempotencyInProgress: 'Запрос с этим Idempotency-Key ещё выполняется. Повторите его чуть позже',
 } as const;
 
 /** What a model's own checks say (behind the zod schemas, which say it first). */

@@ -32,3 +32,4 @@ export * from './writeRoutes';
 export * from './schemas';
 export * from './coalesce';
 export * from './versionedCache';
+export * from './idempotency';

@@ -198,11 +198,14 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Назначить опубликованный курс',
       description:
-        'Аудитория: выбранные люди, подразделение, роль или все обучающиеся. Пришедшие в подразделение позже тоже его получают.',
+        'Аудитория: выбранные люди, подразделение, роль или все обучающиеся. Пришедшие в подразделение позже тоже его получают. ' +
+        'Такое же назначение (тот же курс, та же аудитория, тот же срок) не создаётся второй раз: ответ 200 с существующим.',
       access: STAFF_ROLES,
       body: assignmentCreateSchema,
       example,
+      idempotent: true,
       ok: { status: 201, description: 'Назначение', schema: assignmentSchema },
+      alsoOk: { 200: { description: 'Такое назначение уже есть: оно и есть ответ', schema: assignmentSchema } },
       also: noCourse,
     }),
   },
@@ -251,6 +254,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       access: STUDY_ROLES,
       body: z.object({ courseId: entityIdField('courseId') }),
       example: { courseId: EXAMPLE_ID },
+      idempotent: true,
       ok: { status: 201, description: 'Сертификат выдан', schema: certificateSchema },
       alsoOk: { 200: { description: 'Сертификат был выдан раньше', schema: certificateSchema } },
       also: { ...noCourse, 400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted } },

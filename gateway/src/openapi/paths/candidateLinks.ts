@@ -118,6 +118,7 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
         timeLimitMinutes: 30,
         showResult: false,
       },
+      idempotent: true,
       ok: { status: 201, description: 'Ссылка и её адрес (один раз)', schema: candidateLinkCreatedSchema },
       also: {
         403: { description: 'Курс не этого куратора', example: CANDIDATE_LINK_MSG.notYours },
@@ -158,6 +159,7 @@ export const candidateLinkPaths: ZodOpenApiPathsObject = {
         consent: true,
         consentVersion: CONSENT_DOCUMENT.version,
       },
+      idempotent: true,
       ok: { status: 201, description: 'Сессия кандидата', schema: candidateStartedSchema },
       also: { 409: { description: 'Текст согласия обновился', example: CONSENT_MSG.outdated } },
     }),

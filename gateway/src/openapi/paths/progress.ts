@@ -61,6 +61,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       params: idParam('lessonId', 'Идентификатор урока'),
       body: lessonCompleteSchema,
       example: { courseId: EXAMPLE_ID },
+      idempotent: true,
       ok: { status: 201, description: 'Урок отмечен', schema: lessonCompleteResultSchema },
       alsoOk: { 200: { description: 'Урок уже был отмечен', schema: lessonCompleteResultSchema } },
       also: noCourse,
@@ -100,6 +101,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       access: STUDY_ROLES,
       body: attemptStartSchema,
       example: { quizId: EXAMPLE_ID, courseId: EXAMPLE_ID, lessonId: EXAMPLE_ID },
+      idempotent: true,
       ok: { status: 201, description: 'Попытка начата', schema: startedAttemptSchema },
       alsoOk: { 200: { description: 'Продолжается начатая попытка', schema: startedAttemptSchema } },
       also: {

@@ -138,7 +138,12 @@ const bankQuestionBody = () => ({
   tags: ['матрица'],
   question: { type: 'single_choice', question: `Вопрос ${unique()}`, options: ['Да', 'Нет'], correctAnswers: [0] },
 });
-const assignmentBody = (p: Portal) => ({ courseId: p.seeded.course.id, audience: { kind: 'all' }, dueDate: '2099-12-31' });
+/** Each call its own due day: an identical assignment is answered with the existing one (200), not made again. */
+const assignmentBody = (p: Portal) => ({
+  courseId: p.seeded.course.id,
+  audience: { kind: 'all' },
+  dueDate: new Date(Date.UTC(2099, 0, 1 + serial++)).toISOString().slice(0, 10),
+});
 const candidateLinkBody = (p: Portal) => ({
   courseId: p.seeded.course.id,
   lessonId: p.seeded.quizLessonId,

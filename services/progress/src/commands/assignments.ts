@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isValidObjectId } from 'mongoose';
 import {
   ASSIGNMENT_MSG,
@@ -15,7 +16,7 @@ import {
   type PersonStatus,
   type Role,
 } from '@portal/contracts';
-import { badRequest, clock, notFound, op, type Principal } from '@portal/service-kit';
+import { badRequest, clock, notFound, op, serialised, type Principal } from '@portal/service-kit';
 import { endsAudience, type AudiencePage, type PeopleClient } from '../clients/people';
 import type { AssignmentDoc } from '../models/assignment';
 import type { ProgressModels } from '../models';
@@ -59,7 +60,7 @@ export const audienceOf = (
         ? { kind: 'role', role: doc.audienceRole as Role }
         : { kind: 'all' };
 
-/** «Подразделение «Продажи»», «Роль «Клиент»», «Выбранные люди: 3», «Все обучающиеся». */
+/** «Подразделение «Продажи»», «Роль «Клиент»», «Выбранные сотрудники: 3», «Все обучающиеся». */
 export function describeAudience(audience: Audience): string {
   if (audience.kind === 'users') return `${AUDIENCE_LABELS.users}: ${audience.userIds.length}`;
   if (audience.kind === 'department') return `${AUDIENCE_LABELS.department} «${audience.department}»`;
@@ -81,27 +82,58 @@ const assignmentFields = (course: CourseOutline, input: Fields) => ({
   message: input.message,
 });
 
+/** What makes two assignments the same: the course, the audience rule (people in any order) and the due day. */
+function sameAssignment(courseId: string, input: Fields) {
+  const audience = audienceFields(input.audience);
+  return {
+    courseId,
+    dueDate: input.dueDate,
+    audienceKind: audience.audienceKind,
+    audienceDepartment: audience.audienceDepartment,
+    audienceRole: audience.audienceRole,
+    audienceUserIds: [...audience.audienceUserIds].sort(),
+  };
+}
+
+/**
+ * Assigns a course, or answers the identical assignment that already exists (the same course, the
+ * same audience, the same due day: `created: false`), so that a double click, a retry or 20 parallel
+ * requests leave one assignment and the learner one line. Creates of one identity take turns through
+ * a store claim (FerretDB has no transactions, and two documents without a shared unique field do not
+ * collide in its indexes).
+ */
 export async function createAssignment(
   deps: ProgressDeps,
   actor: Principal,
   course: CourseOutline,
   input: Fields & Pick<AssignmentCreateInput, 'courseId'>,
-): Promise<AssignmentDoc> {
+): Promise<{ doc: AssignmentDoc; created: boolean }> {
   if (course.status !== 'published') throw badRequest(ASSIGNMENT_MSG.courseNotPublished, 'courseId');
   assertDueDate(input.dueDate);
-  const created = await deps.models.assignments.create({
-    ...assignmentFields(course, input),
-    createdBy: { id: actor.id, fullName: actor.fullName },
+  const same = sameAssignment(course.id, input);
+  const identity = createHash('sha256').update(JSON.stringify(same)).digest('hex');
+  return serialised(deps.models.assignments.db, `assignments:create:${identity}`, async () => {
+    const { audienceUserIds, ...rest } = same;
+    const candidates = await deps.models.assignments
+      .find({ ...rest, audienceUserIds: op({ $size: audienceUserIds.length }) })
+      .sort({ _id: 1 })
+      .lean<AssignmentDoc[]>();
+    const existing = candidates.find((a) => [...a.audienceUserIds].sort().join() === audienceUserIds.join());
+    if (existing) return { doc: existing, created: false };
+    const created = await deps.models.assignments.create({
+      ...assignmentFields(course, input),
+      createdBy: { id: actor.id, fullName: actor.fullName },
+    });
+    const doc = created.toObject();
+    deps.audit.publish({
+      action: 'create',
+      entity: 'assignment',
+      entityId: String(doc._id),
+      details: `Курс «${doc.courseTitle}» назначен: ${describeAudience(input.audience)}, срок ${doc.dueDate}`,
+      actor,
+    });
+    return { doc, created: true };
   });
-  const doc = created.toObject();
-  deps.audit.publish({
-    action: 'create',
-    entity: 'assignment',
-    entityId: String(doc._id),
-    details: `Курс «${doc.courseTitle}» назначен: ${describeAudience(input.audience)}, срок ${doc.dueDate}`,
-    actor,
-  });
-  return doc;
 }
 
 export async function loadAssignment(models: ProgressModels, id: string): Promise<AssignmentDoc> {

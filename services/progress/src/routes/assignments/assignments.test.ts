@@ -261,3 +261,48 @@ describe('lists', () => {
     expect(staff.body.data).toHaveLength(2);
   });
 });
+
+describe('identical assignments do not multiply', () => {
+  it('20 parallel identical assignments give one: one 201, the rest 200 with it; the learner lists the course once', async () => {
+    const learner = await bed.learner('CLIENT', 'Дубль Дублев');
+    const other = await bed.learner('CLIENT', 'Второй Дублев');
+    const body = { audience: { kind: 'users', userIds: [learner.user.id, other.user.id] }, dueDate: dayPlus(40) };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => assign(body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(19).fill(200), 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    // Sequential repeats, the people in another order, and another curator's are the same assignment.
+    const again = await assign({ ...body, audience: { kind: 'users', userIds: [other.user.id, learner.user.id] } });
+    expect([again.status, again.body.id]).toEqual([200, answers[0].body.id]);
+    expect((await assign(body, bed.as.ADMIN.token)).body.id).toBe(answers[0].body.id);
+    expect((await mine(learner)).filter((a) => a.dueDate === dayPlus(40))).toHaveLength(1);
+    expect(await bed.store.assignments.countDocuments({ audienceUserIds: learner.user.id })).toBe(1);
+    // Another due day is another assignment.
+    expect((await assign({ ...body, dueDate: dayPlus(41) })).status).toBe(201);
+  });
+
+  it('honours Idempotency-Key: a retry gets the first answer and creates nothing; another request under the key is 422, a bad key 400', async () => {
+    const learner = await bed.learner('CLIENT', 'Ключ Повторов');
+    const withKey = (key: string, body: Record<string, unknown>, token = curator()) =>
+      api<Answer<Assignment>>(bed.progress.url, 'POST', '/api/assignments', {
+        token,
+        body: { courseId: seeded.course.id, dueDate: dayPlus(50), ...body },
+        headers: { 'Idempotency-Key': key },
+      });
+    const body = { audience: { kind: 'users', userIds: [learner.user.id] } };
+    const key = `assign-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => withKey(key, body)));
+    const first = answers.find((a) => !a.headers.get('idempotent-replayed'))!;
+    expect(answers.map((r) => [r.status, r.body.id, r.headers.get('idempotent-replayed')]).sort()).toEqual([
+      [201, first.body.id, null],
+      ...Array(4).fill([201, first.body.id, 'true']),
+    ]);
+    const changed = await withKey(key, { ...body, dueDate: dayPlus(51) });
+    expect(changed).toMatchObject({ status: 422, body: { message: MSG.idempotencyKeyReused } });
+    const bad = await withKey('a key with spaces', body);
+    expect(bad).toMatchObject({ status: 400, body: { message: MSG.idempotencyKeyInvalid } });
+    expect(await bed.store.assignments.countDocuments({ audienceUserIds: learner.user.id })).toBe(1);
+    // A key is the person's own: another curator's request under it runs (and finds the same assignment).
+    const admin = await withKey(key, body, bed.as.ADMIN.token);
+    expect([admin.status, admin.headers.get('idempotent-replayed')]).toEqual([200, null]);
+  });
+});

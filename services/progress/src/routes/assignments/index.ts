@@ -23,7 +23,17 @@ import {
   type Page,
   type PersonAssignments,
 } from '@portal/contracts';
-import { exportColumns, notFound, op, parse, readPage, requireRole, sendExport, type ServiceContext } from '@portal/service-kit';
+import {
+  exportColumns,
+  idempotent,
+  notFound,
+  op,
+  parse,
+  readPage,
+  requireRole,
+  sendExport,
+  type ServiceContext,
+} from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
 import {
   assignedTo,
@@ -107,12 +117,13 @@ export function assignmentsRouter(
     ctx.body = body;
   });
 
-  router.post('/', requireRole(...ASSIGN_ROLES), async (ctx) => {
+  /** 201 with a new assignment, or 200 with the identical one that exists (same course, audience and day). */
+  router.post('/', requireRole(...ASSIGN_ROLES), idempotent(service), async (ctx) => {
     const input = parse(assignmentCreateSchema, ctx.request.body);
     const course = await content.getOutline(input.courseId, ctx.get('authorization'));
-    const doc = await createAssignment(deps, ctx.state.user, course, input);
-    deps.onAssigned?.(String(doc._id));
-    ctx.status = 201;
+    const { doc, created } = await createAssignment(deps, ctx.state.user, course, input);
+    if (created) deps.onAssigned?.(String(doc._id));
+    ctx.status = created ? 201 : 200;
     ctx.body = presentAssignment(doc);
   });
 

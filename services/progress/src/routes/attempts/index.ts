@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { STUDY_ROLES, attemptStartSchema, attemptSubmitSchema, entityIdField } from '@portal/contracts';
-import { parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { idempotent, parse, requireRole, type ServiceContext } from '@portal/service-kit';
 import { detailFor, loadAttempt, quizCard, startAttempt, submitAttempt } from '../../commands/attempts';
 import type { ProgressDeps } from '../../commands/deps';
 
@@ -20,7 +20,7 @@ export function attemptsRouter(service: ServiceContext, deps: ProgressDeps): Rou
     ctx.body = await quizCard(deps, ctx.state.user, ctx.get('authorization'), parse(quizIdParam, ctx.params.quizId));
   });
 
-  router.post('/', ...learner, async (ctx) => {
+  router.post('/', ...learner, idempotent(service), async (ctx) => {
     const input = parse(attemptStartSchema, ctx.request.body);
     const { body, created } = await startAttempt(deps, ctx.state.user, ctx.get('authorization'), input);
     ctx.status = created ? 201 : 200;

@@ -8,7 +8,7 @@ import {
   candidateTokenField,
   entityIdField,
 } from '@portal/contracts';
-import { notFound, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { idempotent, notFound, parse, requireRole, type ServiceContext } from '@portal/service-kit';
 import type { CandidatesClient } from '../../clients/candidates';
 import { createLink, listLinks, publicView, revokeLink, startByLink } from '../../commands/candidateLinks';
 import type { ProgressDeps } from '../../commands/deps';
@@ -42,7 +42,7 @@ export function candidateLinksRouter(service: ServiceContext, deps: CandidateLin
     ctx.body = await listLinks(deps, ctx.state.user, paging);
   });
 
-  router.post('/', ...staff, async (ctx) => {
+  router.post('/', ...staff, idempotent(service), async (ctx) => {
     const input = parse(candidateLinkCreateSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await createLink(deps, ctx.state.user, ctx.get('authorization'), input, deps.linkFor);
@@ -58,7 +58,7 @@ export function candidateLinksRouter(service: ServiceContext, deps: CandidateLin
     ctx.body = await publicView(deps, tokenOf(ctx.params.token));
   });
 
-  router.post('/public/:token/start', async (ctx) => {
+  router.post('/public/:token/start', idempotent(service), async (ctx) => {
     await deps.limit.take(clientAddress(ctx));
     const token = tokenOf(ctx.params.token);
     const input = parse(candidateStartSchema, ctx.request.body);
