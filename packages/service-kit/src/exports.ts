@@ -14,13 +14,26 @@ import { loadExcel } from './heavyLibraries';
  * CSV: UTF-8 with a BOM, `;` between fields (Russian Excel's list separator, so it opens in
  * columns), CRLF between records, every field quoted, and a text that begins with = + - @, a tab
  * or a CR prefixed with `'`, so a spreadsheet shows it instead of running it (OWASP "CSV
- * injection"). Dates are written `dd.MM.yyyy HH:mm` in the reader's zone, which Excel reads as dates.
+ * injection"). Dates are written `dd.MM.yyyy HH:mm` in the reader's zone, which Excel reads as dates;
+ * a calendar day (`exportDay`, a due day) is `dd.MM.yyyy`, the same day in every zone.
  *
  * XLSX: a bold, frozen header row, column widths, numbers as numbers and dates as real dates
- * (shown `dd.mm.yyyy hh:mm`, in the reader's zone). A text cell is never a formula there.
+ * (shown `dd.mm.yyyy hh:mm`, in the reader's zone; a calendar day as a date `dd.mm.yyyy`, never moved
+ * by a zone). A text cell is never a formula there.
  */
 
-export type ExportCell = string | number | Date | null | undefined;
+/**
+ * A date without a time (`YYYY-MM-DD`: a due day). It names a day on the calendar, not an instant,
+ * so no time zone moves it: 2026-12-31 reads 31.12.2026 in Kamchatka and in Moscow alike.
+ */
+export class ExportDay {
+  constructor(readonly day: string) {}
+}
+
+/** A calendar-day cell from `YYYY-MM-DD`. */
+export const exportDay = (day: string): ExportDay => new ExportDay(day);
+
+export type ExportCell = string | number | Date | ExportDay | null | undefined;
 
 export interface ExportColumn {
   header: string;
@@ -114,15 +127,23 @@ export function dateTimeText(instant: Date, timeZone: string): string {
   return `${two(w.getUTCDate())}.${two(w.getUTCMonth() + 1)}.${w.getUTCFullYear()} ${two(w.getUTCHours())}:${two(w.getUTCMinutes())}`;
 }
 
+/** `dd.MM.yyyy` of a calendar day `YYYY-MM-DD`. */
+const dayCellText = ({ day }: ExportDay): string => day.split('-').reverse().join('.');
+
+/** The spreadsheet's date of a calendar day: midnight of that day, with no zone (ExcelJS writes UTC fields). */
+const dayDate = ({ day }: ExportDay): Date => new Date(`${day}T00:00:00Z`);
+
 const csvField = (cell: ExportCell, timeZone: string): string => {
   const text =
     cell === null || cell === undefined
       ? ''
       : cell instanceof Date
         ? dateTimeText(cell, timeZone)
-        : typeof cell === 'number'
-          ? String(cell)
-          : formulaSafe(cell);
+        : cell instanceof ExportDay
+          ? dayCellText(cell)
+          : typeof cell === 'number'
+            ? String(cell)
+            : formulaSafe(cell);
   return `"${text.replace(/"/g, '""')}"`;
 };
 
@@ -154,9 +175,12 @@ export async function writeXlsx(table: ExportTable, out: Writable): Promise<void
     // The reader went away: stop reading the store. A slow reader: wait for it, so rows do not pile up here.
     if (out.destroyed) return;
     if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-    const written = sheet.addRow(row.map((c) => (c instanceof Date ? wallClock(c, table.timeZone) : (c ?? null))));
+    const written = sheet.addRow(
+      row.map((c) => (c instanceof Date ? wallClock(c, table.timeZone) : c instanceof ExportDay ? dayDate(c) : (c ?? null))),
+    );
     row.forEach((c, i) => {
       if (c instanceof Date) written.getCell(i + 1).numFmt = 'dd.mm.yyyy hh:mm';
+      if (c instanceof ExportDay) written.getCell(i + 1).numFmt = 'dd.mm.yyyy';
     });
     written.commit();
   }

@@ -25,6 +25,7 @@ import {
 } from '@portal/contracts';
 import {
   exportColumns,
+  exportDay,
   idempotent,
   notFound,
   op,
@@ -56,8 +57,6 @@ const idParam = z.string().max(100);
 const reportQuerySchema = z.object({ department: z.string().trim().min(1).max(120).optional() });
 /** Widths (characters) of ASSIGNMENT_EXPORT_HEADER's columns in the XLSX. */
 const EXPORT_COLUMN_WIDTHS = [32, 30, 24, 14, 12, 14, 17];
-/** A due day as a date cell: midnight UTC of that day, shown as the day in any reader's zone east of UTC. */
-const dueDateCell = (day: string): Date => new Date(`${day}T12:00:00Z`);
 
 /** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
 export function assignmentsRouter(
@@ -220,7 +219,7 @@ export function assignmentsRouter(
             person.email,
             person.department ?? '',
             ASSIGNMENT_STATUS_LABELS[s.status],
-            dueDateCell(s.dueDate),
+            exportDay(s.dueDate),
             s.status === 'completed' ? null : s.daysLeft,
             s.completedAt ? new Date(s.completedAt) : null,
           ];

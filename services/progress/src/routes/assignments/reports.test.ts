@@ -162,3 +162,22 @@ describe('the staff list’s period filter', () => {
     expect(malformed.body.message).toBe('Начало периода — дата в формате ГГГГ-ММ-ДД');
   });
 });
+
+it('writes a due day as that day in every zone, in the CSV and as a date in the XLSX (31.12 stays 31.12 in Kamchatka and Moscow)', async () => {
+  const day = `${new Date().getUTCFullYear() + 1}-12-31`;
+  const yearEnd = await call<Assignment>('POST', '/api/assignments', bed.as.CURATOR.token, {
+    courseId: seeded.course.id,
+    audience: { kind: 'users', userIds: [people.idle.user.id] },
+    dueDate: day,
+  });
+  expect([yearEnd.status, yearEnd.body.dueDate]).toEqual([201, day]);
+  const base = `${bed.progress.url}/api/assignments/${yearEnd.body.id}/people/export`;
+  const shown = day.split('-').reverse().join('.');
+  for (const tz of ['Asia/Kamchatka', 'Europe/Moscow', 'America/Los_Angeles']) {
+    const rows = readCsv((await download(`${base}?format=csv&tz=${tz}`, bed.as.CURATOR.token)).bytes);
+    expect([tz, rows[1][0], rows[1][4]]).toEqual([tz, 'Васильев Василий', shown]);
+    const sheet = await readXlsx((await download(`${base}?format=xlsx&tz=${tz}`, bed.as.CURATOR.token)).bytes);
+    const due = sheet.rows[1][4] as Date;
+    expect([tz, due.toISOString(), sheet.formats[4]]).toEqual([tz, `${day}T00:00:00.000Z`, 'dd.mm.yyyy']);
+  }
+});
