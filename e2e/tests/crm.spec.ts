@@ -226,7 +226,7 @@ test('an organization that does not exist shows the load error in red', async ({
 
 test('the directory searches by name, email or role label and filters by role', async ({ page }) => {
   await signIn(page, 'curator@portal.local', 'Portal-Kur-2026');
-  await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Контакты' }).click();
+  await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Пользователи' }).click();
   await expect(page).toHaveURL(/\/crm\/contacts$/);
   const search = page.getByRole('searchbox', { name: 'Поиск пользователей' });
   const counter = page.getByTestId('directory-count');

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { COURSE_LIST_FILTERS, COURSE_STATUSES, type CourseStatus } from '@portal/contracts';
+import { useSearch } from '@portal/web-core';
 import type { CourseListParams, CourseListView } from '../api/courses';
 
 const fromUrl = (): CourseListParams => {
@@ -18,10 +19,19 @@ const fromUrl = (): CourseListParams => {
 /**
  * Search, filters and the page live in the address (?search=&status=&filter=&page=), so a reload, a
  * shared link or the back button keeps what the person was looking at. A new search or filter starts
- * again from the first page.
+ * again from the first page; a link to another view of the page is followed.
  */
 export function useListParams(): [CourseListParams, (patch: Partial<CourseListParams>) => void] {
   const [params, setParams] = useState<CourseListParams>(fromUrl);
+  const search = useSearch();
+
+  // A link to another view of this page (the header's «Мои назначения», «Курсы») changes the address only.
+  useEffect(() => {
+    setParams((current) => {
+      const asked = fromUrl();
+      return JSON.stringify(asked) === JSON.stringify(current) ? current : asked;
+    });
+  }, [search]);
 
   useEffect(() => {
     const q = new URLSearchParams();

@@ -14,7 +14,7 @@ const STAFF_ACTIONS: QuickAction[] = [
   { label: 'Создать курс', path: paths.newCourse(), icon: '+' },
   { label: 'Управление курсами', path: paths.courses(), icon: '▤' },
   { label: 'Организации', path: paths.organizations(), icon: '⌂' },
-  { label: 'Контакты', path: paths.contacts(), icon: '☺' },
+  { label: 'Пользователи', path: paths.contacts(), icon: '☺' },
 ];
 const LEARNER_ACTIONS: QuickAction[] = [
   { label: 'Мои курсы', path: paths.courses(), icon: '▤' },

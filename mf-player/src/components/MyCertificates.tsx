@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { Certificate, Page } from '@portal/contracts';
@@ -7,18 +7,31 @@ import { apiRequest, downloadCertificate, errorMessage } from '@portal/web-core'
 
 const PAGE_SIZE = 10;
 
-/** The learner's certificates on /results, each downloadable. */
-export function MyCertificates() {
+/**
+ * The learner's certificates on /results, each downloadable. Opened from the header («Сертификаты»,
+ * `?section=certificates`) it is shown even while empty, brought into view and focused.
+ */
+export function MyCertificates({ opened = false }: { opened?: boolean }) {
   const [page, setPage] = useState(1);
+  const heading = useRef<HTMLHeadingElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['certificates', 'my', page],
     queryFn: ({ signal }) => apiRequest<Page<Certificate>>('/certificates/my', { query: { page, limit: PAGE_SIZE }, signal }),
   });
-  if (!list.data?.total) return null;
+  const loaded = !!list.data;
+  useEffect(() => {
+    if (!opened || !loaded) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [opened, loaded]);
+  if (!list.data || (!list.data.total && !opened)) return null;
   return (
     <Section aria-labelledby="my-certificates">
-      <h2 id="my-certificates">Мои сертификаты</h2>
+      <h2 id="my-certificates" ref={heading} tabIndex={-1}>
+        Мои сертификаты
+      </h2>
+      {!list.data.total && <Muted>Сертификатов пока нет: он выдаётся, когда курс пройден целиком.</Muted>}
       <ul>
         {list.data.data.map((c) => (
           <li key={c.number}>

@@ -15,7 +15,6 @@ import {
   type ShowCorrectAnswers,
   type ShowExplanations,
 } from './quiz';
-import type { Role } from './roles';
 
 /**
  * Learning: study mode, lesson completion, quiz attempts graded on the server, results and their
@@ -24,10 +23,8 @@ import type { Role } from './roles';
 
 /* ------------------------------------------------------------------ texts */
 
-/** Who studies courses and takes quizzes: everyone but the authors (ADMIN, CURATOR). */
-export const STUDY_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'MANAGER'];
-/** Who sees every learner's results, not only their own. */
-export const RESULTS_ALL_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
+// Who studies and who sees everyone's results are defined with the roles (the header's navigation reads them).
+export { RESULTS_ALL_ROLES, STUDY_ROLES } from './roles';
 
 /** The question types the player can show: all fourteen (the quiz engine's). */
 export const PLAYER_QUESTION_TYPES: readonly QuestionType[] = QUESTION_TYPES;

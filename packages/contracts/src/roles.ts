@@ -24,6 +24,10 @@ export const APPLY_FOR_ROLES: readonly Role[] = ['CURATOR'];
 export const CRM_ROLES: readonly Role[] = ['ADMIN', 'CURATOR', 'MANAGER'];
 /** Screens for the administrator alone (the data-subject requests). */
 export const ADMIN_ROLES: readonly Role[] = ['ADMIN'];
+/** Who studies courses and takes quizzes: everyone but the authors (ADMIN, CURATOR). */
+export const STUDY_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE', 'MANAGER'];
+/** Who sees every learner's results, not only their own. */
+export const RESULTS_ALL_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
 
 export const isStaff = (role: Role | undefined): boolean => !!role && STAFF_ROLES.includes(role);
 

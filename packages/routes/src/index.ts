@@ -1,7 +1,7 @@
-import { isStaff, type Role } from '@portal/contracts/roles';
-import { NAVIGATION, ROUTES, type RemoteName, type RouteDefinition } from './table';
+import type { Role } from '@portal/contracts/roles';
+import { NAVIGATION, ROUTES, type NavigationEntry, type RemoteName, type RouteDefinition } from './table';
 
-export { NAVIGATION, REMOTES, ROUTES, type Access, type RemoteName, type RouteDefinition } from './table';
+export { NAVIGATION, REMOTES, ROUTES, type Access, type NavigationEntry, type RemoteName, type RouteDefinition } from './table';
 
 type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
@@ -160,18 +160,31 @@ export const remoteShows = (remote: RemoteName, pathname: string, auth: { status
   resolve(pathname)?.route.remote === remote && decide(pathname, auth).kind === 'allow';
 
 export interface NavItem {
+  /** The page's path with the view it opens (`/courses?filter=assigned`). */
   href: string;
   label: string;
+  count?: NavigationEntry['count'];
 }
 
-/** The links of a person's header: staff navigation for ADMIN and CURATOR, a learner's own for the rest; only what the guard lets them open. */
+/** The links of a person's header: only what the guard lets them open, and what their role is given. */
 export const navigationFor = (role: Role): NavItem[] =>
-  NAVIGATION[isStaff(role) ? 'staff' : 'learner']
-    .map(({ route, label }) => ({ href: build(route, []), label }))
-    .filter((item) => decide(item.href, { status: 'ready', role }).kind === 'allow');
+  NAVIGATION.filter((entry) => !entry.roles || entry.roles.includes(role))
+    .map(({ route, label, search, count }) => ({ path: build(route, []), href: build(route, []) + (search ?? ''), label, count }))
+    .filter((item) => decide(item.path, { status: 'ready', role }).kind === 'allow')
+    .map(({ path: _path, ...item }) => item);
 
-/** The link of the current page: the longest href the path is, or lies under. */
-export const currentNavItem = (items: readonly NavItem[], pathname: string): NavItem | null =>
-  items
-    .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
-    .sort((a, b) => b.href.length - a.href.length)[0] ?? null;
+/**
+ * The link of the current page: the longest path the address is, or lies under; among links to one
+ * page, the one whose view (`?filter=assigned`) the address opens, else the one without a view.
+ */
+export const currentNavItem = (items: readonly NavItem[], pathname: string, search = ''): NavItem | null => {
+  const current = new URLSearchParams(search);
+  const scored = items.flatMap((item) => {
+    const [path, query = ''] = item.href.split('?');
+    if (pathname !== path && !pathname.startsWith(`${path}/`)) return [];
+    const wanted = [...new URLSearchParams(query)];
+    if (!wanted.every(([key, value]) => current.get(key) === value)) return [];
+    return [{ item, score: path.length * 10 + wanted.length }];
+  });
+  return scored.sort((a, b) => b.score - a.score)[0]?.item ?? null;
+};

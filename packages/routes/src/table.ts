@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, CRM_ROLES, ROLES, STAFF_ROLES, type Role } from '@portal/contracts/roles';
+import { ADMIN_ROLES, CRM_ROLES, RESULTS_ALL_ROLES, ROLES, STAFF_ROLES, STUDY_ROLES, type Role } from '@portal/contracts/roles';
 
 /** The micro-frontends: federation scope → the folder it is built in (and served under, /mf/<folder>/). */
 export const REMOTES = {
@@ -97,21 +97,32 @@ export const ROUTES = {
   verifyCertificate: { path: '/verify/:number', remote: 'mf_landing', scene: 'verifyCertificate', access: 'public' },
 } as const satisfies Record<string, RouteDefinition>;
 
-/** The links of the header: staff navigation for ADMIN and CURATOR, a learner's own for the rest. */
-export const NAVIGATION = {
-  staff: [
-    { route: 'dashboard', label: 'Главная' },
-    { route: 'courses', label: 'Курсы' },
-    // Staff read everyone's results there (RESULTS_ALL_ROLES); everyone else only their own.
-    { route: 'results', label: 'Результаты' },
-    { route: 'assignments', label: 'Назначения' },
-    { route: 'organizations', label: 'Организации' },
-    { route: 'contacts', label: 'Контакты' },
-    { route: 'subjectRequests', label: 'Запросы ПДн' },
-  ],
-  learner: [
-    { route: 'dashboard', label: 'Главная' },
-    { route: 'courses', label: 'Курсы' },
-    { route: 'results', label: 'Мои результаты' },
-  ],
-} as const satisfies Record<string, ReadonlyArray<{ route: keyof typeof ROUTES; label: string }>>;
+/** One link of the header; `roles` narrows it further than its route's access, `search` opens a view of the page. */
+export interface NavigationEntry {
+  route: keyof typeof ROUTES;
+  label: string;
+  roles?: readonly Role[];
+  search?: string;
+  /** A figure shown beside the label: what waits for the person there. */
+  count?: 'reviewsWaiting';
+}
+
+/**
+ * The links of the header, in their order: each person gets those their role may open (the route's
+ * access, narrowed by `roles`). Learners find their assignments and certificates here, the MANAGER
+ * the CRM, curators the answers waiting for them.
+ */
+export const NAVIGATION: readonly NavigationEntry[] = [
+  { route: 'dashboard', label: 'Главная' },
+  { route: 'courses', label: 'Курсы' },
+  { route: 'courses', label: 'Мои назначения', roles: STUDY_ROLES, search: '?filter=assigned' },
+  { route: 'results', label: 'Результаты', roles: RESULTS_ALL_ROLES },
+  { route: 'results', label: 'Мои результаты', roles: STUDY_ROLES },
+  { route: 'results', label: 'Сертификаты', roles: STUDY_ROLES, search: '?section=certificates' },
+  { route: 'reviews', label: 'Проверка ответов', count: 'reviewsWaiting' },
+  { route: 'assignments', label: 'Назначения' },
+  { route: 'organizations', label: 'Организации' },
+  // The user directory (/crm/contacts of the spec): «Контакты» are an organization's contacts.
+  { route: 'contacts', label: 'Пользователи' },
+  { route: 'subjectRequests', label: 'Запросы ПДн' },
+];

@@ -20,3 +20,6 @@ const subscribe = (listener: () => void) => {
 };
 
 export const usePathname = (): string => useSyncExternalStore(subscribe, () => window.location.pathname);
+
+/** The address's query (`?filter=assigned`), which some header links open a view of their page with. */
+export const useSearch = (): string => useSyncExternalStore(subscribe, () => window.location.search);

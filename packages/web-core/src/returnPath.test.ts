@@ -49,23 +49,40 @@ describe('the return path after signing in', () => {
 
 describe('the header navigation', () => {
   const labels = (role: Parameters<typeof navigationFor>[0]) => navigationFor(role).map((item) => `${item.label} ${item.href}`);
+  const learning = [
+    'Главная /dashboard',
+    'Курсы /courses',
+    'Мои назначения /courses?filter=assigned',
+    'Мои результаты /results',
+    'Сертификаты /results?section=certificates',
+  ];
 
-  it('gives learners and the manager their own dashboard, courses and results', () => {
-    for (const role of ['CLIENT', 'CANDIDATE', 'MANAGER'] as const)
-      expect(labels(role)).toEqual(['Главная /dashboard', 'Курсы /courses', 'Мои результаты /results']);
+  it('gives learners their assignments and certificates beside their courses and results', () => {
+    for (const role of ['CLIENT', 'CANDIDATE'] as const) expect(labels(role)).toEqual(learning);
   });
 
-  it('gives staff everyone’s results beside the CRM, and the administrator the data-subject requests', () => {
+  it('gives the manager, who also studies, the assignments report, the organizations and the users', () => {
+    expect(labels('MANAGER')).toEqual([
+      ...learning,
+      'Назначения /assignments',
+      'Организации /crm/orgs',
+      'Пользователи /crm/contacts',
+    ]);
+  });
+
+  it('gives staff everyone’s results, the answers waiting, the CRM, and the administrator the data-subject requests', () => {
     const staff = [
       'Главная /dashboard',
       'Курсы /courses',
       'Результаты /results',
+      'Проверка ответов /reviews',
       'Назначения /assignments',
       'Организации /crm/orgs',
-      'Контакты /crm/contacts',
+      'Пользователи /crm/contacts',
     ];
     expect(labels('CURATOR')).toEqual(staff);
     expect(labels('ADMIN')).toEqual([...staff, 'Запросы ПДн /crm/subject-requests']);
+    expect(navigationFor('CURATOR').find((item) => item.href === '/reviews')?.count).toBe('reviewsWaiting');
   });
 
   it('marks the link of the page the person is on, and none on another page', () => {
@@ -75,5 +92,13 @@ describe('the header navigation', () => {
     expect(currentNavItem(items, '/courses/create')?.href).toBe('/courses');
     expect(currentNavItem(items, '/coursesX')).toBeNull();
     expect(currentNavItem(items, '/editor/c-1')).toBeNull();
+  });
+
+  it('marks the view of a page the address opens, and the page itself otherwise', () => {
+    const items = navigationFor('CLIENT');
+    expect(currentNavItem(items, '/courses', '?filter=assigned&page=2')?.label).toBe('Мои назначения');
+    expect(currentNavItem(items, '/courses', '?filter=started')?.label).toBe('Курсы');
+    expect(currentNavItem(items, '/results', '?section=certificates')?.label).toBe('Сертификаты');
+    expect(currentNavItem(items, '/results')?.label).toBe('Мои результаты');
   });
 });

@@ -13,6 +13,7 @@ import {
   useAuth,
   useDarkMode,
   usePathname,
+  useSearch,
 } from '@portal/web-core';
 import { AccessDenied } from './AccessDenied';
 import { AccountMenu } from './AccountMenu';
@@ -23,6 +24,7 @@ import { useConsent } from './useConsent';
 // The bell reads notifications through the query cache: its files, TanStack Query with them, come only
 // when a signed-in page shows the header (a visitor's landing loads none of it).
 const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const ReviewsWaiting = lazy(() => import('./ReviewsWaiting').then((m) => ({ default: m.ReviewsWaiting })));
 
 // The dialogs come when one is first needed; the account menu asks for them as it opens.
 const loadDialogs = () => import('./dialogs');
@@ -54,6 +56,7 @@ export const initialsOf = (fullName: string): string =>
 /** The portal chrome: the header with each person's navigation and the route guard for every protected route. */
 export function Chrome() {
   const pathname = usePathname();
+  const search = useSearch();
   const auth = useAuth();
   const { logout, logoutEverywhere } = auth;
   // The store's change (the profile read at the start, a sign-in) renders in one task however large
@@ -79,7 +82,7 @@ export function Chrome() {
   const staff = !!user && isStaff(user.role);
   const consent = useConsent(status === 'ready' && !!user);
   const links = user ? navigationFor(user.role) : [];
-  const current = currentNavItem(links, pathname);
+  const current = currentNavItem(links, pathname, search);
   const home = user ? homePathFor(user.role) : '/';
   const signOut = async () => {
     await logout();
@@ -117,6 +120,11 @@ export function Chrome() {
                 }}
               >
                 {item.label}
+                {item.count === 'reviewsWaiting' && (
+                  <LazyPart fallback={null}>
+                    <ReviewsWaiting />
+                  </LazyPart>
+                )}
               </NavLink>
             ))}
           </Links>
@@ -177,14 +185,14 @@ const Bar = styled.nav<{ $slim?: boolean }>`
   display: flex;
   align-items: center;
   gap: 24px;
-  padding: 0 24px;
-  height: ${({ $slim }) => ($slim ? '52px' : '60px')};
+  padding: 6px 24px;
+  /* Nothing is ever cut: links that do not fit on the line wrap under each other. */
+  flex-wrap: wrap;
+  min-height: ${({ $slim }) => ($slim ? '52px' : '60px')};
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  /* A phone: the brand and the account on one line, the links below, scrolled sideways within it. */
+  /* A phone: the brand and the account on one line, the links below. */
   ${PHONE} {
-    flex-wrap: wrap;
-    height: auto;
     gap: 4px 12px;
     padding: 8px 12px;
   }
@@ -196,10 +204,10 @@ const Brand = styled.a`
 `;
 const Links = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
-  flex: 1;
+  flex: 1 1 480px;
   min-width: 0;
-  overflow-x: auto;
   white-space: nowrap;
   ${PHONE} {
     order: 3;

@@ -35,7 +35,7 @@ import { PersonalDataDialog } from '../../components/SubjectActions';
 import { UserForm } from '../../components/UserForm';
 import { directoryCount, formatDate, isStale } from '../../format';
 
-/** /crm/contacts: every registered user, searchable by name, email or role (spec section 2). */
+/** /crm/contacts («Пользователи»; an organization's people are its «Контакты»): every registered user, searchable by name, email or role (spec section 2). */
 export function Directory() {
   const { user: me } = useAuth();
   const queryClient = useQueryClient();
@@ -84,7 +84,7 @@ export function Directory() {
   return (
     <Page data-mf="mf_crm">
       <ListHeader
-        title="Контакты"
+        title="Пользователи"
         count={
           // While another filter loads, the previous page stays on screen, but not its count.
           <Muted role="status" data-testid="directory-count">

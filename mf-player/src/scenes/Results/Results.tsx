@@ -19,7 +19,7 @@ import {
   Select,
   useDebounced,
 } from '@portal/ui';
-import { navigate, paths, useAuth } from '@portal/web-core';
+import { navigate, paths, useAuth, useSearch } from '@portal/web-core';
 import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge, ViaLinkBadge } from '../../components/Badges';
@@ -38,6 +38,7 @@ const initialSearch = () => new URLSearchParams(window.location.search).get('sea
 /** /results (spec section 2), from the server: a learner's own attempts, or everyone's for ADMIN and CURATOR. */
 export function Results() {
   const { user } = useAuth();
+  const certificatesAsked = new URLSearchParams(useSearch()).get('section') === 'certificates';
   const [search, setSearch] = useState(initialSearch);
   const [status, setStatus] = useState<ResultStatus | 'all'>('all');
   const [page, setPage] = useState(1);
@@ -76,7 +77,7 @@ export function Results() {
         />
       </Header>
 
-      {user && STUDY_ROLES.includes(user.role) && <MyCertificates />}
+      {user && STUDY_ROLES.includes(user.role) && <MyCertificates opened={certificatesAsked} />}
 
       <Toolbar role="search">
         <Input
