@@ -73,7 +73,7 @@ test('the application is approved by an ADMIN and the curator’s navigation app
   await page.reload();
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
   await expect(nav).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Контакты' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Пользователи' })).toBeVisible();
   await expect(page.getByTestId('dashboard-subtitle')).toContainText('Куратор');
   await expect(page.getByTestId('application-notice')).toHaveCount(0);
   expect(errors).toEqual([]);
@@ -142,9 +142,10 @@ test('the preset picker signs the administrator in to /dashboard with the staff 
     'Главная',
     'Курсы',
     'Результаты',
+    'Проверка ответов',
     'Назначения',
     'Организации',
-    'Контакты',
+    'Пользователи',
     'Запросы ПДн',
   ]);
   await expect(nav.getByRole('link', { name: 'Главная' })).toHaveAttribute('aria-current', 'page');
@@ -266,7 +267,14 @@ test('a learner goes from the courses to their dashboard and their results throu
   await signInThroughForm(page, 'candidate@portal.local', 'Portal-Kan-2026');
   await expect(page).toHaveURL(/\/courses$/);
   const account = page.getByRole('navigation', { name: 'Учётная запись' });
-  await expect(account.getByRole('link')).toHaveText(['Учебный портал', 'Главная', 'Курсы', 'Мои результаты']);
+  await expect(account.getByRole('link')).toHaveText([
+    'Учебный портал',
+    'Главная',
+    'Курсы',
+    'Мои назначения',
+    'Мои результаты',
+    'Сертификаты',
+  ]);
   await expect(account.getByRole('link', { name: 'Курсы' })).toHaveAttribute('aria-current', 'page');
 
   await account.getByRole('link', { name: 'Главная' }).click();
@@ -288,4 +296,28 @@ test('the manager reaches their results from the header', async ({ page }) => {
   await account.getByRole('link', { name: 'Мои результаты' }).click();
   await expect(page).toHaveURL(/\/results$/);
   await expect(page.getByRole('heading', { name: 'Результаты квизов' })).toBeVisible();
+});
+
+test('the manager opens the organizations and the users from the header', async ({ page }) => {
+  await signInThroughForm(page, 'manager@portal.local', 'Portal-Men-2026');
+  const account = page.getByRole('navigation', { name: 'Учётная запись' });
+  await account.getByRole('link', { name: 'Организации' }).click();
+  await expect(page).toHaveURL(/\/crm\/orgs$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Организации' })).toBeVisible();
+  await expect(account.getByRole('link', { name: 'Организации' })).toHaveAttribute('aria-current', 'page');
+  await account.getByRole('link', { name: 'Пользователи' }).click();
+  await expect(page).toHaveURL(/\/crm\/contacts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Пользователи' })).toBeVisible();
+});
+
+test('a learner opens their assignments and certificates from the header', async ({ page }) => {
+  await signInThroughForm(page, 'client@portal.local', 'Portal-Kli-2026');
+  const account = page.getByRole('navigation', { name: 'Учётная запись' });
+  await account.getByRole('link', { name: 'Мои назначения' }).click();
+  await expect(page).toHaveURL(/\/courses\?filter=assigned$/);
+  await expect(account.getByRole('link', { name: 'Мои назначения' })).toHaveAttribute('aria-current', 'page');
+  await expect(account.getByRole('link', { name: 'Курсы' })).not.toHaveAttribute('aria-current', 'page');
+  await account.getByRole('link', { name: 'Сертификаты' }).click();
+  await expect(page).toHaveURL(/\/results\?section=certificates$/);
+  await expect(page.getByRole('heading', { name: 'Мои сертификаты' })).toBeFocused();
 });
