@@ -71,7 +71,7 @@ test(
     const form = page.getByRole('form', { name: 'Назначить курс' });
     await form.getByLabel('Курс').selectOption({ label: courseTitle });
     await form.getByLabel('Кому').selectOption({ label: 'Подразделение' });
-    await form.getByRole('textbox', { name: 'Подразделение' }).fill(department);
+    await form.getByLabel('Подразделение', { exact: true }).selectOption(department);
     await form.getByLabel('Срок').fill(dayFromToday(7));
     await form.getByRole('button', { name: 'Назначить' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Курс «${courseTitle}» назначен` })).toBeVisible();
@@ -167,3 +167,69 @@ test(
     ).toEqual(['Петрова Мария Ивановна: завершён', 'Сидоров Пётр Петрович: просрочен']);
   },
 );
+
+test('a curator assigns a course to one named person found by name; that person sees it in the bell and under «Мои назначения» in the header', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // A person with no department, as client@portal.local is: before, only «Все обучающиеся» reached them.
+  const title = `Пожарная безопасность ${tag}`;
+  const curator = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
+  const post = async (path: string, data: unknown) => {
+    const answer = await request.post(path, { headers: curator, data });
+    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
+    return (await answer.json()) as { id: string };
+  };
+  const course = await post('/api/courses', { title, description: 'Инструктаж', isPublished: true, duration: 1 });
+  const module = await post('/api/blocks', { type: 'MODULE', courseId: course.id, title: 'Огнетушители' });
+  await post('/api/blocks', {
+    courseId: course.id,
+    moduleId: module.id,
+    title: 'Виды огнетушителей',
+    status: 'published',
+    content: [{ type: 'text', content: { text: 'Порошковый, углекислотный, водный.' } }],
+  });
+  const email = uniqueEmail('named');
+  const fullName = `Одинцова Ксения ${tag}`;
+  const registered = await request.post('/api/auth/register', { data: { email, password: PASSWORD, fullName, role: 'CLIENT' } });
+  expect(registered.status()).toBe(201);
+
+  await signIn(page, CURATOR.email, CURATOR.password, '/assignments');
+  const form = page.getByRole('form', { name: 'Назначить курс' });
+  await form.getByLabel('Курс').selectOption({ label: title });
+  await form.getByLabel('Кому').selectOption({ label: 'Выбранные сотрудники' });
+  await form.getByRole('searchbox', { name: 'Найти сотрудника' }).fill(`Одинцова Ксения ${tag}`);
+  await form.getByRole('button', { name: `Выбрать: ${fullName}` }).click();
+  await expect(form.getByRole('list', { name: 'Выбранные сотрудники' })).toHaveText(new RegExp(fullName));
+  await expect(form.getByRole('button', { name: `${fullName}: выбран` })).toBeDisabled();
+  await expectAccessible(page, 'выбор сотрудников для назначения');
+  await form.getByLabel('Срок').fill(dayFromToday(14));
+  await form.getByRole('button', { name: 'Назначить' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Курс «${title}» назначен` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Назначения' }).getByRole('row', { name: new RegExp(title) })).toContainText(
+    'Выбранные сотрудники: 1',
+  );
+
+  // The notification is written by the reminders worker: waited for over the API.
+  const learner = { authorization: `Bearer ${await tokenFor(request, { email, password: PASSWORD })}` };
+  await expect
+    .poll(
+      async () => ((await (await request.get('/api/notifications', { headers: learner })).json()) as { unread: number }).unread,
+    )
+    .toBe(1);
+  const learnerContext = await browser.newContext();
+  const learnerPage = await learnerContext.newPage();
+  try {
+    await signIn(learnerPage, email, PASSWORD, '/dashboard');
+    await learnerPage.getByRole('button', { name: 'Уведомления: 1 непрочитанное' }).click();
+    const bell = learnerPage.getByRole('dialog', { name: 'Уведомления' });
+    await expect(bell.getByTestId('notification').filter({ hasText: `Вам назначен курс «${title}»` })).toBeVisible();
+    await bell.getByRole('button', { name: 'Закрыть' }).click();
+    await learnerPage.getByRole('navigation', { name: 'Учётная запись' }).getByRole('link', { name: 'Мои назначения' }).click();
+    await expect(learnerPage).toHaveURL(/\/courses\?filter=assigned$/);
+    await expect(learnerPage.getByRole('list', { name: 'Мои назначения' }).getByTestId('assigned-course')).toContainText(title);
+  } finally {
+    await learnerContext.close();
+  }
+});

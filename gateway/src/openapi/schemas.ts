@@ -37,6 +37,7 @@ import {
   type ImportPreview,
   type AuthResponse,
   type Contact,
+  type Department,
   type Course,
   type CourseAuthors,
   type CourseOutline,
@@ -119,6 +120,11 @@ export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
 export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
 /* ------------------------------------------------------------------ auth */
+
+/** A department people are in (GET /api/users/departments). */
+export const departmentSchema = conforms<Department>().as(
+  z.object({ name: z.string().meta({ example: 'Отдел продаж' }) }).meta({ id: 'Department' }),
+);
 
 export const userSchema = conforms<User>().as(
   z

@@ -6,8 +6,10 @@ import type {
   AssignmentReport,
   AssignmentStatus,
   CourseSummary,
+  Department,
   ExportFormat,
   PersonAssignments,
+  User,
 } from '@portal/contracts';
 import { apiRequest, apiResponse, downloadExport, fetchPage } from '@portal/web-core';
 
@@ -20,6 +22,8 @@ export const assignmentKeys = {
   report: (id: string, department = '') => ['assignments', 'report', id, department] as const,
   person: (userId: string, page: number) => ['assignments', 'person', userId, page] as const,
   courses: ['assignments', 'published-courses'] as const,
+  learners: (search: string, page: number) => ['assignments', 'learners', search, page] as const,
+  departments: (search: string) => ['assignments', 'departments', search] as const,
 };
 
 export const ASSIGNMENTS_PAGE_SIZE = 20;
@@ -68,6 +72,18 @@ export const extendAssignment = (id: string, input: AssignmentExtendInput) =>
 export async function fetchPublishedCourses(signal?: AbortSignal): Promise<CourseSummary[]> {
   return (await apiResponse<CourseSummary[]>('/courses', { query: { status: 'published', limit: 100 }, signal })).body;
 }
+
+export const LEARNERS_PAGE_SIZE = 8;
+/** The departments a select lists at once; more are found by typing part of the name. */
+export const DEPARTMENTS_PAGE_SIZE = 100;
+
+/** The people an assignment can name (learners), found by name, email or department. */
+export const fetchLearners = (search: string, page: number, signal?: AbortSignal) =>
+  fetchPage<User>('/users', { search, audience: 'learners', page, limit: LEARNERS_PAGE_SIZE }, signal);
+
+/** The departments people are in, by name. */
+export const fetchDepartments = (search: string, signal?: AbortSignal) =>
+  fetchPage<Department>('/users/departments', { search, page: 1, limit: DEPARTMENTS_PAGE_SIZE }, signal);
 
 export const fetchPersonAssignments = (userId: string, page: number, signal?: AbortSignal) =>
   apiRequest<PersonAssignments>(`/assignments/person/${encodeURIComponent(userId)}`, {

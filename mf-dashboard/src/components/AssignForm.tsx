@@ -10,11 +10,12 @@ import {
   type AudienceKind,
   type Role,
 } from '@portal/contracts';
-import { Button, Check, CodeOptions, ErrorBox, Input, Label, Muted, RecordOptions, Select } from '@portal/ui';
-import { assignmentKeys, fetchPublishedCourses } from '../api/assignments';
+import { Button, Check, CodeOptions, ErrorBox, Input, Label, Muted, RecordOptions, Select, useDebounced } from '@portal/ui';
+import { DEPARTMENTS_PAGE_SIZE, assignmentKeys, fetchDepartments, fetchPublishedCourses } from '../api/assignments';
+import { PeoplePicker, type PickedPerson } from './PeoplePicker';
 
-/** The kinds of audience this form offers (named people are assigned over the API). */
-const KINDS: AudienceKind[] = ['department', 'role', 'all'];
+/** The kinds of audience this form offers. */
+const KINDS: AudienceKind[] = ['department', 'users', 'role', 'all'];
 
 interface Props {
   busy: boolean;
@@ -35,6 +36,7 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
     recurrenceMonths: '',
     message: '',
   });
+  const [people, setPeople] = useState<PickedPerson[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   /** A control's name, value and change handler, for one of the form's text values. */
   const bind = (key: Exclude<keyof typeof values, 'mandatory'>) => ({
@@ -46,11 +48,13 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const audience =
-      values.kind === 'department'
-        ? { kind: 'department', department: values.department }
-        : values.kind === 'role'
-          ? { kind: 'role', role: values.role }
-          : { kind: 'all' };
+      values.kind === 'users'
+        ? { kind: 'users', userIds: people.map((p) => p.id) }
+        : values.kind === 'department'
+          ? { kind: 'department', department: values.department }
+          : values.kind === 'role'
+            ? { kind: 'role', role: values.role }
+            : { kind: 'all' };
     const checked = assignmentCreateSchema.safeParse({
       courseId: values.courseId,
       audience,
@@ -74,12 +78,8 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
         </Select>
       </Label>
       <CodeSelect label="Кому" codes={KINDS} labels={AUDIENCE_LABELS} {...bind('kind')} />
-      {values.kind === 'department' && (
-        <Label>
-          Подразделение
-          <Input maxLength={120} {...bind('department')} />
-        </Label>
-      )}
+      {values.kind === 'department' && <DepartmentSelect {...bind('department')} />}
+      {values.kind === 'users' && <PeoplePicker picked={people} onChange={setPeople} />}
       {values.kind === 'role' && <CodeSelect label="Роль" codes={STUDY_ROLES} labels={ROLE_LABELS} {...bind('role')} />}
       <Label>
         Срок
@@ -100,11 +100,54 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
         <Input maxLength={2000} {...bind('message')} />
       </Label>
       {(problem || error) && <ErrorBox>{problem ?? error}</ErrorBox>}
-      <Muted>Сотрудники, которые позже придут в подразделение, тоже получат назначение.</Muted>
+      {values.kind === 'department' && <Muted>Сотрудники, которые позже придут в подразделение, тоже получат назначение.</Muted>}
       <Button type="submit" disabled={busy}>
         Назначить
       </Button>
     </Form>
+  );
+}
+
+/**
+ * «Подразделение», chosen from the departments people are in. A company with more than a select's
+ * worth finds one by typing part of its name.
+ */
+function DepartmentSelect({ value, ...select }: { value: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 300);
+  const departments = useQuery({
+    queryKey: assignmentKeys.departments(term),
+    queryFn: ({ signal }) => fetchDepartments(term, signal),
+  });
+  const many = !!term || (departments.data?.total ?? 0) > DEPARTMENTS_PAGE_SIZE;
+  return (
+    <>
+      {many && (
+        <Label>
+          Найти подразделение
+          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </Label>
+      )}
+      <Label>
+        Подразделение
+        <Select value={value} disabled={departments.isPending} {...select}>
+          <option value="">
+            {departments.isPending
+              ? 'Загрузка...'
+              : departments.isError
+                ? 'Не удалось загрузить подразделения'
+                : departments.data.total
+                  ? 'Выберите подразделение'
+                  : 'Подразделений пока нет'}
+          </option>
+          {departments.data?.data.map(({ name }) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </Label>
+    </>
   );
 }
 

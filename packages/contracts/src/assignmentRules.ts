@@ -17,7 +17,7 @@ export const AUDIENCE_KINDS = ['users', 'department', 'role', 'all'] as const;
 export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 
 export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
-  users: 'Выбранные люди',
+  users: 'Выбранные сотрудники',
   department: 'Подразделение',
   role: 'Роль',
   all: 'Все обучающиеся',

@@ -108,12 +108,26 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const userListQuerySchema = z.object({
   ...pagingFields(20),
+  /** Found in the name, the email, the department or the role. */
   search: z.string().trim().max(200).optional(),
   role: z.enum(ROLES).optional(),
+  /** `learners`: only those an assignment can name (STUDY_ROLES), for the assignment's people picker. */
+  audience: z.enum(['learners']).optional(),
   /** Exact department and position (the directory's filters). */
   department: z.string().trim().min(1).max(120).optional(),
   position: z.string().trim().min(1).max(120).optional(),
 });
+
+/** GET /api/users/departments: the departments people are in, by name, with a search in it. */
+export const departmentListQuerySchema = z.object({
+  ...pagingFields(50),
+  search: z.string().trim().max(120).optional(),
+});
+
+/** One department as GET /api/users/departments lists it. */
+export interface Department {
+  name: string;
+}
 
 /** GET /api/users/export: the directory's search and role filter, every row, CSV or XLSX. */
 export const userExportQuerySchema = userListQuerySchema.omit({ page: true, limit: true }).extend(exportFields);

@@ -11,6 +11,7 @@ import {
   staffImportSchema,
   staffImportTemplateQuerySchema,
   applicationListQuerySchema,
+  departmentListQuerySchema,
   consentAcceptSchema,
   loginSchema,
   passwordChangeSchema,
@@ -29,6 +30,7 @@ import {
   consentAnswerSchema,
   consentDocumentSchema,
   consentStateSchema,
+  departmentSchema,
   importBatchSchema,
   importPreviewSchema,
   messageSchema,
@@ -137,6 +139,15 @@ export const authPaths: ZodOpenApiPathsObject = {
       access: CRM_ROLES,
       query: userExportQuerySchema,
       file: 'users',
+    }),
+  },
+  '/api/users/departments': {
+    get: route(tag, {
+      summary: 'Подразделения, в которых есть люди',
+      description: 'По названию, с поиском по части названия: из них выбирают подразделение назначения.',
+      access: CRM_ROLES,
+      query: departmentListQuerySchema,
+      ok: pageAnswer('Страница подразделений', departmentSchema, 'DepartmentPage'),
     }),
   },
   '/api/users': {

@@ -245,6 +245,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'auth GET /api/auth/presets': { access: 'public', request: () => ({ ok: 200 }) },
   'auth GET /api/users': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
   'auth GET /api/users/export': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
+  'auth GET /api/users/departments': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
   'auth GET /api/users/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }) },
   'auth PATCH /api/users/:id': {
     access: CRM_ROLES,
