@@ -231,22 +231,11 @@ test('the theme is dark by default and the choice survives a reload', async ({ p
   await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
 });
 
-test('/register offers ADMIN only with the administrator password', async ({ page }) => {
+test('/register offers the roles a person may choose themselves, never «Администратор»', async ({ page }) => {
   await page.goto('/register');
-  await expect(page.getByLabel(/Роль/).locator('option')).toHaveText(['Клиент', 'Кандидат', 'Куратор', 'Администратор']);
-  await page.getByLabel(/Полное имя/).fill('Самозванец');
-  await page.getByLabel(/^Email/).fill(uniqueEmail('admin'));
-  await page
-    .getByLabel(/^Пароль/)
-    .first()
-    .fill('Kursy-Portal-42');
-  await page.getByLabel(/Подтвердите пароль/).fill('Kursy-Portal-42');
-  await page.getByLabel(/Роль/).selectOption('ADMIN');
-  await page.getByLabel(/Пароль администратора/).fill('not-the-password');
-  await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
-  await page.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Для роли администратора требуется специальный пароль');
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByLabel(/Роль/).locator('option')).toHaveText(['Клиент', 'Кандидат', 'Куратор']);
+  await expect(page.getByLabel(/Пароль администратора/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /данные администратора/ })).toHaveCount(0);
 });
 
 test('a learner has no staff navigation but sees their name and can sign out', async ({ page }) => {

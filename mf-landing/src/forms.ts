@@ -7,21 +7,16 @@ const always = () => true;
 
 /**
  * The registration form: the server's registration schema (its messages are the spec's), plus the
- * confirmation, the administrator password and the consent's checkbox that only the form asks for.
+ * confirmation and the consent's checkbox that only the form asks for. No form offers ADMIN.
  */
 export const registrationForm = registerSchema
+  .omit({ adminPassword: true })
   .extend({
     confirm: z.string(),
-    adminPassword: z.string(),
     // Its own checkbox, never pre-ticked (152-FZ): the form sends the version of the text shown.
     consent: z.boolean().refine((v) => v, CONSENT_MSG.required),
   })
-  .refine((v) => v.password === v.confirm, { message: MSG.passwordsMismatch, path: ['confirm'], when: always })
-  .refine((v) => v.role !== 'ADMIN' || v.adminPassword.length > 0, {
-    message: MSG.adminPasswordRequired,
-    path: ['adminPassword'],
-    when: always,
-  });
+  .refine((v) => v.password === v.confirm, { message: MSG.passwordsMismatch, path: ['confirm'], when: always });
 
 export type RegistrationValues = z.input<typeof registrationForm>;
 export type RegistrationForm = UseFormReturn<RegistrationValues, unknown, z.output<typeof registrationForm>>;
@@ -32,6 +27,5 @@ export const emptyRegistration = (role: Role = 'CANDIDATE'): RegistrationValues 
   password: '',
   confirm: '',
   role,
-  adminPassword: '',
   consent: false,
 });

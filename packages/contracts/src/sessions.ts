@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-ru';
+import { emailField } from './auth';
 import { MSG } from './messages';
 
 /** A new password as every route takes it; the server adds the rules that need a list or the email. */
@@ -20,6 +21,10 @@ export const passwordResetSchema = z.strictObject({
   password: newPasswordField,
 });
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
+/** «Забыли пароль?»: the email to send a one-time link to (the answer is the same whether an account has it). */
+export const passwordResetRequestSchema = z.strictObject({ email: emailField(MSG.fillAllFields) });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 
 /** What an administrator gets for a person: a link to hand over, valid once until `expiresAt`. */
 export interface PasswordResetLink {

@@ -15,6 +15,7 @@ import {
   consentAcceptSchema,
   loginSchema,
   passwordChangeSchema,
+  passwordResetRequestSchema,
   passwordResetSchema,
   registerSchema,
   userExportQuerySchema,
@@ -71,13 +72,17 @@ export const authPaths: ZodOpenApiPathsObject = {
       summary: 'Регистрация',
       description:
         'Создаёт учётную запись и сразу выдаёт токен. Роль CURATOR подаёт заявку: до одобрения человек учится как кандидат. ' +
-        'Роль ADMIN — только с паролем администратора.',
+        'Роль ADMIN — только первому администратору пустого портала, с паролем администратора (неверные попытки ограничены, как вход).',
       body: registerSchema,
       example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42', fullName: 'Иван Петров', role: 'CANDIDATE' },
       ok: { status: 201, description: 'Учётная запись создана', schema: authResponseSchema },
       also: {
-        403: { description: 'Роль нельзя выбрать без пароля администратора', example: MSG.adminPasswordRequired },
+        403: {
+          description: 'Роль нельзя выбрать: MANAGER; ADMIN без пароля администратора или когда администратор уже есть',
+          example: MSG.adminPasswordRequired,
+        },
         409: { description: 'Email уже занят', example: MSG.emailTaken },
+        429: 'Слишком много неверных паролей администратора (заголовок Retry-After)',
       },
     }),
   },
@@ -118,9 +123,21 @@ export const authPaths: ZodOpenApiPathsObject = {
       also: { 429: 'Слишком много неверных попыток' },
     }),
   },
+  '/api/auth/forgot-password': {
+    post: publicRoute({
+      summary: '«Забыли пароль?»: одноразовая ссылка для смены пароля на почту',
+      description:
+        'Ответ один и тот же, есть ли учётная запись с этим email или нет; ссылка отправляется письмом, если учётная запись есть. ' +
+        'Запросы ограничены, как неудачные входы.',
+      body: passwordResetRequestSchema,
+      example: { email: 'ivan.petrov@example.ru' },
+      ok: { status: 202, description: 'Запрос принят', schema: messageSchema },
+      also: { 429: 'Слишком много запросов (заголовок Retry-After)' },
+    }),
+  },
   '/api/auth/password-reset': {
     post: publicRoute({
-      summary: 'Новый пароль по одноразовой ссылке администратора',
+      summary: 'Новый пароль по одноразовой ссылке (администратора или «Забыли пароль?»)',
       body: passwordResetSchema,
       example: { token: 'токен-из-ссылки', password: 'Novyi-Parol-2027' },
       ok: { status: 200, description: 'Пароль установлен, все сеансы завершены', schema: messageSchema },

@@ -30,15 +30,18 @@ const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000
 
 /**
  * A new account. Asking for a role of APPLY_FOR_ROLES (CURATOR) makes a CANDIDATE with a pending
- * application for that role: staff rights come only from an administrator's approval.
+ * application for that role: staff rights come only from an administrator's approval. ADMIN is the
+ * bootstrap of an empty portal only: refused once any ADMIN exists (making one is then an ADMIN's
+ * edit), and otherwise `admitAdmin` checks the administrator password (the caller limits guesses).
  */
 export async function registerUser(
   { users, applications }: { users: Model<UserDoc>; applications: Model<ApplicationDoc> },
-  input: Required<Pick<RegisterInput, 'email' | 'password' | 'fullName'>> & { role: Role; adminPassword?: string },
-  adminRegistrationPassword: string,
+  input: Required<Pick<RegisterInput, 'email' | 'password' | 'fullName'>> & { role: Role },
+  admitAdmin: () => Promise<void>,
 ): Promise<{ user: UserDoc; application: ApplicationDoc | null }> {
   if (input.role === 'ADMIN') {
-    if (input.adminPassword !== adminRegistrationPassword) throw forbidden(MSG.adminPasswordRequired);
+    if (await users.exists({ role: 'ADMIN' })) throw forbidden(MSG.adminExists);
+    await admitAdmin();
   } else if (!SELF_REGISTER_ROLES.includes(input.role)) {
     throw forbidden(MSG.roleNotAllowed);
   }

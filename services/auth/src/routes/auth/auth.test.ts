@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { MSG, type AuditEvent } from '@portal/contracts';
-import { api } from '@portal/devstack/testing';
+import { api, publishedAuditEvents } from '@portal/devstack/testing';
 
 import { userModel } from '../../models/user';
 import { ADMIN_PASSWORD, startAuth, uniqueEmail, userWithRole } from '../../testing';
@@ -62,29 +62,6 @@ describe('registration', () => {
     expect(await userModel(auth.ctx.store).exists({ email })).toBeNull();
   });
 
-  it('refuses ADMIN without the administrator password and accepts it with the right one', async () => {
-    const email = uniqueEmail();
-    const refused = await register({
-      email,
-      password: 'Kursy-Portal-42',
-      fullName: 'Админ',
-      role: 'ADMIN',
-      adminPassword: 'wrong',
-    });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Для роли администратора требуется специальный пароль');
-    expect(await userModel(auth.ctx.store).exists({ email })).toBeNull();
-    const accepted = await register({
-      email,
-      password: 'Kursy-Portal-42',
-      fullName: 'Админ',
-      role: 'ADMIN',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    expect(accepted.status).toBe(201);
-    expect(accepted.body.user.role).toBe('ADMIN');
-  });
-
   it('treats email as case-insensitive: a second account with other letters is a 409', async () => {
     const email = uniqueEmail();
     expect((await register({ email, password: 'Kursy-Portal-42', fullName: 'Один' })).status).toBe(201);
@@ -127,6 +104,63 @@ describe('registration', () => {
   it('ignores no extra fields silently: unknown keys such as a role escalation field are refused', async () => {
     const { status } = await register({ email: uniqueEmail(), password: 'Kursy-Portal-42', fullName: 'Имя', isAdmin: true });
     expect(status).toBe(400);
+  });
+});
+
+describe('the first administrator: registering as ADMIN is the bootstrap of an empty portal', () => {
+  const asAdmin = (service: typeof auth, adminPassword: string, forwarded = '192.0.2.50', email = uniqueEmail('admin')) =>
+    api(service.url, 'POST', '/api/auth/register', {
+      body: { email, password: 'Kursy-Portal-42', fullName: 'Первый Администратор', role: 'ADMIN', adminPassword },
+      headers: { 'x-forwarded-for': forwarded },
+    });
+
+  it('takes the administrator password while the portal has no ADMIN, and refuses in Russian once it has one', async () => {
+    const empty = await startAuth();
+    try {
+      const users = userModel(empty.ctx.store);
+      const wrong = await asAdmin(empty, 'wrong');
+      expect([wrong.status, wrong.body.message]).toEqual([403, MSG.adminPasswordRequired]);
+      const none = await asAdmin(empty, '');
+      expect([none.status, none.body.message]).toEqual([403, MSG.adminPasswordRequired]);
+      expect(await users.countDocuments({})).toBe(0);
+      const first = await asAdmin(empty, ADMIN_PASSWORD);
+      expect([first.status, first.body.user.role]).toEqual([201, 'ADMIN']);
+      // From now on an ADMIN is an ADMIN's edit, whatever password is sent.
+      const second = await asAdmin(empty, ADMIN_PASSWORD);
+      expect([second.status, second.body.message]).toEqual([403, MSG.adminExists]);
+      expect(await users.countDocuments({ role: 'ADMIN' })).toBe(1);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('limits guesses of the administrator password per address the gateway decided (429 in Russian), and audits each', async () => {
+    const empty = await startAuth({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_SECONDS: '60' });
+    try {
+      // A burst from one address, each claiming another address in front of the one the gateway appended.
+      const burst = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => asAdmin(empty, `guess-${i}-x`, `203.0.113.${i}, 192.0.2.60`)),
+      );
+      expect(burst.filter((a) => a.status === 403)).toHaveLength(3);
+      const limited = burst.filter((a) => a.status === 429);
+      expect(limited).toHaveLength(12);
+      expect(limited[0].body.message).toMatch(
+        /^Слишком много неверных попыток ввести пароль администратора\. Попробуйте снова через \d+ с$/,
+      );
+      // Even the right password waits out the window from that address; another address is not locked out.
+      expect((await asAdmin(empty, ADMIN_PASSWORD, '192.0.2.60')).status).toBe(429);
+      expect(await userModel(empty.ctx.store).countDocuments({})).toBe(0);
+      const failed = (await publishedAuditEvents(empty)).filter((e) =>
+        e.details.startsWith('Неудачная попытка регистрации администратора'),
+      );
+      expect(failed).toHaveLength(3);
+      expect(failed[0]).toMatchObject({ action: 'create', entity: 'user', actor: null });
+      expect(failed[0].details).toContain('адрес 192.0.2.60');
+      expect(JSON.stringify(failed)).not.toMatch(/guess-\d+-x/);
+      expect((await asAdmin(empty, ADMIN_PASSWORD, '192.0.2.61')).status).toBe(201);
+    } finally {
+      await empty.close();
+    }
   });
 });
 

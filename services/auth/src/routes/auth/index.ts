@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Model, Types } from 'mongoose';
@@ -14,6 +15,7 @@ import {
 } from '@portal/contracts';
 import {
   conflict,
+  forbidden,
   loginFailures,
   parse,
   tooManyRequests,
@@ -57,7 +59,7 @@ export interface AuthRouteDeps {
  * is what a guesser meets first. There is no count per address alone: an office shares one address,
  * and guesses at made-up emails must not lock out a colleague who types the right password.
  */
-const EMAIL_FACTOR = 4;
+export const EMAIL_FACTOR = 4;
 
 /**
  * The address the gateway saw: the last X-Forwarded-For entry is the one it appended. Entries to its
@@ -65,6 +67,11 @@ const EMAIL_FACTOR = 4;
  * guesser reset the per-address limit with every request.
  */
 export const clientAddress = (ctx: Context): string => ctx.request.ips.at(-1) ?? ctx.ip;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+/** Compared in constant time: how long a wrong guess takes says nothing about the password. */
+const samePassword = (given: string | undefined, expected: string) =>
+  given !== undefined && timingSafeEqual(digest(given), digest(expected));
 
 export function authRouter({
   ctx: service,
@@ -84,13 +91,39 @@ export function authRouter({
   const issueToken = async (user: { id: string; role: UserDoc['role'] }, userId: Types.ObjectId) =>
     signer.sign({ sub: user.id, role: user.role, sid: await openSession(store, userId, sessionTtl) });
 
+  /**
+   * The administrator password of an empty portal's first ADMIN, limited as the login is: per
+   * address the gateway decided and for all addresses together (it is one secret); every wrong
+   * guess is audited, never with what was typed.
+   */
+  const admitAdmin = async (ctx: Context, input: { email: string; adminPassword?: string }) => {
+    const address = clientAddress(ctx);
+    const keys = [
+      { key: `admin-register:${address}`, limit: config.LOGIN_MAX_FAILURES },
+      { key: 'admin-register', limit: config.LOGIN_MAX_FAILURES * EMAIL_FACTOR },
+    ];
+    const wait = await limiter.claim(keys);
+    if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyAdminGuesses, { seconds: wait }), wait);
+    const right = samePassword(input.adminPassword, config.ADMIN_REGISTRATION_PASSWORD);
+    await limiter.finish(keys, right ? 'ok' : 'failed');
+    if (right) return;
+    audit.publish({
+      action: 'create',
+      entity: 'user',
+      entityId: input.email,
+      details: `Неудачная попытка регистрации администратора: неверный пароль администратора, ${input.email}, адрес ${address}`,
+      actor: null,
+    });
+    throw forbidden(MSG.adminPasswordRequired);
+  };
+
   router.post('/register', async (ctx) => {
     const input = parse(registerSchema, ctx.request.body);
     assertPasswordAllowed(input.password, input.email);
     // A consent to a text changed since the page opened is refused before anything is created.
     if (input.consentVersion !== undefined && input.consentVersion !== CONSENT_DOCUMENT.version)
       throw conflict(CONSENT_MSG.outdated, 'consentVersion');
-    const { user, application } = await registerUser({ users, applications }, input, config.ADMIN_REGISTRATION_PASSWORD);
+    const { user, application } = await registerUser({ users, applications }, input, () => admitAdmin(ctx, input));
     const presented = presentUser(user);
     audit.publish({
       action: 'create',

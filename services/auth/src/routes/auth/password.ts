@@ -6,6 +6,7 @@ import {
   RESET_PASSWORD_PATH,
   formatMessage,
   passwordChangeSchema,
+  passwordResetRequestSchema,
   passwordResetSchema,
   type PasswordResetLink,
 } from '@portal/contracts';
@@ -17,6 +18,7 @@ import type { UserDoc } from '../../models/user';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { assertPasswordAllowed } from '../../passwordPolicy';
 import { toPrincipal } from '../../presenters/user';
+import { EMAIL_FACTOR, clientAddress } from '.';
 
 export interface PasswordRouteDeps {
   ctx: ServiceContext<AuthConfig>;
@@ -27,8 +29,8 @@ export interface PasswordRouteDeps {
 }
 
 /**
- * Sessions and passwords: «Выйти на всех устройствах», changing one's password, and the
- * administrator's one-time reset link with the public route that uses it.
+ * Sessions and passwords: «Выйти на всех устройствах», changing one's password, the
+ * administrator's one-time reset link, «Забыли пароль?», and the public route that uses a link.
  */
 export function passwordRouter({ ctx: service, users, limiter, announce }: PasswordRouteDeps): Router {
   const router = new Router();
@@ -89,9 +91,54 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
       expiresAt: expiresAt.toISOString(),
     };
     // The admin still hands the link over when there is no mail, or it does not arrive.
-    if (mailer.enabled) void mailer.send(resetLinkMail(target, portalLink(config, body.path), expiresAt));
+    if (mailer.enabled) void mailer.send(resetLinkMail(target, portalLink(config, body.path), expiresAt, 'admin'));
     ctx.status = 201;
     ctx.body = body;
+  });
+
+  /** The link of «Забыли пароль?», made and mailed after the answer (see the route). */
+  const mailRequestedLink = async (email: string, address: string) => {
+    // A candidate «по ссылке» has a placeholder email; nobody reads an anonymised one.
+    const user = await users.findOne({ email, linkScope: null }).lean<UserDoc>();
+    if (!user) return;
+    if (!mailer.enabled) {
+      service.logger.warn({ userId: String(user._id) }, 'a password reset link was asked for, but mail is off (SMTP_URL)');
+      return;
+    }
+    const { token, expiresAt } = await issueResetLink(store, user._id, String(user._id));
+    const path = `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    void mailer.send(resetLinkMail(user, portalLink(config, path), expiresAt, 'self'));
+    audit.publish({
+      action: 'update',
+      entity: 'user',
+      entityId: String(user._id),
+      details: `Ссылка для смены пароля отправлена по запросу «Забыли пароль?» на ${user.email}, адрес ${address}`,
+      actor: null,
+    });
+  };
+
+  /**
+   * «Забыли пароль?»: a one-time link by mail, the administrator's link and its mail. The answer is
+   * the same whether an account has the email or not, and comes before anything is looked up, so
+   * neither its words nor its time tell. Every request counts against limits as a failed login does:
+   * per (address, email), per email from all addresses, and per address (a mailbox flood).
+   */
+  router.post('/api/auth/forgot-password', async (ctx) => {
+    const { email } = parse(passwordResetRequestSchema, ctx.request.body);
+    const address = clientAddress(ctx);
+    const keys = [
+      { key: `forgot:address-email:${address} ${email}`, limit: config.LOGIN_MAX_FAILURES },
+      { key: `forgot:email:${email}`, limit: config.LOGIN_MAX_FAILURES * EMAIL_FACTOR },
+      { key: `forgot:address:${address}`, limit: config.LOGIN_MAX_FAILURES * EMAIL_FACTOR },
+    ];
+    const wait = await limiter.claim(keys);
+    if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyResetRequests, { seconds: wait }), wait);
+    await limiter.finish(keys, 'failed');
+    ctx.status = 202;
+    ctx.body = { message: MSG.resetRequested };
+    void mailRequestedLink(email, address).catch((err: Error) =>
+      service.logger.warn({ err: err.message }, 'password reset link not sent'),
+    );
   });
 
   router.post('/api/auth/password-reset', async (ctx) => {
@@ -110,7 +157,7 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
       action: 'update',
       entity: 'user',
       entityId: id,
-      details: 'Пароль установлен по ссылке администратора, все сеансы завершены',
+      details: 'Пароль установлен по одноразовой ссылке, все сеансы завершены',
       actor: toPrincipal(user),
     });
     ctx.body = { message: MSG.passwordReset };
@@ -125,17 +172,21 @@ const expiryFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
 });
 
-/** The mail that carries an administrator's reset link to the person. */
-const resetLinkMail = (user: Pick<UserDoc, 'email' | 'fullName'>, link: string, expiresAt: Date) => ({
+/** The mail that carries a reset link to the person: an administrator's, or the one they asked for. */
+const resetLinkMail = (user: Pick<UserDoc, 'email' | 'fullName'>, link: string, expiresAt: Date, by: 'admin' | 'self') => ({
   to: user.email,
   subject: 'Ссылка для смены пароля на портале обучения',
   text: [
     `Здравствуйте, ${user.fullName}!`,
     '',
-    'Администратор портала обучения выдал вам ссылку для смены пароля:',
+    by === 'admin'
+      ? 'Администратор портала обучения выдал вам ссылку для смены пароля:'
+      : 'Вы запросили смену пароля на портале обучения («Забыли пароль?»). Задайте новый пароль по ссылке:',
     link,
     '',
     `Ссылка действует один раз, до ${expiryFormat.format(expiresAt)} (МСК).`,
-    'После смены пароля все ваши сеансы завершатся. Если вы не просили сменить пароль, сообщите администратору.',
+    by === 'admin'
+      ? 'После смены пароля все ваши сеансы завершатся. Если вы не просили сменить пароль, сообщите администратору.'
+      : 'После смены пароля все ваши сеансы завершатся. Если вы не запрашивали смену пароля, ничего не делайте: пароль останется прежним.',
   ].join('\n'),
 });
