@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { CONSENT_DOCUMENT } from '@portal/contracts';
 import { expectAccessible, signIn, uniqueEmail, watchConsole } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
@@ -66,7 +67,14 @@ test('the analysis screen flags a deliberately bad question in plain words', asy
   ];
   for (const [fair, bad] of choices) {
     const registered = await request.post('/api/auth/register', {
-      data: { email: uniqueEmail('analysis'), password: PASSWORD, fullName: `Ученик ${tag}`, role: 'CANDIDATE' },
+      // With the consent's checkbox, as the form sends it: the server refuses attempts without it.
+      data: {
+        email: uniqueEmail('analysis'),
+        password: PASSWORD,
+        fullName: `Ученик ${tag}`,
+        role: 'CANDIDATE',
+        consentVersion: CONSENT_DOCUMENT.version,
+      },
     });
     expect(registered.status()).toBe(201);
     const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };

@@ -25,6 +25,9 @@ export const CONSENT_MSG = {
   accepted: 'Согласие принято',
   withdrawn: 'Согласие отозвано. Администратор обезличит ваши данные в течение 30 дней',
   notGiven: 'Действующего согласия нет',
+  /** The server's 403 for learning without the consent in force. */
+  neededToStudy:
+    'Обучение недоступно без согласия на обработку персональных данных. Подтвердите «Согласие на обработку персональных данных» и повторите',
 } as const;
 
 export interface ConsentRecord {

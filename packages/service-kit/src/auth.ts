@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import { timingSafeEqual } from 'node:crypto';
-import { CANDIDATE_LINK_MSG, MSG, linkSessionAllows, type Role } from '@portal/contracts';
-import { forbidden, unauthorized, unavailable } from './errors';
+import { CANDIDATE_LINK_MSG, CONSENT_MSG, MSG, linkSessionAllows, type Role } from '@portal/contracts';
+import { HttpError, forbidden, unauthorized, unavailable } from './errors';
 import type { TokenVerifier } from './jwt';
 import { PrincipalLookupError, type Principal, type PrincipalCache } from './principals';
 
@@ -49,6 +49,18 @@ export const requireRole =
     if (!roles.includes(user.role)) throw forbidden();
     await next();
   };
+
+/**
+ * Must follow authenticate. Processing that needs the consent to the processing of personal data
+ * (152-FZ: studying, attempts, answer files, certificates) is refused with a 403 naming the consent
+ * until the person gives it; signing in, reading the text, giving and withdrawing it stay open.
+ */
+export const requireConsent = async (ctx: Context, next: Next) => {
+  const user = ctx.state.user as Principal | undefined;
+  if (!user) throw unauthorized();
+  if (user.consentGiven !== true) throw new HttpError(403, CONSENT_MSG.neededToStudy, 'consent_required');
+  await next();
+};
 
 /** Guards `/internal/*` routes that only other services may call. */
 export const requireInternal = (internalToken: string) => async (ctx: Context, next: Next) => {

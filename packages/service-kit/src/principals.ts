@@ -13,6 +13,12 @@ export interface Principal {
   department?: string;
   /** A candidate «по ссылке»: the session reaches this quiz only (`linkSessionAllows`). */
   linkScope?: LinkScope;
+  /**
+   * Whether their consent to the current text of the consent (152-FZ) is in force: set on the
+   * principal of a session (giving or withdrawing it is a change of the user, so every cache drops
+   * the old answer); `requireConsent` refuses learning without it.
+   */
+  consentGiven?: boolean;
 }
 
 /** The person behind a session: null when the user is gone or the session has ended. */

@@ -56,7 +56,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
     }),
     passwordRouter({ ctx, users, limiter, announce }),
     usersRouter(ctx, users, announce),
-    consentRouter(ctx, { consents, requests }),
+    consentRouter(ctx, { consents, requests }, announce),
     subjectRequestsRouter(ctx, { requests, users }),
     applicationsRouter(ctx, { users, applications }, announce),
     staffImportRouter(ctx, { users, imports: staffImportModel(ctx.store), store: ctx.store, announce }),

@@ -1,8 +1,9 @@
 import { ensureIndexes } from '@portal/service-kit';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
-import type { AuthResponse, Role } from '@portal/contracts';
+import { CONSENT_DOCUMENT, type AuthResponse, type Role } from '@portal/contracts';
 import { authRouters, localLookup } from './app';
 import { authConfigSchema, type AuthConfig } from './config';
+import { consentModel } from './models/consent';
 import { passwordResetModel, sessionModel } from './models/session';
 import { userModel } from './models/user';
 import { hashPassword } from './passwords';
@@ -25,16 +26,25 @@ export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}.
 
 /**
  * Creates a user with any role directly in the store (as an administrator's edit would) and signs
- * in through the real login route.
+ * in through the real login route. They have given the consent to the processing of personal data,
+ * as anyone who studies must (`{ consent: false }` leaves it to the test).
  */
 export async function userWithRole(
   auth: TestService<AuthConfig> | TestService,
   role: Role,
   fullName = 'Иван Петров',
+  { consent = true }: { consent?: boolean } = {},
 ): Promise<AuthResponse> {
   const email = uniqueEmail(role.toLowerCase());
   const password = 'Kursy-Portal-42';
-  await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await hashPassword(password) });
+  const user = await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await hashPassword(password) });
+  if (consent)
+    await consentModel(auth.ctx.store).create({
+      userId: String(user._id),
+      version: CONSENT_DOCUMENT.version,
+      acceptedAt: new Date(),
+      address: '127.0.0.1',
+    });
   const { status, body } = await api<AuthResponse>(auth.url, 'POST', '/api/auth/login', { body: { email, password } });
   if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(body)}`);
   return body;

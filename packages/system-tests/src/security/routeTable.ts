@@ -88,7 +88,8 @@ export const fresh = {
     if (answer.status !== 201) throw new Error(`fixture candidate link: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.link.id as string;
   },
-  session: (p: Portal) => userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь'),
+  /** A person with a session of their own, who has not yet given the consent (its cells give it). */
+  session: (p: Portal) => userWithRole(p.auth, 'CANDIDATE', 'Временный Пользователь', { consent: false }),
   /** A pending application: a self-registration as CURATOR over the real route. */
   async application(p: Portal): Promise<string> {
     const answer = await api(p.auth.url, 'POST', '/api/auth/register', {

@@ -30,7 +30,7 @@ describe('the consent to the processing of personal data', () => {
   });
 
   it('asks an existing account at its first sign-in, and records who, which version, when and from where', async () => {
-    const person = await userWithRole(auth, 'CLIENT', 'Согласная Сотрудница');
+    const person = await userWithRole(auth, 'CLIENT', 'Согласная Сотрудница', { consent: false });
     expect(await state(person.token)).toMatchObject({ version: CONSENT_DOCUMENT.version, consent: null, required: true });
 
     const stale = await accept(person.token, '2020-01-01');
@@ -53,7 +53,7 @@ describe('the consent to the processing of personal data', () => {
   });
 
   it('asks again after the text gets a new version', async () => {
-    const person = await userWithRole(auth, 'CLIENT');
+    const person = await userWithRole(auth, 'CLIENT', 'Иван Петров', { consent: false });
     await consentModel(auth.ctx.store).create({
       userId: person.user.id,
       version: '2025-01-01',
@@ -65,7 +65,7 @@ describe('the consent to the processing of personal data', () => {
   });
 
   it('is withdrawn from the profile: kept as withdrawn, asked again, and one anonymisation request filed for an ADMIN', async () => {
-    const person = await userWithRole(auth, 'CANDIDATE', 'Отзывающий Кандидат');
+    const person = await userWithRole(auth, 'CANDIDATE', 'Отзывающий Кандидат', { consent: false });
     expect((await withdraw(person.token)).status).toBe(409);
     await accept(person.token);
     const withdrawn = await withdraw(person.token);

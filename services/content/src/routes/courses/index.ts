@@ -8,7 +8,7 @@ import {
   courseUpdateSchema,
   markedCoursesQuerySchema,
 } from '@portal/contracts';
-import { Upstreams, parse, takeExpectedVersion, type Principal, type ServiceContext } from '@portal/service-kit';
+import { Upstreams, parse, requireConsent, takeExpectedVersion, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import {
   copyCourse,
@@ -155,7 +155,8 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   };
   router.post('/:id/favorite', authenticate, mark('favorite', true));
   router.delete('/:id/favorite', authenticate, mark('favorite', false));
-  router.post('/:id/start', authenticate, mark('started', true));
+  // Starting a course is learning: it needs the consent to the processing of personal data.
+  router.post('/:id/start', authenticate, requireConsent, mark('started', true));
 
   return router;
 }

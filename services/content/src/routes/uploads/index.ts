@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { CONTENT_MSG, uploadQuerySchema, type UploadedFile } from '@portal/contracts';
-import { HttpError, notFound, parse, type ServiceContext } from '@portal/service-kit';
+import { HttpError, notFound, parse, requireConsent, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import type { ContentModels } from '../../models';
 import type { UploadDoc } from '../../models/upload';
@@ -79,7 +79,7 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
   router.post('/api/upload/file', authenticate, authorizeAuthoring, upload('file'));
   router.post('/api/upload/files', authenticate, authorizeAuthoring, upload('files'));
   // A learner's answer to a file_upload question: the same checks, quota and storage as every upload.
-  router.post('/api/upload/answer', authenticate, authorizeAnswerUpload, upload('file', true));
+  router.post('/api/upload/answer', authenticate, requireConsent, authorizeAnswerUpload, upload('file', true));
 
   // No bearer token here: <img>, <video> and download links cannot send one. The random 122-bit
   // names are the capability, as with any CDN link.

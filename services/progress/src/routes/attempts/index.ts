@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { STUDY_ROLES, attemptStartSchema, attemptSubmitSchema, entityIdField } from '@portal/contracts';
-import { idempotent, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { idempotent, parse, requireConsent, requireRole, type ServiceContext } from '@portal/service-kit';
 import { detailFor, loadAttempt, quizCard, startAttempt, submitAttempt } from '../../commands/attempts';
 import type { ProgressDeps } from '../../commands/deps';
 
@@ -20,14 +20,14 @@ export function attemptsRouter(service: ServiceContext, deps: ProgressDeps): Rou
     ctx.body = await quizCard(deps, ctx.state.user, ctx.get('authorization'), parse(quizIdParam, ctx.params.quizId));
   });
 
-  router.post('/', ...learner, idempotent(service), async (ctx) => {
+  router.post('/', ...learner, requireConsent, idempotent(service), async (ctx) => {
     const input = parse(attemptStartSchema, ctx.request.body);
     const { body, created } = await startAttempt(deps, ctx.state.user, ctx.get('authorization'), input);
     ctx.status = created ? 201 : 200;
     ctx.body = body;
   });
 
-  router.post('/:id/submit', ...learner, async (ctx) => {
+  router.post('/:id/submit', ...learner, requireConsent, async (ctx) => {
     const id = parse(attemptIdParam, ctx.params.id);
     const { answers } = parse(attemptSubmitSchema, ctx.request.body);
     ctx.body = await submitAttempt(deps, ctx.state.user, ctx.get('authorization'), id, answers);

@@ -8,7 +8,16 @@ import {
   type Certificate,
   type Page,
 } from '@portal/contracts';
-import { idempotent, notFound, parse, readPage, requireRole, type ServiceContext, storedBytes } from '@portal/service-kit';
+import {
+  idempotent,
+  notFound,
+  parse,
+  readPage,
+  requireConsent,
+  requireRole,
+  type ServiceContext,
+  storedBytes,
+} from '@portal/service-kit';
 import { z } from 'zod';
 import { findCertificate, issueCertificate } from '../../commands/certificates';
 import type { ProgressDeps } from '../../commands/deps';
@@ -36,7 +45,7 @@ export function certificatesRouter(
   });
 
   /** The learner's certificate for a course they completed: issued now (201) or the one issued before (200). */
-  router.post('/', service.authenticate, requireRole(...STUDY_ROLES), idempotent(service), async (ctx) => {
+  router.post('/', service.authenticate, requireRole(...STUDY_ROLES), requireConsent, idempotent(service), async (ctx) => {
     const { courseId } = parse(issueSchema, ctx.request.body);
     const course = await content.getOutline(courseId, ctx.get('authorization'));
     const { certificate, created } = await issueCertificate(deps, ctx.state.user, course);

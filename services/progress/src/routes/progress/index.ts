@@ -6,7 +6,7 @@ import {
   type LessonCompletion,
   type MyCourseProgress,
 } from '@portal/contracts';
-import { idempotent, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+import { idempotent, parse, requireConsent, requireRole, type ServiceContext } from '@portal/service-kit';
 import { completeLesson, courseProgressFor } from '../../commands/completions';
 import type { ProgressDeps } from '../../commands/deps';
 import { presentCompletion } from '../../presenters/progress';
@@ -21,7 +21,7 @@ export function progressRouter(service: ServiceContext, deps: ProgressDeps): Rou
   router.use(service.authenticate, requireRole(...STUDY_ROLES));
 
   /** Completing twice changes nothing (201 the first time, 200 after). */
-  router.post('/lesson/:lessonId/complete', idempotent(service), async (ctx) => {
+  router.post('/lesson/:lessonId/complete', requireConsent, idempotent(service), async (ctx) => {
     const lessonId = parse(lessonIdParam, ctx.params.lessonId);
     const { courseId } = parse(lessonCompleteSchema, ctx.request.body);
     const course = await content.getOutline(courseId, ctx.get('authorization'));
