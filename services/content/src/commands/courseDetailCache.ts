@@ -5,7 +5,7 @@ import { coalesce, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
-import { canAuthor, visibleBlocksFilter } from '../policies/content';
+import { readsAsAuthor, visibleBlocksFilter, type CourseAccess } from '../policies/content';
 import { courseTree } from '../presenters/block';
 import { presentCourse } from '../presenters/course';
 import { courseOutline } from './outline';
@@ -51,7 +51,8 @@ export interface PersonalFlags {
   isStarted: boolean;
 }
 
-export const visibilityOf = (user: Principal): Visibility => (canAuthor(user) ? 'author' : 'reader');
+export const visibilityOf = (user: Principal, course: CourseAccess): Visibility =>
+  readsAsAuthor(user, course) ? 'author' : 'reader';
 
 /** Splits the presented course around the per-person flags; the output keeps the presenter's key order. */
 function serialise(course: CourseSummary): Page {
@@ -96,8 +97,12 @@ export class CoursePageCache {
    * A validator of the whole answer: the page's key plus the person's flags determine every byte, so
    * a client holding this tag may be answered 304 without building or sending anything.
    */
-  etagOf(course: Pick<CourseDoc, '_id' | 'updatedAt'>, user: Principal, flags: PersonalFlags): string {
-    const key = CoursePageCache.keyOf(course, visibilityOf(user)).replaceAll('|', '-');
+  etagOf(
+    course: Pick<CourseDoc, '_id' | 'updatedAt' | 'createdBy' | 'coAuthors'>,
+    user: Principal,
+    flags: PersonalFlags,
+  ): string {
+    const key = CoursePageCache.keyOf(course, visibilityOf(user, course)).replaceAll('|', '-');
     return `W/"${this.tag}${key}-${Number(flags.isFavorite)}${Number(flags.isStarted)}"`;
   }
 
@@ -112,7 +117,7 @@ export class CoursePageCache {
    * is compressed once per pair of flags, and the gateway passes an encoded answer through as is.
    */
   async answerGzipped(user: Principal, course: CourseDoc, flags: PersonalFlags): Promise<Buffer> {
-    const key = CoursePageCache.keyOf(course, visibilityOf(user));
+    const key = CoursePageCache.keyOf(course, visibilityOf(user, course));
     const page = await this.page(course, user);
     const variant = flagsKey(flags);
     const kept = page.gzipped.get(variant);
@@ -134,7 +139,7 @@ export class CoursePageCache {
   }
 
   private async page(course: CourseDoc, user: Principal): Promise<Page> {
-    const key = CoursePageCache.keyOf(course, visibilityOf(user));
+    const key = CoursePageCache.keyOf(course, visibilityOf(user, course));
     const hit = this.pages.get(key);
     if (hit) {
       // Map order is the recency order: a read moves the page to the end.
@@ -197,7 +202,7 @@ const NO_FLAGS: PersonalFlags = { isFavorite: false, isStarted: false };
 export class CourseDetailCache extends CoursePageCache {
   constructor(models: ContentModels, options: CourseDetailCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntries: 50 }) {
     super(async (course, user) => {
-      const blocks = await models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user) }).lean<BlockDoc[]>();
+      const blocks = await models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user, course) }).lean<BlockDoc[]>();
       return presentCourse(course, NO_FLAGS, courseTree(blocks));
     }, options);
   }

@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import {
   CONTENT_MSG,
   MAX_BANK_QUESTIONS,
+  isStaff,
   MAX_EDITABLE_COURSES,
   type Course,
   type CourseStatus,
@@ -12,13 +13,22 @@ import {
   type courseUpdateSchema,
   pageOffset,
 } from '@portal/contracts';
-import { assertVersion, badRequest, escapeRegExp, notFound, op, writeVersioned, type Principal } from '@portal/service-kit';
+import {
+  assertVersion,
+  badRequest,
+  escapeRegExp,
+  forbidden,
+  notFound,
+  op,
+  writeVersioned,
+  type Principal,
+} from '@portal/service-kit';
 import type { z } from 'zod';
 import type { ContentModels } from '../models';
 import type { BankQuestionDoc } from '../models/bankQuestion';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
-import { canAuthor, canSeeCourse, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
+import { canSeeCourse, readsAsAuthor, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
 import { archivesInsteadOfDeleting, authorizeCourseEdit } from '../policies/courses';
 import { courseTree, readContentBlocks } from '../presenters/block';
 import { presentCourse, presentCourseSummary } from '../presenters/course';
@@ -204,6 +214,8 @@ export async function markLearnerActivity(models: ContentModels, rawId: unknown)
 /** A deep copy with new ids throughout, titled '<title> (копия)', as a draft. */
 export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<CourseDoc> {
   const source = await loadVisibleCourse(deps.models, deps.actor, rawId);
+  // The copy carries every lesson, the quizzes' answer keys and the bank: only for the course's authors.
+  if (!readsAsAuthor(deps.actor, source)) throw forbidden(CONTENT_MSG.courseAuthorsOnly);
   const blocks = await deps.models.blocks.find({ courseId: source._id }).lean<BlockDoc[]>();
   const title = `${source.title.slice(0, 200 - CONTENT_MSG.copySuffix.length)}${CONTENT_MSG.copySuffix}`;
   const copy = await deps.models.courses.create({
@@ -299,9 +311,9 @@ export async function summarize(models: ContentModels, user: Principal, courses:
   if (!courses.length) return [];
   const ids = courses.map((c) => c._id);
   const [marks, backfilled] = await Promise.all([marksOf(models, user.id, ids), backfillCounts(models, courses)]);
-  const author = canAuthor(user);
   return courses.map((c) => {
     const key = String(c._id);
+    const author = readsAsAuthor(user, c);
     const counts = c.counts ?? backfilled.get(key);
     return presentCourseSummary(c, {
       isFavorite: marks.favorite.has(key),
@@ -329,7 +341,7 @@ async function backfillCounts(models: ContentModels, courses: CourseDoc[]): Prom
 export async function courseDetail(models: ContentModels, user: Principal, course: CourseDoc): Promise<Course> {
   const [marks, blocks] = await Promise.all([
     marksOf(models, user.id, [course._id]),
-    models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user) }).lean<BlockDoc[]>(),
+    models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user, course) }).lean<BlockDoc[]>(),
   ]);
   const key = String(course._id);
   return presentCourse(course, { isFavorite: marks.favorite.has(key), isStarted: marks.started.has(key) }, courseTree(blocks));
@@ -367,7 +379,7 @@ export async function listCourses(
   query: ListQuery,
   catalogue?: CatalogueCache,
 ): Promise<CoursePage> {
-  if (!canAuthor(user) && query.status && query.status !== 'published') return { courses: [], total: 0 };
+  if (!isStaff(user.role) && query.status && query.status !== 'published') return { courses: [], total: 0 };
   const filter: Record<string, unknown> = { ...visibleCoursesFilter(user) };
   if (query.status) filter.status = query.status;
   if (query.search) {

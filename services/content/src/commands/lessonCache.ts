@@ -68,15 +68,15 @@ export class LessonCache {
     }
     const course = await this.models.courses
       .findById(courseId)
-      .select({ status: 1, updatedAt: 1 })
-      .lean<Pick<CourseDoc, '_id' | 'status' | 'updatedAt'>>();
+      .select({ status: 1, updatedAt: 1, createdBy: 1, coAuthors: 1 })
+      .lean<Pick<CourseDoc, '_id' | 'status' | 'updatedAt' | 'createdBy' | 'coAuthors'>>();
     if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.blockNotFound);
     const key = `${id}|${new Date(course.updatedAt).getTime()}`;
     const kept = this.kept.get(key) ?? (await coalesce(this.reading, key, () => this.read(id, key)));
-    if (!canSeeBlock(user, kept.block)) throw notFound(CONTENT_MSG.blockNotFound);
+    if (!canSeeBlock(user, course, kept.block)) throw notFound(CONTENT_MSG.blockNotFound);
     if (
       kept.moduleStatus === 'gone' ||
-      (kept.moduleStatus && !canSeeBlock(user, { type: 'MODULE', status: kept.moduleStatus }))
+      (kept.moduleStatus && !canSeeBlock(user, course, { type: 'MODULE', status: kept.moduleStatus }))
     ) {
       throw notFound(CONTENT_MSG.blockNotFound);
     }

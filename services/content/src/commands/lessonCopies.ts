@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { CONTENT_MSG, EDITOR_MSG, type blockImportSchema } from '@portal/contracts';
-import { badRequest, notFound, op } from '@portal/service-kit';
+import { badRequest, forbidden, notFound, op } from '@portal/service-kit';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
+import { readsAsAuthor } from '../policies/content';
 import { authorizeCourseEdit } from '../policies/courses';
 import { readContentBlocks } from '../presenters/block';
 import { loadBlock, loadModuleOf, renumber, siblingsOf } from './blocks';
@@ -85,8 +86,10 @@ export async function importLessons(deps: CommandDeps, input: ImportInput): Prom
   });
   const from = await models.courses
     .find({ _id: op({ $in: [...new Set(sources.map((s) => String(s.courseId)))].map((id) => new Types.ObjectId(id)) }) })
-    .select({ title: 1 })
-    .lean<Pick<CourseDoc, '_id' | 'title'>[]>();
+    .select({ title: 1, createdBy: 1, coAuthors: 1 })
+    .lean<Pick<CourseDoc, '_id' | 'title' | 'createdBy' | 'coAuthors'>[]>();
+  // A copy carries its quizzes' answer keys and draft text: only from courses the person authors.
+  if (from.some((c) => !readsAsAuthor(deps.actor, c))) throw forbidden(CONTENT_MSG.courseAuthorsOnly);
 
   const start = await models.blocks.countDocuments({ type: 'LESSON', moduleId: mod._id });
   const copies = [];

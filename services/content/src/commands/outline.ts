@@ -80,7 +80,7 @@ export async function courseOutline(
   course: CourseDoc,
   flags: PersonalFlags,
 ): Promise<CourseOutline> {
-  const { modules, lessons } = await readStructure(models, course._id, visibleBlocksFilter(user));
+  const { modules, lessons } = await readStructure(models, course._id, visibleBlocksFilter(user, course));
   const tree = outlineTree(modules, lessons);
   return {
     ...presentCourseSummary(course, {

@@ -159,9 +159,17 @@ export async function deleteQuiz(deps: CommandDeps, rawId: unknown): Promise<Qui
   return quiz;
 }
 
-/** GET /quizzes: newest first, by title (case-insensitive) and course. */
-export async function listQuizzes(models: ContentModels, query: ListQuery): Promise<QuizSummary[]> {
+/**
+ * GET /quizzes: newest first, by title (case-insensitive) and course; for a curator (`mine`) only the
+ * quizzes of the courses they author and their own of no course.
+ */
+export async function listQuizzes(
+  models: ContentModels,
+  query: ListQuery,
+  mine: { userId: string; courseIds: string[] } | null = null,
+): Promise<QuizSummary[]> {
   const filter: Record<string, unknown> = {};
+  if (mine) filter.$or = [{ courseId: op({ $in: mine.courseIds }) }, { courseId: null, createdBy: mine.userId }];
   if (query.courseId) filter.courseId = query.courseId;
   if (query.search) filter.title = new RegExp(escapeRegExp(query.search), 'i');
   const rows = await models.quizzes.find(filter).sort({ updatedAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<QuizDoc[]>();
@@ -175,12 +183,12 @@ export async function listQuizzes(models: ContentModels, query: ListQuery): Prom
 export async function loadQuizForLearner(models: ContentModels, user: Principal, rawId: unknown): Promise<QuizDoc> {
   const quiz = await loadQuiz(models, rawId);
   for (const lesson of await lessonsHolding(models, String(quiz._id))) {
-    if (!canSeeBlock(user, lesson)) continue;
     const [course, mod] = await Promise.all([
       models.courses.findById(lesson.courseId).lean<CourseDoc>(),
       models.blocks.findById(lesson.moduleId).lean<BlockDoc>(),
     ]);
-    if (course && canSeeCourse(user, course) && mod && canSeeBlock(user, mod)) return quiz;
+    if (course && canSeeCourse(user, course) && canSeeBlock(user, course, lesson) && mod && canSeeBlock(user, course, mod))
+      return quiz;
   }
   throw notFound(QUIZ_MSG.quizNotFound);
 }

@@ -12,15 +12,30 @@ export const authorizeAnswerUpload = requireRole(...STUDY_ROLES);
 
 export const canAuthor = (user: Principal): boolean => isStaff(user.role);
 
-/** A quiz's correct answers and explanations are for its authors; everyone else gets the learner view. */
-export const canSeeAnswers = canAuthor;
+/** What decides who reads a course as its authors do. */
+export type CourseAccess = { createdBy?: string | null; coAuthors?: readonly string[] | null };
 
-/** Authors see every course; everyone else only published ones. */
-export const visibleCoursesFilter = (user: Principal): Record<string, unknown> =>
-  canAuthor(user) ? {} : { status: 'published' };
+/**
+ * Who reads a course as its authors do (issue 49, item 9): its drafts, every lesson whatever its
+ * status, its quizzes with their answer keys and its question bank. An ADMIN, and the CURATORs who
+ * own or co-author it (an archived course too: they may no longer change it, but it is still theirs).
+ * Other curators do not co-operate across courses: a published course reads to them as to a learner,
+ * and anything else does not exist for them.
+ */
+export const readsAsAuthor = (user: Principal, course: CourseAccess): boolean =>
+  user.role === 'ADMIN' ||
+  (user.role === 'CURATOR' && (course.createdBy === user.id || (course.coAuthors ?? []).includes(user.id)));
 
-export const canSeeCourse = (user: Principal, course: { status: CourseStatus }): boolean =>
-  canAuthor(user) || course.status === 'published';
+/** The courses a person may list: an ADMIN every one, a CURATOR the published ones and their own, others the published ones. */
+export const visibleCoursesFilter = (user: Principal): Record<string, unknown> => {
+  if (user.role === 'ADMIN') return {};
+  if (user.role !== 'CURATOR') return { status: 'published' };
+  // Under $and, so that a search's own $or beside it does not replace this one.
+  return { $and: [{ $or: [{ status: 'published' }, { createdBy: user.id }, { coAuthors: user.id }] }] };
+};
+
+export const canSeeCourse = (user: Principal, course: CourseAccess & { status: CourseStatus }): boolean =>
+  readsAsAuthor(user, course) || course.status === 'published';
 
 /**
  * Inside a published course a learner sees the modules that are not hidden and, in them, only the
@@ -31,11 +46,14 @@ export const canSeeCourse = (user: Principal, course: { status: CourseStatus }):
 export const learnerSeesBlock = (block: { type: BlockRecordType; status: LessonStatus }): boolean =>
   block.type === 'MODULE' ? block.status !== 'hidden' : block.status === 'published';
 
-export const canSeeBlock = (user: Principal, block: { type: BlockRecordType; status: LessonStatus }): boolean =>
-  canAuthor(user) || learnerSeesBlock(block);
+export const canSeeBlock = (
+  user: Principal,
+  course: CourseAccess,
+  block: { type: BlockRecordType; status: LessonStatus },
+): boolean => readsAsAuthor(user, course) || learnerSeesBlock(block);
 
-export const visibleBlocksFilter = (user: Principal): Record<string, unknown> =>
-  canAuthor(user)
+export const visibleBlocksFilter = (user: Principal, course: CourseAccess): Record<string, unknown> =>
+  readsAsAuthor(user, course)
     ? {}
     : {
         $or: [

@@ -1,4 +1,4 @@
-import type { BankPage, BankQuestion } from '@portal/contracts';
+import { CONTENT_MSG, type BankPage, type BankQuestion } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { seedCourse, startContent, type ContentTestBed } from '../../testing';
@@ -105,7 +105,12 @@ describe('question bank', () => {
       expect((await call('POST', base, bed.as[role].token, { tags: ['a'], question: single('x') })).status).toBe(403);
     }
     const stranger = await userWithRole(bed.auth, 'CURATOR', 'Ольга Сторонняя');
-    expect((await call('GET', base, stranger.token)).status).toBe(200);
+    // Another curator is no author of this course: its bank (with the answer keys) is not theirs to read.
+    expect((await call('GET', base, stranger.token)).body).toMatchObject({
+      statusCode: 403,
+      message: CONTENT_MSG.courseAuthorsOnly,
+    });
+    expect((await call('GET', `${base}/${q.id}`, stranger.token)).status).toBe(403);
     for (const [method, path] of [
       ['POST', base],
       ['PUT', `${base}/${q.id}`],

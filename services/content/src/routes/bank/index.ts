@@ -3,14 +3,16 @@ import { bankListQuerySchema, bankQuestionInputSchema } from '@portal/contracts'
 import { parse, takeExpectedVersion, versionTag, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import { createBankQuestion, deleteBankQuestion, listBank, loadBankQuestion, updateBankQuestion } from '../../commands/bank';
+import { readCourseId } from '../../commands/ids';
+import { assertCourseReadableAsAuthor } from '../../commands/ownership';
 import type { ContentModels } from '../../models';
 import { authorizeAuthoring } from '../../policies/content';
 import { presentBankQuestion } from '../../presenters/quiz';
 
 /**
- * A course's question bank: authors (ADMIN, CURATOR) read it, as they read every course; those who
- * may change the course (its owner, co-authors, ADMIN) write it. Learners never see it: drawn
- * questions reach them only through an attempt, without answers.
+ * A course's question bank: those who read the course as its authors (its owner, co-authors, ADMIN)
+ * read it; those who may change the course write it. Other curators and learners never see it
+ * (issue 49, item 9): drawn questions reach a learner only through an attempt, without answers.
  */
 export function bankRouter(service: ServiceContext, models: ContentModels): Router {
   const router = new Router({ prefix: '/api/courses/:courseId/bank' });
@@ -18,6 +20,7 @@ export function bankRouter(service: ServiceContext, models: ContentModels): Rout
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
 
   router.get('/', authenticate, authorizeAuthoring, async (ctx) => {
+    await assertCourseReadableAsAuthor(models, ctx.state.user, readCourseId(ctx.params.courseId));
     ctx.body = await listBank(models, ctx.params.courseId, parse(bankListQuerySchema, ctx.query));
   });
 
@@ -30,6 +33,7 @@ export function bankRouter(service: ServiceContext, models: ContentModels): Rout
   });
 
   router.get('/:questionId', authenticate, authorizeAuthoring, async (ctx) => {
+    await assertCourseReadableAsAuthor(models, ctx.state.user, readCourseId(ctx.params.courseId));
     const question = presentBankQuestion(await loadBankQuestion(models, ctx.params.courseId, ctx.params.questionId));
     ctx.set('ETag', versionTag(question.version));
     ctx.body = question;

@@ -21,7 +21,7 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
 
   router.get('/course/:courseId', authenticate, async (ctx) => {
     const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.courseId);
-    const blocks = await courseBlocks(models, course._id, (b) => canSeeBlock(ctx.state.user, b));
+    const blocks = await courseBlocks(models, course._id, (b) => canSeeBlock(ctx.state.user, course, b));
     ctx.body = blocks.map(presentBlock);
   });
 

@@ -1,4 +1,12 @@
-import { CONTENT_MSG, type AuthResponse, type Course, type CourseAuthors, type CourseSummary } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  newQuestion,
+  type AuthResponse,
+  type Course,
+  type CourseAuthors,
+  type CourseSummary,
+  type Quiz,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { seedCourse, startContent, storedCourse, uniqueTitle, type ContentTestBed } from '../../testing';
@@ -14,9 +22,12 @@ afterAll(() => bed.close());
 const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
   api<T>(bed.content.url, method, path, { token, body });
 
-/** A course of the test bed's curator with one module of one lesson, and a quiz written for it. */
+/**
+ * A published course of the test bed's curator with one module of one lesson, and a quiz written for
+ * it (published, so that another curator sees it and is refused its writes rather than told it is not there).
+ */
 async function ownedCourse() {
-  const course = await seedCourse(bed, { modules: [1] });
+  const course = await seedCourse(bed, { modules: [1], status: 'published' });
   const module = course.modules[0];
   const lesson = module.lessons[0];
   const quiz = await call('POST', '/api/quizzes', bed.as.CURATOR.token, { title: 'Квиз автора', courseId: course.id });
@@ -133,6 +144,97 @@ describe('course ownership', () => {
     const moved = await call('PATCH', `/api/quizzes/${id}`, stranger.token, { courseId: theirs.id });
     expect(moved.status).toBe(403);
     expect((await bed.models.quizzes.findById(id).lean())?.courseId).toBeNull();
+  });
+});
+
+describe('what another curator reads (issue 49, item 9)', () => {
+  const KEYED = {
+    ...newQuestion('single_choice', 'q1', 0),
+    question: 'Сколько дней отпуска?',
+    options: ['28', '14'],
+    correctAnswers: [0],
+  };
+
+  /** A draft course of the test bed's curator: a lesson with a keyed quiz, a draft lesson, a bank question. */
+  async function draftWithKeys(status: 'draft' | 'published' = 'draft') {
+    const course = await seedCourse(bed, { modules: [1], status });
+    const quiz = await call<Quiz>('POST', '/api/quizzes', bed.as.CURATOR.token, {
+      title: 'Ключи',
+      courseId: course.id,
+      questions: [KEYED],
+    });
+    expect(quiz.status).toBe(201);
+    const lesson = course.modules[0].lessons[0];
+    const withQuiz = await call('PATCH', `/api/blocks/${lesson.id}`, bed.as.CURATOR.token, {
+      content: [{ type: 'quiz', content: { quizId: quiz.body.id, questionsCount: 1 } }],
+      version: lesson.version,
+    });
+    expect(withQuiz.status).toBe(200);
+    const draftLesson = await call('POST', '/api/blocks', bed.as.CURATOR.token, {
+      courseId: course.id,
+      moduleId: course.modules[0].id,
+      title: 'Черновик автора',
+    });
+    expect(draftLesson.status).toBe(201);
+    const bank = await call('POST', `/api/courses/${course.id}/bank`, bed.as.CURATOR.token, {
+      tags: ['отпуск'],
+      question: KEYED,
+    });
+    expect(bank.status).toBe(201);
+    return { course, quizId: quiz.body.id, bankId: bank.body.id as string };
+  }
+
+  it('another curator does not find a draft course, its quizzes or its bank; the owner, a co-author and an ADMIN do', async () => {
+    const { course, quizId, bankId } = await draftWithKeys();
+    const listed = async (token: string) =>
+      (await call<CourseSummary[]>('GET', `/api/courses?search=${encodeURIComponent(course.title)}`, token)).body.map(
+        (c) => c.id,
+      );
+    expect(await listed(stranger.token)).toEqual([]);
+    expect((await call('GET', `/api/courses/${course.id}`, stranger.token)).status).toBe(404);
+    expect((await call('GET', `/api/courses/${course.id}/outline`, stranger.token)).status).toBe(404);
+    expect((await call('GET', `/api/blocks/${course.modules[0].lessons[0].id}`, stranger.token)).status).toBe(404);
+    expect((await call('GET', `/api/quizzes/${quizId}`, stranger.token)).status).toBe(404);
+    const quizzes = await call<Array<{ id: string }>>('GET', `/api/quizzes?courseId=${course.id}`, stranger.token);
+    expect(quizzes.body).toEqual([]);
+    for (const path of [`/api/courses/${course.id}/bank`, `/api/courses/${course.id}/bank/${bankId}`]) {
+      const bank = await call('GET', path, stranger.token);
+      expect([bank.status, bank.body.message]).toEqual([403, CONTENT_MSG.courseAuthorsOnly]);
+    }
+
+    for (const token of [bed.as.CURATOR.token, bed.as.ADMIN.token]) {
+      expect(await listed(token)).toEqual([course.id]);
+      expect((await call<Quiz>('GET', `/api/quizzes/${quizId}`, token)).body.questions[0].correctAnswers).toEqual([0]);
+      expect((await call('GET', `/api/courses/${course.id}/bank`, token)).status).toBe(200);
+    }
+    await call('POST', `/api/courses/${course.id}/authors`, bed.as.CURATOR.token, { email: stranger.user.email });
+    expect(await listed(stranger.token)).toEqual([course.id]);
+    expect((await call<Quiz>('GET', `/api/quizzes/${quizId}`, stranger.token)).body.questions[0].correctAnswers).toEqual([0]);
+    expect((await call('GET', `/api/courses/${course.id}/bank/${bankId}`, stranger.token)).status).toBe(200);
+  });
+
+  it('another curator reads a published course as a learner does: no draft lesson, no answer keys, no copy or import of it', async () => {
+    const { course, quizId } = await draftWithKeys('published');
+    const page = await call<Course>('GET', `/api/courses/${course.id}`, stranger.token);
+    expect(page.status).toBe(200);
+    expect(page.body.modules[0].lessons.map((l) => l.title)).toEqual([course.modules[0].lessons[0].title]);
+    const quiz = await call('GET', `/api/quizzes/${quizId}`, stranger.token);
+    expect(quiz.status).toBe(200);
+    expect(quiz.body.questions[0].question).toBe('Сколько дней отпуска?');
+    expect(JSON.stringify(quiz.body)).not.toContain('correctAnswers');
+
+    const coursesBefore = await bed.models.courses.countDocuments({});
+    const copy = await call('POST', `/api/courses/${course.id}/copy`, stranger.token);
+    expect([copy.status, copy.body.message]).toEqual([403, CONTENT_MSG.courseAuthorsOnly]);
+    expect(await bed.models.courses.countDocuments({})).toBe(coursesBefore);
+    const own = await seedCourse(bed, { token: stranger.token, modules: [0] });
+    const imported = await call('POST', '/api/blocks/import', stranger.token, {
+      courseId: own.id,
+      moduleId: own.modules[0].id,
+      lessonIds: [course.modules[0].lessons[0].id],
+    });
+    expect([imported.status, imported.body.message]).toEqual([403, CONTENT_MSG.courseAuthorsOnly]);
+    expect(await bed.models.blocks.countDocuments({ courseId: own.id, type: 'LESSON' })).toBe(0);
   });
 });
 

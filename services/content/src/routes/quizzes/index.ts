@@ -12,7 +12,9 @@ import {
   updateQuiz,
 } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
-import { authorizeAuthoring, canSeeAnswers } from '../../policies/content';
+import { editableCourseIds } from '../../commands/courses';
+import { readsQuizAsAuthor } from '../../commands/ownership';
+import { authorizeAuthoring } from '../../policies/content';
 import { presentQuiz, presentQuizForLearner } from '../../presenters/quiz';
 
 /**
@@ -26,13 +28,18 @@ export function quizzesRouter(service: ServiceContext, models: ContentModels): R
 
   router.get('/', authenticate, authorizeAuthoring, async (ctx) => {
     const query = parse(quizListQuerySchema, ctx.query);
-    ctx.body = await listQuizzes(models, query);
+    const user = ctx.state.user;
+    // A curator lists the quizzes of the courses they author and their own of no course (issue 49, item 9).
+    const mine = user.role === 'ADMIN' ? null : { userId: user.id, courseIds: await editableCourseIds(models, user.id) };
+    ctx.body = await listQuizzes(models, query, mine);
   });
 
   router.get('/:id', authenticate, async (ctx) => {
     const user = ctx.state.user;
-    if (canSeeAnswers(user)) {
-      const quiz = presentQuiz(await loadQuiz(models, ctx.params.id));
+    const stored = await loadQuiz(models, ctx.params.id);
+    // Answer keys only to those who may edit the quiz; anyone else reads it as a learner does.
+    if (await readsQuizAsAuthor(models, user, stored)) {
+      const quiz = presentQuiz(stored);
       ctx.set('ETag', versionTag(quiz.version));
       ctx.body = quiz;
       return;
