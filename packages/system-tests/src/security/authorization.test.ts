@@ -5,6 +5,7 @@ import { seedQuizCourse } from '@portal/svc-progress/testing';
 import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
 import {
   ANSWER_READS,
+  AUTHOR_READS,
   OWNED_WRITES,
   OWNERSHIP_EXEMPT,
   ROUTE_RULES,
@@ -355,6 +356,26 @@ describe('ownership: a curator changes nothing in another curator’s course', (
       body: { title: 'Захвачен' },
     });
     expect([viaGateway.status, viaGateway.body.message]).toEqual([403, CONTENT_MSG.notCourseAuthor]);
+  });
+});
+
+describe('ownership: a curator reads nothing of another curator’s draft course, its answer keys or its bank', () => {
+  it('is hidden (404) or refused (403, in Russian) on each read; the owner and ADMIN read them', async () => {
+    const other = await fresh.curator(portal);
+    const owned = await ownedCourse(portal, { draft: true });
+    const problems: string[] = [];
+    for (const route of routes.filter((r) => AUTHOR_READS[routeKey(r)])) {
+      const { request, status } = AUTHOR_READS[routeKey(route)];
+      const answer = await callCell(portal.content.url, route, request(owned), {}, other.token);
+      if (answer.status !== status) problems.push(`${routeKey(route)}: ${answer.status}, expected ${status}`);
+      if (!/[а-я]/i.test(String(answer.body?.message))) problems.push(`${routeKey(route)}: no Russian message`);
+      for (const caller of ['CURATOR', 'ADMIN'] as const) {
+        const own = await callCell(portal.content.url, route, request(owned), {}, portal.as[caller].token);
+        if (own.status !== 200) problems.push(`${routeKey(route)} as ${caller}: ${own.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(AUTHOR_READS).filter((key) => !routes.some((r) => routeKey(r) === key))).toEqual([]);
   });
 });
 

@@ -692,9 +692,19 @@ export interface OwnedCourse {
   bankQuestionId: string;
 }
 
-export async function ownedCourse(p: Portal): Promise<OwnedCourse> {
+/**
+ * A course of the matrix's CURATOR with a module, a lesson, a quiz and a bank question: published
+ * (`draft: false`, so another curator finds it and is refused its writes: 403), or a draft.
+ */
+export async function ownedCourse(p: Portal, { draft = false } = {}): Promise<OwnedCourse> {
   const token = p.as.CURATOR.token;
-  const courseId = await fresh.course(p);
+  const courseId = await created(
+    p,
+    p.content.url,
+    '/api/courses',
+    { title: `Курс ${unique()}`, status: draft ? 'draft' : 'published' },
+    token,
+  );
   const moduleId = await created(p, p.content.url, '/api/blocks', { type: 'MODULE', courseId }, token);
   const lessonId = await created(p, p.content.url, '/api/blocks', { courseId, moduleId }, token);
   const quizId = await created(p, p.content.url, '/api/quizzes', { title: `Квиз ${unique()}`, courseId }, token);
@@ -745,6 +755,25 @@ export const OWNERSHIP_EXEMPT: Record<string, string> = {
   'content POST /api/upload/file': 'a file belongs to no course until a lesson the author may change holds it',
   'content POST /api/upload/files': 'a file belongs to no course until a lesson the author may change holds it',
   'content POST /api/upload/answer': 'a learner’s own answer file, part of no course until an attempt names it',
+};
+
+/**
+ * Every route that reads a course as its authors do (its drafts, lessons, quizzes with their answer
+ * keys, its bank), as a curator who neither owns nor co-authors a draft course would call it: the
+ * status they get (issue 49, item 9). The owner and ADMIN get 200 on each.
+ */
+export const AUTHOR_READS: Record<string, { request: (o: OwnedCourse) => CellRequest; status: number }> = {
+  'content GET /api/courses/:id': { request: (o) => ({ params: { id: o.courseId } }), status: 404 },
+  'content GET /api/courses/:id/outline': { request: (o) => ({ params: { id: o.courseId } }), status: 404 },
+  'content GET /api/courses/:id/authors': { request: (o) => ({ params: { id: o.courseId } }), status: 404 },
+  'content GET /api/blocks/course/:courseId': { request: (o) => ({ params: { courseId: o.courseId } }), status: 404 },
+  'content GET /api/blocks/:id': { request: (o) => ({ params: { id: o.lessonId } }), status: 404 },
+  'content GET /api/quizzes/:id': { request: (o) => ({ params: { id: o.quizId } }), status: 404 },
+  'content GET /api/courses/:courseId/bank': { request: (o) => ({ params: { courseId: o.courseId } }), status: 403 },
+  'content GET /api/courses/:courseId/bank/:questionId': {
+    request: (o) => ({ params: { courseId: o.courseId, questionId: o.bankQuestionId } }),
+    status: 403,
+  },
 };
 
 /**
