@@ -9,7 +9,7 @@ import type { BaseConfig } from './config';
 import { createServiceApp } from './app';
 import { createTokenVerifier } from './jwt';
 import { createLogger, type Logger } from './logger';
-import { createMailer, type Mailer } from './mail';
+import { createMailer, startMailSender, type Mailer } from './mail';
 import { timeRedisCommands, timeStoreCommands } from './metrics';
 import { connectStore, storeIsUp } from './mongo';
 import { Upstreams } from './upstreams';
@@ -33,6 +33,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   audit: AuditPublisher;
   /** Off unless SMTP_URL is set; a send never fails or holds up a request. */
   mailer: Mailer;
+  /** Stops this process's mail sender and closes the queue (what is queued stays for another process). */
+  stopMail(): Promise<void>;
 }
 
 export interface ContextOptions {
@@ -49,11 +51,16 @@ export async function createServiceContext<C extends BaseConfig>(
   config: C,
   { lookup, logger = createLogger(name, config.LOG_LEVEL), storeAttempts }: ContextOptions = {},
 ): Promise<ServiceContext<C>> {
-  const mailer = createMailer(config, logger);
   const store = await connectStore(config.MONGO_URL, databaseName(config, name), logger, { attempts: storeAttempts });
   timeStoreCommands(store);
   const redis = createRedis(config.REDIS_URL, logger, { failFast: true });
   timeRedisCommands(redis);
+  const mailer = createMailer(config, logger, { connection: redis, prefix: config.QUEUE_PREFIX });
+  // Every process with SMTP works the mail queue: any replica delivers what any other queued.
+  const mailConnection = config.SMTP_URL ? createRedis(config.REDIS_URL, logger) : null;
+  const mailSender = mailConnection
+    ? startMailSender(config, logger, { connection: mailConnection, prefix: config.QUEUE_PREFIX })
+    : null;
   const subscriber = createRedis(config.REDIS_URL, logger);
   const principals = new PrincipalCache(
     lookup ? lookup(store) : httpPrincipalLookup(new Upstreams(config.AUTH_URL), config.INTERNAL_TOKEN),
@@ -63,12 +70,17 @@ export async function createServiceContext<C extends BaseConfig>(
   principals.listen(subscriber, logger);
   const authenticate = createAuthenticate(createTokenVerifier(config.JWT_SECRET), principals);
   const audit = new AuditPublisher({ service: name, connection: redis, prefix: config.QUEUE_PREFIX, store, logger });
-  return { name, config, logger, store, redis, subscriber, principals, authenticate, audit, mailer };
+  const stopMail = async () => {
+    await mailSender?.close();
+    mailConnection?.disconnect();
+    await mailer.close();
+  };
+  return { name, config, logger, store, redis, subscriber, principals, authenticate, audit, mailer, stopMail };
 }
 
 export async function closeServiceContext(ctx: ServiceContext): Promise<void> {
   await ctx.audit.close();
-  ctx.mailer.close();
+  await ctx.stopMail();
   ctx.subscriber.disconnect();
   ctx.redis.disconnect();
   await ctx.store.close();

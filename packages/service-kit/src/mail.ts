@@ -1,24 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { createTransport } from 'nodemailer';
 import { DEFAULT_PORTS } from '@portal/contracts';
 import type { BaseConfig } from './config';
 import type { Logger } from './logger';
+import { unwatchQueue, watchQueue, watchWorker } from './metrics';
 
 export interface MailMessage {
+  /**
+   * One per message: the queue keeps one job per key, so the same mail asked for twice (a retried
+   * request, two replicas running the same reminder) is sent once. A fresh id when not given.
+   */
+  key?: string;
   to: string;
   subject: string;
   text: string;
 }
 
 /**
- * Mail through SMTP. `send` never throws and never holds a request up: callers leave its promise
- * alone (it settles when the message is delivered, true, or given up, false).
+ * Mail through a BullMQ queue in Redis («mail»): `send` puts the message in the queue and any
+ * process with a sender (every service with SMTP_URL, every replica) delivers it, with retries and
+ * growing waits in the queue, so a process stopping before its retry loses nothing. `send` never
+ * throws and never holds a request up: callers leave its promise alone.
  */
 export interface Mailer {
   readonly enabled: boolean;
+  /** True once the message is in the queue; false when mail is off or Redis refused it (logged). */
   send(message: MailMessage): Promise<boolean>;
-  /** Drops the retries still waiting and closes the connection. */
-  close(): void;
+  close(): Promise<void>;
 }
+
+export const MAIL_QUEUE = 'mail';
 
 /** Where the portal's links lead when PUBLIC_URL is not set: the launcher's gateway on this machine. */
 export const DEVELOPMENT_PUBLIC_URL = `http://127.0.0.1:${DEFAULT_PORTS.gateway}`;
@@ -27,84 +40,123 @@ export const DEVELOPMENT_PUBLIC_URL = `http://127.0.0.1:${DEFAULT_PORTS.gateway}
 export const portalLink = (config: Pick<BaseConfig, 'PUBLIC_URL'>, path: string): string =>
   new URL(path, config.PUBLIC_URL ?? DEVELOPMENT_PUBLIC_URL).toString();
 
-export interface MailerOptions {
+export interface MailQueueOptions {
+  /** The queue's Redis connection (commands fail fast: a send must not hang a request). */
+  connection: Redis;
+  /** BullMQ key prefix (QUEUE_PREFIX). */
+  prefix?: string;
   /** Tries per message, the first included. */
   attempts?: number;
-  /** The wait before the second try; each later wait is four times the one before. */
+  /** The wait before the second try; each later wait is twice the one before. */
   firstRetryMs?: number;
 }
 
-const ATTEMPTS = 3;
+const ATTEMPTS = 5;
 const FIRST_RETRY_MS = 2_000;
 
+const jobOptions = (attempts: number, firstRetryMs: number): JobsOptions => ({
+  attempts,
+  backoff: { type: 'exponential', delay: firstRetryMs },
+  // A sent message's id is kept a day, so the same key asked for again within it is not sent twice.
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 }, // kept a week for inspection
+});
+
+/** BullMQ refuses `:` in a job id; keys are written with `|`. */
+const jobIdOf = (key: string) => key.replaceAll(':', '|');
+
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+
 /**
- * The mailer of a service: off (one info line at start) when SMTP_URL is not set. A send that fails
- * is logged and tried again a bounded number of times, with growing waits; the retries live in this
- * process, so a message still waiting when it stops is lost (the log says it was not sent).
+ * The mailer of a service: off (one info line at start) when SMTP_URL is not set; otherwise it puts
+ * messages in the mail queue. Production refuses SMTP_URL without PUBLIC_URL (the links would lead nowhere).
  */
 export function createMailer(
-  config: Pick<BaseConfig, 'NODE_ENV' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>,
+  config: Pick<BaseConfig, 'NODE_ENV' | 'SMTP_URL' | 'PUBLIC_URL'>,
   logger: Logger,
-  { attempts = ATTEMPTS, firstRetryMs = FIRST_RETRY_MS }: MailerOptions = {},
+  options: MailQueueOptions,
 ): Mailer {
   if (!config.SMTP_URL) {
     logger.info('mail is off: SMTP_URL is not set');
-    return { enabled: false, send: async () => false, close: () => undefined };
+    return { enabled: false, send: async () => false, close: async () => undefined };
   }
   if (config.NODE_ENV === 'production' && !config.PUBLIC_URL)
     throw new Error(
       'Invalid configuration:\n  - PUBLIC_URL: must be set in production when SMTP_URL is (the links in mails lead there)',
     );
+  const { connection, prefix, attempts = ATTEMPTS, firstRetryMs = FIRST_RETRY_MS } = options;
+  const queue = new Queue(MAIL_QUEUE, { connection, prefix, defaultJobOptions: jobOptions(attempts, firstRetryMs) });
+  queue.on('error', () => undefined); // connection errors are logged once by the connection itself
+  watchQueue(queue);
+  return {
+    enabled: true,
+    async send({ key, ...message }) {
+      try {
+        await withTimeout(queue.add('mail', message, { jobId: jobIdOf(key ?? randomUUID()) }), 3000);
+        return true;
+      } catch (err) {
+        logger.error(
+          { to: message.to, subject: message.subject, err: (err as Error).message },
+          'mail not queued: Redis refused it',
+        );
+        return false;
+      }
+    },
+    async close() {
+      unwatchQueue(queue);
+      await queue.close();
+    },
+  };
+}
+
+export interface MailSender {
+  worker: Worker;
+  close(): Promise<void>;
+}
+
+/**
+ * Delivers the mail queue's messages through SMTP (nodemailer), a few at a time. A failure is
+ * logged and the queue tries again after a growing wait; the last failure is logged as given up and
+ * the job is kept a week. The job id is the message's Message-ID too: should a process die between
+ * the server's acceptance and the job's completion, the queue sends it again with the same id, which
+ * mail servers and clients take for one message.
+ */
+export function startMailSender(
+  config: Pick<BaseConfig, 'SMTP_URL' | 'MAIL_FROM'>,
+  logger: Logger,
+  { connection, prefix, concurrency = 4 }: { connection: Redis; prefix?: string; concurrency?: number },
+): MailSender {
+  if (!config.SMTP_URL) throw new Error('startMailSender needs SMTP_URL');
   const transport = createTransport(
     { url: config.SMTP_URL, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 },
     { from: config.MAIL_FROM },
   );
   const server = new URL(config.SMTP_URL).host;
+  const worker = new Worker<Omit<MailMessage, 'key'>>(
+    MAIL_QUEUE,
+    async (job: Job<Omit<MailMessage, 'key'>>) => {
+      const { to, subject, text } = job.data;
+      const info = await transport.sendMail({ to, subject, text, messageId: `<${job.id}@portal.mail>` });
+      logger.info({ to, subject, messageId: info.messageId }, 'mail sent');
+    },
+    { connection, prefix, concurrency },
+  );
+  worker.on('error', () => undefined); // connection errors are logged once by the connection itself
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const { to, subject } = job.data;
+    const tries = job.opts.attempts ?? 1;
+    if (job.attemptsMade >= tries)
+      logger.error({ to, subject, server, attempts: tries, err: err.message }, 'mail not sent: giving up');
+    else logger.warn({ to, subject, server, attempt: job.attemptsMade, err: err.message }, 'mail not sent: will retry');
+  });
+  watchWorker(worker);
   logger.info({ server }, 'mail goes through SMTP');
-  const waits = new Map<NodeJS.Timeout, () => void>();
-  let closed = false;
-
-  const pause = (ms: number) =>
-    new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        waits.delete(timer);
-        resolve(true);
-      }, ms);
-      timer.unref();
-      waits.set(timer, () => resolve(false));
-    });
-
-  const send = async ({ to, subject, text }: MailMessage): Promise<boolean> => {
-    for (let attempt = 1; !closed; attempt++) {
-      try {
-        const info = await transport.sendMail({ to, subject, text });
-        logger.info({ to, subject, messageId: info.messageId }, 'mail sent');
-        return true;
-      } catch (err) {
-        const reason = err instanceof Error ? err.message : String(err);
-        if (attempt >= attempts) {
-          logger.error({ to, subject, server, attempts, err: reason }, 'mail not sent: giving up');
-          return false;
-        }
-        const waitMs = firstRetryMs * 4 ** (attempt - 1);
-        logger.warn({ to, subject, server, attempt, err: reason, retryInMs: waitMs }, 'mail not sent: will retry');
-        if (!(await pause(waitMs))) break;
-      }
-    }
-    logger.error({ to, subject }, 'mail not sent: the service stopped before a retry');
-    return false;
-  };
-
   return {
-    enabled: true,
-    send,
-    close() {
-      closed = true;
-      for (const [timer, cancel] of waits) {
-        clearTimeout(timer);
-        cancel();
-      }
-      waits.clear();
+    worker,
+    async close() {
+      await worker.close();
       transport.close();
     },
   };

@@ -75,6 +75,7 @@ export async function notifyOnce(deps: NotifyDeps, drafts: NotificationDraft[]):
     for (const d of stored)
       if (d.email)
         void deps.mailer.send({
+          key: `notification|${d.key}`,
           to: d.email,
           subject: d.title,
           text: `${d.text}\n\nОткрыть на портале: ${deps.portalLink(d.link)}\n\nЭто письмо отправлено автоматически, отвечать на него не нужно.`,
