@@ -571,6 +571,7 @@ export const resultsPageSchema = conforms<ResultsPage>().as(
         total: z.number().int(),
         passed: z.number().int(),
         failed: z.number().int(),
+        pending: z.number().int().meta({ description: 'Попытки «На проверке»: не входят в passed и failed' }),
         averagePercentage: z.number(),
       }),
     })

@@ -16,7 +16,7 @@ import type {
   LessonCompleteResult,
   Quiz,
   QuizCard,
-  ResultStatus,
+  ResultFilterStatus,
   ResultsPage,
   ReviewInput,
   ReviewPage,
@@ -76,21 +76,37 @@ export const submitAttempt = (attemptId: string, answers: AttemptAnswerInput[]) 
 
 export const fetchAttempt = (id: string, signal?: AbortSignal) => apiRequest<AttemptDetail>(`/attempts/${enc(id)}`, { signal });
 
-export interface ResultsParams {
+export interface ResultsFilters {
   search: string;
-  status: ResultStatus | 'all';
+  status: ResultFilterStatus | 'all';
+  /** '' for every course, and for an open end of the period (days, YYYY-MM-DD). */
+  courseId: string;
+  from: string;
+  to: string;
+}
+export interface ResultsParams extends ResultsFilters {
   page: number;
 }
 
-export const fetchResults = ({ search, status, page }: ResultsParams, signal?: AbortSignal) =>
-  apiRequest<ResultsPage>('/results', {
-    query: { search: search.trim() || undefined, status: status === 'all' ? undefined : status, page, limit: 20 },
-    signal,
-  });
+/** The filters as the server takes them: nothing for «all» and for empty fields. */
+const resultsQuery = ({ search, status, courseId, from, to }: ResultsFilters) => ({
+  search: search.trim() || undefined,
+  status: status === 'all' ? undefined : status,
+  courseId: courseId || undefined,
+  from: from || undefined,
+  to: to || undefined,
+});
 
-/** quiz_results.csv or .xlsx as the server builds it, with the table's search and status filter. */
-export const downloadResults = (format: ExportFormat, { search, status }: Pick<ResultsParams, 'search' | 'status'>) =>
-  downloadExport('/results/export', 'results', format, { search: search.trim(), status: status === 'all' ? undefined : status });
+export const fetchResults = ({ page, ...filters }: ResultsParams, signal?: AbortSignal) =>
+  apiRequest<ResultsPage>('/results', { query: { ...resultsQuery(filters), page, limit: 20 }, signal });
+
+/** quiz_results.csv or .xlsx as the server builds it, with the table's filters. */
+export const downloadResults = (format: ExportFormat, filters: ResultsFilters) =>
+  downloadExport('/results/export', 'results', format, resultsQuery(filters));
+
+/** The courses the results can be narrowed to: those the person sees in the catalogue (the first hundred). */
+export const fetchResultCourses = async (signal?: AbortSignal) =>
+  (await apiResponse<CourseSummary[]>('/courses', { query: { limit: 100 }, signal })).body;
 
 /** A file given as the answer to a file_upload question: checked and kept like every upload (content service). */
 export function uploadAnswerFile(file: File): Promise<UploadedFile> {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PROGRESS_MSG, formatMessage, scoreLine } from '@portal/contracts';
 import { Dialog, LoadError, Loading, Muted } from '@portal/ui';
+import { useAuth } from '@portal/web-core';
 import { attemptKey, fetchAttempt } from '../api/player';
 import { ResultBadge } from './Badges';
 import { QuestionResults } from './QuestionResults';
@@ -11,6 +12,7 @@ const minutes = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
 /** 'Подробности попытки' (spec section 2): who, which quiz, the result, the time, and every answer. */
 export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string; onClose: () => void }) {
+  const { user } = useAuth();
   const detail = useQuery({ queryKey: attemptKey(attemptId), queryFn: ({ signal }) => fetchAttempt(attemptId, signal) });
   const a = detail.data;
   return (
@@ -38,7 +40,7 @@ export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string
           {a.lateAnswers > 0 && <Muted>Ответы после окончания времени не засчитаны: {a.lateAnswers}</Muted>}
           {(a.pendingReviews ?? 0) > 0 && <Muted role="status">{pendingText(a.pendingReviews)}</Muted>}
           {a.questionsRevealed ? (
-            <QuestionResults questions={a.questions} showTime />
+            <QuestionResults questions={a.questions} showTime othersAttempt={!!user && a.userId !== user.id} />
           ) : (
             <Muted>{PROGRESS_MSG.explanationsAfterCourse}</Muted>
           )}

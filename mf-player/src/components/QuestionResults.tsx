@@ -2,8 +2,19 @@ import styled from 'styled-components';
 import { PROGRESS_MSG, REVIEW_MSG, formatMessage, type QuestionResult } from '@portal/contracts';
 import { BoxList, Muted } from '@portal/ui';
 
-/** Per-question results: a correct/wrong mark, the answer, the right one when wrong, the explanation. */
-export function QuestionResults({ questions, showTime = false }: { questions: QuestionResult[]; showTime?: boolean }) {
+/**
+ * Per-question results: a correct/wrong mark, the answer, the right one when wrong, the explanation.
+ * `othersAttempt`: staff read a learner's attempt, so the answer is «Ответ учащегося», not «Ваш ответ».
+ */
+export function QuestionResults({
+  questions,
+  showTime = false,
+  othersAttempt = false,
+}: {
+  questions: QuestionResult[];
+  showTime?: boolean;
+  othersAttempt?: boolean;
+}) {
   return (
     <List aria-label="Ответы по вопросам">
       {questions.map((q, i) => (
@@ -24,7 +35,7 @@ export function QuestionResults({ questions, showTime = false }: { questions: Qu
             {i + 1}. {q.question}
           </strong>
           <span>
-            {PROGRESS_MSG.yourAnswer}: {q.answerText ?? PROGRESS_MSG.notAnswered}
+            {othersAttempt ? PROGRESS_MSG.learnerAnswer : PROGRESS_MSG.yourAnswer}: {q.answerText ?? PROGRESS_MSG.notAnswered}
           </span>
           {!q.isCorrect && q.correctAnswerText && (
             <span>

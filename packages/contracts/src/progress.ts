@@ -97,30 +97,52 @@ export type AttemptSubmitInput = z.input<typeof attemptSubmitSchema>;
 export const RESULT_STATUSES = ['passed', 'failed'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 export type AttemptStatus = ResultStatus | 'in_progress';
+/**
+ * What the results screen, its filter, its counts and its export call an attempt: «На проверке»
+ * (answers wait for a person, whatever the provisional score says) is its own, beside passed and failed.
+ */
+export const RESULT_FILTER_STATUSES = ['passed', 'failed', 'pending'] as const;
+export type ResultFilterStatus = (typeof RESULT_FILTER_STATUSES)[number];
+
+const periodDay = (error: string) => z.iso.date({ error }).optional();
 
 const resultsFilter = {
   search: z.string().trim().max(200).optional(),
   status: z
-    .enum(['all', ...RESULT_STATUSES], { error: 'Статус должен быть all, passed или failed' })
+    .enum(['all', ...RESULT_FILTER_STATUSES], { error: 'Статус должен быть all, passed, failed или pending' })
     .default('all')
     .transform((v) => (v === 'all' ? undefined : v)),
   quizId: z.string().trim().min(1).max(100).optional(),
+  courseId: z.string().trim().min(1).max(100).optional(),
+  /** The period the attempt was finished in: calendar days in Moscow, both included. */
+  from: periodDay('Начало периода — дата в формате ГГГГ-ММ-ДД'),
+  to: periodDay('Конец периода — дата в формате ГГГГ-ММ-ДД'),
   /** Staff may narrow to one person; a learner may name only themself. */
   userId: z.string().trim().min(1).max(100).optional(),
 };
 
 /** GET /results. */
-export const resultsQuerySchema = z.object({
-  ...resultsFilter,
-  ...pagingFields(20),
-});
+const periodInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const periodMessage = { message: 'Начало периода не может быть позже его конца', path: ['to'] };
+
+export const resultsQuerySchema = z
+  .object({
+    ...resultsFilter,
+    ...pagingFields(20),
+  })
+  .refine(periodInOrder, periodMessage);
 export type ResultsQuery = z.input<typeof resultsQuerySchema>;
 
 /** GET /results/export: the same filter, every row (CSV or XLSX), dates in the reader's time zone. */
-export const resultsExportQuerySchema = z.object({
-  ...resultsFilter,
-  ...exportFields,
-});
+export const resultsExportQuerySchema = z
+  .object({
+    ...resultsFilter,
+    ...exportFields,
+  })
+  .refine(periodInOrder, periodMessage);
+
+/** The instant a Moscow calendar day starts (Moscow keeps UTC+3 all year since 2014). */
+export const moscowDayStart = (day: string): Date => new Date(`${day}T00:00:00+03:00`);
 
 /* ---------------------------------------------------------------- answers */
 
@@ -300,9 +322,11 @@ export interface AttemptDetail extends AttemptSummary {
 
 export interface ResultsSummary {
   total: number;
+  /** Passed and failed count only graded attempts; those «на проверке» are `pending`. */
   passed: number;
   failed: number;
-  /** Rounded mean percentage; 0 when there are no attempts. */
+  pending: number;
+  /** Rounded mean percentage; 0 when there are no attempts (the screen then says «—»). */
   averagePercentage: number;
 }
 

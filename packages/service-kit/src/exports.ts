@@ -142,7 +142,8 @@ const csvField = (cell: ExportCell, timeZone: string): string => {
         : cell instanceof ExportDay
           ? dayCellText(cell)
           : typeof cell === 'number'
-            ? String(cell)
+            ? // A decimal comma: Russian Excel reads «1.1» as the 1st of January (the XLSX keeps numbers).
+              String(cell).replace('.', ',')
             : formulaSafe(cell);
   return `"${text.replace(/"/g, '""')}"`;
 };

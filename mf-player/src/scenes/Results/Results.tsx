@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { CANDIDATE_LINK_MSG, PROGRESS_MSG, REVIEW_MSG, STUDY_ROLES, isStaff, type ResultStatus } from '@portal/contracts';
+import {
+  CANDIDATE_LINK_MSG,
+  PROGRESS_MSG,
+  RESULT_FILTER_STATUSES,
+  REVIEW_MSG,
+  STUDY_ROLES,
+  isStaff,
+  type ResultFilterStatus,
+} from '@portal/contracts';
 import {
   Button,
   Card,
@@ -16,20 +24,29 @@ import {
   PageHeader,
   Pager,
   ProgressBar,
+  RecordOptions,
   Select,
   useDebounced,
 } from '@portal/ui';
 import { navigate, paths, useAuth, useSearch } from '@portal/web-core';
-import { RESULTS_KEY, downloadResults, fetchResults, type ResultsParams } from '../../api/player';
+import {
+  RESULTS_KEY,
+  downloadResults,
+  fetchResultCourses,
+  fetchResults,
+  type ResultsFilters,
+  type ResultsParams,
+} from '../../api/player';
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge, ViaLinkBadge } from '../../components/Badges';
 import { MyCertificates } from '../../components/MyCertificates';
 
-const STATUS_FILTERS = ['all', 'passed', 'failed'] as const;
-const STATUS_FILTER_LABELS: Record<ResultStatus | 'all', string> = {
+const STATUS_FILTERS = ['all', ...RESULT_FILTER_STATUSES] as const;
+const STATUS_FILTER_LABELS: Record<ResultFilterStatus | 'all', string> = {
   all: PROGRESS_MSG.statusAll,
   passed: PROGRESS_MSG.statusPassed,
   failed: PROGRESS_MSG.statusFailed,
+  pending: PROGRESS_MSG.statusPending,
 };
 const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -40,11 +57,18 @@ export function Results() {
   const { user } = useAuth();
   const certificatesAsked = new URLSearchParams(useSearch()).get('section') === 'certificates';
   const [search, setSearch] = useState(initialSearch);
-  const [status, setStatus] = useState<ResultStatus | 'all'>('all');
+  const [status, setStatus] = useState<ResultFilterStatus | 'all'>('all');
+  const [period, setPeriod] = useState({ courseId: '', from: '', to: '' });
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const debounced = useDebounced(search);
-  const params: ResultsParams = { search: debounced, status, page };
+  const filters: ResultsFilters = { search: debounced, status, ...period };
+  const params: ResultsParams = { ...filters, page };
+  const courses = useQuery({ queryKey: ['player', 'result-courses'], queryFn: ({ signal }) => fetchResultCourses(signal) });
+  const narrow = (patch: Partial<typeof period>) => {
+    setPeriod((p) => ({ ...p, ...patch }));
+    setPage(1);
+  };
 
   const results = useQuery({
     queryKey: [...RESULTS_KEY, params],
@@ -53,7 +77,7 @@ export function Results() {
     enabled: !!user,
   });
 
-  const filtering = !!debounced.trim() || status !== 'all';
+  const filtering = !!debounced.trim() || status !== 'all' || !!period.courseId || !!period.from || !!period.to;
   const data = results.data;
   const summary = data?.summary;
 
@@ -71,10 +95,7 @@ export function Results() {
             {CANDIDATE_LINK_MSG.screenTitle}
           </Button>
         )}
-        <ExportButtons
-          onExport={(format) => downloadResults(format, { search: debounced, status })}
-          failedText={PROGRESS_MSG.exportFailed}
-        />
+        <ExportButtons onExport={(format) => downloadResults(format, filters)} failedText={PROGRESS_MSG.exportFailed} />
       </Header>
 
       {user && STUDY_ROLES.includes(user.role) && <MyCertificates opened={certificatesAsked} />}
@@ -94,19 +115,40 @@ export function Results() {
           aria-label="Фильтр по статусу"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value as ResultStatus | 'all');
+            setStatus(e.target.value as ResultFilterStatus | 'all');
             setPage(1);
           }}
         >
           <CodeOptions codes={STATUS_FILTERS} labels={STATUS_FILTER_LABELS} />
         </Select>
+        <Select aria-label="Фильтр по курсу" value={period.courseId} onChange={(e) => narrow({ courseId: e.target.value })}>
+          <RecordOptions records={courses.data} loading={courses.isPending} placeholder="Все курсы" />
+        </Select>
+        <Input
+          type="date"
+          aria-label="Период: с"
+          title="Период: с"
+          value={period.from}
+          max={period.to || undefined}
+          onChange={(e) => narrow({ from: e.target.value })}
+        />
+        <Input
+          type="date"
+          aria-label="Период: по"
+          title="Период: по"
+          value={period.to}
+          min={period.from || undefined}
+          onChange={(e) => narrow({ to: e.target.value })}
+        />
       </Toolbar>
 
       <Summary aria-label="Сводка">
         <Stat label={PROGRESS_MSG.totalAttempts} value={summary?.total} />
         <Stat label={PROGRESS_MSG.passedCount} value={summary?.passed} />
         <Stat label={PROGRESS_MSG.failedCount} value={summary?.failed} />
-        <Stat label={PROGRESS_MSG.averagePercent} value={summary ? `${summary.averagePercentage}%` : undefined} />
+        <Stat label={PROGRESS_MSG.pendingCount} value={summary?.pending} />
+        {/* No attempt has no average: «—», not «0%». */}
+        <Stat label={PROGRESS_MSG.averagePercent} value={summary?.total ? `${summary.averagePercentage}%` : undefined} />
       </Summary>
 
       {results.isPending ? (
@@ -201,9 +243,12 @@ const Header = styled(PageHeader)`
 `;
 const Toolbar = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 1fr) 220px;
+  grid-template-columns: minmax(0, 1fr) repeat(2, minmax(0, 200px)) repeat(2, minmax(0, 160px));
   gap: 12px;
   margin-bottom: 16px;
+  @media (max-width: 1024px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
   @media (max-width: 640px) {
     grid-template-columns: 1fr;
   }
@@ -247,6 +292,13 @@ const Table = styled(DataTable)`
   }
   tbody tr:last-child td {
     border-bottom: 0;
+  }
+  /* «Действие» stays in sight while the other columns scroll sideways. */
+  th:last-child,
+  td:last-child {
+    position: sticky;
+    right: 0;
+    background: ${({ theme }) => theme.colors.surface};
   }
 `;
 const Percent = styled.div`

@@ -2,10 +2,13 @@ import Router from '@koa/router';
 import {
   PROGRESS_MSG,
   RESULTS_CSV_HEADER,
+  REVIEW_MSG,
   exportFileName,
+  moscowDayStart,
   pageOffset,
   resultsExportQuerySchema,
   resultsQuerySchema,
+  type ResultFilterStatus,
   type ResultStatus,
   type ResultsPage,
   type ResultsSummary,
@@ -31,10 +34,22 @@ const SUMMARY_FIELDS = { questions: 0, answers: 0, quizDescription: 0 } as const
 
 interface ResultsFilter {
   search?: string;
-  status?: ResultStatus;
+  status?: ResultFilterStatus;
   quizId?: string;
+  courseId?: string;
+  from?: string;
+  to?: string;
   userId?: string;
 }
+
+const DAY_MS = 86_400_000;
+
+/** The store's condition for each status of the screen: pending is its own, whatever the provisional score. */
+const STATUS_FILTER: Record<ResultFilterStatus, Record<string, unknown>> = {
+  pending: { awaitingReview: true },
+  passed: { status: 'passed', awaitingReview: op({ $ne: true }) },
+  failed: { status: 'failed', awaitingReview: op({ $ne: true }) },
+};
 
 /**
  * Finished attempts the reader may see, matching the search (name, course or quiz title, any
@@ -46,28 +61,42 @@ async function filtersFor(deps: ProgressDeps, user: Principal, q: ResultsFilter)
   const courses = await deps.content.curatedCourses(user);
   const scope: Record<string, unknown> = { status: op({ $in: ['passed', 'failed'] }), ...resultsScope(user, q.userId, courses) };
   if (q.quizId) scope.quizId = q.quizId;
+  if (q.courseId) scope.courseId = q.courseId;
+  if (q.from || q.to)
+    scope.completedAt = op({
+      ...(q.from ? { $gte: moscowDayStart(q.from) } : {}),
+      ...(q.to ? { $lt: new Date(moscowDayStart(q.to).getTime() + DAY_MS) } : {}),
+    });
   if (q.search) {
     const pattern = new RegExp(escapeRegExp(q.search), 'i');
     scope.$or = [{ userName: pattern }, { courseTitle: pattern }, { quizTitle: pattern }];
   }
-  return { scope, list: q.status ? { ...scope, status: q.status } : scope };
+  return { scope, list: q.status ? { ...scope, ...STATUS_FILTER[q.status] } : scope };
 }
 
 /** Widths (characters) of RESULTS_CSV_HEADER's columns in the XLSX. */
 const RESULTS_COLUMN_WIDTHS = [28, 30, 30, 8, 10, 9, 9, 17, 12, 12];
 
-function summarize(groups: Array<{ _id: { status: ResultStatus; percentage: number }; count: number }>): ResultsSummary {
+type SummaryGroup = { _id: { status: ResultStatus; percentage: number; awaitingReview?: boolean | null }; count: number };
+
+function summarize(groups: SummaryGroup[]): ResultsSummary {
   let passed = 0;
   let failed = 0;
+  let pending = 0;
   let sum = 0;
   for (const { _id, count } of groups) {
-    if (_id.status === 'passed') passed += count;
+    if (_id.awaitingReview) pending += count;
+    else if (_id.status === 'passed') passed += count;
     else failed += count;
     sum += _id.percentage * count;
   }
-  const total = passed + failed;
-  return { total, passed, failed, averagePercentage: total ? Math.round(sum / total) : 0 };
+  const total = passed + failed + pending;
+  return { total, passed, failed, pending, averagePercentage: total ? Math.round(sum / total) : 0 };
 }
+
+/** The status column of the export, as the screen's badge says it. */
+const statusText = (a: { status: string; pendingReviews: number }) =>
+  a.pendingReviews > 0 ? REVIEW_MSG.pending : a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed;
 
 /** Quiz results (spec section 2): learners see their own attempts, ADMIN everyone's, a CURATOR those of their courses. */
 export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Router {
@@ -88,9 +117,14 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
         .lean<AttemptDoc[]>(),
       // Grouped by status and percentage (at most 2 × 101 groups) and summed here: FerretDB answers
       // 0 for `$sum: '$field'`, silently, so only `$sum: 1` is used. Its total is the list's count.
-      attempts.aggregate<{ _id: { status: ResultStatus; percentage: number }; count: number }>([
+      attempts.aggregate<SummaryGroup>([
         { $match: list },
-        { $group: { _id: { status: '$status', percentage: '$percentage' }, count: { $sum: 1 } } },
+        {
+          $group: {
+            _id: { status: '$status', percentage: '$percentage', awaitingReview: '$awaitingReview' },
+            count: { $sum: 1 },
+          },
+        },
       ]),
     ]);
     const summary = summarize(groups);
@@ -138,7 +172,7 @@ export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Rout
           a.percentage,
           a.attemptNumber,
           a.completedAt ? new Date(a.completedAt) : null,
-          a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed,
+          statusText(a),
           a.durationMinutes ?? null,
         ];
       }),

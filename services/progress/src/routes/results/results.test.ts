@@ -81,7 +81,7 @@ describe('GET /api/results', () => {
     expect(answer.body.total).toBe(3);
     expect(answer.body.data.every((a) => a.userId === anna.user.id && a.status !== 'in_progress')).toBe(true);
     expect(answer.body.data.map((a) => a.percentage)).toEqual([100, 100, 33]);
-    expect(answer.body.summary).toEqual({ total: 3, passed: 2, failed: 1, averagePercentage: 78 });
+    expect(answer.body.summary).toEqual({ total: 3, passed: 2, failed: 1, pending: 0, averagePercentage: 78 });
     expect(answer.body.data[0]).toMatchObject({
       userName: anna.user.fullName,
       courseTitle: safety.course.title,
@@ -128,7 +128,7 @@ describe('GET /api/results', () => {
     expect(added.status).toBe(200);
     const page = await read();
     expect(page.data.map((a) => [a.userId, a.courseTitle])).toEqual([[anna.user.id, safety.course.title]]);
-    expect(page.summary).toEqual({ total: 1, passed: 1, failed: 0, averagePercentage: 100 });
+    expect(page.summary).toEqual({ total: 1, passed: 1, failed: 0, pending: 0, averagePercentage: 100 });
     const rows = readCsv((await download(`${bed.progress.url}/api/results/export?search=${tag}`, other.token)).bytes);
     expect(rows.slice(1).map((r) => r[1])).toEqual([safety.course.title]);
   });
@@ -167,21 +167,21 @@ describe('GET /api/results', () => {
   it('the summary cards summarise what the search and the status filter select, within what the reader may see', async () => {
     const staff = bed.as.CURATOR.token;
     const all = await call<ResultsPage>('GET', `/api/results?search=${tag}`, staff);
-    expect(all.body.summary).toEqual({ total: 4, passed: 2, failed: 2, averagePercentage: 67 });
+    expect(all.body.summary).toEqual({ total: 4, passed: 2, failed: 2, pending: 0, averagePercentage: 67 });
     const failed = await call<ResultsPage>('GET', `/api/results?status=failed&search=${tag}`, staff);
     expect(failed.body.data.every((a) => a.status === 'failed')).toBe(true);
     expect(failed.body.total).toBe(2);
-    expect(failed.body.summary).toEqual({ total: 2, passed: 0, failed: 2, averagePercentage: 33 });
+    expect(failed.body.summary).toEqual({ total: 2, passed: 0, failed: 2, pending: 0, averagePercentage: 33 });
     const passed = await call<ResultsPage>('GET', `/api/results?status=passed&search=${tag}`, staff);
-    expect(passed.body.summary).toEqual({ total: 2, passed: 2, failed: 0, averagePercentage: 100 });
+    expect(passed.body.summary).toEqual({ total: 2, passed: 2, failed: 0, pending: 0, averagePercentage: 100 });
     const bySearch = await call<ResultsPage>('GET', `/api/results?search=${encodeURIComponent(`огнетушители ${tag}`)}`, staff);
-    expect(bySearch.body.summary).toEqual({ total: 1, passed: 1, failed: 0, averagePercentage: 100 });
+    expect(bySearch.body.summary).toEqual({ total: 1, passed: 1, failed: 0, pending: 0, averagePercentage: 100 });
     // A learner's cards count their own attempts only, filtered the same way.
     const own = await call<ResultsPage>('GET', '/api/results?status=failed', anna.token);
-    expect(own.body.summary).toEqual({ total: 1, passed: 0, failed: 1, averagePercentage: 33 });
+    expect(own.body.summary).toEqual({ total: 1, passed: 0, failed: 1, pending: 0, averagePercentage: 33 });
     expect(own.body.total).toBe(own.body.summary.total);
     const theirs = await call<ResultsPage>('GET', '/api/results?status=passed', boris.token);
-    expect(theirs.body.summary).toEqual({ total: 0, passed: 0, failed: 0, averagePercentage: 0 });
+    expect(theirs.body.summary).toEqual({ total: 0, passed: 0, failed: 0, pending: 0, averagePercentage: 0 });
   });
 
   it('pages the list', async () => {
@@ -200,7 +200,7 @@ describe('GET /api/results', () => {
       total: 0,
       page: 1,
       limit: 20,
-      summary: { total: 0, passed: 0, failed: 0, averagePercentage: 0 },
+      summary: { total: 0, passed: 0, failed: 0, pending: 0, averagePercentage: 0 },
     });
   });
 });
