@@ -366,6 +366,14 @@ const Pairs = styled.div`
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   align-items: center;
   gap: 8px 16px;
+  /* A phone: each item above its dropdown, which takes the whole width («— выберите —» is never cut). */
+  @media (max-width: 640px) {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 4px;
+    select {
+      margin-bottom: 8px;
+    }
+  }
 `;
 const Blanks = styled.p`
   line-height: 2.4;

@@ -74,6 +74,8 @@ export function StudyMode({ courseId }: { courseId: string }) {
   const queryClient = useQueryClient();
   const preview = isStaff(useAuth().user?.role);
   const [selectedId, setSelectedId] = useState<string | null>(lessonInAddress);
+  // Lessons opened from the outline: each brings the lesson's heading into view and focus.
+  const [opened, setOpened] = useState(0);
   // Lessons "completed" in a preview: kept in this page only.
   const [previewDone, setPreviewDone] = useState<ReadonlySet<string>>(() => new Set());
   // The structure only: each lesson's blocks are read when it is opened (and the next one ahead).
@@ -133,10 +135,21 @@ export function StudyMode({ courseId }: { courseId: string }) {
   const select = useCallback(
     (lessonId: string) => {
       setSelectedId(lessonId);
+      setOpened((n) => n + 1);
       navigate(`${paths.student(courseId)}?lesson=${encodeURIComponent(lessonId)}`, { replace: true });
     },
     [courseId],
   );
+  useEffect(() => {
+    if (!opened) return;
+    // A phone shows the outline above the lesson, which starts below the screen: without this, a tap
+    // on a lesson seemed to do nothing. Focus goes to the heading too, so a screen reader reads it.
+    const heading = document.getElementById('lesson-title');
+    if (!heading) return;
+    heading.setAttribute('tabindex', '-1');
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [opened]);
 
   if (course.isPending || (course.isSuccess && !outline)) {
     return (
