@@ -38,7 +38,7 @@ describe('composing the dashboard for a role', () => {
       contacts: 21,
       completedCourses: null,
       partial: false,
-      activityScope: 'all',
+      activityScope: 'courses',
     });
     expect(stats.change).toEqual({
       totalCourses: '+6',

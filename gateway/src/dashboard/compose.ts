@@ -1,9 +1,11 @@
 import {
   DASHBOARD_FIGURES,
+  activityScopeFor,
   changeText,
   isStaff,
   visibleFiguresFor,
   type AuditActivity,
+  type AuditRecord,
   type AuthStats,
   type ContentStats,
   type CrmStats,
@@ -24,6 +26,12 @@ export interface SourceAnswers {
   audit?: AuditActivity | null;
 }
 
+/** A curator's feed names their learners and co-authors, but shows no one's email but their own (issue 49). */
+const withoutOthersEmail =
+  (viewerId: string | undefined) =>
+  (record: AuditRecord): AuditRecord =>
+    record.user && record.user.id !== viewerId ? { ...record, user: { ...record.user, email: '' } } : record;
+
 /** Which services a role's dashboard needs (spec section 6). */
 export const sourcesFor = (role: Role): DashboardSource[] =>
   isStaff(role) ? ['content', 'auth', 'crm', 'audit'] : ['content', 'progress', 'audit'];
@@ -32,7 +40,7 @@ export const sourcesFor = (role: Role): DashboardSource[] =>
  * Puts the services' answers together for one role. A figure the role does not see is null; a
  * figure whose service did not answer is null too, and then the answer is marked partial.
  */
-export function composeStats(role: Role, answers: SourceAnswers): DashboardStats {
+export function composeStats(role: Role, answers: SourceAnswers, viewerId?: string): DashboardStats {
   const { content, auth, crm, progress, audit } = answers;
   const known: Record<DashboardFigure, { value: number; change: PeriodChange } | null> = {
     totalCourses: content ? { value: content.totalCourses, change: content.change.totalCourses } : null,
@@ -45,6 +53,7 @@ export function composeStats(role: Role, answers: SourceAnswers): DashboardStats
   const visible = new Set(visibleFiguresFor(role));
   const figure = (name: DashboardFigure) => (visible.has(name) ? known[name] : null);
   const unavailable = sourcesFor(role).filter((source) => answers[source] === null);
+  const scope = activityScopeFor(role);
   return {
     totalCourses: figure('totalCourses')?.value ?? null,
     activeCourses: figure('activeCourses')?.value ?? null,
@@ -62,9 +71,9 @@ export function composeStats(role: Role, answers: SourceAnswers): DashboardStats
     lowerBounds: DASHBOARD_FIGURES.filter(
       (name) => figure(name) && [content, auth, crm, progress].some((answer) => answer?.lowerBounds?.includes(name)),
     ),
-    recentActivity: audit?.recent ?? [],
+    recentActivity: scope === 'courses' ? (audit?.recent ?? []).map(withoutOthersEmail(viewerId)) : (audit?.recent ?? []),
     activityByDay: audit?.byDay ?? [],
-    activityScope: isStaff(role) ? 'all' : 'own',
+    activityScope: scope,
     partial: unavailable.length > 0,
     unavailable,
   };

@@ -298,6 +298,56 @@ describe('GET /api/dashboard/stats', () => {
     expect(answer.body.recentActivity.length).toBeGreaterThan(0);
   });
 
+  it('shows a curator the activity of their own courses and learners only; ADMIN sees everything (issue 49)', async () => {
+    const [mine, other, learner, stranger] = await Promise.all([
+      userWithRole(auth, 'CURATOR', 'Мария Лентова'),
+      userWithRole(auth, 'CURATOR', 'Пётр Чужаков'),
+      userWithRole(auth, 'CLIENT', 'Лев Учеников'),
+      userWithRole(auth, 'CLIENT', 'Сабина Посторонняя', { consent: false }),
+    ]);
+    const course = async (token: string, title: string) =>
+      (await api<{ id: string }>(gateway, 'POST', '/api/courses', { token, body: { title, isPublished: true } })).body.id;
+    const myCourse = await course(mine.token, 'Курс Лентовой');
+    const otherCourse = await course(other.token, 'Курс Чужакова');
+    for (const id of [myCourse, otherCourse])
+      expect((await api(gateway, 'POST', `/api/courses/${id}/start`, { token: learner.token })).status).toBe(200);
+    const consent = await api(gateway, 'POST', '/api/consent', {
+      token: stranger.token,
+      body: { version: CONSENT_DOCUMENT.version },
+    });
+    expect(consent.status).toBe(201);
+
+    const feed = await eventually(
+      async () => (await stats(gateway, mine.token)).body,
+      (s) => s.recentActivity.some((r) => r.user?.id === learner.user.id),
+    );
+    expect(feed.activityScope).toBe('courses');
+    const recent = feed.recentActivity;
+    // Their own course, and their learner's start of it (named, without the learner's email).
+    expect(recent.find((r) => r.entity === 'course' && r.entityId === myCourse)?.user).toEqual({
+      id: mine.user.id,
+      fullName: 'Мария Лентова',
+      email: mine.user.email,
+    });
+    expect(recent.find((r) => r.user?.id === learner.user.id)).toMatchObject({
+      entityId: myCourse,
+      user: { fullName: 'Лев Учеников', email: '' },
+    });
+    // Nothing else: no one's sign-in but their own, no consent, no other curator's course or learners there.
+    for (const r of recent) expect(r.user?.id === mine.user.id || r.entityId === myCourse).toBe(true);
+    expect(recent.some((r) => r.entity === 'consent' || r.entityId === otherCourse)).toBe(false);
+    expect(JSON.stringify(recent)).not.toMatch(/Чужаков|Посторонняя|Анна Смирнова/);
+    expect(new Set(recent.map((r) => r.user?.email).filter(Boolean))).toEqual(new Set([mine.user.email]));
+
+    const everything = await eventually(
+      async () => (await stats(gateway, as.admin.token)).body,
+      (s) => s.recentActivity.some((r) => r.entity === 'consent' && r.user?.id === stranger.user.id),
+    );
+    expect(everything.activityScope).toBe('all');
+    expect(everything.recentActivity.find((r) => r.entity === 'consent')?.user?.email).toBe(stranger.user.email);
+    expect(everything.recentActivity.some((r) => r.entityId === otherCourse)).toBe(true);
+  });
+
   it('cannot say whose dashboard it is without the auth service: 503', async () => {
     const blind = await startGateway({ AUTH_URL: DEAD });
     const answer = await stats(blind, as.admin.token);

@@ -4,8 +4,8 @@ import {
   MSG,
   RECENT_ACTIVITY_LIMIT,
   ACTIVITY_DAYS,
+  activityScopeFor,
   dashboardStatsQuerySchema,
-  isStaff,
   type DashboardSource,
 } from '@portal/contracts';
 import { Upstreams } from '@portal/service-kit';
@@ -13,6 +13,7 @@ import type { GatewayConfig } from '../config';
 import { composeStats, sourcesFor, type SourceAnswers } from './compose';
 import {
   activitySchema,
+  activityScopeSchema,
   askWithin,
   authStatsSchema,
   contentStatsSchema,
@@ -72,8 +73,9 @@ export function dashboardStats(
       days: String(ACTIVITY_DAYS),
       tz: query.data.tz,
     });
-    // Staff read everyone's actions; anyone else only their own.
-    if (!isStaff(user.role)) activity.set('actorId', user.id);
+    // ADMIN reads everyone's actions, a curator those about their courses, anyone else only their own.
+    const scope = activityScopeFor(user.role);
+    if (scope === 'own') activity.set('actorId', user.id);
     const wanted = new Set(sourcesFor(user.role));
     const calls: Array<Promise<SourceResult<unknown>>> = [];
     // The course figures count what this reader can see: the content service is told who reads.
@@ -92,7 +94,12 @@ export function dashboardStats(
           ask,
         ),
       );
-    if (wanted.has('audit')) calls.push(askWithin('audit', base.audit, `/internal/activity?${activity}`, activitySchema, ask));
+    if (wanted.has('audit'))
+      calls.push(
+        scope === 'courses'
+          ? curatorActivity(user.id, activity, ask)
+          : askWithin('audit', base.audit, `/internal/activity?${activity}`, activitySchema, ask),
+      );
 
     const answers: SourceAnswers = {};
     for (const result of await Promise.all(calls)) {
@@ -103,6 +110,24 @@ export function dashboardStats(
           'dashboard source unavailable',
         );
     }
-    res.json(composeStats(user.role, answers));
+    res.json(composeStats(user.role, answers, user.id));
   };
+
+  /** A curator's feed: the content service names their courses' parts, the audit service reads what concerns them. */
+  async function curatorActivity(
+    userId: string,
+    activity: URLSearchParams,
+    ask: { headers: Record<string, string>; budgetMs: number },
+  ): Promise<SourceResult<unknown>> {
+    const parts = await askWithin(
+      'audit',
+      base.content,
+      `/internal/courses/activity-scope?${new URLSearchParams({ userId })}`,
+      activityScopeSchema,
+      ask,
+    );
+    if (!parts.value) return { ...parts, reason: `course scope: ${parts.reason}` };
+    const question = { ...Object.fromEntries(activity), actorId: userId, entityIds: parts.value.ids };
+    return askWithin('audit', base.audit, '/internal/activity', activitySchema, ask, question);
+  }
 }

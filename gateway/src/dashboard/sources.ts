@@ -7,6 +7,7 @@ import {
   DASHBOARD_FIGURES,
   MSG,
   ROLES,
+  type ActivityScope,
   type AuditActivity,
   type AuthStats,
   type ContentStats,
@@ -44,6 +45,7 @@ const recordSchema = z.object({
   user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
   timestamp: z.string(),
 });
+export const activityScopeSchema: z.ZodType<ActivityScope> = z.object({ ids: z.array(z.string()) });
 export const activitySchema: z.ZodType<AuditActivity> = z.object({
   recent: z.array(recordSchema),
   byDay: z.array(z.object({ date: z.string(), count })),
@@ -73,11 +75,14 @@ export async function askWithin<T>(
   path: string,
   schema: z.ZodType<T>,
   { headers, budgetMs }: { headers: Record<string, string>; budgetMs: number },
+  /** A JSON body to POST instead of a GET (a question too long for an address). */
+  body?: unknown,
 ): Promise<SourceResult<T>> {
   try {
     const res = await service.fetch(path, {
-      headers: { accept: 'application/json', ...headers },
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       signal: AbortSignal.timeout(budgetMs),
+      ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
     });
     if (!res.ok) {
       await res.body?.cancel();

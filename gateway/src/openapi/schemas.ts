@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACTIVITY_SCOPES,
   APPLICATION_STATUSES,
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
@@ -175,7 +176,17 @@ export const profileSchema = conforms<ProfileResponse>().as(
 export const verifySchema = z
   .object({
     valid: z.literal(true),
-    user: z.object({ id, email: z.string(), fullName: z.string(), role, department: z.string().optional() }),
+    user: z.object({
+      id,
+      email: z.string(),
+      fullName: z.string(),
+      role,
+      department: z.string().optional(),
+      consentGiven: z
+        .boolean()
+        .optional()
+        .meta({ description: 'Действует ли согласие на обработку персональных данных: без него обучение недоступно (403)' }),
+    }),
   })
   .meta({ id: 'TokenCheck' });
 
@@ -667,7 +678,9 @@ export const dashboardStatsSchema = conforms<DashboardStats>().as(
         .meta({ description: 'Показатели, посчитанные до 10 000 и остановленные: их больше («10 000+»)' }),
       recentActivity: z.array(auditRecord),
       activityByDay: z.array(dayCount),
-      activityScope: z.enum(['all', 'own']),
+      activityScope: z.enum(ACTIVITY_SCOPES).meta({
+        description: 'all — всё (ADMIN), courses — курсы куратора и их учащиеся, own — только свои действия',
+      }),
       partial: z.boolean(),
       unavailable: z.array(z.enum(DASHBOARD_SOURCES)),
     })

@@ -137,6 +137,25 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
+/** The ids a curator's feed may show records about: their courses, the courses' modules, lessons and quizzes. */
+export const MAX_ACTIVITY_SCOPE_IDS = 5000;
+
+/**
+ * POST /internal/activity of the audit service: a curator's feed (issue 49), the records of their own
+ * actions and those about their courses' parts (`entityIds`: a learner's lesson, attempt or course
+ * completion names one of them), nothing else of the trail.
+ */
+export const scopedActivitySchema = activityQuerySchema.extend({
+  actorId: z.string().trim().min(1).max(100),
+  entityIds: z.array(z.string().trim().min(1).max(100)).max(MAX_ACTIVITY_SCOPE_IDS),
+});
+export type ScopedActivityQuery = z.infer<typeof scopedActivitySchema>;
+
+/** GET /internal/courses/activity-scope?userId= of the content service. */
+export interface ActivityScope {
+  ids: string[];
+}
+
 export interface DayCount {
   /** The day in the reader's time zone, YYYY-MM-DD. */
   date: string;
@@ -223,6 +242,13 @@ export const visibleFiguresFor = (role: Role): readonly DashboardFigure[] =>
 export const DASHBOARD_SOURCES = ['auth', 'content', 'progress', 'crm', 'audit'] as const;
 export type DashboardSource = (typeof DASHBOARD_SOURCES)[number];
 
+export const ACTIVITY_SCOPES = ['all', 'courses', 'own'] as const;
+export type ActivityScopeKind = (typeof ACTIVITY_SCOPES)[number];
+
+/** Whose activity a role's dashboard shows (issue 49: a curator sees their courses', not everyone's). */
+export const activityScopeFor = (role: Role): ActivityScopeKind =>
+  role === 'ADMIN' ? 'all' : role === 'CURATOR' ? 'courses' : 'own';
+
 /** GET /api/dashboard/stats. A figure is null when the role does not see it or its service did not answer in time. */
 export interface DashboardStats {
   totalCourses: number | null;
@@ -238,8 +264,11 @@ export interface DashboardStats {
   recentActivity: AuditRecord[];
   /** Actions per day over the last ACTIVITY_DAYS days, oldest first (the reader's own for learners). */
   activityByDay: DayCount[];
-  /** 'all' for staff, 'own' when the activity is the reader's own. */
-  activityScope: 'all' | 'own';
+  /**
+   * 'all' for ADMIN; 'courses' for a curator (their own actions and those about their courses:
+   * their learners' work, co-authors' edits); 'own' when the activity is the reader's own.
+   */
+  activityScope: ActivityScopeKind;
   partial: boolean;
   /** The services that did not answer within the time budget. */
   unavailable: DashboardSource[];

@@ -447,6 +447,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ...internal,
     request: (p) => ({ query: `?userId=${p.as.CURATOR.user.id}`, ok: 200 }),
   },
+  'content GET /internal/courses/activity-scope': {
+    ...internal,
+    request: (p) => ({ query: `?userId=${p.as.CURATOR.user.id}`, ok: 200 }),
+  },
   // A course's question bank: authors read it; its owner (the matrix's CURATOR) and ADMIN write it.
   'content GET /api/courses/:courseId/bank': {
     access: STAFF_ROLES,
@@ -660,6 +664,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'audit GET /api/audit/export': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
   'audit GET /api/audit/my/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'audit GET /internal/activity': { ...internal, request: () => ({ ok: 200 }) },
+  'audit POST /internal/activity': {
+    ...internal,
+    request: (p) => ({ body: { actorId: p.as.CURATOR.user.id, entityIds: [p.seeded.course.id] }, ok: 200 }),
+  },
 };
 
 /** `service METHOD /path` with the trailing slash of a router's '/' route dropped. */

@@ -1,6 +1,13 @@
 import Router from '@koa/router';
 import type { Model } from 'mongoose';
-import { LIST_TOTAL_CAP, activityQuerySchema, type AuditActivity, type DayCount } from '@portal/contracts';
+import {
+  LIST_TOTAL_CAP,
+  activityQuerySchema,
+  scopedActivitySchema,
+  type ActivityQuery,
+  type AuditActivity,
+  type DayCount,
+} from '@portal/contracts';
 import { cappedTotal, op, parse, requireInternal, type ServiceContext } from '@portal/service-kit';
 import { dayOf, type AuditRecordDoc } from '../../models/record';
 import { pageByDays } from '../../queries/records';
@@ -44,10 +51,28 @@ export function internalRouter(service: ServiceContext, records: Model<AuditReco
   router.get('/activity', async (ctx) => {
     const query = parse(activityQuerySchema, ctx.query);
     const scope: Record<string, unknown> = query.actorId ? { actorId: query.actorId } : {};
+    // A person's own actions are few and found by their actorId at once; the whole trail is walked.
+    ctx.body = await activity(scope, query, !query.actorId);
+  });
+
+  /**
+   * A curator's feed (POST: the ids do not fit in an address): their own actions and the records
+   * about their courses' parts, walked day by day as the whole trail is.
+   */
+  router.post('/activity', async (ctx) => {
+    const { entityIds, actorId, ...query } = parse(scopedActivitySchema, ctx.request.body);
+    const scope = { $or: [{ actorId }, { entityId: op({ $in: entityIds }) }] };
+    ctx.body = await activity(scope, query, true);
+  });
+
+  async function activity(
+    scope: Record<string, unknown>,
+    query: Pick<ActivityQuery, 'days' | 'tz' | 'limit'>,
+    walkDays: boolean,
+  ): Promise<AuditActivity> {
     const days = lastDays(query.days, query.tz);
     const [recentByDays, byDay] = await Promise.all([
-      // A person's own actions are few and found by their actorId at once; the whole trail is walked.
-      query.actorId ? null : pageByDays(records, scope, {}, -1, 0, query.limit),
+      walkDays ? pageByDays(records, scope, {}, -1, 0, query.limit) : null,
       Promise.all(days.map((day) => countDay(records, scope, day))),
     ]);
     const recent =
@@ -57,9 +82,8 @@ export function internalRouter(service: ServiceContext, records: Model<AuditReco
         .sort({ timestamp: -1, _id: -1 })
         .limit(query.limit)
         .lean<Array<AuditRecordDoc & { _id: unknown }>>());
-    const body: AuditActivity = { recent: recent.map(presentRecord), byDay };
-    ctx.body = body;
-  });
+    return { recent: recent.map(presentRecord), byDay };
+  }
 
   return router;
 }

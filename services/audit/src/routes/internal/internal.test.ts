@@ -77,6 +77,30 @@ describe('GET /internal/activity', () => {
     expect(answer.body.byDay.reduce((sum: number, d: { count: number }) => sum + d.count, 0)).toBe(2);
   });
 
+  it('gives a curator’s feed: their own actions and those about the ids of their courses, nothing else (POST)', async () => {
+    const carl = { id: 'u-carl', fullName: 'Карл Куратор', email: 'carl@example.test' };
+    const records = recordModel(audit.ctx.store);
+    for (const e of [
+      event(carl, 500, { entityId: 'mine-course' }),
+      event(ann, 400, { action: 'update', entity: 'progress', entityId: 'mine-lesson', details: 'Урок пройден' }),
+      event(bob, 300, { entity: 'consent', entityId: bob.id, details: 'Согласие' }),
+      event(bob, 200, { entityId: 'theirs-course' }),
+    ])
+      await storeEvent(records, e);
+    const ask = (body: unknown) => api(audit.url, 'POST', '/internal/activity', { headers: internal, body });
+    const answer = await ask({ actorId: carl.id, entityIds: ['mine-course', 'mine-lesson'], tz: 'Europe/Moscow' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.recent.map((r: { user: { id: string }; entityId: string }) => `${r.user.id}:${r.entityId}`)).toEqual([
+      'u-ann:mine-lesson',
+      'u-carl:mine-course',
+    ]);
+    expect(answer.body.byDay.reduce((sum: number, d: { count: number }) => sum + d.count, 0)).toBe(2);
+
+    expect((await api(audit.url, 'POST', '/internal/activity', { body: { actorId: carl.id, entityIds: [] } })).status).toBe(403);
+    const bad = await ask({ entityIds: 'mine-course' });
+    expect(bad.status).toBe(400);
+  });
+
   it('counts a day no further than 10 000 actions and says so', async () => {
     const at = new Date();
     const busy = Array.from({ length: LIST_TOTAL_CAP + 1 }, (_, i) => {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { contentStatsQuerySchema, editableCoursesQuerySchema } from '@portal/contracts';
 import { parse, requireInternal, type ServiceContext } from '@portal/service-kit';
+import { activityScopeOf } from '../../commands/activityScope';
 import { editableCourseIds, markLearnerActivity } from '../../commands/courses';
 import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
@@ -34,6 +35,11 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
    */
   router.get('/courses/editable', async (ctx) => {
     ctx.body = { courseIds: await editableCourseIds(models, parse(editableCoursesQuerySchema, ctx.query).userId) };
+  });
+
+  /** For the gateway's dashboard: the ids a curator's activity feed may show records about. */
+  router.get('/courses/activity-scope', async (ctx) => {
+    ctx.body = await activityScopeOf(models, parse(editableCoursesQuerySchema, ctx.query).userId);
   });
 
   /** For the progress service: a learner started an attempt or recorded progress in this course. */
