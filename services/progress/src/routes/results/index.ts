@@ -95,8 +95,8 @@ function summarize(groups: SummaryGroup[]): ResultsSummary {
 }
 
 /** The status column of the export, as the screen's badge says it. */
-const statusText = (a: { status: string; pendingReviews: number }) =>
-  a.pendingReviews > 0 ? REVIEW_MSG.pending : a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed;
+const statusText = (a: { status: string; pendingReviews?: number }) =>
+  (a.pendingReviews ?? 0) > 0 ? REVIEW_MSG.pending : a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed;
 
 /** Quiz results (spec section 2): learners see their own attempts, ADMIN everyone's, a CURATOR those of their courses. */
 export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Router {
