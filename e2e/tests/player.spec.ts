@@ -444,3 +444,82 @@ test('the countdown finishes the quiz by itself at zero, and the answers given i
   await expect(player.getByText('Ваш результат: 1 из 1 (100%)')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a lesson with a quiz is complete only when its quiz is passed: no «Завершить урок», «Ожидает проверки» while the answer waits, and the certificate once it can be issued', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  const headers = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
+  const post = async (path: string, data: unknown) => {
+    const answer = await request.post(path, { headers, data });
+    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
+    return (await answer.json()) as { id: string };
+  };
+  const courseTitle = `Эвакуация ${tag}`;
+  const quizTitle = `Эссе об эвакуации ${tag}`;
+  const course = await post('/api/courses', { title: courseTitle, isPublished: true, duration: 2 });
+  const quiz = await post('/api/quizzes', {
+    title: quizTitle,
+    courseId: course.id,
+    questions: [{ id: 'essay', type: 'long_answer', question: 'Опишите порядок эвакуации', order: 0 }],
+    settings: { passingScore: 100, maxAttempts: 3 },
+  });
+  const module = await post('/api/blocks', { type: 'MODULE', courseId: course.id, title: 'Эвакуация' });
+  const lesson = (title: string, content: unknown[]) =>
+    post('/api/blocks', { courseId: course.id, moduleId: module.id, title, status: 'published', content });
+  await lesson('Правила', [{ type: 'text', content: { text: 'Выходите по зелёным указателям.' } }]);
+  await lesson('Эссе', [
+    { type: 'text', content: { text: 'Ответьте своими словами.' } },
+    { type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } },
+  ]);
+  const learner = await register(request, `Вера Ответова ${tag}`);
+  const certificate = page.getByRole('button', { name: 'Скачать сертификат' });
+
+  await signIn(page, learner.email, PASSWORD, `/student/${course.id}`);
+  await lessonButton(page, 'Правила').click();
+  await page.getByRole('button', { name: 'Завершить урок' }).click();
+  await expect(progressText(page)).toHaveText('Прогресс курса: 1 из 2 · 50%');
+  await expect(certificate).toHaveCount(0);
+
+  // The quiz's lesson has no button to complete it: its quiz does.
+  await lessonButton(page, 'Эссе').click();
+  await expect(page.getByRole('heading', { name: 'Эссе', level: 2 })).toBeVisible();
+  await expect(page.getByText('Урок будет засчитан, когда тест пройден')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Завершить урок' })).toHaveCount(0);
+  await page.getByRole('region', { name: quizTitle }).getByRole('button', { name: 'Начать квиз' }).click();
+  const player = page.getByRole('dialog', { name: quizTitle });
+  await player.getByRole('textbox', { name: 'Ваш ответ' }).fill('Спокойно, по зелёным указателям, к месту сбора');
+  await player.getByRole('button', { name: 'Завершить квиз' }).click();
+  await expect(player.getByText('На проверке: 1 ответ ждёт оценки куратора', { exact: false })).toBeVisible();
+  await player.getByRole('button', { name: 'Закрыть' }).first().click();
+
+  // While the answer waits for the curator the lesson says so, and nothing is complete or offered.
+  await expect(page.getByRole('status').filter({ hasText: 'Ожидает проверки' })).toBeVisible();
+  await expect(lessonButton(page, 'Эссе')).toContainText('Ожидает проверки');
+  await expect(page.getByText('Ответ ожидает проверки куратором')).toBeVisible();
+  await expect(progressText(page)).toHaveText('Прогресс курса: 1 из 2 · 50%');
+  await expect(certificate).toHaveCount(0);
+  await page.reload();
+  await expect(lessonButton(page, 'Эссе')).toContainText('Ожидает проверки');
+  await expect(certificate).toHaveCount(0);
+
+  // The curator grades it in «Проверка ответов».
+  const curatorContext = await browser.newContext();
+  const curator = await curatorContext.newPage();
+  await signIn(curator, CURATOR.email, CURATOR.password, '/reviews');
+  const essay = curator.getByRole('listitem', { name: `${learner.fullName}: Опишите порядок эвакуации` });
+  await essay.getByLabel('Баллы (из 1)').fill('1');
+  await essay.getByRole('button', { name: 'Оценить' }).click();
+  await expect(essay).toHaveCount(0);
+  await curatorContext.close();
+
+  // Passed once graded: the lesson and the course are complete, and the certificate is there to take.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Урок пройден' })).toBeVisible();
+  await expect(progressText(page)).toHaveText('Прогресс курса: 2 из 2 · 100%');
+  const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
+  expect(download.suggestedFilename()).toMatch(/^certificate-C-\d{4}-[A-Z0-9]{8}\.pdf$/);
+  expect(errors).toEqual([]);
+});

@@ -427,6 +427,8 @@ export const courseProgressSchema = conforms<CourseProgress>().as(
       modules: z.array(moduleProgress),
       isCompleted: z.boolean(),
       completedAt: isoDate.nullable(),
+      awaitingReviewLessonIds: z.array(z.string()).meta({ description: 'Уроки, ответ теста которых ожидает проверки' }),
+      attemptedLessonIds: z.array(z.string()).meta({ description: 'Уроки, тест которых начат или не пройден' }),
     })
     .meta({ id: 'CourseProgress' }),
 );

@@ -1,15 +1,37 @@
-import { CANDIDATE_LINK_MSG, PROGRESS_MSG, REVIEW_MSG, type AttemptSummary } from '@portal/contracts';
+import { CANDIDATE_LINK_MSG, PROGRESS_MSG, REVIEW_MSG, type AttemptSummary, type CourseProgress } from '@portal/contracts';
 import { Badge } from '@portal/ui';
 
 export { StatusBadge } from '@portal/ui';
 
-export const LESSON_STATE_LABELS = { done: 'Пройден', todo: 'Не начат' } as const;
+/** A learner's state in a lesson: complete (by the server's one rule), its quiz answer waiting for a grade, its quiz tried, or nothing yet. */
+export type LessonState = 'done' | 'review' | 'started' | 'todo';
+
+export const LESSON_STATE_LABELS: Record<LessonState, string> = {
+  done: 'Пройден',
+  review: PROGRESS_MSG.lessonAwaitingReview,
+  started: PROGRESS_MSG.inProgress,
+  todo: 'Не начат',
+};
+
+const LESSON_STATE_TONES = { done: 'success', review: 'warning', started: 'primary', todo: 'muted' } as const;
+
+/** The state of one lesson from the completed set (which a preview keeps in the page) and the server's progress. */
+export function lessonStateOf(
+  lessonId: string,
+  completed: ReadonlySet<string>,
+  progress: CourseProgress | undefined,
+): LessonState {
+  if (completed.has(lessonId)) return 'done';
+  if (progress?.awaitingReviewLessonIds?.includes(lessonId)) return 'review';
+  if (progress?.attemptedLessonIds?.includes(lessonId)) return 'started';
+  return 'todo';
+}
 
 /** What a learner sees beside a lesson instead of its publication status: their own state. */
-export function LessonStateBadge({ done }: { done: boolean }) {
+export function LessonStateBadge({ state }: { state: LessonState }) {
   return (
-    <Badge $tone={done ? 'success' : 'muted'} title={`Урок: ${done ? 'пройден' : 'не начат'}`}>
-      {done ? LESSON_STATE_LABELS.done : LESSON_STATE_LABELS.todo}
+    <Badge $tone={LESSON_STATE_TONES[state]} title={`Урок: ${LESSON_STATE_LABELS[state].toLowerCase()}`}>
+      {LESSON_STATE_LABELS[state]}
     </Badge>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { PROGRESS_MSG, lessonsLabel, type CourseOutline as Outline, type CourseProgress } from '@portal/contracts';
 import { Button, ProgressBar } from '@portal/ui';
-import { LessonStateBadge, StatusBadge } from './Badges';
+import { LessonStateBadge, StatusBadge, lessonStateOf } from './Badges';
 
 interface CourseOutlineProps {
   course: Outline;
@@ -72,7 +72,11 @@ export function CourseOutline({
                           {isDone ? '✓' : '○'}
                         </Tick>
                         <span>{l.title}</span>
-                        {showStatus ? <StatusBadge status={l.status} /> : <LessonStateBadge done={isDone} />}
+                        {showStatus ? (
+                          <StatusBadge status={l.status} />
+                        ) : (
+                          <LessonStateBadge state={lessonStateOf(l.id, completed, progress)} />
+                        )}
                       </LessonButton>
                     </li>
                   );

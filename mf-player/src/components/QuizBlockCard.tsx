@@ -5,7 +5,7 @@ import { PROGRESS_MSG, formatCountdown, formatMessage, type AttemptDetail, type 
 import { Button, Card, Muted } from '@portal/ui';
 import { ApiError, navigate, paths } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
-import { RESULTS_KEY, fetchQuizCard, fetchQuizForPreview, previewQuizKey, quizCardKey } from '../api/player';
+import { RESULTS_KEY, fetchQuizCard, fetchQuizForPreview, previewQuizKey, progressKey, quizCardKey } from '../api/player';
 import { useCountdown } from '../hooks/useCountdown';
 import { ResultBadge } from './Badges';
 import { ProgressBar } from './ProgressBar';
@@ -30,7 +30,7 @@ interface QuizBlockCardProps {
   lessonId: string;
   /** An author's preview: the quiz is played in preview mode and nothing is written. */
   preview?: boolean;
-  /** A graded attempt passed (or, in preview, the quiz was passed): the lesson is complete. */
+  /** A graded attempt passed with nothing left to grade (or, in preview, the quiz was passed): the lesson is complete. */
   onPassed: () => void;
 }
 
@@ -65,7 +65,10 @@ function LearnerQuizCard({ quizId, courseId, lessonId, onPassed }: QuizBlockCard
   const finished = (result: AttemptDetail) => {
     void readAgain(queryClient, quizCardKey(quizId));
     void readAgain(queryClient, RESULTS_KEY);
-    if (result.status === 'passed') onPassed();
+    // The lesson's state follows its attempts («в процессе», «ожидает проверки»).
+    void readAgain(queryClient, progressKey(courseId));
+    // A pass still waiting for a person's grade completes nothing yet.
+    if (result.status === 'passed' && !result.pendingReviews) onPassed();
   };
   const label = inProgress ? QUIZ_CARD_MSG.resume : attemptsUsed > 0 ? PROGRESS_MSG.retryAttempt : PROGRESS_MSG.startQuiz;
 

@@ -1,6 +1,6 @@
 import type { Course } from './content';
 import { attemptSubmitSchema, formatCountdown, minutesBetween, resultLine, resultsQuerySchema } from './progress';
-import { computeCourseProgress } from './progressRules';
+import { completedLessonIdsOf, computeCourseProgress, isFinalPass } from './progressRules';
 
 const lessons = (...ids: string[]) => ids.map((id) => ({ id }));
 const course = (modules: Array<{ id: string; lessons: Array<{ id: string }> }>) =>
@@ -38,6 +38,28 @@ describe('course progress (spec section 2: completed over all lessons, over 1 wh
     expect(computeCourseProgress(course([{ id: 'm1', lessons: lessons('a') }]), ['a'], '2026-01-01T00:00:00.000Z')).toMatchObject(
       { percentage: 100, isCompleted: true, completedAt: '2026-01-01T00:00:00.000Z' },
     );
+  });
+});
+
+describe('one rule of lesson completion (issue 49)', () => {
+  it('a lesson without a quiz is complete when marked; a lesson with a quiz only when its quiz is passed', () => {
+    const outline = [{ id: 'text' }, { id: 'quiz', hasQuiz: true }, { id: 'essay', hasQuiz: true }];
+    expect(completedLessonIdsOf(outline, ['text', 'quiz'], [])).toEqual(['text']);
+    expect(completedLessonIdsOf(outline, ['text'], ['quiz'])).toEqual(['text', 'quiz']);
+  });
+
+  it('a pass still waiting for a person is not a pass yet', () => {
+    expect(isFinalPass({ status: 'passed' })).toBe(true);
+    expect(isFinalPass({ status: 'passed', awaitingReview: true })).toBe(false);
+    expect(isFinalPass({ status: 'failed' })).toBe(false);
+  });
+
+  it('names the open lessons waiting for a grade and those whose quiz was tried, never a complete one', () => {
+    const p = computeCourseProgress(course([{ id: 'm1', lessons: lessons('a', 'b', 'c') }]), ['a'], null, {
+      awaitingReview: ['b', 'a'],
+      attempted: ['a', 'b', 'c'],
+    });
+    expect(p).toMatchObject({ awaitingReviewLessonIds: ['b'], attemptedLessonIds: ['c'] });
   });
 });
 

@@ -172,6 +172,10 @@ export interface CourseProgress {
   isCompleted: boolean;
   /** When the course was first completed (kept even if lessons are added later). */
   completedAt: string | null;
+  /** Lessons not complete whose quiz answer waits for a person's grade («ожидает проверки»). */
+  awaitingReviewLessonIds: string[];
+  /** Lessons not complete whose quiz was tried (started or not passed), and none waits for a grade. */
+  attemptedLessonIds: string[];
 }
 
 /** POST /progress/lesson/{lessonId}/complete. */

@@ -18,6 +18,9 @@ export const PROGRESS_MSG = {
   lessonEmptyHint: 'Содержимое урока ещё не добавлено',
   lessonCompleted: 'Урок пройден',
   completeLesson: 'Завершить урок',
+  lessonAwaitingReview: 'Ожидает проверки',
+  lessonCompletesWithQuiz: 'Урок будет засчитан, когда тест пройден',
+  lessonReviewHint: 'Ответ ожидает проверки куратором: урок будет засчитан, когда тест будет пройден',
   completeFailed: 'Не удалось отметить урок пройденным',
   unknownBlockType: 'Неизвестный тип блока',
   imageNotUploaded: 'Изображение не загружено',
@@ -97,6 +100,8 @@ export const PROGRESS_MSG = {
   answerUnknownQuestion: 'В квизе нет вопроса {id}',
   contentUnavailable: 'Сервис курсов временно недоступен. Повторите попытку позже',
   notOwnResults: 'Можно смотреть только свои результаты',
+  lessonNeedsQuiz: 'Урок с тестом засчитывается, когда тест пройден: завершить его кнопкой нельзя',
+  lessonNeedsReview: 'Ответ ещё ожидает проверки: урок будет засчитан, когда тест будет пройден',
 } as const;
 
 /**
@@ -115,14 +120,45 @@ export const REVIEW_MSG = {
 } as const;
 
 /**
- * Course progress from the course's structure and the learner's completed lessons. Only lessons
- * the course still has count; a module or course is complete when it has lessons and all are done.
+ * A pass that counts: passed, with nothing left for a person to grade (a provisional pass while an
+ * answer is «на проверке» is not one yet).
+ */
+export const isFinalPass = (a: { status: string; awaitingReview?: boolean | null }): boolean =>
+  a.status === 'passed' && !a.awaitingReview;
+
+/**
+ * The one rule of lesson completion, which progress, the certificate, assignments and their reports
+ * all count with: a lesson without a quiz is complete once the learner marks it («Завершить урок»); a
+ * lesson with a quiz once a quiz of it is passed (`isFinalPass`), whatever was marked.
+ */
+export function completedLessonIdsOf(
+  lessons: Iterable<{ id: string; hasQuiz?: boolean }>,
+  marked: Iterable<string>,
+  passed: Iterable<string>,
+): string[] {
+  const markedIds = new Set(marked);
+  const passedIds = new Set(passed);
+  return [...lessons].filter((l) => (l.hasQuiz ? passedIds.has(l.id) : markedIds.has(l.id))).map((l) => l.id);
+}
+
+/** Lessons whose quiz a learner has tried without completing them: waiting for a person's grade, or attempted. */
+export interface QuizLessonActivity {
+  awaitingReview?: Iterable<string>;
+  attempted?: Iterable<string>;
+}
+
+/**
+ * Course progress from the course's structure and the learner's completed lessons (by
+ * `completedLessonIdsOf`). Only lessons the course still has count; a module or course is complete
+ * when it has lessons and all are done. Of the others, `quiz` names those «ожидает проверки» and those
+ * whose quiz was tried.
  */
 export function computeCourseProgress(
   // Only ids are read: the whole course and its outline (CourseOutline) both fit.
   course: { id: string; modules: Array<{ id: string; lessons: Array<{ id: string }> }> },
   completedIds: Iterable<string>,
   completedAt: string | null = null,
+  quiz: QuizLessonActivity = {},
 ): CourseProgress {
   const done = new Set(completedIds);
   const modules: ModuleProgress[] = course.modules.map((m) => {
@@ -137,6 +173,9 @@ export function computeCourseProgress(
   const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
   const completedLessonIds = lessonIds.filter((id) => done.has(id));
   const totalLessons = lessonIds.length;
+  const open = lessonIds.filter((id) => !done.has(id));
+  const waiting = new Set(quiz.awaitingReview ?? []);
+  const tried = new Set(quiz.attempted ?? []);
   return {
     courseId: course.id,
     totalLessons,
@@ -146,5 +185,7 @@ export function computeCourseProgress(
     modules,
     isCompleted: totalLessons > 0 && completedLessonIds.length === totalLessons,
     completedAt,
+    awaitingReviewLessonIds: open.filter((id) => waiting.has(id)),
+    attemptedLessonIds: open.filter((id) => tried.has(id) && !waiting.has(id)),
   };
 }

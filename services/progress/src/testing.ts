@@ -1,4 +1,13 @@
-import type { AuthResponse, ContentBlockInput, Course, Question, Quiz, QuizSettings } from '@portal/contracts';
+import type {
+  AttemptDetail,
+  AuthResponse,
+  ContentBlockInput,
+  Course,
+  Question,
+  Quiz,
+  QuizSettings,
+  StartedAttempt,
+} from '@portal/contracts';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startContent, uniqueTitle, type ContentTestBed } from '@portal/svc-content/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
@@ -118,4 +127,39 @@ export async function seedQuizCourse(
   });
   const full = await call<Course>('GET', `/api/courses/${course.id}`, undefined, 200);
   return { course: full, quiz, quizLessonId: withQuiz.id, textLessonId: text.id };
+}
+
+/**
+ * Takes the sample quiz (SAMPLE_QUESTIONS) of a seeded course through the real routes, passing it
+ * (every answer right) or failing it (the true/false and short answers wrong): a pass completes its lesson.
+ */
+export async function takeSampleQuiz(
+  bed: ProgressTestBed,
+  token: string,
+  seeded: SeededCourse,
+  pass = true,
+): Promise<AttemptDetail> {
+  const started = await api<StartedAttempt>(bed.progress.url, 'POST', '/api/attempts', {
+    token,
+    body: { quizId: seeded.quiz.id, courseId: seeded.course.id, lessonId: seeded.quizLessonId },
+  });
+  if (started.status >= 300) throw new Error(`attempt start: ${started.status} ${JSON.stringify(started.body)}`);
+  const answers = started.body.questions.map((q) => ({
+    questionId: q.id,
+    answer:
+      q.type === 'single_choice'
+        ? q.options.indexOf('28')
+        : q.type === 'true_false'
+          ? String(pass)
+          : pass
+            ? 'Трудовой кодекс'
+            : 'не знаю',
+    timeSpent: 5,
+  }));
+  const done = await api<AttemptDetail>(bed.progress.url, 'POST', `/api/attempts/${started.body.attempt.id}/submit`, {
+    token,
+    body: { answers },
+  });
+  if (done.status !== 200) throw new Error(`attempt submit: ${done.status} ${JSON.stringify(done.body)}`);
+  return done.body;
 }

@@ -56,7 +56,8 @@ export const progressPaths: ZodOpenApiPathsObject = {
   '/api/progress/lesson/{lessonId}/complete': {
     post: route(tag, {
       summary: 'Отметить урок пройденным',
-      description: 'Повторная отметка ничего не меняет и отвечает 200.',
+      description:
+        'Повторная отметка ничего не меняет и отвечает 200. Урок с тестом засчитывается прохождением теста: до него ответ 409.',
       access: STUDY_ROLES,
       params: idParam('lessonId', 'Идентификатор урока'),
       body: lessonCompleteSchema,
@@ -64,7 +65,10 @@ export const progressPaths: ZodOpenApiPathsObject = {
       idempotent: true,
       ok: { status: 201, description: 'Урок отмечен', schema: lessonCompleteResultSchema },
       alsoOk: { 200: { description: 'Урок уже был отмечен', schema: lessonCompleteResultSchema } },
-      also: noCourse,
+      also: {
+        ...noCourse,
+        409: { description: 'В уроке тест: урок засчитывается, когда тест пройден', example: PROGRESS_MSG.lessonNeedsQuiz },
+      },
     }),
   },
   '/api/progress/course/{courseId}': {

@@ -22,7 +22,7 @@ import {
   outlineKey,
   progressKey,
 } from '../../api/player';
-import { LESSON_STATE_LABELS, StatusBadge } from '../../components/Badges';
+import { LESSON_STATE_LABELS, StatusBadge, lessonStateOf, type LessonState } from '../../components/Badges';
 import { BlockView } from '../../components/BlockView';
 import { CourseOutline } from '../../components/CourseOutline';
 import { StudyAssignment } from '../../components/StudyAssignment';
@@ -115,7 +115,10 @@ export function StudyMode({ courseId }: { courseId: string }) {
       if (structure) {
         queryClient.setQueryData<CourseProgress>(
           progressKey(courseId),
-          computeCourseProgress(structure, [...(before?.completedLessonIds ?? []), lessonId], before?.completedAt ?? null),
+          computeCourseProgress(structure, [...(before?.completedLessonIds ?? []), lessonId], before?.completedAt ?? null, {
+            awaitingReview: before?.awaitingReviewLessonIds,
+            attempted: before?.attemptedLessonIds,
+          }),
         );
       }
       return { before };
@@ -216,6 +219,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
             courseId={courseId}
             preview={preview}
             completed={completed.has(lesson.id)}
+            state={lessonStateOf(lesson.id, completed, progress.data)}
             completing={complete.isPending && complete.variables === lesson.id}
             onComplete={() => onComplete(lesson.id)}
           />
@@ -246,11 +250,13 @@ interface LessonViewProps {
   /** An author's preview: status badges, quizzes in preview mode, nothing written. */
   preview: boolean;
   completed: boolean;
+  /** The learner's state in it: «ожидает проверки» and «в процессе» come from its quiz's attempts. */
+  state: LessonState;
   completing: boolean;
   onComplete: () => void;
 }
 
-function LessonView({ lesson, courseId, preview, completed, completing, onComplete }: LessonViewProps) {
+function LessonView({ lesson, courseId, preview, completed, state, completing, onComplete }: LessonViewProps) {
   const record = useQuery(lessonQuery(lesson));
   // The lesson's blocks are rendered from a deferred copy of its answer, in slices (as the outline is).
   const data = useDeferredValue(record.data);
@@ -259,7 +265,11 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
     <LessonHeader>
       <h2 id="lesson-title">{lesson.title}</h2>
       {preview && <StatusBadge status={lesson.status} />}
-      {!preview && !completed && <Muted as="span">{LESSON_STATE_LABELS.todo}</Muted>}
+      {!preview && !completed && (
+        <Muted as="span" role="status">
+          {LESSON_STATE_LABELS[state]}
+        </Muted>
+      )}
       {completed && (
         <Done role="status">
           ✓ {PROGRESS_MSG.lessonCompleted}
@@ -310,11 +320,17 @@ function LessonView({ lesson, courseId, preview, completed, completing, onComple
           ))}
         </Stack>
       )}
-      {blocks.length > 0 && !completed && (
+      {/* One rule of completion (the server's): a lesson with a quiz is complete when its quiz is passed, not by the button. */}
+      {blocks.length > 0 && !completed && !lesson.hasQuiz && (
         <Finish>
           <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
             {PROGRESS_MSG.completeLesson}
           </Button>
+        </Finish>
+      )}
+      {blocks.length > 0 && !completed && lesson.hasQuiz && (
+        <Finish>
+          <Muted>{state === 'review' ? PROGRESS_MSG.lessonReviewHint : PROGRESS_MSG.lessonCompletesWithQuiz}</Muted>
         </Finish>
       )}
     </Article>

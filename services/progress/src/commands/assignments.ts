@@ -6,6 +6,7 @@ import {
   EXPORT_MAX_ROWS,
   ROLE_LABELS,
   dayOf,
+  isFinalPass,
   personStatus,
   type Audience,
   type AssignmentCreateInput,
@@ -334,9 +335,18 @@ export async function statusesFor(
     models.attempts
       .find(
         { userId: op({ $in: userIds }), courseId: op({ $in: courseIds }) },
-        { userId: 1, courseId: 1, lessonId: 1, status: 1, completedAt: 1 },
+        { userId: 1, courseId: 1, lessonId: 1, status: 1, awaitingReview: 1, completedAt: 1 },
       )
-      .lean<Array<{ userId: string; courseId: string; lessonId: string; status: string; completedAt: Date | null }>>(),
+      .lean<
+        Array<{
+          userId: string;
+          courseId: string;
+          lessonId: string;
+          status: string;
+          awaitingReview?: boolean;
+          completedAt: Date | null;
+        }>
+      >(),
     models.assignmentExtensions
       .find({ assignmentId: op({ $in: assignments.map((a) => String(a._id)) }), userId: op({ $in: userIds }) })
       .lean<Array<{ assignmentId: string; userId: string; dueDate: string }>>(),
@@ -346,7 +356,7 @@ export async function statusesFor(
   const attempted = new Set<string>();
   for (const a of attempts) {
     attempted.add(`${a.userId}|${a.courseId}`);
-    if (a.status !== 'passed' || !a.completedAt) continue;
+    if (!isFinalPass(a) || !a.completedAt) continue;
     const key = `${a.userId}|${a.lessonId}`;
     passed.set(key, [...(passed.get(key) ?? []), a.completedAt]);
   }
@@ -372,9 +382,10 @@ export async function statusesFor(
 }
 
 /**
- * When the person completed the course: every lesson completed and every quiz passed, at the latest
- * of those moments. A recurring assignment takes each quiz's latest pass (passing it again renews
- * the training); otherwise the first pass, so the date kept never moves.
+ * When the person completed the course by the one rule of completion (`completedLessonIdsOf`): every
+ * lesson without a quiz marked, every lesson with a quiz passed, at the latest of those moments. A
+ * recurring assignment takes each quiz's latest pass (passing it again renews the training);
+ * otherwise the first pass, so the date kept never moves.
  */
 function completionOf(
   doc: Pick<AssignmentDoc, 'lessonIds' | 'quizLessonIds' | 'recurrenceMonths'>,
@@ -384,7 +395,9 @@ function completionOf(
 ): Date | null {
   if (!doc.lessonIds.length) return null;
   let at = 0;
+  const withQuiz = new Set(doc.quizLessonIds);
   for (const lessonId of doc.lessonIds) {
+    if (withQuiz.has(lessonId)) continue; // complete when passed, below, whatever was marked
     const done = lessonDone.get(`${userId}|${lessonId}`);
     if (!done) return null;
     at = Math.max(at, done.getTime());
@@ -409,13 +422,16 @@ export async function courseCompletedAt(
       .find({ userId, courseId: snapshot.courseId }, { lessonId: 1, completedAt: 1 })
       .lean<Array<{ lessonId: string; completedAt: Date }>>(),
     models.attempts
-      .find({ userId, courseId: snapshot.courseId, status: 'passed' }, { lessonId: 1, completedAt: 1 })
-      .lean<Array<{ lessonId: string; completedAt: Date | null }>>(),
+      .find(
+        { userId, courseId: snapshot.courseId, status: 'passed' },
+        { lessonId: 1, status: 1, awaitingReview: 1, completedAt: 1 },
+      )
+      .lean<Array<{ lessonId: string; status: string; awaitingReview?: boolean; completedAt: Date | null }>>(),
   ]);
   const lessonDone = new Map(completions.map((c) => [`${userId}|${c.lessonId}`, c.completedAt]));
   const passed = new Map<string, Date[]>();
   for (const a of passes) {
-    if (!a.completedAt) continue;
+    if (!isFinalPass(a) || !a.completedAt) continue;
     const key = `${userId}|${a.lessonId}`;
     passed.set(key, [...(passed.get(key) ?? []), a.completedAt]);
   }

@@ -329,8 +329,9 @@ export async function submitAttempt(
     details: `Квиз «${attempt.quizTitle}» ${verdict}: ${graded.score} из ${graded.maxScore} (${graded.percentage}%), попытка ${attempt.attemptNumber}${late ? ', время вышло' : ''}`,
     actor,
   });
-  if (graded.status === 'passed') {
-    // The lesson is completed on the server too; the attempt stands even if the content service is away.
+  if (graded.status === 'passed' && !graded.pendingReviews) {
+    // The lesson is completed on the server too (a pass still waiting for a person completes it once
+    // graded); the attempt stands even if the content service is away.
     try {
       const course = await content.getOutline(attempt.courseId, authorization);
       await completeLesson(deps, actor, course, attempt.lessonId);

@@ -1,38 +1,65 @@
 import {
   PROGRESS_MSG,
+  completedLessonIdsOf,
   computeCourseProgress,
+  isFinalPass,
   type CourseOutline,
   type CourseProgress,
   type LessonCompleteResult,
 } from '@portal/contracts';
-import { notFound, op, type Principal } from '@portal/service-kit';
+import { conflict, notFound, op, type Principal } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
-/** The learner's progress in a course as its structure stands now. */
+type QuizTry = { lessonId: string; status: string; awaitingReview?: boolean };
+
+/**
+ * The learner's progress in a course as its structure stands now, by the one rule of completion
+ * (`completedLessonIdsOf`): marked lessons without a quiz, and lessons whose quiz is passed.
+ */
 export async function courseProgressFor(models: ProgressModels, userId: string, course: CourseOutline): Promise<CourseProgress> {
-  const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
-  const [done, finished] = await Promise.all([
+  const lessons = course.modules.flatMap((m) => m.lessons);
+  const lessonIds = lessons.map((l) => l.id);
+  const [marked, tries, finished] = await Promise.all([
     lessonIds.length
       ? models.completions
           .find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1 })
           .lean<Array<{ lessonId: string }>>()
       : [],
+    lessons.some((l) => l.hasQuiz)
+      ? models.attempts.find({ userId, courseId: course.id }, { lessonId: 1, status: 1, awaitingReview: 1 }).lean<QuizTry[]>()
+      : [],
     models.courseCompletions.findOne({ userId, courseId: course.id }, { completedAt: 1 }).lean<{ completedAt: Date }>(),
   ]);
-  return computeCourseProgress(
-    course,
-    done.map((d) => d.lessonId),
-    finished ? finished.completedAt.toISOString() : null,
+  const completed = completedLessonIdsOf(
+    lessons,
+    marked.map((d) => d.lessonId),
+    tries.filter(isFinalPass).map((a) => a.lessonId),
   );
+  return computeCourseProgress(course, completed, finished ? finished.completedAt.toISOString() : null, {
+    awaitingReview: tries.filter((a) => a.awaitingReview && a.status !== 'in_progress').map((a) => a.lessonId),
+    attempted: tries.map((a) => a.lessonId),
+  });
+}
+
+/**
+ * «Завершить урок» on a lesson with a quiz: refused until a quiz of it is passed (a pass completes
+ * it by itself), saying whether an answer still waits for a person.
+ */
+async function assertQuizPassed(models: ProgressModels, userId: string, lessonId: string): Promise<void> {
+  const tries = await models.attempts.find({ userId, lessonId }, { status: 1, awaitingReview: 1 }).lean<QuizTry[]>();
+  if (tries.some(isFinalPass)) return;
+  const waiting = tries.some((a) => a.awaitingReview && a.status !== 'in_progress');
+  throw conflict(waiting ? PROGRESS_MSG.lessonNeedsReview : PROGRESS_MSG.lessonNeedsQuiz);
 }
 
 /**
  * Marks a lesson completed for the learner (idempotent: a second call changes nothing) and, when
  * it was the last one, records the course as completed. Each new record publishes one audit event.
+ * A lesson with a quiz is completed only once its quiz is passed (409 before).
  */
 export async function completeLesson(
   deps: ProgressDeps,
@@ -43,6 +70,7 @@ export async function completeLesson(
   const { models, audit } = deps;
   const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
+  if (lesson.hasQuiz) await assertQuizPassed(models, actor.id, lessonId);
 
   await noteLearnerActivity(deps, actor, course.id);
   const now = new Date();

@@ -134,7 +134,7 @@ export async function gradeAnswer(
         },
       ]).catch((err: Error) => logger.warn({ attempt: attemptId, err: err.message }, 'learner not notified of the review'));
     }
-    if (result.status === 'passed' && attempt.status !== 'passed' && pendingReviews === 0) {
+    if (result.status === 'passed' && pendingReviews === 0) {
       // Passed once graded: the lesson the quiz stands in is the learner's, completed as a pass at submit would.
       const learner: Principal = { id: attempt.userId, fullName: attempt.userName, email: '', role: 'CANDIDATE' };
       try {

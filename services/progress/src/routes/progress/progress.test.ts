@@ -1,6 +1,6 @@
 import { MSG, PROGRESS_MSG, type AuditEvent, type CourseProgress, type LessonCompleteResult } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
-import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
+import { question, seedQuizCourse, startProgress, takeSampleQuiz, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 let bed: ProgressTestBed;
 let seeded: SeededCourse;
@@ -101,7 +101,9 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
   it('the last lesson completes the course: a course-completion record the dashboard counts, written once', async () => {
     const me = await bed.learner();
     await complete(seeded.textLessonId, me.token);
+    await takeSampleQuiz(bed, me.token, seeded); // the pass completes the quiz's lesson
     const last = await complete(seeded.quizLessonId, me.token);
+    expect(last.status).toBe(200);
     expect(last.body.progress).toMatchObject({
       completedLessons: 2,
       percentage: 100,
@@ -158,7 +160,7 @@ describe('GET /api/progress/course/{courseId} and /lessons', () => {
       isCompleted: false,
       completedAt: null,
     });
-    await complete(seeded.quizLessonId, me.token);
+    await takeSampleQuiz(bed, me.token, seeded);
     const someoneElse = await bed.learner();
     await complete(seeded.textLessonId, someoneElse.token);
     const after = await call<CourseProgress>('GET', `/api/progress/course/${seeded.course.id}`, me.token);
@@ -180,7 +182,7 @@ describe('GET /api/progress/my', () => {
   it('answers only the caller’s own completed lessons, grouped by course, with the course’s completion', async () => {
     const me = await bed.learner('MANAGER');
     await complete(seeded.textLessonId, me.token);
-    await complete(seeded.quizLessonId, me.token);
+    await takeSampleQuiz(bed, me.token, seeded);
     const other = await bed.learner();
     await complete(seeded.textLessonId, other.token);
     const answer = await call('GET', '/api/progress/my', me.token);
@@ -188,5 +190,69 @@ describe('GET /api/progress/my', () => {
     expect(answer.body).toHaveLength(1);
     expect(answer.body[0]).toMatchObject({ courseId: seeded.course.id, isCompleted: true, completedAt: expect.any(String) });
     expect([...answer.body[0].completedLessons].sort()).toEqual([seeded.textLessonId, seeded.quizLessonId].sort());
+  });
+});
+
+describe('one rule of completion: a lesson with a quiz is complete when its quiz is passed', () => {
+  it('«Завершить урок» is 409 in Russian before the pass and stores nothing; the course is not 100 % and no certificate is issued', async () => {
+    const me = await bed.learner();
+    await complete(seeded.textLessonId, me.token);
+    const early = await complete(seeded.quizLessonId, me.token);
+    expect(early).toMatchObject({ status: 409, body: { message: PROGRESS_MSG.lessonNeedsQuiz } });
+    expect(await bed.store.completions.countDocuments({ userId: me.user.id, lessonId: seeded.quizLessonId })).toBe(0);
+
+    await takeSampleQuiz(bed, me.token, seeded, false);
+    const failed = await call<CourseProgress>('GET', `/api/progress/course/${seeded.course.id}`, me.token);
+    expect(failed.body).toMatchObject({
+      completedLessonIds: [seeded.textLessonId],
+      percentage: 50,
+      isCompleted: false,
+      awaitingReviewLessonIds: [],
+      attemptedLessonIds: [seeded.quizLessonId],
+    });
+    expect((await complete(seeded.quizLessonId, me.token)).status).toBe(409);
+    const refused = await call('POST', '/api/certificates', me.token, { courseId: seeded.course.id });
+    expect(refused.status).toBe(400);
+    expect(await bed.store.courseCompletions.countDocuments({ userId: me.user.id })).toBe(0);
+
+    await takeSampleQuiz(bed, me.token, seeded, true);
+    const passed = await call<CourseProgress>('GET', `/api/progress/course/${seeded.course.id}`, me.token);
+    expect(passed.body).toMatchObject({ percentage: 100, isCompleted: true, attemptedLessonIds: [] });
+    expect((await call('POST', '/api/certificates', me.token, { courseId: seeded.course.id })).status).toBe(201);
+  });
+
+  it('while an answer awaits grading the lesson is «ожидает проверки», not complete; a passing grade completes it and the course', async () => {
+    const course = await seedQuizCourse(bed, {
+      questions: [question({ id: 'la', type: 'long_answer', question: 'Опишите порядок эвакуации' })],
+      settings: { passingScore: 100 },
+    });
+    const me = await bed.learner();
+    await complete(course.textLessonId, me.token, course.course.id);
+    const started = await call('POST', '/api/attempts', me.token, {
+      quizId: course.quiz.id,
+      courseId: course.course.id,
+      lessonId: course.quizLessonId,
+    });
+    const attemptId = started.body.attempt.id as string;
+    await call('POST', `/api/attempts/${attemptId}/submit`, me.token, { answers: [{ questionId: 'la', answer: 'По плану' }] });
+    const waiting = await call<CourseProgress>('GET', `/api/progress/course/${course.course.id}`, me.token);
+    expect(waiting.body).toMatchObject({
+      completedLessonIds: [course.textLessonId],
+      isCompleted: false,
+      awaitingReviewLessonIds: [course.quizLessonId],
+      attemptedLessonIds: [],
+    });
+    const early = await complete(course.quizLessonId, me.token, course.course.id);
+    expect(early).toMatchObject({ status: 409, body: { message: PROGRESS_MSG.lessonNeedsReview } });
+
+    const graded = await call('POST', `/api/reviews/${attemptId}/la`, bed.as.CURATOR.token, { score: 1 });
+    expect(graded.status).toBe(200);
+    const done = await call<CourseProgress>('GET', `/api/progress/course/${course.course.id}`, me.token);
+    expect(done.body).toMatchObject({
+      isCompleted: true,
+      percentage: 100,
+      awaitingReviewLessonIds: [],
+      completedAt: expect.any(String),
+    });
   });
 });
