@@ -61,17 +61,38 @@ export const notificationLinks = {
 /** «31.12.2026» from YYYY-MM-DD. */
 const dayText = (day: string) => day.split('-').reverse().join('.');
 
-/** The title and text of a reminder to a learner (the same words in the bell and in the mail). */
+/** Someone's own words in a notification (a curator's message), kept apart from the portal's. */
+export interface NotificationNote {
+  /** Who said it: «Сообщение куратора (Анна Смирнова)». */
+  by: string;
+  text: string;
+}
+
+/** The note's one line in the bell: «Сообщение куратора (Анна Смирнова): «…»». */
+export const noteLine = (note: NotificationNote): string => `${note.by}: «${note.text}»`;
+
+/**
+ * The title and text of a reminder to a learner (the same words in the bell and in the mail); the
+ * curator's message of an assignment comes as a note of its own, marked as theirs.
+ */
 export function reminderText(
   kind: Exclude<NotificationKind, 'overdue_summary' | 'attempt_reviewed'>,
-  { courseTitle, dueDate, message = '' }: { courseTitle: string; dueDate: string; message?: string },
-): { title: string; text: string } {
+  {
+    courseTitle,
+    dueDate,
+    message = '',
+    curatorName = '',
+  }: { courseTitle: string; dueDate: string; message?: string; curatorName?: string },
+): { title: string; text: string; note?: NotificationNote } {
   const due = dayText(dueDate);
   switch (kind) {
     case 'assigned':
       return {
         title: `Вам назначен курс «${courseTitle}»`,
-        text: `Пройдите его до ${due} включительно.${message ? ` ${message}` : ''}`,
+        text: `Пройдите его до ${due} включительно.`,
+        ...(message.trim()
+          ? { note: { by: curatorName ? `Сообщение куратора (${curatorName})` : 'Сообщение куратора', text: message.trim() } }
+          : {}),
       };
     case 'due_soon':
       return {

@@ -18,7 +18,12 @@ it('starts MailDev, which takes the services’ mail and shows it on its web pag
   try {
     expect(catcher.smtpUrl).toBe(`smtp://127.0.0.1:${smtpPort}`);
     expect(catcher.webUrl).toBe(`http://127.0.0.1:${webPort}/`);
-    const config = { NODE_ENV: 'development' as const, SMTP_URL: catcher.smtpUrl, MAIL_FROM: 'Портал <noreply@portal.local>' };
+    const config = {
+      NODE_ENV: 'development' as const,
+      SMTP_URL: catcher.smtpUrl,
+      MAIL_FROM: 'noreply@portal.local',
+      SITE_NAME: 'Учебный портал',
+    };
     const logger = createLogger('mail-test', 'silent');
     const [redis, connection] = [createRedis(REDIS_URL, logger, { failFast: true }), createRedis(REDIS_URL, logger)];
     const prefix = uniquePrefix().replace(/_$/, '');

@@ -9,6 +9,10 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one. */
+  html?: string;
+  /** The message as it came over SMTP: headers and MIME parts, undecoded. */
+  raw: string;
 }
 
 export interface SmtpCatcher {
@@ -31,19 +35,26 @@ export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          const sender = parsed.from?.value[0];
-          mails.push({
-            from: sender ? `${sender.name} <${sender.address}>` : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-          });
-          callback();
-        },
-        (err: Error) => callback(err),
-      );
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (parsed) => {
+            const sender = parsed.from?.value[0];
+            mails.push({
+              from: sender ? `${sender.name} <${sender.address}>` : '',
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              ...(parsed.html ? { html: parsed.html } : {}),
+              raw: raw.toString('utf8'),
+            });
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
+      });
     },
   });
   await new Promise<void>((resolve, reject) => {

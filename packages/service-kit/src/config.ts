@@ -53,11 +53,19 @@ export const baseConfigSchema = z.object({
     .regex(/^(smtps?:\/\/\S+)?$/, 'an SMTP URL: smtp://host:port or smtps://user:password@host:port')
     .optional()
     .transform((url) => url || undefined),
-  /** The sender of mails; blank (as compose passes an unset one) is the default. */
+  /** The portal's name as people read it: the sender's name of its mails, the issuer of its documents. */
+  SITE_NAME: z
+    .string()
+    .optional()
+    .transform((name) => name?.trim() || 'Учебный портал'),
+  /**
+   * The sender's address of mails; their sender's name is SITE_NAME (of `Name <address>`, only the
+   * address is used). Blank (as compose passes an unset one) is the default.
+   */
   MAIL_FROM: z
     .string()
     .optional()
-    .transform((from) => from?.trim() || 'Портал обучения <noreply@portal.local>'),
+    .transform((from) => from?.trim() || 'noreply@portal.local'),
   /** The portal's address as people open it: the links in mails lead there (required with SMTP_URL in production). */
   PUBLIC_URL: z.preprocess((url) => (url === '' ? undefined : url), z.string().url().optional()),
 });

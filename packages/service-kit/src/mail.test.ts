@@ -11,7 +11,12 @@ import { createRedis } from './redis';
 jest.setTimeout(60_000);
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const config = { NODE_ENV: 'test' as const, MAIL_FROM: 'Учебный портал <noreply@portal.local>', PUBLIC_URL: undefined };
+const config = {
+  NODE_ENV: 'test' as const,
+  SITE_NAME: 'Учебный портал',
+  MAIL_FROM: 'noreply@portal.local',
+  PUBLIC_URL: undefined,
+};
 const message = { to: 'anna@example.test', subject: 'Проверка', text: 'Текст письма' };
 
 const quietLogger = () => {
@@ -92,12 +97,12 @@ describe('the mail queue', () => {
     const smtpUrl = `smtp://127.0.0.1:${port}`;
     const queued = { key: 'assigned|a1|u1|', ...message, subject: 'Вам назначен курс' };
     // The first process queues the mail, fails to deliver it (nothing listens on the port) and is killed
-    // while the queue waits to try again.
+    // while the queue waits to try again (4 s: killed while the mail waits, not while a try holds it).
     const first = mailProcess({
       QUEUE_PREFIX: prefix,
       SMTP_URL: smtpUrl,
       QUEUE_MESSAGE: JSON.stringify(queued),
-      FIRST_RETRY_MS: '1500',
+      FIRST_RETRY_MS: '4000',
     });
     await first.saw('failed');
     expect(first.events).toContainEqual({ queued: true });
@@ -108,10 +113,14 @@ describe('the mail queue', () => {
     const second = mailProcess({ QUEUE_PREFIX: prefix, SMTP_URL: smtpUrl });
     try {
       await second.saw('ready');
-      await smtp.mailsTo(message.to, 1, 20_000);
+      await smtp.mailsTo(message.to, 1, 30_000);
       await new Promise((r) => setTimeout(r, 2000)); // a second delivery would come by now
       expect(smtp.mails).toEqual([
-        expect.objectContaining({ to: [message.to], subject: 'Вам назначен курс', from: config.MAIL_FROM }),
+        expect.objectContaining({
+          to: [message.to],
+          subject: 'Вам назначен курс',
+          from: 'Учебный портал <noreply@portal.local>',
+        }),
       ]);
     } finally {
       await second.kill();

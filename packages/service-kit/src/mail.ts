@@ -16,6 +16,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same words as HTML (composeMail makes both): the mail is then multipart/alternative. */
+  html?: string;
 }
 
 /**
@@ -110,6 +112,52 @@ export function createMailer(
   };
 }
 
+export interface MailContent {
+  /** Whom the greeting names («Здравствуйте, Анна Смирнова!»); none, «Здравствуйте!». */
+  greetingName?: string;
+  paragraphs: string[];
+  /** Someone's own words (a curator's message): a paragraph of their own, under who said them. */
+  quote?: { by: string; text: string };
+  link?: { label: string; url: string };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const AUTOMATIC = 'Это письмо отправлено автоматически, отвечать на него не нужно.';
+
+/** A mail's plain text and its HTML from the same parts: the greeting, the paragraphs, a quote, a link, the footer. */
+export function composeMail({ greetingName, paragraphs, quote, link }: MailContent): { text: string; html: string } {
+  const greeting = greetingName ? `Здравствуйте, ${greetingName}!` : 'Здравствуйте!';
+  const text = [
+    greeting,
+    ...paragraphs,
+    ...(quote ? [`${quote.by}:\n«${quote.text}»`] : []),
+    ...(link ? [`${link.label}: ${link.url}`] : []),
+    AUTOMATIC,
+  ].join('\n\n');
+  const p = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
+  const html = [
+    '<!doctype html><html lang="ru"><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a26">',
+    p(escapeHtml(greeting)),
+    ...paragraphs.map((paragraph) => p(escapeHtml(paragraph))),
+    ...(quote
+      ? [
+          p(escapeHtml(`${quote.by}:`)),
+          `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #29519e;color:#333">${escapeHtml(quote.text)}</blockquote>`,
+        ]
+      : []),
+    ...(link ? [p(`<a href="${escapeHtml(link.url)}" style="color:#29519e">${escapeHtml(link.label)}</a>`)] : []),
+    `<p style="margin:24px 0 0;font-size:13px;color:#666">${escapeHtml(AUTOMATIC)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { text, html };
+}
+
+/** The address of `MAIL_FROM` (`Name <address>` or a bare address). */
+const addressOf = (from: string) => /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+
 export interface MailSender {
   worker: Worker;
   close(): Promise<void>;
@@ -123,21 +171,27 @@ export interface MailSender {
  * mail servers and clients take for one message.
  */
 export function startMailSender(
-  config: Pick<BaseConfig, 'SMTP_URL' | 'MAIL_FROM'>,
+  config: Pick<BaseConfig, 'SMTP_URL' | 'MAIL_FROM' | 'SITE_NAME'>,
   logger: Logger,
   { connection, prefix, concurrency = 4 }: { connection: Redis; prefix?: string; concurrency?: number },
 ): MailSender {
   if (!config.SMTP_URL) throw new Error('startMailSender needs SMTP_URL');
   const transport = createTransport(
     { url: config.SMTP_URL, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 },
-    { from: config.MAIL_FROM },
+    {
+      // The sender's name is the portal's (SITE_NAME), one setting for every mail.
+      from: { name: config.SITE_NAME, address: addressOf(config.MAIL_FROM) },
+      // RFC 3834: out-of-office and other automatic replies leave the portal's mails alone
+      // (X-Auto-Response-Suppress: Exchange and Outlook's own word for it).
+      headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+    },
   );
   const server = new URL(config.SMTP_URL).host;
   const worker = new Worker<Omit<MailMessage, 'key'>>(
     MAIL_QUEUE,
     async (job: Job<Omit<MailMessage, 'key'>>) => {
-      const { to, subject, text } = job.data;
-      const info = await transport.sendMail({ to, subject, text, messageId: `<${job.id}@portal.mail>` });
+      const { to, subject, text, html } = job.data;
+      const info = await transport.sendMail({ to, subject, text, html, messageId: `<${job.id}@portal.mail>` });
       logger.info({ to, subject, messageId: info.messageId }, 'mail sent');
     },
     { connection, prefix, concurrency },

@@ -2,11 +2,13 @@ import { isValidObjectId } from 'mongoose';
 import {
   NOTIFICATION_MSG,
   NOTIFICATION_UNREAD_CAP,
+  noteLine,
   type Notification,
   type NotificationKind,
+  type NotificationNote,
   type NotificationPage,
 } from '@portal/contracts';
-import { clock, notFound, readPage, type Logger, type Mailer } from '@portal/service-kit';
+import { clock, composeMail, notFound, readPage, type Logger, type Mailer } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import type { NotificationDoc } from '../models/notification';
 
@@ -23,13 +25,20 @@ export interface NotificationDraft {
   userId: string;
   /** Where the mail goes; none, no mail. */
   email?: string;
+  /** Whom the mail greets; none, «Здравствуйте!». */
+  fullName?: string;
   kind: NotificationKind;
   /** Unique per reason: the same key twice is one notification. */
   key: string;
   title: string;
   text: string;
+  /** Someone's own words (the curator's message): its own paragraph, marked as theirs. */
+  note?: NotificationNote;
   link: string;
 }
+
+/** What the bell shows: the text, and the note on a line of its own. */
+const bellText = (d: NotificationDraft) => (d.note ? `${d.text}\n\n${noteLine(d.note)}` : d.text);
 
 const DUPLICATE_KEY = 11000;
 type BulkWriteFailure = {
@@ -53,7 +62,7 @@ export async function notifyOnce(deps: NotifyDeps, drafts: NotificationDraft[]):
             kind: d.kind,
             key: d.key,
             title: d.title,
-            text: d.text,
+            text: bellText(d),
             link: d.link,
             readAt: null,
             createdAt: now,
@@ -78,7 +87,12 @@ export async function notifyOnce(deps: NotifyDeps, drafts: NotificationDraft[]):
           key: `notification|${d.key}`,
           to: d.email,
           subject: d.title,
-          text: `${d.text}\n\nОткрыть на портале: ${deps.portalLink(d.link)}\n\nЭто письмо отправлено автоматически, отвечать на него не нужно.`,
+          ...composeMail({
+            greetingName: d.fullName,
+            paragraphs: [d.text],
+            quote: d.note,
+            link: { label: 'Открыть на портале', url: deps.portalLink(d.link) },
+          }),
         });
   return stored;
 }

@@ -39,14 +39,16 @@ export async function remindAssigned(deps: ReminderDeps, doc: AssignmentDoc): Pr
   let sent = 0;
   for (let page = 1; (page - 1) * REMINDER_BATCH < EXPORT_MAX_ROWS; page += 1) {
     const batch = await audiencePage(deps.people, doc, page, REMINDER_BATCH);
-    const { title, text } = reminderText('assigned', doc);
+    const { title, text, note } = reminderText('assigned', { ...doc, curatorName: doc.createdBy.fullName });
     const drafts: NotificationDraft[] = batch.data.map((p) => ({
       userId: p.id,
       email: p.email,
+      fullName: p.fullName,
       kind: 'assigned',
       key: reminderKey('assigned', id, p.id, ''),
       title,
       text,
+      note,
       link: notificationLinks.study(doc.courseId),
     }));
     sent += (await notifyOnce(deps, drafts)).length;
@@ -91,6 +93,7 @@ async function remindDue(
       due.map((p: Principal) => ({
         userId: p.id,
         email: p.email,
+        fullName: p.fullName,
         kind,
         key: reminderKey(kind, id, p.id, day),
         title,
@@ -113,6 +116,7 @@ async function summariseOverdue(deps: ReminderDeps, doc: AssignmentDoc, day: str
     {
       userId: doc.createdBy.id,
       email: curator?.email,
+      fullName: curator?.fullName,
       kind: 'overdue_summary',
       key: reminderKey('overdue_summary', String(doc._id), doc.createdBy.id, day),
       title,

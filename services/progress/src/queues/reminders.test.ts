@@ -88,9 +88,8 @@ describe('reminders of an assignment', () => {
     const title = seeded.course.title;
     const [assignedMail] = await smtp.mailsTo(late.user.email, 1, 15_000);
     expect(assignedMail.subject).toBe(`Вам назначен курс «${title}»`);
-    expect(assignedMail.text).toContain(
-      `Пройдите его до ${due.split('-').reverse().join('.')} включительно. Обязательно для всех`,
-    );
+    expect(assignedMail.text).toContain(`Пройдите его до ${due.split('-').reverse().join('.')} включительно.\n\n`);
+    expect(assignedMail.text).toContain(`Сообщение куратора (${bed.as.CURATOR.user.fullName}):\n«Обязательно для всех»`);
     expect(assignedMail.text).toContain(`https://portal.example.ru/student/${seeded.course.id}`);
     await smtp.mailsTo(done.user.email, 1, 15_000);
     expect(await kindsOf(late)).toEqual(['assigned']);

@@ -31,7 +31,7 @@ describe('the reset link by mail', () => {
 
     const [mail, ...more] = await smtp.mailsTo(person.user.email);
     expect(more).toHaveLength(0);
-    expect(mail.from).toBe('Портал обучения <noreply@portal.local>');
+    expect(mail.from).toBe('Учебный портал <noreply@portal.local>');
     expect(mail.subject).toBe('Ссылка для смены пароля на портале обучения');
     expect(mail.text).toContain('Здравствуйте, Анна Смирнова!');
     expect(mail.text).toContain(`${PUBLIC_URL}${body.path}`);
