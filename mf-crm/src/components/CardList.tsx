@@ -52,8 +52,9 @@ export const CardHead = styled(Spread).attrs({ $align: 'flex-start', $gap: 8 })`
   flex-wrap: nowrap;
   h2 {
     margin: 0;
+    min-width: 0;
     font-size: 18px;
-    overflow-wrap: break-word;
+    overflow-wrap: anywhere;
   }
 `;
 

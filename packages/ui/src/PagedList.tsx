@@ -98,7 +98,11 @@ export function PagedList<T>({ query, empty, failed, onPage, children }: PagedLi
 export const CardGrid = styled.div<{ $min: number }>`
   display: grid;
   gap: 16px;
-  grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(${({ $min }) => $min}px, 100%), 1fr));
+  /* A card's long name or address wraps inside it rather than widening its column (and the page). */
+  & > * {
+    min-width: 0;
+  }
   &[aria-busy='true'] {
     opacity: 0.7;
   }

@@ -141,7 +141,8 @@ export function Chrome() {
               onConsent={() => setConsentOpen(true)}
               onOpen={() => void loadDialogs().catch(() => undefined)}
             />
-            <Button $variant="ghost" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
+            {/* Outlined: a bare ☾ on the light theme's white was barely visible. */}
+            <Button $variant="outline" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
             </Button>
             <Button $variant="outline" $size="sm" onClick={signOut}>

@@ -169,7 +169,7 @@ export function Directory() {
 
 const Filters = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 360px) 180px 180px 180px;
+  grid-template-columns: minmax(0, 360px) repeat(3, minmax(0, 180px));
   gap: 12px;
   margin: 24px 0;
   @media (max-width: 640px) {
@@ -186,8 +186,10 @@ const UserCard = styled(Card).attrs({ as: 'article' })`
     margin: 0;
     font-size: 13px;
   }
-  a {
-    overflow-wrap: break-word;
+  a,
+  p {
+    max-width: 100%;
+    overflow-wrap: anywhere;
     min-width: 0;
   }
   button {

@@ -132,6 +132,10 @@ const CardFacts = styled(Facts)`
   dt {
     min-width: 80px;
   }
+  dd {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 const CardActions = styled(Spread).attrs({ $gap: 8 })`
   a {

@@ -1,0 +1,246 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { CONSENT_DOCUMENT, completeInn, type Role } from '@portal/contracts';
+import { ROUTES, type RouteDefinition } from '@portal/routes';
+import { seriousViolations, signIn, uniqueEmail } from './helpers';
+
+/**
+ * The walk (issue 50): every route of the route table, as every role it admits (a visitor for public
+ * ones), at 1366 × 768 and 375 × 812, in both themes. It fails on sideways scrolling, text outside
+ * its box, a cut header item, English a person would read, and a serious or critical axe finding.
+ * Kept fast: one signed-in page per role, reused; the theme is switched in place with the header's
+ * button; axe runs once per route and theme, for the first role the route admits.
+ */
+const PRESETS: Record<Role, { email: string; password: string }> = {
+  ADMIN: { email: 'admin@portal.local', password: 'Portal-Glav-2026' },
+  MANAGER: { email: 'manager@portal.local', password: 'Portal-Men-2026' },
+  CURATOR: { email: 'curator@portal.local', password: 'Portal-Kur-2026' },
+  CLIENT: { email: 'client@portal.local', password: 'Portal-Kli-2026' },
+  CANDIDATE: { email: 'candidate@portal.local', password: 'Portal-Kan-2026' },
+};
+const WIDE = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 812 };
+const tag = Date.now().toString(36);
+
+/** Untranslated interface words and raw codes: what a person must never read (user data aside). */
+const ENGLISH =
+  /\b(Loading|Error|Submit|Cancel|Save|Delete|Edit|Search|Next|Previous|Back|Close|Failed|Not found|Unknown|Invalid|undefined|null|NaN|true|false|ADMIN|MANAGER|CURATOR|CLIENT|CANDIDATE|in_progress|not_started|published|draft|overdue|pending|passed|failed|mf-(?:landing|courses|editor|player|crm|dashboard))\b|\[object Object\]/;
+
+interface Fixtures {
+  courseId: string;
+  moduleId: string;
+  quizId: string;
+  orgId: string;
+  assignmentId: string;
+  learnerId: string;
+}
+
+/** What the parametrised routes open: a course of the preset curator with a quiz, an organization, an assignment. */
+async function arrange(request: APIRequestContext): Promise<Fixtures> {
+  const tokenOf = async (role: Role) =>
+    ((await (await request.post('/api/auth/login', { data: PRESETS[role] })).json()) as { token: string }).token;
+  const curator = { authorization: `Bearer ${await tokenOf('CURATOR')}` };
+  const post = async (path: string, data: unknown, headers = curator) => {
+    const answer = await request.post(path, { headers, data });
+    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
+    return (await answer.json()) as { id: string; user?: { id: string } };
+  };
+  const course = await post('/api/courses', { title: `Обход экранов ${tag}`, description: 'Курс обхода', isPublished: true });
+  const quiz = await post('/api/quizzes', {
+    title: `Тест обхода ${tag}`,
+    courseId: course.id,
+    settings: { maxAttempts: 3, passingScore: 50 },
+    questions: [
+      { id: 'q', type: 'single_choice', question: 'Сколько дней?', options: ['14', '28'], correctAnswers: [1], order: 1 },
+    ],
+  });
+  const mod = await post('/api/blocks', { type: 'MODULE', courseId: course.id, title: 'Модуль обхода' });
+  await post('/api/blocks', {
+    courseId: course.id,
+    moduleId: mod.id,
+    title: 'Урок обхода',
+    status: 'published',
+    content: [
+      { type: 'text', content: { text: 'Текст урока.' } },
+      { type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } },
+    ],
+  });
+  const org = await post(
+    '/api/organizations',
+    { name: `ООО «Обход» ${tag}`, inn: completeInn(`79${Date.now().toString().slice(-7)}`), status: 'ACTIVE' },
+    { authorization: `Bearer ${await tokenOf('ADMIN')}` },
+  );
+  // A learner of their own, so the preset accounts' bells stay as other journeys expect them.
+  const registered = await post('/api/auth/register', {
+    email: uniqueEmail('walk'),
+    password: 'Kursy-Portal-42',
+    fullName: `Обходов Иван ${tag}`,
+    role: 'CLIENT',
+    consentVersion: CONSENT_DOCUMENT.version,
+  });
+  const due = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date(Date.now() + 14 * 86_400_000));
+  const assignment = await post('/api/assignments', {
+    courseId: course.id,
+    audience: { kind: 'users', userIds: [registered.user!.id] },
+    dueDate: due,
+    mandatory: true,
+    recurrenceMonths: null,
+    message: '',
+  });
+  return {
+    courseId: course.id,
+    moduleId: mod.id,
+    quizId: quiz.id,
+    orgId: org.id,
+    assignmentId: assignment.id,
+    learnerId: registered.user!.id,
+  };
+}
+
+/** The address a route is visited at, its parameters filled from the fixtures. */
+function addressOf(name: string, route: RouteDefinition, f: Fixtures): string {
+  const value: Record<string, string> = {
+    courseId: f.courseId,
+    moduleId: f.moduleId,
+    quizId: f.quizId,
+    userId: f.learnerId,
+    id: name === 'organization' ? f.orgId : f.assignmentId,
+    token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    number: 'C-2026-ABCDEFGH',
+  };
+  return route.path.replace(/:(\w+)\??/g, (_, key: string) => value[key]);
+}
+
+/** The routes a role may open ('public' for a visitor), with the one role of each that runs axe. */
+const routesFor = (who: Role | 'public') =>
+  Object.entries(ROUTES as Record<string, RouteDefinition>).filter(([, r]) =>
+    who === 'public' ? r.access === 'public' : r.access !== 'public' && r.access.includes(who),
+  );
+const axeRole = (route: RouteDefinition) => (route.access === 'public' ? 'public' : route.access[0]);
+
+/** What is wrong with the screen as it is now: sideways scrolling, text outside its box, a cut header item, English. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate((english) => {
+    const problems: string[] = [];
+    const sideways = document.documentElement.scrollWidth - window.innerWidth;
+    if (sideways > 0) problems.push(`the page scrolls sideways by ${sideways}px`);
+    const where = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} «${(el.textContent ?? '').trim().slice(0, 40)}»`;
+
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || !node.textContent?.trim() || el.closest('script, style, noscript, option, select, textarea, svg')) continue;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      // Hidden, or visually hidden for screen readers (1 px, clipped).
+      if (style.visibility !== 'visible' || box.width <= 2 || box.height <= 2) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const outside = Array.from(range.getClientRects()).some(
+        (r) => r.width > 0 && (r.right > box.right + 2 || r.left < box.left - 2),
+      );
+      const clipped = ['hidden', 'clip'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
+      if (outside || clipped) problems.push(`text outside its box: ${where(el)}`);
+    }
+
+    const header = 'nav[aria-label="Основная навигация"] :is(a, button), nav[aria-label="Учётная запись"] :is(a, button)';
+    for (const item of Array.from(document.querySelectorAll(header))) {
+      const r = item.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (item.scrollWidth > item.clientWidth + 1 || r.left < -1 || r.right > window.innerWidth + 1)
+        problems.push(`a cut header item: ${where(item)}`);
+    }
+
+    const words = new RegExp(english).exec(document.body.innerText);
+    if (words) problems.push(`English a person reads: «${words[0]}»`);
+    return problems;
+  }, ENGLISH.source);
+}
+
+/** Waits for a screen to have come: the remote's files and its first reads (bounded: a slow read is the screen's state). */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.locator('[aria-busy="true"]'))
+    .toHaveCount(0, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+const themeButton = (page: Page) => page.getByRole('button', { name: /^(Светлая|Тёмная) тема$/ });
+
+/** Sets the theme: with the header's button where there is one, else as the person's stored choice and a reload. */
+async function useTheme(page: Page, dark: boolean) {
+  const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+  if ((await isDark()) === dark) return;
+  const button = themeButton(page).first();
+  if (await button.isVisible()) await button.click();
+  else {
+    await page.evaluate((value) => localStorage.setItem('darkMode', value), String(dark));
+    await page.reload();
+    await settled(page);
+  }
+  await expect.poll(isDark).toBe(dark);
+  // The colours change over 600 ms (theme-transition): axe reads the final ones.
+  await expect(page.locator('html.theme-transition')).toHaveCount(0);
+}
+
+/** One role's walk over its routes, in one page; every problem is collected and reported together. */
+async function walk(page: Page, who: Role | 'public', fixtures: Fixtures) {
+  const problems: string[] = [];
+  for (const [name, route] of routesFor(who)) {
+    const address = addressOf(name, route, fixtures);
+    await page.setViewportSize(WIDE);
+    await page.goto(address);
+    await settled(page);
+    // Both themes, each at both widths; the theme the page has comes first, so one switch suffices.
+    const first = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+    for (const dark of [first, !first]) {
+      await useTheme(page, dark);
+      const theme = dark ? 'тёмная' : 'светлая';
+      for (const size of page.viewportSize()?.width === WIDE.width ? [WIDE, PHONE] : [PHONE, WIDE]) {
+        await page.setViewportSize(size);
+        const at = `${address} (${who}, ${size.width} px, ${theme})`;
+        problems.push(...(await layoutProblems(page)).map((p) => `${at}: ${p}`));
+        if (size === WIDE && axeRole(route) === who)
+          problems.push(...(await seriousViolations(page)).map((v) => `${at}: axe ${v}`));
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+test.describe('a walk over every route', () => {
+  test.describe.configure({ mode: 'parallel' });
+  let fixtures: Fixtures;
+  test.beforeAll(async ({ request }) => {
+    fixtures = await arrange(request);
+  });
+
+  async function asRole(browser: Browser, role: Role) {
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    try {
+      await signIn(page, PRESETS[role].email, PRESETS[role].password);
+      await walk(page, role, fixtures);
+    } finally {
+      await context.close();
+    }
+  }
+
+  for (const role of Object.keys(PRESETS) as Role[])
+    test(`as ${role}: no sideways scroll, no text outside its box, no cut header item, no English, no serious axe finding`, async ({
+      browser,
+    }) => {
+      test.setTimeout(300_000);
+      await asRole(browser, role);
+    });
+
+  test('as a visitor, over the public routes', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ viewport: WIDE });
+    try {
+      await walk(await context.newPage(), 'public', fixtures);
+    } finally {
+      await context.close();
+    }
+  });
+});
