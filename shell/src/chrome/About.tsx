@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { DataTable, Dialog, Muted } from '@portal/ui';
-import { REMOTES, type RemoteName } from '@portal/web-core';
+import { REMOTES, useAuth, type RemoteName } from '@portal/web-core';
 
 /** What a build writes beside its entry (packages/webpack-config: version.json). */
 interface BuildVersion {
@@ -12,9 +12,21 @@ interface BuildVersion {
 }
 
 interface Row {
+  /** The folder the part is built in (`shell`, `mf-crm`): for the administrator. */
   part: string;
   build: BuildVersion | null;
 }
+
+/** What each part of the portal is, in the words of the people who use it. */
+const PART_NAMES: Record<string, string> = {
+  shell: 'Оболочка портала и навигация',
+  'mf-landing': 'Главная страница и вход',
+  'mf-courses': 'Каталог курсов',
+  'mf-editor': 'Редактор курсов',
+  'mf-player': 'Обучение, тесты и результаты',
+  'mf-crm': 'Организации и пользователи',
+  'mf-dashboard': 'Главная панель и назначения',
+};
 
 const readVersion = async (url: string): Promise<BuildVersion | null> => {
   const res = await fetch(url, { cache: 'no-cache' }).catch(() => null);
@@ -44,16 +56,20 @@ const builtAt = (iso: string) =>
     minute: '2-digit',
   });
 
-/** «О системе»: the version of the shell and of every remote as deployed now (each is deployed alone). */
+/**
+ * «О системе»: the version of the shell and of every remote as deployed now (each is deployed alone),
+ * with its build date. The folders and build hashes are for the administrator, who deploys them.
+ */
 export function AboutDialog({ onClose }: { onClose: () => void }) {
+  const { user } = useAuth();
   return (
     <Dialog title="О системе" onClose={onClose} wide>
-      <Versions />
+      <Versions technical={user?.role === 'ADMIN'} />
     </Dialog>
   );
 }
 
-function Versions() {
+export function Versions({ technical }: { technical: boolean }) {
   const [rows, setRows] = useState<Row[] | null>(null);
   useEffect(() => {
     void readVersions().then(setRows);
@@ -66,24 +82,34 @@ function Versions() {
         <tr>
           <th scope="col">Часть</th>
           <th scope="col">Версия</th>
-          <th scope="col">Сборка</th>
+          {technical && <th scope="col">Сборка</th>}
           <th scope="col">Собрана</th>
         </tr>
       </thead>
       <tbody>
         {rows.map(({ part, build }) => (
           <tr key={part} data-part={part}>
-            <th scope="row">{part}</th>
+            <th scope="row">
+              {PART_NAMES[part] ?? part}
+              {technical && (
+                <>
+                  {' '}
+                  <Muted as="code">{part}</Muted>
+                </>
+              )}
+            </th>
             {build ? (
               <>
                 <td>{build.version}</td>
-                <td>
-                  <code>{build.hash ?? '—'}</code>
-                </td>
+                {technical && (
+                  <td>
+                    <code>{build.hash ?? '—'}</code>
+                  </td>
+                )}
                 <td>{builtAt(build.builtAt)}</td>
               </>
             ) : (
-              <td colSpan={3}>нет сведений</td>
+              <td colSpan={technical ? 3 : 2}>нет сведений</td>
             )}
           </tr>
         ))}
