@@ -9,7 +9,8 @@ import {
   type DashboardSource,
   type SubjectRequest,
 } from '@portal/contracts';
-import { loadExcel, renderAct, type SubjectData } from '@portal/service-kit';
+import { EXPORT_CONTENT_TYPES, dateTimeText, loadExcel, renderAct, type SubjectData } from '@portal/service-kit';
+import { readableCsv, readableJson, readableTables, xlsxCell } from './readable';
 import type { Upstreams } from '@portal/service-kit';
 import { verifyCaller } from '../dashboard/sources';
 
@@ -106,22 +107,34 @@ export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>
       if (!query.success) throw new Refusal(400, query.error.issues[0].message);
       const { admin, request } = await admit(req);
       const data = await collect(req, request);
-      const file = `personal-data-${request.user.id}.${query.data.format}`;
+      const { format, tz } = query.data;
+      const tables = readableTables(data, tz);
+      const file = `personal-data-${request.user.id}.${format}`;
       res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
-      if (query.data.format === 'json') {
-        res.json({ request: { id: request.id, kind: request.kind, createdAt: request.createdAt }, person: request.user, data });
+      if (format === 'json') {
+        res.json({
+          Запрос: { Вид: SUBJECT_REQUEST_LABELS[request.kind], Подан: dateTimeText(new Date(request.createdAt), tz) },
+          Человек: { ФИО: request.user.fullName, Email: request.user.email },
+          'Часовой пояс': tz,
+          Данные: readableJson(tables, tz),
+        });
+      } else if (format === 'csv') {
+        res.setHeader('Content-Type', EXPORT_CONTENT_TYPES.csv);
+        res.send(readableCsv(tables, tz));
       } else {
         const book = new (await loadExcel()).Workbook();
-        for (const [source, collections] of Object.entries(data))
-          for (const [name, rows] of Object.entries(collections ?? {})) {
-            const sheet = book.addWorksheet(`${SERVICE_LABELS[source as DashboardSource]} — ${name}`.slice(0, 31));
-            const keys = [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
-            sheet.columns = keys.map((key) => ({ header: key, key, width: 24 }));
-            sheet.getRow(1).font = { bold: true };
-            for (const row of rows as Array<Record<string, unknown>>)
-              sheet.addRow(Object.fromEntries(keys.map((k) => [k, cell(row[k])])));
+        for (const table of tables) {
+          const sheet = book.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+          sheet.columns = table.headers.map((header) => ({ header, width: Math.min(60, Math.max(14, header.length + 2)) }));
+          sheet.getRow(1).font = { bold: true };
+          for (const row of table.rows) {
+            const added = sheet.addRow(row.map((c) => xlsxCell(c, tz)));
+            row.forEach((c, i) => {
+              if (c instanceof Date) added.getCell(i + 1).numFmt = 'dd.mm.yyyy hh:mm';
+            });
           }
-        res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        }
+        res.setHeader('Content-Type', EXPORT_CONTENT_TYPES.xlsx);
         await book.xlsx.write(res);
         res.end();
       }
@@ -150,7 +163,9 @@ export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>
           req,
           identity,
         );
-        for (const [name, n] of Object.entries(changed)) summary[`${SERVICE_LABELS[source]}: ${name}`] = n;
+        // «Журнал действий: Журнал действий» says it twice: a collection named as its service is named once.
+        for (const [name, n] of Object.entries(changed))
+          summary[name === SERVICE_LABELS[source] ? name : `${SERVICE_LABELS[source]}: ${name}`] = n;
       }
       const at = new Date();
       const act = await renderAct({
@@ -177,11 +192,3 @@ export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>
 
   return router;
 }
-
-/** A value as a spreadsheet cell: dates and numbers as they are, anything nested as JSON text. */
-const cell = (value: unknown): string | number | boolean | Date | null => {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-};

@@ -15,8 +15,8 @@ export const fetchSubjectRequests = (page: number, status: SubjectRequestStatus 
 export const fileSubjectRequest = (userId: string, kind: SubjectRequestKind) =>
   apiRequest<SubjectRequest>('/subject-requests', { method: 'POST', body: { userId, kind } });
 
-/** Everything the portal holds about the person, as JSON or XLSX (carried out by the gateway). */
-export const downloadSubjectExport = (request: SubjectRequest, format: 'json' | 'xlsx') =>
+/** Everything the portal holds about the person, as JSON, XLSX or CSV (carried out by the gateway). */
+export const downloadSubjectExport = (request: SubjectRequest, format: 'json' | 'xlsx' | 'csv') =>
   downloadFile(`/subject-requests/${encodeURIComponent(request.id)}/export`, `personal-data-${request.user.id}.${format}`, {
     query: { format, tz: readerTimeZone() },
   });

@@ -10,10 +10,10 @@ import { userKeys } from '../api/users';
 const ANONYMISE_WARNING =
   'Имя заменится обозначением «Удалённый пользователь №…», email, подразделение, должность и контакты будут удалены, все сеансы завершатся. Результаты обучения сохранятся без сведений о личности. Отменить это нельзя.';
 
-/** The export's two files; each download is carried out anew by the gateway from every service. */
+/** The export's three files; each download is carried out anew by the gateway from every service. */
 export function ExportDownloads({ request }: { request: SubjectRequest }) {
   const toast = useToast();
-  const download = (format: 'json' | 'xlsx') =>
+  const download = (format: 'json' | 'xlsx' | 'csv') =>
     downloadSubjectExport(request, format).catch((err: unknown) => toast.failed(err, 'Не удалось выгрузить данные'));
   return (
     <>
@@ -22,6 +22,9 @@ export function ExportDownloads({ request }: { request: SubjectRequest }) {
       </Button>
       <Button type="button" $variant="outline" $size="sm" onClick={() => void download('xlsx')}>
         Скачать XLSX
+      </Button>
+      <Button type="button" $variant="outline" $size="sm" onClick={() => void download('csv')}>
+        Скачать CSV
       </Button>
     </>
   );

@@ -41,7 +41,7 @@ export const subjectRequestListQuerySchema = z.object({
 
 /** GET /api/subject-requests/{id}/export: everything about the person, as JSON or as an XLSX of one sheet per collection. */
 export const subjectExportQuerySchema = z.object({
-  format: z.enum(['json', 'xlsx'], { error: 'Формат выгрузки: json или xlsx' }).default('json'),
+  format: z.enum(['json', 'xlsx', 'csv'], { error: 'Формат выгрузки: json, xlsx или csv' }).default('json'),
   tz: exportFields.tz,
 });
 

@@ -1,10 +1,14 @@
-import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Worker } from 'bullmq';
 import { CONSENT_DOCUMENT, PRIVACY_MSG, type SubjectRequest } from '@portal/contracts';
 import { download } from '@portal/devstack/exports';
 import { pdfText } from '@portal/devstack/pdf';
 import { api } from '@portal/devstack/testing';
 import { createRedis } from '@portal/service-kit';
+import { consentModel } from '@portal/svc-auth/models/consent';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { question, seedQuizCourse } from '@portal/svc-progress/testing';
 import { recordModel } from '@portal/svc-audit/models/record';
@@ -25,11 +29,37 @@ let connections: Array<ReturnType<typeof createRedis>> = [];
 const services = () => [portal.auth, portal.content, portal.progress, portal.crm, portal.audit];
 const PHONE = '+7 912 345-67-89';
 
+interface ReadSheet {
+  name: string;
+  frozen: string | null;
+  /** Each cell as text; a date as `datetime:<value>`. */
+  rows: string[][];
+}
+
+/** An XLSX as openpyxl reads it (Debian python3-openpyxl), as an outside reader would. */
+function readWithOpenpyxl(bytes: Buffer): ReadSheet[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'subject-xlsx-'));
+  const file = path.join(dir, 'export.xlsx');
+  writeFileSync(file, bytes);
+  const script = [
+    'import json, sys, datetime, openpyxl',
+    'book = openpyxl.load_workbook(sys.argv[1])',
+    'cell = lambda v: None if v is None else ("datetime:" + str(v) if isinstance(v, datetime.datetime) else str(v))',
+    'print(json.dumps([{"name": s.title, "frozen": s.freeze_panes, "rows": [[cell(v) for v in r] for r in s.iter_rows(values_only=True)]} for s in book.worksheets]))',
+  ].join('\n');
+  try {
+    // Debian's interpreter, whose python3-openpyxl the CI installs (a python3 earlier on PATH may lack it).
+    return JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, file], { encoding: 'utf8' })) as ReadSheet[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A learner's answer file, uploaded as the player does (multipart, to the content service). */
-async function uploadAnswer(token: string, filename: string): Promise<string> {
+async function uploadAnswer(token: string, filename: string, quizId: string): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('Акт проверки огнетушителей')], { type: 'text/plain' }), filename);
-  const res = await fetch(`${portal.content.url}/api/upload/answer`, {
+  const res = await fetch(`${portal.content.url}/api/upload/answer?quizId=${quizId}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -50,7 +80,7 @@ async function gradedAttemptWithFile() {
     ],
   });
   const { victim } = portal;
-  const fileUrl = await uploadAnswer(victim.token, `${victim.user.fullName} — акт.txt`);
+  const fileUrl = await uploadAnswer(victim.token, `${victim.user.fullName} — акт.txt`, seeded.quiz.id);
   const call = (method: string, path: string, token: string, body?: unknown) =>
     api<any>(portal.progress.url, method, path, { token, body });
   const started = await call('POST', '/api/attempts', victim.token, {
@@ -135,6 +165,8 @@ it('exports everything about a person, then forgets them everywhere, with an act
   const { victim } = portal;
   // Touched by every service: a consent (auth), an attempt and a lesson (progress), a contact with
   // a phone (crm), and the audit trail of all of it, including an ADMIN reading their card.
+  // (The test helpers give every account its consent; this one gives it through the route, audited.)
+  await consentModel(portal.auth.ctx.store).deleteMany({ userId: victim.user.id });
   expect((await gw('POST', '/api/consent', victim.token, { version: CONSENT_DOCUMENT.version })).status).toBe(201);
   const contact = await gw('POST', '/api/contacts', portal.as.MANAGER.token, {
     fullName: victim.user.fullName,
@@ -159,43 +191,72 @@ it('exports everything about a person, then forgets them everywhere, with an act
   expect(exportRequest.status).toBe(201);
   await auditDrained();
   expect((await gw('GET', `/api/subject-requests/${exportRequest.body.id}/export`, portal.as.CURATOR.token)).status).toBe(403);
-  const exported = await gw('GET', `/api/subject-requests/${exportRequest.body.id}/export?format=json`, admin);
+  const exported = await gw(
+    'GET',
+    `/api/subject-requests/${exportRequest.body.id}/export?format=json&tz=Asia/Yekaterinburg`,
+    admin,
+  );
   expect(exported.status).toBe(200);
-  const { data } = exported.body;
-  expect(data.auth['Профиль']).toEqual([expect.objectContaining({ email: victim.user.email, fullName: victim.user.fullName })]);
-  expect(JSON.stringify(data.auth['Профиль'])).not.toContain('passwordHash');
-  expect(data.auth['Согласия']).toEqual([expect.objectContaining({ version: CONSENT_DOCUMENT.version })]);
-  expect(data.progress['Попытки квизов']).toHaveLength(2);
-  expect(data.progress['Попытки квизов']).toEqual(
-    expect.arrayContaining([
-      expect.objectContaining({ userId: victim.user.id, answers: expect.any(Array) }),
-      expect.objectContaining({
-        userId: victim.user.id,
-        answers: expect.arrayContaining([expect.objectContaining({ answer: fileUrl })]),
-      }),
-    ]),
-  );
-  // The files they uploaded as answers are in the export too, with the link to each.
-  expect(data.content['Загруженные файлы']).toEqual([
-    expect.objectContaining({ url: fileUrl, originalName: `${victim.user.fullName} — акт.txt` }),
+  // What a person reads (issue 49): Russian keys and words, dates on their clock, no store internals.
+  const data = exported.body['Данные'];
+  expect(exported.body['Человек']).toEqual({ ФИО: victim.user.fullName, Email: victim.user.email });
+  expect(data['Профиль']).toEqual([
+    expect.objectContaining({ Email: victim.user.email, ФИО: victim.user.fullName, Роль: 'Кандидат' }),
   ]);
-  expect(data.progress['Пройденные уроки']).toHaveLength(1);
-  expect(data.crm['Контакты организаций']).toEqual([expect.objectContaining({ phone: PHONE })]);
-  expect(data.audit['Действия человека'].length).toBeGreaterThanOrEqual(3); // the attempt, the lesson, the consent
-  expect(data.audit['Действия с его учётной записью']).toEqual(
-    expect.arrayContaining([expect.objectContaining({ details: `Просмотр данных пользователя ${victim.user.email}` })]),
-  );
-  const xlsx = await download(`${portal.gateway.url}/api/subject-requests/${exportRequest.body.id}/export?format=xlsx`, admin);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
-  expect(book.worksheets.map((s) => s.name)).toEqual(
+  expect(data['Согласия']).toEqual([
+    expect.objectContaining({ Редакция: CONSENT_DOCUMENT.version, Дано: expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/) }),
+  ]);
+  expect(data['Попытки квизов']).toHaveLength(2);
+  expect(data['Попытки квизов'].some((a: Record<string, string>) => a['Ответы']?.includes(fileUrl))).toBe(true);
+  expect(data['Загруженные файлы']).toEqual([
+    expect.objectContaining({ Ссылка: fileUrl, 'Имя файла': `${victim.user.fullName} — акт.txt` }),
+  ]);
+  expect(data['Пройденные уроки']).toHaveLength(1);
+  expect(data['Контакты организаций']).toEqual([expect.objectContaining({ Телефон: PHONE })]);
+  expect(data['Действия человека'].length).toBeGreaterThanOrEqual(3); // the attempt, the lesson, the consent
+  expect(data['Действия с его учётной записью']).toEqual(
     expect.arrayContaining([
-      'Учётные записи — Профиль',
-      'Обучение — Попытки квизов',
-      'CRM — Контакты организаций',
-      'Курсы и файлы — Загруженные фай',
+      expect.objectContaining({ Действие: 'Просмотр', Описание: `Просмотр данных пользователя ${victim.user.email}` }),
     ]),
   );
+  const json = JSON.stringify(exported.body);
+  for (const internal of ['"_id"', '"userId"', '"eventId"', '"__v"', '"CANDIDATE"', '"approved"', '"anonymise"'])
+    expect(json).not.toContain(internal);
+  expect(json).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/); // no ISO text in UTC
+
+  // The XLSX as openpyxl (not the library that wrote it) reads it.
+  const xlsx = await download(
+    `${portal.gateway.url}/api/subject-requests/${exportRequest.body.id}/export?format=xlsx&tz=Europe/Moscow`,
+    admin,
+  );
+  expect(xlsx.status).toBe(200);
+  const sheets = readWithOpenpyxl(xlsx.bytes);
+  expect(sheets.map((s) => s.name)).toEqual(
+    expect.arrayContaining(['Профиль', 'Попытки квизов', 'Контакты организаций', 'Загруженные файлы', 'Ссылки для кандидатов']),
+  );
+  for (const sheet of sheets) {
+    expect({ sheet: sheet.name, frozen: sheet.frozen, header: sheet.rows[0]?.length > 0 }).toEqual({
+      sheet: sheet.name,
+      frozen: 'A2',
+      header: true,
+    });
+    // Russian headers («Email» as every export of the portal writes it), none a field left unnamed («Прочее: …»).
+    const unnamed = sheet.rows[0].filter((header) => !/^([А-ЯЁ]|Email)/.test(header) || header.startsWith('Прочее'));
+    expect({ sheet: sheet.name, unnamed }).toEqual({ sheet: sheet.name, unnamed: [] });
+  }
+  // An empty collection still has its header row.
+  expect(sheets.find((s) => s.name === 'Ссылки для кандидатов')?.rows).toEqual([['Записей нет']]);
+  const profile = sheets.find((s) => s.name === 'Профиль')!;
+  const column = (name: string) => profile.rows[1][profile.rows[0].indexOf(name)];
+  expect(column('Роль')).toBe('Кандидат');
+  expect(column('Создано')).toMatch(/^datetime:\d{4}-\d\d-\d\d \d\d:\d\d/);
+
+  // And a CSV: one value a line, in Russian, that Excel opens (a BOM, `;`).
+  const csv = await download(`${portal.gateway.url}/api/subject-requests/${exportRequest.body.id}/export?format=csv`, admin);
+  expect(csv.headers.get('content-type')).toContain('text/csv');
+  const csvText = csv.bytes.toString('utf8');
+  expect(csvText.startsWith('\uFEFF"Раздел";"Запись";"Поле";"Значение"')).toBe(true);
+  expect(csvText).toContain('"Профиль";"1";"Роль";"Кандидат"');
   const listed = await gw('GET', '/api/subject-requests?status=done', admin);
   expect(listed.body.data.map((r: SubjectRequest) => r.id)).toContain(exportRequest.body.id);
 
@@ -237,6 +298,7 @@ it('exports everything about a person, then forgets them everywhere, with an act
   expect(actText).toContain('Акт об обезличивании персональных данных');
   expect(actText).toContain(alias);
   expect(actText).not.toContain(victim.user.email);
+  expect(actText).not.toContain('Журнал действий: Журнал действий');
 
   // The answer file is gone (its link answers 404); the attempt keeps its place.
   expect((await fetch(`${portal.content.url}${fileUrl}`)).status).toBe(404);
