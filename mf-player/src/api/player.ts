@@ -108,11 +108,14 @@ export const downloadResults = (format: ExportFormat, filters: ResultsFilters) =
 export const fetchResultCourses = async (signal?: AbortSignal) =>
   (await apiResponse<CourseSummary[]>('/courses', { query: { limit: 100 }, signal })).body;
 
-/** A file given as the answer to a file_upload question: checked and kept like every upload (content service). */
-export function uploadAnswerFile(file: File): Promise<UploadedFile> {
+/**
+ * A file given as the answer to a file_upload question of `quizId`: checked and kept like every
+ * upload (content service), and read only by the learner, the quiz's course's authors and ADMINs.
+ */
+export function uploadAnswerFile(file: File, quizId: string): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file);
-  return apiRequest<UploadedFile>('/upload/answer', { method: 'POST', body: form });
+  return apiRequest<UploadedFile>('/upload/answer', { method: 'POST', body: form, query: { quizId } });
 }
 
 /** «Проверка ответов»: a page of the attempts whose answers wait for a person (ADMIN, CURATOR). */

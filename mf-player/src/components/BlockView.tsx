@@ -3,10 +3,40 @@ import styled from 'styled-components';
 import { PROGRESS_MSG, type ContentBlock } from '@portal/contracts';
 import { fileSizeLabel } from '@portal/ui';
 import { RichTextView } from '@portal/ui/richText';
-import { MEDIA_MSG, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf, type MediaPolicy } from '@portal/web-core';
+import {
+  MEDIA_MSG,
+  downloadPortalFile,
+  isPortalFile,
+  mediaAllowed,
+  mediaOriginOf,
+  useMediaPolicy,
+  usePortalFileSrc,
+  videoSourceOf,
+  type MediaPolicy,
+} from '@portal/web-core';
 
 // Until the policy is read only the portal's own files are played: another origin waits for it, so
 // a source the policy refuses is never requested (the browser would block it and log the violation).
+/** A picture of the portal or another site; a portal file that is not public is read with the token. */
+function FileImage({ src, alt }: { src: string; alt: string }) {
+  const file = usePortalFileSrc(src);
+  return <img src={file.src} alt={alt} loading="lazy" onError={file.onError} />;
+}
+
+function FileVideo({ src, poster, name }: { src: string; poster?: string; name: string }) {
+  const file = usePortalFileSrc(src);
+  return (
+    <video controls preload="metadata" poster={poster} src={file.src} aria-label={name} onError={file.onError}>
+      <track kind="captions" />
+    </video>
+  );
+}
+
+function FileAudio({ src, name }: { src: string; name: string }) {
+  const file = usePortalFileSrc(src);
+  return <audio controls preload="metadata" src={file.src} aria-label={name} onError={file.onError} />;
+}
+
 const OWN_ONLY: MediaPolicy = { enforced: true, sources: ["'self'", 'blob:'] };
 
 /** One content block of a lesson, rendered by its type (spec section 2); a quiz block is rendered by the caller. */
@@ -29,7 +59,7 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
       return (
         <Figure>
           {src ? (
-            <img src={src} alt={block.content.alt ?? ''} loading="lazy" />
+            <FileImage src={src} alt={block.content.alt ?? ''} />
           ) : (
             <Placeholder role="img" aria-label={PROGRESS_MSG.imageNotUploaded}>
               {PROGRESS_MSG.imageNotUploaded}
@@ -58,15 +88,11 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
             />
           )}
           {source?.kind === 'file' && (
-            <video
-              controls
-              preload="metadata"
+            <FileVideo
               poster={block.content.poster && mediaAllowed(block.content.poster, policy, page) ? block.content.poster : undefined}
               src={source.src}
-              aria-label={name}
-            >
-              <track kind="captions" />
-            </video>
+              name={name}
+            />
           )}
           {source?.kind === 'blocked' && (
             <Placeholder role="alert">{MEDIA_MSG.notAllowedForLearner('video', source.origin)}</Placeholder>
@@ -86,7 +112,7 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
           ) : waiting(src) ? (
             <Placeholder role="status">Загрузка аудио...</Placeholder>
           ) : mediaAllowed(src, policy, page) ? (
-            <audio controls preload="metadata" src={src} aria-label={block.content.title || 'Аудио'} />
+            <FileAudio src={src} name={block.content.title || 'Аудио'} />
           ) : (
             <Placeholder role="alert">{MEDIA_MSG.notAllowedForLearner('audio', mediaOriginOf(src))}</Placeholder>
           )}
@@ -107,7 +133,17 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
             {block.content.description && <p>{block.content.description}</p>}
           </div>
           {src ? (
-            <a href={src} download={name} rel="noopener">
+            <a
+              href={src}
+              download={name}
+              rel="noopener"
+              onClick={(e) => {
+                // A draft course's file needs the person's token, which a plain link cannot send.
+                if (!isPortalFile(src)) return;
+                e.preventDefault();
+                void downloadPortalFile(src, name);
+              }}
+            >
               {PROGRESS_MSG.download}
             </a>
           ) : (

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from '
 import styled from 'styled-components';
 import type { AnswerValue, PlayerQuestion } from '@portal/contracts';
 import { Input, Row, Select, Stack } from '@portal/ui';
+import { PortalImage } from '@portal/web-core';
 
 export const IMAGE_INPUT_MSG = {
   noPoint: 'Точка не выбрана',
@@ -75,7 +76,7 @@ export function HotspotInput({ question: q, value, onChange, disabled }: ImageIn
         onPointerDown={onPointer}
         onKeyDown={onKey}
       >
-        <img src={q.image} alt={q.imageAlt ?? ''} draggable={false} />
+        <PortalImage src={q.image} alt={q.imageAlt ?? ''} draggable={false} />
         {point && <Dot aria-hidden="true" style={{ left: `${point.x}%`, top: `${point.y}%` }} />}
       </Frame>
       <Small id={hint}>{IMAGE_INPUT_MSG.keyboard}</Small>
@@ -125,7 +126,7 @@ export function ImageLabelsInput({ question: q, value, onChange, disabled }: Ima
   return (
     <Stack $gap={10}>
       <Frame as="div" role="img" aria-label={`${IMAGE_INPUT_MSG.image}: ${q.imageAlt || q.question}`}>
-        <img src={q.image} alt="" draggable={false} />
+        <PortalImage src={q.image} alt="" draggable={false} />
         {markers.map((m, i) => (
           <Marker
             key={i}

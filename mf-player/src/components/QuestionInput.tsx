@@ -19,13 +19,15 @@ interface QuestionInputProps {
   onChange: (value: AnswerValue) => void;
   preview: boolean;
   disabled?: boolean;
+  /** The quiz being taken: an answer file names it (absent in a preview, which uploads nothing). */
+  quizId?: string;
 }
 
 /**
  * The answer control of one question, by type. Indexes are those of the options as shown; the
  * server maps them back to the quiz's own order.
  */
-export function QuestionInput({ question: q, value, onChange, preview, disabled = false }: QuestionInputProps) {
+export function QuestionInput({ question: q, value, onChange, preview, disabled = false, quizId }: QuestionInputProps) {
   const name = useId();
   if (!PLAYER_QUESTION_TYPES.includes(q.type)) {
     return <Note role="note">{preview ? QUIZ_MSG.unsupportedInPreview : PROGRESS_MSG.unsupportedType}</Note>;
@@ -213,7 +215,13 @@ export function QuestionInput({ question: q, value, onChange, preview, disabled 
       return <ImageLabelsInput question={q} value={value} onChange={onChange} disabled={disabled} />;
     case 'file_upload':
       return (
-        <FileAnswer value={typeof value === 'string' ? value : null} onChange={onChange} disabled={disabled} preview={preview} />
+        <FileAnswer
+          value={typeof value === 'string' ? value : null}
+          onChange={onChange}
+          disabled={disabled}
+          preview={preview || !quizId}
+          quizId={quizId ?? ''}
+        />
       );
     default:
       return null;
@@ -235,11 +243,13 @@ function FileAnswer({
   onChange,
   disabled,
   preview,
+  quizId,
 }: {
   value: string | null;
   onChange: (v: AnswerValue) => void;
   disabled: boolean;
   preview: boolean;
+  quizId: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -254,7 +264,7 @@ function FileAnswer({
     }
     setBusy(true);
     try {
-      const uploaded = await uploadAnswerFile(file);
+      const uploaded = await uploadAnswerFile(file, quizId);
       setName(uploaded.originalName);
       onChange(uploaded.url);
     } catch (err) {

@@ -383,6 +383,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
               question={question}
               value={answers[question.id]}
               preview={preview}
+              quizId={source.kind === 'attempt' ? source.quizId : undefined}
               disabled={phase === 'submitting'}
               onChange={(value) => setAnswers((all) => ({ ...all, [question.id]: value }))}
             />

@@ -46,6 +46,9 @@ export const CONTENT_MSG = {
   uploadMissing: 'Ошибка загрузки файла: файл не передан',
   uploadEmpty: 'Ошибка загрузки файла: файл пуст',
   fileNotFound: 'Файл не найден',
+  /** A learner's answer file, or a file of a course that is not published (issue 49, item 2). */
+  fileForbidden: 'Этот файл доступен только тому, кто его загрузил, авторам курса и администратору',
+  answerQuizRequired: 'Укажите квиз, на вопрос которого отвечает файл',
   rangeNotSatisfiable: 'Запрошенная часть файла недоступна',
   uploadWrongField: 'Ошибка загрузки файла: ожидается поле «{field}»',
   uploadQuotaExceeded:
@@ -585,6 +588,10 @@ export interface UploadedFile {
 export const UPLOAD_ACCEPT = ['any', 'media', 'image', 'video', 'audio'] as const;
 export type UploadAccept = (typeof UPLOAD_ACCEPT)[number];
 export const uploadQuerySchema = z.object({ accept: z.enum(UPLOAD_ACCEPT).default('any') });
+/** POST /upload/answer: the quiz the file answers, so its course's authors may read the file. */
+export const answerUploadQuerySchema = z.object({
+  quizId: z.string({ error: CONTENT_MSG.answerQuizRequired }).trim().min(1, CONTENT_MSG.answerQuizRequired).max(100),
+});
 
 /** GET /internal/stats of the content service, for the dashboard. */
 export interface ContentStats extends FigureBounds {

@@ -107,6 +107,16 @@ export async function downloadFile(path: string, fileName: string, options: Requ
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * A file of the portal (`/api/files/…`) read with the person's token, as an object URL for <img>,
+ * <video> or <audio>: a learner's answer or a draft course's picture is not public (issue 49, item 2).
+ * The caller revokes it.
+ */
+export async function authorizedFileUrl(src: string, signal?: AbortSignal): Promise<string> {
+  const res = await send(src.replace(/^\/api(?=\/)/, ''), { signal });
+  return URL.createObjectURL(await res.blob());
+}
+
 const urlOf = (path: string, query: RequestOptions['query']): string => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))

@@ -6,6 +6,7 @@ export * from './navigation';
 export * from './instances';
 export * from './returnPath';
 export * from './media';
+export * from './files';
 export * from './remoteModules';
 export * from './assignments';
 export * from './lists';

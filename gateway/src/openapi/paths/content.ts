@@ -3,6 +3,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
   CONTENT_MSG,
   GENERATION_MSG,
+  MSG,
   QUIZ_MSG,
   BANK_MSG,
   bankListQuerySchema,
@@ -26,6 +27,7 @@ import {
   quizListQuerySchema,
   quizUpdateSchema,
   regenerateSchema,
+  answerUploadQuerySchema,
   uploadQuerySchema,
 } from '@portal/contracts';
 import {
@@ -380,12 +382,14 @@ export const contentPaths: ZodOpenApiPathsObject = {
     post: route(tag, {
       summary: 'Загрузить файл с ответом на вопрос квиза',
       description:
-        'multipart/form-data, поле `file`: ответ учащегося на вопрос «Загрузка файла». Проверяется и хранится как любая загрузка; в ответе квиза передаётся его `url`.',
+        'multipart/form-data, поле `file`: ответ учащегося на вопрос «Загрузка файла» квиза `quizId` (квиз урока, который учащийся видит). Проверяется и хранится как любая загрузка; в ответе квиза передаётся его `url`. Файл читают только сам учащийся, авторы курса и администратор.',
       access: STUDY_ROLES,
+      query: answerUploadQuerySchema,
       body: z.object({ file: binary }),
       bodyMediaType: 'multipart/form-data',
       ok: { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema },
       also: {
+        404: { description: 'Квиза нет или учащийся его не видит', example: QUIZ_MSG.quizNotFound },
         413: { description: 'Файл больше допустимого', example: CONTENT_MSG.uploadTooLarge },
         415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },
         429: { description: 'Слишком много загрузок', example: formatMessage(CONTENT_MSG.uploadRateLimited, { seconds: 60 }) },
@@ -396,7 +400,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
     get: route(tag, {
       summary: 'Скачать загруженный файл',
       description:
-        'Без токена: его не могут послать `<img>` и `<video>`; случайное имя и есть право доступа. Поддерживает `Range` (ответ 206).',
+        'Файл, который показывают учащимся опубликованного курса, отдаётся без токена (его не могут послать `<img>` и `<video>`) с `Cache-Control: public, max-age=300`. Остальные (ответы учащихся, файлы неопубликованных курсов, ещё не использованные) — только с токеном того, кто их загрузил, авторов курса или администратора, с `Cache-Control: private, no-store`. Поддерживает `Range` (ответ 206).',
       access: 'public',
       params: z.object({ name: z.string().meta({ description: 'Имя файла из ответа загрузки' }) }),
       ok: fileAnswer('Содержимое файла', '*/*'),
@@ -404,6 +408,8 @@ export const contentPaths: ZodOpenApiPathsObject = {
         206: { description: 'Часть файла по заголовку Range', mediaType: '*/*', schema: binary },
       },
       also: {
+        401: { description: 'Файл не публичный, а токена нет', example: MSG.unauthorized },
+        403: { description: 'Файл не публичный и не ваш', example: CONTENT_MSG.fileForbidden },
         404: { description: 'Файла нет', example: CONTENT_MSG.fileNotFound },
         416: 'Запрошенная часть файла недоступна',
       },

@@ -2,6 +2,7 @@ import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { EDITOR_MSG, type Area, type Question } from '@portal/contracts';
 import { Input, Label, Muted } from '@portal/ui';
+import { PortalImage } from '@portal/web-core';
 import { MediaField } from '../lesson/MediaField';
 import { AddButton, AnswerFieldset, RemoveButton, removeAt, replaceAt, RowIndex } from './answerFields';
 
@@ -187,7 +188,7 @@ export function HotspotFields({ question: q, n, onChange }: FieldsProps) {
       <ImageFields question={q} n={n} onChange={onChange}>
         {q.image && (
           <Canvas ref={box} onPointerDown={onDown} onPointerUp={onUp} aria-hidden="true">
-            <img src={q.image} alt="" draggable={false} />
+            <PortalImage src={q.image} alt="" draggable={false} />
             <svg viewBox="0 0 100 100" preserveAspectRatio="none">
               {areas.map((a, i) =>
                 a.shape === 'rect' ? (
@@ -288,7 +289,7 @@ export function ImageLabelsFields({ question: q, n, onChange }: FieldsProps) {
               if (p) setMarkers([...markers, { ...p, label: `Подпись ${markers.length + 1}` }]);
             }}
           >
-            <img src={q.image} alt="" draggable={false} />
+            <PortalImage src={q.image} alt="" draggable={false} />
             {markers.map((m, i) => (
               <Pin key={i} style={{ left: `${m.x}%`, top: `${m.y}%` }}>
                 {i + 1}

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import styled from 'styled-components';
 import { REVIEW_MSG, type ReviewItem } from '@portal/contracts';
 import { Button, Card, ErrorBox, Input, Muted, Page, Pager } from '@portal/ui';
-import { errorMessage } from '@portal/web-core';
+import { downloadPortalFile, errorMessage } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { RESULTS_KEY, REVIEWS_KEY, fetchReviews, gradeReview } from '../../api/player';
 
@@ -66,7 +66,15 @@ function ReviewCard({ item }: { item: ReviewItem }) {
       </Muted>
       <h2>{item.question}</h2>
       {item.fileUrl ? (
-        <a href={item.fileUrl} download>
+        <a
+          href={item.fileUrl}
+          download
+          onClick={(e) => {
+            // An answer file is never public: it is read with the reviewer's token.
+            e.preventDefault();
+            if (item.fileUrl) void downloadPortalFile(item.fileUrl, item.answerText ?? 'ответ');
+          }}
+        >
           Скачать файл: {item.answerText}
         </a>
       ) : (

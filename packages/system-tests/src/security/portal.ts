@@ -212,6 +212,34 @@ export async function startPortal(): Promise<Portal> {
   );
   const upload = await uploadFile(bed.content.url, bed.as.CURATOR.token, { bytes: PNG, name: 'pixel.png', type: 'image/png' });
   await expectStatus(upload, 201, 'upload');
+  // Shown in a published lesson of a published course, so the file is public (issue 49, item 2).
+  const curator = bed.as.CURATOR.token;
+  const shownIn = await expectStatus(
+    await api(bed.content.url, 'POST', '/api/courses', {
+      token: curator,
+      body: { title: 'Курс с картинкой', status: 'published' },
+    }),
+    201,
+    'course showing the upload',
+  );
+  const shownModule = await expectStatus(
+    await api(bed.content.url, 'POST', '/api/blocks', { token: curator, body: { type: 'MODULE', courseId: shownIn.body.id } }),
+    201,
+    'module showing the upload',
+  );
+  await expectStatus(
+    await api(bed.content.url, 'POST', '/api/blocks', {
+      token: curator,
+      body: {
+        courseId: shownIn.body.id,
+        moduleId: shownModule.body.id,
+        status: 'published',
+        content: [{ type: 'image', content: { src: upload.body.url, alt: 'Пиксель' } }],
+      },
+    }),
+    201,
+    'lesson showing the upload',
+  );
 
   return {
     ...bed,

@@ -181,6 +181,15 @@ export async function listQuizzes(
  * lesson nor its module hidden. Anything else does not exist for them.
  */
 export async function loadQuizForLearner(models: ContentModels, user: Principal, rawId: unknown): Promise<QuizDoc> {
+  return (await findQuizForLearner(models, user, rawId)).quiz;
+}
+
+/** The quiz a learner may read, and the course of the first lesson they see holding it. */
+export async function findQuizForLearner(
+  models: ContentModels,
+  user: Principal,
+  rawId: unknown,
+): Promise<{ quiz: QuizDoc; course: CourseDoc }> {
   const quiz = await loadQuiz(models, rawId);
   for (const lesson of await lessonsHolding(models, String(quiz._id))) {
     const [course, mod] = await Promise.all([
@@ -188,7 +197,7 @@ export async function loadQuizForLearner(models: ContentModels, user: Principal,
       models.blocks.findById(lesson.moduleId).lean<BlockDoc>(),
     ]);
     if (course && canSeeCourse(user, course) && canSeeBlock(user, course, lesson) && mod && canSeeBlock(user, course, mod))
-      return quiz;
+      return { quiz, course };
   }
   throw notFound(QUIZ_MSG.quizNotFound);
 }

@@ -16,6 +16,9 @@ export interface UploadDoc {
   uploadedBy: string;
   /** `answer`: a learner's file for a file_upload question, which no lesson refers to. */
   purpose?: 'answer';
+  /** An answer: the quiz it answers and the course whose lesson holds it (its authors read the file). */
+  quizId?: string;
+  courseId?: string | null;
   createdAt: Date;
 }
 
@@ -28,6 +31,8 @@ const uploadSchema = new Schema<UploadDoc>(
     size: { type: Number, required: true },
     uploadedBy: { type: String, required: true },
     purpose: { type: String, enum: ['answer'] },
+    quizId: { type: String },
+    courseId: { type: String, default: null },
     createdAt: { type: Date, default: Date.now },
   },
   { versionKey: false },

@@ -48,26 +48,36 @@ describe('files no lesson refers to', () => {
 
   it('are deleted by the periodic sweep once older than the grace period; files in a lesson stay', async () => {
     const token = bed.as.CURATOR.token;
-    const course = await seedCourse(bed, { modules: [1] });
+    const course = await seedCourse(bed, { modules: [1], status: 'published' });
     const lesson = course.modules[0].lessons[0];
+    const quiz = await api(bed.content.url, 'POST', '/api/quizzes', { token, body: { title: 'Отчёт', courseId: course.id } });
     // Uploaded, then at once put in a lesson (well within the grace period), as the editor does.
     const used = await upload(bed.content.url, token, PNG, 'в уроке.png');
     const orphan = await upload(bed.content.url, token, PNG, 'забытый.png');
-    // A learner's answer to a file_upload question: no lesson names it, its attempt does.
-    const answer = await upload(bed.content.url, bed.as.CLIENT.token, PNG, 'ответ.png', 'answer');
     const saved = await api(bed.content.url, 'PATCH', `/api/blocks/${lesson.id}`, {
       token,
-      body: { content: JSON.stringify([{ type: 'image', content: { src: used.url, alt: 'Схема' } }]) },
+      body: {
+        content: JSON.stringify([
+          { type: 'image', content: { src: used.url, alt: 'Схема' } },
+          { type: 'quiz', content: { quizId: quiz.body.id } },
+        ]),
+        version: lesson.version,
+      },
     });
     expect(saved.status).toBe(200);
+    // A learner's answer to a file_upload question: no lesson names it, its attempt does.
+    const answer = await upload(bed.content.url, bed.as.CLIENT.token, PNG, 'ответ.png', `answer?quizId=${quiz.body.id}`);
+    const asUploader = (file: UploadedFile) => ({
+      authorization: `Bearer ${file === answer ? bed.as.CLIENT.token : token}`,
+    });
 
     // Within the grace period both are served (the author may not have saved the lesson yet).
-    expect((await fetch(`${bed.content.url}${orphan.url}`)).status).toBe(200);
+    expect((await fetch(`${bed.content.url}${orphan.url}`, { headers: asUploader(orphan) })).status).toBe(200);
     // The sweep deletes the stored bytes, then the record: wait for the whole of it.
     // A file read while the sweep deletes its bytes ends with the connection cut: not swept yet, ask again.
     const statusOf = async (url: string) => {
       try {
-        const res = await fetch(url);
+        const res = await fetch(url, { headers: asUploader(orphan) });
         await res.arrayBuffer();
         return res.status;
       } catch {
@@ -84,7 +94,7 @@ describe('files no lesson refers to', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     for (const file of [used, answer]) {
-      const kept = await fetch(`${bed.content.url}${file.url}`);
+      const kept = await fetch(`${bed.content.url}${file.url}`, { headers: asUploader(file) });
       expect(kept.status).toBe(200);
       expect(Buffer.from(await kept.arrayBuffer()).equals(PNG)).toBe(true);
     }
@@ -117,7 +127,9 @@ describe('at start', () => {
     try {
       expect(existsSync(path.join(bed.uploadDir, name))).toBe(false);
       expect(existsSync(path.join(bed.uploadDir, stray))).toBe(true);
-      const served = await fetch(`${replica.url}/api/files/${name}`, { headers: { range: 'bytes=0-7' } });
+      const served = await fetch(`${replica.url}/api/files/${name}`, {
+        headers: { range: 'bytes=0-7', authorization: `Bearer ${bed.as.CURATOR.token}` },
+      });
       expect(served.status).toBe(206);
       expect(Buffer.from(await served.arrayBuffer()).equals(PNG.subarray(0, 8))).toBe(true);
       expect((await gridNames(bed)).filter((n) => n === name)).toHaveLength(1);
@@ -177,10 +189,13 @@ describe('on FerretDB with the SQLite backend', () => {
     expect(res.status).toBe(201);
     const file = (await res.json()) as UploadedFile;
     expect(readdirSync(bed.uploadDir).filter((n) => !n.startsWith('.'))).toEqual([]);
-    const whole = await fetch(`${bed.content.url}${file.url}`);
+    const authorization = `Bearer ${bed.as.CURATOR.token}`;
+    const whole = await fetch(`${bed.content.url}${file.url}`, { headers: { authorization } });
     expect(Buffer.from(await whole.arrayBuffer()).equals(data)).toBe(true);
     const start = 255 * 1024 - 3;
-    const part = await fetch(`${bed.content.url}${file.url}`, { headers: { range: `bytes=${start}-${start + 9}` } });
+    const part = await fetch(`${bed.content.url}${file.url}`, {
+      headers: { range: `bytes=${start}-${start + 9}`, authorization },
+    });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(start, start + 10))).toBe(true);
     expect(await contentModels(bed.content.ctx.store).uploads.countDocuments({})).toBe(1);

@@ -1,11 +1,13 @@
 import Router from '@koa/router';
-import { CONTENT_MSG, uploadQuerySchema, type UploadedFile } from '@portal/contracts';
-import { HttpError, notFound, parse, requireConsent, type ServiceContext } from '@portal/service-kit';
+import { CONTENT_MSG, answerUploadQuerySchema, uploadQuerySchema, type UploadedFile } from '@portal/contracts';
+import { HttpError, forbidden, notFound, parse, requireConsent, type Principal, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
+import { findQuizForLearner } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import type { UploadDoc } from '../../models/upload';
 import { authorizeAnswerUpload, authorizeAuthoring } from '../../policies/content';
 import type { UploadQuota } from '../../uploads/limits';
+import { fileAccess, mayReadPrivateFile } from '../../uploads/access';
 import { STORED_NAME, presentUpload, type UploadStore } from '../../uploads/store';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
@@ -42,6 +44,10 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
     async (ctx: Context) => {
       // An answer file may be of any type: like the file block's, it is only ever served as a download.
       const { accept } = answer ? { accept: 'any' as const } : parse(uploadQuerySchema, ctx.query);
+      // An answer names its quiz, one the learner may take: the authors of its course read the file.
+      const answered = answer
+        ? await findQuizForLearner(models, ctx.state.user, parse(answerUploadQuerySchema, ctx.query).quizId)
+        : null;
       // Counted before the body is read, so a flood is refused before its bytes arrive.
       await quota.takeUpload(ctx.state.user.id);
       const received = await store.receive(ctx.req, ctx.res, field);
@@ -57,7 +63,16 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
       const kept = await store.keep(received, accept, ctx.state.user.id);
       try {
         // A learner's answer is kept for its reviewers though no lesson names it (see sweepOrphanUploads).
-        await models.uploads.insertMany(answer ? kept.map((file) => ({ ...file, purpose: 'answer' as const })) : kept);
+        await models.uploads.insertMany(
+          answered
+            ? kept.map((file) => ({
+                ...file,
+                purpose: 'answer' as const,
+                quizId: String(answered.quiz._id),
+                courseId: String(answered.course._id),
+              }))
+            : kept,
+        );
       } catch (err) {
         await store.remove(kept.map((k) => k._id));
         throw err;
@@ -81,19 +96,29 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
   // A learner's answer to a file_upload question: the same checks, quota and storage as every upload.
   router.post('/api/upload/answer', authenticate, requireConsent, authorizeAnswerUpload, upload('file', true));
 
-  // No bearer token here: <img>, <video> and download links cannot send one. The random 122-bit
-  // names are the capability, as with any CDN link.
+  // A file a learner of a published course is shown needs no token (<img>, <video> and download
+  // links cannot send one) and may be cached a short while, so unpublishing hides it soon from shared
+  // caches too. Anything else (an answer, a draft course's file) needs the bearer token of someone who
+  // may read it, and is never stored by a cache (issue 49, item 2).
   router.get('/api/files/:name', async (ctx) => {
     const name = ctx.params.name;
     if (!STORED_NAME.test(name)) throw notFound(CONTENT_MSG.fileNotFound);
     const doc = await models.uploads.findById(name).lean<UploadDoc>();
-    const file = doc ? await store.read(name) : null;
-    if (!doc || !file) throw notFound(CONTENT_MSG.fileNotFound);
+    if (!doc) throw notFound(CONTENT_MSG.fileNotFound);
+    const access = await fileAccess(models, doc);
+    if (!access.public) {
+      await authenticate(ctx, async () => undefined);
+      if (!mayReadPrivateFile(ctx.state.user as Principal, doc, access)) throw forbidden(CONTENT_MSG.fileForbidden);
+    }
+    const file = await store.read(name);
+    if (!file) throw notFound(CONTENT_MSG.fileNotFound);
 
     ctx.set('X-Content-Type-Options', 'nosniff');
     // Replaces the gateway's policy for this answer, so it carries frame-ancestors itself.
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Cache-Control', access.public ? 'public, max-age=300' : 'private, no-store');
+    // The name is the content's: a cache may revalidate with it after max-age.
+    ctx.set('ETag', `"${name}"`);
     ctx.set('Accept-Ranges', 'bytes');
     // Only what we recognised as media is shown inline; everything else is a download. (attachment()
     // guesses a type from the name, so the stored type is set after it.)

@@ -1,7 +1,9 @@
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_MSG, MSG, type UploadedFile } from '@portal/contracts';
-import { auditEventsFor, startContent, type ContentTestBed } from '../../testing';
+import { userWithRole } from '@portal/svc-auth/testing';
+import { api } from '@portal/devstack/testing';
+import { auditEventsFor, seedCourse, startContent, type ContentTestBed } from '../../testing';
 import { FILES_BUCKET, UploadStore } from '../../uploads/store';
 import { parseRange } from '.';
 
@@ -20,11 +22,11 @@ type Part = { name: string; data: Buffer; filename: string; type?: string };
 async function upload(
   route: 'file' | 'files' | 'answer',
   parts: Part[],
-  { token = bed.as.CURATOR.token, accept }: { token?: string | null; accept?: string } = {},
+  { token = bed.as.CURATOR.token, accept, query = '' }: { token?: string | null; accept?: string; query?: string } = {},
 ) {
   const form = new FormData();
   for (const p of parts) form.append(p.name, new Blob([p.data], { type: p.type ?? 'application/octet-stream' }), p.filename);
-  const res = await fetch(`${bed.content.url}/api/upload/${route}${accept ? `?accept=${accept}` : ''}`, {
+  const res = await fetch(`${bed.content.url}/api/upload/${route}${accept ? `?accept=${accept}` : query}`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
     body: form,
@@ -32,6 +34,25 @@ async function upload(
   return { status: res.status, body: (await res.json()) as any };
 }
 const fetchFile = (url: string, headers: Record<string, string> = {}) => fetch(`${bed.content.url}${url}`, { headers });
+/** A file read as its uploader, the test bed's curator (a file no published lesson shows needs a token). */
+const asCurator = () => ({ authorization: `Bearer ${bed.as.CURATOR.token}` });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A published course whose published lesson holds a quiz a learner may take: `?quizId=` of an answer. */
+async function answerableQuiz() {
+  const course = await seedCourse(bed, { modules: [1], status: 'published' });
+  const quiz = await api(bed.content.url, 'POST', '/api/quizzes', {
+    token: bed.as.CURATOR.token,
+    body: { title: 'Отчёт', courseId: course.id },
+  });
+  const lesson = course.modules[0].lessons[0];
+  const held = await api(bed.content.url, 'PATCH', `/api/blocks/${lesson.id}`, {
+    token: bed.as.CURATOR.token,
+    body: { content: [{ type: 'quiz', content: { quizId: quiz.body.id } }], version: lesson.version },
+  });
+  expect(held.status).toBe(200);
+  return { course, quizId: quiz.body.id as string, lessonId: lesson.id };
+}
 /** The names of the files in the store (GridFS), as any replica sees them. */
 const storedFiles = async () =>
   (await bed.content.ctx.store.db!.collection(`${FILES_BUCKET}.files`).find({}).project({ _id: 1 }).toArray()).map((f) =>
@@ -40,15 +61,17 @@ const storedFiles = async () =>
 
 describe('POST /api/upload/answer (a learner’s file for a file_upload question)', () => {
   it('keeps a learner’s file like any upload, served only as a download; refuses authors and anonymous callers', async () => {
+    const { quizId } = await answerableQuiz();
     const given = await upload('answer', [{ name: 'file', data: TEXT, filename: 'акт.txt', type: 'text/plain' }], {
       token: bed.as.CANDIDATE.token,
+      query: `?quizId=${quizId}`,
     });
     expect(given.status).toBe(201);
     expect(given.body).toMatchObject({
       url: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}\.txt$/),
       originalName: 'акт.txt',
     });
-    const served = await fetchFile(given.body.url);
+    const served = await fetchFile(given.body.url, bearer(bed.as.CANDIDATE.token));
     expect(served.headers.get('content-disposition')).toMatch(/^attachment/);
     const before = (await storedFiles()).length;
     expect((await upload('answer', [{ name: 'file', data: TEXT, filename: 'a.txt' }], { token: null })).status).toBe(401);
@@ -56,6 +79,7 @@ describe('POST /api/upload/answer (a learner’s file for a file_upload question
     expect(staff).toEqual({ status: 403, body: expect.objectContaining({ message: MSG.forbidden }) });
     const empty = await upload('answer', [{ name: 'file', data: Buffer.alloc(0), filename: 'a.txt' }], {
       token: bed.as.CLIENT.token,
+      query: `?quizId=${quizId}`,
     });
     expect(empty.body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.uploadEmpty });
     expect(await storedFiles()).toHaveLength(before);
@@ -107,7 +131,7 @@ describe('POST /api/upload/file', () => {
       uploadedBy: bed.as.CURATOR.user.id,
     });
 
-    const served = await fetchFile(body.url);
+    const served = await fetchFile(body.url, asCurator());
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -143,7 +167,7 @@ describe('POST /api/upload/file', () => {
       originalName: 'Отчёт 2026.html',
       url: expect.stringMatching(/\.html$/),
     });
-    const served = await fetchFile(answer.body.url);
+    const served = await fetchFile(answer.body.url, asCurator());
     expect(served.headers.get('content-type')).toBe('application/octet-stream');
     expect(served.headers.get('content-disposition')).toMatch(
       /^attachment; .*filename\*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%202026\.html$/,
@@ -189,7 +213,7 @@ describe('POST /api/upload/files', () => {
       ['one.png', 'image/png'],
       ['two.mp3', 'audio/mpeg'],
     ]);
-    for (const f of answer.body as UploadedFile[]) expect((await fetchFile(f.url)).status).toBe(200);
+    for (const f of answer.body as UploadedFile[]) expect((await fetchFile(f.url, asCurator())).status).toBe(200);
   });
 
   it('keeps none when one file is of the wrong type, or when there are too many', async () => {
@@ -212,6 +236,91 @@ describe('POST /api/upload/files', () => {
   });
 });
 
+describe('who reads a stored file (issue 49, item 2)', () => {
+  it('a learner’s answer file: 401 without a token; the learner, the course’s authors and ADMIN read it, never cached; nobody else', async () => {
+    const { course, quizId } = await answerableQuiz();
+    const given = await upload('answer', [{ name: 'file', data: TEXT, filename: 'ответ.txt' }], {
+      token: bed.as.CLIENT.token,
+      query: `?quizId=${quizId}`,
+    });
+    expect(given.status).toBe(201);
+    const url = given.body.url as string;
+    const anonymous = await fetchFile(url);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain('Просто текст');
+    const otherCurator = await userWithRole(bed.auth, 'CURATOR', 'Чужой Куратор');
+    for (const token of [bed.as.CANDIDATE.token, bed.as.MANAGER.token, otherCurator.token]) {
+      const refused = await fetchFile(url, bearer(token));
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ message: CONTENT_MSG.fileForbidden });
+    }
+    for (const token of [bed.as.CLIENT.token, bed.as.CURATOR.token, bed.as.ADMIN.token]) {
+      const read = await fetchFile(url, bearer(token));
+      expect(read.status).toBe(200);
+      expect(read.headers.get('cache-control')).toBe('private, no-store');
+      expect(await read.text()).toBe(TEXT.toString());
+    }
+    expect(await bed.models.uploads.findById(given.body.name).lean()).toMatchObject({
+      purpose: 'answer',
+      quizId,
+      courseId: course.id,
+    });
+  });
+
+  it('an answer names a quiz the learner may take: none is 400, one they cannot see is 404, and nothing is kept', async () => {
+    const before = (await storedFiles()).length;
+    const none = await upload('answer', [{ name: 'file', data: TEXT, filename: 'a.txt' }], { token: bed.as.CLIENT.token });
+    expect(none.body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.answerQuizRequired });
+    const draft = await seedCourse(bed, { modules: [1] });
+    const hidden = await api(bed.content.url, 'POST', '/api/quizzes', {
+      token: bed.as.CURATOR.token,
+      body: { title: 'Черновой', courseId: draft.id },
+    });
+    const unseen = await upload('answer', [{ name: 'file', data: TEXT, filename: 'a.txt' }], {
+      token: bed.as.CLIENT.token,
+      query: `?quizId=${hidden.body.id}`,
+    });
+    expect(unseen.status).toBe(404);
+    expect(await storedFiles()).toHaveLength(before);
+  });
+
+  it('a lesson’s file is public and briefly cacheable only while a learner of a published course is shown it', async () => {
+    const { body: image } = await upload('file', [{ name: 'file', data: PNG, filename: 'схема.png' }], { accept: 'image' });
+    // Just uploaded, held by no lesson: its uploader's (and ADMIN's) only.
+    expect((await fetchFile(image.url)).status).toBe(401);
+    expect((await fetchFile(image.url, bearer(bed.as.CLIENT.token))).status).toBe(403);
+    expect((await fetchFile(image.url, asCurator())).headers.get('cache-control')).toBe('private, no-store');
+
+    const course = await seedCourse(bed, { modules: [1] });
+    const lesson = course.modules[0].lessons[0];
+    const held = await api(bed.content.url, 'PATCH', `/api/blocks/${lesson.id}`, {
+      token: bed.as.CURATOR.token,
+      body: { content: [{ type: 'image', content: { src: image.url, alt: 'Схема' } }], version: lesson.version },
+    });
+    expect(held.status).toBe(200);
+    // A draft course: its authors read the file, a learner does not.
+    expect((await fetchFile(image.url)).status).toBe(401);
+    expect((await fetchFile(image.url, bearer(bed.as.CLIENT.token))).status).toBe(403);
+    expect((await fetchFile(image.url, bearer(bed.as.ADMIN.token))).status).toBe(200);
+
+    const courseVersion = (await bed.models.courses.findById(course.id).lean())?.version;
+    await api(bed.content.url, 'PATCH', `/api/courses/${course.id}`, {
+      token: bed.as.CURATOR.token,
+      body: { status: 'published', version: courseVersion },
+    });
+    const open = await fetchFile(image.url);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(Buffer.from(await open.arrayBuffer()).equals(PNG)).toBe(true);
+
+    await api(bed.content.url, 'PATCH', `/api/courses/${course.id}`, {
+      token: bed.as.CURATOR.token,
+      body: { status: 'draft', version: (courseVersion ?? 0) + 1 },
+    });
+    expect((await fetchFile(image.url)).status).toBe(401);
+  });
+});
+
 describe('GET /api/files/{name}', () => {
   it('answers 404 for unknown or malformed names', async () => {
     expect((await fetchFile('/api/files/00000000-0000-4000-8000-000000000000.png')).status).toBe(404);
@@ -221,13 +330,13 @@ describe('GET /api/files/{name}', () => {
 
   it('serves byte ranges so media can seek', async () => {
     const { body } = await upload('file', [{ name: 'file', data: MP3, filename: 'track.mp3' }], { accept: 'audio' });
-    const part = await fetchFile(body.url, { range: 'bytes=0-9' });
+    const part = await fetchFile(body.url, { range: 'bytes=0-9', ...asCurator() });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-9/${MP3.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(MP3.subarray(0, 10))).toBe(true);
-    const tail = await fetchFile(body.url, { range: 'bytes=-5' });
+    const tail = await fetchFile(body.url, { range: 'bytes=-5', ...asCurator() });
     expect(Buffer.from(await tail.arrayBuffer()).equals(MP3.subarray(-5))).toBe(true);
-    const beyond = await fetchFile(body.url, { range: `bytes=${MP3.length}-` });
+    const beyond = await fetchFile(body.url, { range: `bytes=${MP3.length}-`, ...asCurator() });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${MP3.length}`);
   });
