@@ -11,7 +11,7 @@ const REVIEWS_WAITING_KEY = ['reviews', 'waiting'] as const;
 
 const waitingText = (n: number) => {
   const form = new Intl.PluralRules('ru-RU').select(n);
-  return `${n} ${form === 'one' ? 'ответ ждёт' : 'ответов ждут'} проверки`;
+  return `${n} ${form === 'one' ? 'ответ ждёт' : form === 'few' ? 'ответа ждут' : 'ответов ждут'} проверки`;
 };
 
 /** The number of attempts «на проверке» beside «Проверка ответов»: nothing while none waits. */
@@ -26,7 +26,7 @@ function Waiting() {
   return (
     <Count data-testid="reviews-waiting">
       <span aria-hidden="true">{total}</span>
-      <VisuallyHidden>{`: ${waitingText(total)}`}</VisuallyHidden>
+      <VisuallyHidden>{` — ${waitingText(total)}`}</VisuallyHidden>
     </Count>
   );
 }
