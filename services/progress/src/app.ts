@@ -36,8 +36,15 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
     logger: ctx.logger,
     mailer: ctx.mailer,
     portalLink: (path) => portalLink(ctx.config, path),
+    certificateIssuer: certificateIssuerOf(ctx.config),
   };
 }
+
+/** Who a certificate names as its issuer and signatory. */
+const certificateIssuerOf = (config: ProgressConfig) => ({
+  organization: config.CERTIFICATE_ISSUER ?? config.SITE_NAME,
+  signatory: config.CERTIFICATE_SIGNATORY,
+});
 
 const progressPeople = (ctx: ServiceContext<ProgressConfig>): PeopleClient =>
   peopleClient(new Upstreams(ctx.config.AUTH_URL), ctx.config.INTERNAL_TOKEN, ctx.logger);
@@ -90,7 +97,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
       linkFor: (token) => portalLink(ctx.config, candidateLinkPath(token)),
     }),
     internalRouter(ctx),
-    subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'))),
+    subjectRouter(ctx.config.INTERNAL_TOKEN, progressSubjects(deps.models, portalLink(ctx.config, '/'), deps.certificateIssuer)),
   ];
 };
 

@@ -31,6 +31,16 @@ export const progressConfigSchema = baseConfigSchema.extend({
   CANDIDATE_RETENTION_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Requests a minute per client address to the public link routes (`/api/candidate-links/public/*`). */
   CANDIDATE_LINK_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** The organization a certificate names as its issuer («Выдан: …»); blank, SITE_NAME. */
+  CERTIFICATE_ISSUER: z
+    .string()
+    .optional()
+    .transform((issuer) => issuer?.trim() || undefined),
+  /** Who signs a certificate, under its signature line (a position and a name). */
+  CERTIFICATE_SIGNATORY: z
+    .string()
+    .optional()
+    .transform((signatory) => signatory?.trim() || 'Руководитель программы обучения'),
   /** Look-ups a minute per client address of the public certificate check (`/api/certificates/verify/*`). */
   CERTIFICATE_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
 });

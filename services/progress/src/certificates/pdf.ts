@@ -9,6 +9,13 @@ export interface CertificateContent {
   completedAt: Date;
   /** Where anyone checks it: PUBLIC_URL/verify/{number}. */
   verifyUrl: string;
+  issuer: CertificateIssuer;
+}
+
+/** Who issues the portal's certificates (CERTIFICATE_ISSUER or SITE_NAME) and who signs them (CERTIFICATE_SIGNATORY). */
+export interface CertificateIssuer {
+  organization: string;
+  signatory: string;
 }
 
 const hoursForms = new Intl.PluralRules('ru-RU');
@@ -31,7 +38,7 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`Сертификат ${c.number}`);
-  doc.setAuthor('Портал обучения');
+  doc.setAuthor(c.issuer.organization);
   doc.setCreationDate(c.completedAt);
   const { serif, serifBold } = await embedSerifFonts(doc);
   const page = doc.addPage([842, 595]);
@@ -51,6 +58,12 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   }
   centered(page, `Объём: ${hoursText(c.hours)}`, y - 10, serif, 14, ink);
   centered(page, `Дата прохождения: ${dateText(c.completedAt)}`, y - 32, serif, 14, ink);
+  let issuerY = 135;
+  for (const line of wrapText(`Выдан: ${c.issuer.organization}`, serif, 13, 700).slice(0, 2)) {
+    centered(page, line, issuerY, serif, 13, ink);
+    issuerY -= 17;
+  }
+  centered(page, `______________________  ${c.issuer.signatory}`, 95, serif, 12, ink);
   centered(page, `Проверить подлинность: ${c.verifyUrl}`, 60, serif, 11, rgb(0.35, 0.35, 0.4));
   return Buffer.from(await doc.save());
 }

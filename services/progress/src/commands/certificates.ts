@@ -36,7 +36,11 @@ export async function issueCertificate(
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const number = newCertificateNumber(issuedAt);
     const content = { number, fullName: person.fullName, courseTitle: course.title, hours: course.duration, completedAt };
-    const pdf = await renderCertificate({ ...content, verifyUrl: `${deps.publicUrl.replace(/\/$/, '')}/verify/${number}` });
+    const pdf = await renderCertificate({
+      ...content,
+      verifyUrl: `${deps.publicUrl.replace(/\/$/, '')}/verify/${number}`,
+      issuer: deps.certificateIssuer,
+    });
     try {
       const created = await models.certificates.create({ ...content, userId: person.id, courseId: course.id, issuedAt, pdf });
       audit.publish({

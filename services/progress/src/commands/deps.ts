@@ -1,4 +1,5 @@
 import type { AuditPublisher, Logger, Mailer } from '@portal/service-kit';
+import type { CertificateIssuer } from '../certificates/pdf';
 import type { ContentClient } from '../clients/content';
 import type { ProgressModels } from '../models';
 
@@ -11,4 +12,6 @@ export interface ProgressDeps {
   mailer: Mailer;
   /** The absolute link of a portal path (PUBLIC_URL), for mails. */
   portalLink: (path: string) => string;
+  /** Who issues and signs certificates (settings). */
+  certificateIssuer: CertificateIssuer;
 }

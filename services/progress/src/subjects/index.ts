@@ -1,5 +1,5 @@
 import { SUBJECT_EXPORT_LIMIT, op, type SubjectHandlers } from '@portal/service-kit';
-import { renderCertificate } from '../certificates/pdf';
+import { renderCertificate, type CertificateIssuer } from '../certificates/pdf';
 import type { ProgressModels } from '../models';
 
 /**
@@ -7,7 +7,7 @@ import type { ProgressModels } from '../models';
  * answer, assignments, certificates, notifications), and how it forgets them: results and statistics stay, under
  * the alias; a certificate is issued again in the alias's name, so its PDF names no one.
  */
-export function progressSubjects(models: ProgressModels, publicUrl: string): SubjectHandlers {
+export function progressSubjects(models: ProgressModels, publicUrl: string, issuer: CertificateIssuer): SubjectHandlers {
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
@@ -41,7 +41,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string): Sub
       let certificates = 0;
       for (const c of await models.certificates.find({ userId }, { pdf: 0 }).lean()) {
         const verifyUrl = `${publicUrl.replace(/\/$/, '')}/verify/${c.number}`;
-        const pdf = await renderCertificate({ ...c, fullName: alias, verifyUrl });
+        const pdf = await renderCertificate({ ...c, fullName: alias, verifyUrl, issuer });
         await models.certificates.updateOne({ _id: c._id }, { $set: { fullName: alias, pdf } });
         certificates += 1;
       }

@@ -14,7 +14,11 @@ import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse 
 let bed: ProgressTestBed;
 let seeded: SeededCourse;
 beforeAll(async () => {
-  bed = await startProgress({ PUBLIC_URL: 'https://learn.example.ru' });
+  bed = await startProgress({
+    PUBLIC_URL: 'https://learn.example.ru',
+    CERTIFICATE_ISSUER: 'АО «Северная верфь», учебный центр',
+    CERTIFICATE_SIGNATORY: 'Директор учебного центра Е. В. Орлова',
+  });
   seeded = await seedQuizCourse(bed, { title: 'Охрана труда для руководителей' });
 });
 afterAll(() => bed.close());
@@ -95,6 +99,9 @@ it('issues one certificate on completion: a PDF in Russian with the number, ФИ
   expect(text).toContain('Охрана труда для руководителей');
   expect(text).toMatch(/Объём: \d+ час/);
   expect(text).toContain(`https://learn.example.ru/verify/${issued.body.number}`);
+  // Who issued it and who signs it, from the settings.
+  expect(text).toContain('Выдан: АО «Северная верфь», учебный центр');
+  expect(text).toMatch(/_{10,} ?Директор учебного центра Е\. В\. Орлова/);
 
   const check = await call<CertificateCheck>('GET', `/api/certificates/verify/${issued.body.number.toLowerCase()}`);
   expect(check.status).toBe(200);
