@@ -230,7 +230,7 @@ test.describe('a walk over every route', () => {
     test(`as ${role}: no sideways scroll, no text outside its box, no cut header item, no English, no serious axe finding`, async ({
       browser,
     }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(420_000);
       await asRole(browser, role);
     });
 
