@@ -168,8 +168,14 @@ export function subjectRequestRoutes(targets: Record<DashboardSource, Upstreams>
           summary[name === SERVICE_LABELS[source] ? name : `${SERVICE_LABELS[source]}: ${name}`] = n;
       }
       const at = new Date();
+      const { number } = await internal<{ number: string }>(
+        'auth',
+        `/internal/subject-requests/${request.id}/act-number`,
+        req,
+        {},
+      );
       const act = await renderAct({
-        title: formatMessage(PRIVACY_MSG.actTitle, { n: request.id }),
+        title: formatMessage(PRIVACY_MSG.actTitle, { n: number }),
         createdAt: at,
         paragraphs: [
           `Дата и время: ${at.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (МСК).`,

@@ -20,6 +20,8 @@ const HIDDEN = new Set([
   ...['_id', '__v', 'id', 'userId', 'eventId', 'actorId', 'day', 'service', 'requestId'],
   // Secrets and the seeds of a quiz's shuffling: nothing about the person.
   ...['passwordHash', 'tokenHash', 'shuffleSeed', 'drawSeed'],
+  // The act's PDF bytes: downloaded on their own (`/act`).
+  'act',
 ]);
 
 /** A column's header; a field not named here is shown under «Прочее: <field>». */
@@ -107,7 +109,7 @@ const FIELD_LABELS: Record<string, string> = {
   viaLink: 'По ссылке',
   reviewedBy: 'Проверил',
   reviewedAt: 'Проверено',
-  act: 'Акт',
+  actNumber: 'Номер акта',
   answer: 'Ответ',
   assignedNotified: 'Уведомление о назначении',
   audienceDepartment: 'Подразделение назначения',

@@ -299,6 +299,9 @@ it('exports everything about a person, then forgets them everywhere, with an act
   expect(actText).toContain(alias);
   expect(actText).not.toContain(victim.user.email);
   expect(actText).not.toContain('Журнал действий: Журнал действий');
+  // A human number from the year's counter, not the request's id.
+  expect(actText).toMatch(/Акт об обезличивании персональных данных № \d{4}-\d{6}/);
+  expect(actText).not.toContain(request.body.id);
 
   // The answer file is gone (its link answers 404); the attempt keeps its place.
   expect((await fetch(`${portal.content.url}${fileUrl}`)).status).toBe(404);

@@ -316,6 +316,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ...internal,
     request: async (p) => ({ params: { id: await fresh.subjectRequest(p) }, ok: 200 }),
   },
+  'auth POST /internal/subject-requests/:id/act-number': {
+    ...internal,
+    request: async (p) => ({ params: { id: await fresh.subjectRequest(p) }, ok: 200 }),
+  },
   'auth POST /internal/subject-requests/:id/done': {
     ...internal,
     request: async (p) => ({ params: { id: await fresh.subjectRequest(p) }, body: { completedBy: p.as.ADMIN.user.id }, ok: 200 }),

@@ -17,6 +17,8 @@ export interface SubjectRequestDoc extends Pick<
   userEmail: string;
   completedAt: Date | null;
   act: Buffer | null;
+  /** The act's human number («2026-000123»), given once from a counter of the year. */
+  actNumber?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,6 +36,7 @@ const subjectRequestSchema = new Schema<SubjectRequestDoc>(
     completedAt: { type: Date, default: null },
     summary: { type: Schema.Types.Mixed, default: null },
     act: { type: Buffer, default: null },
+    actNumber: { type: String, default: null },
   },
   { timestamps: true },
 );

@@ -122,6 +122,28 @@ export function subjectRequestsRouter(
   internal.get('/:id', async (ctx) => {
     ctx.body = presentSubjectRequest(await load(ctx.params.id));
   });
+  /**
+   * The number of the request's act, «2026-000123»: the next of the year's counter (Moscow time),
+   * given once; asked again (an anonymisation run again) it is the same number.
+   */
+  internal.post('/:id/act-number', async (ctx) => {
+    const found = await load(ctx.params.id);
+    if (!found.actNumber) {
+      const year = new Date(Date.now() + 3 * 3_600_000).getUTCFullYear();
+      const counters = service.store.collection<{ _id: string; n: number }>('act_counters');
+      const next = await counters.findOneAndUpdate(
+        { _id: `subject-act-${year}` },
+        { $inc: { n: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      const number = `${year}-${String(next?.n ?? 1).padStart(6, '0')}`;
+      // Two runs at once: the first number written stays (the other is skipped, never given twice).
+      await requests.updateOne({ _id: found._id, actNumber: null }, { $set: { actNumber: number } });
+    }
+    const numbered = await requests.findById(found._id, { actNumber: 1 }).lean<Pick<SubjectRequestDoc, 'actNumber'>>();
+    ctx.body = { number: numbered!.actNumber };
+  });
+
   /** The gateway has carried a request out: what changed, the act, and who did it. */
   internal.post('/:id/done', async (ctx) => {
     const found = await load(ctx.params.id);
