@@ -193,7 +193,7 @@ export function Results() {
                         <ProgressBar
                           value={a.percentage}
                           name={`${a.percentage}%`}
-                          tone={a.status === 'passed' ? 'success' : 'danger'}
+                          tone={(a.pendingReviews ?? 0) > 0 ? 'primary' : a.status === 'passed' ? 'success' : 'danger'}
                           size="sm"
                         />
                         <span>{a.percentage}%</span>
