@@ -163,7 +163,16 @@ test('another curator’s course offers no editing until its owner adds them as 
   const other = await arrangeCurator(request);
   const otherPage = await (await browser.newContext()).newPage();
   try {
+    // Another author's draft does not exist for a curator who is none of its authors (issue 49, item 9).
     await signIn(otherPage, other.email, other.password, `/editor/${arranged.courseId}`);
+    await expect(otherPage.getByRole('heading', { name: 'Курс не найден' })).toBeVisible();
+    const published = await request.patch(`/api/courses/${arranged.courseId}`, {
+      headers: { authorization: `Bearer ${arranged.token}` },
+      data: { status: 'published', version: 0 },
+    });
+    expect(published.status()).toBe(200);
+    // Published, it reads to them as to a learner, with nothing to change.
+    await otherPage.reload();
     await expect(otherPage.getByTestId('editor-read-only')).toHaveText(
       'Изменять этот курс могут только его автор, соавторы и администратор',
     );
