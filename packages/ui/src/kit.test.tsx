@@ -27,6 +27,7 @@ import {
   ProgressBar,
   ToastProvider,
   lightTheme,
+  uploadHint,
   uploadProblem,
   withQueries,
   LazyPart,
@@ -365,6 +366,14 @@ describe('uploadProblem', () => {
     expect(uploadProblem(file('отчёт.pdf', 1000, 'application/pdf'), 'any')).toBeNull();
     // The browser does not know the type: the server decides from the content.
     expect(uploadProblem(file('схема.heic', 1000, ''), 'image')).toBeNull();
+  });
+});
+
+describe('uploadHint', () => {
+  it('says what an upload field takes in words and how large, never a MIME pattern', () => {
+    expect(uploadHint('image')).toBe('Изображение (PNG, JPEG, GIF, WebP или SVG), до 50,00\u00a0МБ');
+    expect(uploadHint('any')).toBe('Файл любого типа, до 50,00\u00a0МБ');
+    for (const accept of ['image', 'video', 'audio', 'media', 'any'] as const) expect(uploadHint(accept)).not.toMatch(/\*|\//);
   });
 });
 

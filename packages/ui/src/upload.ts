@@ -4,12 +4,24 @@ import { formatFileSize } from './format';
 /** The content service's UPLOAD_MAX_BYTES by default (and the gateway's upload body limit). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
-const WANTED: Record<Exclude<UploadAccept, 'any'>, { prefixes: string[]; text: string }> = {
-  image: { prefixes: ['image/'], text: 'нужно изображение (PNG, JPEG, GIF, WebP или SVG)' },
-  video: { prefixes: ['video/'], text: 'нужно видео (MP4, WebM или OGG)' },
-  audio: { prefixes: ['audio/'], text: 'нужен звук (MP3, WAV, OGG или M4A)' },
-  media: { prefixes: ['image/', 'video/', 'audio/'], text: 'нужно изображение, видео или звук' },
+const WANTED: Record<Exclude<UploadAccept, 'any'>, { prefixes: string[]; text: string; hint: string }> = {
+  image: {
+    prefixes: ['image/'],
+    text: 'нужно изображение (PNG, JPEG, GIF, WebP или SVG)',
+    hint: 'Изображение (PNG, JPEG, GIF, WebP или SVG)',
+  },
+  video: { prefixes: ['video/'], text: 'нужно видео (MP4, WebM или OGG)', hint: 'Видео (MP4, WebM или OGG)' },
+  audio: { prefixes: ['audio/'], text: 'нужен звук (MP3, WAV, OGG или M4A)', hint: 'Звук (MP3, WAV, OGG или M4A)' },
+  media: {
+    prefixes: ['image/', 'video/', 'audio/'],
+    text: 'нужно изображение, видео или звук',
+    hint: 'Изображение, видео или звук',
+  },
 };
+
+/** What an upload field takes, in words (issue 50, item 7): «Изображение (PNG, …), до 50 МБ», not `image/*`. */
+export const uploadHint = (accept: UploadAccept, maxBytes = DEFAULT_UPLOAD_MAX_BYTES): string =>
+  `${accept === 'any' ? 'Файл любого типа' : WANTED[accept].hint}, до ${formatFileSize(maxBytes)}`;
 
 /**
  * Why a chosen file will not be sent, in words a person reads, or null when it may go. The server

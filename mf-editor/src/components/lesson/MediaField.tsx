@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { UploadAccept, UploadedFile } from '@portal/contracts';
-import { Button, Input, Label, ProgressBar, uploadProblem, useToast } from '@portal/ui';
+import { Button, Input, Label, ProgressBar, uploadHint, uploadProblem, useToast } from '@portal/ui';
 import { MEDIA_MSG, errorMessage, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 
@@ -130,8 +130,7 @@ export function MediaField({ uploadLabel, urlLabel, accept, url, onUrl, onUpload
         </Progress>
       ) : (
         <Hint id={hintId} role={problem ? 'alert' : undefined} $problem={!!problem}>
-          {problem ??
-            `${accept === 'any' ? 'Подходит файл любого типа' : `Только ${ACCEPT_ATTR[accept]}`}; файл можно перетащить сюда`}
+          {problem ?? `${uploadHint(accept)}; файл можно перетащить сюда`}
         </Hint>
       )}
       <Label>

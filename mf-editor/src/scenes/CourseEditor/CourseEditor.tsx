@@ -241,9 +241,6 @@ function LoadedEditor({
                   {REGENERATE_TITLES.lesson}
                 </Button>
               )}
-              <Button type="button" $size="sm" onClick={() => editor.saveLessonNow(selected.id)}>
-                Обновить урок
-              </Button>
               <Button
                 type="button"
                 $variant="secondary"

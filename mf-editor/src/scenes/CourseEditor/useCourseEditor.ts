@@ -176,11 +176,6 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     saver.change(lessonDraftOf(findLesson(next, lessonId) as EditorLesson));
   };
 
-  const saveLessonNow = (lessonId: string) => {
-    const lesson = findLesson(courseRef.current, lessonId);
-    if (lesson?.loaded) saverOf(lesson).saveNow();
-  };
-
   /** A lesson's blocks, read when it was opened (or prefetched), join the editor's copy. */
   const lessonLoaded = useCallback((record: BlockRecord) => commit(withLoadedLesson(courseRef.current, record)), [commit]);
 
@@ -416,7 +411,6 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     courseCopy,
     changeCourse,
     changeLesson,
-    saveLessonNow,
     lessonLoaded,
     addModule,
     addLesson,
