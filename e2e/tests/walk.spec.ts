@@ -39,7 +39,7 @@ async function arrange(request: APIRequestContext): Promise<Fixtures> {
   const tokenOf = async (role: Role) =>
     ((await (await request.post('/api/auth/login', { data: PRESETS[role] })).json()) as { token: string }).token;
   const curator = { authorization: `Bearer ${await tokenOf('CURATOR')}` };
-  const post = async (path: string, data: unknown, headers = curator) => {
+  const post = async (path: string, data: unknown, headers: Record<string, string> = curator) => {
     const answer = await request.post(path, { headers, data });
     expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
     return (await answer.json()) as { id: string; user?: { id: string } };
@@ -70,13 +70,17 @@ async function arrange(request: APIRequestContext): Promise<Fixtures> {
     { authorization: `Bearer ${await tokenOf('ADMIN')}` },
   );
   // A learner of their own, so the preset accounts' bells stay as other journeys expect them.
-  const registered = await post('/api/auth/register', {
-    email: uniqueEmail('walk'),
-    password: 'Kursy-Portal-42',
-    fullName: `Обходов Иван ${tag}`,
-    role: 'CLIENT',
-    consentVersion: CONSENT_DOCUMENT.version,
-  });
+  const registered = await post(
+    '/api/auth/register',
+    {
+      email: uniqueEmail('walk'),
+      password: 'Kursy-Portal-42',
+      fullName: `Обходов Иван ${tag}`,
+      role: 'CLIENT',
+      consentVersion: CONSENT_DOCUMENT.version,
+    },
+    {},
+  );
   const due = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date(Date.now() + 14 * 86_400_000));
   const assignment = await post('/api/assignments', {
     courseId: course.id,
