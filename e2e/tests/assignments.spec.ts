@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ASSIGNMENT_EXPORT_HEADER } from '@portal/contracts';
+import { ASSIGNMENT_EXPORT_HEADER, CONSENT_DOCUMENT } from '@portal/contracts';
 import { readXlsx } from '@portal/devstack/exports';
 import { ALONE, expectAccessible, moveProgressClock, signIn, uniqueEmail } from './helpers';
 
@@ -192,7 +192,10 @@ test('a curator assigns a course to one named person found by name; that person 
   });
   const email = uniqueEmail('named');
   const fullName = `Одинцова Ксения ${tag}`;
-  const registered = await request.post('/api/auth/register', { data: { email, password: PASSWORD, fullName, role: 'CLIENT' } });
+  // With the consent, as the form sends it: a person is assigned only once they have given it.
+  const registered = await request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, fullName, role: 'CLIENT', consentVersion: CONSENT_DOCUMENT.version },
+  });
   expect(registered.status()).toBe(201);
 
   await signIn(page, CURATOR.email, CURATOR.password, '/assignments');
