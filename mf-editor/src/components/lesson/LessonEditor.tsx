@@ -2,13 +2,12 @@ import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   CONTENT_BLOCK_TYPES,
-  EDITOR_MSG,
   confirmDeleteBlockText,
   type ContentBlock,
   type ContentBlockType,
   type LessonStatus,
 } from '@portal/contracts';
-import { Button, Input, Label, Muted, Row, useToast } from '@portal/ui';
+import { Button, Input, Label, Muted, Row } from '@portal/ui';
 import {
   BLOCK_TYPE_LABELS,
   addBlock,
@@ -58,7 +57,6 @@ export function LessonEditor({
   showLessonFields = true,
   heading,
 }: LessonEditorProps) {
-  const toast = useToast();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ContentBlock | null>(null);
   const blocks = byOrder(value.blocks);
@@ -70,25 +68,13 @@ export function LessonEditor({
     setBlocks(next);
     setSelectedId(added.id);
   };
-  // Spec section 5: the block actions say so when nothing is selected.
-  const requireSelection = (message: string): ContentBlock | null => {
-    if (!selected) toast.show(message);
-    return selected;
-  };
-  const shift = (step: -1 | 1) => {
-    const block = requireSelection(EDITOR_MSG.selectBlockToMove);
-    if (block) setBlocks(shiftBlock(blocks, block.id, step));
-  };
-  const copy = () => {
-    const block = requireSelection(EDITOR_MSG.selectBlockToCopy);
-    if (!block) return;
+  // The block actions are offered only while a block is selected (issue 50, item 7), so the spec's
+  // «Выберите блок для …» notices have nothing left to say.
+  const shift = (block: ContentBlock, step: -1 | 1) => setBlocks(shiftBlock(blocks, block.id, step));
+  const copy = (block: ContentBlock) => {
     const { blocks: next, copy: made } = copyBlock(blocks, block.id);
     setBlocks(next);
     if (made) setSelectedId(made.id);
-  };
-  const askDelete = () => {
-    const block = requireSelection(EDITOR_MSG.selectBlockToDelete);
-    if (block) setConfirmDelete(block);
   };
 
   return (
@@ -123,20 +109,22 @@ export function LessonEditor({
 
       <Body>
         <Canvas aria-label="Холст урока">
-          <Row role="toolbar" aria-label="Действия с блоком">
-            <Button type="button" $variant="outline" $size="sm" onClick={() => shift(-1)}>
-              ↑ Вверх
-            </Button>
-            <Button type="button" $variant="outline" $size="sm" onClick={() => shift(1)}>
-              ↓ Вниз
-            </Button>
-            <Button type="button" $variant="outline" $size="sm" onClick={copy}>
-              Копировать блок
-            </Button>
-            <Button type="button" $variant="outline" $size="sm" onClick={askDelete}>
-              Удалить блок
-            </Button>
-          </Row>
+          {selected && (
+            <Row role="toolbar" aria-label="Действия с блоком">
+              <Button type="button" $variant="outline" $size="sm" onClick={() => shift(selected, -1)}>
+                ↑ Вверх
+              </Button>
+              <Button type="button" $variant="outline" $size="sm" onClick={() => shift(selected, 1)}>
+                ↓ Вниз
+              </Button>
+              <Button type="button" $variant="outline" $size="sm" onClick={() => copy(selected)}>
+                Копировать блок
+              </Button>
+              <Button type="button" $variant="outline" $size="sm" onClick={() => setConfirmDelete(selected)}>
+                Удалить блок
+              </Button>
+            </Row>
+          )}
           <BlockCanvas
             blocks={blocks}
             selectedId={selectedId}
