@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'styled-components';
 import type { AssignmentCreateInput } from '@portal/contracts';
@@ -66,12 +66,14 @@ test('«Выбранные сотрудники»: a person found in the directo
   fireEvent.change(screen.getByRole('combobox', { name: 'Курс' }), { target: { value: 'c-1' } });
   fireEvent.change(screen.getByRole('combobox', { name: 'Кому' }), { target: { value: 'users' } });
   fireEvent.change(screen.getByRole('searchbox', { name: 'Найти сотрудника' }), { target: { value: 'Соколов' } });
+  // Only learners are asked for, by what was typed (once the typing pauses).
+  await waitFor(() =>
+    expect(asked.some((url) => url.includes('audience=learners') && url.includes(encodeURIComponent('Соколов')))).toBe(true),
+  );
   await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Выбрать: Дмитрий Соколов' })));
 
   expect(within(screen.getByRole('list', { name: 'Выбранные сотрудники' })).getByText('Дмитрий Соколов')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Дмитрий Соколов: выбран' })).toHaveProperty('disabled', true);
-  // Only learners are asked for, by what was typed.
-  expect(asked.some((url) => url.includes('audience=learners') && url.includes(encodeURIComponent('Соколов')))).toBe(true);
 
   fireEvent.change(screen.getByLabelText('Срок'), { target: { value: '2099-12-31' } });
   fireEvent.click(screen.getByRole('button', { name: 'Назначить' }));
