@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
-import { CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
+import { CONSENT_MSG, CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
 import { EXAMPLE_ID, errorSchema, pageOf } from './schemas';
 
 /** Who may call a route: anyone, or a signed-in person of one of these roles. */
@@ -58,6 +58,14 @@ const REFUSALS: Record<number, Refusal> = {
   416: { description: 'Запрошенная часть файла недоступна', example: MSG.rangeNotSatisfiable },
   429: { description: 'Слишком много попыток', example: formatMessage(MSG.tooManyAttempts, { seconds: 60 }) },
   503: { description: 'Сервис или хранилище временно недоступны', example: MSG.serviceUnavailable },
+};
+
+/** Learning refused without the consent to the processing of personal data in force (service kit's `requireConsent`). */
+export const noConsent: Record<403, Refusal> = {
+  403: {
+    description: 'Роли не хватает прав, или нет действующего согласия на обработку персональных данных',
+    example: CONSENT_MSG.neededToStudy,
+  },
 };
 
 const refusal = (status: number, given?: string | Refusal) => {

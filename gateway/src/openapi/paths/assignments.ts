@@ -26,7 +26,7 @@ import {
   type MyAssignment,
   type PersonAssignments,
 } from '@portal/contracts';
-import { exportRoute, fileAnswer, idParam, missing, noContent, pageAnswer, route, routesOf } from '../route';
+import { exportRoute, fileAnswer, idParam, missing, noConsent, noContent, pageAnswer, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import { EXAMPLE_ID, conforms, pageFields } from '../schemas';
 
@@ -257,7 +257,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
       idempotent: true,
       ok: { status: 201, description: 'Сертификат выдан', schema: certificateSchema },
       alsoOk: { 200: { description: 'Сертификат был выдан раньше', schema: certificateSchema } },
-      also: { ...noCourse, 400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted } },
+      also: { ...noCourse, ...noConsent, 400: { description: 'Курс ещё не пройден', example: CERTIFICATE_MSG.notCompleted } },
     }),
   },
   '/api/certificates/my': {

@@ -36,6 +36,7 @@ import {
   fileAnswer,
   idParam,
   missing,
+  noConsent,
   noContent,
   route,
   routesOf,
@@ -218,7 +219,15 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
   '/api/courses/{id}/favorite': { post: mark('Добавить в избранное'), delete: mark('Убрать из избранного') },
-  '/api/courses/{id}/start': { post: mark('Отметить курс начатым') },
+  '/api/courses/{id}/start': {
+    post: courseRoute({
+      summary: 'Отметить курс начатым',
+      description: 'Начать курс — обучение: нужно действующее согласие на обработку персональных данных.',
+      access: ROLES,
+      ok: { status: 200, description: 'Курс с отметкой', schema: courseSummarySchema },
+      also: noConsent,
+    }),
+  },
 
   '/api/blocks/course/{courseId}': {
     get: route(tag, {
@@ -389,6 +398,7 @@ export const contentPaths: ZodOpenApiPathsObject = {
       bodyMediaType: 'multipart/form-data',
       ok: { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema },
       also: {
+        ...noConsent,
         404: { description: 'Квиза нет или учащийся его не видит', example: QUIZ_MSG.quizNotFound },
         413: { description: 'Файл больше допустимого', example: CONTENT_MSG.uploadTooLarge },
         415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },

@@ -17,7 +17,7 @@ import {
   resultsExportQuerySchema,
   resultsQuerySchema,
 } from '@portal/contracts';
-import { exportRoute, idParam, missing, route, routesOf } from '../route';
+import { exportRoute, idParam, missing, noConsent, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import {
   attemptDetailSchema,
@@ -67,6 +67,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       alsoOk: { 200: { description: 'Урок уже был отмечен', schema: lessonCompleteResultSchema } },
       also: {
         ...noCourse,
+        ...noConsent,
         409: { description: 'В уроке тест: урок засчитывается, когда тест пройден', example: PROGRESS_MSG.lessonNeedsQuiz },
       },
     }),
@@ -109,6 +110,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       ok: { status: 201, description: 'Попытка начата', schema: startedAttemptSchema },
       alsoOk: { 200: { description: 'Продолжается начатая попытка', schema: startedAttemptSchema } },
       also: {
+        ...noConsent,
         404: { description: 'Квиза нет в этом уроке, или он недоступен', example: PROGRESS_MSG.quizNotInLesson },
         409: {
           description: 'Начать нельзя: попытки закончились или квиз уже пройден',
@@ -126,6 +128,7 @@ export const progressPaths: ZodOpenApiPathsObject = {
       body: attemptSubmitSchema,
       example: { answers: [{ questionId: 'q1', answer: 0, timeSpent: 12 }] },
       ok: { status: 200, description: 'Результат попытки', schema: attemptDetailSchema },
+      also: noConsent,
     }),
   },
   '/api/attempts/{id}': {
