@@ -365,7 +365,11 @@ const ownView = (actor: Principal, a: AttemptDoc) =>
 /** What the quiz card in a lesson shows: the quiz (without answers), the latest attempt, and whether one may start. */
 export async function quizCard(deps: ProgressDeps, actor: Principal, authorization: string, quizId: string): Promise<QuizCard> {
   // The internal route answers any quiz; a learner may only see the card of one a visible lesson holds.
-  const [quiz] = await Promise.all([deps.content.getQuiz(quizId), deps.content.assertQuizVisible(quizId, authorization)]);
+  // Read with a draw, as an attempt is: the card counts the questions an attempt will have, bank ones too.
+  const [quiz] = await Promise.all([
+    deps.content.getQuiz(quizId, newShuffleSeed()),
+    deps.content.assertQuizVisible(quizId, authorization),
+  ]);
   await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
   const mine = await deps.models.attempts
     .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0 })

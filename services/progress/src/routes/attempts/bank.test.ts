@@ -1,4 +1,4 @@
-import type { AttemptDetail, BankQuestion, Quiz, StartedAttempt } from '@portal/contracts';
+import type { AttemptDetail, BankQuestion, Quiz, QuizCard, StartedAttempt } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
@@ -57,6 +57,14 @@ const start = (token: string) =>
 const LEAK = /correctAnswer|"explanation"|"blanks"|"pairs"|"tolerance"|"areas"/;
 
 describe('questions drawn from the bank', () => {
+  it('the quiz card says how many questions an attempt will have: the fixed ones and the draw', async () => {
+    const me = await bed.learner();
+    const card = await call<QuizCard>('GET', `/api/attempts/quiz/${seeded.quiz.id}`, me.token);
+    expect(card.status).toBe(200);
+    expect(card.body.quiz.questionsCount).toBe(4);
+    expect((await start(me.token)).body.questions).toHaveLength(card.body.quiz.questionsCount);
+  });
+
   it('each attempt draws its own questions; the review shows exactly those; grading uses them; no answer before reveal', async () => {
     const me = await bed.learner();
     const asked: string[][] = [];
