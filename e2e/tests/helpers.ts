@@ -119,7 +119,7 @@ export const ALONE = { tag: '@alone' } as const;
 
 export async function stopStackService(
   name: 'auth' | 'content' | 'progress' | 'crm' | 'audit',
-): Promise<{ port: number; restart(): Promise<void> }> {
+): Promise<{ port: number; restart(changes?: Record<string, string>): Promise<void> }> {
   const port = DEFAULT_PORTS[name] + E2E_PORT_OFFSET;
 
   const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
@@ -142,7 +142,8 @@ export async function stopStackService(
 
   return {
     port,
-    async restart() {
+    /** Starts it again, with `changes` to its environment when a journey needs them (a mail server). */
+    async restart(changes = {}) {
       const logDir = path.join(cwd, '.data/logs/e2e');
       mkdirSync(logDir, { recursive: true });
       const log = openSync(path.join(logDir, `${name}-restarted.log`), 'a');
@@ -159,7 +160,7 @@ export async function stopStackService(
       const runner = String(process.ppid);
       const child = spawn(process.execPath, ['-e', watchdog, runner, command, ...args], {
         cwd,
-        env,
+        env: { ...env, ...changes },
         stdio: ['ignore', log, log],
         detached: true,
       });

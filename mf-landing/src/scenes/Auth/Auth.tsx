@@ -1,16 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
-import { APPLY_FOR_ROLES, CONSENT_DOCUMENT, ROLE_LABELS, loginSchema, type Role } from '@portal/contracts';
-import { Button, ConsentCheck, ErrorBox, Muted, PlainList, useZodForm, withQueries } from '@portal/ui';
-import { navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
+import {
+  APPLY_FOR_ROLES,
+  CONSENT_DOCUMENT,
+  ROLE_LABELS,
+  SELF_REGISTER_ROLES,
+  loginSchema,
+  passwordResetRequestSchema,
+} from '@portal/contracts';
+import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, PlainList, useZodForm, withQueries } from '@portal/ui';
+import { apiRequest, errorMessage, navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
 import { AccountFields, CredentialFields } from '../../components/AccountFields';
 import { RoleField } from '../../components/RoleField';
 
-type Mode = 'login' | 'register';
-const REGISTER_ROLES: Role[] = ['CLIENT', 'CANDIDATE', 'CURATOR'];
+type Mode = 'login' | 'register' | 'forgot';
+const HEADINGS: Record<Mode, [string, string]> = {
+  login: ['Вход в систему', 'Войдите, чтобы продолжить обучение'],
+  register: ['Регистрация', 'Создайте учётную запись'],
+  forgot: ['Восстановление пароля', 'Укажите email учётной записи: мы пришлём на него одноразовую ссылку для смены пароля'],
+};
 
 /** /auth: sign-in and registration in one form with a mode toggle (spec section 2). */
 function SignIn() {
@@ -79,17 +90,28 @@ function SignIn() {
   return (
     <AuthScreen>
       <AuthPanel $fading={fading}>
-        <h1>{mode === 'login' ? 'Вход в систему' : 'Регистрация'}</h1>
-        <Muted>{mode === 'login' ? 'Войдите, чтобы продолжить обучение' : 'Создайте учётную запись'}</Muted>
+        <h1>{HEADINGS[mode][0]}</h1>
+        <Muted>{HEADINGS[mode][1]}</Muted>
         {error && <ErrorBox data-testid="auth-error">{error}</ErrorBox>}
         {mode === 'login' ? (
           <SignInFields key={`login-${initial.version}`} initial={initial} busy={busy} onSubmit={signIn} />
-        ) : (
+        ) : mode === 'register' ? (
           <RegisterFields initial={initial} busy={busy} onSubmit={signUp} />
+        ) : (
+          <ForgotFields email={initial.email} />
         )}
         <Row>
+          {mode === 'login' && (
+            <Button $variant="link" type="button" onClick={() => switchMode('forgot')}>
+              Забыли пароль?
+            </Button>
+          )}
           <Button $variant="link" type="button" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
-            {mode === 'login' ? 'Нет аккаунта? Зарегистрироваться' : 'Уже есть аккаунт? Войти'}
+            {mode === 'login'
+              ? 'Нет аккаунта? Зарегистрироваться'
+              : mode === 'register'
+                ? 'Уже есть аккаунт? Войти'
+                : 'Вспомнили пароль? Войти'}
           </Button>
         </Row>
         {!!presets.data?.length && (
@@ -159,10 +181,41 @@ function RegisterFields({ initial, busy, onSubmit }: FieldsProps<(values: Regist
   return (
     <AuthForm onSubmit={form.handleSubmit(onSubmit)} noValidate>
       <AccountFields form={form} />
-      <RoleField form={form} roles={REGISTER_ROLES} />
+      <RoleField form={form} roles={SELF_REGISTER_ROLES} />
       <ConsentCheck error={form.formState.errors.consent?.message} {...form.register('consent')} />
       <Button type="submit" disabled={busy}>
         Зарегистрироваться
+      </Button>
+    </AuthForm>
+  );
+}
+
+/**
+ * «Забыли пароль?»: the email to mail a one-time link to. The server answers the same whether an
+ * account has it or not, and the page says what it said.
+ */
+function ForgotFields({ email }: { email: string }) {
+  const form = useZodForm(passwordResetRequestSchema, { email });
+  const { errors, isSubmitting } = form.formState;
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      setSent((await apiRequest<{ message: string }>('/auth/forgot-password', { method: 'POST', body: values })).message);
+    } catch (err) {
+      setFailure(errorMessage(err, 'Не удалось отправить ссылку. Попробуйте ещё раз'));
+    }
+  });
+  if (sent) return <Muted role="status">{sent}</Muted>;
+  return (
+    <AuthForm onSubmit={submit} noValidate>
+      {failure && <ErrorBox>{failure}</ErrorBox>}
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        Отправить ссылку
       </Button>
     </AuthForm>
   );

@@ -5,7 +5,8 @@ import { Button, ErrorBox, Muted, PasswordInput, newPasswordProblem } from '@por
 import { apiRequest, errorMessage, navigate, paths } from '@portal/web-core';
 
 /**
- * /auth/reset?token=…: sets a new password with the one-time link an administrator handed over.
+ * /auth/reset?token=…: sets a new password with a one-time link (an administrator's, or the one
+ * «Забыли пароль?» mailed).
  * The server checks the password rules and the link; its Russian message is shown under the form.
  */
 export function ResetPassword() {

@@ -239,6 +239,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       return { body: { token, password: 'Svezhii-Parol-5' }, ok: 200 };
     },
   },
+  // «Забыли пароль?»: the same 202 for any email; a new one per cell, so the request limit is not what answers.
+  'auth POST /api/auth/forgot-password': {
+    access: 'public',
+    request: () => ({ body: { email: `forgot.${unique()}@example.test` }, ok: 202 }),
+  },
   'auth POST /api/users/:id/password-reset': {
     access: ['ADMIN'],
     request: (p) => ({ params: { id: p.victim.user.id }, ok: 201 }),
