@@ -8,7 +8,7 @@ import { StatusIcon } from './StatusIcon';
 interface CourseCardProps {
   course: CourseSummary;
   view: ViewMode;
-  /** ADMIN and CURATOR also get copy. */
+  /** The person reads the course as its authors do (contracts' canReadCourseAsAuthor): copy is offered. */
   canAuthor: boolean;
   /** The course is theirs to change (contracts' canEditCourse): delete is offered. */
   canEdit: boolean;

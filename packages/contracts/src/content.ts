@@ -442,6 +442,15 @@ export const canEditCourse = (user: Person, course: Owned): boolean =>
   user.role === 'ADMIN' ||
   (user.role === 'CURATOR' && !course.archived && (course.ownerId === user.id || course.coAuthorIds.includes(user.id)));
 
+/**
+ * Who reads a course as its authors do (issue 49, item 9): its drafts, every lesson, its quizzes'
+ * answer keys, its bank, and so a copy of it. An ADMIN; a CURATOR who owns or co-authors it (archived
+ * too). Another curator reads a published course as a learner does. The server enforces it; the course
+ * list offers «Копировать курс» only where it holds.
+ */
+export const canReadCourseAsAuthor = (user: Person, course: Pick<Owned, 'ownerId' | 'coAuthorIds'>): boolean =>
+  user.role === 'ADMIN' || (user.role === 'CURATOR' && (course.ownerId === user.id || course.coAuthorIds.includes(user.id)));
+
 /** The owner (of a course that is not archived) or an ADMIN adds and removes co-authors. */
 export const canManageCoAuthors = (user: Person, course: Owned): boolean =>
   user.role === 'ADMIN' || (user.role === 'CURATOR' && !course.archived && course.ownerId === user.id);

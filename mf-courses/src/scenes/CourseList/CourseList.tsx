@@ -5,6 +5,7 @@ import {
   CONTENT_MSG,
   STUDY_ROLES,
   canEditCourse,
+  canReadCourseAsAuthor,
   isStaff,
   type CourseStatus,
   type CourseSummary,
@@ -252,7 +253,7 @@ export function CourseList() {
                   <CourseCard
                     course={course}
                     view={view}
-                    canAuthor={author}
+                    canAuthor={author && !!user && canReadCourseAsAuthor(user, course)}
                     canEdit={!!user && canEditCourse(user, course)}
                     favoriteBusy={favoritesInFlight.has(course.id)}
                     copyBusy={copy.isPending && copy.variables?.id === course.id}

@@ -1,4 +1,12 @@
-import { STAFF_ROLES, STUDY_ROLES, isStaff, type BlockRecordType, type CourseStatus, type LessonStatus } from '@portal/contracts';
+import {
+  STAFF_ROLES,
+  STUDY_ROLES,
+  canReadCourseAsAuthor,
+  isStaff,
+  type BlockRecordType,
+  type CourseStatus,
+  type LessonStatus,
+} from '@portal/contracts';
 import { op, requireRole, type Principal } from '@portal/service-kit';
 
 /**
@@ -23,8 +31,7 @@ export type CourseAccess = { createdBy?: string | null; coAuthors?: readonly str
  * and anything else does not exist for them.
  */
 export const readsAsAuthor = (user: Principal, course: CourseAccess): boolean =>
-  user.role === 'ADMIN' ||
-  (user.role === 'CURATOR' && (course.createdBy === user.id || (course.coAuthors ?? []).includes(user.id)));
+  canReadCourseAsAuthor(user, { ownerId: course.createdBy ?? null, coAuthorIds: [...(course.coAuthors ?? [])] });
 
 /** The courses a person may list: an ADMIN every one, a CURATOR the published ones and their own, others the published ones. */
 export const visibleCoursesFilter = (user: Principal): Record<string, unknown> => {
