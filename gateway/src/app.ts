@@ -12,6 +12,7 @@ import { CONTENT_MSG, MSG, PAGE_BOOT_SCRIPT, VIDEO_EMBED_ORIGINS, type ServiceNa
 import { Upstreams, answerMalformedRequests, collectProcessMetrics, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
+import { curatorHistory } from './dashboard/history';
 import { subjectRequestRoutes } from './privacy';
 import { readinessMonitor } from './health';
 import { openApiRoutes } from './openapi';
@@ -160,6 +161,8 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.use(openApiRoutes());
 
   app.get('/api/dashboard/stats', dashboardStats(config, logger, { targets }));
+  // The «История действий» of a curator is their courses' part of the trail (issue 49.22); ADMIN's goes on to the audit service.
+  app.get(['/api/audit', '/api/audit/export'], curatorHistory(targets, config.INTERNAL_TOKEN, logger));
   // Data-subject requests need every service: the export and the anonymisation are carried out here.
   app.use(subjectRequestRoutes(targets, config.INTERNAL_TOKEN, logger));
 

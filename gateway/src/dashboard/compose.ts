@@ -4,8 +4,8 @@ import {
   changeText,
   isStaff,
   visibleFiguresFor,
+  withoutOthersEmail,
   type AuditActivity,
-  type AuditRecord,
   type AuthStats,
   type ContentStats,
   type CrmStats,
@@ -25,12 +25,6 @@ export interface SourceAnswers {
   progress?: ProgressStats | null;
   audit?: AuditActivity | null;
 }
-
-/** A curator's feed names their learners and co-authors, but shows no one's email but their own (issue 49). */
-const withoutOthersEmail =
-  (viewerId: string | undefined) =>
-  (record: AuditRecord): AuditRecord =>
-    record.user && record.user.id !== viewerId ? { ...record, user: { ...record.user, email: '' } } : record;
 
 /** Which services a role's dashboard needs (spec section 6). */
 export const sourcesFor = (role: Role): DashboardSource[] =>

@@ -11,9 +11,11 @@ import {
   MSG,
   TOTAL_COUNT_HEADER,
   isStaff,
+  type AuditPage,
   type AuthResponse,
   type DashboardStats,
 } from '@portal/contracts';
+import { download, readCsv } from '@portal/devstack/exports';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { startAudit, type AuditTestService } from '@portal/svc-audit/testing';
@@ -111,11 +113,7 @@ const stats = (base: string, token: string, query = '?tz=Europe/Moscow') =>
   api<DashboardStats & { message?: string }>(base, 'GET', `/api/dashboard/stats${query}`, { token });
 
 /** Events travel through the queue: ask again until the dashboard shows what is expected. */
-const eventually = async (
-  read: () => Promise<DashboardStats>,
-  ok: (s: DashboardStats) => boolean,
-  ms = 10_000,
-): Promise<DashboardStats> => {
+const eventually = async <T = DashboardStats>(read: () => Promise<T>, ok: (s: T) => boolean, ms = 10_000): Promise<T> => {
   const deadline = Date.now() + ms;
   let last = await read();
   while (!ok(last) && Date.now() < deadline) {
@@ -346,6 +344,79 @@ describe('GET /api/dashboard/stats', () => {
     expect(everything.activityScope).toBe('all');
     expect(everything.recentActivity.find((r) => r.entity === 'consent')?.user?.email).toBe(stranger.user.email);
     expect(everything.recentActivity.some((r) => r.entityId === otherCourse)).toBe(true);
+  });
+
+  it('gives a curator’s «История действий» and its file only their own actions and their courses’ records; ADMIN’s hold everything (issue 49)', async () => {
+    const [mine, other, learner] = await Promise.all([
+      userWithRole(auth, 'CURATOR', 'Зоя Историкова'),
+      userWithRole(auth, 'CURATOR', 'Глеб Посторонний'),
+      userWithRole(auth, 'CLIENT', 'Ира Слушательская'),
+    ]);
+    const course = async (token: string, title: string) =>
+      (await api<{ id: string }>(gateway, 'POST', '/api/courses', { token, body: { title, isPublished: true } })).body.id;
+    const myCourse = await course(mine.token, 'История: курс Историковой');
+    const otherCourse = await course(other.token, 'История: курс Постороннего');
+    for (const id of [myCourse, otherCourse])
+      expect((await api(gateway, 'POST', `/api/courses/${id}/start`, { token: learner.token })).status).toBe(200);
+    const history = (token: string, query = '') =>
+      api<AuditPage>(gateway, 'GET', `/api/audit?${query || 'limit=200'}`, { token });
+    const admins = await eventually(
+      async () => (await history(as.admin.token)).body,
+      (p) => p.data.some((r) => r.entityId === otherCourse && r.user?.id === learner.user.id),
+    );
+    // ADMIN's history is the whole trail: the admin's sign-in, the other curator's course, emails.
+    expect(admins.data.some((r) => r.action === 'login' && r.user?.id === as.admin.user.id)).toBe(true);
+    expect(admins.data.some((r) => r.entityId === otherCourse && r.user?.email === other.user.email)).toBe(true);
+
+    const answer = await history(mine.token);
+    expect(answer.status).toBe(200);
+    const records = answer.body.data;
+    // Their own course and their sign-in, their learner's start of it (named, without the email).
+    expect(records.some((r) => r.entityId === myCourse && r.user?.id === mine.user.id)).toBe(true);
+    expect(records.some((r) => r.action === 'login' && r.user?.id === mine.user.id)).toBe(true);
+    expect(records.find((r) => r.entityId === myCourse && r.user?.id === learner.user.id)?.user).toEqual({
+      id: learner.user.id,
+      fullName: 'Ира Слушательская',
+      email: '',
+    });
+    // Nothing else: no admin sign-in, no other curator's course or its learners' records there.
+    for (const r of records) expect(r.user?.id === mine.user.id || r.entityId === myCourse).toBe(true);
+    expect(JSON.stringify(records)).not.toMatch(/Посторонн|Анна Смирнова/);
+    expect(new Set(records.map((r) => r.user?.email).filter(Boolean))).toEqual(new Set([mine.user.email]));
+    expect(answer.body.total).toBe(records.length);
+
+    // Paging and filters work as for ADMIN; a search finds no one by an email the curator is not shown.
+    const first = await history(mine.token, 'limit=1&page=1');
+    const second = await history(mine.token, 'limit=1&page=2');
+    expect(first.body.total).toBe(records.length);
+    expect([first.body.data[0].id, second.body.data[0].id]).toEqual([records[0].id, records[1].id]);
+    const logins = await history(mine.token, 'limit=200&action=login');
+    expect(logins.body.data.length).toBeGreaterThan(0);
+    expect(logins.body.data.every((r) => r.action === 'login' && r.user?.id === mine.user.id)).toBe(true);
+    expect(
+      (await history(mine.token, `limit=200&search=${encodeURIComponent('Ира Слушательская')}`)).body.data.length,
+    ).toBeGreaterThan(0);
+    expect((await history(mine.token, `limit=200&search=${encodeURIComponent(learner.user.email)}`)).body.data).toEqual([]);
+    expect(
+      (await history(as.admin.token, `limit=200&search=${encodeURIComponent(learner.user.email)}`)).body.total,
+    ).toBeGreaterThan(0);
+    const bad = await history(mine.token, 'sort=sideways');
+    expect(bad.status).toBe(400);
+
+    // The file: the same rows, no one's email but the curator's own.
+    const file = await download(`${gateway}/api/audit/export?format=csv&tz=Europe/Moscow`, mine.token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="audit_history.csv"');
+    const rows = readCsv(file.bytes).slice(1);
+    expect(rows.length).toBe(records.length);
+    expect(rows.map((row) => row[3])).toEqual(records.map((r) => r.entityId ?? ''));
+    expect(new Set(rows.map((row) => row[6]).filter(Boolean))).toEqual(new Set([mine.user.email]));
+    expect(JSON.stringify(rows)).not.toMatch(/Посторонн|Анна Смирнова/);
+    const adminFile = await download(`${gateway}/api/audit/export?format=csv`, as.admin.token);
+    expect(readCsv(adminFile.bytes).some((row) => row[6] === other.user.email)).toBe(true);
+
+    // Straight to the audit service a curator gets none of the trail: only the gateway scopes it.
+    expect((await api(audit.url, 'GET', '/api/audit', { token: mine.token })).status).toBe(403);
   });
 
   it('cannot say whose dashboard it is without the auth service: 503', async () => {

@@ -106,6 +106,15 @@ export interface AuditRecord {
   timestamp: string;
 }
 
+/**
+ * A curator's feed and history name their learners and co-authors, but show no one's email but
+ * the reader's own (issue 49.22).
+ */
+export const withoutOthersEmail =
+  (readerId: string | undefined) =>
+  (record: AuditRecord): AuditRecord =>
+    record.user && record.user.id !== readerId ? { ...record, user: { ...record.user, email: '' } } : record;
+
 export interface AuditPage {
   data: AuditRecord[];
   /** The records the filter selects, or a lower bound of them when `totalExact` is false. */
@@ -150,6 +159,21 @@ export const scopedActivitySchema = activityQuerySchema.extend({
   entityIds: z.array(z.string().trim().min(1).max(100)).max(MAX_ACTIVITY_SCOPE_IDS),
 });
 export type ScopedActivityQuery = z.infer<typeof scopedActivitySchema>;
+
+/**
+ * POST /internal/audit and /internal/audit/export of the audit service, whose query string is the
+ * history's (GET /api/audit and its export): a curator's history, scoped as their feed is (issue
+ * 49.22): the reader's own actions and the records about their courses' parts (`entityIds`).
+ */
+export const scopedHistorySchema = z.object({
+  reader: z.object({
+    id: z.string().trim().min(1).max(100),
+    fullName: z.string().max(300),
+    email: z.string().max(320),
+  }),
+  entityIds: z.array(z.string().trim().min(1).max(100)).max(MAX_ACTIVITY_SCOPE_IDS),
+});
+export type ScopedHistory = z.infer<typeof scopedHistorySchema>;
 
 /** GET /internal/courses/activity-scope?userId= of the content service. */
 export interface ActivityScope {

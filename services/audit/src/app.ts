@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { subjectRouter, type ServiceContext } from '@portal/service-kit';
 import { recordModel } from './models/record';
-import { auditRouter } from './routes/audit';
+import { auditRouter, scopedHistoryRouter } from './routes/audit';
 import { internalRouter } from './routes/internal';
 import { auditSubjects } from './subjects';
 
@@ -9,6 +9,7 @@ export const auditRouters = (ctx: ServiceContext): Router[] => {
   const records = recordModel(ctx.store);
   return [
     auditRouter(ctx, records),
+    scopedHistoryRouter(ctx, records),
     internalRouter(ctx, records),
     subjectRouter(ctx.config.INTERNAL_TOKEN, auditSubjects(records)),
   ];

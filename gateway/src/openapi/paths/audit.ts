@@ -9,7 +9,11 @@ const tag = TAGS.audit.name;
 export const auditPaths: ZodOpenApiPathsObject = {
   '/api/audit': {
     get: route(tag, {
-      summary: 'Журнал действий всех пользователей',
+      summary: 'Журнал действий',
+      description:
+        'Администратор видит действия всех пользователей. Куратор — свои действия и записи о своих курсах, их модулях, уроках и тестах ' +
+        '(в том числе действия учащихся в них), без адресов почты других людей и без поиска по ним; состав курсов шлюз узнаёт у сервиса курсов. ' +
+        'Постраничный вывод и фильтры у обоих одинаковые.',
       access: STAFF_ROLES,
       query: auditListQuerySchema,
       ok: { status: 200, description: 'Страница записей', schema: auditPageSchema },
@@ -27,7 +31,9 @@ export const auditPaths: ZodOpenApiPathsObject = {
   '/api/audit/export': {
     get: exportRoute(tag, {
       summary: 'История действий в CSV или XLSX',
-      description: 'Те же фильтры, что у истории, все строки; даты — в часовом поясе `tz`.',
+      description:
+        'Те же фильтры, что у истории, все строки; даты — в часовом поясе `tz`. ' +
+        'Куратор получает те же строки, что видит в истории: свои действия и записи о своих курсах, с адресом почты только у своих действий.',
       access: STAFF_ROLES,
       query: auditExportQuerySchema,
       file: 'audit_history',

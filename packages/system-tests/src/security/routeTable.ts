@@ -34,6 +34,12 @@ export interface RouteRule {
 
 let serial = 0;
 
+/** A curator's history as the gateway asks the audit service for it: the reader and their course. */
+const scopedHistoryBody = (p: Portal) => ({
+  reader: { id: p.as.CURATOR.user.id, fullName: p.as.CURATOR.user.fullName, email: p.as.CURATOR.user.email },
+  entityIds: [p.seeded.course.id],
+});
+
 /** A one-row staff list as the import's screen sends it (a CSV, base64). */
 const staffImportBody = () => ({
   fileName: 'staff.csv',
@@ -668,15 +674,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'crm GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
 
   // audit
-  'audit GET /api/audit': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  // The whole trail is ADMIN's; a curator's history (through the gateway) is their courses' part of
+  // it, which the gateway reads from /internal/audit (issue 49.22).
+  'audit GET /api/audit': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
   'audit GET /api/audit/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'audit GET /api/audit/export': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
+  'audit GET /api/audit/export': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
   'audit GET /api/audit/my/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'audit GET /internal/activity': { ...internal, request: () => ({ ok: 200 }) },
   'audit POST /internal/activity': {
     ...internal,
     request: (p) => ({ body: { actorId: p.as.CURATOR.user.id, entityIds: [p.seeded.course.id] }, ok: 200 }),
   },
+  'audit POST /internal/audit': { ...internal, request: (p) => ({ body: scopedHistoryBody(p), ok: 200 }) },
+  'audit POST /internal/audit/export': { ...internal, request: (p) => ({ body: scopedHistoryBody(p), ok: 200 }) },
 };
 
 /** `service METHOD /path` with the trailing slash of a router's '/' route dropped. */

@@ -20,18 +20,33 @@ const DAY_MS = 86_400_000;
 /** Days a page walks at most (one query each) before it asks for the whole filter at once. */
 export const MAX_DAYS_WALKED = 14;
 
-/** The store filter of a history query; `actorId` narrows it to one person's own actions. */
-export function recordFilter(query: RecordFilterQuery, actorId?: string): Record<string, unknown> {
+/**
+ * Whose records a history holds: one person's own actions (`actorId`), or a curator's (issue 49.22):
+ * their own actions and the records about their courses' parts (`entityIds`), as their feed.
+ */
+export interface RecordScope {
+  actorId: string;
+  entityIds?: readonly string[];
+}
+
+/** The store filter of a history query, narrowed to a scope when there is one. */
+export function recordFilter(query: RecordFilterQuery, scope?: RecordScope): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
-  if (actorId) filter.actorId = actorId;
+  const alternatives: Array<Array<Record<string, unknown>>> = [];
+  if (scope?.entityIds) alternatives.push([{ actorId: scope.actorId }, { entityId: op({ $in: [...scope.entityIds] }) }]);
+  else if (scope) filter.actorId = scope.actorId;
   if (query.entity) filter.entity = query.entity;
   if (query.action) filter.action = query.action;
   const { from, to } = periodOf(query);
   if (from || to) filter.timestamp = op({ ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) });
   if (query.search) {
     const pattern = new RegExp(escapeRegExp(query.search), 'i');
-    filter.$or = [{ details: pattern }, { 'actor.fullName': pattern }, { 'actor.email': pattern }];
+    // A curator's history shows no one's email but their own, so it finds no one else by it either.
+    const email = scope?.entityIds ? { actorId: scope.actorId, 'actor.email': pattern } : { 'actor.email': pattern };
+    alternatives.push([{ details: pattern }, { 'actor.fullName': pattern }, email]);
   }
+  if (alternatives.length === 1) filter.$or = alternatives[0];
+  if (alternatives.length > 1) filter.$and = alternatives.map(($or) => ({ $or }));
   return filter;
 }
 
@@ -231,15 +246,22 @@ export async function pageByDays(
 }
 
 /** One page of the history, newest or oldest first, with the total that matches. */
-export async function listRecords(records: Model<AuditRecordDoc>, query: AuditListQuery, actorId?: string): Promise<AuditPage> {
-  const filter = recordFilter(query, actorId);
+export async function listRecords(
+  records: Model<AuditRecordDoc>,
+  query: AuditListQuery,
+  scope?: RecordScope,
+): Promise<AuditPage> {
+  const filter = recordFilter(query, scope);
   const direction = query.sort === 'newest' ? -1 : 1;
   const period = periodOf(query);
   const now = Date.now();
   const summaries = summariesOf(records, period, now);
-  // A person's own history is found by their actorId at once; the whole trail is walked by day.
+  // A person's own history is found by their actorId at once; the whole trail, and a curator's
+  // part of it (records of many people), are walked by day.
   const walk = async () =>
-    (actorId ? null : await pageByDays(records, filter, period, direction, pageOffset(query), query.limit, now, summaries)) ??
+    (scope && !scope.entityIds
+      ? null
+      : await pageByDays(records, filter, period, direction, pageOffset(query), query.limit, now, summaries)) ??
     records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>();
   const [rows, counted] = await Promise.all([walk(), countRecords(records, filter, period, now, summaries)]);
   // A lower bound is never below what this page has shown to be there.

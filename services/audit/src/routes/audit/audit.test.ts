@@ -284,7 +284,7 @@ describe('GET /api/audit/my', () => {
     const fresh = event({ actor: learner.user });
     await storeEvent(records, fresh);
     expect(await records.findById(fresh.id).lean()).toMatchObject({ actorId: learner.user.id });
-    expect(recordFilter({} as never, learner.user.id)).toEqual({ actorId: learner.user.id });
+    expect(recordFilter({} as never, { actorId: learner.user.id })).toEqual({ actorId: learner.user.id });
   });
 
   it('names a bad filter in a 400', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Model } from 'mongoose';
@@ -6,10 +7,12 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_EXPORT_HEADER,
   DASHBOARD_MSG,
-  STAFF_ROLES,
   auditExportQuerySchema,
   auditListQuerySchema,
   exportFileName,
+  scopedHistorySchema,
+  withoutOthersEmail,
+  type AuditEvent,
   type AuditListQuery,
   type AuditPage,
 } from '@portal/contracts';
@@ -17,6 +20,7 @@ import {
   exportColumns,
   exportRows,
   parse,
+  requireInternal,
   requireRole,
   rowsOf,
   sendExport,
@@ -24,27 +28,36 @@ import {
   type ServiceContext,
 } from '@portal/service-kit';
 import { TRAIL_VERSION, type AuditRecordDoc } from '../../models/record';
-import { listRecords, recordFilter, recordOrder } from '../../queries/records';
+import { listRecords, recordFilter, recordOrder, type RecordScope } from '../../queries/records';
+
+type AuditActor = NonNullable<AuditEvent['actor']>;
 
 /** Widths (characters) of AUDIT_EXPORT_HEADER's columns in the XLSX. */
 const AUDIT_COLUMN_WIDTHS = [17, 12, 16, 26, 60, 28, 28];
 
-export function auditRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
-  const router = new Router({ prefix: '/api/audit' });
-  // A page of the history is the same for every reader who asks the same question until the trail
-  // is written: under many readers (an incident, a review) each question is read from the store
-  // once per write, however many ask it (VersionedCache).
+/**
+ * What every history reads through: a page, and the same rows as a file. A page of the history is
+ * the same for every reader who asks the same question until the trail is written: under many
+ * readers (an incident, a review) each question is read from the store once per write, however
+ * many ask it (VersionedCache).
+ */
+function historyReader(service: ServiceContext, records: Model<AuditRecordDoc>) {
   const pages = new VersionedCache<AuditPage>(records.db, { name: TRAIL_VERSION });
-  const page = (query: AuditListQuery, actorId?: string) =>
-    pages.get({ query, actorId }, () => listRecords(records, query, actorId));
+  const page = (query: AuditListQuery, scope?: RecordScope) =>
+    pages.get(
+      // A curator's ids are many: the question names them by a digest, not one by one.
+      { query, actorId: scope?.actorId, entityIds: scope?.entityIds && digestOf(scope.entityIds) },
+      () => listRecords(records, query, scope),
+    );
 
   /**
    * The history as a file, with the filters of the history dialog: the rows they select, in the
    * chosen order, read through one cursor up to EXPORT_MAX_ROWS. The download is itself recorded.
+   * A curator's file (`reader` given) has no one's email but their own.
    */
-  async function exportRecords(ctx: Context, actorId?: string) {
+  async function exportRecords(ctx: Context, actor: AuditActor, scope?: RecordScope, reader?: string) {
     const query = parse(auditExportQuerySchema, ctx.query);
-    const filter = recordFilter(query, actorId);
+    const filter = recordFilter(query, scope);
     const cursor = await exportRows(records, filter, recordOrder(query.sort));
     sendExport(ctx, query.format, {
       file: 'audit',
@@ -58,7 +71,7 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
         r.entityId,
         r.details,
         r.actor?.fullName ?? null,
-        r.actor?.email ?? null,
+        reader === undefined || r.actor?.id === reader ? (r.actor?.email ?? null) : null,
       ]),
     });
     service.audit.publish({
@@ -66,25 +79,62 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
       entity: 'audit',
       entityId: null,
       details: `Выгрузка журнала действий в ${exportFileName('audit', query.format)}`,
-      actor: ctx.state.user,
+      actor,
     });
   }
 
-  /** The whole trail, for ADMIN and CURATOR. */
-  router.get('/', service.authenticate, requireRole(...STAFF_ROLES), async (ctx) => {
+  return { page, exportRecords };
+}
+
+const digestOf = (ids: readonly string[]) => createHash('sha256').update(ids.join(',')).digest('base64url');
+
+export function auditRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
+  const router = new Router({ prefix: '/api/audit' });
+  const { page, exportRecords } = historyReader(service, records);
+
+  /**
+   * The whole trail, for ADMIN. A curator's history is their part of it (issue 49.22): the gateway
+   * asks the content service for their courses' parts and reads it through POST /internal/audit.
+   */
+  router.get('/', service.authenticate, requireRole('ADMIN'), async (ctx) => {
     const query = parse(auditListQuerySchema, ctx.query);
     ctx.body = await page(query);
   });
 
-  router.get('/export', service.authenticate, requireRole(...STAFF_ROLES), (ctx) => exportRecords(ctx));
+  router.get('/export', service.authenticate, requireRole('ADMIN'), (ctx) => exportRecords(ctx, ctx.state.user));
 
   /** Anyone's own actions and nobody else's: the activity history of a learner's dashboard. */
   router.get('/my', service.authenticate, async (ctx) => {
     const query = parse(auditListQuerySchema, ctx.query);
-    ctx.body = await page(query, ctx.state.user.id);
+    ctx.body = await page(query, { actorId: ctx.state.user.id });
   });
 
-  router.get('/my/export', service.authenticate, (ctx) => exportRecords(ctx, ctx.state.user.id));
+  router.get('/my/export', service.authenticate, (ctx) => exportRecords(ctx, ctx.state.user, { actorId: ctx.state.user.id }));
+
+  return router;
+}
+
+/**
+ * A curator's history, for the gateway only (it never exposes /internal): the query string is the
+ * history's, the body names the reader and their courses' parts (too many for an address). The
+ * reader's own actions and the records about those parts; no one's email but the reader's.
+ */
+export function scopedHistoryRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
+  const router = new Router({ prefix: '/internal/audit' });
+  router.use(requireInternal(service.config.INTERNAL_TOKEN));
+  const { page, exportRecords } = historyReader(service, records);
+
+  router.post('/', async (ctx) => {
+    const { reader, entityIds } = parse(scopedHistorySchema, ctx.request.body);
+    const query = parse(auditListQuerySchema, ctx.query);
+    const answer = await page(query, { actorId: reader.id, entityIds });
+    ctx.body = { ...answer, data: answer.data.map(withoutOthersEmail(reader.id)) };
+  });
+
+  router.post('/export', async (ctx) => {
+    const { reader, entityIds } = parse(scopedHistorySchema, ctx.request.body);
+    await exportRecords(ctx, reader, { actorId: reader.id, entityIds }, reader.id);
+  });
 
   return router;
 }
