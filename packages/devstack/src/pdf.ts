@@ -66,3 +66,39 @@ export function pdfFonts(pdf: Uint8Array): Promise<PdfFont[]> {
     });
   }).finally(() => rmSync(folder, { recursive: true, force: true }));
 }
+
+export interface PdfWord {
+  text: string;
+  /** In points from the page's top-left corner, as poppler's `pdftotext -bbox` gives them. */
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** The words of a PDF's first page with their boxes, as poppler's `pdftotext -bbox` places them. */
+export function pdfWords(pdf: Uint8Array): Promise<PdfWord[]> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'pdfwords-'));
+  const file = path.join(folder, 'document.pdf');
+  writeFileSync(file, pdf);
+  return new Promise<PdfWord[]>((resolve, reject) => {
+    execFile('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], (err, stdout, stderr) => {
+      if (err) return reject(new Error(`pdftotext: ${stderr || err.message}`));
+      const unescape = (text: string) =>
+        text.replace(
+          /&(lt|gt|quot|apos|amp);/g,
+          (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!,
+        );
+      const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+      resolve(
+        [...stdout.matchAll(word)].map(([, xMin, yMin, xMax, yMax, text]) => ({
+          text: unescape(text),
+          xMin: Number(xMin),
+          yMin: Number(yMin),
+          xMax: Number(xMax),
+          yMax: Number(yMax),
+        })),
+      );
+    });
+  }).finally(() => rmSync(folder, { recursive: true, force: true }));
+}

@@ -32,6 +32,49 @@ function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: n
   page.drawText(text, { x: (page.getWidth() - width) / 2, y, size, font, color });
 }
 
+/** The width a line of the certificate may take: inside the border (24 pt from the edges), with a margin. */
+export const CERTIFICATE_TEXT_WIDTH = 700;
+
+/** How a name or a title is set: a size, and at most a few lines. */
+export interface FittedText {
+  size: number;
+  lines: string[];
+}
+
+/** Words split where needed so that none is wider than `width` at `size` (a name without spaces). */
+const wrapWithin = (text: string, font: PDFFont, size: number, width: number): string[] =>
+  wrapText(text, font, size, width).flatMap((line) => {
+    if (font.widthOfTextAtSize(line, size) <= width) return [line];
+    const pieces: string[] = [];
+    let [piece, pieceWidth] = ['', 0];
+    for (const char of line) {
+      const charWidth = font.widthOfTextAtSize(char, size);
+      if (piece && pieceWidth + charWidth > width) {
+        pieces.push(piece);
+        [piece, pieceWidth] = [char, charWidth];
+      } else [piece, pieceWidth] = [piece + char, pieceWidth + charWidth];
+    }
+    return [...pieces, piece];
+  });
+
+/**
+ * Sets `text` within `width`: on one line at the largest size from `max` down to `min`; when it
+ * does not fit at `min`, on up to `maxLines` lines at `min`; only a text that even then overflows
+ * (near the 200-character limit of names and titles) is set smaller still.
+ */
+export function fitText(
+  text: string,
+  font: PDFFont,
+  { max, min, width, maxLines }: { max: number; min: number; width: number; maxLines: number },
+): FittedText {
+  for (let size = max; size >= min; size -= 1) if (font.widthOfTextAtSize(text, size) <= width) return { size, lines: [text] };
+  for (let size = min; size >= 4; size -= 0.5) {
+    const lines = wrapWithin(text, font, size, width);
+    if (lines.length <= maxLines) return { size, lines };
+  }
+  return { size: 4, lines: wrapWithin(text, font, 4, width) };
+}
+
 /** An A4 landscape certificate in Russian (pdf-lib, the font embedded). */
 export async function renderCertificate(c: CertificateContent): Promise<Buffer> {
   const { PDFDocument, fontkit, rgb } = await loadPdf();
@@ -49,12 +92,21 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
   centered(page, 'СЕРТИФИКАТ', 470, serifBold, 40, accent);
   centered(page, `№ ${c.number}`, 440, serif, 14, ink);
   centered(page, 'подтверждает, что', 395, serif, 16, ink);
-  centered(page, c.fullName, 355, serifBold, 28, ink);
-  centered(page, 'успешно прошёл(а) курс', 315, serif, 16, ink);
-  let y = 280;
-  for (const line of wrapText(`«${c.courseTitle}»`, serifBold, 22, 700).slice(0, 3)) {
-    centered(page, line, y, serifBold, 22, ink);
-    y -= 28;
+  // A long name or title is made smaller, then set on two lines (three for a title), and what
+  // follows moves down: nothing crosses the border, nothing is cut.
+  const name = fitText(c.fullName, serifBold, { max: 28, min: 18, width: CERTIFICATE_TEXT_WIDTH, maxLines: 2 });
+  let y = 383 - name.size;
+  for (const line of name.lines) {
+    centered(page, line, y, serifBold, name.size, ink);
+    y -= name.size * 1.2;
+  }
+  y += name.size * 1.2;
+  centered(page, 'успешно прошёл(а) курс', y - 40, serif, 16, ink);
+  const title = fitText(`«${c.courseTitle}»`, serifBold, { max: 22, min: 16, width: CERTIFICATE_TEXT_WIDTH, maxLines: 3 });
+  y -= 75;
+  for (const line of title.lines) {
+    centered(page, line, y, serifBold, title.size, ink);
+    y -= title.size * 1.27;
   }
   centered(page, `Объём: ${hoursText(c.hours)}`, y - 10, serif, 14, ink);
   centered(page, `Дата прохождения: ${dateText(c.completedAt)}`, y - 32, serif, 14, ink);
