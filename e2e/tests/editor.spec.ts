@@ -523,6 +523,9 @@ test('a curator builds a quiz with four question types, previews it and attaches
   // An unanswerable question is named before anything is sent.
   await dialog.getByRole('button', { name: 'Сохранить квиз' }).click();
   await expect(short.getByRole('alert')).toHaveText('Введите правильный ответ');
+  // Named below the form too, and scrolled to (issue 50, item 7).
+  await expect(dialog.getByText('Вопрос 3: Введите правильный ответ')).toBeVisible();
+  await expect(short).toBeInViewport();
   await short.getByLabel('Правильный ответ').fill('Директор');
   const matching = dialog.getByRole('group', { name: 'Вопрос 4' });
   await matching.getByLabel('Текст вопроса').fill('Сопоставьте документ и срок хранения');

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADDABLE_QUESTION_TYPES, QUESTION_TYPE_LABELS, quizSettingsSchema, type Quiz } from '@portal/contracts';
@@ -114,6 +114,16 @@ function QuizForm({
   const [saving, setSaving] = useState(false);
   const [askingToClose, setAskingToClose] = useState(false);
   const baseId = useId();
+  const questionList = useRef<HTMLDivElement>(null);
+  const problemIndex = problem ? questionIndexOf(problem.path) : null;
+  // A quiz that cannot be saved shows the question at fault (issue 50, item 7): its tab, scrolled to it.
+  useEffect(() => {
+    if (problemIndex === null) return;
+    setTab('questions');
+    requestAnimationFrame(() =>
+      questionList.current?.children[problemIndex]?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+    );
+  }, [problem, problemIndex]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(stored.draft);
   /** Escape, ✕ and «Отмена» ask before unsaved work is thrown away. */
   const requestClose = () => (dirty ? setAskingToClose(true) : onClose());
@@ -233,7 +243,6 @@ function QuizForm({
     );
   }
 
-  const problemIndex = problem ? questionIndexOf(problem.path) : null;
   return shell(
     <DialogForm onSubmit={() => void save()}>
       <Label>
@@ -282,7 +291,7 @@ function QuizForm({
             ))}
           </Row>
           {draft.questions.length === 0 && <Muted>Вопросов пока нет. Добавьте первый кнопками выше.</Muted>}
-          <Stack>
+          <Stack ref={questionList}>
             {draft.questions.map((q, i) => (
               <QuestionForm
                 key={q.id}
@@ -308,7 +317,12 @@ function QuizForm({
       )}
 
       {note && <Muted role="status">{note}</Muted>}
-      {problem && <ErrorBox>{problem.message}</ErrorBox>}
+      {problem && (
+        <ErrorBox>
+          {problemIndex !== null && `Вопрос ${problemIndex + 1}: `}
+          {problem.message}
+        </ErrorBox>
+      )}
       <FormActions busy={saving} submitLabel={saving ? 'Сохранение...' : 'Сохранить квиз'} onCancel={requestClose}>
         <Button type="button" $variant="outline" onClick={() => setPreviewing(true)}>
           Предпросмотр
