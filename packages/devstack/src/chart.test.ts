@@ -170,4 +170,30 @@ it('sends mail from every service when the operator gives SMTP_URL, with the pub
   expect(LOADERS.auth(environmentOf(render(), 'auth'))).not.toHaveProperty('SMTP_URL', expect.anything());
 });
 
+it("names the portal, a certificate's issuer and its signatory as the operator sets them, and the defaults otherwise", () => {
+  const objects = render(
+    '--set',
+    'config.siteName=Портал «Северной верфи»',
+    '--set',
+    'config.certificateIssuer=АО «Северная верфь»',
+    '--set',
+    'config.certificateSignatory=Директор Е. В. Орлова',
+  );
+  for (const name of SERVICE_NAMES) {
+    const config = LOADERS[name](environmentOf(objects, name)) as unknown as Record<string, unknown>;
+    expect(config.SITE_NAME).toBe('Портал «Северной верфи»');
+  }
+  const progress = LOADERS.progress(environmentOf(objects, 'progress')) as unknown as Record<string, unknown>;
+  expect(pick(progress, 'CERTIFICATE_ISSUER', 'CERTIFICATE_SIGNATORY')).toEqual({
+    CERTIFICATE_ISSUER: 'АО «Северная верфь»',
+    CERTIFICATE_SIGNATORY: 'Директор Е. В. Орлова',
+  });
+  const defaults = LOADERS.progress(environmentOf(render(), 'progress')) as unknown as Record<string, unknown>;
+  expect(pick(defaults, 'SITE_NAME', 'CERTIFICATE_ISSUER', 'CERTIFICATE_SIGNATORY')).toEqual({
+    SITE_NAME: 'Учебный портал',
+    CERTIFICATE_ISSUER: undefined,
+    CERTIFICATE_SIGNATORY: 'Руководитель программы обучения',
+  });
+});
+
 const pick = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
