@@ -674,11 +674,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'crm GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
 
   // audit
-  // The whole trail is ADMIN's; a curator's history (through the gateway) is their courses' part of
-  // it, which the gateway reads from /internal/audit (issue 49.22).
-  'audit GET /api/audit': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
+  // The whole trail is ADMIN's; a curator's is their courses' part of it (issue 49.22), which the
+  // gateway reads from /internal/audit; straight to the service, their own actions only.
+  'audit GET /api/audit': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
   'audit GET /api/audit/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'audit GET /api/audit/export': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
+  'audit GET /api/audit/export': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
   'audit GET /api/audit/my/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'audit GET /internal/activity': { ...internal, request: () => ({ ok: 200 }) },
   'audit POST /internal/activity': {
