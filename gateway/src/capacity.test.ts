@@ -133,6 +133,9 @@ afterAll(async () => {
 });
 
 describe('overload', () => {
+  // A test that fails while the service holds requests must not leave them to the next one.
+  afterEach(() => upstream.release());
+
   it('past the bound a service gets fast 503s with Retry-After, others are unaffected, and it serves again once its requests finish', async () => {
     const inFlight = Array.from({ length: MAX_IN_FLIGHT }, () => send(url, '/api/organizations'));
     await waitFor(() => upstream.held.length === MAX_IN_FLIGHT);
@@ -145,7 +148,8 @@ describe('overload', () => {
       // The connection stays open for the client's next request: a burst never turns into a storm of new connections.
       expect(answer.headers.connection).toBe('keep-alive');
       // At once, not queued: a queued request would wait for the held ones (the 15 s proxy timeout).
-      expect(answer.ms).toBeLessThan(1000);
+      // The bound leaves room for a busy machine (a burst of 20 took just over 1 s there).
+      expect(answer.ms).toBeLessThan(5000);
     }
     expect(upstream.held).toHaveLength(MAX_IN_FLIGHT); // none of the refused ones reached the service
     const profile = await send(url, '/api/auth/profile', { headers: { authorization: `Bearer ${bed.as.CLIENT.token}` } });
@@ -185,7 +189,9 @@ describe('overload', () => {
     try {
       upstream.forwardedFor.splice(0);
       const answers = Promise.all(Array.from({ length: 300 }, () => send(wideUrl, '/api/organizations')));
-      await waitFor(() => upstream.held.length === 256);
+      // 300 connections opened and forwarded at once: on a busy machine (CI runs two test files
+      // at a time) that takes longer than the default 5 s.
+      await waitFor(() => upstream.held.length === 256, 30_000);
       while (upstream.forwardedFor.length < 300) {
         upstream.release();
         await new Promise((r) => setTimeout(r, 20));
