@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { secretsEnv } from './secrets';
 import { ensureRedis, ensureStore } from './store';
 
@@ -5,6 +6,8 @@ import { ensureRedis, ensureStore } from './store';
 export default async function globalSetup(): Promise<void> {
   // The teardown removes the Redis keys of the test prefixes made from now on (testKeys.ts).
   (globalThis as Record<string, unknown>).__PORTAL_RUN_STARTED__ = Date.now();
+  // The test files' prefixes end with this run's id (the workers inherit it), so that only they are removed.
+  process.env.PORTAL_TEST_RUN = randomBytes(2).toString('hex');
   const store = await ensureStore();
   const redis = await ensureRedis();
   process.env.MONGO_URL = store.url;

@@ -14,6 +14,16 @@ describe('the Redis keys a test run leaves', () => {
     expect(isTestKeySince(`${prefix}`, since)).toBe(false);
   });
 
+  it('keeps the keys of another run going on beside this one, made since this one began', () => {
+    const since = Date.now();
+    const made = `t${since.toString(36)}0a1b2c`;
+    expect(isTestKeySince(`${made}beef:mail:meta`, since, 'beef')).toBe(true);
+    expect(isTestKeySince(`${made}f00d:mail:meta`, since, 'beef')).toBe(false);
+    expect(isTestKeySince(`${made}:mail:meta`, since, 'beef')).toBe(false);
+    // This run's own prefixes carry its id.
+    expect(uniquePrefix()).toMatch(new RegExp(`^t[0-9a-z]{8}[0-9a-f]{6}${process.env.PORTAL_TEST_RUN}_$`));
+  });
+
   it('removes the keys of prefixes made since a time from the real Redis, and keeps the others', async () => {
     // A time a year ahead: no test file running beside this one has a prefix that late, so only the
     // keys made here are in question.

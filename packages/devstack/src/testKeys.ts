@@ -3,16 +3,24 @@
  * (`uniquePrefix` in testing.ts), and BullMQ keeps a queue's keys until they are removed.
  */
 
-/** A key under a uniquePrefix: `t`, the time the prefix was made in base 36, six hex digits, then `:`. */
-const TEST_KEY = /^t([0-9a-z]{8})[0-9a-f]{6}:/;
+/** The id of one jest run (PORTAL_TEST_RUN): four hex digits, the end of each prefix the run makes. */
+export const TEST_RUN = /^[0-9a-f]{4}$/;
 
 /**
- * True when a key belongs to a test prefix made at or after `since` (ms since the epoch): the queues
- * and limits of one run's test files, and nothing a developer's portal or an earlier run keeps.
+ * A key under a uniquePrefix: `t`, the time the prefix was made in base 36, six hex digits, the
+ * run's id (none when the prefix was made outside a jest run), then `:`.
  */
-export function isTestKeySince(key: string, since: number): boolean {
+const TEST_KEY = /^t([0-9a-z]{8})[0-9a-f]{6}([0-9a-f]{4})?:/;
+
+/**
+ * True when a key belongs to a test prefix made at or after `since` (ms since the epoch) and, when
+ * `run` is given, by that run: the queues and limits of one run's test files, and nothing a
+ * developer's portal, an earlier run or another run going on beside it keeps (removing those
+ * took away the queues of a test still running: its scheduled jobs stopped).
+ */
+export function isTestKeySince(key: string, since: number, run?: string): boolean {
   const made = TEST_KEY.exec(key);
-  return made !== null && parseInt(made[1], 36) >= since;
+  return made !== null && parseInt(made[1], 36) >= since && (run === undefined || made[2] === run);
 }
 
 /**
@@ -39,6 +47,6 @@ export async function removeKeys(url: string, pattern: string, which: (key: stri
   return removed;
 }
 
-/** Removes the keys of the test prefixes made since `since` (isTestKeySince); how many went. */
-export const removeTestKeys = (url: string, since: number): Promise<number> =>
-  removeKeys(url, 't*', (key) => isTestKeySince(key, since));
+/** Removes the keys of the test prefixes made since `since` by `run` (isTestKeySince); how many went. */
+export const removeTestKeys = (url: string, since: number, run?: string): Promise<number> =>
+  removeKeys(url, 't*', (key) => isTestKeySince(key, since, run));

@@ -3,6 +3,7 @@ import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomBytes, randomInt } from 'node:crypto';
 import type Router from '@koa/router';
 import { completeInn, type AuditEvent, type ServiceName } from '@portal/contracts';
+import { TEST_RUN } from './testKeys';
 import {
   answerMalformedRequests,
   baseConfigSchema,
@@ -24,7 +25,13 @@ export interface TestService<C extends BaseConfig = BaseConfig> {
 }
 
 /** A prefix unique to one test file, so each file has its own databases and its own queue. */
-export const uniquePrefix = (): string => `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}_`;
+/**
+ * A prefix of a test file's databases and queues: `t`, the time in base 36, six random hex digits,
+ * and the id of the jest run that made it (PORTAL_TEST_RUN, set by the global setup), so that a
+ * run's teardown removes its own keys and not those of another run beside it (testKeys.ts).
+ */
+export const uniquePrefix = (): string =>
+  `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}${TEST_RUN.test(process.env.PORTAL_TEST_RUN ?? '') ? process.env.PORTAL_TEST_RUN : ''}_`;
 
 /**
  * Starts a real service app on port 0 against the real store and Redis (as the global setup
