@@ -111,6 +111,8 @@ test(
       .click();
     await learnerPage.getByRole('button', { name: 'Завершить урок' }).click();
     await expect(learnerPage.getByTestId('study-assignment')).toContainText('завершён');
+    // Said once: not «завершён · Завершён».
+    await expect(learnerPage.getByTestId('study-assignment')).not.toContainText('Завершён');
     const [download] = await Promise.all([
       learnerPage.waitForEvent('download'),
       learnerPage.getByRole('button', { name: 'Скачать сертификат' }).click(),
@@ -130,6 +132,10 @@ test(
     await expect(valid).toContainText('4 часа');
     await visitor.goto('/verify/C-2020-ZZZZZZZZ');
     await expect(visitor.getByTestId('certificate-invalid')).toContainText('не найден');
+    // A malformed number is not found either, with the format as a hint.
+    await visitor.goto('/verify/12345');
+    await expect(visitor.getByTestId('certificate-invalid')).toContainText('Сертификат с таким номером не найден');
+    await expect(visitor.getByTestId('certificate-invalid')).toContainText('Номер сертификата имеет вид C-ГГГГ-XXXXXXXX');
     await Promise.all([learnerContext.close(), visitorContext.close()]);
 
     // 4. The curator's report: one of two completed, the other not started; the XLSX downloads.

@@ -34,7 +34,8 @@ export function AssignedCourses({ page, onPage }: { page: number; onPage: (page:
                 {a.courseTitle}
               </a>
               <span>
-                {ASSIGNMENT_STATUS_LABELS[a.status]} · срок {formatDay(a.dueDate)} · {daysLeftText(a)}
+                {ASSIGNMENT_STATUS_LABELS[a.status]} · срок {formatDay(a.dueDate)}
+                {a.status !== 'completed' && ` · ${daysLeftText(a)}`}
                 {a.mandatory ? ' · обязательное' : ''}
               </span>
             </Item>

@@ -44,8 +44,9 @@ export function StudyAssignment({ courseId, lessonsDone }: { courseId: string; l
     <Bar $overdue={mine?.status === 'overdue'} data-testid="study-assignment">
       {mine && (
         <span>
-          Назначено: срок <strong>{formatDay(mine.dueDate)}</strong> · {ASSIGNMENT_STATUS_LABELS[mine.status]} ·{' '}
-          {daysLeftText(mine)}
+          Назначено: срок <strong>{formatDay(mine.dueDate)}</strong> · {ASSIGNMENT_STATUS_LABELS[mine.status]}
+          {/* «завершён» says it once: the days left would say «Завершён» again. */}
+          {mine.status !== 'completed' && ` · ${daysLeftText(mine)}`}
         </span>
       )}
       {lessonsDone && (

@@ -26,9 +26,16 @@ function CertificateCheckPage({ number }: { number: string }) {
           <Muted role="status">Проверяем...</Muted>
         ) : check.isError ? (
           <ErrorBox data-testid="certificate-invalid">
-            {check.error instanceof ApiError && check.error.status === 404
-              ? `${CERTIFICATE_MSG.notFound}: сертификат недействителен`
-              : errorMessage(check.error, 'Не удалось проверить сертификат')}
+            {/* A malformed number (400) is as unknown to the visitor as a well-formed one (404): not found, and the format. */}
+            {check.error instanceof ApiError && (check.error.status === 404 || check.error.status === 400) ? (
+              <>
+                {`${CERTIFICATE_MSG.notFound}: сертификат недействителен`}
+                <br />
+                <small>{CERTIFICATE_MSG.numberInvalid}, например C-2026-7KQ2M9XA</small>
+              </>
+            ) : (
+              errorMessage(check.error, 'Не удалось проверить сертификат')
+            )}
           </ErrorBox>
         ) : (
           <section data-testid="certificate-valid" aria-label="Сертификат действителен">
