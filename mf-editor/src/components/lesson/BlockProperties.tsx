@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz, type UploadedFile } from '@portal/contracts';
 import { Button, fileSizeLabel, Input, Label, LazyPart, Loading, Muted, PartFailed, Select, TextArea } from '@portal/ui';
+import { PortalImage } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { useBackend } from '../../backend/backend';
 import { BLOCK_TYPE_LABELS } from '../../model/blocks';
@@ -89,7 +90,7 @@ function renderFields(
             }
             failureAlert={EDITOR_MSG.imageUploadFailed}
           />
-          {url && <Thumb src={url} alt={block.content.alt ?? ''} />}
+          {url && <Thumb src={url} alt={block.content.alt ?? ''} withToken />}
           <Label>
             Альтернативный текст
             <Input value={block.content.alt ?? ''} onChange={(e) => onChange({ alt: e.target.value })} />
@@ -324,7 +325,7 @@ const Fields = styled.section`
     font-size: 16px;
   }
 `;
-const Thumb = styled.img`
+const Thumb = styled(PortalImage)`
   max-width: 100%;
   max-height: 160px;
   object-fit: contain;

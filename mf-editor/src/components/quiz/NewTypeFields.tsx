@@ -188,7 +188,7 @@ export function HotspotFields({ question: q, n, onChange }: FieldsProps) {
       <ImageFields question={q} n={n} onChange={onChange}>
         {q.image && (
           <Canvas ref={box} onPointerDown={onDown} onPointerUp={onUp} aria-hidden="true">
-            <PortalImage src={q.image} alt="" draggable={false} />
+            <PortalImage src={q.image} alt="" draggable={false} withToken />
             <svg viewBox="0 0 100 100" preserveAspectRatio="none">
               {areas.map((a, i) =>
                 a.shape === 'rect' ? (
@@ -289,7 +289,7 @@ export function ImageLabelsFields({ question: q, n, onChange }: FieldsProps) {
               if (p) setMarkers([...markers, { ...p, label: `Подпись ${markers.length + 1}` }]);
             }}
           >
-            <PortalImage src={q.image} alt="" draggable={false} />
+            <PortalImage src={q.image} alt="" draggable={false} withToken />
             {markers.map((m, i) => (
               <Pin key={i} style={{ left: `${m.x}%`, top: `${m.y}%` }}>
                 {i + 1}
