@@ -179,6 +179,8 @@ test('a curator assigns a course to one named person found by name; that person 
   page,
   request,
 }) => {
+  // Two people's sign-ins, the directory search and the reminders worker's mail: past 30 s on a 2-core machine running the walk beside it.
+  test.setTimeout(90_000);
   // A person with no department, as client@portal.local is: before, only «Все обучающиеся» reached them.
   const title = `Пожарная безопасность ${tag}`;
   const curator = { authorization: `Bearer ${await tokenFor(request, CURATOR)}` };
