@@ -1,8 +1,17 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
-import type { AnswerValue, PlayerQuestion } from '@portal/contracts';
+import { isStaff, type AnswerValue, type PlayerQuestion } from '@portal/contracts';
 import { Input, Row, Select, Stack } from '@portal/ui';
-import { PortalImage } from '@portal/web-core';
+import { PortalImage, useAuth } from '@portal/web-core';
+
+/**
+ * A question's picture. Staff see quizzes mostly in an author's preview, whose files are a draft's
+ * and never public: they read it with the token at once, without a refused first try.
+ */
+function QuizImage(props: { src?: string; alt: string; draggable: boolean }) {
+  const { user } = useAuth();
+  return <PortalImage {...props} withToken={!!user && isStaff(user.role)} />;
+}
 
 export const IMAGE_INPUT_MSG = {
   noPoint: 'Точка не выбрана',
@@ -76,7 +85,7 @@ export function HotspotInput({ question: q, value, onChange, disabled }: ImageIn
         onPointerDown={onPointer}
         onKeyDown={onKey}
       >
-        <PortalImage src={q.image} alt={q.imageAlt ?? ''} draggable={false} />
+        <QuizImage src={q.image} alt={q.imageAlt ?? ''} draggable={false} />
         {point && <Dot aria-hidden="true" style={{ left: `${point.x}%`, top: `${point.y}%` }} />}
       </Frame>
       <Small id={hint}>{IMAGE_INPUT_MSG.keyboard}</Small>
@@ -126,7 +135,7 @@ export function ImageLabelsInput({ question: q, value, onChange, disabled }: Ima
   return (
     <Stack $gap={10}>
       <Frame as="div" role="img" aria-label={`${IMAGE_INPUT_MSG.image}: ${q.imageAlt || q.question}`}>
-        <PortalImage src={q.image} alt="" draggable={false} />
+        <QuizImage src={q.image} alt="" draggable={false} />
         {markers.map((m, i) => (
           <Marker
             key={i}
