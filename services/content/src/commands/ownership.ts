@@ -10,14 +10,20 @@ import { authorizeCourseEdit, authorizeLooseQuizEdit } from '../policies/courses
 const OWNERSHIP = { title: 1, createdBy: 1, coAuthors: 1, archivedAt: 1 } as const;
 type Ownership = Pick<CourseDoc, '_id' | 'title' | 'createdBy' | 'coAuthors' | 'archivedAt'>;
 
+/** What decides who may change or read a course as its author (one narrow read); 404 for no course. */
+async function loadOwnership(models: ContentModels, courseId: Types.ObjectId | string): Promise<Ownership> {
+  const course = await models.courses.findById(courseId).select(OWNERSHIP).lean<Ownership>();
+  if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  return course;
+}
+
 /** Loads what decides who may change a course (one narrow read) and refuses anyone else: 403. */
 export async function assertCourseEditable(
   models: ContentModels,
   user: Principal,
   courseId: Types.ObjectId | string,
 ): Promise<Ownership> {
-  const course = await models.courses.findById(courseId).select(OWNERSHIP).lean<Ownership>();
-  if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  const course = await loadOwnership(models, courseId);
   authorizeCourseEdit(user, course);
   return course;
 }
@@ -31,8 +37,7 @@ export async function assertCourseReadableAsAuthor(
   user: Principal,
   courseId: Types.ObjectId | string,
 ): Promise<Ownership> {
-  const course = await models.courses.findById(courseId).select(OWNERSHIP).lean<Ownership>();
-  if (!course) throw notFound(CONTENT_MSG.courseNotFound);
+  const course = await loadOwnership(models, courseId);
   if (!readsAsAuthor(user, course)) throw forbidden(CONTENT_MSG.courseAuthorsOnly);
   return course;
 }
