@@ -748,8 +748,8 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
     src: expect.stringMatching(/^\/api\/files\//),
   });
   // A draft course's file is its authors' (issue 49, item 2): read with the author's token.
-  const image = await request.get(String(blocks[1].content.src), { headers: { authorization: `Bearer ${arranged.token}` } });
-  expect(image.headers()['content-type']).toBe('image/png');
+  const stored = await request.get(String(blocks[1].content.src), { headers: { authorization: `Bearer ${arranged.token}` } });
+  expect(stored.headers()['content-type']).toBe('image/png');
 
   // The overview edits the course itself, autosaved after 1 s.
   await sidebar(page)

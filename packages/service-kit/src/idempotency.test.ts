@@ -21,7 +21,8 @@ function replica(): Server {
   router.post(
     '/',
     async (ctx, next) => {
-      ctx.state.user = { id: ctx.get('x-person') || 'anna' };
+      const id = ctx.get('x-person') || 'anna';
+      ctx.state.user = { id, role: 'CURATOR', fullName: id, email: `${id}@portal.local` };
       await next();
     },
     idempotent(service, { waitMs: 2000 }),
