@@ -215,6 +215,14 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     const role = /ролью ([A-Za-z_]+)/.exec(details)?.[1];
     return `${verb(['зарегистрировался', 'зарегистрировалась'])}${role ? ` с ролью «${label(role)}»` : ''}`;
   }),
+  // A wrong administrator's password on registration (the bootstrap of an empty portal); no one is signed in.
+  kind(
+    'create',
+    'user',
+    /^Неудачная попытка регистрации администратора/,
+    'Неудачная попытка регистрации администратора: неверный пароль администратора, anna@example.ru, адрес 192.0.2.10',
+    ({ verb }) => `${verb(['попытался', 'попыталась'])} зарегистрироваться администратором с неверным паролем`,
+  ),
   // Staff import (one event per finished import, with its counts).
   kind(
     'create',

@@ -50,7 +50,7 @@ const submitAttempt = (token: string, started: StartedAttempt) =>
 async function uploadAnswer(token: string) {
   const form = new FormData();
   form.append('file', new Blob([Buffer.from('Мой ответ')], { type: 'text/plain' }), 'ответ.txt');
-  const res = await fetch(`${bed.content.url}/api/upload/answer`, {
+  const res = await fetch(`${bed.content.url}/api/upload/answer?quizId=${seeded.quiz.id}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
