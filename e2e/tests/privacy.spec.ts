@@ -24,10 +24,11 @@ test('an administrator exports a person’s data and then anonymises them, with 
   await dialog.getByRole('button', { name: 'Сформировать выгрузку' }).click();
   const [json] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Скачать JSON' }).click()]);
   expect(json.suggestedFilename()).toMatch(/^personal-data-[0-9a-f]{24}\.json$/);
+  // What a person reads: Russian names of sections and fields, no store internals.
   const exported = JSON.parse(await readFile((await json.path())!, 'utf8')) as {
-    data: { auth: { Профиль: Array<{ email: string; fullName: string }> } };
+    Данные: { Профиль: Array<Record<string, string>> };
   };
-  expect(exported.data.auth['Профиль']).toEqual([expect.objectContaining({ email, fullName })]);
+  expect(exported['Данные']['Профиль']).toEqual([expect.objectContaining({ Email: email, ФИО: fullName })]);
   const [xlsx] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Скачать XLSX' }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
 
