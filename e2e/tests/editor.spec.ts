@@ -163,7 +163,7 @@ test('another curator’s course offers no editing until its owner adds them as 
   const other = await arrangeCurator(request);
   const otherPage = await (await browser.newContext()).newPage();
   try {
-    // Another author's draft does not exist for a curator who is none of its authors (issue 49, item 9).
+    // Another author's draft does not exist for a curator who is none of its authors.
     await signIn(otherPage, other.email, other.password, `/editor/${arranged.courseId}`);
     await expect(otherPage.getByRole('heading', { name: 'Курс не найден' })).toBeVisible();
     const published = await request.patch(`/api/courses/${arranged.courseId}`, {
@@ -523,7 +523,7 @@ test('a curator builds a quiz with four question types, previews it and attaches
   // An unanswerable question is named before anything is sent.
   await dialog.getByRole('button', { name: 'Сохранить квиз' }).click();
   await expect(short.getByRole('alert')).toHaveText('Введите правильный ответ');
-  // Named below the form too, and scrolled to (issue 50, item 7).
+  // Named below the form too, and scrolled to.
   await expect(dialog.getByText('Вопрос 3: Введите правильный ответ')).toBeVisible();
   await expect(short).toBeInViewport();
   await short.getByLabel('Правильный ответ').fill('Директор');
@@ -747,7 +747,7 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
     bytes: 1536 * 1024,
     src: expect.stringMatching(/^\/api\/files\//),
   });
-  // A draft course's file is its authors' (issue 49, item 2): read with the author's token.
+  // A draft course's file is its authors': read with the author's token.
   const stored = await request.get(String(blocks[1].content.src), { headers: { authorization: `Bearer ${arranged.token}` } });
   expect(stored.headers()['content-type']).toBe('image/png');
 

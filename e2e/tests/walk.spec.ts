@@ -4,7 +4,7 @@ import { ROUTES, type RouteDefinition } from '@portal/routes';
 import { seriousViolations, signIn, uniqueEmail } from './helpers';
 
 /**
- * The walk (issue 50): every route of the route table, as every role it admits (a visitor for public
+ * The walk: every route of the route table, as every role it admits (a visitor for public
  * ones), at 1366 × 768 and 375 × 812, in both themes. It fails on sideways scrolling, text outside
  * its box, a cut header item, English a person would read, and a serious or critical axe finding.
  * Kept fast: one signed-in page per role, reused; the theme is switched in place with the header's

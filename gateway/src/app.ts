@@ -161,7 +161,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   app.use(openApiRoutes());
 
   app.get('/api/dashboard/stats', dashboardStats(config, logger, { targets }));
-  // The «История действий» of a curator is their courses' part of the trail (issue 49.22); ADMIN's goes on to the audit service.
+  // The «История действий» of a curator is their courses' part of the trail; ADMIN's goes on to the audit service.
   app.get(['/api/audit', '/api/audit/export'], curatorHistory(targets, config.INTERNAL_TOKEN, logger));
   // Data-subject requests need every service: the export and the anonymisation are carried out here.
   app.use(subjectRequestRoutes(targets, config.INTERNAL_TOKEN, logger));

@@ -567,7 +567,7 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Курс «Основы HR» пройден полностью',
     ({ verb, subject }) => `${verb(['прошёл', 'прошла'])} курс${quoted(subject)} полностью`,
   ),
-  // progress: training assignments and certificates (issue 22)
+  // progress: training assignments and certificates
   kind(
     'create',
     'assignment',

@@ -19,7 +19,7 @@ export interface HistoryOptions {
 /**
  * GET /api/audit and /api/audit/export, the «История действий» dialog and its file. ADMIN's (and
  * anyone's refusal) go on to the audit service as they are. A curator's are their part of the trail
- * (issue 49.22), scoped as their dashboard feed is: the content service names their courses' parts,
+ * scoped as their dashboard feed is: the content service names their courses' parts,
  * and the audit service reads the curator's own actions and the records about those parts, with
  * the same paging and filters (the query string passes as it came).
  */

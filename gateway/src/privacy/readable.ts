@@ -10,7 +10,7 @@ import {
 import { dateTimeText, formulaSafe, wallClock, type SubjectData } from '@portal/service-kit';
 
 /*
- * The subject-request export as a person reads it (issue 49): Russian headers, Russian words for
+ * The subject-request export as a person reads it: Russian headers, Russian words for
  * every code, dates on the reader's clock, no store internals. The services answer their documents
  * as stored; this is the one place that turns them into what a person is given.
  */

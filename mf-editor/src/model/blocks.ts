@@ -104,7 +104,7 @@ function mediaPreview(content: { src?: string; url?: string; name?: string; byte
 }
 
 /**
- * Spec section 2's block panel, made readable (issue 19): text for text and heading; for media and
+ * Spec section 2's block panel, made readable: text for text and heading; for media and
  * files the file's name and size (or the address typed in); for a quiz its title and question count.
  */
 export function blockPreview(block: ContentBlock, quizzes: QuizTitles = new Map()): string {

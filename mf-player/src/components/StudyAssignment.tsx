@@ -14,7 +14,7 @@ import {
 } from '@portal/web-core';
 
 /**
- * Above a learner's lesson: the due date of the course when it is assigned to them (issue 22, item 4)
+ * Above a learner's lesson: the due date of the course when it is assigned to them
  * and, once every lesson is completed, the certificate (issued on the first download).
  */
 export function StudyAssignment({ courseId, lessonsDone }: { courseId: string; lessonsDone: boolean }) {

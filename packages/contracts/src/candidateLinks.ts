@@ -8,7 +8,7 @@ import { entityIdField } from './content';
 import { pagingFields, type Page } from './paging';
 
 /**
- * Candidate testing by link (issue 24, item 6): a curator sends a time-limited link to one quiz
+ * Candidate testing by link: a curator sends a time-limited link to one quiz
  * lesson of a published course; a person without an account opens it, gives a name, an email and
  * consent, and takes the quiz as a transient CANDIDATE «по ссылке» whose session reaches that quiz only.
  */

@@ -1,5 +1,5 @@
 /**
- * Certificates of completion (issue 22, item 7): a unique number, the person's full name, the course,
+ * Certificates of completion: a unique number, the person's full name, the course,
  * its hours and the completion date; anyone may check a number on the public /verify page.
  */
 

@@ -46,7 +46,7 @@ export const CONTENT_MSG = {
   uploadMissing: 'Ошибка загрузки файла: файл не передан',
   uploadEmpty: 'Ошибка загрузки файла: файл пуст',
   fileNotFound: 'Файл не найден',
-  /** A learner's answer file, or a file of a course that is not published (issue 49, item 2). */
+  /** A learner's answer file, or a file of a course that is not published. */
   fileForbidden: 'Этот файл доступен только тому, кто его загрузил, авторам курса и администратору',
   answerQuizRequired: 'Укажите квиз, на вопрос которого отвечает файл',
   rangeNotSatisfiable: 'Запрошенная часть файла недоступна',
@@ -244,7 +244,7 @@ const contentSchemas = {
 
 /**
  * Spec section 9: what a new block holds before it is edited. A text block starts empty: the spec's
- * «Введите текст...» is the editor's placeholder, never content (issue 49, item 19).
+ * «Введите текст...» is the editor's placeholder, never content.
  */
 export const DEFAULT_BLOCK_CONTENT: Record<ContentBlockType, Record<string, unknown>> = {
   heading: { text: 'Новый заголовок' },
@@ -443,7 +443,7 @@ export const canEditCourse = (user: Person, course: Owned): boolean =>
   (user.role === 'CURATOR' && !course.archived && (course.ownerId === user.id || course.coAuthorIds.includes(user.id)));
 
 /**
- * Who reads a course as its authors do (issue 49, item 9): its drafts, every lesson, its quizzes'
+ * Who reads a course as its authors do: its drafts, every lesson, its quizzes'
  * answer keys, its bank, and so a copy of it. An ADMIN; a CURATOR who owns or co-authors it (archived
  * too). Another curator reads a published course as a learner does. The server enforces it; the course
  * list offers «Копировать курс» only where it holds.

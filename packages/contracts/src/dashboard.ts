@@ -108,7 +108,7 @@ export interface AuditRecord {
 
 /**
  * A curator's feed and history name their learners and co-authors, but show no one's email but
- * the reader's own (issue 49.22).
+ * the reader's own.
  */
 export const withoutOthersEmail =
   (readerId: string | undefined) =>
@@ -150,7 +150,7 @@ export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 export const MAX_ACTIVITY_SCOPE_IDS = 5000;
 
 /**
- * POST /internal/activity of the audit service: a curator's feed (issue 49), the records of their own
+ * POST /internal/activity of the audit service: a curator's feed, the records of their own
  * actions and those about their courses' parts (`entityIds`: a learner's lesson, attempt or course
  * completion names one of them), nothing else of the trail.
  */
@@ -269,7 +269,7 @@ export type DashboardSource = (typeof DASHBOARD_SOURCES)[number];
 export const ACTIVITY_SCOPES = ['all', 'courses', 'own'] as const;
 export type ActivityScopeKind = (typeof ACTIVITY_SCOPES)[number];
 
-/** Whose activity a role's dashboard shows (issue 49: a curator sees their courses', not everyone's). */
+/** Whose activity a role's dashboard shows (a curator sees their courses', not everyone's). */
 export const activityScopeFor = (role: Role): ActivityScopeKind =>
   role === 'ADMIN' ? 'all' : role === 'CURATOR' ? 'courses' : 'own';
 
@@ -303,7 +303,7 @@ export const dashboardStatsQuerySchema = z.object({ tz: timeZoneSchema.default('
 /**
  * The change text of a figure: how many arrived in the last 30 days ('+26', '0'), in the figure's
  * own unit on every card. A percent against the 30 days before means nothing when nothing came
- * then, and a card with «+26» beside one with «0%» mixed two units (issue 50).
+ * then, and a card with «+26» beside one with «0%» mixed two units.
  */
 export function changeText({ last30 }: PeriodChange): string {
   return last30 === 0 ? '0' : `+${last30}`;

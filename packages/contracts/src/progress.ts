@@ -375,7 +375,7 @@ export const scoreLine = (a: Pick<AttemptSummary, 'score' | 'maxScore' | 'percen
 
 export const reviewsQuerySchema = z.object({ ...pagingFields(20, 50) });
 
-/* ---------------------------------------------------------------- item analysis (issue 23, item 6) */
+/* ---------------------------------------------------------------- item analysis */
 
 export const ANALYSIS_MSG = {
   title: 'Анализ вопросов',

@@ -3,7 +3,7 @@ import './zod-ru';
 import { ROLES, ROLE_LABELS, type Role } from './roles';
 
 /**
- * Staff import (issue 24, item 5): an XLSX or CSV with ФИО, email, department, position and role
+ * Staff import: an XLSX or CSV with ФИО, email, department, position and role
  * (often exported from 1C:ЗУП). A preview says what each row would do before anything is written;
  * the import then runs idempotently by email, a bounded batch per request.
  */

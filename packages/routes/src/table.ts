@@ -58,7 +58,7 @@ export const ROUTES = {
   // The other reading of the spec names the new-course screen /courses/new.
   newCourseAlias: { path: '/courses/new', remote: 'mf_courses', scene: 'newCourse', access: STAFF_ROLES },
   editor: { path: '/editor/:courseId', remote: 'mf_editor', scene: 'courseEditor', access: STAFF_ROLES },
-  // A course's question bank (issue 23): authors read it, the course's own authors change it.
+  // A course's question bank: authors read it, the course's own authors change it.
   questionBank: { path: '/editor/:courseId/bank', remote: 'mf_editor', scene: 'questionBank', access: STAFF_ROLES },
   // Without a module id the screen says «Не указан ID модуля».
   newLesson: { path: '/lesson/new/:moduleId?', remote: 'mf_editor', scene: 'newLesson', access: STAFF_ROLES },
@@ -78,7 +78,7 @@ export const ROUTES = {
   subjectRequests: { path: '/crm/subject-requests', remote: 'mf_crm', scene: 'subjectRequests', access: ADMIN_ROLES },
   // «Импорт сотрудников» from an XLSX or CSV: ADMIN and CURATOR (opened from «Контакты»).
   staffImport: { path: '/crm/staff-import', remote: 'mf_crm', scene: 'staffImport', access: STAFF_ROLES },
-  // Training assignments (issue 22): ADMIN and CURATOR assign, the MANAGER reads who is late.
+  // Training assignments: ADMIN and CURATOR assign, the MANAGER reads who is late.
   assignments: { path: '/assignments', remote: 'mf_dashboard', scene: 'assignments', access: CRM_ROLES },
   assignment: { path: '/assignments/:id', remote: 'mf_dashboard', scene: 'assignment', access: CRM_ROLES },
   // One person's assignments with their status (the report's drill-down).

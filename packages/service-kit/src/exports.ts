@@ -7,7 +7,7 @@ import { badRequest } from './errors';
 import { loadExcel } from './heavyLibraries';
 
 /**
- * The one writer of the portal's downloads (issue 21): a list's rows as CSV for Russian Excel or
+ * The one writer of the portal's downloads: a list's rows as CSV for Russian Excel or
  * as XLSX. Rows are pulled from an async iterable (a store cursor) and written as they come, so a
  * download of 50,000 rows never holds them all.
  *

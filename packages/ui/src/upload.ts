@@ -19,7 +19,7 @@ const WANTED: Record<Exclude<UploadAccept, 'any'>, { prefixes: string[]; text: s
   },
 };
 
-/** What an upload field takes, in words (issue 50, item 7): «Изображение (PNG, …), до 50 МБ», not `image/*`. */
+/** What an upload field takes, in words: «Изображение (PNG, …), до 50 МБ», not `image/*`. */
 export const uploadHint = (accept: UploadAccept, maxBytes = DEFAULT_UPLOAD_MAX_BYTES): string =>
   `${accept === 'any' ? 'Файл любого типа' : WANTED[accept].hint}, до ${formatFileSize(maxBytes)}`;
 

@@ -109,7 +109,7 @@ export async function downloadFile(path: string, fileName: string, options: Requ
 
 /**
  * A file of the portal (`/api/files/…`) read with the person's token, as an object URL for <img>,
- * <video> or <audio>: a learner's answer or a draft course's picture is not public (issue 49, item 2).
+ * <video> or <audio>: a learner's answer or a draft course's picture is not public.
  * The caller revokes it.
  */
 export async function authorizedFileUrl(src: string, signal?: AbortSignal): Promise<string> {

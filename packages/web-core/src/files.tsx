@@ -8,7 +8,7 @@ export const isPortalFile = (src: string | null | undefined): src is string => !
  * The address to show a portal file from. A file a learner of a published course is shown loads by
  * its plain address (no token needed, cacheable); anything else answers 401 or 403 to a bare <img>,
  * so on the element's error the file is read again with the person's token and shown from an object
- * URL (issue 49, item 2). Pass `onError` to the <img>, <video> or <audio>. `withToken`: read with
+ * URL. Pass `onError` to the <img>, <video> or <audio>. `withToken`: read with
  * the token at once (an author's screens, whose files are mostly a draft's), without a refused first try.
  */
 export function usePortalFileSrc(

@@ -53,7 +53,7 @@ const FILTER_OPTIONS: Array<{ value: CourseListView; label: string }> = [
   { value: 'favorites', label: 'Избранные' },
   { value: 'started', label: 'Начатые' },
 ];
-/** For those who study: their assignments (issue 22). */
+/** For those who study: their assignments. */
 const ASSIGNED_OPTION: { value: CourseListView; label: string } = { value: 'assigned', label: 'Мои назначения' };
 // The builder is opened rarely and only by authors: its code comes when first wanted.
 const loadBuilder = () => import('../../components/CourseBuilderDialog');

@@ -68,7 +68,7 @@ export function LessonEditor({
     setBlocks(next);
     setSelectedId(added.id);
   };
-  // The block actions are offered only while a block is selected (issue 50, item 7), so the spec's
+  // The block actions are offered only while a block is selected, so the spec's
   // «Выберите блок для …» notices have nothing left to say.
   const shift = (block: ContentBlock, step: -1 | 1) => setBlocks(shiftBlock(blocks, block.id, step));
   const copy = (block: ContentBlock) => {

@@ -33,7 +33,7 @@ export const TEXT_PLACEHOLDER = 'Введите текст...';
 const MAX_ECHOES = 50;
 
 /**
- * Rich text for a text block (issue 20), TipTap on ProseMirror: bold, italic, headings, lists, links
+ * Rich text for a text block, TipTap on ProseMirror: bold, italic, headings, lists, links
  * and quotes. What is pasted from Word or Google Docs is read through the same schema, so its
  * structure stays and its styles, classes and fonts do not. Each change is sent sanitised, with its
  * plain rendition. Loaded lazily: only an author who opens a text block pays for the editor.

@@ -116,7 +116,7 @@ function QuizForm({
   const baseId = useId();
   const questionList = useRef<HTMLDivElement>(null);
   const problemIndex = problem ? questionIndexOf(problem.path) : null;
-  // A quiz that cannot be saved shows the question at fault (issue 50, item 7): its tab, scrolled to it.
+  // A quiz that cannot be saved shows the question at fault: its tab, scrolled to it.
   useEffect(() => {
     if (problemIndex === null) return;
     setTab('questions');

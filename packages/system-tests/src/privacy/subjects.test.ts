@@ -197,7 +197,7 @@ it('exports everything about a person, then forgets them everywhere, with an act
     admin,
   );
   expect(exported.status).toBe(200);
-  // What a person reads (issue 49): Russian keys and words, dates on their clock, no store internals.
+  // What a person reads: Russian keys and words, dates on their clock, no store internals.
   const data = exported.body['Данные'];
   expect(exported.body['Человек']).toEqual({ ФИО: victim.user.fullName, Email: victim.user.email });
   expect(data['Профиль']).toEqual([

@@ -212,7 +212,7 @@ export async function startPortal(): Promise<Portal> {
   );
   const upload = await uploadFile(bed.content.url, bed.as.CURATOR.token, { bytes: PNG, name: 'pixel.png', type: 'image/png' });
   await expectStatus(upload, 201, 'upload');
-  // Shown in a published lesson of a published course, so the file is public (issue 49, item 2).
+  // Shown in a published lesson of a published course, so the file is public.
   const curator = bed.as.CURATOR.token;
   const shownIn = await expectStatus(
     await api(bed.content.url, 'POST', '/api/courses', {

@@ -674,7 +674,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'crm GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
 
   // audit
-  // The whole trail is ADMIN's; a curator's is their courses' part of it (issue 49.22), which the
+  // The whole trail is ADMIN's; a curator's is their courses' part of it, which the
   // gateway reads from /internal/audit; straight to the service, their own actions only.
   'audit GET /api/audit': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
   'audit GET /api/audit/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
@@ -787,7 +787,7 @@ export const OWNERSHIP_EXEMPT: Record<string, string> = {
 /**
  * Every route that reads a course as its authors do (its drafts, lessons, quizzes with their answer
  * keys, its bank), as a curator who neither owns nor co-authors a draft course would call it: the
- * status they get (issue 49, item 9). The owner and ADMIN get 200 on each.
+ * status they get. The owner and ADMIN get 200 on each.
  */
 export const AUTHOR_READS: Record<string, { request: (o: OwnedCourse) => CellRequest; status: number }> = {
   'content GET /api/courses/:id': { request: (o) => ({ params: { id: o.courseId } }), status: 404 },

@@ -12,7 +12,7 @@ afterAll(() => portal?.close());
 const csv = (rows: string[][]) =>
   Buffer.from(`\uFEFF${[[...STAFF_IMPORT_COLUMNS], ...rows].map((r) => r.join(';')).join('\r\n')}`).toString('base64');
 
-// Issue 49, item 1: the staff import is a second door to the accounts PATCH /api/users/{id} guards.
+// the staff import is a second door to the accounts PATCH /api/users/{id} guards.
 describe('ownership: a curator’s staff import changes no account the directory’s edit would refuse them', () => {
   it('refuses, row by row in Russian, another curator’s account, a learner’s department and a new curator; nothing changes', async () => {
     const gateway = portal.gateway.url;

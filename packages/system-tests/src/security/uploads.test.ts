@@ -198,7 +198,7 @@ describe('downloads', () => {
     });
     expect(up.status).toBe(201);
     for (const base of [bed.content.url, gateway.url]) {
-      // Held by no published lesson yet: its uploader reads it, with a token (issue 49, item 2).
+      // Held by no published lesson yet: its uploader reads it, with a token.
       const res = await fetch(`${base}${up.body.url}`, { headers: { authorization: `Bearer ${curator()}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toMatch(/^attachment/);

@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 export const MAX_DAYS_WALKED = 14;
 
 /**
- * Whose records a history holds: one person's own actions (`actorId`), or a curator's (issue 49.22):
+ * Whose records a history holds: one person's own actions (`actorId`), or a curator's:
  * their own actions and the records about their courses' parts (`entityIds`), as their feed.
  */
 export interface RecordScope {

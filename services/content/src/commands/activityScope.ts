@@ -5,7 +5,7 @@ import type { ContentModels } from '../models';
 import { editableCourseIds } from './courses';
 
 /**
- * What a curator's dashboard feed may show records about (issue 49): the courses they may change
+ * What a curator's dashboard feed may show records about: the courses they may change
  * and those courses' modules, lessons and quizzes, whose ids the audit records of the course's
  * learners (a lesson completed, an attempt, a course finished) and co-authors name. At most
  * MAX_ACTIVITY_SCOPE_IDS, the newest courses first.

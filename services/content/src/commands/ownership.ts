@@ -56,7 +56,7 @@ export async function assertQuizEditable(models: ContentModels, user: Principal,
 }
 
 /**
- * Whether a person reads a quiz as its authors do, answer keys included (issue 49, item 9): those
+ * Whether a person reads a quiz as its authors do, answer keys included: those
  * who read its course as authors (readsAsAuthor), or, for a quiz of no course, its author and ADMINs.
  */
 export async function readsQuizAsAuthor(

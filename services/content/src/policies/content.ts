@@ -24,7 +24,7 @@ export const canAuthor = (user: Principal): boolean => isStaff(user.role);
 export type CourseAccess = { createdBy?: string | null; coAuthors?: readonly string[] | null };
 
 /**
- * Who reads a course as its authors do (issue 49, item 9): its drafts, every lesson whatever its
+ * Who reads a course as its authors do: its drafts, every lesson whatever its
  * status, its quizzes with their answer keys and its question bank. An ADMIN, and the CURATORs who
  * own or co-author it (an archived course too: they may no longer change it, but it is still theirs).
  * Other curators do not co-operate across courses: a published course reads to them as to a learner,
@@ -46,7 +46,7 @@ export const canSeeCourse = (user: Principal, course: CourseAccess & { status: C
 
 /**
  * Inside a published course a learner sees the modules that are not hidden and, in them, only the
- * published lessons (issue 49, item 20): a draft lesson is the author's work in progress, so neither
+ * published lessons: a draft lesson is the author's work in progress, so neither
  * it nor its blocks or quiz reach a learner, and it counts toward no one's completion. A hidden one
  * does not exist either.
  */

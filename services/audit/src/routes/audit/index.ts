@@ -105,7 +105,7 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
   // asks (POST /internal/audit below); asked here, without them, a curator's holds their own actions.
   const wholeTrail = (ctx: Context) => activityScopeFor(ctx.state.user.role) === 'all';
 
-  /** The whole trail for ADMIN; a curator's part of it (issue 49.22). */
+  /** The whole trail for ADMIN; a curator's part of it. */
   router.get('/', service.authenticate, requireRole(...STAFF_ROLES), async (ctx) => {
     const query = parse(auditListQuerySchema, ctx.query);
     ctx.body = wholeTrail(ctx) ? await page(query) : await scopedPage(query, ctx.state.user, []);

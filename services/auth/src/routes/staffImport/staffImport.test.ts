@@ -22,7 +22,7 @@ import { userModel } from '../../models/user';
 import { hashPassword } from '../../passwords';
 import { startAuth, userWithRole } from '../../testing';
 
-/** Staff import (issue 24, item 5): the preview writes nothing, the run is idempotent by email. */
+/** Staff import: the preview writes nothing, the run is idempotent by email. */
 let auth: Awaited<ReturnType<typeof startAuth>>;
 let mailed: Awaited<ReturnType<typeof startAuth>>;
 let smtp: SmtpCatcher;

@@ -3,7 +3,7 @@ import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { seedCourse, startContent, type ContentTestBed } from '../../testing';
 
-/** A course's question bank (issue 23, item 5): who reads and writes it, paging, tags and lost updates. */
+/** A course's question bank: who reads and writes it, paging, tags and lost updates. */
 let bed: ContentTestBed;
 beforeAll(async () => {
   bed = await startContent();

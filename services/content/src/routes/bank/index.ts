@@ -12,7 +12,7 @@ import { presentBankQuestion } from '../../presenters/quiz';
 /**
  * A course's question bank: those who read the course as its authors (its owner, co-authors, ADMIN)
  * read it; those who may change the course write it. Other curators and learners never see it
- * (issue 49, item 9): drawn questions reach a learner only through an attempt, without answers.
+ *: drawn questions reach a learner only through an attempt, without answers.
  */
 export function bankRouter(service: ServiceContext, models: ContentModels): Router {
   const router = new Router({ prefix: '/api/courses/:courseId/bank' });

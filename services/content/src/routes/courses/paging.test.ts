@@ -116,7 +116,7 @@ describe('GET /api/courses in pages', () => {
     expect(totalOf(author)).toBe(11);
     const drafts = await list(`/api/courses?search=${encodeURIComponent(tag)}&status=draft`, bed.as.ADMIN.token);
     expect(totalOf(drafts)).toBe(4);
-    // A curator who is none of their authors finds the published ones only (issue 49, item 9).
+    // A curator who is none of their authors finds the published ones only.
     expect(totalOf(await list(`/api/courses?search=${encodeURIComponent(tag)}&limit=5`))).toBe(7);
     expect(totalOf(await list(`/api/courses?search=${encodeURIComponent(tag)}&status=draft`))).toBe(0);
     expect(drafts.body.map((c) => c.status)).toEqual(['draft', 'draft', 'draft', 'draft']);

@@ -29,7 +29,7 @@ export function quizzesRouter(service: ServiceContext, models: ContentModels): R
   router.get('/', authenticate, authorizeAuthoring, async (ctx) => {
     const query = parse(quizListQuerySchema, ctx.query);
     const user = ctx.state.user;
-    // A curator lists the quizzes of the courses they author and their own of no course (issue 49, item 9).
+    // A curator lists the quizzes of the courses they author and their own of no course.
     const mine = user.role === 'ADMIN' ? null : { userId: user.id, courseIds: await editableCourseIds(models, user.id) };
     ctx.body = await listQuizzes(models, query, mine);
   });

@@ -99,7 +99,7 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
   // A file a learner of a published course is shown needs no token (<img>, <video> and download
   // links cannot send one) and may be cached a short while, so unpublishing hides it soon from shared
   // caches too. Anything else (an answer, a draft course's file) needs the bearer token of someone who
-  // may read it, and is never stored by a cache (issue 49, item 2).
+  // may read it, and is never stored by a cache.
   router.get('/api/files/:name', async (ctx) => {
     const name = ctx.params.name;
     if (!STORED_NAME.test(name)) throw notFound(CONTENT_MSG.fileNotFound);

@@ -42,7 +42,7 @@ it('a file uploaded through one replica is served whole and by byte ranges throu
   const data = mp3(600 * 1024);
   const uploaded = await upload(bed.content.url, bed.as.CURATOR.token, data);
   expect(uploaded.status).toBe(201);
-  // In no lesson yet: its uploader's, read with a token (issue 49, item 2).
+  // In no lesson yet: its uploader's, read with a token.
   const asUploader = { authorization: `Bearer ${bed.as.CURATOR.token}` };
 
   const whole = await fetch(`${other.url}${uploaded.body.url}`, { headers: asUploader });

@@ -58,7 +58,7 @@ const reportQuerySchema = z.object({ department: z.string().trim().min(1).max(12
 /** Widths (characters) of ASSIGNMENT_EXPORT_HEADER's columns in the XLSX. */
 const EXPORT_COLUMN_WIDTHS = [32, 30, 24, 14, 12, 14, 17];
 
-/** Training assignments (issue 22): curators and administrators assign, the manager reads, a learner sees their own. */
+/** Training assignments: curators and administrators assign, the manager reads, a learner sees their own. */
 export function assignmentsRouter(
   service: ServiceContext,
   deps: ProgressDeps & {

@@ -3,7 +3,7 @@ import { api } from '@portal/devstack/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 /**
- * Questions drawn from the course's bank (issue 23, item 5): each attempt its own draw, stored with
+ * Questions drawn from the course's bank: each attempt its own draw, stored with
  * it, so its review shows exactly what was asked, graded on the drawn questions; no answer leaks.
  */
 let bed: ProgressTestBed;

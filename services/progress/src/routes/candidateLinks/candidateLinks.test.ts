@@ -19,7 +19,7 @@ import { progressCandidates, progressDeps } from '../../app';
 import { startCandidateRetention } from '../../queues/candidateRetention';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
-/** Candidate testing by link (issue 24, item 6) over the real auth, content and progress services. */
+/** Candidate testing by link over the real auth, content and progress services. */
 let bed: ProgressTestBed;
 let seeded: SeededCourse;
 let address = 0;
@@ -116,7 +116,7 @@ describe('taking a quiz by link', () => {
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ quizTitle: seeded.quiz.title, timeLimitMinutes: 7, showResult: false });
     expect(view.body.consent.version).toBe(CONSENT_DOCUMENT.version);
-    // A candidate has no account menu: the text does not send them to one (issue 50).
+    // A candidate has no account menu: the text does not send them to one.
     expect(view.body.consent.paragraphs.join(' ')).not.toContain('меню учётной записи');
     expect(view.body.consent.paragraphs.at(-1)).toContain('организации, которая выдала мне ссылку');
 

@@ -4,7 +4,7 @@ import { uniqueEmail } from '@portal/svc-auth/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 /*
- * Issue 49, item 4: the consent to the processing of personal data (152-FZ) is enforced by the
+ * the consent to the processing of personal data (152-FZ) is enforced by the
  * services, not only by the browser's dialog. Learning is refused with a 403 naming the consent until
  * the person gives it; signing in, reading the text, giving and withdrawing it stay open.
  */

@@ -4,7 +4,7 @@ import { api } from '@portal/devstack/testing';
 import { attemptModel } from '../../models/attempt';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
-/** Issue 50.5: «На проверке» is its own status in the list, its filter, its cards and its export; course and period filters. */
+/** «На проверке» is its own status in the list, its filter, its cards and its export; course and period filters. */
 let bed: ProgressTestBed;
 let essay: SeededCourse;
 let single: SeededCourse;
