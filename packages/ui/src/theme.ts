@@ -12,7 +12,7 @@ export const lightTheme = {
     danger: '#c62828',
     dangerBg: '#fdecec',
     success: '#1b7f3a',
-    warning: '#a86b00',
+    warning: '#8f5c00',
     focus: '#818cf8',
   },
   radius: '10px',
