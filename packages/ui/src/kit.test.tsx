@@ -357,7 +357,7 @@ describe('uploadProblem', () => {
     const file = (name: string, size: number, type: string) => ({ name, size, type });
     expect(uploadProblem(file('пусто.png', 0, 'image/png'), 'image')).toBe('Файл «пусто.png» пуст');
     expect(uploadProblem(file('фильм.mp4', 60 * 1024 * 1024, 'video/mp4'), 'video')).toBe(
-      'Файл «фильм.mp4» весит 60,00\u00a0МБ, а загрузить можно не больше 50,00\u00a0МБ',
+      'Файл «фильм.mp4» весит 60,00\u00a0МБ, а загрузить можно не больше 50\u00a0МБ',
     );
     expect(uploadProblem(file('отчёт.pdf', 1000, 'application/pdf'), 'image')).toBe(
       'Файл «отчёт.pdf» не подходит: нужно изображение (PNG, JPEG, GIF, WebP или SVG)',
@@ -371,8 +371,8 @@ describe('uploadProblem', () => {
 
 describe('uploadHint', () => {
   it('says what an upload field takes in words and how large, never a MIME pattern', () => {
-    expect(uploadHint('image')).toBe('Изображение (PNG, JPEG, GIF, WebP или SVG), до 50,00\u00a0МБ');
-    expect(uploadHint('any')).toBe('Файл любого типа, до 50,00\u00a0МБ');
+    expect(uploadHint('image')).toBe('Изображение (PNG, JPEG, GIF, WebP или SVG), до 50\u00a0МБ');
+    expect(uploadHint('any')).toBe('Файл любого типа, до 50\u00a0МБ');
     for (const accept of ['image', 'video', 'audio', 'media', 'any'] as const) expect(uploadHint(accept)).not.toMatch(/\*|\//);
   });
 });

@@ -19,9 +19,13 @@ const WANTED: Record<Exclude<UploadAccept, 'any'>, { prefixes: string[]; text: s
   },
 };
 
+const MIB = 1024 * 1024;
+/** A limit is a round figure: «50 МБ», not the «50,00 МБ» a file's own size reads as. */
+const limitText = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB}\u00a0МБ` : formatFileSize(bytes));
+
 /** What an upload field takes, in words: «Изображение (PNG, …), до 50 МБ», not `image/*`. */
 export const uploadHint = (accept: UploadAccept, maxBytes = DEFAULT_UPLOAD_MAX_BYTES): string =>
-  `${accept === 'any' ? 'Файл любого типа' : WANTED[accept].hint}, до ${formatFileSize(maxBytes)}`;
+  `${accept === 'any' ? 'Файл любого типа' : WANTED[accept].hint}, до ${limitText(maxBytes)}`;
 
 /**
  * Why a chosen file will not be sent, in words a person reads, or null when it may go. The server
@@ -35,7 +39,7 @@ export function uploadProblem(
 ): string | null {
   if (file.size === 0) return `Файл «${file.name}» пуст`;
   if (file.size > maxBytes)
-    return `Файл «${file.name}» весит ${formatFileSize(file.size)}, а загрузить можно не больше ${formatFileSize(maxBytes)}`;
+    return `Файл «${file.name}» весит ${formatFileSize(file.size)}, а загрузить можно не больше ${limitText(maxBytes)}`;
   if (accept !== 'any' && file.type) {
     const wanted = WANTED[accept];
     if (!wanted.prefixes.some((p) => file.type.startsWith(p))) return `Файл «${file.name}» не подходит: ${wanted.text}`;
