@@ -71,7 +71,8 @@ test(
     const form = page.getByRole('form', { name: 'Назначить курс' });
     await form.getByLabel('Курс').selectOption({ label: courseTitle });
     await form.getByLabel('Кому').selectOption({ label: 'Подразделение' });
-    await form.getByLabel('Подразделение', { exact: true }).selectOption(department);
+    // A select's label text holds its options too, so the field is found by its role and name.
+    await form.getByRole('combobox', { name: 'Подразделение', exact: true }).selectOption(department);
     await form.getByLabel('Срок').fill(dayFromToday(7));
     await form.getByRole('button', { name: 'Назначить' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Курс «${courseTitle}» назначен` })).toBeVisible();
