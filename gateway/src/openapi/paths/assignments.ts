@@ -271,7 +271,7 @@ export const assignmentPaths: ZodOpenApiPathsObject = {
   '/api/certificates/{number}/pdf': {
     get: route(tag, {
       summary: 'Сертификат в PDF',
-      description: 'Его владельцу, а также ADMIN и CURATOR.',
+      description: 'Его владельцу, автору курса и соавторам, а также ADMIN; другим — 404.',
       access: ROLES,
       params: certificateNumber,
       ok: fileAnswer('PDF', 'application/pdf'),

@@ -619,7 +619,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       ok: 404,
     }),
   },
-  // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and staff's)
+  // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and the course's authors' and ADMIN's)
   'progress GET /api/certificates/verify/:number': {
     access: 'public',
     request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }),

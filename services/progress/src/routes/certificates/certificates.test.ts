@@ -118,10 +118,14 @@ it('issues one certificate on completion: a PDF in Russian with the number, ФИ
   expect(mine.body).toMatchObject({ total: 1, data: [{ number: issued.body.number }] });
   expect(JSON.stringify(mine.body)).not.toMatch(/pdf/i);
 
-  // Another learner cannot download it (404, as if it did not exist); a curator can.
+  // Another learner and a curator of other courses cannot download it (404, as if it did not exist);
+  // the course's author and an administrator can.
   const other = await bed.learner();
   expect((await pdfText(other.token, issued.body.number)).status).toBe(404);
+  const stranger = await userWithRole(bed.auth, 'CURATOR', 'Ольга Сторонняя');
+  expect((await pdfText(stranger.token, issued.body.number)).status).toBe(404);
   expect((await pdfText(bed.as.CURATOR.token, issued.body.number)).status).toBe(200);
+  expect((await pdfText(bed.as.ADMIN.token, issued.body.number)).status).toBe(200);
 });
 
 it('/verify says a well-formed unknown number is not found and a malformed one is refused, in Russian', async () => {

@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import { findCertificate, issueCertificate } from '../../commands/certificates';
 import type { ProgressDeps } from '../../commands/deps';
-import { seesAllResults } from '../../policies/attempts';
+import { readsAnswersOf, seesAllResults } from '../../policies/attempts';
 import { clientAddress, type PublicLimit } from '../../publicLimit';
 import { presentCertificate, presentCertificateCheck } from '../../presenters/certificate';
 
@@ -62,11 +62,18 @@ export function certificatesRouter(
     ctx.body = body;
   });
 
-  /** The PDF: its holder's, and every certificate for ADMIN and CURATOR (they see results and reports). */
+  /**
+   * The PDF: its holder's, and, by the rule for whose results a person reads, the course's authors'
+   * and ADMIN's. Anyone else is told it does not exist, so a number leaks nothing.
+   */
   router.get('/:number/pdf', service.authenticate, async (ctx) => {
     const number = parse(certificateNumberSchema, ctx.params.number);
     const found = await findCertificate(models, number);
-    if (found.userId !== ctx.state.user.id && !seesAllResults(ctx.state.user.role)) throw notFound(CERTIFICATE_MSG.notFound);
+    const { user } = ctx.state;
+    const reads =
+      found.userId === user.id ||
+      (seesAllResults(user.role) && readsAnswersOf(await content.curatedCourses(user), found.courseId));
+    if (!reads) throw notFound(CERTIFICATE_MSG.notFound);
     ctx.set('Content-Disposition', `attachment; filename="certificate-${found.number}.pdf"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = 'application/pdf';
