@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '@portal/contracts';
 import { binary, fileAnswer, idParam, missing, route, routesOf } from './route';
 
 const tag = 'crm';
@@ -44,5 +45,28 @@ describe('fileAnswer', () => {
     const operation = route(tag, { summary: 'Акт', access: ['ADMIN'], ok: fileAnswer('PDF', 'application/pdf') });
 
     expect(operation.responses?.['200']).toEqual({ description: 'PDF', content: { 'application/pdf': { schema: binary } } });
+  });
+});
+
+describe('a versioned write', () => {
+  const body = z.object({ name: z.string() }).strict();
+  const write = { summary: 'Изменить', access: ['ADMIN'] as const, body, ok, versioned: true as const };
+
+  it('documents 412 for a stale version and 428 for none, each with its Russian message, and takes `version` in the body', () => {
+    const operation = route(tag, { ...write, example: { name: 'ООО Ромашка', version: 3 } });
+
+    expect(operation.responses?.['412']).toMatchObject({
+      content: { 'application/json': { example: { statusCode: 412, message: MSG.staleDocument } } },
+    });
+    expect(operation.responses?.['428']).toMatchObject({
+      content: { 'application/json': { example: { statusCode: 428, message: MSG.versionRequired } } },
+    });
+    const { schema } = (operation.requestBody as { content: Record<string, { schema: z.ZodType }> }).content['application/json'];
+    expect(schema.safeParse({ name: 'ООО Ромашка', version: 3 }).success).toBe(true);
+    expect(operation.description).toContain('428');
+  });
+
+  it('refuses an example without its version, since an integrator copying it would get 428', () => {
+    expect(() => route(tag, { ...write, example: { name: 'ООО Ромашка' } })).toThrow('version');
   });
 });

@@ -24,7 +24,10 @@ export interface RouteDoc {
   alsoOk?: Record<number, Answer>;
   /** Other answers beyond the refusals every route of its kind has (400 for input, 401 and 403 for access). */
   also?: Partial<Record<number, string | Refusal>>;
-  /** A write of a versioned record: `If-Match` (or a `version` field in the body) guards it, 412 when stale. */
+  /**
+   * A write of a versioned record: `If-Match` (or a `version` field in the body) guards it, 412 when
+   * stale, 428 when the request names no version; the example must then carry `version`.
+   */
   versioned?: true;
   /** A create that honours `Idempotency-Key` (service kit's `idempotent`): a retry is answered, not made again. */
   idempotent?: true;
@@ -56,6 +59,7 @@ const REFUSALS: Record<number, Refusal> = {
   413: { description: 'Слишком большой запрос', example: MSG.bodyTooLarge },
   415: { description: 'Неподдерживаемый тип файла', example: CONTENT_MSG.uploadBadType },
   416: { description: 'Запрошенная часть файла недоступна', example: MSG.rangeNotSatisfiable },
+  428: { description: 'Версия записи не передана: ни поля version, ни заголовка If-Match', example: MSG.versionRequired },
   429: { description: 'Слишком много попыток', example: formatMessage(MSG.tooManyAttempts, { seconds: 60 }) },
   503: { description: 'Сервис или хранилище временно недоступны', example: MSG.serviceUnavailable },
 };
@@ -95,15 +99,31 @@ export const etagHeader = z.object({
 export const rolesText = (access: Access): string =>
   access === 'public' ? 'Доступ: без входа.' : `Доступ: ${access.map((r) => `${r} (${ROLE_LABELS[r]})`).join(', ')}.`;
 
+/** The body of a versioned write: its own fields and the `version` it is based on (unless If-Match names it). */
+const withVersion = (body: z.ZodType): z.ZodType =>
+  body instanceof z.ZodObject
+    ? body.extend({
+        version: z.number().int().min(0).optional().meta({
+          description: 'Версия записи, на которой основано изменение (или заголовок If-Match); без неё ответ 428',
+          example: 3,
+        }),
+      })
+    : body;
+
 /** One operation of the document, with its refusals written out the same way everywhere. */
 export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
+  if (doc.versioned && doc.example !== undefined && !(doc.example && typeof doc.example === 'object' && 'version' in doc.example))
+    throw new Error(`«${doc.summary}»: the example of a versioned write must carry its version`);
   const statuses = new Map<number, string | Refusal | undefined>();
   if (doc.params || doc.query || doc.body) statuses.set(400, undefined);
   if (doc.access !== 'public') {
     statuses.set(401, undefined);
     statuses.set(403, undefined);
   }
-  if (doc.versioned) statuses.set(412, undefined);
+  if (doc.versioned) {
+    statuses.set(412, undefined);
+    statuses.set(428, undefined);
+  }
   if (doc.idempotent) {
     statuses.set(409, { description: 'Запрос с этим Idempotency-Key ещё выполняется', example: MSG.idempotencyInProgress });
     statuses.set(422, { description: 'Idempotency-Key уже использован для другого запроса', example: MSG.idempotencyKeyReused });
@@ -141,7 +161,7 @@ export function route(tag: string, doc: RouteDoc): ZodOpenApiOperationObject {
             required: true,
             content: {
               [doc.bodyMediaType ?? 'application/json']: {
-                schema: doc.body,
+                schema: doc.versioned ? withVersion(doc.body) : doc.body,
                 ...(doc.example === undefined ? {} : { example: doc.example }),
               },
             },
@@ -190,7 +210,8 @@ export const idParam = (name = 'id', description = 'Идентификатор �
 
 const VERSIONED =
   'Запись с версией: передайте её `version` в заголовке `If-Match` (или полем `version` в теле); ' +
-  'если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии запись меняется как есть.';
+  'если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии (и с `If-Match: *`) ' +
+  'ответ 428 и ничего не меняется: иначе можно затереть чужие правки.';
 
 const IDEMPOTENT =
   'Повтор без дублей: с заголовком `Idempotency-Key` повтор того же запроса тем же человеком в течение суток ' +
@@ -204,7 +225,10 @@ const idempotencyKey = z.object({
 });
 
 const ifMatch = z.object({
-  'if-match': z.string().optional().meta({ description: 'Версия записи, на которой основано изменение', example: '"3"' }),
+  'if-match': z
+    .string()
+    .optional()
+    .meta({ description: 'Версия записи, на которой основано изменение (или поле `version` в теле)', example: '"3"' }),
 });
 
 /**

@@ -30,15 +30,19 @@ export const versionTag = (version: number): string => `"${version}"`;
 
 export const staleDocument = () => new HttpError(412, MSG.staleDocument, 'stale_version');
 
+/** A write of a versioned document that names no version (RFC 6585's 428 Precondition Required). */
+export const versionRequired = () => new HttpError(428, MSG.versionRequired, 'version_required');
+
 const STRONG_TAG = /^"(\d{1,15})"$/;
 
 /**
- * The versions a write is based on, taken out of the request: If-Match (a list of strong tags; `*`
- * asks for nothing but existence; a weak or foreign tag never matches, as HTTP says) or else the
- * body's `version`, which is removed so that no schema ever stores it. Undefined: the client named
- * none (see README «Decisions»: such a write is based on what the server reads).
+ * The versions a write is based on, taken out of the request: If-Match (a list of strong tags; a
+ * weak or foreign tag never matches, as HTTP says) or else the body's `version`, which is removed so
+ * that no schema ever stores it. A write that names none is refused with 428 before anything else is
+ * read, and so is `If-Match: *` (it names no version, only "overwrite whatever is there"): without a
+ * version the last writer would silently win (docs/decisions/write-versions.md).
  */
-export function takeExpectedVersion(ctx: Context): number[] | undefined {
+export function takeExpectedVersion(ctx: Context): number[] {
   const body = ctx.request.body;
   let fromBody: unknown;
   if (body && typeof body === 'object' && !Array.isArray(body) && 'version' in body) {
@@ -46,15 +50,14 @@ export function takeExpectedVersion(ctx: Context): number[] | undefined {
     delete (body as Record<string, unknown>).version;
   }
   const header = ctx.get('If-Match').trim();
-  if (header) {
-    if (header === '*') return undefined;
+  if (header && header !== '*') {
     return header
       .split(',')
       .map((tag) => STRONG_TAG.exec(tag.trim()))
       .filter((m): m is RegExpExecArray => !!m)
       .map((m) => Number(m[1]));
   }
-  if (fromBody === undefined || fromBody === null) return undefined;
+  if (fromBody === undefined || fromBody === null) throw versionRequired();
   if (typeof fromBody !== 'number' || !Number.isSafeInteger(fromBody) || fromBody < 0) {
     throw badRequest(MSG.versionInvalid, 'version');
   }

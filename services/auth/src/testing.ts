@@ -1,4 +1,5 @@
 import { ensureIndexes } from '@portal/service-kit';
+import { isValidObjectId } from 'mongoose';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { CONSENT_DOCUMENT, type AuthResponse, type Role } from '@portal/contracts';
 import { authRouters, localLookup } from './app';
@@ -48,4 +49,13 @@ export async function userWithRole(
   const { status, body } = await api<AuthResponse>(auth.url, 'POST', '/api/auth/login', { body: { email, password } });
   if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(body)}`);
   return body;
+}
+
+/**
+ * A directory edit as the screens send it: based on the person's version as it is stored now (the
+ * version the form would have read), unless the body names its own.
+ */
+export async function patchUser(auth: TestService<AuthConfig>, token: string, id: string, body: Record<string, unknown>) {
+  const stored = isValidObjectId(id) ? await userModel(auth.ctx.store).findById(id, { version: 1 }).lean() : null;
+  return api(auth.url, 'PATCH', `/api/users/${id}`, { token, body: { version: stored?.version ?? 0, ...body } });
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditEvent, AuthResponse, Course, GenerationJob, Role } from '@portal/contracts';
+import { isValidObjectId } from 'mongoose';
 import { closeServiceContext } from '@portal/service-kit';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
@@ -168,3 +169,22 @@ export const quizIdsOf = (course: Course): string[] =>
   course.modules.flatMap((m) =>
     m.lessons.flatMap((l) => l.blocks.flatMap((b) => (b.type === 'quiz' && b.content.quizId ? [b.content.quizId] : []))),
   );
+
+const VERSIONED_PATH = /^\/api\/(?:(courses|blocks|quizzes)\/([^/?]+)|courses\/[^/]+\/bank\/([^/?]+))$/;
+
+/**
+ * The body of an edit as the editor sends it: based on the version of the course, module, lesson,
+ * quiz or bank question as it is stored now (what the editor has just read), unless the body names
+ * its own. Tests of the version rule itself (428, 412) name theirs; see concurrency.test.ts.
+ */
+export async function basedOnStored(bed: ContentTestBed, path: string, body: unknown): Promise<unknown> {
+  const m = VERSIONED_PATH.exec(path);
+  if (!m || !body || typeof body !== 'object' || Array.isArray(body) || 'version' in body) return body;
+  const [, kind, id, questionId] = m;
+  const key = questionId ?? id;
+  if (!isValidObjectId(key)) return { version: 0, ...body };
+  const models = { courses: bed.models.courses, blocks: bed.models.blocks, quizzes: bed.models.quizzes } as const;
+  const model = kind ? models[kind as keyof typeof models] : bed.models.bank;
+  const stored = await (model as typeof bed.models.blocks).findById(key, { version: 1 }).lean<{ version?: number }>();
+  return { version: stored?.version ?? 0, ...body };
+}

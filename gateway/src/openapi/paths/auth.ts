@@ -192,6 +192,7 @@ export const authPaths: ZodOpenApiPathsObject = {
         position: 'Менеджер по продажам',
         email: 'ivan.petrov@example.ru',
         role: 'CLIENT',
+        version: 3,
       },
       versioned: true,
       ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },

@@ -57,7 +57,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
     patch: organizationRoute({
       summary: 'Изменить организацию',
       body: organizationUpdateSchema,
-      example: { status: 'INACTIVE' },
+      example: { status: 'INACTIVE', version: 3 },
       versioned: true,
       ok: { status: 200, description: 'Организация после изменения', schema: organizationSchema },
       also: innTaken,
@@ -83,7 +83,7 @@ export const crmPaths: ZodOpenApiPathsObject = {
     patch: contactRoute({
       summary: 'Изменить контакт',
       body: contactUpdateSchema,
-      example: { phone: '+7 (999) 765-43-21' },
+      example: { phone: '+7 (999) 765-43-21', version: 3 },
       versioned: true,
       ok: { status: 200, description: 'Контакт после изменения', schema: contactSchema },
       also: emailTaken,

@@ -1,4 +1,12 @@
-import { MSG, contentBlocksOf, type BlockRecord, type Course, type CourseOutline, type Quiz } from '@portal/contracts';
+import {
+  MSG,
+  contentBlocksOf,
+  type BankQuestion,
+  type BlockRecord,
+  type Course,
+  type CourseOutline,
+  type Quiz,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { seedCourse, startContent, type ContentTestBed } from '../testing';
 
@@ -77,11 +85,13 @@ describe('a lesson', () => {
     expect(stored.version).toBe(lesson.version + 1);
   });
 
-  it('accepts a write without a version (clients of the plain API), and If-Match: * for an existing one', async () => {
+  it('refuses a write without a version, or with If-Match: *, with 428 and the Russian message, changing nothing', async () => {
     const lesson = await lessonOf();
-    expect((await call('PATCH', `/api/blocks/${lesson.id}`, { title: 'Без версии' })).status).toBe(200);
-    expect((await call('PATCH', `/api/blocks/${lesson.id}`, { title: 'Любая' }, { 'If-Match': '*' })).status).toBe(200);
-    expect((await bed.models.blocks.findById(lesson.id).lean())?.version).toBe(lesson.version + 2);
+    for (const headers of [{}, { 'If-Match': '*' }]) {
+      const refused = await call('PATCH', `/api/blocks/${lesson.id}`, { title: 'Без версии' }, headers);
+      expect(refused.body).toEqual({ statusCode: 428, message: MSG.versionRequired });
+    }
+    expect(await bed.models.blocks.findById(lesson.id).lean()).toMatchObject({ title: lesson.title, version: lesson.version });
   });
 
   it('never matches a weak tag (the course page’s cache tag), and refuses a version that is not a count with 400', async () => {
@@ -154,6 +164,33 @@ describe('a course', () => {
     expect(answers.filter((a) => a.status === 412)).toHaveLength(9);
     const winner = answers.find((a) => a.status === 200)?.body.title;
     expect(await bed.models.courses.findById(course.id).lean()).toMatchObject({ title: winner, version: 1 });
+  });
+});
+
+describe('every versioned record', () => {
+  it('refuses an edit without a version with 428 and the Russian message: course, module, quiz and bank question', async () => {
+    const course = await seedCourse(bed, { modules: [0] });
+    const mod = (await call<CourseOutline>('GET', `/api/courses/${course.id}/outline`)).body.modules[0];
+    const quiz = (await call<Quiz>('POST', '/api/quizzes', { title: 'Квиз без версии', questions: [] })).body;
+    const question = (
+      await call<BankQuestion>('POST', `/api/courses/${course.id}/bank`, {
+        tags: ['версии'],
+        question: { type: 'single_choice', question: 'Вопрос', options: ['Да', 'Нет'], correctAnswers: [0] },
+      })
+    ).body;
+    const writes: Array<[string, string, Record<string, unknown>]> = [
+      ['PATCH', `/api/courses/${course.id}`, { title: 'Чужая правка' }],
+      ['PATCH', `/api/blocks/${mod.id}`, { title: 'Чужая правка' }],
+      ['PATCH', `/api/quizzes/${quiz.id}`, { title: 'Чужая правка' }],
+      ['PUT', `/api/courses/${course.id}/bank/${question.id}`, { tags: ['чужая'], question: question.question }],
+    ];
+    for (const [method, path, body] of writes) {
+      expect([path, (await call(method, path, body)).body]).toEqual([path, { statusCode: 428, message: MSG.versionRequired }]);
+    }
+    expect(await bed.models.courses.findById(course.id).lean()).toMatchObject({ title: course.title, version: 0 });
+    expect(await bed.models.blocks.findById(mod.id).lean()).toMatchObject({ title: mod.title, version: 0 });
+    expect(await bed.models.quizzes.findById(quiz.id).lean()).toMatchObject({ title: 'Квиз без версии', version: 0 });
+    expect(await bed.models.bank.findById(question.id).lean()).toMatchObject({ tags: ['версии'], version: 0 });
   });
 });
 

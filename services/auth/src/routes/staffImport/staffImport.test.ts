@@ -268,10 +268,17 @@ describe('staff import', () => {
       ['new', ''],
     ]);
     // The directory's edit refuses the same rows with the same words.
-    const peerId = String((await users.findOne({ email: peer.email }).lean())!._id);
+    const peerDoc = (await users.findOne({ email: peer.email }).lean())!;
+    const peerId = String(peerDoc._id);
     const patched = await api(auth.url, 'PATCH', `/api/users/${peerId}`, {
       token: curator.token,
-      body: { fullName: 'Взломанный Куратор', email: peer.email, role: 'CURATOR', department: 'Отдел взлома' },
+      body: {
+        fullName: 'Взломанный Куратор',
+        email: peer.email,
+        role: 'CURATOR',
+        department: 'Отдел взлома',
+        version: peerDoc.version,
+      },
     });
     expect([patched.status, patched.body.message]).toEqual([403, MSG.userEditPeer]);
 

@@ -4,7 +4,7 @@ import { api } from '@portal/devstack/testing';
 import { migrateNameParts } from '../../commands/people';
 import { userModel } from '../../models/user';
 import { DEFAULT_PRESETS } from '../../presets';
-import { startAuth, uniqueEmail, userWithRole } from '../../testing';
+import { patchUser, startAuth, uniqueEmail, userWithRole } from '../../testing';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => auth.close());
 
-const patch = (token: string, id: string, body: unknown) => api(auth.url, 'PATCH', `/api/users/${id}`, { token, body });
+const patch = (token: string, id: string, body: Record<string, unknown>) => patchUser(auth, token, id, body);
 
 describe('name parts, department and position', () => {
   it('an admin sets the parts, department and position; the full name is built surname first and the greeting name is the first name', async () => {

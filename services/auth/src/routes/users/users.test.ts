@@ -3,7 +3,7 @@ import { CONSENT_DOCUMENT, MSG, ROLE_LABELS, USERS_EXPORT_HEADER } from '@portal
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { api, publishedAuditEvents } from '@portal/devstack/testing';
 import { userModel } from '../../models/user';
-import { startAuth, userWithRole } from '../../testing';
+import { patchUser, startAuth, userWithRole } from '../../testing';
 
 let auth: Awaited<ReturnType<typeof startAuth>>;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => auth.close());
 
-const patch = (token: string, id: string, body: unknown) => api(auth.url, 'PATCH', `/api/users/${id}`, { token, body });
+const patch = (token: string, id: string, body: Record<string, unknown>) => patchUser(auth, token, id, body);
 
 describe('GET /api/users', () => {
   it('writes one access record per page of other people read, and none for a person reading only themselves', async () => {

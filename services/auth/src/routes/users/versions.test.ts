@@ -14,6 +14,21 @@ const patch = (token: string, id: string, body: unknown, headers: Record<string,
   api(auth.url, 'PATCH', `/api/users/${id}`, { token, body, headers });
 
 describe('PATCH /api/users/{id} with a version', () => {
+  it('refuses an edit without a version with 428 and the Russian message, changing nothing', async () => {
+    const admin = await userWithRole(auth, 'ADMIN');
+    const target = await userWithRole(auth, 'CLIENT', 'Пётр Безверсионный');
+    const base = { email: target.user.email, role: 'CLIENT', fullName: 'Чужая правка' };
+    for (const headers of [{}, { 'If-Match': '*' }]) {
+      const refused = await patch(admin.token, target.user.id, base, headers);
+      expect(refused.status).toBe(428);
+      expect(refused.body).toEqual({ statusCode: 428, message: MSG.versionRequired });
+    }
+    expect(await userModel(auth.ctx.store).findById(target.user.id).lean()).toMatchObject({
+      fullName: 'Пётр Безверсионный',
+      version: 0,
+    });
+  });
+
   it('answers a stale version with 412 and the Russian message, changing nothing', async () => {
     const admin = await userWithRole(auth, 'ADMIN');
     const target = await userWithRole(auth, 'CLIENT', 'Пётр Исходный');

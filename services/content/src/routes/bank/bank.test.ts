@@ -1,7 +1,7 @@
 import { CONTENT_MSG, type BankPage, type BankQuestion } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
-import { seedCourse, startContent, type ContentTestBed } from '../../testing';
+import { basedOnStored, seedCourse, startContent, type ContentTestBed } from '../../testing';
 
 /** A course's question bank: who reads and writes it, paging, tags and lost updates. */
 let bed: ContentTestBed;
@@ -10,8 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>) =>
-  api<T>(bed.content.url, method, path, { token, body, headers });
+// Every edit here is based on the version stored just before it, as the editor's is on what it read.
+const call = async <T = any>(method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>) =>
+  api<T>(bed.content.url, method, path, {
+    token,
+    body: method === 'PATCH' || method === 'PUT' ? await basedOnStored(bed, path, body) : body,
+    headers,
+  });
 const curator = () => bed.as.CURATOR.token;
 
 const single = (text: string, right = 0) => ({

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
-import { auditEventsFor, seedCourse, startContent, uniqueTitle, type ContentTestBed } from '../../testing';
+import { basedOnStored, auditEventsFor, seedCourse, startContent, uniqueTitle, type ContentTestBed } from '../../testing';
 
 let bed: ContentTestBed;
 beforeAll(async () => {
@@ -18,8 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
-  api<T>(bed.content.url, method, path, { token, body });
+// Every edit here is based on the version stored just before it, as the editor's is on what it read.
+const call = async <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, {
+    token,
+    body: method === 'PATCH' || method === 'PUT' ? await basedOnStored(bed, path, body) : body,
+  });
 const staff = () => bed.as.CURATOR.token;
 const UNKNOWN_ID = '64b7f0c2a1b2c3d4e5f60718';
 const BAD_ID = encodeURIComponent('bad id!');

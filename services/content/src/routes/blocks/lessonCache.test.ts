@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { BlockRecord } from '@portal/contracts';
 import { api, rawGet, storeOperationsDuring } from '@portal/devstack/testing';
-import { seedCourse, startContent, startContentReplica, type ContentTestBed } from '../../testing';
+import { basedOnStored, seedCourse, startContent, startContentReplica, type ContentTestBed } from '../../testing';
 
 // GET /api/blocks/{id} is kept per course version (src/commands/lessonCache.ts). A second content
 // process on the same databases stands for another replica: every write through it is seen at once here.
@@ -20,7 +20,9 @@ const admin = () => bed.as.ADMIN.token;
 const learner = () => bed.as.CLIENT.token;
 const read = (token: string, id: string, headers: Record<string, string> = {}) =>
   api<BlockRecord>(bed.content.url, 'GET', `/api/blocks/${id}`, { token, headers });
-const write = (path: string, body: Record<string, unknown>) => api(replica.url, 'PATCH', path, { token: admin(), body });
+// Each write is based on the version stored just before it, as the editor's is on what it read.
+const write = async (path: string, body: Record<string, unknown>) =>
+  api(replica.url, 'PATCH', path, { token: admin(), body: await basedOnStored(bed, path, body) });
 const text = (answer: { body: BlockRecord }) => JSON.parse(answer.body.content as string)[0]?.content?.text;
 
 it('a lesson asked again costs one store read, and every write through another replica is seen at once', async () => {

@@ -42,11 +42,14 @@ it('a page asked again is answered without reading the courses, and every write 
   // Renamed, unpublished and deleted through the replica: each is seen here on the next request.
   const renamed = await api(replica.url, 'PATCH', `/api/courses/${first.body.id}`, {
     token: token('ADMIN'),
-    body: { title: `${tag} первый` },
+    body: { title: `${tag} первый`, version: first.body.version },
   });
   expect(renamed.status).toBe(200);
   expect(titles(await list(bed.content.url, 'CANDIDATE', tag))).toEqual([`${tag} первый`, `${tag} три`, `${tag} два`]);
-  await api(replica.url, 'PATCH', `/api/courses/${first.body.id}`, { token: token('ADMIN'), body: { status: 'draft' } });
+  await api(replica.url, 'PATCH', `/api/courses/${first.body.id}`, {
+    token: token('ADMIN'),
+    body: { status: 'draft', version: renamed.body.version },
+  });
   expect(titles(await list(bed.content.url, 'CANDIDATE', tag))).toEqual([`${tag} три`, `${tag} два`]);
   expect(titles(await list(bed.content.url, 'ADMIN', tag))).toEqual([`${tag} первый`, `${tag} три`, `${tag} два`]);
   await api(replica.url, 'DELETE', `/api/courses/${first.body.id}`, { token: token('ADMIN') });

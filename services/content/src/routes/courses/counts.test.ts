@@ -1,6 +1,6 @@
 import type { Course, CourseOutline, CourseSummary } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
-import { startContent, uniqueTitle, type ContentTestBed } from '../../testing';
+import { basedOnStored, startContent, uniqueTitle, type ContentTestBed } from '../../testing';
 
 // The course list answers from counts stored on each course, and the outline from figures stored on
 // each lesson; every kind of write must move them. After each write below, the card and the outline
@@ -11,8 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token: string, body?: unknown) =>
-  api<T>(bed.content.url, method, path, { token, body });
+// Every edit here is based on the version stored just before it, as the editor's is on what it read.
+const call = async <T = any>(method: string, path: string, token: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, {
+    token,
+    body: method === 'PATCH' || method === 'PUT' ? await basedOnStored(bed, path, body) : body,
+  });
 const as = (role: 'ADMIN' | 'CURATOR' | 'CANDIDATE') => bed.as[role].token;
 
 async function cardAndPage(courseId: string, title: string, role: 'CURATOR' | 'CANDIDATE') {

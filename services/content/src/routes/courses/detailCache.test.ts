@@ -6,7 +6,7 @@ import { CourseDetailCache } from '../../commands/courseDetailCache';
 import { courseDetail } from '../../commands/courses';
 import { touchCourse } from '../../commands/touch';
 import type { CourseDoc } from '../../models/course';
-import { quizIdsOf, seedCourse, startContent, waitForJob, type ContentTestBed } from '../../testing';
+import { basedOnStored, quizIdsOf, seedCourse, startContent, waitForJob, type ContentTestBed } from '../../testing';
 
 /**
  * GET /api/courses/{id} is served from a cache of the serialised structure. These tests prove a
@@ -19,8 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
-  api<T>(bed.content.url, method, path, { token, body });
+// Every edit here is based on the version stored just before it, as the editor's is on what it read.
+const call = async <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, {
+    token,
+    body: method === 'PATCH' || method === 'PUT' ? await basedOnStored(bed, path, body) : body,
+  });
 const curator = () => bed.as.CURATOR.token;
 const learner = () => bed.as.CLIENT.token;
 

@@ -1,6 +1,6 @@
 import { contentBlocksOf, type BlockRecord, type Course, type CourseOutline, type CourseSummary } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
-import { seedCourse, startContent, type ContentTestBed } from '../../testing';
+import { basedOnStored, seedCourse, startContent, type ContentTestBed } from '../../testing';
 
 /**
  * The editor and study mode open a course through its outline (no lesson content) and read each
@@ -12,8 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
-  api<T>(bed.content.url, method, path, { token, body });
+// Every edit here is based on the version stored just before it, as the editor's is on what it read.
+const call = async <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, {
+    token,
+    body: method === 'PATCH' || method === 'PUT' ? await basedOnStored(bed, path, body) : body,
+  });
 const curator = () => bed.as.CURATOR.token;
 const UNKNOWN_ID = '64b7f0c2a1b2c3d4e5f60718';
 const BAD_ID = encodeURIComponent('bad id!');

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
-import { seedCourse, startContent, storedCourse, uniqueTitle, type ContentTestBed } from '../../testing';
+import { basedOnStored, seedCourse, startContent, storedCourse, uniqueTitle, type ContentTestBed } from '../../testing';
 
 let bed: ContentTestBed;
 let stranger: AuthResponse;
@@ -19,8 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
-  api<T>(bed.content.url, method, path, { token, body });
+// Every edit here is based on the version stored just before it, as the editor's is on what it read.
+const call = async <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, {
+    token,
+    body: method === 'PATCH' || method === 'PUT' ? await basedOnStored(bed, path, body) : body,
+  });
 
 /**
  * A published course of the test bed's curator with one module of one lesson, and a quiz written for

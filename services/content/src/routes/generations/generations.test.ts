@@ -1,7 +1,16 @@
 import { GENERATION_MSG, MSG, type Course, type GenerationJob, type Quiz } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
-import { auditEventsFor, countAll, quizIdsOf, startContent, storedCourse, waitForJob, type ContentTestBed } from '../../testing';
+import {
+  basedOnStored,
+  auditEventsFor,
+  countAll,
+  quizIdsOf,
+  startContent,
+  storedCourse,
+  waitForJob,
+  type ContentTestBed,
+} from '../../testing';
 
 let bed: ContentTestBed;
 beforeAll(async () => {
@@ -10,8 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = <T = any>(method: string, path: string, token?: string, body?: unknown) =>
-  api<T>(bed.content.url, method, path, { token, body });
+// Every edit here is based on the version stored just before it, as the editor's is on what it read.
+const call = async <T = any>(method: string, path: string, token?: string, body?: unknown) =>
+  api<T>(bed.content.url, method, path, {
+    token,
+    body: method === 'PATCH' || method === 'PUT' ? await basedOnStored(bed, path, body) : body,
+  });
 const curator = () => bed.as.CURATOR.token;
 const GOALS = ['Распознавать фишинговые письма', 'Создавать надёжные пароли', 'Сообщать об инцидентах'];
 const REQUEST = { topic: 'Информационная безопасность', audience: 'Новые сотрудники офиса', goals: GOALS };

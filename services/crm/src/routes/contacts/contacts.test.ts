@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) =>
+const call = (method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
   api(bed.crm.url, method, path, opts);
 const token = (role: 'ADMIN' | 'MANAGER' | 'CURATOR' | 'CLIENT' | 'CANDIDATE') => bed.as[role].token;
 let n = 0;
@@ -24,7 +24,7 @@ async function makeContact(fields: Record<string, unknown> = {}) {
     body: { fullName: 'Ирина Смирнова', email: email(), orgId, ...fields },
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; email: string; fullName: string; orgId: string };
+  return res.body as { id: string; email: string; fullName: string; orgId: string; version: number };
 }
 
 describe('POST /api/contacts', () => {
@@ -162,12 +162,24 @@ describe('PATCH /api/contacts/{id}', () => {
   it('refuses a blank name, a bad email and an empty edit with 400', async () => {
     const contact = await makeContact({ fullName: 'Проверяемый' });
     expect(
-      (await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { fullName: '' } })).body,
+      (
+        await call('PATCH', `/api/contacts/${contact.id}`, {
+          token: token('CURATOR'),
+          body: { fullName: '', version: contact.version },
+        })
+      ).body,
     ).toMatchObject({ statusCode: 400, message: MSG.fillRequired });
     expect(
-      (await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { email: 'bad' } })).body,
+      (
+        await call('PATCH', `/api/contacts/${contact.id}`, {
+          token: token('CURATOR'),
+          body: { email: 'bad', version: contact.version },
+        })
+      ).body,
     ).toMatchObject({ statusCode: 400, message: MSG.emailInvalid });
-    expect((await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: {} })).body).toMatchObject({
+    expect(
+      (await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { version: contact.version } })).body,
+    ).toMatchObject({
       statusCode: 400,
       message: CRM_MSG.nothingToUpdate,
     });
@@ -180,7 +192,7 @@ describe('PATCH /api/contacts/{id}', () => {
   it('answers 404 for a missing contact', async () => {
     const res = await call('PATCH', `/api/contacts/${new Types.ObjectId().toHexString()}`, {
       token: token('CURATOR'),
-      body: { fullName: 'Никто' },
+      body: { fullName: 'Никто', version: 0 },
     });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(CRM_MSG.contactNotFound);
@@ -191,7 +203,14 @@ describe('PATCH /api/contacts/{id}', () => {
     const address = email();
     const res = await call('PATCH', `/api/contacts/${contact.id}`, {
       token: token('CURATOR'),
-      body: { fullName: 'Новое Имя', email: address, phone: null, role: 'Менеджер по закупкам', orgId: 'ignored' },
+      body: {
+        fullName: 'Новое Имя',
+        email: address,
+        phone: null,
+        role: 'Менеджер по закупкам',
+        orgId: 'ignored',
+        version: contact.version,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -214,10 +233,30 @@ describe('PATCH /api/contacts/{id}', () => {
   it('refuses the email of another contact of the organization with 409', async () => {
     const taken = await makeContact();
     const contact = await makeContact();
-    const res = await call('PATCH', `/api/contacts/${contact.id}`, { token: token('CURATOR'), body: { email: taken.email } });
+    const res = await call('PATCH', `/api/contacts/${contact.id}`, {
+      token: token('CURATOR'),
+      body: { email: taken.email, version: contact.version },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(CRM_MSG.contactEmailTaken);
     expect(await bed.models.contacts.findById(contact.id).lean()).toMatchObject({ email: contact.email });
+  });
+
+  it('refuses a write without a version with 428 and the Russian message, and changes nothing', async () => {
+    const contact = await makeContact({ fullName: 'Без версии' });
+    for (const headers of [{}, { 'If-Match': '*' }]) {
+      const res = await call('PATCH', `/api/contacts/${contact.id}`, {
+        token: token('CURATOR'),
+        body: { fullName: 'Чужая правка' },
+        headers,
+      });
+      expect(res.status).toBe(428);
+      expect(res.body.message).toBe(MSG.versionRequired);
+    }
+    expect(await bed.models.contacts.findById(contact.id).lean()).toMatchObject({
+      fullName: 'Без версии',
+      version: contact.version,
+    });
   });
 });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => bed.close());
 
-const call = (method: string, path: string, opts: { token?: string; body?: unknown } = {}) =>
+const call = (method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
   api(bed.crm.url, method, path, opts);
 const token = (role: 'ADMIN' | 'MANAGER' | 'CURATOR' | 'CLIENT' | 'CANDIDATE') => bed.as[role].token;
 const missingId = () => new Types.ObjectId().toHexString();
@@ -21,7 +21,7 @@ async function makeOrg(fields: Record<string, unknown> = {}) {
     body: { name: 'ООО Тест', inn: uniqueInn(), ...fields },
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; name: string; inn: string };
+  return res.body as { id: string; name: string; inn: string; version: number };
 }
 
 describe('GET /api/organizations', () => {
@@ -143,13 +143,13 @@ describe('POST /api/organizations', () => {
     expect(created.body).toMatchObject({ kpp: '773601001', ogrn: '1027700132195' });
     const cleared = await call('PATCH', `/api/organizations/${created.body.id}`, {
       token: token('CURATOR'),
-      body: { kpp: '', ogrn: '304500116000157' },
+      body: { kpp: '', ogrn: '304500116000157', version: created.body.version },
     });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ kpp: null, ogrn: '304500116000157' });
     const wrong = await call('PATCH', `/api/organizations/${created.body.id}`, {
       token: token('CURATOR'),
-      body: { inn: '1234567890' },
+      body: { inn: '1234567890', version: cleared.body.version },
     });
     expect([wrong.status, wrong.body.message]).toEqual([400, REQUISITES_MSG.innChecksum]);
     expect((await bed.models.organizations.findById(created.body.id).lean())?.inn).toBe(created.body.inn);
@@ -295,16 +295,22 @@ describe('PATCH /api/organizations/{id}', () => {
   it('refuses blank name or inn, an unknown status and an empty edit with 400', async () => {
     const org = await makeOrg({ name: 'Проверка' });
     for (const body of [{ name: '' }, { inn: '  ' }, { name: 'Ок', inn: null }]) {
-      const res = await call('PATCH', `/api/organizations/${org.id}`, { token: token('CURATOR'), body });
+      const res = await call('PATCH', `/api/organizations/${org.id}`, {
+        token: token('CURATOR'),
+        body: { ...body, version: org.version },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MSG.fillRequired);
     }
     const badStatus = await call('PATCH', `/api/organizations/${org.id}`, {
       token: token('CURATOR'),
-      body: { status: 'DELETED' },
+      body: { status: 'DELETED', version: org.version },
     });
     expect(badStatus.body).toMatchObject({ statusCode: 400, message: CRM_MSG.statusInvalid });
-    const empty = await call('PATCH', `/api/organizations/${org.id}`, { token: token('CURATOR'), body: {} });
+    const empty = await call('PATCH', `/api/organizations/${org.id}`, {
+      token: token('CURATOR'),
+      body: { version: org.version },
+    });
     expect(empty.body).toMatchObject({ statusCode: 400, message: CRM_MSG.nothingToUpdate });
     expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({
       name: 'Проверка',
@@ -316,7 +322,7 @@ describe('PATCH /api/organizations/{id}', () => {
   it('answers 404 for a missing organization', async () => {
     const res = await call('PATCH', `/api/organizations/${missingId()}`, {
       token: token('CURATOR'),
-      body: { status: 'INACTIVE' },
+      body: { status: 'INACTIVE', version: 0 },
     });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(CRM_MSG.orgNotFound);
@@ -327,7 +333,7 @@ describe('PATCH /api/organizations/{id}', () => {
     const inn = uniqueInn();
     const res = await call('PATCH', `/api/organizations/${org.id}`, {
       token: token('CURATOR'),
-      body: { name: 'Новое имя', inn, site: '', status: 'INACTIVE' },
+      body: { name: 'Новое имя', inn, site: '', status: 'INACTIVE', version: org.version },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: org.id, name: 'Новое имя', inn, site: null, status: 'INACTIVE' });
@@ -340,7 +346,7 @@ describe('PATCH /api/organizations/{id}', () => {
 
     const statusOnly = await call('PATCH', `/api/organizations/${org.id}`, {
       token: token('ADMIN'),
-      body: { status: 'PENDING' },
+      body: { status: 'PENDING', version: res.body.version },
     });
     expect(statusOnly.body).toMatchObject({ name: 'Новое имя', status: 'PENDING' });
 
@@ -352,15 +358,34 @@ describe('PATCH /api/organizations/{id}', () => {
   it('refuses the inn of another organization with 409, but keeping its own inn is fine', async () => {
     const taken = await makeOrg({ name: 'Владелец ИНН' });
     const org = await makeOrg({ name: 'Претендент' });
-    const res = await call('PATCH', `/api/organizations/${org.id}`, { token: token('CURATOR'), body: { inn: taken.inn } });
+    const res = await call('PATCH', `/api/organizations/${org.id}`, {
+      token: token('CURATOR'),
+      body: { inn: taken.inn, version: org.version },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(CRM_MSG.innTaken);
     expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ inn: org.inn });
     const same = await call('PATCH', `/api/organizations/${org.id}`, {
       token: token('CURATOR'),
-      body: { name: 'Претендент 2', inn: org.inn },
+      body: { name: 'Претендент 2', inn: org.inn, version: org.version },
     });
     expect(same.status).toBe(200);
+  });
+});
+
+describe('PATCH /api/organizations/{id} without a version', () => {
+  it('is refused with 428 and the Russian message, and changes nothing', async () => {
+    const org = await makeOrg({ name: 'Без версии' });
+    for (const headers of [{}, { 'If-Match': '*' }]) {
+      const res = await call('PATCH', `/api/organizations/${org.id}`, {
+        token: token('CURATOR'),
+        body: { name: 'Чужая правка' },
+        headers,
+      });
+      expect(res.status).toBe(428);
+      expect(res.body.message).toBe(MSG.versionRequired);
+    }
+    expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ name: 'Без версии', version: org.version });
   });
 });
 
