@@ -138,7 +138,7 @@ describe('the request id', () => {
     const person = await userWithRole(auth, 'CANDIDATE', 'Ольга Кузнецова');
     const changed = await api(url, 'PATCH', `/api/users/${person.user.id}`, {
       token: admin.token,
-      body: { fullName: 'Ольга Иванова', email: person.user.email, role: 'CANDIDATE' },
+      body: { fullName: 'Ольга Иванова', email: person.user.email, role: 'CANDIDATE', version: person.user.version },
       headers: { 'x-request-id': 'obs-write-1' },
     });
     expect(changed.status).toBe(200);

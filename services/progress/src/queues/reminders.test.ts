@@ -1,6 +1,13 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { dayOf, type Assignment, type AuthResponse, type NotificationKind, type NotificationPage } from '@portal/contracts';
+import {
+  dayOf,
+  type Assignment,
+  type AuthResponse,
+  type NotificationKind,
+  type NotificationPage,
+  type User,
+} from '@portal/contracts';
 import { DAY_MS, clock, createRedis, type ScheduledJob } from '@portal/service-kit';
 import { api } from '@portal/devstack/testing';
 import { startSmtpCatcher, type SmtpCatcher } from '@portal/devstack/smtp';
@@ -42,9 +49,17 @@ function replica(): ScheduledJob {
 }
 
 async function moveTo(person: AuthResponse, department: string): Promise<void> {
+  // Based on the person as the directory reads them now: a person may be moved more than once.
+  const read = await api<User>(bed.auth.url, 'GET', `/api/users/${person.user.id}`, { token: bed.as.ADMIN.token });
   const { status } = await api(bed.auth.url, 'PATCH', `/api/users/${person.user.id}`, {
     token: bed.as.ADMIN.token,
-    body: { fullName: person.user.fullName, email: person.user.email, role: person.user.role, department },
+    body: {
+      fullName: person.user.fullName,
+      email: person.user.email,
+      role: person.user.role,
+      department,
+      version: read.body.version,
+    },
   });
   expect(status).toBe(200);
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
     const person = await bed.learner('CLIENT', name);
     const moved = await api(bed.auth.url, 'PATCH', `/api/users/${person.user.id}`, {
       token: bed.as.ADMIN.token,
-      body: { fullName: name, email: person.user.email, role: 'CLIENT', department },
+      body: { fullName: name, email: person.user.email, role: 'CLIENT', department, version: person.user.version },
     });
     expect(moved.status).toBe(200);
     people[key] = person;

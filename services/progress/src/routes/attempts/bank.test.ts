@@ -37,6 +37,7 @@ beforeAll(async () => {
   const quiz = await api<Quiz>(bed.content.url, 'PATCH', `/api/quizzes/${seeded.quiz.id}`, {
     token: bed.as.CURATOR.token,
     body: {
+      version: seeded.quiz.version,
       draws: [
         { tag: 'пожарная безопасность', count: 2 },
         { tag: 'первая помощь', count: 1 },
