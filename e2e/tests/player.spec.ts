@@ -300,6 +300,11 @@ test.describe.serial('learning', () => {
       const named = page.getByRole('navigation', { name: 'Учётная запись' }).getByRole('paragraph');
       await expect(named).toBeVisible();
       await expect(named).toHaveText(`${learners.second!.fullName} · Кандидат`);
+      // «Выйти» has no room beside the menu on a phone: the open menu offers it, and the menu's button is not cut.
+      const header = page.getByRole('navigation', { name: 'Учётная запись' });
+      await expect(header.getByRole('button', { name: 'Выйти', exact: true })).toHaveCount(1);
+      await expect(header.getByRole('button', { name: 'Выйти', exact: true })).toBeVisible();
+      expect(await account.evaluate((button) => button.scrollWidth - button.clientWidth)).toBeLessThanOrEqual(1);
       await account.tap();
 
       await page.goto(`/student/${seed.courseId}`);

@@ -12,6 +12,8 @@ interface Props {
   onSignOutEverywhere: () => void;
   onAbout: () => void;
   onConsent: () => void;
+  /** Signs out: a phone's header has no room for «Выйти» beside the menu, so the menu offers it there. */
+  onSignOut: () => void;
   /** Called as the menu opens (the header fetches its dialogs then). */
   onOpen?: () => void;
 }
@@ -20,9 +22,18 @@ interface Props {
  * The person's name in the header opens the account's less frequent actions (a disclosure: the
  * header has no room for them beside the navigation). Escape or a click elsewhere closes it. A
  * phone's header has no room for the name either: it shows the initials, and the open menu names
- * the person in full.
+ * the person in full, and takes «Выйти» in from the header (see docs/decisions/phone-header.md).
  */
-export function AccountMenu({ label, initials, onChangePassword, onSignOutEverywhere, onAbout, onConsent, onOpen }: Props) {
+export function AccountMenu({
+  label,
+  initials,
+  onChangePassword,
+  onSignOutEverywhere,
+  onAbout,
+  onConsent,
+  onSignOut,
+  onOpen,
+}: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -80,6 +91,11 @@ export function AccountMenu({ label, initials, onChangePassword, onSignOutEveryw
           <Button $variant="ghost" $size="sm" onClick={choose(onAbout)}>
             О системе
           </Button>
+          <PhoneOnly>
+            <Button $variant="ghost" $size="sm" onClick={choose(onSignOut)}>
+              Выйти
+            </Button>
+          </PhoneOnly>
         </Panel>
       )}
     </Root>
@@ -113,6 +129,17 @@ const Initials = styled.span`
     background: ${({ theme }) => theme.colors.surfaceAlt};
     color: ${({ theme }) => theme.colors.text};
     font-size: 12px;
+  }
+`;
+/** «Выйти» in the menu: on a wide screen it stands in the header itself. */
+const PhoneOnly = styled.div`
+  display: none;
+  ${PHONE} {
+    display: flex;
+    flex-direction: column;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    margin-top: 4px;
+    padding-top: 4px;
   }
 `;
 const PanelName = styled.p`

@@ -139,15 +139,16 @@ export function Chrome() {
               onSignOutEverywhere={() => setAskingEverywhere(true)}
               onAbout={() => setAbout(true)}
               onConsent={() => setConsentOpen(true)}
+              onSignOut={() => void signOut()}
               onOpen={() => void loadDialogs().catch(() => undefined)}
             />
             {/* Outlined: a bare ☾ on the light theme's white was barely visible. */}
             <Button $variant="outline" $size="sm" onClick={toggleDark} aria-label={dark ? 'Светлая тема' : 'Тёмная тема'}>
               {dark ? '☀' : '☾'}
             </Button>
-            <Button $variant="outline" $size="sm" onClick={signOut}>
+            <SignOut $variant="outline" $size="sm" onClick={signOut}>
               Выйти
-            </Button>
+            </SignOut>
           </UserBox>
         </Bar>
       )}
@@ -236,4 +237,10 @@ const UserBox = styled.div`
   }
   font-size: 14px;
   color: ${({ theme }) => theme.colors.muted};
+`;
+/** A phone's header has no room for it beside the bell, the menu and the theme button: the account menu offers it there. */
+const SignOut = styled(Button)`
+  ${PHONE} {
+    display: none;
+  }
 `;
