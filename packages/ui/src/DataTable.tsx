@@ -13,3 +13,16 @@ export const DataTable = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
 `;
+
+/**
+ * A table's own horizontal scroll: a table wider than a phone scrolls inside it and never widens the
+ * page. It is a named region in the tab order, so a keyboard can scroll it too.
+ */
+export const TableScroll = styled.div.attrs({ role: 'region', tabIndex: 0 })<{ 'aria-label': string }>`
+  max-width: 100%;
+  overflow-x: auto;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;

@@ -229,11 +229,18 @@ const Toolbar = styled.div`
   align-items: center;
   margin: 16px 0;
 `;
+/** The caption above the file picker when a phone has no room for both on one line; the picker never widens the page. */
 const FileLabel = styled.label`
   display: inline-flex;
+  flex-wrap: wrap;
   gap: 8px;
   align-items: center;
+  max-width: 100%;
   font-size: 14px;
+  input {
+    min-width: 0;
+    max-width: 100%;
+  }
 `;
 const Section = styled(Card).attrs({ as: 'section' })`
   display: grid;

@@ -112,9 +112,11 @@ const List = styled.div`
     opacity: 0.7;
   }
 `;
+// The text's column may shrink below its longest word (an email): it wraps there, not past the phone's width.
 const Row = styled(Card).attrs({ as: 'article' })`
   display: grid;
-  grid-template-columns: 1fr auto;
+  grid-template-columns: minmax(0, 1fr) auto;
+  overflow-wrap: anywhere;
   gap: 8px 16px;
   align-items: center;
   padding: 16px 20px;

@@ -13,6 +13,7 @@ import {
   Label,
   Muted,
   PagedList,
+  TableScroll,
   useDebounced,
   usePagedFilters,
 } from '@portal/ui';
@@ -131,73 +132,75 @@ export function AssignmentDetail({ id }: { id: string }) {
             onPage={setPage}
           >
             {(rows) => (
-              <Table aria-label="Люди назначения">
-                <thead>
-                  <tr>
-                    <th>ФИО</th>
-                    <th>Подразделение</th>
-                    <th>Статус</th>
-                    <th>Срок</th>
-                    <th>Осталось</th>
-                    <th>Сертификат</th>
-                    {canExtend && <th />}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((p) => (
-                    <Row key={p.userId} $overdue={p.status === 'overdue'} data-status={p.status}>
-                      <td>
-                        <a
-                          href={paths.assignmentPerson(p.userId)}
-                          onClick={(e) => {
-                            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-                            e.preventDefault();
-                            navigate(paths.assignmentPerson(p.userId));
-                          }}
-                        >
-                          {p.fullName}
-                        </a>
-                      </td>
-                      <td>{p.department || '—'}</td>
-                      <td>{ASSIGNMENT_STATUS_LABELS[p.status]}</td>
-                      <td>{formatDay(p.dueDate)}</td>
-                      <td>{daysLeftText(p)}</td>
-                      <td>
-                        {p.certificateNumber ? (
-                          <Button
-                            type="button"
-                            $variant="link"
-                            aria-label={`Скачать сертификат ${p.certificateNumber}`}
-                            onClick={() =>
-                              void downloadCertificate(p.certificateNumber!).catch((err: unknown) =>
-                                console.error('Не удалось скачать сертификат:', errorMessage(err)),
-                              )
-                            }
-                          >
-                            {p.certificateNumber}
-                          </Button>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      {canExtend && (
+              <TableScroll aria-label="Люди назначения, таблица">
+                <Table aria-label="Люди назначения">
+                  <thead>
+                    <tr>
+                      <th>ФИО</th>
+                      <th>Подразделение</th>
+                      <th>Статус</th>
+                      <th>Срок</th>
+                      <th>Осталось</th>
+                      <th>Сертификат</th>
+                      {canExtend && <th />}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((p) => (
+                      <Row key={p.userId} $overdue={p.status === 'overdue'} data-status={p.status}>
                         <td>
-                          <Button
-                            type="button"
-                            $variant="outline"
-                            $size="sm"
-                            disabled={!newDue || extend.isPending}
-                            aria-label={`Продлить срок для ${p.fullName}`}
-                            onClick={() => extend.mutate(p.userId)}
+                          <a
+                            href={paths.assignmentPerson(p.userId)}
+                            onClick={(e) => {
+                              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                              e.preventDefault();
+                              navigate(paths.assignmentPerson(p.userId));
+                            }}
                           >
-                            Продлить
-                          </Button>
+                            {p.fullName}
+                          </a>
                         </td>
-                      )}
-                    </Row>
-                  ))}
-                </tbody>
-              </Table>
+                        <td>{p.department || '—'}</td>
+                        <td>{ASSIGNMENT_STATUS_LABELS[p.status]}</td>
+                        <td>{formatDay(p.dueDate)}</td>
+                        <td>{daysLeftText(p)}</td>
+                        <td>
+                          {p.certificateNumber ? (
+                            <Button
+                              type="button"
+                              $variant="link"
+                              aria-label={`Скачать сертификат ${p.certificateNumber}`}
+                              onClick={() =>
+                                void downloadCertificate(p.certificateNumber!).catch((err: unknown) =>
+                                  console.error('Не удалось скачать сертификат:', errorMessage(err)),
+                                )
+                              }
+                            >
+                              {p.certificateNumber}
+                            </Button>
+                          ) : (
+                            '—'
+                          )}
+                        </td>
+                        {canExtend && (
+                          <td>
+                            <Button
+                              type="button"
+                              $variant="outline"
+                              $size="sm"
+                              disabled={!newDue || extend.isPending}
+                              aria-label={`Продлить срок для ${p.fullName}`}
+                              onClick={() => extend.mutate(p.userId)}
+                            >
+                              Продлить
+                            </Button>
+                          </td>
+                        )}
+                      </Row>
+                    ))}
+                  </tbody>
+                </Table>
+              </TableScroll>
             )}
           </PagedList>
         </>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
-import { Muted, Pager } from '@portal/ui';
+import { Muted, Pager, TableScroll } from '@portal/ui';
 import { daysLeftText, formatDay } from '@portal/web-core';
 import { assignmentKeys, fetchPersonAssignments } from '../../api/assignments';
 import { RecordPage } from '../../components/RecordPage';
@@ -31,28 +31,30 @@ export function AssignmentPerson({ userId }: { userId: string }) {
               <Muted>Назначенного обучения нет</Muted>
             ) : (
               <>
-                <Table aria-label="Назначения человека">
-                  <thead>
-                    <tr>
-                      <th>Курс</th>
-                      <th>Статус</th>
-                      <th>Срок</th>
-                      <th>Осталось</th>
-                      <th>Завершён</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.map((a) => (
-                      <Row key={a.assignmentId} $overdue={a.status === 'overdue'}>
-                        <td>{a.courseTitle}</td>
-                        <td>{ASSIGNMENT_STATUS_LABELS[a.status]}</td>
-                        <td>{formatDay(a.dueDate)}</td>
-                        <td>{daysLeftText(a)}</td>
-                        <td>{a.completedAt ? new Date(a.completedAt).toLocaleDateString('ru-RU') : '—'}</td>
-                      </Row>
-                    ))}
-                  </tbody>
-                </Table>
+                <TableScroll aria-label="Назначения человека, таблица">
+                  <Table aria-label="Назначения человека">
+                    <thead>
+                      <tr>
+                        <th>Курс</th>
+                        <th>Статус</th>
+                        <th>Срок</th>
+                        <th>Осталось</th>
+                        <th>Завершён</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.map((a) => (
+                        <Row key={a.assignmentId} $overdue={a.status === 'overdue'}>
+                          <td>{a.courseTitle}</td>
+                          <td>{ASSIGNMENT_STATUS_LABELS[a.status]}</td>
+                          <td>{formatDay(a.dueDate)}</td>
+                          <td>{daysLeftText(a)}</td>
+                          <td>{a.completedAt ? new Date(a.completedAt).toLocaleDateString('ru-RU') : '—'}</td>
+                        </Row>
+                      ))}
+                    </tbody>
+                  </Table>
+                </TableScroll>
                 <Pager of={found} onPage={setPage} />
               </>
             )}

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIENCE_LABELS, ROLE_LABELS, STAFF_ROLES, type Assignment } from '@portal/contracts';
-import { Card, Field, Input, Muted, Page, PagedList, Select, usePagedFilters } from '@portal/ui';
+import { Card, Field, Input, Muted, Page, PagedList, Select, TableScroll, usePagedFilters } from '@portal/ui';
 import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { assignmentKeys, createAssignment, fetchAssignments, fetchPublishedCourses } from '../../api/assignments';
@@ -82,33 +82,35 @@ export function Assignments() {
         onPage={setPage}
       >
         {(rows) => (
-          <Table aria-label="Назначения">
-            <thead>
-              <tr>
-                <th>Курс</th>
-                <th>Кому</th>
-                <th>Срок</th>
-                <th>Повтор</th>
-                <th>Назначил</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    <a href={paths.assignment(a.id)} onClick={open(a.id)}>
-                      {a.courseTitle}
-                    </a>
-                    {a.mandatory && <Muted as="span"> · обязательное</Muted>}
-                  </td>
-                  <td>{audienceText(a)}</td>
-                  <td>{formatDay(a.dueDate)}</td>
-                  <td>{a.recurrenceMonths ? `каждые ${a.recurrenceMonths} мес.` : '—'}</td>
-                  <td>{a.createdBy.fullName}</td>
+          <TableScroll aria-label="Назначения, таблица">
+            <Table aria-label="Назначения">
+              <thead>
+                <tr>
+                  <th>Курс</th>
+                  <th>Кому</th>
+                  <th>Срок</th>
+                  <th>Повтор</th>
+                  <th>Назначил</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {rows.map((a) => (
+                  <tr key={a.id}>
+                    <td>
+                      <a href={paths.assignment(a.id)} onClick={open(a.id)}>
+                        {a.courseTitle}
+                      </a>
+                      {a.mandatory && <Muted as="span"> · обязательное</Muted>}
+                    </td>
+                    <td>{audienceText(a)}</td>
+                    <td>{formatDay(a.dueDate)}</td>
+                    <td>{a.recurrenceMonths ? `каждые ${a.recurrenceMonths} мес.` : '—'}</td>
+                    <td>{a.createdBy.fullName}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
         )}
       </PagedList>
     </Page>

@@ -84,7 +84,7 @@ function SortableBlock({
           <strong>{BLOCK_TYPE_LABELS[block.type]}</strong>
           <span>№{block.order}</span>
         </Meta>
-        <Preview>{preview}</Preview>
+        <Preview title={preview}>{preview}</Preview>
       </Select>
     </Item>
   );
@@ -137,12 +137,15 @@ const Meta = styled.span`
     color: ${({ theme }) => theme.colors.text};
   }
 `;
+// Two lines at most, wrapped anywhere (a file's long name too): a phone's narrow block shows the start
+// of the text in its box, and the title gives the rest.
 const Preview = styled.span`
-  display: block;
+  display: -webkit-box;
   margin-top: 4px;
   overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  overflow-wrap: anywhere;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
 `;
 const Empty = styled.p`
   margin: 0;

@@ -213,7 +213,14 @@ const Claims = styled.dl`
   margin: 0;
   display: grid;
   gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(170px, 1fr));
+  /* Two rows of three: six cards of 170 px in one row left «50 000+» wider than its card. */
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  @media (max-width: 720px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  @media (max-width: 480px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
   div {
     display: flex;
     flex-direction: column-reverse;
