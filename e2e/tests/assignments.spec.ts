@@ -55,10 +55,10 @@ test(
         data: { email, password: PASSWORD, fullName, role: 'CANDIDATE' },
       });
       expect(registered.status()).toBe(201);
-      const { id } = ((await registered.json()) as { user: { id: string } }).user;
+      const { id, version } = ((await registered.json()) as { user: { id: string; version: number } }).user;
       const moved = await request.patch(`/api/users/${id}`, {
         headers: admin,
-        data: { fullName, email, role: 'CANDIDATE', department },
+        data: { fullName, email, role: 'CANDIDATE', department, version },
       });
       expect(moved.status()).toBe(200);
       return email;

@@ -265,12 +265,12 @@ async function arrangePerson(request: APIRequestContext, tag: string, role: 'CAN
   });
   expect(registered.status()).toBe(201);
   if (role !== 'CANDIDATE') {
-    const { user } = (await registered.json()) as { user: { id: string } };
+    const { user } = (await registered.json()) as { user: { id: string; version: number } };
     const admin = await request.post('/api/auth/login', { data: { email: 'admin@portal.local', password: 'Portal-Glav-2026' } });
     const { token } = (await admin.json()) as { token: string };
     const changed = await request.patch(`/api/users/${user.id}`, {
       headers: { authorization: `Bearer ${token}` },
-      data: { fullName, email, role },
+      data: { fullName, email, role, version: user.version },
     });
     expect(changed.status()).toBe(200);
   }

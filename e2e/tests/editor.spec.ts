@@ -143,11 +143,11 @@ async function arrangeCurator(request: APIRequestContext): Promise<{ email: stri
   const account = { email: uniqueEmail('coauthor'), password: 'Kursy-Portal-42', fullName: `Соавтор ${Date.now().toString(36)}` };
   const registered = await request.post('/api/auth/register', { data: { ...account, role: 'CANDIDATE' } });
   expect(registered.status()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: string } };
+  const { user } = (await registered.json()) as { user: { id: string; version: number } };
   const admin = await tokenFor(request, { email: 'admin@portal.local', password: 'Portal-Glav-2026' });
   const promoted = await request.patch(`/api/users/${user.id}`, {
     headers: { authorization: `Bearer ${admin}` },
-    data: { fullName: account.fullName, email: account.email, role: 'CURATOR' },
+    data: { fullName: account.fullName, email: account.email, role: 'CURATOR', version: user.version },
   });
   expect(promoted.status()).toBe(200);
   return account;

@@ -48,11 +48,11 @@ async function freshCurator(request: APIRequestContext): Promise<{ email: string
   const account = { email: uniqueEmail('builder'), password: 'Builder12345' };
   const registered = await request.post('/api/auth/register', { data: { ...account, fullName: 'Автор Генераций' } });
   expect(registered.status()).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: string } };
+  const { user } = (await registered.json()) as { user: { id: string; version: number } };
   const admin = await tokenFor(request, ADMIN);
   const promoted = await request.patch(`/api/users/${user.id}`, {
     headers: auth(admin),
-    data: { fullName: 'Автор Генераций', email: account.email, role: 'CURATOR' },
+    data: { fullName: 'Автор Генераций', email: account.email, role: 'CURATOR', version: user.version },
   });
   expect(promoted.ok()).toBe(true);
   return account;
