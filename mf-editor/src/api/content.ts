@@ -97,7 +97,9 @@ export function createApiBackend(apiRequest: ApiCall): EditorBackend {
     deleteBlock: (blockId) => apiRequest<void>(`/blocks/${id(blockId)}`, { method: 'DELETE' }),
     copyLesson: (lessonId) => apiRequest<BlockRecord>(`/blocks/${id(lessonId)}/copy`, { method: 'POST' }).then(seen),
     reorder: (items) => apiRequest<BlockSummary[]>('/blocks/reorder', { method: 'POST', body: { blocks: items } }),
-    importLessons: (input: BlockImportInput) => apiRequest<BlockRecord[]>('/blocks/import', { method: 'POST', body: input }),
+    // The new lessons' versions are kept, so renaming one before opening it is based on its version too.
+    importLessons: (input: BlockImportInput) =>
+      apiRequest<BlockRecord[]>('/blocks/import', { method: 'POST', body: input }).then((records) => records.map(seen)),
     listQuizzes: (search) => apiRequest<QuizSummary[]>('/quizzes', { query: { search } }),
     getQuiz: (quizId) => apiRequest<Quiz>(`/quizzes/${id(quizId)}`).then(seen),
     saveQuiz: (quizId, input: QuizCreateInput, version?: number) =>

@@ -8,8 +8,9 @@ import { courseAutosave, courseWrite, isConflict, type CourseDraft } from './sav
 type Doc = Record<string, unknown> & { id: string; version: number };
 
 /**
- * The content service's rule for versions, in memory: a write naming a version other than the
- * stored one is refused with 412 and changes nothing; any other write moves the version on by one.
+ * The content service's rule for versions, in memory: a write naming no version is refused with 428,
+ * one naming a version other than the stored one with 412, and neither changes anything; any other
+ * write moves the version on by one.
  * Each author gets the editor's real API backend (its own version map) over this one store.
  */
 function versionedServer() {
@@ -36,7 +37,8 @@ function versionedServer() {
     }
     const { version, ...patch } = body as { version?: number };
     writes.push({ method, path, version });
-    if (version !== undefined && version !== doc.version) throw new ApiError(MSG.staleDocument, 412);
+    if (version === undefined) throw new ApiError(MSG.versionRequired, 428);
+    if (version !== doc.version) throw new ApiError(MSG.staleDocument, 412);
     Object.assign(doc, patch, { version: doc.version + 1 });
     return structuredClone(doc);
   };
