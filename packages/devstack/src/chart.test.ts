@@ -37,7 +37,7 @@ interface K8sObject {
   spec?: { template?: { spec: { containers: Container[] } }; ports?: Array<{ port: number }> };
 }
 
-/** The Secrets an operator creates (README «Deploying»), key by key. */
+/** The Secrets an operator creates (docs/deploying.md), key by key. */
 const SECRETS: Record<string, Record<string, string>> = {
   'portal-secrets': {
     JWT_SECRET: 'an-operator-secret-of-at-least-32-characters',

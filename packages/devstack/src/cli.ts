@@ -190,7 +190,7 @@ const summary = (counts: Record<string, number>) => {
   return `documents: ${documents}, collections: ${Object.keys(counts).length}`;
 };
 
-/** `npm run backup [-- <file>]`: every database of the portal into one archive (README «Backups»). */
+/** `npm run backup [-- <file>]`: every database of the portal into one archive (docs/backups.md). */
 async function backupCommand(): Promise<void> {
   const [target, ...extra] = process.argv.slice(3);
   if (extra.length || target?.startsWith('-')) throw new Error('Использование: npm run backup [-- <файл архива>]');

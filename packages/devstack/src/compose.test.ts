@@ -31,7 +31,7 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
 };
 const services = compose.services;
 
-/** What an operator exports before `docker compose up` (README «Deploying»). */
+/** What an operator exports before `docker compose up` (docs/deploying.md). */
 const OPERATOR_ENV: Record<string, string> = {
   JWT_SECRET: 'an-operator-secret-of-at-least-32-characters',
   INTERNAL_TOKEN: 'an-operator-internal-token',

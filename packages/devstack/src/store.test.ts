@@ -118,7 +118,7 @@ it('a mongod on the PATH is preferred to FerretDB', async () => {
 it('with a PostgreSQL answering, FerretDB runs on it (the database is created) and serves reads and writes', async () => {
   const postgresqlUrl = ownDatabaseUrl();
   if ((await preparePostgresDatabase(postgresqlUrl)) !== null && process.getuid?.() !== 0)
-    throw new Error('this machine has no PostgreSQL answering and no root to start one; see README «The store»');
+    throw new Error('this machine has no PostgreSQL answering and no root to start one; see docs/store.md');
   started = await ensureStore({ port: await freePort(), dataDir, postgresqlUrl });
   try {
     expect(started.kind).toBe('ferretdb-postgresql');

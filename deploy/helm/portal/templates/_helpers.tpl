@@ -47,7 +47,7 @@ Each has name, kind (service | gateway | frontend), port, replicas, resources, a
 
 {{/* A required Secret name, refused when blank (the chart never holds the values themselves). */}}
 {{- define "portal.secretName" -}}
-{{- required (printf "%s: name a Secret that exists in the namespace (README «Deploying»)" .what) .name -}}
+{{- required (printf "%s: name a Secret that exists in the namespace (docs/deploying.md)" .what) .name -}}
 {{- end -}}
 
 {{/* The gateway's STATIC_UPSTREAMS: each front end's folder → its Service. */}}

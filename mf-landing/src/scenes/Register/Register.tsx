@@ -8,7 +8,7 @@ import { RoleField } from '../../components/RoleField';
 
 /**
  * /register: the separate form with the roles a person may choose themselves. ADMIN is never offered:
- * it is an administrator's edit, or the API's bootstrap of an empty portal (README).
+ * it is an administrator's edit, or the API's bootstrap of an empty portal (docs/decisions/001-roles-on-the-server.md).
  */
 export function Register() {
   const { error, register } = useAuth();
