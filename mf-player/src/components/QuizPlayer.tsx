@@ -413,7 +413,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
 
       {phase === 'result' && outcome?.hidden && (
         <Body>
-          <Verdict ref={resultHeading} tabIndex={-1} $passed>
+          <Verdict ref={resultHeading} tabIndex={-1} $tone="passed">
             {CANDIDATE_LINK_MSG.submittedTitle}
           </Verdict>
           {timedOut && <Muted as="p">{PROGRESS_MSG.timeUp}</Muted>}
@@ -428,8 +428,8 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
 
       {phase === 'result' && outcome && !outcome.hidden && info && (
         <Body role={embedded ? 'region' : undefined} aria-label={embedded ? EMBEDDED_MSG.result : undefined}>
-          <Verdict ref={resultHeading} tabIndex={-1} $passed={outcome.status === 'passed'}>
-            {outcome.status === 'passed' ? PROGRESS_MSG.quizPassed : PROGRESS_MSG.quizFailed}
+          <Verdict ref={resultHeading} tabIndex={-1} $tone={verdictTone(outcome)}>
+            {verdictText(outcome)}
           </Verdict>
           {timedOut && <Muted as="p">{PROGRESS_MSG.timeUp}</Muted>}
           <p>{resultLine(outcome)}</p>
@@ -543,9 +543,23 @@ const Footer = styled.div`
   gap: 8px;
   flex-wrap: wrap;
 `;
-const Verdict = styled.h3<{ $passed: boolean }>`
+/**
+ * The verdict: passed or not, except while answers wait for a curator, when the score is provisional
+ * and nothing is decided yet («Ожидает проверки», neither green nor red).
+ */
+const verdictTone = ({ status, pendingReviews }: Pick<Outcome, 'status' | 'pendingReviews'>) =>
+  pendingReviews > 0 ? 'pending' : status === 'passed' ? 'passed' : 'failed';
+const verdictText = (outcome: Pick<Outcome, 'status' | 'pendingReviews'>) =>
+  ({
+    pending: PROGRESS_MSG.lessonAwaitingReview,
+    passed: PROGRESS_MSG.quizPassed,
+    failed: PROGRESS_MSG.quizFailed,
+  })[verdictTone(outcome)];
+
+const Verdict = styled.h3<{ $tone: 'pending' | 'passed' | 'failed' }>`
   margin: 0;
   font-size: 22px;
   outline: none;
-  color: ${({ theme, $passed }) => ($passed ? theme.colors.success : theme.colors.danger)};
+  color: ${({ theme, $tone }) =>
+    $tone === 'pending' ? theme.colors.warning : $tone === 'passed' ? theme.colors.success : theme.colors.danger};
 `;
