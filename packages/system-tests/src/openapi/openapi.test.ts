@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { Router as ExpressRouter } from 'express';
 import pino from 'pino';
-import type { Role } from '@portal/contracts';
+import { MSG, type Role } from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { createGateway } from '../../../../gateway/src/app';
 import { gatewayConfigSchema } from '../../../../gateway/src/config';
@@ -202,6 +202,37 @@ describe('real answers match the document', () => {
     );
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(150);
+  }, 60_000);
+
+  it('every versioned write refuses one without its version with 428 in Russian through the gateway, changing nothing', async () => {
+    const edits = routes.filter((r) => r.method === 'PATCH' || r.method === 'PUT');
+    const versioned = edits.filter((r) => operationOf(r)?.responses['428']).map(routeKey);
+    // The matrix's request of an edit carries a version exactly when the document marks the edit versioned.
+    const carrying: string[] = [];
+    const problems: string[] = [];
+    for (const route of edits) {
+      const rule = ROUTE_RULES[routeKey(route)];
+      const role = rule && rightfulRole(rule);
+      if (!rule || !role) continue;
+      const request = (await rule.request?.(portal, role)) ?? {};
+      const body = request.body as Record<string, unknown> | undefined;
+      if (!body || !('version' in body)) continue;
+      carrying.push(routeKey(route));
+      const path = fillPath(route.path, request.params);
+      const token = request.token ?? portal.as[role].token;
+      const { version, ...withoutVersion } = body;
+      const refused = await api(portal.gateway.url, route.method, path, { token, body: withoutVersion });
+      if (refused.status !== 428 || refused.body?.message !== MSG.versionRequired)
+        problems.push(`${routeKey(route)}: ${refused.status} ${JSON.stringify(refused.body).slice(0, 160)}`);
+      const problem = disagreement(route, refused);
+      if (problem) problems.push(`${routeKey(route)} without a version: ${problem}`);
+      // The same write based on the version it had is accepted: the refused one changed nothing, not even the version.
+      const written = await api(portal.gateway.url, route.method, path, { token, body: { ...withoutVersion, version } });
+      if (written.status !== (request.ok ?? 200)) problems.push(`${routeKey(route)} with its version: ${written.status}`);
+    }
+    expect(carrying.sort()).toEqual(versioned.sort());
+    expect(problems).toEqual([]);
+    expect(versioned.length).toBeGreaterThanOrEqual(7);
   }, 60_000);
 
   it('for the gateway’s own routes', async () => {

@@ -290,7 +290,7 @@ describe('IDOR: another learner cannot read or change the victim’s records by 
     const draft = await seedQuizCourse(portal, { title: 'Черновик с квизом' });
     await api(portal.content.url, 'PATCH', `/api/courses/${draft.course.id}`, {
       token: portal.as.CURATOR.token,
-      body: { status: 'draft' },
+      body: { status: 'draft', version: draft.course.version },
     });
     const loose = await api(portal.content.url, 'POST', '/api/quizzes', {
       token: portal.as.CURATOR.token,
@@ -314,7 +314,7 @@ describe('IDOR: another learner cannot read or change the victim’s records by 
     expect((await api(portal.auth.url, 'GET', `/api/users/${id}`, { token: attacker.token })).status).toBe(403);
     const patch = await api(portal.auth.url, 'PATCH', `/api/users/${id}`, {
       token: attacker.token,
-      body: { fullName: 'Взломано', email: 'attacker@example.test', role: 'ADMIN' },
+      body: { fullName: 'Взломано', email: 'attacker@example.test', role: 'ADMIN', version: portal.victim.user.version },
     });
     expect(patch.status).toBe(403);
     expect((await api(portal.auth.url, 'DELETE', `/api/users/${id}`, { token: attacker.token })).status).toBe(403);
@@ -353,7 +353,7 @@ describe('ownership: a curator changes nothing in another curator’s course', (
     // Through the gateway the same: the course's title is another curator's to keep.
     const viaGateway = await api(portal.gateway.url, 'PATCH', `/api/courses/${owned.courseId}`, {
       token: other.token,
-      body: { title: 'Захвачен' },
+      body: { title: 'Захвачен', version: 0 },
     });
     expect([viaGateway.status, viaGateway.body.message]).toEqual([403, CONTENT_MSG.notCourseAuthor]);
   });

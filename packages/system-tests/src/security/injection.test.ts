@@ -275,12 +275,14 @@ describe('mass assignment: role, id and ownership fields in bodies are refused o
       token: portal.as.MANAGER.token,
       body: { name: 'Другая организация', inn: uniqueInn() },
     });
+    const contacts = portal.crm.ctx.store.collection('contacts');
+    const read = await contacts.findOne({ _id: new Types.ObjectId(portal.contactId) });
     const patch = await api(portal.crm.url, 'PATCH', `/api/contacts/${portal.contactId}`, {
       token: portal.as.MANAGER.token,
-      body: { fullName: 'Ольга Контактова', orgId: other.body.id },
+      body: { fullName: 'Ольга Контактова', orgId: other.body.id, version: read?.version ?? 0 },
     });
     expect([200, 400]).toContain(patch.status);
-    const stored = await portal.crm.ctx.store.collection('contacts').findOne({ _id: new Types.ObjectId(portal.contactId) });
+    const stored = await contacts.findOne({ _id: new Types.ObjectId(portal.contactId) });
     expect(String(stored?.orgId)).toBe(portal.organizationId);
   });
 });

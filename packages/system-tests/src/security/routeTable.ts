@@ -55,7 +55,10 @@ async function created(portal: Portal, base: string, path: string, body: unknown
   return answer.body.id as string;
 }
 
-/** Fresh records for destructive cells, made by the curator (content) or the manager (crm). */
+/**
+ * Fresh records for destructive cells, made by the curator (content) or the manager (crm). Each is
+ * at version 0 when made, so a cell's write names `version: 0`, as a client that has just created it.
+ */
 export const fresh = {
   course: (p: Portal) => created(p, p.content.url, '/api/courses', { title: `Черновик ${unique()}` }, p.as.CURATOR.token),
   async lesson(p: Portal) {
@@ -263,7 +266,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: CRM_ROLES,
     request: async (p) => {
       const user = await fresh.user(p);
-      return { params: { id: user.id }, body: { fullName: 'Изменённое Имя', email: user.email, role: 'CANDIDATE' }, ok: 200 };
+      return {
+        params: { id: user.id },
+        body: { fullName: 'Изменённое Имя', email: user.email, role: 'CANDIDATE', version: 0 },
+        ok: 200,
+      };
     },
   },
   'auth DELETE /api/users/:id': {
@@ -370,7 +377,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'content POST /api/courses': { access: STAFF_ROLES, request: () => ({ body: { title: `Курс ${unique()}` }, ok: 201 }) },
   'content PATCH /api/courses/:id': {
     access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.course(p) }, body: { title: 'Переименован' }, ok: 200 }),
+    request: async (p) => ({ params: { id: await fresh.course(p) }, body: { title: 'Переименован', version: 0 }, ok: 200 }),
   },
   'content DELETE /api/courses/:id': {
     access: STAFF_ROLES,
@@ -430,7 +437,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'content PATCH /api/blocks/:id': {
     access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.lesson(p) }, body: { title: 'Новый урок' }, ok: 200 }),
+    request: async (p) => ({ params: { id: await fresh.lesson(p) }, body: { title: 'Новый урок', version: 0 }, ok: 200 }),
   },
   'content DELETE /api/blocks/:id': {
     access: STAFF_ROLES,
@@ -441,7 +448,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'content POST /api/quizzes': { access: STAFF_ROLES, request: () => ({ body: { title: `Квиз ${unique()}` }, ok: 201 }) },
   'content PATCH /api/quizzes/:id': {
     access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.quiz(p) }, body: { title: 'Новое название' }, ok: 200 }),
+    request: async (p) => ({ params: { id: await fresh.quiz(p) }, body: { title: 'Новое название', version: 0 }, ok: 200 }),
   },
   'content DELETE /api/quizzes/:id': {
     access: STAFF_ROLES,
@@ -483,7 +490,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: STAFF_ROLES,
     request: async (p) => ({
       params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) },
-      body: bankQuestionBody(),
+      body: { ...bankQuestionBody(), version: 0 },
       ok: 200,
     }),
   },
@@ -650,7 +657,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'crm PATCH /api/organizations/:id': {
     access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.organization(p) }, body: { site: 'example.test' }, ok: 200 }),
+    request: async (p) => ({ params: { id: await fresh.organization(p) }, body: { site: 'example.test', version: 0 }, ok: 200 }),
   },
   'crm DELETE /api/organizations/:id': {
     access: CRM_ROLES,
@@ -665,7 +672,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'crm PATCH /api/contacts/:id': {
     access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.contact(p) }, body: { phone: '+7 999 123-45-67' }, ok: 200 }),
+    request: async (p) => ({ params: { id: await fresh.contact(p) }, body: { phone: '+7 999 123-45-67', version: 0 }, ok: 200 }),
   },
   'crm DELETE /api/contacts/:id': {
     access: CRM_ROLES,
@@ -745,23 +752,23 @@ export async function ownedCourse(p: Portal, { draft = false } = {}): Promise<Ow
  * write route that is neither here nor in OWNERSHIP_EXEMPT, so a new one cannot skip the rule.
  */
 export const OWNED_WRITES: Record<string, (o: OwnedCourse) => CellRequest> = {
-  'content PATCH /api/courses/:id': (o) => ({ params: { id: o.courseId }, body: { title: 'Захвачен' } }),
+  'content PATCH /api/courses/:id': (o) => ({ params: { id: o.courseId }, body: { title: 'Захвачен', version: 0 } }),
   'content DELETE /api/courses/:id': (o) => ({ params: { id: o.courseId } }),
   'content POST /api/courses/:id/authors': (o) => ({ params: { id: o.courseId }, body: { userId: 'self' } }),
   'content DELETE /api/courses/:id/authors/:userId': (o) => ({ params: { id: o.courseId, userId: 'someone' } }),
   'content POST /api/blocks': (o) => ({ body: { courseId: o.courseId, moduleId: o.moduleId } }),
-  'content PATCH /api/blocks/:id': (o) => ({ params: { id: o.lessonId }, body: { title: 'Чужой урок' } }),
+  'content PATCH /api/blocks/:id': (o) => ({ params: { id: o.lessonId }, body: { title: 'Чужой урок', version: 0 } }),
   'content DELETE /api/blocks/:id': (o) => ({ params: { id: o.moduleId } }),
   'content POST /api/blocks/:id/copy': (o) => ({ params: { id: o.lessonId } }),
   'content POST /api/blocks/reorder': (o) => ({ body: { blocks: [{ id: o.lessonId, position: 0 }] } }),
   'content POST /api/blocks/import': (o) => ({ body: { courseId: o.courseId, moduleId: o.moduleId, lessonIds: [o.lessonId] } }),
   'content POST /api/quizzes': (o) => ({ body: { title: 'Подброшенный', courseId: o.courseId } }),
-  'content PATCH /api/quizzes/:id': (o) => ({ params: { id: o.quizId }, body: { title: 'Чужой квиз' } }),
+  'content PATCH /api/quizzes/:id': (o) => ({ params: { id: o.quizId }, body: { title: 'Чужой квиз', version: 0 } }),
   'content DELETE /api/quizzes/:id': (o) => ({ params: { id: o.quizId } }),
   'content POST /api/courses/:courseId/bank': (o) => ({ params: { courseId: o.courseId }, body: bankQuestionBody() }),
   'content PUT /api/courses/:courseId/bank/:questionId': (o) => ({
     params: { courseId: o.courseId, questionId: o.bankQuestionId },
-    body: bankQuestionBody(),
+    body: { ...bankQuestionBody(), version: 0 },
   }),
   'content DELETE /api/courses/:courseId/bank/:questionId': (o) => ({
     params: { courseId: o.courseId, questionId: o.bankQuestionId },

@@ -244,7 +244,14 @@ describe('a change of email or role ends the person’s sessions', () => {
     const person = await userWithRole(bed.auth, 'CANDIDATE');
     expect(await statuses(person.token)).toEqual([200, 200]);
     expect(
-      (await edit(person.user.id, { fullName: person.user.fullName, email: person.user.email, role: 'CLIENT' })).status,
+      (
+        await edit(person.user.id, {
+          fullName: person.user.fullName,
+          email: person.user.email,
+          role: 'CLIENT',
+          version: person.user.version,
+        })
+      ).status,
     ).toBe(200);
     expect(await statuses(person.token)).toEqual([401, 401]);
     expect((await signIn(person.user.email)).user.role).toBe('CLIENT');
@@ -252,10 +259,18 @@ describe('a change of email or role ends the person’s sessions', () => {
 
   it('an email change ends them; a name change does not', async () => {
     const person = await userWithRole(bed.auth, 'CLIENT');
-    expect((await edit(person.user.id, { fullName: 'Новое Имя', email: person.user.email, role: 'CLIENT' })).status).toBe(200);
+    const renamed = await edit(person.user.id, {
+      fullName: 'Новое Имя',
+      email: person.user.email,
+      role: 'CLIENT',
+      version: person.user.version,
+    });
+    expect(renamed.status).toBe(200);
     expect(await statuses(person.token)).toEqual([200, 200]);
     const email = uniqueEmail('moved');
-    expect((await edit(person.user.id, { fullName: 'Новое Имя', email, role: 'CLIENT' })).status).toBe(200);
+    expect(
+      (await edit(person.user.id, { fullName: 'Новое Имя', email, role: 'CLIENT', version: renamed.body.version })).status,
+    ).toBe(200);
     expect(await statuses(person.token)).toEqual([401, 401]);
     expect((await signIn(email)).user.email).toBe(email);
   });

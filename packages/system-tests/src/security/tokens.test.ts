@@ -133,7 +133,7 @@ describe('a changed or deleted user’s token ends on the next request, in every
     expect(await statusesWith(manager.token)).toEqual([200, 200, 200, 200]);
     const demoted = await api(bed.auth.url, 'PATCH', `/api/users/${manager.user.id}`, {
       token: bed.as.ADMIN.token,
-      body: { fullName: manager.user.fullName, email: manager.user.email, role: 'CANDIDATE' },
+      body: { fullName: manager.user.fullName, email: manager.user.email, role: 'CANDIDATE', version: manager.user.version },
     });
     expect(demoted.status).toBe(200);
     expect(await statusesWith(manager.token)).toEqual([401, 401, 401, 401]);
@@ -156,7 +156,7 @@ describe('a changed or deleted user’s token ends on the next request, in every
     );
     await api(bed.auth.url, 'PATCH', `/api/users/${candidate.user.id}`, {
       token: bed.as.ADMIN.token,
-      body: { fullName: candidate.user.fullName, email: candidate.user.email, role: 'CURATOR' },
+      body: { fullName: candidate.user.fullName, email: candidate.user.email, role: 'CURATOR', version: candidate.user.version },
     });
     expect(
       (await api(bed.content.url, 'POST', '/api/courses', { token: candidate.token, body: { title: 'Старый' } })).status,
@@ -188,18 +188,23 @@ describe('a changed or deleted user’s token ends on the next request, in every
     for (const role of ['ADMIN', 'MANAGER'] as const) {
       const answer = await api(bed.auth.url, 'PATCH', `/api/users/${target.user.id}`, {
         token: bed.as.CURATOR.token,
-        body: { fullName: target.user.fullName, email: target.user.email, role },
+        body: { fullName: target.user.fullName, email: target.user.email, role, version: target.user.version },
       });
       expect({ role, status: answer.status }).toEqual({ role, status: 403 });
     }
     const self = await api(bed.auth.url, 'PATCH', `/api/users/${bed.as.MANAGER.user.id}`, {
       token: bed.as.MANAGER.token,
-      body: { fullName: bed.as.MANAGER.user.fullName, email: bed.as.MANAGER.user.email, role: 'ADMIN' },
+      body: {
+        fullName: bed.as.MANAGER.user.fullName,
+        email: bed.as.MANAGER.user.email,
+        role: 'ADMIN',
+        version: bed.as.MANAGER.user.version,
+      },
     });
     expect(self.status).toBe(403);
     const admin = await api(bed.auth.url, 'PATCH', `/api/users/${bed.as.ADMIN.user.id}`, {
       token: bed.as.CURATOR.token,
-      body: { fullName: 'Переименован', email: bed.as.ADMIN.user.email, role: 'ADMIN' },
+      body: { fullName: 'Переименован', email: bed.as.ADMIN.user.email, role: 'ADMIN', version: bed.as.ADMIN.user.version },
     });
     expect(admin.status).toBe(403);
     expect((await users.findOne({ email: target.user.email }))?.role).toBe('CANDIDATE');
