@@ -16,7 +16,7 @@ import type { Figure } from './harness';
 import { BROWSER, measure, mixedFigures, mixedLoad, pct, startPortal, type BenchPortal, type Measured } from './portal';
 
 /**
- * The capacity targets of issue 16, side by side for FerretDB on PostgreSQL and on SQLite: each
+ * The capacity targets (bench/README.md), side by side for FerretDB on PostgreSQL and on SQLite: each
  * store a private FerretDB of its own (on free ports; on PostgreSQL a private database, dropped at
  * the end), each with the whole portal on it, one store after the other so neither measures the
  * other's leftover work. `npm run bench -- capacity [figure ...] [postgresql|sqlite]` runs a subset.

@@ -1,5 +1,5 @@
 /**
- * The `duplicates` figure (issue 20): pairs of places in the production code that share six or more
+ * The `duplicates` figure (its budget in bench/README.md): pairs of places in the production code that share six or more
  * lines, by the `duplicates` CLI (a tool of the machine, on PATH). Production code is every tracked
  * TypeScript and JavaScript file but tests, test helpers, the journeys, the benchmarks, the
  * developer's launcher and declaration files; the CLI reads a folder, so those files are copied to a

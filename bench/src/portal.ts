@@ -781,7 +781,7 @@ export async function lighthouse(portal: BenchPortal, figures: Figure[]) {
 }
 
 /**
- * Lighthouse with its default mobile settings (a mid-range phone on slow 4G, issue 20) on the landing
+ * Lighthouse with its default mobile settings (a mid-range phone on slow 4G, the budget of bench/README.md) on the landing
  * and, signed in as a learner, on a study page: performance ≥ 90 and accessibility ≥ 95. The default
  * slows the CPU 4×, which makes a mid-tier phone of a high-end desktop (benchmarkIndex 1,500–2,000);
  * on a faster or slower host it emulates a faster or slower phone. So the performance is measured a

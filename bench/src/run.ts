@@ -318,7 +318,7 @@ async function main() {
   console.log('');
   if (figures.length) printFigures(figures);
   if (capacityRows.length) {
-    console.log('\nCapacity (issue 16): each figure beside its target, FerretDB on PostgreSQL and on SQLite\n');
+    console.log('\nCapacity: each figure beside its target, FerretDB on PostgreSQL and on SQLite\n');
     printCapacity(capacityRows, selection.stores);
   }
   const dir = path.join(ROOT, '.data/reports');

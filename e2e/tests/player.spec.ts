@@ -392,7 +392,7 @@ test('a course of 20 modules × 10 lessons opens from its outline, and each less
   await lesson(17, 4).click();
   await expect(lessonTitle(17, 4)).toBeVisible();
   await expect(page.getByText(big.text(17, 4, 3))).toBeVisible();
-  // The count moves at once (spec section 4); the reload below waits for the server's answer, or its
+  // The count moves at once (a completion is shown before the server answers, docs/decisions/069); the reload below waits for the server's answer, or its
   // read of the progress could come before the completion is stored.
   const stored = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/complete'));
   await page.getByRole('button', { name: 'Завершить урок' }).click();

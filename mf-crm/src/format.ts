@@ -3,7 +3,7 @@ import { ApiError } from '@portal/web-core';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
-/** Dates in ru-RU format (spec section 9): 22.11.2026. */
+/** Dates in ru-RU format: 22.11.2026. */
 export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
 
 const plural = new Intl.PluralRules('ru-RU');
@@ -42,11 +42,11 @@ export function directoryCount(
 }
 
 /**
- * The site is stored as typed (no format check, spec section 5); the link always points at the web,
+ * The site is stored as typed (no format check: services/crm/README.md «Decisions»); the link always points at the web,
  * so a value like "javascript:..." can never run.
  */
 export const siteHref = (site: string): string => (/^https?:\/\//i.test(site) ? site : `https://${site}`);
 
-/** The one alert for a failed create, edit or delete (spec section 8): 'Ошибка: {message}'. */
+/** The one alert for a failed create, edit or delete: 'Ошибка: {message}'. */
 /** Another person saved the record first (412): the form's copy is stale. */
 export const isStale = (err: unknown): boolean => err instanceof ApiError && err.status === 412;

@@ -16,7 +16,7 @@ const progress = { completedCourses: 2, change: { last30: 1, prev30: 1 } };
 const audit = { recent: [], byDay: [{ date: '2026-11-22', count: 3 }] };
 
 describe('the change text of a figure', () => {
-  it('gives how many arrived in the last 30 days, in the same unit on every card (issue 50)', () => {
+  it('gives how many arrived in the last 30 days, in the same unit on every card (docs/decisions/056)', () => {
     expect(changeText({ last30: 6, prev30: 4 })).toBe('+6');
     expect(changeText({ last30: 26, prev30: 0 })).toBe('+26');
     expect(changeText({ last30: 0, prev30: 0 })).toBe('0');

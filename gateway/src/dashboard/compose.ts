@@ -26,7 +26,7 @@ export interface SourceAnswers {
   audit?: AuditActivity | null;
 }
 
-/** Which services a role's dashboard needs (spec section 6). */
+/** Which services a role's dashboard needs: staff (ADMIN, CURATOR) see the catalogue, people, CRM and audit figures; everyone else their own progress. */
 export const sourcesFor = (role: Role): DashboardSource[] =>
   isStaff(role) ? ['content', 'auth', 'crm', 'audit'] : ['content', 'progress', 'audit'];
 

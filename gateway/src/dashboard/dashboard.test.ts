@@ -296,7 +296,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(answer.body.recentActivity.length).toBeGreaterThan(0);
   });
 
-  it('shows a curator the activity of their own courses and learners only; ADMIN sees everything (issue 49)', async () => {
+  it('shows a curator the activity of their own courses and learners only; ADMIN sees everything (docs/decisions/056: whose activity)', async () => {
     const [mine, other, learner, stranger] = await Promise.all([
       userWithRole(auth, 'CURATOR', 'Мария Лентова'),
       userWithRole(auth, 'CURATOR', 'Пётр Чужаков'),
@@ -346,7 +346,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(everything.recentActivity.some((r) => r.entityId === otherCourse)).toBe(true);
   });
 
-  it('gives a curator’s «История действий» and its file only their own actions and their courses’ records; ADMIN’s hold everything (issue 49)', async () => {
+  it('gives a curator’s «История действий» and its file only their own actions and their courses’ records; ADMIN’s hold everything (docs/decisions/056: whose activity)', async () => {
     const [mine, other, learner] = await Promise.all([
       userWithRole(auth, 'CURATOR', 'Зоя Историкова'),
       userWithRole(auth, 'CURATOR', 'Глеб Посторонний'),

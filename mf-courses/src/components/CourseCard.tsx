@@ -20,7 +20,7 @@ interface CourseCardProps {
   onDelete: (course: CourseSummary) => void;
 }
 
-/** One course in the list (spec section 2): the same facts in a grid tile or a list row. */
+/** One course in the list: the same facts in a grid tile or a list row. */
 export function CourseCard({
   course,
   view,

@@ -20,7 +20,7 @@ const toNumber = (raw: string): number => {
   return raw.trim() === '' || !Number.isFinite(n) ? 0 : n;
 };
 
-/** The course form of spec sections 2 and 5: title required; price and duration numbers ≥ 0; level free text; published. */
+/** The course form and its validation rules: title required; price and duration numbers ≥ 0; level free text; published. */
 export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: CourseFormProps) {
   const ids = { levels: useId(), published: useId() };
   const [form, setForm] = useState({

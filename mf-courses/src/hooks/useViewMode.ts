@@ -11,7 +11,7 @@ const read = (): ViewMode => {
   }
 };
 
-/** Grid or list, remembered in this browser under coursesViewMode (spec section 3). */
+/** Grid or list, remembered in this browser (localStorage) under coursesViewMode. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
   const [mode, setMode] = useState<ViewMode>(read);
   const choose = useCallback((next: ViewMode) => {

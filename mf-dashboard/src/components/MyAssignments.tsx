@@ -7,7 +7,7 @@ import { assignmentKeys, daysLeftText, fetchMyAssignments, formatDay, navigate, 
 /** How many of the nearest due assignments the card shows. */
 const SHOWN = 5;
 
-/** The learner's assignments, the earliest due first; overdue ones in red (issue 22, item 4). */
+/** The learner's assignments, the earliest due first; overdue ones in red (docs/decisions/076). */
 export function MyAssignments() {
   const list = useQuery({
     queryKey: assignmentKeys.mine(1),

@@ -10,7 +10,7 @@ import { pendingText } from './QuizPlayer';
 
 const minutes = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
-/** 'Подробности попытки' (spec section 2): who, which quiz, the result, the time, and every answer. */
+/** 'Подробности попытки': who, which quiz, the result, the time, and every answer. */
 export function AttemptDetailsDialog({ attemptId, onClose }: { attemptId: string; onClose: () => void }) {
   const { user } = useAuth();
   const detail = useQuery({ queryKey: attemptKey(attemptId), queryFn: ({ signal }) => fetchAttempt(attemptId, signal) });

@@ -39,7 +39,7 @@ function FileAudio({ src, name }: { src: string; name: string }) {
 
 const OWN_ONLY: MediaPolicy = { enforced: true, sources: ["'self'", 'blob:'] };
 
-/** One content block of a lesson, rendered by its type (spec section 2); a quiz block is rendered by the caller. */
+/** One content block of a lesson, rendered by its type; a quiz block is rendered by the caller. */
 export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQuiz: (quizId: string) => ReactNode }) {
   const read = useMediaPolicy();
   const policy = read ?? OWN_ONLY;

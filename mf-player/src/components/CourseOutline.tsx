@@ -14,7 +14,7 @@ interface CourseOutlineProps {
   onBack: () => void;
 }
 
-/** The left panel of study mode (spec section 2): back, title, 'Режим обучения', progress, modules and lessons. */
+/** The left panel of study mode: back, title, 'Режим обучения', progress, modules and lessons. */
 export function CourseOutline({
   course,
   progress,
@@ -26,7 +26,7 @@ export function CourseOutline({
 }: CourseOutlineProps) {
   const total = course.modules.reduce((n, m) => n + m.lessons.length, 0);
   const done = course.modules.reduce((n, m) => n + m.lessons.filter((l) => completed.has(l.id)).length, 0);
-  // Completed over all lessons, over 1 when there are none (spec section 2).
+  // Completed over all lessons, over 1 when there are none, as the progress answer's `percentage`.
   const percent = Math.round((done / Math.max(total, 1)) * 100);
   return (
     <Panel aria-label="Содержание курса">

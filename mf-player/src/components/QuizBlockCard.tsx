@@ -35,7 +35,7 @@ interface QuizBlockCardProps {
 }
 
 /**
- * A quiz block in a lesson (spec section 2): the quiz, the best attempt (a later attempt, closed
+ * A quiz block in a lesson: the quiz, the best attempt (a later attempt, closed
  * when its time ran out, never hides an earlier pass), start, resume or retry, and the results.
  */
 export function QuizBlockCard(props: QuizBlockCardProps) {

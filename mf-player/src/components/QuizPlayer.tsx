@@ -101,7 +101,7 @@ export const CLOSE_MSG = {
 };
 
 /**
- * The quiz-taking overlay (spec sections 2 and 4): one question at a time, back / next / numbered
+ * The quiz-taking overlay: one question at a time, back / next / numbered
  * navigation, 'Завершить квиз' on the last, an m:ss countdown that finishes the quiz at zero, and
  * the result. Grading is the server's: the browser never holds the answers of a real attempt.
  */

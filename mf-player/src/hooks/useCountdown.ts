@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { secondsLeft } from '@portal/quiz-engine';
 
 /**
- * Seconds left until a deadline (on this browser's clock), ticking every second (spec section 9);
+ * Seconds left until a deadline (on this browser's clock), ticking every second;
  * calls onExpire once when it reaches zero. null without a deadline.
  */
 export function useCountdown(deadlineMs: number | null, onExpire: () => void): number | null {

@@ -8,7 +8,7 @@ import { STUDY_ROLES } from './progress';
 import { ROLES } from './roles';
 
 /**
- * Training assignments (issue 22): a published course, an audience, a due date, a mandatory flag,
+ * Training assignments (docs/decisions/075): a published course, an audience, a due date, a mandatory flag,
  * an optional recurrence and a message; each person's status in it. One definition of the inputs,
  * the answers, the texts and the status rule, which the progress service computes with.
  */

@@ -4,7 +4,7 @@ import { questionSchema, type Question } from '@portal/quiz-engine';
 import { pagingFields, type Page } from './paging';
 
 /**
- * A course's question bank (issue 23, item 5): questions with tags, from which a quiz draws N at
+ * A course's question bank (docs/decisions/035): questions with tags, from which a quiz draws N at
  * random per tag; each attempt gets its own draw (from its seed), stored with the attempt.
  */
 export const BANK_MSG = {

@@ -8,7 +8,7 @@ import { URL_MSG, isSiteUrl } from './urls';
 import { innSchema, kppSchema, ogrnSchema } from './requisites';
 import type { FigureBounds } from './dashboard';
 
-/** Organization status (spec section 4): set freely among the three; new ones are ACTIVE. */
+/** Organization status: set freely among the three; new ones are ACTIVE. */
 export const ORG_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
 export type OrgStatus = (typeof ORG_STATUSES)[number];
 export const DEFAULT_ORG_STATUS: OrgStatus = 'ACTIVE';
@@ -19,7 +19,7 @@ export const ORG_STATUS_LABELS: Record<OrgStatus, string> = {
   PENDING: 'На рассмотрении',
 };
 
-/** CRM texts of spec sections 2, 5 and 8 plus the server's own refusals, quoted once. */
+/** CRM texts of the screens, the validation rules and the error catalogue, plus the server's own refusals, quoted once. */
 export const CRM_MSG = {
   orgNotFound: 'Организация не найдена',
   contactNotFound: 'Контакт не найден',
@@ -29,7 +29,7 @@ export const CRM_MSG = {
   statusInvalid: 'Недопустимый статус организации',
   phoneInvalid: 'Некорректный номер телефона',
   nothingToUpdate: 'Нет данных для изменения',
-  // Client texts (spec sections 2 and 8).
+  // Client texts (the screens and their alerts).
   orgsEmpty: 'Организации не найдены',
   usersEmpty: 'Пользователи не найдены',
   orgsLoadError: 'Ошибка загрузки организаций',
@@ -109,7 +109,7 @@ const contactFields = {
   fullName: requiredText(MSG.fillRequired, 200),
   email: contactEmail,
   phone,
-  /** Job title (spec section 3 calls it role). */
+  /** Job title (the spec's contact field is called role). */
   role: optionalText(200),
 };
 

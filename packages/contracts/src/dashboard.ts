@@ -6,7 +6,7 @@ import { ROLES, isStaff, type Role } from './roles';
 
 /* ------------------------------------------------------------------ texts */
 
-/** Dashboard and activity-history texts (spec sections 2, 8 and 9), quoted once. */
+/** Dashboard and activity-history texts (the screens, their alerts and constants), quoted once. */
 export const DASHBOARD_MSG = {
   title: 'Главная',
   loadFailed: 'Не удалось загрузить данные дашборда',

@@ -7,7 +7,7 @@ import { formatMessage } from './messages';
 import { questionSchema, quizInputSchema, type LearnerQuestion, type Question, type Quiz, type QuizSettings } from './quiz';
 
 /**
- * The course editor (issue 5): autosave and drag constants (spec sections 4 and 9), the texts the
+ * The course editor: autosave and drag constants (the save states and the spec's timing constants), the texts the
  * server and the editor share, and the payloads and answers of the quiz and import routes.
  */
 

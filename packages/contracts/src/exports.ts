@@ -1,7 +1,7 @@
 import { formatMessage } from './messages';
 
 /**
- * Downloads of a list as a spreadsheet (issue 21): quiz results, the audit history, organizations
+ * Downloads of a list as a spreadsheet (docs/decisions/071): quiz results, the audit history, organizations
  * with their contacts, the directory. Each takes the query of the list it exports (without the
  * page), plus the format and the reader's time zone, and answers every matching row up to a hard
  * maximum: the store work of one download is bounded whatever the data size. The query fields are

@@ -4,7 +4,7 @@ import { requiredText } from './auth';
 import { COURSE_LEVEL_SUGGESTIONS } from './content';
 
 /**
- * The course builder (issue 10): a draft course from a topic, an audience and learning goals, and
+ * The course builder (docs/decisions/024): a draft course from a topic, an audience and learning goals, and
  * regeneration of one module, lesson or quiz with a proposal that is accepted or rejected.
  * One definition for the content service (which generates and validates) and the editors (which ask
  * and preview). The generator's output is validated against the draft schemas below, whether it came

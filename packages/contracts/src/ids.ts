@@ -10,12 +10,12 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 /** An id the portal's store issues (an ObjectId's 24 hex digits): the one form of the spec's rule it can hold. */
 export const isObjectIdHex = (value: unknown): value is string => typeof value === 'string' && OBJECT_ID.test(value);
 
-/** The course id rule of spec section 5. Mongo ObjectIds (24 hex characters) satisfy the third form. */
+/** The course id rule: a UUID, a cuid or a slug. Mongo ObjectIds (24 hex characters) satisfy the third form. */
 export const isValidId = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && (UUID.test(value) || CUID.test(value) || SLUG.test(value));
 
 /**
- * Russian for the person, with the wording spec section 5 quotes ('Invalid courseId ... must be a
+ * Russian for the person, with the English wording of the id rule ('Invalid courseId ... must be a
  * valid ID') kept in brackets for the clients that look for it.
  */
 export const invalidIdMessage = (field: string) => `Некорректный идентификатор «${field}» (Invalid ${field}: must be a valid ID)`;

@@ -4,7 +4,7 @@ import { entityIdField } from './content';
 import { pagingFields, type Page } from './paging';
 
 /**
- * In-app notifications (issue 22, reminders): stored per person by the progress service, shown by the
+ * In-app notifications (docs/decisions/079, 080): stored per person by the progress service, shown by the
  * bell in the shell's chrome. The texts of reminders and of their mails are written here once.
  */
 

@@ -8,7 +8,7 @@ import './zod-ru';
  */
 export const MAX_PAGE_SIZE = 100;
 
-/** Where a list answered as a bare array (GET /courses, spec section 7) gives its total. */
+/** Where a list answered as a bare array (GET /courses keeps the spec's bare array) gives its total. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const PAGING_MSG = {

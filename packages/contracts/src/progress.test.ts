@@ -6,7 +6,7 @@ const lessons = (...ids: string[]) => ids.map((id) => ({ id }));
 const course = (modules: Array<{ id: string; lessons: Array<{ id: string }> }>) =>
   ({ id: 'c1', modules }) as unknown as Pick<Course, 'id' | 'modules'>;
 
-describe('course progress (spec section 2: completed over all lessons, over 1 when none)', () => {
+describe('course progress (completed over all lessons, over 1 when none)', () => {
   it('counts only lessons the course still has and rounds the share', () => {
     const p = computeCourseProgress(course([{ id: 'm1', lessons: lessons('a', 'b', 'c') }]), ['a', 'gone']);
     expect(p).toMatchObject({
@@ -41,7 +41,7 @@ describe('course progress (spec section 2: completed over all lessons, over 1 wh
   });
 });
 
-describe('one rule of lesson completion (issue 49)', () => {
+describe('one rule of lesson completion (docs/decisions/034)', () => {
   it('a lesson without a quiz is complete when marked; a lesson with a quiz only when its quiz is passed', () => {
     const outline = [{ id: 'text' }, { id: 'quiz', hasQuiz: true }, { id: 'essay', hasQuiz: true }];
     expect(completedLessonIdsOf(outline, ['text', 'quiz'], [])).toEqual(['text']);

@@ -18,7 +18,7 @@ import {
 
 /**
  * Learning: study mode, lesson completion, quiz attempts graded on the server, results and their
- * CSV (spec sections 2, 3, 4, 5, 7 and 9). One definition of the texts, inputs and answers.
+ * CSV. One definition of the texts, inputs and answers.
  */
 
 /* ------------------------------------------------------------------ texts */
@@ -146,7 +146,7 @@ export const moscowDayStart = (day: string): Date => new Date(`${day}T00:00:00+0
 
 /* ---------------------------------------------------------------- answers */
 
-/** Completed-lesson record (spec section 3). */
+/** Completed-lesson record: a learner, a lesson, when. */
 export interface LessonCompletion {
   lessonId: string;
   courseId: string;
@@ -165,7 +165,7 @@ export interface CourseProgress {
   courseId: string;
   totalLessons: number;
   completedLessons: number;
-  /** Completed over all lessons, over 1 when there are none (spec section 2), rounded. */
+  /** Completed over all lessons, over 1 when there are none, rounded. */
   percentage: number;
   completedLessonIds: string[];
   modules: ModuleProgress[];
@@ -257,7 +257,7 @@ export interface AttemptSummary {
   passingScore: number;
   startedAt: string;
   completedAt: string | null;
-  /** Minutes from start to end, one decimal (spec section 9). */
+  /** Minutes from start to end, one decimal. */
   durationMinutes: number | null;
   /** Answers waiting for a curator («на проверке» while above 0; the score is provisional). */
   pendingReviews?: number;

@@ -6,7 +6,7 @@ import type { CourseProgress, ModuleProgress } from './progress';
  */
 
 export const PROGRESS_MSG = {
-  // Study mode (spec section 2).
+  // Study mode.
   studyMode: 'Режим обучения',
   back: 'Назад',
   loadingCourse: 'Загрузка курса...',
@@ -27,7 +27,7 @@ export const PROGRESS_MSG = {
   progress: 'Прогресс курса',
   noLessons: 'В курсе пока нет уроков',
   download: 'Скачать',
-  // Quiz card and player (spec sections 2 and 4).
+  // Quiz card and player, and the attempt states.
   startQuiz: 'Начать квиз',
   retryAttempt: 'Повторить попытку',
   viewResults: 'Посмотреть результаты',
@@ -64,7 +64,7 @@ export const PROGRESS_MSG = {
   correctAnswer: 'Правильный ответ',
   explanation: 'Пояснение',
   timeUp: 'Время вышло: квиз завершён автоматически',
-  // Results (spec section 2).
+  // Results.
   resultsTitle: 'Результаты квизов',
   resultsSearch: 'Поиск по имени, курсу или квизу',
   statusAll: 'Все',

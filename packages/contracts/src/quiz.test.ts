@@ -2,7 +2,7 @@ import { isAnswerCorrect, newQuestion, quizSettingsSchema, scoreAttempt, type Qu
 
 const q = (patch: Partial<Question>): Question => ({ ...newQuestion('single_choice', 'q', 0), ...patch });
 
-describe('grading (spec section 5)', () => {
+describe('grading (the first correct answer counts; score = right answers)', () => {
   it('single choice: the chosen index equals the first correct answer', () => {
     expect(isAnswerCorrect(q({ correctAnswers: [1, 2] }), 1)).toBe(true);
     expect(isAnswerCorrect(q({ correctAnswers: [1, 2] }), 2)).toBe(false);

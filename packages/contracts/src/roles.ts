@@ -9,7 +9,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   CANDIDATE: 'Кандидат',
 };
 
-/** Roles that author courses, use the CRM and see management figures (spec section 6). */
+/** Roles that author courses, use the CRM and see management figures (ADMIN and CURATOR: the staff roles). */
 export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
 /** Roles that study courses and take quizzes. */
 export const LEARNER_ROLES: readonly Role[] = ['CLIENT', 'CANDIDATE'];
@@ -31,7 +31,7 @@ export const RESULTS_ALL_ROLES: readonly Role[] = ['ADMIN', 'CURATOR'];
 
 export const isStaff = (role: Role | undefined): boolean => !!role && STAFF_ROLES.includes(role);
 
-/** Where a person lands after signing in (spec section 2). */
+/** Where a person lands after signing in (each role's home). */
 export const homePathFor = (role: Role): string => (isStaff(role) ? '/dashboard' : '/courses');
 
 /** What one person may change in another's account (the directory and PATCH /users/{id} agree). */

@@ -1,7 +1,7 @@
 import type { Question, QuestionType } from './types';
 
 /**
- * Item analysis of a quiz (issue 23, item 6): how the learners' finished attempts went, per
+ * Item analysis of a quiz (docs/decisions/036): how the learners' finished attempts went, per
  * question, with the classical test indexes and plain-Russian flags. Pure: the progress service
  * reads a bounded sample of attempts and passes them in.
  */

@@ -2,7 +2,7 @@ import type { Question, QuestionType } from './types';
 
 export const NEW_QUESTION_TEXT = 'Новый вопрос';
 
-/** A new question of a type, as the editor adds it (spec section 5: «Новый вопрос», 1 point). */
+/** A new question of a type, as the editor adds it («Новый вопрос», 1 point). */
 export function newQuestion(type: QuestionType, id: string, order: number): Question {
   const base: Question = { id, type, question: NEW_QUESTION_TEXT, options: [], correctAnswers: [], order, points: 1 };
   switch (type) {

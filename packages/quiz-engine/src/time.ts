@@ -1,5 +1,5 @@
 /**
- * The time-limit rules (spec section 5): a limit of 0 or none is no limit; the server's clock
+ * The time-limit rules: a limit of 0 or none is no limit; the server's clock
  * decides; answers that arrive after the deadline and a short grace (the network's delay) count as
  * unanswered.
  */

@@ -150,7 +150,7 @@ export const questionSchema = z
   })
   .superRefine((q, ctx) => {
     // Only the types this engine added are held to their shape; the original eight keep the
-    // editor's lenient drafts (spec section 5).
+    // editor's lenient drafts (a draft may be incomplete until saved).
     if (q.type === 'scale' && (q.options.length < 2 || q.options.length > 10))
       ctx.addIssue({ code: 'custom', message: ENGINE_MSG.scaleSize, path: ['options'] });
     if (q.type === 'matrix') {

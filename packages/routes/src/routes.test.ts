@@ -7,7 +7,7 @@ const where = (pathname: string) => {
 };
 
 describe('the route table', () => {
-  it('resolves every route of spec section 2 to its remote, scene and roles', () => {
+  it('resolves every route of the route table to its remote, scene and roles', () => {
     // [path, remote, scene, who, params]
     const spec = [
       ['/', 'mf_landing', 'landing', 'public', {}],

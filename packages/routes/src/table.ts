@@ -39,7 +39,7 @@ const studyReads: RouteDefinition['firstReads'] = ({ courseId }, query) => {
 };
 
 /**
- * The route table of spec section 2: path → remote → scene → who may open it. Adding a screen is a
+ * The route table: path → remote → scene → who may open it. Adding a screen is a
  * line here and a scene in its remote (whose root the compiler then asks for it).
  */
 export const ROUTES = {

@@ -37,7 +37,7 @@ export const courseStatusTone = (status: CourseStatus): BadgeTone =>
   status === 'published' ? 'success' : status === 'draft' ? 'warning' : 'muted';
 
 /**
- * A course's or a lesson's status (spec section 4): draft yellow ●, hidden grey ◎, published green ✔,
+ * A course's or a lesson's status (draft, hidden, published): draft yellow ●, hidden grey ◎, published green ✔,
  * with the status text (only for screen readers when `compact`).
  */
 export function StatusBadge({ status, compact = false }: { status: CourseStatus; compact?: boolean }) {

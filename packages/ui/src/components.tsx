@@ -43,7 +43,7 @@ const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
   `,
 };
 
-/** The six button variants and four sizes of spec section 9. */
+/** The six button variants (default, destructive, outline, secondary, ghost, link) and four sizes (default, sm, lg, icon). */
 export const Button = styled.button<{ $variant?: ButtonVariant; $size?: ButtonSize }>`
   display: inline-flex;
   align-items: center;

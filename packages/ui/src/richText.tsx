@@ -13,7 +13,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /**
- * A text block's html as the browser may show or send it (issue 20): the tags of RICH_TEXT, links to
+ * A text block's html as the browser may show or send it (docs/frontend.md «Rich text»): the tags of RICH_TEXT, links to
  * http(s) and mailto only. The editor cleans what it saves, the player what it shows; the content
  * service cleans again, so neither side trusts the other.
  */

@@ -1,4 +1,4 @@
-/** The portal's one HTTP client: the error semantics of spec section 8. */
+/** The portal's one HTTP client: every refusal is an `ApiError` with the server's Russian `message`, its status and `field`; a 401 signs the person out. */
 export const TOKEN_KEY = 'authToken';
 export const API_BASE = '/api';
 

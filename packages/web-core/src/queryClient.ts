@@ -9,7 +9,7 @@ import type { GenerationJob } from '@portal/contracts';
 // the API client here would be another ApiError class.
 import { ApiError } from '@portal/web-core';
 
-/** One query cache for the page (spec section 7: retry once, no refetch on window focus). */
+/** One query cache for the page (the spec's call rules: retry once, no refetch on window focus). */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },

@@ -64,7 +64,7 @@ const VIEWS: Array<{ mode: ViewMode; label: string; Icon: ComponentType }> = [
   { mode: 'list', label: 'Списком', Icon: ListIcon },
 ];
 
-/** /courses: the course list of spec section 2 for every signed-in person. */
+/** /courses: the course list, for every signed-in person. */
 export function CourseList() {
   const { user } = useAuth();
   const author = isStaff(user?.role);

@@ -35,7 +35,7 @@ import { PersonalDataDialog } from '../../components/SubjectActions';
 import { UserForm } from '../../components/UserForm';
 import { directoryCount, formatDate, isStale } from '../../format';
 
-/** /crm/contacts («Пользователи»; an organization's people are its «Контакты»): every registered user, searchable by name, email or role (spec section 2). */
+/** /crm/contacts («Пользователи»; an organization's people are its «Контакты»): every registered user, searchable by name, email or role. */
 export function Directory() {
   const { user: me } = useAuth();
   const queryClient = useQueryClient();

@@ -17,7 +17,7 @@ type ContactDialog = { kind: 'create' } | { kind: 'edit'; contact: Contact } | n
 /** What a confirmation is asking to delete: this organization, or one of its contacts. */
 type Deleting = { kind: 'org' } | { kind: 'contact'; contact: Contact } | null;
 
-/** /crm/orgs/{id}: the info card, its edit dialog and the organization's contacts (spec section 2). */
+/** /crm/orgs/{id}: the info card, its edit dialog and the organization's contacts. */
 export function Organization({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const toast = useToast();

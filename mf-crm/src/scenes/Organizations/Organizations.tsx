@@ -26,7 +26,7 @@ import { DeleteOrganizationDialog, SiteLink } from '../../components/Organizatio
 import { StatusBadge } from '../../components/StatusBadge';
 import { contactCount, formatDate, totalText } from '../../format';
 
-/** /crm/orgs: search by name or tax number, a card grid, the add dialog (spec section 2). */
+/** /crm/orgs: search by name or tax number, a card grid, the add dialog. */
 export function Organizations() {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -23,7 +23,7 @@ const HEADINGS: Record<Mode, [string, string]> = {
   forgot: ['Восстановление пароля', 'Укажите email учётной записи: мы пришлём на него одноразовую ссылку для смены пароля'],
 };
 
-/** /auth: sign-in and registration in one form with a mode toggle (spec section 2). */
+/** /auth: sign-in and registration in one form with a mode toggle (login ↔ register). */
 function SignIn() {
   const { user, error, login, register, clearError } = useAuth();
   const [dark, toggleDark] = useDarkMode();

@@ -7,7 +7,7 @@ import { Header } from './Header';
 import { About, Advantages, ClosingCta, Faq, HowItWorks } from './sections';
 import { Footer } from './Footer';
 
-/** The public landing page `/` (spec section 2). */
+/** The public landing page `/`, open to everyone (the route table names it public). */
 export function Landing() {
   const rest = useAfterFirstPaint();
   useDropPrerenderedStyles();

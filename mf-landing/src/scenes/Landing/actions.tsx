@@ -55,7 +55,7 @@ export function StartAction({ label, $variant, $size = 'lg' }: StartProps) {
 }
 
 /**
- * Where a signed-in visitor's portal starts (`homePathFor`, spec section 2). The contracts carry
+ * Where a signed-in visitor's portal starts (`homePathFor`: each role's home after sign-in). The contracts carry
  * zod, which an anonymous visitor of the landing never needs, so they load only for a signed-in one.
  */
 function usePortalHome(role: Role | undefined): string | null {

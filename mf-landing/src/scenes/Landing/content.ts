@@ -1,6 +1,6 @@
 import type { IconName } from '../../components/icons';
 
-/** The landing's sections that the header links to (anchors of spec section 2, plus 'about'). */
+/** The landing's sections that the header links to (the spec's anchors of the landing, plus 'about'). */
 export const SECTIONS = [
   { id: 'how-it-works', label: 'Как это работает' },
   { id: 'advantages', label: 'Преимущества' },
@@ -11,7 +11,7 @@ export const SECTIONS = [
 export const DEMO_PATH = '/demo/course-editor';
 
 /**
- * The free plan's course limit as the FAQ states it (spec section 9; enforcement is not shown).
+ * The free plan's course limit as the FAQ states it (a figure of the pricing text; enforcement is not shown).
  * Kept here rather than in the shared contracts: the shell provides that singleton, so a new
  * export there would reach this remote only after the shell is redeployed.
  */
@@ -61,7 +61,7 @@ export const ADVANTAGES: Array<{ icon: IconName; title: string; text: string }> 
 ];
 
 /**
- * The marketing figures of spec section 1. They are claims from the project's copy, not
+ * The marketing figures of the product's description (docs/decisions/049: shown as claims, marked «*»). They are claims from the project's copy, not
  * measurements of this portal, and the page labels them so (see CLAIMS_NOTE).
  *
  * Written out as ru-RU prints them (a no-break space before «%» and between thousands; the test

@@ -52,7 +52,7 @@ const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: '
 
 const initialSearch = () => new URLSearchParams(window.location.search).get('search') ?? '';
 
-/** /results (spec section 2), from the server: a learner's own attempts, or everyone's for ADMIN and CURATOR. */
+/** /results, from the server (docs/decisions/037): a learner's own attempts, or everyone's for ADMIN and CURATOR. */
 export function Results() {
   const { user } = useAuth();
   const certificatesAsked = new URLSearchParams(useSearch()).get('section') === 'certificates';

@@ -66,7 +66,7 @@ const asLearnerSees = (outline: Outline): Outline => ({
 });
 
 /**
- * /student/{courseId}: study mode (spec section 2). ADMIN and CURATOR open it as «Просмотр как
+ * /student/{courseId}: study mode. ADMIN and CURATOR open it as «Просмотр как
  * слушатель»: the same screens, and nothing written (no progress read or completion sent, quizzes
  * played in the player's preview mode); the progress service refuses their writes anyway.
  */
@@ -103,7 +103,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
   const outline = useDeferredValue(course.data);
 
   /**
-   * Marks a lesson complete at once and rolls back if the server refuses (spec section 4); the
+   * Marks a lesson complete at once and rolls back if the server refuses (docs/decisions/069); the
    * failure itself is only logged, as the spec says.
    */
   const complete = useMutation({

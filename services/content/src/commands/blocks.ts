@@ -62,7 +62,7 @@ export function normalizeContentBlocks(blocks: ParsedContentBlock[], lessonId: s
     })) as ContentBlock[];
 }
 
-/** A block's content as stored; a text block's html sanitised, its text the html's plain rendition (issue 20). */
+/** A block's content as stored; a text block's html sanitised, its text the html's plain rendition (docs/frontend.md «Rich text»). */
 function contentOf(b: ParsedContentBlock) {
   const content = b.content ?? DEFAULT_BLOCK_CONTENT[b.type];
   if (b.type !== 'text' || !('html' in content) || typeof content.html !== 'string') return content;

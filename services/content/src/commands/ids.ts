@@ -3,7 +3,7 @@ import { CONTENT_MSG, invalidIdMessage, isObjectIdHex, isValidId } from '@portal
 import { badRequest, notFound } from '@portal/service-kit';
 
 /**
- * Reads an id from a path or payload: one that breaks the id rule of spec section 5 is a 400 naming
+ * Reads an id from a path or payload: one that breaks the id rule (`idSchema` in contracts) is a 400 naming
  * the field; one that keeps it but cannot be ours (we issue ObjectIds) is simply not found.
  */
 export function readId(raw: unknown, field: string, missing: string): Types.ObjectId {

@@ -15,7 +15,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * A text block's html as it may be stored (issue 20): only the tags and attributes of RICH_TEXT,
+ * A text block's html as it may be stored (docs/frontend.md «Rich text»): only the tags and attributes of RICH_TEXT,
  * links only to http(s) and mailto. A crafted PATCH cannot store a script, an on* handler or a
  * javascript: link; the player sanitises again on the way out.
  */

@@ -3,7 +3,7 @@ import type { Question } from '@portal/contracts';
 import { storeModel, versionPlugin } from '@portal/service-kit';
 import { questionSchema } from './quiz';
 
-/** A question of a course's bank (issue 23, item 5); its `question.id` is `bank-<_id>`. */
+/** A question of a course's bank (docs/decisions/035); its `question.id` is `bank-<_id>`. */
 export interface BankQuestionDoc {
   _id: Types.ObjectId;
   courseId: string;

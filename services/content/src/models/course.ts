@@ -8,7 +8,7 @@ export interface CourseDoc extends CourseFields {
   isPublished: boolean;
   /** When it last became published (the dashboard's "active courses" change). */
   publishedAt: Date | null;
-  /** The owner (issue 18); null on courses from before owners were kept: only an ADMIN changes those. */
+  /** The owner (docs/decisions/018); null on courses from before owners were kept: only an ADMIN changes those. */
   createdBy: string | null;
   /** User ids of co-authors: CURATORs who may change the course as its owner does. */
   coAuthors?: string[];

@@ -10,7 +10,7 @@ import {
 import { op, requireRole, type Principal } from '@portal/service-kit';
 
 /**
- * Writing courses, modules, lessons and uploads is for the authors of spec section 6: ADMIN and
+ * Writing courses, modules, lessons and uploads is for the authoring roles: ADMIN and
  * CURATOR. Everyone else reads.
  */
 export const authorizeAuthoring = requireRole(...STAFF_ROLES);

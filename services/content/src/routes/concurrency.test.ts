@@ -10,7 +10,7 @@ import {
 import { api } from '@portal/devstack/testing';
 import { seedCourse, startContent, type ContentTestBed } from '../testing';
 
-/** Optimistic concurrency of courses, modules, lessons and quizzes (issue 18, item 5). */
+/** Optimistic concurrency of courses, modules, lessons and quizzes (docs/decisions/028). */
 let bed: ContentTestBed;
 beforeAll(async () => {
   bed = await startContent();

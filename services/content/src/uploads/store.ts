@@ -59,7 +59,7 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
-/** Turns multer's and busboy's refusals into the upload errors of spec section 8. */
+/** Turns multer's and busboy's refusals into the upload errors of the error catalogue («Файл слишком большой…» and the like). */
 function uploadError(err: unknown, field: string): HttpError {
   if (err instanceof MulterError) {
     switch (err.code) {

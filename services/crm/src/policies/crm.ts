@@ -2,7 +2,7 @@ import { CRM_ROLES } from '@portal/contracts';
 import { requireRole } from '@portal/service-kit';
 
 /**
- * Who may read and change organizations and contacts: the staff of spec section 6 and MANAGER,
+ * Who may read and change organizations and contacts: the staff roles (ADMIN, CURATOR) and MANAGER,
  * whose preset account "manages users and organizations". Every CRM record is shared by them all.
  */
 export const authorizeCrm = requireRole(...CRM_ROLES);

@@ -2,7 +2,7 @@ import { MSG, type Contact, type Organization, type OrganizationDetail } from '@
 import { api } from '@portal/devstack/testing';
 import { startCrm, uniqueInn, type CrmTestBed } from '../testing';
 
-/** Optimistic concurrency of organizations and contacts (issue 18, item 5). */
+/** Optimistic concurrency of organizations and contacts (docs/decisions/028). */
 let bed: CrmTestBed;
 beforeAll(async () => {
   bed = await startCrm();

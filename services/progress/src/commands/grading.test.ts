@@ -32,7 +32,7 @@ describe('grading every rule on the server, in the order the learner was shown',
     });
     expect(playerQuestion(q).options).toEqual(['56', '14', '28']);
     expect(grade([q], [{ questionId: 'a', answer: 2 }]).answers[0]).toMatchObject({ answer: 1, isCorrect: true });
-    // Original 2 is also listed as correct, but only the first correct answer counts (spec section 5).
+    // Original 2 is also listed as correct, but only the first correct answer counts (the grading rule).
     expect(grade([q], [{ questionId: 'a', answer: 0 }]).answers[0]).toMatchObject({ answer: 2, isCorrect: false });
   });
 

@@ -11,7 +11,7 @@ import { curates, type CuratedCourses } from '../clients/content';
 
 /**
  * Why a new attempt may not start, or null when it may: attempts are limited by maxAttempts, and
- * with a single attempt a pass is final (spec sections 2 and 4). Unfinished attempts are resumed,
+ * with a single attempt a pass is final. Unfinished attempts are resumed,
  * not counted here.
  */
 export function startRefusal(maxAttempts: number, finished: Array<{ status: AttemptStatus }>): string | null {
@@ -56,7 +56,7 @@ export const maySeeAttempt = (user: Principal, attempt: { userId: string; course
 
 /**
  * Per-question results and explanations: hidden from the learner until the course is completed
- * when the quiz says after_course (spec section 4); staff always see them.
+ * when the quiz says after_course (docs/decisions/030); staff always see them.
  */
 export const questionsRevealed = (user: Principal, showExplanations: string, courseCompleted: boolean): boolean =>
   seesAllResults(user.role) || showExplanations !== 'after_course' || courseCompleted;

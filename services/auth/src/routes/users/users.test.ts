@@ -66,7 +66,7 @@ describe('GET /api/users', () => {
   });
 });
 
-describe('candidates who came by link (issue 50)', () => {
+describe('candidates who came by link (docs/decisions/087: left out of the directory)', () => {
   it('are not listed in the directory, its search, its export or the assignment audience', async () => {
     const admin = await userWithRole(auth, 'ADMIN');
     const id = () => randomBytes(12).toString('hex');
@@ -207,7 +207,7 @@ describe('PATCH /api/users/{id}', () => {
   });
 });
 
-describe('who edits whom (issue 18: roles nobody can hijack)', () => {
+describe('who edits whom (docs/decisions/002: roles nobody can hijack)', () => {
   const stored = (id: string) => userModel(auth.ctx.store).findById(id).lean();
   const unchanged = async (id: string, before: unknown) => expect(await stored(id)).toEqual(before);
 

@@ -3,7 +3,7 @@ import { api } from '@portal/devstack/testing';
 import { userModel } from '../../models/user';
 import { startAuth, userWithRole } from '../../testing';
 
-/** Optimistic concurrency of the user directory's edits (issue 18, item 5). */
+/** Optimistic concurrency of the user directory's edits (docs/decisions/028). */
 let auth: Awaited<ReturnType<typeof startAuth>>;
 beforeAll(async () => {
   auth = await startAuth();

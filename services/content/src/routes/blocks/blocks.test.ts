@@ -176,7 +176,7 @@ describe('POST /api/blocks', () => {
       courseId: course.id,
       content: '[]',
     });
-    // The blocks are sent once, in content (spec section 3's record).
+    // The blocks are sent once, in content (the block record keeps its content serialised).
     expect(lesson.body).not.toHaveProperty('blocks');
     // A lesson is not a parent: naming it as the module is refused.
     expect((await call('POST', '/api/blocks', staff(), { courseId: course.id, moduleId: lesson.body.id })).status).toBe(404);
@@ -424,7 +424,7 @@ describe('PATCH /api/blocks/{id}', () => {
   });
 });
 
-describe('rich text blocks (issue 20)', () => {
+describe('rich text blocks (docs/frontend.md «Rich text»)', () => {
   it('a crafted PATCH cannot store a script: the html is cleaned and the text is its plain rendition', async () => {
     const course = await seedCourse(bed, { modules: [1] });
     const lesson = course.modules[0].lessons[0];

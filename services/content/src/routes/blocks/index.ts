@@ -12,7 +12,7 @@ import { authorizeAuthoring, canSeeBlock } from '../../policies/content';
 import { readStructure } from '../../commands/outline';
 import { presentBlock, presentBlockSummary } from '../../presenters/block';
 
-/** /api/blocks: modules and lessons as block records (spec sections 3 and 7). */
+/** /api/blocks: modules and lessons as block records (a module or lesson is a block with its content serialised). */
 export function blocksRouter(service: ServiceContext, models: ContentModels): Router {
   const router = new Router({ prefix: '/api/blocks' });
   const { authenticate, audit } = service;

@@ -151,7 +151,7 @@ describe('course ownership', () => {
   });
 });
 
-describe('what another curator reads (issue 49, item 9)', () => {
+describe('what another curator reads (docs/decisions/019)', () => {
   const KEYED = {
     ...newQuestion('single_choice', 'q1', 0),
     question: 'Сколько дней отпуска?',

@@ -236,7 +236,7 @@ describe('POST /api/upload/files', () => {
   });
 });
 
-describe('who reads a stored file (issue 49, item 2)', () => {
+describe('who reads a stored file (docs/decisions/027)', () => {
   it('a learner’s answer file: 401 without a token; the learner, the course’s authors and ADMIN read it, never cached; nobody else', async () => {
     const { course, quizId } = await answerableQuiz();
     const given = await upload('answer', [{ name: 'file', data: TEXT, filename: 'ответ.txt' }], {

@@ -4,7 +4,7 @@ import { userWithRole } from '@portal/svc-auth/testing';
 import { presentQuestions } from '../../commands/grading';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
-/** «Анализ вопросов» (issue 23, item 6): the indexes of a seeded set, worked out by hand below. */
+/** «Анализ вопросов» (docs/decisions/036): the indexes of a seeded set, worked out by hand below. */
 let bed: ProgressTestBed;
 let seeded: SeededCourse;
 

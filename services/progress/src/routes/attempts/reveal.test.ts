@@ -3,7 +3,7 @@ import { api } from '@portal/devstack/testing';
 import { presentQuestions } from '../../commands/grading';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
-/** «Показывать правильные ответы» and the attempt's shuffle seed (issue 18, item 6). */
+/** «Показывать правильные ответы» and the attempt's shuffle seed (docs/decisions/030, 031). */
 let bed: ProgressTestBed;
 beforeAll(async () => {
   bed = await startProgress();

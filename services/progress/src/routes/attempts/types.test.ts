@@ -2,7 +2,7 @@ import type { AttemptDetail, LearnerQuiz, StartedAttempt } from '@portal/contrac
 import { api } from '@portal/devstack/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
-/** The six types the quiz engine added (issue 23): what reaches a learner, and how they are graded. */
+/** The six types the quiz engine added (docs/decisions/032): what reaches a learner, and how they are graded. */
 let bed: ProgressTestBed;
 beforeAll(async () => {
   bed = await startProgress();

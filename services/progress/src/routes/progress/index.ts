@@ -14,7 +14,7 @@ import { presentCompletion } from '../../presenters/progress';
 const courseIdParam = entityIdField('courseId');
 const lessonIdParam = entityIdField('lessonId');
 
-/** Lesson completion and course progress (spec section 7, /progress/*): a learner's own, always. */
+/** Lesson completion and course progress (/progress/*): a learner's own, always. */
 export function progressRouter(service: ServiceContext, deps: ProgressDeps): Router {
   const router = new Router({ prefix: '/api/progress' });
   const { models, content } = deps;

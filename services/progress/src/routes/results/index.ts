@@ -98,7 +98,7 @@ function summarize(groups: SummaryGroup[]): ResultsSummary {
 const statusText = (a: { status: string; pendingReviews?: number }) =>
   (a.pendingReviews ?? 0) > 0 ? REVIEW_MSG.pending : a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed;
 
-/** Quiz results (spec section 2): learners see their own attempts, ADMIN everyone's, a CURATOR those of their courses. */
+/** Quiz results (docs/decisions/037): learners see their own attempts, ADMIN everyone's, a CURATOR those of their courses. */
 export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Router {
   const router = new Router({ prefix: '/api/results' });
   const { attempts } = deps.models;

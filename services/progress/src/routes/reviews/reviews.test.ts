@@ -3,7 +3,7 @@ import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed } from '../../testing';
 
-/** «Проверка ответов» (issue 23, item 3): rights, states and the score counted again. */
+/** «Проверка ответов» (docs/decisions/033): rights, states and the score counted again. */
 let bed: ProgressTestBed;
 beforeAll(async () => {
   bed = await startProgress();
