@@ -33,3 +33,5 @@ export * from './schemas';
 export * from './coalesce';
 export * from './versionedCache';
 export * from './idempotency';
+export * from './declarations';
+export * from './declaredRouter';

@@ -7,30 +7,32 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_EXPORT_HEADER,
   DASHBOARD_MSG,
-  STAFF_ROLES,
-  activityScopeFor,
   auditExportQuerySchema,
   auditListQuerySchema,
   exportFileName,
   scopedHistorySchema,
   withoutOthersEmail,
   type AuditEvent,
+  type AuditExportQuery,
   type AuditListQuery,
   type AuditPage,
 } from '@portal/contracts';
 import {
   exportColumns,
   exportRows,
+  implement,
   parse,
   requireInternal,
-  requireRole,
   rowsOf,
   sendExport,
   VersionedCache,
+  type DeclaredHandler,
   type ServiceContext,
 } from '@portal/service-kit';
 import { TRAIL_VERSION, type AuditRecordDoc } from '../../models/record';
+import { readsWholeTrail } from '../../policies/trail';
 import { listRecords, recordFilter, recordOrder, type RecordScope } from '../../queries/records';
+import { exportAuditEvents, exportMyAuditEvents, listAuditEvents, listMyAuditEvents } from './declarations';
 
 type AuditActor = NonNullable<AuditEvent['actor']>;
 
@@ -43,7 +45,7 @@ const AUDIT_COLUMN_WIDTHS = [17, 12, 16, 26, 60, 28, 28];
  * readers (an incident, a review) each question is read from the store once per write, however
  * many ask it (VersionedCache).
  */
-function historyReader(service: ServiceContext, records: Model<AuditRecordDoc>) {
+function historyReader(records: Model<AuditRecordDoc>) {
   const pages = new VersionedCache<AuditPage>(records.db, { name: TRAIL_VERSION });
   const page = (query: AuditListQuery, scope?: RecordScope) =>
     pages.get(
@@ -54,11 +56,10 @@ function historyReader(service: ServiceContext, records: Model<AuditRecordDoc>) 
 
   /**
    * The history as a file, with the filters of the history dialog: the rows they select, in the
-   * chosen order, read through one cursor up to EXPORT_MAX_ROWS. The download is itself recorded.
-   * A curator's file (`reader` given) has no one's email but their own.
+   * chosen order, read through one cursor up to EXPORT_MAX_ROWS. A curator's file (`reader` given)
+   * has no one's email but their own.
    */
-  async function exportRecords(ctx: Context, actor: AuditActor, scope?: RecordScope, reader?: string) {
-    const query = parse(auditExportQuerySchema, ctx.query);
+  async function exportRecords(ctx: Context, query: AuditExportQuery, scope?: RecordScope, reader?: string) {
     const filter = recordFilter(query, scope);
     const cursor = await exportRows(records, filter, recordOrder(query.sort));
     sendExport(ctx, query.format, {
@@ -76,13 +77,6 @@ function historyReader(service: ServiceContext, records: Model<AuditRecordDoc>) 
         reader === undefined || r.actor?.id === reader ? (r.actor?.email ?? null) : null,
       ]),
     });
-    service.audit.publish({
-      action: 'read',
-      entity: 'audit',
-      entityId: null,
-      details: `Выгрузка журнала действий в ${exportFileName('audit', query.format)}`,
-      actor,
-    });
   }
 
   /** A curator's page: their own actions and the records about `entityIds`, no one's email but theirs. */
@@ -90,40 +84,41 @@ function historyReader(service: ServiceContext, records: Model<AuditRecordDoc>) 
     const answer = await page(query, { actorId: reader.id, entityIds });
     return { ...answer, data: answer.data.map(withoutOthersEmail(reader.id)) };
   };
-  const scopedExport = (ctx: Context, reader: AuditActor, entityIds: readonly string[]) =>
-    exportRecords(ctx, reader, { actorId: reader.id, entityIds }, reader.id);
 
-  return { page, exportRecords, scopedPage, scopedExport };
+  return { page, exportRecords, scopedPage };
 }
+
+/** The download of the history is itself recorded. */
+const exportDetails = (format: AuditExportQuery['format']) => `Выгрузка журнала действий в ${exportFileName('audit', format)}`;
 
 const digestOf = (ids: readonly string[]) => createHash('sha256').update(ids.join(',')).digest('base64url');
 
-export function auditRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
-  const router = new Router({ prefix: '/api/audit' });
-  const { page, exportRecords, scopedPage, scopedExport } = historyReader(service, records);
+/**
+ * The history's public routes, each beside its declaration (`declarations.ts`): the kit has already
+ * authenticated, checked the declared policy's roles and parsed the query when the handler runs.
+ */
+export function auditRoutes(records: Model<AuditRecordDoc>): DeclaredHandler[] {
+  const { page, exportRecords, scopedPage } = historyReader(records);
   // The course parts a curator's history covers are named by the content service, which the gateway
   // asks (POST /internal/audit below); asked here, without them, a curator's holds their own actions.
-  const wholeTrail = (ctx: Context) => activityScopeFor(ctx.state.user.role) === 'all';
+  const reading = (ctx: Context): RecordScope | undefined =>
+    readsWholeTrail(ctx.state.user) ? undefined : { actorId: ctx.state.user.id, entityIds: [] };
 
-  /** The whole trail for ADMIN; a curator's part of it. */
-  router.get('/', service.authenticate, requireRole(...STAFF_ROLES), async (ctx) => {
-    const query = parse(auditListQuerySchema, ctx.query);
-    ctx.body = wholeTrail(ctx) ? await page(query) : await scopedPage(query, ctx.state.user, []);
-  });
-
-  router.get('/export', service.authenticate, requireRole(...STAFF_ROLES), (ctx) =>
-    wholeTrail(ctx) ? exportRecords(ctx, ctx.state.user) : scopedExport(ctx, ctx.state.user, []),
-  );
-
-  /** Anyone's own actions and nobody else's: the activity history of a learner's dashboard. */
-  router.get('/my', service.authenticate, async (ctx) => {
-    const query = parse(auditListQuerySchema, ctx.query);
-    ctx.body = await page(query, { actorId: ctx.state.user.id });
-  });
-
-  router.get('/my/export', service.authenticate, (ctx) => exportRecords(ctx, ctx.state.user, { actorId: ctx.state.user.id }));
-
-  return router;
+  return [
+    implement(listAuditEvents, (ctx, { query }) =>
+      readsWholeTrail(ctx.state.user) ? page(query) : scopedPage(query, ctx.state.user, []),
+    ),
+    implement(exportAuditEvents, async (ctx, { query, record }) => {
+      const scope = reading(ctx);
+      await exportRecords(ctx, query, scope, scope && ctx.state.user.id);
+      record({ details: exportDetails(query.format) });
+    }),
+    implement(listMyAuditEvents, (ctx, { query }) => page(query, { actorId: ctx.state.user.id })),
+    implement(exportMyAuditEvents, async (ctx, { query, record }) => {
+      await exportRecords(ctx, query, { actorId: ctx.state.user.id });
+      record({ details: exportDetails(query.format) });
+    }),
+  ];
 }
 
 /**
@@ -134,7 +129,7 @@ export function auditRouter(service: ServiceContext, records: Model<AuditRecordD
 export function scopedHistoryRouter(service: ServiceContext, records: Model<AuditRecordDoc>): Router {
   const router = new Router({ prefix: '/internal/audit' });
   router.use(requireInternal(service.config.INTERNAL_TOKEN));
-  const { scopedPage, scopedExport } = historyReader(service, records);
+  const { scopedPage, exportRecords } = historyReader(records);
 
   router.post('/', async (ctx) => {
     const { reader, entityIds } = parse(scopedHistorySchema, ctx.request.body);
@@ -143,7 +138,15 @@ export function scopedHistoryRouter(service: ServiceContext, records: Model<Audi
 
   router.post('/export', async (ctx) => {
     const { reader, entityIds } = parse(scopedHistorySchema, ctx.request.body);
-    await scopedExport(ctx, reader, entityIds);
+    const query = parse(auditExportQuerySchema, ctx.query);
+    await exportRecords(ctx, query, { actorId: reader.id, entityIds }, reader.id);
+    service.audit.publish({
+      action: 'read',
+      entity: 'audit',
+      entityId: null,
+      details: exportDetails(query.format),
+      actor: reader,
+    });
   });
 
   return router;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { exportTooManyRows, type AuditAction, type AuditEntity, type Role } from '@portal/contracts';
+
+/**
+ * One declaration per route: what it accepts, what it answers, who may call it, what it limits and
+ * what it records. The service mounts its Koa route from it (`declaredRouter`), the gateway builds
+ * the route's OpenAPI operation from it, and the security matrix reads its rows from it, so the three
+ * cannot disagree. This module holds data and pure helpers only: the gateway and the tests import a
+ * service's declarations without its store, queues or router.
+ */
+
+/** A role check with a name: the roles that reach the route at all (a record's own rule follows its load). */
+export interface Policy {
+  name: string;
+  roles: readonly Role[];
+}
+
+export const definePolicy = (name: string, roles: readonly Role[]): Policy => ({ name, roles });
+
+/** Who may call a route: anyone, a signed-in person of one of these roles, or a named policy. */
+export type RouteAccess = 'public' | readonly Role[] | Policy;
+
+/** The roles a route lets through, whatever the form of its access. */
+export const rolesOf = (access: RouteAccess): 'public' | readonly Role[] =>
+  typeof access === 'object' && 'name' in access ? access.roles : access;
+
+/** A successful answer: a JSON schema or another media type (a file, a CSV), and the headers it carries. */
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+  mediaType?: string;
+  /** Further media types the same answer may come as (an export's XLSX beside its CSV). */
+  alsoAs?: Record<string, z.ZodType>;
+  headers?: z.ZodObject;
+}
+
+/** What a refusal means, with a Russian example of its message. */
+export interface Refusal {
+  description: string;
+  example: string;
+}
+
+/** A limit on how often a route may be called; the service gives the limiter, named the same, at mount. */
+export interface RateLimit {
+  name: string;
+  refusal: Refusal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDeclaration<
+  P extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: Method;
+  /** As Koa writes it, the whole path: `/api/audit/my`, `/api/courses/:id`. */
+  path: string;
+  /** The operation's name in the document and in generated clients: `listAuditEvents`. */
+  operationId: string;
+  /** In Russian, as the document shows it. */
+  summary: string;
+  description?: string;
+  access: RouteAccess;
+  /** Path parameters, named as in the path (`:id`). */
+  params?: P;
+  query?: Q;
+  /** The body: JSON unless `bodyMediaType` says otherwise (a multipart upload). */
+  body?: B;
+  bodyMediaType?: string;
+  /** A filled-in body, as an integrator would send it. */
+  example?: unknown;
+  /** The answer when all goes well. */
+  ok: { status: number } & Answer;
+  /** Other successful answers (an archived course, a part of a file, not modified). */
+  alsoOk?: Record<number, Answer>;
+  /** Refusals beyond those every route of its kind has (400 for input, 401 and 403 for access). */
+  also?: Partial<Record<number, string | Refusal>>;
+  /** Refusals this route never gives although its kind usually does. */
+  without?: number[];
+  /** A write of a versioned record: `If-Match` (or a `version` field in the body) guards it, 412 when stale. */
+  versioned?: true;
+  /** A create that honours `Idempotency-Key`: a retry is answered, not made again. */
+  idempotent?: true;
+  rateLimit?: RateLimit;
+  /** The kind of the audit event the route records, if it records one. */
+  audit?: { action: AuditAction; entity: AuditEntity };
+}
+
+/** Keeps a declaration's schemas' types, so its handler gets typed input. */
+export const defineRoute = <
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  declaration: RouteDeclaration<P, Q, B>,
+): RouteDeclaration<P, Q, B> => declaration;
+
+/** The bytes of a file, as a schema. */
+export const binarySchema = z.string().meta({ format: 'binary' });
+
+/** The media type of an Excel workbook (.xlsx). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A download of a list: every row its filters select (up to EXPORT_MAX_ROWS), as CSV or XLSX, as
+ * `format` asks; named `<file>.csv` or `<file>.xlsx`. Its 400 also covers a file with too many rows.
+ */
+export const defineExportRoute = <Q extends z.ZodObject>(
+  declaration: Omit<RouteDeclaration<undefined, Q, undefined>, 'ok'> & { file: string },
+): RouteDeclaration<undefined, Q, undefined> => {
+  const { file, ...rest } = declaration;
+  return defineRoute({
+    ...rest,
+    ok: {
+      status: 200,
+      description: `Файл ${file}.csv или ${file}.xlsx`,
+      mediaType: 'text/csv',
+      schema: z.string(),
+      alsoAs: { [XLSX_MEDIA_TYPE]: binarySchema },
+    },
+    also: {
+      400: { description: 'Неверный фильтр, или строк больше, чем помещается в файл', example: exportTooManyRows() },
+      ...rest.also,
+    },
+  });
+};
+
+/** True only when the schema's output and the interface are the same type, both ways. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * An answer schema that must describe a contracts interface exactly: the build fails when the schema
+ * and its interface part ways.
+ */
+export const conforms = <T>() => ({
+  as: <S extends z.ZodType>(schema: S, ..._same: Same<z.output<S>, T> extends true ? [] : [never]) => schema,
+});

@@ -1,0 +1,91 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { AuditInput } from './audit';
+import { requireRole } from './auth';
+import type { Middleware, ServiceContext } from './context';
+import { rolesOf, type RouteDeclaration } from './declarations';
+import { parse } from './validate';
+
+/** What a declared schema parses to; undefined when the route declares none. */
+type Parsed<S> = [NonNullable<S>] extends [never]
+  ? undefined
+  : NonNullable<S> extends z.ZodType
+    ? z.output<NonNullable<S>>
+    : undefined;
+
+/** What a declared route's handler is given: its input, parsed by the declaration's schemas. */
+export interface RouteInput<D extends RouteDeclaration> {
+  params: Parsed<D['params']>;
+  query: Parsed<D['query']>;
+  body: Parsed<D['body']>;
+  /** Records the declaration's audit event, by the caller. */
+  record(event: Pick<AuditInput, 'entityId' | 'details'>): void;
+}
+
+/**
+ * A route's handler beside its declaration: load → authorize (a record's policy) → command →
+ * present. What it returns is the answer, sent with the declaration's success status; a handler that
+ * writes the answer itself (a file) returns nothing.
+ */
+export interface DeclaredHandler<D extends RouteDeclaration = RouteDeclaration> {
+  declaration: D;
+  /** The limiter of the declaration's `rateLimit`, which needs the service's Redis. */
+  limit?: Middleware;
+  handle(ctx: Context, input: RouteInput<D>): Promise<unknown> | unknown;
+}
+
+/** Pairs a declaration with its handler, keeping the handler's input typed by the declaration's schemas. */
+export const implement = <D extends RouteDeclaration>(
+  declaration: D,
+  handle: DeclaredHandler<D>['handle'],
+  options: { limit?: Middleware } = {},
+): DeclaredHandler => ({ declaration, handle, ...options }) as DeclaredHandler;
+
+/** The guards a declaration asks for, in the kit's order: authenticate, the role check, the rate limit. */
+function guardsOf(service: ServiceContext, { declaration, limit }: DeclaredHandler): Middleware[] {
+  const roles = rolesOf(declaration.access);
+  const guards: Middleware[] = roles === 'public' ? [] : [service.authenticate, requireRole(...roles)];
+  if (declaration.rateLimit) {
+    if (!limit) throw new Error(`${declaration.operationId}: the rate limit ${declaration.rateLimit.name} has no limiter`);
+    guards.push(limit);
+  }
+  return guards;
+}
+
+/**
+ * The Koa routes of a service's declared handlers: each one authenticates and checks the roles its
+ * declaration names, validates params, query and body with its schemas (a 400 in Russian naming the
+ * field), then runs its handler and answers with the declared status.
+ */
+export function declaredRouter(service: ServiceContext, handlers: readonly DeclaredHandler[]): Router {
+  const router = new Router();
+  for (const handler of handlers) {
+    const { declaration } = handler;
+    router.register(
+      declaration.path,
+      [declaration.method],
+      [
+        ...guardsOf(service, handler),
+        async (ctx: Context) => {
+          // Each schema is the declaration's own, so each part is what the handler's input type says it is.
+          const input = {
+            params: declaration.params && parse(declaration.params, ctx.params),
+            query: declaration.query && parse(declaration.query, ctx.query),
+            body: declaration.body && parse(declaration.body, ctx.request.body),
+            record: ({ entityId = null, details }) => {
+              if (!declaration.audit) throw new Error(`${declaration.operationId} declares no audit event`);
+              service.audit.publish({ ...declaration.audit, entityId, details, actor: ctx.state.user ?? null });
+            },
+          } as RouteInput<RouteDeclaration>;
+          const answer = await handler.handle(ctx, input);
+          if (answer !== undefined) {
+            ctx.status = declaration.ok.status;
+            ctx.body = answer;
+          } else if (declaration.ok.status === 204) ctx.status = 204;
+        },
+      ],
+    );
+  }
+  return router;
+}
