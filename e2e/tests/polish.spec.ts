@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_MEDIA_ORIGIN } from '../env';
 import { signIn, uniqueEmail, watchConsole } from './helpers';
 
-/** Issue 19, «What people touch every day»: learners and authors. Each journey arranges its course over the API. */
+/** What people touch every day: learners and authors. Each journey arranges its course over the API. */
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 const PASSWORD = 'Kursy-Portal-42';

@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Spec section 9: morning before 12:00, afternoon before 18:00, else evening (the reader's own clock). */
+/** Morning before 12:00, afternoon before 18:00, else evening (the reader's own clock). */
 export function greeting(now: Date): string {
   const hour = now.getHours();
   if (hour < 12) return DASHBOARD_MSG.morning;
@@ -30,7 +30,7 @@ export function todayLabel(now: Date): string {
 }
 
 /**
- * Spec section 9: under a minute 'только что'; under an hour 'N мин назад'; under a day 'N ч
+ * Under a minute 'только что'; under an hour 'N мин назад'; under a day 'N ч
  * назад'; under a week 'N дн назад'; otherwise the date in ru-RU format. A moment slightly in the
  * future (a clock a little ahead) is 'только что' too.
  */

@@ -14,7 +14,7 @@ interface CourseFormProps {
 
 type CheckedField = 'title' | 'price' | 'duration';
 
-/** Spec section 5: a non-numeric entry counts as 0; below 0 is refused. */
+/** A non-numeric entry counts as 0; below 0 is refused. */
 const toNumber = (raw: string): number => {
   const n = Number(raw.trim().replace(',', '.'));
   return raw.trim() === '' || !Number.isFinite(n) ? 0 : n;

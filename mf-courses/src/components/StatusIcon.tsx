@@ -4,7 +4,7 @@ import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, type CourseStatus } from '@p
 const colorOf = (theme: DefaultTheme, status: CourseStatus) =>
   status === 'published' ? theme.colors.success : status === 'draft' ? theme.colors.warning : theme.colors.muted;
 
-/** Spec section 4: draft yellow ●, hidden grey ◎, published green ✔, with the status in words for assistive tech. */
+/** A course status as an icon: draft yellow ●, hidden grey ◎, published green ✔, with the status in words for assistive tech. */
 export function StatusIcon({ status }: { status: CourseStatus }) {
   const label = COURSE_STATUS_LABELS[status];
   return (

@@ -6,7 +6,7 @@ export const userKeys = {
   directory: (params: DirectoryParams) => ['users', 'directory', params] as const,
 };
 
-/** Spec section 7: the directory asks for page 1 with a limit of 100 (the auth service's maximum). */
+/** The directory asks for page 1 with a limit of 100 (the auth service's maximum). */
 export const DIRECTORY_PAGE_SIZE = 100;
 
 export interface DirectoryParams {

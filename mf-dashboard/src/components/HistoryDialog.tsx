@@ -23,7 +23,7 @@ interface HistoryDialogProps {
   scope: HistoryScope;
 }
 
-/** Spec section 2: search, action and entity filters, a date range with reset, newest/oldest, a counter, a phrase per record. */
+/** Search, action and entity filters, a date range with reset, newest/oldest, a counter, a phrase per record. */
 export function HistoryDialog({ open, onClose, scope }: HistoryDialogProps) {
   return (
     <Dialog open={open} title={DASHBOARD_MSG.history} onClose={onClose} wide>
@@ -65,7 +65,7 @@ function History({ scope }: { scope: HistoryScope }) {
     staleTime: 0,
   });
 
-  // Spec section 8: a failed history is an empty list, logged only.
+  // A failed history is an empty list, logged only.
   useEffect(() => {
     if (query.error) console.error('Не удалось загрузить историю действий', query.error);
   }, [query.error]);

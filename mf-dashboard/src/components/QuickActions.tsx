@@ -23,7 +23,7 @@ const LEARNER_ACTIONS: QuickAction[] = [
 const CRM_ACTIONS = STAFF_ACTIONS.slice(2);
 
 /**
- * Spec section 6: ADMIN and CURATOR get create course, manage courses, organizations and contacts;
+ * ADMIN and CURATOR get create course, manage courses, organizations and contacts;
  * everyone else my courses and results. Only what the role may open is offered: a MANAGER cannot
  * open the results (a learners' screen) but does work in the CRM.
  */

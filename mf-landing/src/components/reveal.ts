@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { css } from 'styled-components';
 
-/** Spec section 9: a card appears once a tenth of it is in view and it is 50 px above the bottom edge. */
+/** A card appears once a tenth of it is in view and it is 50 px above the bottom edge. */
 export const REVEAL_THRESHOLD = 0.1;
 export const REVEAL_ROOT_MARGIN = '0px 0px -50px 0px';
 

@@ -14,11 +14,11 @@ export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
   hidden: 'Скрыт',
 };
 
-/** Spec section 4: draft yellow ●, hidden grey ◎, published green ✔. */
+/** A status as an icon: draft yellow ●, hidden grey ◎, published green ✔. */
 export const COURSE_STATUS_ICONS: Record<CourseStatus, string> = { draft: '●', hidden: '◎', published: '✔' };
 
 /**
- * Issue 20: what a text block's `html` may hold. Everything else (scripts, styles, classes, on*
+ * What a text block's `html` may hold (docs/frontend.md «Rich text»). Everything else (scripts, styles, classes, on*
  * attributes, other addresses than http(s) and mailto) is removed on the way in, by the editor and
  * again by the content service, and on the way out, by the player. `text` stays the plain rendition.
  */

@@ -65,7 +65,7 @@ export const organizationCreateSchema = z.object({
   inn: innSchema,
   kpp: kppSchema,
   ogrn: ogrnSchema,
-  // Spec section 5 sets no format; the CRM shows it as a link, so it must be a web address (a bare host reads as https).
+  // No format is set for a site; the CRM shows it as a link, so it must be a web address (a bare host reads as https).
   site: siteText,
   status: status.default(DEFAULT_ORG_STATUS),
 });

@@ -247,7 +247,7 @@ export const FIGURE_LABELS: Record<DashboardFigure, string> = {
 };
 
 /**
- * Spec section 6: ADMIN and CURATOR see courses, active courses, students and organizations (and
+ * ADMIN and CURATOR see courses, active courses, students and organizations (and
  * the contacts figure the stats carry); everyone else sees courses, active courses and their own
  * completed courses. The figures are the cards, in this order. Each counts what the reader can
  * see: for staff every course and the published ones; for anyone else the published courses (the

@@ -22,29 +22,29 @@ export interface AutosaveTiming {
   retryDelay: number;
 }
 
-/** Spec section 9: lesson 2000/2/2000, course 1000/2/1500, otherwise 1000/3/1000. */
+/** Autosave delay, retries and retry delay (ms): lesson 2000/2/2000, course 1000/2/1500, otherwise 1000/3/1000. */
 export const AUTOSAVE_TIMING = {
   lesson: { delay: 2000, retries: 2, retryDelay: 2000 },
   course: { delay: 1000, retries: 2, retryDelay: 1500 },
   default: { delay: 1000, retries: 3, retryDelay: 1000 },
 } as const satisfies Record<string, AutosaveTiming>;
 
-/** Spec section 9: the error status is shown this long, then the indicator returns to idle. */
+/** The error status is shown this long, then the indicator returns to idle. */
 export const AUTOSAVE_ERROR_MS = 5000;
 
-/** Spec section 9: long-press on touch, the mouse's movement threshold, the auto-scroll step. */
+/** Long-press on touch, the mouse's movement threshold, the auto-scroll step. */
 export const DRAG = { touchDelayMs: 120, touchTolerancePx: 5, mouseDistancePx: 5, autoScrollMaxPx: 28 } as const;
 
 /* ------------------------------------------------------------------ texts */
 
 export const EDITOR_MSG = {
-  // Spec section 5, auto-save guards and answers.
+  // Auto-save guards and answers.
   lessonGuard: 'Урок должен иметь ID и название для сохранения',
   courseGuard: 'Курс должен иметь ID и название для сохранения',
   lessonNotConfirmed: 'Сервер не подтвердил сохранение урока',
   courseNotConfirmed: 'Сервер не подтвердил сохранение курса',
   noAnswer: 'Сохранение не удалось - нет ответа от сервера',
-  // Spec sections 2, 5 and 8, lesson screens.
+  // Lesson screens: texts, validation and alerts.
   noModuleId: 'Не указан ID модуля',
   lessonTitleRequired: 'Пожалуйста, введите название урока',
   lessonCreated: 'Урок успешно создан!',
@@ -101,7 +101,7 @@ export const EDITOR_MSG = {
 export const confirmDeleteLessonText = (title: string) => formatMessage(EDITOR_MSG.confirmDeleteLesson, { title });
 export const confirmDeleteBlockText = (type: string) => formatMessage(EDITOR_MSG.confirmDeleteBlock, { type });
 
-/** Spec section 9: a file block shows its size in MB with two decimals. */
+/** A file block shows its size in MB with two decimals. */
 export const megabytesLabel = (bytes: number): string => (Math.max(0, bytes) / (1024 * 1024)).toFixed(2);
 
 /* ------------------------------------------------------------ quiz rules */

@@ -146,7 +146,7 @@ export function gradeQuestion(
 /** The spec's rule (section 5): wholly right. Survey and hand-graded questions never are. */
 export const isAnswerCorrect = (q: Question, answer: AnswerValue): boolean => gradeQuestion(q, answer).correct;
 
-/** Spec section 4: score = points earned, percentage = rounded share, passed when ≥ passing score. */
+/** Score = points earned, percentage = rounded share, passed when ≥ passing score. */
 export function scoreAttempt(score: number, maxScore: number, passingScore: number) {
   const percentage = maxScore === 0 ? 0 : Math.round((score / maxScore) * 100);
   return {

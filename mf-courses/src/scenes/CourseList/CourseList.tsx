@@ -89,7 +89,7 @@ export function CourseList() {
   });
   const refresh = () => readAgain(queryClient, COURSES_KEY);
 
-  // Spec section 4: failures of these actions are only logged.
+  // Failures of these actions are only logged.
   // Several hearts may be in flight at once; each stays disabled until its own call ends.
   const [favoritesInFlight, setFavoritesInFlight] = useState<ReadonlySet<string>>(new Set());
   const markInFlight = (id: string, busy: boolean) =>

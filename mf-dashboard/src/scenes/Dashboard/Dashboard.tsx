@@ -53,7 +53,7 @@ function DashboardFor({ user }: { user: User }) {
   }, [stats.error]);
 
   const loading = stats.isPending;
-  // Spec section 8: on failure the figures are zeros and the activity is empty.
+  // On failure the figures are zeros and the activity is empty.
   const failed = !!stats.error && !stats.data;
   const data: DashboardStats | undefined = stats.data;
   const figures = figuresFor(user.role);

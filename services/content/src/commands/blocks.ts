@@ -135,7 +135,7 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
       ? { content: input.content ?? input.description ?? '' }
       : lessonContentFields(normalizeContentBlocks(input.content ?? [], String(_id)));
   const count = await models.blocks.countDocuments(siblings);
-  // Spec section 9: a module goes after the others; a lesson after the highest position in its module.
+  // A module goes after the others; a lesson after the highest position in its module.
   const position = Math.min(input.position ?? count, count);
 
   try {

@@ -17,7 +17,7 @@ export interface FileAccess {
 }
 
 /**
- * Issue 49, item 2. A learner's answer file is personal data: never public, read by the learner, the
+ * docs/decisions/027. A learner's answer file is personal data: never public, read by the learner, the
  * authors of the course the answer was given in and ADMINs. A lesson's or a quiz's file is public
  * while a learner can be shown it: a lesson they see (published, in a module that is not hidden) of a
  * published course holds it, or a quiz or bank question of a published course shows it. Otherwise
