@@ -14,6 +14,7 @@ import {
   STAFF_IMPORT_BATCH,
   STAFF_IMPORT_COLUMNS,
   STAFF_IMPORT_MAX_ROWS,
+  MSG,
   formatMessage,
   roleFromCell,
   splitFullName,
@@ -175,7 +176,25 @@ export async function previewRows(users: Model<UserDoc>, rows: ImportRow[], acto
     users,
     valid.map((r) => r.email),
   );
-  return rows.map((r) => (r.outcome === 'error' ? r : { ...r, ...outcomeFor(r, existing.get(r.email), actor) }));
+  const outcomes = rows.map((r) => (r.outcome === 'error' ? r : { ...r, ...outcomeFor(r, existing.get(r.email), actor) }));
+  return keepAnAdmin(users, outcomes, existing);
+}
+
+/**
+ * The portal keeps an administrator whatever a file says, as an edit of a user does: rows that would
+ * take the role of the last ADMIN (counting the file's own earlier demotions) are refused by name.
+ */
+async function keepAnAdmin(users: Model<UserDoc>, rows: ImportRow[], existing: Map<string, Existing>): Promise<ImportRow[]> {
+  const demotes = (row: ImportRow) =>
+    row.outcome === 'update' && existing.get(row.email)?.role === 'ADMIN' && row.role !== 'ADMIN';
+  if (!rows.some(demotes)) return rows;
+  let admins = await users.countDocuments({ role: 'ADMIN' });
+  for (const row of rows) {
+    if (!demotes(row)) continue;
+    if (admins > 1) admins -= 1;
+    else Object.assign(row, { outcome: 'error', reason: MSG.lastAdmin, note: undefined });
+  }
+  return rows;
 }
 
 export const countOutcomes = (rows: Pick<ImportRow, 'outcome'>[]): ImportCounts => {
@@ -213,7 +232,11 @@ export async function writeBatch(
     deps.users,
     batch.map((r) => r.email),
   );
-  const outcomes: ImportRow[] = batch.map((row) => ({ ...row, ...outcomeFor(row, existing.get(row.email), actor) }));
+  const outcomes = await keepAnAdmin(
+    deps.users,
+    batch.map((row) => ({ ...row, ...outcomeFor(row, existing.get(row.email), actor) })),
+    existing,
+  );
 
   const fresh = outcomes.filter((row) => row.outcome === 'new');
   const made = await insertNew(deps.users, fresh);
