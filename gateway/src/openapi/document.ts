@@ -1,7 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { assignmentPaths } from './paths/assignments';
 import { candidateLinkPaths } from './paths/candidateLinks';
-import { auditPaths } from './paths/audit';
 import { notificationPaths } from './paths/notifications';
 import { authPaths } from './paths/auth';
 import { privacyPaths } from './paths/privacy';
@@ -9,6 +8,8 @@ import { contentPaths } from './paths/content';
 import { crmPaths } from './paths/crm';
 import { gatewayPaths } from './paths/gateway';
 import { progressPaths } from './paths/progress';
+import { auditApi } from '@portal/svc-audit/routes/api';
+import { declaredPaths } from './declared';
 import { TAGS } from './tags';
 
 type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -16,7 +17,8 @@ type OpenApiDocument = ReturnType<typeof createDocument>;
 let built: OpenApiDocument | undefined;
 
 /**
- * The OpenAPI 3.1 description of the portal's public API, assembled from one module per service
+ * The OpenAPI 3.1 description of the portal's public API, assembled from the route declarations a
+ * service exports (audit's `routes/api.ts`) or, for services not yet converted, one module per service
  * (`paths/*.ts`), whose schemas are the zod contracts the services validate with. Built once, on
  * first use.
  */
@@ -54,7 +56,7 @@ export function openApiDocument(): OpenApiDocument {
         ...notificationPaths,
         ...candidateLinkPaths,
         ...crmPaths,
-        ...auditPaths,
+        ...declaredPaths(TAGS.audit.name, auditApi),
         ...privacyPaths,
         ...gatewayPaths,
       },

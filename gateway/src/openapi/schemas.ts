@@ -2,8 +2,6 @@ import { z } from 'zod';
 import {
   ACTIVITY_SCOPES,
   APPLICATION_STATUSES,
-  AUDIT_ACTIONS,
-  AUDIT_ENTITIES,
   BLOCK_RECORD_TYPES,
   COURSE_STATUSES,
   DASHBOARD_FIGURES,
@@ -32,7 +30,6 @@ import {
   type BankQuestion,
   type QuizAnalysisReport,
   type ReviewPage,
-  type AuditPage,
   type ConsentState,
   type ImportBatchResult,
   type ImportPreview,
@@ -67,6 +64,8 @@ import {
   type BlockRecord,
   type BlockSummary,
 } from '@portal/contracts';
+import { conforms } from '@portal/service-kit';
+import { auditRecordSchema } from '@portal/svc-audit/routes/api';
 
 /**
  * The wire shapes of the answers. The contracts declare them as TypeScript interfaces; here each is
@@ -74,11 +73,8 @@ import {
  * and its interface part ways. The answer-validation test checks real answers against them.
  */
 
-/** True only when the schema's output and the interface are the same type, both ways. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const conforms = <T>() => ({
-  as: <S extends z.ZodType>(schema: S, ..._same: Same<z.output<S>, T> extends true ? [] : [never]) => schema,
-});
+// Answer schemas that must describe a contracts interface exactly (the kit's check, shared with the services).
+export { conforms };
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** A record written with optimistic concurrency: its version and when it was made and last changed. */
@@ -633,34 +629,6 @@ export const organizationDetailSchema = conforms<OrganizationDetail>().as(
   z.object({ ...organizationShape, contacts: z.array(contactSchema), _count: contactCount }).meta({ id: 'OrganizationDetail' }),
 );
 
-/* ----------------------------------------------------------------- audit */
-
-const auditRecord = z
-  .object({
-    id,
-    action: z.enum(AUDIT_ACTIONS),
-    entity: z.enum(AUDIT_ENTITIES),
-    entityId: z.string().nullable(),
-    details: z.string().meta({ example: 'Вход в систему' }),
-    user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
-    timestamp: isoDate,
-  })
-  .meta({ id: 'AuditRecord' });
-export const auditPageSchema = conforms<AuditPage>().as(
-  z
-    .object({
-      data: z.array(auditRecord),
-      total: z.number().int().meta({ description: 'Records the filter selects; a lower bound when totalExact is false' }),
-      totalExact: z.boolean().meta({
-        description:
-          "False when counting stopped at 500 records (a search, a person's own history, no period), after 31 days of a searched period, or when some days of a period are not summarised yet",
-      }),
-      page: z.number().int(),
-      limit: z.number().int(),
-    })
-    .meta({ id: 'AuditPage' }),
-);
-
 /* --------------------------------------------------------------- gateway */
 
 const figure = z.number().int().nullable();
@@ -678,7 +646,7 @@ export const dashboardStatsSchema = conforms<DashboardStats>().as(
       lowerBounds: z
         .array(z.enum(DASHBOARD_FIGURES))
         .meta({ description: 'Показатели, посчитанные до 10 000 и остановленные: их больше («10 000+»)' }),
-      recentActivity: z.array(auditRecord),
+      recentActivity: z.array(auditRecordSchema),
       activityByDay: z.array(dayCount),
       activityScope: z.enum(ACTIVITY_SCOPES).meta({
         description: 'all — всё (ADMIN), courses — курсы куратора и их учащиеся, own — только свои действия',
