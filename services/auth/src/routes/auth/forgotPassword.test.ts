@@ -40,6 +40,8 @@ describe('«Забыли пароль?»', () => {
     expect(mail.text).toContain('Здравствуйте, Ольга Забывчивая!');
     expect(mail.text).toContain('Вы запросили смену пароля');
     expect(mail.text).toContain(`${PUBLIC_URL}/auth/reset?token=`);
+    expect(mail.html).toContain(`>Задать новый пароль</a>`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/auth/reset?token=`);
     expect(smtp.mails.filter((m) => m.to.includes(unknown))).toHaveLength(0);
 
     const reset = await api(auth.url, 'POST', '/api/auth/password-reset', {

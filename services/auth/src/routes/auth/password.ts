@@ -10,7 +10,16 @@ import {
   passwordResetSchema,
   type PasswordResetLink,
 } from '@portal/contracts';
-import { badRequest, notFound, parse, portalLink, requireRole, tooManyRequests, type ServiceContext } from '@portal/service-kit';
+import {
+  badRequest,
+  composeMail,
+  notFound,
+  parse,
+  portalLink,
+  requireRole,
+  tooManyRequests,
+  type ServiceContext,
+} from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
 import { consumeResetLink, endSessionsOf, issueResetLink, resetLinkOwner } from '../../commands/sessions';
 import type { LoginLimiter } from '../../limiter';
@@ -172,21 +181,21 @@ const expiryFormat = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
 });
 
-/** The mail that carries a reset link to the person: an administrator's, or the one they asked for. */
+/** The mail that carries a reset link to the person, as plain text and HTML: an administrator's, or the one they asked for. */
 const resetLinkMail = (user: Pick<UserDoc, 'email' | 'fullName'>, link: string, expiresAt: Date, by: 'admin' | 'self') => ({
   to: user.email,
   subject: 'Ссылка для смены пароля на портале обучения',
-  text: [
-    `Здравствуйте, ${user.fullName}!`,
-    '',
-    by === 'admin'
-      ? 'Администратор портала обучения выдал вам ссылку для смены пароля:'
-      : 'Вы запросили смену пароля на портале обучения («Забыли пароль?»). Задайте новый пароль по ссылке:',
-    link,
-    '',
-    `Ссылка действует один раз, до ${expiryFormat.format(expiresAt)} (МСК).`,
-    by === 'admin'
-      ? 'После смены пароля все ваши сеансы завершатся. Если вы не просили сменить пароль, сообщите администратору.'
-      : 'После смены пароля все ваши сеансы завершатся. Если вы не запрашивали смену пароля, ничего не делайте: пароль останется прежним.',
-  ].join('\n'),
+  ...composeMail({
+    greetingName: user.fullName,
+    paragraphs: [
+      by === 'admin'
+        ? 'Администратор портала обучения выдал вам ссылку для смены пароля.'
+        : 'Вы запросили смену пароля на портале обучения («Забыли пароль?»). Задайте новый пароль по ссылке ниже.',
+      `Ссылка действует один раз, до ${expiryFormat.format(expiresAt)} (МСК).`,
+      by === 'admin'
+        ? 'После смены пароля все ваши сеансы завершатся. Если вы не просили сменить пароль, сообщите администратору.'
+        : 'После смены пароля все ваши сеансы завершатся. Если вы не запрашивали смену пароля, ничего не делайте: пароль останется прежним.',
+    ],
+    link: { label: 'Задать новый пароль', url: link },
+  }),
 });

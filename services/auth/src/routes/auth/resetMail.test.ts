@@ -35,6 +35,9 @@ describe('the reset link by mail', () => {
     expect(mail.subject).toBe('Ссылка для смены пароля на портале обучения');
     expect(mail.text).toContain('Здравствуйте, Анна Смирнова!');
     expect(mail.text).toContain(`${PUBLIC_URL}${body.path}`);
+    // HTML beside the plain text, its link the same one.
+    expect(mail.html).toContain('Здравствуйте, Анна Смирнова!');
+    expect(mail.html).toContain(`href="${`${PUBLIC_URL}${body.path}`.replace(/&/g, '&amp;')}"`);
 
     const token = new URL(`${PUBLIC_URL}${body.path}`).searchParams.get('token');
     const reset = await api(auth.url, 'POST', '/api/auth/password-reset', { body: { token, password: 'Novyi-Parol-2026' } });

@@ -10,7 +10,17 @@ import {
   type ImportBatchResult,
   type ImportPreview,
 } from '@portal/contracts';
-import { badRequest, loadExcel, notFound, op, parse, portalLink, requireRole, type ServiceContext } from '@portal/service-kit';
+import {
+  badRequest,
+  composeMail,
+  loadExcel,
+  notFound,
+  op,
+  parse,
+  portalLink,
+  requireRole,
+  type ServiceContext,
+} from '@portal/service-kit';
 import { changeEndsSessions, endSessionsOf, issueFirstLinks } from '../../commands/sessions';
 import { checkRows, countOutcomes, previewRows, readSheet, writeBatch } from '../../commands/staffImport';
 import type { StaffImportDoc } from '../../models/staffImport';
@@ -120,14 +130,14 @@ export function staffImportRouter(
               void mailer.send({
                 to: person.email,
                 subject: 'Доступ к порталу обучения',
-                text: [
-                  `Здравствуйте, ${person.fullName}!`,
-                  '',
-                  'Для вас создана учётная запись на портале обучения. Задайте пароль по ссылке:',
-                  portalLink(config, path),
-                  '',
-                  `Ссылка действует один раз, до ${expiry.format(expiresAt)} (МСК).`,
-                ].join('\n'),
+                ...composeMail({
+                  greetingName: person.fullName,
+                  paragraphs: [
+                    'Для вас создана учётная запись на портале обучения. Задайте пароль по ссылке ниже, и войдите с ним.',
+                    `Ссылка действует один раз, до ${expiry.format(expiresAt)} (МСК).`,
+                  ],
+                  link: { label: 'Задать пароль', url: portalLink(config, path) },
+                }),
               })
           : null,
         changed: async (before, after) => {

@@ -360,6 +360,8 @@ describe('staff import', () => {
     const [mail] = await smtp.mailsTo(email);
     expect(mail.subject).toBe('Доступ к порталу обучения');
     expect(mail.text).toContain('https://portal.example.test/auth/reset?token=');
+    expect(mail.html).toContain('Здравствуйте, Почтова Анна Петровна!');
+    expect(mail.html).toContain('href="https://portal.example.test/auth/reset?token=');
   });
 
   it('refuses learners, anonymous callers, bad files and operator objects, writing nothing', async () => {
