@@ -537,6 +537,8 @@ export interface BlockRecord {
   moduleId: string | null;
   position: number;
   status: LessonStatus;
+  /** Made by the course builder or an accepted regeneration (absent otherwise): offers «Перегенерировать». */
+  generated?: boolean;
   /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
   version: number;
   createdAt: string;
@@ -563,6 +565,8 @@ export interface LessonOutline {
   blocksCount: number;
   /** Whether one of them is a quiz. */
   hasQuiz: boolean;
+  /** Made by the course builder or an accepted regeneration (absent otherwise): offers «Перегенерировать». */
+  generated?: boolean;
   version: number;
   updatedAt: string;
 }
@@ -573,6 +577,8 @@ export interface ModuleOutline {
   description: string;
   position: number;
   status: LessonStatus;
+  /** Made by the course builder or an accepted regeneration (absent otherwise): offers «Перегенерировать». */
+  generated?: boolean;
   version: number;
   lessons: LessonOutline[];
 }

@@ -107,6 +107,8 @@ export interface Quiz extends z.infer<typeof quizInputSchema> {
   id: string;
   /** Optimistic concurrency: send it back (If-Match or `version`) with a write; 412 when stale. */
   version: number;
+  /** Made by the course builder or an accepted regeneration (absent otherwise): offers «Перегенерировать». */
+  generated?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -16,6 +16,7 @@ const LESSON_OUTLINE_FIELDS = {
   moduleId: 1,
   title: 1,
   position: 1,
+  generated: 1,
   status: 1,
   blocksCount: 1,
   hasQuiz: 1,

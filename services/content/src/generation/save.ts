@@ -39,6 +39,7 @@ function draftLessonRecord(
     ...lessonContentOf(lesson.blocks, String(_id)),
     position,
     status: 'draft',
+    generated: true,
   };
 }
 
@@ -58,6 +59,7 @@ export function quizRecord(
     questions: questionsOf(quiz.questions),
     settings: { ...NEW_QUIZ_DEFAULTS.settings },
     createdBy,
+    generated: true,
   };
 }
 
@@ -113,6 +115,7 @@ export async function saveDraft(
         content: m.description,
         position,
         status: 'draft',
+        generated: true,
       });
       const ids = { courseId, moduleId };
       m.lessons.forEach((lesson, i) => blocks.push(lessonRecord(lesson, ids, i)));

@@ -31,6 +31,8 @@ export interface BlockDoc {
    */
   blocksCount?: number;
   hasQuiz?: boolean;
+  /** Made by the course builder or an accepted regeneration: only such content offers «Перегенерировать». */
+  generated?: boolean;
   /** Moves with each write of its title, description, content or status (not with its position). */
   version?: number;
   createdAt: Date;
@@ -49,6 +51,7 @@ const blockSchema = new Schema<BlockDoc>(
     status: { type: String, enum: LESSON_STATUSES, default: 'draft' },
     blocksCount: { type: Number },
     hasQuiz: { type: Boolean },
+    generated: { type: Boolean },
   },
   { timestamps: true },
 );

@@ -27,6 +27,8 @@ export interface QuizDoc {
   /** Questions drawn from the course's bank per attempt: `count` with `tag` each. */
   draws?: QuizDraw[];
   createdBy: string | null;
+  /** Made by the course builder or an accepted regeneration: only such content offers «Перегенерировать». */
+  generated?: boolean;
   /**
    * A random value the learner view's shuffle is seeded with (presentQuizForLearner); never sent.
    * Quizzes from before it get one on their first learner read.
@@ -66,6 +68,7 @@ const quizSchema = new Schema<QuizDoc>(
     settings: { type: settingsSchema, required: true },
     draws: { type: [new Schema<QuizDraw>({ tag: String, count: Number }, { _id: false })], default: [] },
     createdBy: { type: String, default: null },
+    generated: { type: Boolean },
     shuffleSeed: { type: String, default: () => randomBytes(16).toString('hex') },
   },
   { timestamps: true },

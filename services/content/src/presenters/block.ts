@@ -31,6 +31,7 @@ const blockHead = (b: Omit<BlockDoc, 'content' | 'description'>): Omit<BlockReco
   position: b.position,
   status: b.status,
   version: b.version ?? 0,
+  ...(b.generated ? { generated: true } : {}),
   createdAt: iso(b.createdAt),
   updatedAt: iso(b.updatedAt),
 });
@@ -97,6 +98,7 @@ export type OutlineLessonDoc = Pick<
   | 'status'
   | 'blocksCount'
   | 'hasQuiz'
+  | 'generated'
   | 'version'
   | 'createdAt'
   | 'updatedAt'
@@ -110,6 +112,7 @@ export const presentLessonOutline = (l: OutlineLessonDoc): LessonOutline => ({
   position: l.position,
   blocksCount: l.blocksCount ?? 0,
   hasQuiz: l.hasQuiz ?? false,
+  ...(l.generated ? { generated: true } : {}),
   version: l.version ?? 0,
   updatedAt: iso(l.updatedAt),
 });
@@ -120,6 +123,7 @@ export const presentModuleOutline = (m: BlockDoc, lessons: OutlineLessonDoc[]): 
   description: m.content,
   position: m.position,
   status: m.status,
+  ...(m.generated ? { generated: true } : {}),
   version: m.version ?? 0,
   lessons: lessons.map(presentLessonOutline),
 });

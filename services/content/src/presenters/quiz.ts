@@ -60,6 +60,7 @@ export const presentQuiz = (doc: QuizDoc): Quiz => ({
     timeLimit: doc.settings.timeLimit ?? null,
   },
   draws: (doc.draws ?? []).map((d) => ({ tag: d.tag, count: d.count })),
+  ...(doc.generated ? { generated: true } : {}),
   createdAt: iso(doc.createdAt),
   updatedAt: iso(doc.updatedAt),
 });
