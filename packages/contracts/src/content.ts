@@ -10,7 +10,7 @@ import type { FigureBounds } from './dashboard';
 
 /* ------------------------------------------------------------------ texts */
 
-/** Course and content texts of spec sections 2, 3, 5, 8 and 9, plus the server's own refusals. */
+/** Course and content texts of the screens, validation, alerts and constants, plus the server's own refusals. */
 export const CONTENT_MSG = {
   courseNotFound: 'Курс не найден',
   blockNotFound: 'Блок не найден',
@@ -66,7 +66,7 @@ export const CONTENT_MSG = {
   coAuthorNotCurator: 'Соавтором может быть только куратор',
   coAuthorIsOwner: 'Этот пользователь — автор курса',
   coAuthorsTooMany: 'У курса не может быть больше {max} соавторов',
-  // Client texts (spec section 2).
+  // Client texts (the screens).
   search: 'Поиск...',
   createCourse: 'Создать курс',
   createFirstCourse: 'Создать первый курс',
@@ -82,14 +82,14 @@ export const CONTENT_MSG = {
   loadFailed: 'Не удалось загрузить курсы',
 } as const;
 
-/** The course id rule of spec section 5, for any field: missing, empty and non-text fail with the same message. */
+/** The course id rule (`isValidId`), for any field: missing, empty and non-text fail with the same message. */
 export const entityIdField = (field: string) => z.custom<string>(isValidId, { message: invalidIdMessage(field) });
 
 /* ---------------------------------------------------------------- courses */
 
-/** Spec section 9. */
+/** A new course: free, no duration, «Начальный», an unpublished draft. */
 export const COURSE_DEFAULTS = { price: 0, duration: 0, level: 'Начальный', isPublished: false, status: 'draft' as CourseStatus };
-/** Suggestions for the free-text level (spec section 3 gives these as examples). */
+/** Suggestions for the free-text level (the spec's examples; any text is accepted). */
 export const COURSE_LEVEL_SUGGESTIONS = ['Начальный', 'Средний', 'Продвинутый'] as const;
 
 export const COURSE_LIST_FILTERS = ['all', 'favorites', 'started'] as const;
@@ -169,7 +169,7 @@ export const markedCoursesQuerySchema = z.object(pagingFields(COURSE_PAGE_SIZE))
 
 /* --------------------------------------------------------- content blocks */
 
-/** Spec section 3: the blocks a lesson is made of. */
+/** The blocks a lesson is made of. */
 export const CONTENT_BLOCK_TYPES = ['heading', 'text', 'image', 'video', 'audio', 'file', 'quiz'] as const;
 export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
 
@@ -243,7 +243,7 @@ const contentSchemas = {
 } satisfies Record<ContentBlockType, z.ZodType>;
 
 /**
- * Spec section 9: what a new block holds before it is edited. A text block starts empty: the spec's
+ * What a new block holds before it is edited. A text block starts empty: the spec's
  * «Введите текст...» is the editor's placeholder, never content.
  */
 export const DEFAULT_BLOCK_CONTENT: Record<ContentBlockType, Record<string, unknown>> = {
@@ -310,7 +310,7 @@ export const lessonContentSchema = z
 
 /* ---------------------------------------------------- block records (server) */
 
-/** On the server, modules and lessons are block records (spec section 3). */
+/** On the server, modules and lessons are block records (type MODULE or LESSON). */
 export const BLOCK_RECORD_TYPES = ['MODULE', 'LESSON'] as const;
 export type BlockRecordType = (typeof BLOCK_RECORD_TYPES)[number];
 
@@ -335,7 +335,7 @@ const moduleCreate = z.object({
   type: z.literal('MODULE'),
   courseId: entityIdField('courseId'),
   title: blockTitle,
-  /** A module's content is its description (spec section 3). */
+  /** A module's content is its description. */
   content: moduleDescription.nullish(),
   description: moduleDescription.nullish(),
   position: position.optional(),
@@ -398,7 +398,7 @@ export type BlockReorderInput = z.input<typeof blockReorderSchema>;
 
 /* ------------------------------------------------------------- answers */
 
-/** The course form's fields (spec section 5): what every course answer carries and the editor writes. */
+/** The course form's fields: what every course answer carries and the editor writes. */
 export interface CourseFields {
   title: string;
   description: string;
@@ -487,8 +487,8 @@ export interface CourseAuthors {
 }
 
 /**
- * A lesson as GET /courses/{id} answers it ("course with modules, lessons, blocks", spec section 7):
- * its content blocks parsed. The serialised `content` of spec section 3 is what a block record
+ * A lesson as GET /courses/{id} answers it ("course with modules, lessons, blocks", as the spec's call says):
+ * its content blocks parsed. The serialised `content` is what a block record
  * carries (GET /blocks/{id}); sending both would send every lesson twice.
  */
 export interface Lesson {
@@ -523,7 +523,7 @@ export interface Course extends CourseSummary {
 }
 
 /**
- * A server block record (spec section 3) as GET /blocks/{id}, POST /blocks, copy and import answer
+ * A server block record as GET /blocks/{id}, POST /blocks, copy and import answer
  * it. A lesson's blocks are in `content` only (read them with `contentBlocksOf`).
  */
 export interface BlockRecord {
@@ -621,7 +621,7 @@ export interface ContentStats extends FigureBounds {
 /* ------------------------------------------------------------- helpers */
 
 /**
- * Spec section 5: new modules are 'модуль_N', new lessons 'урок_N', N = highest existing number
+ * New modules are 'модуль_N', new lessons 'урок_N', N = highest existing number
  * plus 1, starting at 1.
  */
 export function nextAutoName(type: BlockRecordType, existingTitles: readonly string[]): string {
@@ -635,5 +635,5 @@ export function nextAutoName(type: BlockRecordType, existingTitles: readonly str
 }
 
 const ruDate = new Intl.DateTimeFormat('ru-RU');
-/** 'Обновлён: {date}' in the ru-RU format (spec section 9). */
+/** 'Обновлён: {date}' in the ru-RU format (22.11.2026). */
 export const updatedLabel = (iso: string): string => CONTENT_MSG.updated.replace('{date}', ruDate.format(new Date(iso)));

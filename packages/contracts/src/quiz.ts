@@ -12,7 +12,7 @@ import { requiredText } from './auth';
 import { quizDrawsSchema } from './bank';
 
 /**
- * Quizzes (spec sections 3, 4, 5, 9). Stored by the content service; graded by the progress
+ * Quizzes: their fields, states, validation and limits. Stored by the content service; graded by the progress
  * service. One definition of the shape, the defaults and the grading rules.
  */
 export {
@@ -98,7 +98,7 @@ export const quizInputSchema = z.object({
   courseId: z.string().max(100).nullish(),
   questions: z.array(questionSchema).max(200).default([]),
   settings: quizSettingsSchema.default({} as never),
-  /** Questions drawn from the course's bank for each attempt, besides the fixed ones (issue 23). */
+  /** Questions drawn from the course's bank for each attempt, besides the fixed ones (docs/decisions/035). */
   draws: quizDrawsSchema.default([]),
 });
 export type QuizInput = z.input<typeof quizInputSchema>;
@@ -116,7 +116,7 @@ export interface Quiz extends z.infer<typeof quizInputSchema> {
 /** What a learner's browser receives before submitting (the engine's view), with its place and points. */
 export type LearnerQuestion = PlayerQuestion & { order: number; points: number };
 
-/** Spec section 5: new quiz and new question defaults. */
+/** New quiz and new question defaults. */
 export const NEW_QUIZ_DEFAULTS = {
   title: 'Новый квиз',
   settings: {

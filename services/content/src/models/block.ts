@@ -9,7 +9,7 @@ import {
 import { storeModel, versionPlugin } from '@portal/service-kit';
 
 /**
- * Modules and lessons are block records (spec section 3). A module's content is its description;
+ * Modules and lessons are block records (type MODULE or LESSON). A module's content is its description;
  * a lesson's content is the serialised, validated list of its content blocks.
  */
 export interface BlockDoc {

@@ -13,7 +13,7 @@ import {
 import { questionFields, storeModel, versionPlugin } from '@portal/service-kit';
 
 /**
- * A quiz (spec section 3). Questions are subdocuments holding arrays, which both stores keep;
+ * A quiz. Questions are subdocuments holding arrays, which both stores keep;
  * correctness data stays here and reaches a learner only through the learner presenter.
  */
 export interface QuizDoc {

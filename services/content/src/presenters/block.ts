@@ -52,7 +52,7 @@ export function presentBlockSummary(
   };
 }
 
-/** Spec section 3's block record: a lesson's blocks are in `content`, the stored string, sent once. */
+/** The block record: a lesson's blocks are in `content`, the stored string, sent once. */
 export const presentBlock = (b: BlockDoc): BlockRecord => ({
   ...blockHead(b),
   content: b.content,
