@@ -1,6 +1,7 @@
 import { CONSENT_DOCUMENT, CRM_ROLES, RESULTS_ALL_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
 import { api, uniqueInn } from '@portal/devstack/testing';
-import { renderAct } from '@portal/service-kit';
+import { renderAct, rolesOf, type RouteDeclaration } from '@portal/service-kit';
+import { auditApi } from '@portal/svc-audit/routes/api';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
@@ -681,12 +682,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'crm GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
 
   // audit
-  // The whole trail is ADMIN's; a curator's is their courses' part of it, which the
-  // gateway reads from /internal/audit; straight to the service, their own actions only.
-  'audit GET /api/audit': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
-  'audit GET /api/audit/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'audit GET /api/audit/export': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
-  'audit GET /api/audit/my/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  // The public routes' rows come from their declarations. The whole trail is ADMIN's; a curator's is
+  // their courses' part of it, which the gateway reads from /internal/audit; straight to the service,
+  // their own actions only.
+  ...declaredRules('audit', auditApi),
   'audit GET /internal/activity': { ...internal, request: () => ({ ok: 200 }) },
   'audit POST /internal/activity': {
     ...internal,
@@ -697,8 +696,30 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 };
 
 /** `service METHOD /path` with the trailing slash of a router's '/' route dropped. */
-export const routeKey = (route: { service: string; method: string; path: string }): string =>
-  `${route.service} ${route.method} ${route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path}`;
+// A function declaration, not a const: the table above already reads declared routes' keys through it.
+export function routeKey(route: { service: string; method: string; path: string }): string {
+  return `${route.service} ${route.method} ${route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path}`;
+}
+
+/**
+ * The rows of a service's declared routes, read from their declarations: who gets through, and the
+ * status the rightful caller gets. `requests` gives the cells of a route that needs ids or a body.
+ */
+export function declaredRules(
+  service: string,
+  declarations: readonly RouteDeclaration[],
+  requests: Record<string, NonNullable<RouteRule['request']>> = {},
+): Record<string, RouteRule> {
+  return Object.fromEntries(
+    declarations.map((declaration) => [
+      routeKey({ service, ...declaration }),
+      {
+        access: rolesOf(declaration.access),
+        request: requests[declaration.operationId] ?? (() => ({ ok: declaration.ok.status })),
+      },
+    ]),
+  );
+}
 
 /** What a caller should get from a route: 'ok' (the right), or the refusal. */
 export function expectedFor(rule: RouteRule, caller: Caller): 'ok' | 401 | 403 | 404 {
