@@ -60,8 +60,7 @@ export const MSG = {
   ownRoleAdminOnly: 'Свою роль может изменить только администратор',
   staleDocument: 'Документ изменён другим пользователем',
   versionInvalid: 'Версия документа должна быть целым неотрицательным числом',
-  versionRequired:
-    'Укажите версию изменяемой записи (поле version или заголовок If-Match): без неё можно затереть чужие правки',
+  versionRequired: 'Укажите версию изменяемой записи (поле version или заголовок If-Match): без неё можно затереть чужие правки',
   idempotencyKeyInvalid: 'Заголовок Idempotency-Key — от 1 до 255 печатных латинских символов',
   idempotencyKeyReused: 'Этот Idempotency-Key уже использован для другого запроса',
   idempotencyInProgress: 'Запрос с этим Idempotency-Key ещё выполняется. Повторите его чуть позже',

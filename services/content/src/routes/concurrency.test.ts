@@ -87,7 +87,7 @@ describe('a lesson', () => {
 
   it('refuses a write without a version, or with If-Match: *, with 428 and the Russian message, changing nothing', async () => {
     const lesson = await lessonOf();
-    for (const headers of [{}, { 'If-Match': '*' }]) {
+    for (const headers of [{}, { 'If-Match': '*' }] as Array<Record<string, string>>) {
       const refused = await call('PATCH', `/api/blocks/${lesson.id}`, { title: 'Без версии' }, headers);
       expect(refused.body).toEqual({ statusCode: 428, message: MSG.versionRequired });
     }

@@ -18,7 +18,7 @@ describe('PATCH /api/users/{id} with a version', () => {
     const admin = await userWithRole(auth, 'ADMIN');
     const target = await userWithRole(auth, 'CLIENT', 'Пётр Безверсионный');
     const base = { email: target.user.email, role: 'CLIENT', fullName: 'Чужая правка' };
-    for (const headers of [{}, { 'If-Match': '*' }]) {
+    for (const headers of [{}, { 'If-Match': '*' }] as Array<Record<string, string>>) {
       const refused = await patch(admin.token, target.user.id, base, headers);
       expect(refused.status).toBe(428);
       expect(refused.body).toEqual({ statusCode: 428, message: MSG.versionRequired });

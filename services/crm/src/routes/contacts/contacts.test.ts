@@ -244,7 +244,7 @@ describe('PATCH /api/contacts/{id}', () => {
 
   it('refuses a write without a version with 428 and the Russian message, and changes nothing', async () => {
     const contact = await makeContact({ fullName: 'Без версии' });
-    for (const headers of [{}, { 'If-Match': '*' }]) {
+    for (const headers of [{}, { 'If-Match': '*' }] as Array<Record<string, string>>) {
       const res = await call('PATCH', `/api/contacts/${contact.id}`, {
         token: token('CURATOR'),
         body: { fullName: 'Чужая правка' },

@@ -376,7 +376,7 @@ describe('PATCH /api/organizations/{id}', () => {
 describe('PATCH /api/organizations/{id} without a version', () => {
   it('is refused with 428 and the Russian message, and changes nothing', async () => {
     const org = await makeOrg({ name: 'Без версии' });
-    for (const headers of [{}, { 'If-Match': '*' }]) {
+    for (const headers of [{}, { 'If-Match': '*' }] as Array<Record<string, string>>) {
       const res = await call('PATCH', `/api/organizations/${org.id}`, {
         token: token('CURATOR'),
         body: { name: 'Чужая правка' },
