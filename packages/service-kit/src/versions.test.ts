@@ -1,7 +1,10 @@
+import Router from '@koa/router';
 import mongoose from 'mongoose';
+import { MSG } from '@portal/contracts';
+import { api, startTestService } from '@portal/devstack/testing';
 import { createLogger } from './logger';
 import { connectStore } from './mongo';
-import { coalesced, serialised, VERSION_CLAIMS } from './versions';
+import { coalesced, serialised, takeExpectedVersion, VERSION_CLAIMS } from './versions';
 
 // Two connections to one database stand for two processes (replicas) of one service.
 const dbName = `t_claims_${process.pid}_${Date.now().toString(36)}`;
@@ -103,4 +106,55 @@ it('a caller who finds a run under way, already reading, gets a run of its own a
   });
   await first;
   expect(seenByRun).toEqual(['before', 'after']);
+});
+
+describe('the version an edit names (takeExpectedVersion)', () => {
+  // A route that answers what it was given: the versions named, and the body left for the schema.
+  const echo = () =>
+    startTestService('content', () => {
+      const router = new Router();
+      router.patch('/api/things/:id', async (ctx) => {
+        const expected = takeExpectedVersion(ctx);
+        ctx.body = { expected, body: ctx.request.body };
+      });
+      return [router];
+    });
+
+  it('is taken from If-Match or the body, which keeps no version field', async () => {
+    const service = await echo();
+    try {
+      const fromBody = await api(service.url, 'PATCH', '/api/things/1', { body: { title: 'А', version: 4 } });
+      expect(fromBody.body).toEqual({ expected: [4], body: { title: 'А' } });
+      const fromHeader = await api(service.url, 'PATCH', '/api/things/1', {
+        body: { title: 'Б', version: 9 },
+        headers: { 'If-Match': '"2", W/"3", "5"' },
+      });
+      expect(fromHeader.body).toEqual({ expected: [2, 5], body: { title: 'Б' } });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('is required: none, null or If-Match: * is 428 with the Russian message, and a malformed one 400', async () => {
+    const service = await echo();
+    try {
+      for (const [body, headers] of [
+        [{ title: 'В' }, {}],
+        [{ title: 'В', version: null }, {}],
+        [{ title: 'В' }, { 'If-Match': '*' }],
+        [undefined, {}],
+      ] as Array<[unknown, Record<string, string>]>) {
+        const answer = await api(service.url, 'PATCH', '/api/things/1', { body, headers });
+        expect({ body, headers, answer: answer.body }).toEqual({
+          body,
+          headers,
+          answer: { statusCode: 428, message: MSG.versionRequired },
+        });
+      }
+      const malformed = await api(service.url, 'PATCH', '/api/things/1', { body: { title: 'Г', version: '1' } });
+      expect(malformed.body).toEqual({ statusCode: 400, message: MSG.versionInvalid, field: 'version' });
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { op } from './mongo';
  * Optimistic concurrency, one definition for every service: an editable document carries a
  * `version` that each write of its own fields moves on by one; a write names the version it was
  * based on (`If-Match: "<version>"` or a `version` field in the body) and is refused with 412
- * when the document has moved on since. The check and the write are one conditional update
+ * when the document has moved on since, and with 428 when it names none. The check and the write are one conditional update
  * (`{_id, version}` with `$inc`), so of writers starting from the same version exactly one wins.
  */
 
