@@ -40,7 +40,10 @@ export const implement = <D extends RouteDeclaration>(
   declaration: D,
   handle: DeclaredHandler<D>['handle'],
   options: { limit?: Middleware } = {},
-): DeclaredHandler => ({ declaration, handle, ...options }) as DeclaredHandler;
+): DeclaredHandler =>
+  // The handler takes D's input, which the router gives it by parsing with D's own schemas; the list
+  // of a service's handlers holds declarations of many shapes, which TS cannot relate to each input.
+  ({ declaration, handle, ...options }) as DeclaredHandler;
 
 /** The guards a declaration asks for, in the kit's order: authenticate, the role check, the rate limit. */
 function guardsOf(service: ServiceContext, { declaration, limit }: DeclaredHandler): Middleware[] {
