@@ -1,5 +1,5 @@
 import { Schema, type Model } from 'mongoose';
-import { bumpVersion, coalesce, op, storeModel } from '@portal/service-kit';
+import { bumpVersion, coalesce, isDuplicateKey, op, storeModel } from '@portal/service-kit';
 import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 
 /**
@@ -90,7 +90,13 @@ export async function invalidateLateDays(summaries: Model<DaySummaryDoc>, days: 
  * day's generation meanwhile (then the count is still answered, but not kept).
  */
 async function summarise(records: Model<AuditRecordDoc>, summaries: Model<DaySummaryDoc>, day: string): Promise<DayCount[]> {
-  await summaries.updateOne({ _id: day }, { $setOnInsert: { gen: 0 }, $set: { month: day.slice(0, 7) } }, { upsert: true });
+  // Two readers may summarise a day at once: MongoDB retries an upsert that loses the insert race, FerretDB
+  // answers E11000 instead; either way the summary now exists, which is all this write is for.
+  await summaries
+    .updateOne({ _id: day }, { $setOnInsert: { gen: 0 }, $set: { month: day.slice(0, 7) } }, { upsert: true })
+    .catch((err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
   const { gen } = (await summaries.findById(day).lean<DaySummaryDoc>()) ?? { gen: 0 };
   // An equality on `day` is pushed down to the store; only the two fields counted are sent.
   const rows = await records
