@@ -189,46 +189,6 @@ async function useTheme(page: Page, dark: boolean) {
   await expect(page.locator('html.theme-transition')).toHaveCount(0);
 }
 
-/**
- * Findings of the walk's first run (2026-12-03) not yet fixed in the product: each names its route and
- * why, and is to be removed with its fix. Anything else the walk finds still fails it.
- */
-const KNOWN: { finding: RegExp; reason: string }[] = [
-  {
-    finding: /\(\w+, 375 px, [а-яё]+\): a cut header item: button «[^»]*▾»$/,
-    reason:
-      'every signed-in route at 375 px: the account menu button (initials and ▾) is narrower than its content, squeezed beside the bell, the theme button and «Выйти»',
-  },
-  {
-    finding: /^\/assignments(\/person)?(\/\w+)? \(\w+, 375 px, [а-яё]+\): the page scrolls sideways by \d+px$/,
-    reason:
-      '/assignments, /assignments/:id, /assignments/person/:userId at 375 px: the page is 146 to 448 px too wide (cause not yet examined)',
-  },
-  {
-    finding: /^\/crm\/staff-import \(\w+, 375 px, [а-яё]+\): the page scrolls sideways by \d+px$/,
-    reason: '/crm/staff-import at 375 px (ADMIN, CURATOR): the page is 52 px too wide (cause not yet examined)',
-  },
-  {
-    finding: /^\/ \(public, 1366 px, [а-яё]+\): text outside its box: dd «50\s000\+\*»$/,
-    reason: '/ at 1366 px: the figure «50 000+*» runs past its box (cause not yet examined)',
-  },
-  {
-    finding:
-      /^\/(demo\/(lesson|block)-editor|lesson-editor-demo) \(\w+, 375 px, [а-яё]+\): text outside its box: span «(Открытость, ответственность|Правила внутреннего распорядка\.pdf)/,
-    reason: 'the lesson editor demo at 375 px: a long title and a file name run past their boxes (cause not yet examined)',
-  },
-  {
-    finding: /^\/[^ ]* \(\w+, 1366 px, светлая\): axe color-contrast: [\s\S]*#a86b00/,
-    reason:
-      "the kit's warning colour #a86b00 on white is 4.4:1, under 4.5:1, wherever a warning is shown in the light theme (seen on /results, /demo/course-editor, and /crm/subject-requests once requests exist)",
-  },
-  {
-    finding: /^\/crm\/subject-requests \(\w+, 375 px, [а-яё]+\): the page scrolls sideways by \d+px$/,
-    reason: '/crm/subject-requests at 375 px, once requests are listed: the page is 90 px too wide (cause not yet examined)',
-  },
-];
-const isKnown = (problem: string) => KNOWN.some(({ finding }) => finding.test(problem));
-
 /** One role's walk over its routes, in one page; every problem is collected and reported together. */
 async function walk(page: Page, who: Role | 'public', fixtures: Fixtures) {
   const problems: string[] = [];
@@ -251,7 +211,7 @@ async function walk(page: Page, who: Role | 'public', fixtures: Fixtures) {
       }
     }
   }
-  expect(problems.filter((problem) => !isKnown(problem))).toEqual([]);
+  expect(problems).toEqual([]);
 }
 
 test.describe('a walk over every route', () => {

@@ -227,6 +227,7 @@ const Figure = styled(Card)<{ $danger?: boolean }>`
 
 const Toolbar = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 12px;
   align-items: center;
   justify-content: space-between;
@@ -235,6 +236,7 @@ const Toolbar = styled.div`
 
 const Extend = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 12px;
   align-items: end;
   margin: 16px 0;
