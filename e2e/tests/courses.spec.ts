@@ -53,7 +53,9 @@ async function curatorWithDraft(page: Page, request: APIRequestContext, tag: str
   return title;
 }
 
-test('a curator creates a course: the form refuses an empty title, then the new draft is on the list', async ({ page }) => {
+test('a curator creates a course: the form refuses an empty title, then the new draft opens in its editor and is on the list', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const title = unique('Охрана труда');
   await signIn(page, CURATOR.email, CURATOR.password, '/courses');
@@ -71,8 +73,14 @@ test('a curator creates a course: the form refuses an empty title, then the new 
   await page.getByLabel('Длительность, ч').fill('8');
   await page.getByLabel('Уровень').fill('Средний');
   await page.getByRole('button', { name: 'Создать курс' }).click();
-  await expect(page).toHaveURL(/\/courses$/);
+  // The curator lands in the new course's editor, to fill it in.
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f]{24}$/);
+  const structure = page.getByRole('complementary', { name: 'Структура курса' });
+  await expect(structure.getByRole('button', { name: title })).toBeVisible();
+  await expect(structure.getByText('Модулей пока нет')).toBeVisible();
 
+  await structure.getByRole('button', { name: '← К курсам' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
   const card = cardOf(page, title);
   await expect(card).toBeVisible();
   await expect(card.getByRole('img', { name: 'Статус: Черновик' })).toHaveText('●');

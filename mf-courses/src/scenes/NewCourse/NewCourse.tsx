@@ -8,15 +8,18 @@ import { COURSES_KEY, createCourse } from '../../api/courses';
 import { CourseForm } from '../../components/CourseForm';
 import { BackIcon } from '../../components/Icons';
 
-/** /courses/create: the new-course screen of spec section 2; success, cancel and back all lead to /courses. */
+/**
+ * /courses/create: the new-course screen of spec section 2. Cancel and back lead to /courses; a created
+ * course opens in its editor, where the curator goes on (the list would only send them there).
+ */
 export function NewCourse() {
   const queryClient = useQueryClient();
   const toList = () => navigate(paths.courses());
   const create = useMutation({
     mutationFn: (input: CourseCreateInput) => createCourse(input),
-    onSuccess: async () => {
+    onSuccess: async (course) => {
       await readAgain(queryClient, COURSES_KEY);
-      toList();
+      navigate(paths.editor(course.id));
     },
   });
   const error = create.error
