@@ -220,13 +220,13 @@ test('a new lesson whose answer was lost on the way (503 after the write) is ask
     await route.fulfill({ status: 503, json: { statusCode: 503, message: 'Сервис временно недоступен' } });
   });
   await page.getByRole('button', { name: 'Добавить урок в модуль «Основы»' }).click();
-  await expect(lessonButton(page, 'урок_1')).toBeVisible();
-  await expect(page.getByLabel('Название урока')).toHaveValue('урок_1');
+  await expect(lessonButton(page, 'Урок 1')).toBeVisible();
+  await expect(page.getByLabel('Название урока')).toHaveValue('Урок 1');
   // Asked twice, under one id; one lesson on the page, and one in the course after a reload.
   expect(asked).toHaveLength(2);
   expect(new Set(asked.map((body) => (JSON.parse(body) as { id: string }).id)).size).toBe(1);
   await page.reload();
-  await expect(lessonsOf(page, 'Основы')).toHaveText([/урок_1/]);
+  await expect(lessonsOf(page, 'Основы')).toHaveText([/Урок 1/]);
   expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
 });
 
@@ -240,32 +240,39 @@ test('a curator builds modules and lessons, renames them, drags a lesson and a b
   await openEditor(page, arranged.courseId);
   await expect(page.getByRole('heading', { name: 'Выберите урок' })).toBeVisible();
 
-  // Two modules and three lessons, auto-named.
+  // Two modules and three lessons, named «Модуль N» and «Урок N»; each new one's name field is focused, to be typed over.
   await page.getByRole('button', { name: '+ Добавить модуль' }).click();
-  await expect(moduleItem(page, 'модуль_1')).toBeVisible();
+  await expect(moduleItem(page, 'Модуль 1')).toBeVisible();
+  await expect(sidebar(page).getByLabel('Название модуля')).toBeFocused();
+  await expect(sidebar(page).getByLabel('Название модуля')).toHaveValue('Модуль 1');
   await page.getByRole('button', { name: '+ Добавить модуль' }).click();
-  await expect(moduleItem(page, 'модуль_2')).toBeVisible();
-  await page.getByRole('button', { name: 'Добавить урок в модуль «модуль_1»' }).click();
-  await expect(lessonButton(page, 'урок_1')).toBeVisible();
-  await page.getByRole('button', { name: 'Добавить урок в модуль «модуль_1»' }).click();
-  await expect(lessonButton(page, 'урок_2')).toBeVisible();
-  await page.getByRole('button', { name: 'Добавить урок в модуль «модуль_2»' }).click();
-  await expect(lessonButton(page, 'урок_3')).toBeVisible();
-  // The new lesson is open in the editor.
-  await expect(page.getByLabel('Название урока')).toHaveValue('урок_3');
+  await expect(moduleItem(page, 'Модуль 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Добавить урок в модуль «Модуль 1»' }).click();
+  await expect(lessonButton(page, 'Урок 1')).toBeVisible();
+  await page.getByRole('button', { name: 'Добавить урок в модуль «Модуль 1»' }).click();
+  await expect(lessonButton(page, 'Урок 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Добавить урок в модуль «Модуль 2»' }).click();
+  await expect(lessonButton(page, 'Урок 3')).toBeVisible();
+  // The new lesson is open in the editor, its name field focused.
+  await expect(page.getByLabel('Название урока')).toHaveValue('Урок 3');
+  await expect(page.getByLabel('Название урока')).toBeFocused();
+  // Autosave keeps the lesson: no «Обновить урок» beside it. Made by hand, nothing offers to regenerate it.
+  await expect(page.getByRole('button', { name: 'Обновить урок' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Перегенерировать урок' })).toHaveCount(0);
+  await expect(sidebar(page).getByRole('button', { name: /^Перегенерировать модуль/ })).toHaveCount(0);
 
   // Renames: modules inline, lessons in the lesson editor (autosaved).
-  await page.getByRole('button', { name: 'Переименовать модуль «модуль_1»' }).click();
+  await page.getByRole('button', { name: 'Переименовать модуль «Модуль 1»' }).click();
   await sidebar(page).getByLabel('Название модуля').fill('Введение');
   await sidebar(page).getByLabel('Название модуля').press('Enter');
-  await page.getByRole('button', { name: 'Переименовать модуль «модуль_2»' }).click();
+  await page.getByRole('button', { name: 'Переименовать модуль «Модуль 2»' }).click();
   await sidebar(page).getByLabel('Название модуля').fill('Практика');
   await sidebar(page).getByLabel('Название модуля').press('Enter');
   await expect(moduleItem(page, 'Практика')).toBeVisible();
   for (const [from, to] of [
-    ['урок_1', 'Знакомство'],
-    ['урок_2', 'Правила'],
-    ['урок_3', 'Задание'],
+    ['Урок 1', 'Знакомство'],
+    ['Урок 2', 'Правила'],
+    ['Урок 3', 'Задание'],
   ]) {
     await lessonButton(page, from).click();
     await page.getByLabel('Название урока').fill(to);
@@ -421,6 +428,45 @@ test('a module of ten lessons moved by keyboard in the sidebar is written at onc
   await expect(modules.first()).toContainText('Модуль 2');
   await expect(lessonsOf(page, 'Модуль 2').first()).toContainText('Урок 2.1');
   expect(errors).toEqual([]);
+});
+
+test('the save status and its button never cover «Импорт уроков» in a long course, at 1366 px or at 375 px', async ({
+  page,
+  request,
+}) => {
+  const modules = Array.from({ length: 6 }, (_, m): [string, string[]] => [
+    `Раздел ${m + 1}`,
+    Array.from({ length: 4 }, (_, l) => `Тема ${m + 1}.${l + 1}`),
+  ]);
+  const arranged = await arrangeCourse(request, modules);
+  // Every save of the lesson fails: the status ends in an error with «Повторить» (then «Сохранить сейчас»).
+  await page.route('**/api/blocks/*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, json: { statusCode: 500, message: 'Внутренняя ошибка сервера' } })
+      : route.fallback(),
+  );
+  await openEditor(page, arranged.courseId);
+  await lessonButton(page, 'Тема 1.1').click();
+  await page.getByLabel('Название урока').fill('Тема 1.1, исправленная');
+  const action = sidebar(page).getByRole('button', { name: /^(Повторить|Сохранить сейчас)$/ });
+  await expect(action).toBeVisible({ timeout: 15_000 });
+  const importButton = sidebar(page).getByRole('button', { name: 'Импорт уроков' });
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const [what, shown] of [
+      ['the save button', action],
+      ['the save status', saveStatus(page)],
+    ] as const) {
+      await shown.scrollIntoViewIfNeeded();
+      const a = (await shown.boundingBox())!;
+      const b = (await importButton.boundingBox())!;
+      const apart = a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+      expect(apart, `${what} and «Импорт уроков» at ${viewport.width} px: ${JSON.stringify([a, b])}`).toBe(true);
+    }
+  }
 });
 
 test('a text edit shows saving, then saved, and is there after a reload', async ({ page, request }) => {
@@ -704,6 +750,9 @@ test('media blocks upload through the upload API, blocks move by keyboard, and t
   await page.getByRole('button', { name: '+ Изображение' }).click();
   const image = page.getByRole('region', { name: 'Свойства блока «Изображение №1»' });
   await expect(image.getByLabel('Загрузить изображение')).toHaveAttribute('accept', 'image/*');
+  // The hint says what the field takes in words a person reads, not the MIME pattern.
+  await expect(image).toContainText(/Изображение \(PNG, JPEG, GIF, WebP или SVG\), до 50\sМБ; файл можно перетащить сюда/);
+  await expect(image).not.toContainText('image/*');
   await image.getByLabel('Загрузить изображение').setInputFiles({ name: 'схема.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(image.getByLabel('Адрес изображения')).toHaveValue(/^\/api\/files\/[0-9a-f-]+\.png$/);
   await expect(image.getByRole('img', { name: 'схема' })).toBeVisible();
@@ -816,7 +865,7 @@ test.describe('the demo editors work on sample data and never write to the serve
     await page.goto('/demo/course-editor');
     await expect(sidebar(page).getByRole('button', { name: 'Адаптация новых сотрудников' })).toBeVisible();
     await page.getByRole('button', { name: '+ Добавить модуль' }).click();
-    await expect(moduleItem(page, 'модуль_1')).toBeVisible();
+    await expect(moduleItem(page, 'Модуль 1')).toBeVisible();
     await lessonButton(page, 'О компании').click();
     await page.getByLabel('Название урока').fill('О нашей компании');
     await page.getByRole('button', { name: '+ Текст' }).click();
@@ -838,14 +887,15 @@ test.describe('the demo editors work on sample data and never write to the serve
     );
     await expect(lessonsOf(page, 'Знакомство с компанией')).toHaveText([/Ценности и правила/, /О компании/]);
     await page.getByRole('button', { name: '+ Добавить модуль' }).click();
-    await expect(moduleItem(page, 'модуль_1')).toBeVisible();
+    await expect(moduleItem(page, 'Модуль 1')).toBeVisible();
+    await sidebar(page).getByLabel('Название модуля').press('Enter');
     const modules = sidebar(page).getByRole('listitem', { name: /^Модуль «/ });
-    await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить модуль «модуль_1»' }), 'up', modules, [
+    await dragUntil(page, sidebar(page).getByRole('button', { name: 'Перетащить модуль «Модуль 1»' }), 'up', modules, [
       'Знакомство с компанией',
-      'модуль_1',
+      'Модуль 1',
       'Первые шаги',
     ]);
-    await expect(modules).toHaveText([/Знакомство с компанией/, /модуль_1/, /Первые шаги/]);
+    await expect(modules).toHaveText([/Знакомство с компанией/, /Модуль 1/, /Первые шаги/]);
     demo.expectNothingWritten();
   });
 

@@ -142,8 +142,9 @@ test('a curator generates a course with three goals, sees the progress, lands in
   const target = (goalModule as StoredCourse['modules'][number]).lessons[0];
   const others = lessonsBut(generated, target.id);
 
-  // The lesson as generated, in the editor.
+  // The lesson as generated, in the editor; what the builder made may be regenerated.
   await expect(lessonsOf(page, goals[1])).toHaveCount(goalModule?.lessons.length ?? 0);
+  await expect(sidebar(page).getByRole('button', { name: `Перегенерировать модуль «${goals[1]}»` })).toBeVisible();
   await openLesson(page, goals[1], 0, target.title);
   const original = await canvasBlocks(page);
   expect(original.length).toBe(target.blocks.length);

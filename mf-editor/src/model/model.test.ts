@@ -46,19 +46,19 @@ const course = (modules: Array<[string, string, string[]]>): EditorCourse => ({
 const titles = (c: EditorCourse) => c.modules.map((m) => [m.title, m.lessons.map((l) => l.title)]);
 
 describe('auto-names and positions (spec sections 5 and 9)', () => {
-  it("names new modules 'модуль_N' and lessons 'урок_N' after the highest number in use, from 1", () => {
+  it('names new modules «Модуль N» and lessons «Урок N» after the highest number in use, from 1, counting the older «модуль_N» too', () => {
     const empty = course([]);
-    expect(nextModuleTitle(empty)).toBe('модуль_1');
-    expect(nextLessonTitle(empty)).toBe('урок_1');
+    expect(nextModuleTitle(empty)).toBe('Модуль 1');
+    expect(nextLessonTitle(empty)).toBe('Урок 1');
     const used = course([
-      ['a', 'модуль_2', ['урок_1', 'Введение', 'урок_7']],
-      ['b', 'Свой модуль', ['урок_3', ' урок_9 ', 'урок_x', 'урок_10a']],
-      ['c', 'модуль_10', []],
+      ['a', 'модуль_2', ['Урок 1', 'Введение', 'урок_7']],
+      ['b', 'Свой модуль', ['Урок 3', ' Урок 9 ', 'Урок x', 'Урок 10a']],
+      ['c', 'Модуль 10', []],
     ]);
-    expect(nextModuleTitle(used)).toBe('модуль_11');
-    expect(nextLessonTitle(used)).toBe('урок_10');
+    expect(nextModuleTitle(used)).toBe('Модуль 11');
+    expect(nextLessonTitle(used)).toBe('Урок 10');
     // A gap is not filled: the highest wins.
-    expect(nextModuleTitle(course([['a', 'модуль_5', []]]))).toBe('модуль_6');
+    expect(nextModuleTitle(course([['a', 'Модуль 5', []]]))).toBe('Модуль 6');
   });
 
   it('puts a module at the current count and a lesson after the highest position of its module', () => {

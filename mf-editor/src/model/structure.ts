@@ -1,6 +1,5 @@
 import {
   contentBlocksOf,
-  nextAutoName,
   type BlockRecord,
   type ContentBlock,
   type Course,
@@ -28,6 +27,8 @@ export interface EditorLesson {
   blocksCount: number;
   /** The stored version the outline named: a cached read of an older one is not used. */
   updatedAt?: string;
+  /** Made by the course builder: only then is «Перегенерировать урок» offered. */
+  generated?: boolean;
 }
 
 export interface EditorModule {
@@ -36,6 +37,8 @@ export interface EditorModule {
   description: string;
   status: LessonStatus;
   lessons: EditorLesson[];
+  /** Made by the course builder: only then is «Перегенерировать модуль» offered. */
+  generated?: boolean;
 }
 
 /** The course form's fields of a course, stored or edited, with its id and without its structure. */
@@ -68,6 +71,7 @@ export const lessonFromRecord = (r: BlockRecord): EditorLesson => {
     loaded: true,
     blocksCount: blocks.length,
     updatedAt: r.updatedAt,
+    generated: r.generated === true,
   };
 };
 
@@ -95,10 +99,11 @@ export const lessonFromOutline = (l: LessonOutline): EditorLesson => ({
   loaded: false,
   blocksCount: l.blocksCount,
   updatedAt: l.updatedAt,
+  generated: l.generated === true,
 });
 
 export const moduleFromRecord = (
-  r: Pick<BlockRecord, 'id' | 'title' | 'description' | 'status'>,
+  r: Pick<BlockRecord, 'id' | 'title' | 'description' | 'status' | 'generated'>,
   lessons: EditorLesson[] = [],
 ): EditorModule => ({
   id: r.id,
@@ -106,6 +111,7 @@ export const moduleFromRecord = (
   description: r.description ?? '',
   status: r.status,
   lessons,
+  generated: r.generated === true,
 });
 
 export const fromCourse = (c: Course): EditorCourse => ({
@@ -157,15 +163,30 @@ export const blocksOf = (l: EditorLesson): number => (l.loaded ? l.blocks.length
 /** The sidebar's total: content blocks over every lesson. */
 export const countBlocks = (course: EditorCourse): number => allLessons(course).reduce((sum, l) => sum + blocksOf(l), 0);
 
-/** Spec section 5: 'модуль_N', N = the highest number in use plus 1. */
+/**
+ * A new record's name as a person reads it, «Модуль N» or «Урок N» (not the spec's «модуль_N»), N the
+ * highest number in use plus 1; a name of the older form counts too, so numbers go on from it. The
+ * API's own fallback for a client that sends no title stays `nextAutoName` (see
+ * docs/decisions/new-record-names.md).
+ */
+export function nextNewTitle(type: 'MODULE' | 'LESSON', existingTitles: readonly string[]): string {
+  const word = type === 'MODULE' ? 'Модуль' : 'Урок';
+  const pattern = new RegExp(`^${word}[ _](\\d+)$`, 'i');
+  const highest = existingTitles.reduce((max, title) => {
+    const match = pattern.exec(title.trim());
+    return match ? Math.max(max, Number(match[1])) : max;
+  }, 0);
+  return `${word} ${highest + 1}`;
+}
+
 export const nextModuleTitle = (course: EditorCourse): string =>
-  nextAutoName(
+  nextNewTitle(
     'MODULE',
     course.modules.map((m) => m.title),
   );
-/** 'урок_N' counted over the whole course, as the server counts. */
+/** «Урок N» counted over the whole course, so two modules never both have «Урок 1». */
 export const nextLessonTitle = (course: EditorCourse): string =>
-  nextAutoName(
+  nextNewTitle(
     'LESSON',
     allLessons(course).map((l) => l.title),
   );

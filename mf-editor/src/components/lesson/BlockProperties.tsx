@@ -278,7 +278,7 @@ function QuizBlockFields({
             Редактировать квиз
           </Button>
         )}
-        {quizId && regenerate && quiz.data && (
+        {quizId && regenerate && quiz.data?.generated && (
           <Button
             type="button"
             $variant="outline"

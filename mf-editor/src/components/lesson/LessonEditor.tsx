@@ -42,6 +42,8 @@ interface LessonEditorProps {
   /** Title and status can be hidden (the block-editor demo). */
   showLessonFields?: boolean;
   heading?: ReactNode;
+  /** A lesson just added: its name field is focused and selected, to be typed over. */
+  focusTitle?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export function LessonEditor({
   actions,
   showLessonFields = true,
   heading,
+  focusTitle = false,
 }: LessonEditorProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ContentBlock | null>(null);
@@ -87,6 +90,8 @@ export function LessonEditor({
               Название урока
               <Input
                 value={value.title}
+                autoFocus={focusTitle}
+                onFocus={focusTitle ? (e) => e.currentTarget.select() : undefined}
                 maxLength={300}
                 placeholder="Например: Введение"
                 onChange={(e) => onChange({ title: e.target.value })}

@@ -127,6 +127,8 @@ function LoadedEditor({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [blocksPanel, setBlocksPanel] = useState(false);
   const [overview, setOverview] = useState(false);
+  // The lesson just added: its editor opens with the name field focused, to be named at once.
+  const [namingId, setNamingId] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [regenerating, setRegenerating] = useState<RegenerateTarget | null>(null);
   const queryClient = useQueryClient();
@@ -146,6 +148,7 @@ function LoadedEditor({
 
   const select = (id: string | null) => {
     setSelectedId(id);
+    setNamingId(null);
     setBlocksPanel(false);
     setOverview(false);
   };
@@ -207,6 +210,7 @@ function LoadedEditor({
         <LessonEditor
           key={selected.id}
           lessonId={selected.id}
+          focusTitle={selected.id === namingId}
           courseId={course.id}
           value={selected}
           onChange={(patch) => editor.changeLesson(selected.id, patch)}
@@ -231,7 +235,7 @@ function LoadedEditor({
                 Следующий урок →
               </Button>
               <Spacer />
-              {regenerate && (
+              {regenerate && selected.generated && (
                 <Button
                   type="button"
                   $variant="secondary"
@@ -304,10 +308,13 @@ function LoadedEditor({
           onPreviewAsLearner={backend.demo ? undefined : () => void previewAsLearner()}
           onToggleOverview={() => setOverview((open) => !open)}
           onSelectLesson={onSelectLesson}
-          onAddModule={() => void editor.addModule()}
+          onAddModule={editor.addModule}
           onAddLesson={async (moduleId) => {
             const id = await editor.addLesson(moduleId);
-            if (id) select(id);
+            if (id) {
+              select(id);
+              setNamingId(id);
+            }
           }}
           onNewLessonPage={backend.demo ? undefined : (moduleId) => navigate(paths.newLesson(moduleId))}
           onRenameModule={editor.renameModule}

@@ -35,7 +35,8 @@ interface SidebarProps {
   onPreviewAsLearner?: () => void;
   onToggleOverview: () => void;
   onSelectLesson: (id: string) => void;
-  onAddModule: () => void;
+  /** Adds a module and answers its id (null when it could not): its name field opens, focused. */
+  onAddModule: () => Promise<string | null>;
   onAddLesson: (moduleId: string) => void;
   onNewLessonPage?: (moduleId: string) => void;
   onRenameModule: (moduleId: string, title: string) => void;
@@ -186,7 +187,16 @@ export function Sidebar(props: SidebarProps) {
           👁 Просмотр как слушатель
         </Button>
       )}
-      <Button type="button" $variant="outline" $size="sm" disabled={busy} onClick={props.onAddModule}>
+      <Button
+        type="button"
+        $variant="outline"
+        $size="sm"
+        disabled={busy}
+        onClick={async () => {
+          const id = await props.onAddModule();
+          if (id) setRenaming(id);
+        }}
+      >
         + {EDITOR_MSG.addModule}
       </Button>
 
@@ -216,7 +226,8 @@ export function Sidebar(props: SidebarProps) {
                 }}
                 onCancelRename={() => setRenaming(null)}
                 onDelete={() => props.onDeleteModule(mod)}
-                onRegenerate={props.onRegenerateModule ? () => props.onRegenerateModule?.(mod) : undefined}
+                // Only what the course builder made is offered again to it; a hand-made module is the author's.
+                onRegenerate={props.onRegenerateModule && mod.generated ? () => props.onRegenerateModule?.(mod) : undefined}
                 onAddLesson={() => props.onAddLesson(mod.id)}
                 onNewLessonPage={props.onNewLessonPage ? () => props.onNewLessonPage?.(mod.id) : undefined}
                 onSelectLesson={props.onSelectLesson}
@@ -277,6 +288,7 @@ function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...o
         {renaming ? (
           <Input
             autoFocus
+            onFocus={(e) => e.currentTarget.select()}
             aria-label="Название модуля"
             value={draft}
             maxLength={300}
@@ -422,6 +434,11 @@ const Side = styled.aside`
   overflow-y: auto;
   > button {
     align-self: flex-start;
+  }
+  /* A long course fills the column, which scrolls: nothing in it shrinks onto its neighbour
+     (the save status and its «Повторить» were drawn over «Импорт уроков»). */
+  > * {
+    flex-shrink: 0;
   }
 `;
 const CourseTitle = styled.button`
