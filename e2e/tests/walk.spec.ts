@@ -34,7 +34,7 @@ interface Fixtures {
   learnerId: string;
 }
 
-/** What the parametrised routes open: a course of the preset curator with a quiz, an organization, an assignment. */
+/** What the parametrised routes open: a course of the preset curator with a quiz, an organization, an assignment (and a subject request to list). */
 async function arrange(request: APIRequestContext): Promise<Fixtures> {
   const tokenOf = async (role: Role) =>
     ((await (await request.post('/api/auth/login', { data: PRESETS[role] })).json()) as { token: string }).token;
@@ -64,10 +64,11 @@ async function arrange(request: APIRequestContext): Promise<Fixtures> {
       { type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } },
     ],
   });
+  const admin = { authorization: `Bearer ${await tokenOf('ADMIN')}` };
   const org = await post(
     '/api/organizations',
     { name: `ООО «Обход» ${tag}`, inn: completeInn(`79${Date.now().toString().slice(-7)}`), status: 'ACTIVE' },
-    { authorization: `Bearer ${await tokenOf('ADMIN')}` },
+    admin,
   );
   // A learner of their own, so the preset accounts' bells stay as other journeys expect them.
   const registered = await post(
@@ -81,6 +82,8 @@ async function arrange(request: APIRequestContext): Promise<Fixtures> {
     },
     {},
   );
+  // /crm/subject-requests is walked with a request listed, not only as its empty state.
+  await post('/api/subject-requests', { userId: registered.user!.id, kind: 'export' }, admin);
   const due = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date(Date.now() + 14 * 86_400_000));
   const assignment = await post('/api/assignments', {
     courseId: course.id,
