@@ -6,6 +6,7 @@ import { requireRole } from './auth';
 import type { Middleware, ServiceContext } from './context';
 import { rolesOf, type RouteDeclaration } from './declarations';
 import { parse } from './validate';
+import { takeExpectedVersion } from './versions';
 
 /** What a declared schema parses to; undefined when the route declares none. */
 type Parsed<S> = [NonNullable<S>] extends [never]
@@ -19,6 +20,8 @@ export interface RouteInput<D extends RouteDeclaration> {
   params: Parsed<D['params']>;
   query: Parsed<D['query']>;
   body: Parsed<D['body']>;
+  /** The versions a `versioned` write is based on (If-Match or the body's `version`); undefined for other routes. */
+  expected?: number[];
   /** Records the declaration's audit event, by the caller. */
   record(event: Pick<AuditInput, 'entityId' | 'details'>): void;
 }
@@ -58,8 +61,9 @@ function guardsOf(service: ServiceContext, { declaration, limit }: DeclaredHandl
 
 /**
  * The Koa routes of a service's declared handlers: each one authenticates and checks the roles its
- * declaration names, validates params, query and body with its schemas (a 400 in Russian naming the
- * field), then runs its handler and answers with the declared status.
+ * declaration names, takes the version a `versioned` write names (428 without one), validates params,
+ * query and body with its schemas (a 400 in Russian naming the field), then runs its handler and
+ * answers with the declared status.
  */
 export function declaredRouter(service: ServiceContext, handlers: readonly DeclaredHandler[]): Router {
   const router = new Router();
@@ -71,8 +75,12 @@ export function declaredRouter(service: ServiceContext, handlers: readonly Decla
       [
         ...guardsOf(service, handler),
         async (ctx: Context) => {
+          // A versioned write names its version before its body is read: 428 comes before any 400, and the
+          // body's `version` is taken out so that no schema sees it.
+          const expected = declaration.versioned ? takeExpectedVersion(ctx) : undefined;
           // Each schema is the declaration's own, so each part is what the handler's input type says it is.
           const input = {
+            expected,
             params: declaration.params && parse(declaration.params, ctx.params),
             query: declaration.query && parse(declaration.query, ctx.query),
             body: declaration.body && parse(declaration.body, ctx.request.body),

@@ -1,17 +1,16 @@
 import type Router from '@koa/router';
-import { subjectRouter, type ServiceContext } from '@portal/service-kit';
+import { declaredRouter, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import { removeOrphanContacts } from './commands/contacts';
 import { crmModels } from './models';
-import { contactsRouter } from './routes/contacts';
+import { contactRoutes } from './routes/contacts';
 import { internalRouter } from './routes/internal';
-import { organizationsRouter } from './routes/organizations';
+import { organizationRoutes } from './routes/organizations';
 import { crmSubjects } from './subjects';
 
 export function crmRouters(ctx: ServiceContext): Router[] {
   const models = crmModels(ctx.store);
   return [
-    organizationsRouter(ctx, models),
-    contactsRouter(ctx, models),
+    declaredRouter(ctx, [...organizationRoutes(models, ctx.audit), ...contactRoutes(models, ctx.audit)]),
     internalRouter(ctx, models),
     subjectRouter(ctx.config.INTERNAL_TOKEN, crmSubjects(models)),
   ];

@@ -1,8 +1,8 @@
 import { CRM_ROLES } from '@portal/contracts';
-import { requireRole } from '@portal/service-kit';
+import { definePolicy } from '@portal/service-kit';
 
 /**
  * Who may read and change organizations and contacts: the staff roles (ADMIN, CURATOR) and MANAGER,
  * whose preset account "manages users and organizations". Every CRM record is shared by them all.
  */
-export const authorizeCrm = requireRole(...CRM_ROLES);
+export const manageCrm = definePolicy('manageCrm', CRM_ROLES);

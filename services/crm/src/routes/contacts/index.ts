@@ -1,21 +1,24 @@
-import Router from '@koa/router';
-import { contactCreateSchema, contactUpdateSchema } from '@portal/contracts';
-import { writeRoutes, type ServiceContext } from '@portal/service-kit';
+import type { Context } from 'koa';
+import { implement, type AuditPublisher, type DeclaredHandler } from '@portal/service-kit';
 import { createContact, deleteContact, updateContact } from '../../commands/contacts';
 import type { CrmModels } from '../../models';
-import { authorizeCrm } from '../../policies/crm';
 import { presentContact } from '../../presenters/organization';
+import * as declared from './declarations';
 
-/** Contacts are read with their organization (GET /api/organizations/{id}); here they are changed. */
-export function contactsRouter(service: ServiceContext, models: CrmModels): Router {
-  const router = new Router({ prefix: '/api/contacts' });
-  const { authenticate, audit } = service;
+/**
+ * Contacts are read with their organization (GET /api/organizations/{id}); here they are changed,
+ * each route beside its declaration (`declarations.ts`).
+ */
+export function contactRoutes(models: CrmModels, audit: AuditPublisher): DeclaredHandler[] {
+  const deps = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
 
-  writeRoutes(router, [authenticate, authorizeCrm], (ctx) => ({ models, audit, actor: ctx.state.user }), {
-    create: { schema: contactCreateSchema, run: createContact, present: presentContact },
-    update: { schema: contactUpdateSchema, run: updateContact, present: presentContact },
-    remove: deleteContact,
-  });
-
-  return router;
+  return [
+    implement(declared.createContact, async (ctx, { body }) => presentContact(await createContact(deps(ctx), body))),
+    implement(declared.updateContact, async (ctx, { params, body, expected }) =>
+      presentContact(await updateContact(deps(ctx), params.id, body, expected)),
+    ),
+    implement(declared.deleteContact, async (ctx, { params }) => {
+      await deleteContact(deps(ctx), params.id);
+    }),
+  ];
 }

@@ -1,13 +1,9 @@
-import Router from '@koa/router';
+import type { Context } from 'koa';
 import {
   EXPORT_MAX_ROWS,
   ORGANIZATIONS_EXPORT_HEADER,
   ORG_STATUS_LABELS,
   exportFileName,
-  organizationCreateSchema,
-  organizationExportQuerySchema,
-  organizationListQuerySchema,
-  organizationUpdateSchema,
   type OrgStatus,
   type OrganizationListItem,
   type Page,
@@ -16,22 +12,22 @@ import {
   assertExportable,
   escapeRegExp,
   exportColumns,
+  implement,
   op,
-  parse,
   readPage,
   sendExport,
   versionTag,
-  writeRoutes,
+  type AuditPublisher,
+  type DeclaredHandler,
   type ExportCell,
-  type ServiceContext,
 } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import { createOrganization, deleteOrganization, loadOrganization, updateOrganization } from '../../commands/organizations';
 import type { CrmModels } from '../../models';
 import type { ContactDoc } from '../../models/contact';
 import type { OrganizationDoc } from '../../models/organization';
-import { authorizeCrm } from '../../policies/crm';
 import { presentOrganization, presentOrganizationDetail, presentOrganizationListItem } from '../../presenters/organization';
+import * as declared from './declarations';
 
 /** The list's filter: a status, and a search in the name or the tax number (any case, taken literally). */
 function organizationFilter(search?: string, status?: OrgStatus): Record<string, unknown> {
@@ -73,84 +69,77 @@ async function* organizationRows(models: CrmModels, organizations: AsyncIterable
   if (batch.length) yield* flush();
 }
 
-export function organizationsRouter(service: ServiceContext, models: CrmModels): Router {
-  const router = new Router({ prefix: '/api/organizations' });
-  const { authenticate, audit } = service;
+/**
+ * The organizations' public routes, each beside its declaration (`declarations.ts`): the kit has
+ * already authenticated, checked the CRM roles and parsed the input when the handler runs.
+ */
+export function organizationRoutes(models: CrmModels, audit: AuditPublisher): DeclaredHandler[] {
+  const deps = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
 
-  router.get('/', authenticate, authorizeCrm, async (ctx) => {
-    const { page, limit, search, status } = parse(organizationListQuerySchema, ctx.query);
-    const filter = organizationFilter(search, status);
-    const { rows, ...counted } = await readPage(models.organizations, filter, { page, limit }, { createdAt: -1, _id: -1 });
-    const counts = new Map<string, number>();
-    if (rows.length) {
-      const grouped = await models.contacts.aggregate<{ _id: Types.ObjectId; count: number }>([
-        { $match: { orgId: op({ $in: rows.map((o) => o._id) }) } },
-        { $group: { _id: '$orgId', count: { $sum: 1 } } },
-      ]);
-      for (const g of grouped) counts.set(String(g._id), g.count);
-    }
-    const body: Page<OrganizationListItem> = {
-      data: rows.map((o) => presentOrganizationListItem(o, counts.get(String(o._id)) ?? 0)),
-      ...counted,
-      page,
-      limit,
-    };
-    ctx.body = body;
-  });
+  return [
+    implement(declared.listOrganizations, async (_ctx, { query: { page, limit, search, status } }) => {
+      const filter = organizationFilter(search, status);
+      const { rows, ...counted } = await readPage(models.organizations, filter, { page, limit }, { createdAt: -1, _id: -1 });
+      const counts = new Map<string, number>();
+      if (rows.length) {
+        const grouped = await models.contacts.aggregate<{ _id: Types.ObjectId; count: number }>([
+          { $match: { orgId: op({ $in: rows.map((o) => o._id) }) } },
+          { $group: { _id: '$orgId', count: { $sum: 1 } } },
+        ]);
+        for (const g of grouped) counts.set(String(g._id), g.count);
+      }
+      const body: Page<OrganizationListItem> = {
+        data: rows.map((o) => presentOrganizationListItem(o, counts.get(String(o._id)) ?? 0)),
+        ...counted,
+        page,
+        limit,
+      };
+      return body;
+    }),
 
-  /**
-   * organizations.csv or .xlsx: the organizations the list's search and status select, in its
-   * order, one row per contact (an organization without contacts: one row with the contact empty).
-   * Organizations are read through one cursor, their contacts per 200 organizations.
-   */
-  router.get('/export', authenticate, authorizeCrm, async (ctx) => {
-    const { search, status, format, tz } = parse(organizationExportQuerySchema, ctx.query);
-    const filter = organizationFilter(search, status);
-    await assertExportable(models.organizations, filter);
-    const cursor = models.organizations
-      .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(EXPORT_MAX_ROWS)
-      .lean<OrganizationDoc[]>()
-      .cursor({ batchSize: EXPORT_ORG_BATCH });
-    sendExport(ctx, format, {
-      file: 'organizations',
-      sheet: 'Организации',
-      columns: exportColumns(ORGANIZATIONS_EXPORT_HEADER, ORGANIZATION_COLUMN_WIDTHS),
-      timeZone: tz,
-      rows: organizationRows(models, cursor),
-    });
-    audit.publish({
-      action: 'read',
-      entity: 'organization',
-      entityId: null,
-      details: `Выгрузка организаций с контактами в ${exportFileName('organizations', format)}`,
-      actor: ctx.state.user,
-    });
-  });
-
-  router.get('/:id', authenticate, authorizeCrm, async (ctx) => {
-    const org = await loadOrganization(models, ctx.params.id);
-    const contacts = await models.contacts.find({ orgId: org._id }).sort({ createdAt: 1, _id: 1 }).lean<ContactDoc[]>();
-    ctx.set('ETag', versionTag(org.version ?? 0));
-    // 152-FZ: the contacts' names, emails and phones are personal data; one record per read of the card.
-    if (contacts.length)
-      audit.publish({
-        action: 'read',
-        entity: 'profile',
-        entityId: String(org._id),
-        details: `Просмотр контактов организации "${org.name}": ${contacts.length}`,
-        actor: ctx.state.user,
+    /**
+     * organizations.csv or .xlsx: the organizations the list's search and status select, in its
+     * order, one row per contact (an organization without contacts: one row with the contact empty).
+     * Organizations are read through one cursor, their contacts per 200 organizations.
+     */
+    implement(declared.exportOrganizations, async (ctx, { query: { search, status, format, tz }, record }) => {
+      const filter = organizationFilter(search, status);
+      await assertExportable(models.organizations, filter);
+      const cursor = models.organizations
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(EXPORT_MAX_ROWS)
+        .lean<OrganizationDoc[]>()
+        .cursor({ batchSize: EXPORT_ORG_BATCH });
+      sendExport(ctx, format, {
+        file: 'organizations',
+        sheet: 'Организации',
+        columns: exportColumns(ORGANIZATIONS_EXPORT_HEADER, ORGANIZATION_COLUMN_WIDTHS),
+        timeZone: tz,
+        rows: organizationRows(models, cursor),
       });
-    ctx.body = presentOrganizationDetail(org, contacts);
-  });
+      record({ details: `Выгрузка организаций с контактами в ${exportFileName('organizations', format)}` });
+    }),
 
-  writeRoutes(router, [authenticate, authorizeCrm], (ctx) => ({ models, audit, actor: ctx.state.user }), {
+    implement(declared.getOrganization, async (ctx, { params, record }) => {
+      const org = await loadOrganization(models, params.id);
+      const contacts = await models.contacts.find({ orgId: org._id }).sort({ createdAt: 1, _id: 1 }).lean<ContactDoc[]>();
+      ctx.set('ETag', versionTag(org.version ?? 0));
+      // 152-FZ: the contacts' names, emails and phones are personal data; one record per read of the card.
+      if (contacts.length)
+        record({ entityId: String(org._id), details: `Просмотр контактов организации "${org.name}": ${contacts.length}` });
+      return presentOrganizationDetail(org, contacts);
+    }),
+
     // A new organization has no contacts yet.
-    create: { schema: organizationCreateSchema, run: createOrganization, present: (org) => presentOrganizationListItem(org, 0) },
-    update: { schema: organizationUpdateSchema, run: updateOrganization, present: presentOrganization },
-    remove: deleteOrganization,
-  });
-
-  return router;
+    implement(declared.createOrganization, async (ctx, { body }) =>
+      presentOrganizationListItem(await createOrganization(deps(ctx), body), 0),
+    ),
+    implement(declared.updateOrganization, async (ctx, { params, body, expected }) =>
+      presentOrganization(await updateOrganization(deps(ctx), params.id, body, expected)),
+    ),
+    implement(declared.deleteOrganization, async (ctx, { params }) => {
+      await deleteOrganization(deps(ctx), params.id);
+    }),
+  ];
 }

@@ -387,6 +387,14 @@ describe('PATCH /api/organizations/{id} without a version', () => {
     }
     expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ name: 'Без версии', version: org.version });
   });
+
+  it('is refused with 428 before its body is read: an empty edit without a version is not a 400', async () => {
+    const org = await makeOrg({ name: 'Без версии и правок' });
+    const res = await call('PATCH', `/api/organizations/${org.id}`, { token: token('CURATOR'), body: {} });
+    expect(res.status).toBe(428);
+    expect(res.body.message).toBe(MSG.versionRequired);
+    expect(await bed.models.organizations.findById(org.id).lean()).toMatchObject({ version: org.version });
+  });
 });
 
 describe('DELETE /api/organizations/{id}', () => {

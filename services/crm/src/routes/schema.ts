@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import {
+  ORG_STATUSES,
+  type Contact,
+  type Organization,
+  type OrganizationDetail,
+  type OrganizationListItem,
+  type Page,
+} from '@portal/contracts';
+import { conforms } from '@portal/service-kit';
+
+/** What an id of a record looks like, for examples. */
+export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
+const id = z.string().meta({ example: EXAMPLE_ID });
+const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
+/** A record written with optimistic concurrency: its version and when it was made and last changed. */
+const versionedRecord = { version: z.number().int(), createdAt: isoDate, updatedAt: isoDate };
+
+/** Path parameters: the id of an organization or a contact. */
+export const idParams = (description: string) => z.object({ id: z.string().meta({ description, example: EXAMPLE_ID }) });
+
+/** The CRM's answers on the wire. */
+const organizationShape = {
+  id,
+  name: z.string().meta({ example: 'ООО «Ромашка»' }),
+  inn: z.string().meta({
+    example: '7707083893',
+    description: 'ИНН: 10 digits (or 12 for an individual entrepreneur) with valid check digits',
+  }),
+  kpp: z.string().nullable().meta({ example: '773601001' }),
+  ogrn: z
+    .string()
+    .nullable()
+    .meta({ example: '1027700132195', description: 'ОГРН (13 digits) or ОГРНИП (15), with a valid check digit' }),
+  site: z.string().nullable().meta({ example: 'https://romashka.ru' }),
+  status: z.enum(ORG_STATUSES),
+  ...versionedRecord,
+};
+export const organizationSchema = conforms<Organization>().as(z.object(organizationShape).meta({ id: 'Organization' }));
+
+export const contactSchema = conforms<Contact>().as(
+  z
+    .object({
+      id,
+      orgId: z.string(),
+      fullName: z.string().meta({ example: 'Ольга Смирнова' }),
+      email: z.string().meta({ example: 'olga@romashka.ru' }),
+      phone: z.string().nullable().meta({ example: '+7 (999) 123-45-67' }),
+      role: z.string().nullable().meta({ description: 'Должность', example: 'Менеджер по обучению' }),
+      ...versionedRecord,
+    })
+    .meta({ id: 'Contact' }),
+);
+
+const contactCount = z.object({ contacts: z.number().int() });
+export const organizationListItemSchema = conforms<OrganizationListItem>().as(
+  z.object({ ...organizationShape, _count: contactCount }).meta({ id: 'OrganizationListItem' }),
+);
+export const organizationDetailSchema = conforms<OrganizationDetail>().as(
+  z.object({ ...organizationShape, contacts: z.array(contactSchema), _count: contactCount }).meta({ id: 'OrganizationDetail' }),
+);
+
+export const organizationPageSchema = conforms<Page<OrganizationListItem>>().as(
+  z
+    .object({
+      data: z.array(organizationListItemSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+      totalExact: z
+        .boolean()
+        .optional()
+        .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
+    })
+    .meta({ id: 'OrganizationPage' }),
+);
