@@ -5,10 +5,10 @@ import { notificationPaths } from './paths/notifications';
 import { authPaths } from './paths/auth';
 import { privacyPaths } from './paths/privacy';
 import { contentPaths } from './paths/content';
-import { crmPaths } from './paths/crm';
 import { gatewayPaths } from './paths/gateway';
 import { progressPaths } from './paths/progress';
 import { auditApi } from '@portal/svc-audit/routes/api';
+import { crmApi } from '@portal/svc-crm/routes/api';
 import { declaredPaths } from './declared';
 import { TAGS } from './tags';
 
@@ -18,7 +18,7 @@ let built: OpenApiDocument | undefined;
 
 /**
  * The OpenAPI 3.1 description of the portal's public API, assembled from the route declarations a
- * service exports (audit's `routes/api.ts`) or, for services not yet converted, one module per service
+ * service exports (audit's and crm's `routes/api.ts`) or, for services not yet converted, one module per service
  * (`paths/*.ts`), whose schemas are the zod contracts the services validate with. Built once, on
  * first use.
  */
@@ -55,7 +55,7 @@ export function openApiDocument(): OpenApiDocument {
         ...assignmentPaths,
         ...notificationPaths,
         ...candidateLinkPaths,
-        ...crmPaths,
+        ...declaredPaths(TAGS.crm.name, crmApi),
         ...declaredPaths(TAGS.audit.name, auditApi),
         ...privacyPaths,
         ...gatewayPaths,

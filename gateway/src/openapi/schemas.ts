@@ -10,7 +10,6 @@ import {
   GENERATION_SOURCES,
   GENERATION_STAGES,
   GENERATION_STATUSES,
-  ORG_STATUSES,
   QUESTION_TYPES,
   RESULT_STATUSES,
   ROLES,
@@ -34,7 +33,6 @@ import {
   type ImportBatchResult,
   type ImportPreview,
   type AuthResponse,
-  type Contact,
   type Department,
   type Course,
   type CourseAuthors,
@@ -48,9 +46,6 @@ import {
   type LessonCompleteResult,
   type LessonCompletion,
   type MyCourseProgress,
-  type OrganizationDetail,
-  type OrganizationListItem,
-  type Organization,
   type PasswordResetLink,
   type ProfileResponse,
   type Quiz,
@@ -585,48 +580,6 @@ export const resultsPageSchema = conforms<ResultsPage>().as(
       }),
     })
     .meta({ id: 'ResultsPage' }),
-);
-
-/* ------------------------------------------------------------------- crm */
-
-const organizationShape = {
-  id,
-  name: z.string().meta({ example: 'ООО «Ромашка»' }),
-  inn: z.string().meta({
-    example: '7707083893',
-    description: 'ИНН: 10 digits (or 12 for an individual entrepreneur) with valid check digits',
-  }),
-  kpp: z.string().nullable().meta({ example: '773601001' }),
-  ogrn: z
-    .string()
-    .nullable()
-    .meta({ example: '1027700132195', description: 'ОГРН (13 digits) or ОГРНИП (15), with a valid check digit' }),
-  site: z.string().nullable().meta({ example: 'https://romashka.ru' }),
-  status: z.enum(ORG_STATUSES),
-  ...versionedRecord,
-};
-export const organizationSchema = conforms<Organization>().as(z.object(organizationShape).meta({ id: 'Organization' }));
-
-export const contactSchema = conforms<Contact>().as(
-  z
-    .object({
-      id,
-      orgId: z.string(),
-      fullName: z.string().meta({ example: 'Ольга Смирнова' }),
-      email: z.string().meta({ example: 'olga@romashka.ru' }),
-      phone: z.string().nullable().meta({ example: '+7 (999) 123-45-67' }),
-      role: z.string().nullable().meta({ description: 'Должность', example: 'Менеджер по обучению' }),
-      ...versionedRecord,
-    })
-    .meta({ id: 'Contact' }),
-);
-
-const contactCount = z.object({ contacts: z.number().int() });
-export const organizationListItemSchema = conforms<OrganizationListItem>().as(
-  z.object({ ...organizationShape, _count: contactCount }).meta({ id: 'OrganizationListItem' }),
-);
-export const organizationDetailSchema = conforms<OrganizationDetail>().as(
-  z.object({ ...organizationShape, contacts: z.array(contactSchema), _count: contactCount }).meta({ id: 'OrganizationDetail' }),
 );
 
 /* --------------------------------------------------------------- gateway */
