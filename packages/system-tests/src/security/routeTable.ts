@@ -2,6 +2,7 @@ import { CONSENT_DOCUMENT, CRM_ROLES, RESULTS_ALL_ROLES, STAFF_ROLES, type Role 
 import { api, uniqueInn } from '@portal/devstack/testing';
 import { renderAct, rolesOf, type RouteDeclaration } from '@portal/service-kit';
 import { auditApi } from '@portal/svc-audit/routes/api';
+import { crmApi } from '@portal/svc-crm/routes/api';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
@@ -648,37 +649,27 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
   },
 
-  // crm: ADMIN, CURATOR and MANAGER
-  'crm GET /api/organizations': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
-  'crm GET /api/organizations/export': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
-  'crm GET /api/organizations/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.organizationId }, ok: 200 }) },
-  'crm POST /api/organizations': {
-    access: CRM_ROLES,
-    request: () => ({ body: { name: `Орг ${unique()}`, inn: uniqueInn() }, ok: 201 }),
-  },
-  'crm PATCH /api/organizations/:id': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.organization(p) }, body: { site: 'example.test', version: 0 }, ok: 200 }),
-  },
-  'crm DELETE /api/organizations/:id': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.organization(p) }, ok: 204 }),
-  },
-  'crm POST /api/contacts': {
-    access: CRM_ROLES,
-    request: (p) => ({
+  // crm: ADMIN, CURATOR and MANAGER. The public routes' rows come from their declarations.
+  ...declaredRules('crm', crmApi, {
+    getOrganization: (p) => ({ params: { id: p.organizationId }, ok: 200 }),
+    createOrganization: () => ({ body: { name: `Орг ${unique()}`, inn: uniqueInn() }, ok: 201 }),
+    updateOrganization: async (p) => ({
+      params: { id: await fresh.organization(p) },
+      body: { site: 'example.test', version: 0 },
+      ok: 200,
+    }),
+    deleteOrganization: async (p) => ({ params: { id: await fresh.organization(p) }, ok: 204 }),
+    createContact: (p) => ({
       body: { fullName: 'Анна Новая', email: `n${unique()}@example.test`, orgId: p.organizationId },
       ok: 201,
     }),
-  },
-  'crm PATCH /api/contacts/:id': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.contact(p) }, body: { phone: '+7 999 123-45-67', version: 0 }, ok: 200 }),
-  },
-  'crm DELETE /api/contacts/:id': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.contact(p) }, ok: 204 }),
-  },
+    updateContact: async (p) => ({
+      params: { id: await fresh.contact(p) },
+      body: { phone: '+7 999 123-45-67', version: 0 },
+      ok: 200,
+    }),
+    deleteContact: async (p) => ({ params: { id: await fresh.contact(p) }, ok: 204 }),
+  }),
   'crm GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
 
   // audit
