@@ -243,6 +243,11 @@ function publishSites(file: string): PublishSite[] {
       const values = propertyOf(e, depth).flatMap((v) => valuesOf(v, depth + 1));
       return values.length ? values : [UNKNOWN];
     }
+    // A call of an arrow function of the file that returns an expression (`exportDetails(format)`) is that expression.
+    if (ts.isCallExpression(e) && ts.isIdentifier(e.expression)) {
+      const init = declarations.get(e.expression.text);
+      if (init && ts.isArrowFunction(init) && !ts.isBlock(init.body)) return valuesOf(init.body, depth + 1);
+    }
     if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'replace') {
       const [pattern, replacement] = e.arguments;
       const by = replacement ? valuesOf(replacement, depth + 1) : [UNKNOWN];

@@ -1,5 +1,5 @@
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
-import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import { patchUser, startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { crmRouters } from '@portal/svc-crm/app';
 import { PrincipalCache } from './principals';
 
@@ -30,10 +30,12 @@ it('a role change in auth ends the session in another service at once; signed in
   const admin = await userWithRole(auth, 'ADMIN');
   const person = await userWithRole(auth, 'CANDIDATE');
   expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(403);
-  await api(auth.url, 'PATCH', `/api/users/${person.user.id}`, {
-    token: admin.token,
-    body: { fullName: person.user.fullName, email: person.user.email, role: 'CURATOR' },
+  const changed = await patchUser(auth, admin.token, person.user.id, {
+    fullName: person.user.fullName,
+    email: person.user.email,
+    role: 'CURATOR',
   });
+  expect(changed.status).toBe(200);
   expect(await waitForStatus(person.token, 401)).toBe(401);
   const again = await api(auth.url, 'POST', '/api/auth/login', {
     body: { email: person.user.email, password: 'Kursy-Portal-42' },
@@ -67,9 +69,10 @@ it('a role change and a logout reach another service on the very next request, e
   for (let round = 0; round < 5; round++) {
     const person = await userWithRole(auth, 'CANDIDATE');
     expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(403);
-    const changed = await api(auth.url, 'PATCH', `/api/users/${person.user.id}`, {
-      token: admin.token,
-      body: { fullName: person.user.fullName, email: person.user.email, role: 'CURATOR' },
+    const changed = await patchUser(auth, admin.token, person.user.id, {
+      fullName: person.user.fullName,
+      email: person.user.email,
+      role: 'CURATOR',
     });
     expect(changed.status).toBe(200);
     expect((await api(crm.url, 'GET', '/api/organizations', { token: person.token })).status).toBe(401);

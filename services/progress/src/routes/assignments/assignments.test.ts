@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { clock, DAY_MS } from '@portal/service-kit';
 import { api } from '@portal/devstack/testing';
+import { patchUser } from '@portal/svc-auth/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 let bed: ProgressTestBed;
@@ -32,9 +33,11 @@ const uniqueDepartment = () => `Склад ${Date.now().toString(36)}${Math.rand
 
 /** Moves a person to a department through the directory, as an administrator does. */
 async function moveTo(person: AuthResponse, department: string): Promise<void> {
-  const { status } = await api(bed.auth.url, 'PATCH', `/api/users/${person.user.id}`, {
-    token: bed.as.ADMIN.token,
-    body: { fullName: person.user.fullName, email: person.user.email, role: person.user.role, department },
+  const { status } = await patchUser(bed.auth, bed.as.ADMIN.token, person.user.id, {
+    fullName: person.user.fullName,
+    email: person.user.email,
+    role: person.user.role,
+    department,
   });
   expect(status).toBe(200);
 }
