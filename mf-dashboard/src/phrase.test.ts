@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditRecord } from '@portal/contracts';
 import { ACTIVITY_KINDS, activityPhrase, genderOf, kindOf, readableDetails } from './phrase';
@@ -262,7 +262,7 @@ function publishSites(file: string): PublishSite[] {
   const visitCalls = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression.getText(source);
-      if (callee === 'recordAudit' || /(^|\.)audit\.publish$/.test(callee)) {
+      if (callee === 'recordAudit' || callee === 'record' || /(^|\.)audit\.publish$/.test(callee)) {
         const event = node.arguments.map(unwrap).find(ts.isObjectLiteralExpression);
         // `publish({ ...event, actor })` relays what its callers wrote: those callers are the sites.
         if (event && !event.properties.some(ts.isSpreadAssignment)) {
@@ -273,7 +273,10 @@ function publishSites(file: string): PublishSite[] {
             }
             return null;
           };
-          const [action, entity, details] = ['action', 'entity', 'details'].map(field);
+          const declared = callee === 'record' ? declaredAudit(file, node) : null;
+          const [action, entity, details] = declared
+            ? [declared.action, declared.entity, field('details')]
+            : ['action', 'entity', 'details'].map(field);
           const actions = action ? valuesOf(action) : [];
           const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
           sites.push({
@@ -289,6 +292,44 @@ function publishSites(file: string): PublishSite[] {
   };
   visitCalls(source);
   return sites;
+}
+
+/**
+ * The audit event a declared route's handler records (`record({ details })` inside
+ * `implement(declaration, …)`): its action and entity, as the route's declaration in the
+ * `declarations.ts` beside the handler says (`audit: { action, entity }`).
+ */
+function declaredAudit(file: string, call: ts.Node): { action: ts.Expression; entity: ts.Expression } | null {
+  let node: ts.Node | undefined = call.parent;
+  while (node && !(ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'implement'))
+    node = node.parent;
+  // `implement(exportX, …)`, or `implement(declared.exportX, …)` over `import * as declared`.
+  const argument = node && ts.isCallExpression(node) ? node.arguments[0] : undefined;
+  const name = argument && ts.isPropertyAccessExpression(argument) ? argument.name : argument;
+  if (!name || !ts.isIdentifier(name)) return null;
+  const path = join(dirname(file), 'declarations.ts');
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
+  let found: { action: ts.Expression; entity: ts.Expression } | null = null;
+  const visit = (n: ts.Node) => {
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === name.text && n.initializer) {
+      const declaration = ts.isCallExpression(n.initializer) ? n.initializer.arguments[0] : undefined;
+      const audit =
+        declaration && ts.isObjectLiteralExpression(declaration)
+          ? declaration.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'audit')
+          : undefined;
+      if (audit && ts.isPropertyAssignment(audit) && ts.isObjectLiteralExpression(audit.initializer)) {
+        const of = (key: string) =>
+          (audit.initializer as ts.ObjectLiteralExpression).properties.find(
+            (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === key,
+          )?.initializer;
+        const [action, entity] = [of('action'), of('entity')];
+        if (action && entity) found = { action, entity };
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return found;
 }
 
 const PUBLISH_SITES = ['services', 'gateway'].flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap(publishSites);
