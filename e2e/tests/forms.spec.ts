@@ -59,7 +59,7 @@ test('an upload shows its progress in percent and can be cancelled; a wrong or t
   writeFileSync(huge, '');
   truncateSync(huge, 51 * 1024 * 1024);
   await input.setInputFiles(huge);
-  await expect(image.getByRole('alert')).toHaveText('Файл «огромная.png» весит 51,00 МБ, а загрузить можно не больше 50,00 МБ');
+  await expect(image.getByRole('alert')).toHaveText('Файл «огромная.png» весит 51,00 МБ, а загрузить можно не больше 50 МБ');
   await expect(address).toHaveValue('');
 
   // A slow line: the bar counts up in percent, and «Отменить загрузку» stops it with nothing kept.
