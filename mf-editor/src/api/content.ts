@@ -50,7 +50,7 @@ async function createOnce<T>(create: (id: string) => Promise<T>): Promise<T> {
 /** How a request reaches the content service: web-core's client, or a test's stand-in for the server. */
 export type ApiCall = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
-/** The editors' calls to the content service (spec section 7, plus quizzes, copy and import). */
+/** The editors' calls to the content service (courses, modules and lessons, plus quizzes, copy and import). */
 export function createApiBackend(apiRequest: ApiCall): EditorBackend {
   /**
    * The version of every course, module, lesson and quiz as last read or written here: each write
@@ -142,7 +142,7 @@ export const addCourseCoAuthor = (courseId: string, email: string) =>
 export const removeCourseCoAuthor = (courseId: string, userId: string) =>
   webApiRequest<CourseAuthors>(`/courses/${id(courseId)}/authors/${id(userId)}`, { method: 'DELETE' });
 
-/* The course's question bank (issue 23): not part of the EditorBackend (the demo has no bank). */
+/* The course's question bank: not part of the EditorBackend (the demo has no bank). */
 export const BANK_PAGE_SIZE = 20;
 export const bankKey = (courseId: string, page?: number, tag?: string) =>
   page === undefined ? (['editor', 'bank', courseId] as const) : (['editor', 'bank', courseId, page, tag ?? ''] as const);

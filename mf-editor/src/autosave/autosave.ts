@@ -1,6 +1,6 @@
 import { AUTOSAVE_ERROR_MS, AUTOSAVE_TIMING, EDITOR_MSG, type AutosaveTiming } from '@portal/contracts';
 
-/** Spec section 4: idle, saving, saved (with the time of the last save), error. */
+/** Idle, saving, saved (with the time of the last save), error. */
 export type AutosaveStatus =
   { state: 'idle' } | { state: 'saving' } | { state: 'saved'; savedAt: number } | { state: 'error'; message: string };
 
@@ -12,7 +12,7 @@ export interface AutosaverOptions<T> {
   timing?: AutosaveTiming;
   /** How long the error status stays before the indicator returns to idle. */
   errorMs?: number;
-  /** A reason the document cannot be saved at all (spec section 5's guards), or null. Not retried. */
+  /** A reason the document cannot be saved at all (the editor's save guards), or null. Not retried. */
   guard?: (doc: T) => string | null;
   /** A reason the server's answer is not a confirmation, or null. Retried like any failure. */
   confirm?: (answer: unknown) => string | null;
@@ -26,7 +26,7 @@ const sameJson = <T>(a: T, b: T) => a === b || JSON.stringify(a) === JSON.string
 const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : EDITOR_MSG.noAnswer);
 
 /**
- * The autosave state machine of spec sections 4 and 9, free of any framework so that tests can
+ * The autosave state machine, free of any framework so that tests can
  * drive it with fake timers.
  *
  * - A change (re)starts a quiet period of `delay`; only the last of quick changes is saved.

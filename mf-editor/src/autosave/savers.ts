@@ -44,7 +44,7 @@ const hasId = (answer: unknown) =>
   typeof (answer as { id?: unknown }).id === 'string' &&
   (answer as { id: string }).id !== '';
 
-/** Spec sections 4, 5 and 9 for lessons: 2000 ms, 2 retries 2000 ms apart, the lesson guard and answer check. */
+/** The lesson saver: saved 2000 ms after the last edit, 2 retries 2000 ms apart, the lesson guard and answer check. */
 export const lessonAutosave = (save: (doc: LessonDraft) => Promise<unknown>): AutosaverOptions<LessonDraft> => ({
   save,
   timing: AUTOSAVE_TIMING.lesson,

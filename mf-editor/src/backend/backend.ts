@@ -30,7 +30,7 @@ export interface LessonCreate {
   position?: number;
 }
 
-/** Regeneration of one module, lesson or quiz (issue 10): a proposal that is accepted or rejected. */
+/** Regeneration of one module, lesson or quiz: a proposal that is accepted or rejected. */
 export interface GenerationBackend {
   /** GET /generations/config: whether a model or the built-in template will answer. */
   config(): Promise<GenerationConfigInfo>;

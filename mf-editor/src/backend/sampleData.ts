@@ -1,6 +1,6 @@
 import { NEW_QUIZ_DEFAULTS, type ContentBlock, type Course, type Quiz } from '@portal/contracts';
 
-/** Spec section 3: the bundled sample data, one 'HR basics' quiz with 3 questions (limit 600 s). */
+/** The bundled sample data, one 'HR basics' quiz with 3 questions (limit 600 s). */
 export const SAMPLE_QUIZ: Quiz = {
   id: 'demo-quiz-hr',
   title: 'Основы HR',

@@ -5,7 +5,7 @@ import type { AutosaveStatus } from '../autosave/autosave';
 
 const time = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** The text of a save status (spec section 4). */
+/** The text of a save status. */
 export function statusText(status: AutosaveStatus, dirty: boolean): string {
   switch (status.state) {
     case 'saving':

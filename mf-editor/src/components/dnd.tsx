@@ -15,7 +15,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { DRAG } from '@portal/contracts';
 
 /**
- * Spec section 9: a mouse drag starts after 5 px, a touch drag after a 120 ms press; the keyboard
+ * A mouse drag starts after 5 px, a touch drag after a 120 ms press; the keyboard
  * (space or Enter, arrows, space or Enter, Escape) does everything a pointer does.
  */
 function useEditorSensors() {
@@ -26,7 +26,7 @@ function useEditorSensors() {
   );
 }
 
-/** Spec section 9: auto-scroll moves at most 28 px per step (dnd-kit's speed is acceleration × nearness to the edge). */
+/** Auto-scroll moves at most 28 px per step (dnd-kit's speed is acceleration × nearness to the edge). */
 const AUTO_SCROLL = { acceleration: DRAG.autoScrollMaxPx };
 
 const labelOf = (item: Active | Over | null, fallback: UniqueIdentifier = '') => String(item?.data.current?.label ?? fallback);

@@ -9,7 +9,7 @@ import {
 import { fileSizeLabel } from '@portal/ui';
 import { newId } from './ids';
 
-/** The palette's names of the content block types (spec section 3). */
+/** The palette's names of the content block types. */
 export const BLOCK_TYPE_LABELS: Record<ContentBlockType, string> = {
   heading: 'Заголовок',
   text: 'Текст',
@@ -22,7 +22,7 @@ export const BLOCK_TYPE_LABELS: Record<ContentBlockType, string> = {
 
 export const byOrder = (blocks: readonly ContentBlock[]): ContentBlock[] => [...blocks].sort((a, b) => a.order - b.order);
 
-/** Spec section 4: orders 1..n after every delete or move. */
+/** Orders 1..n after every delete or move. */
 export const renumber = (blocks: readonly ContentBlock[]): ContentBlock[] =>
   blocks.map((b, i) => (b.order === i + 1 ? b : { ...b, order: i + 1 }));
 
@@ -40,7 +40,7 @@ export const addBlock = (
   return { blocks: [...byOrder(blocks), added], added };
 };
 
-/** Spec section 4: a copy gets a new id and the order one higher, right after the original. */
+/** A copy gets a new id and the order one higher, right after the original. */
 export function copyBlock(blocks: readonly ContentBlock[], id: string): { blocks: ContentBlock[]; copy: ContentBlock | null } {
   const list = byOrder(blocks);
   const index = list.findIndex((b) => b.id === id);
@@ -104,7 +104,7 @@ function mediaPreview(content: { src?: string; url?: string; name?: string; byte
 }
 
 /**
- * Spec section 2's block panel, made readable: text for text and heading; for media and
+ * The lesson's block panel, made readable: text for text and heading; for media and
  * files the file's name and size (or the address typed in); for a quiz its title and question count.
  */
 export function blockPreview(block: ContentBlock, quizzes: QuizTitles = new Map()): string {

@@ -45,7 +45,7 @@ const course = (modules: Array<[string, string, string[]]>): EditorCourse => ({
 });
 const titles = (c: EditorCourse) => c.modules.map((m) => [m.title, m.lessons.map((l) => l.title)]);
 
-describe('auto-names and positions (spec sections 5 and 9)', () => {
+describe('auto-names and positions', () => {
   it('names new modules «Модуль N» and lessons «Урок N» after the highest number in use, from 1, counting the older «модуль_N» too', () => {
     const empty = course([]);
     expect(nextModuleTitle(empty)).toBe('Модуль 1');

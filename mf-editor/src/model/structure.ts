@@ -190,9 +190,9 @@ export const nextLessonTitle = (course: EditorCourse): string =>
     'LESSON',
     allLessons(course).map((l) => l.title),
   );
-/** Spec section 9: a module goes at the current module count. */
+/** A module goes at the current module count. */
 export const newModulePosition = (course: EditorCourse): number => course.modules.length;
-/** Spec section 9: a lesson goes at the highest position in its module plus 1 (positions are 0..n-1). */
+/** A lesson goes at the highest position in its module plus 1 (positions are 0..n-1). */
 export const newLessonPosition = (mod: EditorModule): number => mod.lessons.length - 1 + 1;
 
 const mapModules = (course: EditorCourse, fn: (m: EditorModule) => EditorModule): EditorCourse => ({

@@ -9,7 +9,7 @@ import { CourseForm } from '../../components/CourseForm';
 import { BackIcon } from '../../components/Icons';
 
 /**
- * /courses/create: the new-course screen of spec section 2. Cancel and back lead to /courses; a created
+ * /courses/create: the new-course screen. Cancel and back lead to /courses; a created
  * course opens in its editor, where the curator goes on (the list would only send them there).
  */
 export function NewCourse() {

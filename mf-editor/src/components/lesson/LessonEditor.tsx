@@ -47,7 +47,7 @@ interface LessonEditorProps {
 }
 
 /**
- * The lesson editor of spec section 2: toolbar, add-block bar, block canvas and block properties.
+ * The lesson editor: toolbar, add-block bar, block canvas and block properties.
  * Blocks are selected, moved up and down, copied, deleted and dragged; orders stay 1..n.
  */
 export function LessonEditor({

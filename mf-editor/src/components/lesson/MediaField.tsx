@@ -5,7 +5,7 @@ import { Button, Input, Label, ProgressBar, uploadHint, uploadProblem, useToast 
 import { MEDIA_MSG, errorMessage, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 
-/** Spec section 5: image, video and audio inputs accept only their kind; a file block accepts anything. */
+/** Image, video and audio inputs accept only their kind; a file block accepts anything. */
 const ACCEPT_ATTR: Record<UploadAccept, string | undefined> = {
   image: 'image/*',
   video: 'video/*',
@@ -23,7 +23,7 @@ interface MediaFieldProps {
   url: string;
   onUrl: (url: string) => void;
   onUploaded: (file: UploadedFile) => void;
-  /** The alert of spec section 8 when the upload fails. */
+  /** The alert shown when the upload fails. */
   failureAlert: string;
   /** Say, while an address is typed, whether the portal will play it (video and audio). */
   check?: 'video' | 'audio';

@@ -32,7 +32,7 @@ interface QuizEditorDialogProps {
   onSaved: (quiz: Quiz) => void;
 }
 
-/** Spec section 2's quiz editor: tabs 'Вопросы' and 'Настройки', save, preview. */
+/** The quiz editor: tabs 'Вопросы' and 'Настройки', save, preview. */
 export function QuizEditorDialog({ quizId, courseId, onClose, onSaved }: QuizEditorDialogProps) {
   const backend = useBackend();
   const stored = useQuery({

@@ -14,7 +14,7 @@ interface QuizPreviewProps {
 export const PREVIEW_MSG = { loading: 'Загрузка предпросмотра...', back: 'Вернуться к редактированию' } as const;
 
 /**
- * The quiz as a learner will take it (spec section 2), in preview mode: the player's own
+ * The quiz as a learner will take it, in preview mode: the player's own
  * `mf_player/QuizPreview`, loaded through Module Federation, so the editor shows exactly what the
  * player shows (the quiz engine's view, shuffle, countdown and grading). Nothing is reported.
  */

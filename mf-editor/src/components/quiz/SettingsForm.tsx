@@ -26,7 +26,7 @@ const CORRECT_ANSWERS_LABELS: Record<ShowCorrectAnswers, string> = {
 
 type Choice = 'showExplanations' | 'showCorrectAnswers' | 'scoring';
 
-/** Spec section 5: pass mark 0–100 (empty is 0), attempts 1–10 (empty is 1), time limit in minutes ≥ 0 (empty is none). */
+/** Pass mark 0–100 (empty is 0), attempts 1–10 (empty is 1), time limit in minutes ≥ 0 (empty is none). */
 export function SettingsForm({ value, onChange }: { value: Settings; onChange: (patch: Partial<Settings>) => void }) {
   const check = (key: 'randomizeQuestions' | 'randomizeAnswers', label: string) => (
     <Check>

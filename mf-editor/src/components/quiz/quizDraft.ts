@@ -20,7 +20,7 @@ import {
 } from '@portal/contracts';
 import { newId } from '../../model/ids';
 
-/** The settings as typed: numbers stay text until saved, so a field can be empty (spec section 5). */
+/** The settings as typed: numbers stay text until saved, so a field can be empty. */
 export interface SettingsForm {
   randomizeQuestions: boolean;
   randomizeAnswers: boolean;

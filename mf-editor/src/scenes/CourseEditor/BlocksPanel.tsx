@@ -5,7 +5,7 @@ import { BLOCK_TYPE_LABELS, blockPreview, byOrder } from '../../model/blocks';
 import type { EditorLesson } from '../../model/structure';
 import { useQuizzesOf } from '../../components/quiz/useQuizzesOf';
 
-/** Spec section 2: the selected lesson's blocks by order, with type, order and a preview. */
+/** The selected lesson's blocks by order, with type, order and a preview. */
 export function BlocksPanel({ lesson, onClose }: { lesson: EditorLesson; onClose: () => void }) {
   const blocks = byOrder(lesson.blocks);
   const quizzes = useQuizzesOf(blocks);

@@ -42,7 +42,7 @@ interface CourseEditorProps {
   banner?: ReactNode;
 }
 
-/** /editor/{courseId}: loading, not found, load failure, or the editor (spec sections 2 and 4). */
+/** /editor/{courseId}: loading, not found, load failure, or the editor. */
 export function CourseEditor({ courseId, onBack = () => navigate(paths.courses()), banner }: CourseEditorProps) {
   const backend = useBackend();
   const { user } = useAuth();
@@ -152,7 +152,7 @@ function LoadedEditor({
     setBlocksPanel(false);
     setOverview(false);
   };
-  // Spec section 4: clicking the selected lesson again toggles its block panel.
+  // Clicking the selected lesson again toggles its block panel.
   const onSelectLesson = (id: string) => {
     if (id === selectedId && !overview) setBlocksPanel((open) => !open);
     else select(id);

@@ -9,7 +9,7 @@ import { Dialog, DialogForm } from '../../components/Dialog';
 import { Check } from '../../components/Check';
 import type { EditorCourse } from '../../model/structure';
 
-/** Spec section 5: select items never have an empty value. */
+/** Select items never have an empty value. */
 const NONE = 'none';
 
 interface ImportDialogProps {

@@ -21,14 +21,14 @@ interface OverviewProps {
   busy?: boolean;
 }
 
-/** Spec section 5 (the course form): a blank or non-numeric entry counts as 0; below 0 is refused. */
+/** The course form: a blank or non-numeric entry counts as 0; below 0 is refused. */
 const toNumber = (raw: string): number => {
   const n = Number(raw.trim().replace(',', '.'));
   return raw.trim() === '' || !Number.isFinite(n) ? 0 : n;
 };
 
 /**
- * Spec section 2's course overview, editing every field of the course form (title, description,
+ * The course overview, editing every field of the course form (title, description,
  * price, duration, level, status) with autosave, then the counts and the structure.
  */
 export function Overview({ course, onChange, authors, copy, onPublishDrafts, busy }: OverviewProps) {

@@ -22,7 +22,7 @@ const LINKS: Array<[string, string]> = [
 ];
 
 /**
- * The demo routes (spec section 2): the editors on bundled sample data. Everything is kept in this
+ * The demo routes: the editors on bundled sample data. Everything is kept in this
  * page's memory: nothing is written to the server (uploads become local object URLs).
  */
 export function Demo({ kind }: { kind: DemoKind }) {
