@@ -33,3 +33,4 @@ export * from './notifications';
 export * from './candidateLinks';
 export * from './candidateLinkRules';
 export * from './staffImport';
+export * from './scorm';

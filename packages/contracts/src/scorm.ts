@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { entityIdField } from './content';
+
+/**
+ * SCORM packages: a course a company already owns (iSpring, Storyline, Captivate, CourseLab) is
+ * uploaded as a zip, validated before anything is stored, kept in the store so every replica serves
+ * it, and played in a sandboxed frame whose runtime API (scorm-again) lives in the portal's page.
+ * Shapes shared by the content service (packages, launch), the progress service (attempts, commits)
+ * and the player and editor.
+ */
+
+export const SCORM_VERSIONS = ['1.2', '2004'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+
+/** Limits a package is checked against before anything is stored (a zip bomb is refused by them). */
+export const SCORM_LIMITS = {
+  /** The zip as uploaded. */
+  maxZipBytes: 300 * 1024 * 1024,
+  /** All entries unpacked. */
+  maxUnpackedBytes: 1024 * 1024 * 1024,
+  maxFiles: 10_000,
+  /** Unpacked / packed, for the whole archive and for any one entry bigger than a megabyte. */
+  maxCompressionRatio: 100,
+  /** The manifest itself, parsed in memory. */
+  maxManifestBytes: 2 * 1024 * 1024,
+  /** How long a launch address opens the package's files. */
+  launchTtlSeconds: 4 * 60 * 60,
+} as const;
+
+/** The path package files are served from, outside /api: a sandboxed frame's requests carry `Origin: null`. */
+export const SCORM_FILES_PATH = '/scorm';
+
+export const SCORM_MSG = {
+  notZip: 'Файл не является zip-архивом. Загрузите SCORM-пакет в формате .zip',
+  truncated: 'Архив повреждён или загружен не полностью. Загрузите файл ещё раз',
+  noManifest: 'В корне архива нет файла imsmanifest.xml: это не SCORM-пакет',
+  manifestInSubfolder:
+    'Файл imsmanifest.xml лежит во вложенной папке «{folder}». Упакуйте содержимое этой папки так, чтобы imsmanifest.xml был в корне архива',
+  manifestInvalid: 'Файл imsmanifest.xml не удалось прочитать: {reason}',
+  versionUnsupported:
+    'Версия SCORM «{version}» не поддерживается. Поддерживаются SCORM 1.2 и SCORM 2004 (2-я, 3-я и 4-я редакции)',
+  noItems: 'В пакете нет ни одного учебного объекта (SCO), который можно открыть',
+  missingFile: 'В архиве нет файла «{path}», на который ссылается imsmanifest.xml',
+  unsafePath: 'В архиве есть недопустимый путь «{path}»: абсолютные пути и «..» запрещены',
+  linkEntry: 'В архиве есть символическая ссылка «{path}»: такие пакеты не принимаются',
+  tooManyFiles: 'В архиве {count} файлов, а допускается не больше {max}',
+  tooBig: 'SCORM-пакет больше {max} МБ',
+  unpackedTooBig: 'Распакованный пакет занимает больше {max} МБ',
+  bombRatio: 'Архив сжат подозрительно сильно (файл «{path}»): такие архивы не принимаются',
+  packageNotFound: 'SCORM-пакет не найден',
+  launchExpired: 'Ссылка на учебный материал устарела. Обновите страницу урока',
+  launchInvalid: 'Ссылка на учебный материал недействительна',
+  fileNotFound: 'Файл пакета не найден',
+  attemptNotFound: 'Попытка не найдена',
+  newAttemptNotAllowed: 'Урок уже пройден, а новые попытки в нём не разрешены',
+  commitInvalid: 'Данные урока не удалось сохранить: {reason}',
+  lessonIsScorm: 'Этот урок засчитывается сам, когда вы пройдёте учебный материал до конца',
+  uploadLabel: 'SCORM-пакет',
+  uploading: 'Загрузка пакета… {percent}%',
+  processing: 'Проверяем пакет…',
+} as const;
+
+/** One SCO of a package as the manifest's organization lists it. */
+export interface ScormSco {
+  /** The item's identifier in the manifest. */
+  id: string;
+  title: string;
+  /** The resource's href with the item's parameters, relative to the package root. */
+  launch: string;
+  /** Titles of the enclosing items, outermost first (for a whole course: the first is the module). */
+  path: string[];
+}
+
+export interface ScormPackageSummary {
+  id: string;
+  courseId: string;
+  title: string;
+  version: ScormVersion;
+  /** '1.2', '2004 2nd Edition', '2004 3rd Edition', '2004 4th Edition' as read from the manifest. */
+  edition: string;
+  scos: ScormSco[];
+  files: number;
+  bytes: number;
+  createdAt: string;
+}
+
+/** What a lesson's «SCORM-пакет» block holds. */
+export const scormBlockContentSchema = z.object({
+  packageId: z.string().trim().max(100).optional(),
+  scoId: z.string().max(1000).optional(),
+  title: z.string().max(1000).optional(),
+  version: z.enum(SCORM_VERSIONS).optional(),
+  /** Whether a learner who completed it may start a new attempt. */
+  allowNewAttempt: z.boolean().optional(),
+});
+export type ScormBlockContent = z.output<typeof scormBlockContentSchema>;
+
+/** POST /api/scorm/launch: a learner (or an author previewing) opens a lesson's SCO. */
+export const scormLaunchSchema = z.object({ lessonId: entityIdField('lessonId') });
+export type ScormLaunchInput = z.input<typeof scormLaunchSchema>;
+
+export interface ScormLaunch {
+  packageId: string;
+  scoId: string;
+  version: ScormVersion;
+  /** `/scorm/<signed token>/<launch>`: the frame's address, good for `SCORM_LIMITS.launchTtlSeconds`. */
+  url: string;
+  expiresAt: string;
+}
+
+/** POST /api/scorm/attempts: the learner's current attempt at a lesson's SCO, started if there is none. */
+export const scormAttemptOpenSchema = z.object({
+  courseId: entityIdField('courseId'),
+  lessonId: entityIdField('lessonId'),
+  /** Start a new attempt after a completed one (refused unless the lesson allows it). */
+  fresh: z.boolean().optional(),
+});
+export type ScormAttemptOpenInput = z.input<typeof scormAttemptOpenSchema>;
+
+export interface ScormScore {
+  raw: number | null;
+  min: number | null;
+  max: number | null;
+  scaled: number | null;
+}
+
+export interface ScormInteraction {
+  id: string;
+  type: string;
+  response: string;
+  result: string;
+  /** Seconds. */
+  latency: number | null;
+  correctResponses: string[];
+}
+
+export interface ScormAttemptState {
+  id: string;
+  courseId: string;
+  lessonId: string;
+  packageId: string;
+  scoId: string;
+  /** 1, 2, … per learner and lesson. */
+  number: number;
+  /** 'ab-initio' for a new attempt, 'resume' when the learner left it suspended. */
+  entry: 'ab-initio' | 'resume';
+  /** The CMI tree last committed (scorm-again's `runtimeData`), to `loadFromJSON` on launch; null when new. */
+  cmi: Record<string, unknown> | null;
+  /** The highest commit sequence stored: a commit at or below it changes nothing. */
+  sequence: number;
+  completionStatus: string;
+  successStatus: string;
+  completed: boolean;
+  mayStartNew: boolean;
+}
+
+/**
+ * POST /api/scorm/attempts/:id/commit, as scorm-again sends it with `renderCommonCommitFields`
+ * and `includeCommitSequence`; its answer is `{ result: true, errorCode: 0 }`.
+ */
+export const scormCommitSchema = z
+  .object({
+    commitSequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    completionStatus: z.string().max(100).optional(),
+    successStatus: z.string().max(100).optional(),
+    totalTimeSeconds: z.number().min(0).max(1e9).optional(),
+    score: z
+      .object({
+        raw: z.number().nullish(),
+        min: z.number().nullish(),
+        max: z.number().nullish(),
+        scaled: z.number().nullish(),
+      })
+      .partial()
+      .nullish(),
+    runtimeData: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+export type ScormCommitInput = z.input<typeof scormCommitSchema>;
+
+/** One attempt as a curator sees it (GET /api/scorm/attempts?courseId=…). */
+export interface ScormAttemptSummary {
+  id: string;
+  userId: string;
+  userName: string;
+  courseId: string;
+  lessonId: string;
+  lessonTitle: string;
+  number: number;
+  completionStatus: string;
+  successStatus: string;
+  score: ScormScore;
+  totalTimeSeconds: number;
+  sessionTimeSeconds: number;
+  interactions: ScormInteraction[];
+  startedAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+}
+
+/** What counts as done: a completed (1.2: completed or passed) SCO completes its lesson. */
+export const scormCountsAsCompleted = (completionStatus: string, successStatus: string): boolean =>
+  completionStatus === 'completed' || completionStatus === 'passed' || successStatus === 'passed';
+
+/**
+ * What the progress service asks the content service of a lesson before it opens or stores an attempt
+ * (GET /internal/scorm/lessons/:lessonId): the lesson's SCO and its attempt setting; 404 when the
+ * lesson holds no SCORM block.
+ */
+export interface ScormLessonBinding {
+  courseId: string;
+  lessonId: string;
+  lessonTitle: string;
+  packageId: string;
+  scoId: string;
+  version: ScormVersion;
+  allowNewAttempt: boolean;
+}
