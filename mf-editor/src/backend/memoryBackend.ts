@@ -107,6 +107,7 @@ export function memoryBackend(): EditorBackend {
               position: l.position,
               blocksCount: l.blocks.length,
               hasQuiz: l.blocks.some((b) => b.type === 'quiz'),
+              hasScorm: l.blocks.some((b) => b.type === 'scorm'),
               updatedAt: l.updatedAt,
             })),
           })),

@@ -3,6 +3,7 @@ import {
   EDITOR_MSG,
   PROGRESS_MSG,
   formatMessage,
+  SCORM_MSG,
   type ContentBlock,
   type ContentBlockType,
 } from '@portal/contracts';
@@ -18,6 +19,7 @@ export const BLOCK_TYPE_LABELS: Record<ContentBlockType, string> = {
   audio: 'Аудио',
   file: 'Файл',
   quiz: 'Квиз',
+  scorm: SCORM_MSG.uploadLabel,
 };
 
 export const byOrder = (blocks: readonly ContentBlock[]): ContentBlock[] => [...blocks].sort((a, b) => a.order - b.order);
@@ -125,5 +127,7 @@ export function blockPreview(block: ContentBlock, quizzes: QuizTitles = new Map(
       const count = quiz?.questionsCount ?? block.content.questionsCount ?? 0;
       return `${quiz?.title ?? 'Квиз'} · ${formatMessage(PROGRESS_MSG.questionsCount, { n: count })}`;
     }
+    case 'scorm':
+      return block.content.title || SCORM_MSG.uploadLabel;
   }
 }

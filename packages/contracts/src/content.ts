@@ -6,6 +6,7 @@ import { invalidIdMessage, isObjectIdHex, isValidId } from './ids';
 import { pagingFields } from './paging';
 import type { Role } from './roles';
 import { isMediaUrl } from './urls';
+import { scormBlockContentSchema } from './scormBlock';
 import type { FigureBounds } from './dashboard';
 
 /* ------------------------------------------------------------------ texts */
@@ -170,7 +171,7 @@ export const markedCoursesQuerySchema = z.object(pagingFields(COURSE_PAGE_SIZE))
 /* --------------------------------------------------------- content blocks */
 
 /** The blocks a lesson is made of. */
-export const CONTENT_BLOCK_TYPES = ['heading', 'text', 'image', 'video', 'audio', 'file', 'quiz'] as const;
+export const CONTENT_BLOCK_TYPES = ['heading', 'text', 'image', 'video', 'audio', 'file', 'quiz', 'scorm'] as const;
 export type ContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
 
 /** Where a media block's file may live: uploaded here (/api/files/...) or an http(s) address; blank = not uploaded yet. */
@@ -240,6 +241,8 @@ const contentSchemas = {
     description: longText.optional(),
   }),
   quiz: z.object({ quizId: z.string().max(100).nullish(), questionsCount: z.number().int().min(0).max(10_000).optional() }),
+  /** A SCO of an uploaded package (POST /api/scorm/packages), played in a sandboxed frame. */
+  scorm: scormBlockContentSchema,
 } satisfies Record<ContentBlockType, z.ZodType>;
 
 /**
@@ -254,6 +257,7 @@ export const DEFAULT_BLOCK_CONTENT: Record<ContentBlockType, Record<string, unkn
   audio: { src: '', title: '', description: '' },
   file: { name: '', size: '0.00', src: '', description: '' },
   quiz: { quizId: null, questionsCount: 0 },
+  scorm: {},
 };
 
 const blockHead = {
@@ -281,6 +285,7 @@ export const contentBlockSchema = z
       variant('audio'),
       variant('file'),
       variant('quiz'),
+      variant('scorm'),
     ]),
   );
 export type ContentBlockInput = z.input<typeof contentBlockSchema>;
@@ -552,7 +557,7 @@ export interface BlockRecord {
  */
 export type BlockSummary = Omit<BlockRecord, 'content' | 'description'> & {
   description?: string;
-} & Partial<Pick<LessonOutline, 'blocksCount' | 'hasQuiz'>>;
+} & Partial<Pick<LessonOutline, 'blocksCount' | 'hasQuiz' | 'hasScorm'>>;
 
 /** A lesson in GET /courses/{id}/outline: where it is and what it holds, not its blocks. */
 export interface LessonOutline {
@@ -565,6 +570,8 @@ export interface LessonOutline {
   blocksCount: number;
   /** Whether one of them is a quiz. */
   hasQuiz: boolean;
+  /** Whether one of them is a SCORM package's SCO: such a lesson is completed by the SCO, not by a mark. */
+  hasScorm: boolean;
   /** Made by the course builder or an accepted regeneration (absent otherwise): offers «Перегенерировать». */
   generated?: boolean;
   version: number;

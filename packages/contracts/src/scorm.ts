@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdField } from './content';
+import type { ScormVersion } from './scormBlock';
 
 /**
  * SCORM packages: a course a company already owns (iSpring, Storyline, Captivate, CourseLab) is
@@ -9,8 +10,7 @@ import { entityIdField } from './content';
  * and the player and editor.
  */
 
-export const SCORM_VERSIONS = ['1.2', '2004'] as const;
-export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+export { SCORM_VERSIONS, scormBlockContentSchema, type ScormBlockContent, type ScormVersion } from './scormBlock';
 
 /** Limits a package is checked against before anything is stored (a zip bomb is refused by them). */
 export const SCORM_LIMITS = {
@@ -83,17 +83,6 @@ export interface ScormPackageSummary {
   bytes: number;
   createdAt: string;
 }
-
-/** What a lesson's «SCORM-пакет» block holds. */
-export const scormBlockContentSchema = z.object({
-  packageId: z.string().trim().max(100).optional(),
-  scoId: z.string().max(1000).optional(),
-  title: z.string().max(1000).optional(),
-  version: z.enum(SCORM_VERSIONS).optional(),
-  /** Whether a learner who completed it may start a new attempt. */
-  allowNewAttempt: z.boolean().optional(),
-});
-export type ScormBlockContent = z.output<typeof scormBlockContentSchema>;
 
 /** POST /api/scorm/launch: a learner (or an author previewing) opens a lesson's SCO. */
 export const scormLaunchSchema = z.object({ lessonId: entityIdField('lessonId') });

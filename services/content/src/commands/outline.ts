@@ -20,6 +20,7 @@ const LESSON_OUTLINE_FIELDS = {
   status: 1,
   blocksCount: 1,
   hasQuiz: 1,
+  hasScorm: 1,
   createdAt: 1,
   updatedAt: 1,
 } as const;

@@ -31,6 +31,8 @@ export interface BlockDoc {
    */
   blocksCount?: number;
   hasQuiz?: boolean;
+  /** Lessons: whether one of the blocks is a SCORM package's SCO (written beside hasQuiz). */
+  hasScorm?: boolean;
   /** Made by the course builder or an accepted regeneration: only such content offers «Перегенерировать». */
   generated?: boolean;
   /** Moves with each write of its title, description, content or status (not with its position). */
@@ -51,6 +53,7 @@ const blockSchema = new Schema<BlockDoc>(
     status: { type: String, enum: LESSON_STATUSES, default: 'draft' },
     blocksCount: { type: Number },
     hasQuiz: { type: Boolean },
+    hasScorm: { type: Boolean },
     generated: { type: Boolean },
   },
   { timestamps: true },
@@ -62,8 +65,11 @@ blockSchema.index({ moduleId: 1, position: 1 });
 export const blockModel = storeModel<BlockDoc>('Block', blockSchema, 'blocks');
 
 /** What a lesson write stores: the serialised blocks and the two figures the outline shows of them. */
-export const lessonContentFields = (blocks: readonly ContentBlock[]): Pick<BlockDoc, 'content' | 'blocksCount' | 'hasQuiz'> => ({
+export const lessonContentFields = (
+  blocks: readonly ContentBlock[],
+): Pick<BlockDoc, 'content' | 'blocksCount' | 'hasQuiz' | 'hasScorm'> => ({
   content: JSON.stringify(blocks),
   blocksCount: blocks.length,
   hasQuiz: blocks.some((b) => b.type === 'quiz'),
+  hasScorm: blocks.some((b) => b.type === 'scorm'),
 });

@@ -48,7 +48,9 @@ export function presentBlockSummary(
   return {
     ...blockHead(b),
     ...(description !== undefined ? { description } : {}),
-    ...(b.type === 'LESSON' ? { blocksCount: b.blocksCount ?? 0, hasQuiz: b.hasQuiz ?? false } : {}),
+    ...(b.type === 'LESSON'
+      ? { blocksCount: b.blocksCount ?? 0, hasQuiz: b.hasQuiz ?? false, hasScorm: b.hasScorm ?? false }
+      : {}),
   };
 }
 
@@ -98,6 +100,7 @@ export type OutlineLessonDoc = Pick<
   | 'status'
   | 'blocksCount'
   | 'hasQuiz'
+  | 'hasScorm'
   | 'generated'
   | 'version'
   | 'createdAt'
@@ -112,6 +115,7 @@ export const presentLessonOutline = (l: OutlineLessonDoc): LessonOutline => ({
   position: l.position,
   blocksCount: l.blocksCount ?? 0,
   hasQuiz: l.hasQuiz ?? false,
+  hasScorm: l.hasScorm ?? false,
   ...(l.generated ? { generated: true } : {}),
   version: l.version ?? 0,
   updatedAt: iso(l.updatedAt),
