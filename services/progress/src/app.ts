@@ -1,7 +1,15 @@
 import type Router from '@koa/router';
 import { Queue } from 'bullmq';
 import { CANDIDATE_LINK_MSG, CERTIFICATE_MSG, candidateLinkPath } from '@portal/contracts';
-import { Upstreams, createRedis, portalLink, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
+import {
+  Upstreams,
+  createRedis,
+  declaredRouter,
+  portalLink,
+  ensureIndexes,
+  subjectRouter,
+  type ServiceContext,
+} from '@portal/service-kit';
 import { candidatesClient } from './clients/candidates';
 import { contentClient } from './clients/content';
 import { peopleClient, type PeopleClient } from './clients/people';
@@ -21,6 +29,7 @@ import { REMINDERS_QUEUE, requestAssignedNotifications, startReminders } from '.
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
 import { reviewsRouter } from './routes/reviews';
+import { scormRoutes } from './routes/scorm';
 import { progressSubjects } from './subjects';
 
 export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps {
@@ -90,6 +99,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     }),
     reviewsRouter(ctx, deps),
     analysisRouter(ctx, deps),
+    declaredRouter(ctx, scormRoutes({ ...deps, people })),
     candidateLinksRouter(ctx, {
       ...deps,
       candidates: progressCandidates(ctx),

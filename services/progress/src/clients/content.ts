@@ -3,11 +3,13 @@ import {
   CONTENT_MSG,
   PROGRESS_MSG,
   QUIZ_MSG,
+  SCORM_MSG,
   questionSchema,
   quizInputSchema,
   type BlockRecord,
   type CourseOutline,
   type Quiz,
+  type ScormLessonBinding,
 } from '@portal/contracts';
 import { HttpError, notFound, unavailable, type Logger, type Upstreams } from '@portal/service-kit';
 
@@ -49,6 +51,8 @@ export interface ContentClient {
   curatedCourses(person: { id: string; role: string }): Promise<CuratedCourses>;
   /** Tells the content service a learner worked in the course: a curator's delete then archives it. */
   markLearnerActivity(courseId: string): Promise<void>;
+  /** The lesson's SCO and its attempt setting; null when the lesson holds no SCORM block. */
+  scormBinding(lessonId: string): Promise<ScormLessonBinding | null>;
 }
 
 export type CuratedCourses = 'all' | Set<string>;
@@ -134,6 +138,14 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
         'POST',
       );
       if (status !== 204) refuse(status, body, CONTENT_MSG.courseNotFound);
+    },
+    async scormBinding(lessonId) {
+      const { status, body } = await call(`/internal/scorm/lessons/${encodeURIComponent(lessonId)}`, {
+        'x-internal-token': internalToken,
+      });
+      if (status === 404 || status === 400) return null;
+      if (status !== 200) refuse(status, body, SCORM_MSG.packageNotFound);
+      return body as ScormLessonBinding;
     },
     async assertQuizVisible(quizId, authorization) {
       const { status, body } = await call(`/api/quizzes/${encodeURIComponent(quizId)}`, { authorization });

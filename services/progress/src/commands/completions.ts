@@ -1,5 +1,6 @@
 import {
   PROGRESS_MSG,
+  SCORM_MSG,
   completedLessonIdsOf,
   computeCourseProgress,
   isFinalPass,
@@ -57,20 +58,32 @@ async function assertQuizPassed(models: ProgressModels, userId: string, lessonId
 }
 
 /**
+ * Whether a lesson is played as a SCORM package: the outline says so (`hasScorm`); an outline from
+ * before the field asks the content service for the lesson's SCO.
+ */
+async function holdsSco(deps: ProgressDeps, lesson: { id: string; hasScorm?: boolean }): Promise<boolean> {
+  if (lesson.hasScorm !== undefined) return lesson.hasScorm;
+  return (await deps.content.scormBinding(lesson.id)) !== null;
+}
+
+/**
  * Marks a lesson completed for the learner (idempotent: a second call changes nothing) and, when
  * it was the last one, records the course as completed. Each new record publishes one audit event.
- * A lesson with a quiz is completed only once its quiz is passed (409 before).
+ * A lesson with a quiz is completed only once its quiz is passed (409 before); a lesson with a SCORM
+ * package only by its SCO (`bySco`, when the package reports completion): 409 for anything else.
  */
 export async function completeLesson(
   deps: ProgressDeps,
   actor: Principal,
   course: CourseOutline,
   lessonId: string,
+  { bySco = false }: { bySco?: boolean } = {},
 ): Promise<LessonCompleteResult> {
   const { models, audit } = deps;
   const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
-  if (lesson.hasQuiz) await assertQuizPassed(models, actor.id, lessonId);
+  if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
+  if (lesson.hasQuiz && !bySco) await assertQuizPassed(models, actor.id, lessonId);
 
   await noteLearnerActivity(deps, actor, course.id);
   const now = new Date();

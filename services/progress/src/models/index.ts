@@ -6,6 +6,7 @@ import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
 import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
 import { notificationModel, type NotificationDoc } from './notification';
+import { scormAttemptModel, type ScormAttemptDoc } from './scormAttempt';
 
 export interface ProgressModels {
   completions: Model<CompletionDoc>;
@@ -17,6 +18,7 @@ export interface ProgressModels {
   notifications: Model<NotificationDoc>;
   candidateLinks: Model<CandidateLinkDoc>;
   candidateUses: Model<CandidateUseDoc>;
+  scormAttempts: Model<ScormAttemptDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
@@ -29,4 +31,5 @@ export const progressModels = (store: Connection): ProgressModels => ({
   notifications: notificationModel(store),
   candidateLinks: candidateLinkModel(store),
   candidateUses: candidateUseModel(store),
+  scormAttempts: scormAttemptModel(store),
 });
