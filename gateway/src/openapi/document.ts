@@ -8,6 +8,7 @@ import { contentPaths } from './paths/content';
 import { gatewayPaths } from './paths/gateway';
 import { progressPaths } from './paths/progress';
 import { auditApi } from '@portal/svc-audit/routes/api';
+import { authApi } from '@portal/svc-auth/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
 import { declaredPaths } from './declared';
 import { TAGS } from './tags';
@@ -18,7 +19,7 @@ let built: OpenApiDocument | undefined;
 
 /**
  * The OpenAPI 3.1 description of the portal's public API, assembled from the route declarations a
- * service exports (audit's and crm's `routes/api.ts`) or, for services not yet converted, one module per service
+ * service exports (audit's, crm's and, in part, auth's `routes/api.ts`) or, for services not yet converted, one module per service
  * (`paths/*.ts`), whose schemas are the zod contracts the services validate with. Built once, on
  * first use.
  */
@@ -50,6 +51,7 @@ export function openApiDocument(): OpenApiDocument {
       security: [{ bearer: [] }],
       paths: {
         ...authPaths,
+        ...declaredPaths(TAGS.auth.name, authApi),
         ...contentPaths,
         ...progressPaths,
         ...assignmentPaths,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   ACTIVITY_SCOPES,
-  APPLICATION_STATUSES,
   BLOCK_RECORD_TYPES,
   COURSE_STATUSES,
   DASHBOARD_FIGURES,
@@ -12,7 +11,6 @@ import {
   GENERATION_STATUSES,
   QUESTION_TYPES,
   RESULT_STATUSES,
-  ROLES,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
   CONTENT_BLOCK_TYPES,
@@ -29,11 +27,6 @@ import {
   type BankQuestion,
   type QuizAnalysisReport,
   type ReviewPage,
-  type ConsentState,
-  type ImportBatchResult,
-  type ImportPreview,
-  type AuthResponse,
-  type Department,
   type Course,
   type CourseAuthors,
   type CourseOutline,
@@ -46,16 +39,12 @@ import {
   type LessonCompleteResult,
   type LessonCompletion,
   type MyCourseProgress,
-  type PasswordResetLink,
-  type ProfileResponse,
   type Quiz,
   type QuizCard,
   type QuizSummary,
   type ResultsPage,
-  type RoleApplication,
   type StartedAttempt,
   type UploadedFile,
-  type User,
   type BlockRecord,
   type BlockSummary,
 } from '@portal/contracts';
@@ -77,7 +66,6 @@ const versionedRecord = { version: z.number().int(), createdAt: isoDate, updated
 /** What an id of a record looks like, for examples. */
 export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
-const role = z.enum(ROLES);
 const courseStatus = z.enum(COURSE_STATUSES);
 
 /** The one shape of every refusal: a Russian message a person can act on, and the status again. */
@@ -108,101 +96,6 @@ export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
         .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
     })
     .meta({ id: name });
-
-export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
-
-/* ------------------------------------------------------------------ auth */
-
-/** A department people are in (GET /api/users/departments). */
-export const departmentSchema = conforms<Department>().as(
-  z.object({ name: z.string().meta({ example: 'Отдел продаж' }) }).meta({ id: 'Department' }),
-);
-
-export const userSchema = conforms<User>().as(
-  z
-    .object({
-      id,
-      email: z.string().meta({ example: 'ivan.petrov@example.ru' }),
-      fullName: z.string().meta({ example: 'Петров Иван Сергеевич' }),
-      lastName: z.string().meta({ example: 'Петров' }),
-      firstName: z.string().meta({ example: 'Иван' }),
-      middleName: z.string().meta({ example: 'Сергеевич' }),
-      department: z.string().meta({ example: 'Отдел продаж' }),
-      position: z.string().meta({ example: 'Менеджер по продажам' }),
-      role,
-      version: z.number().int(),
-      createdAt: isoDate,
-    })
-    .meta({ id: 'User' }),
-);
-
-export const applicationSchema = conforms<RoleApplication>().as(
-  z
-    .object({
-      id,
-      role,
-      status: z.enum(APPLICATION_STATUSES),
-      createdAt: isoDate,
-      decidedAt: isoDate.nullable(),
-      user: z.object({ id, email: z.string(), fullName: z.string() }),
-    })
-    .meta({ id: 'RoleApplication' }),
-);
-
-export const authResponseSchema = conforms<AuthResponse>().as(
-  z
-    .object({
-      user: userSchema,
-      token: z.string().meta({ description: 'JWT для заголовка Authorization: Bearer' }),
-      message: z.string().meta({ example: 'Вход выполнен успешно' }),
-      application: applicationSchema.nullable().optional(),
-    })
-    .meta({ id: 'AuthResponse' }),
-);
-
-export const profileSchema = conforms<ProfileResponse>().as(
-  z.object({ user: userSchema, application: applicationSchema.nullable() }).meta({ id: 'Profile' }),
-);
-
-export const verifySchema = z
-  .object({
-    valid: z.literal(true),
-    user: z.object({
-      id,
-      email: z.string(),
-      fullName: z.string(),
-      role,
-      department: z.string().optional(),
-      consentGiven: z
-        .boolean()
-        .optional()
-        .meta({ description: 'Действует ли согласие на обработку персональных данных: без него обучение недоступно (403)' }),
-    }),
-  })
-  .meta({ id: 'TokenCheck' });
-
-export const presetsSchema = z
-  .object({
-    data: z.array(
-      z.object({
-        email: z.string(),
-        password: z.string(),
-        fullName: z.string(),
-        role,
-        description: z.string(),
-        guest: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: 'PresetAccounts', description: 'Учётные записи для быстрого входа; пустой список, когда они выключены' });
-
-export const resetLinkSchema = conforms<PasswordResetLink>().as(
-  z.object({ path: z.string().meta({ example: '/auth/reset?token=…' }), expiresAt: isoDate }).meta({ id: 'PasswordResetLink' }),
-);
-
-export const applicationDecisionSchema = z
-  .object({ application: applicationSchema, user: userSchema, message: z.string() })
-  .meta({ id: 'ApplicationDecision' });
 
 /* --------------------------------------------------------------- content */
 
@@ -623,31 +516,6 @@ export const healthSchema = z
 
 export const probeSchema = z.object({ status: z.literal('ok'), service: z.literal('gateway') }).meta({ id: 'Probe' });
 
-/* --------------------------------------------------------------- consent */
-
-export const consentDocumentSchema = z
-  .object({ version: z.string(), title: z.string(), paragraphs: z.array(z.string()) })
-  .meta({ id: 'ConsentDocument' });
-
-export const consentStateSchema = conforms<ConsentState>().as(
-  z
-    .object({
-      version: z.string().meta({ example: '2026-11-25' }),
-      title: z.string(),
-      consent: z
-        .object({ version: z.string(), acceptedAt: isoDate, withdrawnAt: isoDate.nullable() })
-        .nullable()
-        .meta({ description: 'The latest consent (to any version), or null' }),
-      required: z.boolean().meta({ description: 'No consent in force to the current version: ask before going on' }),
-    })
-    .meta({ id: 'ConsentState' }),
-);
-
-/** POST /api/consent and /api/consent/withdraw: the new state, with what to tell the person. */
-export const consentAnswerSchema = consentStateSchema
-  .extend({ message: z.string().meta({ example: 'Согласие принято' }) })
-  .meta({ id: 'ConsentAnswer' });
-
 /* ---------------------------------------------------------------- question banks and item analysis */
 
 export const bankQuestionSchema = conforms<BankQuestion>().as(
@@ -695,41 +563,4 @@ export const quizAnalysisSchema = conforms<QuizAnalysisReport>().as(
       ),
     })
     .meta({ id: 'QuizAnalysis' }),
-);
-
-/* --------------------------------------------------------------- staff import */
-
-const importCounts = z
-  .object({ new: z.number().int(), update: z.number().int(), same: z.number().int(), error: z.number().int() })
-  .meta({ id: 'ImportCounts' });
-
-const importRow = z
-  .object({
-    row: z.number().int().meta({ example: 2 }),
-    fullName: z.string().meta({ example: 'Иванова Мария Сергеевна' }),
-    email: z.string().meta({ example: 'm.ivanova@example.ru' }),
-    department: z.string(),
-    position: z.string(),
-    role: z.enum(ROLES).nullable(),
-    outcome: z.enum(['new', 'update', 'same', 'error']),
-    reason: z.string().optional().meta({ example: 'Некорректный email' }),
-  })
-  .meta({ id: 'ImportRow' });
-
-export const importPreviewSchema = conforms<ImportPreview>().as(
-  z
-    .object({ id, fileName: z.string(), total: z.number().int(), counts: importCounts, rows: z.array(importRow) })
-    .meta({ id: 'ImportPreview' }),
-);
-
-export const importBatchSchema = conforms<ImportBatchResult>().as(
-  z
-    .object({
-      done: z.number().int(),
-      total: z.number().int(),
-      finished: z.boolean(),
-      counts: importCounts,
-      created: z.array(z.object({ email: z.string(), fullName: z.string(), link: z.string().nullable(), mailed: z.boolean() })),
-    })
-    .meta({ id: 'ImportBatch' }),
 );

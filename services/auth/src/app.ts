@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { announceUserChange, createTokenSigner, subjectRouter, type ServiceContext } from '@portal/service-kit';
+import { announceUserChange, createTokenSigner, declaredRouter, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import type { AuthConfig } from './config';
 import { ttlSeconds } from './commands/sessions';
 import { authSubjects } from './commands/subjects';
@@ -18,7 +18,7 @@ import { subjectRequestsRouter } from './routes/subjectRequests';
 import { passwordRouter } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
 import { staffImportRouter } from './routes/staffImport';
-import { usersRouter } from './routes/users';
+import { userRoutes } from './routes/users';
 
 export { localLookup } from './lookup';
 
@@ -55,7 +55,7 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
       announce,
     }),
     passwordRouter({ ctx, users, limiter, announce }),
-    usersRouter(ctx, users, announce),
+    declaredRouter(ctx, [...userRoutes(users, announce)]),
     consentRouter(ctx, { consents, requests }, announce),
     subjectRequestsRouter(ctx, { requests, users }),
     applicationsRouter(ctx, { users, applications }, announce),

@@ -11,18 +11,14 @@ import {
   staffImportSchema,
   staffImportTemplateQuerySchema,
   applicationListQuerySchema,
-  departmentListQuerySchema,
   consentAcceptSchema,
   loginSchema,
   passwordChangeSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   registerSchema,
-  userExportQuerySchema,
-  userListQuerySchema,
-  userUpdateSchema,
 } from '@portal/contracts';
-import { XLSX_TYPE, exportRoute, fileAnswer, idParam, missing, noContent, pageAnswer, route, routesOf } from '../route';
+import { XLSX_TYPE, fileAnswer, idParam, missing, noContent, pageAnswer, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import {
   applicationDecisionSchema,
@@ -31,16 +27,14 @@ import {
   consentAnswerSchema,
   consentDocumentSchema,
   consentStateSchema,
-  departmentSchema,
   importBatchSchema,
   importPreviewSchema,
   messageSchema,
   presetsSchema,
   profileSchema,
   resetLinkSchema,
-  userSchema,
   verifySchema,
-} from '../schemas';
+} from '@portal/svc-auth/routes/api';
 
 const tag = TAGS.auth.name;
 /** Signing up and in, a new password by link, and what those pages show: open to anyone. */
@@ -147,65 +141,6 @@ export const authPaths: ZodOpenApiPathsObject = {
     get: publicRoute({
       summary: 'Демонстрационные учётные записи для быстрого входа',
       ok: { status: 200, description: 'Список (пустой, когда они выключены)', schema: presetsSchema },
-    }),
-  },
-  '/api/users/export': {
-    get: exportRoute(tag, {
-      summary: 'Справочник пользователей в CSV или XLSX',
-      description: 'Те же поиск и фильтры, что у справочника, все строки.',
-      access: CRM_ROLES,
-      query: userExportQuerySchema,
-      file: 'users',
-    }),
-  },
-  '/api/users/departments': {
-    get: route(tag, {
-      summary: 'Подразделения, в которых есть люди',
-      description: 'По названию, с поиском по части названия: из них выбирают подразделение назначения.',
-      access: CRM_ROLES,
-      query: departmentListQuerySchema,
-      ok: pageAnswer('Страница подразделений', departmentSchema, 'DepartmentPage'),
-    }),
-  },
-  '/api/users': {
-    get: route(tag, {
-      summary: 'Справочник пользователей',
-      access: CRM_ROLES,
-      query: userListQuerySchema,
-      ok: pageAnswer('Страница пользователей', userSchema, 'UserPage'),
-    }),
-  },
-  '/api/users/{id}': {
-    get: userRoute({ summary: 'Пользователь', ok: { status: 200, description: 'Пользователь', schema: userSchema } }),
-    patch: userRoute({
-      summary: 'Изменить пользователя',
-      description:
-        'ADMIN меняет имя, email, роль, подразделение и должность любого. CURATOR и MANAGER — имена учащихся, ' +
-        'а также своё имя и email. Части имени (lastName, firstName, middleName), когда переданы, составляют fullName ' +
-        '(«Фамилия Имя Отчество»). Смена email или роли завершает сеансы человека.',
-      body: userUpdateSchema,
-      example: {
-        lastName: 'Петров',
-        firstName: 'Иван',
-        middleName: 'Сергеевич',
-        department: 'Отдел продаж',
-        position: 'Менеджер по продажам',
-        email: 'ivan.petrov@example.ru',
-        role: 'CLIENT',
-        version: 3,
-      },
-      versioned: true,
-      ok: { status: 200, description: 'Пользователь после изменения', schema: userSchema },
-      also: {
-        400: { description: 'Неверные данные, или это роль последнего администратора', example: MSG.lastAdmin },
-        409: { description: 'Email уже занят', example: MSG.emailTaken },
-      },
-    }),
-    delete: userRoute({
-      summary: 'Удалить пользователя',
-      access: ['ADMIN'],
-      ok: noContent('Удалён'),
-      also: { 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin } },
     }),
   },
   '/api/users/{id}/password-reset': {

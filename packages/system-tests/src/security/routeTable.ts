@@ -2,6 +2,7 @@ import { CONSENT_DOCUMENT, CRM_ROLES, RESULTS_ALL_ROLES, STAFF_ROLES, type Role 
 import { api, uniqueInn } from '@portal/devstack/testing';
 import { renderAct, rolesOf, type RouteDeclaration } from '@portal/service-kit';
 import { auditApi } from '@portal/svc-audit/routes/api';
+import { authApi } from '@portal/svc-auth/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
@@ -260,13 +261,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (p) => ({ params: { id: p.victim.user.id }, ok: 201 }),
   },
   'auth GET /api/auth/presets': { access: 'public', request: () => ({ ok: 200 }) },
-  'auth GET /api/users': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
-  'auth GET /api/users/export': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
-  'auth GET /api/users/departments': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
-  'auth GET /api/users/:id': { access: CRM_ROLES, request: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }) },
-  'auth PATCH /api/users/:id': {
-    access: CRM_ROLES,
-    request: async (p) => {
+  // The directory's rows come from its declarations.
+  ...declaredRules('auth', authApi, {
+    getUser: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }),
+    updateUser: async (p) => {
       const user = await fresh.user(p);
       return {
         params: { id: user.id },
@@ -274,11 +272,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
         ok: 200,
       };
     },
-  },
-  'auth DELETE /api/users/:id': {
-    access: ['ADMIN'],
-    request: async (p) => ({ params: { id: (await fresh.user(p)).id }, ok: 204 }),
-  },
+    deleteUser: async (p) => ({ params: { id: (await fresh.user(p)).id }, ok: 204 }),
+  }),
   'auth GET /api/applications': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
   'auth POST /api/applications/:id/approve': {
     access: ['ADMIN'],

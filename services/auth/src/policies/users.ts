@@ -1,8 +1,11 @@
 import { CRM_ROLES, MSG, userEditRights, type Role } from '@portal/contracts';
-import { forbidden, type Principal } from '@portal/service-kit';
+import { definePolicy, forbidden, type Principal } from '@portal/service-kit';
 
 /** Who may read and edit the user directory: staff and the manager, who manages users. */
-export const DIRECTORY_ROLES: Role[] = [...CRM_ROLES];
+export const manageUsers = definePolicy('manageUsers', CRM_ROLES);
+
+/** Removing a person or handing them a password link: the administrator's alone. */
+export const administerUsers = definePolicy('administerUsers', ['ADMIN']);
 
 /** Role applications are decided by an administrator only. */
 export const APPLICATION_ROLES: Role[] = ['ADMIN'];
