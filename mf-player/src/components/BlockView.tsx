@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { PROGRESS_MSG, type ContentBlock } from '@portal/contracts';
+import { PROGRESS_MSG, type ContentBlock, type ScormBlockContent } from '@portal/contracts';
 import { fileSizeLabel } from '@portal/ui';
 import { RichTextView } from '@portal/ui/richText';
 import {
@@ -39,8 +39,14 @@ function FileAudio({ src, name }: { src: string; name: string }) {
 
 const OWN_ONLY: MediaPolicy = { enforced: true, sources: ["'self'", 'blob:'] };
 
-/** One content block of a lesson, rendered by its type; a quiz block is rendered by the caller. */
-export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQuiz: (quizId: string) => ReactNode }) {
+interface BlockViewProps {
+  block: ContentBlock;
+  renderQuiz: (quizId: string) => ReactNode;
+  renderScorm: (content: ScormBlockContent) => ReactNode;
+}
+
+/** One content block of a lesson, rendered by its type; a quiz or SCORM block is rendered by the caller. */
+export function BlockView({ block, renderQuiz, renderScorm }: BlockViewProps) {
   const read = useMediaPolicy();
   const policy = read ?? OWN_ONLY;
   const page = window.location.origin;
@@ -155,6 +161,8 @@ export function BlockView({ block, renderQuiz }: { block: ContentBlock; renderQu
     case 'quiz':
       // Spec: a quiz that cannot be found renders nothing.
       return block.content.quizId ? <>{renderQuiz(block.content.quizId)}</> : null;
+    case 'scorm':
+      return <>{renderScorm(block.content)}</>;
     default:
       return <Unknown role="note">{PROGRESS_MSG.unknownBlockType}</Unknown>;
   }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
   PROGRESS_MSG,
+  SCORM_MSG,
   computeCourseProgress,
   contentBlocksOf,
   isStaff,
@@ -29,6 +30,8 @@ import { StudyAssignment } from '../../components/StudyAssignment';
 
 // The quiz player comes with the first lesson that holds a quiz: a page of text opens without it.
 const QuizBlockCard = lazy(() => import('../../components/QuizBlockCard').then((m) => ({ default: m.QuizBlockCard })));
+// So is the SCORM player (scorm-again is loaded by it only when a SCO starts).
+const ScormLesson = lazy(() => import('../../components/scorm/ScormLesson').then((m) => ({ default: m.ScormLesson })));
 
 const notRetriedOn4xx = (count: number, err: Error) =>
   !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
@@ -37,6 +40,7 @@ const notRetriedOn4xx = (count: number, err: Error) =>
 const lessonInAddress = () => new URLSearchParams(window.location.search).get('lesson');
 
 const LOADING_LESSON = 'Загрузка урока...';
+const SCORM_PLAYER_LOADING = 'Загрузка учебного материала...';
 const LESSON_LOAD_FAILED = 'Не удалось загрузить урок';
 
 /** One lesson's blocks: read when it is opened, or ahead of time. Kept while the outline names that version. */
@@ -186,6 +190,12 @@ export function StudyMode({ courseId }: { courseId: string }) {
     if (preview) setPreviewDone((done) => new Set([...done, lessonId]));
     else complete.mutate(lessonId);
   };
+  // A SCO's completion is recorded by the progress service as its commit is stored: the page only
+  // reads the course's figures and the assignment again.
+  const onScormCompleted = (lessonId: string) => {
+    if (preview) setPreviewDone((done) => new Set([...done, lessonId]));
+    else void readAgain(queryClient, progressKey(courseId), assignmentKeys.all);
+  };
 
   return (
     <Layout data-mf="mf_player">
@@ -222,6 +232,7 @@ export function StudyMode({ courseId }: { courseId: string }) {
             state={lessonStateOf(lesson.id, completed, progress.data)}
             completing={complete.isPending && complete.variables === lesson.id}
             onComplete={() => onComplete(lesson.id)}
+            onScormCompleted={() => onScormCompleted(lesson.id)}
           />
         ) : (
           <Placeholder>
@@ -254,13 +265,16 @@ interface LessonViewProps {
   state: LessonState;
   completing: boolean;
   onComplete: () => void;
+  onScormCompleted: () => void;
 }
 
-function LessonView({ lesson, courseId, preview, completed, state, completing, onComplete }: LessonViewProps) {
+function LessonView({ lesson, courseId, preview, completed, state, completing, onComplete, onScormCompleted }: LessonViewProps) {
   const record = useQuery(lessonQuery(lesson));
   // The lesson's blocks are rendered from a deferred copy of its answer, in slices (as the outline is).
   const data = useDeferredValue(record.data);
   const blocks = useMemo(() => (data ? contentBlocksOf(data) : []), [data]);
+  // A SCO completes its lesson itself: no «Завершить урок» beside it.
+  const scorm = lesson.hasScorm || blocks.some((b) => b.type === 'scorm');
   const header = (
     <LessonHeader>
       <h2 id="lesson-title">{lesson.title}</h2>
@@ -316,19 +330,38 @@ function LessonView({ lesson, courseId, preview, completed, state, completing, o
                   />
                 </LazyPart>
               )}
+              renderScorm={(content) => (
+                <LazyPart
+                  fallback={<Muted role="status">{SCORM_PLAYER_LOADING}</Muted>}
+                  failed={<PartFailed what="SCORM-пакет" />}
+                >
+                  <ScormLesson
+                    courseId={courseId}
+                    lessonId={lesson.id}
+                    content={content}
+                    preview={preview}
+                    onCompleted={onScormCompleted}
+                  />
+                </LazyPart>
+              )}
             />
           ))}
         </Stack>
       )}
       {/* One rule of completion (the server's): a lesson with a quiz is complete when its quiz is passed, not by the button. */}
-      {blocks.length > 0 && !completed && !lesson.hasQuiz && (
+      {blocks.length > 0 && !completed && !lesson.hasQuiz && !scorm && (
         <Finish>
           <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
             {PROGRESS_MSG.completeLesson}
           </Button>
         </Finish>
       )}
-      {blocks.length > 0 && !completed && lesson.hasQuiz && (
+      {blocks.length > 0 && !completed && scorm && (
+        <Finish>
+          <Muted>{SCORM_MSG.lessonIsScorm}</Muted>
+        </Finish>
+      )}
+      {blocks.length > 0 && !completed && lesson.hasQuiz && !scorm && (
         <Finish>
           <Muted>{state === 'review' ? PROGRESS_MSG.lessonReviewHint : PROGRESS_MSG.lessonCompletesWithQuiz}</Muted>
         </Finish>
