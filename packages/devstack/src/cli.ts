@@ -7,6 +7,7 @@ import { isStopping, stopLaunched, stopOnSignals, type Launched } from './launch
 import { ensureMailCatcher } from './mailCatcher';
 import { startCount } from './processes';
 import { SECRETS_FILE } from './secrets';
+import { jestFileTimes, playwrightFileTimes, slowest, type FileTime } from './slowest';
 import { startStack } from './stack';
 import {
   DEFAULT_POSTGRESQL_URL,
@@ -129,15 +130,26 @@ async function test(): Promise<void> {
   for (const [name, ms, ok] of times) say(`  ${ok ? '✔' : '✘'} ${name.padEnd(32)} ${seconds(ms)}`);
   say(`  total ${seconds(times.reduce((sum, [, ms]) => sum + ms, 0))}`);
 
+  const jestReport = path.join(reports, 'jest.json');
+  const pwReport = path.join(reports, 'playwright.json');
+  const readReport = <T>(file: string): T | null => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null);
+  const printSlowest = (title: string, times: FileTime[]) => {
+    if (!times.length) return;
+    say(`The 10 slowest ${title}:`);
+    for (const { file, ms } of slowest(times, 10)) say(`  ${seconds(ms).padStart(8)}  ${file}`);
+  };
+  const jestRun = times.some(([name]) => name.startsWith('jest'));
+  const pwRun = times.some(([name]) => name.startsWith('playwright'));
+  if (jestRun) printSlowest('jest files', jestFileTimes(readReport(jestReport) ?? {}, ROOT));
+  if (pwRun) printSlowest('journey files', playwrightFileTimes(readReport(pwReport) ?? {}));
+
   let passed = 0;
   let failedCount = 0;
-  const jestReport = path.join(reports, 'jest.json');
   if (existsSync(jestReport)) {
     const j = JSON.parse(readFileSync(jestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     passed += j.numPassedTests;
     failedCount += j.numFailedTests;
   }
-  const pwReport = path.join(reports, 'playwright.json');
   if (existsSync(pwReport)) {
     const p = JSON.parse(readFileSync(pwReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
     passed += p.stats.expected + p.stats.flaky;
