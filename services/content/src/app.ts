@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
+import { declaredRouter, ensureIndexes, subjectRouter, type ServiceContext } from '@portal/service-kit';
 import type { ContentConfig } from './config';
 import { contentModels, type ContentModels } from './models';
 import { bankRouter } from './routes/bank';
@@ -8,6 +8,7 @@ import { coursesRouter } from './routes/courses';
 import { generationsRouter } from './routes/generations';
 import { internalRouter } from './routes/internal';
 import { quizzesRouter } from './routes/quizzes';
+import { scormExportRoutes } from './routes/scormExport';
 import { uploadsRouter } from './routes/uploads';
 import { courseBuilderOf } from './generation/service';
 import { contentSubjects } from './subjects';
@@ -40,6 +41,7 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
     quizzesRouter(ctx, models),
     bankRouter(ctx, models),
     generationsRouter(ctx, models),
+    declaredRouter(ctx, scormExportRoutes(models, uploads)),
     subjectRouter(ctx.config.INTERNAL_TOKEN, contentSubjects(models, uploads)),
   ];
 }
