@@ -11,11 +11,11 @@ import { staffImportModel } from './models/staffImport';
 import { userModel } from './models/user';
 import { presetAccounts } from './presets';
 import { applicationsRouter } from './routes/applications';
-import { authRouter } from './routes/auth';
+import { authRoutes } from './routes/auth';
 import { candidatesRouter } from './routes/candidates';
 import { consentRouter } from './routes/consent';
 import { subjectRequestsRouter } from './routes/subjectRequests';
-import { passwordRouter } from './routes/auth/password';
+import { passwordRoutes } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
 import { staffImportRouter } from './routes/staffImport';
 import { userRoutes } from './routes/users';
@@ -43,19 +43,21 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
   };
   const subjects = authSubjects({ store: ctx.store, users, consents, applications, requests });
   return [
-    authRouter({
-      ctx,
-      users,
-      applications,
-      consents,
-      signer,
-      limiter,
-      presets: presetAccounts(ctx.config),
-      sessionTtl: ttlSeconds(ctx.config.TOKEN_TTL),
-      announce,
-    }),
-    passwordRouter({ ctx, users, limiter, announce }),
-    declaredRouter(ctx, [...userRoutes(users, announce)]),
+    declaredRouter(ctx, [
+      ...authRoutes({
+        ctx,
+        users,
+        applications,
+        consents,
+        signer,
+        limiter,
+        presets: presetAccounts(ctx.config),
+        sessionTtl: ttlSeconds(ctx.config.TOKEN_TTL),
+        announce,
+      }),
+      ...passwordRoutes({ ctx, users, limiter, announce }),
+      ...userRoutes(users, announce),
+    ]),
     consentRouter(ctx, { consents, requests }, announce),
     subjectRequestsRouter(ctx, { requests, users }),
     applicationsRouter(ctx, { users, applications }, announce),

@@ -1,6 +1,5 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import {
-  CRM_ROLES,
   MSG,
   ROLES,
   CONSENT_DOCUMENT,
@@ -12,42 +11,22 @@ import {
   staffImportTemplateQuerySchema,
   applicationListQuerySchema,
   consentAcceptSchema,
-  loginSchema,
-  passwordChangeSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  registerSchema,
 } from '@portal/contracts';
-import { XLSX_TYPE, fileAnswer, idParam, missing, noContent, pageAnswer, route, routesOf } from '../route';
+import { XLSX_TYPE, fileAnswer, idParam, missing, pageAnswer, route, routesOf } from '../route';
 import { TAGS } from '../tags';
 import {
   applicationDecisionSchema,
   applicationSchema,
-  authResponseSchema,
   consentAnswerSchema,
   consentDocumentSchema,
   consentStateSchema,
   importBatchSchema,
   importPreviewSchema,
-  messageSchema,
-  presetsSchema,
-  profileSchema,
-  resetLinkSchema,
-  verifySchema,
 } from '@portal/svc-auth/routes/api';
 
 const tag = TAGS.auth.name;
 /** Signing up and in, a new password by link, and what those pages show: open to anyone. */
 const publicRoute = routesOf(tag, { access: 'public' });
-/** A person's own session and password: open to every role, refused to none. */
-const ownRoute = routesOf(tag, { access: ROLES, without: [403] });
-/** The directory's routes about one person. */
-const userRoute = routesOf(tag, {
-  access: CRM_ROLES,
-  params: idParam('id', 'Идентификатор пользователя'),
-  also: missing('Пользователя нет', 'Пользователь не найден'),
-});
-
 const decision = (summary: string, done: string) =>
   route(tag, {
     summary,
@@ -61,95 +40,6 @@ const decision = (summary: string, done: string) =>
   });
 
 export const authPaths: ZodOpenApiPathsObject = {
-  '/api/auth/register': {
-    post: publicRoute({
-      summary: 'Регистрация',
-      description:
-        'Создаёт учётную запись и сразу выдаёт токен. Роль CURATOR подаёт заявку: до одобрения человек учится как кандидат. ' +
-        'Роль ADMIN — только первому администратору пустого портала, с паролем администратора (неверные попытки ограничены, как вход).',
-      body: registerSchema,
-      example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42', fullName: 'Иван Петров', role: 'CANDIDATE' },
-      ok: { status: 201, description: 'Учётная запись создана', schema: authResponseSchema },
-      also: {
-        403: {
-          description: 'Роль нельзя выбрать: MANAGER; ADMIN без пароля администратора или когда администратор уже есть',
-          example: MSG.adminPasswordRequired,
-        },
-        409: { description: 'Email уже занят', example: MSG.emailTaken },
-        429: 'Слишком много неверных паролей администратора (заголовок Retry-After)',
-      },
-    }),
-  },
-  '/api/auth/login': {
-    post: publicRoute({
-      summary: 'Вход',
-      body: loginSchema,
-      example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42' },
-      ok: { status: 200, description: 'Вход выполнен', schema: authResponseSchema },
-      also: {
-        401: { description: 'Неверный email или пароль', example: MSG.badCredentials },
-        429: 'Слишком много неудачных попыток (заголовок Retry-After)',
-      },
-    }),
-  },
-  '/api/auth/profile': {
-    get: ownRoute({
-      summary: 'Свой профиль и последняя заявка на роль',
-      ok: { status: 200, description: 'Профиль', schema: profileSchema },
-    }),
-  },
-  '/api/auth/verify': {
-    get: ownRoute({ summary: 'Проверка токена', ok: { status: 200, description: 'Токен действителен', schema: verifySchema } }),
-  },
-  '/api/auth/logout': {
-    post: ownRoute({ summary: 'Выход (завершает этот сеанс)', ok: noContent('Сеанс завершён') }),
-  },
-  '/api/auth/logout-all': {
-    post: ownRoute({ summary: 'Выход на всех устройствах', ok: noContent('Все сеансы завершены') }),
-  },
-  '/api/auth/password': {
-    post: ownRoute({
-      summary: 'Смена своего пароля',
-      description: 'Остальные сеансы человека завершаются.',
-      body: passwordChangeSchema,
-      example: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-2027' },
-      ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
-      also: { 429: 'Слишком много неверных попыток' },
-    }),
-  },
-  '/api/auth/forgot-password': {
-    post: publicRoute({
-      summary: '«Забыли пароль?»: одноразовая ссылка для смены пароля на почту',
-      description:
-        'Ответ один и тот же, есть ли учётная запись с этим email или нет; ссылка отправляется письмом, если учётная запись есть. ' +
-        'Запросы ограничены, как неудачные входы.',
-      body: passwordResetRequestSchema,
-      example: { email: 'ivan.petrov@example.ru' },
-      ok: { status: 202, description: 'Запрос принят', schema: messageSchema },
-      also: { 429: 'Слишком много запросов (заголовок Retry-After)' },
-    }),
-  },
-  '/api/auth/password-reset': {
-    post: publicRoute({
-      summary: 'Новый пароль по одноразовой ссылке (администратора или «Забыли пароль?»)',
-      body: passwordResetSchema,
-      example: { token: 'токен-из-ссылки', password: 'Novyi-Parol-2027' },
-      ok: { status: 200, description: 'Пароль установлен, все сеансы завершены', schema: messageSchema },
-    }),
-  },
-  '/api/auth/presets': {
-    get: publicRoute({
-      summary: 'Демонстрационные учётные записи для быстрого входа',
-      ok: { status: 200, description: 'Список (пустой, когда они выключены)', schema: presetsSchema },
-    }),
-  },
-  '/api/users/{id}/password-reset': {
-    post: userRoute({
-      summary: 'Выдать одноразовую ссылку для смены пароля',
-      access: ['ADMIN'],
-      ok: { status: 201, description: 'Ссылка выдана', schema: resetLinkSchema },
-    }),
-  },
   '/api/applications': {
     get: route(tag, {
       summary: 'Заявки на роли',

@@ -3,6 +3,7 @@ import { api, uniqueInn } from '@portal/devstack/testing';
 import { renderAct, rolesOf, type RouteDeclaration } from '@portal/service-kit';
 import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
+import { contentApi } from '@portal/svc-content/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
@@ -211,58 +212,31 @@ const subjectRules = (service: 'auth' | 'content' | 'progress' | 'crm' | 'audit'
  */
 export const ROUTE_RULES: Record<string, RouteRule> = {
   // auth
-  'auth POST /api/auth/register': {
-    access: 'public',
-    request: () => ({
+  // The public routes' rows come from their declarations.
+  ...declaredRules('auth', authApi, {
+    register: () => ({
       body: { email: `reg.${unique()}@example.test`, password: 'Kursy-Portal-42', fullName: 'Новый Человек' },
       ok: 201,
     }),
-  },
-  'auth POST /api/auth/login': {
-    access: 'public',
-    request: (p) => ({ body: { email: p.victim.user.email, password: p.victim.password }, ok: 200 }),
-  },
-  'auth GET /api/auth/profile': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'auth GET /api/auth/verify': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'auth POST /api/auth/logout': {
-    access: EVERYONE,
-    request: async (p, caller) => (caller === 'anonymous' ? {} : { token: await ownSession(p, caller), ok: 204 }),
-  },
-  // These two act on the caller's own account whatever the role: each cell uses a fresh person (a
-  // candidate, so no extra administrator appears), whose sessions and password no one else shares.
-  'auth POST /api/auth/logout-all': {
-    access: EVERYONE,
-    request: async (p, caller) => (caller === 'anonymous' ? {} : { token: (await fresh.session(p)).token, ok: 204 }),
-  },
-  'auth POST /api/auth/password': {
-    access: EVERYONE,
-    request: async (p, caller) => ({
+    login: (p) => ({ body: { email: p.victim.user.email, password: p.victim.password }, ok: 200 }),
+    logout: async (p, caller) => (caller === 'anonymous' ? {} : { token: await ownSession(p, caller), ok: 204 }),
+    // These two act on the caller's own account whatever the role: each cell uses a fresh person (a
+    // candidate, so no extra administrator appears), whose sessions and password no one else shares.
+    logoutEverywhere: async (p, caller) => (caller === 'anonymous' ? {} : { token: (await fresh.session(p)).token, ok: 204 }),
+    changePassword: async (p, caller) => ({
       body: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-77' },
       ...(caller === 'anonymous' ? {} : { token: (await fresh.session(p)).token, ok: 200 }),
     }),
-  },
-  'auth POST /api/auth/password-reset': {
-    access: 'public',
-    request: async (p) => {
+    resetPassword: async (p) => {
       const person = await fresh.user(p);
       const link = await api(p.auth.url, 'POST', `/api/users/${person.id}/password-reset`, { token: p.as.ADMIN.token });
       if (link.status !== 201) throw new Error(`fixture reset link: ${link.status} ${JSON.stringify(link.body)}`);
       const token = new URL(link.body.path as string, 'http://portal').searchParams.get('token');
       return { body: { token, password: 'Svezhii-Parol-5' }, ok: 200 };
     },
-  },
-  // «Забыли пароль?»: the same 202 for any email; a new one per cell, so the request limit is not what answers.
-  'auth POST /api/auth/forgot-password': {
-    access: 'public',
-    request: () => ({ body: { email: `forgot.${unique()}@example.test` }, ok: 202 }),
-  },
-  'auth POST /api/users/:id/password-reset': {
-    access: ['ADMIN'],
-    request: (p) => ({ params: { id: p.victim.user.id }, ok: 201 }),
-  },
-  'auth GET /api/auth/presets': { access: 'public', request: () => ({ ok: 200 }) },
-  // The directory's rows come from its declarations.
-  ...declaredRules('auth', authApi, {
+    // «Забыли пароль?»: the same 202 for any email; a new one per cell, so the request limit is not what answers.
+    requestPasswordLink: () => ({ body: { email: `forgot.${unique()}@example.test` }, ok: 202 }),
+    issuePasswordLink: (p) => ({ params: { id: p.victim.user.id }, ok: 201 }),
     getUser: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }),
     updateUser: async (p) => {
       const user = await fresh.user(p);
@@ -364,6 +338,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR
   'content GET /api/courses': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  // The declared routes' rows come from their declarations: the seeded course is the matrix CURATOR's own.
+  ...declaredRules('content', contentApi, {
+    exportCourseScorm: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+  }),
   'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/started/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },

@@ -1,5 +1,8 @@
-import { CRM_ROLES, MSG, userEditRights, type Role } from '@portal/contracts';
+import { CRM_ROLES, MSG, ROLES, userEditRights, type Role } from '@portal/contracts';
 import { definePolicy, forbidden, type Principal } from '@portal/service-kit';
+
+/** A person's own session, password and consent: every role, refused to none. */
+export const ownAccount = definePolicy('ownAccount', ROLES);
 
 /** Who may read and edit the user directory: staff and the manager, who manages users. */
 export const manageUsers = definePolicy('manageUsers', CRM_ROLES);

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Model, Types } from 'mongoose';
 import {
@@ -8,18 +7,17 @@ import {
   MSG,
   ROLE_LABELS,
   formatMessage,
-  loginSchema,
-  registerSchema,
   type AuthResponse,
   type ProfileResponse,
 } from '@portal/contracts';
 import {
   conflict,
   forbidden,
+  implement,
   loginFailures,
-  parse,
   tooManyRequests,
   unauthorized,
+  type DeclaredHandler,
   type ServiceContext,
   type TokenSigner,
 } from '@portal/service-kit';
@@ -38,6 +36,7 @@ import { assertPasswordAllowed } from '../../passwordPolicy';
 import { presentApplication } from '../../presenters/application';
 import { presentUser } from '../../presenters/user';
 import type { PresetAccount } from '../../presets';
+import * as declared from './declarations';
 
 export interface AuthRouteDeps {
   ctx: ServiceContext<AuthConfig>;
@@ -73,7 +72,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 const samePassword = (given: string | undefined, expected: string) =>
   given !== undefined && timingSafeEqual(digest(given), digest(expected));
 
-export function authRouter({
+/** Signing up and in and one's own session, each route beside its declaration (`declarations.ts`). */
+export function authRoutes({
   ctx: service,
   users,
   applications,
@@ -83,9 +83,8 @@ export function authRouter({
   presets,
   sessionTtl,
   announce,
-}: AuthRouteDeps): Router {
-  const router = new Router({ prefix: '/api/auth' });
-  const { audit, authenticate, config, store } = service;
+}: AuthRouteDeps): DeclaredHandler[] {
+  const { audit, config, store } = service;
 
   /** Every token names a new server-side session. */
   const issueToken = async (user: { id: string; role: UserDoc['role'] }, userId: Types.ObjectId) =>
@@ -117,120 +116,107 @@ export function authRouter({
     throw forbidden(MSG.adminPasswordRequired);
   };
 
-  router.post('/register', async (ctx) => {
-    const input = parse(registerSchema, ctx.request.body);
-    assertPasswordAllowed(input.password, input.email);
-    // A consent to a text changed since the page opened is refused before anything is created.
-    if (input.consentVersion !== undefined && input.consentVersion !== CONSENT_DOCUMENT.version)
-      throw conflict(CONSENT_MSG.outdated, 'consentVersion');
-    const { user, application } = await registerUser({ users, applications }, input, () => admitAdmin(ctx, input));
-    const presented = presentUser(user);
-    audit.publish({
-      action: 'create',
-      entity: 'user',
-      entityId: presented.id,
-      details: `Регистрация с ролью ${presented.role}`,
-      actor: presented,
-    });
-    if (input.consentVersion) {
-      const origin = { address: clientAddress(ctx), userAgent: String(ctx.get('user-agent')).slice(0, 300) };
-      await acceptConsent({ consents, audit }, presented, input.consentVersion, origin);
-    }
-    if (application) {
+  return [
+    implement(declared.register, async (ctx, { body: input }) => {
+      assertPasswordAllowed(input.password, input.email);
+      // A consent to a text changed since the page opened is refused before anything is created.
+      if (input.consentVersion !== undefined && input.consentVersion !== CONSENT_DOCUMENT.version)
+        throw conflict(CONSENT_MSG.outdated, 'consentVersion');
+      const { user, application } = await registerUser({ users, applications }, input, () => admitAdmin(ctx, input));
+      const presented = presentUser(user);
       audit.publish({
         action: 'create',
-        entity: 'application',
-        entityId: String(application._id),
-        details: `Заявка на роль ${application.role} от ${presented.email}`,
+        entity: 'user',
+        entityId: presented.id,
+        details: `Регистрация с ролью ${presented.role}`,
         actor: presented,
       });
-    }
-    const body: AuthResponse = {
-      user: presented,
-      token: await issueToken(presented, user._id),
-      message: application ? formatMessage(MSG.applicationFiled, { role: ROLE_LABELS[application.role] }) : MSG.registerOk,
-      application: application ? presentApplication(application, user) : null,
-    };
-    ctx.status = 201;
-    ctx.body = body;
-  });
+      if (input.consentVersion) {
+        const origin = { address: clientAddress(ctx), userAgent: String(ctx.get('user-agent')).slice(0, 300) };
+        await acceptConsent({ consents, audit }, presented, input.consentVersion, origin);
+      }
+      if (application) {
+        audit.publish({
+          action: 'create',
+          entity: 'application',
+          entityId: String(application._id),
+          details: `Заявка на роль ${application.role} от ${presented.email}`,
+          actor: presented,
+        });
+      }
+      const body: AuthResponse = {
+        user: presented,
+        token: await issueToken(presented, user._id),
+        message: application ? formatMessage(MSG.applicationFiled, { role: ROLE_LABELS[application.role] }) : MSG.registerOk,
+        application: application ? presentApplication(application, user) : null,
+      };
+      return body;
+    }),
 
-  router.post('/login', async (ctx) => {
-    const { email, password } = parse(loginSchema, ctx.request.body);
-    const address = clientAddress(ctx);
-    const keys = [
-      { key: `address-email:${address} ${email}`, limit: config.LOGIN_MAX_FAILURES },
-      { key: `email:${email}`, limit: config.LOGIN_MAX_FAILURES * EMAIL_FACTOR },
-    ];
-    const wait = await limiter.claim(keys);
-    if (wait > 0) {
-      loginFailures.inc({ reason: 'limited' });
-      throw tooManyRequests(formatMessage(MSG.tooManyAttempts, { seconds: wait }), wait);
-    }
+    implement(declared.login, async (ctx, { body: { email, password } }) => {
+      const address = clientAddress(ctx);
+      const keys = [
+        { key: `address-email:${address} ${email}`, limit: config.LOGIN_MAX_FAILURES },
+        { key: `email:${email}`, limit: config.LOGIN_MAX_FAILURES * EMAIL_FACTOR },
+      ];
+      const wait = await limiter.claim(keys);
+      if (wait > 0) {
+        loginFailures.inc({ reason: 'limited' });
+        throw tooManyRequests(formatMessage(MSG.tooManyAttempts, { seconds: wait }), wait);
+      }
 
-    let user: UserDoc | null = null;
-    let outcome: 'ok' | 'failed' | 'aborted' = 'aborted';
-    try {
-      user = await users.findOne({ email }).lean<UserDoc>();
-      outcome = (await verifyPassword(user?.passwordHash, password)) && user ? 'ok' : 'failed';
-    } finally {
-      await limiter.finish(keys, outcome);
-    }
-    if (outcome === 'failed') {
-      loginFailures.inc({ reason: user ? 'wrong_password' : 'no_account' });
-      // Never the password; the email names the account even when none exists.
-      audit.publish({
-        action: 'login',
-        entity: 'user',
-        entityId: user ? String(user._id) : email,
-        details: `Неудачная попытка входа: ${user ? 'неверный пароль' : 'нет пользователя'} ${email}, адрес ${address}`,
-        actor: null,
-      });
-    }
-    if (outcome !== 'ok' || !user) throw unauthorized(MSG.badCredentials);
-    const presented = presentUser(user);
-    audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
-    const body: AuthResponse = {
-      user: presented,
-      token: await issueToken(presented, user._id),
-      message: MSG.loginOk,
-    };
-    ctx.body = body;
-  });
+      let user: UserDoc | null = null;
+      let outcome: 'ok' | 'failed' | 'aborted' = 'aborted';
+      try {
+        user = await users.findOne({ email }).lean<UserDoc>();
+        outcome = (await verifyPassword(user?.passwordHash, password)) && user ? 'ok' : 'failed';
+      } finally {
+        await limiter.finish(keys, outcome);
+      }
+      if (outcome === 'failed') {
+        loginFailures.inc({ reason: user ? 'wrong_password' : 'no_account' });
+        // Never the password; the email names the account even when none exists.
+        audit.publish({
+          action: 'login',
+          entity: 'user',
+          entityId: user ? String(user._id) : email,
+          details: `Неудачная попытка входа: ${user ? 'неверный пароль' : 'нет пользователя'} ${email}, адрес ${address}`,
+          actor: null,
+        });
+      }
+      if (outcome !== 'ok' || !user) throw unauthorized(MSG.badCredentials);
+      const presented = presentUser(user);
+      audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
+      const body: AuthResponse = {
+        user: presented,
+        token: await issueToken(presented, user._id),
+        message: MSG.loginOk,
+      };
+      return body;
+    }),
 
-  router.get('/profile', authenticate, async (ctx) => {
-    const [user, application] = await Promise.all([
-      users.findById(ctx.state.user.id).lean<UserDoc>(),
-      latestApplicationOf(applications, ctx.state.user.id),
-    ]);
-    if (!user) throw unauthorized(MSG.badToken);
-    const body: ProfileResponse = {
-      user: presentUser(user),
-      application: application ? presentApplication(application, user) : null,
-    };
-    ctx.body = body;
-  });
+    implement(declared.getProfile, async (ctx) => {
+      const [user, application] = await Promise.all([
+        users.findById(ctx.state.user.id).lean<UserDoc>(),
+        latestApplicationOf(applications, ctx.state.user.id),
+      ]);
+      if (!user) throw unauthorized(MSG.badToken);
+      const body: ProfileResponse = {
+        user: presentUser(user),
+        application: application ? presentApplication(application, user) : null,
+      };
+      return body;
+    }),
 
-  router.get('/verify', authenticate, async (ctx) => {
-    ctx.body = { valid: true, user: ctx.state.user };
-  });
+    implement(declared.verifyToken, (ctx) => ({ valid: true, user: ctx.state.user })),
 
-  router.post('/logout', authenticate, async (ctx) => {
-    await endSession(store, ctx.state.sessionId);
-    await announce(ctx.state.user.id);
-    audit.publish({
-      action: 'logout',
-      entity: 'user',
-      entityId: ctx.state.user.id,
-      details: 'Выход из системы',
-      actor: ctx.state.user,
-    });
-    ctx.status = 204;
-  });
+    implement(declared.logout, async (ctx, { record }) => {
+      await endSession(store, ctx.state.sessionId);
+      await announce(ctx.state.user.id);
+      record({ entityId: ctx.state.user.id, details: 'Выход из системы' });
+    }),
 
-  /** The preset picker of /auth reads the accounts from here, so turning presets off hides it. */
-  router.get('/presets', async (ctx) => {
-    ctx.body = {
+    implement(declared.listPresets, () => ({
       data: presetsEnabled(config)
         ? presets.map(({ email, password, fullName, role, description, guest }) => ({
             email,
@@ -241,8 +227,6 @@ export function authRouter({
             guest: !!guest,
           }))
         : [],
-    };
-  });
-
-  return router;
+    })),
+  ];
 }

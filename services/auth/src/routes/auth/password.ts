@@ -1,23 +1,14 @@
-import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
-import {
-  MSG,
-  RESET_PASSWORD_PATH,
-  formatMessage,
-  passwordChangeSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  type PasswordResetLink,
-} from '@portal/contracts';
+import { MSG, RESET_PASSWORD_PATH, formatMessage, type PasswordResetLink } from '@portal/contracts';
 import {
   badRequest,
   composeMail,
+  implement,
   notFound,
-  parse,
   portalLink,
-  requireRole,
   tooManyRequests,
+  type DeclaredHandler,
   type ServiceContext,
 } from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
@@ -28,6 +19,7 @@ import { hashPassword, verifyPassword } from '../../passwords';
 import { assertPasswordAllowed } from '../../passwordPolicy';
 import { toPrincipal } from '../../presenters/user';
 import { EMAIL_FACTOR, clientAddress } from '.';
+import * as declared from './declarations';
 
 export interface PasswordRouteDeps {
   ctx: ServiceContext<AuthConfig>;
@@ -41,20 +33,17 @@ export interface PasswordRouteDeps {
  * Sessions and passwords: «Выйти на всех устройствах», changing one's password, the
  * administrator's one-time reset link, «Забыли пароль?», and the public route that uses a link.
  */
-export function passwordRouter({ ctx: service, users, limiter, announce }: PasswordRouteDeps): Router {
-  const router = new Router();
-  const { audit, authenticate, config, mailer, store } = service;
+export function passwordRoutes({ ctx: service, users, limiter, announce }: PasswordRouteDeps): DeclaredHandler[] {
+  const { audit, config, mailer, store } = service;
 
-  router.post('/api/auth/logout-all', authenticate, async (ctx) => {
+  const logoutEverywhere = implement(declared.logoutEverywhere, async (ctx, { record }) => {
     const { user } = ctx.state;
     await endSessionsOf(store, user.id);
     await announce(user.id);
-    audit.publish({ action: 'logout', entity: 'user', entityId: user.id, details: 'Выход на всех устройствах', actor: user });
-    ctx.status = 204;
+    record({ entityId: user.id, details: 'Выход на всех устройствах' });
   });
 
-  router.post('/api/auth/password', authenticate, async (ctx) => {
-    const { currentPassword, newPassword } = parse(passwordChangeSchema, ctx.request.body);
+  const changePassword = implement(declared.changePassword, async (ctx, { body: { currentPassword, newPassword }, record }) => {
     const { user } = ctx.state;
     // A stolen token must not become a way to guess the password: the login limit applies here too.
     const keys = [{ key: `password:${user.id}`, limit: config.LOGIN_MAX_FAILURES }];
@@ -74,35 +63,22 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
     // The other devices signed in with the old password; this one proved it knows it.
     await endSessionsOf(store, user.id, ctx.state.sessionId);
     await announce(user.id);
-    audit.publish({
-      action: 'update',
-      entity: 'user',
-      entityId: user.id,
-      details: 'Смена пароля, остальные сеансы завершены',
-      actor: user,
-    });
-    ctx.body = { message: MSG.passwordChanged };
+    record({ entityId: user.id, details: 'Смена пароля, остальные сеансы завершены' });
+    return { message: MSG.passwordChanged };
   });
 
-  router.post('/api/users/:id/password-reset', authenticate, requireRole('ADMIN'), async (ctx) => {
-    const target = isValidObjectId(ctx.params.id) ? await users.findById(ctx.params.id).lean<UserDoc>() : null;
+  const issuePasswordLink = implement(declared.issuePasswordLink, async (ctx, { params, record }) => {
+    const target = isValidObjectId(params.id) ? await users.findById(params.id).lean<UserDoc>() : null;
     if (!target) throw notFound('Пользователь не найден');
     const { token, expiresAt } = await issueResetLink(store, target._id, ctx.state.user.id);
-    audit.publish({
-      action: 'update',
-      entity: 'user',
-      entityId: String(target._id),
-      details: `Выдана ссылка для смены пароля пользователю ${target.email}`,
-      actor: ctx.state.user,
-    });
+    record({ entityId: String(target._id), details: `Выдана ссылка для смены пароля пользователю ${target.email}` });
     const body: PasswordResetLink = {
       path: `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`,
       expiresAt: expiresAt.toISOString(),
     };
     // The admin still hands the link over when there is no mail, or it does not arrive.
     if (mailer.enabled) void mailer.send(resetLinkMail(target, portalLink(config, body.path), expiresAt, 'admin'));
-    ctx.status = 201;
-    ctx.body = body;
+    return body;
   });
 
   /** The link of «Забыли пароль?», made and mailed after the answer (see the route). */
@@ -132,8 +108,7 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
    * neither its words nor its time tell. Every request counts against limits as a failed login does:
    * per (address, email), per email from all addresses, and per address (a mailbox flood).
    */
-  router.post('/api/auth/forgot-password', async (ctx) => {
-    const { email } = parse(passwordResetRequestSchema, ctx.request.body);
+  const requestPasswordLink = implement(declared.requestPasswordLink, async (ctx, { body: { email } }) => {
     const address = clientAddress(ctx);
     const keys = [
       { key: `forgot:address-email:${address} ${email}`, limit: config.LOGIN_MAX_FAILURES },
@@ -143,15 +118,13 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
     const wait = await limiter.claim(keys);
     if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyResetRequests, { seconds: wait }), wait);
     await limiter.finish(keys, 'failed');
-    ctx.status = 202;
-    ctx.body = { message: MSG.resetRequested };
     void mailRequestedLink(email, address).catch((err: Error) =>
       service.logger.warn({ err: err.message }, 'password reset link not sent'),
     );
+    return { message: MSG.resetRequested };
   });
 
-  router.post('/api/auth/password-reset', async (ctx) => {
-    const { token, password } = parse(passwordResetSchema, ctx.request.body);
+  const resetPassword = implement(declared.resetPassword, async (_ctx, { body: { token, password } }) => {
     const owner = await resetLinkOwner(store, token);
     const user = owner ? await users.findById(owner).lean<UserDoc>() : null;
     if (!user) throw badRequest(MSG.resetLinkInvalid, 'token');
@@ -169,10 +142,10 @@ export function passwordRouter({ ctx: service, users, limiter, announce }: Passw
       details: 'Пароль установлен по одноразовой ссылке, все сеансы завершены',
       actor: toPrincipal(user),
     });
-    ctx.body = { message: MSG.passwordReset };
+    return { message: MSG.passwordReset };
   });
 
-  return router;
+  return [logoutEverywhere, changePassword, issuePasswordLink, requestPasswordLink, resetPassword];
 }
 
 const expiryFormat = new Intl.DateTimeFormat('ru-RU', {

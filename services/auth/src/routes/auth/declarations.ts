@@ -1,0 +1,172 @@
+import {
+  MSG,
+  loginSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  registerSchema,
+} from '@portal/contracts';
+import { defineRoute } from '@portal/service-kit';
+import { administerUsers, ownAccount } from '../../policies/users';
+import {
+  authResponseSchema,
+  idParams,
+  messageSchema,
+  presetsSchema,
+  profileSchema,
+  resetLinkSchema,
+  verifySchema,
+} from '../schema';
+
+/*
+ * Signing up and in, a new password by link, and what those pages show are open to anyone; a
+ * person's own session and password to every role (never a 403). The login's, the password change's
+ * and «Забыли пароль?»'s limits are counted in their handlers: what counts is the outcome (a wrong
+ * password), which only the handler knows.
+ */
+
+export const register = defineRoute({
+  method: 'POST',
+  path: '/api/auth/register',
+  operationId: 'register',
+  summary: 'Регистрация',
+  description:
+    'Создаёт учётную запись и сразу выдаёт токен. Роль CURATOR подаёт заявку: до одобрения человек учится как кандидат. ' +
+    'Роль ADMIN — только первому администратору пустого портала, с паролем администратора (неверные попытки ограничены, как вход).',
+  access: 'public',
+  body: registerSchema,
+  example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42', fullName: 'Иван Петров', role: 'CANDIDATE' },
+  ok: { status: 201, description: 'Учётная запись создана', schema: authResponseSchema },
+  also: {
+    403: {
+      description: 'Роль нельзя выбрать: MANAGER; ADMIN без пароля администратора или когда администратор уже есть',
+      example: MSG.adminPasswordRequired,
+    },
+    409: { description: 'Email уже занят', example: MSG.emailTaken },
+    429: 'Слишком много неверных паролей администратора (заголовок Retry-After)',
+  },
+  audit: { action: 'create', entity: 'user' },
+});
+
+export const login = defineRoute({
+  method: 'POST',
+  path: '/api/auth/login',
+  operationId: 'login',
+  summary: 'Вход',
+  access: 'public',
+  body: loginSchema,
+  example: { email: 'ivan.petrov@example.ru', password: 'Kursy-Portal-42' },
+  ok: { status: 200, description: 'Вход выполнен', schema: authResponseSchema },
+  also: {
+    401: { description: 'Неверный email или пароль', example: MSG.badCredentials },
+    429: 'Слишком много неудачных попыток (заголовок Retry-After)',
+  },
+  audit: { action: 'login', entity: 'user' },
+});
+
+export const getProfile = defineRoute({
+  method: 'GET',
+  path: '/api/auth/profile',
+  operationId: 'getProfile',
+  summary: 'Свой профиль и последняя заявка на роль',
+  access: ownAccount,
+  ok: { status: 200, description: 'Профиль', schema: profileSchema },
+  without: [403],
+});
+
+export const verifyToken = defineRoute({
+  method: 'GET',
+  path: '/api/auth/verify',
+  operationId: 'verifyToken',
+  summary: 'Проверка токена',
+  access: ownAccount,
+  ok: { status: 200, description: 'Токен действителен', schema: verifySchema },
+  without: [403],
+});
+
+export const logout = defineRoute({
+  method: 'POST',
+  path: '/api/auth/logout',
+  operationId: 'logout',
+  summary: 'Выход (завершает этот сеанс)',
+  access: ownAccount,
+  ok: { status: 204, description: 'Сеанс завершён' },
+  without: [403],
+  audit: { action: 'logout', entity: 'user' },
+});
+
+export const logoutEverywhere = defineRoute({
+  method: 'POST',
+  path: '/api/auth/logout-all',
+  operationId: 'logoutEverywhere',
+  summary: 'Выход на всех устройствах',
+  access: ownAccount,
+  ok: { status: 204, description: 'Все сеансы завершены' },
+  without: [403],
+  audit: { action: 'logout', entity: 'user' },
+});
+
+export const changePassword = defineRoute({
+  method: 'POST',
+  path: '/api/auth/password',
+  operationId: 'changePassword',
+  summary: 'Смена своего пароля',
+  description: 'Остальные сеансы человека завершаются.',
+  access: ownAccount,
+  body: passwordChangeSchema,
+  example: { currentPassword: 'Kursy-Portal-42', newPassword: 'Novyi-Parol-2027' },
+  ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
+  also: { 429: 'Слишком много неверных попыток' },
+  without: [403],
+  audit: { action: 'update', entity: 'user' },
+});
+
+export const requestPasswordLink = defineRoute({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  operationId: 'requestPasswordLink',
+  summary: '«Забыли пароль?»: одноразовая ссылка для смены пароля на почту',
+  description:
+    'Ответ один и тот же, есть ли учётная запись с этим email или нет; ссылка отправляется письмом, если учётная запись есть. ' +
+    'Запросы ограничены, как неудачные входы.',
+  access: 'public',
+  body: passwordResetRequestSchema,
+  example: { email: 'ivan.petrov@example.ru' },
+  ok: { status: 202, description: 'Запрос принят', schema: messageSchema },
+  also: { 429: 'Слишком много запросов (заголовок Retry-After)' },
+  audit: { action: 'update', entity: 'user' },
+});
+
+export const resetPassword = defineRoute({
+  method: 'POST',
+  path: '/api/auth/password-reset',
+  operationId: 'resetPassword',
+  summary: 'Новый пароль по одноразовой ссылке (администратора или «Забыли пароль?»)',
+  access: 'public',
+  body: passwordResetSchema,
+  example: { token: 'токен-из-ссылки', password: 'Novyi-Parol-2027' },
+  ok: { status: 200, description: 'Пароль установлен, все сеансы завершены', schema: messageSchema },
+  audit: { action: 'update', entity: 'user' },
+});
+
+/** The preset picker of /auth reads the accounts from here, so turning presets off hides it. */
+export const listPresets = defineRoute({
+  method: 'GET',
+  path: '/api/auth/presets',
+  operationId: 'listPresets',
+  summary: 'Демонстрационные учётные записи для быстрого входа',
+  access: 'public',
+  ok: { status: 200, description: 'Список (пустой, когда они выключены)', schema: presetsSchema },
+});
+
+export const issuePasswordLink = defineRoute({
+  method: 'POST',
+  path: '/api/users/:id/password-reset',
+  operationId: 'issuePasswordLink',
+  summary: 'Выдать одноразовую ссылку для смены пароля',
+  access: administerUsers,
+  params: idParams('Идентификатор пользователя'),
+  ok: { status: 201, description: 'Ссылка выдана', schema: resetLinkSchema },
+  also: { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } },
+  audit: { action: 'update', entity: 'user' },
+});
