@@ -13,7 +13,10 @@ import type {
   GenerationJob,
   Quiz,
   QuizCreateInput,
+  Page,
   QuizSummary,
+  ScormAttemptSummary,
+  ScormPackageSummary,
   UploadAccept,
   UploadedFile,
 } from '@portal/contracts';
@@ -117,6 +120,15 @@ export function createApiBackend(apiRequest: ApiCall): EditorBackend {
         query: { accept: accept === 'any' ? undefined : accept },
         ...progress,
       });
+    },
+    scorm: {
+      upload: (file, courseId, mode, progress = {}) => {
+        const form = new FormData();
+        form.append('file', file);
+        return uploadForm<ScormPackageSummary>('/scorm/packages', form, { query: { courseId, mode }, ...progress });
+      },
+      attempts: (courseId, page) =>
+        apiRequest<Page<ScormAttemptSummary>>('/scorm/attempts', { query: { courseId, page, limit: 20 } }),
     },
     generations: {
       config: () => apiRequest<GenerationConfigInfo>('/generations/config'),

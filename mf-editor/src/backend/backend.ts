@@ -14,7 +14,10 @@ import type {
   LessonStatus,
   Quiz,
   QuizCreateInput,
+  Page,
   QuizSummary,
+  ScormAttemptSummary,
+  ScormPackageSummary,
   UploadAccept,
   UploadedFile,
 } from '@portal/contracts';
@@ -84,6 +87,19 @@ export interface EditorBackend {
   upload(file: File, accept: UploadAccept, progress?: UploadProgress): Promise<UploadedFile>;
   /** Absent on the demo routes: sample data is never sent to a generator. */
   readonly generations?: GenerationBackend;
+  /** Absent on the demo routes: a package is checked and kept by the server. */
+  readonly scorm?: ScormBackend;
+}
+
+/** SCORM packages of a course (content service) and the learners' attempts at them (progress service). */
+export interface ScormBackend {
+  /**
+   * POST /scorm/packages: a .zip checked before anything is kept; `lesson` keeps the package for a
+   * block, `course` also builds the course's modules and lessons from its organization.
+   */
+  upload(file: File, courseId: string, mode: 'lesson' | 'course', progress?: UploadProgress): Promise<ScormPackageSummary>;
+  /** GET /scorm/attempts?courseId=: a page of the learners' attempts at the course's SCORM lessons, latest first. */
+  attempts(courseId: string, page: number): Promise<Page<ScormAttemptSummary>>;
 }
 
 export interface UploadProgress {

@@ -12,6 +12,7 @@ import { useRegenerate } from '../generation/RegenerateContext';
 import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
 import { QuizPicker } from '../quiz/QuizPicker';
 import { Check } from '../Check';
+import { ScormBlockFields } from '../scorm/ScormBlockFields';
 import { MediaField } from './MediaField';
 
 // The editor (TipTap and ProseMirror) is a chunk of its own, fetched when a text block is opened.
@@ -172,6 +173,8 @@ function renderFields(
           onChange={onChange}
         />
       );
+    case 'scorm':
+      return <ScormBlockFields content={block.content} courseId={courseId} onChange={onChange} />;
   }
 }
 

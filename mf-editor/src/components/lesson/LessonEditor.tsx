@@ -23,6 +23,8 @@ import { StatusField } from '../StatusField';
 import { BlockCanvas } from './BlockCanvas';
 import { BlockProperties } from './BlockProperties';
 
+const ONE_SCORM_PER_LESSON = 'В уроке может быть только один SCORM-пакет';
+
 export interface LessonFields {
   title: string;
   description: string;
@@ -105,11 +107,23 @@ export function LessonEditor({
 
       <Row role="toolbar" aria-label="Добавить блок">
         <Muted as="span">Добавить блок:</Muted>
-        {CONTENT_BLOCK_TYPES.map((type) => (
-          <Button key={type} type="button" $variant="secondary" $size="sm" onClick={() => add(type)}>
-            + {BLOCK_TYPE_LABELS[type]}
-          </Button>
-        ))}
+        {CONTENT_BLOCK_TYPES.map((type) => {
+          // A lesson plays one SCO: it is that SCO's lesson, counted when the SCO reports completion.
+          const taken = type === 'scorm' && blocks.some((b) => b.type === 'scorm');
+          return (
+            <Button
+              key={type}
+              type="button"
+              $variant="secondary"
+              $size="sm"
+              disabled={taken}
+              title={taken ? ONE_SCORM_PER_LESSON : undefined}
+              onClick={() => add(type)}
+            >
+              + {BLOCK_TYPE_LABELS[type]}
+            </Button>
+          );
+        })}
       </Row>
 
       <Body>

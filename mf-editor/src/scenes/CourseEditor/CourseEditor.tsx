@@ -14,6 +14,7 @@ import { ApiError, errorMessage, navigate, paths, useAuth } from '@portal/web-co
 import { readAgain } from '@portal/web-core/query';
 import { useBackend } from '../../backend/backend';
 import { CoAuthors } from '../../components/CoAuthors';
+import { ScormAttempts } from '../../components/scorm/ScormAttempts';
 import { ConfirmDialog, ConflictDialog } from '../../components/Dialog';
 import { RegenerateContext } from '../../components/generation/RegenerateContext';
 import { RegenerateDialog } from '../../components/generation/RegenerateDialog';
@@ -31,6 +32,7 @@ import {
 } from '../../model/structure';
 import { BlocksPanel } from './BlocksPanel';
 import { ImportDialog } from './ImportDialog';
+import { ScormImportDialog } from './ScormImportDialog';
 import { Overview } from './Overview';
 import { Sidebar } from './Sidebar';
 import { useCourseEditor } from './useCourseEditor';
@@ -46,6 +48,8 @@ interface CourseEditorProps {
 export function CourseEditor({ courseId, onBack = () => navigate(paths.courses()), banner }: CourseEditorProps) {
   const backend = useBackend();
   const { user } = useAuth();
+  // Each reading of the course the editor is built anew from (after a package built modules and lessons).
+  const [reading, setReading] = useState(0);
   // The editor owns its copy once loaded: no refetch may overwrite what is being edited. The
   // outline has no lesson content: each lesson's blocks are read when it is opened.
   const query = useQuery({
@@ -106,8 +110,26 @@ export function CourseEditor({ courseId, onBack = () => navigate(paths.courses()
     );
   }
   const authors =
-    backend.demo || !user ? undefined : <CoAuthors courseId={query.data.id} canManage={canManageCoAuthors(user, query.data)} />;
-  return <LoadedEditor initial={fromOutline(query.data)} onBack={onBack} banner={banner} authors={authors} />;
+    backend.demo || !user ? undefined : (
+      <>
+        <CoAuthors courseId={query.data.id} canManage={canManageCoAuthors(user, query.data)} />
+        <ScormAttempts courseId={query.data.id} />
+      </>
+    );
+  const readAgainFromServer = async () => {
+    await query.refetch();
+    setReading((n) => n + 1);
+  };
+  return (
+    <LoadedEditor
+      key={reading}
+      initial={fromOutline(query.data)}
+      onBack={onBack}
+      banner={banner}
+      authors={authors}
+      onReload={() => void readAgainFromServer()}
+    />
+  );
 }
 
 function LoadedEditor({
@@ -115,11 +137,14 @@ function LoadedEditor({
   onBack,
   banner,
   authors,
+  onReload,
 }: {
   initial: EditorCourse;
   onBack: () => void;
   banner?: ReactNode;
   authors?: ReactNode;
+  /** Reads the course from the server again and builds the editor anew. */
+  onReload: () => void;
 }) {
   const backend = useBackend();
   const editor = useCourseEditor(initial, backend);
@@ -130,6 +155,7 @@ function LoadedEditor({
   // The lesson just added: its editor opens with the name field focused, to be named at once.
   const [namingId, setNamingId] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [importingScorm, setImportingScorm] = useState(false);
   const [regenerating, setRegenerating] = useState<RegenerateTarget | null>(null);
   const queryClient = useQueryClient();
   // Only the real editor regenerates: the demo backend has no generator.
@@ -321,6 +347,7 @@ function LoadedEditor({
           onRegenerateModule={regenerate ? (mod) => regenerate({ kind: 'module', id: mod.id, title: mod.title }) : undefined}
           onDeleteModule={(mod) => setConfirm({ kind: 'module', mod })}
           onImport={() => setImporting(true)}
+          onScormImport={backend.scorm ? () => setImportingScorm(true) : undefined}
           onPreviewLessonMove={editor.previewLessonMove}
           onPersistLessonMove={editor.persistLessonMove}
           onPreviewModuleMove={editor.previewModuleMove}
@@ -359,6 +386,17 @@ function LoadedEditor({
             title={editor.conflictTitle}
             busy={editor.busy}
             onChoose={(choice) => void editor.resolveConflict(choice)}
+          />
+        )}
+        {importingScorm && (
+          <ScormImportDialog
+            courseId={course.id}
+            onClose={() => setImportingScorm(false)}
+            onImported={() => {
+              setImportingScorm(false);
+              // Whatever waits is saved first: the editor is then built from the server's course.
+              void editor.saveBeforeRegenerate().finally(onReload);
+            }}
           />
         )}
         {importing && (

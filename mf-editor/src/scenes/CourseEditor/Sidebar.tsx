@@ -16,6 +16,7 @@ import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG } from '@portal/c
 import { Button, Input, Muted, PlainList, Spread, StatusBadge } from '@portal/ui';
 import { EditorDndContext } from '../../components/dnd';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
+import { SCORM_IMPORT_MSG } from './ScormImportDialog';
 import type { LessonOrigin } from './useCourseEditor';
 
 type DragData =
@@ -44,6 +45,8 @@ interface SidebarProps {
   /** Absent where nothing can be regenerated (the demo routes). */
   onRegenerateModule?: (mod: EditorModule) => void;
   onImport: () => void;
+  /** «Импорт SCORM-пакета как курса»; absent on the demo routes (a package is kept by the server). */
+  onScormImport?: () => void;
   onPreviewLessonMove: (lessonId: string, toModuleId: string, index: number) => void;
   onPersistLessonMove: (lessonId: string, origin: LessonOrigin) => void;
   onPreviewModuleMove: (moduleId: string, index: number) => void;
@@ -242,6 +245,11 @@ export function Sidebar(props: SidebarProps) {
       <Button type="button" $variant="secondary" $size="sm" onClick={props.onImport}>
         {EDITOR_MSG.importLessons}
       </Button>
+      {props.onScormImport && (
+        <Button type="button" $variant="secondary" $size="sm" onClick={props.onScormImport}>
+          {SCORM_IMPORT_MSG.open}
+        </Button>
+      )}
     </Side>
   );
 }
