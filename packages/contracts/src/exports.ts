@@ -29,12 +29,32 @@ export const EXPORT_FILES = {
   organizations: 'organizations',
   users: 'users',
   assignment: 'assignment_report',
+  scorm: 'scorm_attempts',
 } as const;
 export type ExportFile = keyof typeof EXPORT_FILES;
 
 export const exportFileName = (file: ExportFile, format: ExportFormat): string => `${EXPORT_FILES[file]}.${format}`;
 
 /** Column headers of each download, in order (one row per record; organizations: one per contact). */
+/** The SCORM attempts of the lessons a reader sees (GET /api/scorm/attempts/export), one row per attempt. */
+export const SCORM_EXPORT_HEADER = [
+  'Имя',
+  'Курс',
+  'Урок',
+  'Попытка',
+  'Прохождение',
+  'Успешность',
+  'Баллы',
+  'Минимум',
+  'Максимум',
+  'Доля',
+  'Время (мин)',
+  'Вопросов',
+  'Верных ответов',
+  'Начата',
+  'Пройдена',
+] as const;
+
 export const AUDIT_EXPORT_HEADER = [
   'Дата и время',
   'Действие',

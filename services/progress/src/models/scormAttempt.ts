@@ -12,6 +12,8 @@ export interface ScormAttemptDoc {
   userId: string;
   userName: string;
   courseId: string;
+  /** As the course was titled when the attempt started (the export names it). */
+  courseTitle: string;
   lessonId: string;
   /** As the lesson was titled when the attempt started (the curator's list names it). */
   lessonTitle: string;
@@ -66,6 +68,7 @@ const scormAttemptSchema = new Schema<ScormAttemptDoc>(
     userId: { type: String, required: true },
     userName: { type: String, default: '' },
     courseId: { type: String, required: true },
+    courseTitle: { type: String, default: '' },
     lessonId: { type: String, required: true },
     lessonTitle: { type: String, default: '' },
     packageId: { type: String, default: '' },
@@ -90,5 +93,7 @@ scormAttemptSchema.index({ userId: 1, lessonId: 1, number: 1 }, { unique: true }
 // A curator's list: one course's attempts, newest first.
 scormAttemptSchema.index({ courseId: 1, updatedAt: -1, _id: -1 });
 scormAttemptSchema.index({ userId: 1, updatedAt: -1, _id: -1 });
+// A lesson's item analysis.
+scormAttemptSchema.index({ lessonId: 1 });
 
 export const scormAttemptModel = storeModel<ScormAttemptDoc>('ScormAttempt', scormAttemptSchema, 'scormAttempts');

@@ -65,6 +65,7 @@ export async function openScormAttempt(
       userId: actor.id,
       userName: actor.fullName,
       courseId: course.id,
+      courseTitle: course.title,
       lessonId: binding.lessonId,
       lessonTitle: binding.lessonTitle,
       packageId: binding.packageId,

@@ -1,4 +1,5 @@
 import { scormCountsAsCompleted, type ScormAttemptState, type ScormAttemptSummary } from '@portal/contracts';
+import type { ExportCell } from '@portal/service-kit';
 import type { ScormAttemptDoc } from '../models/scormAttempt';
 import { resumes, withEntry } from './cmi';
 
@@ -49,3 +50,36 @@ export const presentScormAttemptSummary = (attempt: ScormAttemptDoc, userName: s
   updatedAt: attempt.updatedAt.toISOString(),
   completedAt: attempt.completedAt ? attempt.completedAt.toISOString() : null,
 });
+
+/** The package's statuses as the export's reader reads them (1.2's lesson_status arrives as these too). */
+const STATUS_TEXT: Record<string, string> = {
+  completed: 'Пройден',
+  incomplete: 'Не завершён',
+  'not attempted': 'Не начат',
+  browsed: 'Просмотрен',
+  passed: 'Сдан',
+  failed: 'Не сдан',
+  unknown: '',
+};
+const statusText = (status: string) => STATUS_TEXT[status] ?? status;
+
+const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
+
+/** One row of the attempts' export, in SCORM_EXPORT_HEADER's order. */
+export const exportRow = (a: ScormAttemptDoc): ExportCell[] => [
+  a.userName,
+  a.courseTitle,
+  a.lessonTitle,
+  a.number,
+  statusText(a.completionStatus),
+  statusText(a.successStatus),
+  a.score.raw,
+  a.score.min,
+  a.score.max,
+  a.score.scaled,
+  minutes(a.totalTimeSeconds || a.sessionTimeSeconds),
+  a.interactions.length,
+  a.interactions.filter((i) => i.result === 'correct').length,
+  a.createdAt,
+  a.completedAt,
+];

@@ -3,6 +3,12 @@
  * matrix checks. Data only (no store, no router).
  */
 import type { RouteDeclaration } from '@portal/service-kit';
-import { commitScormAttempt, listScormAttempts, openScormAttempt } from './declarations';
+import { analyzeScormLesson, commitScormAttempt, exportScormAttempts, listScormAttempts, openScormAttempt } from './declarations';
 
-export const progressScormApi: readonly RouteDeclaration[] = [openScormAttempt, commitScormAttempt, listScormAttempts];
+export const progressScormApi: readonly RouteDeclaration[] = [
+  openScormAttempt,
+  commitScormAttempt,
+  listScormAttempts,
+  exportScormAttempts,
+  analyzeScormLesson,
+];

@@ -1,7 +1,10 @@
-import { CONSENT_MSG, PROGRESS_MSG, SCORM_MSG, scormAttemptOpenSchema, scormCommitSchema } from '@portal/contracts';
-import { defineRoute } from '@portal/service-kit';
-import { readScormAttempts, studyScorm } from '../../scorm/policies';
+import { CONSENT_MSG, MSG, PROGRESS_MSG, SCORM_MSG, scormAttemptOpenSchema, scormCommitSchema } from '@portal/contracts';
+import { defineExportRoute, defineRoute } from '@portal/service-kit';
+import { analyzeScorm, readScormAttempts, studyScorm } from '../../scorm/policies';
 import {
+  scormAnalysisQuery,
+  scormAnalysisSchema,
+  scormAttemptExportQuery,
   scormAttemptListQuery,
   scormAttemptPageSchema,
   scormAttemptParams,
@@ -61,4 +64,31 @@ export const listScormAttempts = defineRoute({
   query: scormAttemptListQuery,
   ok: { status: 200, description: 'Страница попыток', schema: scormAttemptPageSchema },
   also: { 403: { description: 'Учащийся просит чужие попытки', example: PROGRESS_MSG.notOwnResults } },
+});
+
+export const exportScormAttempts = defineExportRoute({
+  method: 'GET',
+  path: '/api/scorm/attempts/export',
+  operationId: 'exportScormAttempts',
+  summary: 'Попытки SCORM-уроков в CSV или XLSX',
+  description: 'Те же фильтры и то же правило доступа, что у списка; по строке на попытку.',
+  access: readScormAttempts,
+  query: scormAttemptExportQuery,
+  file: 'scorm_attempts',
+  audit: { action: 'read', entity: 'quiz' },
+  also: { 403: { description: 'Учащийся просит чужие попытки', example: PROGRESS_MSG.notOwnResults } },
+});
+
+export const analyzeScormLesson = defineRoute({
+  method: 'GET',
+  path: '/api/scorm/analysis',
+  operationId: 'analyzeScormLesson',
+  summary: 'Анализ вопросов SCORM-урока',
+  description:
+    'Вопросы (interactions), о которых сообщил пакет, по идентификатору: сколько попыток ответили, сколько верно, среднее время ответа. ' +
+    'Для авторов курса и администратора.',
+  access: analyzeScorm,
+  query: scormAnalysisQuery,
+  ok: { status: 200, description: 'Вопросы урока', schema: scormAnalysisSchema },
+  also: { 403: { description: 'Курс не из ваших', example: MSG.forbidden } },
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { pagingFields, entityIdField, type Page, type ScormAttemptState, type ScormAttemptSummary } from '@portal/contracts';
+import {
+  exportFields,
+  pagingFields,
+  entityIdField,
+  type Page,
+  type ScormAttemptState,
+  type ScormAttemptSummary,
+} from '@portal/contracts';
 import { conforms } from '@portal/service-kit';
 
 const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
@@ -97,4 +104,50 @@ export const scormAttemptPageSchema = conforms<Page<ScormAttemptSummary>>().as(
       limit: z.number().int(),
     })
     .meta({ id: 'ScormAttemptPage' }),
+);
+
+/** The list's filters without the page, every row, CSV or XLSX. */
+export const scormAttemptExportQuery = scormAttemptListQuery.omit({ page: true, limit: true }).extend(exportFields);
+
+/** A lesson's item analysis: the interactions its package reported, by id. */
+export const scormAnalysisQuery = z.object({ courseId: entityIdField('courseId'), lessonId: entityIdField('lessonId') });
+
+/** One interaction of a package across the learners' latest records of it. */
+export interface ScormInteractionStats {
+  id: string;
+  type: string;
+  /** Attempts that answered it. */
+  answered: number;
+  correct: number;
+  /** correct / answered, 0–100, rounded. */
+  correctPercentage: number;
+  /** Mean seconds, over the answers that report one; null when none does. */
+  averageLatency: number | null;
+}
+
+export interface ScormLessonAnalysis {
+  courseId: string;
+  lessonId: string;
+  attempts: number;
+  interactions: ScormInteractionStats[];
+}
+
+export const scormAnalysisSchema = conforms<ScormLessonAnalysis>().as(
+  z
+    .object({
+      courseId: id,
+      lessonId: id,
+      attempts: z.number().int(),
+      interactions: z.array(
+        z.object({
+          id: z.string(),
+          type: z.string(),
+          answered: z.number().int(),
+          correct: z.number().int(),
+          correctPercentage: z.number().int(),
+          averageLatency: z.number().nullable(),
+        }),
+      ),
+    })
+    .meta({ id: 'ScormLessonAnalysis' }),
 );
