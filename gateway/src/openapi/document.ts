@@ -9,6 +9,7 @@ import { gatewayPaths } from './paths/gateway';
 import { progressPaths } from './paths/progress';
 import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
+import { contentApi } from '@portal/svc-content/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
 import { declaredPaths } from './declared';
 import { TAGS } from './tags';
@@ -53,6 +54,7 @@ export function openApiDocument(): OpenApiDocument {
         ...authPaths,
         ...declaredPaths(TAGS.auth.name, authApi),
         ...contentPaths,
+        ...declaredPaths(TAGS.content.name, contentApi),
         ...progressPaths,
         ...assignmentPaths,
         ...notificationPaths,

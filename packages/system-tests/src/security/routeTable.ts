@@ -3,6 +3,7 @@ import { api, uniqueInn } from '@portal/devstack/testing';
 import { renderAct, rolesOf, type RouteDeclaration } from '@portal/service-kit';
 import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
+import { contentApi } from '@portal/svc-content/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
@@ -337,6 +338,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR
   'content GET /api/courses': { access: EVERYONE, request: () => ({ ok: 200 }) },
+  // The declared routes' rows come from their declarations: the seeded course is the matrix CURATOR's own.
+  ...declaredRules('content', contentApi, {
+    exportCourseScorm: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+  }),
   'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/started/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },

@@ -1,0 +1,9 @@
+/**
+ * The content service's declared public routes: what the gateway documents and the security matrix
+ * checks. Data only (no store, no router). Routes not yet declared are documented by the gateway's
+ * `paths/content.ts`.
+ */
+import type { RouteDeclaration } from '@portal/service-kit';
+import { exportCourseScorm } from './scormExport/declarations';
+
+export const contentApi: readonly RouteDeclaration[] = [exportCourseScorm];
