@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type {
   AttemptDetail,
   AuthResponse,
@@ -6,6 +8,7 @@ import type {
   Question,
   Quiz,
   QuizSettings,
+  ScormPackageSummary,
   StartedAttempt,
 } from '@portal/contracts';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
@@ -162,4 +165,61 @@ export async function takeSampleQuiz(
   });
   if (done.status !== 200) throw new Error(`attempt submit: ${done.status} ${JSON.stringify(done.body)}`);
   return done.body;
+}
+
+/** The golf example (SCORM 2004 3rd Edition, one SCO), as a curator would upload it. */
+const GOLF_PACKAGE = path.resolve(__dirname, '../../../e2e/fixtures/scorm/RuntimeBasicCalls_SCORM20043rdEdition.zip');
+
+export interface ScormLessonSeed {
+  courseId: string;
+  lessonId: string;
+  /** A plain text lesson of the same course, when asked for. */
+  textLessonId?: string;
+  packageId: string;
+  scoId: string;
+}
+
+/**
+ * A published course of the bed's CURATOR whose lesson plays the golf package's SCO, uploaded and
+ * placed through the content service's own API; `withText` adds a plain lesson after it.
+ */
+export async function seedScormCourse(
+  bed: ContentTestBed,
+  { allowNewAttempt = false, withText = false, lessonTitle = 'Гольф: правила' } = {},
+): Promise<ScormLessonSeed> {
+  const token = bed.as.CURATOR.token;
+  const made = async (path: string, body: unknown) => {
+    const answer = await api<{ id: string }>(bed.content.url, 'POST', path, { token, body });
+    if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.id;
+  };
+  const courseId = await made('/api/courses', { title: uniqueTitle('SCORM-курс'), isPublished: true });
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await readFile(GOLF_PACKAGE))], { type: 'application/zip' }), 'golf.zip');
+  const res = await fetch(`${bed.content.url}/api/scorm/packages?courseId=${courseId}&mode=lesson`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`package upload: ${res.status} ${await res.text()}`);
+  const pkg = (await res.json()) as ScormPackageSummary;
+  const scoId = pkg.scos[0].id;
+  const moduleId = await made('/api/blocks', { type: 'MODULE', courseId, title: 'Модуль 1' });
+  const lessonId = await made('/api/blocks', {
+    courseId,
+    moduleId,
+    title: lessonTitle,
+    status: 'published',
+    content: [{ type: 'scorm', content: { packageId: pkg.id, scoId, version: pkg.version, allowNewAttempt } }],
+  });
+  const textLessonId = withText
+    ? await made('/api/blocks', {
+        courseId,
+        moduleId,
+        title: 'Введение',
+        status: 'published',
+        content: [{ type: 'text', content: { text: 'Введение' } }],
+      })
+    : undefined;
+  return { courseId, lessonId, textLessonId, packageId: pkg.id, scoId };
 }
