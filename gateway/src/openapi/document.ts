@@ -2,7 +2,6 @@ import { createDocument } from 'zod-openapi';
 import { assignmentPaths } from './paths/assignments';
 import { candidateLinkPaths } from './paths/candidateLinks';
 import { notificationPaths } from './paths/notifications';
-import { authPaths } from './paths/auth';
 import { privacyPaths } from './paths/privacy';
 import { contentPaths } from './paths/content';
 import { gatewayPaths } from './paths/gateway';
@@ -20,7 +19,7 @@ let built: OpenApiDocument | undefined;
 
 /**
  * The OpenAPI 3.1 description of the portal's public API, assembled from the route declarations a
- * service exports (audit's, crm's and, in part, auth's `routes/api.ts`) or, for services not yet converted, one module per service
+ * service exports (audit's, auth's and crm's `routes/api.ts`) or, for services not yet converted, one module per service
  * (`paths/*.ts`), whose schemas are the zod contracts the services validate with. Built once, on
  * first use.
  */
@@ -51,7 +50,6 @@ export function openApiDocument(): OpenApiDocument {
       },
       security: [{ bearer: [] }],
       paths: {
-        ...authPaths,
         ...declaredPaths(TAGS.auth.name, authApi),
         ...contentPaths,
         ...declaredPaths(TAGS.content.name, contentApi),

@@ -10,14 +10,14 @@ import { subjectRequestModel } from './models/subjectRequest';
 import { staffImportModel } from './models/staffImport';
 import { userModel } from './models/user';
 import { presetAccounts } from './presets';
-import { applicationsRouter } from './routes/applications';
+import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { candidatesRouter } from './routes/candidates';
-import { consentRouter } from './routes/consent';
+import { consentRoutes } from './routes/consent';
 import { subjectRequestsRouter } from './routes/subjectRequests';
 import { passwordRoutes } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
-import { staffImportRouter } from './routes/staffImport';
+import { staffImportRoutes } from './routes/staffImport';
 import { userRoutes } from './routes/users';
 
 export { localLookup } from './lookup';
@@ -57,11 +57,11 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
       }),
       ...passwordRoutes({ ctx, users, limiter, announce }),
       ...userRoutes(users, announce),
+      ...applicationRoutes({ users, applications }, ctx.audit, announce),
+      ...consentRoutes({ consents, requests }, ctx.audit, announce),
+      ...staffImportRoutes(ctx, { users, imports: staffImportModel(ctx.store), store: ctx.store, announce }),
     ]),
-    consentRouter(ctx, { consents, requests }, announce),
     subjectRequestsRouter(ctx, { requests, users }),
-    applicationsRouter(ctx, { users, applications }, announce),
-    staffImportRouter(ctx, { users, imports: staffImportModel(ctx.store), store: ctx.store, announce }),
     internalRouter(ctx, users),
     candidatesRouter(ctx, { users, consents, signer, announce }),
     subjectRouter(ctx.config.INTERNAL_TOKEN, {

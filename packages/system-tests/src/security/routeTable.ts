@@ -247,36 +247,31 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       };
     },
     deleteUser: async (p) => ({ params: { id: (await fresh.user(p)).id }, ok: 204 }),
-  }),
-  'auth GET /api/applications': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
-  'auth POST /api/applications/:id/approve': {
-    access: ['ADMIN'],
-    request: async (p) => ({ params: { id: await fresh.application(p) }, ok: 200 }),
-  },
-  'auth POST /api/applications/:id/decline': {
-    access: ['ADMIN'],
-    request: async (p) => ({ params: { id: await fresh.application(p) }, ok: 200 }),
-  },
-  'auth GET /api/consent/document': { access: 'public', request: () => ({ ok: 200 }) },
-  'auth GET /api/consent': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  // A fresh person each cell: their own consent, given once (201) and then withdrawn (200).
-  'auth POST /api/consent': {
-    access: EVERYONE,
-    request: async (p, caller) => ({
+    approveApplication: async (p) => ({ params: { id: await fresh.application(p) }, ok: 200 }),
+    declineApplication: async (p) => ({ params: { id: await fresh.application(p) }, ok: 200 }),
+    // A fresh person each cell: their own consent, given once (201) and then withdrawn (200).
+    giveConsent: async (p, caller) => ({
       body: { version: CONSENT_DOCUMENT.version },
       ...(caller === 'anonymous' ? {} : { token: (await fresh.session(p)).token, ok: 201 }),
     }),
-  },
-  'auth POST /api/consent/withdraw': {
-    access: EVERYONE,
-    request: async (p, caller) => {
+    withdrawConsent: async (p, caller) => {
       if (caller === 'anonymous') return {};
       const { token } = await fresh.session(p);
       const given = await api(p.auth.url, 'POST', '/api/consent', { token, body: { version: CONSENT_DOCUMENT.version } });
       if (given.status !== 201) throw new Error(`fixture consent: ${given.status} ${JSON.stringify(given.body)}`);
       return { token, ok: 200 };
     },
-  },
+    previewStaffImport: () => ({ body: staffImportBody(), ok: 201 }),
+    // The import is the caller's own: a preview of theirs for each cell that may run it.
+    runStaffImportBatch: async (p, caller) => {
+      const token = caller === 'anonymous' ? undefined : p.tokenOf(caller);
+      const id =
+        token && STAFF_ROLES.includes(caller as Role)
+          ? await created(p, p.auth.url, '/api/staff-import', staffImportBody(), token)
+          : '64b7f0c2a1b2c3d4e5f60718';
+      return { params: { id }, body: { from: 0 }, ok: 200 };
+    },
+  }),
   'auth GET /internal/users': { ...internal, request: (p) => ({ query: `?email=${p.victim.user.email}`, ok: 200 }) },
   'auth GET /internal/users/:id': {
     ...internal,
@@ -320,20 +315,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   ...subjectRules('audit'),
   'auth POST /internal/candidates': { ...internal, request: () => ({ body: {}, ok: 400 }) },
   'auth POST /internal/candidates/purge': { ...internal, request: () => ({ body: { ids: [] }, ok: 200 }) },
-  'auth GET /api/staff-import/template': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
-  'auth POST /api/staff-import': { access: STAFF_ROLES, request: () => ({ body: staffImportBody(), ok: 201 }) },
-  // The import is the caller's own: a preview of theirs for each cell that may run it.
-  'auth POST /api/staff-import/:id/batch': {
-    access: STAFF_ROLES,
-    request: async (p, caller) => {
-      const token = caller === 'anonymous' ? undefined : p.tokenOf(caller);
-      const id =
-        token && STAFF_ROLES.includes(caller as Role)
-          ? await created(p, p.auth.url, '/api/staff-import', staffImportBody(), token)
-          : '64b7f0c2a1b2c3d4e5f60718';
-      return { params: { id }, body: { from: 0 }, ok: 200 };
-    },
-  },
   'auth GET /internal/audience': { ...internal, request: () => ({ query: '?department=Склад', ok: 200 }) },
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR

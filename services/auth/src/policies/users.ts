@@ -1,4 +1,4 @@
-import { CRM_ROLES, MSG, ROLES, userEditRights, type Role } from '@portal/contracts';
+import { CRM_ROLES, MSG, ROLES, STAFF_ROLES, userEditRights, type Role } from '@portal/contracts';
 import { definePolicy, forbidden, type Principal } from '@portal/service-kit';
 
 /** A person's own session, password and consent: every role, refused to none. */
@@ -11,7 +11,10 @@ export const manageUsers = definePolicy('manageUsers', CRM_ROLES);
 export const administerUsers = definePolicy('administerUsers', ['ADMIN']);
 
 /** Role applications are decided by an administrator only. */
-export const APPLICATION_ROLES: Role[] = ['ADMIN'];
+export const decideApplications = definePolicy('decideApplications', ['ADMIN']);
+
+/** The staff import: staff only, and a curator grants no role above their own (checked per row). */
+export const importStaff = definePolicy('importStaff', STAFF_ROLES);
 
 type Target = { _id: unknown; role: Role; fullName: string; email: string; department?: string; position?: string };
 

@@ -3,6 +3,7 @@
  * checks. Data only (no store, no router), so either can import it without running the service.
  */
 import type { RouteDeclaration } from '@portal/service-kit';
+import { approveApplication, declineApplication, listApplications } from './applications/declarations';
 import {
   changePassword,
   getProfile,
@@ -16,6 +17,8 @@ import {
   resetPassword,
   verifyToken,
 } from './auth/declarations';
+import { getConsent, getConsentDocument, giveConsent, withdrawConsent } from './consent/declarations';
+import { getStaffImportTemplate, previewStaffImport, runStaffImportBatch } from './staffImport/declarations';
 import { deleteUser, exportUsers, getUser, listDepartments, listUsers, updateUser } from './users/declarations';
 
 export * from './schema';
@@ -39,4 +42,14 @@ export const authApi: readonly RouteDeclaration[] = [
   updateUser,
   deleteUser,
   issuePasswordLink,
+  listApplications,
+  approveApplication,
+  declineApplication,
+  getConsentDocument,
+  getConsent,
+  giveConsent,
+  withdrawConsent,
+  getStaffImportTemplate,
+  previewStaffImport,
+  runStaffImportBatch,
 ];

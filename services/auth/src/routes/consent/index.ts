@@ -1,46 +1,47 @@
-import Router from '@koa/router';
-import { CONSENT_DOCUMENT, CONSENT_MSG, consentAcceptSchema } from '@portal/contracts';
-import { parse, type ServiceContext } from '@portal/service-kit';
+import { CONSENT_DOCUMENT, CONSENT_MSG } from '@portal/contracts';
+import { implement, type AuditPublisher, type DeclaredHandler } from '@portal/service-kit';
 import { acceptConsent, consentState, withdrawConsent, type ConsentDeps } from '../../commands/consent';
 import { clientAddress } from '../auth';
+import * as declared from './declarations';
 
 /**
- * /api/consent: the consent to the processing of personal data. The text is public (registration
- * shows it); a signed-in person reads their own consent, gives it and withdraws it.
+ * The consent to the processing of personal data, each route beside its declaration
+ * (`declarations.ts`). The text is public (registration shows it); a signed-in person reads their own
+ * consent, gives it and withdraws it.
  */
-export function consentRouter(
-  service: ServiceContext,
+export function consentRoutes(
   deps: Omit<ConsentDeps, 'audit'>,
+  audit: AuditPublisher,
   announce: (id: string) => Promise<void>,
-): Router {
-  const router = new Router({ prefix: '/api/consent' });
-  const { authenticate, audit } = service;
+): DeclaredHandler[] {
   const full: ConsentDeps = { ...deps, audit };
 
-  router.get('/document', (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = CONSENT_DOCUMENT;
-  });
+  return [
+    implement(declared.getConsentDocument, (ctx) => {
+      ctx.set('Cache-Control', 'public, max-age=300');
+      return CONSENT_DOCUMENT;
+    }),
 
-  router.get('/', authenticate, async (ctx) => {
-    ctx.body = await consentState(deps.consents, ctx.state.user.id);
-  });
+    implement(declared.getConsent, (ctx) => consentState(deps.consents, ctx.state.user.id)),
 
-  router.post('/', authenticate, async (ctx) => {
-    const { version } = parse(consentAcceptSchema, ctx.request.body);
-    const origin = { address: clientAddress(ctx), userAgent: String(ctx.get('user-agent')).slice(0, 300) };
-    const { state, created } = await acceptConsent(full, ctx.state.user, version, origin);
-    // Every service's principal says whether the consent is in force: the next request may study.
-    if (created) await announce(ctx.state.user.id);
-    ctx.status = created ? 201 : 200;
-    ctx.body = { ...state, message: CONSENT_MSG.accepted };
-  });
+    implement(declared.giveConsent, async (ctx, { body: { version } }) => {
+      const origin = { address: clientAddress(ctx), userAgent: String(ctx.get('user-agent')).slice(0, 300) };
+      const { state, created } = await acceptConsent(full, ctx.state.user, version, origin);
+      const answer = { ...state, message: CONSENT_MSG.accepted };
+      if (created) {
+        // Every service's principal says whether the consent is in force: the next request may study.
+        await announce(ctx.state.user.id);
+        return answer;
+      }
+      // A consent already in force is answered 200, not the declared 201: written here, nothing returned.
+      ctx.status = 200;
+      ctx.body = answer;
+    }),
 
-  router.post('/withdraw', authenticate, async (ctx) => {
-    const state = await withdrawConsent(full, ctx.state.user);
-    await announce(ctx.state.user.id);
-    ctx.body = { ...state, message: CONSENT_MSG.withdrawn };
-  });
-
-  return router;
+    implement(declared.withdrawConsent, async (ctx) => {
+      const state = await withdrawConsent(full, ctx.state.user);
+      await announce(ctx.state.user.id);
+      return { ...state, message: CONSENT_MSG.withdrawn };
+    }),
+  ];
 }

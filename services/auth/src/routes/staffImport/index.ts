@@ -1,24 +1,21 @@
-import Router from '@koa/router';
 import { isValidObjectId, type Connection, type Model } from 'mongoose';
 import {
   IMPORT_MSG,
   STAFF_IMPORT_BATCH,
   STAFF_IMPORT_COLUMNS,
-  staffImportBatchSchema,
-  staffImportSchema,
-  staffImportTemplateQuerySchema,
   type ImportBatchResult,
   type ImportPreview,
 } from '@portal/contracts';
 import {
+  XLSX_MEDIA_TYPE,
   badRequest,
   composeMail,
+  implement,
   loadExcel,
   notFound,
   op,
-  parse,
   portalLink,
-  requireRole,
+  type DeclaredHandler,
   type ServiceContext,
 } from '@portal/service-kit';
 import { changeEndsSessions, endSessionsOf, issueFirstLinks } from '../../commands/sessions';
@@ -26,6 +23,7 @@ import { checkRows, countOutcomes, previewRows, readSheet, writeBatch } from '..
 import type { StaffImportDoc } from '../../models/staffImport';
 import type { UserDoc } from '../../models/user';
 import type { AuthConfig } from '../../config';
+import * as declared from './declarations';
 
 const TEMPLATE_ROWS = [
   ['Иванова Мария Сергеевна', 'm.ivanova@example.ru', 'Бухгалтерия', 'Главный бухгалтер', 'Клиент'],
@@ -38,12 +36,12 @@ const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 const expiry = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' });
 
 /**
- * /api/staff-import (ADMIN, CURATOR): the template, the preview of a file (POST, nothing written but
+ * The staff import (ADMIN, CURATOR), each route beside its declaration (`declarations.ts`): the template, the preview of a file (POST, nothing written but
  * the import's own record) and its run, a batch per request, idempotent by email. New people get a
  * one-time set-password link: by mail when SMTP is configured, otherwise in the answer for the admin
  * to hand out. The finished import is audited once, with its counts.
  */
-export function staffImportRouter(
+export function staffImportRoutes(
   service: ServiceContext<AuthConfig>,
   {
     users,
@@ -51,10 +49,8 @@ export function staffImportRouter(
     store,
     announce,
   }: { users: Model<UserDoc>; imports: Model<StaffImportDoc>; store: Connection; announce: (id: string) => Promise<void> },
-): Router {
-  const router = new Router({ prefix: '/api/staff-import' });
-  const { authenticate, audit, mailer, config } = service;
-  const importer = [authenticate, requireRole('ADMIN', 'CURATOR')] as const;
+): DeclaredHandler[] {
+  const { mailer, config } = service;
 
   // Written once per process: the same bytes every time (the zip stamps each part with the time of
   // writing, and exceljs the workbook with the hour).
@@ -75,8 +71,7 @@ export function staffImportRouter(
     return template;
   };
 
-  router.get('/template', ...importer, async (ctx) => {
-    const { format } = parse(staffImportTemplateQuerySchema, ctx.query);
+  const templateRoute = implement(declared.getStaffImportTemplate, async (ctx, { query: { format } }) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="staff-import-template.${format}"`);
     if (format === 'csv') {
@@ -84,12 +79,11 @@ export function staffImportRouter(
       ctx.body = `\uFEFF${[STAFF_IMPORT_COLUMNS, ...TEMPLATE_ROWS].map((r) => r.join(';')).join('\r\n')}\r\n`;
       return;
     }
-    ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    ctx.type = XLSX_MEDIA_TYPE;
     ctx.body = await xlsxTemplate();
   });
 
-  router.post('/', ...importer, async (ctx) => {
-    const { fileName, content } = parse(staffImportSchema, ctx.request.body);
+  const previewRoute = implement(declared.previewStaffImport, async (ctx, { body: { fileName, content } }) => {
     const { user } = ctx.state;
     const table = await readSheet(fileName, Buffer.from(content, 'base64'));
     const checked = checkRows(table, user.role);
@@ -107,15 +101,13 @@ export function staffImportRouter(
       counts: { new: 0, update: 0, same: 0, error: rows.length - valid.length },
     });
     const body: ImportPreview = { id: String(created._id), fileName, total: rows.length, counts: countOutcomes(rows), rows };
-    ctx.status = 201;
-    ctx.body = body;
+    return body;
   });
 
-  router.post('/:id/batch', ...importer, async (ctx) => {
-    const { from } = parse(staffImportBatchSchema, ctx.request.body);
+  const batchRoute = implement(declared.runStaffImportBatch, async (ctx, { params, body: { from }, record }) => {
     const { user } = ctx.state;
-    const found = isValidObjectId(ctx.params.id)
-      ? await imports.findOne({ _id: ctx.params.id, by: user.id, finishedAt: null }).lean<StaffImportDoc>()
+    const found = isValidObjectId(params.id)
+      ? await imports.findOne({ _id: params.id, by: user.id, finishedAt: null }).lean<StaffImportDoc>()
       : null;
     if (!found) throw notFound(IMPORT_MSG.importNotFound);
     // The batches come in order; one asked again (a retried request) is written again harmlessly.
@@ -170,20 +162,16 @@ export function staffImportRouter(
         counts: result.counts,
         created: result.created,
       };
-      ctx.body = answer;
-      return;
+      return answer;
     }
     if (finished)
-      audit.publish({
-        action: 'create',
-        entity: 'user',
+      record({
         entityId: String(found._id),
         details: `Импорт сотрудников из файла «${found.fileName}»: новых ${counts.new}, изменено ${counts.update}, без изменений ${counts.same}, с ошибками ${counts.error}`,
-        actor: user,
       });
     const body: ImportBatchResult = { done, total: found.total, finished, counts: result.counts, created: result.created };
-    ctx.body = body;
+    return body;
   });
 
-  return router;
+  return [templateRoute, previewRoute, batchRoute];
 }
