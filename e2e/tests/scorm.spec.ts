@@ -109,41 +109,38 @@ test.describe('SCORM', () => {
 
     // A learner opens the lesson: the SCO plays in its frame, and there is no «Завершить урок».
     const learner = await registerLearner(request);
-    await page.context().clearCookies();
-    const learnerPage = await page.context().newPage();
-    // The golf SCO asks «resume from where you left off?» with confirm(): the learner says yes.
-    learnerPage.on('dialog', (dialog) => void dialog.accept());
-    await signIn(learnerPage, learner.email, PASSWORD, `/student/${courseId}?lesson=${lessonId}`);
-    await expect(learnerPage.getByRole('heading', { name: 'Правила гольфа', level: 2 })).toBeVisible();
-    await expect(learnerPage.getByText('Этот урок засчитывается сам, когда вы пройдёте учебный материал до конца')).toBeVisible();
-    await expect(learnerPage.getByRole('button', { name: 'Завершить урок' })).toHaveCount(0);
-    await expect(progressText(learnerPage)).toHaveText('Прогресс курса: 0 из 1 · 0%');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, learner.email, PASSWORD, `/student/${courseId}?lesson=${lessonId}`);
+    await expect(page.getByRole('heading', { name: 'Правила гольфа', level: 2 })).toBeVisible();
+    await expect(page.getByText('Этот урок засчитывается сам, когда вы пройдёте учебный материал до конца')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Завершить урок' })).toHaveCount(0);
+    await expect(progressText(page)).toHaveText('Прогресс курса: 0 из 1 · 0%');
 
-    await expect(scoPage(learnerPage).getByRole('heading', { name: 'Play of the game' })).toBeVisible({ timeout: 20_000 });
+    await expect(scoPage(page).getByRole('heading', { name: 'Play of the game' })).toBeVisible({ timeout: 20_000 });
     for (const title of ['Par', 'Scoring', 'Other Scoring Systems']) {
-      await scoFrame(learnerPage).getByRole('button', { name: 'Next ->' }).click();
-      await expect(scoPage(learnerPage).getByRole('heading', { name: title })).toBeVisible();
+      await scoFrame(page).getByRole('button', { name: 'Next ->' }).click();
+      await expect(scoPage(page).getByRole('heading', { name: title })).toBeVisible();
     }
 
     // Left on the fourth page: a reload asks the attempt again and the SCO resumes at its bookmark.
     await expect
       .poll(async () => (await attemptsOf(request, curator, courseId))[0]?.completionStatus, { timeout: 45_000 })
       .toBe('incomplete');
-    await learnerPage.reload();
-    await expect(scoPage(learnerPage).getByRole('heading', { name: 'Other Scoring Systems' })).toBeVisible({ timeout: 20_000 });
+    await page.reload();
+    await expect(scoPage(page).getByRole('heading', { name: 'Other Scoring Systems' })).toBeVisible({ timeout: 20_000 });
 
     // On to the last page, the quiz: two answers given, the rest left blank.
-    for (let i = 0; i < 12; i++) await scoFrame(learnerPage).getByRole('button', { name: 'Next ->' }).click();
-    const quiz = scoPage(learnerPage);
+    for (let i = 0; i < 12; i++) await scoFrame(page).getByRole('button', { name: 'Next ->' }).click();
+    const quiz = scoPage(page);
     await quiz.getByLabel('USGA and Royal and Ancient').check();
     await quiz.getByLabel('eagle').first().check();
     await quiz.getByRole('button', { name: 'Submit Answers' }).click();
-    await scoFrame(learnerPage).getByRole('button', { name: 'Exit' }).click();
+    await scoFrame(page).getByRole('button', { name: 'Exit' }).click();
 
     // The SCO reported completion: the lesson and the course count it, without a reload.
-    await expect(learnerPage.getByRole('status').filter({ hasText: 'Пройдено' })).toBeVisible({ timeout: 20_000 });
-    await expect(progressText(learnerPage)).toHaveText('Прогресс курса: 1 из 1 · 100%');
-    await expect(learnerPage.getByTestId('scorm-score')).toHaveText(/^Баллы: \d+ из 100$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Пройдено' })).toBeVisible({ timeout: 20_000 });
+    await expect(progressText(page)).toHaveText('Прогресс курса: 1 из 1 · 100%');
+    await expect(page.getByTestId('scorm-score')).toHaveText(/^Баллы: \d+ из 100$/);
 
     const [attempt] = await attemptsOf(request, curator, courseId);
     expect(attempt).toMatchObject({ lessonId, number: 1, completionStatus: 'completed' });
