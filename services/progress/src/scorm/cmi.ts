@@ -100,3 +100,17 @@ export const scoreOf = (score: Partial<Record<keyof ScormScore, number | null | 
   max: finite(score?.max),
   scaled: finite(score?.scaled),
 });
+
+/**
+ * The stored runtimeData (JSON) with the learner's name replaced (2004's cmi.learner_name, 1.2's
+ * cmi.core.student_name): what anonymisation leaves of a tree the player filled with the name.
+ */
+export function renamedLearner(runtimeData: string, alias: string): string {
+  if (!runtimeData) return runtimeData;
+  const data = JSON.parse(runtimeData) as { cmi?: unknown };
+  const cmi = data.cmi;
+  if (!isTree(cmi)) return runtimeData;
+  const core = child(cmi, 'core');
+  const renamed = isTree(core) && 'student_name' in core ? { ...cmi, core: { ...core, student_name: alias } } : cmi;
+  return JSON.stringify({ ...data, cmi: 'learner_name' in renamed ? { ...renamed, learner_name: alias } : renamed });
+}

@@ -1,6 +1,7 @@
 import { SUBJECT_EXPORT_LIMIT, op, type SubjectHandlers } from '@portal/service-kit';
 import { renderCertificate, type CertificateIssuer } from '../certificates/pdf';
 import type { ProgressModels } from '../models';
+import { renamedLearner } from '../scorm/cmi';
 
 /**
  * What the progress service holds about a person (their lessons, courses, quiz attempts with every
@@ -11,7 +12,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
-      const [lessons, courses, attempts, assigned, extensions, certificates, notifications, links] = await Promise.all([
+      const [lessons, courses, attempts, assigned, extensions, certificates, notifications, links, scorm] = await Promise.all([
         models.completions.find({ userId }, null, limited).lean(),
         models.courseCompletions.find({ userId }, null, limited).lean(),
         models.attempts.find({ userId }, null, limited).lean(),
@@ -20,6 +21,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
         models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
         models.notifications.find({ userId }, null, limited).lean(),
         models.candidateLinks.find({ createdBy: userId }, { tokenHash: 0 }, limited).lean(),
+        models.scormAttempts.find({ userId }, null, limited).lean(),
       ]);
       return {
         'Пройденные уроки': lessons,
@@ -30,6 +32,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
         Сертификаты: certificates,
         Уведомления: notifications,
         'Ссылки для кандидатов': links,
+        'Попытки SCORM-уроков': scorm,
       };
     },
 
@@ -38,6 +41,11 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
       const reviewed = await renameReviewer(models, userId, alias);
       const authored = await models.assignments.updateMany({ 'createdBy.id': userId }, { $set: { 'createdBy.fullName': alias } });
       const links = await models.candidateLinks.updateMany({ createdBy: userId }, { $set: { createdByName: alias } });
+      let scorm = 0;
+      for (const a of await models.scormAttempts.find({ userId }, { cmi: 1 }).lean()) {
+        await models.scormAttempts.updateOne({ _id: a._id }, { $set: { userName: alias, cmi: renamedLearner(a.cmi, alias) } });
+        scorm += 1;
+      }
       let certificates = 0;
       for (const c of await models.certificates.find({ userId }, { pdf: 0 }).lean()) {
         const verifyUrl = `${publicUrl.replace(/\/$/, '')}/verify/${c.number}`;
@@ -51,6 +59,7 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
         'Назначения (автор)': authored.modifiedCount,
         'Ссылки для кандидатов (автор)': links.modifiedCount,
         Сертификаты: certificates,
+        'Попытки SCORM-уроков': scorm,
       };
     },
   };

@@ -379,3 +379,29 @@ describe('GET /api/scorm/attempts', () => {
     expect(bad.body.field).toBe('limit');
   });
 });
+
+describe('what the service holds about a person', () => {
+  it("gives a learner's SCORM attempts in their data, and anonymisation leaves the alias in the attempt and its tree", async () => {
+    const course = await seedScormCourse();
+    const me = await bed.learner('CLIENT', 'Ольга Забытая');
+    const attempt = await opened(course, me.token);
+    await commit(attempt.id, me.token, commit2004(1, { learner_name: 'Ольга Забытая', learner_id: me.user.id }));
+    const internal = { 'x-internal-token': bed.progress.ctx.config.INTERNAL_TOKEN };
+    const collected = await call('GET', `/internal/subjects/${me.user.id}`, undefined, undefined, internal);
+    expect(collected.status).toBe(200);
+    expect(collected.body['Попытки SCORM-уроков']).toHaveLength(1);
+    const forgotten = await call(
+      'POST',
+      `/internal/subjects/${me.user.id}/anonymise`,
+      undefined,
+      { alias: 'Пользователь 17' },
+      internal,
+    );
+    expect(forgotten.status).toBe(200);
+    expect(forgotten.body['Попытки SCORM-уроков']).toBe(1);
+    const stored = await storedAttempt(attempt.id);
+    expect(stored!.userName).toBe('Пользователь 17');
+    expect(stored!.cmi).not.toContain('Ольга');
+    expect(JSON.parse(stored!.cmi)).toMatchObject({ cmi: { learner_name: 'Пользователь 17', location: '' } });
+  });
+});
