@@ -74,8 +74,10 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
   const learner = learnerOf(user);
   const learnerId = learner?.id ?? '';
   const learnerName = learner?.name ?? '';
+  const packageId = content.packageId;
 
   useEffect(() => {
+    if (!packageId) return;
     let cancelled = false;
     let runtime: ScormRuntime | null = null;
     setSession({ phase: 'loading' });
@@ -112,7 +114,7 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
       runtime?.flush();
       runtime?.destroy();
     };
-  }, [courseId, lessonId, preview, start, learnerId, learnerName]);
+  }, [courseId, lessonId, packageId, preview, start, learnerId, learnerName]);
 
   // What the SCO set is sent when the page is hidden or left, not only every 30 seconds.
   const runtime = session.phase === 'ready' ? session.runtime : null;
@@ -140,7 +142,7 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  if (!content.packageId) return <Notice role="note">{SCORM_PLAYER_MSG.notUploaded}</Notice>;
+  if (!packageId) return <Notice role="note">{SCORM_PLAYER_MSG.notUploaded}</Notice>;
   if (session.phase === 'loading') return <Loading label={SCORM_PLAYER_MSG.loading} />;
   if (session.phase === 'failed') {
     return (
