@@ -2,6 +2,8 @@ import type { ServiceName } from '@portal/contracts';
 
 /** Which service answers which public prefix. The spec's paths, under /api. */
 export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
+  // A learner's SCORM attempts are progress's; the rest of /api/scorm (packages, launch) is content's. First match wins.
+  { prefix: '/api/scorm/attempts', service: 'progress' },
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/users', service: 'auth' },
   { prefix: '/api/applications', service: 'auth' },

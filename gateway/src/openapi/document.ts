@@ -10,6 +10,7 @@ import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
 import { contentApi } from '@portal/svc-content/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
+import { progressScormApi } from '@portal/svc-progress/routes/scorm/api';
 import { declaredPaths } from './declared';
 import { TAGS } from './tags';
 
@@ -54,6 +55,7 @@ export function openApiDocument(): OpenApiDocument {
         ...contentPaths,
         ...declaredPaths(TAGS.content.name, contentApi),
         ...progressPaths,
+        ...declaredPaths(TAGS.progress.name, progressScormApi),
         ...assignmentPaths,
         ...notificationPaths,
         ...candidateLinkPaths,

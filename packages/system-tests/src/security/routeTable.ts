@@ -5,6 +5,7 @@ import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
 import { contentApi } from '@portal/svc-content/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
+import { progressScormApi } from '@portal/svc-progress/routes/scorm/api';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
@@ -522,6 +523,17 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: RESULTS_ALL_ROLES,
     request: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
   },
+  // SCORM attempts: learners open and commit their own (a lesson without a package, an attempt of
+  // nobody's: 404); anyone reads attempts by the results' rule; item analysis as the quiz's.
+  ...declaredRules('progress', progressScormApi, {
+    openScormAttempt: (p) => ({ body: { courseId: p.seeded.course.id, lessonId: p.seeded.textLessonId }, ok: 404 }),
+    commitScormAttempt: () => ({
+      params: { id: '0123456789abcdef01234567' },
+      body: { commitSequence: 1, runtimeData: { cmi: {} } },
+      ok: 404,
+    }),
+    analyzeScormLesson: (p) => ({ query: `?courseId=${p.seeded.course.id}&lessonId=${p.seeded.textLessonId}`, ok: 200 }),
+  }),
   'progress GET /internal/stats': { ...internal, request: (p) => ({ query: `?userId=${p.victim.user.id}`, ok: 200 }) },
   // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
   'progress GET /api/assignments/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },

@@ -81,7 +81,7 @@ export const exportScormAttempts = defineExportRoute({
 
 export const analyzeScormLesson = defineRoute({
   method: 'GET',
-  path: '/api/scorm/analysis',
+  path: '/api/scorm/attempts/analysis',
   operationId: 'analyzeScormLesson',
   summary: 'Анализ вопросов SCORM-урока',
   description:

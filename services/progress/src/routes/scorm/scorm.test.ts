@@ -359,7 +359,7 @@ describe('GET /api/scorm/attempts', () => {
 
   it("gives the course's author the item analysis of the package's interactions, and refuses learners and other curators", async () => {
     const query = `courseId=${course.courseId}&lessonId=${course.lessonId}`;
-    const analysis = await call('GET', `/api/scorm/analysis?${query}`, bed.as.CURATOR.token);
+    const analysis = await call('GET', `/api/scorm/attempts/analysis?${query}`, bed.as.CURATOR.token);
     expect(analysis.status).toBe(200);
     expect(analysis.body).toEqual({
       courseId: course.courseId,
@@ -367,9 +367,9 @@ describe('GET /api/scorm/attempts', () => {
       attempts: 3,
       interactions: [{ id: 'q1', type: 'choice', answered: 3, correct: 3, correctPercentage: 100, averageLatency: 5 }],
     });
-    expect((await call('GET', `/api/scorm/analysis?${query}`, learners[0].token)).status).toBe(403);
+    expect((await call('GET', `/api/scorm/attempts/analysis?${query}`, learners[0].token)).status).toBe(403);
     const stranger = await userWithRole(bed.auth, 'CURATOR', 'Куратор Другой');
-    expect((await call('GET', `/api/scorm/analysis?${query}`, stranger.token)).status).toBe(403);
+    expect((await call('GET', `/api/scorm/attempts/analysis?${query}`, stranger.token)).status).toBe(403);
   });
 
   it('answers 401 without a token and 400 for a page size over the limit', async () => {
