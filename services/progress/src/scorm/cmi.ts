@@ -14,8 +14,14 @@ const MAX_TEXT = 4000;
 
 const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
 const child = (tree: unknown, key: string): unknown => (isTree(tree) ? tree[key] : undefined);
+/** At most MAX_TEXT characters, never cutting a surrogate pair in two (the driver would store U+FFFD). */
+const clipped = (value: string): string => {
+  if (value.length <= MAX_TEXT) return value;
+  const cut = value.slice(0, MAX_TEXT);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
 const text = (value: unknown): string =>
-  typeof value === 'string' ? value.slice(0, MAX_TEXT) : typeof value === 'number' ? String(value) : '';
+  typeof value === 'string' ? clipped(value) : typeof value === 'number' ? String(value) : '';
 
 /** The members of a SCORM collection, which scorm-again renders as {"0": …, "1": …} (an array when loaded so). */
 const membersOf = (collection: unknown): unknown[] =>
