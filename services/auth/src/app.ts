@@ -14,7 +14,7 @@ import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { candidatesRouter } from './routes/candidates';
 import { consentRoutes } from './routes/consent';
-import { subjectRequestsRouter } from './routes/subjectRequests';
+import { subjectRequestRoutes, subjectRequestsRouter } from './routes/subjectRequests';
 import { passwordRoutes } from './routes/auth/password';
 import { internalRouter } from './routes/internal';
 import { staffImportRoutes } from './routes/staffImport';
@@ -60,8 +60,9 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
       ...applicationRoutes({ users, applications }, ctx.audit, announce),
       ...consentRoutes({ consents, requests }, ctx.audit, announce),
       ...staffImportRoutes(ctx, { users, imports: staffImportModel(ctx.store), store: ctx.store, announce }),
+      ...subjectRequestRoutes({ requests, users }),
     ]),
-    subjectRequestsRouter(ctx, { requests, users }),
+    subjectRequestsRouter(ctx, requests),
     internalRouter(ctx, users),
     candidatesRouter(ctx, { users, consents, signer, announce }),
     subjectRouter(ctx.config.INTERNAL_TOKEN, {

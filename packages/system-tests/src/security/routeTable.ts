@@ -263,6 +263,17 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       return { token, ok: 200 };
     },
     previewStaffImport: () => ({ body: staffImportBody(), ok: 201 }),
+    createSubjectRequest: async (p) => ({ body: { userId: (await fresh.user(p)).id, kind: 'export' }, ok: 201 }),
+    getSubjectRequestAct: async (p) => {
+      const id = await fresh.subjectRequest(p);
+      const act = (await renderAct({ title: 'Акт', paragraphs: ['Проверка'], createdAt: new Date() })).toString('base64');
+      const done = await api(p.auth.url, 'POST', `/internal/subject-requests/${id}/done`, {
+        body: { completedBy: p.as.ADMIN.user.id, act },
+        headers: { 'x-internal-token': process.env.INTERNAL_TOKEN! },
+      });
+      if (done.status !== 200) throw new Error(`fixture act: ${done.status} ${JSON.stringify(done.body)}`);
+      return { params: { id }, ok: 200 };
+    },
     // The import is the caller's own: a preview of theirs for each cell that may run it.
     runStaffImportBatch: async (p, caller) => {
       const token = caller === 'anonymous' ? undefined : p.tokenOf(caller);
@@ -279,24 +290,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (p) => ({ params: { id: p.victim.user.id }, query: `?session=${sessionOf(p.victim.token)}`, ok: 200 }),
   },
   'auth GET /internal/stats': { ...internal, request: () => ({ ok: 200 }) },
-  'auth GET /api/subject-requests': { access: ['ADMIN'], request: () => ({ ok: 200 }) },
-  'auth POST /api/subject-requests': {
-    access: ['ADMIN'],
-    request: async (p) => ({ body: { userId: (await fresh.user(p)).id, kind: 'export' }, ok: 201 }),
-  },
-  'auth GET /api/subject-requests/:id/act': {
-    access: ['ADMIN'],
-    request: async (p) => {
-      const id = await fresh.subjectRequest(p);
-      const act = (await renderAct({ title: 'Акт', paragraphs: ['Проверка'], createdAt: new Date() })).toString('base64');
-      const done = await api(p.auth.url, 'POST', `/internal/subject-requests/${id}/done`, {
-        body: { completedBy: p.as.ADMIN.user.id, act },
-        headers: { 'x-internal-token': process.env.INTERNAL_TOKEN! },
-      });
-      if (done.status !== 200) throw new Error(`fixture act: ${done.status} ${JSON.stringify(done.body)}`);
-      return { params: { id }, ok: 200 };
-    },
-  },
   'auth GET /internal/subject-requests/:id': {
     ...internal,
     request: async (p) => ({ params: { id: await fresh.subjectRequest(p) }, ok: 200 }),

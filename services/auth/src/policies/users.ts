@@ -1,4 +1,4 @@
-import { CRM_ROLES, MSG, ROLES, STAFF_ROLES, userEditRights, type Role } from '@portal/contracts';
+import { ADMIN_ROLES, CRM_ROLES, MSG, ROLES, STAFF_ROLES, userEditRights, type Role } from '@portal/contracts';
 import { definePolicy, forbidden, type Principal } from '@portal/service-kit';
 
 /** A person's own session, password and consent: every role, refused to none. */
@@ -12,6 +12,9 @@ export const administerUsers = definePolicy('administerUsers', ['ADMIN']);
 
 /** Role applications are decided by an administrator only. */
 export const decideApplications = definePolicy('decideApplications', ['ADMIN']);
+
+/** Data-subject requests (152-FZ): filed, listed and their acts read by an administrator only. */
+export const handleSubjectRequests = definePolicy('handleSubjectRequests', ADMIN_ROLES);
 
 /** The staff import: staff only, and a curator grants no role above their own (checked per row). */
 export const importStaff = definePolicy('importStaff', STAFF_ROLES);

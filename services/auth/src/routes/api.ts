@@ -18,6 +18,7 @@ import {
   verifyToken,
 } from './auth/declarations';
 import { getConsent, getConsentDocument, giveConsent, withdrawConsent } from './consent/declarations';
+import { createSubjectRequest, getSubjectRequestAct, listSubjectRequests } from './subjectRequests/declarations';
 import { getStaffImportTemplate, previewStaffImport, runStaffImportBatch } from './staffImport/declarations';
 import { deleteUser, exportUsers, getUser, listDepartments, listUsers, updateUser } from './users/declarations';
 
@@ -52,4 +53,7 @@ export const authApi: readonly RouteDeclaration[] = [
   getStaffImportTemplate,
   previewStaffImport,
   runStaffImportBatch,
+  listSubjectRequests,
+  createSubjectRequest,
+  getSubjectRequestAct,
 ];

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   APPLICATION_STATUSES,
   ROLES,
+  SUBJECT_REQUEST_KINDS,
+  SUBJECT_REQUEST_STATUSES,
   type AuthResponse,
   type ConsentState,
   type Department,
@@ -10,6 +12,7 @@ import {
   type PasswordResetLink,
   type ProfileResponse,
   type RoleApplication,
+  type SubjectRequest,
   type User,
 } from '@portal/contracts';
 import { conforms } from '@portal/service-kit';
@@ -193,3 +196,23 @@ export const importBatchSchema = conforms<ImportBatchResult>().as(
     })
     .meta({ id: 'ImportBatch' }),
 );
+
+/** A data-subject request (152-FZ); the gateway's export and anonymisation answer with it too. */
+export const subjectRequestSchema = conforms<SubjectRequest>().as(
+  z
+    .object({
+      id: z.string(),
+      kind: z.enum(SUBJECT_REQUEST_KINDS),
+      reason: z.enum(['withdrawal', 'admin']),
+      status: z.enum(SUBJECT_REQUEST_STATUSES),
+      user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+      filedBy: z.string(),
+      createdAt: z.string(),
+      completedAt: z.string().nullable(),
+      completedBy: z.string().nullable(),
+      summary: z.record(z.string(), z.number()).nullable(),
+      hasAct: z.boolean(),
+    })
+    .meta({ id: 'SubjectRequest' }),
+);
+export const subjectRequestPageSchema = pageOf(subjectRequestSchema, 'SubjectRequestPage');

@@ -2,27 +2,21 @@ import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
-import {
-  PRIVACY_MSG,
-  SUBJECT_REQUEST_LABELS,
-  pageOffset,
-  subjectRequestCreateSchema,
-  subjectRequestListQuerySchema,
-  type Page,
-  type SubjectRequest,
-} from '@portal/contracts';
+import { PRIVACY_MSG, SUBJECT_REQUEST_LABELS, pageOffset, type Page, type SubjectRequest } from '@portal/contracts';
 import {
   badRequest,
   conflict,
+  implement,
   notFound,
   parse,
   requireInternal,
-  requireRole,
   storedBytes,
+  type DeclaredHandler,
   type ServiceContext,
 } from '@portal/service-kit';
 import type { SubjectRequestDoc } from '../../models/subjectRequest';
 import type { UserDoc } from '../../models/user';
+import * as declared from './declarations';
 
 export const presentSubjectRequest = (r: SubjectRequestDoc): SubjectRequest => ({
   id: String(r._id),
@@ -47,76 +41,79 @@ const doneSchema = z.object({
   alias: z.string().max(200).optional(),
 });
 
+/** A request by its id, or the 404 that names it. */
+const loader = (requests: Model<SubjectRequestDoc>) => async (id: string) => {
+  const found = isValidObjectId(id) ? await requests.findById(id).lean<SubjectRequestDoc>() : null;
+  if (!found) throw notFound(PRIVACY_MSG.requestNotFound);
+  return found;
+};
+
 /**
- * /api/subject-requests (ADMIN): the data-subject requests, filed by a withdrawn consent or by an
- * ADMIN. The gateway carries them out (it asks every service), then reports back on /internal.
+ * The data-subject requests' public routes (ADMIN), each beside its declaration
+ * (`declarations.ts`): filed by a withdrawn consent or by an ADMIN, listed, and their acts read.
  */
-export function subjectRequestsRouter(
-  service: ServiceContext,
-  { requests, users }: { requests: Model<SubjectRequestDoc>; users: Model<UserDoc> },
-): Router {
-  const router = new Router();
-  const { authenticate, audit } = service;
-  const load = async (id: string) => {
-    const found = isValidObjectId(id) ? await requests.findById(id).lean<SubjectRequestDoc>() : null;
-    if (!found) throw notFound(PRIVACY_MSG.requestNotFound);
-    return found;
-  };
+export function subjectRequestRoutes({
+  requests,
+  users,
+}: {
+  requests: Model<SubjectRequestDoc>;
+  users: Model<UserDoc>;
+}): DeclaredHandler[] {
+  const load = loader(requests);
+  return [
+    implement(declared.listSubjectRequests, async (_ctx, { query }) => {
+      const filter = query.status ? { status: query.status } : {};
+      const [rows, total] = await Promise.all([
+        requests
+          .find(filter, { act: 0 })
+          .sort({ createdAt: -1, _id: -1 })
+          .skip(pageOffset(query))
+          .limit(query.limit)
+          .lean<SubjectRequestDoc[]>(),
+        requests.countDocuments(filter, { limit: 10_000 }),
+      ]);
+      const body: Page<SubjectRequest> = {
+        // The act itself stays out of the list: whether there is one is enough.
+        data: rows.map((r) => ({ ...presentSubjectRequest(r), hasAct: r.status === 'done' && r.kind === 'anonymise' })),
+        total,
+        page: query.page,
+        limit: query.limit,
+      };
+      return body;
+    }),
 
-  router.get('/api/subject-requests', authenticate, requireRole('ADMIN'), async (ctx) => {
-    const query = parse(subjectRequestListQuerySchema, ctx.query);
-    const filter = query.status ? { status: query.status } : {};
-    const [rows, total] = await Promise.all([
-      requests
-        .find(filter, { act: 0 })
-        .sort({ createdAt: -1, _id: -1 })
-        .skip(pageOffset(query))
-        .limit(query.limit)
-        .lean<SubjectRequestDoc[]>(),
-      requests.countDocuments(filter, { limit: 10_000 }),
-    ]);
-    const body: Page<SubjectRequest> = {
-      // The act itself stays out of the list: whether there is one is enough.
-      data: rows.map((r) => ({ ...presentSubjectRequest(r), hasAct: r.status === 'done' && r.kind === 'anonymise' })),
-      total,
-      page: query.page,
-      limit: query.limit,
-    };
-    ctx.body = body;
-  });
+    implement(declared.createSubjectRequest, async (ctx, { body: { userId, kind }, record }) => {
+      if (kind === 'anonymise' && userId === ctx.state.user.id) throw badRequest(PRIVACY_MSG.selfAnonymise, 'userId');
+      const person = await users.findById(userId).lean<UserDoc>();
+      if (!person) throw notFound(PRIVACY_MSG.userGone);
+      const created = await requests.create({
+        userId,
+        userName: person.fullName,
+        userEmail: person.email,
+        kind,
+        reason: 'admin',
+        filedBy: ctx.state.user.id,
+      });
+      record({ entityId: String(created._id), details: `Запрос «${SUBJECT_REQUEST_LABELS[kind]}» о данных ${person.email}` });
+      return presentSubjectRequest(created.toObject());
+    }),
 
-  router.post('/api/subject-requests', authenticate, requireRole('ADMIN'), async (ctx) => {
-    const { userId, kind } = parse(subjectRequestCreateSchema, ctx.request.body);
-    if (kind === 'anonymise' && userId === ctx.state.user.id) throw badRequest(PRIVACY_MSG.selfAnonymise, 'userId');
-    const person = await users.findById(userId).lean<UserDoc>();
-    if (!person) throw notFound(PRIVACY_MSG.userGone);
-    const created = await requests.create({
-      userId,
-      userName: person.fullName,
-      userEmail: person.email,
-      kind,
-      reason: 'admin',
-      filedBy: ctx.state.user.id,
-    });
-    audit.publish({
-      action: 'create',
-      entity: 'profile',
-      entityId: String(created._id),
-      details: `Запрос «${SUBJECT_REQUEST_LABELS[kind]}» о данных ${person.email}`,
-      actor: ctx.state.user,
-    });
-    ctx.status = 201;
-    ctx.body = presentSubjectRequest(created.toObject());
-  });
+    implement(declared.getSubjectRequestAct, async (ctx, { params }) => {
+      const found = await load(params.id);
+      if (!found.act) throw notFound(PRIVACY_MSG.noAct);
+      ctx.set('Content-Type', 'application/pdf');
+      ctx.set('Content-Disposition', `attachment; filename="act-${String(found._id)}.pdf"`);
+      ctx.body = storedBytes(found.act);
+    }),
+  ];
+}
 
-  router.get('/api/subject-requests/:id/act', authenticate, requireRole('ADMIN'), async (ctx) => {
-    const found = await load(ctx.params.id);
-    if (!found.act) throw notFound(PRIVACY_MSG.noAct);
-    ctx.set('Content-Type', 'application/pdf');
-    ctx.set('Content-Disposition', `attachment; filename="act-${String(found._id)}.pdf"`);
-    ctx.body = storedBytes(found.act);
-  });
-
+/**
+ * /internal/subject-requests: the gateway carries a request out (it asks every service), then
+ * reports back here.
+ */
+export function subjectRequestsRouter(service: ServiceContext, requests: Model<SubjectRequestDoc>): Router {
+  const load = loader(requests);
   const internal = new Router({ prefix: '/internal/subject-requests' });
   internal.use(requireInternal(service.config.INTERNAL_TOKEN));
   internal.get('/:id', async (ctx) => {
@@ -168,5 +165,5 @@ export function subjectRequestsRouter(
     ctx.body = presentSubjectRequest((await requests.findById(found._id).lean<SubjectRequestDoc>())!);
   });
 
-  return new Router().use(router.routes()).use(internal.routes());
+  return internal;
 }
