@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Page as ListPage, ScormAttemptSummary } from '@portal/contracts';
+import { signIn, uniqueEmail } from './helpers';
 
 /**
  * A course exported as SCORM 1.2 plays in «another LMS»: a page of its own, on its own origin, that
@@ -154,4 +156,70 @@ test('an exported course plays in another LMS and reports its bookmark, score an
   } finally {
     server.close();
   }
+});
+
+test('the exported package, imported back as a «SCORM-пакет» lesson, plays in the portal and its completion and score are stored', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await curatorToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const exported = await request.get(`/api/courses/${await arrangeCourse(request, token)}/export/scorm`, { headers });
+  expect(exported.status()).toBe(200);
+
+  const post = async (url: string, data: unknown) => {
+    const answer = await request.post(url, { headers, data });
+    expect(answer.status(), `${url}: ${await answer.text()}`).toBe(201);
+    return ((await answer.json()) as { id: string }).id;
+  };
+  const courseId = await post('/api/courses', { title: `Импортированный курс ${tag}`, isPublished: true });
+  const moduleId = await post('/api/blocks', { type: 'MODULE', courseId, title: 'Из другой системы' });
+  const lessonId = await post('/api/blocks', { courseId, moduleId, title: 'Пожарная безопасность', status: 'published' });
+  const uploaded = await request.post(`/api/scorm/packages?courseId=${courseId}&mode=lesson`, {
+    headers,
+    multipart: { file: { name: 'пожарная.zip', mimeType: 'application/zip', buffer: await exported.body() } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const pkg = (await uploaded.json()) as { id: string; title: string; version: string; scos: { id: string }[] };
+  expect(pkg.version).toBe('1.2');
+  const lesson = (await (await request.get(`/api/blocks/${lessonId}`, { headers })).json()) as { version: number };
+  const saved = await request.patch(`/api/blocks/${lessonId}`, {
+    headers,
+    data: {
+      version: lesson.version,
+      content: [{ type: 'scorm', content: { packageId: pkg.id, scoId: pkg.scos[0].id, title: pkg.title, version: '1.2' } }],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const email = uniqueEmail('export');
+  const registered = await request.post('/api/auth/register', {
+    data: { email, password: 'Kursy-Portal-42', fullName: `Ирина Лебедева ${tag}`, role: 'CANDIDATE' },
+  });
+  expect(registered.status()).toBe(201);
+  await signIn(page, email, 'Kursy-Portal-42', `/student/${courseId}?lesson=${lessonId}`);
+  const sco = page.frameLocator('iframe[title^="Учебный материал"]');
+  await expect(sco.getByRole('heading', { name: 'Как действовать' })).toBeVisible({ timeout: 20_000 });
+  await sco.getByRole('button', { name: 'Далее →' }).click();
+  await sco.getByRole('radio', { name: '101' }).check();
+  await sco.getByRole('checkbox', { name: 'Документы' }).check();
+  await sco.getByRole('button', { name: 'Проверить' }).click();
+  await expect(sco.getByRole('status').filter({ hasText: 'Результат' })).toHaveText(
+    'Результат: 2 из 2 баллов (100%). Тест пройден',
+  );
+
+  await expect(page.getByRole('status').filter({ hasText: 'Пройдено' })).toBeVisible({ timeout: 20_000 });
+  const attempts = async () => {
+    const answer = await request.get(`/api/scorm/attempts?courseId=${courseId}`, { headers });
+    expect(answer.status()).toBe(200);
+    return ((await answer.json()) as ListPage<ScormAttemptSummary>).data;
+  };
+  await expect.poll(async () => (await attempts())[0]?.successStatus, { timeout: 20_000 }).toBe('passed');
+  const [attempt] = await attempts();
+  expect(attempt).toMatchObject({
+    lessonId,
+    completionStatus: 'completed',
+    score: expect.objectContaining({ raw: 100, max: 100 }),
+  });
 });
