@@ -69,8 +69,8 @@ async function holdsSco(deps: ProgressDeps, lesson: { id: string; hasScorm?: boo
 /**
  * Marks a lesson completed for the learner (idempotent: a second call changes nothing) and, when
  * it was the last one, records the course as completed. Each new record publishes one audit event.
- * A lesson with a quiz is completed only once its quiz is passed (409 before); a lesson with a SCORM
- * package only by its SCO (`bySco`, when the package reports completion): 409 for anything else.
+ * A lesson with a quiz is completed only once its quiz is passed (409 before); any other lesson with
+ * a SCORM package only by its SCO (`bySco`, when the package reports completion): 409 otherwise.
  */
 export async function completeLesson(
   deps: ProgressDeps,
@@ -82,8 +82,10 @@ export async function completeLesson(
   const { models, audit } = deps;
   const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
-  if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
-  if (lesson.hasQuiz && !bySco) await assertQuizPassed(models, actor.id, lessonId);
+  // A lesson with a quiz counts by its quiz whatever else it holds (completedLessonIdsOf).
+  if (lesson.hasQuiz) {
+    if (!bySco) await assertQuizPassed(models, actor.id, lessonId);
+  } else if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
 
   await noteLearnerActivity(deps, actor, course.id);
   const now = new Date();
