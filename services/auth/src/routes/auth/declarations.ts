@@ -1,5 +1,6 @@
 import {
   MSG,
+  formatMessage,
   loginSchema,
   passwordChangeSchema,
   passwordResetRequestSchema,
@@ -20,9 +21,9 @@ import {
 
 /*
  * Signing up and in, a new password by link, and what those pages show are open to anyone; a
- * person's own session and password to every role (never a 403). The login's, the password change's
- * and «Забыли пароль?»'s limits are counted in their handlers: what counts is the outcome (a wrong
- * password), which only the handler knows.
+ * person's own session and password to every role (never a 403). The limits of the login and of the
+ * password change are counted in their handlers: what counts is the outcome (a wrong password), which
+ * only the handler knows; «Забыли пароль?» counts every request, before its handler.
  */
 
 export const register = defineRoute({
@@ -133,7 +134,13 @@ export const requestPasswordLink = defineRoute({
   body: passwordResetRequestSchema,
   example: { email: 'ivan.petrov@example.ru' },
   ok: { status: 202, description: 'Запрос принят', schema: messageSchema },
-  also: { 429: 'Слишком много запросов (заголовок Retry-After)' },
+  rateLimit: {
+    name: 'passwordLinkRequests',
+    refusal: {
+      description: 'Слишком много запросов (заголовок Retry-After)',
+      example: formatMessage(MSG.tooManyResetRequests, { seconds: 60 }),
+    },
+  },
   audit: { action: 'update', entity: 'user' },
 });
 

@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
-import { MSG, RESET_PASSWORD_PATH, formatMessage, type PasswordResetLink } from '@portal/contracts';
+import { MSG, RESET_PASSWORD_PATH, formatMessage, passwordResetRequestSchema, type PasswordResetLink } from '@portal/contracts';
 import {
   badRequest,
   composeMail,
@@ -9,6 +9,7 @@ import {
   portalLink,
   tooManyRequests,
   type DeclaredHandler,
+  type Middleware,
   type ServiceContext,
 } from '@portal/service-kit';
 import type { AuthConfig } from '../../config';
@@ -103,12 +104,14 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
   };
 
   /**
-   * «Забыли пароль?»: a one-time link by mail, the administrator's link and its mail. The answer is
-   * the same whether an account has the email or not, and comes before anything is looked up, so
-   * neither its words nor its time tell. Every request counts against limits as a failed login does:
-   * per (address, email), per email from all addresses, and per address (a mailbox flood).
+   * The limit of «Забыли пароль?» (its declaration's `passwordLinkRequests`): every request counts as
+   * a failed login does, per (address, email), per email from all addresses, and per address (a
+   * mailbox flood). A body the route refuses (400) asks for nothing and counts for nothing.
    */
-  const requestPasswordLink = implement(declared.requestPasswordLink, async (ctx, { body: { email } }) => {
+  const passwordLinkRequests: Middleware = async (ctx, next) => {
+    const input = passwordResetRequestSchema.safeParse(ctx.request.body);
+    if (!input.success) return next();
+    const { email } = input.data;
     const address = clientAddress(ctx);
     const keys = [
       { key: `forgot:address-email:${address} ${email}`, limit: config.LOGIN_MAX_FAILURES },
@@ -118,11 +121,24 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
     const wait = await limiter.claim(keys);
     if (wait > 0) throw tooManyRequests(formatMessage(MSG.tooManyResetRequests, { seconds: wait }), wait);
     await limiter.finish(keys, 'failed');
-    void mailRequestedLink(email, address).catch((err: Error) =>
-      service.logger.warn({ err: err.message }, 'password reset link not sent'),
-    );
-    return { message: MSG.resetRequested };
-  });
+    await next();
+  };
+
+  /**
+   * «Забыли пароль?»: a one-time link by mail, the administrator's link and its mail. The answer is
+   * the same whether an account has the email or not, and comes before anything is looked up, so
+   * neither its words nor its time tell.
+   */
+  const requestPasswordLink = implement(
+    declared.requestPasswordLink,
+    (ctx, { body: { email } }) => {
+      void mailRequestedLink(email, clientAddress(ctx)).catch((err: Error) =>
+        service.logger.warn({ err: err.message }, 'password reset link not sent'),
+      );
+      return { message: MSG.resetRequested };
+    },
+    { limit: passwordLinkRequests },
+  );
 
   const resetPassword = implement(declared.resetPassword, async (_ctx, { body: { token, password } }) => {
     const owner = await resetLinkOwner(store, token);
