@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import {
+  CONTENT_MSG,
+  ROLES,
+  SCORM_LIMITS,
+  SCORM_MSG,
+  STAFF_ROLES,
+  formatMessage,
+  scormLaunchSchema,
+  scormUploadQuerySchema,
+} from '@portal/contracts';
+import { binarySchema, definePolicy, defineRoute } from '@portal/service-kit';
+import { scormCourseUploadSchema, scormLaunchAnswerSchema, scormPackageSchema } from './schema';
+
+/** Authors upload: ADMIN any course, a CURATOR one they own or co-author (the course's own rule follows its load). */
+export const authorScorm = definePolicy('authorCourse', STAFF_ROLES);
+/** Anyone signed in opens a SCO of a lesson they may study (the lesson's visibility follows its load). */
+export const studyScorm = definePolicy('studyLesson', ROLES);
+
+export const uploadScormPackage = defineRoute({
+  method: 'POST',
+  path: '/api/scorm/packages',
+  operationId: 'uploadScormPackage',
+  summary: 'Загрузить SCORM-пакет',
+  description: [
+    'Zip-архив SCORM 1.2 или SCORM 2004 (2-я, 3-я, 4-я редакции) в поле `file`. До сохранения проверяются:',
+    'что это целый zip, imsmanifest.xml в корне, версия, наличие всех файлов, на которые ссылается манифест,',
+    `пути (без абсолютных и «..»), отсутствие символических ссылок, не больше ${SCORM_LIMITS.maxFiles} файлов,`,
+    `распакованный размер и степень сжатия (заявленные в архиве и подсчитанные при распаковке).`,
+    '`mode=lesson` (по умолчанию): ответ — описание пакета, редактор ставит его в блок «SCORM-пакет» урока.',
+    '`mode=course`: верхние элементы организации становятся модулями (одноуровневая организация — одним модулем',
+    'с её названием), каждый SCO — опубликованным уроком с одним блоком «SCORM-пакет»; модули добавляются после',
+    'имеющихся, ответ — описание пакета и созданные модули.',
+  ].join(' '),
+  access: authorScorm,
+  query: scormUploadQuerySchema,
+  // The kit reads no multipart body (multer does, in the handler): `file` is documented, not parsed here.
+  body: z.object({ file: binarySchema.optional().meta({ description: 'Zip-архив пакета' }) }),
+  bodyMediaType: 'multipart/form-data',
+  ok: {
+    status: 201,
+    description: 'Пакет сохранён (mode=course: и созданные модули в поле modules)',
+    schema: z.union([scormCourseUploadSchema, scormPackageSchema]),
+  },
+  also: {
+    400: { description: 'Пакет не прошёл проверку', example: SCORM_MSG.noManifest },
+    403: { description: 'Курс не ваш', example: CONTENT_MSG.notCourseAuthor },
+    404: { description: 'Курса нет', example: CONTENT_MSG.courseNotFound },
+    413: {
+      description: 'Пакет или его распакованное содержимое слишком велики',
+      example: formatMessage(SCORM_MSG.tooBig, { max: 300 }),
+    },
+  },
+  audit: { action: 'create', entity: 'course' },
+});
+
+export const launchScorm = defineRoute({
+  method: 'POST',
+  path: '/api/scorm/launch',
+  operationId: 'launchScorm',
+  summary: 'Открыть SCORM-урок',
+  description: `Подписанный адрес файлов пакета для фрейма урока, действует ${SCORM_LIMITS.launchTtlSeconds / 3600} ч. Файлы отдаются вне /api, по адресу /scorm/<token>/<путь>, в песочнице со своей политикой CSP.`,
+  access: studyScorm,
+  body: scormLaunchSchema,
+  example: { lessonId: '6743a1f0c2b5e80012ab34cd' },
+  ok: { status: 200, description: 'Адрес запуска', schema: scormLaunchAnswerSchema },
+  also: {
+    400: { description: 'В уроке нет SCORM-пакета', example: SCORM_MSG.lessonHasNoPackage },
+    404: { description: 'Урока или пакета нет, или урок вам не виден', example: CONTENT_MSG.blockNotFound },
+  },
+  without: [403],
+});

@@ -1,0 +1,86 @@
+import { SCORM_FILES_PATH, type ScormCourseUpload, type ScormLaunch, type ScormPackageSummary } from '@portal/contracts';
+import { implement, type DeclaredHandler, type ServiceContext } from '@portal/service-kit';
+import { loadEditableCourse } from '../../commands/courses';
+import type { CommandDeps } from '../../commands/deps';
+import type { ContentModels } from '../../models';
+import type { ScormPackageDoc } from '../../models/scormPackage';
+import { presentLessonOutline, presentModuleOutline } from '../../presenters/block';
+import type { ScormFiles } from '../../scorm/files';
+import { importAsCourse, launchableSco, storePackage } from '../../scorm/packages';
+import type { PackageReceiver, ReceivedPackage } from '../../scorm/receive';
+import { signLaunchToken } from '../../scorm/token';
+import { launchScorm, uploadScormPackage } from './declarations';
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
+
+export const presentScormPackage = (p: ScormPackageDoc): ScormPackageSummary => ({
+  id: String(p._id),
+  courseId: String(p.courseId),
+  title: p.title,
+  version: p.version,
+  edition: p.edition,
+  scos: p.scos.map((s) => ({ id: s.id, title: s.title, launch: s.launch, path: [...s.path] })),
+  files: p.files,
+  bytes: p.bytes,
+  createdAt: p.createdAt.toISOString(),
+});
+
+/** The launch address's path: each segment of the SCO's launch kept, its query and fragment too. */
+const launchUrl = (token: string, launch: string) => `${SCORM_FILES_PATH}/${token}/${launch.replace(/^\.?\//, '')}`;
+
+/**
+ * POST /api/scorm/packages and POST /api/scorm/launch. The package's files are served by
+ * `scormFilesRouter` (files.ts), outside /api.
+ */
+export function scormRoutes(
+  service: ServiceContext,
+  models: ContentModels,
+  files: ScormFiles,
+  receiver: PackageReceiver,
+): DeclaredHandler[] {
+  return [
+    implement(uploadScormPackage, async (ctx, { query, record }) => {
+      const deps: CommandDeps = { models, audit: service.audit, actor: ctx.state.user };
+      // The course's rule before the body is read: nobody uploads 300 MB to be told the course is not theirs.
+      const course = await loadEditableCourse(models, deps.actor, query.courseId);
+      let received: ReceivedPackage | null = null;
+      try {
+        received = await receiver.receive(ctx.req, ctx.res);
+        const pkg = await storePackage(deps, files, course, received);
+        record({
+          entityId: String(course._id),
+          details: `Загружен SCORM-пакет «${pkg.title}» (SCORM ${pkg.edition}, ${pkg.scos.length} SCO, ${megabytes(received.size)} МБ) в курс «${course.title}»`,
+        });
+        const summary = presentScormPackage(pkg);
+        if (query.mode !== 'course') return summary;
+        const made = await importAsCourse(deps, course, pkg);
+        const answer: ScormCourseUpload = {
+          ...summary,
+          modules: made.map(({ module, lessons }) => ({
+            ...presentModuleOutline(module, lessons),
+            lessons: lessons.map(presentLessonOutline),
+          })),
+        };
+        return answer;
+      } finally {
+        await receiver.discard(received);
+      }
+    }),
+
+    implement(launchScorm, async (ctx, { body }) => {
+      const { pkg, sco } = await launchableSco(models, ctx.state.user, body.lessonId);
+      const { token, expiresAt } = signLaunchToken(service.config.JWT_SECRET, {
+        packageId: String(pkg._id),
+        userId: ctx.state.user.id,
+      });
+      const answer: ScormLaunch = {
+        packageId: String(pkg._id),
+        scoId: sco.id,
+        version: pkg.version,
+        url: launchUrl(token, sco.launch),
+        expiresAt: expiresAt.toISOString(),
+      };
+      return answer;
+    }),
+  ];
+}

@@ -1,0 +1,43 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SCORM_LIMITS, SCORM_MSG } from '@portal/contracts';
+import { forbidden } from '@portal/service-kit';
+
+/** What a launch token opens: one package's files, for one person, until `exp` (seconds since the epoch). */
+export interface LaunchClaims {
+  packageId: string;
+  userId: string;
+  exp: number;
+}
+
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(`scorm-launch.${body}`).digest('base64url');
+
+/** `<base64url JSON>.<base64url HMAC-SHA256>`: URL-safe, readable in a path segment. */
+export function signLaunchToken(
+  secret: string,
+  claims: Omit<LaunchClaims, 'exp'>,
+  now = Date.now(),
+  ttlSeconds: number = SCORM_LIMITS.launchTtlSeconds,
+): { token: string; expiresAt: Date } {
+  const exp = Math.floor(now / 1000) + ttlSeconds;
+  const body = Buffer.from(JSON.stringify({ p: claims.packageId, u: claims.userId, e: exp })).toString('base64url');
+  return { token: `${body}.${sign(secret, body)}`, expiresAt: new Date(exp * 1000) };
+}
+
+/** The claims of a token this service signed; 403 launchInvalid when it did not, launchExpired when it is past. */
+export function verifyLaunchToken(secret: string, token: string, now = Date.now()): LaunchClaims {
+  const [body, mac, ...rest] = token.split('.');
+  if (!body || !mac || rest.length) throw forbidden(SCORM_MSG.launchInvalid);
+  const expected = Buffer.from(sign(secret, body));
+  const given = Buffer.from(mac);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden(SCORM_MSG.launchInvalid);
+  let claims: { p?: unknown; u?: unknown; e?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
+  } catch {
+    throw forbidden(SCORM_MSG.launchInvalid);
+  }
+  if (typeof claims.p !== 'string' || typeof claims.u !== 'string' || typeof claims.e !== 'number')
+    throw forbidden(SCORM_MSG.launchInvalid);
+  if (claims.e * 1000 <= now) throw forbidden(SCORM_MSG.launchExpired);
+  return { packageId: claims.p, userId: claims.u, exp: claims.e };
+}
