@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityIdField } from './content';
+import { entityIdField, type ModuleOutline } from './content';
 import type { ScormVersion } from './scormBlock';
 
 /**
@@ -50,6 +50,8 @@ export const SCORM_MSG = {
   packageNotFound: 'SCORM-пакет не найден',
   launchExpired: 'Ссылка на учебный материал устарела. Обновите страницу урока',
   launchInvalid: 'Ссылка на учебный материал недействительна',
+  modeInvalid: 'Укажите, как загрузить пакет: уроком (lesson) или целым курсом (course)',
+  lessonHasNoPackage: 'В этом уроке нет SCORM-пакета',
   fileNotFound: 'Файл пакета не найден',
   attemptNotFound: 'Попытка не найдена',
   newAttemptNotAllowed: 'Урок уже пройден, а новые попытки в нём не разрешены',
@@ -82,6 +84,26 @@ export interface ScormPackageSummary {
   files: number;
   bytes: number;
   createdAt: string;
+}
+
+/** `lesson`: the package is stored for a lesson's block; `course`: its organization becomes the course's modules and lessons. */
+export const SCORM_UPLOAD_MODES = ['lesson', 'course'] as const;
+export type ScormUploadMode = (typeof SCORM_UPLOAD_MODES)[number];
+
+/** POST /api/scorm/packages?courseId=…&mode=lesson|course, the zip in the multipart field `file`. */
+export const scormUploadQuerySchema = z.object({
+  courseId: entityIdField('courseId'),
+  mode: z.enum(SCORM_UPLOAD_MODES, { error: SCORM_MSG.modeInvalid }).default('lesson'),
+});
+export type ScormUploadQuery = z.input<typeof scormUploadQuerySchema>;
+
+/**
+ * The answer of a `mode=course` upload: the package, and the modules made of its organization (each
+ * top-level item a module, a single-level organization one module titled as the organization; each
+ * SCO a published lesson holding one 'scorm' block), appended after the course's own modules.
+ */
+export interface ScormCourseUpload extends ScormPackageSummary {
+  modules: ModuleOutline[];
 }
 
 /** POST /api/scorm/launch: a learner (or an author previewing) opens a lesson's SCO. */

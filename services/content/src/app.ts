@@ -8,9 +8,14 @@ import { coursesRouter } from './routes/courses';
 import { generationsRouter } from './routes/generations';
 import { internalRouter } from './routes/internal';
 import { quizzesRouter } from './routes/quizzes';
+import { scormRoutes } from './routes/scorm';
+import { scormFilesRouter } from './routes/scorm/files';
 import { scormExportRoutes } from './routes/scormExport';
 import { uploadsRouter } from './routes/uploads';
 import { courseBuilderOf } from './generation/service';
+import { ScormFiles } from './scorm/files';
+import { PackageReceiver } from './scorm/receive';
+import { sweepScormPackages } from './scorm/sweep';
 import { contentSubjects } from './subjects';
 import { UploadQuota } from './uploads/limits';
 import { migrateLocalUploads, sweepOrphanUploads, withRedisLock } from './uploads/maintenance';
@@ -33,6 +38,7 @@ const uploadQuotaOf = (ctx: ServiceContext<ContentConfig>, models: ContentModels
 export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
   const models = contentModels(ctx.store);
   const uploads = uploadStoreOf(ctx);
+  const scormFiles = new ScormFiles(ctx.store);
   return [
     coursesRouter(ctx, models),
     blocksRouter(ctx, models),
@@ -42,6 +48,8 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
     bankRouter(ctx, models),
     generationsRouter(ctx, models),
     declaredRouter(ctx, scormExportRoutes(models, uploads)),
+    declaredRouter(ctx, scormRoutes(ctx, models, scormFiles, PackageReceiver.forUploadDir(ctx.config.UPLOAD_DIR))),
+    scormFilesRouter(ctx, scormFiles),
     subjectRouter(ctx.config.INTERNAL_TOKEN, contentSubjects(models, uploads)),
   ];
 }
@@ -66,11 +74,15 @@ async function moveLocalUploads(ctx: ServiceContext<ContentConfig>, models: Cont
 /** Every replica runs this timer; the Redis lock (held for one interval) lets one of them sweep per interval. */
 function startOrphanSweep(ctx: ServiceContext<ContentConfig>, models: ContentModels, store: UploadStore): () => void {
   const intervalMs = ctx.config.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000;
+  const graceMs = ctx.config.UPLOAD_ORPHAN_GRACE_SECONDS * 1000;
   const key = `${ctx.config.QUEUE_PREFIX}:content:uploads:sweep`;
+  const scormFiles = new ScormFiles(ctx.store);
+  // SCORM packages no lesson names any more go with the same sweep, under the same grace.
   const sweep = () =>
-    withRedisLock(ctx.redis, key, intervalMs, () =>
-      sweepOrphanUploads(models, store, ctx.config.UPLOAD_ORPHAN_GRACE_SECONDS * 1000),
-    )
+    withRedisLock(ctx.redis, key, intervalMs, async () => [
+      ...(await sweepOrphanUploads(models, store, graceMs)),
+      ...(await sweepScormPackages(models, scormFiles, graceMs)),
+    ])
       .then((removed) => {
         if (removed?.length) ctx.logger.info({ removed: removed.length }, 'files no lesson refers to removed');
       })

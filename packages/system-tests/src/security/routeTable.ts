@@ -316,7 +316,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // The declared routes' rows come from their declarations: the seeded course is the matrix CURATOR's own.
   ...declaredRules('content', contentApi, {
     exportCourseScorm: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    // No multipart file: refused as input after the course's rule (the seeded course is the CURATOR's own).
+    uploadScormPackage: (p) => ({ query: `?courseId=${p.seeded.course.id}&mode=lesson`, ok: 400 }),
+    launchScorm: () => ({ body: {}, ok: 400 }),
   }),
+  // A package's files: the launch token in the path is the only key (a made-up one is refused).
+  'content GET /scorm/:token/*path': { access: 'public', request: () => ({ params: { token: 'x.y' }, ok: 403 }) },
+  'content GET /internal/scorm/lessons/:lessonId': { ...internal, request: () => ({ ok: 404 }) },
   'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/started/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },

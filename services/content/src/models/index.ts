@@ -4,6 +4,7 @@ import { blockModel, type BlockDoc } from './block';
 import { courseModel, type CourseDoc } from './course';
 import { courseMarkModel, type CourseMarkDoc } from './courseMark';
 import { quizModel, type QuizDoc } from './quiz';
+import { scormPackageModel, type ScormPackageDoc } from './scormPackage';
 import { uploadModel, type UploadDoc } from './upload';
 
 export interface ContentModels {
@@ -13,6 +14,7 @@ export interface ContentModels {
   uploads: Model<UploadDoc>;
   quizzes: Model<QuizDoc>;
   bank: Model<BankQuestionDoc>;
+  scormPackages: Model<ScormPackageDoc>;
 }
 
 export const contentModels = (store: Connection): ContentModels => ({
@@ -22,4 +24,5 @@ export const contentModels = (store: Connection): ContentModels => ({
   uploads: uploadModel(store),
   quizzes: quizModel(store),
   bank: bankQuestionModel(store),
+  scormPackages: scormPackageModel(store),
 });

@@ -5,6 +5,7 @@ import { activityScopeOf } from '../../commands/activityScope';
 import { editableCourseIds, markLearnerActivity } from '../../commands/courses';
 import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
+import { lessonBinding } from '../../scorm/packages';
 import { courseStats } from './stats';
 
 /** Routes for other services only; the gateway never exposes /internal. */
@@ -46,6 +47,11 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
   router.post('/courses/:id/learner-activity', async (ctx) => {
     await markLearnerActivity(models, ctx.params.id);
     ctx.status = 204;
+  });
+
+  /** For the progress service: the SCO a lesson plays and whether a new attempt may follow a completed one; 404 without one. */
+  router.get('/scorm/lessons/:lessonId', async (ctx) => {
+    ctx.body = await lessonBinding(models, ctx.params.lessonId);
   });
 
   return router;
