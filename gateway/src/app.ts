@@ -8,7 +8,17 @@ import path from 'node:path';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
-import { CONTENT_MSG, MSG, PAGE_BOOT_SCRIPT, VIDEO_EMBED_ORIGINS, type ServiceName } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  MSG,
+  PAGE_BOOT_SCRIPT,
+  SCORM_FILES_PATH,
+  SCORM_LIMITS,
+  SCORM_MSG,
+  VIDEO_EMBED_ORIGINS,
+  formatMessage,
+  type ServiceName,
+} from '@portal/contracts';
 import { Upstreams, answerMalformedRequests, collectProcessMetrics, failedToConnect, retriable } from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
@@ -82,36 +92,46 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     res.json({ status: 'ok', service: 'gateway' });
   });
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // The portal's files, and the shell page's one inline script by its hash.
-          scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_SOURCE],
-          // styled-components injects <style> elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Lessons play media from the portal and from the origins the administrator lists (MEDIA_ORIGINS);
-          // the client reads this policy to say when a source is not allowed, instead of a black box.
-          imgSrc: ["'self'", 'data:', 'blob:', ...config.MEDIA_ORIGINS],
-          mediaSrc: ["'self'", 'blob:', ...config.MEDIA_ORIGINS],
-          // YouTube, RuTube and VK Video links are shown as those hosts' players, and nothing else is framed.
-          frameSrc: [...VIDEO_EMBED_ORIGINS],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          // The portal may be served over plain http on a private network; never rewrite its URLs.
-          upgradeInsecureRequests: null,
-        },
+  const portalHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The portal's files, and the shell page's one inline script by its hash.
+        scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_SOURCE],
+        // styled-components injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Lessons play media from the portal and from the origins the administrator lists (MEDIA_ORIGINS);
+        // the client reads this policy to say when a source is not allowed, instead of a black box.
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.MEDIA_ORIGINS],
+        mediaSrc: ["'self'", 'blob:', ...config.MEDIA_ORIGINS],
+        // YouTube, RuTube and VK Video links are shown as those hosts' players, and nothing else is framed.
+        // …and the portal's own SCORM package files (/scorm/…), played in a sandboxed frame.
+        frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // The portal may be served over plain http on a private network; never rewrite its URLs.
+        upgradeInsecureRequests: null,
       },
-      hsts: { maxAge: 31_536_000, includeSubDomains: true },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // A SCORM package's files carry the content service's own policy (a sandbox, frame-ancestors 'self'):
+  // the portal's policy, X-Frame-Options and resource policy would replace it or keep the player from framing them.
+  const packageHeaders = helmet({
+    contentSecurityPolicy: false,
+    xFrameOptions: false,
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.use((req, res, next) => (req.path.startsWith(`${SCORM_FILES_PATH}/`) ? packageHeaders : portalHeaders)(req, res, next));
 
   // The API is same-origin only: a browser call from any other origin (or `null`) is refused.
   app.use('/api', (req, res, next) => {
@@ -139,8 +159,16 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   // is checked here; a chunked body is counted as it passes (see proxyReq below).
   // Called both inside `app.use('/api', …)` (path relative to the mount) and in the proxy (whole path).
   const isUpload = (req: Request) => `${req.baseUrl}${req.path}`.startsWith('/api/upload');
-  const bodyLimitOf = (req: Request) => (isUpload(req) ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT);
-  const tooLargeMessage = (req: Request) => (isUpload(req) ? CONTENT_MSG.uploadTooLarge : MSG.bodyTooLarge);
+  // A SCORM package is bigger than any other upload: its own limit, and a megabyte for the multipart envelope.
+  const isPackage = (req: Request) => `${req.baseUrl}${req.path}` === '/api/scorm/packages';
+  const bodyLimitOf = (req: Request) =>
+    isPackage(req) ? SCORM_LIMITS.maxZipBytes + 1024 * 1024 : isUpload(req) ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT;
+  const tooLargeMessage = (req: Request) =>
+    isPackage(req)
+      ? formatMessage(SCORM_MSG.tooBig, { max: SCORM_LIMITS.maxZipBytes / (1024 * 1024) })
+      : isUpload(req)
+        ? CONTENT_MSG.uploadTooLarge
+        : MSG.bodyTooLarge;
   app.use('/api', (req, res, next) => {
     if (Number(req.get('content-length') ?? 0) > bodyLimitOf(req)) return refuse(req, res, 413, tooLargeMessage(req));
     next();

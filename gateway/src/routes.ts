@@ -16,6 +16,9 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/upload', service: 'content' },
   { prefix: '/api/files', service: 'content' },
   { prefix: '/api/generations', service: 'content' },
+  { prefix: '/api/scorm', service: 'content' },
+  // A SCORM package's files, outside /api: a sandboxed frame's requests carry `Origin: null`.
+  { prefix: '/scorm', service: 'content' },
   { prefix: '/api/progress', service: 'progress' },
   { prefix: '/api/attempts', service: 'progress' },
   { prefix: '/api/results', service: 'progress' },
