@@ -155,11 +155,13 @@ describe('media sources (MEDIA_ORIGINS)', () => {
       .map((d) => d.trim())
       .find((d) => d.startsWith(`${name} `));
 
-  it('plays media only from the portal unless the administrator lists origins; frames only the three video players', async () => {
+  it('plays media only from the portal unless the administrator lists origins; frames only the portal (SCORM packages) and the three video players', async () => {
     const { headers } = await api(url, 'GET', '/remotes.json');
     const csp = headers.get('content-security-policy');
     expect(directive(csp, 'media-src')).toBe("media-src 'self' blob:");
-    expect(directive(csp, 'frame-src')).toBe('frame-src https://www.youtube-nocookie.com https://rutube.ru https://vkvideo.ru');
+    expect(directive(csp, 'frame-src')).toBe(
+      "frame-src 'self' https://www.youtube-nocookie.com https://rutube.ru https://vkvideo.ru",
+    );
   });
 
   it('adds the listed https origins to media-src and img-src (posters)', async () => {
@@ -316,5 +318,42 @@ describe('requests the gateway itself cannot serve are refused in Russian, never
       body: { message: MSG.headersTooLarge, statusCode: 431 },
     });
     expect((await api(url, 'GET', '/remotes.json')).status).toBe(200);
+  });
+});
+
+describe('SCORM package files (/scorm/*)', () => {
+  it('go to the content service with its own sandbox policy: no portal CSP, X-Frame-Options or resource policy over it', async () => {
+    const SANDBOX = "sandbox allow-scripts; default-src 'self'; frame-ancestors 'self'";
+    const content = createServer((req, res) => {
+      res.setHeader('content-security-policy', SANDBOX);
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<p>${req.url}</p>`);
+    });
+    const config = gatewayConfigSchema.parse({
+      INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
+      AUTH_URL: DEAD,
+      CONTENT_URL: await listen(content),
+      STATIC_ROOT: staticRoot,
+    });
+    const server = createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1');
+    const base = await new Promise<string>((r) =>
+      server.once('listening', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+    );
+    try {
+      // A sandboxed frame's requests carry Origin: null; /scorm is not /api, so they are not refused.
+      const page = await fetch(`${base}/scorm/abc.def/shared/launchpage.html`, { headers: { origin: 'null' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe('<p>/scorm/abc.def/shared/launchpage.html</p>');
+      expect(page.headers.get('content-security-policy')).toBe(SANDBOX);
+      expect(page.headers.get('x-frame-options')).toBeNull();
+      expect(page.headers.get('cross-origin-resource-policy')).toBeNull();
+      // The portal's own pages keep theirs.
+      const portal = await fetch(`${base}/remotes.json`);
+      expect(portal.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(portal.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    } finally {
+      await new Promise((r) => server.close(r));
+      await new Promise((r) => content.close(r));
+    }
   });
 });
