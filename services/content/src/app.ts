@@ -9,7 +9,6 @@ import { generationsRouter } from './routes/generations';
 import { internalRouter } from './routes/internal';
 import { quizzesRouter } from './routes/quizzes';
 import { scormRoutes } from './routes/scorm';
-import { scormFilesRouter } from './routes/scorm/files';
 import { scormExportRoutes } from './routes/scormExport';
 import { uploadsRouter } from './routes/uploads';
 import { courseBuilderOf } from './generation/service';
@@ -49,7 +48,6 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
     generationsRouter(ctx, models),
     declaredRouter(ctx, scormExportRoutes(models, uploads)),
     declaredRouter(ctx, scormRoutes(ctx, models, scormFiles, PackageReceiver.forUploadDir(ctx.config.UPLOAD_DIR))),
-    scormFilesRouter(ctx, scormFiles),
     subjectRouter(ctx.config.INTERNAL_TOKEN, contentSubjects(models, uploads)),
   ];
 }

@@ -319,9 +319,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     // No multipart file: refused as input after the course's rule (the seeded course is the CURATOR's own).
     uploadScormPackage: (p) => ({ query: `?courseId=${p.seeded.course.id}&mode=lesson`, ok: 400 }),
     launchScorm: () => ({ body: {}, ok: 400 }),
+    // A package's files: the launch token in the path is the only key (a made-up one is refused).
+    scormFile: () => ({ params: { token: 'x.y' }, ok: 403 }),
   }),
-  // A package's files: the launch token in the path is the only key (a made-up one is refused).
-  'content GET /scorm/:token/*path': { access: 'public', request: () => ({ params: { token: 'x.y' }, ok: 403 }) },
   'content GET /internal/scorm/lessons/:lessonId': { ...internal, request: () => ({ ok: 404 }) },
   'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
   'content GET /api/courses/started/my': { access: EVERYONE, request: () => ({ ok: 200 }) },

@@ -4,7 +4,7 @@
  * `paths/content.ts`.
  */
 import type { RouteDeclaration } from '@portal/service-kit';
-import { launchScorm, uploadScormPackage } from './scorm/declarations';
+import { launchScorm, scormFile, uploadScormPackage } from './scorm/declarations';
 import { exportCourseScorm } from './scormExport/declarations';
 
-export const contentApi: readonly RouteDeclaration[] = [exportCourseScorm, uploadScormPackage, launchScorm];
+export const contentApi: readonly RouteDeclaration[] = [exportCourseScorm, uploadScormPackage, launchScorm, scormFile];

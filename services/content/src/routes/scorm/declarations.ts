@@ -70,3 +70,30 @@ export const launchScorm = defineRoute({
   },
   without: [403],
 });
+
+/** A package's file: the launch token in the path is the key (no bearer token: a frame cannot send one). */
+export const scormFile = defineRoute({
+  method: 'GET',
+  path: '/scorm/:token/*path',
+  operationId: 'scormFile',
+  summary: 'Файл SCORM-пакета',
+  description: [
+    'Вне /api: запросы фрейма-песочницы приходят с `Origin: null`. Адрес даёт POST /api/scorm/launch.',
+    "Ответ несёт свою политику `Content-Security-Policy: sandbox allow-scripts …; frame-ancestors 'self'`",
+    '(без allow-same-origin), `Cache-Control: private, max-age=3600`, `Access-Control-Allow-Origin: *`;',
+    'в каждую HTML-страницу первым в <head> вставлен `<script src="/scorm/<token>/__portal__/bridge.js">`',
+    '(API SCORM через postMessage). Поддерживает `Range` (ответ 206).',
+  ].join(' '),
+  access: 'public',
+  params: z.object({
+    token: z.string().meta({ description: 'Подписанный токен запуска из ответа POST /api/scorm/launch' }),
+  }),
+  ok: { status: 200, description: 'Содержимое файла', mediaType: '*/*', schema: binarySchema },
+  alsoOk: { 206: { description: 'Часть файла по заголовку Range', mediaType: '*/*', schema: binarySchema } },
+  also: {
+    403: { description: 'Ссылка устарела или недействительна', example: SCORM_MSG.launchExpired },
+    404: { description: 'Такого файла в пакете нет', example: SCORM_MSG.fileNotFound },
+    416: 'Запрошенная часть файла недоступна',
+  },
+  without: [400],
+});

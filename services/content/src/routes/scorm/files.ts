@@ -1,11 +1,11 @@
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import { CONTENT_MSG, SCORM_FILES_PATH, SCORM_MSG } from '@portal/contracts';
-import { HttpError, notFound, type ServiceContext } from '@portal/service-kit';
+import { HttpError, implement, notFound, type DeclaredHandler, type ServiceContext } from '@portal/service-kit';
 import { BRIDGE_PATH, bridgeScript, injectBridge } from '../../scorm/bridge';
 import type { ScormFiles } from '../../scorm/files';
 import { verifyLaunchToken } from '../../scorm/token';
 import { parseRange } from '../uploads';
+import { scormFile } from './declarations';
 
 /**
  * The package's own policy: its scripts run, but in a sandbox without same-origin rights, so they
@@ -45,11 +45,8 @@ function setCommonHeaders(ctx: Context) {
  * (POST /api/scorm/launch gives it). Every HTML page gets the runtime bridge first in its <head>;
  * `__portal__/bridge.js` is that bridge.
  */
-export function scormFilesRouter(service: ServiceContext, files: ScormFiles): Router {
-  const router = new Router();
-
-  router.get(`${SCORM_FILES_PATH}/:token/*path`, async (ctx) => {
-    const { token } = ctx.params as { token: string };
+export function scormFileRoute(service: ServiceContext, files: ScormFiles): DeclaredHandler {
+  return implement(scormFile, async (ctx, { params: { token } }) => {
     const claims = verifyLaunchToken(service.config.JWT_SECRET, token);
     const prefix = `${SCORM_FILES_PATH}/${encodeURIComponent(token)}/`;
     const raw = ctx.path.startsWith(prefix) ? ctx.path.slice(prefix.length) : ctx.path.split('/').slice(3).join('/');
@@ -89,6 +86,4 @@ export function scormFilesRouter(service: ServiceContext, files: ScormFiles): Ro
     ctx.length = file.size;
     ctx.body = file.stream();
   });
-
-  return router;
 }

@@ -10,6 +10,7 @@ import { importAsCourse, launchableSco, storePackage } from '../../scorm/package
 import type { PackageReceiver, ReceivedPackage } from '../../scorm/receive';
 import { signLaunchToken } from '../../scorm/token';
 import { launchScorm, uploadScormPackage } from './declarations';
+import { scormFileRoute } from './files';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
 
@@ -29,8 +30,8 @@ export const presentScormPackage = (p: ScormPackageDoc): ScormPackageSummary => 
 const launchUrl = (token: string, launch: string) => `${SCORM_FILES_PATH}/${token}/${launch.replace(/^\.?\//, '')}`;
 
 /**
- * POST /api/scorm/packages and POST /api/scorm/launch. The package's files are served by
- * `scormFilesRouter` (files.ts), outside /api.
+ * POST /api/scorm/packages, POST /api/scorm/launch, and the package's files outside /api
+ * (GET /scorm/<token>/<path>, files.ts).
  */
 export function scormRoutes(
   service: ServiceContext,
@@ -82,5 +83,7 @@ export function scormRoutes(
       };
       return answer;
     }),
+
+    scormFileRoute(service, files),
   ];
 }
