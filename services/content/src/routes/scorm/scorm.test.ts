@@ -9,7 +9,8 @@ import {
   multiScoPackage,
   singleScoPackage,
 } from '../../../../../packages/system-tests/src/scorm/packages';
-import { SCORM_BUCKET } from '../../scorm/files';
+import { SCORM_BUCKET, ScormFiles } from '../../scorm/files';
+import { sweepScormPackages } from '../../scorm/sweep';
 import { signLaunchToken } from '../../scorm/token';
 import { auditEventsFor, seedCourse, startContent, type ContentTestBed } from '../../testing';
 import { SCORM_CSP } from './files';
@@ -273,5 +274,29 @@ describe('the progress service asks which SCO a lesson plays', () => {
     expect(none.body.message).toBe(SCORM_MSG.lessonHasNoPackage);
     const outsider = await api(bed.content.url, 'GET', `/internal/scorm/lessons/${lessonId}`, { token: bed.as.ADMIN.token });
     expect(outsider.status).toBe(403);
+  });
+});
+
+describe('packages no lesson names any more', () => {
+  it('are swept with their files after the grace period; a package a lesson holds stays', async () => {
+    const kept = await lessonWithPackage(await singleScoPackage('Нужный'));
+    const course = await seedCourse(bed);
+    const loose = (await upload(course.id, await singleScoPackage('Забытый'))).body as ScormPackageSummary;
+    const files = new ScormFiles(bed.content.ctx.store);
+    const filesOf = (id: string) =>
+      bed.content.ctx.store.db!.collection(`${SCORM_BUCKET}.files`).countDocuments({ 'metadata.packageId': id });
+    expect(await filesOf(loose.id)).toBeGreaterThan(0);
+
+    // Within the grace period (the editor may not have saved its block yet) nothing goes.
+    expect(await sweepScormPackages(bed.models, files, 60 * 60 * 1000)).not.toContain(loose.id);
+    expect(await filesOf(loose.id)).toBeGreaterThan(0);
+
+    const removed = await sweepScormPackages(bed.models, files, 0, Date.now() + 1000);
+    expect(removed).toContain(loose.id);
+    expect(removed).not.toContain(kept.pkg.id);
+    expect(await filesOf(loose.id)).toBe(0);
+    expect(await bed.models.scormPackages.countDocuments({ _id: loose.id })).toBe(0);
+    expect(await filesOf(kept.pkg.id)).toBeGreaterThan(0);
+    expect((await launch(kept.lessonId, bed.as.CLIENT.token)).status).toBe(200);
   });
 });
