@@ -4,6 +4,7 @@ import { renderAct, rolesOf, type RouteDeclaration } from '@portal/service-kit';
 import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
 import { contentApi } from '@portal/svc-content/routes/api';
+import { signLaunchToken } from '@portal/svc-content/scorm/token';
 import { crmApi } from '@portal/svc-crm/routes/api';
 import { progressScormApi } from '@portal/svc-progress/routes/scorm/api';
 import { userWithRole } from '@portal/svc-auth/testing';
@@ -319,8 +320,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     // No multipart file: refused as input after the course's rule (the seeded course is the CURATOR's own).
     uploadScormPackage: (p) => ({ query: `?courseId=${p.seeded.course.id}&mode=lesson`, ok: 400 }),
     launchScorm: () => ({ body: {}, ok: 400 }),
-    // A package's files: the launch token in the path is the only key (a made-up one is refused).
-    scormFile: () => ({ params: { token: 'x.y' }, ok: 403 }),
+    // A package's files: the launch token in the path is the only key; a good one of a package with no such file.
+    scormFile: () => ({
+      params: {
+        token: signLaunchToken(process.env.JWT_SECRET ?? '', { packageId: '0123456789abcdef01234567', userId: 'matrix' }).token,
+      },
+      ok: 404,
+    }),
   }),
   'content GET /internal/scorm/lessons/:lessonId': { ...internal, request: () => ({ ok: 404 }) },
   'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
@@ -729,6 +735,8 @@ export async function ownedCourse(p: Portal, { draft = false } = {}): Promise<Ow
  * write route that is neither here nor in OWNERSHIP_EXEMPT, so a new one cannot skip the rule.
  */
 export const OWNED_WRITES: Record<string, (o: OwnedCourse) => CellRequest> = {
+  // Refused on the course's rule before any file is read.
+  'content POST /api/scorm/packages': (o) => ({ query: `?courseId=${o.courseId}&mode=course` }),
   'content PATCH /api/courses/:id': (o) => ({ params: { id: o.courseId }, body: { title: 'Захвачен', version: 0 } }),
   'content DELETE /api/courses/:id': (o) => ({ params: { id: o.courseId } }),
   'content POST /api/courses/:id/authors': (o) => ({ params: { id: o.courseId }, body: { userId: 'self' } }),
@@ -766,6 +774,7 @@ export const OWNERSHIP_EXEMPT: Record<string, string> = {
   'content POST /api/upload/file': 'a file belongs to no course until a lesson the author may change holds it',
   'content POST /api/upload/files': 'a file belongs to no course until a lesson the author may change holds it',
   'content POST /api/upload/answer': 'a learner’s own answer file, part of no course until an attempt names it',
+  'content POST /api/scorm/launch': 'opens a lesson the person may study; changes nothing',
 };
 
 /**
