@@ -92,7 +92,7 @@ export async function uploadFile(
   },
 ): Promise<ApiAnswer> {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), name);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${base}/api/upload/${field === 'files' ? 'files' : 'file'}${query}`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},

@@ -28,7 +28,7 @@ const mp3 = (size: number) => Buffer.concat([Buffer.from('ID3'), Buffer.from([3,
 
 async function upload(url: string, token: string, data: Buffer, filename = 'запись.mp3') {
   const form = new FormData();
-  form.append('file', new Blob([data]), filename);
+  form.append('file', new Blob([new Uint8Array(data)]), filename);
   const res = await fetch(`${url}/api/upload/file?accept=audio`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
