@@ -25,7 +25,8 @@ async function upload(
   { token = bed.as.CURATOR.token, accept, query = '' }: { token?: string | null; accept?: string; query?: string } = {},
 ) {
   const form = new FormData();
-  for (const p of parts) form.append(p.name, new Blob([new Uint8Array(p.data)], { type: p.type ?? 'application/octet-stream' }), p.filename);
+  for (const p of parts)
+    form.append(p.name, new Blob([new Uint8Array(p.data)], { type: p.type ?? 'application/octet-stream' }), p.filename);
   const res = await fetch(`${bed.content.url}/api/upload/${route}${accept ? `?accept=${accept}` : query}`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
