@@ -199,7 +199,7 @@ test('the exported package, imported back as a «SCORM-пакет» lesson, play
   });
   expect(registered.status()).toBe(201);
   await signIn(page, email, 'Kursy-Portal-42', `/student/${courseId}?lesson=${lessonId}`);
-  const sco = page.frameLocator('iframe[title^="Учебный материал"]');
+  const sco = page.frameLocator('iframe[title^="Учебный материал"]').frameLocator('#sco');
   await expect(sco.getByRole('heading', { name: 'Как действовать' })).toBeVisible({ timeout: 20_000 });
   await sco.getByRole('button', { name: 'Далее →' }).click();
   await sco.getByRole('radio', { name: '101' }).check();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
-import type { CourseProgress, Page as ListPage, ScormAttemptSummary } from '@portal/contracts';
+import type { CourseProgress, Page as ListPage, ScormAttemptState, ScormAttemptSummary } from '@portal/contracts';
 import JSZip from 'jszip';
 import { signIn, uniqueEmail } from './helpers';
 
@@ -103,12 +103,31 @@ async function arrangeCourse(request: APIRequestContext, curator: string): Promi
 const scoFrame = (page: Page) => page.frameLocator('iframe[title^="Учебный материал"]');
 const progressText = (page: Page) => page.getByRole('navigation', { name: 'Содержание курса' }).getByText(/Прогресс курса:/);
 
-/** The package's frame as Playwright drives it (its address is the signed launch under /scorm/). */
+/**
+ * The golf SCO's own page as Playwright drives it. The portal frames the player page on the package
+ * origin (`…/__portal__/player.html?sco=shared%2Flaunchpage.html`), which frames the SCO.
+ */
 async function packageFrame(page: Page): Promise<Frame> {
-  await expect
-    .poll(() => page.frames().some((f) => f.url().includes('/scorm/') && f.url().includes('launchpage.html')))
-    .toBe(true);
-  return page.frames().find((f) => f.url().includes('/scorm/') && f.url().includes('launchpage.html')) as Frame;
+  const isSco = (f: Frame) => f.url().includes('/scorm/') && f.url().includes('/shared/launchpage.html');
+  await expect.poll(() => page.frames().some(isSco), { timeout: 20_000 }).toBe(true);
+  return page.frames().find(isSco) as Frame;
+}
+
+/** The golf SCO's page frame, its content frame, and the frame that holds both. */
+const golfFrames = (page: Page) => {
+  const sco = scoFrame(page).frameLocator('#sco');
+  return { sco, content: sco.frameLocator('#contentFrame') };
+};
+
+/** The learner's stored attempt as the player reads it on launch (opening an existing attempt changes nothing). */
+async function storedCmi(request: APIRequestContext, token: string, courseId: string, lessonId: string) {
+  const answer = await request.post('/api/scorm/attempts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { courseId, lessonId },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const state = (await answer.json()) as ScormAttemptState;
+  return ((state.cmi?.cmi ?? state.cmi ?? {}) as Record<string, unknown>) ?? {};
 }
 
 async function attemptsOf(request: APIRequestContext, curator: string, courseId: string): Promise<ScormAttemptSummary[]> {
@@ -179,7 +198,7 @@ test.describe('SCORM', () => {
     await expect(page.getByRole('button', { name: 'Завершить урок' })).toHaveCount(0);
     await expect(progressText(page)).toHaveText('Прогресс курса: 0 из 1 · 0%');
 
-    const sco = scoFrame(page);
+    const sco = scoFrame(page).frameLocator('#sco');
     await expect(sco.getByRole('heading', { name: 'Страница 1 из 3' })).toBeVisible({ timeout: 20_000 });
     await expect(sco.getByTestId('learner')).toContainText('Вера');
     await sco.getByRole('button', { name: 'Далее' }).click();
@@ -213,7 +232,78 @@ test.describe('SCORM', () => {
     expect(((await progress.json()) as CourseProgress).isCompleted).toBe(true);
   });
 
-  test('script in the package’s frame cannot read the portal’s storage, cookies or page, nor call the API as the learner', async ({
+  test('the golf example (Rustici, SCORM 2004 3rd Edition) plays: its pages and quiz, the bookmark when the lesson is opened again, completion, score and time stored, and the course certificate', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const curator = await tokenFor(request, CURATOR);
+    const { courseId, lessonId } = await arrangeScormLesson(request, curator);
+    const learner = await registerLearner(request);
+    // The SCO asks «resume from where you left off?» with confirm(): the learner says yes.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, learner.email, PASSWORD, `/student/${courseId}?lesson=${lessonId}`);
+    const golf = golfFrames(page);
+    await expect(golf.content.getByRole('heading', { name: 'Play of the game' })).toBeVisible({ timeout: 20_000 });
+    await golf.sco.getByRole('button', { name: 'Next ->' }).click();
+    await expect(golf.content.getByRole('heading', { name: 'Par' })).toBeVisible();
+    await golf.sco.getByRole('button', { name: 'Next ->' }).click();
+    await expect(golf.content.getByRole('heading', { name: 'Scoring' })).toBeVisible();
+
+    // Leaving the lesson sends what the SCO set (the bookmark is page 3, index 2); opened again, it resumes there.
+    await page.goto('/courses');
+    await expect
+      .poll(async () => (await storedCmi(request, learner.token, courseId, lessonId)).location, { timeout: 15_000 })
+      .toBe('2');
+    await page.goto(`/student/${courseId}?lesson=${lessonId}`);
+    await expect(golf.content.getByRole('heading', { name: 'Scoring' })).toBeVisible({ timeout: 20_000 });
+    await expect(progressText(page)).toHaveText('Прогресс курса: 0 из 1 · 0%');
+
+    // To the last page, the test: every question answered as the SCO's own key says, then submitted.
+    for (let n = 3; n <= 15; n++) await golf.sco.getByRole('button', { name: 'Next ->' }).click();
+    await expect(golf.sco.getByRole('button', { name: 'Next ->' })).toBeDisabled();
+    const quiz = page.frames().find((f) => f.url().includes('/shared/assessmenttemplate.html')) as Frame;
+    await expect(golf.content.getByRole('button', { name: 'Submit Answers' })).toBeVisible();
+    const key = await quiz.evaluate(() =>
+      (
+        window as unknown as {
+          test: { Questions: { Id: string; Type: string; Answers: string[] | null; CorrectAnswer: unknown }[] };
+        }
+      ).test.Questions.map((q) => ({
+        id: q.Id,
+        type: q.Type,
+        answer: q.Type === 'choice' ? String(q.Answers?.indexOf(String(q.CorrectAnswer))) : String(q.CorrectAnswer),
+      })),
+    );
+    expect(key.length).toBeGreaterThan(10);
+    for (const q of key) {
+      const id = (suffix: string) => `[id="question_${q.id}_${suffix}"]`;
+      if (q.type === 'choice') await golf.content.locator(id(q.answer)).check();
+      else if (q.type === 'true-false') await golf.content.locator(id(q.answer === 'true' ? 'True' : 'False')).check();
+      else await golf.content.locator(id('Text')).fill(q.answer);
+    }
+    await golf.content.getByRole('button', { name: 'Submit Answers' }).click();
+    await expect(golf.content.getByRole('heading', { name: 'Score: 100' })).toBeVisible();
+    await golf.sco.getByRole('button', { name: 'Exit' }).click();
+
+    // The SCO terminated: the lesson, the course and the certificate count it, without a reload.
+    await expect(page.getByRole('status').filter({ hasText: 'Пройдено' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('scorm-score')).toHaveText('Баллы: 100 из 100');
+    await expect(progressText(page)).toHaveText('Прогресс курса: 1 из 1 · 100%');
+    const [attempt] = await attemptsOf(request, curator, courseId);
+    expect(attempt).toMatchObject({ lessonId, number: 1, completionStatus: 'completed', successStatus: 'passed' });
+    expect(attempt.score).toMatchObject({ raw: 100, min: 0, max: 100, scaled: 1 });
+    expect(attempt.totalTimeSeconds).toBeGreaterThan(0);
+    expect(attempt.completedAt).not.toBeNull();
+
+    await page.goto(`/student/${courseId}`);
+    const certificate = page.getByRole('button', { name: 'Скачать сертификат' });
+    await expect(certificate).toBeVisible({ timeout: 15_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
+    expect(download.suggestedFilename()).toMatch(/^certificate-C-\d{4}-[A-Z0-9]{8}\.pdf$/);
+  });
+
+  test('script in the package’s frames cannot read the portal’s storage, cookies or page, nor call the API as the learner', async ({
     page,
     request,
   }) => {
@@ -221,6 +311,9 @@ test.describe('SCORM', () => {
     const learner = await registerLearner(request);
     page.on('dialog', (dialog) => void dialog.dismiss());
     await signIn(page, learner.email, PASSWORD, `/student/${courseId}?lesson=${lessonId}`);
+    // The portal's page holds the learner's token; the package's frames must not reach it.
+    expect(await page.evaluate(() => window.localStorage.getItem('authToken'))).toBeTruthy();
+    const portalOrigin = new URL(page.url()).origin;
     const frame = await packageFrame(page);
     const tried = await frame.evaluate(async () => {
       const attempt = async (what: () => unknown) => {
@@ -230,19 +323,33 @@ test.describe('SCORM', () => {
           return { ok: false, value: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
         }
       };
+      let top: Window = window;
+      while (top.parent !== top) top = top.parent;
       return {
+        origin: window.location.origin,
         storage: await attempt(() => window.localStorage.getItem('authToken')),
         cookie: await attempt(() => document.cookie),
-        parentPage: await attempt(() => window.parent.document.title),
+        portalPage: await attempt(() => top.document.title),
+        portalStorage: await attempt(() => top.localStorage.getItem('authToken')),
         api: await attempt(async () => (await fetch('/api/auth/profile')).status),
       };
     });
-    expect(tried.storage).toMatchObject({ ok: false, value: expect.stringMatching(/SecurityError/) });
-    expect(tried.cookie).toMatchObject({ ok: false, value: expect.stringMatching(/SecurityError/) });
-    expect(tried.parentPage).toMatchObject({ ok: false, value: expect.stringMatching(/SecurityError/) });
-    // Without the token the API refuses it; a request the browser blocks outright (no CORS for the
-    // frame's opaque origin) fails too.
-    if (tried.api.ok) expect(['401', '403']).toContain(tried.api.value);
-    else expect(tried.api.value).toMatch(/TypeError/);
+    // Another origin than the portal's: nothing of the portal's is in its storage or cookies.
+    expect(tried.origin).not.toBe(portalOrigin);
+    expect(tried.storage).toEqual({ ok: true, value: 'null' });
+    expect(tried.cookie).toEqual({ ok: true, value: '' });
+    expect(tried.portalPage).toMatchObject({ ok: false, value: expect.stringMatching(/SecurityError/) });
+    expect(tried.portalStorage).toMatchObject({ ok: false, value: expect.stringMatching(/SecurityError/) });
+    // The package origin answers package files only: no API there at all.
+    expect(tried.api).toEqual({ ok: true, value: '404' });
+    // The portal's API called from the package origin: refused by the browser (no CORS) or by the gateway.
+    const cross = await frame.evaluate(async (api) => {
+      try {
+        return String((await fetch(api, { credentials: 'include' })).status);
+      } catch (err) {
+        return err instanceof Error ? err.name : String(err);
+      }
+    }, `${portalOrigin}/api/auth/profile`);
+    expect(['TypeError', '401', '403']).toContain(cross);
   });
 });

@@ -92,6 +92,16 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     res.json({ status: 'ok', service: 'gateway' });
   });
 
+  // The package origin (SCORM_ORIGIN) is this gateway under another name: there, package files only.
+  // Its pages share that origin with each other, so neither the portal nor /api is ever answered there.
+  const packageHost = config.SCORM_ORIGIN ? new URL(config.SCORM_ORIGIN).host : null;
+  if (packageHost) {
+    app.use((req, res, next) => {
+      if (req.host?.toLowerCase() !== packageHost || req.path.startsWith(`${SCORM_FILES_PATH}/`)) return next();
+      sendError(res, 404, SCORM_MSG.packageHostOnly);
+    });
+  }
+
   const portalHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -105,8 +115,8 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
         imgSrc: ["'self'", 'data:', 'blob:', ...config.MEDIA_ORIGINS],
         mediaSrc: ["'self'", 'blob:', ...config.MEDIA_ORIGINS],
         // YouTube, RuTube and VK Video links are shown as those hosts' players, and nothing else is framed.
-        // …and the portal's own SCORM package files (/scorm/…), played in a sandboxed frame.
-        frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
+        // …and the portal's own SCORM package files (/scorm/…, on SCORM_ORIGIN when set), played in a sandboxed frame.
+        frameSrc: ["'self'", ...(config.SCORM_ORIGIN ? [config.SCORM_ORIGIN] : []), ...VIDEO_EMBED_ORIGINS],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

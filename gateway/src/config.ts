@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PORTS, loopbackPeerDefaults, parseMediaOrigins } from '@portal/contracts';
+import { DEFAULT_PORTS, loopbackPeerDefaults, parseMediaOrigins, scormOriginSchema } from '@portal/contracts';
 import path from 'node:path';
 import { upstreamListSchema } from '@portal/service-kit';
 
@@ -80,6 +80,14 @@ export const gatewayConfigSchema = z.object({
     }),
   /** Extra origins allowed to call the API from a browser, comma separated. */
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * The origin SCORM packages are served from: this gateway under a name of its own
+   * (`https://scorm.learn.example.ru`, pointed at the same gateway). On that host only package files
+   * (/scorm/…) are answered, and the portal's pages may frame it. Not set: packages play in an opaque
+   * sandbox on the portal's own origin (packages whose frames script each other do not play). The
+   * content service reads the same variable.
+   */
+  SCORM_ORIGIN: scormOriginSchema,
   JSON_BODY_LIMIT: z.coerce
     .number()
     .int()

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
-import { MSG, PAGE_BOOT_SCRIPT } from '@portal/contracts';
+import { MSG, PAGE_BOOT_SCRIPT, SCORM_MSG } from '@portal/contracts';
 import { api, rawGet } from '@portal/devstack/testing';
 import { startAuth } from '@portal/svc-auth/testing';
 import { answerMalformedRequests, createGateway } from './app';
@@ -353,6 +353,46 @@ describe('SCORM package files (/scorm/*)', () => {
       expect(portal.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     } finally {
       await new Promise((r) => server.close(r));
+      await new Promise((r) => content.close(r));
+    }
+  });
+
+  it('on the package origin (SCORM_ORIGIN, this gateway by another name) answer package files only, and the portal may frame that origin', async () => {
+    const content = createServer((req, res) => {
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      res.end(`${req.headers['x-forwarded-host']} ${req.url}`);
+    });
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    server.close();
+    const packageOrigin = `http://localhost:${port}`;
+    const config = gatewayConfigSchema.parse({
+      INTERNAL_TOKEN: process.env.INTERNAL_TOKEN,
+      AUTH_URL: DEAD,
+      CONTENT_URL: await listen(content),
+      STATIC_ROOT: staticRoot,
+      SCORM_ORIGIN: packageOrigin,
+    });
+    const gateway = createGateway(config, pino({ level: 'silent' })).app.listen(port, '127.0.0.1');
+    await new Promise((r) => gateway.once('listening', r));
+    // This gateway by its package name (a Host of its own), as a browser asks it for a package's files.
+    const onPackages = (path: string) => rawGet(`http://127.0.0.1:${port}${path}`, { host: `localhost:${port}` });
+    try {
+      const file = await onPackages('/scorm/abc.def/__portal__/player.html?sco=index.html');
+      expect(file.status).toBe(200);
+      expect(file.bytes.toString()).toBe(`localhost:${port} /scorm/abc.def/__portal__/player.html?sco=index.html`);
+      for (const path of ['/', '/remotes.json', '/api/auth/profile', '/courses', '/scorm']) {
+        const refused = await onPackages(path);
+        expect({ path, status: refused.status }).toEqual({ path, status: 404 });
+        expect((JSON.parse(refused.bytes.toString()) as { message: string }).message).toBe(SCORM_MSG.packageHostOnly);
+      }
+      // The portal by its own name: its pages as before, and SCORM_ORIGIN among the frames it allows.
+      const portal = await fetch(`http://127.0.0.1:${port}/remotes.json`);
+      expect(portal.status).toBe(200);
+      expect(portal.headers.get('content-security-policy')).toMatch(new RegExp(`frame-src 'self' ${packageOrigin} `));
+    } finally {
+      await new Promise((r) => gateway.close(r));
       await new Promise((r) => content.close(r));
     }
   });

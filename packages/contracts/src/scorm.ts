@@ -30,7 +30,45 @@ export const SCORM_LIMITS = {
 /** The path package files are served from, outside /api: a sandboxed frame's requests carry `Origin: null`. */
 export const SCORM_FILES_PATH = '/scorm';
 
+/**
+ * Where a player page of the portal's own lives on the package origin (SCORM_ORIGIN): it holds the
+ * runtime API and frames the SCO, so the ADL discovery (which looks on `window.parent` first) finds
+ * the API on a window of the SCO's own origin. `?sco=<launch>` names the SCO's page.
+ */
+export const SCORM_PLAYER_PAGE = '__portal__/player.html';
+
+/**
+ * SCORM_ORIGIN, the origin package files are served from (`https://scorm.learn.example.ru`): an
+ * http(s) origin, nothing after the port; '' (not set) plays packages in an opaque sandbox on the
+ * portal's own origin. null when the value is not an origin.
+ */
+export function parseScormOrigin(raw: string): string | null {
+  const entry = raw.trim();
+  if (!entry) return '';
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  const bare = !url.username && !url.password && `${url.pathname}${url.search}${url.hash}` === '/';
+  if (!bare || !/^https?:$/.test(url.protocol) || entry.replace(/\/$/, '').toLowerCase() !== url.origin) return null;
+  return url.origin;
+}
+
+/** SCORM_ORIGIN: an http(s) origin or nothing ('' once parsed). */
+export const scormOriginSchema = z
+  .string()
+  .default('')
+  .transform((raw, ctx) => {
+    const origin = parseScormOrigin(raw);
+    if (origin === null)
+      ctx.addIssue({ code: 'custom', message: `not an http(s) origin (http[s]://host[:port], no path): ${raw}` });
+    return origin ?? '';
+  });
+
 export const SCORM_MSG = {
+  packageHostOnly: 'По этому адресу открываются только файлы SCORM-пакетов. Портал открывается по своему основному адресу',
   notZip: 'Файл не является zip-архивом. Загрузите SCORM-пакет в формате .zip',
   truncated: 'Архив повреждён или загружен не полностью. Загрузите файл ещё раз',
   noManifest: 'В корне архива нет файла imsmanifest.xml: это не SCORM-пакет',
@@ -114,7 +152,11 @@ export interface ScormLaunch {
   packageId: string;
   scoId: string;
   version: ScormVersion;
-  /** `/scorm/<signed token>/<launch>`: the frame's address, good for `SCORM_LIMITS.launchTtlSeconds`. */
+  /**
+   * The frame's address, good for `SCORM_LIMITS.launchTtlSeconds`: `/scorm/<signed token>/<launch>`,
+   * or, when packages have an origin of their own (SCORM_ORIGIN), that origin's player page
+   * `<origin>/scorm/<signed token>/__portal__/player.html?sco=<launch>`.
+   */
   url: string;
   expiresAt: string;
 }

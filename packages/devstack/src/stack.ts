@@ -93,6 +93,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     PROGRESS_URL: urlsOf('progress'),
     CRM_URL: urlsOf('crm'),
     AUDIT_URL: urlsOf('audit'),
+    // Packages play on an origin of their own: this gateway by its other name (the portal is 127.0.0.1).
+    SCORM_ORIGIN: process.env.SCORM_ORIGIN ?? `http://localhost:${ports.gateway}`,
     ...(options.dbPrefix ? { DB_PREFIX: options.dbPrefix } : {}),
     ...(options.queuePrefix ? { QUEUE_PREFIX: options.queuePrefix } : {}),
     ...options.env,

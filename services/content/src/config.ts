@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PORTS } from '@portal/contracts';
+import { DEFAULT_PORTS, scormOriginSchema } from '@portal/contracts';
 import { baseConfigSchema, loadConfig } from '@portal/service-kit';
 
 /** services/content/{src,dist} → the repository root; its git-ignored .data folder holds the scratch files of uploads. */
@@ -67,6 +67,13 @@ export const contentConfigSchema = baseConfigSchema
      * job over (once; a second time it fails with a clear message). Also how often replicas look.
      */
     GENERATION_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+    /**
+     * The origin SCORM package files are served from, the gateway's own under another name
+     * (`https://scorm.learn.example.ru`). Set, packages play there with same-origin rights among their
+     * own frames (a frameset, the ADL discovery through window.parent); not set, each page plays in an
+     * opaque sandbox on the portal's origin. The gateway reads the same variable.
+     */
+    SCORM_ORIGIN: scormOriginSchema,
   })
   .superRefine((config, ctx) => {
     if (config.AI_BASE_URL && !config.AI_MODEL)

@@ -4,7 +4,7 @@ import { SCORM_MSG, type ScormAttemptState, type ScormBlockContent, type ScormLa
 import { Button, ErrorBox, Loading, Muted, Row } from '@portal/ui';
 import { errorMessage, getToken, useAuth } from '@portal/web-core';
 import { launchScorm, openScormAttempt } from '../../api/scorm';
-import { createScormRuntime, type ScormLearner, type ScormReport, type ScormRuntime } from './runtime';
+import { createScormRuntime, packageOriginOf, type ScormLearner, type ScormReport, type ScormRuntime } from './runtime';
 
 export const SCORM_PLAYER_MSG = {
   loading: 'Загрузка учебного материала...',
@@ -30,9 +30,12 @@ export const SCORM_PLAYER_MSG = {
           : '',
 } as const;
 
-// Scripts run, forms post and windows open; same-origin is never given, so the package cannot
-// reach the portal's storage, cookies or page (its files' CSP says the same).
+// Scripts run, forms post and windows open. Same-origin rights only on a package origin of its own
+// (SCORM_ORIGIN), where they are that origin's and never the portal's; on the portal's origin never,
+// so the package cannot reach the portal's storage, cookies or page (its files' CSP says the same).
 const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals allow-downloads';
+const frameSandbox = (packageOrigin: string | undefined) =>
+  packageOrigin ? `${FRAME_SANDBOX} allow-same-origin` : FRAME_SANDBOX;
 
 interface ScormLessonProps {
   courseId: string;
@@ -92,6 +95,7 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
         token: getToken(),
         learner: learnerId ? { id: learnerId, name: learnerName } : null,
         frame: () => frame.current?.contentWindow,
+        frameOrigin: packageOriginOf(launch.url, window.location.origin),
         onReported: (next) => {
           setReport(next);
           setCommitProblem(null);
@@ -195,7 +199,7 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
         <iframe
           ref={frame}
           src={launch.url + session.runtime.hash}
-          sandbox={FRAME_SANDBOX}
+          sandbox={frameSandbox(packageOriginOf(launch.url, window.location.origin))}
           allow="fullscreen; autoplay"
           title={SCORM_PLAYER_MSG.frameTitle(title)}
         />

@@ -5,6 +5,7 @@ import {
   base64UrlJson,
   createScormRuntime,
   isFromFrame,
+  packageOriginOf,
   readCommitAnswer,
   resumableCmi,
   scormCommitUrl,
@@ -72,6 +73,15 @@ function call(from: Window, method: string, params: unknown[] = []): Promise<unk
 }
 
 describe('SCORM runtime helpers', () => {
+  it('names the frame’s origin only when the launch is on a package origin of its own', () => {
+    const portal = 'https://learn.example.ru';
+    expect(packageOriginOf('/scorm/t.s/index.html', portal)).toBeUndefined();
+    expect(packageOriginOf(`${portal}/scorm/t.s/index.html`, portal)).toBeUndefined();
+    expect(packageOriginOf('https://scorm.learn.example.ru/scorm/t.s/__portal__/player.html?sco=a.html', portal)).toBe(
+      'https://scorm.learn.example.ru',
+    );
+  });
+
   it('encodes the CMI seed as base64url of UTF-8 JSON, Cyrillic included', () => {
     const value = { 'cmi.learner_name': 'Иванова, Анна', 'cmi.suspend_data': '?&/+=' };
     const encoded = base64UrlJson(value);

@@ -30,6 +30,8 @@ export interface ScormRuntimeOptions {
   learner: ScormLearner | null;
   /** The SCO's window: only messages from it (or frames inside it) are answered. */
   frame: () => Window | null | undefined;
+  /** The frame's origin when packages have one of their own (SCORM_ORIGIN); omitted, an opaque sandbox's `null`. */
+  frameOrigin?: string;
   /** After a stored commit that leaves the SCO completed (once per runtime). */
   onCompleted?: () => void;
   /** After each stored commit: what the SCO has reported so far. */
@@ -64,6 +66,15 @@ export function base64UrlJson(value: unknown): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * The frame's origin when the launch address is on another origin than this page (SCORM_ORIGIN):
+ * the frame then keeps same-origin rights there, and the API answers that origin only.
+ */
+export function packageOriginOf(url: string, pageOrigin: string): string | undefined {
+  const origin = new URL(url, pageOrigin).origin;
+  return origin !== pageOrigin ? origin : undefined;
 }
 
 /**
@@ -235,7 +246,8 @@ export async function createScormRuntime(options: ScormRuntimeOptions): Promise<
     if (isBridgeCall(event.data) && !isFromFrame(event.source, options.frame())) event.stopImmediatePropagation();
   };
   window.addEventListener('message', gate, true);
-  const lms = new CrossFrameLMS(api, '*');
+  // A frame of an opaque sandbox has no origin to name: '*', with the source checked above instead.
+  const lms = new CrossFrameLMS(api, options.frameOrigin ?? '*');
 
   const hash = `#cmi=${base64UrlJson(api.getFlattenedCMI())}`;
   return {

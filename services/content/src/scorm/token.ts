@@ -6,6 +6,8 @@ import { forbidden } from '@portal/service-kit';
 export interface LaunchClaims {
   packageId: string;
   userId: string;
+  /** The portal page's origin that launched it: the only one the package's frames talk to and are framed by. */
+  portalOrigin?: string;
   exp: number;
 }
 
@@ -19,7 +21,9 @@ export function signLaunchToken(
   ttlSeconds: number = SCORM_LIMITS.launchTtlSeconds,
 ): { token: string; expiresAt: Date } {
   const exp = Math.floor(now / 1000) + ttlSeconds;
-  const body = Buffer.from(JSON.stringify({ p: claims.packageId, u: claims.userId, e: exp })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ p: claims.packageId, u: claims.userId, ...(claims.portalOrigin ? { o: claims.portalOrigin } : {}), e: exp }),
+  ).toString('base64url');
   return { token: `${body}.${sign(secret, body)}`, expiresAt: new Date(exp * 1000) };
 }
 
@@ -30,14 +34,19 @@ export function verifyLaunchToken(secret: string, token: string, now = Date.now(
   const expected = Buffer.from(sign(secret, body));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden(SCORM_MSG.launchInvalid);
-  let claims: { p?: unknown; u?: unknown; e?: unknown };
+  let claims: { p?: unknown; u?: unknown; o?: unknown; e?: unknown };
   try {
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
   } catch {
     throw forbidden(SCORM_MSG.launchInvalid);
   }
-  if (typeof claims.p !== 'string' || typeof claims.u !== 'string' || typeof claims.e !== 'number')
+  if (
+    typeof claims.p !== 'string' ||
+    typeof claims.u !== 'string' ||
+    typeof claims.e !== 'number' ||
+    (claims.o !== undefined && typeof claims.o !== 'string')
+  )
     throw forbidden(SCORM_MSG.launchInvalid);
   if (claims.e * 1000 <= now) throw forbidden(SCORM_MSG.launchExpired);
-  return { packageId: claims.p, userId: claims.u, exp: claims.e };
+  return { packageId: claims.p, userId: claims.u, ...(claims.o ? { portalOrigin: claims.o } : {}), exp: claims.e };
 }

@@ -1,18 +1,34 @@
 import type { Context } from 'koa';
-import { CONTENT_MSG, SCORM_FILES_PATH, SCORM_MSG } from '@portal/contracts';
+import { CONTENT_MSG, SCORM_FILES_PATH, SCORM_MSG, SCORM_PLAYER_PAGE } from '@portal/contracts';
 import { HttpError, implement, notFound, type DeclaredHandler, type ServiceContext } from '@portal/service-kit';
-import { BRIDGE_PATH, bridgeScript, injectBridge } from '../../scorm/bridge';
+import type { ContentConfig } from '../../config';
+import { BRIDGE_PATH, bridgeScript, injectBridge, PLAYER_PAGE } from '../../scorm/bridge';
 import type { ScormFiles } from '../../scorm/files';
 import { verifyLaunchToken } from '../../scorm/token';
 import { parseRange } from '../uploads';
 import { scormFile } from './declarations';
 
+const SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals allow-downloads';
+
 /**
- * The package's own policy: its scripts run, but in a sandbox without same-origin rights, so they
- * cannot read the portal's storage or cookies nor call /api as the learner; only the portal frames it.
+ * The package's own policy. On the portal's origin its scripts run in a sandbox without same-origin
+ * rights, so they cannot read the portal's storage or cookies nor call /api as the learner; only the
+ * portal frames it. On a package origin of its own the frames of one package share that origin (a
+ * frameset, the ADL discovery through window.parent), framed only by the portal page that launched
+ * them and by each other.
  */
-export const SCORM_CSP =
-  "sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads; default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; frame-ancestors 'self'";
+export function scormCsp(onPackageOrigin: boolean, portalOrigin?: string): string {
+  const sandbox = onPackageOrigin ? `sandbox ${SANDBOX} allow-same-origin` : `sandbox ${SANDBOX}`;
+  const ancestors = onPackageOrigin && portalOrigin ? `'self' ${portalOrigin}` : "'self'";
+  return `${sandbox}; default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; frame-ancestors ${ancestors}`;
+}
+
+/** Whether the request came to SCORM_ORIGIN's host (the gateway forwards the host it was asked for). */
+function isPackageOrigin(ctx: Context, scormOrigin: string): boolean {
+  if (!scormOrigin) return false;
+  const host = (ctx.get('x-forwarded-host') || ctx.host).toLowerCase();
+  return host === new URL(scormOrigin).host;
+}
 
 /** The path inside the package: each segment decoded; `..`, empty and undecodable segments are not files. */
 function packagePath(rest: string): string | null {
@@ -31,8 +47,8 @@ function packagePath(rest: string): string | null {
   return decoded.length ? decoded.join('/') : null;
 }
 
-function setCommonHeaders(ctx: Context) {
-  ctx.set('Content-Security-Policy', SCORM_CSP);
+function setCommonHeaders(ctx: Context, csp: string) {
+  ctx.set('Content-Security-Policy', csp);
   ctx.set('Cache-Control', 'private, max-age=3600');
   // The sandboxed frame's origin is opaque (`null`): its CORS requests (fonts, fetch of its own JSON) need this.
   ctx.set('Access-Control-Allow-Origin', '*');
@@ -45,18 +61,25 @@ function setCommonHeaders(ctx: Context) {
  * (POST /api/scorm/launch gives it). Every HTML page gets the runtime bridge first in its <head>;
  * `__portal__/bridge.js` is that bridge.
  */
-export function scormFileRoute(service: ServiceContext, files: ScormFiles): DeclaredHandler {
+export function scormFileRoute(service: ServiceContext<ContentConfig>, files: ScormFiles): DeclaredHandler {
   return implement(scormFile, async (ctx, { params: { token } }) => {
     const claims = verifyLaunchToken(service.config.JWT_SECRET, token);
     const prefix = `${SCORM_FILES_PATH}/${encodeURIComponent(token)}/`;
     const raw = ctx.path.startsWith(prefix) ? ctx.path.slice(prefix.length) : ctx.path.split('/').slice(3).join('/');
     const path = packagePath(raw);
     if (!path) throw notFound(SCORM_MSG.fileNotFound);
-    setCommonHeaders(ctx);
+    const onPackageOrigin = isPackageOrigin(ctx, service.config.SCORM_ORIGIN);
+    setCommonHeaders(ctx, scormCsp(onPackageOrigin, claims.portalOrigin));
 
     if (path === BRIDGE_PATH) {
       ctx.type = 'application/javascript; charset=utf-8';
-      ctx.body = bridgeScript();
+      ctx.body = bridgeScript(onPackageOrigin ? claims.portalOrigin : undefined);
+      return;
+    }
+    // The player page only where the package's frames share an origin: elsewhere it could not hand them the API.
+    if (path === SCORM_PLAYER_PAGE && onPackageOrigin) {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = PLAYER_PAGE;
       return;
     }
 

@@ -1,6 +1,15 @@
-import { SCORM_FILES_PATH, type ScormCourseUpload, type ScormLaunch, type ScormPackageSummary } from '@portal/contracts';
+import {
+  parseScormOrigin,
+  SCORM_FILES_PATH,
+  SCORM_PLAYER_PAGE,
+  type ScormCourseUpload,
+  type ScormLaunch,
+  type ScormPackageSummary,
+} from '@portal/contracts';
+import type { Context } from 'koa';
 import { implement, type DeclaredHandler, type ServiceContext } from '@portal/service-kit';
 import { loadEditableCourse } from '../../commands/courses';
+import type { ContentConfig } from '../../config';
 import type { CommandDeps } from '../../commands/deps';
 import type { ContentModels } from '../../models';
 import type { ScormPackageDoc } from '../../models/scormPackage';
@@ -26,15 +35,31 @@ export const presentScormPackage = (p: ScormPackageDoc): ScormPackageSummary => 
   createdAt: p.createdAt.toISOString(),
 });
 
-/** The launch address's path: each segment of the SCO's launch kept, its query and fragment too. */
-const launchUrl = (token: string, launch: string) => `${SCORM_FILES_PATH}/${token}/${launch.replace(/^\.?\//, '')}`;
+/**
+ * The frame's address. On the portal's origin: the SCO's launch under the token, each segment kept,
+ * its query and fragment too. On a package origin of their own (SCORM_ORIGIN): the portal's player
+ * page there, which frames the SCO.
+ */
+export function launchUrl(token: string, launch: string, scormOrigin: string): string {
+  const sco = launch.replace(/^\.?\//, '');
+  if (!scormOrigin) return `${SCORM_FILES_PATH}/${token}/${sco}`;
+  return `${scormOrigin}${SCORM_FILES_PATH}/${token}/${SCORM_PLAYER_PAGE}?sco=${encodeURIComponent(sco)}`;
+}
+
+/** The page that launched: its Origin (the gateway lets only the portal's own through), else the forwarded host. */
+function launchingOrigin(ctx: Context): string | undefined {
+  const origin = parseScormOrigin(
+    ctx.get('origin') || `${ctx.get('x-forwarded-proto') || ctx.protocol}://${ctx.get('x-forwarded-host') || ctx.host}`,
+  );
+  return origin || undefined;
+}
 
 /**
  * POST /api/scorm/packages, POST /api/scorm/launch, and the package's files outside /api
  * (GET /scorm/<token>/<path>, files.ts).
  */
 export function scormRoutes(
-  service: ServiceContext,
+  service: ServiceContext<ContentConfig>,
   models: ContentModels,
   files: ScormFiles,
   receiver: PackageReceiver,
@@ -73,12 +98,13 @@ export function scormRoutes(
       const { token, expiresAt } = signLaunchToken(service.config.JWT_SECRET, {
         packageId: String(pkg._id),
         userId: ctx.state.user.id,
+        portalOrigin: launchingOrigin(ctx),
       });
       const answer: ScormLaunch = {
         packageId: String(pkg._id),
         scoId: sco.id,
         version: pkg.version,
-        url: launchUrl(token, sco.launch),
+        url: launchUrl(token, sco.launch, service.config.SCORM_ORIGIN),
         expiresAt: expiresAt.toISOString(),
       };
       return answer;

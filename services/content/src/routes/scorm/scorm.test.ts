@@ -12,8 +12,8 @@ import {
 import { SCORM_BUCKET, ScormFiles } from '../../scorm/files';
 import { sweepScormPackages } from '../../scorm/sweep';
 import { signLaunchToken } from '../../scorm/token';
-import { auditEventsFor, seedCourse, startContent, type ContentTestBed } from '../../testing';
-import { SCORM_CSP } from './files';
+import { auditEventsFor, seedCourse, startContent, startContentReplica, type ContentTestBed } from '../../testing';
+import { scormCsp } from './files';
 
 const GOLF = path.resolve(__dirname, '../../../../../e2e/fixtures/scorm/RuntimeBasicCalls_SCORM20043rdEdition.zip');
 
@@ -158,6 +158,59 @@ describe('uploading a package', () => {
   });
 });
 
+describe('on a package origin of its own (SCORM_ORIGIN)', () => {
+  const PORTAL = 'https://learn.example.ru';
+  const PACKAGES = 'https://scorm.learn.example.ru';
+  let replica: Awaited<ReturnType<typeof startContentReplica>>;
+  beforeAll(async () => {
+    replica = await startContentReplica(bed, { SCORM_ORIGIN: PACKAGES });
+  });
+  afterAll(() => replica.close());
+
+  it('launches the player page there, which frames the SCO; the frames share that origin and only the launching portal frames them', async () => {
+    const { lessonId } = await lessonWithPackage(await readFile(GOLF));
+    const answer = await api<ScormLaunch>(replica.url, 'POST', '/api/scorm/launch', {
+      token: bed.as.CLIENT.token,
+      body: { lessonId },
+      headers: { origin: PORTAL },
+    });
+    expect(answer.status).toBe(200);
+    const url = new URL(answer.body.url);
+    expect(url.origin).toBe(PACKAGES);
+    expect(url.pathname).toMatch(/^\/scorm\/[\w-]+\.[\w-]+\/__portal__\/player\.html$/);
+    expect(url.searchParams.get('sco')).toBe('shared/launchpage.html');
+    const base = url.pathname.split('/').slice(0, 3).join('/');
+    const onPackages = { 'x-forwarded-host': url.host };
+
+    const player = await fetch(`${replica.url}${url.pathname}${url.search}`, { headers: onPackages });
+    expect(player.status).toBe(200);
+    expect(player.headers.get('content-security-policy')).toBe(scormCsp(true, PORTAL));
+    expect(player.headers.get('content-security-policy')).toContain('allow-same-origin');
+    expect(player.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${PORTAL}`);
+    expect(await player.text()).toContain('<iframe id="sco"');
+
+    const bridge = await fetch(`${replica.url}${base}/__portal__/bridge.js`, { headers: onPackages });
+    expect(await bridge.text()).toContain(JSON.stringify(PORTAL));
+    const sco = await fetch(`${replica.url}${base}/shared/launchpage.html`, { headers: onPackages });
+    expect(sco.status).toBe(200);
+    expect(sco.headers.get('content-security-policy')).toBe(scormCsp(true, PORTAL));
+
+    // The same addresses asked on the portal's own host: an opaque sandbox, and no player page.
+    const onPortal = { 'x-forwarded-host': 'learn.example.ru' };
+    const page = await fetch(`${replica.url}${base}/shared/launchpage.html`, { headers: onPortal });
+    expect(page.headers.get('content-security-policy')).toBe(scormCsp(false));
+    expect(page.headers.get('content-security-policy')).not.toContain('allow-same-origin');
+    expect((await fetch(`${replica.url}${url.pathname}${url.search}`, { headers: onPortal })).status).toBe(404);
+    expect(await (await fetch(`${replica.url}${base}/__portal__/bridge.js`, { headers: onPortal })).text()).not.toContain(PORTAL);
+  });
+
+  it('keeps the launch addresses on the portal when SCORM_ORIGIN is not set', async () => {
+    const { lessonId } = await lessonWithPackage(await readFile(GOLF));
+    const answer = await launch(lessonId, bed.as.CLIENT.token);
+    expect(answer.body.url).toMatch(/^\/scorm\/[\w-]+\.[\w-]+\/shared\/launchpage\.html$/);
+  });
+});
+
 describe('launching and serving a SCO', () => {
   it('gives a learner of a published lesson a signed address that serves the launch page in a sandbox with the bridge first', async () => {
     const { pkg, lessonId } = await lessonWithPackage(await readFile(GOLF));
@@ -168,7 +221,7 @@ describe('launching and serving a SCO', () => {
     expect(answer.body.url).toMatch(/^\/scorm\/[\w-]+\.[\w-]+\/shared\/launchpage\.html$/);
     const page = await fetch(`${bed.content.url}${answer.body.url}`, { headers: { origin: 'null' } });
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe(SCORM_CSP);
+    expect(page.headers.get('content-security-policy')).toBe(scormCsp(false));
     expect(page.headers.get('content-security-policy')).not.toContain('allow-same-origin');
     expect(page.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(page.headers.get('access-control-allow-origin')).toBe('*');
