@@ -390,6 +390,24 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
       `${verb(CREATED)} ${/ ИИ по теме/.test(details) ? 'с помощью ИИ ' : ''}черновик курса${quoted(subject)}`,
   ),
   kind('create', 'course', /^Создана копия курса/, 'Создана копия курса «Основы HR»', did(CREATED, 'копию курса')),
+  // SCORM: a package uploaded into a course (as a lesson's or as the whole course), a course exported as one.
+  kind(
+    'create',
+    'course',
+    /^Загружен SCORM-пакет/,
+    'Загружен SCORM-пакет «Правила гольфа» (SCORM 2004, учебных объектов: 1, 0.21 МБ) в курс «Основы HR»',
+    ({ verb, details }) => {
+      const named = /^Загружен SCORM-пакет «([^»]*)».* в курс «([^»]*)»$/.exec(details);
+      return `${verb(['загрузил', 'загрузила'])} SCORM-пакет${named ? ` «${named[1]}» в курс «${named[2]}»` : ''}`;
+    },
+  ),
+  kind(
+    'read',
+    'course',
+    /^Выгрузка курса .* в SCORM/,
+    'Выгрузка курса «Основы HR» в SCORM 1.2',
+    ({ verb, subject }) => `${verb(EXPORTED)} курс${quoted(subject)} как пакет SCORM 1.2`,
+  ),
   // A person's favourite courses: the details say what was done after the course's title.
   ...(
     [

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SCORM_LIMITS, SCORM_MSG } from '@portal/contracts';
-import { forbidden } from '@portal/service-kit';
+import { forbidden, notFound } from '@portal/service-kit';
 
 /** What a launch token opens: one package's files, for one person, until `exp` (seconds since the epoch). */
 export interface LaunchClaims {
@@ -27,18 +27,21 @@ export function signLaunchToken(
   return { token: `${body}.${sign(secret, body)}`, expiresAt: new Date(exp * 1000) };
 }
 
-/** The claims of a token this service signed; 403 launchInvalid when it did not, launchExpired when it is past. */
+/**
+ * The claims of a token this service signed. One it did not sign is an address that does not exist
+ * (404 launchInvalid); one past its time is 403 launchExpired.
+ */
 export function verifyLaunchToken(secret: string, token: string, now = Date.now()): LaunchClaims {
   const [body, mac, ...rest] = token.split('.');
-  if (!body || !mac || rest.length) throw forbidden(SCORM_MSG.launchInvalid);
+  if (!body || !mac || rest.length) throw notFound(SCORM_MSG.launchInvalid);
   const expected = Buffer.from(sign(secret, body));
   const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden(SCORM_MSG.launchInvalid);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound(SCORM_MSG.launchInvalid);
   let claims: { p?: unknown; u?: unknown; o?: unknown; e?: unknown };
   try {
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
   } catch {
-    throw forbidden(SCORM_MSG.launchInvalid);
+    throw notFound(SCORM_MSG.launchInvalid);
   }
   if (
     typeof claims.p !== 'string' ||
@@ -46,7 +49,7 @@ export function verifyLaunchToken(secret: string, token: string, now = Date.now(
     typeof claims.e !== 'number' ||
     (claims.o !== undefined && typeof claims.o !== 'string')
   )
-    throw forbidden(SCORM_MSG.launchInvalid);
+    throw notFound(SCORM_MSG.launchInvalid);
   if (claims.e * 1000 <= now) throw forbidden(SCORM_MSG.launchExpired);
   return { packageId: claims.p, userId: claims.u, ...(claims.o ? { portalOrigin: claims.o } : {}), exp: claims.e };
 }

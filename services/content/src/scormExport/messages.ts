@@ -6,7 +6,6 @@ export const SCORM_EXPORT_MSG = {
   forbidden: 'Выгрузить курс в SCORM может только его автор, соавтор или администратор',
   noLessons: 'В курсе нет опубликованных уроков: выгружать нечего',
   tooBig: 'Файлы курса занимают больше {max} МБ: такой пакет не собирается. Замените большие видео ссылками и повторите',
-  exportDetails: 'Выгрузка курса «{title}» в SCORM 1.2',
 } as const;
 
 /** What the package's page says; Russian, as every text a person sees. */

@@ -80,7 +80,8 @@ export const scormFile = defineRoute({
   description: [
     'Вне /api: запросы фрейма-песочницы приходят с `Origin: null`. Адрес даёт POST /api/scorm/launch.',
     "Ответ несёт свою политику `Content-Security-Policy: sandbox allow-scripts …; frame-ancestors 'self'`",
-    '(без allow-same-origin), `Cache-Control: private, max-age=3600`, `Access-Control-Allow-Origin: *`;',
+    '(без allow-same-origin; на отдельном адресе пакетов SCORM_ORIGIN — с allow-same-origin и frame-ancestors портала),',
+    '`Cache-Control: private, max-age=3600`, `Access-Control-Allow-Origin: *`;',
     'в каждую HTML-страницу первым в <head> вставлен `<script src="/scorm/<token>/__portal__/bridge.js">`',
     '(API SCORM через postMessage). Поддерживает `Range` (ответ 206).',
   ].join(' '),
@@ -91,8 +92,8 @@ export const scormFile = defineRoute({
   ok: { status: 200, description: 'Содержимое файла', mediaType: '*/*', schema: binarySchema },
   alsoOk: { 206: { description: 'Часть файла по заголовку Range', mediaType: '*/*', schema: binarySchema } },
   also: {
-    403: { description: 'Ссылка устарела или недействительна', example: SCORM_MSG.launchExpired },
-    404: { description: 'Такого файла в пакете нет', example: SCORM_MSG.fileNotFound },
+    403: { description: 'Ссылка устарела', example: SCORM_MSG.launchExpired },
+    404: { description: 'Ссылка недействительна или такого файла в пакете нет', example: SCORM_MSG.fileNotFound },
     416: 'Запрошенная часть файла недоступна',
   },
   without: [400],

@@ -75,7 +75,7 @@ export function scormRoutes(
         const pkg = await storePackage(deps, files, course, received);
         record({
           entityId: String(course._id),
-          details: `Загружен SCORM-пакет «${pkg.title}» (SCORM ${pkg.edition}, ${pkg.scos.length} SCO, ${megabytes(received.size)} МБ) в курс «${course.title}»`,
+          details: `Загружен SCORM-пакет «${pkg.title}» (SCORM ${pkg.version}, учебных объектов: ${pkg.scos.length}, ${megabytes(received.size)} МБ) в курс «${course.title}»`,
         });
         const summary = presentScormPackage(pkg);
         if (query.mode !== 'course') return summary;

@@ -1,9 +1,8 @@
-import { formatMessage } from '@portal/contracts';
 import { implement, type DeclaredHandler } from '@portal/service-kit';
 import { readCourseId } from '../../commands/ids';
 import type { ContentModels } from '../../models';
 import { collectCourseExport } from '../../scormExport/collect';
-import { SCORM_EXPORT_MAX_BYTES, SCORM_EXPORT_MSG } from '../../scormExport/messages';
+import { SCORM_EXPORT_MAX_BYTES } from '../../scormExport/messages';
 import { buildScormPackage } from '../../scormExport/package';
 import type { UploadStore } from '../../uploads/store';
 import { exportCourseScorm } from './declarations';
@@ -32,7 +31,7 @@ export function scormExportRoutes(
       ctx.body = buildScormPackage(data);
       record({
         entityId: String(data.course._id),
-        details: formatMessage(SCORM_EXPORT_MSG.exportDetails, { title: data.course.title }),
+        details: `Выгрузка курса «${data.course.title}» в SCORM 1.2`,
       });
     }),
   ];

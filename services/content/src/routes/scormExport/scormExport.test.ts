@@ -209,7 +209,7 @@ describe('GET /api/courses/:id/export/scorm', () => {
     expect(events.at(-1)).toMatchObject({
       action: 'read',
       entity: 'course',
-      details: formatMessage(SCORM_EXPORT_MSG.exportDetails, { title: course.title }),
+      details: `Выгрузка курса «${course.title}» в SCORM 1.2`,
       actor: expect.objectContaining({ id: bed.as.CURATOR.user.id }),
     });
   });
