@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
 import type { CourseProgress, Page as ListPage, ScormAttemptState, ScormAttemptSummary } from '@portal/contracts';
 import JSZip from 'jszip';
+import { MULTI_SCO_COURSE, multiScoPackage } from '../../packages/system-tests/src/scorm/packages';
 import { signIn, uniqueEmail } from './helpers';
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
@@ -230,6 +231,62 @@ test.describe('SCORM', () => {
       headers: { authorization: `Bearer ${learner.token}` },
     });
     expect(((await progress.json()) as CourseProgress).isCompleted).toBe(true);
+  });
+
+  test('a SCORM 1.2 package of three SCOs imported as a course in the editor: its sections become modules, each SCO a lesson, and each lesson is tracked on its own', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const curator = await tokenFor(request, CURATOR);
+    const created = await request.post('/api/courses', {
+      headers: { authorization: `Bearer ${curator}` },
+      data: { title: `Охрана труда ${tag}`, isPublished: true },
+    });
+    expect(created.status()).toBe(201);
+    const courseId = ((await created.json()) as { id: string }).id;
+
+    await signIn(page, CURATOR.email, CURATOR.password, `/editor/${courseId}`);
+    await page.getByRole('button', { name: 'Импорт SCORM-пакета как курса' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Импорт SCORM-пакета как курса' });
+    await dialog.getByLabel('SCORM-пакет (.zip)').setInputFiles({
+      name: 'ohrana-truda.zip',
+      mimeType: 'application/zip',
+      buffer: await multiScoPackage(),
+    });
+    const outline = dialog.getByRole('list', { name: 'Курс построен из пакета' });
+    await expect(outline).toContainText('Раздел 1. Общие положения');
+    await expect(outline).toContainText('Урок 2.1. Порядок на рабочем месте');
+    await dialog.getByRole('button', { name: 'Готово' }).click();
+    const structure = page.getByRole('complementary', { name: 'Структура курса' });
+    for (const section of MULTI_SCO_COURSE.items) await expect(structure).toContainText(section.title);
+    await expect(structure.getByRole('button', { name: 'Урок 1.2. Права работника', exact: true })).toBeVisible();
+
+    // A learner plays two of the three SCOs, each in its own lesson.
+    const learner = await registerLearner(request);
+    await signIn(page, learner.email, PASSWORD, `/student/${courseId}`);
+    const outlineNav = page.getByRole('navigation', { name: 'Содержание курса' });
+    const sco = scoFrame(page).frameLocator('#sco');
+    for (const [n, title] of [
+      [1, 'Урок 1.1. Кто отвечает за безопасность'],
+      [2, 'Урок 1.2. Права работника'],
+    ] as const) {
+      await outlineNav.getByRole('button', { name: new RegExp(title.replace(/\./g, '\\.')) }).click();
+      await expect(sco.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+      await expect(sco.getByText('Урок открыт')).toBeVisible();
+      await sco.getByRole('button', { name: 'Завершить' }).click();
+      await expect(sco.getByText('Готово')).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Пройдено' })).toBeVisible({ timeout: 20_000 });
+      await expect(progressText(page)).toHaveText(`Прогресс курса: ${n} из 3 · ${Math.round((n * 100) / 3)}%`);
+    }
+
+    const attempts = await attemptsOf(request, curator, courseId);
+    expect(attempts).toHaveLength(2);
+    expect(new Set(attempts.map((a) => a.lessonId)).size).toBe(2);
+    expect(attempts.map((a) => [a.lessonTitle, a.completionStatus, a.score.raw]).sort()).toEqual([
+      ['Урок 1.1. Кто отвечает за безопасность', 'completed', 80],
+      ['Урок 1.2. Права работника', 'completed', 90],
+    ]);
   });
 
   test('the golf example (Rustici, SCORM 2004 3rd Edition) plays: its pages and quiz, the bookmark when the lesson is opened again, completion, score and time stored, and the course certificate', async ({
