@@ -33,7 +33,7 @@ export interface BenchPortal {
   courses: Array<{ id: string; lessons: string[]; quizzes: Array<{ quizId: string; lessonId: string }> }>;
 }
 
-async function call<T>(
+export async function call<T>(
   base: string,
   method: string,
   url: string,
@@ -52,7 +52,7 @@ async function call<T>(
 }
 
 /** Runs `work` over `items` with at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+export async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;
   await Promise.all(
     Array.from({ length: limit }, async () => {
@@ -414,7 +414,12 @@ export interface MixedResult {
  * counted apart; the deliberately bad requests are paced at 50 req/s, so that they do not take the
  * capacity being measured. Every request says what a browser says: it accepts gzip.
  */
-export async function mixedLoad(portal: BenchPortal, duration = QUICK ? 10 : 60): Promise<MixedResult> {
+export async function mixedLoad(
+  portal: BenchPortal,
+  duration = QUICK ? 10 : 60,
+  /** A paced load instead of as much as the machine answers: this many requests a second in all, shared by connections. */
+  { pacedTotal }: { pacedTotal?: number } = {},
+): Promise<MixedResult> {
   const gw = portal.gateway;
   const json = { 'content-type': 'application/json', ...BROWSER };
   const learnerOf = (ctx: Ctx) => {
@@ -560,7 +565,11 @@ export async function mixedLoad(portal: BenchPortal, duration = QUICK ? 10 : 60)
         url: gw,
         connections: s.connections,
         duration,
-        ...(s.rate ? { overallRate: s.rate } : {}),
+        ...(s.rate
+          ? { overallRate: s.rate }
+          : pacedTotal
+            ? { overallRate: Math.max(1, Math.round((pacedTotal * s.connections) / 50)) }
+            : {}),
         requests: s.requests as Options['requests'],
       });
       return { name, s, r };

@@ -14,6 +14,7 @@ import { interleaved, load, median, printFigures, QUICK, type Figure } from './h
 import { capacity, capacitySelection, CAPACITY_FIGURES, printCapacity, STORE_KINDS, type CapacityRow } from './capacity';
 import { courseDetail, firstLoad, lighthouse, lighthouseMobile, mixedLoad, startPortal } from './portal';
 import { countDuplicates, DUPLICATES_GOAL } from './duplicates';
+import { scormFigures } from './scorm';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -289,7 +290,7 @@ async function main() {
         note: `${files} files read (tests, journeys, bench and launcher left out)`,
       });
     }
-    if (!only || ['portal', 'detail', 'firstload', 'lighthouse', 'mobile'].includes(only)) {
+    if (!only || ['portal', 'detail', 'firstload', 'lighthouse', 'mobile', 'scorm'].includes(only)) {
       const portal = await startPortal(store.url, redis.url);
       const step = async (name: string, work: () => Promise<void>) => {
         if (only && only !== 'portal' && only !== name) return;
@@ -306,6 +307,7 @@ async function main() {
         await step('firstload', () => firstLoad(portal, figures));
         await step('lighthouse', () => lighthouse(portal, figures));
         await step('mobile', () => lighthouseMobile(portal, figures));
+        await step('scorm', () => scormFigures(portal, figures));
       } finally {
         await portal.stop();
       }
