@@ -15,9 +15,10 @@ export const isValidId = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && (UUID.test(value) || CUID.test(value) || SLUG.test(value));
 
 /**
- * Russian for the person, with the English wording of the id rule ('Invalid courseId ... must be a
- * valid ID') kept in brackets for the clients that look for it.
+ * Wholly Russian (docs/decisions/invalid-id-message.md): the spec's English wording ('Invalid courseId
+ * ... must be a valid ID') reached people as a bracketed half-sentence; clients read the status and the field.
  */
-export const invalidIdMessage = (field: string) => `Некорректный идентификатор «${field}» (Invalid ${field}: must be a valid ID)`;
+export const invalidIdMessage = (field: string) =>
+  `Некорректный идентификатор «${field}»: ожидается UUID, cuid или код из латинских букв, цифр, «_» и «-» (до 50 символов)`;
 
 export const idSchema = (field = 'id') => z.string().refine(isValidId, { message: invalidIdMessage(field) });

@@ -1,4 +1,12 @@
-import { CONTENT_MSG, MSG, contentBlocksOf, type BlockRecord, type BlockSummary, type Course } from '@portal/contracts';
+import {
+  CONTENT_MSG,
+  MSG,
+  contentBlocksOf,
+  type BlockRecord,
+  type BlockSummary,
+  type Course,
+  invalidIdMessage,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { basedOnStored, auditEventsFor, seedCourse, startContent, type ContentTestBed } from '../../testing';
@@ -54,7 +62,7 @@ describe('POST /api/blocks', () => {
         courseId,
         status: 400,
         field: 'courseId',
-        message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+        message: invalidIdMessage('courseId'),
       });
     }
     expect((await call('POST', '/api/blocks', staff(), { type: 'MODULE', courseId: UNKNOWN_ID })).body).toMatchObject({
@@ -290,7 +298,7 @@ describe('GET /api/blocks/{id} and /api/blocks/course/{courseId}', () => {
     expect(badCourse.body).toMatchObject({
       statusCode: 400,
       field: 'courseId',
-      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+      message: invalidIdMessage('courseId'),
     });
     expect((await call('GET', `/api/blocks/${UNKNOWN_ID}`, staff())).body).toMatchObject({
       statusCode: 404,
@@ -523,7 +531,7 @@ describe('POST /api/blocks/reorder', () => {
         CONTENT_MSG.reorderDuplicate,
       ],
       [{ blocks: [{ id: m1.id, position: -1 }] }, 400, undefined],
-      [{ blocks: [{ id: 'bad id!', position: 0 }] }, 400, 'Некорректный идентификатор «id» (Invalid id: must be a valid ID)'],
+      [{ blocks: [{ id: 'bad id!', position: 0 }] }, 400, invalidIdMessage('id')],
       [{ blocks: [{ id: m1.id, position: 0, moduleId: m2.id }] }, 400, CONTENT_MSG.reorderModuleInModule],
       [
         {

@@ -1,4 +1,4 @@
-import { CONTENT_MSG, MSG, type Course, type CourseSummary } from '@portal/contracts';
+import { CONTENT_MSG, MSG, type Course, type CourseSummary, invalidIdMessage } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { basedOnStored, auditEventsFor, seedCourse, startContent, uniqueTitle, type ContentTestBed } from '../../testing';
@@ -208,7 +208,7 @@ describe('GET /api/courses/{id}', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       field: 'courseId',
-      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+      message: invalidIdMessage('courseId'),
     });
     const tooLong = await call('GET', `/api/courses/${'a'.repeat(51)}`, bed.as.CURATOR.token);
     expect(tooLong.status).toBe(400);

@@ -1,4 +1,11 @@
-import { contentBlocksOf, type BlockRecord, type Course, type CourseOutline, type CourseSummary } from '@portal/contracts';
+import {
+  contentBlocksOf,
+  type BlockRecord,
+  type Course,
+  type CourseOutline,
+  type CourseSummary,
+  invalidIdMessage,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { basedOnStored, seedCourse, startContent, type ContentTestBed } from '../../testing';
 
@@ -46,7 +53,7 @@ describe('GET /api/courses/{id}/outline', () => {
     expect((await call('GET', `/api/courses/${draft.id}/outline`)).status).toBe(401);
     expect((await call('GET', `/api/courses/${BAD_ID}/outline`, curator())).body).toMatchObject({
       statusCode: 400,
-      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+      message: invalidIdMessage('courseId'),
     });
     expect((await call('GET', `/api/courses/${UNKNOWN_ID}/outline`, curator())).body).toMatchObject({
       statusCode: 404,

@@ -8,6 +8,7 @@ import {
   type Question,
   type Quiz,
   type QuizSummary,
+  invalidIdMessage,
 } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
@@ -162,11 +163,7 @@ describe('POST /api/quizzes', () => {
         'Повторяющийся id вопроса: a',
       ],
       [{ title: 'К', questions: [{ ...newQuestion('true_false', 'a', 0), type: 'essay' }] }, 'questions.0.type', ''],
-      [
-        { title: 'К', courseId: 'bad id!' },
-        'courseId',
-        'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
-      ],
+      [{ title: 'К', courseId: 'bad id!' }, 'courseId', invalidIdMessage('courseId')],
     ];
     for (const [body, field, message] of cases) {
       const answer = await call('POST', '/api/quizzes', staff(), body);

@@ -6,6 +6,7 @@ import {
   type AuthResponse,
   type QuizCard,
   type StartedAttempt,
+  invalidIdMessage,
 } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
@@ -58,7 +59,7 @@ describe('POST /api/attempts (start)', () => {
     const noLesson = await call('POST', '/api/attempts', me.token, { quizId: seeded.quiz.id, courseId: seeded.course.id });
     expect(noLesson.body).toMatchObject({
       field: 'lessonId',
-      message: 'Некорректный идентификатор «lessonId» (Invalid lessonId: must be a valid ID)',
+      message: invalidIdMessage('lessonId'),
     });
     expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(0);
   });

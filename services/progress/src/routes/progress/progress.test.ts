@@ -1,4 +1,11 @@
-import { MSG, PROGRESS_MSG, type AuditEvent, type CourseProgress, type LessonCompleteResult } from '@portal/contracts';
+import {
+  MSG,
+  PROGRESS_MSG,
+  type AuditEvent,
+  type CourseProgress,
+  type LessonCompleteResult,
+  invalidIdMessage,
+} from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { question, seedQuizCourse, startProgress, takeSampleQuiz, type ProgressTestBed, type SeededCourse } from '../../testing';
 
@@ -43,11 +50,11 @@ describe('POST /api/progress/lesson/{lessonId}/complete', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({
       field: 'courseId',
-      message: 'Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)',
+      message: invalidIdMessage('courseId'),
     });
     const badLesson = await complete(encodeURIComponent('no such lesson!'), me.token);
     expect(badLesson.status).toBe(400);
-    expect(badLesson.body.message).toBe('Некорректный идентификатор «lessonId» (Invalid lessonId: must be a valid ID)');
+    expect(badLesson.body.message).toBe(invalidIdMessage('lessonId'));
     expect(await bed.store.completions.countDocuments({ userId: me.user.id })).toBe(0);
   });
 
@@ -141,7 +148,7 @@ describe('GET /api/progress/course/{courseId} and /lessons', () => {
     expect((await call('GET', `/api/progress/course/${seeded.course.id}/lessons`, bed.as.CURATOR.token)).status).toBe(403);
     const bad = await call('GET', `/api/progress/course/${encodeURIComponent('плохой id')}`, bed.as.CANDIDATE.token);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Некорректный идентификатор «courseId» (Invalid courseId: must be a valid ID)');
+    expect(bad.body.message).toBe(invalidIdMessage('courseId'));
     expect(
       (await call('GET', `/api/progress/course/${encodeURIComponent('плохой id')}/lessons`, bed.as.CANDIDATE.token)).status,
     ).toBe(400);
