@@ -87,8 +87,11 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
     setExpired(false);
     setCommitProblem(null);
     const open = async () => {
-      const attempt = preview ? null : await openScormAttempt({ courseId, lessonId, fresh: start.fresh || undefined });
-      const launch = await launchScorm({ lessonId });
+      // Neither waits for the other: the attempt is progress's, the signed address content's.
+      const [attempt, launch] = await Promise.all([
+        preview ? null : openScormAttempt({ courseId, lessonId, fresh: start.fresh || undefined }),
+        launchScorm({ lessonId }),
+      ]);
       const made = await createScormRuntime({
         version: launch.version,
         attempt,
