@@ -807,6 +807,14 @@ export const ANSWER_READS: Record<string, { request: (p: Portal) => CellRequest;
   'progress GET /api/results/export': { request: (p) => ({ query: `?userId=${p.victim.user.id}` }), status: 200 },
   'progress GET /api/results/analysis/:quizId': { request: (p) => ({ params: { quizId: p.seeded.quiz.id } }), status: 403 },
   'progress GET /api/reviews': { request: () => ({}), status: 200 },
+  // SCORM attempts: the list and its export name none of another curator's course (200, empty of the
+  // victim); the item analysis of its lesson is refused.
+  'progress GET /api/scorm/attempts': { request: (p) => ({ query: `?courseId=${p.seeded.course.id}` }), status: 200 },
+  'progress GET /api/scorm/attempts/export': { request: (p) => ({ query: `?courseId=${p.seeded.course.id}` }), status: 200 },
+  'progress GET /api/scorm/attempts/analysis': {
+    request: (p) => ({ query: `?courseId=${p.seeded.course.id}&lessonId=${p.seeded.textLessonId}` }),
+    status: 403,
+  },
   // The victim's attempt holds no answer waiting for a person: nothing to grade, for anyone (404).
   'progress POST /api/reviews/:attemptId/:questionId': {
     request: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 } }),
