@@ -95,5 +95,7 @@ scormAttemptSchema.index({ courseId: 1, updatedAt: -1, _id: -1 });
 scormAttemptSchema.index({ userId: 1, updatedAt: -1, _id: -1 });
 // A lesson's item analysis.
 scormAttemptSchema.index({ lessonId: 1 });
+// A lesson's item analysis: its latest attempts.
+scormAttemptSchema.index({ courseId: 1, lessonId: 1, updatedAt: -1, _id: -1 });
 
 export const scormAttemptModel = storeModel<ScormAttemptDoc>('ScormAttempt', scormAttemptSchema, 'scormAttempts');

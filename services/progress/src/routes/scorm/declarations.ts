@@ -1,4 +1,12 @@
-import { CONSENT_MSG, MSG, PROGRESS_MSG, SCORM_MSG, scormAttemptOpenSchema, scormCommitSchema } from '@portal/contracts';
+import {
+  ANALYSIS_SAMPLE_LIMIT,
+  CONSENT_MSG,
+  MSG,
+  PROGRESS_MSG,
+  SCORM_MSG,
+  scormAttemptOpenSchema,
+  scormCommitSchema,
+} from '@portal/contracts';
 import { defineExportRoute, defineRoute } from '@portal/service-kit';
 import { analyzeScorm, readScormAttempts, studyScorm } from '../../scorm/policies';
 import {
@@ -85,7 +93,7 @@ export const analyzeScormLesson = defineRoute({
   operationId: 'analyzeScormLesson',
   summary: 'Анализ вопросов SCORM-урока',
   description:
-    'Вопросы (interactions), о которых сообщил пакет, по идентификатору: сколько попыток ответили, сколько верно, среднее время ответа. ' +
+    `Вопросы (interactions), о которых сообщил пакет, по идентификатору: сколько попыток ответили, сколько верно, среднее время ответа — по последним ${ANALYSIS_SAMPLE_LIMIT} попыткам урока; attempts — число всех. ` +
     'Для авторов курса и администратора.',
   access: analyzeScorm,
   query: scormAnalysisQuery,

@@ -1,5 +1,12 @@
 import type { Context } from 'koa';
-import { SCORM_EXPORT_HEADER, exportFileName, pageOffset, type Page, type ScormAttemptSummary } from '@portal/contracts';
+import {
+  ANALYSIS_SAMPLE_LIMIT,
+  SCORM_EXPORT_HEADER,
+  exportFileName,
+  pageOffset,
+  type Page,
+  type ScormAttemptSummary,
+} from '@portal/contracts';
 import {
   exportColumns,
   exportRows,
@@ -118,13 +125,20 @@ export function scormRoutes(deps: ProgressDeps & { people: PeopleClient }): Decl
     implement(analyzeScormLesson, async (ctx, { query }) => {
       const courses = await deps.content.curatedCourses(ctx.state.user);
       if (!curates(courses, query.courseId)) throw forbidden();
-      const rows = await scormAttempts
-        .find({ courseId: query.courseId, lessonId: query.lessonId }, { interactions: 1 })
-        .lean<Pick<ScormAttemptDoc, 'interactions'>[]>();
+      // The latest ANALYSIS_SAMPLE_LIMIT attempts, as a quiz's analysis reads them; the count is of all.
+      const filter = { courseId: query.courseId, lessonId: query.lessonId };
+      const [rows, attempts] = await Promise.all([
+        scormAttempts
+          .find(filter, { interactions: 1 })
+          .sort({ updatedAt: -1, _id: -1 })
+          .limit(ANALYSIS_SAMPLE_LIMIT)
+          .lean<Pick<ScormAttemptDoc, 'interactions'>[]>(),
+        scormAttempts.countDocuments(filter),
+      ]);
       return {
         courseId: query.courseId,
         lessonId: query.lessonId,
-        attempts: rows.length,
+        attempts,
         interactions: analyzeInteractions(rows),
       };
     }),
