@@ -60,6 +60,11 @@ async function threePagePackage(): Promise<Buffer> {
     api.SetValue('cmi.score.min', '0');
     api.SetValue('cmi.score.max', '100');
     api.SetValue('cmi.score.scaled', '0.8');
+    api.SetValue('cmi.interactions.0.id', 'q-rules');
+    api.SetValue('cmi.interactions.0.type', 'choice');
+    api.SetValue('cmi.interactions.0.correct_responses.0.pattern', 'b');
+    api.SetValue('cmi.interactions.0.learner_response', 'b');
+    api.SetValue('cmi.interactions.0.result', 'correct');
     api.SetValue('cmi.success_status', 'passed');
     api.SetValue('cmi.completion_status', 'completed');
     api.SetValue('cmi.exit', 'normal');
@@ -231,6 +236,18 @@ test.describe('SCORM', () => {
       headers: { authorization: `Bearer ${learner.token}` },
     });
     expect(((await progress.json()) as CourseProgress).isCompleted).toBe(true);
+
+    // The course's author reads the attempt among the results, with the answer the package reported.
+    await signIn(page, CURATOR.email, CURATOR.password, '/results');
+    await page.getByRole('combobox', { name: 'Фильтр по курсу' }).selectOption(courseId);
+    const scorm = page.getByRole('region', { name: 'Результаты SCORM-уроков' });
+    const row = scorm.getByRole('row').filter({ hasText: `Вера Ким ${tag}` });
+    await expect(row).toContainText('Правила гольфа');
+    await expect(row).toContainText('пройден · зачтено');
+    await expect(row).toContainText('80 из 100');
+    await row.getByRole('button', { name: /^Ответы:/ }).click();
+    const answers = page.getByRole('dialog', { name: /^Ответы: Вера Ким/ });
+    await expect(answers.getByRole('row').filter({ hasText: 'q-rules' })).toContainText('верно');
   });
 
   test('a SCORM 1.2 package of three SCOs imported as a course in the editor: its sections become modules, each SCO a lesson, and each lesson is tracked on its own', async ({
@@ -358,6 +375,15 @@ test.describe('SCORM', () => {
     await expect(certificate).toBeVisible({ timeout: 15_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
     expect(download.suggestedFilename()).toMatch(/^certificate-C-\d{4}-[A-Z0-9]{8}\.pdf$/);
+
+    // The learner's own results show the package's score beside their quizzes'.
+    await page.goto('/results');
+    const own = page
+      .getByRole('region', { name: 'Результаты SCORM-уроков' })
+      .getByRole('row')
+      .filter({ hasText: 'Правила гольфа' });
+    await expect(own).toContainText('пройден · зачтено');
+    await expect(own).toContainText('100 из 100');
   });
 
   test('script in the package’s frames cannot read the portal’s storage, cookies or page, nor call the API as the learner', async ({

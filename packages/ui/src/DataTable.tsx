@@ -26,3 +26,18 @@ export const TableScroll = styled.div.attrs({ role: 'region', tabIndex: 0 })<{ '
     outline-offset: 2px;
   }
 `;
+
+/** A table's header row: one column heading a name. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -26,3 +26,4 @@ export * from './BulletList';
 export * from './RecordOptions';
 export * from './BoxList';
 export * from './icons';
+export * from './scormAttempts';

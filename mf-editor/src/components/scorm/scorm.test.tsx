@@ -8,7 +8,7 @@ import { ApiError } from '@portal/web-core';
 import { BackendContext, type EditorBackend, type ScormBackend } from '../../backend/backend';
 import { outlineOfPackage } from '../../scenes/CourseEditor/ScormImportDialog';
 import { ScormBlockFields, scormBlockOf } from './ScormBlockFields';
-import { durationLabel, scormScoreLabel, scormStatusLabel } from './ScormAttempts';
+import { durationLabel, scormScoreLabel, scormStatusLabel } from '@portal/ui';
 import { scormFileProblem } from './ScormUpload';
 
 const pkg = (over: Partial<ScormPackageSummary> = {}): ScormPackageSummary => ({

@@ -40,6 +40,7 @@ import {
 import { AttemptDetailsDialog } from '../../components/AttemptDetailsDialog';
 import { ResultBadge, ViaLinkBadge } from '../../components/Badges';
 import { MyCertificates } from '../../components/MyCertificates';
+import { ScormResults } from './ScormResults';
 
 const STATUS_FILTERS = ['all', ...RESULT_FILTER_STATUSES] as const;
 const STATUS_FILTER_LABELS: Record<ResultFilterStatus | 'all', string> = {
@@ -223,6 +224,9 @@ export function Results() {
           {data && <Pager of={data} onPage={setPage} />}
         </>
       )}
+
+      {/* The SCORM lessons' attempts narrow by course only: the search, status and dates are the quizzes'. */}
+      {!debounced.trim() && status === 'all' && !period.from && !period.to && <ScormResults courseId={period.courseId} />}
 
       {openId && <AttemptDetailsDialog attemptId={openId} onClose={() => setOpenId(null)} />}
     </Page>
