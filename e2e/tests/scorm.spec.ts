@@ -248,6 +248,17 @@ test.describe('SCORM', () => {
     await row.getByRole('button', { name: /^Ответы:/ }).click();
     const answers = page.getByRole('dialog', { name: /^Ответы: Вера Ким/ });
     await expect(answers.getByRole('row').filter({ hasText: 'q-rules' })).toContainText('верно');
+
+    // The course's overview in the editor: the lesson's item analysis of the package's questions.
+    await page.goto(`/editor/${courseId}`);
+    await page
+      .getByRole('complementary', { name: 'Структура курса' })
+      .getByRole('button', { name: `Гольф для начинающих ${tag}`, exact: true })
+      .click();
+    await page.getByRole('button', { name: 'Анализ вопросов: Правила гольфа' }).click();
+    const analysis = page.getByRole('dialog', { name: 'Анализ вопросов: Правила гольфа' });
+    await expect(analysis).toContainText('Попыток: 1');
+    await expect(analysis.getByRole('row').filter({ hasText: 'q-rules' })).toContainText('100%');
   });
 
   test('a SCORM 1.2 package of three SCOs imported as a course in the editor: its sections become modules, each SCO a lesson, and each lesson is tracked on its own', async ({

@@ -16,6 +16,7 @@ import type {
   Page,
   QuizSummary,
   ScormAttemptSummary,
+  ScormLessonAnalysis,
   ScormPackageSummary,
   UploadAccept,
   UploadedFile,
@@ -129,6 +130,8 @@ export function createApiBackend(apiRequest: ApiCall): EditorBackend {
       },
       attempts: (courseId, page) =>
         apiRequest<Page<ScormAttemptSummary>>('/scorm/attempts', { query: { courseId, page, limit: 20 } }),
+      analysis: (courseId, lessonId) =>
+        apiRequest<ScormLessonAnalysis>('/scorm/attempts/analysis', { query: { courseId, lessonId } }),
     },
     generations: {
       config: () => apiRequest<GenerationConfigInfo>('/generations/config'),

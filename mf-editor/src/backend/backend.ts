@@ -17,6 +17,7 @@ import type {
   Page,
   QuizSummary,
   ScormAttemptSummary,
+  ScormLessonAnalysis,
   ScormPackageSummary,
   UploadAccept,
   UploadedFile,
@@ -100,6 +101,8 @@ export interface ScormBackend {
   upload(file: File, courseId: string, mode: 'lesson' | 'course', progress?: UploadProgress): Promise<ScormPackageSummary>;
   /** GET /scorm/attempts?courseId=: a page of the learners' attempts at the course's SCORM lessons, latest first. */
   attempts(courseId: string, page: number): Promise<Page<ScormAttemptSummary>>;
+  /** GET /scorm/attempts/analysis: the questions a lesson's package reported, with how often they were answered right. */
+  analysis(courseId: string, lessonId: string): Promise<ScormLessonAnalysis>;
 }
 
 export interface UploadProgress {

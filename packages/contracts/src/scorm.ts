@@ -251,6 +251,26 @@ export interface ScormAttemptSummary {
   completedAt: string | null;
 }
 
+/** One interaction of a package across the learners' latest records of it. */
+export interface ScormInteractionStats {
+  id: string;
+  type: string;
+  /** Attempts that answered it. */
+  answered: number;
+  correct: number;
+  /** correct / answered, 0–100, rounded. */
+  correctPercentage: number;
+  /** Mean seconds, over the answers that report one; null when none does. */
+  averageLatency: number | null;
+}
+
+export interface ScormLessonAnalysis {
+  courseId: string;
+  lessonId: string;
+  attempts: number;
+  interactions: ScormInteractionStats[];
+}
+
 /** What counts as done: a completed (1.2: completed or passed) SCO completes its lesson. */
 export const scormCountsAsCompleted = (completionStatus: string, successStatus: string): boolean =>
   completionStatus === 'completed' || completionStatus === 'passed' || successStatus === 'passed';

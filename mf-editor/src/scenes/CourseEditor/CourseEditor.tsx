@@ -113,7 +113,7 @@ export function CourseEditor({ courseId, onBack = () => navigate(paths.courses()
     backend.demo || !user ? undefined : (
       <>
         <CoAuthors courseId={query.data.id} canManage={canManageCoAuthors(user, query.data)} />
-        <ScormAttempts courseId={query.data.id} />
+        <ScormAttempts courseId={query.data.id} lessons={query.data.modules.flatMap((m) => m.lessons)} />
       </>
     );
   const readAgainFromServer = async () => {

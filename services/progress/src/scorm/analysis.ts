@@ -1,5 +1,4 @@
-import type { ScormInteraction } from '@portal/contracts';
-import type { ScormInteractionStats } from '../routes/scorm/schema';
+import type { ScormInteraction, ScormInteractionStats } from '@portal/contracts';
 
 /**
  * Item analysis of a package's interactions, by id, in the order they first appear: how many

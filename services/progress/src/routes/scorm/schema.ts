@@ -6,6 +6,7 @@ import {
   type Page,
   type ScormAttemptState,
   type ScormAttemptSummary,
+  type ScormLessonAnalysis,
 } from '@portal/contracts';
 import { conforms } from '@portal/service-kit';
 
@@ -111,26 +112,6 @@ export const scormAttemptExportQuery = scormAttemptListQuery.omit({ page: true, 
 
 /** A lesson's item analysis: the interactions its package reported, by id. */
 export const scormAnalysisQuery = z.object({ courseId: entityIdField('courseId'), lessonId: entityIdField('lessonId') });
-
-/** One interaction of a package across the learners' latest records of it. */
-export interface ScormInteractionStats {
-  id: string;
-  type: string;
-  /** Attempts that answered it. */
-  answered: number;
-  correct: number;
-  /** correct / answered, 0–100, rounded. */
-  correctPercentage: number;
-  /** Mean seconds, over the answers that report one; null when none does. */
-  averageLatency: number | null;
-}
-
-export interface ScormLessonAnalysis {
-  courseId: string;
-  lessonId: string;
-  attempts: number;
-  interactions: ScormInteractionStats[];
-}
 
 export const scormAnalysisSchema = conforms<ScormLessonAnalysis>().as(
   z
