@@ -33,6 +33,23 @@ async function postFile<T>(url: string, token: string, bytes: Buffer, name: stri
   return JSON.parse(text) as T;
 }
 
+/** A package uploaded into the course and put in the lesson as its «SCORM-пакет» block (the lesson's current version). */
+async function playInLesson(portal: BenchPortal, courseId: string, lessonId: string, zip: Buffer, name: string) {
+  const { gateway, admin } = portal;
+  const pkg = await postFile<ScormPackageSummary>(
+    `${gateway}/api/scorm/packages?courseId=${courseId}&mode=lesson`,
+    admin,
+    zip,
+    name,
+    'application/zip',
+  );
+  const lesson = await call<{ version: number }>(gateway, 'GET', `/api/blocks/${lessonId}`, admin);
+  await call(gateway, 'PATCH', `/api/blocks/${lessonId}`, admin, {
+    version: lesson.version,
+    content: [{ type: 'scorm', content: { packageId: pkg.id, scoId: pkg.scos[0].id, title: pkg.title, version: pkg.version } }],
+  });
+}
+
 /** A published course: a native lesson (a heading and text) and a lesson playing the golf package. */
 async function arrangeCourse(portal: BenchPortal): Promise<ScormCourse> {
   const { gateway, admin } = portal;
@@ -53,23 +70,13 @@ async function arrangeCourse(portal: BenchPortal): Promise<ScormCourse> {
       { type: 'text', content: { text: 'Текст урока для замера первого экрана.' } },
     ],
   });
-  const scorm = await call<{ id: string; version: number }>(gateway, 'POST', '/api/blocks', admin, {
+  const scorm = await call<{ id: string }>(gateway, 'POST', '/api/blocks', admin, {
     courseId: course.id,
     moduleId,
     title: 'Урок-пакет',
     status: 'published',
   });
-  const pkg = await postFile<ScormPackageSummary>(
-    `${gateway}/api/scorm/packages?courseId=${course.id}&mode=lesson`,
-    admin,
-    readFileSync(GOLF),
-    'golf.zip',
-    'application/zip',
-  );
-  await call(gateway, 'PATCH', `/api/blocks/${scorm.id}`, admin, {
-    version: scorm.version,
-    content: [{ type: 'scorm', content: { packageId: pkg.id, scoId: pkg.scos[0].id, title: pkg.title, version: pkg.version } }],
-  });
+  await playInLesson(portal, course.id, scorm.id, readFileSync(GOLF), 'golf.zip');
   return { courseId: course.id, nativeLessonId: native.id, scormLessonId: scorm.id };
 }
 
@@ -92,18 +99,7 @@ async function uploadFigures(portal: BenchPortal, course: ScormCourse, figures: 
   const nativeTimes: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     let started = Date.now();
-    const pkg = await postFile<ScormPackageSummary>(
-      `${gateway}/api/scorm/packages?courseId=${course.courseId}&mode=lesson`,
-      admin,
-      packageBytes,
-      'big.zip',
-      'application/zip',
-    );
-    const lesson = await call<{ version: number }>(gateway, 'GET', `/api/blocks/${course.scormLessonId}`, admin);
-    await call(gateway, 'PATCH', `/api/blocks/${course.scormLessonId}`, admin, {
-      version: lesson.version,
-      content: [{ type: 'scorm', content: { packageId: pkg.id, scoId: pkg.scos[0].id, title: pkg.title, version: pkg.version } }],
-    });
+    await playInLesson(portal, course.courseId, course.scormLessonId, packageBytes, 'big.zip');
     const launch = await call<ScormLaunch>(gateway, 'POST', '/api/scorm/launch', portal.learners[0], {
       lessonId: course.scormLessonId,
     });
@@ -127,20 +123,7 @@ async function uploadFigures(portal: BenchPortal, course: ScormCourse, figures: 
     nativeTimes.push(Date.now() - started);
   }
   // The lesson plays the golf package again for the launch figures.
-  const golf = await postFile<ScormPackageSummary>(
-    `${gateway}/api/scorm/packages?courseId=${course.courseId}&mode=lesson`,
-    admin,
-    readFileSync(GOLF),
-    'golf.zip',
-    'application/zip',
-  );
-  const lesson = await call<{ version: number }>(gateway, 'GET', `/api/blocks/${course.scormLessonId}`, admin);
-  await call(gateway, 'PATCH', `/api/blocks/${course.scormLessonId}`, admin, {
-    version: lesson.version,
-    content: [
-      { type: 'scorm', content: { packageId: golf.id, scoId: golf.scos[0].id, title: golf.title, version: golf.version } },
-    ],
-  });
+  await playInLesson(portal, course.courseId, course.scormLessonId, readFileSync(GOLF), 'golf.zip');
   const seconds = median(scormTimes) / 1000;
   figures.push({
     name: 'SCORM: a 50 MB package uploaded, checked, stored and playable',
