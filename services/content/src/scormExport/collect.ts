@@ -40,6 +40,8 @@ export interface ExportedFile {
 
 export interface CourseExport {
   course: Pick<CourseDoc, '_id' | 'title' | 'description'>;
+  /** The latest change of the course or of what the package holds of it: every entry's date, so the same course is the same bytes. */
+  changedAt: Date;
   modules: ExportedModule[];
   quizzes: Map<string, ExportedQuiz>;
   /** By the address lessons use (`/api/files/<name>`); a file the store lacks is absent. */
@@ -78,8 +80,8 @@ function fileAddresses(block: ContentBlock): string[] {
 async function loadExportableCourse(models: ContentModels, user: Principal, courseId: Types.ObjectId) {
   const course = await models.courses
     .findById(courseId)
-    .select({ title: 1, description: 1, createdBy: 1, coAuthors: 1 })
-    .lean<Pick<CourseDoc, '_id' | 'title' | 'description' | 'createdBy' | 'coAuthors'>>();
+    .select({ title: 1, description: 1, createdBy: 1, coAuthors: 1, updatedAt: 1 })
+    .lean<Pick<CourseDoc, '_id' | 'title' | 'description' | 'createdBy' | 'coAuthors' | 'updatedAt'>>();
   if (!course) throw notFound(CONTENT_MSG.courseNotFound);
   if (!readsAsAuthor(user, course)) throw forbidden(SCORM_EXPORT_MSG.forbidden);
   return course;
@@ -89,10 +91,14 @@ async function loadExportableCourse(models: ContentModels, user: Principal, cour
  * What a learner of the course sees (modules not hidden, published lessons), in reading order: the
  * package is for learners of another system, so an author's drafts stay on the portal.
  */
-async function loadModules(models: ContentModels, courseId: Types.ObjectId): Promise<ExportedModule[]> {
+async function loadModules(
+  models: ContentModels,
+  courseId: Types.ObjectId,
+): Promise<{ modules: ExportedModule[]; changedAt: number }> {
   const records = await models.blocks.find({ courseId }).sort({ position: 1, _id: 1 }).lean<BlockDoc[]>();
+  const changedAt = Math.max(0, ...records.map((r) => new Date(r.updatedAt).getTime() || 0));
   const modules = records.filter((r) => r.type === 'MODULE' && learnerSeesBlock(r));
-  return modules
+  const exported = modules
     .map((m) => ({
       id: String(m._id),
       title: m.title,
@@ -105,6 +111,7 @@ async function loadModules(models: ContentModels, courseId: Types.ObjectId): Pro
         })),
     }))
     .filter((m) => m.lessons.length > 0);
+  return { modules: exported, changedAt };
 }
 
 /** The quizzes the lessons hold, with the questions an attempt would draw from the bank fixed once for the package. */
@@ -160,8 +167,9 @@ export async function collectCourseExport(
   maxBytes: number,
 ): Promise<CourseExport> {
   const course = await loadExportableCourse(models, user, courseId);
-  const modules = await loadModules(models, courseId);
+  const { modules, changedAt } = await loadModules(models, courseId);
   if (!modules.length) throw badRequest(SCORM_EXPORT_MSG.noLessons);
   const [quizzes, files] = await Promise.all([loadQuizzes(models, modules), loadFiles(uploads, modules, maxBytes)]);
-  return { course, modules, quizzes, files };
+  const { updatedAt, ...shown } = course;
+  return { course: shown, changedAt: new Date(Math.max(changedAt, new Date(updatedAt).getTime() || 0)), modules, quizzes, files };
 }

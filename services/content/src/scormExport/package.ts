@@ -21,12 +21,16 @@ const openedWhenRead = (open: () => NodeJS.ReadableStream): Readable =>
  */
 export function buildScormPackage(data: CourseExport): NodeJS.ReadableStream {
   const zip = new JSZip();
+  // Dated by the course's last change, never by the clock, and no implicit folder entries (they would
+  // be dated now): the same course gives the same bytes, so a download can be compared or cached.
+  const entry = { date: data.changedAt, createFolders: false };
   const files = [...new Map([...data.files.values()].map((f) => [f.name, f])).values()];
   const paths = [LAUNCH_FILE, PLAYER_SCRIPT_FILE, PLAYER_STYLE_FILE, ...files.map(zipPathOf)];
-  zip.file(MANIFEST_FILE, renderManifest(data, paths));
-  zip.file(LAUNCH_FILE, renderLaunchPage(data));
-  zip.file(PLAYER_SCRIPT_FILE, PLAYER_SCRIPT);
-  zip.file(PLAYER_STYLE_FILE, PLAYER_STYLE);
-  for (const file of files) zip.file(zipPathOf(file), openedWhenRead(file.stream), { binary: true, compression: 'STORE' });
+  zip.file(MANIFEST_FILE, renderManifest(data, paths), entry);
+  zip.file(LAUNCH_FILE, renderLaunchPage(data), entry);
+  zip.file(PLAYER_SCRIPT_FILE, PLAYER_SCRIPT, entry);
+  zip.file(PLAYER_STYLE_FILE, PLAYER_STYLE, entry);
+  for (const file of files)
+    zip.file(zipPathOf(file), openedWhenRead(file.stream), { ...entry, binary: true, compression: 'STORE' });
   return zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE' });
 }

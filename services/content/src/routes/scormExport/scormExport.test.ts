@@ -310,6 +310,25 @@ describe('GET /api/courses/:id/export/scorm', () => {
     expect(bad.json().message).toBe(invalidIdMessage('id'));
   });
 
+  it('the same course is the same bytes: every entry is dated by the course’s last change, and an edit changes the date', async () => {
+    const { course, lessons } = await richCourse();
+    // The course and its lessons last changed long ago (in the store, as an old course would be).
+    const then = new Date('2024-03-01T09:00:00Z');
+    const stamp = { $set: { updatedAt: then } };
+    await bed.models.courses.collection.updateOne({ _id: new Types.ObjectId(course.id) }, stamp);
+    await bed.models.blocks.collection.updateMany({ courseId: new Types.ObjectId(course.id) }, stamp);
+    const first = await download(course.id);
+    const second = await download(course.id);
+    expect(first.res.status).toBe(200);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    const dates = Object.values((await JSZip.loadAsync(first.bytes)).files).map((f) => f.date.getTime());
+    expect(new Set(dates)).toEqual(new Set([then.getTime()]));
+
+    await patchLesson(lessons[2].id, [{ type: 'text', content: { text: 'Спасибо за внимание!' } }]);
+    const edited = Object.values((await JSZip.loadAsync((await download(course.id)).bytes)).files);
+    expect(edited.every((f) => f.date.getTime() > then.getTime())).toBe(true);
+  });
+
   it('refuses a course with no published lesson (400) and one whose files exceed the cap (413), before building anything', async () => {
     const empty: Course = await seedCourse(bed, { modules: [1], lessonStatus: 'draft' });
     const refused = await download(empty.id);
