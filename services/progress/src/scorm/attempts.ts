@@ -95,47 +95,54 @@ export interface CommitOutcome {
 }
 
 /**
- * Stores a commit of the package (durable and idempotent): only a commit whose sequence is above the
- * stored one is applied, by a conditional update, so a resent, repeated or late commit changes
- * nothing. When the attempt counts as completed and the lesson was not completed through it yet, the
- * lesson is completed as a native one (course progress, course completion, assignments and
- * certificates follow); a resend after a failure between the two completes it then.
+ * Stores a commit of the package (durable and idempotent) in one store operation: the person's own
+ * attempt is updated only when the commit's sequence is above the stored one (a conditional
+ * `findOneAndUpdate` answering the stored attempt), so a resent, repeated or late commit changes
+ * nothing; only then is the attempt read again, to tell a stale commit (applied: false) from
+ * someone else's or no attempt (404). When the attempt counts as completed and the lesson was not
+ * completed through it yet, the lesson is completed as a native one (course progress, course
+ * completion, assignments and certificates follow); a resend after a failure between the two
+ * completes it then.
  */
 export async function commitScormAttempt(
   deps: ProgressDeps,
   actor: Principal,
-  attempt: ScormAttemptDoc,
+  attemptId: string,
   commit: ScormCommitInput,
   { final, authorization }: { final: boolean; authorization: string },
 ): Promise<CommitOutcome> {
   const { scormAttempts } = deps.models;
   const cmi = commit.runtimeData.cmi;
-  const write = await scormAttempts.updateOne(
-    { _id: attempt._id, sequence: op({ $lt: commit.commitSequence }) },
-    {
-      $set: {
-        cmi: JSON.stringify(commit.runtimeData),
-        sequence: commit.commitSequence,
-        completionStatus: commit.completionStatus ?? 'unknown',
-        successStatus: commit.successStatus ?? 'unknown',
-        score: scoreOf(commit.score),
-        totalTimeSeconds: commit.totalTimeSeconds ?? 0,
-        sessionTimeSeconds: sessionSecondsOf(cmi),
-        interactions: interactionsOf(cmi),
-        exit: exitOf(cmi),
-        ...(final ? { ended: true } : {}),
-      },
-    },
-  );
-  const stored = (await scormAttempts.findById(attempt._id).lean<ScormAttemptDoc>()) ?? attempt;
+  const written = isObjectIdHex(attemptId)
+    ? await scormAttempts
+        .findOneAndUpdate(
+          { _id: attemptId, userId: actor.id, sequence: op({ $lt: commit.commitSequence }) },
+          {
+            $set: {
+              cmi: JSON.stringify(commit.runtimeData),
+              sequence: commit.commitSequence,
+              completionStatus: commit.completionStatus ?? 'unknown',
+              successStatus: commit.successStatus ?? 'unknown',
+              score: scoreOf(commit.score),
+              totalTimeSeconds: commit.totalTimeSeconds ?? 0,
+              sessionTimeSeconds: sessionSecondsOf(cmi),
+              interactions: interactionsOf(cmi),
+              exit: exitOf(cmi),
+              ...(final ? { ended: true } : {}),
+            },
+          },
+          { new: true },
+        )
+        .lean<ScormAttemptDoc>()
+    : null;
+  const stored = written ?? (await ownScormAttempt(deps, actor, attemptId));
   if (!stored.completedAt && scormCountsAsCompleted(stored.completionStatus, stored.successStatus)) {
     const course = await deps.content.getOutline(stored.courseId, authorization);
     await completeLesson(deps, actor, course, stored.lessonId, { bySco: true });
-    await scormAttempts.updateOne({ _id: attempt._id, completedAt: null }, { $set: { completedAt: new Date() } });
-    return {
-      applied: write.matchedCount > 0,
-      attempt: (await scormAttempts.findById(attempt._id).lean<ScormAttemptDoc>()) ?? stored,
-    };
+    const completed = await scormAttempts
+      .findOneAndUpdate({ _id: stored._id, completedAt: null }, { $set: { completedAt: new Date() } }, { new: true })
+      .lean<ScormAttemptDoc>();
+    return { applied: written !== null, attempt: completed ?? (await ownScormAttempt(deps, actor, attemptId)) };
   }
-  return { applied: write.matchedCount > 0, attempt: stored };
+  return { applied: written !== null, attempt: stored };
 }

@@ -23,7 +23,7 @@ import type { PeopleClient } from '../../clients/people';
 import type { ProgressDeps } from '../../commands/deps';
 import type { ScormAttemptDoc } from '../../models/scormAttempt';
 import { resultsScope } from '../../policies/attempts';
-import { commitScormAttempt, loadScormLesson, openScormAttempt, ownScormAttempt } from '../../scorm/attempts';
+import { commitScormAttempt, loadScormLesson, openScormAttempt } from '../../scorm/attempts';
 import { analyzeInteractions } from '../../scorm/analysis';
 import { exportRow, presentScormAttemptState, presentScormAttemptSummary } from '../../scorm/present';
 import {
@@ -80,8 +80,7 @@ export function scormRoutes(deps: ProgressDeps & { people: PeopleClient }): Decl
 
     implement(commitRoute, async (ctx, { params, query, body }) => {
       await consented(ctx);
-      const attempt = await ownScormAttempt(deps, ctx.state.user, params.id);
-      await commitScormAttempt(deps, ctx.state.user, attempt, body, {
+      await commitScormAttempt(deps, ctx.state.user, params.id, body, {
         final: query.final === 'true',
         authorization: ctx.get('authorization'),
       });
