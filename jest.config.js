@@ -15,6 +15,8 @@ module.exports = {
   ],
   testMatch: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Packages published only as ES modules (Node 20 requires them natively; jest's loader needs them transformed).
+  transformIgnorePatterns: ['/node_modules/(?!(openid-client|oauth4webapi|jose|ldapts|oidc-provider)/)'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
