@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Page, type Role } from '@portal/contracts';
+import { ROLE_LABELS, type Page, type Role, ruCount, ruForm } from '@portal/contracts';
 import { ApiError } from '@portal/web-core';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -6,18 +6,12 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-
 /** Dates in ru-RU format: 22.11.2026. */
 export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
 
-const plural = new Intl.PluralRules('ru-RU');
-const CONTACT_FORMS: Record<string, string> = { one: 'контакт', few: 'контакта', many: 'контактов', other: 'контакта' };
+const CONTACT_FORMS = { one: 'контакт', few: 'контакта', many: 'контактов' };
 
 /** "1 контакт", "3 контакта", "5 контактов". */
-export const contactCount = (n: number): string => `${n} ${CONTACT_FORMS[plural.select(n)]}`;
+export const contactCount = (n: number): string => ruCount(n, CONTACT_FORMS);
 
-const USER_FORMS: Record<string, string> = {
-  one: 'пользователь',
-  few: 'пользователя',
-  many: 'пользователей',
-  other: 'пользователя',
-};
+const USER_FORMS = { one: 'пользователь', few: 'пользователя', many: 'пользователей' };
 
 /**
  * The directory's counter: every account when nothing narrows the list, otherwise what the search
@@ -36,8 +30,8 @@ export function directoryCount(
 ): string {
   const total = totalText(page);
   if (!search && !role) return `Все зарегистрированные пользователи: ${total}`;
-  const form = plural.select(page.totalExact === false ? 10 : page.total);
-  const found = `${form === 'one' ? 'Найден' : 'Найдено'} ${total} ${USER_FORMS[form]}`;
+  const counted = page.totalExact === false ? 10 : page.total;
+  const found = `${ruForm(counted, { one: 'Найден', few: 'Найдено', many: 'Найдено' })} ${total} ${ruForm(counted, USER_FORMS)}`;
   return [found, role && `с ролью «${ROLE_LABELS[role]}»`, search && `по запросу «${search}»`].filter(Boolean).join(' ');
 }
 

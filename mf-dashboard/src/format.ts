@@ -1,4 +1,4 @@
-import { DASHBOARD_MSG, formatMessage } from '@portal/contracts';
+import { DASHBOARD_MSG, formatMessage, ruCount, ruForm } from '@portal/contracts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -44,12 +44,6 @@ export function relativeTime(value: Date | string, now: Date): string {
   return formatDate(then);
 }
 
-const plural = new Intl.PluralRules('ru-RU');
-const pick = (n: number, forms: Record<'one' | 'few' | 'many', string>): string => {
-  const rule = plural.select(n);
-  return rule === 'one' || rule === 'few' ? forms[rule] : forms.many;
-};
-
 /**
  * 'Показано X из Y записей', with 'записи' after 1, 21, 31... as Russian asks ('из 1 записи');
  * 'из 500+ записей' when the server stopped counting (`exact` false).
@@ -58,11 +52,11 @@ export const shownOf = (shown: number, total: number, exact = true): string =>
   formatMessage(exact ? DASHBOARD_MSG.shownOf : DASHBOARD_MSG.shownOfAtLeast, {
     shown,
     total,
-    records: pick(total, { one: 'записи', few: 'записей', many: 'записей' }),
+    records: ruForm(total, { one: 'записи', few: 'записей', many: 'записей' }),
   });
 
 /** "1 действие", "3 действия", "5 действий". */
-export const actionCount = (n: number): string => `${n} ${pick(n, { one: 'действие', few: 'действия', many: 'действий' })}`;
+export const actionCount = (n: number): string => ruCount(n, { one: 'действие', few: 'действия', many: 'действий' });
 
 /** The short label of a chart day (YYYY-MM-DD): "22 нояб.". */
 export const shortDay = (day: string): string => dayMonthFormat.format(dayAsLocalDate(day));

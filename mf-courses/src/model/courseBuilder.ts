@@ -10,6 +10,7 @@ import {
   type GenerateCourseRequest,
   type GenerationJob,
   type GenerationStage,
+  ruCount,
 } from '@portal/contracts';
 import { ApiError, errorMessage } from '@portal/web-core';
 
@@ -140,14 +141,8 @@ export function summarizeDraft(course: Pick<Course, 'modules'>): DraftSummary {
   return { modules: course.modules.length, lessons, quizzes: quizzes.size + unnamedQuizzes };
 }
 
-const ruPlural = new Intl.PluralRules('ru-RU');
-type Forms = Record<'one' | 'few' | 'many', string>;
-const plural = (count: number, forms: Forms) => {
-  const rule = ruPlural.select(count);
-  return `${count} ${rule === 'one' || rule === 'few' ? forms[rule] : forms.many}`;
-};
-export const modulesLabel = (count: number) => plural(count, { one: 'модуль', few: 'модуля', many: 'модулей' });
-export const quizzesLabel = (count: number) => plural(count, { one: 'квиз', few: 'квиза', many: 'квизов' });
+export const modulesLabel = (count: number) => ruCount(count, { one: 'модуль', few: 'модуля', many: 'модулей' });
+export const quizzesLabel = (count: number) => ruCount(count, { one: 'квиз', few: 'квиза', many: 'квизов' });
 
 /** «Черновик готов: 5 модулей, 10 уроков, 5 квизов». */
 export const draftReadyText = ({ modules, lessons, quizzes }: DraftSummary) =>

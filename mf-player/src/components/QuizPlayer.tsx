@@ -13,6 +13,7 @@ import {
   type QuestionResult,
   type Quiz,
   type QuizInfo,
+  ruCount,
 } from '@portal/contracts';
 import { Button, ConfirmDialog, ErrorBox, Muted } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
@@ -51,15 +52,8 @@ interface Outcome {
   hidden?: boolean;
 }
 
-const reviewPlural = new Intl.PluralRules('ru-RU');
-const ANSWERS_WAIT: Record<string, string> = {
-  one: 'ответ ждёт',
-  few: 'ответа ждут',
-  many: 'ответов ждут',
-  other: 'ответа ждут',
-};
 export const pendingText = (n: number) =>
-  `${REVIEW_MSG.pending}: ${n} ${ANSWERS_WAIT[reviewPlural.select(n)]} оценки куратора, итог станет окончательным после проверки.`;
+  `${REVIEW_MSG.pending}: ${ruCount(n, { one: 'ответ ждёт', few: 'ответа ждут', many: 'ответов ждут' })} оценки куратора, итог станет окончательным после проверки.`;
 
 type Phase = 'starting' | 'playing' | 'submitting' | 'result' | 'failed-to-start';
 

@@ -1,4 +1,5 @@
 import type { BlockRecord, ContentBlock } from './content';
+import { ruCount } from './plural';
 
 /**
  * The words and rules of courses a page needs, without zod (content.ts has the wire schemas): a
@@ -40,14 +41,5 @@ export function contentBlocksOf(record: Pick<BlockRecord, 'type' | 'content'>): 
   }
 }
 
-const LESSON_FORMS: Record<Intl.LDMLPluralRule, string> = {
-  zero: 'уроков',
-  one: 'урок',
-  two: 'урока',
-  few: 'урока',
-  many: 'уроков',
-  other: 'урока',
-};
-const ruPlural = new Intl.PluralRules('ru-RU');
 /** 'N уроков' with the Russian forms: 1 урок, 2 урока, 5 уроков, 21 урок. */
-export const lessonsLabel = (count: number): string => `${count} ${LESSON_FORMS[ruPlural.select(count)]}`;
+export const lessonsLabel = (count: number): string => ruCount(count, { one: 'урок', few: 'урока', many: 'уроков' });

@@ -1,4 +1,4 @@
-import { certificatePdfPath, type Certificate, type MyAssignment, type Page } from '@portal/contracts';
+import { certificatePdfPath, type Certificate, type MyAssignment, type Page, ruCount, ruForm } from '@portal/contracts';
 import { apiRequest, downloadFile } from './api';
 
 /**
@@ -6,17 +6,15 @@ import { apiRequest, downloadFile } from './api';
  * one client for the three remotes.
  */
 
-const dayForms = new Intl.PluralRules('ru-RU');
-const DAY_WORDS: Record<string, string> = { one: 'день', few: 'дня', many: 'дней', other: 'дня' };
 /** «1 день», «3 дня», «11 дней». */
-export const daysText = (n: number): string => `${n} ${DAY_WORDS[dayForms.select(n)] ?? 'дней'}`;
+export const daysText = (n: number): string => ruCount(n, { one: 'день', few: 'дня', many: 'дней' });
 
 /** «Остался 1 день», «Осталось 5 дней», «Последний день», «Просрочено на 2 дня»; «Завершён» once done. */
 export function daysLeftText(a: Pick<MyAssignment, 'status' | 'daysLeft'>): string {
   if (a.status === 'completed') return 'Завершён';
   if (a.daysLeft < 0) return `Просрочено на ${daysText(-a.daysLeft)}`;
   if (a.daysLeft === 0) return 'Последний день';
-  return `${dayForms.select(a.daysLeft) === 'one' ? 'Остался' : 'Осталось'} ${daysText(a.daysLeft)}`;
+  return `${ruForm(a.daysLeft, { one: 'Остался', few: 'Осталось', many: 'Осталось' })} ${daysText(a.daysLeft)}`;
 }
 
 /** «31.12.2026» from a YYYY-MM-DD day (no time zone shift: it is a calendar day). */

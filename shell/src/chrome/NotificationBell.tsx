@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_UNREAD_CAP, type Notification, type NotificationPage } from '@portal/contracts';
+import { NOTIFICATION_UNREAD_CAP, ruCount, type Notification, type NotificationPage } from '@portal/contracts';
 import { Button, Dialog, EmptyState, LoadError, Loading, Pager, PlainList, Spread, withQueries } from '@portal/ui';
 import { apiRequest, navigate } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
@@ -17,8 +17,7 @@ const timeText = (iso: string) =>
 
 const unreadText = (n: number) => {
   if (n >= NOTIFICATION_UNREAD_CAP) return `больше ${NOTIFICATION_UNREAD_CAP - 1} непрочитанных`;
-  const form = new Intl.PluralRules('ru-RU').select(n);
-  return `${n} ${form === 'one' ? 'непрочитанное' : 'непрочитанных'}`;
+  return ruCount(n, { one: 'непрочитанное', few: 'непрочитанных', many: 'непрочитанных' });
 };
 
 /** The bell of the chrome: the unread count on the button, the person's notifications in a dialog, newest first. */

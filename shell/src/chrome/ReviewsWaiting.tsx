@@ -3,16 +3,14 @@ import styled from 'styled-components';
 import type { ReviewPage } from '@portal/contracts';
 import { VisuallyHidden, withQueries } from '@portal/ui';
 import { apiRequest } from '@portal/web-core';
+import { ruCount } from '@portal/contracts';
 
 /** Asked again this often while the page is open, and whenever the person comes back to the tab. */
 const REFRESH_MS = 60_000;
 // Under the player's ['reviews']: a grade there reads the count again.
 const REVIEWS_WAITING_KEY = ['reviews', 'waiting'] as const;
 
-const waitingText = (n: number) => {
-  const form = new Intl.PluralRules('ru-RU').select(n);
-  return `${n} ${form === 'one' ? 'ответ ждёт' : form === 'few' ? 'ответа ждут' : 'ответов ждут'} проверки`;
-};
+const waitingText = (n: number) => `${ruCount(n, { one: 'ответ ждёт', few: 'ответа ждут', many: 'ответов ждут' })} проверки`;
 
 /** The number of attempts «на проверке» beside «Проверка ответов»: nothing while none waits. */
 function Waiting() {

@@ -1,4 +1,5 @@
 import type { IconName } from '../../components/icons';
+import { ruForm } from '@portal/contracts';
 
 /** The landing's sections that the header links to (the spec's anchors of the landing, plus 'about'). */
 export const SECTIONS = [
@@ -82,11 +83,10 @@ export const CLAIMS = [
 export const CLAIMS_NOTE =
   'Цифры взяты из маркетинговых материалов проекта: это заявления, а не измеренные показатели этого портала.';
 
-const plural = new Intl.PluralRules('ru-RU');
-const COURSES_GENITIVE: Record<string, string> = { one: 'курса', few: 'курсов', many: 'курсов', other: 'курса' };
+const COURSES_GENITIVE = { one: 'курса', few: 'курсов', many: 'курсов', other: 'курса' };
 
 /** "до 1 курса", "до 3 курсов", "до 21 курса": the genitive after «до». */
-export const upToCourses = (n: number): string => `до ${n} ${COURSES_GENITIVE[plural.select(n)]}`;
+export const upToCourses = (n: number): string => `до ${n} ${ruForm(n, COURSES_GENITIVE)}`;
 
 export const FAQ = [
   {

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { CERTIFICATE_MSG, type CertificateCheck } from '@portal/contracts';
+import { CERTIFICATE_MSG, type CertificateCheck, ruForm } from '@portal/contracts';
 import { ErrorBox, Muted, withQueries } from '@portal/ui';
 import { ApiError, apiRequest, errorMessage } from '@portal/web-core';
 import { AuthPanel, AuthScreen } from '../../components/AuthFrame';
 
-const hourForms = new Intl.PluralRules('ru-RU');
-const HOUR_WORDS: Record<string, string> = { one: 'час', few: 'часа', many: 'часов', other: 'часа' };
-const hoursText = (n: number) => `${n.toLocaleString('ru-RU')} ${HOUR_WORDS[hourForms.select(n)] ?? 'часов'}`;
+const hoursText = (n: number) => `${n.toLocaleString('ru-RU')} ${ruForm(n, { one: 'час', few: 'часа', many: 'часов' })}`;
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', year: 'numeric' });
 

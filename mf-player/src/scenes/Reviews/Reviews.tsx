@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { REVIEW_MSG, type ReviewItem } from '@portal/contracts';
+import { REVIEW_MSG, type ReviewItem, ruCount } from '@portal/contracts';
 import { Button, Card, ErrorBox, Input, Muted, Page, Pager } from '@portal/ui';
 import { downloadPortalFile, errorMessage } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { RESULTS_KEY, REVIEWS_KEY, fetchReviews, gradeReview } from '../../api/player';
 
 const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
-const plural = new Intl.PluralRules('ru-RU');
-const ANSWERS: Record<string, string> = { one: 'ответ', few: 'ответа', many: 'ответов', other: 'ответа' };
 const LIMIT = 20;
 
 /**
@@ -32,7 +30,9 @@ export function Reviews() {
       {reviews.isError && <ErrorBox>{errorMessage(reviews.error)}</ErrorBox>}
       {data && (
         <Muted as="p" role="status">
-          {waiting ? `На этой странице ${waiting} ${ANSWERS[plural.select(waiting)]} на проверке` : 'Ответов на проверке нет'}
+          {waiting
+            ? `На этой странице ${ruCount(waiting, { one: 'ответ', few: 'ответа', many: 'ответов' })} на проверке`
+            : 'Ответов на проверке нет'}
         </Muted>
       )}
       <List>

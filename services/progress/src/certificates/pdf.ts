@@ -1,5 +1,6 @@
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { embedSerifFonts, loadPdf, wrapText } from '@portal/service-kit';
+import { ruForm } from '@portal/contracts';
 
 export interface CertificateContent {
   number: string;
@@ -18,11 +19,9 @@ export interface CertificateIssuer {
   signatory: string;
 }
 
-const hoursForms = new Intl.PluralRules('ru-RU');
-const HOUR_FORMS: Record<string, string> = { one: 'час', few: 'часа', many: 'часов', other: 'часа' };
 /** «1 час», «3 часа», «16 часов», «1,5 часа». */
 export const hoursText = (hours: number): string =>
-  `${hours.toLocaleString('ru-RU')} ${HOUR_FORMS[hoursForms.select(hours)] ?? 'часов'}`;
+  `${hours.toLocaleString('ru-RU')} ${ruForm(hours, { one: 'час', few: 'часа', many: 'часов' })}`;
 
 const dateText = (at: Date) =>
   at.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', year: 'numeric' });
