@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PROGRESS_MSG, type ContentBlock, type ScormBlockContent } from '@portal/contracts';
-import { fileSizeLabel } from '@portal/ui';
+import { FileIcon, fileSizeLabel } from '@portal/ui';
 import { RichTextView } from '@portal/ui/richText';
 import {
   MEDIA_MSG,
@@ -132,7 +132,7 @@ export function BlockView({ block, renderQuiz, renderScorm }: BlockViewProps) {
       const size = fileSizeLabel(block.content);
       return (
         <FileRow>
-          <span aria-hidden="true">📄</span>
+          <FileIcon />
           <div>
             <strong>{name}</strong>
             {size && <small> · {size}</small>}

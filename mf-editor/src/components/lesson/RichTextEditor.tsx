@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Field, Input, Row, Stack, useZodForm } from '@portal/ui';
+import { Button, Field, Input, LinkIcon, Row, Stack, useZodForm } from '@portal/ui';
 import { proseStyles, sanitizeRichHtml } from '@portal/ui/richText';
 
 /** What a text block holds: the plain rendition (the spec's `text`) and the sanitised html. */
@@ -120,7 +120,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
-  const tools: { label: string; text: string; active: boolean; run: () => void }[] = [
+  const tools: { label: string; text: ReactNode; active: boolean; run: () => void }[] = [
     { label: 'Жирный', text: 'Ж', active: state.bold, run: () => chain().toggleBold().run() },
     { label: 'Курсив', text: 'К', active: state.italic, run: () => chain().toggleItalic().run() },
     { label: 'Заголовок', text: 'H2', active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
@@ -128,7 +128,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     { label: 'Маркированный список', text: '•', active: state.bullet, run: () => chain().toggleBulletList().run() },
     { label: 'Нумерованный список', text: '1.', active: state.ordered, run: () => chain().toggleOrderedList().run() },
     { label: 'Цитата', text: '❝', active: state.quote, run: () => chain().toggleBlockquote().run() },
-    { label: 'Ссылка', text: '🔗', active: state.link || linking, run: () => setLinking((v) => !v) },
+    { label: 'Ссылка', text: <LinkIcon />, active: state.link || linking, run: () => setLinking((v) => !v) },
   ];
   return (
     <>

@@ -13,7 +13,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG } from '@portal/contracts';
-import { Button, Input, Muted, PlainList, Spread, StatusBadge } from '@portal/ui';
+import { Button, EyeIcon, Input, Muted, PlainList, Spread, StatusBadge } from '@portal/ui';
 import { EditorDndContext } from '../../components/dnd';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
 import { SCORM_IMPORT_MSG } from './ScormImportDialog';
@@ -187,7 +187,7 @@ export function Sidebar(props: SidebarProps) {
       </Line>
       {props.onPreviewAsLearner && (
         <Button type="button" $variant="secondary" $size="sm" disabled={busy} onClick={props.onPreviewAsLearner}>
-          👁 Просмотр как слушатель
+          <EyeIcon /> Просмотр как слушатель
         </Button>
       )}
       <Button
