@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BSON, Binary, Double, GridFSBucket, Int32, Long, MongoClient, ObjectId, type Document } from 'mongodb';
 import { SERVICE_NAMES } from '@portal/contracts';
-import { FILES_BUCKET } from '@portal/svc-content/uploads/store';
+import { FILES_BUCKET } from '@portal/svc-content/storage';
 import { backup, BackupError, restore } from './backup';
 import { uniquePrefix } from './testing';
 

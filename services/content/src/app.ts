@@ -17,13 +17,22 @@ import { PackageReceiver } from './scorm/receive';
 import { sweepScormPackages } from './scorm/sweep';
 import { contentSubjects } from './subjects';
 import { UploadQuota } from './uploads/limits';
-import { migrateLocalUploads, sweepOrphanUploads, withRedisLock } from './uploads/maintenance';
+import { migrateLocalUploads, redisCursor, sweepOrphanUploads, withRedisLock } from './uploads/maintenance';
 import { UploadStore } from './uploads/store';
+import { objectStoresOf, type ObjectStores } from './storage';
+
+/** One set of object stores per service (one S3 client and its connection pool). */
+const storesByContext = new WeakMap<ServiceContext<ContentConfig>, ObjectStores>();
+const objectStores = (ctx: ServiceContext<ContentConfig>): ObjectStores => {
+  let stores = storesByContext.get(ctx);
+  if (!stores) storesByContext.set(ctx, (stores = objectStoresOf(ctx.config, ctx.store)));
+  return stores;
+};
 
 const uploadStoreOf = (ctx: ServiceContext<ContentConfig>) =>
   new UploadStore(
     { dir: ctx.config.UPLOAD_DIR, maxBytes: ctx.config.UPLOAD_MAX_BYTES, maxFiles: ctx.config.UPLOAD_MAX_FILES },
-    ctx.store,
+    objectStores(ctx).files,
   );
 
 const uploadQuotaOf = (ctx: ServiceContext<ContentConfig>, models: ContentModels) =>
@@ -37,7 +46,7 @@ const uploadQuotaOf = (ctx: ServiceContext<ContentConfig>, models: ContentModels
 export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
   const models = contentModels(ctx.store);
   const uploads = uploadStoreOf(ctx);
-  const scormFiles = new ScormFiles(ctx.store);
+  const scormFiles = new ScormFiles(objectStores(ctx).packages);
   return [
     coursesRouter(ctx, models),
     blocksRouter(ctx, models),
@@ -74,11 +83,12 @@ function startOrphanSweep(ctx: ServiceContext<ContentConfig>, models: ContentMod
   const intervalMs = ctx.config.UPLOAD_SWEEP_INTERVAL_SECONDS * 1000;
   const graceMs = ctx.config.UPLOAD_ORPHAN_GRACE_SECONDS * 1000;
   const key = `${ctx.config.QUEUE_PREFIX}:content:uploads:sweep`;
-  const scormFiles = new ScormFiles(ctx.store);
+  const scormFiles = new ScormFiles(objectStores(ctx).packages);
+  const cursor = redisCursor(ctx.redis, `${key}:cursor`);
   // SCORM packages no lesson names any more go with the same sweep, under the same grace.
   const sweep = () =>
     withRedisLock(ctx.redis, key, intervalMs, async () => [
-      ...(await sweepOrphanUploads(models, store, graceMs)),
+      ...(await sweepOrphanUploads(models, store, graceMs, Date.now(), cursor)),
       ...(await sweepScormPackages(models, scormFiles, graceMs)),
     ])
       .then((removed) => {

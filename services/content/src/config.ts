@@ -74,8 +74,29 @@ export const contentConfigSchema = baseConfigSchema
      * opaque sandbox on the portal's origin. The gateway reads the same variable.
      */
     SCORM_ORIGIN: scormOriginSchema,
+
+    /*
+     * Where file bytes live (uploads, answer files, SCORM packages): `gridfs` in the store itself (the
+     * default: nothing more to run), or `s3`, an S3-compatible object storage for production at scale.
+     */
+    STORAGE_BACKEND: z.enum(['gridfs', 's3']).default('gridfs'),
+    /** The S3 API's address; blank for AWS itself. E.g. https://storage.yandexcloud.net or http://seaweedfs-s3:8333. */
+    S3_ENDPOINT: blankAsUnset(z.string().url().optional()),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** One bucket, made beforehand; uploads go under `files/`, packages under `scorm/`. */
+    S3_BUCKET: blankAsUnset(z.string().min(3).max(63).optional()),
+    /** Never logged or answered; blank to take the SDK's own chain (an IAM role, AWS_* variables). */
+    S3_ACCESS_KEY_ID: blankAsUnset(z.string().optional()),
+    S3_SECRET_ACCESS_KEY: blankAsUnset(z.string().optional()),
+    /** Path-style addresses (`<endpoint>/<bucket>/<key>`), which SeaweedFS, Ceph and MinIO-like servers expect. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
   })
   .superRefine((config, ctx) => {
+    if (config.STORAGE_BACKEND === 's3' && !config.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_BACKEND is s3' });
     if (config.AI_BASE_URL && !config.AI_MODEL)
       ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'required when AI_BASE_URL is set' });
   });

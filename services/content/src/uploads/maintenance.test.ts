@@ -11,7 +11,8 @@ import { createLogger } from '@portal/service-kit';
 import { contentModels } from '../models';
 import { seedCourse, startContent, startContentReplica, type ContentTestBed } from '../testing';
 import { migrateLocalUploads } from './maintenance';
-import { FILES_BUCKET, UploadStore } from './store';
+import { FILES_BUCKET, objectStoresOf } from '../storage';
+import { UploadStore } from './store';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 9)]);
 
@@ -137,7 +138,10 @@ describe('at start', () => {
       await replica.close();
     }
     // Again: nothing left to move, nothing stored twice.
-    const store = new UploadStore({ dir: bed.uploadDir, maxBytes: 1024, maxFiles: 1 }, bed.content.ctx.store);
+    const store = new UploadStore(
+      { dir: bed.uploadDir, maxBytes: 1024, maxFiles: 1 },
+      objectStoresOf(bed.content.ctx.config, bed.content.ctx.store).files,
+    );
     const again = await migrateLocalUploads(bed.models, store, createLogger('test', 'silent'));
     expect(again).toEqual({ moved: [], unknown: 1 });
     expect((await gridNames(bed)).filter((n) => n === name)).toHaveLength(1);

@@ -26,19 +26,39 @@ export async function withRedisLock<T>(redis: Redis, key: string, ttlMs: number,
   }
 }
 
+/** Where a sweep of the stored files goes on from: the last key it looked at (kept in Redis, so any replica continues it). */
+export interface SweepCursor {
+  read(): Promise<string | undefined>;
+  write(lastKey: string | undefined): Promise<void>;
+}
+
+/** A cursor kept in Redis under `key`. */
+export const redisCursor = (redis: Redis, key: string): SweepCursor => ({
+  read: async () => (await redis.get(key)) ?? undefined,
+  write: async (lastKey) => {
+    if (lastKey === undefined) await redis.del(key);
+    else await redis.set(key, lastKey);
+  },
+});
+
+/** No cursor: every sweep starts at the first key. */
+const fromTheStart: SweepCursor = { read: () => Promise.resolve(undefined), write: () => Promise.resolve() };
+
 /**
  * Deletes stored files no lesson refers to (by their name in a lesson's content) once they are older
  * than `graceMs`: the author may upload and save the lesson a while later. A learner's answer file is
  * never an orphan: its attempt (in the progress service) refers to it, and it goes when the person's
- * data is anonymised. Also GridFS files left
- * without a description by an upload cut off between the two writes. The bytes go first, then the
- * description, so a sweep cut off midway leaves a description that the next sweep finishes.
+ * data is anonymised. Also stored files left without a description by an upload cut off between
+ * the two writes: SWEEP_BATCH keys a sweep, going on from `cursor`, so every key is reached in turn
+ * however many there are. The bytes go first, then the description, so a sweep cut off midway
+ * leaves a description that the next sweep finishes.
  */
 export async function sweepOrphanUploads(
   models: ContentModels,
   store: UploadStore,
   graceMs: number,
   now = Date.now(),
+  cursor: SweepCursor = fromTheStart,
 ): Promise<string[]> {
   const before = new Date(now - graceMs);
   const removed: string[] = [];
@@ -53,22 +73,25 @@ export async function sweepOrphanUploads(
     await models.uploads.deleteOne({ _id: name });
     removed.push(name);
   }
-  const files = await store.bucket
-    .find({ uploadDate: { $lt: before } })
-    .limit(SWEEP_BATCH)
-    .toArray();
-  for (const file of files) {
-    const name = String(file._id);
-    if (await models.uploads.exists({ _id: name })) continue;
-    await store.remove([name]);
-    removed.push(name);
-  }
+  const listed = await store.objects.list({ startAfter: await cursor.read(), limit: SWEEP_BATCH });
+  const described = new Set(
+    (
+      await models.uploads
+        .find({ _id: op({ $in: listed.map((o) => o.key) }) })
+        .select({ _id: 1 })
+        .lean<Pick<UploadDoc, '_id'>[]>()
+    ).map((u) => u._id),
+  );
+  const orphans = listed.filter((o) => o.modifiedAt < before && !described.has(o.key)).map((o) => o.key);
+  await store.remove(orphans);
+  removed.push(...orphans);
+  await cursor.write(listed.length < SWEEP_BATCH ? undefined : listed[listed.length - 1].key);
   return removed;
 }
 
 /**
  * Files stored on the local upload folder before uploads went to the store: each one with a
- * description moves into GridFS and leaves the disk, so a second run finds nothing to do. A file
+ * description moves into the object store and leaves the disk, so a second run finds nothing to do. A file
  * already in the store (an earlier run stopped before deleting it) is only deleted. Files nobody
  * described were never served; they stay, and are counted in the log.
  */
@@ -83,14 +106,14 @@ export async function migrateLocalUploads(
   for (const name of names) {
     const file = path.join(store.limits.dir, name);
     if (!(await stat(file).catch(() => null))?.isFile()) continue;
-    const doc = await models.uploads.findById(name).select({ uploadedBy: 1 }).lean<Pick<UploadDoc, 'uploadedBy'>>();
+    const doc = await models.uploads.findById(name).select({ mimeType: 1 }).lean<Pick<UploadDoc, 'mimeType'>>();
     if (!doc) {
       unknown++;
       continue;
     }
     if (!(await store.has(name))) {
       await store.remove([name]); // chunks of a run cut off midway
-      await store.put(name, file, { uploadedBy: doc.uploadedBy, movedFromDisk: true });
+      await store.put(name, file, doc.mimeType);
     }
     await rm(file, { force: true });
     moved.push(name);

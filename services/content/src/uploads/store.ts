@@ -3,12 +3,11 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multer, { MulterError } from 'multer';
-import { mongo, type Connection } from 'mongoose';
 import { CONTENT_MSG, formatMessage, type UploadAccept, type UploadedFile } from '@portal/contracts';
 import { HttpError, badCharacters, badRequest, isStorableText, payloadTooLarge, unsupportedMedia } from '@portal/service-kit';
 import type { UploadDoc, UploadKind } from '../models/upload';
+import type { ByteRange, ObjectStore } from '../storage/objects';
 import { SNIFF_BYTES, sniffMedia, type SniffedMedia } from './sniff';
 
 /** What multer leaves on the request for each received file (it is written to disk already). */
@@ -77,30 +76,18 @@ function uploadError(err: unknown, field: string): HttpError {
   return badRequest(CONTENT_MSG.uploadFailed, field); // a malformed or cut-off multipart body
 }
 
-/** The GridFS bucket of uploaded files: `files.files` and `files.chunks` in the content database. */
-export const FILES_BUCKET = 'files';
-
 /**
- * A stored file's GridFS id is its name (GridFS takes any id; the driver's types say ObjectId only).
- */
-const gridId = (name: string) => name as unknown as mongo.ObjectId;
-
-/** The driver's answer when a GridFS file is not there (deleting twice is fine). */
-const isFileNotFound = (err: unknown) => /FileNotFound|not found/i.test(String((err as Error)?.message));
-
-/**
- * Uploaded files in the store (GridFS), so any replica serves any file: received to a scratch
- * folder, checked by their content, then written to GridFS under a random name. Their descriptions
- * live in the `uploads` collection.
+ * Uploaded files in the object store (GridFS or S3: `storage/`), so any replica serves any file:
+ * received to a scratch folder, checked by their content, then written under a random name. Their
+ * descriptions live in the `uploads` collection.
  */
 export class UploadStore {
   private readonly incoming: string;
   private readonly multer: multer.Multer;
-  private bucketOnce: mongo.GridFSBucket | null = null;
 
   constructor(
     readonly limits: UploadLimits,
-    private readonly store: Connection,
+    readonly objects: ObjectStore,
   ) {
     this.incoming = path.join(limits.dir, '.incoming');
     this.multer = multer({
@@ -119,27 +106,13 @@ export class UploadStore {
     });
   }
 
-  /** Made on first use: the connection's database handle exists once it is open. */
-  get bucket(): mongo.GridFSBucket {
-    if (!this.store.db) throw new Error('store not connected');
-    this.bucketOnce ??= new mongo.GridFSBucket(this.store.db, { bucketName: FILES_BUCKET });
-    return this.bucketOnce;
-  }
-
-  /** Writes a file from disk into GridFS under `name` (the GridFS id too). */
-  async put(name: string, file: string, metadata: Record<string, unknown> = {}): Promise<void> {
-    await pipeline(createReadStream(file), this.bucket.openUploadStreamWithId(gridId(name), name, { metadata }));
+  /** Writes a file from disk into the object store under `name`: whole, or not at all. */
+  async put(name: string, file: string, contentType = 'application/octet-stream'): Promise<void> {
+    await this.objects.put(name, createReadStream(file), contentType);
   }
 
   async has(name: string): Promise<boolean> {
-    return (
-      (
-        await this.bucket
-          .find({ _id: gridId(name) })
-          .limit(1)
-          .toArray()
-      ).length > 0
-    );
+    return (await this.objects.get(name)) !== null;
   }
 
   /** Reads a multipart request: one file in `file`, or up to maxFiles in `files`. */
@@ -182,7 +155,7 @@ export class UploadStore {
           size: file.size,
           uploadedBy,
         };
-        await this.put(name, file.path, { uploadedBy }).catch(async (err: unknown) => {
+        await this.put(name, file.path, doc.mimeType).catch(async (err: unknown) => {
           await this.remove([name, ...kept.map((k) => k._id)]);
           throw err;
         });
@@ -201,13 +174,7 @@ export class UploadStore {
 
   /** Deletes stored files; one already gone is fine. */
   async remove(names: string[]): Promise<void> {
-    await Promise.all(
-      names.map((n) =>
-        this.bucket.delete(gridId(n)).catch((err: unknown) => {
-          if (!isFileNotFound(err)) throw err;
-        }),
-      ),
-    );
+    await this.objects.remove(names);
   }
 
   /**
@@ -229,18 +196,8 @@ export class UploadStore {
   }
 
   /** The stored bytes of a file, whole or a byte range (inclusive end); null when the store has no such file. */
-  async read(name: string) {
-    const [file] = await this.bucket
-      .find({ _id: gridId(name) })
-      .limit(1)
-      .toArray();
-    if (!file) return null;
-    return {
-      size: file.length,
-      stream: (range?: { start: number; end: number }) =>
-        // GridFS reads only the chunks the range covers; its `end` is exclusive.
-        this.bucket.openDownloadStream(gridId(name), range ? { start: range.start, end: range.end + 1 } : {}),
-    };
+  async read(name: string): Promise<{ size: number; stream: (range?: ByteRange) => NodeJS.ReadableStream } | null> {
+    return this.objects.get(name);
   }
 }
 

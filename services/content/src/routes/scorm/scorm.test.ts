@@ -9,7 +9,8 @@ import {
   multiScoPackage,
   singleScoPackage,
 } from '../../../../../packages/system-tests/src/scorm/packages';
-import { SCORM_BUCKET, ScormFiles } from '../../scorm/files';
+import { ScormFiles } from '../../scorm/files';
+import { PACKAGES_BUCKET as SCORM_BUCKET, objectStoresOf } from '../../storage';
 import { sweepScormPackages } from '../../scorm/sweep';
 import { signLaunchToken } from '../../scorm/token';
 import { auditEventsFor, seedCourse, startContent, startContentReplica, type ContentTestBed } from '../../testing';
@@ -337,9 +338,8 @@ describe('packages no lesson names any more', () => {
     const kept = await lessonWithPackage(await singleScoPackage('Нужный'));
     const course = await seedCourse(bed);
     const loose = (await upload(course.id, await singleScoPackage('Забытый'))).body as ScormPackageSummary;
-    const files = new ScormFiles(bed.content.ctx.store);
-    const filesOf = (id: string) =>
-      bed.content.ctx.store.db!.collection(`${SCORM_BUCKET}.files`).countDocuments({ 'metadata.packageId': id });
+    const files = new ScormFiles(objectStoresOf(bed.content.ctx.config, bed.content.ctx.store).packages);
+    const filesOf = async (id: string) => (await files.objects.list({ prefix: `${id}/`, limit: 1000 })).length;
     expect(await filesOf(loose.id)).toBeGreaterThan(0);
 
     // Within the grace period (the editor may not have saved its block yet) nothing goes.

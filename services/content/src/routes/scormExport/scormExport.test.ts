@@ -9,6 +9,7 @@ import { userWithRole } from '@portal/svc-auth/testing';
 import { auditEventsFor, basedOnStored, seedCourse, startContent, type ContentTestBed } from '../../testing';
 import { collectCourseExport } from '../../scormExport/collect';
 import { SCORM_EXPORT_MSG } from '../../scormExport/messages';
+import { objectStoresOf } from '../../storage';
 import { UploadStore } from '../../uploads/store';
 import { packageFileName } from '.';
 
@@ -336,7 +337,10 @@ describe('GET /api/courses/:id/export/scorm', () => {
     expect(refused.json().message).toBe(SCORM_EXPORT_MSG.noLessons);
 
     const { course } = await richCourse();
-    const store = new UploadStore({ dir: bed.uploadDir, maxBytes: 1024, maxFiles: 1 }, bed.content.ctx.store);
+    const store = new UploadStore(
+      { dir: bed.uploadDir, maxBytes: 1024, maxFiles: 1 },
+      objectStoresOf(bed.content.ctx.config, bed.content.ctx.store).files,
+    );
     const principal = { id: bed.as.CURATOR.user.id, role: 'CURATOR' as const, email: bed.as.CURATOR.user.email, fullName: '' };
     await expect(
       collectCourseExport(bed.models, store, principal, new Types.ObjectId(course.id), PNG.length),

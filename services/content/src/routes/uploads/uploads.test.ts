@@ -4,7 +4,8 @@ import { CONTENT_MSG, MSG, type UploadedFile } from '@portal/contracts';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { api } from '@portal/devstack/testing';
 import { auditEventsFor, seedCourse, startContent, type ContentTestBed } from '../../testing';
-import { FILES_BUCKET, UploadStore } from '../../uploads/store';
+import { FILES_BUCKET, objectStoresOf } from '../../storage';
+import { UploadStore } from '../../uploads/store';
 import { parseRange } from '.';
 
 let bed: ContentTestBed;
@@ -353,7 +354,10 @@ describe('GET /api/files/{name}', () => {
 
 describe('unfinished uploads', () => {
   it('are swept from the scratch folder when they are old, and left alone while they may be in flight', async () => {
-    const store = new UploadStore({ dir: bed.uploadDir, maxBytes: MAX_BYTES, maxFiles: 3 }, bed.content.ctx.store);
+    const store = new UploadStore(
+      { dir: bed.uploadDir, maxBytes: MAX_BYTES, maxFiles: 3 },
+      objectStoresOf(bed.content.ctx.config, bed.content.ctx.store).files,
+    );
     const incoming = path.join(bed.uploadDir, '.incoming');
     writeFileSync(path.join(incoming, 'stale'), 'x');
     writeFileSync(path.join(incoming, 'fresh'), 'x');
