@@ -46,6 +46,8 @@ export const CONTENT_MSG = {
   uploadBadType: 'Ошибка загрузки файла: недопустимый тип файла',
   uploadMissing: 'Ошибка загрузки файла: файл не передан',
   uploadEmpty: 'Ошибка загрузки файла: файл пуст',
+  /** The object storage (S3) did not answer: nothing was stored, the person may try again. */
+  fileStorageUnavailable: 'Хранилище файлов временно недоступно. Повторите попытку позже',
   fileNotFound: 'Файл не найден',
   /** A learner's answer file, or a file of a course that is not published. */
   fileForbidden: 'Этот файл доступен только тому, кто его загрузил, авторам курса и администратору',

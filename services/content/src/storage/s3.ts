@@ -9,6 +9,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { CONTENT_MSG } from '@portal/contracts';
+import { HttpError, unavailable } from '@portal/service-kit';
 import type { ListOptions, ListedObject, ObjectStore, StoredObject } from './objects';
 
 export interface S3Settings {
@@ -28,6 +30,13 @@ const isMissing = (err: unknown) =>
   err instanceof NoSuchKey ||
   err instanceof NotFound ||
   (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
+
+/**
+ * What the caller hears when the object storage fails: the portal's own refusals (a package too big,
+ * found while its bytes streamed in) as they are; anything else, the storage down or refusing, as 503.
+ */
+const storageError = (err: unknown): HttpError =>
+  err instanceof HttpError ? err : unavailable(CONTENT_MSG.fileStorageUnavailable);
 
 /** DeleteObjects takes at most 1,000 keys a call. */
 const DELETE_BATCH = 1000;
@@ -68,14 +77,14 @@ export class S3Objects implements ObjectStore {
       params: { Bucket: this.settings.bucket, Key: this.keyOf(key), Body: body, ContentType: contentType },
       leavePartsOnError: false,
     });
-    await upload.done();
+    await upload.done().catch(fail);
   }
 
   async get(key: string): Promise<StoredObject | null> {
     const Key = this.keyOf(key);
     const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key })).catch((err: unknown) => {
       if (isMissing(err)) return null;
-      throw err;
+      throw storageError(err);
     });
     if (!head) return null;
     const { client } = this;
@@ -98,26 +107,30 @@ export class S3Objects implements ObjectStore {
   async remove(keys: readonly string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH);
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.settings.bucket,
-          Delete: { Objects: batch.map((k) => ({ Key: this.keyOf(k) })), Quiet: true },
-        }),
-      );
+      const answer = await this.client
+        .send(
+          new DeleteObjectsCommand({
+            Bucket: this.settings.bucket,
+            Delete: { Objects: batch.map((k) => ({ Key: this.keyOf(k) })), Quiet: true },
+          }),
+        )
+        .catch(fail);
       const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length) throw new Error(`S3 DeleteObjects: ${failed.length} not deleted (${failed[0].Code ?? 'unknown'})`);
+      if (failed.length) throw unavailable(CONTENT_MSG.fileStorageUnavailable);
     }
   }
 
   async list({ prefix = '', startAfter, limit }: ListOptions): Promise<ListedObject[]> {
-    const answer = await this.client.send(
-      new ListObjectsV2Command({
-        Bucket: this.settings.bucket,
-        Prefix: this.keyOf(prefix),
-        StartAfter: startAfter === undefined ? undefined : this.keyOf(startAfter),
-        MaxKeys: limit,
-      }),
-    );
+    const answer = await this.client
+      .send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: this.keyOf(prefix),
+          StartAfter: startAfter === undefined ? undefined : this.keyOf(startAfter),
+          MaxKeys: limit,
+        }),
+      )
+      .catch(fail);
     return (answer.Contents ?? []).map((o) => ({
       key: (o.Key ?? '').slice(this.settings.prefix.length),
       modifiedAt: o.LastModified ?? new Date(0),
