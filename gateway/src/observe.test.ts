@@ -89,6 +89,15 @@ const scrape = async (base: string): Promise<string> => {
 };
 
 /** The value of one series, by name and labels (all of them given must match). */
+/** The sum of a family's samples whose labels include `labels` (every status of a route). */
+const sumOf = (text: string, name: string, labels: Record<string, string>): number =>
+  text
+    .split('\n')
+    .map((line) => /^([a-zA-Z_:][\w:]*)(\{[^}]*\})? (\S+)$/.exec(line))
+    .filter((m): m is RegExpExecArray => !!m && m[1] === name)
+    .filter((m) => Object.entries(labels).every(([k, v]) => (m[2] ?? '').includes(`${k}="${v}"`)))
+    .reduce((sum, m) => sum + Number(m[3]), 0);
+
 const valueOf = (text: string, name: string, labels: Record<string, string> = {}): number | null => {
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(\{[^}]*\})? (\S+)$/.exec(line);
@@ -166,6 +175,20 @@ describe('/metrics', () => {
       valueOf(text, 'portal_store_command_duration_seconds_count', { command: 'find', outcome: 'ok' }),
     ).toBeGreaterThanOrEqual(1);
     expect(valueOf(text, 'portal_redis_command_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    // Store commands are counted under the request they answered: a refused login reads one account.
+    const login = { route: '/api/auth/login', method: 'POST' };
+    const counted = (scraped: string) => ({
+      logins: sumOf(scraped, 'portal_http_request_duration_seconds_count', login),
+      reads: valueOf(scraped, 'portal_store_operations_total', login) ?? 0,
+    });
+    const before = counted(text);
+    for (const n of [1, 2, 3])
+      await api(url, 'POST', '/api/auth/login', { body: { email: `nobody${n}@example.test`, password: 'x' } });
+    const after = counted(await scrape(auth.url));
+    expect({ logins: after.logins - before.logins, reads: after.reads - before.reads }).toEqual({ logins: 3, reads: 3 });
+    expect(valueOf(text, 'portal_store_operations_total', { route: '/api/users/:id', method: 'PATCH' })).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(valueOf(text, 'nodejs_eventloop_lag_p99_seconds')).not.toBeNull();
     expect(valueOf(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(valueOf(text, 'portal_queue_jobs', { queue: 'audit', state: 'waiting' })).not.toBeNull();

@@ -77,7 +77,9 @@ export class AuditPublisher {
     this.queue = new Queue(AUDIT_QUEUE, { connection, prefix, defaultJobOptions: AUDIT_JOB_OPTIONS });
     this.queue.on('error', () => undefined); // connection errors are logged once by the connection itself
     this.outbox = store.models.AuditOutbox ?? store.model<OutboxDoc>('AuditOutbox', outboxSchema, 'audit_outbox');
-    this.timer = setInterval(() => void this.flush(), retryMs);
+    // The outbox is looked at on this timer only (any replica's events left there are delivered by
+    // whichever replica's timer comes first): a flush on a request's way costs no store command.
+    this.timer = setInterval(() => void this.flush({ drainOutbox: true }), retryMs);
     this.timer.unref();
     this.unwatch = watchOutbox(service, () => this.outbox.estimatedDocumentCount());
   }
@@ -114,9 +116,9 @@ export class AuditPublisher {
    * Resolves once every event published before it was called has left this process (or neither
    * Redis nor the store answers): a flush already under way may end just before a late event.
    */
-  async flush(): Promise<void> {
+  async flush({ drainOutbox = false }: { drainOutbox?: boolean } = {}): Promise<void> {
     do {
-      this.flushing ??= this.doFlush().finally(() => {
+      this.flushing ??= this.doFlush(drainOutbox).finally(() => {
         this.flushing = null;
       });
       await this.flushing;
@@ -133,10 +135,11 @@ export class AuditPublisher {
   }
 
   /**
-   * Moves the buffer out, then delivers the outbox; events published meanwhile (their publish saw this
-   * flush under way and asked for none) are moved by the same flush rather than waiting for the timer.
+   * Moves the buffer out, then (on the timer) delivers the outbox; events published meanwhile (their
+   * publish saw this flush under way and asked for none) are moved by the same flush rather than
+   * waiting for the timer.
    */
-  private async doFlush(): Promise<void> {
+  private async doFlush(drainOutbox: boolean): Promise<void> {
     this.stalled = false;
     do {
       while (this.buffer.length) {
@@ -162,7 +165,7 @@ export class AuditPublisher {
         }
         this.buffer.splice(0, batch.length);
       }
-      await this.drainOutbox();
+      if (drainOutbox) await this.drainOutbox();
     } while (this.buffer.length);
   }
 
@@ -188,7 +191,7 @@ export class AuditPublisher {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.unwatch();
-    await this.flush().catch(() => undefined);
+    await this.flush({ drainOutbox: true }).catch(() => undefined);
     await this.queue.close().catch(() => undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -37,6 +38,19 @@ const storeDuration = once(
       buckets: SECONDS,
     }),
 );
+
+const storeOperations = once(
+  'portal_store_operations_total',
+  () =>
+    new Counter({
+      name: 'portal_store_operations_total',
+      help: 'Store commands sent while answering a request, by its route template and method (÷ requests = operations per request)',
+      labelNames: ['route', 'method'] as const,
+    }),
+);
+
+/** The request a store command is sent for: commands are counted under its route. */
+const requestInFlight = new AsyncLocalStorage<Context>();
 
 const redisDuration = once(
   'portal_redis_command_duration_seconds',
@@ -162,9 +176,19 @@ export const watchOutbox = (service: string, size: () => Promise<number>): (() =
   return () => outboxes.delete(service);
 };
 
-/** Times every command on the store connection (the driver's command monitoring). */
+/** The route template a request was matched to (`unmatched` for a path no route knows). */
+const routeOf = (ctx: Context): string => (ctx._matchedRoute ? String(ctx._matchedRoute) : 'unmatched');
+
+/**
+ * Times every command on the store connection (the driver's command monitoring), and counts those
+ * sent while answering a request under its route: work outside requests (workers, sweeps) is not counted.
+ */
 export const timeStoreCommands = (store: Connection): void => {
   const client = store.getClient();
+  client.on('commandStarted', () => {
+    const ctx = requestInFlight.getStore();
+    if (ctx) storeOperations.inc({ route: routeOf(ctx), method: ctx.method });
+  });
   const observe = (outcome: 'ok' | 'error') => (event: { commandName: string; duration: number }) =>
     storeDuration.observe({ command: event.commandName, outcome }, event.duration / 1000);
   client.on('commandSucceeded', observe('ok'));
@@ -200,11 +224,8 @@ export const serviceMetrics = () => async (ctx: Context, next: Next) => {
   }
   const started = performance.now();
   try {
-    await next();
+    await requestInFlight.run(ctx, next);
   } finally {
-    httpDuration.observe(
-      { route: ctx._matchedRoute ? String(ctx._matchedRoute) : 'unmatched', method: ctx.method, status: ctx.status },
-      (performance.now() - started) / 1000,
-    );
+    httpDuration.observe({ route: routeOf(ctx), method: ctx.method, status: ctx.status }, (performance.now() - started) / 1000);
   }
 };
