@@ -5,6 +5,7 @@ import { buildFrontends, buildServices } from './build';
 import { checkChart, ensureHelm, prepareChartChecker } from './chart';
 import { isStopping, stopLaunched, stopOnSignals, type Launched } from './launcher';
 import { ensureMailCatcher } from './mailCatcher';
+import { installSeaweedFS } from './objectStorage';
 import { startCount } from './processes';
 import { SECRETS_FILE } from './secrets';
 import { jestFileTimes, playwrightFileTimes, slowest, type FileTime } from './slowest';
@@ -164,8 +165,10 @@ async function test(): Promise<void> {
   console.log(`${passed} passed, ${failedCount} failed`);
 }
 
-/** Installs the store when nothing else will provide one (CI calls this before the tests). */
+/** Installs the store when nothing else will provide one, and the S3 server of the tests (CI calls this before the tests). */
 async function setup(): Promise<void> {
+  // The S3 backend's tests run against a real S3 server (SeaweedFS), built once per machine.
+  say(`object storage: SeaweedFS at ${installSeaweedFS()}`);
   if (process.env.MONGO_URL || which('mongod')) return say('store: provided (MONGO_URL or mongod), nothing to install');
   say(`store: FerretDB at ${installFerretDB()}`);
   const postgresqlUrl = process.env.FERRETDB_POSTGRESQL_URL || DEFAULT_POSTGRESQL_URL;

@@ -37,6 +37,9 @@ const isMissing = (err: unknown) =>
  */
 const storageError = (err: unknown): HttpError =>
   err instanceof HttpError ? err : unavailable(CONTENT_MSG.fileStorageUnavailable);
+const throwStorageError = (err: unknown): never => {
+  throw storageError(err);
+};
 
 /** DeleteObjects takes at most 1,000 keys a call. */
 const DELETE_BATCH = 1000;
@@ -77,7 +80,7 @@ export class S3Objects implements ObjectStore {
       params: { Bucket: this.settings.bucket, Key: this.keyOf(key), Body: body, ContentType: contentType },
       leavePartsOnError: false,
     });
-    await upload.done().catch(fail);
+    await upload.done().catch(throwStorageError);
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -114,7 +117,7 @@ export class S3Objects implements ObjectStore {
             Delete: { Objects: batch.map((k) => ({ Key: this.keyOf(k) })), Quiet: true },
           }),
         )
-        .catch(fail);
+        .catch(throwStorageError);
       const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
       if (failed.length) throw unavailable(CONTENT_MSG.fileStorageUnavailable);
     }
@@ -130,7 +133,7 @@ export class S3Objects implements ObjectStore {
           MaxKeys: limit,
         }),
       )
-      .catch(fail);
+      .catch(throwStorageError);
     return (answer.Contents ?? []).map((o) => ({
       key: (o.Key ?? '').slice(this.settings.prefix.length),
       modifiedAt: o.LastModified ?? new Date(0),
