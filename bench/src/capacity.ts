@@ -12,6 +12,7 @@ import {
 } from '@portal/devstack/store';
 import { installGinTwins } from '@portal/devstack/ginTwins';
 import { freePort } from '@portal/devstack/util';
+import { storeCounts, storeOpsSplit } from './storeOps';
 import type { Figure } from './harness';
 import { BROWSER, measure, mixedFigures, mixedLoad, pct, startPortal, type BenchPortal, type Measured } from './portal';
 
@@ -89,6 +90,8 @@ function cpuOfPostgres(): number {
 
 /** The parts measured for the CPU split of the figure being measured; set for each store's run. */
 let cpuParts: () => Record<string, number> = () => ({});
+/** The services' requests and store commands by route, read from their /metrics; set for each store's run. */
+let routeCounts: () => Promise<Awaited<ReturnType<typeof storeCounts>>> = () => Promise.resolve(new Map());
 
 function partsOf(portal: BenchPortal, store: BenchStore): () => Record<string, number> {
   return () => {
@@ -104,14 +107,17 @@ function partsOf(portal: BenchPortal, store: BenchStore): () => Record<string, n
  * first, so a missed figure names where its time goes.
  */
 async function withCpuSplit<T extends { total: number }>(work: () => Promise<T>): Promise<{ result: T; split: string }> {
+  const countsBefore = await routeCounts();
   const before = cpuParts();
   const result = await work();
   const after = cpuParts();
+  const countsAfter = await routeCounts();
   const per = Object.keys(after)
     .map((name) => [name, ((after[name] - (before[name] ?? 0)) * 1000) / Math.max(result.total, 1)] as const)
     .filter(([, msPer]) => msPer >= 0.05)
     .sort((a, b) => b[1] - a[1]);
-  return { result, split: `CPU ms per request: ${per.map(([name, msPer]) => `${name} ${round(msPer, 2)}`).join(', ')}` };
+  const cpu = `CPU ms per request: ${per.map(([name, msPer]) => `${name} ${round(msPer, 2)}`).join(', ')}`;
+  return { result, split: `${cpu}; ${storeOpsSplit(countsBefore, countsAfter)}` };
 }
 
 /* ------------------------------------------------------------------------------ the stores */
@@ -524,6 +530,7 @@ export async function capacity(
       const started = Date.now();
       const portal = await startPortal(store.url, redisUrl);
       cpuParts = partsOf(portal, store);
+      routeCounts = () => storeCounts(portal.stack);
       console.log(`  portal up and seeded in ${round((Date.now() - started) / 1000)} s`);
       try {
         const profile = await fetch(`${portal.gateway}/api/auth/profile`, { headers: learnerHeaders(portal) });

@@ -6,6 +6,7 @@ import { CONSENT_DOCUMENT } from '@portal/contracts';
 import { scorm12Package } from '@portal/system-tests/scorm/packages';
 import { median, QUICK, type Figure } from './harness';
 import { call, mixedLoad, pct, pool, type BenchPortal } from './portal';
+import { storeCounts, storeOpsSplit } from './storeOps';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GOLF = path.join(ROOT, 'e2e/fixtures/scorm/RuntimeBasicCalls_SCORM20043rdEdition.zip');
@@ -273,6 +274,7 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
       } else refused[answer.status] = (refused[answer.status] ?? 0) + 1;
     }
   };
+  const countsBefore = await storeCounts(portal.stack);
   const until = Date.now() + duration * 1000;
   const committing = Promise.all(
     Array.from({ length: learners }, async (_, i) => {
@@ -291,6 +293,7 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
     committing,
   ]);
 
+  const storeOps = storeOpsSplit(countsBefore, await storeCounts(portal.stack));
   // Every commit answered as stored is there: the attempt's sequence is the last one sent.
   let lost = 0;
   await pool(
@@ -315,7 +318,7 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
     budget: '≤ 100 ms',
     limit: 100,
     met: p95 <= 100 && times.length > 0,
-    note: `${times.length} commits in ${duration} s beside the mixed load paced at ${NORMAL_LOAD} req/s, p50 ${round(pct(times, 0.5), 1)} ms, p99 ${round(pct(times, 0.99), 1)} ms, refused ${JSON.stringify(refused)}; beside them the native «complete a lesson» p95 ${native ? round(native.r.p95, 1) : '?'} ms; mixed load ${mixed ? round(real.reduce((s, k) => s + k.r.total, 0) / mixed.seconds, 0) : 0} req/s (p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms at ${round(k.r.total / (mixed?.seconds ?? 1), 1)}/s`).join(', ')})`,
+    note: `${times.length} commits in ${duration} s beside the mixed load paced at ${NORMAL_LOAD} req/s, p50 ${round(pct(times, 0.5), 1)} ms, p99 ${round(pct(times, 0.99), 1)} ms, refused ${JSON.stringify(refused)}; beside them the native «complete a lesson» p95 ${native ? round(native.r.p95, 1) : '?'} ms; mixed load ${mixed ? round(real.reduce((s, k) => s + k.r.total, 0) / mixed.seconds, 0) : 0} req/s (p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms at ${round(k.r.total / (mixed?.seconds ?? 1), 1)}/s`).join(', ')}); ${storeOps}`,
   });
   figures.push({
     name: 'SCORM: commits lost (answered as stored, not in the store)',
