@@ -3,11 +3,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { FRONTENDS } from '@portal/devstack/build';
 import { startStack } from '@portal/devstack/stack';
+import { startOidcProviderProcess } from '@portal/devstack/oidcProvider';
+import { directorySyncEnv, seedDirectory, startLdap } from '@portal/devstack/ldap';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { removeKeys } from '@portal/devstack/testKeys';
 import { ROOT, run } from '@portal/devstack/util';
 import { CONSENT_DOCUMENT } from '@portal/contracts';
-import { E2E_GATEWAY_URL, E2E_MEDIA_ORIGIN, E2E_PORT_OFFSET } from './env';
+import { E2E_GATEWAY_URL, E2E_LDAP_DEPARTMENTS, E2E_MEDIA_ORIGIN, E2E_OIDC_PORT, E2E_PORT_OFFSET } from './env';
 
 /**
  * The preset accounts have given their consent to the current text, as a person would at the first
@@ -52,6 +54,19 @@ export default async function globalSetup() {
   const store = await ensureStore();
   const redis = await ensureRedis();
   const prefix = `e2e${randomBytes(3).toString('hex')}_`;
+  // A real OpenID provider for the corporate sign-in (oidc.spec.ts), with a secret of this run.
+  const oidcSecret = randomBytes(24).toString('base64url');
+  const oidc = await startOidcProviderProcess({
+    port: E2E_OIDC_PORT,
+    clientSecret: oidcSecret,
+    redirectUris: [`${E2E_GATEWAY_URL}/api/auth/oidc/callback`],
+    postLogoutRedirectUris: [`${E2E_GATEWAY_URL}/auth`],
+    logDir: path.join(ROOT, '.data/logs/e2e'),
+  });
+  // A real OpenLDAP for the directory sync (directory-sync.spec.ts): a dozen people in departments of
+  // their own, so no other journey's department or audience meets them; synced on demand only.
+  const ldap = await startLdap();
+  await seedDirectory(ldap, 12, E2E_LDAP_DEPARTMENTS);
   const stack = await startStack({
     mongoUrl: store.url,
     redisUrl: redis.url,
@@ -61,7 +76,20 @@ export default async function globalSetup() {
     logDir: path.join(ROOT, '.data/logs/e2e'),
     // The journeys play a video from this origin (served by the test through page.route); the
     // assignments journey moves the progress service's clock past a due day (never in production).
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', MEDIA_ORIGINS: E2E_MEDIA_ORIGIN, CLOCK_SEAM: 'on' },
+    env: {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      MEDIA_ORIGINS: E2E_MEDIA_ORIGIN,
+      CLOCK_SEAM: 'on',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidcSecret,
+      OIDC_REDIRECT_URL: `${E2E_GATEWAY_URL}/api/auth/oidc/callback`,
+      OIDC_GROUP_ROLES: JSON.stringify({ 'portal-learners': 'CLIENT' }),
+      // Everyone CLIENT: no journey meets a second ADMIN or CURATOR from the directory.
+      ...directorySyncEnv(ldap),
+      LDAP_GROUP_ROLES: '{}',
+    },
   });
   await presetsConsent();
   // Tests that stop and restart a service read how the stack was started from here.
@@ -73,6 +101,6 @@ export default async function globalSetup() {
     await removeKeys(redis.url, `${prefix.slice(0, -1)}:*`).catch((err: unknown) =>
       console.warn(`[e2e] the run's Redis keys were not removed: ${String(err)}`),
     );
-    await Promise.all([store.process?.stop(), redis.process?.stop()]);
+    await Promise.all([store.process?.stop(), redis.process?.stop(), oidc.process.stop(), ldap.stop()]);
   };
 }

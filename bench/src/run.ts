@@ -15,6 +15,7 @@ import { capacity, capacitySelection, CAPACITY_FIGURES, printCapacity, STORE_KIN
 import { courseDetail, firstLoad, lighthouse, lighthouseMobile, mixedLoad, startPortal } from './portal';
 import { countDuplicates, DUPLICATES_GOAL } from './duplicates';
 import { scormFigures } from './scorm';
+import { directoryFigures } from './directory';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -313,6 +314,7 @@ async function main() {
       }
     }
     if (only === 'replicas') await replicaLoad(store.url, redis.url, figures);
+    if (!only || only === 'directory') await directoryFigures(figures);
     if (!only || only === 'capacity' || capacityArgs.includes(only)) capacityRows = await capacity(redis.url, selection, figures);
   } finally {
     await Promise.all([store.process?.stop(), redis.process?.stop()]);

@@ -10,6 +10,7 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/consent', service: 'auth' },
   { prefix: '/api/subject-requests', service: 'auth' },
   { prefix: '/api/staff-import', service: 'auth' },
+  { prefix: '/api/directory', service: 'auth' },
   { prefix: '/api/courses', service: 'content' },
   { prefix: '/api/blocks', service: 'content' },
   { prefix: '/api/quizzes', service: 'content' },

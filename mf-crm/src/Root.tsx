@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { navigate, paths, useScene, type Scenes } from '@portal/web-core';
 import { Directory } from './scenes/Directory/Directory';
+import { DirectorySync } from './scenes/DirectorySync/DirectorySync';
 import { Organization } from './scenes/Organization/Organization';
 import { Organizations } from './scenes/Organizations/Organizations';
 import { StaffImport } from './scenes/StaffImport/StaffImport';
@@ -20,6 +21,7 @@ const SCENES: Scenes<'mf_crm'> = {
   contacts: () => <Directory />,
   subjectRequests: () => <SubjectRequests />,
   staffImport: () => <StaffImport />,
+  directorySync: () => <DirectorySync />,
 };
 
 /** The scenes of this micro-frontend; which path shows which is the route table's (web-core). */

@@ -234,6 +234,31 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
       return `${verb(['импортировал', 'импортировала'])} сотрудников${counts ? `: новых ${counts[1]}, изменено ${counts[2]}` : ''}`;
     },
   ),
+  // Corporate sign-in: the person made on their first sign-in through the company's provider.
+  kind(
+    'create',
+    'user',
+    /^Создан при первом входе через корпоративный аккаунт/,
+    'Создан при первом входе через корпоративный аккаунт, роль CLIENT',
+    ({ verb, details }) => {
+      const role = /роль ([A-Za-z_]+)/.exec(details)?.[1];
+      return `${verb(['вошёл', 'вошла'])} впервые через корпоративный аккаунт${role ? ` и получил роль «${label(role)}»` : ''}`;
+    },
+  ),
+  // The directory sync (LDAP / AD): one event per applied run, with its counts.
+  kind(
+    'update',
+    'user',
+    /^Синхронизация с корпоративным каталогом/,
+    'Синхронизация с корпоративным каталогом (по расписанию): прочитано 1200, новых 3, изменено 2, без изменений 1190, приостановлено 1, деактивировано 0, восстановлено 0, с ошибками 0',
+    ({ verb, details }) => {
+      const counts = /новых (\d+), изменено (\d+), без изменений \d+, приостановлено (\d+), деактивировано (\d+)/.exec(details);
+      const told = counts
+        ? `: новых ${counts[1]}, изменено ${counts[2]}, приостановлено ${counts[3]}, деактивировано ${counts[4]}`
+        : '';
+      return `${verb(['синхронизировал', 'синхронизировала'])} сотрудников с корпоративным каталогом${told}`;
+    },
+  ),
   kind('login', 'user', undefined, 'Вход в систему', ({ verb }) => verb(VERBS.login)),
   kind('logout', 'user', undefined, 'Выход из системы', ({ verb }) => verb(VERBS.logout)),
   kind(
@@ -280,6 +305,13 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     /^Просмотр данных пользователя/,
     'Просмотр данных пользователя olga@example.test',
     ({ verb, details }) => `${verb(VERBS.read)} данные пользователя${spaced(emailIn(details))}`,
+  ),
+  kind(
+    'read',
+    'profile',
+    /^Просмотр сотрудников запуска синхронизации/,
+    'Просмотр сотрудников запуска синхронизации с каталогом: страница 1, записей 50',
+    saidOf(VERBS.read, 'сотрудников запуска синхронизации с каталогом'),
   ),
   kind(
     'read',

@@ -197,3 +197,57 @@ it("names the portal, a certificate's issuer and its signatory as the operator s
 });
 
 const pick = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+it('puts file bytes in the S3 bucket the operator names, its keys from their Secret; GridFS otherwise', () => {
+  SECRETS['portal-s3'] = { S3_ACCESS_KEY_ID: 'an-operator-access-key', S3_SECRET_ACCESS_KEY: 'an-operator-secret-key' };
+  try {
+    const settings = [
+      'storage.backend=s3',
+      'storage.s3.endpoint=https://storage.yandexcloud.net',
+      'storage.s3.region=ru-central1',
+      'storage.s3.bucket=portal-files',
+      'storage.s3.existingSecret=portal-s3',
+    ];
+    const objects = render(...settings.flatMap((v) => ['--set', v]));
+    const content = LOADERS.content(environmentOf(objects, 'content')) as unknown as Record<string, unknown>;
+    expect(
+      pick(content, 'STORAGE_BACKEND', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'),
+    ).toEqual({
+      STORAGE_BACKEND: 's3',
+      S3_ENDPOINT: 'https://storage.yandexcloud.net',
+      S3_REGION: 'ru-central1',
+      S3_BUCKET: 'portal-files',
+      S3_ACCESS_KEY_ID: 'an-operator-access-key',
+      S3_SECRET_ACCESS_KEY: 'an-operator-secret-key',
+    });
+    expect(JSON.stringify(objects)).not.toContain('an-operator-secret-key');
+  } finally {
+    delete SECRETS['portal-s3'];
+  }
+  expect(LOADERS.content(environmentOf(render(), 'content'))).toMatchObject({ STORAGE_BACKEND: 'gridfs' });
+  expect(() => render('--set', 'storage.backend=s3')).toThrow(/storage\/s3\/bucket/);
+});
+
+it('signs people in through the company provider the operator names, its client secret from the portal Secret', () => {
+  const settings = [
+    'services.auth.env.OIDC_ISSUER=https://sso.corp.example.ru/realms/staff',
+    'services.auth.env.OIDC_CLIENT_ID=learning-portal',
+    'services.auth.env.LOCAL_LOGIN=admins',
+  ];
+  const withSecret = { ...SECRETS['portal-secrets'], OIDC_CLIENT_SECRET: 'an-operator-client-secret' };
+  const saved = SECRETS['portal-secrets'];
+  SECRETS['portal-secrets'] = withSecret;
+  try {
+    const objects = render(...settings.flatMap((v) => ['--set', v]));
+    const auth = LOADERS.auth(environmentOf(objects, 'auth')) as unknown as Record<string, unknown>;
+    expect(pick(auth, 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'LOCAL_LOGIN')).toEqual({
+      OIDC_ISSUER: 'https://sso.corp.example.ru/realms/staff',
+      OIDC_CLIENT_ID: 'learning-portal',
+      OIDC_CLIENT_SECRET: 'an-operator-client-secret',
+      LOCAL_LOGIN: 'admins',
+    });
+    expect(JSON.stringify(objects)).not.toContain('an-operator-client-secret');
+  } finally {
+    SECRETS['portal-secrets'] = saved;
+  }
+});

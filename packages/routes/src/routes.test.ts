@@ -33,6 +33,7 @@ describe('the route table', () => {
       ['/crm/contacts', 'mf_crm', 'contacts', CRM_ROLES, {}],
       ['/crm/subject-requests', 'mf_crm', 'subjectRequests', ADMIN_ROLES, {}],
       ['/crm/staff-import', 'mf_crm', 'staffImport', STAFF_ROLES, {}],
+      ['/crm/directory-sync', 'mf_crm', 'directorySync', ADMIN_ROLES, {}],
     ] as const;
     for (const [path, remote, scene, access, params] of spec)
       expect({ path, ...where(path) }).toEqual({ path, remote, scene, access, params });

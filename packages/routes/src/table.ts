@@ -78,6 +78,8 @@ export const ROUTES = {
   subjectRequests: { path: '/crm/subject-requests', remote: 'mf_crm', scene: 'subjectRequests', access: ADMIN_ROLES },
   // «Импорт сотрудников» from an XLSX or CSV: ADMIN and CURATOR (opened from «Контакты»).
   staffImport: { path: '/crm/staff-import', remote: 'mf_crm', scene: 'staffImport', access: STAFF_ROLES },
+  // «Синхронизация с каталогом» (LDAP / AD): configuration, runs, preview and apply, ADMIN only (opened from «Пользователи»).
+  directorySync: { path: '/crm/directory-sync', remote: 'mf_crm', scene: 'directorySync', access: ADMIN_ROLES },
   // Training assignments: ADMIN and CURATOR assign, the MANAGER reads who is late.
   assignments: { path: '/assignments', remote: 'mf_dashboard', scene: 'assignments', access: CRM_ROLES },
   assignment: { path: '/assignments/:id', remote: 'mf_dashboard', scene: 'assignment', access: CRM_ROLES },

@@ -73,6 +73,11 @@ class AuthStore {
     return this.signIn('/auth/register', input, 'Произошла ошибка при регистрации');
   }
 
+  /** The corporate sign-in's last step: the one-time code /auth was sent back with, for a session. */
+  signInWithCode(code: string): Promise<User> {
+    return this.signIn('/auth/oidc/session', { code }, 'Не удалось войти через корпоративный аккаунт');
+  }
+
   /** Signing in and registering answer alike: a token and the person, or the reason shown on the form. */
   private async signIn(path: string, body: unknown, failure: string): Promise<User> {
     this.set({ error: null });
@@ -87,10 +92,21 @@ class AuthStore {
     }
   }
 
-  async logout(): Promise<void> {
-    if (getToken()) await apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  /**
+   * Ends this session. A session opened through the company's provider also ends there when the
+   * provider offers it (RP-initiated logout): the answer is then the address to send the browser to.
+   */
+  async logout(): Promise<string | null> {
+    let provider: string | null = null;
+    if (getToken()) {
+      provider = await apiRequest<{ url: string | null }>('/auth/oidc/logout-url')
+        .then((answer) => answer.url)
+        .catch(() => null);
+      await apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    }
     setToken(null);
     this.set({ user: null, error: null });
+    return provider;
   }
 
   /** «Выйти на всех устройствах»: ends every session of the person, this one too. */
@@ -128,6 +144,7 @@ export function useAuth() {
     isAuthenticated: !!state.user,
     login: (email: string, password: string) => store.login(email, password),
     register: (input: RegisterInput) => store.register(input),
+    signInWithCode: (code: string) => store.signInWithCode(code),
     logout: () => store.logout(),
     logoutEverywhere: () => store.logoutEverywhere(),
     changePassword: (input: PasswordChangeInput) => store.changePassword(input),

@@ -16,7 +16,9 @@ import { candidatesRouter } from './routes/candidates';
 import { consentRoutes } from './routes/consent';
 import { subjectRequestRoutes, subjectRequestsRouter } from './routes/subjectRequests';
 import { passwordRoutes } from './routes/auth/password';
+import { directoryRoutes } from './routes/directory';
 import { internalRouter } from './routes/internal';
+import { oidcRoutes } from './routes/oidc';
 import { staffImportRoutes } from './routes/staffImport';
 import { userRoutes } from './routes/users';
 
@@ -56,11 +58,13 @@ export function authRouters(ctx: ServiceContext<AuthConfig>): Router[] {
         announce,
       }),
       ...passwordRoutes({ ctx, users, limiter, announce }),
+      ...oidcRoutes({ ctx, users, signer, sessionTtl: ttlSeconds(ctx.config.TOKEN_TTL), announce }),
       ...userRoutes(users, announce),
       ...applicationRoutes({ users, applications }, ctx.audit, announce),
       ...consentRoutes({ consents, requests }, ctx.audit, announce),
       ...staffImportRoutes(ctx, { users, imports: staffImportModel(ctx.store), store: ctx.store, announce }),
       ...subjectRequestRoutes({ requests, users }),
+      ...directoryRoutes(ctx),
     ]),
     subjectRequestsRouter(ctx, requests),
     internalRouter(ctx, users),

@@ -7,7 +7,7 @@ import { consentModel } from './models/consent';
 import { userModel, type UserDoc } from './models/user';
 import { toPrincipal } from './presenters/user';
 
-/** The person behind a live session, with whether their consent is in force, read from the auth service's own database; null otherwise. */
+/** The person behind a live session (not suspended by the directory sync), with whether their consent is in force, read from the auth service's own database; null otherwise. */
 export const localLookup =
   (store: Connection): PrincipalLookup =>
   async (id, sessionId) => {
@@ -17,5 +17,6 @@ export const localLookup =
       sessionIsLive(store, id, sessionId),
       consentState(consentModel(store), id),
     ]);
-    return user && live ? { ...toPrincipal(user), consentGiven: !consent.required } : null;
+    // A person the directory sync suspended has no session that works, whatever opened it.
+    return user && live && !user.directory?.suspendedAt ? { ...toPrincipal(user), consentGiven: !consent.required } : null;
   };

@@ -1,7 +1,8 @@
 import { ensureIndexes } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
-import { CONSENT_DOCUMENT, type AuthResponse, type Role } from '@portal/contracts';
+import { directorySyncEnv } from '@portal/devstack/ldap';
+import { CONSENT_DOCUMENT, type AuthResponse, type DirectoryRun, type DirectoryRunMode, type Role } from '@portal/contracts';
 import { authRouters, localLookup } from './app';
 import { authConfigSchema, type AuthConfig } from './config';
 import { consentModel } from './models/consent';
@@ -58,4 +59,43 @@ export async function userWithRole(
 export async function patchUser(auth: TestService<AuthConfig>, token: string, id: string, body: Record<string, unknown>) {
   const stored = isValidObjectId(id) ? await userModel(auth.ctx.store).findById(id, { version: 1 }).lean() : null;
   return api(auth.url, 'PATCH', `/api/users/${id}`, { token, body: { version: stored?.version ?? 0, ...body } });
+}
+
+/* The directory sync (LDAP): the settings of a seeded test directory, and waiting for a run. */
+
+/** The auth service's LDAP settings for a seeded test directory (`url` may be a relay in front of it). */
+export const ldapEnv = directorySyncEnv;
+
+const FINISHED = new Set(['done', 'failed']);
+
+/** Polls a run until it is done or failed (a run of 1,200 people takes a few seconds). */
+export async function waitForRun(
+  auth: TestService<AuthConfig>,
+  token: string,
+  id: string,
+  timeoutMs = 60_000,
+): Promise<DirectoryRun> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await api<DirectoryRun>(auth.url, 'GET', `/api/directory/runs/${id}`, { token });
+    if (status !== 200) throw new Error(`run ${id}: ${status} ${JSON.stringify(body)}`);
+    if (FINISHED.has(body.status)) return body;
+    if (Date.now() > deadline) throw new Error(`run ${id} still ${body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts a run as the ADMIN and waits for its end. */
+export async function runSync(
+  auth: TestService<AuthConfig>,
+  token: string,
+  mode: DirectoryRunMode,
+  previewId?: string,
+): Promise<DirectoryRun> {
+  const started = await api<DirectoryRun>(auth.url, 'POST', '/api/directory/runs', {
+    token,
+    body: { mode, ...(previewId ? { previewId } : {}) },
+  });
+  if (started.status !== 202) throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
+  return waitForRun(auth, token, started.body.id);
 }

@@ -85,8 +85,10 @@ export function Chrome() {
   const current = currentNavItem(links, pathname, search);
   const home = user ? homePathFor(user.role) : '/';
   const signOut = async () => {
-    await logout();
-    navigate(SIGN_IN_PATH);
+    // A corporate session ends at the provider too, which sends the browser back to /auth.
+    const provider = await logout();
+    if (provider) window.location.assign(provider);
+    else navigate(SIGN_IN_PATH);
   };
   const signOutEverywhere = async () => {
     setAskingEverywhere(false);

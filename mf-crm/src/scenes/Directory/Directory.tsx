@@ -97,6 +97,11 @@ export function Directory() {
             Импорт сотрудников
           </Button>
         )}
+        {isAdmin && (
+          <Button $variant="outline" $size="sm" onClick={() => navigate(paths.directorySync())}>
+            Синхронизация с каталогом
+          </Button>
+        )}
         <ExportButtons onExport={(format) => downloadDirectory({ search, role, department, position }, format)} />
       </ListHeader>
 

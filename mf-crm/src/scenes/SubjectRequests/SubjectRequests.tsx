@@ -7,7 +7,8 @@ import {
   type SubjectRequest,
   type SubjectRequestStatus,
 } from '@portal/contracts';
-import { Badge, Button, Card, FilterSelect, Muted, Page, PagedList, usePagedFilters } from '@portal/ui';
+import { Badge, Button, FilterSelect, Muted, Page, PagedList, usePagedFilters } from '@portal/ui';
+import { RecordCard, RecordList } from '../../components/RecordCards';
 import { fetchSubjectRequests, subjectKeys } from '../../api/privacy';
 import { ActDownload, Actions, ConfirmAnonymise, ExportDownloads, useAnonymise } from '../../components/SubjectActions';
 import { formatDate } from '../../format';
@@ -49,7 +50,7 @@ export function SubjectRequests() {
       </Filters>
       <PagedList query={list} failed="Не удалось загрузить запросы" empty={<Muted>Запросов нет</Muted>} onPage={setPage}>
         {(rows, busy) => (
-          <List aria-busy={busy}>
+          <RecordList aria-busy={busy}>
             {rows.map((request) => (
               <Row
                 key={request.id}
@@ -84,7 +85,7 @@ export function SubjectRequests() {
                 </Actions>
               </Row>
             ))}
-          </List>
+          </RecordList>
         )}
       </PagedList>
       {asking && (
@@ -105,25 +106,7 @@ const Filters = styled.div`
   margin: 16px 0;
   max-width: 240px;
 `;
-const List = styled.div`
-  display: grid;
-  gap: 12px;
-  &[aria-busy='true'] {
-    opacity: 0.7;
-  }
-`;
-// The text's column may shrink below its longest word (an email): it wraps there, not past the phone's width.
-const Row = styled(Card).attrs({ as: 'article' })`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  overflow-wrap: anywhere;
-  gap: 8px 16px;
-  align-items: center;
-  padding: 16px 20px;
-  p {
-    margin: 4px 0 0;
-    font-size: 13px;
-  }
+const Row = styled(RecordCard)`
   & > div:last-child {
     grid-column: 1 / -1;
   }

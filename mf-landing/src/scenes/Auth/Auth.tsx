@@ -6,11 +6,24 @@ import {
   CONSENT_DOCUMENT,
   ROLE_LABELS,
   SELF_REGISTER_ROLES,
+  SSO_ERRORS,
   loginSchema,
   passwordResetRequestSchema,
+  type CorporateSignIn,
+  type SsoErrorCode,
 } from '@portal/contracts';
 import { Button, ConsentCheck, ErrorBox, Field, Input, Muted, PlainList, useZodForm, withQueries } from '@portal/ui';
-import { apiRequest, errorMessage, navigate, pathAfterSignIn, paths, useAuth, useDarkMode } from '@portal/web-core';
+import {
+  API_BASE,
+  apiRequest,
+  errorMessage,
+  navigate,
+  pathAfterSignIn,
+  paths,
+  safeReturnPath,
+  useAuth,
+  useDarkMode,
+} from '@portal/web-core';
 import { usePresets, type PresetAccount } from '../../presets';
 import { emptyRegistration, registrationForm, type RegistrationValues } from '../../forms';
 import { AccountFields, CredentialFields } from '../../components/AccountFields';
@@ -23,9 +36,41 @@ const HEADINGS: Record<Mode, [string, string]> = {
   forgot: ['Восстановление пароля', 'Укажите email учётной записи: мы пришлём на него одноразовую ссылку для смены пароля'],
 };
 
+/** The message of `?ssoError=` (a code the auth service sent the browser back with), if any. */
+const ssoErrorOf = (search: string): string | null => {
+  const code = new URLSearchParams(search).get('ssoError');
+  if (code === null) return null;
+  return Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code as SsoErrorCode] : SSO_ERRORS.rejected;
+};
+
+/** Whether the company's provider signs people in here, and who may still use a password. */
+function useCorporateSignIn(): CorporateSignIn | null {
+  const [settings, setSettings] = useState<CorporateSignIn | null>(null);
+  useEffect(() => {
+    let live = true;
+    apiRequest<CorporateSignIn>('/auth/oidc')
+      .then((answer) => live && setSettings(answer))
+      // Unknown: the password form stays, as before the corporate sign-in existed.
+      .catch(() => live && setSettings({ enabled: false, displayName: '', localLogin: 'all' }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return settings;
+}
+
+/** The provider's login page: the auth service sends the browser there, and back to /auth with a code. */
+const startCorporateSignIn = () => {
+  const back = safeReturnPath(new URLSearchParams(window.location.search).get('next'), window.location.origin);
+  window.location.assign(`${API_BASE}/auth/oidc/start${back ? `?${new URLSearchParams({ returnTo: back })}` : ''}`);
+};
+
 /** /auth: sign-in and registration in one form with a mode toggle (login ↔ register). */
 function SignIn() {
-  const { user, error, login, register, clearError } = useAuth();
+  const { user, error, login, register, signInWithCode, clearError } = useAuth();
+  const corporate = useCorporateSignIn();
+  const [ssoError, setSsoError] = useState(() => ssoErrorOf(window.location.search));
+  const exchanged = useRef(false);
   const [dark, toggleDark] = useDarkMode();
   const presets = usePresets();
   const [mode, setMode] = useState<Mode>('login');
@@ -43,6 +88,16 @@ function SignIn() {
     if (user) navigate(applied.current ? paths.dashboard() : pathAfterSignIn(user.role, window.location), { replace: true });
   }, [user]);
 
+  // Back from the provider with a one-time code: exchanged once for a session (the effect above then
+  // leaves /auth as after a password sign-in; the store shows a refusal above the form).
+  useEffect(() => {
+    const code = new URLSearchParams(window.location.search).get('sso');
+    if (!code || exchanged.current) return;
+    exchanged.current = true;
+    void signInWithCode(code).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
   const switchMode = (next: Mode) => {
     setFading(true);
     clearError();
@@ -54,6 +109,7 @@ function SignIn() {
 
   /** A sign-in or a registration, the forms busy meanwhile; a failure's message is the store's, shown above the form. */
   const whileBusy = async (send: () => Promise<unknown>) => {
+    setSsoError(null);
     setBusy(true);
     try {
       await send();
@@ -84,6 +140,11 @@ function SignIn() {
     if (mode !== 'login') switchMode('login');
   };
 
+  // Who may still use a password (LOCAL_LOGIN): with anything but «all», no registration, no
+  // «Забыли пароль?» and no demo accounts; with «none», no password form at all.
+  const passwords = corporate?.localLogin ?? 'all';
+  const selfService = passwords === 'all';
+
   const guest = presets.data?.find((p) => p.guest);
   const continueAsGuest = () => guest && whileBusy(() => login(guest.email, guest.password));
 
@@ -92,29 +153,41 @@ function SignIn() {
       <AuthPanel $fading={fading}>
         <h1>{HEADINGS[mode][0]}</h1>
         <Muted>{HEADINGS[mode][1]}</Muted>
-        {error && <ErrorBox data-testid="auth-error">{error}</ErrorBox>}
+        {(error ?? ssoError) && <ErrorBox data-testid="auth-error">{error ?? ssoError}</ErrorBox>}
+        {mode === 'login' && corporate?.enabled && (
+          <ProviderButton type="button" onClick={startCorporateSignIn} data-testid="corporate-sign-in">
+            Войти через {corporate.displayName}
+          </ProviderButton>
+        )}
+        {mode === 'login' && corporate?.enabled && passwords !== 'none' && (
+          <Muted>{passwords === 'admins' ? 'Вход по паролю — только для администраторов' : 'или по email и паролю'}</Muted>
+        )}
         {mode === 'login' ? (
-          <SignInFields key={`login-${initial.version}`} initial={initial} busy={busy} onSubmit={signIn} />
+          passwords !== 'none' && (
+            <SignInFields key={`login-${initial.version}`} initial={initial} busy={busy} onSubmit={signIn} />
+          )
         ) : mode === 'register' ? (
           <RegisterFields initial={initial} busy={busy} onSubmit={signUp} />
         ) : (
           <ForgotFields email={initial.email} />
         )}
-        <Row>
-          {mode === 'login' && (
-            <Button $variant="link" type="button" onClick={() => switchMode('forgot')}>
-              Забыли пароль?
+        {selfService && (
+          <Row>
+            {mode === 'login' && (
+              <Button $variant="link" type="button" onClick={() => switchMode('forgot')}>
+                Забыли пароль?
+              </Button>
+            )}
+            <Button $variant="link" type="button" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
+              {mode === 'login'
+                ? 'Нет аккаунта? Зарегистрироваться'
+                : mode === 'register'
+                  ? 'Уже есть аккаунт? Войти'
+                  : 'Вспомнили пароль? Войти'}
             </Button>
-          )}
-          <Button $variant="link" type="button" onClick={() => switchMode(mode === 'login' ? 'register' : 'login')}>
-            {mode === 'login'
-              ? 'Нет аккаунта? Зарегистрироваться'
-              : mode === 'register'
-                ? 'Уже есть аккаунт? Войти'
-                : 'Вспомнили пароль? Войти'}
-          </Button>
-        </Row>
-        {!!presets.data?.length && (
+          </Row>
+        )}
+        {selfService && !!presets.data?.length && (
           <Row>
             <Button $variant="outline" type="button" onClick={() => setPickerOpen((o) => !o)} aria-expanded={pickerOpen}>
               Выбрать тестовый аккаунт
@@ -221,6 +294,14 @@ function ForgotFields({ email }: { email: string }) {
   );
 }
 
+/** The provider's name may be long («Войти через Keycloak АО «Северная верфь»»): it wraps, never widens a phone's page. */
+const ProviderButton = styled(Button)`
+  width: 100%;
+  height: auto;
+  min-height: 44px;
+  white-space: normal;
+  text-align: center;
+`;
 const Row = styled.div`
   display: flex;
   gap: 12px;

@@ -238,6 +238,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     },
     // «Забыли пароль?»: the same 202 for any email; a new one per cell, so the request limit is not what answers.
     requestPasswordLink: () => ({ body: { email: `forgot.${unique()}@example.test` }, ok: 202 }),
+    // The corporate sign-in is not configured in the matrix's portal: its browser steps answer 404
+    // (in Russian), and a code it never issued is a 400. Its flow is tested against a real provider
+    // in services/auth/src/routes/oidc.
+    startCorporateSignIn: () => ({ ok: 404 }),
+    finishCorporateSignIn: () => ({ query: '?code=x&state=y', ok: 404 }),
+    exchangeCorporateSignIn: () => ({ body: { code: 'a-code-never-issued' }, ok: 400 }),
     issuePasswordLink: (p) => ({ params: { id: p.victim.user.id }, ok: 201 }),
     getUser: (p) => ({ params: { id: p.victim.user.id }, ok: 200 }),
     updateUser: async (p) => {
@@ -275,6 +281,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       if (done.status !== 200) throw new Error(`fixture act: ${done.status} ${JSON.stringify(done.body)}`);
       return { params: { id }, ok: 200 };
     },
+    // The directory sync is not configured in the matrix's portal (no LDAP_URL): a run is refused as a conflict.
+    startDirectoryRun: () => ({ body: { mode: 'preview' }, ok: 409 }),
+    getDirectoryRun: () => ({ params: { id: '64b7f0c2a1b2c3d4e5f60718' }, ok: 404 }),
+    listDirectoryRunPeople: () => ({ params: { id: '64b7f0c2a1b2c3d4e5f60718' }, ok: 404 }),
     // The import is the caller's own: a preview of theirs for each cell that may run it.
     runStaffImportBatch: async (p, caller) => {
       const token = caller === 'anonymous' ? undefined : p.tokenOf(caller);

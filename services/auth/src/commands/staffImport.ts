@@ -204,7 +204,7 @@ export const countOutcomes = (rows: Pick<ImportRow, 'outcome'>[]): ImportCounts 
 };
 
 /** A password nobody knows and no hash function produces: the account is entered through its set-password link. */
-const unusablePassword = () => `!unset:${randomBytes(24).toString('base64url')}`;
+export const unusablePassword = () => `!unset:${randomBytes(24).toString('base64url')}`;
 
 export interface BatchDeps {
   users: Model<UserDoc>;

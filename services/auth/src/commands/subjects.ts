@@ -3,6 +3,7 @@ import type { Connection, Model } from 'mongoose';
 import { SUBJECT_EXPORT_LIMIT, type SubjectHandlers } from '@portal/service-kit';
 import type { ApplicationDoc } from '../models/application';
 import type { ConsentDoc } from '../models/consent';
+import { directoryOutcomeModel } from '../directory/models';
 import { sessionModel } from '../models/session';
 import type { SubjectRequestDoc } from '../models/subjectRequest';
 import type { UserDoc } from '../models/user';
@@ -25,14 +26,22 @@ export function authSubjects({ store, users, consents, applications, requests }:
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
-      const [profile, given, filed, asked, sessions] = await Promise.all([
+      const [profile, given, filed, asked, sessions, synced] = await Promise.all([
         users.find({ _id: userId }).select({ passwordHash: 0 }).lean(),
         consents.find({ userId }, null, limited).lean(),
         applications.find({ userId }, null, limited).lean(),
         requests.find({ userId }, null, limited).lean(),
         sessionModel(store).find({ userId }, { createdAt: 1, expiresAt: 1 }, limited).lean(),
+        directoryOutcomeModel(store).find({ userId }, null, limited).lean(),
       ]);
-      return { Профиль: profile, Согласия: given, 'Заявки на роли': filed, 'Запросы о данных': asked, Сеансы: sessions };
+      return {
+        Профиль: profile,
+        Согласия: given,
+        'Заявки на роли': filed,
+        'Запросы о данных': asked,
+        Сеансы: sessions,
+        'Синхронизация с каталогом': synced,
+      };
     },
 
     /**
@@ -55,12 +64,25 @@ export function authSubjects({ store, users, consents, applications, requests }:
             candidateEmail: '',
             passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
           },
+          // The provider's account no longer leads here: a later corporate sign-in is a new person.
+          // Nor does the directory's entry: a later directory sync makes a new account, never renames this one back.
+          $unset: { identities: 1, directory: 1 },
         },
       );
       const sessions = await endSessionsOf(store, userId);
       // The browser and address a consent was given from identify the person too.
       const given = await consents.updateMany({ userId }, { $set: { userAgent: '', address: '' } });
-      return { Профиль: changed.modifiedCount, Сеансы: sessions, Согласия: given.modifiedCount };
+      // The directory sync's runs listed them by name and email.
+      const synced = await directoryOutcomeModel(store).updateMany(
+        { userId },
+        { $set: { fullName: alias, email: anonymisedEmail(userId), department: '', position: '', reason: '' } },
+      );
+      return {
+        Профиль: changed.modifiedCount,
+        Сеансы: sessions,
+        Согласия: given.modifiedCount,
+        'Синхронизация с каталогом': synced.modifiedCount,
+      };
     },
   };
 }

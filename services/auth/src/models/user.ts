@@ -2,6 +2,17 @@ import { Schema, type Types } from 'mongoose';
 import { ROLES, joinName, splitFullName, type LinkScope, type Role } from '@portal/contracts';
 import { indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
 
+export interface DirectoryLink {
+  id: string;
+  dn: string;
+  /** Set while the person is out of the directory's scope or disabled there: they cannot sign in. */
+  suspendedAt: Date | null;
+  /** Set when the suspension outlived the grace (LDAP_GRACE_DAYS); their sessions ended. */
+  deactivatedAt: Date | null;
+  /** Why they are suspended, as the sync screen shows it. */
+  reason: string;
+}
+
 export interface UserDoc {
   _id: Types.ObjectId;
   email: string;
@@ -22,6 +33,13 @@ export interface UserDoc {
    */
   linkScope?: LinkScope | null;
   candidateEmail?: string;
+  /** Corporate sign-in (OpenID Connect): the provider's accounts linked to this person, by issuer and `sub`. */
+  identities?: Array<{ issuer: string; subject: string }>;
+  /**
+   * The person's entry in the corporate directory (LDAP / AD sync), by its stable id (entryUUID,
+   * objectGUID). Only accounts the sync made or linked carry it, and only they are ever suspended.
+   */
+  directory?: DirectoryLink | null;
   /** Optimistic concurrency of the directory's edits (versionPlugin). */
   version?: number;
   createdAt: Date;
@@ -46,6 +64,14 @@ const userSchema = new Schema<UserDoc>(
       default: null,
     },
     candidateEmail: { type: String, trim: true },
+    directory: {
+      type: new Schema({ id: String, dn: String, suspendedAt: Date, deactivatedAt: Date, reason: String }, { _id: false }),
+      default: undefined,
+    },
+    identities: {
+      type: [new Schema({ issuer: { type: String, required: true }, subject: { type: String, required: true } }, { _id: false })],
+      default: undefined,
+    },
   },
   { timestamps: true },
 );
@@ -61,6 +87,10 @@ userSchema.index({ createdAt: -1 });
 indexNewestFirst(userSchema, ['role', 'department', 'position']);
 // The name-parts migration finds the accounts still without parts.
 userSchema.index({ firstName: 1 });
+// The directory sync reads a page's people by their directory ids.
+userSchema.index({ 'directory.id': 1 });
+// A corporate sign-in finds its person by the provider's (issuer, sub).
+userSchema.index({ 'identities.issuer': 1, 'identities.subject': 1 });
 
 export const userModel = storeModel<UserDoc>('User', userSchema, 'users');
 

@@ -51,3 +51,6 @@ export function authorizeUserEdit(actor: Principal, target: Target, changes: Cha
   const [refusal] = userEditRefusals(actor, target, changes);
   if (refusal) throw forbidden(refusal);
 }
+
+/** The directory sync (LDAP / AD): its configuration, runs and people's outcomes, the administrator's alone. */
+export const syncDirectory = definePolicy('syncDirectory', ADMIN_ROLES);

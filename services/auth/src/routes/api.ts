@@ -17,7 +17,21 @@ import {
   resetPassword,
   verifyToken,
 } from './auth/declarations';
+import {
+  exchangeCorporateSignIn,
+  finishCorporateSignIn,
+  getCorporateSignIn,
+  getCorporateSignOut,
+  startCorporateSignIn,
+} from './oidc/declarations';
 import { getConsent, getConsentDocument, giveConsent, withdrawConsent } from './consent/declarations';
+import {
+  getDirectoryConfig,
+  getDirectoryRun,
+  listDirectoryRunPeople,
+  listDirectoryRuns,
+  startDirectoryRun,
+} from './directory/declarations';
 import { createSubjectRequest, getSubjectRequestAct, listSubjectRequests } from './subjectRequests/declarations';
 import { getStaffImportTemplate, previewStaffImport, runStaffImportBatch } from './staffImport/declarations';
 import { deleteUser, exportUsers, getUser, listDepartments, listUsers, updateUser } from './users/declarations';
@@ -36,6 +50,11 @@ export const authApi: readonly RouteDeclaration[] = [
   requestPasswordLink,
   resetPassword,
   listPresets,
+  getCorporateSignIn,
+  startCorporateSignIn,
+  finishCorporateSignIn,
+  exchangeCorporateSignIn,
+  getCorporateSignOut,
   exportUsers,
   listDepartments,
   listUsers,
@@ -56,4 +75,9 @@ export const authApi: readonly RouteDeclaration[] = [
   listSubjectRequests,
   createSubjectRequest,
   getSubjectRequestAct,
+  getDirectoryConfig,
+  listDirectoryRuns,
+  startDirectoryRun,
+  getDirectoryRun,
+  listDirectoryRunPeople,
 ];

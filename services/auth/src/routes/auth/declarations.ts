@@ -1,4 +1,5 @@
 import {
+  LOCAL_LOGIN_MSG,
   MSG,
   formatMessage,
   loginSchema,
@@ -40,7 +41,8 @@ export const register = defineRoute({
   ok: { status: 201, description: 'Учётная запись создана', schema: authResponseSchema },
   also: {
     403: {
-      description: 'Роль нельзя выбрать: MANAGER; ADMIN без пароля администратора или когда администратор уже есть',
+      description:
+        'Роль нельзя выбрать: MANAGER; ADMIN без пароля администратора или когда администратор уже есть; регистрация отключена (LOCAL_LOGIN)',
       example: MSG.adminPasswordRequired,
     },
     409: { description: 'Email уже занят', example: MSG.emailTaken },
@@ -60,6 +62,7 @@ export const login = defineRoute({
   ok: { status: 200, description: 'Вход выполнен', schema: authResponseSchema },
   also: {
     401: { description: 'Неверный email или пароль', example: MSG.badCredentials },
+    403: { description: 'Вход по паролю отключён (LOCAL_LOGIN) для этой учётной записи', example: LOCAL_LOGIN_MSG.passwordOff },
     429: 'Слишком много неудачных попыток (заголовок Retry-After)',
   },
   audit: { action: 'login', entity: 'user' },
@@ -134,6 +137,7 @@ export const requestPasswordLink = defineRoute({
   body: passwordResetRequestSchema,
   example: { email: 'ivan.petrov@example.ru' },
   ok: { status: 202, description: 'Запрос принят', schema: messageSchema },
+  also: { 403: { description: 'Восстановление пароля отключено (LOCAL_LOGIN)', example: LOCAL_LOGIN_MSG.resetOff } },
   rateLimit: {
     name: 'passwordLinkRequests',
     refusal: {
@@ -153,6 +157,9 @@ export const resetPassword = defineRoute({
   body: passwordResetSchema,
   example: { token: 'токен-из-ссылки', password: 'Novyi-Parol-2027' },
   ok: { status: 200, description: 'Пароль установлен, все сеансы завершены', schema: messageSchema },
+  also: {
+    403: { description: 'Вход по паролю для этой учётной записи отключён (LOCAL_LOGIN)', example: LOCAL_LOGIN_MSG.resetOff },
+  },
   audit: { action: 'update', entity: 'user' },
 });
 

@@ -4,6 +4,7 @@ import type { Model, Types } from 'mongoose';
 import {
   CONSENT_DOCUMENT,
   CONSENT_MSG,
+  DIRECTORY_MSG,
   MSG,
   ROLE_LABELS,
   formatMessage,
@@ -31,6 +32,7 @@ import type { ApplicationDoc } from '../../models/application';
 import type { ConsentDoc } from '../../models/consent';
 import type { LoginLimiter } from '../../limiter';
 import type { UserDoc } from '../../models/user';
+import { assertPasswordSignIn, assertRegistration } from '../../oidc/localLogin';
 import { verifyPassword } from '../../passwords';
 import { assertPasswordAllowed } from '../../passwordPolicy';
 import { presentApplication } from '../../presenters/application';
@@ -118,6 +120,7 @@ export function authRoutes({
 
   return [
     implement(declared.register, async (ctx, { body: input }) => {
+      assertRegistration(config, input.role);
       assertPasswordAllowed(input.password, input.email);
       // A consent to a text changed since the page opened is refused before anything is created.
       if (input.consentVersion !== undefined && input.consentVersion !== CONSENT_DOCUMENT.version)
@@ -154,6 +157,7 @@ export function authRoutes({
     }),
 
     implement(declared.login, async (ctx, { body: { email, password } }) => {
+      if (config.LOCAL_LOGIN === 'none') assertPasswordSignIn(config, 'ADMIN');
       const address = clientAddress(ctx);
       const keys = [
         { key: `address-email:${address} ${email}`, limit: config.LOGIN_MAX_FAILURES },
@@ -185,6 +189,10 @@ export function authRoutes({
         });
       }
       if (outcome !== 'ok' || !user) throw unauthorized(MSG.badCredentials);
+      // Checked after the password: a refusal never tells whether an email is an ADMIN's.
+      assertPasswordSignIn(config, user.role);
+      // Suspended or deactivated by the directory sync: refused, after the password as well.
+      if (user.directory?.suspendedAt) throw forbidden(DIRECTORY_MSG.suspendedLogin);
       const presented = presentUser(user);
       audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
       const body: AuthResponse = {

@@ -16,6 +16,7 @@ import type { AuthConfig } from '../../config';
 import { consumeResetLink, endSessionsOf, issueResetLink, resetLinkOwner } from '../../commands/sessions';
 import type { LoginLimiter } from '../../limiter';
 import type { UserDoc } from '../../models/user';
+import { assertPasswordLinkRequests, assertPasswordReset } from '../../oidc/localLogin';
 import { hashPassword, verifyPassword } from '../../passwords';
 import { assertPasswordAllowed } from '../../passwordPolicy';
 import { toPrincipal } from '../../presenters/user';
@@ -132,6 +133,7 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
   const requestPasswordLink = implement(
     declared.requestPasswordLink,
     (ctx, { body: { email } }) => {
+      assertPasswordLinkRequests(config);
       void mailRequestedLink(email, clientAddress(ctx)).catch((err: Error) =>
         service.logger.warn({ err: err.message }, 'password reset link not sent'),
       );
@@ -144,6 +146,7 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
     const owner = await resetLinkOwner(store, token);
     const user = owner ? await users.findById(owner).lean<UserDoc>() : null;
     if (!user) throw badRequest(MSG.resetLinkInvalid, 'token');
+    assertPasswordReset(config, user.role);
     // Checked before the link is used up: a refused password leaves the link working.
     assertPasswordAllowed(password, user.email);
     if (!(await consumeResetLink(store, token))) throw badRequest(MSG.resetLinkInvalid, 'token');
