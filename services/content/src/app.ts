@@ -85,11 +85,12 @@ function startOrphanSweep(ctx: ServiceContext<ContentConfig>, models: ContentMod
   const key = `${ctx.config.QUEUE_PREFIX}:content:uploads:sweep`;
   const scormFiles = new ScormFiles(objectStores(ctx).packages);
   const cursor = redisCursor(ctx.redis, `${key}:cursor`);
+  const packagesCursor = redisCursor(ctx.redis, `${key}:packages-cursor`);
   // SCORM packages no lesson names any more go with the same sweep, under the same grace.
   const sweep = () =>
     withRedisLock(ctx.redis, key, intervalMs, async () => [
       ...(await sweepOrphanUploads(models, store, graceMs, Date.now(), cursor)),
-      ...(await sweepScormPackages(models, scormFiles, graceMs)),
+      ...(await sweepScormPackages(models, scormFiles, graceMs, Date.now(), packagesCursor)),
     ])
       .then((removed) => {
         if (removed?.length) ctx.logger.info({ removed: removed.length }, 'files no lesson refers to removed');

@@ -33,15 +33,22 @@ export class ScormFiles {
     return keys.length;
   }
 
-  /** The package ids that have files, with the time of their newest file. */
-  async packagesWithFiles(): Promise<Map<string, Date>> {
-    const seen = new Map<string, Date>();
-    for await (const { key, modifiedAt } of allKeys(this.objects, '')) {
+  /**
+   * A page of the package ids that have files (in key order, after `startAfter`), each with the
+   * time of its newest file seen, and the last key read: a sweep pages through the store with it.
+   */
+  async packagesWithFiles(
+    startAfter: string | undefined,
+    limit: number,
+  ): Promise<{ packages: Map<string, Date>; lastKey?: string }> {
+    const listed = await this.objects.list({ startAfter, limit });
+    const packages = new Map<string, Date>();
+    for (const { key, modifiedAt } of listed) {
       const id = key.split('/', 1)[0];
-      const prev = seen.get(id);
-      if (id && (!prev || prev < modifiedAt)) seen.set(id, modifiedAt);
+      const prev = packages.get(id);
+      if (id && (!prev || prev < modifiedAt)) packages.set(id, modifiedAt);
     }
-    return seen;
+    return { packages, lastKey: listed.length === limit ? listed[listed.length - 1].key : undefined };
   }
 
   /** A file of a package, whole or a byte range (inclusive end); null when there is none. */

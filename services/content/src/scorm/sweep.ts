@@ -3,7 +3,11 @@ import { op } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import { readContentBlocks } from '../presenters/block';
+import { fromTheStart, type SweepCursor } from '../uploads/maintenance';
 import type { ScormFiles } from './files';
+
+/** Package files looked at per sweep: a sweep stays short, the next goes on from where it stopped. */
+const FILES_PER_SWEEP = 1000;
 
 /** The package ids some lesson's 'scorm' block names. */
 async function referencedPackages(models: ContentModels): Promise<Set<string>> {
@@ -21,14 +25,16 @@ async function referencedPackages(models: ContentModels): Promise<Set<string>> {
 /**
  * Packages no lesson names any more (the lesson or course deleted, the block replaced), and files
  * of uploads that never got their document (a replica stopped midway), once older than `graceMs`:
- * the author's editor may not have saved the block that names a fresh package yet. Answers the
- * package ids removed.
+ * the author's editor may not have saved the block that names a fresh package yet. The files are
+ * read FILES_PER_SWEEP keys a sweep, going on from `cursor`. Answers the package ids removed.
  */
 export async function sweepScormPackages(
   models: ContentModels,
   files: ScormFiles,
   graceMs: number,
   now = Date.now(),
+  cursor: SweepCursor = fromTheStart,
+  filesPerSweep = FILES_PER_SWEEP,
 ): Promise<string[]> {
   const before = new Date(now - graceMs);
   const referenced = await referencedPackages(models);
@@ -45,7 +51,8 @@ export async function sweepScormPackages(
     removed.push(id);
   }
   // Files whose package has no document: an upload cut off between its files and its document.
-  const withFiles = await files.packagesWithFiles();
+  const { packages: withFiles, lastKey } = await files.packagesWithFiles(await cursor.read(), filesPerSweep);
+  await cursor.write(lastKey);
   const known = new Set(
     (
       await models.scormPackages

@@ -42,7 +42,7 @@ export const redisCursor = (redis: Redis, key: string): SweepCursor => ({
 });
 
 /** No cursor: every sweep starts at the first key. */
-const fromTheStart: SweepCursor = { read: () => Promise.resolve(undefined), write: () => Promise.resolve() };
+export const fromTheStart: SweepCursor = { read: () => Promise.resolve(undefined), write: () => Promise.resolve() };
 
 /**
  * Deletes stored files no lesson refers to (by their name in a lesson's content) once they are older

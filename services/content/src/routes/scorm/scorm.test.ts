@@ -1,5 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Types } from 'mongoose';
 import { SCORM_MSG, type Course, type ScormCourseUpload, type ScormLaunch, type ScormPackageSummary } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
@@ -353,5 +355,23 @@ describe('packages no lesson names any more', () => {
     expect(await bed.models.scormPackages.countDocuments({ _id: loose.id })).toBe(0);
     expect(await filesOf(kept.pkg.id)).toBeGreaterThan(0);
     expect((await launch(kept.lessonId, bed.as.CLIENT.token)).status).toBe(200);
+  });
+  it('files left without their package are found page by page, however many files the store holds', async () => {
+    const files = new ScormFiles(objectStoresOf(bed.content.ctx.config, bed.content.ctx.store).packages);
+    const kept = await lessonWithPackage(await singleScoPackage('Страничный'));
+    // Three uploads cut off before their document: files, and no package.
+    const cutOff = [0, 1, 2].map(() => new Types.ObjectId().toHexString());
+    for (const id of cutOff)
+      for (const name of ['imsmanifest.xml', 'index.html'])
+        await files.objects.put(`${id}/${name}`, Readable.from([Buffer.from(name)]), 'text/html');
+    let lastKey: string | undefined;
+    const cursor = { read: async () => lastKey, write: async (key: string | undefined) => void (lastKey = key) };
+    const removed: string[] = [];
+    // Two keys a sweep: the cursor carries each sweep on from the last, round to the start again.
+    for (let sweep = 0; sweep < 1000 && !cutOff.every((id) => removed.includes(id)); sweep++)
+      removed.push(...(await sweepScormPackages(bed.models, files, 0, Date.now() + 1000, cursor, 2)));
+    expect(cutOff.filter((id) => !removed.includes(id))).toEqual([]);
+    expect(removed).not.toContain(kept.pkg.id);
+    for (const id of cutOff) expect(await files.objects.list({ prefix: `${id}/`, limit: 10 })).toEqual([]);
   });
 });
