@@ -240,6 +240,12 @@ test.describe.serial('learning', () => {
     await page.getByLabel('Фильтр по статусу').selectOption({ label: 'Не пройденные' });
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Не пройден');
+    // The filters are in the address: a reload (or a shared link) shows the same attempts.
+    await expect(page).toHaveURL(/status=failed/);
+    await page.reload();
+    await expect(page.getByLabel('Фильтр по статусу')).toHaveValue('failed');
+    await expect(page.getByRole('searchbox')).toHaveValue(seed.quizTitle!);
+    await expect(rows).toHaveCount(1);
     await page.getByRole('searchbox').fill(`нет такого ${tag}`);
     await expect(page.getByText('Результаты не найдены')).toBeVisible();
     await expect(page.getByText('Попробуйте изменить параметры поиска или фильтры')).toBeVisible();

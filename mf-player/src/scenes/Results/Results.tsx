@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
@@ -51,20 +51,56 @@ const STATUS_FILTER_LABELS: Record<ResultFilterStatus | 'all', string> = {
 };
 const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
 
-const initialSearch = () => new URLSearchParams(window.location.search).get('search') ?? '';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters and the page as the address gives them (a reload, a shared link, the back button). */
+const fromUrl = () => {
+  const q = new URLSearchParams(window.location.search);
+  const status = q.get('status') ?? 'all';
+  const page = Number(q.get('page'));
+  const day = (name: string) => (DAY.test(q.get(name) ?? '') ? (q.get(name) as string) : '');
+  return {
+    search: q.get('search') ?? '',
+    status: (RESULT_FILTER_STATUSES as readonly string[]).includes(status) ? (status as ResultFilterStatus) : ('all' as const),
+    period: {
+      courseId: /^[0-9a-f]{24}$/.test(q.get('courseId') ?? '') ? (q.get('courseId') as string) : '',
+      from: day('from'),
+      to: day('to'),
+    },
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+};
+
+/** Writes the filters back into the address (other parameters, such as `section`, stay). */
+function useFiltersInUrl(filters: { search: string; status: string; courseId: string; from: string; to: string; page: number }) {
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    for (const [name, value] of Object.entries(filters)) {
+      const empty = value === '' || value === 'all' || (name === 'page' && value === 1);
+      if (empty) q.delete(name);
+      else q.set(name, String(value));
+    }
+    const next = `${window.location.pathname}${q.size ? `?${q}` : ''}`;
+    if (next !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(window.history.state, '', next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by value
+  }, [JSON.stringify(filters)]);
+}
 
 /** /results, from the server (docs/decisions/037): a learner's own attempts, or everyone's for ADMIN and CURATOR. */
 export function Results() {
   const { user } = useAuth();
   const certificatesAsked = new URLSearchParams(useSearch()).get('section') === 'certificates';
-  const [search, setSearch] = useState(initialSearch);
-  const [status, setStatus] = useState<ResultFilterStatus | 'all'>('all');
-  const [period, setPeriod] = useState({ courseId: '', from: '', to: '' });
-  const [page, setPage] = useState(1);
+  const [initial] = useState(fromUrl);
+  const [search, setSearch] = useState(initial.search);
+  const [status, setStatus] = useState<ResultFilterStatus | 'all'>(initial.status);
+  const [period, setPeriod] = useState(initial.period);
+  const [page, setPage] = useState(initial.page);
   const [openId, setOpenId] = useState<string | null>(null);
   const debounced = useDebounced(search);
   const filters: ResultsFilters = { search: debounced, status, ...period };
   const params: ResultsParams = { ...filters, page };
+  useFiltersInUrl({ search: debounced, status, ...period, page });
   const courses = useQuery({ queryKey: ['player', 'result-courses'], queryFn: ({ signal }) => fetchResultCourses(signal) });
   const narrow = (patch: Partial<typeof period>) => {
     setPeriod((p) => ({ ...p, ...patch }));
