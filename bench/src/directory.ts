@@ -11,7 +11,7 @@ const PEOPLE = QUICK ? 2_000 : 10_000;
 const round = (n: number) => Number(n.toFixed(1));
 
 /**
- * The directory sync of 10,000 people (issue 53) against a real OpenLDAP (1,000 entries a page, as
+ * The directory sync of 10,000 people against a real OpenLDAP (1,000 entries a page, as
  * AD): a preview, the first apply (every account made), and a second apply that changes nobody.
  * Each is one run as the worker does it (read every page, compute, write), timed from start to end.
  */
