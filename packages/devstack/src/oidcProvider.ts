@@ -44,6 +44,11 @@ export interface TestOidcProvider {
   addAccount(account: TestOidcAccount): void;
   /** How the next ID tokens are broken (null: not at all). */
   tamper(mode: OidcTamper): void;
+  /**
+   * Rotates the signing key, as a provider does: a new key (a new `kid`) signs from now on and the
+   * JWKS publishes only it. The provider restarts on the same issuer (its sessions are gone).
+   */
+  rotateKey(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,8 +90,13 @@ export async function startOidcProvider({
   const byLogin = new Map(accounts.map((a) => [a.login, a]));
   let tamper: OidcTamper = null;
 
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingJwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
+  let keyNumber = 0;
+  const newKey = async () => {
+    const { privateKey: key } = await generateKeyPair('RS256', { extractable: true });
+    keyNumber += 1;
+    return { key, jwk: { ...(await exportJWK(key)), kid: `test-key-${keyNumber}`, alg: 'RS256', use: 'sig' } as JWK };
+  };
+  let { key: privateKey, jwk: signingJwk } = await newKey();
   // Never published: a token signed with it must fail the signature check whatever its header says.
   const { privateKey: strangerKey } = await generateKeyPair('RS256');
 
@@ -94,71 +104,79 @@ export async function startOidcProvider({
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: TEST_OIDC_CLIENT_ID,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        post_logout_redirect_uris: postLogoutRedirectUris,
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    jwks: { keys: [signingJwk] },
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['family_name', 'given_name', 'middle_name', 'name', 'department', 'title', 'groups'],
-    },
-    // The claims of the scopes in the ID token itself, as Keycloak and Entra ID put them.
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    ttl: { IdToken: idTokenTtl, AccessToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
-    async findAccount(_ctx, id) {
-      const account = byLogin.get(id);
-      if (!account) return undefined;
-      return {
-        accountId: id,
-        async claims() {
-          const { login: _login, ...claims } = account;
-          const name = [account.given_name, account.family_name].filter(Boolean).join(' ');
-          return { sub: id, ...claims, ...(name ? { name } : {}) };
+  const cookieKey = randomBytes(16).toString('hex');
+  const makeProvider = () => {
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: TEST_OIDC_CLIENT_ID,
+          client_secret: clientSecret,
+          redirect_uris: redirectUris,
+          post_logout_redirect_uris: postLogoutRedirectUris,
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+          token_endpoint_auth_method: 'client_secret_basic',
         },
+      ],
+      jwks: { keys: [signingJwk] },
+      cookies: { keys: [cookieKey] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['family_name', 'given_name', 'middle_name', 'name', 'department', 'title', 'groups'],
+      },
+      // The claims of the scopes in the ID token itself, as Keycloak and Entra ID put them.
+      conformIdTokenClaims: false,
+      pkce: { required: () => true },
+      ttl: { IdToken: idTokenTtl, AccessToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+      features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+      async findAccount(_ctx, id) {
+        const account = byLogin.get(id);
+        if (!account) return undefined;
+        return {
+          accountId: id,
+          async claims() {
+            const { login: _login, ...claims } = account;
+            const name = [account.given_name, account.family_name].filter(Boolean).join(' ');
+            return { sub: id, ...claims, ...(name ? { name } : {}) };
+          },
+        };
+      },
+      // The portal is a first-party client: no consent page after the login page.
+      async loadExistingGrant(ctx) {
+        const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+        if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+        const grant = new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client!.clientId,
+          accountId: ctx.oidc.session!.accountId,
+        });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
+      },
+    });
+
+    provider.use(async (ctx, next) => {
+      await next();
+      if (!tamper || ctx.oidc?.route !== 'token' || ctx.status !== 200) return;
+      const body = ctx.body as { id_token?: string } | undefined;
+      if (!body?.id_token) return;
+      const claims = decodeJwt(body.id_token);
+      const now = Math.floor(Date.now() / 1000);
+      if (tamper === 'audience') claims.aud = 'another-client';
+      if (tamper === 'nonce') claims.nonce = 'a-nonce-of-another-attempt';
+      if (tamper === 'expired') Object.assign(claims, { iat: now - 600, exp: now - 300 });
+      const key = tamper === 'signature' ? strangerKey : privateKey;
+      ctx.body = {
+        ...body,
+        id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: signingJwk.kid }).sign(key),
       };
-    },
-    // The portal is a first-party client: no consent page after the login page.
-    async loadExistingGrant(ctx) {
-      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
+    });
 
-  provider.use(async (ctx, next) => {
-    await next();
-    if (!tamper || ctx.oidc?.route !== 'token' || ctx.status !== 200) return;
-    const body = ctx.body as { id_token?: string } | undefined;
-    if (!body?.id_token) return;
-    const claims = decodeJwt(body.id_token);
-    const now = Math.floor(Date.now() / 1000);
-    if (tamper === 'audience') claims.aud = 'another-client';
-    if (tamper === 'nonce') claims.nonce = 'a-nonce-of-another-attempt';
-    if (tamper === 'expired') Object.assign(claims, { iat: now - 600, exp: now - 300 });
-    const key = tamper === 'signature' ? strangerKey : privateKey;
-    ctx.body = {
-      ...body,
-      id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: signingJwk.kid }).sign(key),
-    };
-  });
-
-  server.on('request', provider.callback());
+    return provider;
+  };
+  let handler = makeProvider().callback();
+  server.on('request', (req, res) => void handler(req, res));
 
   return {
     issuer,
@@ -169,6 +187,10 @@ export async function startOidcProvider({
     },
     tamper(mode) {
       tamper = mode;
+    },
+    async rotateKey() {
+      ({ key: privateKey, jwk: signingJwk } = await newKey());
+      handler = makeProvider().callback();
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

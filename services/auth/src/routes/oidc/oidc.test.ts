@@ -139,6 +139,22 @@ describe('corporate sign-in through a real OpenID provider', () => {
     expect(await userModel(auth.ctx.store).countDocuments({ email: person.email })).toBe(1);
   });
 
+  it('follows a rotation of the provider’s signing key: the new key is fetched from its JWKS, and the person signs in', async () => {
+    const person = employee();
+    const before = await signIn(person.login);
+    expect(before.session?.status).toBe(200);
+    // The portal keeps the JWKS it read; the provider now signs with a key that JWKS did not have.
+    // openid-client reads the JWKS again for an unknown key once its copy is a minute old (sooner
+    // would let anyone make it fetch at will): a minute later, the new key is found.
+    await provider.rotateKey();
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now + 61_000);
+    const after = await signIn(person.login).finally(() => clock.mockRestore());
+    expect(after.landed.ssoError).toBeNull();
+    expect(after.session?.status).toBe(200);
+    expect(after.session?.body.user.id).toBe(before.session?.body.user.id);
+  });
+
   it('links an existing account when the provider asserts the same email verified', async () => {
     const existing = await userWithRole(auth, 'CLIENT', 'Орлов Пётр');
     const person = employee({ email: existing.user.email, email_verified: true });
