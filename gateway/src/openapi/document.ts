@@ -1,7 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { assignmentPaths } from './paths/assignments';
 import { candidateLinkPaths } from './paths/candidateLinks';
-import { notificationPaths } from './paths/notifications';
 import { privacyPaths } from './paths/privacy';
 import { contentPaths } from './paths/content';
 import { gatewayPaths } from './paths/gateway';
@@ -10,6 +9,7 @@ import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
 import { contentApi } from '@portal/svc-content/routes/api';
 import { crmApi } from '@portal/svc-crm/routes/api';
+import { progressApi } from '@portal/svc-progress/routes/api';
 import { progressScormApi } from '@portal/svc-progress/routes/scorm/api';
 import { declaredPaths } from './declared';
 import { TAGS } from './tags';
@@ -57,7 +57,7 @@ export function openApiDocument(): OpenApiDocument {
         ...progressPaths,
         ...declaredPaths(TAGS.progress.name, progressScormApi),
         ...assignmentPaths,
-        ...notificationPaths,
+        ...declaredPaths(TAGS.progress.name, progressApi),
         ...candidateLinkPaths,
         ...declaredPaths(TAGS.crm.name, crmApi),
         ...declaredPaths(TAGS.audit.name, auditApi),

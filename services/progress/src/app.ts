@@ -24,7 +24,7 @@ import { candidateLinksRouter } from './routes/candidateLinks';
 import { PublicLimit } from './publicLimit';
 import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
-import { notificationsRouter } from './routes/notifications';
+import { notificationRoutes } from './routes/notifications';
 import { REMINDERS_QUEUE, requestAssignedNotifications, startReminders } from './queues/reminders';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
@@ -86,7 +86,7 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     attemptsRouter(ctx, deps),
     resultsRouter(ctx, deps),
     assignmentsRouter(ctx, { ...deps, people, onAssigned }),
-    notificationsRouter(ctx, deps.models),
+    declaredRouter(ctx, notificationRoutes(deps.models)),
     certificatesRouter(ctx, {
       ...deps,
       publicUrl: portalLink(ctx.config, '/'),

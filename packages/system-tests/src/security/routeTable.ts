@@ -6,6 +6,7 @@ import { authApi } from '@portal/svc-auth/routes/api';
 import { contentApi } from '@portal/svc-content/routes/api';
 import { signLaunchToken } from '@portal/svc-content/scorm/token';
 import { crmApi } from '@portal/svc-crm/routes/api';
+import { progressApi } from '@portal/svc-progress/routes/api';
 import { progressScormApi } from '@portal/svc-progress/routes/scorm/api';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { STUDY_ROLES } from '@portal/contracts';
@@ -579,12 +580,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, body: { dueDate: '2100-01-31' }, ok: 200 }),
   },
   // notifications: everyone reads and marks only their own (someone else's, or a missing one, is 404)
-  'progress GET /api/notifications': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'progress POST /api/notifications/read-all': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'progress POST /api/notifications/:id/read': {
-    access: EVERYONE,
-    request: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
-  },
+  ...declaredRules('progress', progressApi, {
+    markNotificationRead: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
+  }),
   // candidate links: staff make them (a curator for courses they may change), anyone with a link starts it
   'progress GET /api/candidate-links': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
   'progress POST /api/candidate-links': { access: STAFF_ROLES, request: (p) => ({ body: candidateLinkBody(p), ok: 201 }) },
