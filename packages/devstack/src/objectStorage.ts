@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { goProgramPath, installGoProgram } from './goModules';
 import { startProcess, type ManagedProcess } from './processes';
-import { freePort, portAnswers, run, say, waitFor, which } from './util';
+import { freePort, portAnswers, waitFor } from './util';
 
 /**
  * SeaweedFS (Apache-2.0), the S3-compatible server the tests run the S3 backend against: the
@@ -14,48 +14,17 @@ import { freePort, portAnswers, run, say, waitFor, which } from './util';
 export const SEAWEEDFS_VERSION = 'v0.0.0-20261109003541-7506e5f91cd6';
 const SEAWEEDFS_MODULE = 'github.com/seaweedfs/seaweedfs';
 
-const goBin = (): string | null => {
-  const go = which('go', ['/usr/local/go/bin/go']);
-  if (!go) return null;
-  const gopath = spawnSync(go, ['env', 'GOPATH'], { encoding: 'utf8' }).stdout.trim();
-  return gopath ? path.join(gopath, 'bin') : null;
-};
-
-export function weedPath(): string | null {
-  const bin = goBin();
-  const candidate = bin ? path.join(bin, 'weed') : null;
-  if (candidate && existsSync(candidate)) return candidate;
-  return which('weed');
-}
+export const weedPath = (): string | null => goProgramPath('weed');
 
 /** Builds SeaweedFS's `weed` from the Go module proxy when it is missing (several CPU-minutes, once per machine). */
-export function installSeaweedFS(): string {
-  const existing = weedPath();
-  if (existing) return existing;
-  const go = which('go', ['/usr/local/go/bin/go']);
-  const bin = goBin();
-  if (!go || !bin) throw new Error('SeaweedFS is not installed and Go is not available to build it');
-  say(`installing SeaweedFS ${SEAWEEDFS_VERSION} (go build, several minutes the first time)...`);
-  const env = { ...process.env, GOFLAGS: '-mod=mod -buildvcs=false' };
-  const download = spawnSync(go, ['mod', 'download', '-json', `${SEAWEEDFS_MODULE}@${SEAWEEDFS_VERSION}`], {
-    encoding: 'utf8',
-    env,
+export const installSeaweedFS = (): string =>
+  installGoProgram({
+    binary: 'weed',
+    name: 'SeaweedFS',
+    module: SEAWEEDFS_MODULE,
+    version: SEAWEEDFS_VERSION,
+    pkg: './weed',
   });
-  if (download.status !== 0) throw new Error(`go mod download failed: ${download.stderr || download.stdout}`);
-  const { Dir } = JSON.parse(download.stdout) as { Dir: string };
-  const work = mkdtempSync(path.join(tmpdir(), 'seaweedfs-src-'));
-  try {
-    cpSync(Dir, work, { recursive: true });
-    spawnSync('chmod', ['-R', 'u+w', work]);
-    mkdirSync(bin, { recursive: true });
-    const target = path.join(bin, 'weed');
-    run(go, ['build', '-o', target, './weed'], { cwd: work, env });
-    chmodSync(target, 0o755);
-    return target;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
 
 export interface S3Server {
   /** `http://127.0.0.1:<port>`: the S3 API. */

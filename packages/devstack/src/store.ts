@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installGinTwins } from './ginTwins';
+import { goProgramPath, installGoProgram } from './goModules';
 import { startProcess, type ManagedProcess } from './processes';
 import { DATA_DIR, freePort, portAnswers, run, say, waitFor, which } from './util';
 
@@ -28,53 +28,22 @@ export interface StoreOptions {
   ownPostgres?: boolean;
 }
 
-const goBin = (): string | null => {
-  const go = which('go', ['/usr/local/go/bin/go']);
-  if (!go) return null;
-  const gopath = spawnSync(go, ['env', 'GOPATH'], { encoding: 'utf8' }).stdout.trim();
-  return gopath ? path.join(gopath, 'bin') : null;
-};
-
-export function ferretdbPath(): string | null {
-  const bin = goBin();
-  const candidate = bin ? path.join(bin, 'ferretdb') : null;
-  if (candidate && existsSync(candidate)) return candidate;
-  return which('ferretdb');
-}
+export const ferretdbPath = (): string | null => goProgramPath('ferretdb');
 
 /**
  * Installs FerretDB from the Go module proxy when it is missing. `go install` of this release
  * fails here (the proxy refuses the deprecation lookup, and the module zip lacks the generated
  * version file), so we download the module, add the version file and build it ourselves.
  */
-export function installFerretDB(): string {
-  const existing = ferretdbPath();
-  if (existing) return existing;
-  const go = which('go', ['/usr/local/go/bin/go']);
-  const bin = goBin();
-  if (!go || !bin) throw new Error('FerretDB is not installed and Go is not available to build it');
-  say(`installing FerretDB ${FERRETDB_VERSION} (go build, about a minute)...`);
-  const env = { ...process.env, GOFLAGS: '-mod=mod -buildvcs=false' };
-  const download = spawnSync(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
-    encoding: 'utf8',
-    env,
+export const installFerretDB = (): string =>
+  installGoProgram({
+    binary: 'ferretdb',
+    name: 'FerretDB',
+    module: FERRETDB_MODULE,
+    version: FERRETDB_VERSION,
+    pkg: './cmd/ferretdb',
+    prepare: (dir) => writeFileSync(path.join(dir, 'build/version/version.txt'), `${FERRETDB_VERSION}\n`),
   });
-  if (download.status !== 0) throw new Error(`go mod download failed: ${download.stderr || download.stdout}`);
-  const { Dir } = JSON.parse(download.stdout) as { Dir: string };
-  const work = mkdtempSync(path.join(tmpdir(), 'ferretdb-src-'));
-  try {
-    cpSync(Dir, work, { recursive: true });
-    spawnSync('chmod', ['-R', 'u+w', work]);
-    writeFileSync(path.join(work, 'build/version/version.txt'), `${FERRETDB_VERSION}\n`);
-    mkdirSync(bin, { recursive: true });
-    const target = path.join(bin, 'ferretdb');
-    run(go, ['build', '-o', target, './cmd/ferretdb'], { cwd: work, env });
-    chmodSync(target, 0o755);
-    return target;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
 
 const hostPort = (url: string): { host: string; port: number } => {
   const parsed = new URL(url.replace(/^mongodb(\+srv)?:/, 'http:'));
