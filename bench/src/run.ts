@@ -16,6 +16,7 @@ import { courseDetail, firstLoad, lighthouse, lighthouseMobile, mixedLoad, start
 import { countDuplicates, DUPLICATES_GOAL } from './duplicates';
 import { scormFigures } from './scorm';
 import { directoryFigures } from './directory';
+import { programFigures } from './programs';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -315,6 +316,7 @@ async function main() {
     }
     if (only === 'replicas') await replicaLoad(store.url, redis.url, figures);
     if (!only || only === 'directory') await directoryFigures(figures);
+    if (!only || only === 'programs') await programFigures(figures);
     if (!only || only === 'capacity' || capacityArgs.includes(only)) capacityRows = await capacity(redis.url, selection, figures);
   } finally {
     await Promise.all([store.process?.stop(), redis.process?.stop()]);

@@ -28,6 +28,8 @@ export const ROUTE_TABLE: Array<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/notifications', service: 'progress' },
   { prefix: '/api/reviews', service: 'progress' },
   { prefix: '/api/candidate-links', service: 'progress' },
+  { prefix: '/api/programs', service: 'progress' },
+  { prefix: '/api/program-assignments', service: 'progress' },
   { prefix: '/api/organizations', service: 'crm' },
   { prefix: '/api/contacts', service: 'crm' },
   { prefix: '/api/audit', service: 'audit' },

@@ -112,7 +112,7 @@ export function AssignForm({ busy, error, onSubmit }: Props) {
  * «Подразделение», chosen from the departments people are in. A company with more than a select's
  * worth finds one by typing part of its name.
  */
-function DepartmentSelect({ value, ...select }: { value: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+export function DepartmentSelect({ value, ...select }: { value: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 300);
   const departments = useQuery({

@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   'application',
   'assignment',
   'certificate',
+  'program',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -63,6 +63,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   application: 'Заявка',
   assignment: 'Назначение',
   certificate: 'Сертификат',
+  program: 'Программа обучения',
 };
 
 /* ------------------------------------------------------------ audit reads */

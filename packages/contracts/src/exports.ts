@@ -30,6 +30,7 @@ export const EXPORT_FILES = {
   users: 'users',
   assignment: 'assignment_report',
   scorm: 'scorm_attempts',
+  program: 'program_report',
 } as const;
 export type ExportFile = keyof typeof EXPORT_FILES;
 

@@ -37,3 +37,4 @@ export * from './staffImport';
 export * from './scorm';
 export * from './corporateSignIn';
 export * from './directorySync';
+export * from './programs';

@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS = [
   'overdue',
   'overdue_summary',
   'attempt_reviewed',
+  'program_assigned',
+  'stage_opened',
+  'stage_due_soon',
+  'stage_overdue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -56,6 +60,7 @@ export const notificationLinks = {
   study: (courseId: string) => `/student/${courseId}`,
   assignment: (assignmentId: string) => `/assignments/${assignmentId}`,
   results: () => '/results',
+  program: (assignmentId: string) => `/my-programs/${assignmentId}`,
 };
 
 /** «31.12.2026» from YYYY-MM-DD. */
@@ -76,7 +81,7 @@ export const noteLine = (note: NotificationNote): string => `${note.by}: «${not
  * curator's message of an assignment comes as a note of its own, marked as theirs.
  */
 export function reminderText(
-  kind: Exclude<NotificationKind, 'overdue_summary' | 'attempt_reviewed'>,
+  kind: 'assigned' | 'due_soon' | 'due_today' | 'overdue',
   {
     courseTitle,
     dueDate,
@@ -128,3 +133,44 @@ export const attemptReviewedText = ({
   title: `Проверен тест «${quizTitle}»`,
   text: `Итог: ${percentage}% — ${passed ? 'тест пройден' : 'тест не пройден'}.`,
 });
+
+/** What a learner is told about a program: assigned, a stage opened, a stage due soon or missed. */
+export function programNotificationText(
+  kind: 'program_assigned' | 'stage_opened' | 'stage_due_soon' | 'stage_overdue',
+  {
+    programTitle,
+    stageTitle = '',
+    dueDate = null,
+    message = '',
+    curatorName = '',
+  }: { programTitle: string; stageTitle?: string; dueDate?: string | null; message?: string; curatorName?: string },
+): { title: string; text: string; note?: NotificationNote } {
+  const due = dueDate ? ` до ${dayText(dueDate)} включительно` : '';
+  switch (kind) {
+    case 'program_assigned':
+      return {
+        title: `Вам назначена программа обучения «${programTitle}»`,
+        text: stageTitle
+          ? `Начните с этапа «${stageTitle}»: его нужно пройти${due}.`
+          : 'Откройте программу, чтобы увидеть её этапы.',
+        ...(message.trim()
+          ? { note: { by: curatorName ? `Сообщение куратора (${curatorName})` : 'Сообщение куратора', text: message.trim() } }
+          : {}),
+      };
+    case 'stage_opened':
+      return {
+        title: `Открыт этап «${stageTitle}» программы «${programTitle}»`,
+        text: `Предыдущий этап пройден. Пройдите этот этап${due}.`,
+      };
+    case 'stage_due_soon':
+      return {
+        title: `Через ${DUE_SOON_DAYS} дня срок этапа «${stageTitle}»`,
+        text: `Этап программы «${programTitle}» нужно пройти${due}.`,
+      };
+    case 'stage_overdue':
+      return {
+        title: `Этап «${stageTitle}» программы «${programTitle}» просрочен`,
+        text: `Срок был ${dueDate ? dayText(dueDate) : '—'}. Пройдите этап как можно скорее.`,
+      };
+  }
+}

@@ -90,6 +90,19 @@ export const ROUTES = {
     scene: 'assignmentPerson',
     access: CRM_ROLES,
   },
+  // Learning programs: authors build tracks of courses in stages; MANAGER reads their reports.
+  programs: { path: '/programs', remote: 'mf_dashboard', scene: 'programs', access: CRM_ROLES },
+  programEditor: { path: '/programs/:id', remote: 'mf_dashboard', scene: 'programEditor', access: STAFF_ROLES },
+  programReport: { path: '/program-assignments/:id', remote: 'mf_dashboard', scene: 'programReport', access: CRM_ROLES },
+  programPerson: {
+    path: '/program-assignments/:id/people/:userId',
+    remote: 'mf_dashboard',
+    scene: 'programPerson',
+    access: CRM_ROLES,
+  },
+  // A learner's programs, and one program as a path of stages.
+  myPrograms: { path: '/my-programs', remote: 'mf_dashboard', scene: 'myPrograms', access: STUDY_ROLES },
+  myProgram: { path: '/my-programs/:assignmentId', remote: 'mf_dashboard', scene: 'myProgram', access: STUDY_ROLES },
   // «Анализ вопросов» of one quiz: ADMIN and the curators of its course (the server checks the course).
   quizAnalysis: { path: '/analysis/:quizId', remote: 'mf_dashboard', scene: 'quizAnalysis', access: STAFF_ROLES },
   // Candidate testing by link: staff make and revoke links; a candidate without an account opens one.
@@ -122,7 +135,9 @@ export const NAVIGATION: readonly NavigationEntry[] = [
   { route: 'results', label: 'Мои результаты', roles: STUDY_ROLES },
   { route: 'results', label: 'Сертификаты', roles: STUDY_ROLES, search: '?section=certificates' },
   { route: 'reviews', label: 'Проверка ответов', count: 'reviewsWaiting' },
+  { route: 'myPrograms', label: 'Мои программы' },
   { route: 'assignments', label: 'Назначения' },
+  { route: 'programs', label: 'Программы' },
   { route: 'organizations', label: 'Организации' },
   // The user directory (/crm/contacts of the spec): «Контакты» are an organization's contacts.
   { route: 'contacts', label: 'Пользователи' },

@@ -106,9 +106,9 @@ export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.sp
  * A download of a list: every row its filters select (up to EXPORT_MAX_ROWS), as CSV or XLSX, as
  * `format` asks; named `<file>.csv` or `<file>.xlsx`. Its 400 also covers a file with too many rows.
  */
-export const defineExportRoute = <Q extends z.ZodObject>(
-  declaration: Omit<RouteDeclaration<undefined, Q, undefined>, 'ok'> & { file: string },
-): RouteDeclaration<undefined, Q, undefined> => {
+export const defineExportRoute = <Q extends z.ZodObject, P extends z.ZodObject | undefined = undefined>(
+  declaration: Omit<RouteDeclaration<P, Q, undefined>, 'ok'> & { file: string },
+): RouteDeclaration<P, Q, undefined> => {
   const { file, ...rest } = declaration;
   return defineRoute({
     ...rest,

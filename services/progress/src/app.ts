@@ -25,7 +25,8 @@ import { PublicLimit } from './publicLimit';
 import { certificatesRouter } from './routes/certificates';
 import { internalRouter } from './routes/internal';
 import { notificationRoutes } from './routes/notifications';
-import { REMINDERS_QUEUE, requestAssignedNotifications, startReminders } from './queues/reminders';
+import { REMINDERS_QUEUE, requestAssignedNotifications, requestProgramJob, startReminders } from './queues/reminders';
+import { programRoutes } from './routes/programs';
 import { progressRouter } from './routes/progress';
 import { resultsRouter } from './routes/results';
 import { reviewsRouter } from './routes/reviews';
@@ -65,6 +66,8 @@ export const reminderDeps = (ctx: ServiceContext<ProgressConfig>): ReminderDeps 
   portalLink: (path) => portalLink(ctx.config, path),
   logger: ctx.logger,
   people: progressPeople(ctx),
+  audit: ctx.audit,
+  certificateIssuer: certificateIssuerOf(ctx.config),
 });
 /** The auth service's candidate routes (accounts, consents and sessions of candidates «по ссылке»). */
 export const progressCandidates = (ctx: ServiceContext<ProgressConfig>) =>
@@ -87,6 +90,15 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
     resultsRouter(ctx, deps),
     assignmentsRouter(ctx, { ...deps, people, onAssigned }),
     declaredRouter(ctx, notificationRoutes(deps.models)),
+    declaredRouter(
+      ctx,
+      programRoutes({
+        ...deps,
+        people,
+        onProgramAssigned: (assignmentId) => void requestProgramJob(reminders, 'program-enrol', { assignmentId }, ctx.logger),
+        onProgramSaved: (programId) => void requestProgramJob(reminders, 'program-recompute', { programId }, ctx.logger),
+      }),
+    ),
     certificatesRouter(ctx, {
       ...deps,
       publicUrl: portalLink(ctx.config, '/'),

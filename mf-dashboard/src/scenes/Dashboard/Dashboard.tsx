@@ -20,6 +20,7 @@ import { ApplicationNotice } from '../../components/ApplicationNotice';
 import { ActivityList } from '../../components/ActivityList';
 import { HistoryDialog } from '../../components/HistoryDialog';
 import { MyAssignments } from '../../components/MyAssignments';
+import { MyPrograms } from '../../components/MyPrograms';
 import { QuickActions } from '../../components/QuickActions';
 import { StatCard } from '../../components/StatCard';
 import { greeting, lastLocalDays, todayLabel } from '../../format';
@@ -82,7 +83,12 @@ function DashboardFor({ user }: { user: User }) {
       {user.role === 'CANDIDATE' && <ApplicationNotice user={user} />}
       {failed && <ErrorBox>{DASHBOARD_MSG.loadFailed}</ErrorBox>}
       {data?.partial && <Muted role="status">{DASHBOARD_MSG.partial}</Muted>}
-      {STUDY_ROLES.includes(user.role) && <MyAssignments />}
+      {STUDY_ROLES.includes(user.role) && (
+        <Learning>
+          <MyAssignments />
+          <MyPrograms />
+        </Learning>
+      )}
 
       <Stats aria-label="Показатели">
         {figures.map((figure) => (
@@ -145,6 +151,13 @@ const Header = styled(PageHeader).attrs({ $gap: 16 })`
 const Role = styled.span`
   font-weight: 600;
   color: ${({ theme }) => theme.colors.text};
+`;
+
+/** A learner's assignments and programs side by side; one under the other on a narrow screen. */
+const Learning = styled.div`
+  display: grid;
+  gap: 0 24px;
+  grid-template-columns: repeat(auto-fit, minmax(min(360px, 100%), 1fr));
 `;
 
 const Stats = styled.section`

@@ -95,6 +95,13 @@ export const fresh = {
   },
   /** An assignment of the seeded course to everyone, made by the matrix's curator (who may then change it). */
   assignment: (p: Portal) => created(p, p.progress.url, '/api/assignments', assignmentBody(p), p.as.CURATOR.token),
+  /** A one-stage program of the seeded course, made by the matrix's curator (its owner). */
+  program: (p: Portal) => created(p, p.progress.url, '/api/programs', programBody(p), p.as.CURATOR.token),
+  /** A program of the matrix's curator assigned to the matrix's learners. */
+  async programAssignment(p: Portal): Promise<string> {
+    const programId = await fresh.program(p);
+    return created(p, p.progress.url, '/api/program-assignments', programAssignmentBody(p, programId), p.as.CURATOR.token);
+  },
   /** A candidate link to the seeded quiz lesson, made by the matrix's curator (its owner). */
   async candidateLink(p: Portal): Promise<string> {
     const answer = await api(p.progress.url, 'POST', '/api/candidate-links', {
@@ -160,6 +167,16 @@ const assignmentBody = (p: Portal) => ({
   courseId: p.seeded.course.id,
   audience: { kind: 'all' },
   dueDate: new Date(Date.UTC(2099, 0, 1 + serial++)).toISOString().slice(0, 10),
+});
+/** One stage of the seeded course, each program its own title. */
+const programBody = (p: Portal) => ({
+  title: `Программа ${unique()}`,
+  stages: [{ key: 'stage1', title: 'Первый этап', courseIds: [p.seeded.course.id], dueDays: 30 }],
+});
+/** Assigned by name to the matrix's learners, who then each see it as their own. */
+const programAssignmentBody = (p: Portal, programId: string) => ({
+  programId,
+  audience: { kind: 'users', userIds: STUDY_ROLES.map((role) => p.as[role].user.id) },
 });
 const candidateLinkBody = (p: Portal) => ({
   courseId: p.seeded.course.id,
@@ -579,9 +596,35 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: STAFF_ROLES,
     request: async (p) => ({ params: { id: await fresh.assignment(p) }, body: { dueDate: '2100-01-31' }, ok: 200 }),
   },
-  // notifications: everyone reads and marks only their own (someone else's, or a missing one, is 404)
+  // notifications (everyone reads and marks only their own: someone else's, or a missing one, is 404) and
+  // learning programs are declared with progress's other routes below
+  // learning programs: authors build and assign, MANAGER reads, learners see their own
   ...declaredRules('progress', progressApi, {
     markNotificationRead: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
+    copyProgramTemplate: () => ({ params: { key: 'onboarding' }, ok: 201 }),
+    createProgram: (p) => ({ body: programBody(p), ok: 201 }),
+    getProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 200 }),
+    updateProgram: async (p) => ({ params: { id: await fresh.program(p) }, body: { ...programBody(p), version: 0 }, ok: 200 }),
+    copyProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 201 }),
+    archiveProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 200 }),
+    restoreProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 200 }),
+    getMyProgram: async (p) => ({ params: { assignmentId: await fresh.programAssignment(p) }, ok: 200 }),
+    createProgramAssignment: async (p) => ({ body: programAssignmentBody(p, await fresh.program(p)), ok: 201 }),
+    getProgramAssignment: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
+    deleteProgramAssignment: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 204 }),
+    // Nobody of that id is in it: the right to extend is what the matrix checks (the service test extends).
+    extendProgramStage: async (p) => ({
+      params: { id: await fresh.programAssignment(p) },
+      body: { userId: '0123456789abcdef01234567', stageKey: 'stage1', dueDate: '2100-01-31' },
+      ok: 404,
+    }),
+    programAssignmentReport: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
+    listProgramPeople: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
+    getProgramPerson: async (p) => ({
+      params: { id: await fresh.programAssignment(p), userId: '0123456789abcdef01234567' },
+      ok: 404,
+    }),
+    exportProgramPeople: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
   }),
   // candidate links: staff make them (a curator for courses they may change), anyone with a link starts it
   'progress GET /api/candidate-links': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },

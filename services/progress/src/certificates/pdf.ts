@@ -11,6 +11,8 @@ export interface CertificateContent {
   /** Where anyone checks it: PUBLIC_URL/verify/{number}. */
   verifyUrl: string;
   issuer: CertificateIssuer;
+  /** What was completed: a course (the default) or a learning program of several courses. */
+  subject?: 'course' | 'program';
 }
 
 /** Who issues the portal's certificates (CERTIFICATE_ISSUER or SITE_NAME) and who signs them (CERTIFICATE_SIGNATORY). */
@@ -100,14 +102,21 @@ export async function renderCertificate(c: CertificateContent): Promise<Buffer> 
     y -= name.size * 1.2;
   }
   y += name.size * 1.2;
-  centered(page, 'успешно прошёл(а) курс', y - 40, serif, 16, ink);
+  centered(
+    page,
+    c.subject === 'program' ? 'успешно прошёл(а) программу обучения' : 'успешно прошёл(а) курс',
+    y - 40,
+    serif,
+    16,
+    ink,
+  );
   const title = fitText(`«${c.courseTitle}»`, serifBold, { max: 22, min: 16, width: CERTIFICATE_TEXT_WIDTH, maxLines: 3 });
   y -= 75;
   for (const line of title.lines) {
     centered(page, line, y, serifBold, title.size, ink);
     y -= title.size * 1.27;
   }
-  centered(page, `Объём: ${hoursText(c.hours)}`, y - 10, serif, 14, ink);
+  if (c.subject !== 'program') centered(page, `Объём: ${hoursText(c.hours)}`, y - 10, serif, 14, ink);
   centered(page, `Дата прохождения: ${dateText(c.completedAt)}`, y - 32, serif, 14, ink);
   let issuerY = 135;
   for (const line of wrapText(`Выдан: ${c.issuer.organization}`, serif, 13, 700).slice(0, 2)) {

@@ -185,7 +185,7 @@ export async function deleteAssignment(deps: ProgressDeps, actor: Principal, doc
  */
 export async function audiencePage(
   people: PeopleClient,
-  doc: AssignmentDoc,
+  doc: Pick<AssignmentDoc, 'audienceKind' | 'audienceUserIds' | 'audienceDepartment' | 'audienceRole'>,
   page: number,
   limit: number,
   onlyIds?: string[],

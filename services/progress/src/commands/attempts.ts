@@ -24,6 +24,7 @@ import { hiddenFrom, presentAttemptDetail, presentAttemptSummary, presentQuizInf
 import { completeLesson } from './completions';
 import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
+import { assertCourseOpen } from './programEnrolment';
 import { DEFAULT_SCORING, deadlineOf, isLate as isPastDeadline, maxScoreOf } from '@portal/quiz-engine';
 import { gradeAttempt, newShuffleSeed, playerQuestion, presentQuestions } from './grading';
 
@@ -172,6 +173,8 @@ export async function startAttempt(
     ]),
   );
   assertQuizInLesson(course, lesson, quiz.id);
+  // A course of a stage its program keeps closed: no quiz until the stage before it is complete.
+  if (!link) await assertCourseOpen(deps, actor, course.id);
 
   await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
   const open = await openAttempt(deps, actor.id, quiz.id);

@@ -12,6 +12,7 @@ import { conflict, notFound, op, type Principal } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
+import { assertCourseOpen, onCourseCompleted } from './programEnrolment';
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
@@ -86,6 +87,8 @@ export async function completeLesson(
   if (lesson.hasQuiz) {
     if (!bySco) await assertQuizPassed(models, actor.id, lessonId);
   } else if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
+  // A course of a stage its program keeps closed is not completed lesson by lesson before the stage opens.
+  await assertCourseOpen(deps, actor, course.id);
 
   await noteLearnerActivity(deps, actor, course.id);
   const now = new Date();
@@ -115,6 +118,9 @@ export async function completeLesson(
   if (progress.isCompleted && !progress.completedAt) {
     progress = { ...progress, completedAt: (await recordCourseCompletion(deps, actor, course, now)).toISOString() };
   }
+  // Programs holding the course move on: a stage completes, the next one opens (a quiz passed again
+  // counts in a recurring program, so this runs whenever the course stands completed).
+  if (progress.isCompleted) await onCourseCompleted(deps, actor, course.id);
   return { lessonId, courseId: course.id, completedAt: (record?.completedAt ?? now).toISOString(), created, progress };
 }
 

@@ -6,7 +6,8 @@ import {
   reminderText,
   type NotificationKind,
 } from '@portal/contracts';
-import { op, type Principal } from '@portal/service-kit';
+import { op, type AuditPublisher, type Principal } from '@portal/service-kit';
+import type { CertificateIssuer } from '../certificates/pdf';
 import { endsAudience, type PeopleClient } from '../clients/people';
 import type { AssignmentDoc } from '../models/assignment';
 import { audiencePage, assignmentsDueOn, statusesFor } from './assignments';
@@ -14,6 +15,9 @@ import { notifyOnce, type NotificationDraft, type NotifyDeps } from './notificat
 
 export interface ReminderDeps extends NotifyDeps {
   people: PeopleClient;
+  /** Enrolling people in programs records certificates issued on the way. */
+  audit: AuditPublisher;
+  certificateIssuer: CertificateIssuer;
 }
 
 /** People read, and notifications written, per round trip. */
@@ -21,7 +25,7 @@ export const REMINDER_BATCH = 100;
 /** Assignments (and personal extensions) read per round trip of a run. */
 const DOC_BATCH = 50;
 
-type DueKind = Exclude<NotificationKind, 'assigned' | 'overdue_summary' | 'attempt_reviewed'>;
+type DueKind = 'due_soon' | 'due_today' | 'overdue';
 
 /** `day` shifted by `days` calendar days (YYYY-MM-DD). */
 export const shiftDay = (day: string, days: number): string =>

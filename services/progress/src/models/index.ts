@@ -6,6 +6,14 @@ import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
 import { courseCompletionModel, type CourseCompletionDoc } from './courseCompletion';
 import { notificationModel, type NotificationDoc } from './notification';
+import {
+  programAssignmentModel,
+  programMemberModel,
+  programModel,
+  type ProgramAssignmentDoc,
+  type ProgramDoc,
+  type ProgramMemberDoc,
+} from './program';
 import { scormAttemptModel, type ScormAttemptDoc } from './scormAttempt';
 
 export interface ProgressModels {
@@ -19,6 +27,9 @@ export interface ProgressModels {
   candidateLinks: Model<CandidateLinkDoc>;
   candidateUses: Model<CandidateUseDoc>;
   scormAttempts: Model<ScormAttemptDoc>;
+  programs: Model<ProgramDoc>;
+  programAssignments: Model<ProgramAssignmentDoc>;
+  programMembers: Model<ProgramMemberDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
@@ -32,4 +43,7 @@ export const progressModels = (store: Connection): ProgressModels => ({
   candidateLinks: candidateLinkModel(store),
   candidateUses: candidateUseModel(store),
   scormAttempts: scormAttemptModel(store),
+  programs: programModel(store),
+  programAssignments: programAssignmentModel(store),
+  programMembers: programMemberModel(store),
 });

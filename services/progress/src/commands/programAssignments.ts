@@ -1,0 +1,201 @@
+import { isValidObjectId } from 'mongoose';
+import {
+  PROGRAM_MSG,
+  dayOf,
+  type Audience,
+  type MyProgram,
+  type ProgramPersonStatus,
+  type ProgramReport,
+} from '@portal/contracts';
+import { badRequest, clock, notFound, op, readPage, type Principal } from '@portal/service-kit';
+import type { ProgressModels } from '../models';
+import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
+import { presentMyProgram } from '../presenters/program';
+import { describeAudience } from './assignments';
+import type { ProgressDeps } from './deps';
+import { settleMembers, type EnrolDeps } from './programEnrolment';
+import { courseDoneTimes, statesOf } from './programMembers';
+import { lockedCourseIdsOf } from './programs';
+
+export async function loadProgramAssignment(models: ProgressModels, id: string): Promise<ProgramAssignmentDoc> {
+  const doc = isValidObjectId(id) ? await models.programAssignments.findById(id).lean<ProgramAssignmentDoc>() : null;
+  if (!doc) throw notFound(PROGRAM_MSG.assignmentNotFound);
+  return doc;
+}
+
+const audienceFields = (audience: Audience) => ({
+  audienceKind: audience.kind,
+  audienceUserIds: audience.kind === 'users' ? [...new Set(audience.userIds)] : [],
+  audienceDepartment: audience.kind === 'department' ? audience.department : '',
+  audienceRole: audience.kind === 'role' ? audience.role : null,
+});
+
+/**
+ * Assigns a program: refused while archived or while a stage has no course. It starts today; its
+ * people are enrolled by a job (the caller asks for it) and whenever one of them opens their programs.
+ */
+export async function createProgramAssignment(
+  deps: Pick<ProgressDeps, 'models' | 'audit'>,
+  actor: Principal,
+  program: ProgramDoc,
+  input: { audience: Audience; mandatory: boolean; recurrenceMonths: number | null; message: string },
+): Promise<ProgramAssignmentDoc> {
+  if (program.status === 'archived') throw badRequest(PROGRAM_MSG.archived, 'programId');
+  const empty = program.stages.find((s) => !s.courses.length);
+  if (empty) throw badRequest(PROGRAM_MSG.stageEmpty(empty.title), 'programId');
+  const created = await deps.models.programAssignments.create({
+    programId: String(program._id),
+    programTitle: program.title,
+    ...audienceFields(input.audience),
+    mandatory: input.mandatory,
+    recurrenceMonths: input.recurrenceMonths,
+    message: input.message,
+    startDate: dayOf(clock.now()),
+    lockedCourseIds: lockedCourseIdsOf(program.stages),
+    createdBy: { id: actor.id, fullName: actor.fullName },
+    enrolledAt: null,
+  });
+  const doc = created.toObject<ProgramAssignmentDoc>();
+  deps.audit.publish({
+    action: 'create',
+    entity: 'program',
+    entityId: String(doc._id),
+    details: `Программа обучения «${program.title}» назначена: ${describeAudience(input.audience)}`,
+    actor,
+  });
+  return doc;
+}
+
+export async function deleteProgramAssignment(
+  deps: Pick<ProgressDeps, 'models' | 'audit'>,
+  actor: Principal,
+  doc: ProgramAssignmentDoc,
+): Promise<void> {
+  await deps.models.programAssignments.deleteOne({ _id: doc._id });
+  await deps.models.programMembers.deleteMany({ assignmentId: String(doc._id) });
+  deps.audit.publish({
+    action: 'delete',
+    entity: 'program',
+    entityId: String(doc._id),
+    details: `Удалено назначение программы обучения «${doc.programTitle}»`,
+    actor,
+  });
+}
+
+export async function loadMember(models: ProgressModels, assignmentId: string, userId: string): Promise<ProgramMemberDoc> {
+  const member = await models.programMembers.findOne({ assignmentId, userId, left: false }).lean<ProgramMemberDoc>();
+  if (!member) throw notFound(PROGRAM_MSG.personNotInAudience);
+  return member;
+}
+
+/** A person's own deadline for one stage; their stages are computed again with it. */
+export async function extendStage(
+  deps: EnrolDeps,
+  actor: Principal,
+  assignment: ProgramAssignmentDoc,
+  program: ProgramDoc,
+  input: { userId: string; stageKey: string; dueDate: string },
+): Promise<ProgramMemberDoc> {
+  const stage = program.stages.find((s) => s.key === input.stageKey);
+  if (!stage) throw badRequest(PROGRAM_MSG.stageNotFound, 'stageKey');
+  if (input.dueDate < dayOf(clock.now())) throw badRequest(PROGRAM_MSG.dueDatePast, 'dueDate');
+  const member = await loadMember(deps.models, String(assignment._id), input.userId);
+  const extensions = { ...(member.extensions ?? {}), [stage.key]: input.dueDate };
+  await deps.models.programMembers.updateOne({ _id: member._id }, { $set: { extensions } });
+  const [settled] = await settleMembers(deps, program, assignment, [{ ...member, extensions }]);
+  deps.audit.publish({
+    action: 'update',
+    entity: 'program',
+    entityId: String(assignment._id),
+    details: `Срок этапа «${stage.title}» программы «${program.title}» продлён до ${input.dueDate} для ${member.fullName}`,
+    actor,
+  });
+  return settled;
+}
+
+/** The filter of a report's people: not left, of a department, of a status, on a stage. */
+export function peopleFilter(
+  assignmentId: string,
+  { department, status, stageKey }: { department?: string; status?: ProgramPersonStatus; stageKey?: string },
+  today = dayOf(clock.now()),
+): Record<string, unknown> {
+  const filter: Record<string, unknown> = { assignmentId, left: false };
+  if (department) filter.department = department;
+  if (stageKey) filter.currentStageKey = stageKey;
+  if (status === 'completed') filter.completedAt = op({ $ne: null });
+  if (status === 'overdue') Object.assign(filter, { completedAt: null, earliestDue: op({ $lt: today }) });
+  if (status === 'in_progress') {
+    Object.assign(filter, { completedAt: null, $or: [{ earliestDue: null }, { earliestDue: op({ $gte: today }) }] });
+  }
+  return filter;
+}
+
+type Group = { _id: unknown; n: number };
+
+/**
+ * The report: four grouped reads of the members, whatever the audience's size (people per current
+ * stage; of them, past the stage's deadline; per number of stages completed; overdue anywhere).
+ */
+export async function programReport(
+  models: ProgressModels,
+  assignment: ProgramAssignmentDoc,
+  program: ProgramDoc,
+  department?: string,
+): Promise<ProgramReport> {
+  const today = dayOf(clock.now());
+  const match = peopleFilter(String(assignment._id), { department }, today);
+  const group = (extra: Record<string, unknown>, by: string) =>
+    models.programMembers.aggregate<Group>([{ $match: { ...match, ...extra } }, { $group: { _id: by, n: { $sum: 1 } } }]);
+  const [byStage, lateByStage, byCompleted, overdue] = await Promise.all([
+    group({}, '$currentStageKey'),
+    group({ currentDue: op({ $lt: today }) }, '$currentStageKey'),
+    group({}, '$stagesCompleted'),
+    models.programMembers.countDocuments(peopleFilter(String(assignment._id), { department, status: 'overdue' }, today)),
+  ]);
+  const count = (groups: Group[], key: unknown) => groups.find((g) => g._id === key)?.n ?? 0;
+  const assigned = byStage.reduce((sum, g) => sum + g.n, 0);
+  const completed = count(byStage, null);
+  return {
+    assignmentId: String(assignment._id),
+    programId: assignment.programId,
+    title: program.title,
+    assigned,
+    completed,
+    overdue,
+    percent: assigned ? Math.round((completed / assigned) * 100) : 0,
+    stages: program.stages.map((s, i) => ({
+      key: s.key,
+      title: s.title,
+      current: count(byStage, s.key),
+      completed: byCompleted.filter((g) => Number(g._id) > i).reduce((sum, g) => sum + g.n, 0),
+      overdue: count(lateByStage, s.key),
+    })),
+  };
+}
+
+/** A page of the report's people, by name. */
+export const programPeoplePage = (
+  models: ProgressModels,
+  filter: Record<string, unknown>,
+  paging: { page: number; limit: number },
+) => readPage(models.programMembers, filter, paging, { fullName: 1, _id: 1 });
+
+/** One person's program as they see it now: stages computed from their completions, courses' percent. */
+export async function programOf(
+  models: ProgressModels,
+  assignment: ProgramAssignmentDoc,
+  program: ProgramDoc,
+  member: ProgramMemberDoc,
+): Promise<MyProgram> {
+  const [done, lessons] = await Promise.all([
+    courseDoneTimes(models, program, [{ userId: member.userId, validFrom: member.validFrom }]),
+    program.courseIds.length
+      ? models.completions
+          .find({ userId: member.userId, courseId: op({ $in: program.courseIds }) }, { lessonId: 1 })
+          .lean<Array<{ lessonId: string }>>()
+      : Promise.resolve([]),
+  ]);
+  const courseDone = done.get(member.userId) ?? new Map<string, Date>();
+  const states = statesOf(program, member, courseDone);
+  return presentMyProgram(assignment, program, member, states, courseDone, new Set(lessons.map((l) => l.lessonId)));
+}

@@ -1,0 +1,242 @@
+import { Schema, type Types } from 'mongoose';
+import {
+  AUDIENCE_KINDS,
+  PROGRAM_STATUSES,
+  ROLES,
+  STAGE_DUE_FROM,
+  type ProgramStatus,
+  type Role,
+  type StageDueFrom,
+} from '@portal/contracts';
+import { indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
+
+/**
+ * A course of a stage as it was when the program was saved: its title, whether it was published, and
+ * its lessons (those a learner sees), so a learner's percent is counted from this service's records.
+ */
+export interface StageCourseDoc {
+  courseId: string;
+  title: string;
+  published: boolean;
+  lessonIds: string[];
+  quizLessonIds: string[];
+}
+
+export interface StageDoc {
+  key: string;
+  title: string;
+  courses: StageCourseDoc[];
+  required: number | null;
+  dueDays: number;
+  dueFrom: StageDueFrom;
+  locked: boolean;
+}
+
+/** A learning program: ordered stages of published courses (docs/decisions/092). */
+export interface ProgramDoc {
+  _id: Types.ObjectId;
+  title: string;
+  description: string;
+  certificate: boolean;
+  status: ProgramStatus;
+  stages: StageDoc[];
+  owner: { id: string; fullName: string };
+  coAuthorIds: string[];
+  /** Every course of every stage: the programs holding a course are found by it. */
+  courseIds: string[];
+  version?: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const stageCourseSchema = new Schema<StageCourseDoc>(
+  {
+    courseId: { type: String, required: true },
+    title: { type: String, default: '' },
+    published: { type: Boolean, default: true },
+    lessonIds: { type: [String], default: [] },
+    quizLessonIds: { type: [String], default: [] },
+  },
+  { _id: false },
+);
+
+const stageSchema = new Schema<StageDoc>(
+  {
+    key: { type: String, required: true },
+    title: { type: String, required: true },
+    courses: { type: [stageCourseSchema], default: [] },
+    required: { type: Number, default: null },
+    dueDays: { type: Number, required: true },
+    dueFrom: { type: String, enum: STAGE_DUE_FROM, default: 'assigned' },
+    locked: { type: Boolean, default: false },
+  },
+  { _id: false },
+);
+
+const programSchema = new Schema<ProgramDoc>(
+  {
+    title: { type: String, required: true },
+    description: { type: String, default: '' },
+    certificate: { type: Boolean, default: false },
+    status: { type: String, enum: PROGRAM_STATUSES, default: 'active' },
+    stages: { type: [stageSchema], default: [] },
+    owner: { type: new Schema({ id: String, fullName: String }, { _id: false }), required: true },
+    coAuthorIds: { type: [String], default: [] },
+    courseIds: { type: [String], default: [] },
+  },
+  { timestamps: true, versionKey: false },
+);
+programSchema.plugin(versionPlugin);
+indexNewestFirst(programSchema);
+programSchema.index({ status: 1, updatedAt: -1, _id: -1 });
+programSchema.index({ courseIds: 1 });
+
+export const programModel = storeModel<ProgramDoc>('Program', programSchema, 'programs');
+
+/**
+ * A program assigned to an audience (kept as its rule, as a course assignment's is). `lockedCourseIds`
+ * are the courses of its locked stages: a quiz start or a lesson completion asks for them by course,
+ * in one read, before it looks at anyone's stages.
+ */
+export interface ProgramAssignmentDoc {
+  _id: Types.ObjectId;
+  programId: string;
+  programTitle: string;
+  audienceKind: (typeof AUDIENCE_KINDS)[number];
+  audienceUserIds: string[];
+  audienceDepartment: string;
+  audienceRole: Role | null;
+  mandatory: boolean;
+  recurrenceMonths: number | null;
+  message: string;
+  /** The day it was assigned (YYYY-MM-DD, Moscow): «от назначения» deadlines count from it. */
+  startDate: string;
+  lockedCourseIds: string[];
+  createdBy: { id: string; fullName: string };
+  /** The last time its audience was gone through to enrol new people (the daily run). */
+  enrolledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const programAssignmentSchema = new Schema<ProgramAssignmentDoc>(
+  {
+    programId: { type: String, required: true },
+    programTitle: { type: String, default: '' },
+    audienceKind: { type: String, enum: AUDIENCE_KINDS, required: true },
+    audienceUserIds: { type: [String], default: [] },
+    audienceDepartment: { type: String, default: '' },
+    audienceRole: { type: String, enum: [...ROLES, null], default: null },
+    mandatory: { type: Boolean, default: true },
+    recurrenceMonths: { type: Number, default: null },
+    message: { type: String, default: '' },
+    startDate: { type: String, required: true },
+    lockedCourseIds: { type: [String], default: [] },
+    createdBy: { type: new Schema({ id: String, fullName: String }, { _id: false }), required: true },
+    enrolledAt: { type: Date, default: null },
+  },
+  { timestamps: true, versionKey: false },
+);
+indexNewestFirst(programAssignmentSchema);
+programAssignmentSchema.index({ programId: 1, createdAt: -1 });
+programAssignmentSchema.index({ lockedCourseIds: 1 });
+programAssignmentSchema.index({ audienceKind: 1 });
+programAssignmentSchema.index({ audienceUserIds: 1 });
+programAssignmentSchema.index({ audienceDepartment: 1 });
+programAssignmentSchema.index({ audienceRole: 1 });
+programAssignmentSchema.index({ enrolledAt: 1, _id: 1 });
+
+export const programAssignmentModel = storeModel<ProgramAssignmentDoc>(
+  'ProgramAssignment',
+  programAssignmentSchema,
+  'program_assignments',
+);
+
+/** One stage of one person, as last computed. */
+export interface MemberStageDoc {
+  key: string;
+  completedAt: Date | null;
+  dueDate: string | null;
+}
+
+/**
+ * One person in one program assignment: their stages as last computed, moved by the events that
+ * change them (a course completed, an extension, the program edited, a new cycle), never recounted on
+ * a read. The report counts these by stage; a quiz start finds a locked course in `lockedCourseIds`.
+ */
+export interface ProgramMemberDoc {
+  _id: Types.ObjectId;
+  assignmentId: string;
+  programId: string;
+  userId: string;
+  fullName: string;
+  email: string;
+  department: string;
+  /** 1 for the first time through; a recurring program begins again as cycle 2, 3 … */
+  cycle: number;
+  /** The day this cycle began: «от назначения» deadlines count from it. */
+  startDate: string;
+  /** Course completions from this moment on count in this cycle (null: any). */
+  validFrom: Date | null;
+  stages: MemberStageDoc[];
+  stagesCompleted: number;
+  /** The first incomplete stage (null once all are complete), and its deadline. */
+  currentStageKey: string | null;
+  currentDue: string | null;
+  /** The earliest deadline of an incomplete stage: the person is overdue once it is past. */
+  earliestDue: string | null;
+  lockedCourseIds: string[];
+  completedAt: Date | null;
+  certificateNumber: string | null;
+  /** The person's own deadlines, by stage key. */
+  extensions: Record<string, string>;
+  /** No longer in the audience (moved to another department, or no longer named): kept, not counted. */
+  left: boolean;
+  /** The last pass through the audience that found them (the daily run marks the others as left). */
+  enrolPass: string;
+  updatedAt: Date;
+}
+
+const memberStageSchema = new Schema<MemberStageDoc>(
+  { key: String, completedAt: { type: Date, default: null }, dueDate: { type: String, default: null } },
+  { _id: false },
+);
+
+const programMemberSchema = new Schema<ProgramMemberDoc>(
+  {
+    assignmentId: { type: String, required: true },
+    programId: { type: String, required: true },
+    userId: { type: String, required: true },
+    fullName: { type: String, default: '' },
+    email: { type: String, default: '' },
+    department: { type: String, default: '' },
+    cycle: { type: Number, default: 1 },
+    startDate: { type: String, required: true },
+    validFrom: { type: Date, default: null },
+    stages: { type: [memberStageSchema], default: [] },
+    stagesCompleted: { type: Number, default: 0 },
+    currentStageKey: { type: String, default: null },
+    currentDue: { type: String, default: null },
+    earliestDue: { type: String, default: null },
+    lockedCourseIds: { type: [String], default: [] },
+    completedAt: { type: Date, default: null },
+    certificateNumber: { type: String, default: null },
+    extensions: { type: Schema.Types.Mixed, default: {} },
+    left: { type: Boolean, default: false },
+    enrolPass: { type: String, default: '' },
+    updatedAt: { type: Date, required: true },
+  },
+  { versionKey: false, minimize: false },
+);
+programMemberSchema.index({ assignmentId: 1, userId: 1 }, { unique: true });
+programMemberSchema.index({ userId: 1, left: 1 });
+programMemberSchema.index({ programId: 1, _id: 1 });
+// The report's counts and the people's page, by stage and by deadline.
+programMemberSchema.index({ assignmentId: 1, left: 1, currentStageKey: 1 });
+programMemberSchema.index({ assignmentId: 1, left: 1, fullName: 1, _id: 1 });
+// The daily reminders: people whose stage is due on a day.
+programMemberSchema.index({ currentDue: 1, _id: 1 });
+// A recurring program's people who completed it: a new cycle begins for them.
+programMemberSchema.index({ completedAt: 1 });
+
+export const programMemberModel = storeModel<ProgramMemberDoc>('ProgramMember', programMemberSchema, 'program_members');
