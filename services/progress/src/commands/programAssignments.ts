@@ -1,12 +1,5 @@
 import { isValidObjectId } from 'mongoose';
-import {
-  PROGRAM_MSG,
-  dayOf,
-  type Audience,
-  type MyProgram,
-  type ProgramPersonStatus,
-  type ProgramReport,
-} from '@portal/contracts';
+import { PROGRAM_MSG, dayOf, type Audience, type MyProgram, type ProgramPersonStatus } from '@portal/contracts';
 import { badRequest, clock, notFound, op, readPage, type Principal } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
@@ -73,6 +66,7 @@ export async function deleteProgramAssignment(
 ): Promise<void> {
   await deps.models.programAssignments.deleteOne({ _id: doc._id });
   await deps.models.programMembers.deleteMany({ assignmentId: String(doc._id) });
+  await deps.models.programTallies.deleteMany({ assignmentId: String(doc._id) });
   deps.audit.publish({
     action: 'delete',
     entity: 'program',
@@ -128,49 +122,6 @@ export function peopleFilter(
     Object.assign(filter, { completedAt: null, $or: [{ earliestDue: null }, { earliestDue: op({ $gte: today }) }] });
   }
   return filter;
-}
-
-type Group = { _id: unknown; n: number };
-
-/**
- * The report: four grouped reads of the members, whatever the audience's size (people per current
- * stage; of them, past the stage's deadline; per number of stages completed; overdue anywhere).
- */
-export async function programReport(
-  models: ProgressModels,
-  assignment: ProgramAssignmentDoc,
-  program: ProgramDoc,
-  department?: string,
-): Promise<ProgramReport> {
-  const today = dayOf(clock.now());
-  const match = peopleFilter(String(assignment._id), { department }, today);
-  const group = (extra: Record<string, unknown>, by: string) =>
-    models.programMembers.aggregate<Group>([{ $match: { ...match, ...extra } }, { $group: { _id: by, n: { $sum: 1 } } }]);
-  const [byStage, lateByStage, byCompleted, overdue] = await Promise.all([
-    group({}, '$currentStageKey'),
-    group({ currentDue: op({ $lt: today }) }, '$currentStageKey'),
-    group({}, '$stagesCompleted'),
-    models.programMembers.countDocuments(peopleFilter(String(assignment._id), { department, status: 'overdue' }, today)),
-  ]);
-  const count = (groups: Group[], key: unknown) => groups.find((g) => g._id === key)?.n ?? 0;
-  const assigned = byStage.reduce((sum, g) => sum + g.n, 0);
-  const completed = count(byStage, null);
-  return {
-    assignmentId: String(assignment._id),
-    programId: assignment.programId,
-    title: program.title,
-    assigned,
-    completed,
-    overdue,
-    percent: assigned ? Math.round((completed / assigned) * 100) : 0,
-    stages: program.stages.map((s, i) => ({
-      key: s.key,
-      title: s.title,
-      current: count(byStage, s.key),
-      completed: byCompleted.filter((g) => Number(g._id) > i).reduce((sum, g) => sum + g.n, 0),
-      overdue: count(lateByStage, s.key),
-    })),
-  };
 }
 
 /** A page of the report's people, by name. */

@@ -8,6 +8,7 @@ import type { ProgressDeps } from './deps';
 import { notifyOnce, type NotificationDraft } from './notifications';
 import { issueProgramCertificate } from './programCertificates';
 import { courseDoneTimes, firstCycle, memberFields, nextCycle, statesOf, type MemberFields } from './programMembers';
+import { tallyMoves } from './programTallies';
 
 /**
  * Who is in a program assignment, and where each of them stands. People are enrolled when it is made
@@ -104,6 +105,11 @@ export async function settleMembers(
       updateOne: { filter: { _id: member._id }, update: { $set: { ...(next ?? {}), ...fields, updatedAt: now } } },
     })),
   );
+  await tallyMoves(
+    deps.models,
+    String(assignment._id),
+    settled.map(({ member, fields }, i) => [members[i], { ...member, ...fields }]),
+  );
   await announce(
     deps,
     program,
@@ -178,6 +184,10 @@ export async function enrolPeople(
   }
   const members = await deps.models.programMembers.find({ assignmentId, userId: op({ $in: ids }) }).lean<ProgramMemberDoc[]>();
   const created = members.filter((m) => !known.has(m.userId));
+  await tallyMoves(deps.models, assignmentId, [
+    ...created.map((m) => [null, m] as const),
+    ...existing.map((m) => [m, members.find((x) => x.userId === m.userId) ?? null] as const),
+  ]);
   await tellAssigned(deps, program, assignment, created);
   await announce(
     deps,
@@ -232,10 +242,20 @@ export async function enrolAudience(
     if (!batch.data.length || endsAudience(batch, page, ENROL_BATCH)) break;
   }
   const assignmentId = String(assignment._id);
-  await deps.models.programMembers.updateMany(
-    { assignmentId, enrolPass: op({ $ne: pass }), left: false },
-    { $set: { left: true } },
-  );
+  // Those the pass did not find have left the audience: no longer counted.
+  for (;;) {
+    const gone = await deps.models.programMembers
+      .find({ assignmentId, enrolPass: op({ $ne: pass }), left: false })
+      .limit(ENROL_BATCH)
+      .lean<ProgramMemberDoc[]>();
+    if (!gone.length) break;
+    await deps.models.programMembers.updateMany({ _id: op({ $in: gone.map((m) => m._id) }) }, { $set: { left: true } });
+    await tallyMoves(
+      deps.models,
+      assignmentId,
+      gone.map((m) => [m, { ...m, left: true }]),
+    );
+  }
   await deps.models.programAssignments.updateOne({ _id: assignment._id }, { $set: { enrolledAt: clock.now() } });
   return { enrolled };
 }

@@ -92,12 +92,14 @@ export async function courseDoneTimes(
   return result;
 }
 
-/** What is stored of a person's states: the stages, where they are, what is locked, when they finished. */
+/**
+ * What is stored of a person's states: where they are, what is locked, when they finished. Kept to a
+ * few scalars (the stage-by-stage view is computed when asked), so that reading many members is cheap.
+ */
 export function memberFields(program: Pick<ProgramDoc, 'stages'>, states: StageState[]) {
   const current = states.find((s) => !s.completedAt) ?? null;
   const dues = states.filter((s) => !s.completedAt && s.dueDate).map((s) => s.dueDate!);
   return {
-    stages: states.map((s) => ({ key: s.key, completedAt: s.completedAt, dueDate: s.dueDate })),
     stagesCompleted: states.filter((s) => s.completedAt).length,
     currentStageKey: current?.key ?? null,
     currentDue: current?.dueDate ?? null,

@@ -5,6 +5,7 @@ import type { PeopleClient } from '../clients/people';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
 import { notifyOnce } from './notifications';
 import { ENROL_BATCH, enrolAudience, settleMembers, type EnrolDeps } from './programEnrolment';
+import { recountTallies } from './programTallies';
 import { shiftDay } from './reminders';
 
 export type ProgramRunDeps = EnrolDeps & { people: PeopleClient };
@@ -116,6 +117,7 @@ export async function runProgramReminders(deps: ProgramRunDeps, today: string): 
   for await (const assignment of everyAssignment(deps)) {
     run.enrolled += (await enrolAudience(deps, assignment)).enrolled;
     run.newCycles += await beginCycles(deps, assignment, today);
+    await recountTallies(deps.models, String(assignment._id));
   }
   run.dueSoon = await remindStages(deps, 'stage_due_soon', shiftDay(today, DUE_SOON_DAYS));
   run.overdue = await remindStages(deps, 'stage_overdue', shiftDay(today, -1));

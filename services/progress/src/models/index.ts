@@ -10,9 +10,11 @@ import {
   programAssignmentModel,
   programMemberModel,
   programModel,
+  programTallyModel,
   type ProgramAssignmentDoc,
   type ProgramDoc,
   type ProgramMemberDoc,
+  type ProgramTallyDoc,
 } from './program';
 import { scormAttemptModel, type ScormAttemptDoc } from './scormAttempt';
 
@@ -30,6 +32,7 @@ export interface ProgressModels {
   programs: Model<ProgramDoc>;
   programAssignments: Model<ProgramAssignmentDoc>;
   programMembers: Model<ProgramMemberDoc>;
+  programTallies: Model<ProgramTallyDoc>;
 }
 
 export const progressModels = (store: Connection): ProgressModels => ({
@@ -46,4 +49,5 @@ export const progressModels = (store: Connection): ProgressModels => ({
   programs: programModel(store),
   programAssignments: programAssignmentModel(store),
   programMembers: programMemberModel(store),
+  programTallies: programTallyModel(store),
 });

@@ -152,13 +152,6 @@ export const programAssignmentModel = storeModel<ProgramAssignmentDoc>(
   'program_assignments',
 );
 
-/** One stage of one person, as last computed. */
-export interface MemberStageDoc {
-  key: string;
-  completedAt: Date | null;
-  dueDate: string | null;
-}
-
 /**
  * One person in one program assignment: their stages as last computed, moved by the events that
  * change them (a course completed, an extension, the program edited, a new cycle), never recounted on
@@ -178,7 +171,6 @@ export interface ProgramMemberDoc {
   startDate: string;
   /** Course completions from this moment on count in this cycle (null: any). */
   validFrom: Date | null;
-  stages: MemberStageDoc[];
   stagesCompleted: number;
   /** The first incomplete stage (null once all are complete), and its deadline. */
   currentStageKey: string | null;
@@ -197,11 +189,6 @@ export interface ProgramMemberDoc {
   updatedAt: Date;
 }
 
-const memberStageSchema = new Schema<MemberStageDoc>(
-  { key: String, completedAt: { type: Date, default: null }, dueDate: { type: String, default: null } },
-  { _id: false },
-);
-
 const programMemberSchema = new Schema<ProgramMemberDoc>(
   {
     assignmentId: { type: String, required: true },
@@ -213,7 +200,6 @@ const programMemberSchema = new Schema<ProgramMemberDoc>(
     cycle: { type: Number, default: 1 },
     startDate: { type: String, required: true },
     validFrom: { type: Date, default: null },
-    stages: { type: [memberStageSchema], default: [] },
     stagesCompleted: { type: Number, default: 0 },
     currentStageKey: { type: String, default: null },
     currentDue: { type: String, default: null },
@@ -231,12 +217,49 @@ const programMemberSchema = new Schema<ProgramMemberDoc>(
 programMemberSchema.index({ assignmentId: 1, userId: 1 }, { unique: true });
 programMemberSchema.index({ userId: 1, left: 1 });
 programMemberSchema.index({ programId: 1, _id: 1 });
-// The report's counts and the people's page, by stage and by deadline.
-programMemberSchema.index({ assignmentId: 1, left: 1, currentStageKey: 1 });
+// The report's people, by name; the daily run's pass through an assignment.
 programMemberSchema.index({ assignmentId: 1, left: 1, fullName: 1, _id: 1 });
+programMemberSchema.index({ assignmentId: 1, _id: 1 });
 // The daily reminders: people whose stage is due on a day.
 programMemberSchema.index({ currentDue: 1, _id: 1 });
 // A recurring program's people who completed it: a new cycle begins for them.
 programMemberSchema.index({ completedAt: 1 });
 
 export const programMemberModel = storeModel<ProgramMemberDoc>('ProgramMember', programMemberSchema, 'program_members');
+
+/**
+ * The report's figures of one assignment and one department, kept as the members move (each change of
+ * a member adds its difference): how many are assigned and completed, how many stand on each stage
+ * (`at`), have completed how many stages (`past`), are due on each day on their current stage (`due`,
+ * by stage) and have their earliest open deadline on each day (`early`). «Просрочен» is read off the
+ * days at read time, so nothing needs to change when only the calendar moves.
+ */
+export interface ProgramTallyDoc {
+  _id: string;
+  assignmentId: string;
+  department: string;
+  assigned: number;
+  completed: number;
+  at: Record<string, number>;
+  past: Record<string, number>;
+  due: Record<string, Record<string, number>>;
+  early: Record<string, number>;
+}
+
+const programTallySchema = new Schema<ProgramTallyDoc>(
+  {
+    _id: { type: String, required: true },
+    assignmentId: { type: String, required: true },
+    department: { type: String, default: '' },
+    assigned: { type: Number, default: 0 },
+    completed: { type: Number, default: 0 },
+    at: { type: Schema.Types.Mixed, default: {} },
+    past: { type: Schema.Types.Mixed, default: {} },
+    due: { type: Schema.Types.Mixed, default: {} },
+    early: { type: Schema.Types.Mixed, default: {} },
+  },
+  { versionKey: false, minimize: false },
+);
+programTallySchema.index({ assignmentId: 1 });
+
+export const programTallyModel = storeModel<ProgramTallyDoc>('ProgramTally', programTallySchema, 'program_tallies');

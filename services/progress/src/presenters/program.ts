@@ -117,7 +117,7 @@ export function presentMyProgramSummary(
     programId: assignment.programId,
     title: assignment.programTitle,
     status: memberStatus(m, today),
-    stageCount: program?.stages.length ?? m.stages.length,
+    stageCount: program?.stages.length ?? 0,
     stagesCompleted: m.stagesCompleted,
     currentStage:
       m.currentStageKey && program

@@ -33,8 +33,8 @@ import {
   peopleFilter,
   programOf,
   programPeoplePage,
-  programReport,
 } from '../../commands/programAssignments';
+import { tallyReport } from '../../commands/programTallies';
 import { membersOf } from '../../commands/programEnrolment';
 import {
   copyProgram,
@@ -187,7 +187,7 @@ export function programRoutes(deps: ProgramRouteDeps): DeclaredHandler[] {
     }),
     implement(declared.programAssignmentReport, async (_ctx, { params, query }) => {
       const assignment = await loadProgramAssignment(models, params.id);
-      return programReport(models, assignment, await loadProgram(models, assignment.programId), query.department);
+      return tallyReport(models, params.id, await loadProgram(models, assignment.programId), query.department);
     }),
     implement(declared.listProgramPeople, async (_ctx, { params, query: { page, limit, ...filters } }) => {
       const assignment = await loadProgramAssignment(models, params.id);

@@ -21,6 +21,7 @@ import { uniqueTitle } from '@portal/svc-content/testing';
 import { reminderDeps } from '../../app';
 import { enrolAudience } from '../../commands/programEnrolment';
 import { runProgramReminders } from '../../commands/programRun';
+import { recountTallies } from '../../commands/programTallies';
 import { shiftDay } from '../../commands/reminders';
 import type { ProgramAssignmentDoc } from '../../models/program';
 import { seedQuizCourse, startProgress, takeSampleQuiz, type ProgressTestBed, type SeededCourse } from '../../testing';
@@ -310,6 +311,16 @@ describe('programs: a learner goes through the stages', () => {
       [1, 0, 1],
       [0, 0, 0],
     ]);
+    // The figures kept as people moved are those counted again from the members (the daily run's recount).
+    await recountTallies(bed.store, assignment.id);
+    const recounted = await call<ProgramReport>('GET', `/api/program-assignments/${assignment.id}/report`, curator());
+    expect(recounted.body).toEqual(report.body);
+    const elsewhere = await call<ProgramReport>(
+      'GET',
+      `/api/program-assignments/${assignment.id}/report?department=Склад`,
+      curator(),
+    );
+    expect(elsewhere.body).toMatchObject({ assigned: 0, overdue: 0 });
     const late = await call<ProgramPeoplePage>(
       'GET',
       `/api/program-assignments/${assignment.id}/people?status=overdue`,

@@ -1,0 +1,165 @@
+import { dayOf, type ProgramReport } from '@portal/contracts';
+import { clock, op } from '@portal/service-kit';
+import type { Types } from 'mongoose';
+import type { ProgressModels } from '../models';
+import type { ProgramDoc, ProgramMemberDoc, ProgramTallyDoc } from '../models/program';
+
+/**
+ * The report's figures, kept beside the members (`program_tallies`, one document per assignment and
+ * department): every write of a member adds the difference it makes, so the report reads a few small
+ * documents whatever the audience's size. The daily run counts them again from the members, which
+ * also mends a difference lost to two writes of one member at the same moment.
+ */
+
+type TallyState = Pick<
+  ProgramMemberDoc,
+  'left' | 'department' | 'stagesCompleted' | 'currentStageKey' | 'currentDue' | 'earliestDue' | 'completedAt'
+>;
+
+/** What one member counts for, as paths of a tally document. */
+function countsOf(m: TallyState | null): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (!m || m.left) return counts;
+  counts.set('assigned', 1);
+  counts.set(`past.${m.stagesCompleted}`, 1);
+  if (m.completedAt) {
+    counts.set('completed', 1);
+    return counts;
+  }
+  if (m.currentStageKey) {
+    counts.set(`at.${m.currentStageKey}`, 1);
+    if (m.currentDue) counts.set(`due.${m.currentStageKey}.${m.currentDue}`, 1);
+  }
+  if (m.earliestDue) counts.set(`early.${m.earliestDue}`, 1);
+  return counts;
+}
+
+const tallyId = (assignmentId: string, department: string) => `${assignmentId}|${department}`;
+
+/** Adds what these members' moves change (before → after; null for none) to their departments' tallies. */
+export async function tallyMoves(
+  models: ProgressModels,
+  assignmentId: string,
+  moves: ReadonlyArray<readonly [TallyState | null, TallyState | null]>,
+): Promise<void> {
+  const byDepartment = new Map<string, Map<string, number>>();
+  const add = (m: TallyState | null, sign: number) => {
+    if (!m || m.left) return;
+    const diff = byDepartment.get(m.department) ?? new Map<string, number>();
+    for (const [path, n] of countsOf(m)) diff.set(path, (diff.get(path) ?? 0) + sign * n);
+    byDepartment.set(m.department, diff);
+  };
+  for (const [before, after] of moves) {
+    add(before, -1);
+    add(after, 1);
+  }
+  const writes = [...byDepartment]
+    .map(([department, diff]) => [department, Object.fromEntries([...diff].filter(([, n]) => n !== 0))] as const)
+    .filter(([, inc]) => Object.keys(inc).length > 0)
+    .map(([department, inc]) => ({
+      updateOne: {
+        filter: { _id: tallyId(assignmentId, department) },
+        update: { $inc: inc, $setOnInsert: { assignmentId, department } },
+        upsert: true,
+      },
+    }));
+  if (writes.length) await models.programTallies.bulkWrite(writes);
+}
+
+/** Members read per round trip when the tallies are counted again. */
+const RECOUNT_BATCH = 500;
+
+/** Counts an assignment's tallies again from its members, and replaces them (the daily run). */
+export async function recountTallies(models: ProgressModels, assignmentId: string): Promise<void> {
+  const sums = new Map<string, Map<string, number>>();
+  let after: Types.ObjectId | null = null;
+  for (;;) {
+    const batch: TallyState[] & Array<{ _id: Types.ObjectId }> = await models.programMembers
+      .find(after ? { assignmentId, _id: op({ $gt: after }) } : { assignmentId }, {
+        left: 1,
+        department: 1,
+        stagesCompleted: 1,
+        currentStageKey: 1,
+        currentDue: 1,
+        earliestDue: 1,
+        completedAt: 1,
+      })
+      .sort({ _id: 1 })
+      .limit(RECOUNT_BATCH)
+      .lean();
+    for (const m of batch) {
+      if (m.left) continue;
+      const sum = sums.get(m.department) ?? new Map<string, number>();
+      for (const [path, n] of countsOf(m)) sum.set(path, (sum.get(path) ?? 0) + n);
+      sums.set(m.department, sum);
+    }
+    if (batch.length < RECOUNT_BATCH) break;
+    after = batch[batch.length - 1]._id;
+  }
+  const docs = [...sums].map(([department, sum]) => {
+    const doc: ProgramTallyDoc = {
+      _id: tallyId(assignmentId, department),
+      assignmentId,
+      department,
+      assigned: 0,
+      completed: 0,
+      at: {},
+      past: {},
+      due: {},
+      early: {},
+    };
+    for (const [path, n] of sum) {
+      const [field, key, day] = path.split('.');
+      if (field === 'assigned' || field === 'completed') doc[field] = n;
+      else if (field === 'due') doc.due[key] = { ...doc.due[key], [day]: n };
+      else if (field === 'at' || field === 'past' || field === 'early') doc[field][key] = n;
+    }
+    return doc;
+  });
+  await models.programTallies.deleteMany({ assignmentId });
+  if (docs.length) await models.programTallies.insertMany(docs);
+}
+
+const sumOver = (records: Array<Record<string, number> | undefined>, keep: (key: string) => boolean = () => true) =>
+  records.reduce((total, r) => total + Object.entries(r ?? {}).reduce((s, [k, n]) => (keep(k) ? s + n : s), 0), 0);
+
+/** The report from the tallies: one read of the assignment's departments (or of one). */
+export async function tallyReport(
+  models: ProgressModels,
+  assignmentId: string,
+  program: ProgramDoc,
+  department?: string,
+): Promise<ProgramReport> {
+  const today = dayOf(clock.now());
+  const tallies = await models.programTallies
+    .find(department !== undefined ? { assignmentId, department } : { assignmentId })
+    .lean<ProgramTallyDoc[]>();
+  const assigned = tallies.reduce((n, t) => n + (t.assigned ?? 0), 0);
+  const completed = tallies.reduce((n, t) => n + (t.completed ?? 0), 0);
+  const late = (day: string) => day < today;
+  return {
+    assignmentId,
+    programId: String(program._id),
+    title: program.title,
+    assigned,
+    completed,
+    overdue: sumOver(
+      tallies.map((t) => t.early),
+      late,
+    ),
+    percent: assigned ? Math.round((completed / assigned) * 100) : 0,
+    stages: program.stages.map((s, i) => ({
+      key: s.key,
+      title: s.title,
+      current: sumOver(tallies.map((t) => ({ n: t.at?.[s.key] ?? 0 }))),
+      completed: sumOver(
+        tallies.map((t) => t.past),
+        (k) => Number(k) > i,
+      ),
+      overdue: sumOver(
+        tallies.map((t) => t.due?.[s.key]),
+        late,
+      ),
+    })),
+  };
+}
