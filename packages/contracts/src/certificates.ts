@@ -30,6 +30,8 @@ export interface CertificateCheck {
   valid: true;
   number: string;
   fullName: string;
+  /** What was completed: a course, or a learning program of several courses (its title in `courseTitle`). */
+  subject: 'course' | 'program';
   courseTitle: string;
   hours: number;
   completedAt: string;

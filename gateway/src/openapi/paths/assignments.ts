@@ -109,6 +109,7 @@ export const certificateCheckSchema = conforms<CertificateCheck>().as(
       valid: z.literal(true),
       number: z.string().meta({ example: 'C-2026-7KQ2M9XA' }),
       fullName: z.string().meta({ example: 'Иванов Иван Иванович' }),
+      subject: z.enum(['course', 'program']).meta({ description: 'Курс или программа обучения' }),
       courseTitle: z.string().meta({ example: 'Охрана труда' }),
       hours: z.number(),
       completedAt: isoDate,

@@ -44,7 +44,15 @@ function CertificateCheckPage({ number }: { number: string }) {
               Выдан: <strong>{check.data.fullName}</strong>
             </p>
             <p>
-              Курс: <strong>«{check.data.courseTitle}»</strong>, {hoursText(check.data.hours)}
+              {check.data.subject === 'program' ? (
+                <>
+                  Программа обучения: <strong>«{check.data.courseTitle}»</strong>
+                </>
+              ) : (
+                <>
+                  Курс: <strong>«{check.data.courseTitle}»</strong>, {hoursText(check.data.hours)}
+                </>
+              )}
             </p>
             <p>Пройден {dateText(check.data.completedAt)}</p>
           </section>

@@ -11,6 +11,9 @@ import type { ProgressDeps } from './deps';
  */
 export const programCertificateId = (programId: string) => `program:${programId}`;
 
+/** Whether a certificate is a program's (`programCertificateId`), not a course's. */
+export const isProgramCertificate = (courseId: string) => courseId.startsWith('program:');
+
 /**
  * Issues the program's certificate for one completion of it (one per completion: the unique index of
  * certificates decides between two replicas), and notes its number on the member.

@@ -1,5 +1,5 @@
 import { dayOf, type ProgramReport } from '@portal/contracts';
-import { clock, op } from '@portal/service-kit';
+import { clock, isDuplicateKey, op } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import type { ProgressModels } from '../models';
 import type { ProgramDoc, ProgramMemberDoc, ProgramTallyDoc } from '../models/program';
@@ -53,17 +53,34 @@ export async function tallyMoves(
     add(before, -1);
     add(after, 1);
   }
-  const writes = [...byDepartment]
-    .map(([department, diff]) => [department, Object.fromEntries([...diff].filter(([, n]) => n !== 0))] as const)
-    .filter(([, inc]) => Object.keys(inc).length > 0)
-    .map(([department, inc]) => ({
-      updateOne: {
-        filter: { _id: tallyId(assignmentId, department) },
-        update: { $inc: inc, $setOnInsert: { assignmentId, department } },
-        upsert: true,
-      },
-    }));
-  if (writes.length) await models.programTallies.bulkWrite(writes);
+  // One write per department (a batch holds a few): each is retried alone if it raced.
+  await Promise.all(
+    [...byDepartment].map(([department, diff]) => {
+      const inc = Object.fromEntries([...diff].filter(([, n]) => n !== 0));
+      if (!Object.keys(inc).length) return undefined;
+      return onceMoreIfRaced(() =>
+        models.programTallies.updateOne(
+          { _id: tallyId(assignmentId, department) },
+          { $inc: inc, $setOnInsert: { assignmentId, department } },
+          { upsert: true },
+        ),
+      );
+    }),
+  );
+}
+
+/**
+ * Runs an upsert again when another writer created the same tally document at the same moment (the
+ * store answers E11000 to the second insert of an upsert): the document exists then, and the write
+ * applies to it.
+ */
+async function onceMoreIfRaced<T>(write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return write();
+  }
 }
 
 /** Members read per round trip when the tallies are counted again. */
@@ -116,8 +133,10 @@ export async function recountTallies(models: ProgressModels, assignmentId: strin
     }
     return doc;
   });
-  await models.programTallies.deleteMany({ assignmentId });
-  if (docs.length) await models.programTallies.insertMany(docs);
+  await Promise.all(
+    docs.map((doc) => onceMoreIfRaced(() => models.programTallies.replaceOne({ _id: doc._id }, doc, { upsert: true }))),
+  );
+  await models.programTallies.deleteMany({ assignmentId, _id: op({ $nin: docs.map((d) => d._id) }) });
 }
 
 const sumOver = (records: Array<Record<string, number> | undefined>, keep: (key: string) => boolean = () => true) =>

@@ -1,4 +1,5 @@
 import type { Certificate, CertificateCheck } from '@portal/contracts';
+import { isProgramCertificate } from '../commands/programCertificates';
 import type { CertificateDoc } from '../models/certificate';
 
 export const presentCertificate = (doc: CertificateDoc): Certificate => ({
@@ -17,6 +18,7 @@ export const presentCertificateCheck = (doc: CertificateDoc): CertificateCheck =
   valid: true,
   number: doc.number,
   fullName: doc.fullName,
+  subject: isProgramCertificate(doc.courseId) ? 'program' : 'course',
   courseTitle: doc.courseTitle,
   hours: doc.hours,
   completedAt: doc.completedAt.toISOString(),

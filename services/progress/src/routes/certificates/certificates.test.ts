@@ -109,6 +109,7 @@ it('issues one certificate on completion: a PDF in Russian with the number, ФИ
     valid: true,
     number: issued.body.number,
     fullName: 'Иванов Иван Иванович',
+    subject: 'course',
     courseTitle: 'Охрана труда для руководителей',
     hours: issued.body.hours,
     completedAt: issued.body.completedAt,
