@@ -27,112 +27,134 @@ export function StageCard({ stage, index, readOnly, removable, available, course
   const update = (patch: Partial<Omit<DraftStage, 'key' | 'courses'>>) =>
     dispatch({ type: 'updateStage', key: stage.key, patch });
 
+  const { $dragging, ...slot } = row;
+  // The list's item is the sortable slot, the card inside it the named group: an <ol> holds list items only.
   return (
-    <Card {...row} role="group" aria-label={`Этап ${index + 1}: ${name}`}>
-      <Head>
-        {handle(`Переместить этап «${name}»`)}
-        <StageNumber aria-hidden="true">{index + 1}</StageNumber>
-        <TitleField>
-          <Field label="Название этапа" error={errors.title}>
-            <Input value={stage.title} maxLength={200} readOnly={readOnly} onChange={(e) => update({ title: e.target.value })} />
-          </Field>
-        </TitleField>
-        {!readOnly && removable && (
-          <Button
-            type="button"
-            $variant="ghost"
-            $size="sm"
-            aria-label={`Удалить этап «${name}»`}
-            onClick={() => dispatch({ type: 'removeStage', key: stage.key })}
-          >
-            ✕
-          </Button>
-        )}
-      </Head>
-      {errors[''] && <ErrorBox>{errors['']}</ErrorBox>}
+    <Slot {...slot} $dragging={$dragging}>
+      <Card $dragging={$dragging} role="group" aria-label={`Этап ${index + 1}: ${name}`}>
+        <Head>
+          {handle(`Переместить этап «${name}»`)}
+          <StageNumber aria-hidden="true">{index + 1}</StageNumber>
+          <TitleField>
+            <Field label="Название этапа" error={errors.title}>
+              <Input
+                value={stage.title}
+                maxLength={200}
+                readOnly={readOnly}
+                onChange={(e) => update({ title: e.target.value })}
+              />
+            </Field>
+          </TitleField>
+          {!readOnly && removable && (
+            <Button
+              type="button"
+              $variant="ghost"
+              $size="sm"
+              aria-label={`Удалить этап «${name}»`}
+              onClick={() => dispatch({ type: 'removeStage', key: stage.key })}
+            >
+              ✕
+            </Button>
+          )}
+        </Head>
+        {errors[''] && <ErrorBox>{errors['']}</ErrorBox>}
 
-      <StageCourses stage={stage} readOnly={readOnly} available={available} coursesLoading={coursesLoading} dispatch={dispatch} />
-      {errors.courseIds && <FieldError>{errors.courseIds}</FieldError>}
+        <StageCourses
+          stage={stage}
+          readOnly={readOnly}
+          available={available}
+          coursesLoading={coursesLoading}
+          dispatch={dispatch}
+        />
+        {errors.courseIds && <FieldError>{errors.courseIds}</FieldError>}
 
-      <Rules>
-        <Fieldset disabled={readOnly}>
-          <legend>Нужно пройти</legend>
-          <CheckLabel>
-            <input
-              type="radio"
-              name={`required-${stage.key}`}
-              checked={stage.required === null}
-              onChange={() => update({ required: null })}
-            />
-            <span>все курсы</span>
-          </CheckLabel>
-          <AnyN>
+        <Rules>
+          <Fieldset disabled={readOnly}>
+            <legend>Нужно пройти</legend>
             <CheckLabel>
               <input
                 type="radio"
                 name={`required-${stage.key}`}
-                checked={stage.required !== null}
-                onChange={() => update({ required: Math.max(1, stage.courses.length - 1) })}
+                checked={stage.required === null}
+                onChange={() => update({ required: null })}
               />
-              <span>любые</span>
+              <span>все курсы</span>
             </CheckLabel>
-            <SmallInput
-              type="number"
-              min={1}
-              max={Math.max(stage.courses.length, 1)}
-              aria-label="Сколько курсов этапа нужно пройти"
-              aria-invalid={errors.required ? true : undefined}
-              disabled={stage.required === null}
-              value={stage.required ?? ''}
-              onChange={(e) => update({ required: e.target.value === '' ? 1 : Number(e.target.value) })}
-            />
-          </AnyN>
-          {errors.required && <FieldError>{errors.required}</FieldError>}
-        </Fieldset>
-
-        <Fieldset disabled={readOnly}>
-          <legend>Срок</legend>
-          <DueLine>
-            <SmallInput
-              type="number"
-              min={1}
-              max={MAX_STAGE_DUE_DAYS}
-              aria-label="Срок этапа, дней"
-              aria-invalid={errors.dueDays ? true : undefined}
-              value={stage.dueDays || ''}
-              onChange={(e) => update({ dueDays: Number(e.target.value) })}
-            />
-            <span>дней</span>
-            {first ? (
-              <span>{STAGE_DUE_FROM_LABELS.assigned}</span>
-            ) : (
-              <CodeSelect
-                aria-label="От чего считается срок"
-                codes={STAGE_DUE_FROM}
-                labels={STAGE_DUE_FROM_LABELS}
-                value={stage.dueFrom}
-                onValue={(dueFrom) => update({ dueFrom })}
+            <AnyN>
+              <CheckLabel>
+                <input
+                  type="radio"
+                  name={`required-${stage.key}`}
+                  checked={stage.required !== null}
+                  onChange={() => update({ required: Math.max(1, stage.courses.length - 1) })}
+                />
+                <span>любые</span>
+              </CheckLabel>
+              <SmallInput
+                type="number"
+                min={1}
+                max={Math.max(stage.courses.length, 1)}
+                aria-label="Сколько курсов этапа нужно пройти"
+                aria-invalid={errors.required ? true : undefined}
+                disabled={stage.required === null}
+                value={stage.required ?? ''}
+                onChange={(e) => update({ required: e.target.value === '' ? 1 : Number(e.target.value) })}
               />
-            )}
-          </DueLine>
-          {(errors.dueDays || errors.dueFrom) && <FieldError>{errors.dueDays ?? errors.dueFrom}</FieldError>}
-        </Fieldset>
+            </AnyN>
+            {errors.required && <FieldError>{errors.required}</FieldError>}
+          </Fieldset>
 
-        {!first && (
-          <Check
-            label="Закрыт до завершения предыдущего этапа"
-            checked={stage.locked}
-            disabled={readOnly}
-            onChange={(e) => update({ locked: e.target.checked })}
-          />
-        )}
-        {errors.locked && <FieldError>{errors.locked}</FieldError>}
-      </Rules>
-    </Card>
+          <Fieldset disabled={readOnly}>
+            <legend>Срок</legend>
+            <DueLine>
+              <SmallInput
+                type="number"
+                min={1}
+                max={MAX_STAGE_DUE_DAYS}
+                aria-label="Срок этапа, дней"
+                aria-invalid={errors.dueDays ? true : undefined}
+                value={stage.dueDays || ''}
+                onChange={(e) => update({ dueDays: Number(e.target.value) })}
+              />
+              <span>дней</span>
+              {first ? (
+                <span>{STAGE_DUE_FROM_LABELS.assigned}</span>
+              ) : (
+                <CodeSelect
+                  aria-label="От чего считается срок"
+                  codes={STAGE_DUE_FROM}
+                  labels={STAGE_DUE_FROM_LABELS}
+                  value={stage.dueFrom}
+                  onValue={(dueFrom) => update({ dueFrom })}
+                />
+              )}
+            </DueLine>
+            {(errors.dueDays || errors.dueFrom) && <FieldError>{errors.dueDays ?? errors.dueFrom}</FieldError>}
+          </Fieldset>
+
+          {!first && (
+            <Check
+              label="Закрыт до завершения предыдущего этапа"
+              checked={stage.locked}
+              disabled={readOnly}
+              onChange={(e) => update({ locked: e.target.checked })}
+            />
+          )}
+          {errors.locked && <FieldError>{errors.locked}</FieldError>}
+        </Rules>
+      </Card>
+    </Slot>
   );
 }
 
-const Card = styled.li<{ $dragging: boolean }>`
+/** The stage's place in the list: it moves while dragged and is drawn above the others then. */
+const Slot = styled.li<{ $dragging: boolean }>`
+  min-width: 0;
+  position: relative;
+  z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
+`;
+
+const Card = styled.div<{ $dragging: boolean }>`
   display: grid;
   gap: 12px;
   min-width: 0;
@@ -141,8 +163,6 @@ const Card = styled.li<{ $dragging: boolean }>`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme, $dragging }) => ($dragging ? '0 10px 24px rgba(0, 0, 0, 0.2)' : theme.shadow)};
-  position: relative;
-  z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
   @media (max-width: 480px) {
     padding: 12px;
   }
