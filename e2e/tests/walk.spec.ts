@@ -32,6 +32,8 @@ interface Fixtures {
   orgId: string;
   assignmentId: string;
   learnerId: string;
+  programId: string;
+  programAssignmentId: string;
 }
 
 /** What the parametrised routes open: a course of the preset curator with a quiz, an organization, an assignment (and a subject request to list). */
@@ -93,6 +95,21 @@ async function arrange(request: APIRequestContext): Promise<Fixtures> {
     recurrenceMonths: null,
     message: '',
   });
+  // A program of that course, assigned to the walk's learner and the preset learners: its screens are walked filled in.
+  const program = await post('/api/programs', {
+    title: `Программа обхода ${tag}`,
+    stages: [{ title: 'Этап обхода', courseIds: [course.id], dueDays: 14 }],
+  });
+  const learners = await Promise.all(
+    (['CLIENT', 'CANDIDATE', 'MANAGER'] as const).map(async (role) => {
+      const answer = await request.post('/api/auth/login', { data: PRESETS[role] });
+      return ((await answer.json()) as { user: { id: string } }).user.id;
+    }),
+  );
+  const programAssignment = await post('/api/program-assignments', {
+    programId: program.id,
+    audience: { kind: 'users', userIds: [registered.user!.id, ...learners] },
+  });
   return {
     courseId: course.id,
     moduleId: mod.id,
@@ -100,6 +117,8 @@ async function arrange(request: APIRequestContext): Promise<Fixtures> {
     orgId: org.id,
     assignmentId: assignment.id,
     learnerId: registered.user!.id,
+    programId: program.id,
+    programAssignmentId: programAssignment.id,
   };
 }
 
@@ -110,7 +129,15 @@ function addressOf(name: string, route: RouteDefinition, f: Fixtures): string {
     moduleId: f.moduleId,
     quizId: f.quizId,
     userId: f.learnerId,
-    id: name === 'organization' ? f.orgId : f.assignmentId,
+    id:
+      name === 'organization'
+        ? f.orgId
+        : name === 'programEditor'
+          ? f.programId
+          : name.startsWith('program')
+            ? f.programAssignmentId
+            : f.assignmentId,
+    assignmentId: f.programAssignmentId,
     token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     number: 'C-2026-ABCDEFGH',
   };

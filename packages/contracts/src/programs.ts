@@ -39,6 +39,7 @@ export const PROGRAM_MSG = {
   archived: 'Программа в архиве: верните её из архива, чтобы назначить или изменить',
   notYours: 'Изменять программу могут её автор, соавторы и администратор',
   coAuthorsOwnerOnly: 'Соавторов программы назначает её автор или администратор',
+  coAuthorNotCurator: 'Соавтором программы может быть только куратор',
   tooManyCoAuthors: 'У программы не больше 20 соавторов',
   templateNotFound: 'Шаблон программы не найден',
   assignmentNotFound: 'Назначение программы не найдено',
@@ -252,6 +253,8 @@ export interface Program {
   stages: ProgramStage[];
   owner: { id: string; fullName: string };
   coAuthorIds: string[];
+  /** The co-authors with their names, in the order of `coAuthorIds` (a name is '' if the account is gone). */
+  coAuthors: Array<{ id: string; fullName: string }>;
   /** Whether the person asking may change it (its author, a co-author, an ADMIN). */
   canEdit: boolean;
   version: number;

@@ -9,6 +9,12 @@ import { ProgramForm } from '../../scenes/ProgramEditor/ProgramForm';
 const C1 = '64b000000000000000000001';
 const C2 = '64b000000000000000000002';
 const C3 = '64b000000000000000000003';
+const OWNER = '64c000000000000000000001';
+const ANNA = '64c000000000000000000002';
+const BORIS = '64c000000000000000000003';
+
+const person = (id: string, fullName: string, email: string) => ({ id, fullName, email, role: 'CURATOR' });
+const curators = [person(OWNER, 'Куратор', 'owner@example.test'), person(BORIS, 'Борис Петров', 'boris@example.test')];
 
 const program: Program = {
   id: '64a000000000000000000001',
@@ -31,8 +37,9 @@ const program: Program = {
     },
     { key: 'second', title: 'Практика', courses: [], required: null, dueDays: 14, dueFrom: 'previous', locked: true },
   ],
-  owner: { id: 'u-1', fullName: 'Куратор' },
+  owner: { id: OWNER, fullName: 'Куратор' },
   coAuthorIds: [],
+  coAuthors: [],
   canEdit: true,
   version: 3,
   createdAt: '2026-12-01T10:00:00.000Z',
@@ -58,16 +65,17 @@ beforeEach(() => {
     sent.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (init?.method === 'PUT') return putAnswer();
     if (url.includes('/courses')) return answer(200, [{ id: C3, title: 'Продажи' }]);
+    if (url.includes('/users?')) return answer(200, { data: curators, total: curators.length, page: 1, limit: 8 });
     return answer(200, {});
   }) as unknown as typeof fetch;
 });
 
-function show(p: Program = program) {
+function show(p: Program = program, canManageCoAuthors = true) {
   const onReload = jest.fn(async () => undefined);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ThemeProvider theme={lightTheme}>
-        <ProgramForm program={p} onSaved={jest.fn()} onReload={onReload} />
+        <ProgramForm program={p} onSaved={jest.fn()} onReload={onReload} canManageCoAuthors={canManageCoAuthors} />
       </ThemeProvider>
     </QueryClientProvider>,
   );
@@ -135,4 +143,46 @@ test('a program the person may not change is read-only and says why', () => {
   expect(screen.getByRole('note').textContent).toContain('Изменять программу могут её автор, соавторы и администратор');
   expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
   expect(screen.queryByRole('button', { name: /Переместить/ })).toBeNull();
+});
+
+test('the owner adds a curator as a co-author, removes another, and «Сохранить» sends the list with the version', async () => {
+  show({ ...program, coAuthorIds: [ANNA], coAuthors: [{ id: ANNA, fullName: 'Анна Иванова' }] });
+  const section = screen.getByRole('region', { name: 'Соавторы' });
+  expect(within(section).getByText('Автор: Куратор')).toBeTruthy();
+  expect(await within(section).findByText('Анна Иванова')).toBeTruthy();
+
+  fireEvent.click(within(section).getByRole('button', { name: 'Добавить соавтора' }));
+  const found = await within(section).findByRole('list', { name: 'Найденные кураторы' });
+  // The owner is never a co-author of their own program.
+  expect((within(found).getByRole('button', { name: 'Куратор: уже автор программы' }) as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(within(found).getByRole('button', { name: 'Добавить соавтора: Борис Петров' }));
+  expect((within(found).getByRole('button', { name: 'Борис Петров: уже автор программы' }) as HTMLButtonElement).disabled).toBe(
+    true,
+  );
+  fireEvent.click(within(section).getByRole('button', { name: 'Убрать соавтора Анна Иванова' }));
+  const list = within(section).getByRole('list', { name: 'Соавторы программы' });
+  expect(list.textContent).toContain('Борис Петров');
+  expect(list.textContent).not.toContain('Анна Иванова');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
+  const put = sent.find((s) => s.method === 'PUT')!;
+  expect(put.url).toBe(`/api/programs/${program.id}`);
+  expect(put.body).toMatchObject({ version: 3, coAuthorIds: [BORIS] });
+  const search = sent.find((s) => s.url.includes('/users?'))!;
+  expect(search.url).toContain('role=CURATOR');
+});
+
+test('a co-author who is not the owner sees the list read-only, says why, and saves it unchanged', async () => {
+  show({ ...program, coAuthorIds: [ANNA], coAuthors: [{ id: ANNA, fullName: 'Анна Иванова' }] }, false);
+  const section = screen.getByRole('region', { name: 'Соавторы' });
+  expect(await within(section).findByText('Анна Иванова')).toBeTruthy();
+  expect(within(section).getByRole('note').textContent).toContain('Соавторов программы назначает её автор или администратор');
+  expect(within(section).queryByRole('button', { name: 'Добавить соавтора' })).toBeNull();
+  expect(within(section).queryByRole('button', { name: /Убрать соавтора/ })).toBeNull();
+
+  fireEvent.change(screen.getByRole('textbox', { name: 'Название' }), { target: { value: 'Адаптация' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+  await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
+  expect(sent.find((s) => s.method === 'PUT')!.body).toMatchObject({ title: 'Адаптация', coAuthorIds: [ANNA] });
 });

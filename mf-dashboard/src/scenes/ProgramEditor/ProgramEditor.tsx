@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Program } from '@portal/contracts';
+import { useAuth } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { fetchProgram, programKeys } from '../../api/programs';
 import { RecordPage } from '../../components/RecordPage';
@@ -8,6 +9,7 @@ import { ProgramForm } from './ProgramForm';
 /** /programs/:id: a program's editor (ADMIN, CURATOR); read-only for one they may not change or in the archive. */
 export function ProgramEditor({ id }: { id: string }) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const program = useQuery({
     queryKey: programKeys.one(id),
     queryFn: ({ signal }) => fetchProgram(id, signal),
@@ -26,7 +28,15 @@ export function ProgramEditor({ id }: { id: string }) {
   return (
     <RecordPage query={program} failed="Не удалось загрузить программу">
       {/* A saved or reloaded program starts the form again from what the server holds. */}
-      {(p) => <ProgramForm key={`${p.id}:${p.version}:${p.status}`} program={p} onSaved={replace} onReload={reload} />}
+      {(p) => (
+        <ProgramForm
+          key={`${p.id}:${p.version}:${p.status}`}
+          program={p}
+          onSaved={replace}
+          onReload={reload}
+          canManageCoAuthors={!!user && (user.role === 'ADMIN' || user.id === p.owner.id)}
+        />
+      )}
     </RecordPage>
   );
 }

@@ -11,33 +11,39 @@ import { StageCard } from '../../components/programs/StageCard';
 import { StageList, TitleBar } from '../../components/programs/layout';
 import { errorsOfIssues, fieldKey, formWideErrors, stageErrorsOf, type FieldErrors } from '../../components/programs/formErrors';
 import { draftOf, draftReducer, hasCourse, inputOf, newStageKey } from '../../components/programs/stagesModel';
+import { ProgramCoAuthors } from '../../components/programs/ProgramCoAuthors';
 import { ProgramActions } from './ProgramActions';
 
 interface ProgramFormProps {
   program: Program;
   onSaved: (program: Program) => void;
   onReload: () => Promise<void>;
+  /** The reader is the program's owner or an ADMIN: they may change its co-authors. */
+  canManageCoAuthors: boolean;
 }
 
 const STALE = 'Программу изменил другой пользователь. Загрузите её заново: ваши несохранённые изменения пропадут.';
 
 /** The editor's form: the program's fields and its stages; «Сохранить» sends the version it was read at. */
-export function ProgramForm({ program, onSaved, onReload }: ProgramFormProps) {
+export function ProgramForm({ program, onSaved, onReload, canManageCoAuthors }: ProgramFormProps) {
   const [draft, dispatch] = useReducer(draftReducer, program, draftOf);
+  const [coAuthorIds, setCoAuthorIds] = useState<string[]>(program.coAuthorIds);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [stale, setStale] = useState(false);
   const courses = useQuery({ queryKey: assignmentKeys.courses, queryFn: ({ signal }) => fetchPublishedCourses(signal) });
   const archived = program.status === 'archived';
   const readOnly = !program.canEdit || archived;
-  const saved = useMemo(() => JSON.stringify(inputOf(draftOf(program))), [program]);
-  const dirty = JSON.stringify(inputOf(draft)) !== saved;
+  // The whole list goes with every save: unchanged, the server keeps it and asks no owner's right.
+  const input = () => ({ ...inputOf(draft), coAuthorIds });
+  const saved = useMemo(() => JSON.stringify({ ...inputOf(draftOf(program)), coAuthorIds: program.coAuthorIds }), [program]);
+  const dirty = JSON.stringify(input()) !== saved;
 
   const available: ProgramCourse[] = (courses.data ?? [])
     .filter((c) => !hasCourse(draft, c.id))
     .map((c) => ({ id: c.id, title: c.title, published: true }));
 
   const save = useMutation({
-    mutationFn: () => saveProgram(program.id, inputOf(draft), program.version),
+    mutationFn: () => saveProgram(program.id, input(), program.version),
     onSuccess: onSaved,
     onError: (err) => {
       if (err instanceof ApiError && err.status === 412) return setStale(true);
@@ -47,7 +53,7 @@ export function ProgramForm({ program, onSaved, onReload }: ProgramFormProps) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = programInputSchema.safeParse(inputOf(draft));
+    const checked = programInputSchema.safeParse(input());
     if (!checked.success) return setErrors(errorsOfIssues(checked.error.issues));
     setErrors({});
     save.mutate();
@@ -128,6 +134,14 @@ export function ProgramForm({ program, onSaved, onReload }: ProgramFormProps) {
             </Button>
           </div>
         )}
+        <ProgramCoAuthors
+          owner={program.owner}
+          saved={program.coAuthors}
+          coAuthorIds={coAuthorIds}
+          canManage={canManageCoAuthors}
+          readOnly={readOnly}
+          onChange={setCoAuthorIds}
+        />
         {courses.isError && <ErrorBox>{errorMessage(courses.error, 'Не удалось загрузить опубликованные курсы')}</ErrorBox>}
 
         {formWide.map((message) => (

@@ -40,7 +40,7 @@ export function PersonStage({ assignmentId, userId, stage, number, canExtend, on
   const left = stage.status === 'completed' ? '' : stageDaysLeftText(stage.daysLeft);
 
   return (
-    <Card role="group" aria-label={`Этап ${number}: ${stage.title}`} $overdue={stage.status === 'overdue'}>
+    <Card aria-label={`Этап ${number}: ${stage.title}`} $overdue={stage.status === 'overdue'}>
       <Row>
         <strong>
           {number}. {stage.title}

@@ -1,6 +1,6 @@
 import { isValidObjectId } from 'mongoose';
-import { PROGRAM_MSG, dayOf, type Audience, type MyProgram, type ProgramPersonStatus } from '@portal/contracts';
-import { badRequest, clock, notFound, op, readPage, type Principal } from '@portal/service-kit';
+import { PROGRAM_MSG, dayOf, pageOffset, type Audience, type MyProgram, type ProgramPersonStatus } from '@portal/contracts';
+import { badRequest, clock, notFound, op, type Principal } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
 import { presentMyProgram } from '../presenters/program';
@@ -9,6 +9,7 @@ import type { ProgressDeps } from './deps';
 import { settleMembers, type EnrolDeps } from './programEnrolment';
 import { courseDoneTimes, statesOf } from './programMembers';
 import { lockedCourseIdsOf } from './programs';
+import { tallyTotal } from './programTallies';
 
 export async function loadProgramAssignment(models: ProgressModels, id: string): Promise<ProgramAssignmentDoc> {
   const doc = isValidObjectId(id) ? await models.programAssignments.findById(id).lean<ProgramAssignmentDoc>() : null;
@@ -107,29 +108,45 @@ export async function extendStage(
   return settled;
 }
 
-/** The filter of a report's people: not left, of a department, of a status, on a stage. */
+/**
+ * The filter of a report's people: not left, of a department, of a status, on a stage. Every part is an
+ * equality, which the store answers from its index (FerretDB reads every document of a range or an
+ * `$or` to filter it).
+ */
 export function peopleFilter(
   assignmentId: string,
   { department, status, stageKey }: { department?: string; status?: ProgramPersonStatus; stageKey?: string },
-  today = dayOf(clock.now()),
 ): Record<string, unknown> {
   const filter: Record<string, unknown> = { assignmentId, left: false };
   if (department) filter.department = department;
   if (stageKey) filter.currentStageKey = stageKey;
-  if (status === 'completed') filter.completedAt = op({ $ne: null });
-  if (status === 'overdue') Object.assign(filter, { completedAt: null, earliestDue: op({ $lt: today }) });
-  if (status === 'in_progress') {
-    Object.assign(filter, { completedAt: null, $or: [{ earliestDue: null }, { earliestDue: op({ $gte: today }) }] });
-  }
+  if (status) filter.state = status;
   return filter;
 }
 
-/** A page of the report's people, by name. */
-export const programPeoplePage = (
+/**
+ * A page of the report's people, by name. Its total comes from the tallies where they hold it (no
+ * filter, a department, a status, or a stage), so the store counts nothing; both a status and a stage
+ * are counted.
+ */
+export async function programPeoplePage(
   models: ProgressModels,
-  filter: Record<string, unknown>,
+  assignmentId: string,
+  filters: { department?: string; status?: ProgramPersonStatus; stageKey?: string },
   paging: { page: number; limit: number },
-) => readPage(models.programMembers, filter, paging, { fullName: 1, _id: 1 });
+): Promise<{ rows: ProgramMemberDoc[]; total: number }> {
+  const filter = peopleFilter(assignmentId, filters);
+  const [rows, total] = await Promise.all([
+    models.programMembers
+      .find(filter)
+      .sort({ fullName: 1, _id: 1 })
+      .skip(pageOffset(paging))
+      .limit(paging.limit)
+      .lean<ProgramMemberDoc[]>(),
+    filters.status && filters.stageKey ? models.programMembers.countDocuments(filter) : tallyTotal(models, assignmentId, filters),
+  ]);
+  return { rows, total };
+}
 
 /** One person's program as they see it now: stages computed from their completions, courses' percent. */
 export async function programOf(

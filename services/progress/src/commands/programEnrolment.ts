@@ -7,7 +7,15 @@ import { assignedTo, audiencePage } from './assignments';
 import type { ProgressDeps } from './deps';
 import { notifyOnce, type NotificationDraft } from './notifications';
 import { issueProgramCertificate } from './programCertificates';
-import { courseDoneTimes, firstCycle, memberFields, nextCycle, statesOf, type MemberFields } from './programMembers';
+import {
+  closingStage,
+  courseDoneTimes,
+  firstCycle,
+  memberFields,
+  nextCycle,
+  statesOf,
+  type MemberFields,
+} from './programMembers';
 import { tallyMoves } from './programTallies';
 
 /**
@@ -98,7 +106,7 @@ export async function settleMembers(
   const settled = bases.map(({ member, next }) => ({
     member,
     next,
-    fields: memberFields(program, statesOf(program, member, done.get(member.userId) ?? new Map(), now)),
+    fields: memberFields(statesOf(program, member, done.get(member.userId) ?? new Map(), now)),
   }));
   await deps.models.programMembers.bulkWrite(
     settled.map(({ member, next, fields }) => ({
@@ -156,7 +164,7 @@ export async function enrolPeople(
     left: false,
     enrolPass: pass,
     updatedAt: now,
-    ...memberFields(program, statesOf(program, { startDate: cycle.startDate, extensions: {} }, done.get(p.id) ?? new Map(), now)),
+    ...memberFields(statesOf(program, { startDate: cycle.startDate, extensions: {} }, done.get(p.id) ?? new Map(), now)),
   }));
   if (docs.length) {
     try {
@@ -300,11 +308,11 @@ export async function assertCourseOpen(deps: EnrolDeps, person: Principal, cours
   const assignments = await programAssignmentsOf(deps, person, { lockedCourseIds: courseId });
   if (!assignments.length) return;
   const { members, programs } = await membersOf(deps, person, assignments);
-  const closed = members.find((m) => m.lockedCourseIds.includes(courseId));
-  if (!closed) return;
-  const program = programs.get(closed.programId)!;
-  const at = program.stages.findIndex((s) => s.courses.some((c) => c.courseId === courseId));
-  throw conflict(PROGRAM_MSG.locked(program.title, program.stages[at]?.title ?? '', program.stages[at - 1]?.title ?? ''));
+  for (const m of members) {
+    const program = programs.get(m.programId);
+    const closed = program && closingStage(program, m, courseId);
+    if (program && closed) throw conflict(PROGRAM_MSG.locked(program.title, closed.stage.title, closed.opensAfter.title));
+  }
 }
 
 /**

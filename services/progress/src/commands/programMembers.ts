@@ -3,6 +3,7 @@ import {
   isFinalPass,
   nextCycleStart,
   programCompletedAt,
+  programPersonStatus,
   stageStates,
   type StageRuleStage,
   type StageState,
@@ -96,7 +97,7 @@ export async function courseDoneTimes(
  * What is stored of a person's states: where they are, what is locked, when they finished. Kept to a
  * few scalars (the stage-by-stage view is computed when asked), so that reading many members is cheap.
  */
-export function memberFields(program: Pick<ProgramDoc, 'stages'>, states: StageState[]) {
+export function memberFields(states: StageState[]) {
   const current = states.find((s) => !s.completedAt) ?? null;
   const dues = states.filter((s) => !s.completedAt && s.dueDate).map((s) => s.dueDate!);
   return {
@@ -104,10 +105,8 @@ export function memberFields(program: Pick<ProgramDoc, 'stages'>, states: StageS
     currentStageKey: current?.key ?? null,
     currentDue: current?.dueDate ?? null,
     earliestDue: dues.length ? dues.sort()[0] : null,
-    lockedCourseIds: program.stages.flatMap((stage, i) =>
-      states[i]?.status === 'locked' ? stage.courses.map((c) => c.courseId) : [],
-    ),
     completedAt: programCompletedAt(states),
+    state: programPersonStatus(states),
   };
 }
 
@@ -155,4 +154,20 @@ export function nextCycle(member: Pick<ProgramMemberDoc, 'cycle' | 'completedAt'
     extensions: {},
     certificateNumber: null,
   };
+}
+
+/**
+ * The stage that keeps a course closed for a member, or null. Stages complete in order, so the
+ * first incomplete one is number `stagesCompleted` and is open; a later stage marked locked is closed,
+ * since the stage before it is not complete.
+ */
+export function closingStage(
+  program: Pick<ProgramDoc, 'stages'>,
+  m: Pick<ProgramMemberDoc, 'stagesCompleted' | 'completedAt'>,
+  courseId: string,
+) {
+  if (m.completedAt) return null;
+  const at = program.stages.findIndex((s) => s.courses.some((c) => c.courseId === courseId));
+  if (at <= m.stagesCompleted || !program.stages[at].locked) return null;
+  return { stage: program.stages[at], opensAfter: program.stages[at - 1] };
 }

@@ -114,6 +114,11 @@ async function beginCycles(deps: ProgramRunDeps, assignment: ProgramAssignmentDo
  */
 export async function runProgramReminders(deps: ProgramRunDeps, today: string): Promise<ProgramRun> {
   const run: ProgramRun = { enrolled: 0, dueSoon: 0, overdue: 0, newCycles: 0 };
+  // A deadline that passed overnight: those people are now «есть просрочка» (their other changes set it).
+  await deps.models.programMembers.updateMany(
+    { state: 'in_progress', earliestDue: op({ $lt: today }) },
+    { $set: { state: 'overdue' } },
+  );
   for await (const assignment of everyAssignment(deps)) {
     run.enrolled += (await enrolAudience(deps, assignment)).enrolled;
     run.newCycles += await beginCycles(deps, assignment, today);

@@ -1,4 +1,4 @@
-import { dayOf, type ProgramReport } from '@portal/contracts';
+import { dayOf, type ProgramPersonStatus, type ProgramReport } from '@portal/contracts';
 import { clock, isDuplicateKey, op } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import type { ProgressModels } from '../models';
@@ -142,6 +142,25 @@ export async function recountTallies(models: ProgressModels, assignmentId: strin
 const sumOver = (records: Array<Record<string, number> | undefined>, keep: (key: string) => boolean = () => true) =>
   records.reduce((total, r) => total + Object.entries(r ?? {}).reduce((s, [k, n]) => (keep(k) ? s + n : s), 0), 0);
 
+/** An assignment's tallies (of one department, if asked), with the totals every reader wants; one read. */
+async function readTallies(models: ProgressModels, assignmentId: string, department?: string) {
+  const today = dayOf(clock.now());
+  const tallies = await models.programTallies
+    .find(department !== undefined ? { assignmentId, department } : { assignmentId })
+    .lean<ProgramTallyDoc[]>();
+  const late = (day: string) => day < today;
+  return {
+    tallies,
+    late,
+    assigned: tallies.reduce((n, t) => n + (t.assigned ?? 0), 0),
+    completed: tallies.reduce((n, t) => n + (t.completed ?? 0), 0),
+    overdue: sumOver(
+      tallies.map((t) => t.early),
+      late,
+    ),
+  };
+}
+
 /** The report from the tallies: one read of the assignment's departments (or of one). */
 export async function tallyReport(
   models: ProgressModels,
@@ -149,23 +168,14 @@ export async function tallyReport(
   program: ProgramDoc,
   department?: string,
 ): Promise<ProgramReport> {
-  const today = dayOf(clock.now());
-  const tallies = await models.programTallies
-    .find(department !== undefined ? { assignmentId, department } : { assignmentId })
-    .lean<ProgramTallyDoc[]>();
-  const assigned = tallies.reduce((n, t) => n + (t.assigned ?? 0), 0);
-  const completed = tallies.reduce((n, t) => n + (t.completed ?? 0), 0);
-  const late = (day: string) => day < today;
+  const { tallies, late, assigned, completed, overdue } = await readTallies(models, assignmentId, department);
   return {
     assignmentId,
     programId: String(program._id),
     title: program.title,
     assigned,
     completed,
-    overdue: sumOver(
-      tallies.map((t) => t.early),
-      late,
-    ),
+    overdue,
     percent: assigned ? Math.round((completed / assigned) * 100) : 0,
     stages: program.stages.map((s, i) => ({
       key: s.key,
@@ -181,4 +191,18 @@ export async function tallyReport(
       ),
     })),
   };
+}
+
+/** How many people a filter of the report's people holds, from the tallies (a status or a stage, not both). */
+export async function tallyTotal(
+  models: ProgressModels,
+  assignmentId: string,
+  { department, status, stageKey }: { department?: string; status?: ProgramPersonStatus; stageKey?: string },
+): Promise<number> {
+  const { tallies, assigned, completed, overdue } = await readTallies(models, assignmentId, department);
+  if (stageKey) return tallies.reduce((n, t) => n + (t.at?.[stageKey] ?? 0), 0);
+  if (status === 'completed') return completed;
+  if (status === 'overdue') return overdue;
+  if (status === 'in_progress') return assigned - completed - overdue;
+  return assigned;
 }

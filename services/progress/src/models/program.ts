@@ -1,9 +1,11 @@
 import { Schema, type Types } from 'mongoose';
 import {
   AUDIENCE_KINDS,
+  PROGRAM_PERSON_STATUSES,
   PROGRAM_STATUSES,
   ROLES,
   STAGE_DUE_FROM,
+  type ProgramPersonStatus,
   type ProgramStatus,
   type Role,
   type StageDueFrom,
@@ -155,7 +157,7 @@ export const programAssignmentModel = storeModel<ProgramAssignmentDoc>(
 /**
  * One person in one program assignment: their stages as last computed, moved by the events that
  * change them (a course completed, an extension, the program edited, a new cycle), never recounted on
- * a read. The report counts these by stage; a quiz start finds a locked course in `lockedCourseIds`.
+ * a read. The report's tallies move with them; which courses are closed follows from `stagesCompleted`.
  */
 export interface ProgramMemberDoc {
   _id: Types.ObjectId;
@@ -177,8 +179,13 @@ export interface ProgramMemberDoc {
   currentDue: string | null;
   /** The earliest deadline of an incomplete stage: the person is overdue once it is past. */
   earliestDue: string | null;
-  lockedCourseIds: string[];
   completedAt: Date | null;
+  /**
+   * Where they stand as of their last change (or the daily run, which turns «в процессе» into «есть
+   * просрочка» once a deadline passes): the report's people are filtered by it with an equality the
+   * store answers from its index.
+   */
+  state: ProgramPersonStatus;
   certificateNumber: string | null;
   /** The person's own deadlines, by stage key. */
   extensions: Record<string, string>;
@@ -204,8 +211,8 @@ const programMemberSchema = new Schema<ProgramMemberDoc>(
     currentStageKey: { type: String, default: null },
     currentDue: { type: String, default: null },
     earliestDue: { type: String, default: null },
-    lockedCourseIds: { type: [String], default: [] },
     completedAt: { type: Date, default: null },
+    state: { type: String, enum: PROGRAM_PERSON_STATUSES, default: 'in_progress' },
     certificateNumber: { type: String, default: null },
     extensions: { type: Schema.Types.Mixed, default: {} },
     left: { type: Boolean, default: false },
@@ -219,6 +226,9 @@ programMemberSchema.index({ userId: 1, left: 1 });
 programMemberSchema.index({ programId: 1, _id: 1 });
 // The report's people, by name; the daily run's pass through an assignment.
 programMemberSchema.index({ assignmentId: 1, left: 1, fullName: 1, _id: 1 });
+programMemberSchema.index({ assignmentId: 1, left: 1, state: 1, fullName: 1, _id: 1 });
+// The daily run's «просрочен»: people in progress whose earliest deadline has passed.
+programMemberSchema.index({ state: 1, earliestDue: 1 });
 programMemberSchema.index({ assignmentId: 1, _id: 1 });
 // The daily reminders: people whose stage is due on a day.
 programMemberSchema.index({ currentDue: 1, _id: 1 });

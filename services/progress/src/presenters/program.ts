@@ -17,7 +17,7 @@ import { audienceOf } from '../commands/assignments';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
 import { canEditProgram } from '../policies/programs';
 
-export const presentProgram = (doc: ProgramDoc, viewer: Principal): Program => ({
+export const presentProgram = (doc: ProgramDoc, viewer: Principal, names: ReadonlyMap<string, string> = new Map()): Program => ({
   id: String(doc._id),
   title: doc.title,
   description: doc.description,
@@ -34,6 +34,7 @@ export const presentProgram = (doc: ProgramDoc, viewer: Principal): Program => (
   })),
   owner: { id: doc.owner.id, fullName: doc.owner.fullName },
   coAuthorIds: doc.coAuthorIds,
+  coAuthors: doc.coAuthorIds.map((id) => ({ id, fullName: names.get(id) ?? '' })),
   canEdit: canEditProgram(viewer, doc),
   version: doc.version ?? 0,
   createdAt: new Date(doc.createdAt).toISOString(),
@@ -73,14 +74,9 @@ export function memberStatus(
   return m.earliestDue && m.earliestDue < today ? 'overdue' : 'in_progress';
 }
 
-/** The status of the stage a stored member is on. */
-function currentStatus(program: ProgramDoc, m: ProgramMemberDoc, today: string): StageStatus {
-  if (m.lockedCourseIds.length) {
-    const stage = program.stages.find((s) => s.key === m.currentStageKey);
-    if (stage?.courses.some((c) => m.lockedCourseIds.includes(c.courseId))) return 'locked';
-  }
-  return m.currentDue && m.currentDue < today ? 'overdue' : 'in_progress';
-}
+/** The status of the stage a stored member is on (the first incomplete one is never closed: the one before it is complete). */
+const currentStatus = (m: ProgramMemberDoc, today: string): StageStatus =>
+  m.currentDue && m.currentDue < today ? 'overdue' : 'in_progress';
 
 const titleOf = (program: ProgramDoc | undefined, key: string | null) => program?.stages.find((s) => s.key === key)?.title ?? '';
 
@@ -97,7 +93,7 @@ export function presentProgramPerson(program: ProgramDoc, m: ProgramMemberDoc): 
       ? {
           key: m.currentStageKey,
           title: titleOf(program, m.currentStageKey),
-          status: currentStatus(program, m, today),
+          status: currentStatus(m, today),
           dueDate: m.currentDue,
         }
       : null,
@@ -124,7 +120,7 @@ export function presentMyProgramSummary(
         ? {
             key: m.currentStageKey,
             title: titleOf(program, m.currentStageKey),
-            status: currentStatus(program, m, today),
+            status: currentStatus(m, today),
             dueDate: m.currentDue,
             daysLeft: m.currentDue ? daysBetween(today, m.currentDue) : null,
           }

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import {
   assertExportable,
+  badRequest,
   exportColumns,
   exportDay,
   forbidden,
@@ -46,7 +47,7 @@ import {
   updateProgram,
 } from '../../commands/programs';
 import { PROGRAM_TEMPLATES } from '../../commands/programTemplates';
-import type { ProgramAssignmentDoc, ProgramMemberDoc } from '../../models/program';
+import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../../models/program';
 import { authorizeProgramAssignmentEdit, canEditProgram } from '../../policies/programs';
 import {
   presentMyProgramSummary,
@@ -77,6 +78,21 @@ export function programRoutes(deps: ProgramRouteDeps): DeclaredHandler[] {
   const { models } = deps;
   const outlines = (ctx: Context) => (courseId: string) => deps.content.getOutline(courseId, ctx.get('authorization'));
 
+  /** A program as its reader sees it, its co-authors named (the auth service's internal route: no audit record). */
+  async function present(ctx: Context, doc: ProgramDoc) {
+    const people = doc.coAuthorIds.length ? await deps.people.users(doc.coAuthorIds) : [];
+    return presentProgram(doc, ctx.state.user, new Map(people.map((p) => [p.id, p.fullName])));
+  }
+
+  /** Co-authors are curators: an id of anyone else (or of nobody) is refused before anything is written. */
+  async function assertCurators(ids: readonly string[] | undefined) {
+    if (!ids?.length) return;
+    const found = await deps.people.users([...ids]);
+    if (ids.some((id) => found.find((p) => p.id === id)?.role !== 'CURATOR')) {
+      throw badRequest(PROGRAM_MSG.coAuthorNotCurator, 'coAuthorIds');
+    }
+  }
+
   async function editable(ctx: Context, id: string) {
     const doc = await loadProgram(models, id);
     if (!canEditProgram(ctx.state.user, doc)) throw forbidden(PROGRAM_MSG.notYours);
@@ -95,7 +111,7 @@ export function programRoutes(deps: ProgramRouteDeps): DeclaredHandler[] {
     // Before /:id, which these paths would otherwise match.
     implement(declared.listProgramTemplates, () => PROGRAM_TEMPLATES),
     implement(declared.copyProgramTemplate, async (ctx, { params }) =>
-      presentProgram(await copyTemplate(deps, ctx.state.user, params.key), ctx.state.user),
+      present(ctx, await copyTemplate(deps, ctx.state.user, params.key)),
     ),
     implement(declared.listMyPrograms, async (ctx, { query: { page, limit } }) => {
       const me = ctx.state.user;
@@ -133,29 +149,31 @@ export function programRoutes(deps: ProgramRouteDeps): DeclaredHandler[] {
         limit: query.limit,
       };
     }),
-    implement(declared.createProgram, async (ctx, { body }) =>
-      presentProgram(await createProgram(deps, ctx.state.user, body, outlines(ctx)), ctx.state.user),
-    ),
+    implement(declared.createProgram, async (ctx, { body }) => {
+      await assertCurators(body.coAuthorIds);
+      return present(ctx, await createProgram(deps, ctx.state.user, body, outlines(ctx)));
+    }),
     implement(declared.getProgram, async (ctx, { params }) => {
       const doc = await loadProgram(models, params.id);
       ctx.set('ETag', versionTag(doc.version ?? 0));
-      return presentProgram(doc, ctx.state.user);
+      return present(ctx, doc);
     }),
     implement(declared.updateProgram, async (ctx, { params, body, expected }) => {
       const before = await loadProgram(models, params.id);
+      await assertCurators(body.coAuthorIds?.filter((id) => !before.coAuthorIds.includes(id)));
       const after = await updateProgram(deps, ctx.state.user, before, body, expected, outlines(ctx));
       deps.onProgramSaved(String(after._id));
       ctx.set('ETag', versionTag(after.version ?? 0));
-      return presentProgram(after, ctx.state.user);
+      return present(ctx, after);
     }),
     implement(declared.copyProgram, async (ctx, { params }) =>
-      presentProgram(await copyProgram(deps, ctx.state.user, await loadProgram(models, params.id)), ctx.state.user),
+      present(ctx, await copyProgram(deps, ctx.state.user, await loadProgram(models, params.id))),
     ),
     implement(declared.archiveProgram, async (ctx, { params }) =>
-      presentProgram(await setProgramStatus(deps, ctx.state.user, await editable(ctx, params.id), 'archived'), ctx.state.user),
+      present(ctx, await setProgramStatus(deps, ctx.state.user, await editable(ctx, params.id), 'archived')),
     ),
     implement(declared.restoreProgram, async (ctx, { params }) =>
-      presentProgram(await setProgramStatus(deps, ctx.state.user, await editable(ctx, params.id), 'active'), ctx.state.user),
+      present(ctx, await setProgramStatus(deps, ctx.state.user, await editable(ctx, params.id), 'active')),
     ),
 
     implement(declared.listProgramAssignments, async (_ctx, { query: { page, limit, programId } }) => {
@@ -192,8 +210,8 @@ export function programRoutes(deps: ProgramRouteDeps): DeclaredHandler[] {
     implement(declared.listProgramPeople, async (_ctx, { params, query: { page, limit, ...filters } }) => {
       const assignment = await loadProgramAssignment(models, params.id);
       const program = await loadProgram(models, assignment.programId);
-      const { rows, ...counted } = await programPeoplePage(models, peopleFilter(params.id, filters), { page, limit });
-      return { data: rows.map((m) => presentProgramPerson(program, m)), ...counted, page, limit };
+      const { rows, total } = await programPeoplePage(models, params.id, filters, { page, limit });
+      return { data: rows.map((m) => presentProgramPerson(program, m)), total, page, limit };
     }),
     implement(declared.getProgramPerson, async (_ctx, { params }) => {
       const assignment = await loadProgramAssignment(models, params.id);

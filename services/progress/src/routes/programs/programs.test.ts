@@ -205,6 +205,45 @@ describe('programs: the editor', () => {
     expect(refused.body.message).toBe(PROGRAM_MSG.archived);
   });
 
+  it('lets the owner name curators as co-authors, who may then edit it but not change who co-authors it', async () => {
+    const { program } = await buildTrack();
+    const body = { title: program.title, stages: program.stages.map((s) => ({ ...s, courseIds: s.courses.map((c) => c.id) })) };
+    const [boris, learner] = await Promise.all([userWithRole(bed.auth, 'CURATOR', 'Борис Орлов'), bed.learner('CLIENT')]);
+    const notCurator = await call('PUT', `/api/programs/${program.id}`, curator(), {
+      ...body,
+      coAuthorIds: [learner.user.id],
+      version: program.version,
+    });
+    expect({ status: notCurator.status, message: notCurator.body.message }).toEqual({
+      status: 400,
+      message: PROGRAM_MSG.coAuthorNotCurator,
+    });
+    const named = await call<Program>('PUT', `/api/programs/${program.id}`, curator(), {
+      ...body,
+      coAuthorIds: [boris.user.id],
+      version: program.version,
+    });
+    expect(named.body.coAuthors).toEqual([{ id: boris.user.id, fullName: 'Борис Орлов' }]);
+    const asBoris = await call<Program>('GET', `/api/programs/${program.id}`, boris.token);
+    expect(asBoris.body.canEdit).toBe(true);
+    const edited = await call<Program>('PUT', `/api/programs/${program.id}`, boris.token, {
+      ...body,
+      title: 'Правка соавтора',
+      coAuthorIds: [boris.user.id],
+      version: named.body.version,
+    });
+    expect(edited.body.title).toBe('Правка соавтора');
+    const widened = await call('PUT', `/api/programs/${program.id}`, boris.token, {
+      ...body,
+      coAuthorIds: [],
+      version: edited.body.version,
+    });
+    expect({ status: widened.status, message: widened.body.message }).toEqual({
+      status: 403,
+      message: PROGRAM_MSG.coAuthorsOwnerOnly,
+    });
+  });
+
   it('copies a template as stages and deadlines without courses, which cannot be assigned until each stage has one', async () => {
     const templates = await call<Array<{ key: string; title: string }>>('GET', '/api/programs/templates', curator());
     expect(templates.body.map((t) => t.title)).toEqual([
@@ -322,11 +361,14 @@ describe('programs: a learner goes through the stages', () => {
       curator(),
     );
     expect(elsewhere.body).toMatchObject({ assigned: 0, overdue: 0 });
+    // The people are filtered by where they stood at their last change; the scheduled run marks the day's new delays.
+    await runProgramReminders(reminderDeps(bed.progress.ctx), dayOf(clock.now()));
     const late = await call<ProgramPeoplePage>(
       'GET',
       `/api/program-assignments/${assignment.id}/people?status=overdue`,
       curator(),
     );
+    expect(late.body.total).toBe(2);
     expect(late.body.data.map((p) => [p.fullName, p.currentStage?.title, p.currentStage?.status])).toEqual([
       [vera.user.fullName, 'Охрана труда', 'overdue'],
       [gleb.user.fullName, 'Знакомство', 'overdue'],

@@ -73,6 +73,7 @@ export const programSchema = conforms<Program>().as(
       ),
       owner: person,
       coAuthorIds: z.array(z.string()),
+      coAuthors: z.array(person),
       canEdit: z.boolean(),
       version: z.number().int(),
       createdAt: dateTime,
