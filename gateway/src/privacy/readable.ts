@@ -3,6 +3,7 @@ import {
   ASSIGNMENT_STATUS_LABELS,
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
+  PROGRAM_PERSON_STATUS_LABELS,
   ROLE_LABELS,
   SUBJECT_REQUEST_LABELS,
   type DashboardSource,
@@ -22,6 +23,9 @@ const HIDDEN = new Set([
   ...['passwordHash', 'tokenHash', 'shuffleSeed', 'drawSeed'],
   // The act's PDF bytes: downloaded on their own (`/act`).
   'act',
+  // a notification's unique key and a program place's last enrolment pass: bookkeeping
+  'key',
+  'enrolPass',
 ]);
 
 /** A column's header; a field not named here is shown under «Прочее: <field>». */
@@ -158,11 +162,33 @@ const FIELD_LABELS: Record<string, string> = {
   uses: 'Использований',
   validUntil: 'Действует до',
   viaLinkId: 'Ссылка (номер)',
+  // learning programs: a person's place in one, and the programs they wrote
+  assignmentId: 'Назначение (номер)',
+  programId: 'Программа (номер)',
+  cycle: 'Прохождение №',
+  startDate: 'Начало',
+  validFrom: 'Засчитываются прохождения с',
+  stagesCompleted: 'Пройдено этапов',
+  currentStageKey: 'Текущий этап (ключ)',
+  currentDue: 'Срок текущего этапа',
+  earliestDue: 'Ближайший срок',
+  state: 'Положение',
+  certificateNumber: 'Сертификат',
+  extensions: 'Продлённые сроки этапов',
+  left: 'Вне аудитории',
+  description: 'Описание',
+  certificate: 'Выдавать сертификат',
+  stages: 'Этапы',
+  owner: 'Автор',
+  coAuthorIds: 'Соавторы (номера)',
+  courseIds: 'Курсы (номера)',
 };
 
 const STATUS_LABELS: Record<string, string> = {
   ...APPLICATION_STATUS_LABELS,
   ...ASSIGNMENT_STATUS_LABELS,
+  active: 'Действует',
+  archived: 'В архиве',
   open: 'Открыт',
   done: 'Выполнен',
   in_progress: 'В процессе',
@@ -184,6 +210,7 @@ const CODES: Record<string, Record<string, string>> = {
   entity: AUDIT_ENTITY_LABELS,
   kind: SUBJECT_REQUEST_LABELS,
   reason: REASON_LABELS,
+  state: PROGRAM_PERSON_STATUS_LABELS,
 };
 
 const ROLE_CODE = new RegExp(`\\b(${Object.keys(ROLE_LABELS).join('|')})\\b`, 'g');

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, CRM_ROLES, ROLES, STAFF_ROLES } from '@portal/contracts/roles';
+import { ADMIN_ROLES, CRM_ROLES, ROLES, STAFF_ROLES, STUDY_ROLES } from '@portal/contracts/roles';
 import { REMOTES, ROUTES, decide, firstReadsOf, paths, remoteShows, resolve } from './index';
 
 const where = (pathname: string) => {
@@ -41,7 +41,7 @@ describe('the route table', () => {
 
   it('takes roles from contracts/roles alone', () => {
     for (const { access } of Object.values(ROUTES))
-      expect([ROLES, STAFF_ROLES, CRM_ROLES, ADMIN_ROLES, 'public']).toContain(access);
+      expect([ROLES, STAFF_ROLES, CRM_ROLES, ADMIN_ROLES, STUDY_ROLES, 'public']).toContain(access);
   });
 
   it('accepts a trailing slash and decodes parameters', () => {
@@ -77,7 +77,7 @@ describe('the route table', () => {
     expect(paths.organization('o-7')).toBe('/crm/orgs/o-7');
     expect(paths.landing()).toBe('/');
     for (const name of Object.keys(ROUTES) as Array<keyof typeof ROUTES>)
-      expect(resolve((paths[name] as (...args: string[]) => string)('x1'))?.name).toBe(name);
+      expect(resolve((paths[name] as (...args: string[]) => string)('x1', 'x2'))?.name).toBe(name);
   });
 
   it('lets a remote show only its own routes, and only to whom the guard admits', () => {

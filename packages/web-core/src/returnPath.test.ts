@@ -53,11 +53,12 @@ describe('the header navigation', () => {
     'Главная /dashboard',
     'Курсы /courses',
     'Мои назначения /courses?filter=assigned',
+    'Мои программы /my-programs',
     'Мои результаты /results',
     'Сертификаты /results?section=certificates',
   ];
 
-  it('gives learners their assignments and certificates beside their courses and results', () => {
+  it('gives learners their assignments, programs and certificates beside their courses and results', () => {
     for (const role of ['CLIENT', 'CANDIDATE'] as const) expect(labels(role)).toEqual(learning);
   });
 
@@ -65,6 +66,7 @@ describe('the header navigation', () => {
     expect(labels('MANAGER')).toEqual([
       ...learning,
       'Назначения /assignments',
+      'Программы /programs',
       'Организации /crm/orgs',
       'Пользователи /crm/contacts',
     ]);
@@ -77,6 +79,7 @@ describe('the header navigation', () => {
       'Результаты /results',
       'Проверка ответов /reviews',
       'Назначения /assignments',
+      'Программы /programs',
       'Организации /crm/orgs',
       'Пользователи /crm/contacts',
     ];

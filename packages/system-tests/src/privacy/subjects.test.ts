@@ -177,6 +177,18 @@ it('exports everything about a person, then forgets them everywhere, with an act
   expect(contact.status).toBe(201);
   expect((await gw('GET', `/api/users/${victim.user.id}`, admin)).status).toBe(200);
   const { fileUrl, reviewer, reviewerNameSeen } = await gradedAttemptWithFile();
+  // A learning program of theirs: their place in it holds their name until they are forgotten.
+  const track = await seedQuizCourse(portal);
+  const program = await gw('POST', '/api/programs', portal.as.CURATOR.token, {
+    title: 'Программа обезличивания',
+    stages: [{ title: 'Единственный этап', courseIds: [track.course.id], dueDays: 14 }],
+  });
+  const programAssignment = await gw('POST', '/api/program-assignments', portal.as.CURATOR.token, {
+    programId: program.body.id,
+    audience: { kind: 'users', userIds: [victim.user.id] },
+  });
+  expect(programAssignment.status).toBe(201);
+  expect((await gw('GET', '/api/programs/my', victim.token)).body.total).toBe(1);
 
   // Export: only an ADMIN files and carries it out.
   expect(
@@ -212,6 +224,9 @@ it('exports everything about a person, then forgets them everywhere, with an act
     expect.objectContaining({ Ссылка: fileUrl, 'Имя файла': `${victim.user.fullName} — акт.txt` }),
   ]);
   expect(data['Пройденные уроки']).toHaveLength(1);
+  expect(data['Программы обучения (участие)']).toEqual([
+    expect.objectContaining({ ФИО: victim.user.fullName, 'Пройдено этапов': 0, Положение: 'в процессе' }),
+  ]);
   expect(data['Контакты организаций']).toEqual([expect.objectContaining({ Телефон: PHONE })]);
   expect(data['Действия человека'].length).toBeGreaterThanOrEqual(3); // the attempt, the lesson, the consent
   expect(data['Действия с его учётной записью']).toEqual(

@@ -1,5 +1,6 @@
 import { SUBJECT_EXPORT_LIMIT, op, type SubjectHandlers } from '@portal/service-kit';
 import { renderCertificate, type CertificateIssuer } from '../certificates/pdf';
+import { isProgramCertificate } from '../commands/programCertificates';
 import type { ProgressModels } from '../models';
 import { renamedLearner } from '../scorm/cmi';
 
@@ -12,17 +13,20 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
-      const [lessons, courses, attempts, assigned, extensions, certificates, notifications, links, scorm] = await Promise.all([
-        models.completions.find({ userId }, null, limited).lean(),
-        models.courseCompletions.find({ userId }, null, limited).lean(),
-        models.attempts.find({ userId }, null, limited).lean(),
-        models.assignments.find({ audienceUserIds: userId }, null, limited).lean(),
-        models.assignmentExtensions.find({ userId }, null, limited).lean(),
-        models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
-        models.notifications.find({ userId }, null, limited).lean(),
-        models.candidateLinks.find({ createdBy: userId }, { tokenHash: 0 }, limited).lean(),
-        models.scormAttempts.find({ userId }, null, limited).lean(),
-      ]);
+      const [lessons, courses, attempts, assigned, extensions, certificates, notifications, links, scorm, programs, authored] =
+        await Promise.all([
+          models.completions.find({ userId }, null, limited).lean(),
+          models.courseCompletions.find({ userId }, null, limited).lean(),
+          models.attempts.find({ userId }, null, limited).lean(),
+          models.assignments.find({ audienceUserIds: userId }, null, limited).lean(),
+          models.assignmentExtensions.find({ userId }, null, limited).lean(),
+          models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
+          models.notifications.find({ userId }, null, limited).lean(),
+          models.candidateLinks.find({ createdBy: userId }, { tokenHash: 0 }, limited).lean(),
+          models.scormAttempts.find({ userId }, null, limited).lean(),
+          models.programMembers.find({ userId }, null, limited).lean(),
+          models.programs.find({ $or: [{ 'owner.id': userId }, { coAuthorIds: userId }] }, null, limited).lean(),
+        ]);
       return {
         'Пройденные уроки': lessons,
         'Завершённые курсы': courses,
@@ -33,6 +37,8 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
         Уведомления: notifications,
         'Ссылки для кандидатов': links,
         'Попытки SCORM-уроков': scorm,
+        'Программы обучения (участие)': programs,
+        'Программы обучения (автор, соавтор)': authored,
       };
     },
 
@@ -41,6 +47,13 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
       const reviewed = await renameReviewer(models, userId, alias);
       const authored = await models.assignments.updateMany({ 'createdBy.id': userId }, { $set: { 'createdBy.fullName': alias } });
       const links = await models.candidateLinks.updateMany({ createdBy: userId }, { $set: { createdByName: alias } });
+      // Their place in programs keeps its progress under the alias; programs they wrote or assigned name the alias.
+      const members = await models.programMembers.updateMany({ userId }, { $set: { fullName: alias, email: '' } });
+      const programs = await models.programs.updateMany({ 'owner.id': userId }, { $set: { 'owner.fullName': alias } });
+      const programAssignments = await models.programAssignments.updateMany(
+        { 'createdBy.id': userId },
+        { $set: { 'createdBy.fullName': alias } },
+      );
       let scorm = 0;
       for (const a of await models.scormAttempts.find({ userId }, { cmi: 1 }).lean()) {
         await models.scormAttempts.updateOne({ _id: a._id }, { $set: { userName: alias, cmi: renamedLearner(a.cmi, alias) } });
@@ -49,7 +62,8 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
       let certificates = 0;
       for (const c of await models.certificates.find({ userId }, { pdf: 0 }).lean()) {
         const verifyUrl = `${publicUrl.replace(/\/$/, '')}/verify/${c.number}`;
-        const pdf = await renderCertificate({ ...c, fullName: alias, verifyUrl, issuer });
+        const subject = isProgramCertificate(c.courseId) ? 'program' : 'course';
+        const pdf = await renderCertificate({ ...c, fullName: alias, verifyUrl, issuer, subject });
         await models.certificates.updateOne({ _id: c._id }, { $set: { fullName: alias, pdf } });
         certificates += 1;
       }
@@ -60,6 +74,9 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
         'Ссылки для кандидатов (автор)': links.modifiedCount,
         Сертификаты: certificates,
         'Попытки SCORM-уроков': scorm,
+        'Программы обучения (участие)': members.modifiedCount,
+        'Программы обучения (автор)': programs.modifiedCount,
+        'Назначения программ (автор)': programAssignments.modifiedCount,
       };
     },
   };
