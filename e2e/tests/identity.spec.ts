@@ -145,6 +145,7 @@ test('the preset picker signs the administrator in to /dashboard with the staff 
     // With the count of attempts waiting, when other journeys left some.
     /^Проверка ответов/,
     'Назначения',
+    'Программы',
     'Организации',
     'Пользователи',
     'Запросы ПДн',
@@ -262,6 +263,7 @@ test('a learner goes from the courses to their dashboard and their results throu
     'Главная',
     'Курсы',
     'Мои назначения',
+    'Мои программы',
     'Мои результаты',
     'Сертификаты',
   ]);
