@@ -17,6 +17,7 @@ import { countDuplicates, DUPLICATES_GOAL } from './duplicates';
 import { scormFigures } from './scorm';
 import { directoryFigures } from './directory';
 import { programFigures } from './programs';
+import { versionFigures } from './versions';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -317,6 +318,7 @@ async function main() {
     if (only === 'replicas') await replicaLoad(store.url, redis.url, figures);
     if (!only || only === 'directory') await directoryFigures(figures);
     if (!only || only === 'programs') await programFigures(figures);
+    if (!only || only === 'versions') await versionFigures(figures);
     if (!only || only === 'capacity' || capacityArgs.includes(only)) capacityRows = await capacity(redis.url, selection, figures);
   } finally {
     await Promise.all([store.process?.stop(), redis.process?.stop()]);

@@ -441,6 +441,41 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
     'Выгрузка курса «Основы HR» в SCORM 1.2',
     ({ verb, subject }) => `${verb(EXPORTED)} курс${quoted(subject)} как пакет SCORM 1.2`,
   ),
+  // Course versions (docs/decisions/093): published, discarded, restored, pruned.
+  kind(
+    'update',
+    'course',
+    /^Опубликована версия \S+ курса/,
+    'Опубликована версия 3 курса «Основы HR»: Обновлён раздел о СИЗ',
+    ({ verb, details }) => {
+      const named = /^Опубликована версия (\S+) курса «([^»]*)»/.exec(details);
+      return `${verb(['опубликовал', 'опубликовала'])} ${named ? `версию ${named[1]} курса «${named[2]}»` : 'новую версию курса'}`;
+    },
+  ),
+  kind(
+    'update',
+    'course',
+    /^Отменены изменения черновика курса/,
+    'Отменены изменения черновика курса «Основы HR»',
+    ({ verb, subject }) => `${verb(['отменил', 'отменила'])} изменения черновика курса${quoted(subject)}`,
+  ),
+  kind(
+    'update',
+    'course',
+    /^Версия \S+ курса .* восстановлена как черновик$/,
+    'Версия 1 курса «Основы HR» восстановлена как черновик',
+    ({ verb, details }) => {
+      const named = /^Версия (\S+) курса «([^»]*)»/.exec(details);
+      return `${verb(['восстановил', 'восстановила'])} ${named ? `версию ${named[1]} курса «${named[2]}»` : 'версию курса'} как черновик`;
+    },
+  ),
+  kind(
+    'delete',
+    'course',
+    /^(Удалены старые версии|Очистка версий) курса/,
+    'Удалены старые версии курса «Основы HR»: 1, 2',
+    ({ verb, subject }) => `${verb(['очистил', 'очистила'])} старые версии курса${quoted(subject)}`,
+  ),
   // A person's favourite courses: the details say what was done after the course's title.
   ...(
     [

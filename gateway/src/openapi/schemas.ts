@@ -161,6 +161,9 @@ const lessonOutlineSchema = z.object({
   hasScorm: z.boolean(),
   version: z.number().int(),
   updatedAt: isoDate,
+  retakeSince: isoDate
+    .optional()
+    .meta({ description: 'Опубликованная версия потребовала пройти урок заново: прохождения до этой даты не считаются' }),
 });
 export const courseOutlineSchema = conforms<CourseOutline>().as(
   z
@@ -370,6 +373,7 @@ const attemptSummaryShape = {
   courseId: z.string(),
   courseTitle: z.string(),
   lessonId: z.string(),
+  courseVersion: z.number().int().optional().meta({ description: 'Версия курса, на которой пройдена попытка' }),
   attemptNumber: z.number().int(),
   status: z
     .enum([...RESULT_STATUSES, 'in_progress', 'submitted'])

@@ -64,6 +64,7 @@ const FIELD_LABELS: Record<string, string> = {
   expiresAt: 'Истекает',
   courseId: 'Курс (номер)',
   courseTitle: 'Курс',
+  courseVersion: 'Версия курса',
   lessonId: 'Урок (номер)',
   lessonTitle: 'Урок',
   quizId: 'Квиз (номер)',

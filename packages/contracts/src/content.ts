@@ -578,6 +578,11 @@ export interface LessonOutline {
   generated?: boolean;
   version: number;
   updatedAt: string;
+  /**
+   * Set when a published version required the lesson to be taken again (docs/decisions/093):
+   * completions and quiz passes before it do not count.
+   */
+  retakeSince?: string;
 }
 
 export interface ModuleOutline {

@@ -271,4 +271,6 @@ export type InternalQuiz = Quiz & {
   lessonTitle: string | null;
   courseId: string | null;
   courseTitle: string | null;
+  /** The published version the quiz was read from (docs/decisions/093); null for a course without versions. */
+  courseVersion: number | null;
 };

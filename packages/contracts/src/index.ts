@@ -38,3 +38,4 @@ export * from './scorm';
 export * from './corporateSignIn';
 export * from './directorySync';
 export * from './programs';
+export * from './courseVersions';

@@ -245,6 +245,8 @@ export interface AttemptSummary {
   courseId: string;
   courseTitle: string;
   lessonId: string;
+  /** The published version of the course it was taken on (docs/decisions/093); absent for a course without versions. */
+  courseVersion?: number;
   attemptNumber: number;
   /**
    * 'submitted' is only ever presented, never stored: a candidate's own finished attempt when their

@@ -11,6 +11,7 @@ import { quizzesRouter } from './routes/quizzes';
 import { scormRoutes } from './routes/scorm';
 import { scormExportRoutes } from './routes/scormExport';
 import { uploadsRouter } from './routes/uploads';
+import { versionRoutes } from './routes/versions';
 import { courseBuilderOf } from './generation/service';
 import { ScormFiles } from './scorm/files';
 import { PackageReceiver } from './scorm/receive';
@@ -56,6 +57,7 @@ export function contentRouters(ctx: ServiceContext<ContentConfig>): Router[] {
     bankRouter(ctx, models),
     generationsRouter(ctx, models),
     declaredRouter(ctx, scormExportRoutes(models, uploads)),
+    declaredRouter(ctx, versionRoutes(models)),
     declaredRouter(ctx, scormRoutes(ctx, models, scormFiles, PackageReceiver.forUploadDir(ctx.config.UPLOAD_DIR))),
     subjectRouter(ctx.config.INTERNAL_TOKEN, contentSubjects(models, uploads)),
   ];

@@ -355,6 +355,24 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       },
       ok: 404,
     }),
+    // Versions (docs/decisions/093): the authors' own. A publish or a discard from a version the course
+    // never had is stale (412); a version it does not have is 404.
+    getCourseDraft: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    listCourseVersions: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    publishCourseVersion: (p) => ({
+      params: { id: p.seeded.course.id },
+      body: { summary: 'Матрица', basedOn: 999_999 },
+      ok: 412,
+    }),
+    discardCourseDraft: (p) => ({ params: { id: p.seeded.course.id }, body: { basedOn: 999_999 }, ok: 412 }),
+    compareCourseVersions: (p) => ({ params: { id: p.seeded.course.id }, query: '?from=999998&to=999999', ok: 404 }),
+    getCourseVersion: (p) => ({ params: { id: p.seeded.course.id, number: '999999' }, ok: 404 }),
+    getCourseVersionLesson: (p) => ({
+      params: { id: p.seeded.course.id, number: '999999', lessonId: '0123456789abcdef01234567' },
+      ok: 404,
+    }),
+    restoreCourseVersion: (p) => ({ params: { id: p.seeded.course.id, number: '999999' }, ok: 404 }),
+    pruneCourseVersions: (p) => ({ params: { id: p.seeded.course.id }, body: { keep: 1000 }, ok: 200 }),
   }),
   'content GET /internal/scorm/lessons/:lessonId': { ...internal, request: () => ({ ok: 404 }) },
   'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
@@ -810,6 +828,14 @@ export const OWNED_WRITES: Record<string, (o: OwnedCourse) => CellRequest> = {
     params: { courseId: o.courseId, questionId: o.bankQuestionId },
   }),
   'content POST /api/generations/regenerate': (o) => ({ body: { target: 'lesson', id: o.lessonId } }),
+  // Versions (docs/decisions/093): publishing, discarding, restoring and pruning are the authors'.
+  'content POST /api/courses/:id/versions': (o) => ({
+    params: { id: o.courseId },
+    body: { summary: 'Чужая публикация', basedOn: 1 },
+  }),
+  'content POST /api/courses/:id/draft/discard': (o) => ({ params: { id: o.courseId }, body: { basedOn: 1 } }),
+  'content POST /api/courses/:id/versions/:number/restore': (o) => ({ params: { id: o.courseId, number: '1' } }),
+  'content POST /api/courses/:id/versions/prune': (o) => ({ params: { id: o.courseId }, body: { keep: 1 } }),
 };
 
 /** Content writes that change no existing course, with the reason. */
@@ -845,6 +871,9 @@ export const AUTHOR_READS: Record<string, { request: (o: OwnedCourse) => CellReq
     request: (o) => ({ params: { courseId: o.courseId, questionId: o.bankQuestionId } }),
     status: 403,
   },
+  // What the draft holds against the published version, and the history (docs/decisions/093).
+  'content GET /api/courses/:id/draft': { request: (o) => ({ params: { id: o.courseId } }), status: 404 },
+  'content GET /api/courses/:id/versions': { request: (o) => ({ params: { id: o.courseId } }), status: 404 },
 };
 
 /**

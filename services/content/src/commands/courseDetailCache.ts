@@ -8,6 +8,7 @@ import type { CourseDoc } from '../models/course';
 import { readsAsAuthor, visibleBlocksFilter, type CourseAccess } from '../policies/content';
 import { courseTree } from '../presenters/block';
 import { presentCourse } from '../presenters/course';
+import { publishedViews, readsPublished, versionRecords } from '../versions/published';
 import { courseOutline } from './outline';
 
 /**
@@ -202,7 +203,10 @@ const NO_FLAGS: PersonalFlags = { isFavorite: false, isStarted: false };
 export class CourseDetailCache extends CoursePageCache {
   constructor(models: ContentModels, options: CourseDetailCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntries: 50 }) {
     super(async (course, user) => {
-      const blocks = await models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user, course) }).lean<BlockDoc[]>();
+      const view = readsPublished(user, course) ? await publishedViews(models).current(course) : null;
+      const blocks = view
+        ? await versionRecords(models, course._id, view)
+        : await models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user, course) }).lean<BlockDoc[]>();
       return presentCourse(course, NO_FLAGS, courseTree(blocks));
     }, options);
   }

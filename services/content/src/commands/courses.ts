@@ -25,6 +25,7 @@ import {
 } from '@portal/service-kit';
 import type { z } from 'zod';
 import type { ContentModels } from '../models';
+import { takeFirstVersion } from '../versions/commands';
 import type { BankQuestionDoc } from '../models/bankQuestion';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
@@ -204,11 +205,14 @@ async function archiveCourse(deps: CommandDeps, course: CourseDoc): Promise<Cour
 export async function markLearnerActivity(models: ContentModels, rawId: unknown): Promise<void> {
   const course = await models.courses
     .findById(readCourseId(rawId, 'id'))
-    .select({ learnerActivity: 1 })
-    .lean<Pick<CourseDoc, 'learnerActivity'>>();
+    .select({ learnerActivity: 1, status: 1, published: 1 })
+    .lean<Pick<CourseDoc, '_id' | 'learnerActivity' | 'status' | 'published'>>();
   if (!course) throw notFound(CONTENT_MSG.courseNotFound);
-  if (course.learnerActivity) return;
-  await models.courses.updateOne({ _id: readCourseId(rawId, 'id') }, { $set: { learnerActivity: true } }, { timestamps: false });
+  if (!course.learnerActivity) {
+    await models.courses.updateOne({ _id: course._id }, { $set: { learnerActivity: true } }, { timestamps: false });
+  }
+  // Its first learner began: what they study is kept as the first version, and edits go to the draft.
+  if (!course.published && course.status === 'published') await takeFirstVersion(models, course._id);
 }
 
 /** A deep copy with new ids throughout, titled '<title> (копия)', as a draft. */
@@ -314,7 +318,8 @@ export async function summarize(models: ContentModels, user: Principal, courses:
   return courses.map((c) => {
     const key = String(c._id);
     const author = readsAsAuthor(user, c);
-    const counts = c.counts ?? backfilled.get(key);
+    // A learner's card counts the published version when the course has one (docs/decisions/093).
+    const counts = (!author && c.published?.counts) || c.counts || backfilled.get(key);
     return presentCourseSummary(c, {
       isFavorite: marks.favorite.has(key),
       isStarted: marks.started.has(key),

@@ -8,6 +8,7 @@ import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import { canSeeBlock, canSeeCourse } from '../policies/content';
 import { presentBlock } from '../presenters/block';
+import { publishedViews, readsPublished, versionLesson } from '../versions/published';
 import { loadBlock } from './blocks';
 import { readBlockId } from './ids';
 
@@ -63,16 +64,20 @@ export class LessonCache {
     const id = String(readBlockId(rawId));
     let courseId = this.courseOf.get(id);
     if (!courseId) {
-      courseId = String((await loadBlock(this.models, id)).courseId);
+      courseId = await this.courseOfBlock(id);
       this.courseOf.set(id, courseId);
     }
     const course = await this.models.courses
       .findById(courseId)
-      .select({ status: 1, updatedAt: 1, createdBy: 1, coAuthors: 1 })
-      .lean<Pick<CourseDoc, '_id' | 'status' | 'updatedAt' | 'createdBy' | 'coAuthors'>>();
+      .select({ status: 1, updatedAt: 1, createdBy: 1, coAuthors: 1, published: 1 })
+      .lean<Pick<CourseDoc, '_id' | 'status' | 'updatedAt' | 'createdBy' | 'coAuthors' | 'published'>>();
     if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.blockNotFound);
-    const key = `${id}|${new Date(course.updatedAt).getTime()}`;
-    const kept = this.kept.get(key) ?? (await coalesce(this.reading, key, () => this.read(id, key)));
+    // A learner of a course with a published version reads the lesson as that version holds it.
+    const published = readsPublished(user, course) ? course.published!.number : null;
+    const key = `${id}|${new Date(course.updatedAt).getTime()}|${published ?? 'draft'}`;
+    const kept =
+      this.kept.get(key) ??
+      (await coalesce(this.reading, key, () => (published ? this.readPublished(course, id, key) : this.read(id, key))));
     if (!canSeeBlock(user, course, kept.block)) throw notFound(CONTENT_MSG.blockNotFound);
     if (
       kept.moduleStatus === 'gone' ||
@@ -81,6 +86,33 @@ export class LessonCache {
       throw notFound(CONTENT_MSG.blockNotFound);
     }
     return { json: kept.json, etag: kept.etag, gzipped: () => this.gzipped(key, kept) };
+  }
+
+  /** The course of a block; a lesson deleted from the draft is found through a version that still holds it. */
+  private async courseOfBlock(id: string): Promise<string> {
+    try {
+      return String((await loadBlock(this.models, id)).courseId);
+    } catch (err) {
+      const kept = await this.models.snapshots
+        .findOne({ sourceId: id, kind: 'lesson' }, { courseId: 1 })
+        .lean<{ courseId: unknown }>();
+      if (!kept) throw err;
+      return String(kept.courseId);
+    }
+  }
+
+  private async readPublished(course: Pick<CourseDoc, '_id' | 'published'>, id: string, key: string): Promise<Kept> {
+    const view = await publishedViews(this.models).current(course);
+    const found = view ? await versionLesson(this.models, course._id, view, id) : null;
+    if (!found) throw notFound(CONTENT_MSG.blockNotFound);
+    const kept: Kept = {
+      block: found.block,
+      moduleStatus: found.moduleStatus,
+      json: Buffer.from(JSON.stringify(presentBlock(found.block))),
+      etag: versionTag(found.block.version ?? 0),
+    };
+    this.kept.set(key, kept);
+    return kept;
   }
 
   private async read(id: string, key: string): Promise<Kept> {

@@ -7,6 +7,7 @@ import type { CourseDoc } from '../models/course';
 import { visibleBlocksFilter } from '../policies/content';
 import { outlineTree, readContentBlocks, type OutlineLessonDoc } from '../presenters/block';
 import { presentCourseSummary } from '../presenters/course';
+import { publishedViews, readsPublished, versionStructure } from '../versions/published';
 import type { PersonalFlags } from './courseDetailCache';
 
 /** What the outline reads of a lesson: never its content (the megabytes) nor its description. */
@@ -82,7 +83,11 @@ export async function courseOutline(
   course: CourseDoc,
   flags: PersonalFlags,
 ): Promise<CourseOutline> {
-  const { modules, lessons } = await readStructure(models, course._id, visibleBlocksFilter(user, course));
+  // A learner of a course with a published version reads the version (kept in memory: no store read).
+  const view = readsPublished(user, course) ? await publishedViews(models).current(course) : null;
+  const { modules, lessons } = view
+    ? versionStructure(course._id, view)
+    : await readStructure(models, course._id, visibleBlocksFilter(user, course));
   const tree = outlineTree(modules, lessons);
   return {
     ...presentCourseSummary(course, {

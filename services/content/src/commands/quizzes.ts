@@ -40,6 +40,9 @@ import { presentQuiz, presentQuizSummary } from '../presenters/quiz';
 import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId, readId } from './ids';
 import { touchCourse } from './touch';
+import { pinVersion } from '../versions/commands';
+import { learnerSeesVersionLesson, readsPublished } from '../versions/published';
+import { drawFromVersionBank, versionedQuiz } from '../versions/quizzes';
 
 type CreateInput = z.output<typeof quizCreateSchema>;
 type UpdateInput = z.output<typeof quizUpdateSchema>;
@@ -190,7 +193,19 @@ export async function findQuizForLearner(
   user: Principal,
   rawId: unknown,
 ): Promise<{ quiz: QuizDoc; course: CourseDoc }> {
-  const quiz = await loadQuiz(models, rawId);
+  const id = String(readQuizId(rawId));
+  const live = await models.quizzes.findById(id).lean<QuizDoc>();
+  // A learner of a course with a published version takes the quiz as the version holds it.
+  const versioned = await versionedQuiz(models, id, live);
+  if (versioned?.view && readsPublished(user, versioned.course)) {
+    const { course, quiz } = versioned;
+    const view = versioned.view;
+    const seen = (view.quizHolders.get(id) ?? []).some((lessonId) => learnerSeesVersionLesson(view, lessonId));
+    if (!quiz || !canSeeCourse(user, course) || !seen) throw notFound(QUIZ_MSG.quizNotFound);
+    return { quiz, course };
+  }
+  if (!live) throw notFound(QUIZ_MSG.quizNotFound);
+  const quiz = live;
   for (const lesson of await lessonsHolding(models, String(quiz._id))) {
     const [course, mod] = await Promise.all([
       models.courses.findById(lesson.courseId).lean<CourseDoc>(),
@@ -224,15 +239,43 @@ export async function internalQuiz(
   rawId: unknown,
   lessonId?: string,
   drawSeed?: string,
+  pin = false,
 ): Promise<InternalQuiz> {
-  const quiz = await loadQuiz(models, rawId);
+  const id = String(readQuizId(rawId));
+  const live = await models.quizzes.findById(id).lean<QuizDoc>();
+  // An attempt on a course with a published version takes the quiz (and its bank) as the version holds it.
+  const versioned = await versionedQuiz(models, id, live);
+  if (versioned?.view && versioned.quiz) {
+    const { course, quiz } = versioned;
+    const view = versioned.view;
+    const holders = view.quizHolders.get(id) ?? [];
+    const lesson = (lessonId && holders.includes(lessonId) ? lessonId : holders[0]) ?? null;
+    if (pin) await pinVersion(models, course._id, view.version.number, view);
+    const presented = presentQuiz(quiz);
+    const drawn = drawSeed ? await drawFromVersionBank(models, view, presented.draws, drawSeed) : [];
+    const last = presented.questions.reduce((max, q) => Math.max(max, q.order), 0);
+    return {
+      ...presented,
+      questions: [...presented.questions, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))],
+      lessonId: lesson,
+      lessonTitle: lesson ? (view.lessons.get(lesson)?.entry.title ?? null) : null,
+      courseId: String(course._id),
+      courseTitle: course.title,
+      courseVersion: view.version.number,
+    };
+  }
+  if (!live) throw notFound(QUIZ_MSG.quizNotFound);
+  const quiz = live;
   const holders = await lessonsHolding(models, String(quiz._id));
   const lesson = (lessonId ? holders.find((l) => String(l._id) === lessonId) : undefined) ?? holders[0] ?? null;
   const courseId = lesson ? String(lesson.courseId) : quiz.courseId;
+  // The course read while looking for a version is the same one unless the quiz sits in another course's lesson.
   const course =
-    courseId && Types.ObjectId.isValid(courseId)
-      ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>()
-      : null;
+    versioned && String(versioned.course._id) === courseId
+      ? versioned.course
+      : courseId && Types.ObjectId.isValid(courseId)
+        ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>()
+        : null;
   const presented = presentQuiz(quiz);
   // An attempt's own draw from the bank of the course the quiz was written for, after the fixed questions.
   const drawn = drawSeed ? await drawFromBank(models, quiz.courseId, presented.draws, drawSeed) : [];
@@ -244,6 +287,7 @@ export async function internalQuiz(
     lessonTitle: lesson ? lesson.title : null,
     courseId: courseId ?? null,
     courseTitle: course?.title ?? null,
+    courseVersion: null,
   };
 }
 

@@ -27,8 +27,22 @@ export interface CourseDoc extends CourseFields {
    * with its modules' and lessons' writes, which have versions of their own.
    */
   version?: number;
+  /**
+   * The version learners see (docs/decisions/093): its number and when it became the one, which
+   * keys the learners' cached pages. Missing until the course has a published version: learners then
+   * read the course as authors write it.
+   */
+  published?: PublishedPointer | null;
+  /** How many published versions pruning keeps (pinned ones always stay). */
+  versionRetention?: number | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface PublishedPointer {
+  number: number;
+  at: Date;
+  counts: CourseCounts;
 }
 
 export interface CourseCounts {
@@ -52,6 +66,18 @@ const courseSchema = new Schema<CourseDoc>(
     coAuthors: { type: [String], default: [] },
     archivedAt: { type: Date, default: null },
     learnerActivity: { type: Boolean, default: false },
+    published: {
+      type: new Schema<PublishedPointer>(
+        {
+          number: { type: Number, required: true },
+          at: { type: Date, required: true },
+          counts: { type: Schema.Types.Mixed, default: undefined },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    versionRetention: { type: Number, default: null },
     counts: {
       type: new Schema<CourseCounts>(
         {

@@ -3,6 +3,7 @@ import { bankQuestionModel, type BankQuestionDoc } from './bankQuestion';
 import { blockModel, type BlockDoc } from './block';
 import { courseModel, type CourseDoc } from './course';
 import { courseMarkModel, type CourseMarkDoc } from './courseMark';
+import { courseVersionModel, snapshotModel, type CourseVersionDoc, type SnapshotDoc } from './courseVersion';
 import { quizModel, type QuizDoc } from './quiz';
 import { scormPackageModel, type ScormPackageDoc } from './scormPackage';
 import { uploadModel, type UploadDoc } from './upload';
@@ -15,6 +16,8 @@ export interface ContentModels {
   quizzes: Model<QuizDoc>;
   bank: Model<BankQuestionDoc>;
   scormPackages: Model<ScormPackageDoc>;
+  versions: Model<CourseVersionDoc>;
+  snapshots: Model<SnapshotDoc>;
 }
 
 export const contentModels = (store: Connection): ContentModels => ({
@@ -25,4 +28,6 @@ export const contentModels = (store: Connection): ContentModels => ({
   quizzes: quizModel(store),
   bank: bankQuestionModel(store),
   scormPackages: scormPackageModel(store),
+  versions: courseVersionModel(store),
+  snapshots: snapshotModel(store),
 });

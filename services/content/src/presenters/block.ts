@@ -105,7 +105,7 @@ export type OutlineLessonDoc = Pick<
   | 'version'
   | 'createdAt'
   | 'updatedAt'
->;
+> & { retakeSince?: Date | null };
 
 export const presentLessonOutline = (l: OutlineLessonDoc): LessonOutline => ({
   id: String(l._id),
@@ -119,6 +119,7 @@ export const presentLessonOutline = (l: OutlineLessonDoc): LessonOutline => ({
   ...(l.generated ? { generated: true } : {}),
   version: l.version ?? 0,
   updatedAt: iso(l.updatedAt),
+  ...(l.retakeSince ? { retakeSince: iso(l.retakeSince) } : {}),
 });
 
 export const presentModuleOutline = (m: BlockDoc, lessons: OutlineLessonDoc[]): ModuleOutline => ({

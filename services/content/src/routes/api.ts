@@ -6,5 +6,12 @@
 import type { RouteDeclaration } from '@portal/service-kit';
 import { launchScorm, scormFile, uploadScormPackage } from './scorm/declarations';
 import { exportCourseScorm } from './scormExport/declarations';
+import { versionRoutes } from './versions/declarations';
 
-export const contentApi: readonly RouteDeclaration[] = [exportCourseScorm, uploadScormPackage, launchScorm, scormFile];
+export const contentApi: readonly RouteDeclaration[] = [
+  exportCourseScorm,
+  uploadScormPackage,
+  launchScorm,
+  scormFile,
+  ...versionRoutes,
+];

@@ -6,6 +6,7 @@ import { loadVisibleCourse } from '../commands/courses';
 import type { CommandDeps } from '../commands/deps';
 import { readBlockId } from '../commands/ids';
 import type { ContentModels } from '../models';
+import { learnerSeesVersionLesson, publishedViews, readsPublished, versionLesson } from '../versions/published';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import type { ScormPackageDoc } from '../models/scormPackage';
@@ -107,6 +108,11 @@ export async function importAsCourse(deps: CommandDeps, course: CourseDoc, pkg: 
 async function scormLesson(models: ContentModels, rawLessonId: unknown) {
   const lesson = await models.blocks.findById(readBlockId(rawLessonId, 'lessonId')).lean<BlockDoc>();
   if (!lesson || lesson.type !== 'LESSON') throw notFound(CONTENT_MSG.blockNotFound);
+  return withScormBlock(lesson);
+}
+
+/** A lesson and its SCORM block, if it has one. */
+function withScormBlock(lesson: BlockDoc) {
   const block = readContentBlocks(lesson.content).find((b) => b.type === 'scorm');
   return { lesson, block: block?.type === 'scorm' ? block : null };
 }
@@ -129,8 +135,13 @@ async function packageOf(models: ContentModels, lesson: BlockDoc, content: { pac
  * published or they read the course as its author) whose block names a package of that course.
  */
 export async function launchableSco(models: ContentModels, user: Principal, rawLessonId: unknown) {
-  const { lesson, block } = await scormLesson(models, rawLessonId);
-  const course = await loadVisibleCourse(models, user, String(lesson.courseId));
+  const live = await scormLesson(models, rawLessonId);
+  const course = await loadVisibleCourse(models, user, String(live.lesson.courseId));
+  // A learner of a course with a published version opens the package the version's lesson names.
+  const view = readsPublished(user, course) ? await publishedViews(models).current(course) : null;
+  const found = view ? await versionLesson(models, course._id, view, String(live.lesson._id)) : null;
+  if (view && (!found || !learnerSeesVersionLesson(view, String(live.lesson._id)))) throw notFound(CONTENT_MSG.blockNotFound);
+  const { lesson, block } = found ? withScormBlock(found.block) : live;
   if (!canSeeBlock(user, course, lesson)) throw notFound(CONTENT_MSG.blockNotFound);
   if (!block) throw badRequest(SCORM_MSG.lessonHasNoPackage, 'lessonId');
   return packageOf(models, lesson, block.content);

@@ -14,13 +14,14 @@ import {
 import { HttpError, notFound, unavailable, type Logger, type Upstreams } from '@portal/service-kit';
 
 /** A quiz as the content service's internal route gives it: answers included, and where it stands. */
-export type StoredQuiz = Quiz & { lessonId?: string | null; courseId?: string | null };
+export type StoredQuiz = Quiz & { lessonId?: string | null; courseId?: string | null; courseVersion?: number | null };
 
 const storedQuizSchema = quizInputSchema.extend({
   id: z.string().min(1),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   lessonId: z.string().nullish(),
+  courseVersion: z.number().int().nullish(),
   // The fixed questions and an attempt's draw from the bank (at most 10 tags × 50).
   questions: z.array(questionSchema).max(1000).default([]),
 });
@@ -37,7 +38,7 @@ export interface ContentClient {
    * The full quiz, answers included: never sent to a learner as is. With an attempt's seed its
    * questions include that attempt's draw from the course's question bank.
    */
-  getQuiz(quizId: string, drawSeed?: string): Promise<StoredQuiz>;
+  getQuiz(quizId: string, drawSeed?: string, options?: { pin?: boolean }): Promise<StoredQuiz>;
   /**
    * 404 unless the learner may see the quiz (a lesson they can see holds it): asked with their own
    * token, so it is the content service's rule, not a copy of it.
@@ -107,8 +108,12 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       if (status !== 200) refuse(status, body, PROGRESS_MSG.lessonNotFound);
       return body as BlockRecord;
     },
-    async getQuiz(quizId, drawSeed) {
-      const query = drawSeed ? `?drawSeed=${encodeURIComponent(drawSeed)}` : '';
+    async getQuiz(quizId, drawSeed, options) {
+      const params = new URLSearchParams();
+      if (drawSeed) params.set('drawSeed', drawSeed);
+      // An attempt starts on the quiz: the course version it is read from is kept by pruning.
+      if (options?.pin) params.set('pin', '1');
+      const query = params.size ? `?${params}` : '';
       const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}${query}`, {
         'x-internal-token': internalToken,
       });

@@ -1,3 +1,4 @@
+import { countsFor } from './completions';
 import { randomUUID } from 'node:crypto';
 import {
   ATTEMPT_GRACE_SECONDS,
@@ -167,7 +168,7 @@ export async function startAttempt(
   const shuffleSeed = newShuffleSeed();
   const [quiz, course, lesson] = firstRefusal<[StoredQuiz, CourseOutline, BlockRecord]>(
     await Promise.allSettled([
-      content.getQuiz(input.quizId, shuffleSeed),
+      content.getQuiz(input.quizId, shuffleSeed, { pin: true }),
       content.getOutline(input.courseId, authorization),
       content.getLesson(input.lessonId, authorization),
     ]),
@@ -180,9 +181,12 @@ export async function startAttempt(
   const open = await openAttempt(deps, actor.id, quiz.id);
   if (open) return { body: started(open, true), created: false };
 
-  const previous = await models.attempts
-    .find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1 })
+  const tried = await models.attempts
+    .find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1, completedAt: 1 })
     .lean<AttemptDoc[]>();
+  // A lesson a published version requires to be taken again: the attempts before it are not counted.
+  const lessonOutline = course.modules.flatMap((m) => m.lessons).find((l) => l.id === input.lessonId);
+  const previous = tried.filter((a) => countsFor(lessonOutline, a.completedAt));
   const maxAttempts = link ? 1 : quiz.settings.maxAttempts;
   const quizLimit = quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null;
   const timeLimit = link?.timeLimit ?? quizLimit;
@@ -191,7 +195,7 @@ export async function startAttempt(
 
   await noteLearnerActivity(deps, actor, course.id);
   const startedAt = new Date();
-  const attemptNumber = previous.reduce((max, a) => Math.max(max, a.attemptNumber), 0) + 1;
+  const attemptNumber = tried.reduce((max, a) => Math.max(max, a.attemptNumber), 0) + 1;
   try {
     const doc = await models.attempts.create({
       userId: actor.id,
@@ -201,6 +205,7 @@ export async function startAttempt(
       quizDescription: quiz.description ?? '',
       courseId: course.id,
       courseTitle: course.title,
+      courseVersion: quiz.courseVersion ?? null,
       lessonId: input.lessonId,
       attemptNumber,
       status: 'in_progress',

@@ -16,7 +16,14 @@ import { assertCourseOpen, onCourseCompleted } from './programEnrolment';
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
-type QuizTry = { lessonId: string; status: string; awaitingReview?: boolean };
+type QuizTry = { lessonId: string; status: string; awaitingReview?: boolean; completedAt?: Date | null };
+
+/**
+ * Whether a completion at `at` still counts for the lesson: a published version may have required it
+ * to be taken again (`retakeSince`, docs/decisions/093), and then only what came after counts.
+ */
+export const countsFor = (lesson: { retakeSince?: string } | undefined, at: Date | null | undefined): boolean =>
+  !lesson?.retakeSince || (!!at && new Date(at).getTime() >= new Date(lesson.retakeSince).getTime());
 
 /**
  * The learner's progress in a course as its structure stands now, by the one rule of completion
@@ -28,18 +35,21 @@ export async function courseProgressFor(models: ProgressModels, userId: string, 
   const [marked, tries, finished] = await Promise.all([
     lessonIds.length
       ? models.completions
-          .find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1 })
-          .lean<Array<{ lessonId: string }>>()
+          .find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1, completedAt: 1 })
+          .lean<Array<{ lessonId: string; completedAt: Date }>>()
       : [],
     lessons.some((l) => l.hasQuiz)
-      ? models.attempts.find({ userId, courseId: course.id }, { lessonId: 1, status: 1, awaitingReview: 1 }).lean<QuizTry[]>()
+      ? models.attempts
+          .find({ userId, courseId: course.id }, { lessonId: 1, status: 1, awaitingReview: 1, completedAt: 1 })
+          .lean<QuizTry[]>()
       : [],
     models.courseCompletions.findOne({ userId, courseId: course.id }, { completedAt: 1 }).lean<{ completedAt: Date }>(),
   ]);
+  const byId = new Map(lessons.map((l) => [l.id, l]));
   const completed = completedLessonIdsOf(
     lessons,
-    marked.map((d) => d.lessonId),
-    tries.filter(isFinalPass).map((a) => a.lessonId),
+    marked.filter((d) => countsFor(byId.get(d.lessonId), d.completedAt)).map((d) => d.lessonId),
+    tries.filter((a) => isFinalPass(a) && countsFor(byId.get(a.lessonId), a.completedAt)).map((a) => a.lessonId),
   );
   return computeCourseProgress(course, completed, finished ? finished.completedAt.toISOString() : null, {
     awaitingReview: tries.filter((a) => a.awaitingReview && a.status !== 'in_progress').map((a) => a.lessonId),
@@ -51,9 +61,15 @@ export async function courseProgressFor(models: ProgressModels, userId: string, 
  * «Завершить урок» on a lesson with a quiz: refused until a quiz of it is passed (a pass completes
  * it by itself), saying whether an answer still waits for a person.
  */
-async function assertQuizPassed(models: ProgressModels, userId: string, lessonId: string): Promise<void> {
-  const tries = await models.attempts.find({ userId, lessonId }, { status: 1, awaitingReview: 1 }).lean<QuizTry[]>();
-  if (tries.some(isFinalPass)) return;
+async function assertQuizPassed(
+  models: ProgressModels,
+  userId: string,
+  lesson: { id: string; retakeSince?: string },
+): Promise<void> {
+  const tries = await models.attempts
+    .find({ userId, lessonId: lesson.id }, { status: 1, awaitingReview: 1, completedAt: 1 })
+    .lean<QuizTry[]>();
+  if (tries.some((a) => isFinalPass(a) && countsFor(lesson, a.completedAt))) return;
   const waiting = tries.some((a) => a.awaitingReview && a.status !== 'in_progress');
   throw conflict(waiting ? PROGRESS_MSG.lessonNeedsReview : PROGRESS_MSG.lessonNeedsQuiz);
 }
@@ -85,7 +101,7 @@ export async function completeLesson(
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
   // A lesson with a quiz counts by its quiz whatever else it holds (completedLessonIdsOf).
   if (lesson.hasQuiz) {
-    if (!bySco) await assertQuizPassed(models, actor.id, lessonId);
+    if (!bySco) await assertQuizPassed(models, actor.id, lesson);
   } else if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
   // A course of a stage its program keeps closed is not completed lesson by lesson before the stage opens.
   await assertCourseOpen(deps, actor, course.id);
@@ -103,7 +119,13 @@ export async function completeLesson(
   } catch (err) {
     if (!isDuplicate(err)) throw err; // a simultaneous call wrote it first
   }
-  const record = await models.completions.findOne({ userId: actor.id, lessonId }).lean();
+  let record = await models.completions.findOne({ userId: actor.id, lessonId }).lean();
+  // A lesson to be taken again: the completion before the requirement is replaced by this one.
+  if (record && !countsFor(lesson, record.completedAt)) {
+    await models.completions.updateOne({ _id: record._id }, { $set: { completedAt: now } });
+    record = { ...record, completedAt: now };
+    created = true;
+  }
   if (created) {
     audit.publish({
       action: 'create',

@@ -58,6 +58,8 @@ export interface AttemptDoc {
   quizDescription: string;
   courseId: string;
   courseTitle: string;
+  /** The published version of the course the attempt was taken on (docs/decisions/093); null without versions. */
+  courseVersion?: number | null;
   lessonId: string;
   attemptNumber: number;
   status: AttemptStatus;
@@ -129,6 +131,7 @@ const attemptSchema = new Schema<AttemptDoc>(
     quizDescription: { type: String, default: '' },
     courseId: { type: String, required: true },
     courseTitle: { type: String, default: '' },
+    courseVersion: { type: Number, default: null },
     lessonId: { type: String, required: true },
     attemptNumber: { type: Number, required: true },
     status: { type: String, enum: ['in_progress', 'passed', 'failed'], required: true },

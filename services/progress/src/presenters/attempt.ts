@@ -23,6 +23,7 @@ export const presentAttemptSummary = (a: SummaryFields): AttemptSummary => ({
   courseId: a.courseId,
   courseTitle: a.courseTitle,
   lessonId: a.lessonId,
+  ...(a.courseVersion ? { courseVersion: a.courseVersion } : {}),
   attemptNumber: a.attemptNumber,
   status: a.status,
   score: a.score,

@@ -11,6 +11,7 @@ import type { ContentModels } from '../../models';
 import { authorizeAuthoring, canSeeBlock } from '../../policies/content';
 import { readStructure } from '../../commands/outline';
 import { presentBlock, presentBlockSummary } from '../../presenters/block';
+import { publishedViews, readsPublished, versionRecords } from '../../versions/published';
 
 /** /api/blocks: modules and lessons as block records (a module or lesson is a block with its content serialised). */
 export function blocksRouter(service: ServiceContext, models: ContentModels): Router {
@@ -21,7 +22,15 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
 
   router.get('/course/:courseId', authenticate, async (ctx) => {
     const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.courseId);
-    const blocks = await courseBlocks(models, course._id, (b) => canSeeBlock(ctx.state.user, course, b));
+    const view = readsPublished(ctx.state.user, course) ? await publishedViews(models).current(course) : null;
+    const blocks = view
+      ? await versionRecords(models, course._id, view).then((rows) =>
+          inReadingOrder(
+            rows.filter((b) => b.type === 'MODULE'),
+            rows.filter((b) => b.type === 'LESSON'),
+          ),
+        )
+      : await courseBlocks(models, course._id, (b) => canSeeBlock(ctx.state.user, course, b));
     ctx.body = blocks.map(presentBlock);
   });
 

@@ -36,7 +36,14 @@ describe('GET /internal/quizzes/{id}', () => {
     const quiz = await createQuiz();
     const answer = await internal(`/internal/quizzes/${quiz.id}`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ ...quiz, lessonId: null, lessonTitle: null, courseId: null, courseTitle: null });
+    expect(answer.body).toEqual({
+      ...quiz,
+      lessonId: null,
+      lessonTitle: null,
+      courseId: null,
+      courseTitle: null,
+      courseVersion: null,
+    });
     expect(answer.body.questions[0]).toMatchObject({ correctAnswer: 'Ответ', explanation: 'Потому что' });
   });
 
