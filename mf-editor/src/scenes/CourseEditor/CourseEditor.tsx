@@ -37,6 +37,8 @@ import { Overview } from './Overview';
 import { Sidebar } from './Sidebar';
 import { useCourseEditor } from './useCourseEditor';
 import { lessonsKey, useLessonLoader } from './useLessonLoader';
+import { VersionsBar } from './versions/VersionsBar';
+import { changeMarksOf, useDraftRefresh, useDraftState } from './versions/useVersions';
 
 interface CourseEditorProps {
   courseId: string;
@@ -171,6 +173,10 @@ function LoadedEditor({
   // Read ahead: the lesson after the open one, or the first one while none is open.
   const ahead = (selected ? lessons[position + 1] : lessons[0]) ?? null;
   const lessonLoad = useLessonLoader(backend, selected, ahead, editor.lessonLoaded);
+  // Course versions (decision 093): the demo course has no learners, so it has none.
+  const withVersions = !backend.demo;
+  const draft = useDraftState(course.id, withVersions);
+  useDraftRefresh(course.id, editor.saves);
 
   const select = (id: string | null) => {
     setSelectedId(id);
@@ -352,6 +358,7 @@ function LoadedEditor({
           onPersistLessonMove={editor.persistLessonMove}
           onPreviewModuleMove={editor.previewModuleMove}
           onPersistModuleMove={editor.persistModuleMove}
+          changeMarks={changeMarksOf(draft.data?.diff)}
           saveIndicator={<SaveIndicator status={editor.status} dirty={editor.dirty} onRetry={editor.saveAllNow} />}
           notice={
             editor.notice && (
@@ -365,6 +372,18 @@ function LoadedEditor({
           }
         />
         <Main>
+          {withVersions && (
+            <VersionsBar
+              courseId={course.id}
+              published={course.status === 'published'}
+              prepare={async () => (await editor.saveBeforeRegenerate()) === null}
+              onDraftReplaced={() => {
+                // Every record's version moved: the editor's copy and the lessons read so far are stale.
+                queryClient.removeQueries({ queryKey: lessonsKey(backend.demo) });
+                onReload();
+              }}
+            />
+          )}
           {banner}
           {main()}
         </Main>

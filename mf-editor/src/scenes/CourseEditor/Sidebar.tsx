@@ -12,12 +12,13 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG } from '@portal/contracts';
+import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, EDITOR_MSG, type ChangeKind } from '@portal/contracts';
 import { Button, EyeIcon, Input, Muted, PlainList, Spread, StatusBadge } from '@portal/ui';
 import { EditorDndContext } from '../../components/dnd';
 import { countBlocks, type EditorCourse, type EditorLesson, type EditorModule } from '../../model/structure';
 import { SCORM_IMPORT_MSG } from './ScormImportDialog';
 import type { LessonOrigin } from './useCourseEditor';
+import { ChangeMark } from './versions/ChangeMark';
 
 type DragData =
   | { kind: 'module'; moduleId: string; label: string }
@@ -31,6 +32,8 @@ interface SidebarProps {
   busy: boolean;
   saveIndicator: ReactNode;
   notice: ReactNode;
+  /** Modules and lessons that differ from the published version (course versions, decision 093). */
+  changeMarks?: ReadonlyMap<string, ChangeKind>;
   onBack: () => void;
   /** «Просмотр как слушатель»; absent on the demo routes (there is no course on the server to study). */
   onPreviewAsLearner?: () => void;
@@ -221,6 +224,7 @@ export function Sidebar(props: SidebarProps) {
                 renaming={renaming === mod.id}
                 busy={busy}
                 selectedLessonId={selectedLessonId}
+                changeMarks={props.changeMarks}
                 onToggle={() => toggle(mod.id)}
                 onStartRename={() => setRenaming(mod.id)}
                 onRename={(title) => {
@@ -260,6 +264,7 @@ interface SortableModuleProps {
   renaming: boolean;
   busy: boolean;
   selectedLessonId: string | null;
+  changeMarks?: ReadonlyMap<string, ChangeKind>;
   onToggle: () => void;
   onStartRename: () => void;
   onRename: (title: string) => void;
@@ -271,7 +276,7 @@ interface SortableModuleProps {
   onSelectLesson: (id: string) => void;
 }
 
-function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...on }: SortableModuleProps) {
+function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, changeMarks, ...on }: SortableModuleProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: `module:${mod.id}`,
     data: { kind: 'module', moduleId: mod.id, label: mod.title } satisfies DragData,
@@ -315,6 +320,7 @@ function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...o
             <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span> {mod.title}
           </ModuleToggle>
         )}
+        <ChangeMark kind={changeMarks?.get(mod.id)} />
         <Icon
           type="button"
           aria-label={`Переименовать модуль «${mod.title}»`}
@@ -352,6 +358,7 @@ function SortableModule({ mod, collapsed, renaming, busy, selectedLessonId, ...o
                   lesson={lesson}
                   moduleId={mod.id}
                   selected={lesson.id === selectedLessonId}
+                  mark={changeMarks?.get(lesson.id)}
                   onSelect={on.onSelectLesson}
                 />
               ))}
@@ -392,11 +399,13 @@ function SortableLesson({
   lesson,
   moduleId,
   selected,
+  mark,
   onSelect,
 }: {
   lesson: EditorLesson;
   moduleId: string;
   selected: boolean;
+  mark?: ChangeKind;
   onSelect: (id: string) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -416,6 +425,7 @@ function SortableLesson({
       >
         {lesson.title || 'Без названия'}
       </LessonButton>
+      <ChangeMark kind={mark} />
       <StatusIcon
         $status={lesson.status}
         role="img"

@@ -72,6 +72,8 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(0);
+  /** Moves on after each write that reached the server (an autosave or a structural operation). */
+  const [saves, wrote] = useReducer((n: number) => n + 1, 0);
   /** The lesson, or the course form, another author saved first (412), until its author chooses what to do. */
   const [conflict, setConflict] = useState<{ kind: 'lesson'; id: string } | { kind: 'course' } | null>(null);
   /** Moves on when the course form is replaced by the stored fields, so fields holding typed text start again. */
@@ -85,7 +87,9 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
         courseFieldsOf(initial),
         courseAutosave(async (doc) => {
           try {
-            return await backend.updateCourse(doc.id, courseWrite(doc));
+            const answer = await backend.updateCourse(doc.id, courseWrite(doc));
+            wrote();
+            return answer;
           } catch (err) {
             if (isConflict(err)) setConflict({ kind: 'course' });
             throw err;
@@ -105,12 +109,14 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
           lessonDraftOf(lesson),
           lessonAutosave(async (doc) => {
             try {
-              return await backend.updateBlock(doc.id, {
+              const answer = await backend.updateBlock(doc.id, {
                 title: doc.title.trim(),
                 description: doc.description,
                 status: doc.status,
                 content: doc.blocks,
               });
+              wrote();
+              return answer;
             } catch (err) {
               if (isConflict(err)) setConflict({ kind: 'lesson', id: doc.id });
               throw err;
@@ -150,7 +156,9 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     setBusy((n) => n + 1);
     setNotice(null);
     try {
-      return await run();
+      const done = await run();
+      wrote();
+      return done;
     } catch (err) {
       console.error(failure, err);
       setNotice(`${failure}: ${errorMessage(err)}`);
@@ -304,6 +312,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     let next = courseRef.current;
     for (const record of records) next = insertLesson(next, lessonFromRecord(record));
     commit(next);
+    wrote();
   };
 
   /**
@@ -323,6 +332,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     if (target.kind === 'module') before.modules.find((m) => m.id === target.id)?.lessons.forEach((l) => forget(l.id));
     const next = withAccepted(before, fromCourse(server), target);
     commit(next);
+    wrote();
     return next;
   };
 
@@ -400,6 +410,7 @@ export function useCourseEditor(initial: EditorCourse, backend: EditorBackend) {
     notice,
     dismissNotice: () => setNotice(null),
     busy: busy > 0,
+    saves,
     status,
     dirty,
     saveAllNow,
