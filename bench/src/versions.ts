@@ -161,7 +161,8 @@ export async function versionFigures(figures: Figure[]): Promise<void> {
         unit: 'ms',
         budget: `≤ ${round(live[key].p95 * 1.2)} ms (no worse than without versions)`,
         limit: round(live[key].p95 * 1.2),
-        met: versioned[key].ops <= live[key].ops + 0.01,
+        // No more store work, and no slower beyond the noise of 60 reads on a shared host.
+        met: versioned[key].ops <= live[key].ops + 0.01 && versioned[key].p95 <= live[key].p95 * 1.2,
         note: `without: ${round(live[key].p50)} / ${round(live[key].p95)} ms, ${round(live[key].ops)} ops; with: ${round(versioned[key].p50)} / ${round(versioned[key].p95)} ms, ${round(versioned[key].ops)} ops; ${READS} reads one after another`,
       });
     }
