@@ -75,7 +75,8 @@ const snapshotSchema = new Schema<SnapshotDoc>(
   },
   { versionKey: false, minimize: false },
 );
-snapshotSchema.index({ courseId: 1 });
+// A course's snapshots of one kind (the reads of several at once, and pruning).
+snapshotSchema.index({ courseId: 1, kind: 1 });
 // A lesson deleted from the draft is still found (with its course) by learners of the published version.
 snapshotSchema.index({ sourceId: 1 });
 

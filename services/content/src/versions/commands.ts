@@ -22,6 +22,7 @@ import { publishedViews, versionLesson, type PublishedView } from './published';
 import {
   buildDraft,
   readSnapshots,
+  scopeFilter,
   type BankIndexBody,
   type BankQuestionBody,
   type CourseState,
@@ -55,9 +56,11 @@ const bodiesBySnap = (build: DraftBuild): Map<string, unknown> => new Map(build.
 async function insertSnapshots(models: ContentModels, courseId: Types.ObjectId, fresh: DraftBuild['fresh']): Promise<void> {
   if (!fresh.length) return;
   const existing = new Set(
-    (await models.snapshots.find({ _id: op({ $in: fresh.map((s) => s._id) }) }, { _id: 1 }).lean<Array<{ _id: string }>>()).map(
-      (s) => s._id,
-    ),
+    (
+      await models.snapshots
+        .find({ ...scopeFilter({ courseId }), _id: op({ $in: fresh.map((s) => s._id) }) }, { _id: 1 })
+        .lean<Array<{ _id: string }>>()
+    ).map((s) => s._id),
   );
   const missing = fresh.filter((s) => !existing.has(s._id)).map((s) => ({ ...s, courseId }));
   // In slices, so that one write never carries a whole large course.
@@ -108,7 +111,7 @@ export async function publishDraft(
       base ? { state: base.state, publishedAt: base.version.publishedAt } : null,
       retake.size ? { ids: retake, at } : null,
     );
-    const diff = await diffStates(models, base?.state ?? null, build.state, bodiesBySnap(build));
+    const diff = await diffStates(models, current._id, base?.state ?? null, build.state, bodiesBySnap(build));
     const changedLessons = new Set(diff.lessons.filter((l) => l.kind === 'changed').map((l) => l.id));
     if (input.retakeLessonIds.some((id) => !changedLessons.has(id))) throw conflict(VERSION_MSG.retakeNotChanged);
     if (base && !hasChanges(diff)) {
@@ -197,6 +200,7 @@ export async function applyState(models: ContentModels, course: CourseDoc, targe
   });
   const bodies = await readSnapshots<LessonBody>(
     models,
+    { courseId, kind: 'lesson' },
     toWrite.map(([, at]) => at.entry.snap),
   );
   const writes: Parameters<typeof models.blocks.bulkWrite>[0] = [];
@@ -270,6 +274,7 @@ export async function applyState(models: ContentModels, course: CourseDoc, targe
   const quizWrites = [...target.state.quizzes].filter(([id, snap]) => build.state.quizzes.get(id) !== snap);
   const quizBodies = await readSnapshots<QuizBody>(
     models,
+    { courseId, kind: 'quiz' },
     quizWrites.map(([, snap]) => snap),
   );
   for (const [id, snap] of quizWrites) {
@@ -299,6 +304,7 @@ export async function applyState(models: ContentModels, course: CourseDoc, targe
   const bankWrites = [...targetBank.values()].filter((q) => liveBank.get(q.id) !== q.snap);
   const bankBodies = await readSnapshots<BankQuestionBody>(
     models,
+    { courseId, kind: 'bankQuestion' },
     bankWrites.map((q) => q.snap),
   );
   const bankOps: Parameters<typeof models.bank.bulkWrite>[0] = bankWrites.flatMap((q) => {
@@ -345,7 +351,7 @@ export async function loadAuthoredCourse(models: ContentModels, user: Principal,
 export async function draftState(models: ContentModels, course: CourseDoc): Promise<DraftState> {
   const base = await publishedViews(models).current(course);
   const build = await buildDraft(models, course._id, base ? { state: base.state, publishedAt: base.version.publishedAt } : null);
-  const diff = base ? await diffStates(models, base.state, build.state, bodiesBySnap(build)) : emptyDiff();
+  const diff = base ? await diffStates(models, course._id, base.state, build.state, bodiesBySnap(build)) : emptyDiff();
   return {
     publishedVersion: course.published?.number ?? null,
     versioned: !!course.published,
@@ -422,7 +428,7 @@ export async function versionLessonRecord(models: ContentModels, course: CourseD
 
 export async function compareVersions(models: ContentModels, course: CourseDoc, from: number, to: number): Promise<VersionDiff> {
   const [a, b] = await Promise.all([versionOf(models, course._id, from), versionOf(models, course._id, to)]);
-  return diffStates(models, a.state, b.state);
+  return diffStates(models, course._id, a.state, b.state);
 }
 
 /** «Отменить изменения»: the draft becomes the published version again. */
@@ -473,14 +479,19 @@ export async function pruneVersions(models: ContentModels, course: CourseDoc, ke
   const reachable = new Set<string>();
   const moduleIds = [...new Set(kept.flatMap((v) => v.modules))];
   const moduleSnaps = moduleIds.length
-    ? await models.snapshots.find({ _id: op({ $in: moduleIds }) }, { 'body.lessons.snap': 1 }).lean<SnapshotDoc[]>()
+    ? await models.snapshots
+        .find(
+          { ...scopeFilter({ courseId: course._id, kind: 'module' }), _id: op({ $in: moduleIds }) },
+          { 'body.lessons.snap': 1 },
+        )
+        .lean<SnapshotDoc[]>()
     : [];
   for (const id of moduleIds) reachable.add(id);
   for (const m of moduleSnaps)
     for (const l of (m.body as { lessons?: Array<{ snap: string }> }).lessons ?? []) reachable.add(l.snap);
   for (const v of kept) for (const q of v.quizzes) reachable.add(q.snap);
   const banks = [...new Set(kept.flatMap((v) => (v.bank ? [v.bank] : [])))];
-  for (const [snap, body] of await readSnapshots<BankIndexBody>(models, banks)) {
+  for (const [snap, body] of await readSnapshots<BankIndexBody>(models, { courseId: course._id, kind: 'bankIndex' }, banks)) {
     reachable.add(snap);
     for (const q of body.questions) reachable.add(q.snap);
   }

@@ -1,4 +1,5 @@
 import type { ChangeKind, StructureChange, VersionDiff } from '@portal/contracts';
+import type { Types } from 'mongoose';
 import type { ContentModels } from '../models';
 import { readContentBlocks } from '../presenters/block';
 import { lessonsOfState, readSnapshots, type CourseState, type LessonBody } from './state';
@@ -11,6 +12,7 @@ import { lessonsOfState, readSnapshots, type CourseState, type LessonBody } from
  */
 export async function diffStates(
   models: ContentModels,
+  courseId: Types.ObjectId | string,
   older: CourseState | null,
   newer: CourseState,
   bodies: Map<string, unknown> = new Map(),
@@ -53,6 +55,7 @@ export async function diffStates(
   const oldQuizzes = older?.quizzes ?? new Map<string, string>();
   const quizSnaps = await readSnapshots<{ title: string }>(
     models,
+    { courseId, kind: 'quiz' },
     [
       ...[...newer.quizzes].filter(([id, snap]) => oldQuizzes.get(id) !== snap).map(([, snap]) => snap),
       ...[...oldQuizzes].filter(([id]) => !newer.quizzes.has(id)).map(([, snap]) => snap),
@@ -78,7 +81,7 @@ export async function diffStates(
 
   // The blocks inside each changed lesson, compared by their ids.
   const missing = changedPairs.flatMap((p) => [p.from, p.to]).filter((snap) => !bodies.has(snap));
-  const read = await readSnapshots<LessonBody>(models, missing);
+  const read = await readSnapshots<LessonBody>(models, { courseId, kind: 'lesson' }, missing);
   const bodyOf = (snap: string) => (bodies.get(snap) as LessonBody | undefined) ?? read.get(snap);
   const blocks: VersionDiff['blocks'] = {};
   for (const pair of changedPairs) {

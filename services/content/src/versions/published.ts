@@ -181,6 +181,7 @@ export async function versionRecords(
   const { modules, lessons } = versionStructure(courseId, view, asLearner);
   const bodies = await readSnapshots<LessonBody>(
     models,
+    { courseId, kind: 'lesson' },
     lessons.map((l) => view.lessons.get(String(l._id))!.entry.snap),
   );
   const full = lessons.flatMap((l) => {
@@ -200,7 +201,7 @@ export async function versionLesson(
 ): Promise<{ block: BlockDoc; moduleStatus: BlockDoc['status'] } | null> {
   const at = view.lessons.get(lessonId);
   if (!at) return null;
-  const body = (await readSnapshots<LessonBody>(models, [at.entry.snap])).get(at.entry.snap);
+  const body = (await readSnapshots<LessonBody>(models, { courseId }, [at.entry.snap])).get(at.entry.snap);
   if (!body) return null;
   return { block: lessonRecord(courseId, at.module, at.entry, at.position, body), moduleStatus: at.module.body.status };
 }

@@ -54,7 +54,7 @@ export async function versionedQuiz(models: ContentModels, quizId: string, live:
   if (!view) return { course, view: null, quiz: null };
   const snap = view.state.quizzes.get(quizId);
   if (!snap) return { course, view, quiz: null };
-  const body = (await readSnapshots<QuizBody>(models, [snap])).get(snap);
+  const body = (await readSnapshots<QuizBody>(models, { courseId: course._id }, [snap])).get(snap);
   return { course, view, quiz: body ? quizFromBody(quizId, body) : null };
 }
 
@@ -66,7 +66,9 @@ export async function drawFromVersionBank(
   seed: string,
 ): Promise<Question[]> {
   if (!draws.length || !view.version.bank) return [];
-  const index = (await readSnapshots<BankIndexBody>(models, [view.version.bank])).get(view.version.bank);
+  const index = (await readSnapshots<BankIndexBody>(models, { courseId: view.version.courseId }, [view.version.bank])).get(
+    view.version.bank,
+  );
   if (!index) return [];
   const chosen: string[] = [];
   for (const draw of draws) {
@@ -80,6 +82,7 @@ export async function drawFromVersionBank(
   const snaps = new Map(index.questions.map((q) => [q.id, q.snap]));
   const bodies = await readSnapshots<BankQuestionBody>(
     models,
+    { courseId: view.version.courseId, kind: 'bankQuestion' },
     chosen.map((id) => snaps.get(id)!),
   );
   return chosen.flatMap((id) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { op } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BankQuestionDoc } from '../models/bankQuestion';
@@ -188,7 +188,9 @@ export const bankQuestionBodyOf = (q: BankQuestionDoc): BankQuestionBody => ({
 export async function readVersionState(models: ContentModels, version: CourseVersionDoc): Promise<CourseState> {
   const [moduleSnaps, bankSnap] = await Promise.all([
     version.modules.length
-      ? models.snapshots.find({ _id: op({ $in: version.modules }) }).lean<SnapshotDoc[]>()
+      ? models.snapshots
+          .find({ ...scopeFilter({ courseId: version.courseId, kind: 'module' }), _id: op({ $in: version.modules }) })
+          .lean<SnapshotDoc[]>()
       : Promise.resolve([] as SnapshotDoc[]),
     version.bank ? models.snapshots.findById(version.bank).lean<SnapshotDoc>() : Promise.resolve(null),
   ]);
@@ -203,12 +205,31 @@ export async function readVersionState(models: ContentModels, version: CourseVer
   };
 }
 
-/** Lesson snapshots by id (one read). */
-export async function readSnapshots<T>(models: ContentModels, ids: string[]): Promise<Map<string, T>> {
-  if (!ids.length) return new Map();
-  const docs = await models.snapshots.find({ _id: op({ $in: [...new Set(ids)] }) }).lean<SnapshotDoc[]>();
+/** Where snapshots are looked for: a course's, of one kind when given. */
+export interface SnapshotScope {
+  courseId: Types.ObjectId | string;
+  kind?: SnapshotKind;
+}
+
+/**
+ * Snapshots by id, one read. One id is read by its id alone; several within their course (and kind),
+ * whose equality the store answers from its index, so FerretDB never filters every course's snapshots
+ * for an `$in` of ids.
+ */
+export async function readSnapshots<T>(models: ContentModels, scope: SnapshotScope, ids: string[]): Promise<Map<string, T>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const docs =
+    unique.length === 1
+      ? [await models.snapshots.findById(unique[0]).lean<SnapshotDoc>()].filter((d): d is SnapshotDoc => !!d)
+      : await models.snapshots.find({ ...scopeFilter(scope), _id: op({ $in: unique }) }).lean<SnapshotDoc[]>();
   return new Map(docs.map((d) => [d._id, d.body as unknown as T]));
 }
+
+export const scopeFilter = ({ courseId, kind }: SnapshotScope) => ({
+  courseId: new Types.ObjectId(String(courseId)),
+  ...(kind ? { kind } : {}),
+});
 
 /* ------------------------------------------------------------------ the draft */
 
