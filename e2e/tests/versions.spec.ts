@@ -25,6 +25,7 @@ interface Arranged {
   courseTitle: string;
   lessonId: string;
   learner: { email: string; token: string };
+  curatorToken: string;
 }
 
 async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
@@ -66,16 +67,31 @@ async function arrange(request: APIRequestContext): Promise<Arranged> {
   expect(registered.status()).toBe(201);
   const learnerToken = ((await registered.json()) as { token: string }).token;
   await acceptConsent(request, learnerToken);
-  return { courseId, courseTitle, lessonId, learner: { email, token: learnerToken } };
+  return {
+    courseId,
+    courseTitle,
+    lessonId,
+    learner: { email, token: learnerToken },
+    curatorToken: headers.authorization.slice('Bearer '.length),
+  };
 }
 
-/** The learner completes the lesson over the progress API: the course's first learner activity, so it takes version 1. */
-async function completeLesson(request: APIRequestContext, { courseId, lessonId, learner }: Arranged) {
+/**
+ * The learner completes the lesson over the progress API: the course's first learner activity, so
+ * version 1 is taken, just after the answer; the curator's draft says so once it is.
+ */
+async function completeLesson(request: APIRequestContext, { courseId, lessonId, learner, curatorToken }: Arranged) {
   const answer = await request.post(`/api/progress/lesson/${lessonId}/complete`, {
     headers: { authorization: `Bearer ${learner.token}` },
     data: { courseId },
   });
   expect(answer.status(), await answer.text()).toBe(201);
+  await expect
+    .poll(async () => {
+      const draft = await request.get(`/api/courses/${courseId}/draft`, { headers: { authorization: `Bearer ${curatorToken}` } });
+      return ((await draft.json()) as { publishedVersion: number | null }).publishedVersion;
+    })
+    .toBe(1);
 }
 
 // The editor.

@@ -188,3 +188,25 @@ export async function basedOnStored(bed: ContentTestBed, path: string, body: unk
   const stored = await (model as typeof bed.models.blocks).findById(key, { version: 1 }).lean<{ version?: number }>();
   return { version: stored?.version ?? 0, ...body };
 }
+
+/**
+ * Waits until a course has its published version `number` (the first is taken just after the first
+ * learner's beginning is answered, docs/decisions/093), polling the store without fixed sleeps.
+ */
+export async function waitForVersion(
+  bed: Pick<ContentTestBed, 'models'>,
+  courseId: string,
+  number = 1,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const course = await bed.models.courses
+      .findById(courseId)
+      .select({ published: 1 })
+      .lean<{ published?: { number: number } | null }>();
+    if ((course?.published?.number ?? 0) >= number) return;
+    if (Date.now() > deadline) throw new Error(`course ${courseId} has no version ${number} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -173,8 +173,9 @@ function LoadedEditor({
   // Read ahead: the lesson after the open one, or the first one while none is open.
   const ahead = (selected ? lessons[position + 1] : lessons[0]) ?? null;
   const lessonLoad = useLessonLoader(backend, selected, ahead, editor.lessonLoaded);
-  // Course versions (decision 093): the demo course has no learners, so it has none.
-  const withVersions = !backend.demo;
+  // Course versions (decision 093) matter while learners see the course: a published one (the demo
+  // course has no learners). A draft's editor asks nothing more than its outline.
+  const withVersions = !backend.demo && course.status === 'published';
   const draft = useDraftState(course.id, withVersions);
   useDraftRefresh(course.id, editor.saves);
 

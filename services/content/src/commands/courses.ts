@@ -200,9 +200,12 @@ async function archiveCourse(deps: CommandDeps, course: CourseDoc): Promise<Cour
 /**
  * The progress service says a learner started an attempt or recorded progress in the course; from
  * then on a curator's delete archives it. Written once (a read first), so the catalogue is not
- * invalidated on every attempt.
+ * invalidated on every attempt. Answers the taking of the course's first version when it has none yet.
  */
-export async function markLearnerActivity(models: ContentModels, rawId: unknown): Promise<void> {
+export async function markLearnerActivity(
+  models: ContentModels,
+  rawId: unknown,
+): Promise<{ firstVersion: () => Promise<void> } | null> {
   const course = await models.courses
     .findById(readCourseId(rawId, 'id'))
     .select({ learnerActivity: 1, status: 1, published: 1 })
@@ -212,7 +215,9 @@ export async function markLearnerActivity(models: ContentModels, rawId: unknown)
     await models.courses.updateOne({ _id: course._id }, { $set: { learnerActivity: true } }, { timestamps: false });
   }
   // Its first learner began: what they study is kept as the first version, and edits go to the draft.
-  if (!course.published && course.status === 'published') await takeFirstVersion(models, course._id);
+  // Taken after the answer (the learner's first completion does not wait for a copy of the course).
+  if (!course.published && course.status === 'published') return { firstVersion: () => takeFirstVersion(models, course._id) };
+  return null;
 }
 
 /** A deep copy with new ids throughout, titled '<title> (копия)', as a draft. */

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { coalesced } from '@portal/service-kit';
+import { coalesced, serialised } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
@@ -55,3 +55,12 @@ export async function touchCourse(models: ContentModels, courseId: Types.ObjectI
     );
   });
 }
+
+/**
+ * A write of the course document's own fields that must not overlap a touch: FerretDB applies an
+ * update by reading the document and writing it back, so a touch running beside it would put back
+ * the fields as it read them (a published version's pointer, docs/decisions/093). Runs in the
+ * touches' own turn.
+ */
+export const inTouchTurn = <T>(models: ContentModels, courseId: Types.ObjectId, work: () => Promise<T>): Promise<T> =>
+  serialised(models.courses.db, `touch:${String(courseId)}`, work);

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { coalesced, conflict, forbidden, HttpError, isDuplicateKey, notFound, op, type Principal } from '@portal/service-kit';
 import { loadEditableCourse, loadVisibleCourse } from '../commands/courses';
-import { nextUpdatedAt, touchCourse } from '../commands/touch';
+import { inTouchTurn, nextUpdatedAt, touchCourse } from '../commands/touch';
 import type { ContentModels } from '../models';
 import type { CourseCounts, CourseDoc } from '../models/course';
 import type { CourseVersionDoc, SnapshotDoc } from '../models/courseVersion';
@@ -79,6 +79,26 @@ async function latestVersion(models: ContentModels, courseId: Types.ObjectId): P
   return models.versions.findOne({ courseId }).sort({ number: -1 }).lean<CourseVersionDoc>();
 }
 
+/**
+ * The course's pointer to its newest version, put back when it lags: a write of the course document
+ * that overlapped a publish (FerretDB writes the whole document back) may have restored the pointer
+ * it read. The newest version is the truth: it was written first, under its unique number.
+ */
+async function withCurrentPointer(models: ContentModels, course: CourseDoc): Promise<CourseDoc> {
+  const latest = await latestVersion(models, course._id);
+  if (!latest || (course.published?.number ?? 0) >= latest.number) return course;
+  const view = await publishedViews(models).of(course._id, latest.number);
+  if (!view) return course;
+  const published = { number: latest.number, at: new Date(latest.publishedAt), counts: countsOf(view.state) };
+  const updatedAt = await inTouchTurn(models, course._id, async () => {
+    const now = await models.courses.findById(course._id).select({ updatedAt: 1 }).lean<Pick<CourseDoc, 'updatedAt'>>();
+    const next = nextUpdatedAt(now?.updatedAt ?? course.updatedAt);
+    await models.courses.updateOne({ _id: course._id }, { $set: { published, updatedAt: next } }, { timestamps: false });
+    return next;
+  });
+  return { ...course, published, updatedAt };
+}
+
 export interface PublishOutcome {
   version: CourseVersionDoc;
   course: CourseDoc;
@@ -100,7 +120,7 @@ export async function publishDraft(
   if (course.status !== 'published') throw conflict(VERSION_MSG.notPublished);
   const views = publishedViews(models);
   for (let attempt = 0; attempt < PUBLISH_TRIES; attempt += 1) {
-    const current = (await models.courses.findById(course._id).lean<CourseDoc>()) ?? course;
+    const current = await withCurrentPointer(models, (await models.courses.findById(course._id).lean<CourseDoc>()) ?? course);
     if ((current.published?.number ?? null) !== input.basedOn) throw stale();
     const base = await views.current(current);
     const at = new Date();
@@ -145,13 +165,14 @@ export async function publishDraft(
       if (isDuplicateKey(err)) throw stale();
       throw err;
     }
-    const updatedAt = nextUpdatedAt(current.updatedAt);
-    await models.courses.updateOne(
-      { _id: current._id },
-      { $set: { published: { number, at, counts: countsOf(build.state) }, updatedAt } },
-      { timestamps: false },
-    );
-    return { version, course: { ...current, published: { number, at, counts: countsOf(build.state) }, updatedAt } };
+    const published = { number, at, counts: countsOf(build.state) };
+    const updatedAt = await inTouchTurn(models, current._id, async () => {
+      const now = await models.courses.findById(current._id).select({ updatedAt: 1 }).lean<Pick<CourseDoc, 'updatedAt'>>();
+      const next = nextUpdatedAt(now?.updatedAt ?? current.updatedAt);
+      await models.courses.updateOne({ _id: current._id }, { $set: { published, updatedAt: next } }, { timestamps: false });
+      return next;
+    });
+    return { version, course: { ...current, published, updatedAt } };
   }
   throw conflict(VERSION_MSG.busy);
 }
@@ -348,10 +369,12 @@ export async function loadAuthoredCourse(models: ContentModels, user: Principal,
   return course;
 }
 
-export async function draftState(models: ContentModels, course: CourseDoc): Promise<DraftState> {
+export async function draftState(models: ContentModels, stored: CourseDoc): Promise<DraftState> {
+  const course = await withCurrentPointer(models, stored);
   const base = await publishedViews(models).current(course);
-  const build = await buildDraft(models, course._id, base ? { state: base.state, publishedAt: base.version.publishedAt } : null);
-  const diff = base ? await diffStates(models, course._id, base.state, build.state, bodiesBySnap(build)) : emptyDiff();
+  // Without a version there is nothing to compare with: the draft is what learners read.
+  const build = base ? await buildDraft(models, course._id, { state: base.state, publishedAt: base.version.publishedAt }) : null;
+  const diff = base && build ? await diffStates(models, course._id, base.state, build.state, bodiesBySnap(build)) : emptyDiff();
   return {
     publishedVersion: course.published?.number ?? null,
     versioned: !!course.published,
@@ -438,7 +461,7 @@ export async function discardDraft(
   rawId: unknown,
   basedOn: number | null,
 ): Promise<CourseDoc> {
-  const course = await loadEditableCourse(models, actor, rawId);
+  const course = await withCurrentPointer(models, await loadEditableCourse(models, actor, rawId));
   if ((course.published?.number ?? null) !== basedOn) throw stale();
   if (!course.published) throw conflict(VERSION_MSG.notVersioned);
   const view = await versionOf(models, course._id, course.published.number);
@@ -472,7 +495,9 @@ export async function pruneVersions(models: ContentModels, course: CourseDoc, ke
     .lean<CourseVersionDoc[]>();
   const kept = versions.filter((v, i) => i < keep || v.pinned || v.number === course.published?.number);
   const removed = versions.filter((v) => !kept.includes(v)).map((v) => v.number);
-  await models.courses.updateOne({ _id: course._id }, { $set: { versionRetention: keep } }, { timestamps: false });
+  await inTouchTurn(models, course._id, () =>
+    models.courses.updateOne({ _id: course._id }, { $set: { versionRetention: keep } }, { timestamps: false }),
+  );
   if (!removed.length) return { removed };
   await models.versions.deleteMany({ courseId: course._id, number: op({ $in: removed }) });
 

@@ -46,8 +46,17 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
 
   /** For the progress service: a learner started an attempt or recorded progress in this course. */
   router.post('/courses/:id/learner-activity', async (ctx) => {
-    await markLearnerActivity(models, ctx.params.id);
+    const next = await markLearnerActivity(models, ctx.params.id);
     ctx.status = 204;
+    // The course's first version (docs/decisions/093) is taken after the answer; if this process stops
+    // first, the next learner's beginning takes it.
+    if (next) {
+      void next
+        .firstVersion()
+        .catch((err: unknown) =>
+          service.logger.warn({ courseId: ctx.params.id, err: (err as Error).message }, 'first version not taken'),
+        );
+    }
   });
 
   /** For the progress service: the SCO a lesson plays and whether a new attempt may follow a completed one; 404 without one. */

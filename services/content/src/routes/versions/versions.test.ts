@@ -2,7 +2,7 @@ import { BSON } from 'mongodb';
 import { VERSION_MSG, type CourseOutline, type CourseVersionSummary, type DraftState, type VersionDiff } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { newQuestion } from '@portal/quiz-engine';
-import { basedOnStored, seedCourse, startContent, type ContentTestBed } from '../../testing';
+import { basedOnStored, seedCourse, startContent, waitForVersion, type ContentTestBed } from '../../testing';
 
 /**
  * Course versions (docs/decisions/093): learners read the published version while authors edit the
@@ -53,6 +53,7 @@ async function versionedCourse(lessons = 2) {
   // The first learner begins: the progress service says so, and the course's first version is taken.
   const began = await api(bed.content.url, 'POST', `/internal/courses/${course.id}/learner-activity`, { headers: internal() });
   expect(began.status).toBe(204);
+  await waitForVersion(bed, course.id);
   return { course, ids, moduleId: course.modules[0].id };
 }
 
@@ -225,6 +226,27 @@ describe('publishing', () => {
   });
 });
 
+describe('the published pointer', () => {
+  it('a pointer put back by an overlapping write of the course is set right on the next read of the draft', async () => {
+    const { course, ids } = await versionedCourse(1);
+    await call('PATCH', `/api/blocks/${ids[0]}`, curator(), { content: [text('b0', 'Вторая')] });
+    expect((await publish(course.id, 1)).status).toBe(201);
+    // A course write that read the document before the publish writes it back with the old pointer.
+    const { ObjectId } = await import('mongodb');
+    const stored = await bed.models.courses.findById(course.id).lean();
+    await bed.models.courses.updateOne(
+      { _id: new ObjectId(course.id) },
+      { $set: { 'published.number': 1, updatedAt: new Date(new Date(stored!.updatedAt).getTime() + 1) } },
+      { timestamps: false },
+    );
+    expect(await lessonText(ids[0])).toEqual(['Текст 0']);
+    expect((await draft(course.id)).publishedVersion).toBe(2);
+    expect(await lessonText(ids[0])).toEqual(['Вторая']);
+    await call('PATCH', `/api/blocks/${ids[0]}`, curator(), { content: [text('b0', 'Третья')] });
+    expect((await publish(course.id, 2)).status).toBe(201);
+  });
+});
+
 describe('discard, history, compare and restore', () => {
   it('«Отменить изменения» brings the draft back to the published version, and the editor’s stale copy is refused', async () => {
     const { course, ids, moduleId } = await versionedCourse(2);
@@ -337,6 +359,7 @@ describe('storage', () => {
       Array.from({ length: 10 }, (_, b) => text(`b${b}`, `Урок ${i}, блок ${b}: ${tag} `.padEnd(300, 'текст ')));
     await Promise.all(lessons.map((id, i) => call('PATCH', `/api/blocks/${id}`, curator(), { content: blocks(i, 'исходный') })));
     await api(bed.content.url, 'POST', `/internal/courses/${course.id}/learner-activity`, { headers: internal() });
+    await waitForVersion(bed, course.id);
     const one = await bytesOf(course.id);
     for (let v = 2; v <= 15; v += 1) {
       const id = lessons[v % lessons.length];

@@ -1,6 +1,6 @@
 import type { AttemptDetail, CourseProgress, CourseVersionSummary, StartedAttempt } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
-import { basedOnStored } from '@portal/svc-content/testing';
+import { basedOnStored, waitForVersion } from '@portal/svc-content/testing';
 import {
   SAMPLE_QUESTIONS,
   question,
@@ -48,6 +48,7 @@ it('an attempt started on version 1 is graded on it after version 2 changed the 
   const first = await bed.learner('CLIENT');
   // The first learner begins: version 1 is taken.
   expect((await complete(first.token, seeded)).status).toBe(201);
+  await waitForVersion(bed, seeded.course.id);
   const started = await progress<StartedAttempt>('POST', '/api/attempts', first.token, {
     quizId: seeded.quiz.id,
     courseId: seeded.course.id,
@@ -100,6 +101,7 @@ it('completions carry over a publish; «требует повторного пр
   const seeded = await seedQuizCourse(bed);
   const learner = await bed.learner('CLIENT');
   expect((await complete(learner.token, seeded)).status).toBe(201);
+  await waitForVersion(bed, seeded.course.id);
   const before = await percent(learner.token, seeded);
   expect(before.completedLessonIds).toContain(seeded.textLessonId);
 
