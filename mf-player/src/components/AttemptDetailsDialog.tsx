@@ -6,7 +6,7 @@ import { useAuth } from '@portal/web-core';
 import { attemptKey, fetchAttempt } from '../api/player';
 import { ResultBadge } from './Badges';
 import { QuestionResults } from './QuestionResults';
-import { pendingText } from './QuizPlayer';
+import { pendingText } from './player/ResultView';
 
 const minutes = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
