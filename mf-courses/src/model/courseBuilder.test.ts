@@ -16,6 +16,7 @@ import {
   toGenerateRequest,
   type BuilderForm,
 } from './courseBuilder';
+import { generationJob } from './generationJob.fixture';
 
 const filled = (changes: Partial<BuilderForm> = {}): BuilderForm => ({
   ...emptyBuilderForm(),
@@ -155,22 +156,7 @@ describe('the progress shown', () => {
 });
 
 describe('where an answer leaves the dialog', () => {
-  const job = (changes: Partial<GenerationJob>): GenerationJob => ({
-    id: 'j1',
-    kind: 'course',
-    status: 'running',
-    stage: 'structure',
-    progress: 0,
-    source: 'template',
-    notice: GENERATION_MSG.templateNotice,
-    error: null,
-    courseId: null,
-    targetId: null,
-    proposal: null,
-    createdAt: '2026-11-23T10:00:00.000Z',
-    updatedAt: '2026-11-23T10:00:00.000Z',
-    ...changes,
-  });
+  const job = generationJob;
 
   it('shows the progress while running and the draft once it succeeded, at the third step', () => {
     expect(phaseOfJob(job({}))).toMatchObject({ step: 'running' });
