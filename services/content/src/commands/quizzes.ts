@@ -11,6 +11,7 @@ import {
   quizSettingsSchema,
   type ContentBlock,
   type InternalQuiz,
+  type Question,
   type QuizSettings,
   type QuizSummary,
   type quizCreateSchema,
@@ -233,6 +234,12 @@ export async function learnerShuffleSeed(models: ContentModels, quiz: QuizDoc): 
   return stored.shuffleSeed;
 }
 
+/** The fixed questions, then an attempt's draw from the bank numbered after them. */
+const withDrawn = (fixed: Question[], drawn: Question[]): Question[] => {
+  const last = fixed.reduce((max, q) => Math.max(max, q.order), 0);
+  return [...fixed, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))];
+};
+
 /** GET /internal/quizzes/{id}: the whole quiz and the lesson holding it (the one asked for, or the first). */
 export async function internalQuiz(
   models: ContentModels,
@@ -253,10 +260,9 @@ export async function internalQuiz(
     if (pin) await pinVersion(models, course._id, view.version.number, view);
     const presented = presentQuiz(quiz);
     const drawn = drawSeed ? await drawFromVersionBank(models, view, presented.draws, drawSeed) : [];
-    const last = presented.questions.reduce((max, q) => Math.max(max, q.order), 0);
     return {
       ...presented,
-      questions: [...presented.questions, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))],
+      questions: withDrawn(presented.questions, drawn),
       lessonId: lesson,
       lessonTitle: lesson ? (view.lessons.get(lesson)?.entry.title ?? null) : null,
       courseId: String(course._id),
@@ -279,10 +285,9 @@ export async function internalQuiz(
   const presented = presentQuiz(quiz);
   // An attempt's own draw from the bank of the course the quiz was written for, after the fixed questions.
   const drawn = drawSeed ? await drawFromBank(models, quiz.courseId, presented.draws, drawSeed) : [];
-  const last = presented.questions.reduce((max, q) => Math.max(max, q.order), 0);
   return {
     ...presented,
-    questions: [...presented.questions, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))],
+    questions: withDrawn(presented.questions, drawn),
     lessonId: lesson ? String(lesson._id) : null,
     lessonTitle: lesson ? lesson.title : null,
     courseId: courseId ?? null,

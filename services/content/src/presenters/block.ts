@@ -133,7 +133,8 @@ export const presentModuleOutline = (m: BlockDoc, lessons: OutlineLessonDoc[]): 
   lessons: lessons.map(presentLessonOutline),
 });
 
-const byPosition = (a: Pick<BlockDoc, '_id' | 'position'>, b: Pick<BlockDoc, '_id' | 'position'>) =>
+/** Siblings in their order: by position, then by id (two writes may have left the same position). */
+export const byPosition = (a: Pick<BlockDoc, '_id' | 'position'>, b: Pick<BlockDoc, '_id' | 'position'>) =>
   a.position - b.position || String(a._id).localeCompare(String(b._id));
 
 /** Lessons grouped by module, each group in order. */

@@ -46,7 +46,10 @@ function countsOf(state: CourseState): CourseCounts {
     modules: state.modules.length,
     lessons: state.modules.reduce((n, m) => n + m.body.lessons.length, 0),
     visibleModules: visible.length,
-    visibleLessons: visible.reduce((n, m) => n + m.body.lessons.filter((l) => l.status === 'published').length, 0),
+    visibleLessons: visible.reduce(
+      (n, m) => n + m.body.lessons.filter((l) => learnerSeesBlock({ type: 'LESSON', status: l.status })).length,
+      0,
+    ),
   };
 }
 

@@ -6,7 +6,7 @@ import type { BankQuestionDoc } from '../models/bankQuestion';
 import type { BlockDoc } from '../models/block';
 import type { CourseVersionDoc, SnapshotDoc, SnapshotKind } from '../models/courseVersion';
 import type { QuizDoc } from '../models/quiz';
-import { readContentBlocks } from '../presenters/block';
+import { byPosition, readContentBlocks } from '../presenters/block';
 
 /**
  * A course's content as a tree of snapshots (docs/decisions/093): modules in order, each listing its
@@ -258,9 +258,6 @@ const OUTLINE_FIELDS = {
   createdAt: 1,
   updatedAt: 1,
 } as const;
-
-const byPosition = (a: Pick<BlockDoc, '_id' | 'position'>, b: Pick<BlockDoc, '_id' | 'position'>) =>
-  a.position - b.position || String(a._id).localeCompare(String(b._id));
 
 /**
  * The draft (the live records) as a state. Lessons not written since the base version was read keep
