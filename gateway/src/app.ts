@@ -204,7 +204,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   // Data-subject requests need every service: the export and the anonymisation are carried out here.
   app.use(subjectRequestRoutes(targets, config.INTERNAL_TOKEN, logger));
 
-  app.use(limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT));
+  app.use(limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT, config.GATEWAY_MAX_IN_FLIGHT));
 
   // The client as TRUST_PROXY decided, never entries a client wrote itself. Written into the request
   // the proxy copies, not in its `proxyReq` event: that event waits for a socket of the agent, and a

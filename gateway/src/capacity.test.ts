@@ -208,6 +208,47 @@ describe('overload', () => {
     }
   }, 60_000);
 
+  it("the quiz path is served past a service's bound and refused last: every other request is refused first", async () => {
+    // Progress held too; the whole gateway carries 8 at most, any other request 6 (three quarters).
+    const { server: fair, url: fairUrl } = await startGateway({ PROGRESS_URL: upstreamUrl, GATEWAY_MAX_IN_FLIGHT: '8' });
+    const post = (path: string) => send(fairUrl, path, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    try {
+      // Six quiz requests to one service: past its bound of 4, all forwarded.
+      const quiz = [
+        ...Array.from({ length: 4 }, () => post('/api/attempts')),
+        post('/api/attempts/a1/submit'),
+        send(fairUrl, '/api/attempts/quiz/q1'),
+      ];
+      await waitFor(() => upstream.held.length === 6);
+      // Anything else is refused now, toward a busy service or an idle one (the content service holds nothing).
+      const others = await Promise.all([
+        send(fairUrl, '/api/results'),
+        send(fairUrl, '/api/courses'),
+        send(fairUrl, '/api/organizations'),
+      ]);
+      expect(others.map((a) => [a.status, json(a).message])).toEqual(Array(3).fill([503, MSG.overloaded]));
+      // The quiz path still gets in, to the whole gateway's bound, and no further.
+      const more = [post('/api/scorm/attempts'), post('/api/scorm/attempts/s1/commit')];
+      await waitFor(() => upstream.held.length === 8);
+      const past = await post('/api/attempts');
+      expect([past.status, past.headers['retry-after'], json(past)]).toEqual([
+        503,
+        '1',
+        { message: MSG.overloaded, statusCode: 503 },
+      ]);
+
+      upstream.release();
+      expect((await Promise.all([...quiz, ...more])).map((a) => a.status)).toEqual(Array(8).fill(200));
+      // Freed: browsing is served again.
+      expect((await send(fairUrl, '/api/courses', { headers: { authorization: `Bearer ${bed.as.CLIENT.token}` } })).status).toBe(
+        200,
+      );
+    } finally {
+      fair.closeAllConnections();
+      fair.close();
+    }
+  });
+
   it('/api/health answers at once from its last round while a service is saturated', async () => {
     await send(url, '/api/health'); // the first round, which the monitor then repeats every second
     const inFlight = Array.from({ length: MAX_IN_FLIGHT }, () => send(url, '/api/organizations'));

@@ -101,6 +101,12 @@ export const gatewayConfigSchema = z.object({
    * once. Sized for a 2-core machine: each service runs at most 20 store queries at a time.
    */
   UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
+  /**
+   * Requests in flight through the whole gateway. The quiz path (an attempt's start and submit, a
+   * SCORM commit) may use all of it, whatever service it goes to; every other request is refused
+   * once three quarters of it are taken. Unset: four services' worth (4 × UPSTREAM_MAX_IN_FLIGHT).
+   */
+  GATEWAY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).optional(),
   /** How long a service may take to answer before the gateway gives up with 504. */
   PROXY_TIMEOUT_MS: z.coerce.number().int().default(15_000),
   /** Shared with the services' /internal routes (the dashboard's stats); no default, as theirs. */

@@ -58,20 +58,52 @@ function closeAfterTheBody(req: Request) {
 }
 
 /**
- * Bounds the requests in flight toward each service. Past the bound the gateway answers 503 at
- * once with Retry-After: a service already working through `max` requests only gets slower with
- * more, and a queue in front of it ends in 504s for everyone. Counted until the answer is sent or
- * the client goes away, whichever comes first.
+ * The quiz path: opening a quiz's card, starting an attempt and submitting it, and a SCORM
+ * attempt's opening and commits. At 10:00 three hundred people start the same certification test;
+ * what they send must get through before browsing does.
  */
-export function limitInFlight(max: number) {
+const EXAM_PATHS: Array<[method: string, path: RegExp]> = [
+  ['GET', /^\/api\/attempts\/quiz\/[^/]+\/?$/],
+  ['POST', /^\/api\/attempts\/?$/],
+  ['POST', /^\/api\/attempts\/[^/]+\/submit\/?$/],
+  ['POST', /^\/api\/scorm\/attempts\/?$/],
+  ['POST', /^\/api\/scorm\/attempts\/[^/]+\/commit\/?$/],
+];
+export const isExamRequest = (method: string, path: string): boolean =>
+  EXAM_PATHS.some(([m, pattern]) => m === method && pattern.test(path));
+
+/** The share of the gateway's whole budget that all other requests may use: the rest is the quiz path's alone. */
+export const SHED_SHARE = 0.75;
+
+/**
+ * Bounds the requests in flight, with the quiz path first. Past a bound the gateway answers 503 at
+ * once with Retry-After: a service already working through its requests only gets slower with more,
+ * and a queue in front of it ends in 504s for everyone. Counted until the answer is sent or the
+ * client goes away, whichever comes first.
+ *
+ * - Any request but the quiz path: at most `perService` toward one service, and refused first when
+ *   the whole gateway carries `SHED_SHARE` of `total`.
+ * - The quiz path: refused only when the whole gateway carries `total`, whatever service it goes to.
+ *
+ * So a quiz start is never refused while browsing is served: by the time one is, every other
+ * request has been refused for a while.
+ */
+export function limitInFlight(perService: number, total = 4 * perService) {
   const inFlight = Object.fromEntries(SERVICE_NAMES.map((name) => [name, 0])) as Record<ServiceName, number>;
+  const shedAt = Math.floor(total * SHED_SHARE);
+  let all = 0;
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     const service = serviceFor(req.path);
     if (!service) return next();
-    if (inFlight[service] >= max) return refuse(req, res, 503, MSG.overloaded, { 'Retry-After': '1' });
+    const refused = isExamRequest(req.method, req.path) ? all >= total : inFlight[service] >= perService || all >= shedAt;
+    if (refused) return refuse(req, res, 503, MSG.overloaded, { 'Retry-After': '1' });
     inFlight[service]++;
-    res.once('close', () => inFlight[service]--);
+    all++;
+    res.once('close', () => {
+      inFlight[service]--;
+      all--;
+    });
     next();
   };
-  return Object.assign(middleware, { inFlight: (service: ServiceName) => inFlight[service] });
+  return Object.assign(middleware, { inFlight: (service: ServiceName) => inFlight[service], total: () => all });
 }
