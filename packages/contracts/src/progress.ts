@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import './zod-ru';
 import { PROGRESS_MSG, REVIEW_MSG } from './progressRules';
-import { entityIdField } from './content';
+import { entityIdField, type LessonOutline } from './content';
+import type { InternalQuiz } from './editor';
+import { ROLES } from './roles';
 import { CERTIFICATE_MSG, CERTIFICATE_NUMBER } from './certificates';
 import { exportFields } from './exportQuery';
 import { formatMessage } from './messages';
@@ -44,6 +46,48 @@ export const attemptStartSchema = z.object({
   lessonId: entityIdField('lessonId'),
 });
 export type AttemptStartInput = z.input<typeof attemptStartSchema>;
+
+/** A principal's field as another service passes it on (ids of people are the auth service's). */
+const personIdField = z.string().trim().min(1).max(100);
+
+/**
+ * POST /internal/attempt-starts (the content service, for the progress service): one question for
+ * an attempt's start, with the learner as data, never their token. `drawSeed`: the attempt's seed
+ * (its draw from the bank); `linkScope`: a candidate's link session, which reaches its one quiz only;
+ * `noteActivity`: no record of the learner in the course yet (content notes their first one,
+ * docs/decisions/093, when the start is admitted).
+ */
+export const internalAttemptStartSchema = attemptStartSchema.extend({
+  drawSeed: z.string().regex(/^[0-9a-f]{8,64}$/),
+  learner: z.object({
+    id: personIdField,
+    role: z.enum(ROLES),
+    linkScope: z
+      .object({ linkId: personIdField, courseId: personIdField, lessonId: personIdField, quizId: personIdField })
+      .optional(),
+  }),
+  noteActivity: z.boolean().default(false),
+});
+export type InternalAttemptStartInput = z.input<typeof internalAttemptStartSchema>;
+
+/**
+ * Its answer: the whole quiz as the learner takes it (the published version's for a learner of a
+ * course with one, pinned; with the attempt's draw), the course, and the lesson's outline entry
+ * (`retakeSince`: the attempts before it do not count). Refused with 404 as the learner's own reads
+ * would be: no such quiz, course or lesson for them, or the lesson does not hold the quiz.
+ */
+export interface InternalAttemptStart {
+  quiz: InternalQuiz;
+  course: { id: string; title: string };
+  lesson: LessonOutline;
+}
+
+/**
+ * GET /internal/courses/{id}/outline (the content service): the outline as this person reads it,
+ * asked with the person as data. No personal flags: isFavorite and isStarted are false.
+ */
+export const internalOutlineQuerySchema = z.object({ userId: personIdField, role: z.enum(ROLES) });
+export type InternalOutlineQuery = z.input<typeof internalOutlineQuerySchema>;
 
 /**
  * An answer as the player sends it, in the indexes it showed (the server maps them back):

@@ -473,6 +473,28 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (p) => ({ query: `?role=${p.victim.user.role}&userId=${p.victim.user.id}`, ok: 200 }),
   },
   'content GET /internal/quizzes/:id': { ...internal, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
+  // An attempt's start as the progress service asks it: the learner (the victim, a CANDIDATE) as data.
+  'content POST /internal/attempt-starts': {
+    ...internal,
+    request: (p) => ({
+      body: {
+        quizId: p.seeded.quiz.id,
+        courseId: p.seeded.course.id,
+        lessonId: p.seeded.quizLessonId,
+        drawSeed: '0123456789abcdef',
+        learner: { id: p.victim.user.id, role: p.victim.user.role },
+      },
+      ok: 200,
+    }),
+  },
+  'content GET /internal/courses/:id/outline': {
+    ...internal,
+    request: (p) => ({
+      params: { id: p.seeded.course.id },
+      query: `?userId=${p.victim.user.id}&role=${p.victim.user.role}`,
+      ok: 200,
+    }),
+  },
   'content GET /internal/courses/editable': {
     ...internal,
     request: (p) => ({ query: `?userId=${p.as.CURATOR.user.id}`, ok: 200 }),

@@ -218,3 +218,11 @@ export class CourseOutlineCache extends CoursePageCache {
     super((course, user) => courseOutline(models, user, course, NO_FLAGS), options, 'outline-');
   }
 }
+
+/** One outline cache per set of models (a process holds one): the public route and the internal one share it. */
+const outlinesByModels = new WeakMap<ContentModels, CourseOutlineCache>();
+export const courseOutlineCacheOf = (models: ContentModels): CourseOutlineCache => {
+  let cache = outlinesByModels.get(models);
+  if (!cache) outlinesByModels.set(models, (cache = new CourseOutlineCache(models)));
+  return cache;
+};

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { coalesce, notFound, versionTag, type Principal } from '@portal/service-kit';
+import { HttpError, coalesce, notFound, versionTag, type Principal } from '@portal/service-kit';
 import { CONTENT_MSG } from '@portal/contracts';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
@@ -23,6 +23,9 @@ interface Kept {
   gzipped?: Buffer;
   etag: string;
 }
+
+/** What keying and deciding who may read a block reads of its course, fresh on every request. */
+export type KeyCourse = Pick<CourseDoc, '_id' | 'status' | 'updatedAt' | 'createdBy' | 'coAuthors' | 'published'>;
 
 export interface LessonAnswer {
   json: Buffer;
@@ -62,16 +65,43 @@ export class LessonCache {
   /** The answer for a person who may read the block; 404 otherwise, exactly as the uncached read. */
   async answer(user: Principal, rawId: unknown): Promise<LessonAnswer> {
     const id = String(readBlockId(rawId));
+    const course = await this.models.courses
+      .findById(await this.courseIdOf(id))
+      .select({ status: 1, updatedAt: 1, createdBy: 1, coAuthors: 1, published: 1 })
+      .lean<KeyCourse>();
+    if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.blockNotFound);
+    const { key, kept } = await this.readable(user, course, id);
+    return { json: kept.json, etag: kept.etag, gzipped: () => this.gzipped(key, kept) };
+  }
+
+  /**
+   * The block as `answer` gives it, for a course the caller has just read with at least the fields
+   * `answer` reads (so the same argument holds): null when the block is not that course's, or this
+   * person may not read it. No store read when it is kept.
+   */
+  async readableIn(user: Principal, course: KeyCourse, rawId: unknown): Promise<BlockDoc | null> {
+    const id = String(readBlockId(rawId));
+    try {
+      if ((await this.courseIdOf(id)) !== String(course._id) || !canSeeCourse(user, course)) return null;
+      return (await this.readable(user, course, id)).kept.block;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) return null;
+      throw err;
+    }
+  }
+
+  /** Which course a block is in: kept without a key, since a block never moves to another course. */
+  private async courseIdOf(id: string): Promise<string> {
     let courseId = this.courseOf.get(id);
     if (!courseId) {
       courseId = await this.courseOfBlock(id);
       this.courseOf.set(id, courseId);
     }
-    const course = await this.models.courses
-      .findById(courseId)
-      .select({ status: 1, updatedAt: 1, createdBy: 1, coAuthors: 1, published: 1 })
-      .lean<Pick<CourseDoc, '_id' | 'status' | 'updatedAt' | 'createdBy' | 'coAuthors' | 'published'>>();
-    if (!course || !canSeeCourse(user, course)) throw notFound(CONTENT_MSG.blockNotFound);
+    return courseId;
+  }
+
+  /** The kept block and its key, for a person who may read it in a course they may see; 404 otherwise. */
+  private async readable(user: Principal, course: KeyCourse, id: string): Promise<{ key: string; kept: Kept }> {
     // A learner of a course with a published version reads the lesson as that version holds it.
     const published = readsPublished(user, course) ? course.published!.number : null;
     const key = `${id}|${new Date(course.updatedAt).getTime()}|${published ?? 'draft'}`;
@@ -85,7 +115,7 @@ export class LessonCache {
     ) {
       throw notFound(CONTENT_MSG.blockNotFound);
     }
-    return { json: kept.json, etag: kept.etag, gzipped: () => this.gzipped(key, kept) };
+    return { key, kept };
   }
 
   /** The course of a block; a lesson deleted from the draft is found through a version that still holds it. */
@@ -141,3 +171,11 @@ export class LessonCache {
     });
   }
 }
+
+/** One lesson cache per set of models (a process holds one): study mode and attempt starts share what is kept. */
+const cachesByModels = new WeakMap<ContentModels, LessonCache>();
+export const lessonCacheOf = (models: ContentModels): LessonCache => {
+  let cache = cachesByModels.get(models);
+  if (!cache) cachesByModels.set(models, (cache = new LessonCache(models)));
+  return cache;
+};

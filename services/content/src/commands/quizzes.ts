@@ -235,7 +235,7 @@ export async function learnerShuffleSeed(models: ContentModels, quiz: QuizDoc): 
 }
 
 /** The fixed questions, then an attempt's draw from the bank numbered after them. */
-const withDrawn = (fixed: Question[], drawn: Question[]): Question[] => {
+export const withDrawn = (fixed: Question[], drawn: Question[]): Question[] => {
   const last = fixed.reduce((max, q) => Math.max(max, q.order), 0);
   return [...fixed, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))];
 };

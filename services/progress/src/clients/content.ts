@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CANDIDATE_LINK_MSG,
   CONTENT_MSG,
   PROGRESS_MSG,
   QUIZ_MSG,
@@ -8,10 +9,13 @@ import {
   quizInputSchema,
   type BlockRecord,
   type CourseOutline,
+  type InternalAttemptStartInput,
+  type LessonOutline,
   type Quiz,
+  type Role,
   type ScormLessonBinding,
 } from '@portal/contracts';
-import { HttpError, notFound, unavailable, type Logger, type Upstreams } from '@portal/service-kit';
+import { HttpError, forbidden, notFound, unavailable, type Logger, type Upstreams } from '@portal/service-kit';
 
 /** A quiz as the content service's internal route gives it: answers included, and where it stands. */
 export type StoredQuiz = Quiz & { lessonId?: string | null; courseId?: string | null; courseVersion?: number | null };
@@ -26,7 +30,33 @@ const storedQuizSchema = quizInputSchema.extend({
   questions: z.array(questionSchema).max(1000).default([]),
 });
 
+/** What an attempt's start takes from the content service, in one answer. */
+export interface AttemptStartContent {
+  quiz: StoredQuiz;
+  course: { id: string; title: string };
+  /** The lesson's outline entry (`retakeSince`: attempts before it do not count). */
+  lesson: LessonOutline;
+}
+
+/** The content service's refusals of a start, as the learner's own reads gave them (the order it checks them in). */
+const START_REFUSALS = new Set<string>([
+  QUIZ_MSG.quizNotFound,
+  CONTENT_MSG.courseNotFound,
+  PROGRESS_MSG.lessonNotFound,
+  PROGRESS_MSG.quizNotInLesson,
+]);
+
 export interface ContentClient {
+  /**
+   * Everything an attempt's start needs, in one call with the service identity and the learner as
+   * data: the quiz as they take it (the published version's, pinned; with the attempt's draw from
+   * the bank), the course and the lesson's entry, once the content service found the lesson in the
+   * course, holding the quiz, both visible to them (404 with its text otherwise). `noteActivity`:
+   * their first record in the course, noted there with the start (`markLearnerActivity`).
+   */
+  attemptStart(input: InternalAttemptStartInput): Promise<AttemptStartContent>;
+  /** The course's outline as a person reads it, asked with the person as data (no personal flags). */
+  outlineFor(courseId: string, person: { id: string; role: Role }): Promise<CourseOutline>;
   /**
    * The course's outline as the learner may see it: modules and lessons without their content
    * (their own token is forwarded, so visibility is content's rule).
@@ -72,12 +102,22 @@ interface ContentClientOptions {
 
 /** Talks to the content service over HTTP: it owns courses and quizzes, this service never reads its database. */
 export function contentClient({ content, internalToken, timeoutMs, logger }: ContentClientOptions): ContentClient {
-  async function call(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: unknown }> {
+  async function call(
+    path: string,
+    headers: Record<string, string>,
+    method = 'GET',
+    payload?: unknown,
+  ): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
       res = await content.fetch(path, {
         method,
-        headers: { accept: 'application/json', ...headers },
+        headers: {
+          accept: 'application/json',
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
@@ -97,7 +137,41 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
     throw unavailable(PROGRESS_MSG.contentUnavailable);
   }
 
+  /** A quiz the content service answered, checked: answers with an unknown shape are its outage. */
+  function storedQuiz(quizId: string, body: unknown): StoredQuiz {
+    const parsed = storedQuizSchema.safeParse(body);
+    if (!parsed.success) {
+      logger.error({ quizId, issue: parsed.error.issues[0] }, 'content service answered a quiz of an unknown shape');
+      throw unavailable(PROGRESS_MSG.contentUnavailable);
+    }
+    return { createdAt: '', updatedAt: '', ...parsed.data } as StoredQuiz;
+  }
+
+  const internal = { 'x-internal-token': internalToken };
+
   return {
+    async attemptStart(input) {
+      const { status, body } = await call('/internal/attempt-starts', internal, 'POST', input);
+      if (status !== 200) {
+        // Its refusals are the learner's, passed on with their texts; any other answer is its outage.
+        const { message } = (body ?? {}) as { message?: string };
+        if (status === 404 && message && START_REFUSALS.has(message)) throw notFound(message);
+        if (status === 403 && message === CANDIDATE_LINK_MSG.scopeOnly) throw forbidden(message);
+        if (status === 404) {
+          logger.warn({ status, message }, 'content service answered an unknown refusal of a start');
+          throw unavailable(PROGRESS_MSG.contentUnavailable);
+        }
+        refuse(status, body, QUIZ_MSG.quizNotFound);
+      }
+      const answer = body as Omit<AttemptStartContent, 'quiz'> & { quiz: unknown };
+      return { ...answer, quiz: storedQuiz(input.quizId, answer.quiz) };
+    },
+    async outlineFor(courseId, person) {
+      const query = new URLSearchParams({ userId: person.id, role: person.role });
+      const { status, body } = await call(`/internal/courses/${encodeURIComponent(courseId)}/outline?${query}`, internal);
+      if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
+      return body as CourseOutline;
+    },
     async getOutline(courseId, authorization) {
       const { status, body } = await call(`/api/courses/${encodeURIComponent(courseId)}/outline`, { authorization });
       if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
@@ -120,12 +194,7 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       // The content service checks quiz ids by its own rule; any refusal of the id means there is no such quiz.
       if (status === 400 || status === 404) throw notFound(QUIZ_MSG.quizNotFound);
       if (status !== 200) refuse(status, body, QUIZ_MSG.quizNotFound);
-      const parsed = storedQuizSchema.safeParse(body);
-      if (!parsed.success) {
-        logger.error({ quizId, issue: parsed.error.issues[0] }, 'content service answered a quiz of an unknown shape');
-        throw unavailable(PROGRESS_MSG.contentUnavailable);
-      }
-      return { createdAt: '', updatedAt: '', ...parsed.data } as StoredQuiz;
+      return storedQuiz(quizId, body);
     },
     async curatedCourses(person) {
       if (person.role === 'ADMIN') return 'all';

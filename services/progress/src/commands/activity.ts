@@ -3,17 +3,24 @@ import type { Principal } from '@portal/service-kit';
 import type { ProgressDeps } from './deps';
 
 /**
- * Before a learner's first attempt or completion in a course is written, the content service is
- * told, so a curator can no longer delete the course (it is archived instead). Once per learner and
- * course: later records find an earlier one here and ask nobody. Staff trying their own course
- * out count for nothing.
+ * Whether the content service is still to be told of this learner's work in the course: nothing of
+ * theirs is recorded in it yet. Staff trying their own course out count for nothing.
  */
-export async function noteLearnerActivity(deps: ProgressDeps, actor: Principal, courseId: string): Promise<void> {
-  if (isStaff(actor.role)) return;
+export async function learnerActivityUnnoted(deps: ProgressDeps, actor: Principal, courseId: string): Promise<boolean> {
+  if (isStaff(actor.role)) return false;
   const [attempt, completion] = await Promise.all([
     deps.models.attempts.exists({ userId: actor.id, courseId }),
     deps.models.completions.exists({ userId: actor.id, courseId }),
   ]);
-  if (attempt || completion) return;
-  await deps.content.markLearnerActivity(courseId);
+  return !attempt && !completion;
+}
+
+/**
+ * Before a learner's first attempt or completion in a course is written, the content service is
+ * told, so a curator can no longer delete the course (it is archived instead). Once per learner and
+ * course: later records find an earlier one here and ask nobody. An attempt's start tells it within
+ * its one call to the content service (`startAttempt`).
+ */
+export async function noteLearnerActivity(deps: ProgressDeps, actor: Principal, courseId: string): Promise<void> {
+  if (await learnerActivityUnnoted(deps, actor, courseId)) await deps.content.markLearnerActivity(courseId);
 }

@@ -5,25 +5,21 @@ import {
   CANDIDATE_LINK_MSG,
   DEFAULT_SHOW_CORRECT_ANSWERS,
   PROGRESS_MSG,
-  contentBlocksOf,
   quizInfoOf,
   type AttemptAnswerInput,
   type AttemptDetail,
   type AttemptStartInput,
   type AttemptStatus,
-  type BlockRecord,
-  type CourseOutline,
   type QuizCard,
   type StartedAttempt,
 } from '@portal/contracts';
 import { badRequest, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
-import type { StoredQuiz } from '../clients/content';
 import type { AttemptDoc } from '../models/attempt';
 import { authorizeStart, correctAnswersRevealed, maySeeAttempt, questionsRevealed, startRefusal } from '../policies/attempts';
 import { hiddenFrom, presentAttemptDetail, presentAttemptSummary, presentQuizInfo, withoutResult } from '../presenters/attempt';
 import { completeLesson } from './completions';
-import { noteLearnerActivity } from './activity';
+import { learnerActivityUnnoted } from './activity';
 import type { ProgressDeps } from './deps';
 import { assertCourseOpen } from './programEnrolment';
 import { DEFAULT_SCORING, deadlineOf, isLate as isPastDeadline, maxScoreOf } from '@portal/quiz-engine';
@@ -33,23 +29,6 @@ const GRACE_MS = ATTEMPT_GRACE_SECONDS * 1000;
 const isLate = (a: Pick<AttemptDoc, 'deadline'>, now: Date) => isPastDeadline(a.deadline, now);
 const FINISHED = () => op({ $in: ['passed', 'failed'] as AttemptStatus[] });
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
-
-/**
- * The quiz must stand in that lesson of a course the learner can see: no taking quizzes by guessing
- * ids. The course's outline says where the lesson is; only that lesson's blocks are read.
- */
-function assertQuizInLesson(course: CourseOutline, lesson: BlockRecord, quizId: string): void {
-  const listed = course.modules.some((m) => m.lessons.some((l) => l.id === lesson.id));
-  if (!listed || lesson.courseId !== course.id) throw notFound(PROGRESS_MSG.lessonNotFound);
-  const holds = contentBlocksOf(lesson).some((b) => b.type === 'quiz' && b.content?.quizId === quizId);
-  if (!holds) throw notFound(PROGRESS_MSG.quizNotInLesson);
-}
-
-/** Settled reads, checked in a fixed order, so a refusal never depends on which answer came first. */
-function firstRefusal<T extends unknown[]>(settled: { [K in keyof T]: PromiseSettledResult<T[K]> }): T {
-  for (const result of settled) if (result.status === 'rejected') throw result.reason;
-  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as T;
-}
 
 /**
  * Attempts whose time ran out without a submission are closed as they stand: nothing was
@@ -136,6 +115,13 @@ async function linkTermsFor(
   return { linkId: scope.linkId, timeLimit: link.timeLimitMinutes, showResult: link.showResult };
 }
 
+/** A check's refusal kept to be thrown later: the error it threw, or null when it passed. */
+const refusalOf = (check: Promise<void>): Promise<unknown> =>
+  check.then(
+    () => null,
+    (err: unknown) => err,
+  );
+
 function started(a: AttemptDoc, resumed: boolean): StartedAttempt {
   return {
     attempt: presentAttemptSummary(a),
@@ -154,28 +140,38 @@ async function openAttempt(deps: ProgressDeps, userId: string, quizId: string): 
 /**
  * Starts an attempt, or resumes the unfinished one (same questions, same deadline): closing the
  * player neither spends an attempt nor restarts the clock. Refused (409) beyond maxAttempts.
+ *
+ * The content service is asked once, with the learner as data: the quiz must stand in that lesson of
+ * a course the learner can see (no taking quizzes by guessing ids), and it answers the quiz as they
+ * take it, the course and the lesson's entry. A learner's first record in the course is noted there
+ * within the same call, when the start is not refused by what is known here before it.
  */
 export async function startAttempt(
   deps: ProgressDeps,
   actor: Principal,
-  authorization: string,
   input: AttemptStartInput,
 ): Promise<{ body: StartedAttempt; created: boolean }> {
   const { models, content, audit } = deps;
-  // A link session is refused before anything is read with its token.
+  // A link session is refused before the content service is asked anything for it.
   const link = await linkTermsFor(deps, actor, input);
+  // A course of a stage its program keeps closed: no quiz until the stage before it is complete. Known
+  // before the call (a start it refuses notes no activity), refused after it, as the content service's
+  // refusals come first.
+  const [unnoted, stage] = await Promise.all([
+    learnerActivityUnnoted(deps, actor, input.courseId),
+    link ? null : refusalOf(assertCourseOpen(deps, actor, input.courseId)),
+  ]);
   // The attempt's seed orders what it shows and draws its questions from the course's bank.
   const shuffleSeed = newShuffleSeed();
-  const [quiz, course, lesson] = firstRefusal<[StoredQuiz, CourseOutline, BlockRecord]>(
-    await Promise.allSettled([
-      content.getQuiz(input.quizId, shuffleSeed, { pin: true }),
-      content.getOutline(input.courseId, authorization),
-      content.getLesson(input.lessonId, authorization),
-    ]),
-  );
-  assertQuizInLesson(course, lesson, quiz.id);
-  // A course of a stage its program keeps closed: no quiz until the stage before it is complete.
-  if (!link) await assertCourseOpen(deps, actor, course.id);
+  const { quiz, course, lesson } = await content.attemptStart({
+    quizId: input.quizId,
+    courseId: input.courseId,
+    lessonId: input.lessonId,
+    drawSeed: shuffleSeed,
+    learner: { id: actor.id, role: actor.role, ...(actor.linkScope ? { linkScope: actor.linkScope } : {}) },
+    noteActivity: unnoted && !stage,
+  });
+  if (stage) throw stage;
 
   await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
   const open = await openAttempt(deps, actor.id, quiz.id);
@@ -185,15 +181,13 @@ export async function startAttempt(
     .find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1, completedAt: 1 })
     .lean<AttemptDoc[]>();
   // A lesson a published version requires to be taken again: the attempts before it are not counted.
-  const lessonOutline = course.modules.flatMap((m) => m.lessons).find((l) => l.id === input.lessonId);
-  const previous = tried.filter((a) => countsFor(lessonOutline, a.completedAt));
+  const previous = tried.filter((a) => countsFor(lesson, a.completedAt));
   const maxAttempts = link ? 1 : quiz.settings.maxAttempts;
   const quizLimit = quiz.settings.timeLimit && quiz.settings.timeLimit > 0 ? quiz.settings.timeLimit : null;
   const timeLimit = link?.timeLimit ?? quizLimit;
   authorizeStart(maxAttempts, previous);
   if (!quiz.questions.length) throw badRequest(PROGRESS_MSG.quizEmpty, 'quizId');
 
-  await noteLearnerActivity(deps, actor, course.id);
   const startedAt = new Date();
   const attemptNumber = tried.reduce((max, a) => Math.max(max, a.attemptNumber), 0) + 1;
   try {
@@ -286,7 +280,6 @@ export async function loadAttempt(deps: ProgressDeps, viewer: Principal, id: str
 export async function submitAttempt(
   deps: ProgressDeps,
   actor: Principal,
-  authorization: string,
   id: string,
   answers: AttemptAnswerInput[],
 ): Promise<AttemptDetail> {
@@ -341,7 +334,7 @@ export async function submitAttempt(
     // The lesson is completed on the server too (a pass still waiting for a person completes it once
     // graded); the attempt stands even if the content service is away.
     try {
-      const course = await content.getOutline(attempt.courseId, authorization);
+      const course = await content.outlineFor(attempt.courseId, actor);
       await completeLesson(deps, actor, course, attempt.lessonId);
     } catch (err) {
       logger.warn({ attempt: id, err: (err as Error).message }, 'lesson not completed after a passed quiz');

@@ -4,7 +4,7 @@ import { parse, writeRoutes, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import { courseBlocks, createBlock, deleteBlock, inReadingOrder, reorderBlocks, updateBlock } from '../../commands/blocks';
 import { loadVisibleCourse } from '../../commands/courses';
-import { LessonCache } from '../../commands/lessonCache';
+import { lessonCacheOf } from '../../commands/lessonCache';
 import { sendKeptJson } from '../sendKept';
 import { copyLesson, importLessons } from '../../commands/lessonCopies';
 import type { ContentModels } from '../../models';
@@ -18,7 +18,7 @@ export function blocksRouter(service: ServiceContext, models: ContentModels): Ro
   const router = new Router({ prefix: '/api/blocks' });
   const { authenticate, audit } = service;
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
-  const lessons = new LessonCache(models);
+  const lessons = lessonCacheOf(models);
 
   router.get('/course/:courseId', authenticate, async (ctx) => {
     const course = await loadVisibleCourse(models, ctx.state.user, ctx.params.courseId);

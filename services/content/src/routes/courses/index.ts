@@ -25,7 +25,7 @@ import {
 } from '../../commands/courses';
 import { catalogueCache } from '../../commands/catalogueCache';
 import { sendKeptJson } from '../sendKept';
-import { CourseDetailCache, CourseOutlineCache, type CoursePageCache } from '../../commands/courseDetailCache';
+import { CourseDetailCache, courseOutlineCacheOf, type CoursePageCache } from '../../commands/courseDetailCache';
 import { readCourseId } from '../../commands/ids';
 import { addMark, marksOf, removeMark } from '../../commands/marks';
 import type { ContentModels } from '../../models';
@@ -40,7 +40,7 @@ export function coursesRouter(service: ServiceContext, models: ContentModels): R
   const { authenticate, audit } = service;
   const depsOf = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
   const detailCache = new CourseDetailCache(models);
-  const outlineCache = new CourseOutlineCache(models);
+  const outlineCache = courseOutlineCacheOf(models);
   const catalogue = catalogueCache(models.courses.db);
   const directory = authUserDirectory(new Upstreams(service.config.AUTH_URL), service.config.INTERNAL_TOKEN);
 

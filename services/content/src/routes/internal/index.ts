@@ -1,17 +1,35 @@
 import Router from '@koa/router';
-import { contentStatsQuerySchema, editableCoursesQuerySchema } from '@portal/contracts';
-import { parse, requireInternal, type ServiceContext } from '@portal/service-kit';
+import {
+  contentStatsQuerySchema,
+  editableCoursesQuerySchema,
+  internalAttemptStartSchema,
+  internalOutlineQuerySchema,
+} from '@portal/contracts';
+import { parse, requireInternal, type Principal, type ServiceContext } from '@portal/service-kit';
 import { activityScopeOf } from '../../commands/activityScope';
-import { editableCourseIds, markLearnerActivity } from '../../commands/courses';
+import { AttemptStarts } from '../../commands/attemptStarts';
+import { courseOutlineCacheOf } from '../../commands/courseDetailCache';
+import { editableCourseIds, loadVisibleCourse, markLearnerActivity } from '../../commands/courses';
 import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import { lessonBinding } from '../../scorm/packages';
+import { sendKeptJson } from '../sendKept';
 import { courseStats } from './stats';
 
 /** Routes for other services only; the gateway never exposes /internal. */
 export function internalRouter(service: ServiceContext, models: ContentModels): Router {
   const router = new Router({ prefix: '/internal' });
   router.use(requireInternal(service.config.INTERNAL_TOKEN));
+  const attemptStarts = new AttemptStarts(models);
+  const outlines = courseOutlineCacheOf(models);
+
+  /** The course's first version (docs/decisions/093) is taken after the answer: a learner's beginning does not wait for it. */
+  const takeFirstVersion = (courseId: string, firstVersion: (() => Promise<void>) | null) => {
+    if (!firstVersion) return;
+    void firstVersion().catch((err: unknown) =>
+      service.logger.warn({ courseId, err: (err as Error).message }, 'first version not taken'),
+    );
+  };
 
   /** For the dashboard: the course figures, counting what the reader (given as data) can see. */
   router.get('/stats', async (ctx) => {
@@ -44,19 +62,42 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
     ctx.body = await activityScopeOf(models, parse(editableCoursesQuerySchema, ctx.query).userId);
   });
 
+  /**
+   * For the progress service: the course's outline as a person (given as data) reads it, as
+   * GET /api/courses/{id}/outline answers them, without their marks (isFavorite, isStarted false).
+   */
+  router.get('/courses/:id/outline', async (ctx) => {
+    const query = parse(internalOutlineQuerySchema, ctx.query);
+    const reader: Principal = { id: query.userId, role: query.role, fullName: '', email: '' };
+    const course = await loadVisibleCourse(models, reader, ctx.params.id);
+    const flags = { isFavorite: false, isStarted: false };
+    await sendKeptJson(
+      ctx,
+      () => outlines.answer(reader, course, flags),
+      () => outlines.answerGzipped(reader, course, flags),
+    );
+  });
+
   /** For the progress service: a learner started an attempt or recorded progress in this course. */
   router.post('/courses/:id/learner-activity', async (ctx) => {
     const next = await markLearnerActivity(models, ctx.params.id);
     ctx.status = 204;
-    // The course's first version (docs/decisions/093) is taken after the answer; if this process stops
-    // first, the next learner's beginning takes it.
-    if (next) {
-      void next
-        .firstVersion()
-        .catch((err: unknown) =>
-          service.logger.warn({ courseId: ctx.params.id, err: (err as Error).message }, 'first version not taken'),
-        );
-    }
+    // If this process stops before the first version is taken, the next learner's beginning takes it.
+    takeFirstVersion(ctx.params.id, next?.firstVersion ?? null);
+  });
+
+  /**
+   * For the progress service: an attempt's start in one question, the learner given as data. The
+   * quiz as the learner takes it (with the attempt's draw, its version pinned), the course and the
+   * lesson's outline entry, once the lesson is found in the course, holding the quiz, and the learner
+   * may see both (404 with the texts of their own reads otherwise); their first record in the course
+   * is noted when asked.
+   */
+  router.post('/attempt-starts', async (ctx) => {
+    const input = parse(internalAttemptStartSchema, ctx.request.body);
+    const { answer, firstVersion } = await attemptStarts.start(input);
+    ctx.body = answer;
+    takeFirstVersion(input.courseId, firstVersion);
   });
 
   /** For the progress service: the SCO a lesson plays and whether a new attempt may follow a completed one; 404 without one. */

@@ -22,7 +22,7 @@ export function attemptsRouter(service: ServiceContext, deps: ProgressDeps): Rou
 
   router.post('/', ...learner, requireConsent, idempotent(service), async (ctx) => {
     const input = parse(attemptStartSchema, ctx.request.body);
-    const { body, created } = await startAttempt(deps, ctx.state.user, ctx.get('authorization'), input);
+    const { body, created } = await startAttempt(deps, ctx.state.user, input);
     ctx.status = created ? 201 : 200;
     ctx.body = body;
   });
@@ -30,7 +30,7 @@ export function attemptsRouter(service: ServiceContext, deps: ProgressDeps): Rou
   router.post('/:id/submit', ...learner, requireConsent, async (ctx) => {
     const id = parse(attemptIdParam, ctx.params.id);
     const { answers } = parse(attemptSubmitSchema, ctx.request.body);
-    ctx.body = await submitAttempt(deps, ctx.state.user, ctx.get('authorization'), id, answers);
+    ctx.body = await submitAttempt(deps, ctx.state.user, id, answers);
   });
 
   /** Attempt details: a learner's own, or anyone's for ADMIN and CURATOR (others' are 404). */

@@ -1,0 +1,192 @@
+import type { IncomingMessage } from 'node:http';
+import { CONTENT_MSG, PROGRESS_MSG, QUIZ_MSG, type AttemptDetail, type StartedAttempt } from '@portal/contracts';
+import { api, type ApiAnswer } from '@portal/devstack/testing';
+import { basedOnStored, waitForVersion } from '@portal/svc-content/testing';
+import { SAMPLE_QUESTIONS, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
+
+/**
+ * An attempt's start asks the content service one question, with the service identity and the
+ * learner as data (issue 56): under an exam storm the start must cost content little and never
+ * relay the learner's token.
+ */
+let bed: ProgressTestBed;
+beforeAll(async () => {
+  bed = await startProgress();
+});
+afterAll(() => bed.close());
+
+type Answer<T> = T & { message?: string; field?: string };
+const start = (token: string, s: SeededCourse, where: Partial<Record<'quizId' | 'courseId' | 'lessonId', string>> = {}) =>
+  api<Answer<StartedAttempt>>(bed.progress.url, 'POST', '/api/attempts', {
+    token,
+    body: { quizId: s.quiz.id, courseId: s.course.id, lessonId: s.quizLessonId, ...where },
+  });
+const curatorCall = async (method: string, path: string, body: unknown) =>
+  api(bed.content.url, method, path, { token: bed.as.CURATOR.token, body: await basedOnStored(bed, path, body) });
+const internal = () => ({ 'x-internal-token': bed.content.ctx.config.INTERNAL_TOKEN });
+
+/** The course's first version, as its first learner's beginning takes it (docs/decisions/093). */
+async function firstVersionOf(seeded: SeededCourse): Promise<void> {
+  const began = await api(bed.content.url, 'POST', `/internal/courses/${seeded.course.id}/learner-activity`, {
+    headers: internal(),
+  });
+  expect(began.status).toBe(204);
+  await waitForVersion(bed, seeded.course.id);
+}
+
+interface ContentSeen {
+  /** `METHOD path` of every request the content service received, and whether it carried a user's token. */
+  requests: Array<{ line: string; userToken: boolean }>;
+  /** The store commands the content service sent (the driver's command monitoring). */
+  commands: string[];
+}
+
+/** What the content service received and sent to its store while `work` ran: real traffic, nothing mocked. */
+async function contentDuring(work: () => Promise<unknown>): Promise<ContentSeen> {
+  const seen: ContentSeen = { requests: [], commands: [] };
+  const onRequest = (req: IncomingMessage) =>
+    seen.requests.push({ line: `${req.method} ${req.url?.split('?')[0]}`, userToken: !!req.headers.authorization });
+  const onCommand = (event: { commandName: string; command: Record<string, unknown> }) =>
+    seen.commands.push(`${event.commandName} ${String(event.command[event.commandName])}`);
+  const client = bed.content.ctx.store.getClient();
+  bed.content.server.on('request', onRequest);
+  client.on('commandStarted', onCommand);
+  try {
+    await work();
+  } finally {
+    bed.content.server.off('request', onRequest);
+    client.off('commandStarted', onCommand);
+  }
+  return seen;
+}
+
+const courseOf = (seeded: SeededCourse) =>
+  bed.models.courses.findById(seeded.course.id).select({ learnerActivity: 1, published: 1 }).lean();
+
+describe('POST /api/attempts asks the content service once', () => {
+  it('with the service identity: a warm start costs content at most two store commands, and a passed submit reads the outline the same way', async () => {
+    const seeded = await seedQuizCourse(bed);
+    await firstVersionOf(seeded);
+    const first = await bed.learner('CLIENT', 'Пётр Первый');
+    const second = await bed.learner('CLIENT', 'Вера Вторая');
+    expect((await start(first.token, seeded)).status).toBe(201);
+
+    let started: ApiAnswer<Answer<StartedAttempt>> | undefined;
+    const startSeen = await contentDuring(async () => {
+      started = await start(second.token, seeded);
+    });
+
+    expect(started!.status).toBe(201);
+    expect(startSeen.requests).toEqual([{ line: 'POST /internal/attempt-starts', userToken: false }]);
+    expect(startSeen.commands.length).toBeLessThanOrEqual(2);
+    const attempt = await bed.store.attempts.findById(started!.body.attempt.id).lean();
+    expect(attempt).toMatchObject({ userId: second.user.id, courseVersion: 1, courseId: seeded.course.id });
+
+    const answers = started!.body.questions.map((q) => ({
+      questionId: q.id,
+      answer: q.type === 'single_choice' ? q.options.indexOf('28') : q.type === 'true_false' ? 'true' : 'Трудовой кодекс',
+    }));
+    let submitted: ApiAnswer<AttemptDetail> | undefined;
+    const submitSeen = await contentDuring(async () => {
+      submitted = await api<AttemptDetail>(bed.progress.url, 'POST', `/api/attempts/${started!.body.attempt.id}/submit`, {
+        token: second.token,
+        body: { answers },
+      });
+    });
+    expect(submitted!.body.status).toBe('passed');
+    expect(submitSeen.requests).toEqual([{ line: `GET /internal/courses/${seeded.course.id}/outline`, userToken: false }]);
+    expect(await bed.store.completions.exists({ userId: second.user.id, lessonId: seeded.quizLessonId })).toBeTruthy();
+  });
+
+  it('notes a first learner in the same call, and the course’s first version follows', async () => {
+    const seeded = await seedQuizCourse(bed);
+    const me = await bed.learner();
+    const seen = await contentDuring(async () => expect((await start(me.token, seeded)).status).toBe(201));
+
+    expect(seen.requests.map((r) => r.line)).toEqual(['POST /internal/attempt-starts']);
+    expect((await courseOf(seeded))?.learnerActivity).toBe(true);
+    await waitForVersion(bed, seeded.course.id);
+  });
+
+  it('a start refused after the content service answered (an empty quiz) notes no learner', async () => {
+    const seeded = await seedQuizCourse(bed, { questions: [] });
+    const me = await bed.learner();
+    const refused = await start(me.token, seeded);
+
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(PROGRESS_MSG.quizEmpty);
+    expect(await courseOf(seeded)).toMatchObject({ learnerActivity: false });
+    expect((await courseOf(seeded))?.published ?? null).toBeNull();
+  });
+});
+
+describe('POST /api/attempts refuses as the learner’s own reads did', () => {
+  it('a quiz of a course the learner cannot see (unpublished): 404 naming the course, nothing stored or noted', async () => {
+    const seeded = await seedQuizCourse(bed);
+    expect((await curatorCall('PATCH', `/api/courses/${seeded.course.id}`, { status: 'draft' })).status).toBe(200);
+    const me = await bed.learner();
+    const refused = await start(me.token, seeded);
+
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(CONTENT_MSG.courseNotFound);
+    expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(0);
+    expect(await courseOf(seeded)).toMatchObject({ learnerActivity: false });
+  });
+
+  it('an unknown quiz in a course the learner cannot see is told as an unknown quiz', async () => {
+    const seeded = await seedQuizCourse(bed);
+    await curatorCall('PATCH', `/api/courses/${seeded.course.id}`, { status: 'draft' });
+    const refused = await start((await bed.learner()).token, seeded, { quizId: '64b7f0c2a1b2c3d4e5f60718' });
+
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(QUIZ_MSG.quizNotFound);
+  });
+
+  it('a lesson a learner does not see (a draft) or of another course: 404 naming the lesson', async () => {
+    const seeded = await seedQuizCourse(bed);
+    const other = await seedQuizCourse(bed);
+    const me = await bed.learner();
+    const elsewhere = await start(me.token, seeded, { lessonId: other.quizLessonId });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.message).toBe(PROGRESS_MSG.lessonNotFound);
+
+    expect((await curatorCall('PATCH', `/api/blocks/${seeded.quizLessonId}`, { status: 'draft' })).status).toBe(200);
+    const hidden = await start(me.token, seeded);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe(PROGRESS_MSG.lessonNotFound);
+    expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(0);
+  });
+
+  it('a quiz the lesson does not hold (another course’s quiz): 404, in a course with a published version too', async () => {
+    const seeded = await seedQuizCourse(bed);
+    const other = await seedQuizCourse(bed);
+    const me = await bed.learner();
+    const live = await start(me.token, seeded, { quizId: other.quiz.id });
+    expect(live.status).toBe(404);
+    expect(live.body.message).toBe(PROGRESS_MSG.quizNotInLesson);
+
+    await firstVersionOf(seeded);
+    const versioned = await start(me.token, seeded, { quizId: other.quiz.id });
+    expect(versioned.status).toBe(404);
+    expect(versioned.body.message).toBe(PROGRESS_MSG.quizNotInLesson);
+    expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(0);
+  });
+});
+
+describe('POST /api/attempts on a course with a published version', () => {
+  it('gives a learner the published quiz while the author edits the draft, and keeps that version', async () => {
+    const seeded = await seedQuizCourse(bed);
+    await firstVersionOf(seeded);
+    const edited = SAMPLE_QUESTIONS.map((q) => ({ ...q, question: `Черновик: ${q.question}` }));
+    expect((await curatorCall('PATCH', `/api/quizzes/${seeded.quiz.id}`, { questions: edited })).status).toBe(200);
+    const me = await bed.learner();
+    const started = await start(me.token, seeded);
+
+    expect(started.status).toBe(201);
+    const shown = started.body.questions.map((q) => q.question).sort();
+    expect(shown).toEqual(SAMPLE_QUESTIONS.map((q) => q.question).sort());
+    expect(await bed.store.attempts.findById(started.body.attempt.id).lean()).toMatchObject({ courseVersion: 1 });
+    const version = await bed.models.versions.findOne({ courseId: seeded.course.id, number: 1 }).lean<{ pinned: boolean }>();
+    expect(version?.pinned).toBe(true);
+  });
+});
