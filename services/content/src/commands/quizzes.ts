@@ -41,7 +41,6 @@ import { presentQuiz, presentQuizSummary } from '../presenters/quiz';
 import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId, readId } from './ids';
 import { touchCourse } from './touch';
-import { pinVersion } from '../versions/commands';
 import { learnerSeesVersionLesson, readsPublished } from '../versions/published';
 import { drawFromVersionBank, versionedQuiz } from '../versions/quizzes';
 
@@ -246,7 +245,6 @@ export async function internalQuiz(
   rawId: unknown,
   lessonId?: string,
   drawSeed?: string,
-  pin = false,
 ): Promise<InternalQuiz> {
   const id = String(readQuizId(rawId));
   const live = await models.quizzes.findById(id).lean<QuizDoc>();
@@ -257,7 +255,6 @@ export async function internalQuiz(
     const view = versioned.view;
     const holders = view.quizHolders.get(id) ?? [];
     const lesson = (lessonId && holders.includes(lessonId) ? lessonId : holders[0]) ?? null;
-    if (pin) await pinVersion(models, course._id, view.version.number, view);
     const presented = presentQuiz(quiz);
     const drawn = drawSeed ? await drawFromVersionBank(models, view, presented.draws, drawSeed) : [];
     return {

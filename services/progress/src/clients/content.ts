@@ -68,7 +68,7 @@ export interface ContentClient {
    * The full quiz, answers included: never sent to a learner as is. With an attempt's seed its
    * questions include that attempt's draw from the course's question bank.
    */
-  getQuiz(quizId: string, drawSeed?: string, options?: { pin?: boolean }): Promise<StoredQuiz>;
+  getQuiz(quizId: string, drawSeed?: string): Promise<StoredQuiz>;
   /**
    * 404 unless the learner may see the quiz (a lesson they can see holds it): asked with their own
    * token, so it is the content service's rule, not a copy of it.
@@ -182,11 +182,9 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       if (status !== 200) refuse(status, body, PROGRESS_MSG.lessonNotFound);
       return body as BlockRecord;
     },
-    async getQuiz(quizId, drawSeed, options) {
+    async getQuiz(quizId, drawSeed) {
       const params = new URLSearchParams();
       if (drawSeed) params.set('drawSeed', drawSeed);
-      // An attempt starts on the quiz: the course version it is read from is kept by pruning.
-      if (options?.pin) params.set('pin', '1');
       const query = params.size ? `?${params}` : '';
       const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}${query}`, {
         'x-internal-token': internalToken,

@@ -45,8 +45,7 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
     // ?drawSeed=: an attempt's seed; the quiz's questions then include that attempt's draw from the bank.
     const drawSeed =
       typeof ctx.query.drawSeed === 'string' && /^[0-9a-f]{8,64}$/.test(ctx.query.drawSeed) ? ctx.query.drawSeed : undefined;
-    // ?pin=1: an attempt starts on it, so the version it is read from is kept by every pruning.
-    ctx.body = await internalQuiz(models, ctx.params.id, lessonId, drawSeed, ctx.query.pin === '1');
+    ctx.body = await internalQuiz(models, ctx.params.id, lessonId, drawSeed);
   });
 
   /**

@@ -399,7 +399,7 @@ describe('storage', () => {
     expect(await lessonText(ids[0])).toEqual(['Редакция 5']);
   });
 
-  it('the internal quiz read of an attempt’s start pins its version', async () => {
+  it('an attempt’s start pins the version it is taken on', async () => {
     const { course, ids } = await versionedCourse(1);
     const quiz = await call('POST', '/api/quizzes', curator(), {
       title: 'Т',
@@ -410,9 +410,17 @@ describe('storage', () => {
       content: [{ id: 'qz', type: 'quiz', content: { quizId: quiz.body.id, questionsCount: 1 } }],
     });
     expect((await publish(course.id, 1)).status).toBe(201);
-    await api(bed.content.url, 'GET', `/internal/quizzes/${quiz.body.id}?drawSeed=00112233aabbccdd&pin=1`, {
+    const started = await api(bed.content.url, 'POST', '/internal/attempt-starts', {
       headers: internal(),
+      body: {
+        quizId: quiz.body.id,
+        courseId: course.id,
+        lessonId: ids[0],
+        drawSeed: '00112233aabbccdd',
+        learner: { id: '0123456789abcdef01234567', role: 'CANDIDATE' },
+      },
     });
+    expect(started.status).toBe(200);
     const history = await call<{ data: CourseVersionSummary[] }>('GET', `/api/courses/${course.id}/versions`);
     expect(history.body.data.find((v) => v.number === 2)?.pinned).toBe(true);
   });
