@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { Types } from 'mongoose';
 import { op } from '@portal/service-kit';
 import type { ContentModels } from '../models';
@@ -211,19 +212,49 @@ export interface SnapshotScope {
   kind?: SnapshotKind;
 }
 
+/** A snapshot's body, frozen: shared by every reader of the process, so nobody may change it. */
+const frozen = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
 /**
- * Snapshots by id, one read. One id is read by its id alone; several within their course (and kind),
- * whose equality the store answers from its index, so FerretDB never filters every course's snapshots
- * for an `$in` of ids.
+ * Snapshot bodies already read, by id. A snapshot is addressed by what it holds and never changes, so
+ * a kept body is never stale, whichever course or replica asks (docs/decisions/093-course-versions.md).
+ */
+const keptSnapshots = new LRUCache<string, object>({
+  max: 20_000,
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (body) => JSON.stringify(body).length + 1,
+});
+
+/**
+ * Snapshots by id: those kept in this process, and the rest in one read. One id is read by its id
+ * alone; several within their course (and kind), whose equality the store answers from its index, so
+ * FerretDB never filters every course's snapshots for an `$in` of ids. The bodies are frozen.
  */
 export async function readSnapshots<T>(models: ContentModels, scope: SnapshotScope, ids: string[]): Promise<Map<string, T>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
+  const found = new Map<string, T>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const kept = keptSnapshots.get(id);
+    if (kept) found.set(id, kept as T);
+    else missing.push(id);
+  }
+  if (!missing.length) return found;
   const docs =
-    unique.length === 1
-      ? [await models.snapshots.findById(unique[0]).lean<SnapshotDoc>()].filter((d): d is SnapshotDoc => !!d)
-      : await models.snapshots.find({ ...scopeFilter(scope), _id: op({ $in: unique }) }).lean<SnapshotDoc[]>();
-  return new Map(docs.map((d) => [d._id, d.body as unknown as T]));
+    missing.length === 1
+      ? [await models.snapshots.findById(missing[0]).lean<SnapshotDoc>()].filter((d): d is SnapshotDoc => !!d)
+      : await models.snapshots.find({ ...scopeFilter(scope), _id: op({ $in: missing }) }).lean<SnapshotDoc[]>();
+  for (const doc of docs) {
+    const body = frozen(doc.body as object);
+    keptSnapshots.set(doc._id, body);
+    found.set(doc._id, body as T);
+  }
+  return found;
 }
 
 export const scopeFilter = ({ courseId, kind }: SnapshotScope) => ({

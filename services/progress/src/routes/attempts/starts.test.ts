@@ -174,6 +174,34 @@ describe('POST /api/attempts refuses as the learner’s own reads did', () => {
 });
 
 describe('POST /api/attempts on a course with a published version', () => {
+  it('a quiz that draws from the bank of a published version: a warm start still costs content at most two store commands', async () => {
+    const seeded = await seedQuizCourse(bed);
+    const bank = `/api/courses/${seeded.course.id}/bank`;
+    for (let i = 0; i < 4; i++) {
+      const added = await api(bed.content.url, 'POST', bank, {
+        token: bed.as.CURATOR.token,
+        body: {
+          tags: ['охрана труда'],
+          question: { type: 'single_choice', question: `Банк ${i}`, options: ['Да', 'Нет'], correctAnswers: [0] },
+        },
+      });
+      expect(added.status).toBe(201);
+    }
+    const drawing = await curatorCall('PATCH', `/api/quizzes/${seeded.quiz.id}`, { draws: [{ tag: 'охрана труда', count: 2 }] });
+    expect(drawing.status).toBe(200);
+    await firstVersionOf(seeded);
+    expect((await start((await bed.learner()).token, seeded)).status).toBe(201);
+
+    let started: ApiAnswer<Answer<StartedAttempt>> | undefined;
+    const seen = await contentDuring(async () => {
+      started = await start((await bed.learner()).token, seeded);
+    });
+    expect(started!.status).toBe(201);
+    // The fixed questions and two drawn from the version's bank, whose snapshots this process keeps.
+    expect(started!.body.questions.filter((q) => q.question.startsWith('Банк '))).toHaveLength(2);
+    expect(seen.commands.length).toBeLessThanOrEqual(2);
+  });
+
   it('gives a learner the published quiz while the author edits the draft, and keeps that version', async () => {
     const seeded = await seedQuizCourse(bed);
     await firstVersionOf(seeded);
