@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@portal/contracts';
@@ -12,9 +12,21 @@ import {
 } from '@portal/devstack/store';
 import { installGinTwins } from '@portal/devstack/ginTwins';
 import { freePort } from '@portal/devstack/util';
+import type { Stack } from '@portal/devstack/stack';
 import { storeCounts, storeOpsSplit } from './storeOps';
 import type { Figure } from './harness';
-import { BROWSER, measure, mixedFigures, mixedLoad, pct, startPortal, type BenchPortal, type Measured } from './portal';
+import {
+  BROWSER,
+  measure,
+  mixedFigures,
+  mixedLoad,
+  pct,
+  startPortal,
+  type BenchPortal,
+  type Measured,
+  type MixedResult,
+} from './portal';
+import { CAPACITY_REPLICAS, measureFloor, mixedWithReplicas, recordMixed, writeCapacityCosts } from './capacityCosts';
 
 /**
  * The capacity targets (bench/README.md), side by side for FerretDB on PostgreSQL and on SQLite: each
@@ -62,25 +74,39 @@ const answered = (r: Measured) =>
 
 /* ------------------------------------------------------------------------------ where the CPU goes */
 
-/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
-function cpuOfPid(pid: number | undefined): number {
-  if (!pid) return 0;
+/** The fields of /proc/<pid>/stat after the command's name (field 3 is the first), or null when it is gone. */
+function statOf(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, fields 14 and 15
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return null;
   }
 }
 
-/** Every PostgreSQL process on this machine (the server FerretDB runs on): their CPU together. */
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+export function cpuOfPid(pid: number | undefined): number {
+  const fields = pid ? statOf(pid) : null;
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : 0; // utime and stime, fields 14 and 15
+}
+
+/**
+ * Every PostgreSQL process on this machine (the server FerretDB runs on): their CPU together, and
+ * the backends that ended meanwhile, which their server has reaped into its children's time (cutime
+ * and cstime): a sum of the living alone drops when a connection closes.
+ */
 function cpuOfPostgres(): number {
   let sum = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuOfPid(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = statOf(Number(entry));
+      if (!fields) continue;
+      sum += (Number(fields[11]) + Number(fields[12])) / 100;
+      const parent = Number(fields[1]);
+      const parentIsPostgres = readFileSync(`/proc/${parent}/comm`, 'utf8').trim() === 'postgres';
+      if (!parentIsPostgres) sum += (Number(fields[13]) + Number(fields[14])) / 100; // the server: its reaped backends
     } catch {
       // gone meanwhile
     }
@@ -88,19 +114,66 @@ function cpuOfPostgres(): number {
   return sum;
 }
 
-/** The parts measured for the CPU split of the figure being measured; set for each store's run. */
-let cpuParts: () => Record<string, number> = () => ({});
-/** The services' requests and store commands by route, read from their /metrics; set for each store's run. */
-let routeCounts: () => Promise<Awaited<ReturnType<typeof storeCounts>>> = () => Promise.resolve(new Map());
+/** The process listening on a TCP port of this machine (the launcher's store when someone else started it), from /proc. */
+export function pidListeningOn(port: number): number | undefined {
+  const inodes = new Set<string>();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cells = line.trim().split(/\s+/);
+      // local address, state 0A (LISTEN), the socket's inode
+      if (cells[1]?.endsWith(`:${hexPort}`) && cells[3] === '0A') inodes.add(cells[9]);
+    }
+  }
+  if (!inodes.size) return undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      for (const fd of readdirSync(`/proc/${entry}/fd`)) {
+        const target = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${entry}/fd/${fd}`));
+        if (target && inodes.has(target[1])) return Number(entry);
+      }
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return undefined;
+}
 
-function partsOf(portal: BenchPortal, store: BenchStore): () => Record<string, number> {
+/**
+ * What the CPU split reads: the store's FerretDB and every PostgreSQL process, each process of the
+ * stack, and this process (the load generator).
+ */
+export function stackCpuParts(stack: Stack, storePid?: number): () => Record<string, number> {
   return () => {
-    const parts: Record<string, number> = { ferretdb: cpuOfPid(store.pid), postgresql: cpuOfPostgres() };
-    for (const [name, proc] of portal.stack.processes) parts[name] = cpuOfPid(proc.child.pid);
+    const parts: Record<string, number> = { ferretdb: cpuOfPid(storePid), postgresql: cpuOfPostgres() };
+    for (const [name, proc] of stack.processes) parts[name] = cpuOfPid(proc.child.pid);
     parts['load generator'] = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
     return parts;
   };
 }
+
+/** CPU milliseconds per answered request in each process between two readings, largest first. */
+export function cpuSplitNote(before: Record<string, number>, after: Record<string, number>, requests: number): string {
+  const per = Object.keys(after)
+    .map((name) => [name, ((after[name] - (before[name] ?? 0)) * 1000) / Math.max(requests, 1)] as const)
+    .filter(([, msPer]) => msPer >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
+  return `CPU ms per request: ${per.map(([name, msPer]) => `${name} ${round(msPer, 2)}`).join(', ')}`;
+}
+
+/** The parts measured for the CPU split of the figure being measured; set for each store's run. */
+let cpuParts: () => Record<string, number> = () => ({});
+/** The services' requests and store commands by route, read from their /metrics; set for each store's run. */
+let routeCounts: () => Promise<Awaited<ReturnType<typeof storeCounts>>> = () => Promise.resolve(new Map());
+/** Records a mixed load's costs for the capacity model (capacityCosts.ts); set for each store's run. */
+let recordCosts: (work: () => Promise<MixedResult>) => Promise<MixedResult> = (work) => work();
 
 /**
  * A coarse profile of one figure: CPU milliseconds per answered request in each process, largest
@@ -112,12 +185,7 @@ async function withCpuSplit<T extends { total: number }>(work: () => Promise<T>)
   const result = await work();
   const after = cpuParts();
   const countsAfter = await routeCounts();
-  const per = Object.keys(after)
-    .map((name) => [name, ((after[name] - (before[name] ?? 0)) * 1000) / Math.max(result.total, 1)] as const)
-    .filter(([, msPer]) => msPer >= 0.05)
-    .sort((a, b) => b[1] - a[1]);
-  const cpu = `CPU ms per request: ${per.map(([name, msPer]) => `${name} ${round(msPer, 2)}`).join(', ')}`;
-  return { result, split: `${cpu}; ${storeOpsSplit(countsBefore, countsAfter)}` };
+  return { result, split: `${cpuSplitNote(before, after, result.total)}; ${storeOpsSplit(countsBefore, countsAfter)}` };
 }
 
 /* ------------------------------------------------------------------------------ the stores */
@@ -126,6 +194,8 @@ interface BenchStore {
   url: string;
   /** The FerretDB process, for the CPU split. */
   pid?: number;
+  /** On PostgreSQL, the run's database (its backends' CPU, apart from the server's other users). */
+  database?: string;
   stop(): Promise<void>;
 }
 
@@ -158,6 +228,7 @@ async function startPrivateStore(kind: StoreKind): Promise<BenchStore> {
   return {
     url: `mongodb://127.0.0.1:${port}`,
     pid: proc.child.pid,
+    database: postgresqlUrl.pathname.slice(1),
     async stop() {
       await proc.stop();
       await dropPostgresDatabase(postgresqlUrl.toString());
@@ -257,7 +328,7 @@ const learnerHeaders = (portal: BenchPortal) => ({ authorization: `Bearer ${port
 
 async function mixed(portal: BenchPortal, table: Table, figures: Figure[] | null) {
   const { result, split } = await withCpuSplit(async () => {
-    const loaded = await mixedLoad(portal, seconds(60));
+    const loaded = await recordCosts(() => mixedLoad(portal, seconds(60)));
     return Object.assign(loaded, { total: loaded.kinds.reduce((sum, k) => sum + k.r.total, 0) });
   });
   if (figures) mixedFigures(result, figures);
@@ -529,8 +600,9 @@ export async function capacity(
     try {
       const started = Date.now();
       const portal = await startPortal(store.url, redisUrl);
-      cpuParts = partsOf(portal, store);
+      cpuParts = stackCpuParts(portal.stack, store.pid);
       routeCounts = () => storeCounts(portal.stack);
+      recordCosts = (work) => recordMixed(portal.stack, store, kind, 1, work);
       console.log(`  portal up and seeded in ${round((Date.now() - started) / 1000)} s`);
       try {
         const profile = await fetch(`${portal.gateway}/api/auth/profile`, { headers: learnerHeaders(portal) });
@@ -566,12 +638,21 @@ export async function capacity(
       } finally {
         await portal.stop();
       }
+      // For the capacity model: the mixed load with more replicas, and the store floor, on this store.
+      if (selection.figures.includes('mixed')) {
+        for (const replicas of CAPACITY_REPLICAS.filter((n) => n > 1))
+          await mixedWithReplicas(store, kind, redisUrl, replicas, seconds(60)).catch((err) =>
+            fail(`mixed, ${replicas} replicas`, err),
+          );
+        await measureFloor(store, kind, seconds(15)).catch((err) => fail('store floor', err));
+      }
     } catch (err) {
       fail('portal', err);
     } finally {
       await store.stop();
     }
   }
+  writeCapacityCosts();
   // One row per figure, each store's value beside the others'.
   const rows: CapacityRow[] = [];
   for (const table of tables)

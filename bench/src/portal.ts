@@ -224,7 +224,17 @@ async function seedBigCourse(mongoUrl: string, prefix: string, content: string, 
   }
 }
 
-export async function startPortal(mongoUrl: string, redisUrl: string, { replicas = 1 } = {}): Promise<BenchPortal> {
+/** The portal's processes on a fresh database prefix, nothing seeded: what every portal part starts from. */
+export interface BenchStack {
+  stack: Stack;
+  /** Stops the processes and drops the run's databases. */
+  stop(): Promise<void>;
+  gateway: string;
+  content: string;
+  prefix: string;
+}
+
+export async function startBenchStack(mongoUrl: string, redisUrl: string, { replicas = 1 } = {}): Promise<BenchStack> {
   for (const name of [...SERVICE_NAMES.map((s) => `services/${s}`), 'gateway'])
     if (!existsSync(path.join(ROOT, name, 'dist/index.js')))
       throw new Error(`${name}/dist is missing: run \`npm run build\` (or \`npx tsc -b tsconfig.node.json\`) first`);
@@ -251,12 +261,18 @@ export async function startPortal(mongoUrl: string, redisUrl: string, { replicas
       await store.close();
     }
   };
+  return { stack, stop, gateway: stack.gatewayUrl, content: `http://127.0.0.1:${stack.ports.content}`, prefix };
+}
+
+/** The preset administrator of a stack started with NODE_ENV=test. */
+export const PRESET_ADMIN = { email: 'admin@portal.local', password: 'Portal-Glav-2026' };
+
+export async function startPortal(mongoUrl: string, redisUrl: string, { replicas = 1 } = {}): Promise<BenchPortal> {
+  const { stack, stop, gateway, content, prefix } = await startBenchStack(mongoUrl, redisUrl, { replicas });
   try {
-    const gateway = stack.gatewayUrl;
-    const content = `http://127.0.0.1:${stack.ports.content}`;
     const login = async (email: string, password: string) =>
       (await call<{ token: string }>(gateway, 'POST', '/api/auth/login', null, { email, password })).token;
-    const admin = await login('admin@portal.local', 'Portal-Glav-2026');
+    const admin = await login(PRESET_ADMIN.email, PRESET_ADMIN.password);
     const learners: string[] = [];
     for (let i = 0; i < 10; i++)
       learners.push(

@@ -18,6 +18,7 @@ import { scormFigures } from './scorm';
 import { directoryFigures } from './directory';
 import { programFigures } from './programs';
 import { versionFigures } from './versions';
+import { examStormPart, type ExamStormResult } from './examstorm';
 import { measureSizes } from './sizes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -263,6 +264,7 @@ async function main() {
   Object.assign(process.env, secretsEnv());
   const figures: Figure[] = [];
   let capacityRows: CapacityRow[] = [];
+  let examStorm: ExamStormResult | null = null;
   const args = process.argv.slice(2);
   const only = args[0];
   // `capacity`, or one of its figures or stores alone (`npm run bench -- mixed`, `… -- capacity burst sqlite`).
@@ -319,6 +321,14 @@ async function main() {
     if (!only || only === 'directory') await directoryFigures(figures);
     if (!only || only === 'programs') await programFigures(figures);
     if (!only || only === 'versions') await versionFigures(figures);
+    if (!only || only === 'examstorm') {
+      try {
+        examStorm = await examStormPart({ url: store.url, pid: store.process?.child.pid }, redis.url, figures);
+      } catch (err) {
+        console.error(`  examstorm failed: ${err instanceof Error ? err.message : String(err)}`);
+        figures.push({ name: 'exam storm: not measured', value: NaN, unit: '', met: false, note: String(err).slice(0, 200) });
+      }
+    }
     if (!only || only === 'capacity' || capacityArgs.includes(only)) capacityRows = await capacity(redis.url, selection, figures);
   } finally {
     await Promise.all([store.process?.stop(), redis.process?.stop()]);
@@ -334,7 +344,14 @@ async function main() {
   writeFileSync(
     path.join(dir, 'bench.json'),
     JSON.stringify(
-      { at: new Date().toISOString(), quick: QUICK, only: args.join(' ') || null, figures, capacity: capacityRows },
+      {
+        at: new Date().toISOString(),
+        quick: QUICK,
+        only: args.join(' ') || null,
+        figures,
+        capacity: capacityRows,
+        ...(examStorm ? { examStorm } : {}),
+      },
       null,
       2,
     ),
