@@ -1,6 +1,4 @@
 import { createDocument } from 'zod-openapi';
-import { assignmentPaths } from './paths/assignments';
-import { candidateLinkPaths } from './paths/candidateLinks';
 import { privacyPaths } from './paths/privacy';
 import { contentPaths } from './paths/content';
 import { gatewayPaths } from './paths/gateway';
@@ -56,9 +54,7 @@ export function openApiDocument(): OpenApiDocument {
         ...declaredPaths(TAGS.content.name, contentApi),
         ...progressPaths,
         ...declaredPaths(TAGS.progress.name, progressScormApi),
-        ...assignmentPaths,
         ...declaredPaths(TAGS.progress.name, progressApi),
-        ...candidateLinkPaths,
         ...declaredPaths(TAGS.crm.name, crmApi),
         ...declaredPaths(TAGS.audit.name, auditApi),
         ...privacyPaths,

@@ -9,8 +9,6 @@ import {
   GENERATION_SOURCES,
   GENERATION_STAGES,
   GENERATION_STATUSES,
-  QUESTION_TYPES,
-  RESULT_STATUSES,
   SHOW_CORRECT_ANSWERS,
   SHOW_EXPLANATIONS,
   CONTENT_BLOCK_TYPES,
@@ -21,28 +19,19 @@ import {
   questionSchema,
   quizSettingsSchema,
   quizDrawSchema,
-  ITEM_FLAGS,
-  type AttemptDetail,
   type BankPage,
   type BankQuestion,
-  type QuizAnalysisReport,
-  type ReviewPage,
   type Course,
   type CourseAuthors,
   type CourseOutline,
-  type CourseProgress,
   type CourseSummary,
   type DashboardStats,
   type GenerationConfigInfo,
   type GenerationJob,
   type LearnerQuiz,
-  type LessonCompleteResult,
-  type LessonCompletion,
-  type MyCourseProgress,
   type Quiz,
   type QuizCard,
   type QuizSummary,
-  type ResultsPage,
   type StartedAttempt,
   type UploadedFile,
   type BlockRecord,
@@ -50,6 +39,7 @@ import {
 } from '@portal/contracts';
 import { conforms } from '@portal/service-kit';
 import { auditRecordSchema } from '@portal/svc-audit/routes/api';
+import { attemptSummarySchema } from '@portal/svc-progress/routes/api';
 
 /**
  * The wire shapes of the answers. The contracts declare them as TypeScript interfaces; here each is
@@ -59,6 +49,8 @@ import { auditRecordSchema } from '@portal/svc-audit/routes/api';
 
 // Answer schemas that must describe a contracts interface exactly (the kit's check, shared with the services).
 export { conforms };
+// An attempt's shapes are written once, beside progress's declared routes (results, grading); the attempts' paths share them.
+export { attemptDetailSchema } from '@portal/svc-progress/routes/api';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** A record written with optimistic concurrency: its version and when it was made and last changed. */
@@ -299,57 +291,6 @@ export const generationConfigSchema = conforms<GenerationConfigInfo>().as(
 
 /* -------------------------------------------------------------- progress */
 
-const moduleProgress = z.object({
-  moduleId: z.string(),
-  totalLessons: z.number().int(),
-  completedLessons: z.number().int(),
-  isCompleted: z.boolean(),
-});
-export const courseProgressSchema = conforms<CourseProgress>().as(
-  z
-    .object({
-      courseId: z.string(),
-      totalLessons: z.number().int(),
-      completedLessons: z.number().int(),
-      percentage: z.number(),
-      completedLessonIds: z.array(z.string()),
-      modules: z.array(moduleProgress),
-      isCompleted: z.boolean(),
-      completedAt: isoDate.nullable(),
-      awaitingReviewLessonIds: z.array(z.string()).meta({ description: 'Уроки, ответ теста которых ожидает проверки' }),
-      attemptedLessonIds: z.array(z.string()).meta({ description: 'Уроки, тест которых начат или не пройден' }),
-    })
-    .meta({ id: 'CourseProgress' }),
-);
-
-export const lessonCompleteResultSchema = conforms<LessonCompleteResult>().as(
-  z
-    .object({
-      lessonId: z.string(),
-      courseId: z.string(),
-      completedAt: isoDate,
-      created: z.boolean(),
-      progress: courseProgressSchema,
-    })
-    .meta({ id: 'LessonCompleteResult' }),
-);
-
-export const lessonCompletionSchema = conforms<LessonCompletion>().as(
-  z.object({ lessonId: z.string(), courseId: z.string(), completedAt: isoDate }).meta({ id: 'LessonCompletion' }),
-);
-
-export const myCourseProgressSchema = conforms<MyCourseProgress>().as(
-  z
-    .object({
-      courseId: z.string(),
-      completedLessons: z.array(z.string()),
-      lastCompletedAt: isoDate,
-      isCompleted: z.boolean(),
-      completedAt: isoDate.nullable(),
-    })
-    .meta({ id: 'MyCourseProgress' }),
-);
-
 const quizInfo = z
   .object({
     id,
@@ -364,40 +305,13 @@ const quizInfo = z
   })
   .meta({ id: 'QuizInfo' });
 
-const attemptSummaryShape = {
-  id,
-  userId: z.string(),
-  userName: z.string().meta({ example: 'Иван Петров' }),
-  quizId: z.string(),
-  quizTitle: z.string(),
-  courseId: z.string(),
-  courseTitle: z.string(),
-  lessonId: z.string(),
-  courseVersion: z.number().int().optional().meta({ description: 'Версия курса, на которой пройдена попытка' }),
-  attemptNumber: z.number().int(),
-  status: z
-    .enum([...RESULT_STATUSES, 'in_progress', 'submitted'])
-    .meta({ description: '«submitted»: попытка кандидата, которому ссылка не показывает результат' }),
-  score: z.number(),
-  maxScore: z.number(),
-  percentage: z.number(),
-  passingScore: z.number(),
-  startedAt: isoDate,
-  completedAt: isoDate.nullable(),
-  durationMinutes: z.number().nullable(),
-  pendingReviews: z.number().int().optional().meta({ description: 'Ответов ждут проверки куратором («на проверке»)' }),
-  viaLink: z.boolean().optional().meta({ description: 'Пройдено кандидатом по ссылке' }),
-  resultHidden: z.boolean().optional().meta({ description: 'Ссылка не показывает кандидату результат' }),
-};
-const attemptSummary = z.object(attemptSummaryShape).meta({ id: 'AttemptSummary' });
-
 export const quizCardSchema = conforms<QuizCard>().as(
   z
     .object({
       quiz: quizInfo,
       attemptsUsed: z.number().int(),
-      latest: attemptSummary.nullable(),
-      best: attemptSummary.nullable(),
+      latest: attemptSummarySchema.nullable(),
+      best: attemptSummarySchema.nullable(),
       inProgress: z.object({ id: z.string(), deadline: isoDate.nullable() }).nullable(),
       canStart: z.boolean(),
       blockedReason: z.string().nullable(),
@@ -408,7 +322,7 @@ export const quizCardSchema = conforms<QuizCard>().as(
 export const startedAttemptSchema = conforms<StartedAttempt>().as(
   z
     .object({
-      attempt: attemptSummary,
+      attempt: attemptSummarySchema,
       quiz: quizInfo,
       questions: z.array(playerQuestionSchema),
       deadline: isoDate.nullable(),
@@ -416,69 +330,6 @@ export const startedAttemptSchema = conforms<StartedAttempt>().as(
       resumed: z.boolean(),
     })
     .meta({ id: 'StartedAttempt' }),
-);
-
-const answerReview = z
-  .object({ score: z.number(), comment: z.string(), reviewerName: z.string(), reviewedAt: isoDate })
-  .meta({ id: 'AnswerReview' });
-
-export const attemptDetailSchema = conforms<AttemptDetail>().as(
-  z
-    .object({
-      ...attemptSummaryShape,
-      showExplanations: z.enum(SHOW_EXPLANATIONS),
-      questionsRevealed: z.boolean(),
-      correctAnswersRevealed: z.boolean(),
-      questions: z.array(
-        z.object({
-          questionId: z.string(),
-          type: z.enum(QUESTION_TYPES),
-          question: z.string(),
-          answerText: z.string().nullable(),
-          isCorrect: z.boolean(),
-          correctAnswerText: z.string().nullable(),
-          explanation: z.string().nullable(),
-          timeSpent: z.number(),
-          review: answerReview.nullable().optional(),
-        }),
-      ),
-      lateAnswers: z.number().int(),
-      pendingReviews: z
-        .number()
-        .int()
-        .meta({ description: 'Ответов ждут проверки куратором; пока больше 0, попытка «на проверке»' }),
-    })
-    .meta({ id: 'AttemptDetail' }),
-);
-
-const reviewItem = z.object({
-  attemptId: id,
-  questionId: z.string(),
-  type: z.enum(QUESTION_TYPES),
-  question: z.string().meta({ example: 'Опишите порядок эвакуации' }),
-  answerText: z.string().nullable(),
-  fileUrl: z.string().nullable(),
-  points: z.number(),
-  userName: z.string().meta({ example: 'Иван Петров' }),
-  courseTitle: z.string(),
-  quizTitle: z.string(),
-  completedAt: isoDate.nullable(),
-});
-export const reviewPageSchema = conforms<ReviewPage>().as(z.object(pageFields(reviewItem)).meta({ id: 'ReviewPage' }));
-
-export const resultsPageSchema = conforms<ResultsPage>().as(
-  z
-    .object({
-      ...pageFields(attemptSummary),
-      summary: z.object({
-        total: z.number().int(),
-        passed: z.number().int(),
-        failed: z.number().int(),
-        pending: z.number().int().meta({ description: 'Попытки «На проверке»: не входят в passed и failed' }),
-        averagePercentage: z.number(),
-      }),
-    })
-    .meta({ id: 'ResultsPage' }),
 );
 
 /* --------------------------------------------------------------- gateway */
@@ -541,30 +392,4 @@ export const bankPageSchema = conforms<BankPage>().as(
       tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
     })
     .meta({ id: 'BankPage' }),
-);
-
-export const quizAnalysisSchema = conforms<QuizAnalysisReport>().as(
-  z
-    .object({
-      quizId: id,
-      quizTitle: z.string(),
-      totalAttempts: z.number().int(),
-      sampleLimit: z.number().int(),
-      sampleSize: z.number().int().meta({ description: 'Сколько последних завершённых попыток посчитано' }),
-      histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
-      items: z.array(
-        z.object({
-          questionId: z.string(),
-          question: z.string(),
-          type: z.enum(QUESTION_TYPES),
-          attempts: z.number().int(),
-          facility: z.number().nullable().meta({ description: 'Доля набранных баллов, %' }),
-          discrimination: z.number().nullable().meta({ description: 'Корреляция вопроса с остальным тестом' }),
-          options: z.array(z.object({ label: z.string(), count: z.number().int(), correct: z.boolean() })),
-          medianTime: z.number().nullable(),
-          flags: z.array(z.enum(ITEM_FLAGS)),
-        }),
-      ),
-    })
-    .meta({ id: 'QuizAnalysis' }),
 );

@@ -1,4 +1,4 @@
-import { CONSENT_DOCUMENT, CRM_ROLES, RESULTS_ALL_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
+import { CONSENT_DOCUMENT, STAFF_ROLES, type Role } from '@portal/contracts';
 import { api, uniqueInn } from '@portal/devstack/testing';
 import { renderAct, rolesOf, type RouteDeclaration } from '@portal/service-kit';
 import { auditApi } from '@portal/svc-audit/routes/api';
@@ -549,19 +549,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
 
   // progress: studying is for CLIENT, CANDIDATE and MANAGER; the victim's attempt is nobody else's
-  'progress POST /api/progress/lesson/:lessonId/complete': {
-    access: STUDY_ROLES,
-    request: (p) => ({ params: { lessonId: p.seeded.textLessonId }, body: { courseId: p.seeded.course.id } }),
-  },
-  'progress GET /api/progress/course/:courseId': {
-    access: STUDY_ROLES,
-    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
-  },
-  'progress GET /api/progress/course/:courseId/lessons': {
-    access: STUDY_ROLES,
-    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
-  },
-  'progress GET /api/progress/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
   'progress GET /api/attempts/quiz/:quizId': {
     access: STUDY_ROLES,
     request: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
@@ -583,19 +570,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     hiddenFrom: STUDY_ROLES,
     request: (p) => ({ params: { id: p.victimAttemptId }, ok: 200 }),
   },
-  'progress GET /api/results': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'progress GET /api/results/export': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'progress GET /api/reviews': { access: RESULTS_ALL_ROLES, request: () => ({ ok: 200 }) },
-  // The victim's attempt holds no answer for a person to grade: 404 to those with the right.
-  'progress POST /api/reviews/:attemptId/:questionId': {
-    access: RESULTS_ALL_ROLES,
-    request: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 }, ok: 404 }),
-  },
-  // Item analysis: ADMIN and the curators of the quiz's course (the matrix's CURATOR owns the seeded one).
-  'progress GET /api/results/analysis/:quizId': {
-    access: RESULTS_ALL_ROLES,
-    request: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
-  },
   // SCORM attempts: learners open and commit their own (a lesson without a package, an attempt of
   // nobody's: 404); anyone reads attempts by the results' rule; item analysis as the quiz's.
   ...declaredRules('progress', progressScormApi, {
@@ -608,39 +582,52 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     analyzeScormLesson: (p) => ({ query: `?courseId=${p.seeded.course.id}&lessonId=${p.seeded.textLessonId}`, ok: 200 }),
   }),
   'progress GET /internal/stats': { ...internal, request: (p) => ({ query: `?userId=${p.victim.user.id}`, ok: 200 }) },
-  // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
-  'progress GET /api/assignments/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
-  'progress GET /api/assignments': { access: CRM_ROLES, request: () => ({ ok: 200 }) },
-  'progress GET /api/assignments/person/:userId': {
-    access: CRM_ROLES,
-    request: (p) => ({ params: { userId: p.victim.user.id }, ok: 200 }),
-  },
-  'progress POST /api/assignments': { access: STAFF_ROLES, request: (p) => ({ body: assignmentBody(p), ok: 201 }) },
-  'progress GET /api/assignments/:id': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
-  },
-  'progress PATCH /api/assignments/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({
+  // progress's other declared routes: lesson completions and course progress, results and their
+  // export, grading, item analysis, certificates, assignments, notifications (everyone reads and marks
+  // only their own: someone else's, or a missing one, is 404), learning programs and candidate links
+  ...declaredRules('progress', progressApi, {
+    markNotificationRead: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
+    // The victim's attempt holds no answer for a person to grade: 404 to those with the right.
+    gradeAnswer: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 }, ok: 404 }),
+    // Item analysis: ADMIN and the curators of the quiz's course (the matrix's CURATOR owns the seeded one).
+    analyzeQuiz: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
+    // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and the course's authors' and ADMIN's)
+    verifyCertificate: () => ({ params: { number: 'C-2026-ABCDEFGH' } }),
+    issueCertificate: (p) => ({ body: { courseId: p.seeded.course.id } }),
+    downloadCertificate: () => ({ params: { number: 'C-2026-ABCDEFGH' } }),
+    // assignments: ADMIN and CURATOR assign (a curator changes their own), the manager reads, learners see their own
+    listPersonAssignments: (p) => ({ params: { userId: p.victim.user.id }, ok: 200 }),
+    createAssignment: (p) => ({ body: assignmentBody(p), ok: 201 }),
+    getAssignment: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+    updateAssignment: async (p) => ({
       params: { id: await fresh.assignment(p) },
       body: { ...assignmentBody(p), courseId: undefined },
       ok: 200,
     }),
-  },
-  'progress DELETE /api/assignments/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 204 }),
-  },
-  'progress POST /api/assignments/:id/extend': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.assignment(p) }, body: { dueDate: '2100-01-31' }, ok: 200 }),
-  },
-  // notifications (everyone reads and marks only their own: someone else's, or a missing one, is 404) and
-  // learning programs are declared with progress's other routes below
-  // learning programs: authors build and assign, MANAGER reads, learners see their own
-  ...declaredRules('progress', progressApi, {
-    markNotificationRead: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
+    deleteAssignment: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 204 }),
+    extendAssignment: async (p) => ({ params: { id: await fresh.assignment(p) }, body: { dueDate: '2100-01-31' }, ok: 200 }),
+    listAssignmentPeople: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+    assignmentReport: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+    exportAssignmentPeople: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
+    // studying: a learner's own completions and progress
+    completeLesson: (p) => ({ params: { lessonId: p.seeded.textLessonId }, body: { courseId: p.seeded.course.id } }),
+    getCourseProgress: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+    listCompletedLessons: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+    // candidate links: staff make them (a curator for courses they may change), anyone with a link starts it
+    createCandidateLink: (p) => ({ body: candidateLinkBody(p), ok: 201 }),
+    revokeCandidateLink: async (p) => ({ params: { id: await fresh.candidateLink(p) }, ok: 200 }),
+    viewCandidateLink: () => ({ params: { token: UNKNOWN_LINK_TOKEN }, ok: 404 }),
+    startCandidateLink: () => ({
+      params: { token: UNKNOWN_LINK_TOKEN },
+      body: {
+        fullName: 'Кандидатов Пётр',
+        email: 'candidate@example.test',
+        consent: true,
+        consentVersion: CONSENT_DOCUMENT.version,
+      },
+      ok: 404,
+    }),
+    // learning programs: authors build and assign, MANAGER reads, learners see their own
     copyProgramTemplate: () => ({ params: { key: 'onboarding' }, ok: 201 }),
     createProgram: (p) => ({ body: programBody(p), ok: 201 }),
     getProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 200 }),
@@ -666,50 +653,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
     exportProgramPeople: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
   }),
-  // candidate links: staff make them (a curator for courses they may change), anyone with a link starts it
-  'progress GET /api/candidate-links': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
-  'progress POST /api/candidate-links': { access: STAFF_ROLES, request: (p) => ({ body: candidateLinkBody(p), ok: 201 }) },
-  'progress POST /api/candidate-links/:id/revoke': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.candidateLink(p) }, ok: 200 }),
-  },
-  'progress GET /api/candidate-links/public/:token': {
-    access: 'public',
-    request: () => ({ params: { token: UNKNOWN_LINK_TOKEN }, ok: 404 }),
-  },
-  'progress POST /api/candidate-links/public/:token/start': {
-    access: 'public',
-    request: () => ({
-      params: { token: UNKNOWN_LINK_TOKEN },
-      body: {
-        fullName: 'Кандидатов Пётр',
-        email: 'candidate@example.test',
-        consent: true,
-        consentVersion: CONSENT_DOCUMENT.version,
-      },
-      ok: 404,
-    }),
-  },
-  // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and the course's authors' and ADMIN's)
-  'progress GET /api/certificates/verify/:number': {
-    access: 'public',
-    request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }),
-  },
-  'progress POST /api/certificates': { access: STUDY_ROLES, request: (p) => ({ body: { courseId: p.seeded.course.id } }) },
-  'progress GET /api/certificates/my': { access: STUDY_ROLES, request: () => ({ ok: 200 }) },
-  'progress GET /api/certificates/:number/pdf': { access: EVERYONE, request: () => ({ params: { number: 'C-2026-ABCDEFGH' } }) },
-  'progress GET /api/assignments/:id/report': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
-  },
-  'progress GET /api/assignments/:id/people/export': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
-  },
-  'progress GET /api/assignments/:id/people': {
-    access: CRM_ROLES,
-    request: async (p) => ({ params: { id: await fresh.assignment(p) }, ok: 200 }),
-  },
 
   // crm: ADMIN, CURATOR and MANAGER. The public routes' rows come from their declarations.
   ...declaredRules('crm', crmApi, {

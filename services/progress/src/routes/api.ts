@@ -3,8 +3,18 @@
  * and the security matrix checks. Data only (no store, no router).
  */
 import type { RouteDeclaration } from '@portal/service-kit';
+import { analyzeQuiz } from './analysis/declarations';
+import * as assignments from './assignments/declarations';
+import * as candidateLinks from './candidateLinks/declarations';
+import * as certificates from './certificates/declarations';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications/declarations';
 import * as programs from './programs/declarations';
+import * as progress from './progress/declarations';
+import * as results from './results/declarations';
+import * as reviews from './reviews/declarations';
+
+/** Answer schemas the gateway's hand-kept paths of progress's other routes (attempts) share with these. */
+export { attemptDetailSchema, attemptSummarySchema } from './results/schema';
 
 export const progressApi: readonly RouteDeclaration[] = [
   listNotifications,
@@ -30,4 +40,33 @@ export const progressApi: readonly RouteDeclaration[] = [
   programs.listProgramPeople,
   programs.getProgramPerson,
   programs.exportProgramPeople,
+  reviews.listReviews,
+  reviews.gradeAnswer,
+  analyzeQuiz,
+  certificates.verifyCertificate,
+  certificates.issueCertificate,
+  certificates.listMyCertificates,
+  certificates.downloadCertificate,
+  candidateLinks.listCandidateLinks,
+  candidateLinks.createCandidateLink,
+  candidateLinks.revokeCandidateLink,
+  candidateLinks.viewCandidateLink,
+  candidateLinks.startCandidateLink,
+  progress.completeLesson,
+  progress.getCourseProgress,
+  progress.listCompletedLessons,
+  progress.listMyProgress,
+  results.listResults,
+  results.exportResults,
+  assignments.listMyAssignments,
+  assignments.listPersonAssignments,
+  assignments.listAssignments,
+  assignments.createAssignment,
+  assignments.getAssignment,
+  assignments.updateAssignment,
+  assignments.deleteAssignment,
+  assignments.extendAssignment,
+  assignments.listAssignmentPeople,
+  assignments.assignmentReport,
+  assignments.exportAssignmentPeople,
 ];

@@ -1,20 +1,19 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { CANDIDATE_LINK_MSG, candidateTokenField } from '@portal/contracts';
 import {
-  CANDIDATE_LINK_MSG,
-  STAFF_ROLES,
-  candidateLinkCreateSchema,
-  candidateLinkListQuerySchema,
-  candidateStartSchema,
-  candidateTokenField,
-  entityIdField,
-} from '@portal/contracts';
-import { idempotent, notFound, parse, requireRole, type ServiceContext } from '@portal/service-kit';
+  declaredRouter,
+  idempotent,
+  implement,
+  notFound,
+  type DeclaredHandler,
+  type Middleware,
+  type ServiceContext,
+} from '@portal/service-kit';
 import type { CandidatesClient } from '../../clients/candidates';
 import { createLink, listLinks, publicView, revokeLink, startByLink } from '../../commands/candidateLinks';
 import type { ProgressDeps } from '../../commands/deps';
 import { clientAddress, type PublicLimit } from '../../publicLimit';
-
-const linkIdParam = entityIdField('id');
+import * as declared from './declarations';
 
 /** A token of the wrong shape is a link that does not exist. */
 const tokenOf = (value: unknown): string => {
@@ -33,41 +32,43 @@ interface CandidateLinkDeps extends ProgressDeps {
  * Candidate testing by link: staff (ADMIN, CURATOR) create, list and revoke links; anyone with a link
  * reads what it leads to and starts it (no account: the start makes a transient candidate).
  */
-export function candidateLinksRouter(service: ServiceContext, deps: CandidateLinkDeps): Router {
-  const router = new Router({ prefix: '/api/candidate-links' });
-  const staff = [service.authenticate, requireRole(...STAFF_ROLES)] as const;
-
-  router.get('/', ...staff, async (ctx) => {
-    const paging = parse(candidateLinkListQuerySchema, ctx.query);
-    ctx.body = await listLinks(deps, ctx.state.user, paging);
-  });
-
-  router.post('/', ...staff, idempotent(service), async (ctx) => {
-    const input = parse(candidateLinkCreateSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await createLink(deps, ctx.state.user, ctx.get('authorization'), input, deps.linkFor);
-  });
-
-  router.post('/:id/revoke', ...staff, async (ctx) => {
-    const id = parse(linkIdParam, ctx.params.id);
-    ctx.body = await revokeLink(deps, ctx.state.user, id);
-  });
-
-  router.get('/public/:token', async (ctx) => {
+export function candidateLinkRoutes(service: ServiceContext, deps: CandidateLinkDeps): DeclaredHandler[] {
+  const once = idempotent(service);
+  const perAddress: Middleware = async (ctx, next) => {
     await deps.limit.take(clientAddress(ctx));
-    ctx.body = await publicView(deps, tokenOf(ctx.params.token));
-  });
+    await next();
+  };
 
-  router.post('/public/:token/start', idempotent(service), async (ctx) => {
-    await deps.limit.take(clientAddress(ctx));
-    const token = tokenOf(ctx.params.token);
-    const input = parse(candidateStartSchema, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await startByLink(deps, deps.candidates, token, input, {
-      address: clientAddress(ctx),
-      userAgent: String(ctx.get('user-agent')).slice(0, 300),
-    });
-  });
+  return [
+    implement(declared.listCandidateLinks, (ctx, { query }) => listLinks(deps, ctx.state.user, query)),
 
-  return router;
+    // Idempotency-Key: the handler answers inside it, so a retry gets the first answer.
+    implement(declared.createCandidateLink, (ctx, { body }) =>
+      once(ctx, async () => {
+        ctx.status = 201;
+        ctx.body = await createLink(deps, ctx.state.user, ctx.get('authorization'), body, deps.linkFor);
+      }),
+    ),
+
+    implement(declared.revokeCandidateLink, (ctx, { params }) => revokeLink(deps, ctx.state.user, params.id)),
+
+    implement(declared.viewCandidateLink, (_ctx, { params }) => publicView(deps, tokenOf(params.token)), { limit: perAddress }),
+
+    implement(
+      declared.startCandidateLink,
+      (ctx, { params, body }) =>
+        once(ctx, async () => {
+          const token = tokenOf(params.token);
+          ctx.status = 201;
+          ctx.body = await startByLink(deps, deps.candidates, token, body, {
+            address: clientAddress(ctx),
+            userAgent: String(ctx.get('user-agent')).slice(0, 300),
+          });
+        }),
+      { limit: perAddress },
+    ),
+  ];
 }
+
+export const candidateLinksRouter = (service: ServiceContext, deps: CandidateLinkDeps): Router =>
+  declaredRouter(service, candidateLinkRoutes(service, deps));

@@ -1,84 +1,81 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { CERTIFICATE_MSG, type Certificate, type Page } from '@portal/contracts';
 import {
-  CERTIFICATE_MSG,
-  STUDY_ROLES,
-  certificateNumberSchema,
-  entityIdField,
-  pagingFields,
-  type Certificate,
-  type Page,
-} from '@portal/contracts';
-import {
+  declaredRouter,
   idempotent,
+  implement,
   notFound,
-  parse,
   readPage,
   requireConsent,
-  requireRole,
-  type ServiceContext,
   storedBytes,
+  type DeclaredHandler,
+  type Middleware,
+  type ServiceContext,
 } from '@portal/service-kit';
-import { z } from 'zod';
 import { findCertificate, issueCertificate } from '../../commands/certificates';
 import type { ProgressDeps } from '../../commands/deps';
 import { readsAnswersOf, seesAllResults } from '../../policies/attempts';
 import { clientAddress, type PublicLimit } from '../../publicLimit';
 import { presentCertificate, presentCertificateCheck } from '../../presenters/certificate';
+import * as declared from './declarations';
 
-const issueSchema = z.object({ courseId: entityIdField('courseId') });
-const listQuerySchema = z.object({ ...pagingFields(20) });
 const LIST_FIELDS = { pdf: 0 } as const;
 
+type CertificateDeps = ProgressDeps & { publicUrl: string; verifyLimit: PublicLimit };
+
 /** Certificates of completion: issued to the learner who completed a course, checked by anyone. */
-export function certificatesRouter(
-  service: ServiceContext,
-  deps: ProgressDeps & { publicUrl: string; verifyLimit: PublicLimit },
-): Router {
-  const router = new Router({ prefix: '/api/certificates' });
+export function certificateRoutes(service: ServiceContext, deps: CertificateDeps): DeclaredHandler[] {
   const { models, content } = deps;
-
-  /** Public: whether a number is valid, for whom and for what. Limited per address: an answer names a person. */
-  router.get('/verify/:number', async (ctx) => {
+  const once = idempotent(service);
+  const verifyLimit: Middleware = async (ctx, next) => {
     await deps.verifyLimit.take(clientAddress(ctx));
-    const number = parse(certificateNumberSchema, ctx.params.number);
-    ctx.body = presentCertificateCheck(await findCertificate(models, number));
-  });
+    await next();
+  };
 
-  /** The learner's certificate for a course they completed: issued now (201) or the one issued before (200). */
-  router.post('/', service.authenticate, requireRole(...STUDY_ROLES), requireConsent, idempotent(service), async (ctx) => {
-    const { courseId } = parse(issueSchema, ctx.request.body);
-    const course = await content.getOutline(courseId, ctx.get('authorization'));
-    const { certificate, created } = await issueCertificate(deps, ctx.state.user, course);
-    ctx.status = created ? 201 : 200;
-    ctx.body = presentCertificate(certificate);
-  });
+  return [
+    implement(
+      declared.verifyCertificate,
+      async (_ctx, { params }) => presentCertificateCheck(await findCertificate(models, params.number)),
+      { limit: verifyLimit },
+    ),
 
-  /** The signed-in person's certificates, newest first. */
-  router.get('/my', service.authenticate, requireRole(...STUDY_ROLES), async (ctx) => {
-    const { page, limit } = parse(listQuerySchema, ctx.query);
-    const filter = { userId: ctx.state.user.id };
-    const { rows, ...counted } = await readPage(models.certificates, filter, { page, limit }, { issuedAt: -1 }, LIST_FIELDS);
-    const body: Page<Certificate> = { data: rows.map(presentCertificate), ...counted, page, limit };
-    ctx.body = body;
-  });
+    // Consent, then Idempotency-Key, as every create of a learner; the answer is 201 or 200, so the handler sets it.
+    implement(declared.issueCertificate, (ctx, { body }) =>
+      requireConsent(ctx, () =>
+        once(ctx, async () => {
+          const course = await content.getOutline(body.courseId, ctx.get('authorization'));
+          const { certificate, created } = await issueCertificate(deps, ctx.state.user, course);
+          ctx.status = created ? 201 : 200;
+          ctx.body = presentCertificate(certificate);
+        }),
+      ),
+    ),
 
-  /**
-   * The PDF: its holder's, and, by the rule for whose results a person reads, the course's authors'
-   * and ADMIN's. Anyone else is told it does not exist, so a number leaks nothing.
-   */
-  router.get('/:number/pdf', service.authenticate, async (ctx) => {
-    const number = parse(certificateNumberSchema, ctx.params.number);
-    const found = await findCertificate(models, number);
-    const { user } = ctx.state;
-    const reads =
-      found.userId === user.id ||
-      (seesAllResults(user.role) && readsAnswersOf(await content.curatedCourses(user), found.courseId));
-    if (!reads) throw notFound(CERTIFICATE_MSG.notFound);
-    ctx.set('Content-Disposition', `attachment; filename="certificate-${found.number}.pdf"`);
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.type = 'application/pdf';
-    ctx.body = storedBytes(found.pdf);
-  });
+    implement(declared.listMyCertificates, async (ctx, { query: { page, limit } }) => {
+      const filter = { userId: ctx.state.user.id };
+      const { rows, ...counted } = await readPage(models.certificates, filter, { page, limit }, { issuedAt: -1 }, LIST_FIELDS);
+      const body: Page<Certificate> = { data: rows.map(presentCertificate), ...counted, page, limit };
+      return body;
+    }),
 
-  return router;
+    /**
+     * The PDF: its holder's, and, by the rule for whose results a person reads, the course's authors'
+     * and ADMIN's. Anyone else is told it does not exist, so a number leaks nothing.
+     */
+    implement(declared.downloadCertificate, async (ctx, { params }) => {
+      const found = await findCertificate(models, params.number);
+      const { user } = ctx.state;
+      const reads =
+        found.userId === user.id ||
+        (seesAllResults(user.role) && readsAnswersOf(await content.curatedCourses(user), found.courseId));
+      if (!reads) throw notFound(CERTIFICATE_MSG.notFound);
+      ctx.set('Content-Disposition', `attachment; filename="certificate-${found.number}.pdf"`);
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.type = 'application/pdf';
+      ctx.body = storedBytes(found.pdf);
+    }),
+  ];
 }
+
+export const certificatesRouter = (service: ServiceContext, deps: CertificateDeps): Router =>
+  declaredRouter(service, certificateRoutes(service, deps));

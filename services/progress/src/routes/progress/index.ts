@@ -1,71 +1,73 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import type { LessonCompletion, MyCourseProgress } from '@portal/contracts';
 import {
-  STUDY_ROLES,
-  entityIdField,
-  lessonCompleteSchema,
-  type LessonCompletion,
-  type MyCourseProgress,
-} from '@portal/contracts';
-import { idempotent, parse, requireConsent, requireRole, type ServiceContext } from '@portal/service-kit';
+  declaredRouter,
+  idempotent,
+  implement,
+  requireConsent,
+  type DeclaredHandler,
+  type ServiceContext,
+} from '@portal/service-kit';
 import { completeLesson, courseProgressFor } from '../../commands/completions';
 import type { ProgressDeps } from '../../commands/deps';
 import { presentCompletion } from '../../presenters/progress';
-
-const courseIdParam = entityIdField('courseId');
-const lessonIdParam = entityIdField('lessonId');
+import * as declared from './declarations';
 
 /** Lesson completion and course progress (/progress/*): a learner's own, always. */
-export function progressRouter(service: ServiceContext, deps: ProgressDeps): Router {
-  const router = new Router({ prefix: '/api/progress' });
+export function progressRoutes(service: ServiceContext, deps: ProgressDeps): DeclaredHandler[] {
   const { models, content } = deps;
-  router.use(service.authenticate, requireRole(...STUDY_ROLES));
+  const once = idempotent(service);
 
-  /** Completing twice changes nothing (201 the first time, 200 after). */
-  router.post('/lesson/:lessonId/complete', requireConsent, idempotent(service), async (ctx) => {
-    const lessonId = parse(lessonIdParam, ctx.params.lessonId);
-    const { courseId } = parse(lessonCompleteSchema, ctx.request.body);
-    const course = await content.getOutline(courseId, ctx.get('authorization'));
-    const result = await completeLesson(deps, ctx.state.user, course, lessonId);
-    ctx.status = result.created ? 201 : 200;
-    ctx.body = result;
-  });
+  return [
+    // Consent, then Idempotency-Key, as every create of a learner; the answer is 201 or 200, so the handler sets it.
+    implement(declared.completeLesson, (ctx, { params, body }) =>
+      requireConsent(ctx, () =>
+        once(ctx, async () => {
+          const course = await content.getOutline(body.courseId, ctx.get('authorization'));
+          const result = await completeLesson(deps, ctx.state.user, course, params.lessonId);
+          ctx.status = result.created ? 201 : 200;
+          ctx.body = result;
+        }),
+      ),
+    ),
 
-  router.get('/course/:courseId', async (ctx) => {
-    const courseId = parse(courseIdParam, ctx.params.courseId);
-    const course = await content.getOutline(courseId, ctx.get('authorization'));
-    ctx.body = await courseProgressFor(models, ctx.state.user.id, course);
-  });
+    implement(declared.getCourseProgress, async (ctx, { params }) => {
+      const course = await content.getOutline(params.courseId, ctx.get('authorization'));
+      return courseProgressFor(models, ctx.state.user.id, course);
+    }),
 
-  /** The completed-lesson records of one course (spec: a list with lessonId), oldest first. */
-  router.get('/course/:courseId/lessons', async (ctx) => {
-    const courseId = parse(courseIdParam, ctx.params.courseId);
-    const rows = await models.completions.find({ userId: ctx.state.user.id, courseId }).sort({ completedAt: 1 }).lean();
-    const body: LessonCompletion[] = rows.map(presentCompletion);
-    ctx.body = body;
-  });
+    implement(declared.listCompletedLessons, async (ctx, { params }) => {
+      const rows = await models.completions
+        .find({ userId: ctx.state.user.id, courseId: params.courseId })
+        .sort({ completedAt: 1 })
+        .lean();
+      const body: LessonCompletion[] = rows.map(presentCompletion);
+      return body;
+    }),
 
-  /** The signed-in person's own completed lessons, grouped by course, most recent first. */
-  router.get('/my', async (ctx) => {
-    const userId = ctx.state.user.id;
-    const [rows, courses] = await Promise.all([
-      models.completions.find({ userId }).sort({ completedAt: -1 }).lean(),
-      models.courseCompletions.find({ userId }).lean(),
-    ]);
-    const finished = new Map(courses.map((c) => [c.courseId, c.completedAt.toISOString()]));
-    const byCourse = new Map<string, MyCourseProgress>();
-    for (const row of rows) {
-      const entry = byCourse.get(row.courseId) ?? {
-        courseId: row.courseId,
-        completedLessons: [],
-        lastCompletedAt: row.completedAt.toISOString(),
-        isCompleted: finished.has(row.courseId),
-        completedAt: finished.get(row.courseId) ?? null,
-      };
-      entry.completedLessons.push(row.lessonId);
-      byCourse.set(row.courseId, entry);
-    }
-    ctx.body = [...byCourse.values()];
-  });
-
-  return router;
+    implement(declared.listMyProgress, async (ctx) => {
+      const userId = ctx.state.user.id;
+      const [rows, courses] = await Promise.all([
+        models.completions.find({ userId }).sort({ completedAt: -1 }).lean(),
+        models.courseCompletions.find({ userId }).lean(),
+      ]);
+      const finished = new Map(courses.map((c) => [c.courseId, c.completedAt.toISOString()]));
+      const byCourse = new Map<string, MyCourseProgress>();
+      for (const row of rows) {
+        const entry = byCourse.get(row.courseId) ?? {
+          courseId: row.courseId,
+          completedLessons: [],
+          lastCompletedAt: row.completedAt.toISOString(),
+          isCompleted: finished.has(row.courseId),
+          completedAt: finished.get(row.courseId) ?? null,
+        };
+        entry.completedLessons.push(row.lessonId);
+        byCourse.set(row.courseId, entry);
+      }
+      return [...byCourse.values()];
+    }),
+  ];
 }
+
+export const progressRouter = (service: ServiceContext, deps: ProgressDeps): Router =>
+  declaredRouter(service, progressRoutes(service, deps));

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import {
   PROGRESS_MSG,
   RESULTS_CSV_HEADER,
@@ -6,21 +6,21 @@ import {
   exportFileName,
   moscowDayStart,
   pageOffset,
-  resultsExportQuerySchema,
-  resultsQuerySchema,
   type ResultFilterStatus,
   type ResultStatus,
   type ResultsPage,
   type ResultsSummary,
 } from '@portal/contracts';
 import {
+  declaredRouter,
   escapeRegExp,
   exportColumns,
   exportRows,
+  implement,
   op,
-  parse,
   rowsOf,
   sendExport,
+  type DeclaredHandler,
   type Principal,
   type ServiceContext,
 } from '@portal/service-kit';
@@ -29,6 +29,7 @@ import { finalizeExpired } from '../../commands/attempts';
 import type { AttemptDoc } from '../../models/attempt';
 import { resultsScope } from '../../policies/attempts';
 import { presentAttemptSummary } from '../../presenters/attempt';
+import * as declared from './declarations';
 
 const SUMMARY_FIELDS = { questions: 0, answers: 0, quizDescription: 0 } as const;
 
@@ -99,92 +100,77 @@ const statusText = (a: { status: string; pendingReviews?: number }) =>
   (a.pendingReviews ?? 0) > 0 ? REVIEW_MSG.pending : a.status === 'passed' ? PROGRESS_MSG.passed : PROGRESS_MSG.failed;
 
 /** Quiz results (docs/decisions/037): learners see their own attempts, ADMIN everyone's, a CURATOR those of their courses. */
-export function resultsRouter(service: ServiceContext, deps: ProgressDeps): Router {
-  const router = new Router({ prefix: '/api/results' });
+export function resultRoutes(deps: ProgressDeps): DeclaredHandler[] {
   const { attempts } = deps.models;
-  router.use(service.authenticate);
 
-  router.get('/', async (ctx) => {
-    const q = parse(resultsQuerySchema, ctx.query);
-    const { scope, list } = await filtersFor(deps, ctx.state.user, q);
-    await finalizeExpired(deps, scope.userId ? { userId: String(scope.userId) } : {});
-    const [rows, groups] = await Promise.all([
-      attempts
-        .find(list, SUMMARY_FIELDS)
-        .sort({ completedAt: -1, _id: -1 })
-        .skip(pageOffset(q))
-        .limit(q.limit)
-        .lean<AttemptDoc[]>(),
-      // Grouped by status and percentage (at most 2 × 101 groups) and summed here: FerretDB answers
-      // 0 for `$sum: '$field'`, silently, so only `$sum: 1` is used. Its total is the list's count.
-      attempts.aggregate<SummaryGroup>([
-        { $match: list },
-        {
-          $group: {
-            _id: { status: '$status', percentage: '$percentage', awaitingReview: '$awaitingReview' },
-            count: { $sum: 1 },
+  return [
+    implement(declared.listResults, async (ctx, { query: q, record }) => {
+      const { scope, list } = await filtersFor(deps, ctx.state.user, q);
+      await finalizeExpired(deps, scope.userId ? { userId: String(scope.userId) } : {});
+      const [rows, groups] = await Promise.all([
+        attempts
+          .find(list, SUMMARY_FIELDS)
+          .sort({ completedAt: -1, _id: -1 })
+          .skip(pageOffset(q))
+          .limit(q.limit)
+          .lean<AttemptDoc[]>(),
+        // Grouped by status and percentage (at most 2 × 101 groups) and summed here: FerretDB answers
+        // 0 for `$sum: '$field'`, silently, so only `$sum: 1` is used. Its total is the list's count.
+        attempts.aggregate<SummaryGroup>([
+          { $match: list },
+          {
+            $group: {
+              _id: { status: '$status', percentage: '$percentage', awaitingReview: '$awaitingReview' },
+              count: { $sum: 1 },
+            },
           },
-        },
-      ]),
-    ]);
-    const summary = summarize(groups);
-    // 152-FZ: other people's results are personal data; one record per page read, never one per row.
-    const others = rows.filter((r) => String(r.userId) !== ctx.state.user.id).length;
-    if (others)
-      service.audit.publish({
-        action: 'read',
-        entity: 'profile',
-        entityId: null,
-        details: `Просмотр результатов квизов: страница ${q.page}, записей ${others}`,
-        actor: ctx.state.user,
+        ]),
+      ]);
+      const summary = summarize(groups);
+      // 152-FZ: other people's results are personal data; one record per page read, never one per row.
+      const others = rows.filter((r) => String(r.userId) !== ctx.state.user.id).length;
+      if (others) record({ details: `Просмотр результатов квизов: страница ${q.page}, записей ${others}` });
+      const body: ResultsPage = {
+        data: rows.map(presentAttemptSummary),
+        total: summary.total,
+        page: q.page,
+        limit: q.limit,
+        summary,
+      };
+      return body;
+    }),
+
+    /**
+     * quiz_results.csv or .xlsx (the shared writer's formats): the rows the table's filters select,
+     * within what the reader may see, newest first, read through one cursor up to EXPORT_MAX_ROWS.
+     */
+    implement(declared.exportResults, async (ctx, { query: q, record }) => {
+      const { list } = await filtersFor(deps, ctx.state.user, q);
+      const cursor = await exportRows(attempts, list, { completedAt: -1, _id: -1 }, SUMMARY_FIELDS);
+      sendExport(ctx, q.format, {
+        file: 'results',
+        sheet: PROGRESS_MSG.resultsTitle,
+        columns: exportColumns(RESULTS_CSV_HEADER, RESULTS_COLUMN_WIDTHS),
+        timeZone: q.tz,
+        rows: rowsOf(cursor, (doc) => {
+          const a = presentAttemptSummary(doc);
+          return [
+            a.userName,
+            a.courseTitle,
+            a.quizTitle,
+            a.score,
+            a.maxScore,
+            a.percentage,
+            a.attemptNumber,
+            a.completedAt ? new Date(a.completedAt) : null,
+            statusText(a),
+            a.durationMinutes ?? null,
+          ];
+        }),
       });
-    const body: ResultsPage = {
-      data: rows.map(presentAttemptSummary),
-      total: summary.total,
-      page: q.page,
-      limit: q.limit,
-      summary,
-    };
-    ctx.body = body;
-  });
-
-  /**
-   * quiz_results.csv or .xlsx (the shared writer's formats): the rows the table's filters select,
-   * within what the reader may see, newest first, read through one cursor up to EXPORT_MAX_ROWS.
-   */
-  router.get('/export', async (ctx) => {
-    const q = parse(resultsExportQuerySchema, ctx.query);
-    const { list } = await filtersFor(deps, ctx.state.user, q);
-    const cursor = await exportRows(attempts, list, { completedAt: -1, _id: -1 }, SUMMARY_FIELDS);
-    sendExport(ctx, q.format, {
-      file: 'results',
-      sheet: PROGRESS_MSG.resultsTitle,
-      columns: exportColumns(RESULTS_CSV_HEADER, RESULTS_COLUMN_WIDTHS),
-      timeZone: q.tz,
-      rows: rowsOf(cursor, (doc) => {
-        const a = presentAttemptSummary(doc);
-        return [
-          a.userName,
-          a.courseTitle,
-          a.quizTitle,
-          a.score,
-          a.maxScore,
-          a.percentage,
-          a.attemptNumber,
-          a.completedAt ? new Date(a.completedAt) : null,
-          statusText(a),
-          a.durationMinutes ?? null,
-        ];
-      }),
-    });
-    deps.audit.publish({
-      action: 'read',
-      entity: 'quiz',
-      entityId: null,
-      details: `Выгрузка результатов квизов в ${exportFileName('results', q.format)}`,
-      actor: ctx.state.user,
-    });
-  });
-
-  return router;
+      record({ details: `Выгрузка результатов квизов в ${exportFileName('results', q.format)}` });
+    }),
+  ];
 }
+
+export const resultsRouter = (service: ServiceContext, deps: ProgressDeps): Router => declaredRouter(service, resultRoutes(deps));
