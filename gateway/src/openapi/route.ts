@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ZodOpenApiOperationObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { CONSENT_MSG, CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
 import { EXAMPLE_ID, errorSchema, pageOf } from './schemas';
 
@@ -250,4 +250,29 @@ export function exportRoute(tag: string, doc: Omit<RouteDoc, 'ok'> & { file: str
   const ok = operation.responses?.['200'] as { content: Record<string, unknown> };
   ok.content[XLSX_TYPE] = { schema: binary };
   return operation;
+}
+
+/**
+ * Names every operation of a module of hand-kept paths (`'GET /api/courses': 'listCourses'`), as a
+ * declaration names its own: a client generated from the document calls it by that name. An
+ * operation left unnamed, or a name left over, stops the document from being built.
+ */
+export function withOperationIds(paths: ZodOpenApiPathsObject, ids: Record<string, string>): ZodOpenApiPathsObject {
+  const unused = new Set(Object.keys(ids));
+  const named = Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item as Record<string, ZodOpenApiOperationObject>).map(([method, operation]) => {
+          const key = `${method.toUpperCase()} ${path}`;
+          const operationId = ids[key];
+          if (!operationId) throw new Error(`${key}: no operationId`);
+          unused.delete(key);
+          return [method, { operationId, ...operation }];
+        }),
+      ),
+    ]),
+  );
+  if (unused.size) throw new Error(`operationIds of no operation: ${[...unused].join(', ')}`);
+  return named;
 }

@@ -334,6 +334,13 @@ export const startedAttemptSchema = conforms<StartedAttempt>().as(
 
 /* --------------------------------------------------------------- gateway */
 
+/**
+ * An object with every one of `keys`, each a `value`: written out as properties (a record keyed by an
+ * enum leaves them undescribed, which lint and generated clients read as an open map).
+ */
+const keyedBy = <K extends string, V extends z.ZodType>(keys: readonly K[], value: V) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, value])) as Record<K, V>);
+
 const figure = z.number().int().nullable();
 const dayCount = z.object({ date: z.string().meta({ example: '2026-11-24' }), count: z.number().int() });
 export const dashboardStatsSchema = conforms<DashboardStats>().as(
@@ -345,7 +352,7 @@ export const dashboardStatsSchema = conforms<DashboardStats>().as(
       completedCourses: figure,
       organizations: figure,
       contacts: figure,
-      change: z.record(z.enum(DASHBOARD_FIGURES), z.string().nullable()),
+      change: keyedBy(DASHBOARD_FIGURES, z.string().nullable()),
       lowerBounds: z
         .array(z.enum(DASHBOARD_FIGURES))
         .meta({ description: 'Показатели, посчитанные до 10 000 и остановленные: их больше («10 000+»)' }),
@@ -364,7 +371,7 @@ const serviceState = z.enum(['ready', 'not ready', 'down']);
 export const healthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
-    services: z.record(z.enum(DASHBOARD_SOURCES), serviceState),
+    services: keyedBy(DASHBOARD_SOURCES, serviceState),
     replicas: z.record(z.string(), z.record(z.string(), serviceState)).optional(),
   })
   .meta({ id: 'Health' });

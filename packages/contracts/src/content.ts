@@ -270,26 +270,33 @@ const blockHead = {
 const variant = <T extends ContentBlockType>(type: T) =>
   z.object({ ...blockHead, type: z.literal(type), content: contentSchemas[type].optional() });
 
-/** One content block, validated by its type; an unknown type is refused by name. */
-export const contentBlockSchema = z
-  .object({
-    type: z.enum(CONTENT_BLOCK_TYPES, {
-      error: (issue) => `${CONTENT_MSG.unknownBlockType} «${String(issue.input ?? '')}»`,
-    }),
-  })
-  .loose()
-  .pipe(
-    z.discriminatedUnion('type', [
-      variant('heading'),
-      variant('text'),
-      variant('image'),
-      variant('video'),
-      variant('audio'),
-      variant('file'),
-      variant('quiz'),
-      variant('scorm'),
-    ]),
-  );
+/** The issue of a discriminated union whose discriminator matched none of its options. */
+const unmatched = (issue: { code: string; note?: string }) =>
+  issue.code === 'invalid_union' && issue.note === 'No matching discriminator';
+
+/**
+ * One content block, validated by its type; an unknown type is refused by name. A discriminated
+ * union by itself, so the API document describes every block type's content.
+ */
+export const contentBlockSchema = z.discriminatedUnion(
+  'type',
+  [
+    variant('heading'),
+    variant('text'),
+    variant('image'),
+    variant('video'),
+    variant('audio'),
+    variant('file'),
+    variant('quiz'),
+    variant('scorm'),
+  ],
+  {
+    error: (issue) =>
+      unmatched(issue)
+        ? `${CONTENT_MSG.unknownBlockType} «${String((issue.input as { type?: unknown } | undefined)?.type ?? '')}»`
+        : undefined,
+  },
+);
 export type ContentBlockInput = z.input<typeof contentBlockSchema>;
 
 type ContentOf<T extends ContentBlockType> = z.output<(typeof contentSchemas)[T]>;
@@ -298,22 +305,28 @@ export type ContentBlock = {
   [T in ContentBlockType]: { id: string; type: T; order: number; lessonId: string; content: ContentOf<T> };
 }[ContentBlockType];
 
-/** A lesson's content: the serialised list (as the spec stores it) or the list itself. */
-export const lessonContentSchema = z
-  .union([z.string().max(2_000_000), z.array(z.unknown())])
-  .transform((value, ctx) => {
-    if (Array.isArray(value)) return value;
-    if (value.trim() === '') return [];
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (Array.isArray(parsed)) return parsed;
-      ctx.addIssue({ code: 'custom', message: CONTENT_MSG.lessonContentNotList });
-    } catch {
-      ctx.addIssue({ code: 'custom', message: CONTENT_MSG.lessonContentNotJson });
-    }
+const MAX_SERIALISED_LESSON = 2_000_000;
+
+/**
+ * A lesson's content: the list itself, or the list serialised (as the spec stores it). The string is
+ * read before the list is checked, so the API document describes the list.
+ */
+export const lessonContentSchema = z.preprocess((value, ctx) => {
+  if (typeof value !== 'string') return value;
+  if (value.length > MAX_SERIALISED_LESSON) {
+    ctx.addIssue({ code: 'too_big', origin: 'string', maximum: MAX_SERIALISED_LESSON, input: value });
     return z.NEVER;
-  })
-  .pipe(z.array(contentBlockSchema).max(500));
+  }
+  if (value.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed;
+    ctx.addIssue({ code: 'custom', message: CONTENT_MSG.lessonContentNotList, input: value });
+  } catch {
+    ctx.addIssue({ code: 'custom', message: CONTENT_MSG.lessonContentNotJson, input: value });
+  }
+  return z.NEVER;
+}, z.array(contentBlockSchema).max(500));
 
 /* ---------------------------------------------------- block records (server) */
 
@@ -362,12 +375,18 @@ const lessonCreate = z.object({
   status: courseStatus.optional(),
 });
 
-/** POST /blocks: a lesson unless type says MODULE. */
-export const blockCreateSchema = z
-  .object({ type: z.enum(BLOCK_RECORD_TYPES, { error: CONTENT_MSG.recordTypeInvalid }).default('LESSON') })
-  .loose()
-  .pipe(z.discriminatedUnion('type', [moduleCreate, lessonCreate]));
-export type BlockCreateInput = z.input<typeof blockCreateSchema>;
+const blockCreateUnion = z.discriminatedUnion('type', [moduleCreate, lessonCreate], {
+  error: (issue) => (unmatched(issue) ? CONTENT_MSG.recordTypeInvalid : undefined),
+});
+/** POST /blocks: a lesson unless type says MODULE (a body without a type is a lesson's). */
+export const blockCreateSchema = z.preprocess(
+  (value) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { type?: unknown }).type === undefined
+      ? { ...value, type: 'LESSON' }
+      : value,
+  blockCreateUnion,
+);
+export type BlockCreateInput = z.input<typeof blockCreateUnion>;
 
 /** PATCH /blocks/{id}: content is checked against the stored record's type. */
 export const blockUpdateSchema = z

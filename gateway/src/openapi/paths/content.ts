@@ -40,6 +40,7 @@ import {
   noContent,
   route,
   routesOf,
+  withOperationIds,
   type Answer,
   type RouteDoc,
 } from '../route';
@@ -146,7 +147,7 @@ const upload = (field: 'file' | 'files') =>
     },
   });
 
-export const contentPaths: ZodOpenApiPathsObject = {
+const contentOperations: ZodOpenApiPathsObject = {
   '/api/courses': {
     get: coursePage('Каталог курсов', courseListQuerySchema),
     post: route(tag, {
@@ -481,3 +482,50 @@ export const contentPaths: ZodOpenApiPathsObject = {
     }),
   },
 };
+
+/** What a generated client calls each operation. */
+export const contentPaths = withOperationIds(contentOperations, {
+  'GET /api/courses': 'listCourses',
+  'POST /api/courses': 'createCourse',
+  'GET /api/courses/favorites/my': 'listFavoriteCourses',
+  'GET /api/courses/started/my': 'listStartedCourses',
+  'GET /api/courses/{id}': 'getCourse',
+  'PATCH /api/courses/{id}': 'updateCourse',
+  'DELETE /api/courses/{id}': 'deleteCourse',
+  'GET /api/courses/{id}/outline': 'getCourseOutline',
+  'POST /api/courses/{id}/copy': 'copyCourse',
+  'GET /api/courses/{id}/authors': 'listCourseAuthors',
+  'POST /api/courses/{id}/authors': 'addCourseCoAuthor',
+  'DELETE /api/courses/{id}/authors/{userId}': 'removeCourseCoAuthor',
+  'POST /api/courses/{id}/favorite': 'addFavoriteCourse',
+  'DELETE /api/courses/{id}/favorite': 'removeFavoriteCourse',
+  'POST /api/courses/{id}/start': 'markCourseStarted',
+  'GET /api/blocks/course/{courseId}': 'listCourseBlocks',
+  'POST /api/blocks': 'createBlock',
+  'POST /api/blocks/reorder': 'reorderBlocks',
+  'POST /api/blocks/import': 'importLessons',
+  'GET /api/blocks/{id}': 'getBlock',
+  'PATCH /api/blocks/{id}': 'updateBlock',
+  'DELETE /api/blocks/{id}': 'deleteBlock',
+  'POST /api/blocks/{id}/copy': 'copyLesson',
+  'GET /api/quizzes': 'listQuizzes',
+  'POST /api/quizzes': 'createQuiz',
+  'GET /api/quizzes/{id}': 'getQuiz',
+  'PATCH /api/quizzes/{id}': 'updateQuiz',
+  'DELETE /api/quizzes/{id}': 'deleteQuiz',
+  'GET /api/courses/{courseId}/bank': 'listBankQuestions',
+  'POST /api/courses/{courseId}/bank': 'createBankQuestion',
+  'GET /api/courses/{courseId}/bank/{questionId}': 'getBankQuestion',
+  'PUT /api/courses/{courseId}/bank/{questionId}': 'updateBankQuestion',
+  'DELETE /api/courses/{courseId}/bank/{questionId}': 'deleteBankQuestion',
+  'POST /api/upload/file': 'uploadFile',
+  'POST /api/upload/files': 'uploadFiles',
+  'POST /api/upload/answer': 'uploadAnswerFile',
+  'GET /api/files/{name}': 'downloadFile',
+  'GET /api/generations/config': 'getGenerationConfig',
+  'POST /api/courses/generate': 'generateCourse',
+  'POST /api/generations/regenerate': 'regenerateCoursePart',
+  'GET /api/generations/{id}': 'getGeneration',
+  'DELETE /api/generations/{id}': 'cancelGeneration',
+  'POST /api/generations/{id}/accept': 'acceptGeneration',
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { ROLES, dashboardStatsQuerySchema } from '@portal/contracts';
-import { route, routesOf } from '../route';
+import { route, routesOf, withOperationIds } from '../route';
 import { TAGS } from '../tags';
 import { dashboardStatsSchema, healthSchema, probeSchema } from '../schemas';
 
@@ -10,7 +10,7 @@ const tag = TAGS.gateway.name;
 const publicRoute = routesOf(tag, { access: 'public' });
 
 /** The gateway's own routes: the dashboard it composes, its health, and this document. */
-export const gatewayPaths: ZodOpenApiPathsObject = {
+const gatewayOperations: ZodOpenApiPathsObject = {
   '/api/dashboard/stats': {
     get: route(tag, {
       summary: 'Показатели панели',
@@ -48,3 +48,12 @@ export const gatewayPaths: ZodOpenApiPathsObject = {
     }),
   },
 };
+
+export const gatewayPaths = withOperationIds(gatewayOperations, {
+  'GET /api/dashboard/stats': 'getDashboardStats',
+  'GET /api/health': 'getHealth',
+  'GET /healthz': 'getLiveness',
+  'GET /readyz': 'getReadiness',
+  'GET /api/openapi.json': 'getOpenApiDocument',
+  'GET /api/docs': 'getApiDocsPage',
+});

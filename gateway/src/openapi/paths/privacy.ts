@@ -2,7 +2,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { ADMIN_ROLES, PRIVACY_MSG, subjectExportQuerySchema } from '@portal/contracts';
 import { subjectRequestSchema } from '@portal/svc-auth/routes/api';
-import { idParam, missing, routesOf } from '../route';
+import { idParam, missing, routesOf, withOperationIds } from '../route';
 import { TAGS } from '../tags';
 
 const tag = TAGS.auth.name;
@@ -17,7 +17,7 @@ const requestRoute = routesOf(tag, {
 });
 
 /** 152-FZ data-subject requests: filed in the auth service, carried out by the gateway across all services. */
-export const privacyPaths: ZodOpenApiPathsObject = {
+const privacyOperations: ZodOpenApiPathsObject = {
   '/api/subject-requests/{id}/export': {
     get: requestRoute({
       summary: 'Выгрузить всё, что портал хранит о человеке',
@@ -38,3 +38,8 @@ export const privacyPaths: ZodOpenApiPathsObject = {
     }),
   },
 };
+
+export const privacyPaths = withOperationIds(privacyOperations, {
+  'GET /api/subject-requests/{id}/export': 'exportSubjectData',
+  'POST /api/subject-requests/{id}/anonymise': 'anonymiseSubject',
+});

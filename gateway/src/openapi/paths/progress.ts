@@ -8,7 +8,7 @@ import {
   attemptStartSchema,
   attemptSubmitSchema,
 } from '@portal/contracts';
-import { idParam, missing, noConsent, route, routesOf } from '../route';
+import { idParam, missing, noConsent, route, routesOf, withOperationIds } from '../route';
 import { TAGS } from '../tags';
 import { attemptDetailSchema, quizCardSchema, startedAttemptSchema, EXAMPLE_ID } from '../schemas';
 
@@ -21,7 +21,7 @@ const attemptRoute = routesOf(tag, {
 const noQuiz = missing('Квиза нет, или он недоступен', QUIZ_MSG.quizNotFound);
 const ownScope = 'Учащийся видит только свои попытки; ADMIN — все; CURATOR — попытки курсов, где он автор или соавтор.';
 
-export const progressPaths: ZodOpenApiPathsObject = {
+const attemptOperations: ZodOpenApiPathsObject = {
   '/api/attempts/quiz/{quizId}': {
     get: route(tag, {
       summary: 'Карточка квиза в уроке: попытки, лучшая, можно ли начать',
@@ -72,3 +72,10 @@ export const progressPaths: ZodOpenApiPathsObject = {
     }),
   },
 };
+
+export const progressPaths = withOperationIds(attemptOperations, {
+  'GET /api/attempts/quiz/{quizId}': 'getQuizCard',
+  'POST /api/attempts': 'startAttempt',
+  'POST /api/attempts/{id}/submit': 'submitAttempt',
+  'GET /api/attempts/{id}': 'getAttempt',
+});

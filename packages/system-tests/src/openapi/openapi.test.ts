@@ -1,13 +1,19 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { Router as ExpressRouter } from 'express';
 import pino from 'pino';
-import { MSG, type Role } from '@portal/contracts';
+import createClient from 'openapi-fetch';
+import { CONTENT_BLOCK_TYPES, CONTENT_MSG, MSG, type Role } from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { createGateway } from '../../../../gateway/src/app';
 import { gatewayConfigSchema } from '../../../../gateway/src/config';
 import { openApiDocument } from '../../../../gateway/src/openapi';
 import { ROLES_IN_ORDER, startPortal, type Caller, type DeclaredRoute, type Portal } from '../security/portal';
 import { ROUTE_RULES, fillPath, routeKey, type RouteRule } from '../security/routeTable';
+import { committedClientTypes, generatedClientTypes } from './clientTypes';
+import type { paths } from './client.generated';
+
+/** The body of POST /api/blocks as the generated client types it. */
+type BlockCreateBody = NonNullable<paths['/api/blocks']['post']['requestBody']>['content']['application/json'];
 
 /**
  * The OpenAPI document against the running portal: every route the services' routers and the
@@ -250,4 +256,68 @@ describe('real answers match the document', () => {
     }
     expect(problems).toEqual([]);
   });
+});
+
+describe('a client team working from the document alone', () => {
+  it('has the client types generated from this document (npm run client-types -w packages/system-tests)', () => {
+    expect(generatedClientTypes()).toBe(committedClientTypes());
+  }, 60_000);
+
+  it('creates a course, a module, a lesson with every block type and a quiz through openapi-fetch, with no cast', async () => {
+    const client = createClient<paths>({
+      baseUrl: portal.gateway.url,
+      headers: { authorization: `Bearer ${portal.as.CURATOR.token}` },
+    });
+    const course = await client.POST('/api/courses', {
+      body: { title: 'Курс внешней команды', description: 'Собран клиентом из документа API' },
+    });
+    expect(course.response.status).toBe(201);
+    const courseId = course.data!.id;
+    const quiz = await client.POST('/api/quizzes', {
+      body: {
+        title: 'Проверка',
+        courseId,
+        questions: [
+          { id: 'q1', type: 'single_choice', question: 'Куда звонить при пожаре?', options: ['101', '103'], correctAnswers: [0] },
+        ],
+      },
+    });
+    expect(quiz.response.status).toBe(201);
+    const module = await client.POST('/api/blocks', { body: { type: 'MODULE', courseId, title: 'Модуль клиента' } });
+    expect(module.response.status).toBe(201);
+
+    const blocks: NonNullable<Extract<BlockCreateBody, { type: 'LESSON' }>['content']> = [
+      { type: 'heading', content: { text: 'Заголовок урока', level: 2 } },
+      { type: 'text', content: { text: 'Текст урока' } },
+      { type: 'image', content: { src: 'https://example.org/schema.png', alt: 'Схема' } },
+      { type: 'video', content: { src: 'https://example.org/lecture.mp4', title: 'Лекция' } },
+      { type: 'audio', content: { src: 'https://example.org/talk.mp3', title: 'Разговор' } },
+      { type: 'file', content: { name: 'Памятка.pdf', size: 0.5, src: 'https://example.org/memo.pdf' } },
+      { type: 'quiz', content: { quizId: quiz.data!.id } },
+      { type: 'scorm', content: {} },
+    ];
+    const lesson = await client.POST('/api/blocks', {
+      body: { type: 'LESSON', courseId, moduleId: module.data!.id, title: 'Урок клиента', content: blocks },
+    });
+    expect(lesson.response.status).toBe(201);
+    // Every block type of the contracts was sent, and the lesson holds them as sent, in order.
+    expect(blocks.map((b) => b.type)).toEqual([...CONTENT_BLOCK_TYPES]);
+
+    const read = await client.GET('/api/blocks/{id}', { params: { path: { id: lesson.data!.id } } });
+    expect(read.response.status).toBe(200);
+    expect([read.data!.type, read.data!.title, read.data!.courseId]).toEqual(['LESSON', 'Урок клиента', courseId]);
+    const outline = await client.GET('/api/courses/{id}/outline', { params: { path: { id: courseId } } });
+    expect(outline.data!.modules.map((m) => [m.title, m.lessons.map((l) => l.title)])).toEqual([
+      ['Модуль клиента', ['Урок клиента']],
+    ]);
+    const whole = await client.GET('/api/courses/{id}', { params: { path: { id: courseId } } });
+    expect(whole.response.status).toBe(200);
+    expect(JSON.stringify(whole.data)).toContain('https://example.org/lecture.mp4');
+
+    // A refusal comes typed too, with its Russian message: what the types cannot stop, the server does.
+    const refused = await client.POST('/api/blocks', {
+      body: { type: 'LESSON', courseId, moduleId: module.data!.id, title: '   ' },
+    });
+    expect([refused.response.status, refused.error?.message]).toEqual([400, CONTENT_MSG.titleBlank]);
+  }, 60_000);
 });

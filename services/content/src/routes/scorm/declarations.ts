@@ -82,7 +82,7 @@ export const scormFile = defineRoute({
     "Ответ несёт свою политику `Content-Security-Policy: sandbox allow-scripts …; frame-ancestors 'self'`",
     '(без allow-same-origin; на отдельном адресе пакетов SCORM_ORIGIN — с allow-same-origin и frame-ancestors портала),',
     '`Cache-Control: private, max-age=3600`, `Access-Control-Allow-Origin: *`;',
-    'в каждую HTML-страницу первым в <head> вставлен `<script src="/scorm/<token>/__portal__/bridge.js">`',
+    'в каждую HTML-страницу первым в `head` вставлен скрипт моста `/scorm/{token}/__portal__/bridge.js`',
     '(API SCORM через postMessage). Поддерживает `Range` (ответ 206).',
   ].join(' '),
   access: 'public',
