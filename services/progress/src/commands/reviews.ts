@@ -76,7 +76,6 @@ export async function gradeAnswer(
   attemptId: string,
   questionId: string,
   input: Required<ReviewInput>,
-  authorization: string,
 ) {
   const { models, audit, content, logger } = deps;
   const load = async () => (isValidObjectId(attemptId) ? await models.attempts.findById(attemptId).lean<AttemptDoc>() : null);
@@ -135,10 +134,11 @@ export async function gradeAnswer(
       ]).catch((err: Error) => logger.warn({ attempt: attemptId, err: err.message }, 'learner not notified of the review'));
     }
     if (result.status === 'passed' && pendingReviews === 0) {
-      // Passed once graded: the lesson the quiz stands in is the learner's, completed as a pass at submit would.
+      // Passed once graded: the lesson the quiz stands in is the learner's, completed as a pass at submit would,
+      // in the course as the learner reads it (not as the grader, an author, reads its draft).
       const learner: Principal = { id: attempt.userId, fullName: attempt.userName, email: '', role: 'CANDIDATE' };
       try {
-        await completeLesson(deps, learner, await content.getOutline(attempt.courseId, authorization), attempt.lessonId);
+        await completeLesson(deps, learner, await content.outlineFor(attempt.courseId, learner), attempt.lessonId);
       } catch (err) {
         logger.warn({ attempt: attemptId, err: (err as Error).message }, 'lesson not completed after a graded pass');
       }

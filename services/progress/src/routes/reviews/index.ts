@@ -12,14 +12,7 @@ export function reviewRoutes(deps: ProgressDeps): DeclaredHandler[] {
   return [
     implement(declared.listReviews, (ctx, { query }) => listReviews(deps, ctx.state.user, query)),
     implement(declared.gradeAnswer, (ctx, { params, body }) =>
-      gradeAnswer(
-        deps,
-        ctx.state.user,
-        params.attemptId,
-        params.questionId,
-        { score: body.score, comment: body.comment },
-        ctx.get('authorization'),
-      ),
+      gradeAnswer(deps, ctx.state.user, params.attemptId, params.questionId, { score: body.score, comment: body.comment }),
     ),
   ];
 }

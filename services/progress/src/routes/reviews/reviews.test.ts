@@ -1,4 +1,4 @@
-import type { AttemptDetail, NotificationPage, ResultsPage, ReviewPage, StartedAttempt } from '@portal/contracts';
+import type { AttemptDetail, CourseProgress, NotificationPage, ResultsPage, ReviewPage, StartedAttempt } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { question, seedQuizCourse, startProgress, type ProgressTestBed } from '../../testing';
@@ -46,6 +46,7 @@ async function submitted(answers: Record<string, unknown>) {
     result: result.body,
     courseId: seeded.course.id,
     lessonId: seeded.quizLessonId,
+    textLessonId: seeded.textLessonId,
     quizTitle: seeded.quiz.title,
   };
 }
@@ -114,6 +115,28 @@ describe('manual grading of long answers and files', () => {
     // The pass, once final, completes the lesson the quiz stands in, as a pass at submit does.
     const lessons = await call<Array<{ lessonId: string }>>('GET', `/api/progress/course/${courseId}/lessons`, me.token);
     expect(lessons.body.map((l) => l.lessonId)).toContain(lessonId);
+  });
+
+  it('a pass once graded completes the course as its learner reads it, not as the grading author sees the draft', async () => {
+    const { me, attemptId, courseId, textLessonId } = await submitted({ sc: '28', la: 'По плану эвакуации', fu: FILE });
+    expect((await call('POST', `/api/progress/lesson/${textLessonId}/complete`, me.token, { courseId })).status).toBe(201);
+    // The author starts a lesson learners do not see yet.
+    const outline = await api<{ modules: Array<{ id: string }> }>(bed.content.url, 'GET', `/api/courses/${courseId}/outline`, {
+      token: bed.as.CURATOR.token,
+    });
+    const draft = await api(bed.content.url, 'POST', '/api/blocks', {
+      token: bed.as.CURATOR.token,
+      body: { courseId, moduleId: outline.body.modules[0].id, title: 'Черновик урока', status: 'draft' },
+    });
+    expect(draft.status).toBe(201);
+
+    await call('POST', `/api/reviews/${attemptId}/la`, bed.as.CURATOR.token, { score: 2 });
+    const last = await call<AttemptDetail>('POST', `/api/reviews/${attemptId}/fu`, bed.as.CURATOR.token, { score: 1 });
+    expect(last.body).toMatchObject({ pendingReviews: 0, status: 'passed' });
+    // Both lessons the learner sees are done: the course is complete for them (the draft counts for no one).
+    expect(await bed.store.courseCompletions.exists({ userId: me.user.id, courseId })).toBeTruthy();
+    const progress = await call<CourseProgress>('GET', `/api/progress/course/${courseId}`, me.token);
+    expect([progress.body.percentage, progress.body.isCompleted]).toEqual([100, true]);
   });
 
   it('is for ADMIN and CURATOR only; answers that wait for no one, or unknown ones, are 404; nothing changes', async () => {
