@@ -37,7 +37,7 @@ import {
   type BlockRecord,
   type BlockSummary,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, pageFields } from '@portal/service-kit';
 import { auditRecordSchema } from '@portal/svc-audit/routes/api';
 import { attemptSummarySchema } from '@portal/svc-progress/routes/api';
 
@@ -69,25 +69,7 @@ export const errorSchema = z
   })
   .meta({ id: 'Error', description: 'Ошибка: `{message, statusCode}`, сообщение по-русски' });
 
-/** The fields of a page of a list: its items, the total that matches, and which page of what size it is. */
-export const pageFields = <T extends z.ZodType>(item: T) => ({
-  data: z.array(item),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-
-/** A page of a list with the total that matches. */
-export const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z
-    .object({
-      ...pageFields(item),
-      totalExact: z
-        .boolean()
-        .optional()
-        .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
-    })
-    .meta({ id: name });
+export { pageFields, pageOf } from '@portal/service-kit';
 
 /* --------------------------------------------------------------- content */
 

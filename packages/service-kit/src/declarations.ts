@@ -136,3 +136,23 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const conforms = <T>() => ({
   as: <S extends z.ZodType>(schema: S, ..._same: Same<z.output<S>, T> extends true ? [] : [never]) => schema,
 });
+
+/** The fields of a page of a list: its items, the total that matches, and which page of what size it is. */
+export const pageFields = <T extends z.ZodType>(item: T) => ({
+  data: z.array(item),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** A page's fields with `totalExact`, for a list whose count stops at a cap. */
+export const countedPageFields = <T extends z.ZodType>(item: T) => ({
+  ...pageFields(item),
+  totalExact: z
+    .boolean()
+    .optional()
+    .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
+});
+
+/** A page of a list whose count stops at a cap, named `name` in the API document. */
+export const pageOf = <T extends z.ZodType>(item: T, name: string) => z.object(countedPageFields(item)).meta({ id: name });

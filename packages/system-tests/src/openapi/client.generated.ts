@@ -4488,9 +4488,10 @@ export interface components {
         CourseVersionPage: {
             data: components["schemas"]["CourseVersion"][];
             total: number;
-            totalExact?: boolean;
             page: number;
             limit: number;
+            /** @description false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный */
+            totalExact?: boolean;
         };
         PruneVersionsAnswer: {
             /** @description Номера удалённых версий */
@@ -4944,9 +4945,10 @@ export interface components {
                 } | null;
             }[];
             total: number;
-            totalExact?: boolean;
             page: number;
             limit: number;
+            /** @description false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный */
+            totalExact?: boolean;
         };
         MyProgram: {
             /** @example 6743a1f0c2b5e80012ab34cd */
@@ -5007,16 +5009,18 @@ export interface components {
                 updatedAt: string;
             }[];
             total: number;
-            totalExact?: boolean;
             page: number;
             limit: number;
+            /** @description false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный */
+            totalExact?: boolean;
         };
         ProgramAssignmentPage: {
             data: components["schemas"]["ProgramAssignment"][];
             total: number;
-            totalExact?: boolean;
             page: number;
             limit: number;
+            /** @description false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный */
+            totalExact?: boolean;
         };
         ProgramAssignment: {
             /** @example 6743a1f0c2b5e80012ab34cd */
@@ -5143,9 +5147,10 @@ export interface components {
                 certificateNumber: string | null;
             }[];
             total: number;
-            totalExact?: boolean;
             page: number;
             limit: number;
+            /** @description false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный */
+            totalExact?: boolean;
         };
         ReviewPage: {
             data: {

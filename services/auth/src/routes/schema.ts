@@ -15,7 +15,7 @@ import {
   type SubjectRequest,
   type User,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, pageOf } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
 export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
@@ -25,21 +25,6 @@ const role = z.enum(ROLES);
 
 /** Path parameters: the id of a record. */
 export const idParams = (description: string) => z.object({ id: z.string().meta({ description, example: EXAMPLE_ID }) });
-
-/** A page of a list with the total that matches, named `name` in the document. */
-const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z
-    .object({
-      data: z.array(item),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
-      totalExact: z
-        .boolean()
-        .optional()
-        .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
-    })
-    .meta({ id: name });
 
 /* The auth service's answers on the wire; `conforms` fails the build when one parts from its contracts interface. */
 

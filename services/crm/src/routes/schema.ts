@@ -7,7 +7,7 @@ import {
   type OrganizationListItem,
   type Page,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, pageOf } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
 export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
@@ -61,16 +61,5 @@ export const organizationDetailSchema = conforms<OrganizationDetail>().as(
 );
 
 export const organizationPageSchema = conforms<Page<OrganizationListItem>>().as(
-  z
-    .object({
-      data: z.array(organizationListItemSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
-      totalExact: z
-        .boolean()
-        .optional()
-        .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
-    })
-    .meta({ id: 'OrganizationPage' }),
+  pageOf(organizationListItemSchema, 'OrganizationPage'),
 );

@@ -12,7 +12,7 @@ import {
   type DirectoryPersonOutcome,
   type DirectoryRun,
 } from '@portal/contracts';
-import { conforms, defineRoute } from '@portal/service-kit';
+import { conforms, defineRoute, pageFields } from '@portal/service-kit';
 import { syncDirectory } from '../../policies/users';
 import { EXAMPLE_ID, idParams } from '../schema';
 
@@ -91,8 +91,8 @@ const outcomeSchema = conforms<DirectoryPersonOutcome>().as(
     .meta({ id: 'DirectoryPersonOutcome' }),
 );
 
-const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() }).meta({ id: name });
+/** A page of a list counted exactly (the runs and outcomes of one directory are few). */
+const pageOf = <T extends z.ZodType>(item: T, name: string) => z.object(pageFields(item)).meta({ id: name });
 
 export const getDirectoryConfig = defineRoute({
   method: 'GET',

@@ -7,7 +7,7 @@ import {
   type VersionDiff,
   type VersionOutline,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, pageOf } from '@portal/service-kit';
 
 const id = z.string().meta({ example: '6743a1f0c2b5e80012ab34cd' });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-12-04T09:30:00.000Z' });
@@ -65,15 +65,7 @@ export const courseVersionSchema = conforms<CourseVersionSummary>().as(
 );
 
 export const courseVersionPageSchema = conforms<Page<CourseVersionSummary>>().as(
-  z
-    .object({
-      data: z.array(courseVersionSchema),
-      total: z.number().int(),
-      totalExact: z.boolean().optional(),
-      page: z.number().int(),
-      limit: z.number().int(),
-    })
-    .meta({ id: 'CourseVersionPage' }),
+  pageOf(courseVersionSchema, 'CourseVersionPage'),
 );
 
 export const versionOutlineSchema = conforms<VersionOutline>().as(

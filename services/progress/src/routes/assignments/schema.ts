@@ -11,7 +11,7 @@ import {
   type Page,
   type PersonAssignments,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, countedPageFields } from '@portal/service-kit';
 
 const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });
@@ -35,17 +35,8 @@ export const assignmentReportQuery = z.object({
   department: z.string().trim().min(1).max(120).optional().meta({ description: 'Только люди этого подразделения' }),
 });
 
-/** A page of a list, with `totalExact` when its count stopped at the cap. */
-const paged = <T extends z.ZodType>(item: T) => ({
-  data: z.array(item),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalExact: z
-    .boolean()
-    .optional()
-    .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
-});
+/** A page of a list whose count stops at a cap. */
+const paged = countedPageFields;
 
 export const assignmentSchema = conforms<Assignment>().as(
   z

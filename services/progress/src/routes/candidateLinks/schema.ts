@@ -7,7 +7,7 @@ import {
   type CandidateStarted,
   type Page,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, pageOf } from '@portal/service-kit';
 
 const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
@@ -46,20 +46,7 @@ export const candidateLinkSchema = conforms<CandidateLink>().as(
     .meta({ id: 'CandidateLink' }),
 );
 
-export const candidateLinkPageSchema = conforms<Page<CandidateLink>>().as(
-  z
-    .object({
-      data: z.array(candidateLinkSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
-      totalExact: z
-        .boolean()
-        .optional()
-        .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
-    })
-    .meta({ id: 'CandidateLinkPage' }),
-);
+export const candidateLinkPageSchema = conforms<Page<CandidateLink>>().as(pageOf(candidateLinkSchema, 'CandidateLinkPage'));
 
 export const candidateLinkCreatedSchema = conforms<CandidateLinkCreated>().as(
   z

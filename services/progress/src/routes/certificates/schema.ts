@@ -7,7 +7,7 @@ import {
   type CertificateCheck,
   type Page,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, pageOf } from '@portal/service-kit';
 
 const id = z.string().meta({ example: '6743a1f0c2b5e80012ab34cd' });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
@@ -40,20 +40,7 @@ export const certificateSchema = conforms<Certificate>().as(
     .meta({ id: 'Certificate' }),
 );
 
-export const certificatePageSchema = conforms<Page<Certificate>>().as(
-  z
-    .object({
-      data: z.array(certificateSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      limit: z.number().int(),
-      totalExact: z
-        .boolean()
-        .optional()
-        .meta({ description: 'false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный' }),
-    })
-    .meta({ id: 'CertificatePage' }),
-);
+export const certificatePageSchema = conforms<Page<Certificate>>().as(pageOf(certificateSchema, 'CertificatePage'));
 
 export const certificateCheckSchema = conforms<CertificateCheck>().as(
   z

@@ -17,20 +17,15 @@ import {
   type ProgramReport,
   type ProgramTemplate,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, countedPageFields } from '@portal/service-kit';
 
 const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 const dateTime = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });
 const person = z.object({ id, fullName: z.string() });
-const paged = <T extends z.ZodType>(item: T) => ({
-  data: z.array(item),
-  total: z.number().int(),
-  totalExact: z.boolean().optional(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+/** A page of a list whose count stops at a cap. */
+const paged = countedPageFields;
 
 export const programParams = z.object({
   id: entityIdField('id').meta({ description: 'Идентификатор программы', example: EXAMPLE_ID }),
