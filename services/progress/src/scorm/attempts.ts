@@ -23,16 +23,16 @@ export interface ScormLesson {
 }
 
 /**
- * The lesson as the learner may see it (the course's outline, asked with their own token: the content
- * service's rule) and its SCO; 404 when the lesson is not in the course or holds no SCORM block.
+ * The lesson as the learner may see it (the course's outline as the content service answers it for
+ * them) and its SCO; 404 when the lesson is not in the course or holds no SCORM block.
  */
 export async function loadScormLesson(
   deps: ProgressDeps,
+  learner: Principal,
   courseId: string,
   lessonId: string,
-  authorization: string,
 ): Promise<ScormLesson> {
-  const course = await deps.content.getOutline(courseId, authorization);
+  const course = await deps.content.outlineFor(courseId, learner);
   if (!course.modules.some((m) => m.lessons.some((l) => l.id === lessonId))) throw notFound(PROGRESS_MSG.lessonNotFound);
   const binding = await deps.content.scormBinding(lessonId);
   if (!binding || binding.courseId !== courseId) throw notFound(SCORM_MSG.packageNotFound);
@@ -109,7 +109,7 @@ export async function commitScormAttempt(
   actor: Principal,
   attemptId: string,
   commit: ScormCommitInput,
-  { final, authorization }: { final: boolean; authorization: string },
+  { final }: { final: boolean },
 ): Promise<CommitOutcome> {
   const { scormAttempts } = deps.models;
   const cmi = commit.runtimeData.cmi;
@@ -137,7 +137,7 @@ export async function commitScormAttempt(
     : null;
   const stored = written ?? (await ownScormAttempt(deps, actor, attemptId));
   if (!stored.completedAt && scormCountsAsCompleted(stored.completionStatus, stored.successStatus)) {
-    const course = await deps.content.getOutline(stored.courseId, authorization);
+    const course = await deps.content.outlineFor(stored.courseId, actor);
     await completeLesson(deps, actor, course, stored.lessonId, { bySco: true });
     const completed = await scormAttempts
       .findOneAndUpdate({ _id: stored._id, completedAt: null }, { $set: { completedAt: new Date() } }, { new: true })

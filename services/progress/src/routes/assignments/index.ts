@@ -101,7 +101,7 @@ export function assignmentRoutes(service: ServiceContext, deps: AssignmentDeps):
     // Idempotency-Key: the handler answers inside it (201, or 200 with the identical one), so a retry gets the first answer.
     implement(declared.createAssignment, (ctx, { body }) =>
       once(ctx, async () => {
-        const course = await content.getOutline(body.courseId, ctx.get('authorization'));
+        const course = await content.outlineFor(body.courseId, ctx.state.user);
         const { doc, created } = await createAssignment(deps, ctx.state.user, course, body);
         if (created) deps.onAssigned?.(String(doc._id));
         ctx.status = created ? 201 : 200;
@@ -114,7 +114,7 @@ export function assignmentRoutes(service: ServiceContext, deps: AssignmentDeps):
     implement(declared.updateAssignment, async (ctx, { params, body }) => {
       const before = await loadAssignment(models, params.id);
       authorizeAssignmentEdit(ctx.state.user, before);
-      const course = await content.getOutline(before.courseId, ctx.get('authorization'));
+      const course = await content.outlineFor(before.courseId, ctx.state.user);
       return presentAssignment(await updateAssignment(deps, ctx.state.user, before, course, body));
     }),
 

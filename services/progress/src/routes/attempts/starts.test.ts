@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { CONTENT_MSG, PROGRESS_MSG, QUIZ_MSG, type AttemptDetail, type StartedAttempt } from '@portal/contracts';
+import { CERTIFICATE_MSG, CONTENT_MSG, PROGRESS_MSG, QUIZ_MSG, type AttemptDetail, type StartedAttempt } from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { basedOnStored, waitForVersion } from '@portal/svc-content/testing';
 import { SAMPLE_QUESTIONS, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
@@ -216,5 +216,26 @@ describe('POST /api/attempts on a course with a published version', () => {
     expect(await bed.store.attempts.findById(started.body.attempt.id).lean()).toMatchObject({ courseVersion: 1 });
     const version = await bed.models.versions.findOne({ courseId: seeded.course.id, number: 1 }).lean<{ pinned: boolean }>();
     expect(version?.pinned).toBe(true);
+  });
+});
+
+describe("the learner's token never goes on to the content service", () => {
+  it("a lesson completed, a course's progress and a certificate read the outline with the service identity", async () => {
+    const seeded = await seedQuizCourse(bed);
+    const me = await bed.learner();
+    const courseId = seeded.course.id;
+    const seen = await contentDuring(async () => {
+      const done = await api(bed.progress.url, 'POST', `/api/progress/lesson/${seeded.textLessonId}/complete`, {
+        token: me.token,
+        body: { courseId },
+      });
+      expect(done.status).toBe(201);
+      expect((await api(bed.progress.url, 'GET', `/api/progress/course/${courseId}`, { token: me.token })).status).toBe(200);
+      // Not complete yet: refused in Russian, after the outline was read.
+      const certificate = await api(bed.progress.url, 'POST', '/api/certificates', { token: me.token, body: { courseId } });
+      expect([certificate.status, certificate.body.message]).toEqual([400, CERTIFICATE_MSG.notCompleted]);
+    });
+    expect(seen.requests.length).toBeGreaterThanOrEqual(3);
+    expect(seen.requests.filter((r) => r.userToken)).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ export function certificateRoutes(service: ServiceContext, deps: CertificateDeps
     implement(declared.issueCertificate, (ctx, { body }) =>
       requireConsent(ctx, () =>
         once(ctx, async () => {
-          const course = await content.getOutline(body.courseId, ctx.get('authorization'));
+          const course = await content.outlineFor(body.courseId, ctx.state.user);
           const { certificate, created } = await issueCertificate(deps, ctx.state.user, course);
           ctx.status = created ? 201 : 200;
           ctx.body = presentCertificate(certificate);

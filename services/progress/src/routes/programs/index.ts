@@ -76,7 +76,7 @@ const EXPORT_COLUMN_WIDTHS = [32, 30, 24, 18, 32, 14, 12, 10, 17, 18];
  */
 export function programRoutes(deps: ProgramRouteDeps): DeclaredHandler[] {
   const { models } = deps;
-  const outlines = (ctx: Context) => (courseId: string) => deps.content.getOutline(courseId, ctx.get('authorization'));
+  const outlines = (ctx: Context) => (courseId: string) => deps.content.outlineFor(courseId, ctx.state.user);
 
   /** A program as its reader sees it, its co-authors named (the auth service's internal route: no audit record). */
   async function present(ctx: Context, doc: ProgramDoc) {

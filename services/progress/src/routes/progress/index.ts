@@ -23,7 +23,7 @@ export function progressRoutes(service: ServiceContext, deps: ProgressDeps): Dec
     implement(declared.completeLesson, (ctx, { params, body }) =>
       requireConsent(ctx, () =>
         once(ctx, async () => {
-          const course = await content.getOutline(body.courseId, ctx.get('authorization'));
+          const course = await content.outlineFor(body.courseId, ctx.state.user);
           const result = await completeLesson(deps, ctx.state.user, course, params.lessonId);
           ctx.status = result.created ? 201 : 200;
           ctx.body = result;
@@ -32,7 +32,7 @@ export function progressRoutes(service: ServiceContext, deps: ProgressDeps): Dec
     ),
 
     implement(declared.getCourseProgress, async (ctx, { params }) => {
-      const course = await content.getOutline(params.courseId, ctx.get('authorization'));
+      const course = await content.outlineFor(params.courseId, ctx.state.user);
       return courseProgressFor(models, ctx.state.user.id, course);
     }),
 

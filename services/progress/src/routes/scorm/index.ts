@@ -73,17 +73,14 @@ export function scormRoutes(deps: ProgressDeps & { people: PeopleClient }): Decl
   return [
     implement(openRoute, async (ctx, { body }) => {
       await consented(ctx);
-      const lesson = await loadScormLesson(deps, body.courseId, body.lessonId, ctx.get('authorization'));
+      const lesson = await loadScormLesson(deps, ctx.state.user, body.courseId, body.lessonId);
       const attempt = await openScormAttempt(deps, ctx.state.user, lesson, body.fresh);
       return presentScormAttemptState(attempt, lesson.binding.allowNewAttempt);
     }),
 
     implement(commitRoute, async (ctx, { params, query, body }) => {
       await consented(ctx);
-      await commitScormAttempt(deps, ctx.state.user, params.id, body, {
-        final: query.final === 'true',
-        authorization: ctx.get('authorization'),
-      });
+      await commitScormAttempt(deps, ctx.state.user, params.id, body, { final: query.final === 'true' });
       return COMMITTED;
     }),
 
