@@ -215,8 +215,9 @@ describe('overload', () => {
     try {
       // Six quiz requests to one service: past its bound of 4, all forwarded.
       const quiz = [
-        ...Array.from({ length: 4 }, () => post('/api/attempts')),
+        ...Array.from({ length: 3 }, () => post('/api/attempts')),
         post('/api/attempts/a1/submit'),
+        send(fairUrl, '/api/attempts/a1/answers', { method: 'PUT', headers: { 'content-type': 'application/json' } }),
         send(fairUrl, '/api/attempts/quiz/q1'),
       ];
       await waitFor(() => upstream.held.length === 6);

@@ -58,7 +58,7 @@ function closeAfterTheBody(req: Request) {
 }
 
 /**
- * The quiz path: opening a quiz's card, starting an attempt and submitting it, and a SCORM
+ * The quiz path: opening a quiz's card, starting an attempt, saving its answers and submitting it, and a SCORM
  * attempt's opening and commits. At 10:00 three hundred people start the same certification test;
  * what they send must get through before browsing does.
  */
@@ -66,6 +66,7 @@ const EXAM_PATHS: Array<[method: string, path: RegExp]> = [
   ['GET', /^\/api\/attempts\/quiz\/[^/]+\/?$/],
   ['POST', /^\/api\/attempts\/?$/],
   ['POST', /^\/api\/attempts\/[^/]+\/submit\/?$/],
+  ['PUT', /^\/api\/attempts\/[^/]+\/answers\/?$/],
   ['POST', /^\/api\/scorm\/attempts\/?$/],
   ['POST', /^\/api\/scorm\/attempts\/[^/]+\/commit\/?$/],
 ];

@@ -9,6 +9,7 @@ import type {
   CourseSummary,
   ExportFormat,
   AttemptAnswerInput,
+  AttemptAnswersSaved,
   AttemptDetail,
   BlockRecord,
   CourseOutline,
@@ -73,6 +74,10 @@ export const startAttempt = (input: { quizId: string; courseId: string; lessonId
 
 export const submitAttempt = (attemptId: string, answers: AttemptAnswerInput[]) =>
   apiRequest<AttemptDetail>(`/attempts/${enc(attemptId)}/submit`, { method: 'POST', body: { answers } });
+
+/** Keeps the answers given so far on the server (docs/decisions/095); `keepalive` when the page is being left. */
+export const saveAttemptAnswers = (attemptId: string, answers: AttemptAnswerInput[], keepalive = false) =>
+  apiRequest<AttemptAnswersSaved>(`/attempts/${enc(attemptId)}/answers`, { method: 'PUT', body: { answers }, keepalive });
 
 export const fetchAttempt = (id: string, signal?: AbortSignal) => apiRequest<AttemptDetail>(`/attempts/${enc(id)}`, { signal });
 

@@ -86,6 +86,7 @@ export function QuizPlayer({ source, onClose, onFinished, onPreviewPassed, embed
         secondsLeft={phase === 'result' ? null : secondsLeft}
         onClose={embedded ? null : requestClose}
         closeDisabled={phase === 'submitting'}
+        saveState={attempt.saveState}
       />
 
       {askingToClose && phase === 'playing' && (

@@ -7,6 +7,8 @@ import type { AnswerValue } from '@portal/contracts';
 export interface AnswerDraft {
   answers: Record<string, AnswerValue>;
   timeSpent: Record<string, number>;
+  /** When the learner last changed an answer (this browser's clock); drafts from before it have none. */
+  updatedAt?: number;
 }
 
 const keyOf = (attemptId: string) => `portal:quiz-attempt:${attemptId}`;

@@ -11,6 +11,7 @@ import { pagingFields, type Page } from './paging';
 import {
   DEFAULT_SHOW_CORRECT_ANSWERS,
   QUESTION_TYPES,
+  type AnswerValue,
   type PlayerQuestion,
   type QuestionType,
   type Quiz,
@@ -137,6 +138,24 @@ export const attemptSubmitSchema = z.object({
     }),
 });
 export type AttemptSubmitInput = z.input<typeof attemptSubmitSchema>;
+
+/**
+ * PUT /attempts/{id}/answers: the answers given so far, saved as the learner goes (docs/decisions/095),
+ * in the submit's own terms and with its checks (one answer a question, the order shown).
+ */
+export const attemptAnswersSaveSchema = attemptSubmitSchema;
+export type AttemptAnswersSaveInput = z.input<typeof attemptAnswersSaveSchema>;
+
+/** What the server kept of an unfinished attempt's answers, and when it kept them. */
+export interface SavedAnswers {
+  answers: Array<{ questionId: string; answer: AnswerValue; timeSpent: number }>;
+  savedAt: string;
+}
+
+/** The answer to saving: when the server kept them (the player's «Ответы сохранены»). */
+export interface AttemptAnswersSaved {
+  savedAt: string;
+}
 
 export const RESULT_STATUSES = ['passed', 'failed'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
@@ -339,6 +358,8 @@ export interface StartedAttempt {
   deadline: string | null;
   serverNow: string;
   resumed: boolean;
+  /** A resumed attempt's answers as the server last kept them (another device's, say); absent when none were saved. */
+  savedAnswers?: SavedAnswers;
 }
 
 export interface QuestionResult {
@@ -368,6 +389,8 @@ export interface AttemptDetail extends AttemptSummary {
   lateAnswers: number;
   /** Answers still waiting for a person (long_answer, file_upload): the attempt is «на проверке» while > 0. */
   pendingReviews: number;
+  /** The learner's own unfinished attempt: the answers the server kept so far. */
+  savedAnswers?: SavedAnswers;
 }
 
 export interface ResultsSummary {

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { PROGRESS_MSG, formatCountdown } from '@portal/contracts';
 import { Button, Muted } from '@portal/ui';
+import { ANSWER_SAVE_MSG, type AnswerSaveState } from '../../hooks/answerSaver';
 
 interface PlayerHeaderProps {
   title: string;
@@ -10,15 +11,21 @@ interface PlayerHeaderProps {
   /** Null for an embedded player: its host closes it. */
   onClose: (() => void) | null;
   closeDisabled: boolean;
+  /** How the answers' saving on the server goes; 'idle' says nothing (a preview, nothing changed yet). */
+  saveState?: AnswerSaveState;
 }
 
-/** The player's sticky header: the quiz's title, the m:ss countdown and the ✕. */
-export function PlayerHeader({ title, preview, secondsLeft, onClose, closeDisabled }: PlayerHeaderProps) {
+/** The player's sticky header: the quiz's title, how the answers' saving goes, the m:ss countdown and the ✕. */
+export function PlayerHeader({ title, preview, secondsLeft, onClose, closeDisabled, saveState = 'idle' }: PlayerHeaderProps) {
   return (
     <Header>
       <div>
         <Title id="quiz-player-title">{title}</Title>
         {preview && <Muted as="span">{PROGRESS_MSG.preview}</Muted>}
+        {/* Polite and without a status role: it never interrupts answering, nor stands beside the result's own status. */}
+        <Muted as="span" aria-live="polite">
+          {saveState === 'idle' ? '' : ANSWER_SAVE_MSG[saveState]}
+        </Muted>
       </div>
       {secondsLeft !== null && (
         <Timer role="timer" aria-label={`${PROGRESS_MSG.timeLeft}: ${formatCountdown(secondsLeft)}`} $urgent={secondsLeft <= 30}>

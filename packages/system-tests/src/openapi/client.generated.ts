@@ -2894,6 +2894,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attempts/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Сохранить ответы незавершённой попытки
+         * @description Ответы, данные до сих пор (каждый раз все), заменяют сохранённые раньше. Ничего не проверяется и не сообщается: оценка — при отправке или по истечении времени, по сохранённым ответам. Только своя попытка, пока она не завершена и не вышло время.
+         *
+         *     Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
+         */
+        put: operations["saveAttemptAnswers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/export": {
         parameters: {
             query?: never;
@@ -5544,6 +5566,14 @@ export interface components {
                 date: string;
                 count: number;
             }[];
+        };
+        AttemptAnswersSaved: {
+            /**
+             * Format: date-time
+             * @description Когда сервер сохранил ответы
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            savedAt: string;
         };
         OrganizationPage: {
             data: components["schemas"]["OrganizationListItem"][];
@@ -19426,6 +19456,132 @@ export interface operations {
                      * @example {
                      *       "message": "Назначение не найдено",
                      *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveAttemptAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор попытки */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "answers": [
+                 *         {
+                 *           "questionId": "q1",
+                 *           "answer": 2,
+                 *           "timeSpent": 14
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @default [] */
+                    answers?: {
+                        questionId: string;
+                        answer: number | number[] | string | string[] | {
+                            [key: string]: number;
+                        } | {
+                            x: number;
+                            y: number;
+                        } | null;
+                        /** @default 0 */
+                        timeSpent?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Ответы сохранены */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptAnswersSaved"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Попытки нет (или она чужая) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Попытка не найдена",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Попытка уже завершена, или её время вышло */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Попытка уже завершена: ответы больше не сохраняются",
+                     *       "statusCode": 409
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

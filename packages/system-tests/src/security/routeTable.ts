@@ -589,6 +589,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     markNotificationRead: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
     // The victim's attempt holds no answer for a person to grade: 404 to those with the right.
     gradeAnswer: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 }, ok: 404 }),
+    // Only its own learner saves an attempt's answers: the victim's is 404 to everyone else with the right.
+    saveAttemptAnswers: (p) => ({ params: { id: p.victimAttemptId }, body: { answers: [] }, ok: 404 }),
     // Item analysis: ADMIN and the curators of the quiz's course (the matrix's CURATOR owns the seeded one).
     analyzeQuiz: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
     // certificates: the check is public; a learner asks for theirs; the PDF is its holder's (and the course's authors' and ADMIN's)

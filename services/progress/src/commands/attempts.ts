@@ -5,40 +5,79 @@ import {
   CANDIDATE_LINK_MSG,
   DEFAULT_SHOW_CORRECT_ANSWERS,
   PROGRESS_MSG,
+  formatMessage,
   quizInfoOf,
   type AttemptAnswerInput,
+  type AttemptAnswersSaved,
   type AttemptDetail,
   type AttemptStartInput,
   type AttemptStatus,
   type QuizCard,
   type StartedAttempt,
 } from '@portal/contracts';
-import { badRequest, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
+import { badRequest, conflict, forbidden, notFound, op, serialised, type Principal } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
-import type { AttemptDoc } from '../models/attempt';
+import type { AttemptDoc, SavedAnswer } from '../models/attempt';
 import { authorizeStart, correctAnswersRevealed, maySeeAttempt, questionsRevealed, startRefusal } from '../policies/attempts';
-import { hiddenFrom, presentAttemptDetail, presentAttemptSummary, presentQuizInfo, withoutResult } from '../presenters/attempt';
+import {
+  hiddenFrom,
+  presentAttemptDetail,
+  presentAttemptSummary,
+  presentQuizInfo,
+  presentSavedAnswers,
+  withoutResult,
+} from '../presenters/attempt';
 import { completeLesson } from './completions';
 import { learnerActivityUnnoted } from './activity';
 import type { ProgressDeps } from './deps';
 import { assertCourseOpen } from './programEnrolment';
-import { DEFAULT_SCORING, deadlineOf, isLate as isPastDeadline, maxScoreOf } from '@portal/quiz-engine';
+import { DEFAULT_SCORING, deadlineOf, isLate as isPastDeadline, maxScoreOf, toQuizTerms } from '@portal/quiz-engine';
 import { gradeAttempt, newShuffleSeed, playerQuestion, presentQuestions } from './grading';
 
 const GRACE_MS = ATTEMPT_GRACE_SECONDS * 1000;
+/**
+ * The expiry closes an attempt this long after the last moment a save is taken (deadline + grace):
+ * a save's write (FerretDB rewrites the whole document) then lands before the close, never over it,
+ * without the expiry's bulk close taking each attempt's claim.
+ */
+const EXPIRY_AFTER_SAVES_MS = 2000;
 const isLate = (a: Pick<AttemptDoc, 'deadline'>, now: Date) => isPastDeadline(a.deadline, now);
 const FINISHED = () => op({ $in: ['passed', 'failed'] as AttemptStatus[] });
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+/** The claim that closes an attempt (a submit) and that a save of its answers takes too. */
+const closeKey = (id: string) => `attempts:${id}:close`;
 
 /**
- * Attempts whose time ran out without a submission are closed as they stand: nothing was
- * answered in time, so they are graded with no answers.
+ * The saved answers that can be graded: each of a question the attempt holds, in a form that fits it.
+ * A save checks the question ids but not each answer's fit (that needs the questions read, and a save
+ * reads nothing), so an answer that does not fit counts as unanswered here rather than refusing a
+ * close that nobody is waiting for.
+ */
+function gradableSaved(a: Pick<AttemptDoc, 'questions' | 'savedAnswers'>): AttemptAnswerInput[] {
+  const byId = new Map(a.questions.map((q) => [q.id, q]));
+  return (a.savedAnswers ?? []).filter((x) => {
+    const q = byId.get(x.questionId);
+    return !!q && toQuizTerms(q, x.answer ?? null).ok;
+  });
+}
+
+/** Seconds from the start to the deadline: the whole time an expired attempt had. */
+const timeAllowed = (a: Pick<AttemptDoc, 'startedAt' | 'deadline'>) =>
+  a.deadline ? (a.deadline.getTime() - a.startedAt.getTime()) / 1000 : 0;
+
+/**
+ * Attempts whose time ran out without a submission are closed as they stand: graded on the answers
+ * the learner saved as they went (every one saved in time: a save past the deadline and its grace is
+ * refused), or with none when nothing was saved.
  */
 export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: string; quizId?: string } = {}): Promise<void> {
   const { attempts } = deps.models;
   const now = new Date();
   const expired = await attempts
-    .find({ ...filter, status: 'in_progress', deadline: op({ $lt: new Date(now.getTime() - GRACE_MS) }) }, { answers: 0 })
+    .find(
+      { ...filter, status: 'in_progress', deadline: op({ $lt: new Date(now.getTime() - GRACE_MS - EXPIRY_AFTER_SAVES_MS) }) },
+      { answers: 0 },
+    )
     .limit(500)
     .lean<AttemptDoc[]>();
   if (!expired.length) return;
@@ -46,10 +85,10 @@ export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: str
     attempt: a,
     result: gradeAttempt({
       questions: a.questions,
-      answers: [],
+      answers: gradableSaved(a),
       passingScore: a.passingScore,
-      late: true,
-      elapsedSeconds: 0,
+      late: false,
+      elapsedSeconds: timeAllowed(a),
       scoring: a.scoring,
     }),
   }));
@@ -130,6 +169,7 @@ function started(a: AttemptDoc, resumed: boolean): StartedAttempt {
     deadline: a.deadline ? a.deadline.toISOString() : null,
     serverNow: new Date().toISOString(),
     resumed,
+    ...(resumed && a.savedAnswers?.length ? { savedAnswers: presentSavedAnswers(a) } : {}),
   };
 }
 
@@ -251,6 +291,9 @@ async function doneWithQuiz(deps: ProgressDeps, a: AttemptDoc): Promise<boolean>
 }
 
 export async function detailFor(deps: ProgressDeps, viewer: Principal, a: AttemptDoc): Promise<AttemptDetail> {
+  // The learner's own unfinished attempt: what they saved so far, for a player on another device.
+  const saved = a.userId === viewer.id ? presentSavedAnswers(a) : undefined;
+  if (saved) return { ...presentAttemptDetail(a, false, false), savedAnswers: saved };
   if (hiddenFrom(viewer.id, a)) return withoutResult(presentAttemptDetail(a, false, false));
   const courseDone = a.showExplanations === 'after_course' ? await isCourseCompleted(deps, a.userId, a.courseId) : false;
   const setting = a.showCorrectAnswers ?? DEFAULT_SHOW_CORRECT_ANSWERS;
@@ -290,19 +333,22 @@ export async function submitAttempt(
 
   const now = new Date();
   const late = isLate(attempt, now);
+  // Past the deadline and its grace the answers sent now do not count, but those saved in time do,
+  // as when the attempt is closed by its expiry (a submit refused under load and retried too late).
+  const onSaved = late && !!attempt.savedAnswers?.length;
   const graded = gradeAttempt({
     questions: attempt.questions,
-    answers,
+    answers: onSaved ? gradableSaved(attempt) : answers,
     passingScore: attempt.passingScore,
-    late,
-    elapsedSeconds: (now.getTime() - attempt.startedAt.getTime()) / 1000,
+    late: late && !onSaved,
+    elapsedSeconds: onSaved ? timeAllowed(attempt) : (now.getTime() - attempt.startedAt.getTime()) / 1000,
     scoring: attempt.scoring,
   });
   const completedAt = late && attempt.deadline ? attempt.deadline : now;
   // Two submits of one attempt (two tabs, a retry) close it one at a time: FerretDB runs the
   // conditional update as a read and then a write, so without the claim both could match and the
   // learner be shown a result other than the one stored.
-  const write = await serialised(models.attempts.db, `attempts:${String(attempt._id)}:close`, () =>
+  const write = await serialised(models.attempts.db, closeKey(String(attempt._id)), () =>
     models.attempts.updateOne(
       { _id: attempt._id, status: 'in_progress' },
       {
@@ -344,6 +390,67 @@ export async function submitAttempt(
 }
 
 /**
+ * Keeps the answers given so far on the learner's own unfinished attempt (docs/decisions/095): one
+ * conditional write, nothing read before it. Its filter is the whole rule: the learner's own (else
+ * 404), unfinished (else 409), within the deadline and the grace the submit allows (else 409), and
+ * holding every question answered (else 400, as the submit refuses it). Nothing is graded or told.
+ *
+ * A save racing the submit: FerretDB runs a conditional update as a read and then a rewrite of the
+ * whole document, so a save that read the attempt open could write it back open over the submit's
+ * grade. The save therefore takes the submit's own claim (`closeKey`): one at a time, and a save after
+ * the close matches nothing (409). Uncontended, the claim is one insert and one delete of a tiny row.
+ */
+export async function saveAnswers(
+  deps: ProgressDeps,
+  actor: Principal,
+  id: string,
+  answers: AttemptAnswerInput[],
+): Promise<AttemptAnswersSaved> {
+  const { attempts } = deps.models;
+  const now = new Date();
+  const questionIds = answers.map((a) => a.questionId);
+  const saved: SavedAnswer[] = answers.map((a) => ({
+    questionId: a.questionId,
+    answer: a.answer ?? null,
+    timeSpent: a.timeSpent ?? 0,
+  }));
+  const write = await serialised(attempts.db, closeKey(id), () =>
+    attempts.updateOne(
+      {
+        _id: id,
+        userId: actor.id,
+        status: 'in_progress',
+        $or: [{ deadline: null }, { deadline: op({ $gte: new Date(now.getTime() - GRACE_MS) }) }],
+        // One equality a question, not `$all`: FerretDB matches nothing for `$all` of two or more on an array's field.
+        ...(questionIds.length ? { $and: questionIds.map((q) => ({ 'questions.id': q })) } : {}),
+      },
+      { $set: { savedAnswers: saved, savedAt: now } },
+    ),
+  );
+  if (write.matchedCount) return { savedAt: now.toISOString() };
+  throw await saveRefusal(deps, actor, id, questionIds, now);
+}
+
+/** Why a save matched nothing: read only then, and told in the order the rule reads. */
+async function saveRefusal(deps: ProgressDeps, actor: Principal, id: string, questionIds: string[], now: Date) {
+  const a = await deps.models.attempts
+    .findById(id, { userId: 1, status: 1, deadline: 1, questions: 1 })
+    .lean<Pick<AttemptDoc, 'userId' | 'status' | 'deadline' | 'questions'>>();
+  if (!a || a.userId !== actor.id) return notFound(PROGRESS_MSG.attemptNotFound);
+  if (a.status !== 'in_progress') return conflict(PROGRESS_MSG.answersAttemptClosed);
+  if (isLate(a, now)) return conflict(PROGRESS_MSG.answersTimeUp);
+  const known = new Set(a.questions.map((q) => q.id));
+  const unknown = questionIds.findIndex((q) => !known.has(q));
+  if (unknown >= 0)
+    return badRequest(
+      formatMessage(PROGRESS_MSG.answerUnknownQuestion, { id: questionIds[unknown] }),
+      `answers.${unknown}.questionId`,
+    );
+  // Nothing explains it now (the deadline passed between the write and this read, at most): refused as closed.
+  return conflict(PROGRESS_MSG.answersAttemptClosed);
+}
+
+/**
  * The attempt the card shows: the highest percentage, a pass before a fail at the same percentage,
  * then the earlier one. An attempt closed when its time ran out never hides a better one before it.
  */
@@ -373,7 +480,7 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, authorizati
   ]);
   await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
   const mine = await deps.models.attempts
-    .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0 })
+    .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0, savedAnswers: 0 })
     .sort({ attemptNumber: -1 })
     .lean<AttemptDoc[]>();
   const finished = mine.filter((a) => a.status !== 'in_progress');

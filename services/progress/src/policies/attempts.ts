@@ -1,12 +1,13 @@
 import {
   PROGRESS_MSG,
   RESULTS_ALL_ROLES,
+  STUDY_ROLES,
   formatMessage,
   type AttemptStatus,
   type Role,
   type ShowCorrectAnswers,
 } from '@portal/contracts';
-import { conflict, forbidden, op, type Principal } from '@portal/service-kit';
+import { conflict, definePolicy, forbidden, op, type Principal } from '@portal/service-kit';
 import { curates, type CuratedCourses } from '../clients/content';
 
 /**
@@ -67,3 +68,9 @@ export const questionsRevealed = (user: Principal, showExplanations: string, cou
  */
 export const correctAnswersRevealed = (user: Principal, setting: ShowCorrectAnswers, doneWithQuiz: boolean): boolean =>
   seesAllResults(user.role) || setting === 'after_each_attempt' || (setting === 'after_pass_or_last' && doneWithQuiz);
+
+/**
+ * Saving an attempt's answers as one goes: the studying roles reach the route; the attempt's own rule
+ * (only one's own, else 404) is the save's store filter (`saveAnswers`).
+ */
+export const ownAttemptAnswers = definePolicy('ownAttemptAnswers', STUDY_ROLES);

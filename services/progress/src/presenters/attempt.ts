@@ -4,6 +4,7 @@ import {
   type AttemptDetail,
   type AttemptSummary,
   type QuizInfo,
+  type SavedAnswers,
 } from '@portal/contracts';
 import type { AttemptDoc } from '../models/attempt';
 import { answerText, correctAnswerText } from '../commands/grading';
@@ -116,5 +117,17 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean, answersRe
           };
         })
       : [],
+  };
+}
+
+/**
+ * The answers an unfinished attempt's learner saved, for the player to go on with (docs/decisions/095):
+ * given back as the player sent them, nothing graded. Undefined when none were saved or it is finished.
+ */
+export function presentSavedAnswers(a: Pick<AttemptDoc, 'status' | 'savedAnswers' | 'savedAt'>): SavedAnswers | undefined {
+  if (a.status !== 'in_progress' || !a.savedAt || !a.savedAnswers) return undefined;
+  return {
+    answers: a.savedAnswers.map(({ questionId, answer, timeSpent }) => ({ questionId, answer, timeSpent })),
+    savedAt: a.savedAt.toISOString(),
   };
 }

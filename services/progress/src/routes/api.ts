@@ -4,6 +4,7 @@
  */
 import type { RouteDeclaration } from '@portal/service-kit';
 import { analyzeQuiz } from './analysis/declarations';
+import { saveAttemptAnswers } from './attempts/declarations';
 import * as assignments from './assignments/declarations';
 import * as candidateLinks from './candidateLinks/declarations';
 import * as certificates from './certificates/declarations';
@@ -69,4 +70,5 @@ export const progressApi: readonly RouteDeclaration[] = [
   assignments.listAssignmentPeople,
   assignments.assignmentReport,
   assignments.exportAssignmentPeople,
+  saveAttemptAnswers,
 ];

@@ -1,8 +1,18 @@
 import Router from '@koa/router';
 import { STUDY_ROLES, attemptStartSchema, attemptSubmitSchema, entityIdField } from '@portal/contracts';
-import { idempotent, parse, requireConsent, requireRole, type ServiceContext } from '@portal/service-kit';
-import { detailFor, loadAttempt, quizCard, startAttempt, submitAttempt } from '../../commands/attempts';
+import {
+  declaredRouter,
+  idempotent,
+  implement,
+  parse,
+  requireConsent,
+  requireRole,
+  type DeclaredHandler,
+  type ServiceContext,
+} from '@portal/service-kit';
+import { detailFor, loadAttempt, quizCard, saveAnswers, startAttempt, submitAttempt } from '../../commands/attempts';
 import type { ProgressDeps } from '../../commands/deps';
+import * as declared from './declarations';
 
 const attemptIdParam = entityIdField('id');
 const quizIdParam = entityIdField('quizId');
@@ -12,6 +22,26 @@ const quizIdParam = entityIdField('quizId');
  * answers stay here: the browser gets the questions as shown and, after submitting, the results.
  */
 export function attemptsRouter(service: ServiceContext, deps: ProgressDeps): Router {
+  // The declared routes beside those not yet declared, on one router (the app mounts one per folder).
+  const router = new Router();
+  router.use(attemptRoutes(service, deps).routes());
+  router.use(undeclaredRoutes(service, deps).routes());
+  return router;
+}
+
+/** The declared routes: saving the answers as the learner goes (docs/decisions/095). */
+export function attemptRoutes(service: ServiceContext, deps: ProgressDeps): Router {
+  const handlers: DeclaredHandler[] = [
+    implement(declared.saveAttemptAnswers, async (ctx, { params, body }) => {
+      // The consent the submit asks for (the kit's middleware, as a declaration names none): from the token, no store call.
+      await requireConsent(ctx, () => Promise.resolve());
+      return saveAnswers(deps, ctx.state.user, params.id, body.answers);
+    }),
+  ];
+  return declaredRouter(service, handlers);
+}
+
+function undeclaredRoutes(service: ServiceContext, deps: ProgressDeps): Router {
   const router = new Router({ prefix: '/api/attempts' });
   const learner = [service.authenticate, requireRole(...STUDY_ROLES)] as const;
 
