@@ -768,6 +768,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Загрузить файл
+         * @description multipart/form-data, поле `file`. Тип файла определяется по содержимому.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upload/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Загрузить несколько файлов
+         * @description multipart/form-data, поле `files` (несколько частей). Тип файла определяется по содержимому.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        post: operations["uploadFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upload/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Загрузить файл с ответом на вопрос квиза
+         * @description multipart/form-data, поле `file`: ответ учащегося на вопрос «Загрузка файла» квиза `quizId` (квиз урока, который учащийся видит). Проверяется и хранится как любая загрузка; в ответе квиза передаётся его `url`. Файл читают только сам учащийся, авторы курса и администратор.
+         *
+         *     Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
+         */
+        post: operations["uploadAnswerFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/courses": {
         parameters: {
             query?: never;
@@ -1142,326 +1208,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/quizzes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Квизы (для выбора в уроке)
-         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        get: operations["listQuizzes"];
-        put?: never;
-        /**
-         * Создать квиз
-         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        post: operations["createQuiz"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quizzes/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Квиз
-         * @description Автор курса получает квиз целиком; остальные — без правильных ответов и пояснений.
-         *
-         *     Доступ: ADMIN (Администратор), MANAGER (Менеджер), CURATOR (Куратор), CLIENT (Клиент), CANDIDATE (Кандидат).
-         */
-        get: operations["getQuiz"];
-        put?: never;
-        post?: never;
-        /**
-         * Удалить квиз
-         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        delete: operations["deleteQuiz"];
-        options?: never;
-        head?: never;
-        /**
-         * Изменить квиз
-         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).
-         *
-         *     Запись с версией: передайте её `version` в заголовке `If-Match` (или полем `version` в теле); если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии (и с `If-Match: *`) ответ 428 и ничего не меняется: иначе можно затереть чужие правки.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        patch: operations["updateQuiz"];
-        trace?: never;
-    };
-    "/api/courses/{courseId}/bank": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Банк вопросов курса
-         * @description Страница вопросов (новые первыми), по метке `tag`; и все метки банка с числом вопросов.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        get: operations["listBankQuestions"];
-        put?: never;
-        /**
-         * Добавить вопрос в банк
-         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404). Идентификатор вопроса банк даёт сам (`bank-<id>`); присланный не хранится.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        post: operations["createBankQuestion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/courses/{courseId}/bank/{questionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Вопрос банка
-         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        get: operations["getBankQuestion"];
-        /**
-         * Изменить вопрос банка
-         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404). Попытки, уже вытянувшие вопрос, хранят его прежним.
-         *
-         *     Запись с версией: передайте её `version` в заголовке `If-Match` (или полем `version` в теле); если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии (и с `If-Match: *`) ответ 428 и ничего не меняется: иначе можно затереть чужие правки.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        put: operations["updateBankQuestion"];
-        post?: never;
-        /**
-         * Удалить вопрос из банка
-         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        delete: operations["deleteBankQuestion"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/upload/file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Загрузить файл
-         * @description multipart/form-data, поле `file`. Тип файла определяется по содержимому.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        post: operations["uploadFile"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/upload/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Загрузить несколько файлов
-         * @description multipart/form-data, поле `files` (несколько частей). Тип файла определяется по содержимому.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        post: operations["uploadFiles"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/upload/answer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Загрузить файл с ответом на вопрос квиза
-         * @description multipart/form-data, поле `file`: ответ учащегося на вопрос «Загрузка файла» квиза `quizId` (квиз урока, который учащийся видит). Проверяется и хранится как любая загрузка; в ответе квиза передаётся его `url`. Файл читают только сам учащийся, авторы курса и администратор.
-         *
-         *     Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
-         */
-        post: operations["uploadAnswerFile"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/files/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Скачать загруженный файл
-         * @description Файл, который показывают учащимся опубликованного курса, отдаётся без токена (его не могут послать `<img>` и `<video>`) с `Cache-Control: public, max-age=300`. Остальные (ответы учащихся, файлы неопубликованных курсов, ещё не использованные) — только с токеном того, кто их загрузил, авторов курса или администратора, с `Cache-Control: private, no-store`. Поддерживает `Range` (ответ 206).
-         *
-         *     Доступ: без входа.
-         */
-        get: operations["downloadFile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generations/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Чем работает конструктор (шаблон или ИИ)
-         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        get: operations["getGenerationConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/courses/generate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Сгенерировать курс
-         * @description Запускает задание и сразу отвечает 202; ход задания — `GET /api/generations/{id}`.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        post: operations["generateCourse"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generations/regenerate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Перегенерировать модуль, урок или квиз (предложение)
-         * @description Ничего не меняет до `POST /api/generations/{id}/accept`.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        post: operations["regenerateCoursePart"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generations/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Ход генерации
-         * @description Чужое задание куратору не видно (404); ADMIN видит любое.
-         *
-         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        get: operations["getGeneration"];
-        put?: never;
-        post?: never;
-        /**
-         * Остановить генерацию или отклонить предложение
-         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        delete: operations["cancelGeneration"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generations/{id}/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Принять предложение перегенерации
-         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
-         */
-        post: operations["acceptGeneration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/courses/{id}/export/scorm": {
         parameters: {
             query?: never;
@@ -1726,6 +1472,260 @@ export interface paths {
          *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
          */
         post: operations["restoreCourseVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quizzes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Квизы (для выбора в уроке)
+         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        get: operations["listQuizzes"];
+        put?: never;
+        /**
+         * Создать квиз
+         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        post: operations["createQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quizzes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Квиз
+         * @description Автор курса получает квиз целиком; остальные — без правильных ответов и пояснений.
+         *
+         *     Доступ: ADMIN (Администратор), MANAGER (Менеджер), CURATOR (Куратор), CLIENT (Клиент), CANDIDATE (Кандидат).
+         */
+        get: operations["getQuiz"];
+        put?: never;
+        post?: never;
+        /**
+         * Удалить квиз
+         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        delete: operations["deleteQuiz"];
+        options?: never;
+        head?: never;
+        /**
+         * Изменить квиз
+         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).
+         *
+         *     Запись с версией: передайте её `version` в заголовке `If-Match` (или полем `version` в теле); если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии (и с `If-Match: *`) ответ 428 и ничего не меняется: иначе можно затереть чужие правки.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        patch: operations["updateQuiz"];
+        trace?: never;
+    };
+    "/api/courses/{courseId}/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Банк вопросов курса
+         * @description Страница вопросов (новые первыми), по метке `tag`; и все метки банка с числом вопросов.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        get: operations["listBankQuestions"];
+        put?: never;
+        /**
+         * Добавить вопрос в банк
+         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404). Идентификатор вопроса банк даёт сам (`bank-<id>`); присланный не хранится.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        post: operations["createBankQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/{courseId}/bank/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Вопрос банка
+         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        get: operations["getBankQuestion"];
+        /**
+         * Изменить вопрос банка
+         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404). Попытки, уже вытянувшие вопрос, хранят его прежним.
+         *
+         *     Запись с версией: передайте её `version` в заголовке `If-Match` (или полем `version` в теле); если запись успел изменить кто-то другой, ответ 412 и ничего не меняется. Без версии (и с `If-Match: *`) ответ 428 и ничего не меняется: иначе можно затереть чужие правки.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        put: operations["updateBankQuestion"];
+        post?: never;
+        /**
+         * Удалить вопрос из банка
+         * @description ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        delete: operations["deleteBankQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Скачать загруженный файл
+         * @description Файл, который показывают учащимся опубликованного курса, отдаётся без токена (его не могут послать `<img>` и `<video>`) с `Cache-Control: public, max-age=300`. Остальные (ответы учащихся, файлы неопубликованных курсов, ещё не использованные) — только с токеном того, кто их загрузил, авторов курса или администратора, с `Cache-Control: private, no-store`. Поддерживает `Range` (ответ 206).
+         *
+         *     Доступ: без входа.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Чем работает конструктор (шаблон или ИИ)
+         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        get: operations["getGenerationConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Сгенерировать курс
+         * @description Запускает задание и сразу отвечает 202; ход задания — `GET /api/generations/{id}`.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        post: operations["generateCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Перегенерировать модуль, урок или квиз (предложение)
+         * @description Ничего не меняет до `POST /api/generations/{id}/accept`.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        post: operations["regenerateCoursePart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ход генерации
+         * @description Чужое задание куратору не видно (404); ADMIN видит любое.
+         *
+         *     Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        get: operations["getGeneration"];
+        put?: never;
+        post?: never;
+        /**
+         * Остановить генерацию или отклонить предложение
+         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        delete: operations["cancelGeneration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Принять предложение перегенерации
+         * @description Доступ: ADMIN (Администратор), CURATOR (Куратор).
+         */
+        post: operations["acceptGeneration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3648,6 +3648,16 @@ export interface components {
             /** @example подразделение: Склад → ИТ */
             reason: string;
         };
+        UploadedFile: {
+            /** @example /api/files/0b6f…-лекция.mp4 */
+            url: string;
+            name: string;
+            /** @example лекция.mp4 */
+            originalName: string;
+            size: number;
+            /** @example video/mp4 */
+            mimeType: string;
+        };
         CourseSummary: {
             /** @example 6743a1f0c2b5e80012ab34cd */
             id: string;
@@ -3910,6 +3920,263 @@ export interface components {
             blocksCount?: number;
             hasQuiz?: boolean;
             hasScorm?: boolean;
+        };
+        ScormCourseUpload: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            id: string;
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            courseId: string;
+            /** @example Golf Explained */
+            title: string;
+            /** @enum {string} */
+            version: "2004" | "1.2";
+            /** @example 2004 3rd Edition */
+            edition: string;
+            scos: {
+                /** @example item_1 */
+                id: string;
+                /** @example Урок 1. Введение */
+                title: string;
+                /** @example shared/launchpage.html */
+                launch: string;
+                /** @description Заголовки вложенных элементов организации, от внешнего к внутреннему */
+                path: string[];
+            }[];
+            files: number;
+            bytes: number;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            createdAt: string;
+            modules: {
+                /** @example 6743a1f0c2b5e80012ab34cd */
+                id: string;
+                title: string;
+                description: string;
+                position: number;
+                /** @enum {string} */
+                status: "draft" | "published" | "hidden";
+                generated?: boolean;
+                version: number;
+                lessons: {
+                    /** @example 6743a1f0c2b5e80012ab34cd */
+                    id: string;
+                    title: string;
+                    /** @enum {string} */
+                    status: "draft" | "published" | "hidden";
+                    /** @example 6743a1f0c2b5e80012ab34cd */
+                    moduleId: string;
+                    position: number;
+                    blocksCount: number;
+                    hasQuiz: boolean;
+                    hasScorm: boolean;
+                    generated?: boolean;
+                    version: number;
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-04T09:30:00.000Z
+                     */
+                    updatedAt: string;
+                }[];
+            }[];
+        };
+        ScormPackage: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            id: string;
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            courseId: string;
+            /** @example Golf Explained */
+            title: string;
+            /** @enum {string} */
+            version: "2004" | "1.2";
+            /** @example 2004 3rd Edition */
+            edition: string;
+            scos: {
+                /** @example item_1 */
+                id: string;
+                /** @example Урок 1. Введение */
+                title: string;
+                /** @example shared/launchpage.html */
+                launch: string;
+                /** @description Заголовки вложенных элементов организации, от внешнего к внутреннему */
+                path: string[];
+            }[];
+            files: number;
+            bytes: number;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            createdAt: string;
+        };
+        ScormLaunch: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            packageId: string;
+            scoId: string;
+            /** @enum {string} */
+            version: "2004" | "1.2";
+            /** @example /scorm/eyJwIjoi….bWFj/shared/launchpage.html */
+            url: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            expiresAt: string;
+        };
+        DraftState: {
+            /** @description Версия, которую видят ученики; null — версий ещё нет */
+            publishedVersion: number | null;
+            versioned: boolean;
+            hasChanges: boolean;
+            diff: components["schemas"]["VersionDiff"];
+        };
+        VersionDiff: {
+            modules: {
+                /** @example 6743a1f0c2b5e80012ab34cd */
+                id: string;
+                /**
+                 * @description added — добавлен, removed — удалён, changed — изменён
+                 * @enum {string}
+                 */
+                kind: "added" | "removed" | "changed";
+                title: string;
+                moduleId?: string | null;
+            }[];
+            lessons: {
+                /** @example 6743a1f0c2b5e80012ab34cd */
+                id: string;
+                /**
+                 * @description added — добавлен, removed — удалён, changed — изменён
+                 * @enum {string}
+                 */
+                kind: "added" | "removed" | "changed";
+                title: string;
+                moduleId?: string | null;
+            }[];
+            quizzes: {
+                /** @example 6743a1f0c2b5e80012ab34cd */
+                id: string;
+                /**
+                 * @description added — добавлен, removed — удалён, changed — изменён
+                 * @enum {string}
+                 */
+                kind: "added" | "removed" | "changed";
+                title: string;
+                moduleId?: string | null;
+            }[];
+            /** @description Вопросы банка: сколько добавлено, удалено, изменено */
+            bank: {
+                added: number;
+                removed: number;
+                changed: number;
+            };
+            /** @description Для каждого изменённого урока — блоки содержимого, добавленные, удалённые или изменённые */
+            blocks: {
+                [key: string]: {
+                    id: string;
+                    /**
+                     * @description added — добавлен, removed — удалён, changed — изменён
+                     * @enum {string}
+                     */
+                    kind: "added" | "removed" | "changed";
+                    type: string;
+                }[];
+            };
+            /** @description Уроки: сколько добавлено, удалено, изменено */
+            counts: {
+                added: number;
+                removed: number;
+                changed: number;
+            };
+        };
+        CourseVersion: {
+            /** @example 3 */
+            number: number;
+            /** @example Обновлён раздел о СИЗ */
+            summary: string;
+            publishedBy: {
+                id: string;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            publishedAt: string;
+            counts: {
+                added: number;
+                removed: number;
+                changed: number;
+            };
+            retakeLessonIds: string[];
+            current: boolean;
+            /** @description На версии начаты попытки: очистка её не удалит */
+            pinned: boolean;
+        };
+        CourseVersionPage: {
+            data: components["schemas"]["CourseVersion"][];
+            total: number;
+            page: number;
+            limit: number;
+            /** @description false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный */
+            totalExact?: boolean;
+        };
+        PruneVersionsAnswer: {
+            /** @description Номера удалённых версий */
+            removed: number[];
+        };
+        VersionOutline: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            courseId: string;
+            number: number;
+            summary: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            publishedAt: string;
+            modules: {
+                /** @example 6743a1f0c2b5e80012ab34cd */
+                id: string;
+                title: string;
+                description: string;
+                lessons: {
+                    /** @example 6743a1f0c2b5e80012ab34cd */
+                    id: string;
+                    title: string;
+                    blocksCount: number;
+                    hasQuiz: boolean;
+                }[];
+            }[];
+        };
+        VersionLesson: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            id: string;
+            /** @constant */
+            type: "LESSON";
+            title: string;
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            courseId: string;
+            moduleId: string | null;
+            position: number;
+            /** @enum {string} */
+            status: "draft" | "published" | "hidden";
+            version: number;
+            generated?: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description Блоки урока в этой версии (JSON-строка, как в GET /api/blocks/{id}) */
+            content: string;
+            description: string;
         };
         QuizSummary: {
             /** @example 6743a1f0c2b5e80012ab34cd */
@@ -4198,16 +4465,6 @@ export interface components {
              */
             updatedAt: string;
         };
-        UploadedFile: {
-            /** @example /api/files/0b6f…-лекция.mp4 */
-            url: string;
-            name: string;
-            /** @example лекция.mp4 */
-            originalName: string;
-            size: number;
-            /** @example video/mp4 */
-            mimeType: string;
-        };
         GenerationConfig: {
             /** @enum {string} */
             source: "ai" | "template";
@@ -4314,263 +4571,6 @@ export interface components {
              */
             updatedAt: string;
         };
-        ScormCourseUpload: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            id: string;
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            courseId: string;
-            /** @example Golf Explained */
-            title: string;
-            /** @enum {string} */
-            version: "2004" | "1.2";
-            /** @example 2004 3rd Edition */
-            edition: string;
-            scos: {
-                /** @example item_1 */
-                id: string;
-                /** @example Урок 1. Введение */
-                title: string;
-                /** @example shared/launchpage.html */
-                launch: string;
-                /** @description Заголовки вложенных элементов организации, от внешнего к внутреннему */
-                path: string[];
-            }[];
-            files: number;
-            bytes: number;
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            createdAt: string;
-            modules: {
-                /** @example 6743a1f0c2b5e80012ab34cd */
-                id: string;
-                title: string;
-                description: string;
-                position: number;
-                /** @enum {string} */
-                status: "draft" | "published" | "hidden";
-                generated?: boolean;
-                version: number;
-                lessons: {
-                    /** @example 6743a1f0c2b5e80012ab34cd */
-                    id: string;
-                    title: string;
-                    /** @enum {string} */
-                    status: "draft" | "published" | "hidden";
-                    /** @example 6743a1f0c2b5e80012ab34cd */
-                    moduleId: string;
-                    position: number;
-                    blocksCount: number;
-                    hasQuiz: boolean;
-                    hasScorm: boolean;
-                    generated?: boolean;
-                    version: number;
-                    /**
-                     * Format: date-time
-                     * @example 2026-12-04T09:30:00.000Z
-                     */
-                    updatedAt: string;
-                }[];
-            }[];
-        };
-        ScormPackage: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            id: string;
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            courseId: string;
-            /** @example Golf Explained */
-            title: string;
-            /** @enum {string} */
-            version: "2004" | "1.2";
-            /** @example 2004 3rd Edition */
-            edition: string;
-            scos: {
-                /** @example item_1 */
-                id: string;
-                /** @example Урок 1. Введение */
-                title: string;
-                /** @example shared/launchpage.html */
-                launch: string;
-                /** @description Заголовки вложенных элементов организации, от внешнего к внутреннему */
-                path: string[];
-            }[];
-            files: number;
-            bytes: number;
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            createdAt: string;
-        };
-        ScormLaunch: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            packageId: string;
-            scoId: string;
-            /** @enum {string} */
-            version: "2004" | "1.2";
-            /** @example /scorm/eyJwIjoi….bWFj/shared/launchpage.html */
-            url: string;
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            expiresAt: string;
-        };
-        DraftState: {
-            /** @description Версия, которую видят ученики; null — версий ещё нет */
-            publishedVersion: number | null;
-            versioned: boolean;
-            hasChanges: boolean;
-            diff: components["schemas"]["VersionDiff"];
-        };
-        VersionDiff: {
-            modules: {
-                /** @example 6743a1f0c2b5e80012ab34cd */
-                id: string;
-                /**
-                 * @description added — добавлен, removed — удалён, changed — изменён
-                 * @enum {string}
-                 */
-                kind: "added" | "removed" | "changed";
-                title: string;
-                moduleId?: string | null;
-            }[];
-            lessons: {
-                /** @example 6743a1f0c2b5e80012ab34cd */
-                id: string;
-                /**
-                 * @description added — добавлен, removed — удалён, changed — изменён
-                 * @enum {string}
-                 */
-                kind: "added" | "removed" | "changed";
-                title: string;
-                moduleId?: string | null;
-            }[];
-            quizzes: {
-                /** @example 6743a1f0c2b5e80012ab34cd */
-                id: string;
-                /**
-                 * @description added — добавлен, removed — удалён, changed — изменён
-                 * @enum {string}
-                 */
-                kind: "added" | "removed" | "changed";
-                title: string;
-                moduleId?: string | null;
-            }[];
-            /** @description Вопросы банка: сколько добавлено, удалено, изменено */
-            bank: {
-                added: number;
-                removed: number;
-                changed: number;
-            };
-            /** @description Для каждого изменённого урока — блоки содержимого, добавленные, удалённые или изменённые */
-            blocks: {
-                [key: string]: {
-                    id: string;
-                    /**
-                     * @description added — добавлен, removed — удалён, changed — изменён
-                     * @enum {string}
-                     */
-                    kind: "added" | "removed" | "changed";
-                    type: string;
-                }[];
-            };
-            /** @description Уроки: сколько добавлено, удалено, изменено */
-            counts: {
-                added: number;
-                removed: number;
-                changed: number;
-            };
-        };
-        CourseVersion: {
-            /** @example 3 */
-            number: number;
-            /** @example Обновлён раздел о СИЗ */
-            summary: string;
-            publishedBy: {
-                id: string;
-                name: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            publishedAt: string;
-            counts: {
-                added: number;
-                removed: number;
-                changed: number;
-            };
-            retakeLessonIds: string[];
-            current: boolean;
-            /** @description На версии начаты попытки: очистка её не удалит */
-            pinned: boolean;
-        };
-        CourseVersionPage: {
-            data: components["schemas"]["CourseVersion"][];
-            total: number;
-            page: number;
-            limit: number;
-            /** @description false, когда подсчёт остановлен на 10 000 (совпадений больше); нет поля, когда total точный */
-            totalExact?: boolean;
-        };
-        PruneVersionsAnswer: {
-            /** @description Номера удалённых версий */
-            removed: number[];
-        };
-        VersionOutline: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            courseId: string;
-            number: number;
-            summary: string;
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            publishedAt: string;
-            modules: {
-                /** @example 6743a1f0c2b5e80012ab34cd */
-                id: string;
-                title: string;
-                description: string;
-                lessons: {
-                    /** @example 6743a1f0c2b5e80012ab34cd */
-                    id: string;
-                    title: string;
-                    blocksCount: number;
-                    hasQuiz: boolean;
-                }[];
-            }[];
-        };
-        VersionLesson: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            id: string;
-            /** @constant */
-            type: "LESSON";
-            title: string;
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            courseId: string;
-            moduleId: string | null;
-            position: number;
-            /** @enum {string} */
-            status: "draft" | "published" | "hidden";
-            version: number;
-            generated?: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            updatedAt: string;
-            /** @description Блоки урока в этой версии (JSON-строка, как в GET /api/blocks/{id}) */
-            content: string;
-            description: string;
-        };
         QuizCard: {
             quiz: components["schemas"]["QuizInfo"];
             attemptsUsed: number;
@@ -4663,6 +4663,25 @@ export interface components {
              */
             serverNow: string;
             resumed: boolean;
+            savedAnswers?: components["schemas"]["SavedAnswers"];
+        };
+        /** @description Ответы, сохранённые учащимся по ходу попытки (только своей и незавершённой) */
+        SavedAnswers: {
+            answers: {
+                questionId: string;
+                answer: number | number[] | string | string[] | {
+                    [key: string]: number;
+                } | {
+                    x: number;
+                    y: number;
+                } | null;
+                timeSpent: number;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            savedAt: string;
         };
         AttemptDetail: {
             /** @example 6743a1f0c2b5e80012ab34cd */
@@ -4717,6 +4736,7 @@ export interface components {
                 review?: components["schemas"]["AnswerReview"] | null;
             }[];
             lateAnswers: number;
+            savedAnswers?: components["schemas"]["SavedAnswers"];
         };
         AnswerReview: {
             score: number;
@@ -8598,6 +8618,377 @@ export interface operations {
             };
         };
     };
+    uploadFile: {
+        parameters: {
+            query?: {
+                accept?: "any" | "media" | "image" | "video" | "audio";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Файл сохранён */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Файл больше допустимого или их слишком много */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Ошибка загрузки файла: файл слишком большой",
+                     *       "statusCode": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Недопустимый тип файла */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Ошибка загрузки файла: недопустимый тип файла",
+                     *       "statusCode": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Слишком много загрузок */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Слишком много загрузок. Попробуйте снова через 60 с.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadFiles: {
+        parameters: {
+            query?: {
+                accept?: "any" | "media" | "image" | "video" | "audio";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Файлы сохранены */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"][];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Файл больше допустимого или их слишком много */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Ошибка загрузки файла: файл слишком большой",
+                     *       "statusCode": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Недопустимый тип файла */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Ошибка загрузки файла: недопустимый тип файла",
+                     *       "statusCode": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Слишком много загрузок */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Слишком много загрузок. Попробуйте снова через 60 с.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadAnswerFile: {
+        parameters: {
+            query: {
+                quizId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Файл сохранён */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав, или нет действующего согласия на обработку персональных данных */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Обучение недоступно без согласия на обработку персональных данных. Подтвердите «Согласие на обработку персональных данных» и повторите",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Квиза нет или учащийся его не видит */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Квиз не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Файл больше допустимого */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Ошибка загрузки файла: файл слишком большой",
+                     *       "statusCode": 413
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Недопустимый тип файла */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Ошибка загрузки файла: недопустимый тип файла",
+                     *       "statusCode": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Слишком много загрузок */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Слишком много загрузок. Попробуйте снова через 60 с.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCourses: {
         parameters: {
             query?: {
@@ -10685,2183 +11076,6 @@ export interface operations {
             };
         };
     };
-    listQuizzes: {
-        parameters: {
-            query?: {
-                search?: string;
-                courseId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Квизы */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["QuizSummary"][];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createQuiz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "title": "Итоговый тест",
-                 *       "courseId": "6743a1f0c2b5e80012ab34cd",
-                 *       "questions": [
-                 *         {
-                 *           "id": "q1",
-                 *           "type": "single_choice",
-                 *           "question": "Куда звонить при пожаре?",
-                 *           "options": [
-                 *             "101",
-                 *             "103"
-                 *           ],
-                 *           "correctAnswers": [
-                 *             0
-                 *           ]
-                 *         }
-                 *       ],
-                 *       "settings": {
-                 *         "passingScore": 70,
-                 *         "maxAttempts": 3
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    title: string;
-                    description?: string;
-                    courseId?: string | null;
-                    questions?: {
-                        id: string;
-                        /** @enum {string} */
-                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
-                        question: string;
-                        /** @default [] */
-                        options?: string[];
-                        /** @default [] */
-                        correctAnswers?: number[];
-                        correctAnswer?: string;
-                        pairs?: {
-                            left: string;
-                            right: string;
-                        }[];
-                        blanks?: string[];
-                        tolerance?: number;
-                        rows?: string[];
-                        image?: string;
-                        imageAlt?: string;
-                        areas?: ({
-                            /** @constant */
-                            shape: "rect";
-                            x: number;
-                            y: number;
-                            width: number;
-                            height: number;
-                        } | {
-                            /** @constant */
-                            shape: "polygon";
-                            points: {
-                                x: number;
-                                y: number;
-                            }[];
-                        })[];
-                        markers?: {
-                            x: number;
-                            y: number;
-                            label: string;
-                        }[];
-                        explanation?: string;
-                        /** @default 0 */
-                        order?: number;
-                        /** @default 1 */
-                        points?: number;
-                    }[];
-                    settings?: {
-                        [key: string]: unknown;
-                    };
-                    draws?: {
-                        tag: string;
-                        count: number;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Квиз создан */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Quiz"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Курса нет или он скрыт от этого человека */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Курс не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getQuiz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор квиза */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Квиз */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Quiz"] | components["schemas"]["LearnerQuiz"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Квиза нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Квиз не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteQuiz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор квиза */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Удалён */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Квиза нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Квиз не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateQuiz: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Версия записи, на которой основано изменение (или поле `version` в теле) */
-                "if-match"?: string;
-            };
-            path: {
-                /** @description Идентификатор квиза */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "title": "Итоговый тест (новая редакция)",
-                 *       "version": 3
-                 *     }
-                 */
-                "application/json": {
-                    title?: string;
-                    description?: string;
-                    courseId?: string | null;
-                    questions?: {
-                        id: string;
-                        /** @enum {string} */
-                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
-                        question: string;
-                        /** @default [] */
-                        options?: string[];
-                        /** @default [] */
-                        correctAnswers?: number[];
-                        correctAnswer?: string;
-                        pairs?: {
-                            left: string;
-                            right: string;
-                        }[];
-                        blanks?: string[];
-                        tolerance?: number;
-                        rows?: string[];
-                        image?: string;
-                        imageAlt?: string;
-                        areas?: ({
-                            /** @constant */
-                            shape: "rect";
-                            x: number;
-                            y: number;
-                            width: number;
-                            height: number;
-                        } | {
-                            /** @constant */
-                            shape: "polygon";
-                            points: {
-                                x: number;
-                                y: number;
-                            }[];
-                        })[];
-                        markers?: {
-                            x: number;
-                            y: number;
-                            label: string;
-                        }[];
-                        explanation?: string;
-                        /** @default 0 */
-                        order?: number;
-                        /** @default 1 */
-                        points?: number;
-                    }[];
-                    settings?: {
-                        [key: string]: unknown;
-                    };
-                    draws?: {
-                        tag: string;
-                        count: number;
-                    }[];
-                    /**
-                     * @description Версия записи, на которой основано изменение (или заголовок If-Match); без неё ответ 428
-                     * @example 3
-                     */
-                    version?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Квиз после изменения */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Quiz"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Квиза нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Квиз не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Запись изменил кто-то другой: версия в If-Match устарела */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Документ изменён другим пользователем",
-                     *       "statusCode": 412
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Версия записи не передана: ни поля version, ни заголовка If-Match */
-            428: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Укажите версию изменяемой записи (поле version или заголовок If-Match): без неё можно затереть чужие правки",
-                     *       "statusCode": 428
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listBankQuestions: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-                tag?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Идентификатор курса */
-                courseId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Страница банка */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BankPage"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Курса нет или он скрыт от этого человека */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Курс не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createBankQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор курса */
-                courseId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "tags": [
-                 *         "охрана труда"
-                 *       ],
-                 *       "question": {
-                 *         "id": "q1",
-                 *         "type": "single_choice",
-                 *         "question": "Сколько дней отпуска?",
-                 *         "options": [
-                 *           "14",
-                 *           "28"
-                 *         ],
-                 *         "correctAnswers": [
-                 *           1
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    tags: string[];
-                    question: {
-                        id: string;
-                        /** @enum {string} */
-                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
-                        question: string;
-                        /** @default [] */
-                        options?: string[];
-                        /** @default [] */
-                        correctAnswers?: number[];
-                        correctAnswer?: string;
-                        pairs?: {
-                            left: string;
-                            right: string;
-                        }[];
-                        blanks?: string[];
-                        tolerance?: number;
-                        rows?: string[];
-                        image?: string;
-                        imageAlt?: string;
-                        areas?: ({
-                            /** @constant */
-                            shape: "rect";
-                            x: number;
-                            y: number;
-                            width: number;
-                            height: number;
-                        } | {
-                            /** @constant */
-                            shape: "polygon";
-                            points: {
-                                x: number;
-                                y: number;
-                            }[];
-                        })[];
-                        markers?: {
-                            x: number;
-                            y: number;
-                            label: string;
-                        }[];
-                        explanation?: string;
-                        /** @default 0 */
-                        order?: number;
-                        /** @default 1 */
-                        points?: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Вопрос добавлен */
-            201: {
-                headers: {
-                    /** @description Версия записи для If-Match / If-None-Match */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BankQuestion"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Курса нет или он скрыт от этого человека */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Курс не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getBankQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор курса */
-                courseId: string;
-                /** @description Идентификатор вопроса банка */
-                questionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Вопрос */
-            200: {
-                headers: {
-                    /** @description Версия записи для If-Match / If-None-Match */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BankQuestion"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Такого вопроса в банке курса нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Вопрос банка не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateBankQuestion: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Версия записи, на которой основано изменение (или поле `version` в теле) */
-                "if-match"?: string;
-            };
-            path: {
-                /** @description Идентификатор курса */
-                courseId: string;
-                /** @description Идентификатор вопроса банка */
-                questionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "tags": [
-                 *         "охрана труда"
-                 *       ],
-                 *       "question": {
-                 *         "id": "q1",
-                 *         "type": "true_false",
-                 *         "question": "Инструктаж обязателен",
-                 *         "correctAnswer": "true"
-                 *       },
-                 *       "version": 3
-                 *     }
-                 */
-                "application/json": {
-                    tags: string[];
-                    question: {
-                        id: string;
-                        /** @enum {string} */
-                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
-                        question: string;
-                        /** @default [] */
-                        options?: string[];
-                        /** @default [] */
-                        correctAnswers?: number[];
-                        correctAnswer?: string;
-                        pairs?: {
-                            left: string;
-                            right: string;
-                        }[];
-                        blanks?: string[];
-                        tolerance?: number;
-                        rows?: string[];
-                        image?: string;
-                        imageAlt?: string;
-                        areas?: ({
-                            /** @constant */
-                            shape: "rect";
-                            x: number;
-                            y: number;
-                            width: number;
-                            height: number;
-                        } | {
-                            /** @constant */
-                            shape: "polygon";
-                            points: {
-                                x: number;
-                                y: number;
-                            }[];
-                        })[];
-                        markers?: {
-                            x: number;
-                            y: number;
-                            label: string;
-                        }[];
-                        explanation?: string;
-                        /** @default 0 */
-                        order?: number;
-                        /** @default 1 */
-                        points?: number;
-                    };
-                    /**
-                     * @description Версия записи, на которой основано изменение (или заголовок If-Match); без неё ответ 428
-                     * @example 3
-                     */
-                    version?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Вопрос после изменения */
-            200: {
-                headers: {
-                    /** @description Версия записи для If-Match / If-None-Match */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BankQuestion"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Такого вопроса в банке курса нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Вопрос банка не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Запись изменил кто-то другой: версия в If-Match устарела */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Документ изменён другим пользователем",
-                     *       "statusCode": 412
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Версия записи не передана: ни поля version, ни заголовка If-Match */
-            428: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Укажите версию изменяемой записи (поле version или заголовок If-Match): без неё можно затереть чужие правки",
-                     *       "statusCode": 428
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteBankQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор курса */
-                courseId: string;
-                /** @description Идентификатор вопроса банка */
-                questionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Удалён */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Такого вопроса в банке курса нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Вопрос банка не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    uploadFile: {
-        parameters: {
-            query?: {
-                accept?: "any" | "media" | "image" | "video" | "audio";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Файл сохранён */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadedFile"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Файл больше допустимого или их слишком много */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Ошибка загрузки файла: файл слишком большой",
-                     *       "statusCode": 413
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Недопустимый тип файла */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Ошибка загрузки файла: недопустимый тип файла",
-                     *       "statusCode": 415
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Слишком много загрузок */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Слишком много загрузок. Попробуйте снова через 60 с.",
-                     *       "statusCode": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    uploadFiles: {
-        parameters: {
-            query?: {
-                accept?: "any" | "media" | "image" | "video" | "audio";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    files: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description Файлы сохранены */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadedFile"][];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Файл больше допустимого или их слишком много */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Ошибка загрузки файла: файл слишком большой",
-                     *       "statusCode": 413
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Недопустимый тип файла */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Ошибка загрузки файла: недопустимый тип файла",
-                     *       "statusCode": 415
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Слишком много загрузок */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Слишком много загрузок. Попробуйте снова через 60 с.",
-                     *       "statusCode": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    uploadAnswerFile: {
-        parameters: {
-            query: {
-                quizId: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Файл сохранён */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadedFile"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав, или нет действующего согласия на обработку персональных данных */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Обучение недоступно без согласия на обработку персональных данных. Подтвердите «Согласие на обработку персональных данных» и повторите",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Квиза нет или учащийся его не видит */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Квиз не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Файл больше допустимого */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Ошибка загрузки файла: файл слишком большой",
-                     *       "statusCode": 413
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Недопустимый тип файла */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Ошибка загрузки файла: недопустимый тип файла",
-                     *       "statusCode": 415
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Слишком много загрузок */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Слишком много загрузок. Попробуйте снова через 60 с.",
-                     *       "statusCode": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    downloadFile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Имя файла из ответа загрузки */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Содержимое файла */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            /** @description Часть файла по заголовку Range */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            /** @description Файл не публичный, а токена нет */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Файл не публичный и не ваш */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Этот файл доступен только тому, кто его загрузил, авторам курса и администратору",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Файла нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Файл не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Запрошенная часть файла недоступна */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Запрошенная часть файла недоступна",
-                     *       "statusCode": 416
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getGenerationConfig: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Источник и пояснение */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerationConfig"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    generateCourse: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "topic": "Охрана труда",
-                 *       "audience": "Новые сотрудники склада",
-                 *       "goals": [
-                 *         "Знать правила безопасности"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    topic: string;
-                    audience: string;
-                    goals: string[];
-                    /** @default Начальный */
-                    level?: string;
-                    modulesCount?: number;
-                    lessonsPerModule?: number;
-                    /** @default true */
-                    withQuizzes?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Задание запущено */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerationJob"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Слишком много генераций или исчерпан дневной лимит ИИ */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Слишком много генераций. Попробуйте снова через 10 мин.",
-                     *       "statusCode": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    regenerateCoursePart: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "target": "lesson",
-                 *       "id": "6743a1f0c2b5e80012ab34cd",
-                 *       "instructions": "больше практики"
-                 *     }
-                 */
-                "application/json": {
-                    /** @enum {string} */
-                    target: "module" | "lesson" | "quiz";
-                    id: string;
-                    /** @default  */
-                    instructions?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Задание запущено */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerationJob"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Модуля или урока нет */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Блок не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Слишком много генераций или исчерпан дневной лимит ИИ */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Слишком много генераций. Попробуйте снова через 10 мин.",
-                     *       "statusCode": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getGeneration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор генерации */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Задание */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerationJob"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Генерации нет или она чужая */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Генерация не найдена или уже завершена",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    cancelGeneration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор генерации */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Задание после отмены */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GenerationJob"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Генерации нет или она чужая */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Генерация не найдена или уже завершена",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Задание уже завершено */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Генерация уже завершена",
-                     *       "statusCode": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    acceptGeneration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор генерации */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Курс после замены */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Course"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Генерации нет или она чужая */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Генерация не найдена или уже завершена",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Принимать нечего */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "У этой генерации нет предложения для принятия",
-                     *       "statusCode": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     exportCourseScorm: {
         parameters: {
             query?: never;
@@ -14059,6 +12273,1812 @@ export interface operations {
                      * @example {
                      *       "message": "Версия курса не найдена",
                      *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listQuizzes: {
+        parameters: {
+            query?: {
+                search?: string;
+                courseId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Квизы */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizSummary"][];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Итоговый тест",
+                 *       "courseId": "6743a1f0c2b5e80012ab34cd",
+                 *       "questions": [
+                 *         {
+                 *           "id": "q1",
+                 *           "type": "single_choice",
+                 *           "question": "Куда звонить при пожаре?",
+                 *           "options": [
+                 *             "101",
+                 *             "103"
+                 *           ],
+                 *           "correctAnswers": [
+                 *             0
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "settings": {
+                 *         "passingScore": 70,
+                 *         "maxAttempts": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    title: string;
+                    description?: string;
+                    courseId?: string | null;
+                    questions?: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
+                        question: string;
+                        /** @default [] */
+                        options?: string[];
+                        /** @default [] */
+                        correctAnswers?: number[];
+                        correctAnswer?: string;
+                        pairs?: {
+                            left: string;
+                            right: string;
+                        }[];
+                        blanks?: string[];
+                        tolerance?: number;
+                        rows?: string[];
+                        image?: string;
+                        imageAlt?: string;
+                        areas?: ({
+                            /** @constant */
+                            shape: "rect";
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            /** @constant */
+                            shape: "polygon";
+                            points: {
+                                x: number;
+                                y: number;
+                            }[];
+                        })[];
+                        markers?: {
+                            x: number;
+                            y: number;
+                            label: string;
+                        }[];
+                        explanation?: string;
+                        /** @default 0 */
+                        order?: number;
+                        /** @default 1 */
+                        points?: number;
+                    }[];
+                    settings?: {
+                        [key: string]: unknown;
+                    };
+                    draws?: {
+                        tag: string;
+                        count: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Квиз создан */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quiz"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Курса нет или он скрыт от этого человека */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Курс не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор квиза */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Квиз */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quiz"] | components["schemas"]["LearnerQuiz"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Квиза нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Квиз не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор квиза */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Удалён */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Квиза нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Квиз не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateQuiz: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Версия записи, на которой основано изменение (или поле `version` в теле) */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description Идентификатор квиза */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Итоговый тест (новая редакция)",
+                 *       "version": 3
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    courseId?: string | null;
+                    questions?: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
+                        question: string;
+                        /** @default [] */
+                        options?: string[];
+                        /** @default [] */
+                        correctAnswers?: number[];
+                        correctAnswer?: string;
+                        pairs?: {
+                            left: string;
+                            right: string;
+                        }[];
+                        blanks?: string[];
+                        tolerance?: number;
+                        rows?: string[];
+                        image?: string;
+                        imageAlt?: string;
+                        areas?: ({
+                            /** @constant */
+                            shape: "rect";
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            /** @constant */
+                            shape: "polygon";
+                            points: {
+                                x: number;
+                                y: number;
+                            }[];
+                        })[];
+                        markers?: {
+                            x: number;
+                            y: number;
+                            label: string;
+                        }[];
+                        explanation?: string;
+                        /** @default 0 */
+                        order?: number;
+                        /** @default 1 */
+                        points?: number;
+                    }[];
+                    settings?: {
+                        [key: string]: unknown;
+                    };
+                    draws?: {
+                        tag: string;
+                        count: number;
+                    }[];
+                    /**
+                     * @description Версия записи, на которой основано изменение (или заголовок If-Match); без неё ответ 428
+                     * @example 3
+                     */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Квиз после изменения */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quiz"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Квиза нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Квиз не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Запись изменил кто-то другой: версия в If-Match устарела */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Документ изменён другим пользователем",
+                     *       "statusCode": 412
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Версия записи не передана: ни поля version, ни заголовка If-Match */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Укажите версию изменяемой записи (поле version или заголовок If-Match): без неё можно затереть чужие правки",
+                     *       "statusCode": 428
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankQuestions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Идентификатор курса */
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Страница банка */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankPage"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Курса нет или он скрыт от этого человека */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Курс не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор курса */
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tags": [
+                 *         "охрана труда"
+                 *       ],
+                 *       "question": {
+                 *         "id": "q1",
+                 *         "type": "single_choice",
+                 *         "question": "Сколько дней отпуска?",
+                 *         "options": [
+                 *           "14",
+                 *           "28"
+                 *         ],
+                 *         "correctAnswers": [
+                 *           1
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    tags: string[];
+                    question: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
+                        question: string;
+                        /** @default [] */
+                        options?: string[];
+                        /** @default [] */
+                        correctAnswers?: number[];
+                        correctAnswer?: string;
+                        pairs?: {
+                            left: string;
+                            right: string;
+                        }[];
+                        blanks?: string[];
+                        tolerance?: number;
+                        rows?: string[];
+                        image?: string;
+                        imageAlt?: string;
+                        areas?: ({
+                            /** @constant */
+                            shape: "rect";
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            /** @constant */
+                            shape: "polygon";
+                            points: {
+                                x: number;
+                                y: number;
+                            }[];
+                        })[];
+                        markers?: {
+                            x: number;
+                            y: number;
+                            label: string;
+                        }[];
+                        explanation?: string;
+                        /** @default 0 */
+                        order?: number;
+                        /** @default 1 */
+                        points?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Вопрос добавлен */
+            201: {
+                headers: {
+                    /** @description Версия записи для If-Match / If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankQuestion"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Курса нет или он скрыт от этого человека */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Курс не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор курса */
+                courseId: string;
+                /** @description Идентификатор вопроса банка */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Вопрос */
+            200: {
+                headers: {
+                    /** @description Версия записи для If-Match / If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankQuestion"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Такого вопроса в банке курса нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Вопрос банка не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Версия записи, на которой основано изменение (или поле `version` в теле) */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description Идентификатор курса */
+                courseId: string;
+                /** @description Идентификатор вопроса банка */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tags": [
+                 *         "охрана труда"
+                 *       ],
+                 *       "question": {
+                 *         "id": "q1",
+                 *         "type": "true_false",
+                 *         "question": "Инструктаж обязателен",
+                 *         "correctAnswer": "true"
+                 *       },
+                 *       "version": 3
+                 *     }
+                 */
+                "application/json": {
+                    tags: string[];
+                    question: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
+                        question: string;
+                        /** @default [] */
+                        options?: string[];
+                        /** @default [] */
+                        correctAnswers?: number[];
+                        correctAnswer?: string;
+                        pairs?: {
+                            left: string;
+                            right: string;
+                        }[];
+                        blanks?: string[];
+                        tolerance?: number;
+                        rows?: string[];
+                        image?: string;
+                        imageAlt?: string;
+                        areas?: ({
+                            /** @constant */
+                            shape: "rect";
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            /** @constant */
+                            shape: "polygon";
+                            points: {
+                                x: number;
+                                y: number;
+                            }[];
+                        })[];
+                        markers?: {
+                            x: number;
+                            y: number;
+                            label: string;
+                        }[];
+                        explanation?: string;
+                        /** @default 0 */
+                        order?: number;
+                        /** @default 1 */
+                        points?: number;
+                    };
+                    /**
+                     * @description Версия записи, на которой основано изменение (или заголовок If-Match); без неё ответ 428
+                     * @example 3
+                     */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Вопрос после изменения */
+            200: {
+                headers: {
+                    /** @description Версия записи для If-Match / If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankQuestion"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Такого вопроса в банке курса нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Вопрос банка не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Запись изменил кто-то другой: версия в If-Match устарела */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Документ изменён другим пользователем",
+                     *       "statusCode": 412
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Версия записи не передана: ни поля version, ни заголовка If-Match */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Укажите версию изменяемой записи (поле version или заголовок If-Match): без неё можно затереть чужие правки",
+                     *       "statusCode": 428
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBankQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор курса */
+                courseId: string;
+                /** @description Идентификатор вопроса банка */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Удалён */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Такого вопроса в банке курса нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Вопрос банка не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Имя файла из ответа загрузки */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Содержимое файла */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Часть файла по заголовку Range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Файл не публичный, а токена нет */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Файл не публичный и не ваш */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Этот файл доступен только тому, кто его загрузил, авторам курса и администратору",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Файла нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Файл не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Запрошенная часть файла недоступна */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Запрошенная часть файла недоступна",
+                     *       "statusCode": 416
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGenerationConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Источник и пояснение */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationConfig"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generateCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "topic": "Охрана труда",
+                 *       "audience": "Новые сотрудники склада",
+                 *       "goals": [
+                 *         "Знать правила безопасности"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    topic: string;
+                    audience: string;
+                    goals: string[];
+                    /** @default Начальный */
+                    level?: string;
+                    modulesCount?: number;
+                    lessonsPerModule?: number;
+                    /** @default true */
+                    withQuizzes?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Задание запущено */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationJob"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Слишком много генераций или исчерпан дневной лимит ИИ */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Слишком много генераций. Попробуйте снова через 10 мин.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    regenerateCoursePart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target": "lesson",
+                 *       "id": "6743a1f0c2b5e80012ab34cd",
+                 *       "instructions": "больше практики"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    target: "module" | "lesson" | "quiz";
+                    id: string;
+                    /** @default  */
+                    instructions?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Задание запущено */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationJob"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Модуля или урока нет */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Блок не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Слишком много генераций или исчерпан дневной лимит ИИ */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Слишком много генераций. Попробуйте снова через 10 мин.",
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор генерации */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Задание */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationJob"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Генерации нет или она чужая */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Генерация не найдена или уже завершена",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор генерации */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Задание после отмены */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationJob"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Генерации нет или она чужая */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Генерация не найдена или уже завершена",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Задание уже завершено */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Генерация уже завершена",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор генерации */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Курс после замены */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Course"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Генерации нет или она чужая */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Генерация не найдена или уже завершена",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Принимать нечего */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "У этой генерации нет предложения для принятия",
+                     *       "statusCode": 409
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

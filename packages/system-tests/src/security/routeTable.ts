@@ -341,9 +341,41 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'auth GET /internal/audience': { ...internal, request: () => ({ query: '?department=Склад', ok: 200 }) },
 
   // content: reading is for everyone signed in (published courses), writing for ADMIN and CURATOR
-  'content GET /api/courses': { access: EVERYONE, request: () => ({ ok: 200 }) },
   // The declared routes' rows come from their declarations: the seeded course is the matrix CURATOR's own.
   ...declaredRules('content', contentApi, {
+    // Courses: the seeded course's reads and marks, and a fresh course of the matrix CURATOR for each write.
+    listCourses: () => ({ ok: 200 }),
+    listFavoriteCourses: () => ({ ok: 200 }),
+    listStartedCourses: () => ({ ok: 200 }),
+    getCourse: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    getCourseOutline: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    createCourse: () => ({ body: { title: `Курс ${unique()}` }, ok: 201 }),
+    updateCourse: async (p) => ({ params: { id: await fresh.course(p) }, body: { title: 'Переименован', version: 0 }, ok: 200 }),
+    deleteCourse: async (p) => ({ params: { id: await fresh.course(p) }, ok: 204 }),
+    copyCourse: async (p) => ({ params: { id: await fresh.course(p) }, ok: 201 }),
+    // Co-authors: a course of the matrix's CURATOR (its owner) and any ADMIN; ownership.test covers other curators.
+    listCourseAuthors: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    addCourseCoAuthor: async (p) => ({
+      params: { id: await fresh.course(p) },
+      body: { userId: (await fresh.curator(p)).user.id },
+      ok: 200,
+    }),
+    removeCourseCoAuthor: async (p) => ({
+      params: { id: await fresh.course(p), userId: (await fresh.curator(p)).user.id },
+      ok: 200,
+    }),
+    addFavoriteCourse: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    removeFavoriteCourse: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    markCourseStarted: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
+    // Modules and lessons: read as their course is, written by its authors.
+    listCourseBlocks: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+    reorderBlocks: async (p) => ({ body: { blocks: [{ id: await fresh.lesson(p), position: 0 }] }, ok: 200 }),
+    importLessons: () => ({ body: {} }),
+    copyLesson: async (p) => ({ params: { id: await fresh.lesson(p) }, ok: 201 }),
+    getBlock: (p) => ({ params: { id: p.seeded.textLessonId }, ok: 200 }),
+    createBlock: async (p) => ({ body: { type: 'MODULE', courseId: await fresh.course(p) }, ok: 201 }),
+    updateBlock: async (p) => ({ params: { id: await fresh.lesson(p) }, body: { title: 'Новый урок', version: 0 }, ok: 200 }),
+    deleteBlock: async (p) => ({ params: { id: await fresh.lesson(p) }, ok: 204 }),
     exportCourseScorm: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
     // No multipart file: refused as input after the course's rule (the seeded course is the CURATOR's own).
     uploadScormPackage: (p) => ({ query: `?courseId=${p.seeded.course.id}&mode=lesson`, ok: 400 }),
@@ -373,101 +405,48 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
     restoreCourseVersion: (p) => ({ params: { id: p.seeded.course.id, number: '999999' }, ok: 404 }),
     pruneCourseVersions: (p) => ({ params: { id: p.seeded.course.id }, body: { keep: 1000 }, ok: 200 }),
-  }),
-  'content GET /internal/scorm/lessons/:lessonId': { ...internal, request: () => ({ ok: 404 }) },
-  'content GET /api/courses/favorites/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'content GET /api/courses/started/my': { access: EVERYONE, request: () => ({ ok: 200 }) },
-  'content GET /api/courses/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },
-  'content GET /api/courses/:id/outline': {
-    access: EVERYONE,
-    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
-  },
-  'content POST /api/courses': { access: STAFF_ROLES, request: () => ({ body: { title: `Курс ${unique()}` }, ok: 201 }) },
-  'content PATCH /api/courses/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.course(p) }, body: { title: 'Переименован', version: 0 }, ok: 200 }),
-  },
-  'content DELETE /api/courses/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 204 }),
-  },
-  'content POST /api/courses/:id/copy': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 201 }),
-  },
-  // Co-authors: a course of the matrix's CURATOR (its owner) and any ADMIN; ownership.test covers other curators.
-  'content GET /api/courses/:id/authors': {
-    access: STAFF_ROLES,
-    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
-  },
-  'content POST /api/courses/:id/authors': {
-    access: STAFF_ROLES,
-    request: async (p) => ({
-      params: { id: await fresh.course(p) },
-      body: { userId: (await fresh.curator(p)).user.id },
+    // Quizzes: the authors list and write them (a fresh one of the curator's for each destructive cell);
+    // everyone signed in reads the seeded one (a quiz of a published lesson).
+    listQuizzes: () => ({ ok: 200 }),
+    getQuiz: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }),
+    createQuiz: () => ({ body: { title: `Квиз ${unique()}` }, ok: 201 }),
+    updateQuiz: async (p) => ({ params: { id: await fresh.quiz(p) }, body: { title: 'Новое название', version: 0 }, ok: 200 }),
+    deleteQuiz: async (p) => ({ params: { id: await fresh.quiz(p) }, ok: 204 }),
+    // A course's question bank: authors read it; its owner (the matrix's CURATOR) and ADMIN write it.
+    listBankQuestions: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
+    createBankQuestion: (p) => ({ params: { courseId: p.seeded.course.id }, body: bankQuestionBody(), ok: 201 }),
+    getBankQuestion: async (p) => ({
+      params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) },
       ok: 200,
     }),
-  },
-  'content DELETE /api/courses/:id/authors/:userId': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.course(p), userId: (await fresh.curator(p)).user.id }, ok: 200 }),
-  },
+    updateBankQuestion: async (p) => ({
+      params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) },
+      body: { ...bankQuestionBody(), version: 0 },
+      ok: 200,
+    }),
+    deleteBankQuestion: async (p) => ({
+      params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) },
+      ok: 204,
+    }),
+    // No token by design: <img> and <video> cannot send one; the random name is the capability.
+    downloadFile: (p) => ({ params: { name: p.uploadName }, ok: 200 }),
+    // The course builder: ADMIN and CURATOR; someone else's job is 404 to a curator, its owner's and an ADMIN's to use.
+    generateCourse: () => ({ body: {}, ok: 400 }),
+    getGenerationConfig: () => ({ ok: 200 }),
+    regenerateCoursePart: () => ({ body: {}, ok: 400 }),
+    getGeneration: { hiddenFrom: ['CURATOR'], request: async (p) => ({ params: { id: await fresh.job(p) }, ok: 200 }) },
+    cancelGeneration: { hiddenFrom: ['CURATOR'], request: async (p) => ({ params: { id: await fresh.job(p) } }) },
+    acceptGeneration: { hiddenFrom: ['CURATOR'], request: async (p) => ({ params: { id: await fresh.job(p) }, body: {} }) },
+  }),
+  'content GET /internal/scorm/lessons/:lessonId': { ...internal, request: () => ({ ok: 404 }) },
   'content POST /internal/courses/:id/learner-activity': {
     ...internal,
     request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 204 }),
-  },
-  'content POST /api/courses/:id/favorite': {
-    access: EVERYONE,
-    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
-  },
-  'content DELETE /api/courses/:id/favorite': {
-    access: EVERYONE,
-    request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }),
-  },
-  'content POST /api/courses/:id/start': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.course.id }, ok: 200 }) },
-  'content GET /api/blocks/course/:courseId': {
-    access: EVERYONE,
-    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
-  },
-  'content POST /api/blocks/reorder': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ body: { blocks: [{ id: await fresh.lesson(p), position: 0 }] }, ok: 200 }),
-  },
-  'content POST /api/blocks/import': { access: STAFF_ROLES, request: () => ({ body: {} }) },
-  'content POST /api/blocks/:id/copy': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.lesson(p) }, ok: 201 }),
-  },
-  'content GET /api/blocks/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.textLessonId }, ok: 200 }) },
-  'content POST /api/blocks': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ body: { type: 'MODULE', courseId: await fresh.course(p) }, ok: 201 }),
-  },
-  'content PATCH /api/blocks/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.lesson(p) }, body: { title: 'Новый урок', version: 0 }, ok: 200 }),
-  },
-  'content DELETE /api/blocks/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.lesson(p) }, ok: 204 }),
-  },
-  'content GET /api/quizzes': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
-  'content GET /api/quizzes/:id': { access: EVERYONE, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
-  'content POST /api/quizzes': { access: STAFF_ROLES, request: () => ({ body: { title: `Квиз ${unique()}` }, ok: 201 }) },
-  'content PATCH /api/quizzes/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.quiz(p) }, body: { title: 'Новое название', version: 0 }, ok: 200 }),
-  },
-  'content DELETE /api/quizzes/:id': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { id: await fresh.quiz(p) }, ok: 204 }),
   },
   // Without a multipart body a caller with the right gets 400 (no file); uploads.test.ts sends real files.
   'content POST /api/upload/file': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
   'content POST /api/upload/files': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
   'content POST /api/upload/answer': { access: STUDY_ROLES, request: () => ({ ok: 400 }) },
-  // No token by design: <img> and <video> cannot send one; the random name is the capability.
-  'content GET /api/files/:name': { access: 'public', request: (p) => ({ params: { name: p.uploadName }, ok: 200 }) },
   'content GET /internal/stats': {
     ...internal,
     request: (p) => ({ query: `?role=${p.victim.user.role}&userId=${p.victim.user.id}`, ok: 200 }),
@@ -503,51 +482,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ...internal,
     request: (p) => ({ query: `?userId=${p.as.CURATOR.user.id}`, ok: 200 }),
   },
-  // A course's question bank: authors read it; its owner (the matrix's CURATOR) and ADMIN write it.
-  'content GET /api/courses/:courseId/bank': {
-    access: STAFF_ROLES,
-    request: (p) => ({ params: { courseId: p.seeded.course.id }, ok: 200 }),
-  },
-  'content POST /api/courses/:courseId/bank': {
-    access: STAFF_ROLES,
-    request: (p) => ({ params: { courseId: p.seeded.course.id }, body: bankQuestionBody(), ok: 201 }),
-  },
-  'content GET /api/courses/:courseId/bank/:questionId': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) }, ok: 200 }),
-  },
-  'content PUT /api/courses/:courseId/bank/:questionId': {
-    access: STAFF_ROLES,
-    request: async (p) => ({
-      params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) },
-      body: { ...bankQuestionBody(), version: 0 },
-      ok: 200,
-    }),
-  },
-  'content DELETE /api/courses/:courseId/bank/:questionId': {
-    access: STAFF_ROLES,
-    request: async (p) => ({ params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) }, ok: 204 }),
-  },
-  // The course builder: ADMIN and CURATOR; someone else's job is 404 to a curator, its owner's and an ADMIN's to use.
-  'content POST /api/courses/generate': { access: STAFF_ROLES, request: () => ({ body: {}, ok: 400 }) },
-  'content GET /api/generations/config': { access: STAFF_ROLES, request: () => ({ ok: 200 }) },
-  'content POST /api/generations/regenerate': { access: STAFF_ROLES, request: () => ({ body: {}, ok: 400 }) },
-  'content GET /api/generations/:id': {
-    access: STAFF_ROLES,
-    hiddenFrom: ['CURATOR'],
-    request: async (p) => ({ params: { id: await fresh.job(p) }, ok: 200 }),
-  },
-  'content DELETE /api/generations/:id': {
-    access: STAFF_ROLES,
-    hiddenFrom: ['CURATOR'],
-    request: async (p) => ({ params: { id: await fresh.job(p) } }),
-  },
-  'content POST /api/generations/:id/accept': {
-    access: STAFF_ROLES,
-    hiddenFrom: ['CURATOR'],
-    request: async (p) => ({ params: { id: await fresh.job(p) }, body: {} }),
-  },
-
   // progress: studying is for CLIENT, CANDIDATE and MANAGER; the victim's attempt is nobody else's
   'progress GET /api/attempts/quiz/:quizId': {
     access: STUDY_ROLES,
@@ -701,21 +635,28 @@ export function routeKey(route: { service: string; method: string; path: string 
 
 /**
  * The rows of a service's declared routes, read from their declarations: who gets through, and the
- * status the rightful caller gets. `requests` gives the cells of a route that needs ids or a body.
+ * status the rightful caller gets. `requests` gives the cells of a route that needs ids or a body,
+ * with the roles its record's own rule answers 404 (`hiddenFrom`) when it has one.
  */
 export function declaredRules(
   service: string,
   declarations: readonly RouteDeclaration[],
-  requests: Record<string, NonNullable<RouteRule['request']>> = {},
+  requests: Record<string, NonNullable<RouteRule['request']> | Pick<Required<RouteRule>, 'request' | 'hiddenFrom'>> = {},
 ): Record<string, RouteRule> {
   return Object.fromEntries(
-    declarations.map((declaration) => [
-      routeKey({ service, ...declaration }),
-      {
-        access: rolesOf(declaration.access),
-        request: requests[declaration.operationId] ?? (() => ({ ok: declaration.ok.status })),
-      },
-    ]),
+    declarations.map((declaration) => {
+      const given = requests[declaration.operationId];
+      const cells: Pick<RouteRule, 'request' | 'hiddenFrom'> | undefined =
+        typeof given === 'function' ? { request: given } : given;
+      return [
+        routeKey({ service, ...declaration }),
+        {
+          access: rolesOf(declaration.access),
+          request: cells?.request ?? (() => ({ ok: declaration.ok.status })),
+          ...(cells?.hiddenFrom ? { hiddenFrom: cells.hiddenFrom } : {}),
+        },
+      ];
+    }),
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  ROLES,
   STAFF_ROLES,
   STUDY_ROLES,
   canReadCourseAsAuthor,
@@ -7,13 +8,25 @@ import {
   type CourseStatus,
   type LessonStatus,
 } from '@portal/contracts';
-import { op, requireRole, type Principal } from '@portal/service-kit';
+import { definePolicy, op, requireRole, type Principal } from '@portal/service-kit';
 
 /**
  * Writing courses, modules, lessons and uploads is for the authoring roles: ADMIN and
  * CURATOR. Everyone else reads.
  */
 export const authorizeAuthoring = requireRole(...STAFF_ROLES);
+
+/**
+ * The authoring routes of courses, modules and lessons: the authoring roles reach them; of those, a
+ * CURATOR changes only a course they own or co-author, an ADMIN any (authorizeCourseEdit, after the load).
+ */
+export const courseAuthoring = definePolicy('courseAuthoring', STAFF_ROLES);
+
+/**
+ * Reading courses, modules and lessons, and one's own marks: everyone signed in; a course hidden from
+ * the person (readsAsAuthor, canSeeCourse, after the load) does not exist for them (404).
+ */
+export const courseReaders = definePolicy('courseReaders', ROLES);
 
 /** Files given as answers to file_upload questions: by those who take quizzes. */
 export const authorizeAnswerUpload = requireRole(...STUDY_ROLES);

@@ -1,4 +1,5 @@
-import type { Principal } from '@portal/service-kit';
+import { STAFF_ROLES } from '@portal/contracts';
+import { definePolicy, type Principal } from '@portal/service-kit';
 import type { JobDoc } from '../generation/jobs';
 
 /**
@@ -7,3 +8,10 @@ import type { JobDoc } from '../generation/jobs';
  */
 export const canUseJob = (user: Principal, record: Pick<JobDoc, 'ownerId'>): boolean =>
   record.ownerId === user.id || user.role === 'ADMIN';
+
+/**
+ * The course builder's routes: the authoring roles reach them; a job is then its starter's or an
+ * ADMIN's (canUseJob, after its load), and a regeneration or an accept needs the right to change the
+ * course (after the target's load).
+ */
+export const courseBuilders = definePolicy('courseBuilders', STAFF_ROLES);

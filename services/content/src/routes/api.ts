@@ -4,14 +4,26 @@
  * `paths/content.ts`.
  */
 import type { RouteDeclaration } from '@portal/service-kit';
+import { bankRoutes } from './bank/declarations';
+import { blockRoutes } from './blocks/declarations';
+import { courseRoutes } from './courses/declarations';
+import { generationRoutes } from './generations/declarations';
+import { quizRoutes } from './quizzes/declarations';
 import { launchScorm, scormFile, uploadScormPackage } from './scorm/declarations';
 import { exportCourseScorm } from './scormExport/declarations';
+import { uploadRoutes } from './uploads/declarations';
 import { versionRoutes } from './versions/declarations';
 
 export const contentApi: readonly RouteDeclaration[] = [
+  ...courseRoutes,
+  ...blockRoutes,
   exportCourseScorm,
   uploadScormPackage,
   launchScorm,
   scormFile,
   ...versionRoutes,
+  ...quizRoutes,
+  ...bankRoutes,
+  ...uploadRoutes,
+  ...generationRoutes,
 ];

@@ -16,6 +16,7 @@ import * as reviews from './reviews/declarations';
 
 /** Answer schemas the gateway's hand-kept paths of progress's other routes (attempts) share with these. */
 export { attemptDetailSchema, attemptSummarySchema } from './results/schema';
+export { savedAnswersSchema } from './attempts/schema';
 
 export const progressApi: readonly RouteDeclaration[] = [
   listNotifications,

@@ -1,6 +1,6 @@
-import Router from '@koa/router';
-import { GENERATION_MSG, generateCourseSchema, regenerateSchema } from '@portal/contracts';
-import { HttpError, conflict, notFound, parse, type ServiceContext } from '@portal/service-kit';
+import type Router from '@koa/router';
+import { GENERATION_MSG } from '@portal/contracts';
+import { HttpError, conflict, declaredRouter, implement, notFound, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import type { ContentConfig } from '../../config';
 import { courseDetail, loadVisibleCourse } from '../../commands/courses';
@@ -9,9 +9,16 @@ import { applyProposal, loadRegenerationTarget } from '../../generation/apply';
 import { presentJob, type JobDoc } from '../../generation/jobs';
 import { courseBuilderOf, noticeFor } from '../../generation/service';
 import type { ContentModels } from '../../models';
-import { authorizeAuthoring } from '../../policies/content';
 import { canUseJob } from '../../policies/generation';
 import { assertCourseEditable } from '../../commands/ownership';
+import {
+  acceptGeneration,
+  cancelGeneration,
+  generateCourse,
+  getGeneration,
+  getGenerationConfig,
+  regenerateCoursePart,
+} from './declarations';
 
 const NODE_AUDIT = {
   lesson: { entity: 'lesson', noun: 'урока' },
@@ -26,8 +33,7 @@ const NODE_AUDIT = {
  * GET /api/generations/{id} on any replica (EventSource cannot send the bearer token).
  */
 export function generationsRouter(service: ServiceContext<ContentConfig>, models: ContentModels): Router {
-  const router = new Router();
-  const { authenticate, audit } = service;
+  const { audit } = service;
   const builder = courseBuilderOf(service);
   const { jobs, limits, generator } = builder;
   const depsOf = (ctx: Context): CommandDeps => ({ models, audit, actor: ctx.state.user });
@@ -38,86 +44,77 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     await limits.takeGeneration(userId);
   };
 
-  const loadJob = async (ctx: Context): Promise<JobDoc> => {
-    const record = await jobs.find(ctx.params.id);
+  const loadJob = async (ctx: Context, id: string): Promise<JobDoc> => {
+    const record = await jobs.find(id);
     if (!record || !canUseJob(ctx.state.user, record)) throw notFound(GENERATION_MSG.jobNotFound);
     return record;
   };
 
-  router.get('/api/generations/config', authenticate, authorizeAuthoring, (ctx) => {
-    ctx.body = builder.info;
-  });
+  return declaredRouter(service, [
+    implement(getGenerationConfig, () => builder.info),
 
-  router.post('/api/courses/generate', authenticate, authorizeAuthoring, async (ctx) => {
-    const input = parse(generateCourseSchema, ctx.request.body);
-    await admit(ctx.state.user.id);
-    const job = await jobs.start(
-      { owner: ctx.state.user, source: generator.source, notice: noticeFor(generator.source), courseId: null, targetId: null },
-      { kind: 'course', actor: ctx.state.user, request: input },
-    );
-    ctx.status = 202;
-    ctx.body = job;
-  });
+    implement(generateCourse, async (ctx, { body }) => {
+      await admit(ctx.state.user.id);
+      return jobs.start(
+        { owner: ctx.state.user, source: generator.source, notice: noticeFor(generator.source), courseId: null, targetId: null },
+        { kind: 'course', actor: ctx.state.user, request: body },
+      );
+    }),
 
-  router.post('/api/generations/regenerate', authenticate, authorizeAuthoring, async (ctx) => {
-    const input = parse(regenerateSchema, ctx.request.body);
-    const target = await loadRegenerationTarget(models, input.target, input.id);
-    await assertCourseEditable(models, ctx.state.user, target.courseId);
-    await admit(ctx.state.user.id);
-    const deps = depsOf(ctx);
-    const targetId = input.id;
-    const job = await jobs.start(
-      {
-        owner: ctx.state.user,
-        source: generator.source,
-        notice: noticeFor(generator.source),
-        courseId: target.courseId,
-        targetId,
-      },
-      { kind: 'node', actor: ctx.state.user, target, instructions: input.instructions },
-    );
-    const { entity, noun } = NODE_AUDIT[input.target];
-    recordAudit(deps, {
-      action: 'update',
-      entity,
-      entityId: targetId,
-      details: `Запрошена новая версия ${noun} «${target.node.title}» (${generator.source === 'ai' ? 'ИИ' : 'шаблон'})`,
-    });
-    ctx.status = 202;
-    ctx.body = job;
-  });
+    implement(regenerateCoursePart, async (ctx, { body }) => {
+      const target = await loadRegenerationTarget(models, body.target, body.id);
+      await assertCourseEditable(models, ctx.state.user, target.courseId);
+      await admit(ctx.state.user.id);
+      const deps = depsOf(ctx);
+      const targetId = body.id;
+      const job = await jobs.start(
+        {
+          owner: ctx.state.user,
+          source: generator.source,
+          notice: noticeFor(generator.source),
+          courseId: target.courseId,
+          targetId,
+        },
+        { kind: 'node', actor: ctx.state.user, target, instructions: body.instructions },
+      );
+      const { entity, noun } = NODE_AUDIT[body.target];
+      recordAudit(deps, {
+        action: 'update',
+        entity,
+        entityId: targetId,
+        details: `Запрошена новая версия ${noun} «${target.node.title}» (${generator.source === 'ai' ? 'ИИ' : 'шаблон'})`,
+      });
+      return job;
+    }),
 
-  router.get('/api/generations/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    ctx.body = presentJob(await loadJob(ctx));
-  });
+    implement(getGeneration, async (ctx, { params }) => presentJob(await loadJob(ctx, params.id))),
 
-  /** Running: cancel (nothing kept). With a proposal: reject it (the node stays as it was). */
-  router.delete('/api/generations/:id', authenticate, authorizeAuthoring, async (ctx) => {
-    const record = await loadJob(ctx);
-    if (record.status === 'running') ctx.body = await jobs.cancel(record);
-    else if (await jobs.takeProposal(record)) ctx.body = presentJob({ ...record, proposal: null, hasProposal: false });
-    else throw conflict(GENERATION_MSG.alreadyFinished);
-  });
+    /** Running: cancel (nothing kept). With a proposal: reject it (the node stays as it was). */
+    implement(cancelGeneration, async (ctx, { params }) => {
+      const record = await loadJob(ctx, params.id);
+      if (record.status === 'running') return jobs.cancel(record);
+      if (await jobs.takeProposal(record)) return presentJob({ ...record, proposal: null, hasProposal: false });
+      throw conflict(GENERATION_MSG.alreadyFinished);
+    }),
 
-  router.post('/api/generations/:id/accept', authenticate, authorizeAuthoring, async (ctx) => {
-    const record = await loadJob(ctx);
-    const { proposal, nodeVersion: version, targetId } = record;
-    if (!proposal || !version || !targetId) throw conflict(GENERATION_MSG.notAProposal);
-    // Rights may have changed since the proposal was asked for (a co-author removed).
-    if (record.courseId) await assertCourseEditable(models, ctx.state.user, record.courseId);
-    // Taken out first (one conditional update), so a second accept on any replica cannot apply it twice.
-    if (!(await jobs.takeProposal(record))) throw conflict(GENERATION_MSG.notAProposal);
-    let courseId: Awaited<ReturnType<typeof applyProposal>>;
-    try {
-      courseId = await applyProposal(depsOf(ctx), targetId, proposal, version);
-    } catch (err) {
-      // A stale proposal can never apply; anything else (the store was away) may be tried again.
-      if (!(err instanceof HttpError && err.statusCode === 409)) await jobs.restoreProposal(record);
-      throw err;
-    }
-    const course = await loadVisibleCourse(models, ctx.state.user, String(courseId));
-    ctx.body = await courseDetail(models, ctx.state.user, course);
-  });
-
-  return router;
+    implement(acceptGeneration, async (ctx, { params }) => {
+      const record = await loadJob(ctx, params.id);
+      const { proposal, nodeVersion: version, targetId } = record;
+      if (!proposal || !version || !targetId) throw conflict(GENERATION_MSG.notAProposal);
+      // Rights may have changed since the proposal was asked for (a co-author removed).
+      if (record.courseId) await assertCourseEditable(models, ctx.state.user, record.courseId);
+      // Taken out first (one conditional update), so a second accept on any replica cannot apply it twice.
+      if (!(await jobs.takeProposal(record))) throw conflict(GENERATION_MSG.notAProposal);
+      let courseId: Awaited<ReturnType<typeof applyProposal>>;
+      try {
+        courseId = await applyProposal(depsOf(ctx), targetId, proposal, version);
+      } catch (err) {
+        // A stale proposal can never apply; anything else (the store was away) may be tried again.
+        if (!(err instanceof HttpError && err.statusCode === 409)) await jobs.restoreProposal(record);
+        throw err;
+      }
+      const course = await loadVisibleCourse(models, ctx.state.user, String(courseId));
+      return courseDetail(models, ctx.state.user, course);
+    }),
+  ]);
 }

@@ -1,6 +1,16 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { CONTENT_MSG, answerUploadQuerySchema, uploadQuerySchema, type UploadedFile } from '@portal/contracts';
-import { HttpError, forbidden, notFound, parse, requireConsent, type Principal, type ServiceContext } from '@portal/service-kit';
+import {
+  HttpError,
+  declaredRouter,
+  forbidden,
+  implement,
+  notFound,
+  parse,
+  requireConsent,
+  type Principal,
+  type ServiceContext,
+} from '@portal/service-kit';
 import type { Context } from 'koa';
 import { findQuizForLearner } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
@@ -9,6 +19,7 @@ import { authorizeAnswerUpload, authorizeAuthoring } from '../../policies/conten
 import type { UploadQuota } from '../../uploads/limits';
 import { fileAccess, mayReadPrivateFile } from '../../uploads/access';
 import { STORED_NAME, presentUpload, type UploadStore } from '../../uploads/store';
+import { downloadFile } from './declarations';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
 
@@ -36,7 +47,6 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * file block sends nothing and may upload any type, which is then only ever served as a download.
  */
 export function uploadsRouter(service: ServiceContext, models: ContentModels, store: UploadStore, quota: UploadQuota): Router {
-  const router = new Router();
   const { authenticate, audit } = service;
 
   const upload =
@@ -91,17 +101,11 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
       ctx.body = field === 'file' ? answers[0] : answers;
     };
 
-  router.post('/api/upload/file', authenticate, authorizeAuthoring, upload('file'));
-  router.post('/api/upload/files', authenticate, authorizeAuthoring, upload('files'));
-  // A learner's answer to a file_upload question: the same checks, quota and storage as every upload.
-  router.post('/api/upload/answer', authenticate, requireConsent, authorizeAnswerUpload, upload('file', true));
-
   // A file a learner of a published course is shown needs no token (<img>, <video> and download
   // links cannot send one) and may be cached a short while, so unpublishing hides it soon from shared
   // caches too. Anything else (an answer, a draft course's file) needs the bearer token of someone who
   // may read it, and is never stored by a cache.
-  router.get('/api/files/:name', async (ctx) => {
-    const name = ctx.params.name;
+  const serveFile = async (ctx: Context, name: string) => {
     if (!STORED_NAME.test(name)) throw notFound(CONTENT_MSG.fileNotFound);
     const doc = await models.uploads.findById(name).lean<UploadDoc>();
     if (!doc) throw notFound(CONTENT_MSG.fileNotFound);
@@ -140,7 +144,14 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
     }
     ctx.length = file.size;
     ctx.body = file.stream();
-  });
+  };
+
+  const router = declaredRouter(service, [implement(downloadFile, (ctx, { params }) => serveFile(ctx, params.name))]);
+  // The uploads stay hand-written: their body is streamed (see uploadRoutes in declarations.ts).
+  router.post('/api/upload/file', authenticate, authorizeAuthoring, upload('file'));
+  router.post('/api/upload/files', authenticate, authorizeAuthoring, upload('files'));
+  // A learner's answer to a file_upload question: the same checks, quota and storage as every upload.
+  router.post('/api/upload/answer', authenticate, requireConsent, authorizeAnswerUpload, upload('file', true));
 
   return router;
 }

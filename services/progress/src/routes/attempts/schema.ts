@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityIdField, type AttemptAnswersSaved } from '@portal/contracts';
+import { answerValueSchema, entityIdField, type AttemptAnswersSaved, type SavedAnswers } from '@portal/contracts';
 import { conforms } from '@portal/service-kit';
 
 const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
@@ -17,4 +17,14 @@ export const attemptAnswersSavedSchema = conforms<AttemptAnswersSaved>().as(
         .meta({ description: 'Когда сервер сохранил ответы', format: 'date-time', example: '2026-12-04T09:30:00.000Z' }),
     })
     .meta({ id: 'AttemptAnswersSaved' }),
+);
+
+/** The answers a learner saved on their unfinished attempt: given back on a resume, or on another device. */
+export const savedAnswersSchema = conforms<SavedAnswers>().as(
+  z
+    .object({
+      answers: z.array(z.object({ questionId: z.string(), answer: answerValueSchema, timeSpent: z.number() })),
+      savedAt: z.string().meta({ format: 'date-time', example: '2026-12-04T09:30:00.000Z' }),
+    })
+    .meta({ id: 'SavedAnswers', description: 'Ответы, сохранённые учащимся по ходу попытки (только своей и незавершённой)' }),
 );

@@ -8,6 +8,7 @@ import {
   type ResultsPage,
 } from '@portal/contracts';
 import { conforms } from '@portal/service-kit';
+import { savedAnswersSchema } from '../attempts/schema';
 
 const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
@@ -72,6 +73,7 @@ export const attemptDetailSchema = conforms<AttemptDetail>().as(
         .number()
         .int()
         .meta({ description: 'Ответов ждут проверки куратором; пока больше 0, попытка «на проверке»' }),
+      savedAnswers: savedAnswersSchema.optional(),
     })
     .meta({ id: 'AttemptDetail' }),
 );
