@@ -25,11 +25,10 @@ import { storeCounts, storeOpsSplit } from './storeOps';
  * submit within a minute at the end, each doing what the player does, through the gateway only.
  * Then every graded attempt is read back and compared with what its learner sent.
  *
- * The player (mf-player/src/hooks/useQuizAttempt.ts, useAnswerDraft.ts) keeps the answers in the
- * tab's sessionStorage until submit: it sends no request while the learner answers. So by default
- * the answers are given without a request and «answer save» is not measured; `answerSave` (or
- * BENCH_EXAM_SAVE="PUT /api/attempts/:id/answers") names a route that takes `{answers}` so far,
- * should the player start saving on the server.
+ * The player saves the answers given so far on the server as the learner goes
+ * (`PUT /api/attempts/:id/answers`, docs/decisions/095), and so does each learner here after every
+ * answer; `answerSave: null` (or BENCH_EXAM_SAVE=none) gives them without a request, as the player
+ * did before it saved.
  */
 
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
@@ -63,7 +62,7 @@ export interface ExamStormOptions {
   attemptSeconds?: number;
   /** All submit within this many seconds at the end (default 60; 15 quick). */
   submitSpreadSeconds?: number;
-  /** A server route the player saves answers to during the attempt; none by default (see above). */
+  /** The route the player saves answers to during the attempt (its own by default; null: none). */
   answerSave?: AnswerSaveRoute | null;
   probes?: Record<string, StormProbe>;
   log?: (line: string) => void;
@@ -635,9 +634,13 @@ const timing = (list: number[], failed: number): Timing => {
   };
 };
 
-/** `METHOD /path/:id`, as BENCH_EXAM_SAVE says it; null when unset. */
+/** The player's own save of the answers so far (docs/decisions/095). */
+export const PLAYER_ANSWER_SAVE: AnswerSaveRoute = { method: 'PUT', path: '/api/attempts/:id/answers' };
+
+/** `METHOD /path/:id`, as BENCH_EXAM_SAVE says it; the player's save when unset, null for `none`. */
 export function saveRouteFromEnv(raw = process.env.BENCH_EXAM_SAVE): AnswerSaveRoute | null {
-  const match = /^(PUT|PATCH|POST)\s+(\/\S+)$/.exec(raw?.trim() ?? '');
+  if (!raw?.trim()) return PLAYER_ANSWER_SAVE;
+  const match = /^(PUT|PATCH|POST)\s+(\/\S+)$/.exec(raw.trim());
   return match ? { method: match[1] as AnswerSaveRoute['method'], path: match[2] } : null;
 }
 
@@ -770,7 +773,7 @@ export function examStormFigures(r: ExamStormResult, figures: Figure[]): void {
           value: NaN,
           unit: 'ms',
           budget: `≤ ${T.saveP95} ms`,
-          note: 'not measured: the player keeps the answers in the tab (sessionStorage) and sends them only with the submit; no save request exists (BENCH_EXAM_SAVE names one)',
+          note: 'not measured: BENCH_EXAM_SAVE=none gives the answers without a request',
         },
     {
       name: `${name}: submit (POST /api/attempts/{id}/submit), p95`,
