@@ -11,7 +11,7 @@ import {
   type StartedAttempt,
   type UploadedFile,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 import { auditRecordSchema } from '@portal/svc-audit/routes/api';
 import { attemptSummarySchema, savedAnswersSchema } from '@portal/svc-progress/routes/api';
 
@@ -28,7 +28,6 @@ export { attemptDetailSchema } from '@portal/svc-progress/routes/api';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** What an id of a record looks like, for examples. */
-export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 
 /** The one shape of every refusal: a Russian message a person can act on, and the status again. */
@@ -145,3 +144,5 @@ export const healthSchema = z
   .meta({ id: 'Health' });
 
 export const probeSchema = z.object({ status: z.literal('ok'), service: z.literal('gateway') }).meta({ id: 'Probe' });
+
+export { EXAMPLE_ID };

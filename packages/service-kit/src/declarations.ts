@@ -156,3 +156,6 @@ export const countedPageFields = <T extends z.ZodType>(item: T) => ({
 
 /** A page of a list whose count stops at a cap, named `name` in the API document. */
 export const pageOf = <T extends z.ZodType>(item: T, name: string) => z.object(countedPageFields(item)).meta({ id: name });
+
+/** The id the API document shows in its examples (an ObjectId's 24 hex digits). */
+export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';

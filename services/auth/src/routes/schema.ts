@@ -15,10 +15,9 @@ import {
   type SubjectRequest,
   type User,
 } from '@portal/contracts';
-import { conforms, pageOf } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, pageOf } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
-export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const role = z.enum(ROLES);
@@ -201,3 +200,5 @@ export const subjectRequestSchema = conforms<SubjectRequest>().as(
     .meta({ id: 'SubjectRequest' }),
 );
 export const subjectRequestPageSchema = pageOf(subjectRequestSchema, 'SubjectRequestPage');
+
+export { EXAMPLE_ID };

@@ -7,10 +7,9 @@ import {
   type OrganizationListItem,
   type Page,
 } from '@portal/contracts';
-import { conforms, pageOf } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, pageOf } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
-export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** A record written with optimistic concurrency: its version and when it was made and last changed. */
@@ -63,3 +62,5 @@ export const organizationDetailSchema = conforms<OrganizationDetail>().as(
 export const organizationPageSchema = conforms<Page<OrganizationListItem>>().as(
   pageOf(organizationListItemSchema, 'OrganizationPage'),
 );
+
+export { EXAMPLE_ID };

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { questionSchema, type BankPage, type BankQuestion } from '@portal/contracts';
-import { conforms, pageFields } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, pageFields } from '@portal/service-kit';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 
 export const bankParams = z.object({

@@ -7,10 +7,9 @@ import {
   type CourseOutline,
   type CourseSummary,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
-export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 export const id = z.string().meta({ example: EXAMPLE_ID });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** A record written with optimistic concurrency: its version and when it was made and last changed. */
@@ -119,3 +118,5 @@ export const courseAuthorsSchema = conforms<CourseAuthors>().as(
 export const etagHeader = z.object({
   ETag: z.string().meta({ description: 'Версия записи для If-Match / If-None-Match', example: '"3"' }),
 });
+
+export { EXAMPLE_ID };

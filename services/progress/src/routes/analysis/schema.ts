@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ITEM_FLAGS, QUESTION_TYPES, entityIdField, type QuizAnalysisReport } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
-
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 
 /** The quiz analysed. */
 export const analysisParams = z.object({

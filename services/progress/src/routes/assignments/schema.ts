@@ -11,9 +11,8 @@ import {
   type Page,
   type PersonAssignments,
 } from '@portal/contracts';
-import { conforms, countedPageFields } from '@portal/service-kit';
+import { conforms, countedPageFields, EXAMPLE_ID } from '@portal/service-kit';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const id = z.string().meta({ example: EXAMPLE_ID });

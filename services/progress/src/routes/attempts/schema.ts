@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { answerValueSchema, entityIdField, type AttemptAnswersSaved, type SavedAnswers } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
-
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 
 /** An attempt's id in the path. */
 export const attemptParams = z.object({

@@ -7,7 +7,7 @@ import {
   candidateLinkListQuerySchema,
   candidateStartSchema,
 } from '@portal/contracts';
-import { defineRoute, type RateLimit } from '@portal/service-kit';
+import { defineRoute, EXAMPLE_ID, type RateLimit } from '@portal/service-kit';
 import { manageCandidateLinks } from '../../policies/candidateLinks';
 import {
   candidateLinkCreatedSchema,
@@ -19,7 +19,6 @@ import {
   candidateTokenParams,
 } from './schema';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const noLink = { description: 'Ссылки нет', example: CANDIDATE_LINK_MSG.notFound };
 /** What a person without an account meets with a link's token: it may be missing, dead, or asked for too often. */
 const deadLink = {

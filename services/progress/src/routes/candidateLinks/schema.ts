@@ -7,9 +7,8 @@ import {
   type CandidateStarted,
   type Page,
 } from '@portal/contracts';
-import { conforms, pageOf } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, pageOf } from '@portal/service-kit';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-25T09:30:00.000Z' });
 

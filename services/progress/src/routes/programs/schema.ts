@@ -17,9 +17,8 @@ import {
   type ProgramReport,
   type ProgramTemplate,
 } from '@portal/contracts';
-import { conforms, countedPageFields } from '@portal/service-kit';
+import { conforms, countedPageFields, EXAMPLE_ID } from '@portal/service-kit';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 const dateTime = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });

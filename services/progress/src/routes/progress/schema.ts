@@ -6,9 +6,8 @@ import {
   type LessonCompletion,
   type MyCourseProgress,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 
 /** The lesson marked completed. */

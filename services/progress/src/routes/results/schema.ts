@@ -7,10 +7,9 @@ import {
   type AttemptSummary,
   type ResultsPage,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 import { savedAnswersSchema } from '../attempts/schema';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_TYPES, entityIdField, reviewQuestionIdParam, type ReviewPage } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
-
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 
 /** The answer to grade: its attempt and the question in it. */
 export const reviewParams = z.object({

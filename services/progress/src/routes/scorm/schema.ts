@@ -8,9 +8,8 @@ import {
   type ScormAttemptSummary,
   type ScormLessonAnalysis,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 
-const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
 const id = z.string().meta({ example: EXAMPLE_ID });
 const dateTime = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 
