@@ -71,6 +71,8 @@ const FIELD_LABELS: Record<string, string> = {
   quizTitle: 'Квиз',
   attemptNumber: 'Попытка №',
   answers: 'Ответы',
+  savedAnswers: 'Сохранённые по ходу ответы',
+  savedAt: 'Ответы сохранены',
   score: 'Баллы',
   maxScore: 'Максимум баллов',
   percentage: 'Результат, %',

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OpenAPI3 } from 'openapi-typescript';
@@ -30,14 +31,19 @@ export const committedClientTypes = (): string => readFileSync(CLIENT_TYPES_FILE
  * The types generated now, by a process of their own: openapi-typescript loads the Redocly parser,
  * an ES module that jest's CommonJS loader cannot run.
  */
-export function generatedClientTypes(): string {
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', __filename, '--print'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  if (run.status !== 0) throw new Error(`openapi-typescript failed: ${run.stderr}`);
-  return run.stdout;
+export async function generatedClientTypes(): Promise<string> {
+  // Not spawnSync: the test's portal runs in this process, and a blocked event loop lets its
+  // keep-alive timers and the client's fire in the wrong order afterwards (a reset connection).
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', __filename, '--print'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
+  return stdout;
 }
 
 if (require.main === module) {
