@@ -347,8 +347,11 @@ test.describe('SCORM', () => {
     // To the last page, the test: every question answered as the SCO's own key says, then submitted.
     for (let n = 3; n <= 15; n++) await golf.sco.getByRole('button', { name: 'Next ->' }).click();
     await expect(golf.sco.getByRole('button', { name: 'Next ->' })).toBeDisabled();
-    const quiz = page.frames().find((f) => f.url().includes('/shared/assessmenttemplate.html')) as Frame;
     await expect(golf.content.getByRole('button', { name: 'Submit Answers' })).toBeVisible();
+    // The test's frame, once it is there (found before it had loaded, it was missing once in CI).
+    const isQuiz = (f: Frame) => f.url().includes('/shared/assessmenttemplate.html');
+    await expect.poll(() => page.frames().some(isQuiz)).toBe(true);
+    const quiz = page.frames().find(isQuiz) as Frame;
     const key = await quiz.evaluate(() =>
       (
         window as unknown as {
