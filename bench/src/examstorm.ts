@@ -20,7 +20,7 @@ import { BROWSER, PRESET_ADMIN, call, pct, pool, startBenchStack } from './porta
 import { storeCounts, storeOpsSplit } from './storeOps';
 
 /**
- * The exam storm (issue 56, BUDGETS.md): N learners, registered, assigned the course and signed in
+ * The exam storm (BUDGETS.md, «exam storm»): N learners, registered, assigned the course and signed in
  * beforehand, start one 20-question quiz within a minute, answer it over a compressed attempt and
  * submit within a minute at the end, each doing what the player does, through the gateway only.
  * Then every graded attempt is read back and compared with what its learner sent.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { CONSENT_MSG, CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
 import { EXAMPLE_ID, errorSchema, pageOf } from './schemas';
+import { etagHeader } from '@portal/service-kit';
 
 /** Who may call a route: anyone, or a signed-in person of one of these roles. */
 export type Access = 'public' | readonly Role[];
@@ -88,11 +89,6 @@ const success = ({ description, schema, mediaType, headers }: Answer) => ({
   description,
   ...(schema || mediaType ? { content: { [mediaType ?? 'application/json']: { schema: schema ?? z.string() } } } : {}),
   ...(headers ? { headers } : {}),
-});
-
-/** The entity tag of a record's version: sent back as If-Match with a write, or If-None-Match with a read. */
-export const etagHeader = z.object({
-  ETag: z.string().meta({ description: 'Версия записи для If-Match / If-None-Match', example: '"3"' }),
 });
 
 /** The roles as the document names them: `x-roles` for tools, and a sentence for people. */
@@ -276,3 +272,5 @@ export function withOperationIds(paths: ZodOpenApiPathsObject, ids: Record<strin
   if (unused.size) throw new Error(`operationIds of no operation: ${[...unused].join(', ')}`);
   return named;
 }
+
+export { etagHeader };

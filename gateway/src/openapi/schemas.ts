@@ -11,7 +11,7 @@ import {
   type StartedAttempt,
   type UploadedFile,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 import { auditRecordSchema } from '@portal/svc-audit/routes/api';
 import { attemptSummarySchema, savedAnswersSchema } from '@portal/svc-progress/routes/api';
 
@@ -26,7 +26,6 @@ export { conforms };
 // An attempt's shapes are written once, beside progress's declared routes (results, grading); the attempts' paths share them.
 export { attemptDetailSchema } from '@portal/svc-progress/routes/api';
 
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** What an id of a record looks like, for examples. */
 const id = z.string().meta({ example: EXAMPLE_ID });
 
@@ -78,7 +77,7 @@ export const quizCardSchema = conforms<QuizCard>().as(
       attemptsUsed: z.number().int(),
       latest: attemptSummarySchema.nullable(),
       best: attemptSummarySchema.nullable(),
-      inProgress: z.object({ id: z.string(), deadline: isoDate.nullable() }).nullable(),
+      inProgress: z.object({ id: z.string(), deadline: isoDateTime.nullable() }).nullable(),
       canStart: z.boolean(),
       blockedReason: z.string().nullable(),
     })
@@ -91,8 +90,8 @@ export const startedAttemptSchema = conforms<StartedAttempt>().as(
       attempt: attemptSummarySchema,
       quiz: quizInfo,
       questions: z.array(playerQuestionSchema),
-      deadline: isoDate.nullable(),
-      serverNow: isoDate,
+      deadline: isoDateTime.nullable(),
+      serverNow: isoDateTime,
       resumed: z.boolean(),
       savedAnswers: savedAnswersSchema.optional(),
     })

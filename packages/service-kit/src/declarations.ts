@@ -159,3 +159,11 @@ export const pageOf = <T extends z.ZodType>(item: T, name: string) => z.object(c
 
 /** The id the API document shows in its examples (an ObjectId's 24 hex digits). */
 export const EXAMPLE_ID = '6743a1f0c2b5e80012ab34cd';
+
+/** The entity tag of a record's version: sent back as If-Match with a write, or If-None-Match with a read. */
+export const etagHeader = z.object({
+  ETag: z.string().meta({ description: 'Версия записи для If-Match / If-None-Match', example: '"3"' }),
+});
+
+/** A moment in the API document: an ISO 8601 date and time. */
+export const isoDateTime = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });

@@ -3623,7 +3623,7 @@ export interface components {
             error: string | null;
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             createdAt: string;
             startedAt: string | null;
@@ -3946,7 +3946,7 @@ export interface components {
             bytes: number;
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             createdAt: string;
             modules: {
@@ -3975,7 +3975,7 @@ export interface components {
                     version: number;
                     /**
                      * Format: date-time
-                     * @example 2026-12-04T09:30:00.000Z
+                     * @example 2026-11-24T09:30:00.000Z
                      */
                     updatedAt: string;
                 }[];
@@ -4006,7 +4006,7 @@ export interface components {
             bytes: number;
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             createdAt: string;
         };
@@ -4020,7 +4020,7 @@ export interface components {
             url: string;
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             expiresAt: string;
         };
@@ -4101,7 +4101,7 @@ export interface components {
             };
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             publishedAt: string;
             counts: {
@@ -4133,7 +4133,7 @@ export interface components {
             summary: string;
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             publishedAt: string;
             modules: {
@@ -4166,12 +4166,12 @@ export interface components {
             generated?: boolean;
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             updatedAt: string;
             /** @description Блоки урока в этой версии (JSON-строка, как в GET /api/blocks/{id}) */
@@ -5338,7 +5338,7 @@ export interface components {
             createdByName: string;
             /**
              * Format: date-time
-             * @example 2026-11-25T09:30:00.000Z
+             * @example 2026-11-24T09:30:00.000Z
              */
             createdAt: string;
             revokedAt: string | null;

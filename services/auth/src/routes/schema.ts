@@ -15,11 +15,10 @@ import {
   type SubjectRequest,
   type User,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID, pageOf } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, isoDateTime, pageOf } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
 const id = z.string().meta({ example: EXAMPLE_ID });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const role = z.enum(ROLES);
 
 /** Path parameters: the id of a record. */
@@ -48,7 +47,7 @@ export const userSchema = conforms<User>().as(
       position: z.string().meta({ example: 'Менеджер по продажам' }),
       role,
       version: z.number().int(),
-      createdAt: isoDate,
+      createdAt: isoDateTime,
     })
     .meta({ id: 'User' }),
 );
@@ -60,8 +59,8 @@ export const applicationSchema = conforms<RoleApplication>().as(
       id,
       role,
       status: z.enum(APPLICATION_STATUSES),
-      createdAt: isoDate,
-      decidedAt: isoDate.nullable(),
+      createdAt: isoDateTime,
+      decidedAt: isoDateTime.nullable(),
       user: z.object({ id, email: z.string(), fullName: z.string() }),
     })
     .meta({ id: 'RoleApplication' }),
@@ -116,7 +115,9 @@ export const presetsSchema = z
   .meta({ id: 'PresetAccounts', description: 'Учётные записи для быстрого входа; пустой список, когда они выключены' });
 
 export const resetLinkSchema = conforms<PasswordResetLink>().as(
-  z.object({ path: z.string().meta({ example: '/auth/reset?token=…' }), expiresAt: isoDate }).meta({ id: 'PasswordResetLink' }),
+  z
+    .object({ path: z.string().meta({ example: '/auth/reset?token=…' }), expiresAt: isoDateTime })
+    .meta({ id: 'PasswordResetLink' }),
 );
 
 export const applicationDecisionSchema = z
@@ -133,7 +134,7 @@ export const consentStateSchema = conforms<ConsentState>().as(
       version: z.string().meta({ example: '2026-11-25' }),
       title: z.string(),
       consent: z
-        .object({ version: z.string(), acceptedAt: isoDate, withdrawnAt: isoDate.nullable() })
+        .object({ version: z.string(), acceptedAt: isoDateTime, withdrawnAt: isoDateTime.nullable() })
         .nullable()
         .meta({ description: 'The latest consent (to any version), or null' }),
       required: z.boolean().meta({ description: 'No consent in force to the current version: ask before going on' }),

@@ -81,3 +81,7 @@ export const visibleBlocksFilter = (user: Principal, course: CourseAccess): Reco
           { type: 'LESSON', status: 'published' },
         ],
       };
+
+/** Who changes a course, in the API document's words. */
+export const AUTHORING_RULE =
+  'ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).';

@@ -7,13 +7,12 @@ import {
   type OrganizationListItem,
   type Page,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID, pageOf } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, isoDateTime, pageOf } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
 const id = z.string().meta({ example: EXAMPLE_ID });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** A record written with optimistic concurrency: its version and when it was made and last changed. */
-const versionedRecord = { version: z.number().int(), createdAt: isoDate, updatedAt: isoDate };
+const versionedRecord = { version: z.number().int(), createdAt: isoDateTime, updatedAt: isoDateTime };
 
 /** Path parameters: the id of an organization or a contact. */
 export const idParams = (description: string) => z.object({ id: z.string().meta({ description, example: EXAMPLE_ID }) });

@@ -12,11 +12,10 @@ import {
   type DirectoryPersonOutcome,
   type DirectoryRun,
 } from '@portal/contracts';
-import { conforms, defineRoute, pageFields } from '@portal/service-kit';
+import { conforms, defineRoute, isoDateTime, pageFields } from '@portal/service-kit';
 import { syncDirectory } from '../../policies/users';
 import { EXAMPLE_ID, idParams } from '../schema';
 
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-12-04T09:30:00.000Z' });
 const counts = z.object(
   Object.fromEntries(DIRECTORY_OUTCOMES.map((o) => [o, z.number().int()])) as Record<
     (typeof DIRECTORY_OUTCOMES)[number],
@@ -68,9 +67,9 @@ export const directoryRunSchema = conforms<DirectoryRun>().as(
       pages: z.number().int(),
       counts,
       error: z.string().nullable().meta({ example: 'Сервер каталога LDAP недоступен: соединение отклонено. Никто не изменён' }),
-      createdAt: isoDate,
-      startedAt: isoDate.nullable(),
-      finishedAt: isoDate.nullable(),
+      createdAt: isoDateTime,
+      startedAt: isoDateTime.nullable(),
+      finishedAt: isoDateTime.nullable(),
     })
     .meta({ id: 'DirectoryRun' }),
 );

@@ -1,7 +1,7 @@
 import { BANK_MSG, CONTENT_MSG, bankListQuerySchema, bankQuestionInputSchema } from '@portal/contracts';
 import { defineRoute } from '@portal/service-kit';
 import { bankAuthoring } from '../../policies/quizzes';
-import { AUTHORING_TEXT } from '../quizzes/declarations';
+import { AUTHORING_RULE } from '../../policies/content';
 import { bankPageSchema, bankParams, bankQuestionParams, bankQuestionSchema, etagHeader } from './schema';
 
 const noCourse = { 404: { description: 'Курса нет или он скрыт от этого человека', example: CONTENT_MSG.courseNotFound } };
@@ -25,7 +25,7 @@ export const createBankQuestion = defineRoute({
   path: '/api/courses/:courseId/bank',
   operationId: 'createBankQuestion',
   summary: 'Добавить вопрос в банк',
-  description: `${AUTHORING_TEXT} Идентификатор вопроса банк даёт сам (\`bank-<id>\`); присланный не хранится.`,
+  description: `${AUTHORING_RULE} Идентификатор вопроса банк даёт сам (\`bank-<id>\`); присланный не хранится.`,
   access: bankAuthoring,
   params: bankParams,
   body: bankQuestionInputSchema,
@@ -59,7 +59,7 @@ export const updateBankQuestion = defineRoute({
   path: '/api/courses/:courseId/bank/:questionId',
   operationId: 'updateBankQuestion',
   summary: 'Изменить вопрос банка',
-  description: `${AUTHORING_TEXT} Попытки, уже вытянувшие вопрос, хранят его прежним.`,
+  description: `${AUTHORING_RULE} Попытки, уже вытянувшие вопрос, хранят его прежним.`,
   access: bankAuthoring,
   params: bankQuestionParams,
   body: bankQuestionInputSchema,
@@ -78,7 +78,7 @@ export const deleteBankQuestion = defineRoute({
   path: '/api/courses/:courseId/bank/:questionId',
   operationId: 'deleteBankQuestion',
   summary: 'Удалить вопрос из банка',
-  description: AUTHORING_TEXT,
+  description: AUTHORING_RULE,
   access: bankAuthoring,
   params: bankQuestionParams,
   ok: { status: 204, description: 'Удалён' },

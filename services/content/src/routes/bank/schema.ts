@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { questionSchema, type BankPage, type BankQuestion } from '@portal/contracts';
-import { conforms, EXAMPLE_ID, pageFields } from '@portal/service-kit';
-
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
+import { conforms, etagHeader, EXAMPLE_ID, isoDateTime, pageFields } from '@portal/service-kit';
 
 export const bankParams = z.object({
   courseId: z.string().meta({ description: 'Идентификатор курса', example: EXAMPLE_ID }),
@@ -10,11 +8,6 @@ export const bankParams = z.object({
 
 export const bankQuestionParams = bankParams.extend({
   questionId: z.string().meta({ description: 'Идентификатор вопроса банка', example: EXAMPLE_ID }),
-});
-
-/** The entity tag of a question's version: sent back as If-Match with a write. */
-export const etagHeader = z.object({
-  ETag: z.string().meta({ description: 'Версия записи для If-Match / If-None-Match', example: '"3"' }),
 });
 
 export const bankQuestionSchema = conforms<BankQuestion>().as(
@@ -25,8 +18,8 @@ export const bankQuestionSchema = conforms<BankQuestion>().as(
       tags: z.array(z.string()).meta({ example: ['охрана труда'] }),
       question: questionSchema,
       version: z.number().int(),
-      createdAt: isoDate,
-      updatedAt: isoDate,
+      createdAt: isoDateTime,
+      updatedAt: isoDateTime,
     })
     .meta({ id: 'BankQuestion', description: 'Вопрос банка курса (с правильным ответом: только для авторов)' }),
 );
@@ -39,3 +32,5 @@ export const bankPageSchema = conforms<BankPage>().as(
     })
     .meta({ id: 'BankPage' }),
 );
+
+export { etagHeader };

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { CONTENT_MSG, blockCreateSchema, blockImportSchema, blockReorderSchema, blockUpdateSchema } from '@portal/contracts';
 import { defineRoute, type Refusal } from '@portal/service-kit';
-import { courseAuthoring, courseReaders } from '../../policies/content';
+import { AUTHORING_RULE, courseAuthoring, courseReaders } from '../../policies/content';
 import { EXAMPLE_ID, courseIdParams, etagHeader } from '../courses/schema';
 import { blockParams, blockRecordSchema, blockSummarySchema } from './schema';
 
 const noCourse: Refusal = { description: 'Курса нет или он скрыт от этого человека', example: CONTENT_MSG.courseNotFound };
 const noBlock: Refusal = { description: 'Модуля или урока нет', example: CONTENT_MSG.blockNotFound };
-const authoring = 'ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).';
 
 export const listCourseBlocks = defineRoute({
   method: 'GET',
@@ -76,7 +75,7 @@ export const createBlock = defineRoute({
   path: '/api/blocks',
   operationId: 'createBlock',
   summary: 'Создать модуль или урок',
-  description: `Урок, если \`type\` не MODULE. С \`id\`, выбранным клиентом, повторный запрос (после 503 или потерянного ответа) отвечает записью, созданной первым, а не создаёт вторую. ${authoring}`,
+  description: `Урок, если \`type\` не MODULE. С \`id\`, выбранным клиентом, повторный запрос (после 503 или потерянного ответа) отвечает записью, созданной первым, а не создаёт вторую. ${AUTHORING_RULE}`,
   access: courseAuthoring,
   body: blockCreateSchema,
   example: { type: 'LESSON', courseId: EXAMPLE_ID, moduleId: EXAMPLE_ID, title: 'Средства защиты' },
@@ -89,7 +88,7 @@ export const updateBlock = defineRoute({
   path: '/api/blocks/:id',
   operationId: 'updateBlock',
   summary: 'Изменить модуль или урок',
-  description: authoring,
+  description: AUTHORING_RULE,
   access: courseAuthoring,
   params: blockParams,
   body: blockUpdateSchema,
@@ -109,7 +108,7 @@ export const deleteBlock = defineRoute({
   path: '/api/blocks/:id',
   operationId: 'deleteBlock',
   summary: 'Удалить модуль (с уроками) или урок',
-  description: authoring,
+  description: AUTHORING_RULE,
   access: courseAuthoring,
   params: blockParams,
   ok: { status: 204, description: 'Удалено' },

@@ -10,7 +10,7 @@ import {
   markedCoursesQuerySchema,
 } from '@portal/contracts';
 import { defineRoute, type Answer, type Refusal } from '@portal/service-kit';
-import { courseAuthoring, courseReaders } from '../../policies/content';
+import { AUTHORING_RULE, courseAuthoring, courseReaders } from '../../policies/content';
 import {
   archivedCourseSchema,
   courseAuthorsSchema,
@@ -24,7 +24,6 @@ import {
 
 const params = courseIdParams();
 const noCourse: Refusal = { description: 'Курса нет или он скрыт от этого человека', example: CONTENT_MSG.courseNotFound };
-const authoring = 'ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).';
 
 /** A page of courses: the list itself, the total in a header. */
 const coursePage: { status: 200 } & Answer = {
@@ -124,7 +123,7 @@ export const updateCourse = defineRoute({
   path: '/api/courses/:id',
   operationId: 'updateCourse',
   summary: 'Изменить курс',
-  description: authoring,
+  description: AUTHORING_RULE,
   access: courseAuthoring,
   params,
   body: courseUpdateSchema,
@@ -139,7 +138,7 @@ export const deleteCourse = defineRoute({
   path: '/api/courses/:id',
   operationId: 'deleteCourse',
   summary: 'Удалить курс',
-  description: `${authoring} Курс, в котором у учащихся есть попытки или прогресс, куратор не удаляет, а скрывает в архив (ответ 200).`,
+  description: `${AUTHORING_RULE} Курс, в котором у учащихся есть попытки или прогресс, куратор не удаляет, а скрывает в архив (ответ 200).`,
   access: courseAuthoring,
   params,
   // The archive is the answer with a body, so the handler sets the 204 of a course deleted outright.

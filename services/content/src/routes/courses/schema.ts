@@ -7,13 +7,12 @@ import {
   type CourseOutline,
   type CourseSummary,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID } from '@portal/service-kit';
+import { conforms, etagHeader, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 
 /** What an id of a record looks like, for examples. */
 export const id = z.string().meta({ example: EXAMPLE_ID });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** A record written with optimistic concurrency: its version and when it was made and last changed. */
-export const versionedRecord = { version: z.number().int(), createdAt: isoDate, updatedAt: isoDate };
+export const versionedRecord = { version: z.number().int(), createdAt: isoDateTime, updatedAt: isoDateTime };
 export const courseStatus = z.enum(COURSE_STATUSES);
 
 /** Path parameters: the id of a course (any string: a malformed one is a course that does not exist, 404). */
@@ -81,8 +80,8 @@ const lessonOutlineSchema = z.object({
   hasQuiz: z.boolean(),
   hasScorm: z.boolean(),
   version: z.number().int(),
-  updatedAt: isoDate,
-  retakeSince: isoDate
+  updatedAt: isoDateTime,
+  retakeSince: isoDateTime
     .optional()
     .meta({ description: 'Опубликованная версия потребовала пройти урок заново: прохождения до этой даты не считаются' }),
 });
@@ -114,9 +113,6 @@ export const courseAuthorsSchema = conforms<CourseAuthors>().as(
   z.object({ owner: author.nullable(), coAuthors: z.array(author) }).meta({ id: 'CourseAuthors' }),
 );
 
-/** The entity tag of a course page: sent back as If-None-Match, an unchanged course answers 304. */
-export const etagHeader = z.object({
-  ETag: z.string().meta({ description: 'Версия записи для If-Match / If-None-Match', example: '"3"' }),
-});
-
 export { EXAMPLE_ID };
+
+export { etagHeader };

@@ -10,9 +10,7 @@ import {
   type GenerationConfigInfo,
   type GenerationJob,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID } from '@portal/service-kit';
-
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
+import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 
 export const jobParams = z.object({
   id: z.string().meta({ description: 'Идентификатор генерации', example: EXAMPLE_ID }),
@@ -38,8 +36,8 @@ export const generationJobSchema = conforms<GenerationJob>().as(
       courseId: z.string().nullable(),
       targetId: z.string().nullable(),
       proposal: proposal.nullable(),
-      createdAt: isoDate,
-      updatedAt: isoDate,
+      createdAt: isoDateTime,
+      updatedAt: isoDateTime,
     })
     .meta({ id: 'GenerationJob' }),
 );

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { CONTENT_MSG, QUIZ_MSG, quizCreateSchema, quizListQuerySchema, quizUpdateSchema } from '@portal/contracts';
 import { defineRoute } from '@portal/service-kit';
+import { AUTHORING_RULE } from '../../policies/content';
 import { quizAuthoring, quizReaders } from '../../policies/quizzes';
 import { learnerQuizSchema, quizParams, quizSchema, quizSummarySchema } from './schema';
 
-/** Who changes a course's records, as the document tells it. */
-export const AUTHORING_TEXT =
-  'ADMIN меняет любой курс; CURATOR — только свой или тот, где он соавтор (чужой курс отвечает 403 или 404).';
-
-const noQuiz = { 404: { description: 'Квиза нет', example: QUIZ_MSG.quizNotFound } };
+export const noQuiz = { 404: { description: 'Квиза нет', example: QUIZ_MSG.quizNotFound } };
 
 export const listQuizzes = defineRoute({
   method: 'GET',
@@ -63,7 +60,7 @@ export const updateQuiz = defineRoute({
   path: '/api/quizzes/:id',
   operationId: 'updateQuiz',
   summary: 'Изменить квиз',
-  description: AUTHORING_TEXT,
+  description: AUTHORING_RULE,
   access: quizAuthoring,
   params: quizParams,
   body: quizUpdateSchema,
@@ -78,7 +75,7 @@ export const deleteQuiz = defineRoute({
   path: '/api/quizzes/:id',
   operationId: 'deleteQuiz',
   summary: 'Удалить квиз',
-  description: AUTHORING_TEXT,
+  description: AUTHORING_RULE,
   access: quizAuthoring,
   params: quizParams,
   ok: { status: 204, description: 'Удалён' },

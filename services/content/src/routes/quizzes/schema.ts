@@ -8,12 +8,11 @@ import {
   type Quiz,
   type QuizSummary,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, isoDateTime } from '@portal/service-kit';
 
 const id = z.string().meta({ example: '6743a1f0c2b5e80012ab34cd' });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 /** A record written with optimistic concurrency: its version and when it was made and last changed. */
-const versionedRecord = { version: z.number().int(), createdAt: isoDate, updatedAt: isoDate };
+const versionedRecord = { version: z.number().int(), createdAt: isoDateTime, updatedAt: isoDateTime };
 
 export const quizParams = z.object({
   id: z.string().meta({ description: 'Идентификатор квиза', example: '6743a1f0c2b5e80012ab34cd' }),

@@ -6,10 +6,9 @@ import {
   type ScormLaunch,
   type ScormPackageSummary,
 } from '@portal/contracts';
-import { conforms } from '@portal/service-kit';
+import { conforms, isoDateTime } from '@portal/service-kit';
 
 const id = z.string().meta({ example: '6743a1f0c2b5e80012ab34cd' });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-12-04T09:30:00.000Z' });
 
 const scoSchema = z.object({
   id: z.string().meta({ example: 'item_1' }),
@@ -27,7 +26,7 @@ const summaryShape = {
   scos: z.array(scoSchema),
   files: z.number().int(),
   bytes: z.number().int(),
-  createdAt: isoDate,
+  createdAt: isoDateTime,
 };
 
 export const scormPackageSchema = conforms<ScormPackageSummary>().as(z.object(summaryShape).meta({ id: 'ScormPackage' }));
@@ -43,7 +42,7 @@ const lessonOutline = z.object({
   hasScorm: z.boolean(),
   generated: z.boolean().optional(),
   version: z.number().int(),
-  updatedAt: isoDate,
+  updatedAt: isoDateTime,
 });
 
 export const scormCourseUploadSchema = conforms<ScormCourseUpload>().as(
@@ -73,7 +72,7 @@ export const scormLaunchAnswerSchema = conforms<ScormLaunch>().as(
       scoId: z.string(),
       version: z.enum(SCORM_VERSIONS),
       url: z.string().meta({ example: '/scorm/eyJwIjoi….bWFj/shared/launchpage.html' }),
-      expiresAt: isoDate,
+      expiresAt: isoDateTime,
     })
     .meta({ id: 'ScormLaunch' }),
 );

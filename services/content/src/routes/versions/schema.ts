@@ -7,10 +7,9 @@ import {
   type VersionDiff,
   type VersionOutline,
 } from '@portal/contracts';
-import { conforms, pageOf } from '@portal/service-kit';
+import { conforms, isoDateTime, pageOf } from '@portal/service-kit';
 
 const id = z.string().meta({ example: '6743a1f0c2b5e80012ab34cd' });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-12-04T09:30:00.000Z' });
 const changeKind = z
   .enum(['added', 'removed', 'changed'])
   .meta({ description: 'added — добавлен, removed — удалён, changed — изменён' });
@@ -55,7 +54,7 @@ export const courseVersionSchema = conforms<CourseVersionSummary>().as(
       number: z.number().int().meta({ example: 3 }),
       summary: z.string().meta({ example: 'Обновлён раздел о СИЗ' }),
       publishedBy: z.object({ id: z.string(), name: z.string() }),
-      publishedAt: isoDate,
+      publishedAt: isoDateTime,
       counts,
       retakeLessonIds: z.array(id),
       current: z.boolean(),
@@ -74,7 +73,7 @@ export const versionOutlineSchema = conforms<VersionOutline>().as(
       courseId: id,
       number: z.number().int(),
       summary: z.string(),
-      publishedAt: isoDate,
+      publishedAt: isoDateTime,
       modules: z.array(
         z.object({
           id,
@@ -98,8 +97,8 @@ export const versionLessonSchema = z
     status: z.enum(LESSON_STATUSES),
     version: z.number().int(),
     generated: z.boolean().optional(),
-    createdAt: isoDate,
-    updatedAt: isoDate,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
     content: z.string().meta({ description: 'Блоки урока в этой версии (JSON-строка, как в GET /api/blocks/{id})' }),
     description: z.string(),
   })

@@ -11,10 +11,9 @@ import {
   type Page,
   type PersonAssignments,
 } from '@portal/contracts';
-import { conforms, countedPageFields, EXAMPLE_ID } from '@portal/service-kit';
+import { conforms, countedPageFields, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const id = z.string().meta({ example: EXAMPLE_ID });
 
 /** An assignment's id in the path (any text up to 100 characters: an unknown one is 404). */
@@ -50,8 +49,8 @@ export const assignmentSchema = conforms<Assignment>().as(
       recurrenceMonths: z.number().int().nullable(),
       message: z.string(),
       createdBy: z.object({ id, fullName: z.string() }),
-      createdAt: isoDate,
-      updatedAt: isoDate,
+      createdAt: isoDateTime,
+      updatedAt: isoDateTime,
     })
     .meta({ id: 'Assignment' }),
 );
@@ -64,7 +63,7 @@ const personStatusFields = {
   status: z.enum(ASSIGNMENT_STATUSES),
   dueDate: day,
   daysLeft: z.number().int().meta({ description: 'Дней до срока: 0 в последний день, меньше нуля — просрочено' }),
-  completedAt: isoDate.nullable(),
+  completedAt: isoDateTime.nullable(),
 };
 
 export const myAssignmentSchema = conforms<MyAssignment>().as(

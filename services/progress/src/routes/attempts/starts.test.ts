@@ -6,7 +6,7 @@ import { SAMPLE_QUESTIONS, seedQuizCourse, startProgress, type ProgressTestBed, 
 
 /**
  * An attempt's start asks the content service one question, with the service identity and the
- * learner as data (issue 56): under an exam storm the start must cost content little and never
+ * learner as data (docs/decisions/096): under an exam storm the start must cost content little and never
  * relay the learner's token.
  */
 let bed: ProgressTestBed;

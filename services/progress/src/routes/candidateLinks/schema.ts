@@ -7,10 +7,9 @@ import {
   type CandidateStarted,
   type Page,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID, pageOf } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, isoDateTime, pageOf } from '@portal/service-kit';
 
 const id = z.string().meta({ example: EXAMPLE_ID });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-25T09:30:00.000Z' });
 
 /** A link's id in the path. */
 export const candidateLinkParams = z.object({
@@ -39,8 +38,8 @@ export const candidateLinkSchema = conforms<CandidateLink>().as(
       state: z.enum(['active', 'revoked', 'expired', 'used_up']),
       createdBy: id,
       createdByName: z.string(),
-      createdAt: isoDate,
-      revokedAt: isoDate.nullable(),
+      createdAt: isoDateTime,
+      revokedAt: isoDateTime.nullable(),
     })
     .meta({ id: 'CandidateLink' }),
 );

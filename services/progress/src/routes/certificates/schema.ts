@@ -7,10 +7,9 @@ import {
   type CertificateCheck,
   type Page,
 } from '@portal/contracts';
-import { conforms, pageOf } from '@portal/service-kit';
+import { conforms, isoDateTime, pageOf } from '@portal/service-kit';
 
 const id = z.string().meta({ example: '6743a1f0c2b5e80012ab34cd' });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const number = z.string().meta({ example: 'C-2026-7KQ2M9XA' });
 const fullName = z.string().meta({ example: 'Иванов Иван Иванович' });
 const courseTitle = z.string().meta({ example: 'Охрана труда' });
@@ -34,8 +33,8 @@ export const certificateSchema = conforms<Certificate>().as(
       courseId: id,
       courseTitle,
       hours: z.number(),
-      completedAt: isoDate,
-      issuedAt: isoDate,
+      completedAt: isoDateTime,
+      issuedAt: isoDateTime,
     })
     .meta({ id: 'Certificate' }),
 );
@@ -51,7 +50,7 @@ export const certificateCheckSchema = conforms<CertificateCheck>().as(
       subject: z.enum(['course', 'program']).meta({ description: 'Курс или программа обучения' }),
       courseTitle,
       hours: z.number(),
-      completedAt: isoDate,
+      completedAt: isoDateTime,
     })
     .meta({ id: 'CertificateCheck' }),
 );

@@ -17,10 +17,9 @@ import {
   type ProgramReport,
   type ProgramTemplate,
 } from '@portal/contracts';
-import { conforms, countedPageFields, EXAMPLE_ID } from '@portal/service-kit';
+import { conforms, countedPageFields, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 
 const id = z.string().meta({ example: EXAMPLE_ID });
-const dateTime = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 const day = z.string().meta({ format: 'date', example: '2026-12-31' });
 const person = z.object({ id, fullName: z.string() });
 /** A page of a list whose count stops at a cap. */
@@ -70,8 +69,8 @@ export const programSchema = conforms<Program>().as(
       coAuthors: z.array(person),
       canEdit: z.boolean(),
       version: z.number().int(),
-      createdAt: dateTime,
-      updatedAt: dateTime,
+      createdAt: isoDateTime,
+      updatedAt: isoDateTime,
     })
     .meta({ id: 'Program' }),
 );
@@ -88,7 +87,7 @@ export const programPageSchema = conforms<ProgramPage>().as(
           courseCount: z.number().int(),
           owner: person,
           canEdit: z.boolean(),
-          updatedAt: dateTime,
+          updatedAt: isoDateTime,
         }),
       ),
     )
@@ -113,7 +112,7 @@ export const programAssignmentSchema = conforms<ProgramAssignment>().as(
       message: z.string(),
       startDate: day,
       createdBy: person,
-      createdAt: dateTime,
+      createdAt: isoDateTime,
     })
     .meta({ id: 'ProgramAssignment' }),
 );
@@ -146,14 +145,14 @@ const myProgramFields = {
       daysLeft: z.number().int().nullable(),
       dueDays: z.number().int(),
       dueFrom: z.enum(STAGE_DUE_FROM),
-      completedAt: dateTime.nullable(),
+      completedAt: isoDateTime.nullable(),
       opensAfter: z.string().nullable().meta({ description: 'Этап, после которого откроется закрытый' }),
       required: z.number().int(),
       done: z.number().int(),
       courses: z.array(z.object({ courseId: id, title: z.string(), completed: z.boolean(), percent: z.number().int() })),
     }),
   ),
-  completedAt: dateTime.nullable(),
+  completedAt: isoDateTime.nullable(),
   certificateNumber: z.string().nullable(),
 };
 
@@ -195,7 +194,7 @@ export const programPeoplePageSchema = conforms<ProgramPeoplePage>().as(
           status: z.enum(PROGRAM_PERSON_STATUSES),
           stagesCompleted: z.number().int(),
           currentStage: z.object(currentStage).nullable(),
-          completedAt: dateTime.nullable(),
+          completedAt: isoDateTime.nullable(),
           certificateNumber: z.string().nullable(),
         }),
       ),

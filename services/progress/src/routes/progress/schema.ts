@@ -6,9 +6,7 @@ import {
   type LessonCompletion,
   type MyCourseProgress,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID } from '@portal/service-kit';
-
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
+import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 
 /** The lesson marked completed. */
 export const lessonParams = z.object({
@@ -37,7 +35,7 @@ export const courseProgressSchema = conforms<CourseProgress>().as(
       completedLessonIds: z.array(z.string()),
       modules: z.array(moduleProgress),
       isCompleted: z.boolean(),
-      completedAt: isoDate.nullable(),
+      completedAt: isoDateTime.nullable(),
       awaitingReviewLessonIds: z.array(z.string()).meta({ description: 'Уроки, ответ теста которых ожидает проверки' }),
       attemptedLessonIds: z.array(z.string()).meta({ description: 'Уроки, тест которых начат или не пройден' }),
     })
@@ -49,7 +47,7 @@ export const lessonCompleteResultSchema = conforms<LessonCompleteResult>().as(
     .object({
       lessonId: z.string(),
       courseId: z.string(),
-      completedAt: isoDate,
+      completedAt: isoDateTime,
       created: z.boolean(),
       progress: courseProgressSchema,
     })
@@ -57,7 +55,7 @@ export const lessonCompleteResultSchema = conforms<LessonCompleteResult>().as(
 );
 
 export const lessonCompletionSchema = conforms<LessonCompletion>().as(
-  z.object({ lessonId: z.string(), courseId: z.string(), completedAt: isoDate }).meta({ id: 'LessonCompletion' }),
+  z.object({ lessonId: z.string(), courseId: z.string(), completedAt: isoDateTime }).meta({ id: 'LessonCompletion' }),
 );
 
 export const myCourseProgressSchema = conforms<MyCourseProgress>().as(
@@ -65,9 +63,9 @@ export const myCourseProgressSchema = conforms<MyCourseProgress>().as(
     .object({
       courseId: z.string(),
       completedLessons: z.array(z.string()),
-      lastCompletedAt: isoDate,
+      lastCompletedAt: isoDateTime,
       isCompleted: z.boolean(),
-      completedAt: isoDate.nullable(),
+      completedAt: isoDateTime.nullable(),
     })
     .meta({ id: 'MyCourseProgress' }),
 );

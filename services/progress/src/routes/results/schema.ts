@@ -7,11 +7,10 @@ import {
   type AttemptSummary,
   type ResultsPage,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 import { savedAnswersSchema } from '../attempts/schema';
 
 const id = z.string().meta({ example: EXAMPLE_ID });
-const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 
 const attemptSummaryShape = {
   id,
@@ -31,8 +30,8 @@ const attemptSummaryShape = {
   maxScore: z.number(),
   percentage: z.number(),
   passingScore: z.number(),
-  startedAt: isoDate,
-  completedAt: isoDate.nullable(),
+  startedAt: isoDateTime,
+  completedAt: isoDateTime.nullable(),
   durationMinutes: z.number().nullable(),
   pendingReviews: z.number().int().optional().meta({ description: 'Ответов ждут проверки куратором («на проверке»)' }),
   viaLink: z.boolean().optional().meta({ description: 'Пройдено кандидатом по ссылке' }),
@@ -43,7 +42,7 @@ const attemptSummaryShape = {
 export const attemptSummarySchema = conforms<AttemptSummary>().as(z.object(attemptSummaryShape).meta({ id: 'AttemptSummary' }));
 
 const answerReview = z
-  .object({ score: z.number(), comment: z.string(), reviewerName: z.string(), reviewedAt: isoDate })
+  .object({ score: z.number(), comment: z.string(), reviewerName: z.string(), reviewedAt: isoDateTime })
   .meta({ id: 'AnswerReview' });
 
 /** An attempt with its results by question: what the learner's submit, a reader and a grader get. */

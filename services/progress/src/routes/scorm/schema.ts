@@ -8,10 +8,9 @@ import {
   type ScormAttemptSummary,
   type ScormLessonAnalysis,
 } from '@portal/contracts';
-import { conforms, EXAMPLE_ID } from '@portal/service-kit';
+import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 
 const id = z.string().meta({ example: EXAMPLE_ID });
-const dateTime = z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' });
 
 /** An attempt's id in the path. */
 export const scormAttemptParams = z.object({ id: entityIdField('id').meta({ description: 'Идентификатор попытки' }) });
@@ -88,9 +87,9 @@ export const scormAttemptSummarySchema = conforms<ScormAttemptSummary>().as(
       totalTimeSeconds: z.number(),
       sessionTimeSeconds: z.number(),
       interactions: z.array(scormInteractionSchema),
-      startedAt: dateTime,
-      updatedAt: dateTime,
-      completedAt: dateTime.nullable(),
+      startedAt: isoDateTime,
+      updatedAt: isoDateTime,
+      completedAt: isoDateTime.nullable(),
     })
     .meta({ id: 'ScormAttemptSummary' }),
 );
