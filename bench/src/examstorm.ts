@@ -101,7 +101,8 @@ export interface ExamStormResult {
   notStarted: number;
   notGraded: number;
   /** Answers a learner sent that the graded attempt, read back, does not hold as sent. */
-  lost: { answers: number; sent: number; inUngraded: number; examples: string[] };
+  /** `heldSaved`: answers of attempts still open, held among their saved answers (graded when their time runs out). */
+  lost: { answers: number; sent: number; inUngraded: number; heldSaved: number; examples: string[] };
   /** Each probe's line (the CPU split, store operations per request). */
   probes: Record<string, string>;
 }
@@ -596,11 +597,23 @@ async function takeExam(
   return { attemptId, shown, sent, graded: !!graded };
 }
 
-/** Each sent answer against the graded attempt read back: held as sent (the engine's words and verdict for it), or lost. */
-function lostAnswers(taken: Taken, detail: AttemptDetail | null): { sent: number; lost: number; examples: string[] } {
+/** Whether an open attempt's saved answers hold this answer as it was sent. */
+const savedAsSent = (detail: AttemptDetail, answer: { questionId: string; answer: unknown }): boolean =>
+  JSON.stringify(detail.savedAnswers?.answers.find((s) => s.questionId === answer.questionId)?.answer) ===
+  JSON.stringify(answer.answer);
+
+/**
+ * Each sent answer against the attempt read back: held as sent (graded: the engine's words and verdict
+ * for it; still open: among its saved answers), or lost.
+ */
+function lostAnswers(
+  taken: Taken,
+  detail: AttemptDetail | null,
+): { sent: number; lost: number; heldSaved: number; examples: string[] } {
   const examples: string[] = [];
   let sent = 0;
   let lost = 0;
+  let heldSaved = 0;
   const byId = new Map(EXAM_QUESTIONS.map((question) => [question.id, question]));
   for (const answer of taken.sent ?? []) {
     const question = byId.get(answer.questionId);
@@ -610,6 +623,11 @@ function lostAnswers(taken: Taken, detail: AttemptDetail | null): { sent: number
     const terms = toQuizTerms(shownAs(question, shown), answer.answer);
     const expected = terms.ok ? answerText(question, terms.value) : null;
     const right = terms.ok && terms.value !== null ? isAnswerCorrect(question, terms.value) : false;
+    // An attempt still open (every submit refused) holds what the player saved: graded as saved when its time runs out.
+    if (detail?.status === 'in_progress' && savedAsSent(detail, answer)) {
+      heldSaved++;
+      continue;
+    }
     const held = detail?.questions.find((r) => r.questionId === answer.questionId);
     if (!detail || detail.status === 'in_progress' || !held || held.answerText !== expected || held.isCorrect !== right) {
       lost++;
@@ -619,7 +637,7 @@ function lostAnswers(taken: Taken, detail: AttemptDetail | null): { sent: number
         );
     }
   }
-  return { sent, lost, examples };
+  return { sent, lost, heldSaved, examples };
 }
 
 const timing = (list: number[], failed: number): Timing => {
@@ -696,6 +714,7 @@ export async function runExamStorm(options: ExamStormOptions): Promise<ExamStorm
   let sent = 0;
   let lost = 0;
   let inUngraded = 0;
+  let heldSaved = 0;
   const examples: string[] = [];
   await pool(
     taken.map((t, i) => ({ t, learner: learners[i] })),
@@ -711,6 +730,7 @@ export async function runExamStorm(options: ExamStormOptions): Promise<ExamStorm
       const check = lostAnswers(t, detail);
       sent += check.sent;
       lost += check.lost;
+      heldSaved += check.heldSaved;
       if (!t.graded) inUngraded += check.lost;
       examples.push(...check.examples.slice(0, Math.max(0, 3 - examples.length)));
     },
@@ -732,7 +752,7 @@ export async function runExamStorm(options: ExamStormOptions): Promise<ExamStorm
     requests,
     notStarted: taken.filter((t) => !t.attemptId).length,
     notGraded: taken.filter((t) => !t.graded).length,
-    lost: { answers: lost, sent, inUngraded, examples },
+    lost: { answers: lost, sent, inUngraded, heldSaved, examples },
     probes: probeLines,
   };
 }
@@ -805,7 +825,7 @@ export function examStormFigures(r: ExamStormResult, figures: Figure[]): void {
       budget: '0',
       limit: T.lost,
       met: r.lost.answers === T.lost && r.lost.sent > 0,
-      note: `${r.lost.sent} answers sent, each compared with the graded attempt read back (the engine's words and verdict); lost: ${r.lost.inUngraded} in attempts whose submit was refused every time, ${r.lost.answers - r.lost.inUngraded} in graded attempts${r.lost.examples.length ? `; e.g. ${r.lost.examples.join('; ')}` : ''}`,
+      note: `${r.lost.sent} answers sent, each compared with the attempt read back (graded: the engine's words and verdict; still open: its saved answers, ${r.lost.heldSaved} held so); lost: ${r.lost.inUngraded} in attempts whose submit was refused every time, ${r.lost.answers - r.lost.inUngraded} in graded attempts${r.lost.examples.length ? `; e.g. ${r.lost.examples.join('; ')}` : ''}`,
     },
     ...Object.entries(r.probes).map(([probe, line]) => ({
       name: `${name}: ${probe}`,

@@ -1,7 +1,7 @@
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { patchUser, startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { crmRouters } from '@portal/svc-crm/app';
-import { PrincipalCache } from './principals';
+import { PRINCIPAL_CACHE_LIFETIMES, PrincipalCache } from './principals';
 
 // Another service caches who is behind a token; a change in auth must reach it on the next request.
 let auth: Awaited<ReturnType<typeof startAuth>>;
@@ -91,7 +91,7 @@ it('the cache keeps sessions apart: ending one session of a person leaves the ot
   let version = 'v1';
   const cache = new PrincipalCache(
     async (_id, sessionId) => (live.has(sessionId) ? person : null),
-    10_000,
+    PRINCIPAL_CACHE_LIFETIMES,
     async () => version,
   );
   expect(await cache.get('p2', 'a')).toEqual(person);
@@ -111,7 +111,7 @@ it('the cache answers from memory while the stamp is unchanged, and looks up aga
       lookups++;
       return person;
     },
-    10_000,
+    PRINCIPAL_CACHE_LIFETIMES,
     async () => version,
   );
   await cache.get('p1', 's1');
@@ -124,4 +124,24 @@ it('the cache answers from memory while the stamp is unchanged, and looks up aga
   version = undefined;
   await cache.get('p1', 's1');
   expect(lookups).toBe(2);
+});
+
+it('a stamped answer serves for minutes, while an answer whose stamp cannot be read lives only its short bound', async () => {
+  const person = { id: 'p3', role: 'CLIENT' as const, fullName: 'Полина', email: 'p3@example.test' };
+  let lookups = 0;
+  let version: string | null | undefined = 'v1';
+  // No short bound at all, so the difference shows without waiting.
+  const cache = new PrincipalCache(
+    async () => {
+      lookups++;
+      return person;
+    },
+    { stampedMs: 300_000, unstampedMs: 0 },
+    async () => version,
+  );
+  for (let i = 0; i < 5; i++) await cache.get('p3', 's1');
+  expect(lookups).toBe(1);
+  version = undefined;
+  for (let i = 0; i < 3; i++) await cache.get('p3', 's1');
+  expect(lookups).toBe(4);
 });

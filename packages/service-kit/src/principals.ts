@@ -36,18 +36,31 @@ export type VersionLookup = (id: string) => Promise<string | null | undefined>;
 
 interface CacheEntry {
   value: Principal | null;
-  expires: number;
+  lookedUpAt: number;
   version: string | null | undefined;
 }
 
+/** How long a cached answer may serve, by whether the user's change stamp could be read now. */
+export interface PrincipalCacheLifetimes {
+  /** The stamp was read and matches: the stamp is what keeps the answer right, this only frees memory. */
+  stampedMs: number;
+  /** The stamp cannot be read (Redis away or frozen): the only bound on a stale answer. */
+  unstampedMs: number;
+}
+
+/** Stamped answers serve for minutes (an exam's learners are looked up once, not every 10 s). */
+export const PRINCIPAL_CACHE_LIFETIMES: PrincipalCacheLifetimes = { stampedMs: 300_000, unstampedMs: 10_000 };
+
 /**
- * Caches lookups briefly in memory, per user and session. Every hit is checked against the user's
- * change stamp in Redis (one GET): the auth service writes a new stamp before it answers a change, so
- * a role change, a deletion or an ended session takes effect on the very next request in every
- * service, whatever the order in which this process reads its sockets. The stamp is per user: ending
+ * Caches lookups in memory, per user and session. Every hit is checked against the user's change
+ * stamp in Redis (one GET): the auth service writes a new stamp before it answers a change (a role,
+ * a deletion, an ended session, a suspension by the directory, a consent given or withdrawn), so it
+ * takes effect on the very next request in every service, whatever the order in which this process
+ * reads its sockets. While the stamp matches, the answer serves for `stampedMs`; a session's own end
+ * by time needs no stamp, since the token carrying it expires with it. The stamp is per user: ending
  * one session looks up the user's other sessions again once, which is cheap and keeps one key per
- * user. The channel only frees memory early. If Redis is away, the short TTL bounds how long a stale
- * answer can live.
+ * user. The channel only frees memory early. If Redis is away, `unstampedMs` bounds how long an
+ * answer can live, and a subscriber that reconnects forgets everything.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Map<string, CacheEntry>>();
@@ -55,22 +68,27 @@ export class PrincipalCache {
 
   constructor(
     private readonly lookup: PrincipalLookup,
-    private readonly ttlMs = 10_000,
+    private readonly lifetimes: PrincipalCacheLifetimes = PRINCIPAL_CACHE_LIFETIMES,
     private readonly versionOf: VersionLookup = async () => undefined,
   ) {}
 
   async get(id: string, sessionId: string): Promise<Principal | null> {
     const version = await this.versionOf(id);
     const hit = this.entries.get(id)?.get(sessionId);
-    // A stamp that cannot be read (Redis away) leaves the TTL as the only bound.
-    if (hit && hit.expires > Date.now() && (version === undefined || hit.version === version)) return hit.value;
+    if (hit && this.serves(hit, version)) return hit.value;
     const value = await this.lookup(id, sessionId);
     if (this.size > 50_000) this.clear();
     let sessions = this.entries.get(id);
     if (!sessions) this.entries.set(id, (sessions = new Map()));
     if (!sessions.has(sessionId)) this.size += 1;
-    sessions.set(sessionId, { value, expires: Date.now() + this.ttlMs, version });
+    sessions.set(sessionId, { value, lookedUpAt: Date.now(), version });
     return value;
+  }
+
+  private serves(hit: CacheEntry, version: string | null | undefined): boolean {
+    const age = Date.now() - hit.lookedUpAt;
+    if (version === undefined) return age < this.lifetimes.unstampedMs;
+    return hit.version === version && age < this.lifetimes.stampedMs;
   }
 
   /** Forgets every session of a user. */
