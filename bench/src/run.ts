@@ -20,6 +20,7 @@ import { programFigures } from './programs';
 import { versionFigures } from './versions';
 import { examStormPart, type ExamStormResult } from './examstorm';
 import { measureSizes } from './sizes';
+import { refusalFigures } from './refusals';
 
 const ROOT = path.resolve(__dirname, '../..');
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
@@ -318,6 +319,7 @@ async function main() {
       }
     }
     if (only === 'replicas') await replicaLoad(store.url, redis.url, figures);
+    if (!only || only === 'refusals') await refusalFigures(figures);
     if (!only || only === 'directory') await directoryFigures(figures);
     if (!only || only === 'programs') await programFigures(figures);
     if (!only || only === 'versions') await versionFigures(figures);
