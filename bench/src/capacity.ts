@@ -15,17 +15,8 @@ import { freePort } from '@portal/devstack/util';
 import type { Stack } from '@portal/devstack/stack';
 import { storeCounts, storeOpsSplit } from './storeOps';
 import type { Figure } from './harness';
-import {
-  BROWSER,
-  measure,
-  mixedFigures,
-  mixedLoad,
-  pct,
-  startPortal,
-  type BenchPortal,
-  type Measured,
-  type MixedResult,
-} from './portal';
+import { BROWSER, measure, pct, startPortal, type BenchPortal, type Measured } from './portal';
+import { mixedFigures, mixedLoad, type MixedResult } from './mixed';
 import { CAPACITY_REPLICAS, measureFloor, mixedWithReplicas, recordMixed, writeCapacityCosts } from './capacityCosts';
 
 /**

@@ -216,7 +216,8 @@ const settings = (desktop: boolean, cpuSlowdown?: number) =>
 
 /** --compare: every build's landing and study page, interleaved run by run, on one seeded portal. */
 async function compare(builds: Build[], runs: number, desktop: boolean, save?: string, cpuSlowdown?: number) {
-  const { learnerProfile, startPortal } = await import('./portal');
+  const { startPortal } = await import('./portal');
+  const { learnerProfile } = await import('./pages');
   const served = servedBuilds(builds[0]);
   if (save) mkdirSync(save, { recursive: true });
   const store = await ensureStore();

@@ -63,7 +63,8 @@ async function main() {
   const which = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs') ?? 'study';
   if (which !== 'study' && which !== 'landing') throw new Error(`no page "${which}": study or landing`);
   const { chromium } = await import('playwright-core');
-  const { learnerProfile, startPortal } = await import('./portal');
+  const { startPortal } = await import('./portal');
+  const { learnerProfile } = await import('./pages');
   const store = await ensureStore();
   const redis = await ensureRedis();
   const portal = await startPortal(store.url, redis.url);

@@ -5,7 +5,8 @@ import type { ScormAttemptState, ScormLaunch, ScormPackageSummary } from '@porta
 import { CONSENT_DOCUMENT } from '@portal/contracts';
 import { scorm12Package } from '@portal/system-tests/scorm/packages';
 import { median, QUICK, type Figure } from './harness';
-import { call, mixedLoad, pct, pool, type BenchPortal } from './portal';
+import { call, pct, pool, type BenchPortal } from './portal';
+import { mixedLoad } from './mixed';
 import { storeCounts, storeOpsSplit } from './storeOps';
 
 const ROOT = path.resolve(__dirname, '../..');
