@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { COURSE_DEFAULTS, COURSE_LEVEL_SUGGESTIONS, CONTENT_MSG, type CourseCreateInput } from '@portal/contracts';
-import { Check, ErrorBox, Field, FormActions, Input, Stack, TextArea } from '@portal/ui';
+import { COURSE_DEFAULTS, COURSE_LEVEL_SUGGESTIONS, courseCreateSchema, type CourseCreateInput } from '@portal/contracts';
+import { Check, ErrorBox, Field, FormActions, Input, Stack, TextArea, useZodForm } from '@portal/ui';
 
 interface CourseFormProps {
   submitLabel: string;
@@ -12,18 +12,16 @@ interface CourseFormProps {
   onCancel: () => void;
 }
 
-type CheckedField = 'title' | 'price' | 'duration';
+const CHECKED_FIELDS = ['title', 'price', 'duration'] as const;
+type CheckedField = (typeof CHECKED_FIELDS)[number];
 
-/** A non-numeric entry counts as 0; below 0 is refused. */
-const toNumber = (raw: string): number => {
-  const n = Number(raw.trim().replace(',', '.'));
-  return raw.trim() === '' || !Number.isFinite(n) ? 0 : n;
-};
-
-/** The course form and its validation rules: title required; price and duration numbers ≥ 0; level free text; published. */
+/**
+ * The course form, checked by the server's own schema: title required; price and duration numbers ≥ 0
+ * (blank is 0); level free text; published.
+ */
 export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: CourseFormProps) {
   const ids = { levels: useId(), published: useId() };
-  const [form, setForm] = useState({
+  const form = useZodForm(courseCreateSchema, {
     title: '',
     description: '',
     price: '0',
@@ -31,55 +29,16 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
     level: COURSE_DEFAULTS.level,
     isPublished: false,
   });
-  const [problems, setProblems] = useState<Partial<Record<CheckedField, string>>>({});
-  const refs = {
-    title: useRef<HTMLInputElement>(null),
-    price: useRef<HTMLInputElement>(null),
-    duration: useRef<HTMLInputElement>(null),
-  };
-  const set = (key: 'title' | 'description' | 'price' | 'duration' | 'level') => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    setProblems((p) => ({ ...p, [key]: undefined }));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const price = toNumber(form.price);
-    const duration = toNumber(form.duration);
-    const found: Partial<Record<CheckedField, string>> = {};
-    if (!form.title.trim()) found.title = CONTENT_MSG.courseTitleRequired;
-    if (price < 0) found.price = CONTENT_MSG.priceMin;
-    if (duration < 0) found.duration = CONTENT_MSG.durationMin;
-    setProblems(found);
-    const first = (['title', 'price', 'duration'] as const).find((k) => found[k]);
-    if (first) return refs[first].current?.focus();
-    onSubmit({
-      title: form.title.trim(),
-      description: form.description.trim(),
-      price,
-      duration,
-      level: form.level.trim() || COURSE_DEFAULTS.level,
-      isPublished: form.isPublished,
-    });
-  };
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) => onSubmit(input));
 
   // A server refusal that names one of our fields shows beside it; anything else above the form.
-  const serverField =
-    error?.field && (['title', 'price', 'duration'] as string[]).includes(error.field) ? (error.field as CheckedField) : null;
-  const messageFor = (field: CheckedField) => problems[field] ?? (serverField === field ? error?.message : undefined);
+  const serverField = CHECKED_FIELDS.find((field) => field === error?.field) ?? null;
+  const messageFor = (field: CheckedField) => errors[field]?.message ?? (serverField === field ? error?.message : undefined);
 
   const numberField = (field: 'price' | 'duration', label: string) => (
     <Field label={label} error={messageFor(field)}>
-      <Input
-        ref={refs[field]}
-        name={field}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="any"
-        value={form[field]}
-        onChange={set(field)}
-      />
+      <Input type="number" inputMode="decimal" min={0} step="any" {...form.register(field)} />
     </Field>
   );
 
@@ -87,30 +46,24 @@ export function CourseForm({ submitLabel, busy, error, onSubmit, onCancel }: Cou
     <Stack as="form" $gap={16} onSubmit={submit} noValidate aria-busy={busy}>
       {error && !serverField && <ErrorBox>{error.message}</ErrorBox>}
       <Field required label="Название" error={messageFor('title')}>
-        <Input ref={refs.title} name="title" required maxLength={200} autoFocus value={form.title} onChange={set('title')} />
+        <Input required maxLength={200} autoFocus {...form.register('title')} />
       </Field>
       <Field label="Описание">
-        <TextArea name="description" rows={4} maxLength={5000} value={form.description} onChange={set('description')} />
+        <TextArea rows={4} maxLength={5000} {...form.register('description')} />
       </Field>
       <Row>
         {numberField('price', 'Цена, ₽')}
         {numberField('duration', 'Длительность, ч')}
       </Row>
       <Field label="Уровень">
-        <Input name="level" list={ids.levels} maxLength={100} value={form.level} onChange={set('level')} />
+        <Input list={ids.levels} maxLength={100} {...form.register('level')} />
       </Field>
       <datalist id={ids.levels}>
         {COURSE_LEVEL_SUGGESTIONS.map((level) => (
           <option key={level} value={level} />
         ))}
       </datalist>
-      <Check
-        label="Опубликован"
-        id={ids.published}
-        name="isPublished"
-        checked={form.isPublished}
-        onChange={(e) => setForm((f) => ({ ...f, isPublished: e.target.checked }))}
-      />
+      <Check label="Опубликован" id={ids.published} {...form.register('isPublished')} />
       <FormActions busy={busy} submitLabel={busy ? 'Сохранение...' : submitLabel} onCancel={onCancel} />
     </Stack>
   );

@@ -26,4 +26,5 @@ export * from './BulletList';
 export * from './RecordOptions';
 export * from './BoxList';
 export * from './icons';
+export * from './DragHandle';
 export * from './scormAttempts';

@@ -13,6 +13,8 @@ import {
   FilterSelect,
   PagedList,
   PasswordInput,
+  changePasswordForm,
+  newPasswordForm,
   newPasswordProblem,
   usePagedFilters,
   ConfirmDialog,
@@ -542,6 +544,45 @@ describe('PasswordInput and newPasswordProblem', () => {
       message: MSG.passwordsMismatch,
     });
     expect(newPasswordProblem('Svezhii-Parol-5', 'Svezhii-Parol-5')).toBeNull();
+  });
+
+  it('takes a form’s register(): the form reads what is typed, says its problem under the box and focuses it', async () => {
+    function NewPassword() {
+      const form = useZodForm(newPasswordForm, { password: '', confirm: '' });
+      const { errors } = form.formState;
+      return (
+        <form onSubmit={form.handleSubmit(() => undefined)} noValidate>
+          <PasswordInput label="Новый пароль" error={errors.password?.message} {...form.register('password')} />
+          <PasswordInput label="Повторите пароль" error={errors.confirm?.message} {...form.register('confirm')} />
+          <button type="submit">Сохранить пароль</button>
+        </form>
+      );
+    }
+    wrap(<NewPassword />);
+    fireEvent.change(screen.getByLabelText('Новый пароль'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.passwordTooShort);
+    const box = screen.getByLabelText('Новый пароль');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('the forms of a new password name one problem at a time, on the field it is about', () => {
+    const problems = (result: { success: boolean; error?: z.ZodError }) =>
+      result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+    expect(problems(newPasswordForm.safeParse({ password: '', confirm: '' }))).toEqual([['password', MSG.fillAllFields]]);
+    expect(problems(newPasswordForm.safeParse({ password: 'short', confirm: 'other' }))).toEqual([
+      ['password', MSG.passwordTooShort],
+    ]);
+    expect(problems(changePasswordForm.safeParse({ currentPassword: '', newPassword: 'short', confirm: '' }))).toEqual([
+      ['currentPassword', MSG.fillAllFields],
+    ]);
+    expect(
+      problems(
+        changePasswordForm.safeParse({ currentPassword: 'x', newPassword: 'Svezhii-Parol-5', confirm: 'Svezhii-Parol-6' }),
+      ),
+    ).toEqual([['confirm', MSG.passwordsMismatch]]);
+    expect(newPasswordForm.safeParse({ password: 'Svezhii-Parol-5', confirm: 'Svezhii-Parol-5' }).success).toBe(true);
   });
 });
 

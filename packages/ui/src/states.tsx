@@ -98,24 +98,32 @@ export function NotFoundState({
   );
 }
 
-/** What a whole page says when it could not be read: the reason and «Повторить». */
+/** What a whole page says when it could not be read: the reason, «Повторить» and maybe a way out. */
 export function ErrorState({
   error,
   onRetry,
   title = 'Не удалось загрузить страницу',
+  action,
 }: {
   error: unknown;
   onRetry?: () => void;
   title?: string;
+  /** Beside «Повторить»: where to go instead (back to a list, say). */
+  action?: ReactNode;
 }) {
   return (
     <StateCard role="alert">
       <h1>{title}</h1>
       <Muted>{errorMessage(error)}</Muted>
-      {onRetry && (
-        <Button type="button" $variant="outline" onClick={onRetry}>
-          Повторить
-        </Button>
+      {(onRetry || action) && (
+        <StateActions>
+          {onRetry && (
+            <Button type="button" $variant="outline" onClick={onRetry}>
+              Повторить
+            </Button>
+          )}
+          {action}
+        </StateActions>
       )}
     </StateCard>
   );
@@ -140,6 +148,11 @@ const ErrorRow = styled(ErrorBox)`
   align-items: center;
   justify-content: space-between;
   gap: 12px;
+  flex-wrap: wrap;
+`;
+const StateActions = styled.div`
+  display: flex;
+  gap: 8px;
   flex-wrap: wrap;
 `;
 const StateCard = styled(Card)`

@@ -224,3 +224,7 @@ export const isMissing = (err: unknown): boolean => err instanceof ApiError && (
 /** A message a person can read, for any failure (spec: 'Произошла неизвестная ошибка'). */
 export const errorMessage = (err: unknown, fallback = 'Произошла неизвестная ошибка'): string =>
   err instanceof Error && err.message ? err.message : fallback;
+
+/** A query's retry rule: one more try, but not after a refusal (4xx), which a second try would only repeat. */
+export const retriedUnlessRefused = (failures: number, err: Error): boolean =>
+  failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);

@@ -1,10 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { MSG } from '@portal/contracts';
-import { Button, Dialog, ErrorBox, Muted, PasswordInput, newPasswordProblem } from '@portal/ui';
+import { Button, Dialog, ErrorBox, Muted, PasswordInput, changePasswordForm, useZodForm } from '@portal/ui';
 import { ApiError, errorMessage, useAuth } from '@portal/web-core';
-
-type Field = 'currentPassword' | 'newPassword' | 'confirm';
 
 /**
  * «Сменить пароль»: the current password and a new one (twice). The server's Russian message is
@@ -20,30 +17,20 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const { changePassword } = useAuth();
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
-  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
+  const form = useZodForm(changePasswordForm, { currentPassword: '', newPassword: '', confirm: '' });
+  const { errors, isSubmitting } = form.formState;
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: Field) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!values.currentPassword) return setProblem({ field: 'currentPassword', message: MSG.fillAllFields });
-    const newProblem = newPasswordProblem(values.newPassword, values.confirm);
-    if (newProblem)
-      return setProblem({ field: newProblem.field === 'password' ? 'newPassword' : 'confirm', message: newProblem.message });
-    setBusy(true);
-    setProblem(null);
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      setDone(await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }));
+      setDone(await changePassword({ currentPassword, newPassword }));
     } catch (err) {
-      const field =
-        err instanceof ApiError && (err.field === 'currentPassword' || err.field === 'newPassword') ? err.field : null;
-      setProblem({ field, message: errorMessage(err, 'Не удалось сменить пароль') });
-    } finally {
-      setBusy(false);
+      const message = errorMessage(err, 'Не удалось сменить пароль');
+      const field = err instanceof ApiError ? err.field : undefined;
+      if (field === 'currentPassword' || field === 'newPassword') form.setError(field, { message }, { shouldFocus: true });
+      else form.setError('root.server', { message });
     }
-  };
+  });
 
   if (done)
     return (
@@ -55,25 +42,24 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       </Form>
     );
 
-  const fieldProps = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onValue: set(field),
-    error: problem?.field === field ? problem.message : null,
-  });
-
   return (
     <Form onSubmit={submit} noValidate>
-      <PasswordInput label="Текущий пароль" current data-autofocus {...fieldProps('currentPassword')} />
-      <PasswordInput label="Новый пароль" {...fieldProps('newPassword')} />
-      <PasswordInput label="Повторите новый пароль" {...fieldProps('confirm')} />
-      {problem && !problem.field && <ErrorBox>{problem.message}</ErrorBox>}
+      <PasswordInput
+        label="Текущий пароль"
+        current
+        data-autofocus
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
+      <PasswordInput label="Новый пароль" error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <PasswordInput label="Повторите новый пароль" error={errors.confirm?.message} {...form.register('confirm')} />
+      {errors.root?.server && <ErrorBox>{errors.root.server.message}</ErrorBox>}
       <Muted>После смены пароля на остальных устройствах потребуется войти заново.</Muted>
       <Actions>
         <Button type="button" $variant="outline" onClick={onClose}>
           Отмена
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={isSubmitting}>
           Сменить пароль
         </Button>
       </Actions>

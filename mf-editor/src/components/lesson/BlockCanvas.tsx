@@ -3,7 +3,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import styled from 'styled-components';
 import type { ContentBlock } from '@portal/contracts';
-import { PlainList } from '@portal/ui';
+import { DragHandle, PlainList } from '@portal/ui';
 import { EditorDndContext } from '../dnd';
 import { BLOCK_TYPE_LABELS, blockPreview } from '../../model/blocks';
 import { useQuizzesOf } from '../quiz/useQuizzesOf';
@@ -64,7 +64,8 @@ function SortableBlock({
       $dragging={isDragging}
       data-block-type={block.type}
     >
-      <Handle
+      <DragHandle
+        $framed
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
@@ -72,7 +73,7 @@ function SortableBlock({
         title="Перетащить"
       >
         ⠿
-      </Handle>
+      </DragHandle>
       <Select
         type="button"
         aria-pressed={selected}
@@ -98,20 +99,6 @@ const Item = styled.li<{ $dragging: boolean }>`
   position: relative;
   opacity: ${({ $dragging }) => ($dragging ? 0.6 : 1)};
   z-index: ${({ $dragging }) => ($dragging ? 2 : 'auto')};
-`;
-const Handle = styled.button`
-  width: 32px;
-  flex: none;
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.muted};
-  cursor: grab;
-  font-size: 18px;
-  touch-action: none;
-  &:active {
-    cursor: grabbing;
-  }
 `;
 const Select = styled.button<{ $selected: boolean }>`
   flex: 1;

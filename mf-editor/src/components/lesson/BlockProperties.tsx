@@ -2,7 +2,19 @@ import { lazy, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EDITOR_MSG, megabytesLabel, type ContentBlock, type Quiz, type UploadedFile } from '@portal/contracts';
-import { Button, fileSizeLabel, Input, Label, LazyPart, Loading, Muted, PartFailed, Select, TextArea } from '@portal/ui';
+import {
+  Button,
+  CheckLabel,
+  fileSizeLabel,
+  Input,
+  Label,
+  LazyPart,
+  Loading,
+  Muted,
+  PartFailed,
+  Select,
+  TextArea,
+} from '@portal/ui';
 import { PortalImage } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { useBackend } from '../../backend/backend';
@@ -11,7 +23,6 @@ import { REGENERATE_TITLES } from '../../model/proposal';
 import { useRegenerate } from '../generation/RegenerateContext';
 import { QuizEditorDialog } from '../quiz/QuizEditorDialog';
 import { QuizPicker } from '../quiz/QuizPicker';
-import { Check } from '../Check';
 import { ScormBlockFields } from '../scorm/ScormBlockFields';
 import { MediaField } from './MediaField';
 
@@ -116,14 +127,14 @@ function renderFields(
             onUploaded={(file) => onChange({ poster: file.url })}
             failureAlert={EDITOR_MSG.uploadFailed}
           />
-          <Check>
+          <CheckLabel>
             <input
               type="checkbox"
               checked={!!block.content.autoplay}
               onChange={(e) => onChange({ autoplay: e.target.checked })}
             />
             Автовоспроизведение
-          </Check>
+          </CheckLabel>
           <TitleAndDescription content={block.content} onChange={onChange} />
         </>
       );

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { BLANK_TOKEN, QUESTION_TYPE_LABELS, type Question } from '@portal/contracts';
-import { Button, Input, Label, Muted, Row, Spread, TextArea } from '@portal/ui';
-import { Check } from '../Check';
+import { Button, CheckLabel, Input, Label, Muted, Row, Spread, TextArea } from '@portal/ui';
 import { AddButton, AnswerFieldset, RemoveButton, replaceAt, RowIndex, StepButton, removeAt } from './answerFields';
 import { HotspotFields, ImageLabelsFields, MatrixFields, ScaleFields } from './NewTypeFields';
 import { markCorrect, removeOption, setBlankText, shiftOption } from './quizDraft';
@@ -110,7 +109,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
           <legend>Правильный ответ</legend>
           <FieldRow>
             {(['true', 'false'] as const).map((value) => (
-              <Check key={value}>
+              <CheckLabel key={value}>
                 <input
                   type="radio"
                   name={`tf-${q.id}`}
@@ -118,7 +117,7 @@ function TypeFields({ question: q, n, onChange }: { question: Question; n: numbe
                   onChange={() => set({ correctAnswer: value })}
                 />
                 {value === 'true' ? 'Верно' : 'Неверно'}
-              </Check>
+              </CheckLabel>
             ))}
           </FieldRow>
         </AnswerFieldset>

@@ -8,8 +8,7 @@ import {
   type ShowCorrectAnswers,
   type ShowExplanations,
 } from '@portal/contracts';
-import { CodeSelect, Input, Label, Muted } from '@portal/ui';
-import { Check } from '../Check';
+import { CheckLabel, CodeSelect, Input, Label, Muted } from '@portal/ui';
 import type { SettingsForm as Settings } from './quizDraft';
 
 const EXPLANATION_LABELS: Record<ShowExplanations, string> = {
@@ -29,10 +28,10 @@ type Choice = 'showExplanations' | 'showCorrectAnswers' | 'scoring';
 /** Pass mark 0–100 (empty is 0), attempts 1–10 (empty is 1), time limit in minutes ≥ 0 (empty is none). */
 export function SettingsForm({ value, onChange }: { value: Settings; onChange: (patch: Partial<Settings>) => void }) {
   const check = (key: 'randomizeQuestions' | 'randomizeAnswers', label: string) => (
-    <Check>
+    <CheckLabel>
       <input type="checkbox" checked={value[key]} onChange={(e) => onChange({ [key]: e.target.checked })} />
       {label}
-    </Check>
+    </CheckLabel>
   );
   const number = (
     key: 'passingScore' | 'maxAttempts' | 'timeLimit',

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ScormBlockContent, ScormPackageSummary } from '@portal/contracts';
-import { Label, Muted, Select } from '@portal/ui';
-import { Check } from '../Check';
+import { CheckLabel, Label, Muted, Select } from '@portal/ui';
 import { ScormUpload } from './ScormUpload';
 
 export const SCORM_BLOCK_MSG = {
@@ -82,14 +81,14 @@ export function ScormBlockFields({ content, courseId, onChange }: ScormBlockFiel
           </Select>
         </Label>
       )}
-      <Check>
+      <CheckLabel>
         <input
           type="checkbox"
           checked={!!content.allowNewAttempt}
           onChange={(e) => onChange({ allowNewAttempt: e.target.checked })}
         />
         {SCORM_BLOCK_MSG.allowNewAttempt}
-      </Check>
+      </CheckLabel>
     </>
   );
 }

@@ -9,8 +9,8 @@ import {
   confirmDeleteLessonText,
   type Course,
 } from '@portal/contracts';
-import { Button, ErrorBox, Muted } from '@portal/ui';
-import { ApiError, errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import { Button, ErrorState, Loading, NotFoundState } from '@portal/ui';
+import { isMissing, navigate, paths, retriedUnlessRefused, useAuth } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { useBackend } from '../../backend/backend';
 import { CoAuthors } from '../../components/CoAuthors';
@@ -18,10 +18,9 @@ import { ScormAttempts } from '../../components/scorm/ScormAttempts';
 import { ConfirmDialog, ConflictDialog } from '../../components/Dialog';
 import { RegenerateContext } from '../../components/generation/RegenerateContext';
 import { RegenerateDialog } from '../../components/generation/RegenerateDialog';
-import { LessonEditor } from '../../components/lesson/LessonEditor';
 import { Centered } from '../../components/layout';
 import { SaveIndicator } from '../../components/SaveIndicator';
-import { REGENERATE_TITLES, selectionAfterAccept, type RegenerateTarget } from '../../model/proposal';
+import { selectionAfterAccept, type RegenerateTarget } from '../../model/proposal';
 import {
   allLessons,
   findLesson,
@@ -30,11 +29,11 @@ import {
   type EditorLesson,
   type EditorModule,
 } from '../../model/structure';
-import { BlocksPanel } from './BlocksPanel';
 import { ImportDialog } from './ImportDialog';
 import { ScormImportDialog } from './ScormImportDialog';
-import { Overview } from './Overview';
+import { LessonPane } from './LessonPane';
 import { Sidebar } from './Sidebar';
+import { useSelection } from './state/useSelection';
 import { useCourseEditor } from './useCourseEditor';
 import { lessonsKey, useLessonLoader } from './useLessonLoader';
 import { VersionsBar } from './versions/VersionsBar';
@@ -61,54 +60,40 @@ export function CourseEditor({ courseId, onBack = () => navigate(paths.courses()
     gcTime: 0,
     refetchOnMount: 'always',
     // A course that is not there will not appear on a second try.
-    retry: (failures, err) => failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+    retry: retriedUnlessRefused,
   });
 
+  const back = (
+    <Button type="button" $variant="outline" onClick={onBack}>
+      ← К курсам
+    </Button>
+  );
   if (query.isPending) {
     return (
-      <Center>
-        <Muted role="status">{EDITOR_MSG.loadingCourse}</Muted>
-      </Center>
+      <Centered>
+        <Loading label={EDITOR_MSG.loadingCourse} />
+      </Centered>
     );
   }
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-    return (
-      <Center>
-        {notFound ? (
-          <h1>{EDITOR_MSG.courseNotFound}</h1>
-        ) : (
-          <ErrorBox>
-            {EDITOR_MSG.courseLoadFailed}: {errorMessage(query.error)}
-          </ErrorBox>
-        )}
-        <Row>
-          {!notFound && (
-            <Button type="button" onClick={() => void query.refetch()}>
-              Повторить загрузку
-            </Button>
-          )}
-          <Button type="button" $variant="outline" onClick={onBack}>
-            ← К курсам
-          </Button>
-        </Row>
-      </Center>
+    return isMissing(query.error) ? (
+      <NotFoundState title={EDITOR_MSG.courseNotFound} action={back} />
+    ) : (
+      <ErrorState title={EDITOR_MSG.courseLoadFailed} error={query.error} onRetry={() => void query.refetch()} action={back} />
     );
   }
   // Not the person's course: no editor is offered at all (the server refuses every write anyway).
   if (!backend.demo && user && !canEditCourse(user, query.data)) {
     return (
-      <Center>
-        <h1>{query.data.title}</h1>
-        <Muted role="status" data-testid="editor-read-only">
-          {query.data.archived ? CONTENT_MSG.courseArchived : CONTENT_MSG.notCourseAuthor}
-        </Muted>
-        <Row>
-          <Button type="button" $variant="outline" onClick={onBack}>
-            ← К курсам
-          </Button>
-        </Row>
-      </Center>
+      <NotFoundState
+        title={query.data.title}
+        hint={
+          <span role="status" data-testid="editor-read-only">
+            {query.data.archived ? CONTENT_MSG.courseArchived : CONTENT_MSG.notCourseAuthor}
+          </span>
+        }
+        action={back}
+      />
     );
   }
   const authors =
@@ -150,12 +135,9 @@ function LoadedEditor({
 }) {
   const backend = useBackend();
   const editor = useCourseEditor(initial, backend);
-  const { course } = editor;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [blocksPanel, setBlocksPanel] = useState(false);
-  const [overview, setOverview] = useState(false);
-  // The lesson just added: its editor opens with the name field focused, to be named at once.
-  const [namingId, setNamingId] = useState<string | null>(null);
+  const { course, structure } = editor;
+  const selection = useSelection();
+  const { selectedId, select } = selection;
   const [importing, setImporting] = useState(false);
   const [importingScorm, setImportingScorm] = useState(false);
   const [regenerating, setRegenerating] = useState<RegenerateTarget | null>(null);
@@ -172,154 +154,35 @@ function LoadedEditor({
   const position = selected ? lessons.findIndex((l) => l.id === selected.id) : -1;
   // Read ahead: the lesson after the open one, or the first one while none is open.
   const ahead = (selected ? lessons[position + 1] : lessons[0]) ?? null;
-  const lessonLoad = useLessonLoader(backend, selected, ahead, editor.lessonLoaded);
+  const lessonLoad = useLessonLoader(backend, selected, ahead, editor.edits.lessonLoaded);
   // Course versions (decision 093) matter while learners see the course: a published one (the demo
   // course has no learners). A draft's editor asks nothing more than its outline.
   const withVersions = !backend.demo && course.status === 'published';
   const draft = useDraftState(course.id, withVersions);
-  useDraftRefresh(course.id, editor.saves);
-
-  const select = (id: string | null) => {
-    setSelectedId(id);
-    setNamingId(null);
-    setBlocksPanel(false);
-    setOverview(false);
-  };
-  // Clicking the selected lesson again toggles its block panel.
-  const onSelectLesson = (id: string) => {
-    if (id === selectedId && !overview) setBlocksPanel((open) => !open);
-    else select(id);
-  };
+  useDraftRefresh(course.id, editor.saving.saves);
 
   const onConfirm = async () => {
     if (!confirm) return;
     setConfirm(null);
     if (confirm.kind === 'lesson') {
-      const done = await editor.deleteLesson(confirm.lesson.id);
+      const done = await structure.deleteLesson(confirm.lesson.id);
       if (done && selectedId === confirm.lesson.id) select(null);
     } else {
       const hadSelection = confirm.mod.lessons.some((l) => l.id === selectedId);
-      const done = await editor.deleteModule(confirm.mod.id);
+      const done = await structure.deleteModule(confirm.mod.id);
       if (done && hadSelection) select(null);
     }
   };
 
-  const main = () => {
-    if (overview) {
-      return (
-        <Overview
-          key={editor.courseRevision}
-          course={course}
-          onChange={editor.changeCourse}
-          authors={authors}
-          copy={editor.courseCopy}
-          onPublishDrafts={() => void editor.publishDraftLessons()}
-          busy={editor.busy}
-        />
-      );
-    }
-    if (selected && !selected.loaded) {
-      return (
-        <Center>
-          <h1>{selected.title}</h1>
-          {lessonLoad.isError ? (
-            <>
-              <ErrorBox>
-                {EDITOR_MSG.lessonLoadFailed}: {errorMessage(lessonLoad.error)}
-              </ErrorBox>
-              <Button type="button" onClick={() => void lessonLoad.refetch()}>
-                Повторить загрузку
-              </Button>
-            </>
-          ) : (
-            <Muted role="status">{EDITOR_MSG.loadingLesson}</Muted>
-          )}
-        </Center>
-      );
-    }
-    if (selected && blocksPanel) return <BlocksPanel lesson={selected} onClose={() => setBlocksPanel(false)} />;
-    if (selected) {
-      return (
-        <LessonEditor
-          key={selected.id}
-          lessonId={selected.id}
-          focusTitle={selected.id === namingId}
-          courseId={course.id}
-          value={selected}
-          onChange={(patch) => editor.changeLesson(selected.id, patch)}
-          actions={
-            <>
-              <Button
-                type="button"
-                $variant="outline"
-                $size="sm"
-                disabled={position <= 0}
-                onClick={() => select(lessons[position - 1].id)}
-              >
-                ← Предыдущий урок
-              </Button>
-              <Button
-                type="button"
-                $variant="outline"
-                $size="sm"
-                disabled={position >= lessons.length - 1}
-                onClick={() => select(lessons[position + 1].id)}
-              >
-                Следующий урок →
-              </Button>
-              <Spacer />
-              {regenerate && selected.generated && (
-                <Button
-                  type="button"
-                  $variant="secondary"
-                  $size="sm"
-                  onClick={() => regenerate({ kind: 'lesson', id: selected.id, title: selected.title || 'Без названия' })}
-                >
-                  {REGENERATE_TITLES.lesson}
-                </Button>
-              )}
-              <Button
-                type="button"
-                $variant="secondary"
-                $size="sm"
-                disabled={editor.busy}
-                onClick={async () => {
-                  const copyId = await editor.copyLesson(selected.id);
-                  if (copyId) select(copyId);
-                }}
-              >
-                Копировать урок
-              </Button>
-              <Button
-                type="button"
-                $variant="destructive"
-                $size="sm"
-                onClick={() => setConfirm({ kind: 'lesson', lesson: selected })}
-              >
-                Удалить урок
-              </Button>
-            </>
-          }
-        />
-      );
-    }
-    return (
-      <Center>
-        <h1>{EDITOR_MSG.selectLesson}</h1>
-        <Muted>Выберите урок слева или добавьте новый в модуль, чтобы начать редактирование.</Muted>
-      </Center>
-    );
-  };
-
   /** Study mode as learners see it, after what is typed here has been saved (it reads the server's copy). */
   const previewAsLearner = async () => {
-    await editor.saveBeforeRegenerate();
+    await editor.saving.saveEverything();
     const lesson = selected ? `?lesson=${encodeURIComponent(selected.id)}` : '';
     navigate(`${paths.student(course.id)}${lesson}`);
   };
 
   const onAccepted = (target: RegenerateTarget, server: Course) => {
-    const next = editor.applyAccepted(target, server);
+    const next = structure.applyAccepted(target, server);
     const keep = selectionAfterAccept(selectedId, next, target);
     if (keep !== selectedId) select(keep);
     // Quizzes shown in block properties and pickers are read again (a regenerated quiz keeps its id),
@@ -335,37 +198,39 @@ function LoadedEditor({
         <Sidebar
           course={course}
           selectedLessonId={selectedId}
-          overviewOpen={overview}
-          busy={editor.busy}
+          overviewOpen={selection.overview}
+          busy={editor.writes.busy}
           onBack={onBack}
           onPreviewAsLearner={backend.demo ? undefined : () => void previewAsLearner()}
-          onToggleOverview={() => setOverview((open) => !open)}
-          onSelectLesson={onSelectLesson}
-          onAddModule={editor.addModule}
+          onToggleOverview={selection.toggleOverview}
+          onSelectLesson={selection.clickLesson}
+          onAddModule={structure.addModule}
           onAddLesson={async (moduleId) => {
-            const id = await editor.addLesson(moduleId);
-            if (id) {
-              select(id);
-              setNamingId(id);
-            }
+            const id = await structure.addLesson(moduleId);
+            if (id) selection.selectToName(id);
           }}
           onNewLessonPage={backend.demo ? undefined : (moduleId) => navigate(paths.newLesson(moduleId))}
-          onRenameModule={editor.renameModule}
+          onRenameModule={structure.renameModule}
           onRegenerateModule={regenerate ? (mod) => regenerate({ kind: 'module', id: mod.id, title: mod.title }) : undefined}
           onDeleteModule={(mod) => setConfirm({ kind: 'module', mod })}
           onImport={() => setImporting(true)}
           onScormImport={backend.scorm ? () => setImportingScorm(true) : undefined}
-          onPreviewLessonMove={editor.previewLessonMove}
-          onPersistLessonMove={editor.persistLessonMove}
-          onPreviewModuleMove={editor.previewModuleMove}
-          onPersistModuleMove={editor.persistModuleMove}
+          {...editor.moves}
           changeMarks={changeMarksOf(draft.data?.diff)}
-          saveIndicator={<SaveIndicator status={editor.status} dirty={editor.dirty} onRetry={editor.saveAllNow} />}
+          saveIndicator={
+            <SaveIndicator status={editor.saving.status} dirty={editor.saving.dirty} onRetry={editor.saving.saveAllNow} />
+          }
           notice={
-            editor.notice && (
+            editor.writes.notice && (
               <Notice role="alert">
-                <span>{editor.notice}</span>
-                <Button type="button" $variant="ghost" $size="sm" onClick={editor.dismissNotice} aria-label="Скрыть сообщение">
+                <span>{editor.writes.notice}</span>
+                <Button
+                  type="button"
+                  $variant="ghost"
+                  $size="sm"
+                  onClick={editor.writes.dismissNotice}
+                  aria-label="Скрыть сообщение"
+                >
                   ✕
                 </Button>
               </Notice>
@@ -377,7 +242,7 @@ function LoadedEditor({
             <VersionsBar
               courseId={course.id}
               published={course.status === 'published'}
-              prepare={async () => (await editor.saveBeforeRegenerate()) === null}
+              prepare={async () => (await editor.saving.saveEverything()) === null}
               onDraftReplaced={() => {
                 // Every record's version moved: the editor's copy and the lessons read so far are stale.
                 queryClient.removeQueries({ queryKey: lessonsKey(backend.demo) });
@@ -386,7 +251,14 @@ function LoadedEditor({
             />
           )}
           {banner}
-          {main()}
+          <LessonPane
+            editor={editor}
+            selection={selection}
+            lessonLoad={lessonLoad}
+            authors={authors}
+            regenerate={regenerate}
+            onDeleteLesson={(lesson) => setConfirm({ kind: 'lesson', lesson })}
+          />
         </Main>
         {confirm && (
           <ConfirmDialog
@@ -401,11 +273,11 @@ function LoadedEditor({
             onConfirm={() => void onConfirm()}
           />
         )}
-        {editor.conflictTitle !== null && (
+        {editor.conflict.title !== null && (
           <ConflictDialog
-            title={editor.conflictTitle}
-            busy={editor.busy}
-            onChoose={(choice) => void editor.resolveConflict(choice)}
+            title={editor.conflict.title}
+            busy={editor.writes.busy}
+            onChoose={(choice) => void editor.conflict.resolve(choice)}
           />
         )}
         {importingScorm && (
@@ -415,7 +287,7 @@ function LoadedEditor({
             onImported={() => {
               setImportingScorm(false);
               // Whatever waits is saved first: the editor is then built from the server's course.
-              void editor.saveBeforeRegenerate().finally(onReload);
+              void editor.saving.saveEverything().finally(onReload);
             }}
           />
         )}
@@ -424,7 +296,7 @@ function LoadedEditor({
             course={course}
             onClose={() => setImporting(false)}
             onImported={(records) => {
-              editor.addImported(records);
+              structure.addImported(records);
               setImporting(false);
             }}
           />
@@ -434,7 +306,7 @@ function LoadedEditor({
             key={`${regenerating.kind}:${regenerating.id}`}
             api={generations}
             target={regenerating}
-            prepare={editor.saveBeforeRegenerate}
+            prepare={editor.saving.saveEverything}
             onAccepted={onAccepted}
             onClose={() => setRegenerating(null)}
           />
@@ -459,23 +331,6 @@ const Main = styled.main`
   grid-template-columns: minmax(0, 1fr);
   gap: 16px;
   align-content: start;
-`;
-const Center = styled(Centered)`
-  h1 {
-    margin: 0;
-    font-size: 22px;
-  }
-  p {
-    margin: 0;
-  }
-`;
-const Row = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-const Spacer = styled.span`
-  flex: 1;
 `;
 const Notice = styled.div`
   display: flex;

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { BlockRecord } from '@portal/contracts';
-import { ErrorBox, FormActions, Label, Muted, Select, TitleOptions } from '@portal/ui';
+import { CheckLabel, ErrorBox, FormActions, Label, Muted, Select, TitleOptions } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import { useBackend } from '../../backend/backend';
 import { Dialog, DialogForm } from '../../components/Dialog';
-import { Check } from '../../components/Check';
 import type { EditorCourse } from '../../model/structure';
 
 /** Select items never have an empty value. */
@@ -95,10 +94,10 @@ export function ImportDialog({ course, onImported, onClose }: ImportDialogProps)
                 <fieldset key={m.id}>
                   <legend>{m.title}</legend>
                   {m.lessons.map((l) => (
-                    <Check key={l.id}>
+                    <CheckLabel key={l.id}>
                       <input type="checkbox" checked={chosen.includes(l.id)} onChange={(e) => toggle(l.id, e.target.checked)} />
                       {l.title}
-                    </Check>
+                    </CheckLabel>
                   ))}
                 </fieldset>
               ))}

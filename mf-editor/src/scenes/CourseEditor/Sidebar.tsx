@@ -6,8 +6,9 @@ import { Button, EyeIcon, Muted, PlainList, Spread, StatusBadge } from '@portal/
 import { EditorDndContext } from '../../components/dnd';
 import { countBlocks, type EditorCourse, type EditorModule } from '../../model/structure';
 import { SCORM_IMPORT_MSG } from './ScormImportDialog';
-import { collision, useStructureDrag, type StructureMoves } from './sidebar/dnd';
+import { collision, useStructureDrag } from './sidebar/dnd';
 import { SortableModule } from './sidebar/SortableModule';
+import type { StructureMoves } from './state/useMoves';
 
 interface SidebarProps extends StructureMoves {
   course: EditorCourse;

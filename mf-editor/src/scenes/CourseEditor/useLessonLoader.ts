@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlockRecord } from '@portal/contracts';
-import { ApiError } from '@portal/web-core';
+import { retriedUnlessRefused } from '@portal/web-core';
 import type { EditorBackend } from '../../backend/backend';
 import type { EditorLesson } from '../../model/structure';
 
@@ -33,7 +33,7 @@ export function useLessonLoader(
     ...lessonQuery(backend, selected?.id ?? '', selected?.updatedAt),
     enabled: !!selected && !selected.loaded,
     // A lesson that is not there will not appear on a second try.
-    retry: (failures, err) => failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+    retry: retriedUnlessRefused,
   });
   const { data } = query;
   useEffect(() => {

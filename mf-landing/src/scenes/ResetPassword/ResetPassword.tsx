@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { AuthForm, AuthPanel, AuthScreen } from '../../components/AuthFrame';
 import { MSG } from '@portal/contracts';
-import { Button, ErrorBox, Muted, PasswordInput, newPasswordProblem } from '@portal/ui';
+import { Button, ErrorBox, Muted, PasswordInput, newPasswordForm, useZodForm } from '@portal/ui';
 import { apiRequest, errorMessage, navigate, paths } from '@portal/web-core';
 
 /**
@@ -11,31 +11,21 @@ import { apiRequest, errorMessage, navigate, paths } from '@portal/web-core';
  */
 export function ResetPassword() {
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
-  const [form, setForm] = useState({ password: '', confirm: '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(newPasswordForm, { password: '', confirm: '' });
+  const { errors, isSubmitting } = form.formState;
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.password) return setError(MSG.fillAllFields);
-    const problem = newPasswordProblem(form.password, form.confirm);
-    if (problem) return setError(problem.message);
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ password }) => {
     try {
       const { message } = await apiRequest<{ message: string }>('/auth/password-reset', {
         method: 'POST',
-        body: { token, password: form.password },
+        body: { token, password },
       });
       setDone(message);
     } catch (err) {
-      setError(errorMessage(err, 'Не удалось сменить пароль'));
-    } finally {
-      setBusy(false);
+      form.setError('root.server', { message: errorMessage(err, 'Не удалось сменить пароль') });
     }
-  };
+  });
 
   return (
     <AuthScreen>
@@ -54,10 +44,10 @@ export function ResetPassword() {
           <>
             <Muted>Не короче 8 символов; не из списка распространённых паролей и без имени из вашего email.</Muted>
             <AuthForm onSubmit={submit} noValidate>
-              <PasswordInput label="Новый пароль" name="password" value={form.password} onValue={set('password')} />
-              <PasswordInput label="Повторите пароль" name="confirm" value={form.confirm} onValue={set('confirm')} />
-              {error && <ErrorBox>{error}</ErrorBox>}
-              <Button type="submit" disabled={busy}>
+              <PasswordInput label="Новый пароль" error={errors.password?.message} {...form.register('password')} />
+              <PasswordInput label="Повторите пароль" error={errors.confirm?.message} {...form.register('confirm')} />
+              {errors.root?.server && <ErrorBox>{errors.root.server.message}</ErrorBox>}
+              <Button type="submit" disabled={isSubmitting}>
                 Сохранить пароль
               </Button>
             </AuthForm>

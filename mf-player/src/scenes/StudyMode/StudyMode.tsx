@@ -1,62 +1,25 @@
-import { lazy, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
   PROGRESS_MSG,
-  SCORM_MSG,
   computeCourseProgress,
-  contentBlocksOf,
   isStaff,
   type CourseOutline as Outline,
   type CourseProgress,
-  type LessonOutline,
 } from '@portal/contracts';
-import { Button, LazyPart, LoadError, Loading, Muted, PartFailed, Spread, Stack } from '@portal/ui';
-import { ApiError, assignmentKeys, errorMessage, isMissing, navigate, paths, useAuth } from '@portal/web-core';
+import { Button, ErrorState, Loading, Muted, NotFoundState, Spread } from '@portal/ui';
+import { assignmentKeys, errorMessage, isMissing, navigate, paths, retriedUnlessRefused, useAuth } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
-import {
-  completeLesson,
-  fetchCourseProgress,
-  fetchLesson,
-  fetchOutline,
-  lessonKey,
-  outlineKey,
-  progressKey,
-} from '../../api/player';
-import { LESSON_STATE_LABELS, StatusBadge, lessonStateOf, type LessonState } from '../../components/Badges';
-import { BlockView } from '../../components/BlockView';
+import { completeLesson, fetchCourseProgress, fetchOutline, outlineKey, progressKey } from '../../api/player';
+import { lessonStateOf } from '../../components/Badges';
 import { CourseOutline } from '../../components/CourseOutline';
 import { StudyAssignment } from '../../components/StudyAssignment';
-
-// The quiz player comes with the first lesson that holds a quiz: a page of text opens without it.
-const QuizBlockCard = lazy(() => import('../../components/QuizBlockCard').then((m) => ({ default: m.QuizBlockCard })));
-// So is the SCORM player (scorm-again is loaded by it only when a SCO starts).
-const ScormLesson = lazy(() => import('../../components/scorm/ScormLesson').then((m) => ({ default: m.ScormLesson })));
-
-const notRetriedOn4xx = (count: number, err: Error) =>
-  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
+import { LessonView, ReadAhead } from './LessonView';
+import { PREVIEW_MSG, Placeholder } from './parts';
 
 /** The lesson chosen is kept in the address (?lesson=), so a reload shows it again. */
 const lessonInAddress = () => new URLSearchParams(window.location.search).get('lesson');
-
-const LOADING_LESSON = 'Загрузка урока...';
-const SCORM_PLAYER_LOADING = 'Загрузка учебного материала...';
-const LESSON_LOAD_FAILED = 'Не удалось загрузить урок';
-
-/** One lesson's blocks: read when it is opened, or ahead of time. Kept while the outline names that version. */
-const lessonQuery = (lesson: Pick<LessonOutline, 'id' | 'updatedAt'>) => ({
-  queryKey: lessonKey(lesson.id, lesson.updatedAt),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchLesson(lesson.id, signal),
-  staleTime: Infinity,
-  retry: notRetriedOn4xx,
-});
-
-export const PREVIEW_MSG = {
-  title: 'Просмотр как слушатель',
-  note: 'Так курс видят слушатели. Ничего не записывается: ни прохождение уроков, ни попытки квизов.',
-  backToEditor: 'Вернуться в редактор',
-  completedHere: 'Отмечен только в этом просмотре',
-} as const;
 
 /**
  * What a learner sees of the structure: hidden modules and lessons do not exist for them (the
@@ -86,13 +49,13 @@ export function StudyMode({ courseId }: { courseId: string }) {
   const course = useQuery({
     queryKey: outlineKey(courseId),
     queryFn: ({ signal }) => fetchOutline(courseId, signal),
-    retry: notRetriedOn4xx,
+    retry: retriedUnlessRefused,
     select: preview ? asLearnerSees : undefined,
   });
   const progress = useQuery({
     queryKey: progressKey(courseId),
     queryFn: ({ signal }) => fetchCourseProgress(courseId, signal),
-    retry: notRetriedOn4xx,
+    retry: retriedUnlessRefused,
     enabled: course.isSuccess && !preview,
   });
 
@@ -166,17 +129,20 @@ export function StudyMode({ courseId }: { courseId: string }) {
     );
   }
   if (course.isError) {
-    return (
-      <Centered>
-        {isMissing(course.error) ? (
-          <h1>{PROGRESS_MSG.courseNotFound}</h1>
-        ) : (
-          <LoadError title={PROGRESS_MSG.courseLoadFailed} error={course.error} onRetry={() => void course.refetch()} />
-        )}
-        <Button type="button" $variant="outline" onClick={back}>
-          ← {PROGRESS_MSG.back}
-        </Button>
-      </Centered>
+    const backButton = (
+      <Button type="button" $variant="outline" onClick={back}>
+        ← {PROGRESS_MSG.back}
+      </Button>
+    );
+    return isMissing(course.error) ? (
+      <NotFoundState title={PROGRESS_MSG.courseNotFound} action={backButton} />
+    ) : (
+      <ErrorState
+        title={PROGRESS_MSG.courseLoadFailed}
+        error={course.error}
+        onRetry={() => void course.refetch()}
+        action={backButton}
+      />
     );
   }
 
@@ -244,132 +210,6 @@ export function StudyMode({ courseId }: { courseId: string }) {
   );
 }
 
-/** Reads a lesson ahead of time, so that opening it shows its blocks at once. */
-function ReadAhead({ lesson }: { lesson: LessonOutline | null }) {
-  const queryClient = useQueryClient();
-  const id = lesson?.id;
-  const version = lesson?.updatedAt;
-  useEffect(() => {
-    if (id && version) void queryClient.prefetchQuery(lessonQuery({ id, updatedAt: version }));
-  }, [queryClient, id, version]);
-  return null;
-}
-
-interface LessonViewProps {
-  lesson: LessonOutline;
-  courseId: string;
-  /** An author's preview: status badges, quizzes in preview mode, nothing written. */
-  preview: boolean;
-  completed: boolean;
-  /** The learner's state in it: «ожидает проверки» and «в процессе» come from its quiz's attempts. */
-  state: LessonState;
-  completing: boolean;
-  onComplete: () => void;
-  onScormCompleted: () => void;
-}
-
-function LessonView({ lesson, courseId, preview, completed, state, completing, onComplete, onScormCompleted }: LessonViewProps) {
-  const record = useQuery(lessonQuery(lesson));
-  // The lesson's blocks are rendered from a deferred copy of its answer, in slices (as the outline is).
-  const data = useDeferredValue(record.data);
-  const blocks = useMemo(() => (data ? contentBlocksOf(data) : []), [data]);
-  // A SCO completes its lesson itself: no «Завершить урок» beside it.
-  const scorm = lesson.hasScorm || blocks.some((b) => b.type === 'scorm');
-  const header = (
-    <LessonHeader>
-      <h2 id="lesson-title">{lesson.title}</h2>
-      {preview && <StatusBadge status={lesson.status} />}
-      {!preview && !completed && (
-        <Muted as="span" role="status">
-          {LESSON_STATE_LABELS[state]}
-        </Muted>
-      )}
-      {completed && (
-        <Done role="status">
-          ✓ {PROGRESS_MSG.lessonCompleted}
-          {preview && <Muted as="small"> · {PREVIEW_MSG.completedHere}</Muted>}
-        </Done>
-      )}
-    </LessonHeader>
-  );
-  if (!data) {
-    return (
-      <Article aria-labelledby="lesson-title" aria-busy={!record.isError}>
-        {header}
-        {record.isError ? (
-          <LoadError title={LESSON_LOAD_FAILED} error={record.error} onRetry={() => void record.refetch()} />
-        ) : (
-          <Loading label={LOADING_LESSON} />
-        )}
-      </Article>
-    );
-  }
-  return (
-    <Article aria-labelledby="lesson-title">
-      {header}
-      {data.description && <Muted>{data.description}</Muted>}
-      {blocks.length === 0 ? (
-        <Placeholder>
-          <h3>{PROGRESS_MSG.lessonEmpty}</h3>
-          <Muted>{PROGRESS_MSG.lessonEmptyHint}</Muted>
-        </Placeholder>
-      ) : (
-        <Stack $gap={20}>
-          {blocks.map((block) => (
-            <BlockView
-              key={block.id}
-              block={block}
-              renderQuiz={(quizId) => (
-                <LazyPart fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>} failed={<PartFailed what="тест" />}>
-                  <QuizBlockCard
-                    quizId={quizId}
-                    courseId={courseId}
-                    lessonId={lesson.id}
-                    preview={preview}
-                    onPassed={() => !completed && onComplete()}
-                  />
-                </LazyPart>
-              )}
-              renderScorm={(content) => (
-                <LazyPart
-                  fallback={<Muted role="status">{SCORM_PLAYER_LOADING}</Muted>}
-                  failed={<PartFailed what="SCORM-пакет" />}
-                >
-                  <ScormLesson
-                    courseId={courseId}
-                    lessonId={lesson.id}
-                    content={content}
-                    preview={preview}
-                    onCompleted={onScormCompleted}
-                  />
-                </LazyPart>
-              )}
-            />
-          ))}
-        </Stack>
-      )}
-      {/* One rule of completion (the server's): a lesson with a quiz is complete when its quiz is passed, not by the button. */}
-      {blocks.length > 0 && !completed && !lesson.hasQuiz && !scorm && (
-        <Finish>
-          <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
-            {PROGRESS_MSG.completeLesson}
-          </Button>
-        </Finish>
-      )}
-      {blocks.length > 0 && !completed && scorm && (
-        <Finish>
-          <Muted>{SCORM_MSG.lessonIsScorm}</Muted>
-        </Finish>
-      )}
-      {blocks.length > 0 && !completed && lesson.hasQuiz && !scorm && (
-        <Finish>
-          <Muted>{state === 'review' ? PROGRESS_MSG.lessonReviewHint : PROGRESS_MSG.lessonCompletesWithQuiz}</Muted>
-        </Finish>
-      )}
-    </Article>
-  );
-}
-
 const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(260px, 320px) minmax(0, 1fr);
@@ -389,35 +229,6 @@ const Centered = styled.main`
   padding: 64px 24px;
   text-align: center;
 `;
-const Placeholder = styled.div`
-  display: grid;
-  place-items: center;
-  gap: 4px;
-  min-height: 240px;
-  text-align: center;
-  border: 2px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  h3 {
-    margin: 0;
-  }
-  p {
-    margin: 0;
-  }
-`;
-const Article = styled(Stack).attrs({ as: 'article', $gap: 20 })`
-  max-width: 860px;
-`;
-const LessonHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-  h2 {
-    margin: 0;
-    font-size: 26px;
-    overflow-wrap: anywhere;
-  }
-`;
 const PreviewBanner = styled(Spread).attrs({ as: 'aside' })`
   max-width: 860px;
   margin-bottom: 20px;
@@ -434,12 +245,4 @@ const PreviewBanner = styled(Spread).attrs({ as: 'aside' })`
     font-size: 14px;
     color: ${({ theme }) => theme.colors.muted};
   }
-`;
-const Done = styled.span`
-  color: ${({ theme }) => theme.colors.success};
-  font-weight: 600;
-`;
-const Finish = styled.div`
-  display: flex;
-  justify-content: flex-end;
 `;

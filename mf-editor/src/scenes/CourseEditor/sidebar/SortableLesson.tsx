@@ -2,10 +2,10 @@ import styled from 'styled-components';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { COURSE_STATUS_ICONS, COURSE_STATUS_LABELS, type ChangeKind } from '@portal/contracts';
+import { DragHandle } from '@portal/ui';
 import type { EditorLesson } from '../../../model/structure';
 import { ChangeMark } from '../versions/ChangeMark';
 import type { DragData } from './dnd';
-import { Handle } from './parts';
 
 /** A lesson of the structure: selected by a click, dragged by its handle, with its status and change mark. */
 export function SortableLesson({
@@ -27,9 +27,9 @@ export function SortableLesson({
   });
   return (
     <LessonItem ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} $dragging={isDragging}>
-      <Handle ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Перетащить урок «${lesson.title}»`}>
+      <DragHandle ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Перетащить урок «${lesson.title}»`}>
         ⠿
-      </Handle>
+      </DragHandle>
       <LessonButton
         type="button"
         aria-current={selected ? 'true' : undefined}

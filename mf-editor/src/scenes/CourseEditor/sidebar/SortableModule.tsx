@@ -4,11 +4,10 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ChangeKind } from '@portal/contracts';
-import { Button, Input, Muted } from '@portal/ui';
+import { Button, DragHandle, IconButton, Input, Muted } from '@portal/ui';
 import type { EditorModule } from '../../../model/structure';
 import { ChangeMark } from '../versions/ChangeMark';
 import type { DragData } from './dnd';
-import { Handle, Icon } from './parts';
 import { SortableLesson } from './SortableLesson';
 
 interface SortableModuleProps {
@@ -49,9 +48,9 @@ export function SortableModule({ mod, collapsed, renaming, busy, selectedLessonI
       aria-label={`Модуль «${mod.title}»`}
     >
       <ModuleHead>
-        <Handle ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Перетащить модуль «${mod.title}»`}>
+        <DragHandle ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Перетащить модуль «${mod.title}»`}>
           ⠿
-        </Handle>
+        </DragHandle>
         {renaming ? (
           <Input
             autoFocus
@@ -75,7 +74,7 @@ export function SortableModule({ mod, collapsed, renaming, busy, selectedLessonI
           </ModuleToggle>
         )}
         <ChangeMark kind={changeMarks?.get(mod.id)} />
-        <Icon
+        <IconButton
           type="button"
           aria-label={`Переименовать модуль «${mod.title}»`}
           title="Переименовать"
@@ -85,9 +84,9 @@ export function SortableModule({ mod, collapsed, renaming, busy, selectedLessonI
           }}
         >
           ✎
-        </Icon>
+        </IconButton>
         {on.onRegenerate && (
-          <Icon
+          <IconButton
             type="button"
             aria-label={`Перегенерировать модуль «${mod.title}»`}
             title="Перегенерировать модуль"
@@ -95,11 +94,11 @@ export function SortableModule({ mod, collapsed, renaming, busy, selectedLessonI
             onClick={on.onRegenerate}
           >
             ↻
-          </Icon>
+          </IconButton>
         )}
-        <Icon type="button" aria-label={`Удалить модуль «${mod.title}»`} title="Удалить модуль" onClick={on.onDelete}>
+        <IconButton type="button" aria-label={`Удалить модуль «${mod.title}»`} title="Удалить модуль" onClick={on.onDelete}>
           ✕
-        </Icon>
+        </IconButton>
       </ModuleHead>
       <ModuleBody ref={setBodyRef} $over={isOver}>
         {!collapsed && (

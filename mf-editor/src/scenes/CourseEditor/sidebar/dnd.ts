@@ -9,7 +9,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import type { EditorCourse, EditorModule } from '../../../model/structure';
-import type { LessonOrigin } from '../useCourseEditor';
+import type { LessonOrigin, StructureMoves } from '../state/useMoves';
 
 /** What a dragged or hovered item of the structure is: a module, a lesson, or a module's body. */
 export type DragData =
@@ -46,14 +46,6 @@ export const collision: CollisionDetection = (args) => {
   }
   return hits;
 };
-
-/** What the structure's drag needs to tell: a lesson shown in another module, a move to keep. */
-export interface StructureMoves {
-  onPreviewLessonMove: (lessonId: string, toModuleId: string, index: number) => void;
-  onPersistLessonMove: (lessonId: string, origin: LessonOrigin) => void;
-  onPreviewModuleMove: (moduleId: string, index: number) => void;
-  onPersistModuleMove: (moduleId: string, fromIndex: number) => void;
-}
 
 /**
  * Dragging modules and lessons of the course: a lesson is shown in another module while it is
