@@ -18,9 +18,11 @@ function addMediaTypes(operation: ZodOpenApiOperationObject, status: number, ans
  * other route (`route`), its rate limit adds its 429, and it is named by its `operationId`.
  */
 export function declaredOperation(tag: string, declaration: RouteDeclaration): ZodOpenApiOperationObject {
-  const { method: _method, path: _path, operationId, access, rateLimit, audit: _audit, ...doc } = declaration;
+  const { method: _method, path: _path, operationId, access, rateLimit, audit: _audit, streamedBody, ...doc } = declaration;
   const operation = route(tag, {
     ...doc,
+    // A streamed body is documented as any other: the router's not parsing it is no client's concern.
+    ...(streamedBody ? { body: streamedBody.schema, bodyMediaType: streamedBody.mediaType } : {}),
     access: rolesOf(access),
     also: rateLimit ? { 429: rateLimit.refusal, ...doc.also } : doc.also,
   });

@@ -1,6 +1,5 @@
 import { createDocument } from 'zod-openapi';
 import { privacyPaths } from './paths/privacy';
-import { contentPaths } from './paths/content';
 import { gatewayPaths } from './paths/gateway';
 import { progressPaths } from './paths/progress';
 import { auditApi } from '@portal/svc-audit/routes/api';
@@ -50,7 +49,6 @@ export function openApiDocument(): OpenApiDocument {
       security: [{ bearer: [] }],
       paths: {
         ...declaredPaths(TAGS.auth.name, authApi),
-        ...contentPaths,
         ...declaredPaths(TAGS.content.name, contentApi),
         ...progressPaths,
         ...declaredPaths(TAGS.progress.name, progressScormApi),

@@ -9,7 +9,6 @@ import {
   type DashboardStats,
   type QuizCard,
   type StartedAttempt,
-  type UploadedFile,
 } from '@portal/contracts';
 import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
 import { auditRecordSchema } from '@portal/svc-audit/routes/api';
@@ -39,20 +38,6 @@ export const errorSchema = z
   .meta({ id: 'Error', description: 'Ошибка: `{message, statusCode}`, сообщение по-русски' });
 
 export { pageFields, pageOf } from '@portal/service-kit';
-
-/* --------------------------------------------------------------- content */
-
-export const uploadedFileSchema = conforms<UploadedFile>().as(
-  z
-    .object({
-      url: z.string().meta({ example: '/api/files/0b6f…-лекция.mp4' }),
-      name: z.string(),
-      originalName: z.string().meta({ example: 'лекция.mp4' }),
-      size: z.number().int(),
-      mimeType: z.string().meta({ example: 'video/mp4' }),
-    })
-    .meta({ id: 'UploadedFile' }),
-);
 
 /* -------------------------------------------------------------- progress */
 

@@ -9,20 +9,37 @@ import { exportTooManyRows, type AuditAction, type AuditEntity, type Role } from
  * service's declarations without its store, queues or router.
  */
 
+/**
+ * A check the router may run before a policy's roles: `consent`, the consent to the processing of
+ * personal data in force (the kit's `requireConsent`, a 403 naming it), which learning needs whatever
+ * the role, so a person without it hears about the consent rather than about their role.
+ */
+export type PolicyCheck = 'consent';
+
 /** A role check with a name: the roles that reach the route at all (a record's own rule follows its load). */
 export interface Policy {
   name: string;
   roles: readonly Role[];
+  /** Checks run before the roles, in this order. */
+  first?: readonly PolicyCheck[];
 }
 
-export const definePolicy = (name: string, roles: readonly Role[]): Policy => ({ name, roles });
+export const definePolicy = (name: string, roles: readonly Role[], options: { first?: readonly PolicyCheck[] } = {}): Policy => ({
+  name,
+  roles,
+  ...options,
+});
 
 /** Who may call a route: anyone, a signed-in person of one of these roles, or a named policy. */
 export type RouteAccess = 'public' | readonly Role[] | Policy;
 
+const isPolicy = (access: RouteAccess): access is Policy => typeof access === 'object' && 'name' in access;
+
 /** The roles a route lets through, whatever the form of its access. */
-export const rolesOf = (access: RouteAccess): 'public' | readonly Role[] =>
-  typeof access === 'object' && 'name' in access ? access.roles : access;
+export const rolesOf = (access: RouteAccess): 'public' | readonly Role[] => (isPolicy(access) ? access.roles : access);
+
+/** The checks a route's access runs before its roles (none but for a policy that names some). */
+export const checksBeforeRoles = (access: RouteAccess): readonly PolicyCheck[] => (isPolicy(access) ? (access.first ?? []) : []);
 
 /** A successful answer: a JSON schema or another media type (a file, a CSV), and the headers it carries. */
 export interface Answer {
@@ -65,9 +82,15 @@ export interface RouteDeclaration<
   /** Path parameters, named as in the path (`:id`). */
   params?: P;
   query?: Q;
-  /** The body: JSON unless `bodyMediaType` says otherwise (a multipart upload). */
+  /** The body: JSON unless `bodyMediaType` says otherwise; the router parses it with this schema. */
   body?: B;
   bodyMediaType?: string;
+  /**
+   * A body the handler reads itself as a stream (a multipart upload, whose parts are counted and
+   * checked as they arrive): its media type and the schema the document shows, never parsed by the
+   * router, so the handler's input has no `body`. A route declares `body` or `streamedBody`, not both.
+   */
+  streamedBody?: { mediaType: string; schema: z.ZodType };
   /** A filled-in body, as an integrator would send it. */
   example?: unknown;
   /** The answer when all goes well. */

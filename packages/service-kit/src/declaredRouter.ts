@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { AuditInput } from './audit';
-import { requireRole } from './auth';
+import { requireConsent, requireRole } from './auth';
 import type { Middleware, ServiceContext } from './context';
-import { rolesOf, type RouteDeclaration } from './declarations';
+import { checksBeforeRoles, rolesOf, type PolicyCheck, type RouteDeclaration } from './declarations';
 import { parse } from './validate';
 import { takeExpectedVersion } from './versions';
 
@@ -48,10 +48,18 @@ export const implement = <D extends RouteDeclaration>(
   // of a service's handlers holds declarations of many shapes, which TS cannot relate to each input.
   ({ declaration, handle, ...options }) as DeclaredHandler;
 
-/** The guards a declaration asks for, in the kit's order: authenticate, the role check, the rate limit. */
+const CHECKS: Record<PolicyCheck, Middleware> = { consent: requireConsent };
+
+/**
+ * The guards a declaration asks for, in the kit's order: authenticate, the checks its policy puts
+ * first (the consent), the role check, the rate limit.
+ */
 function guardsOf(service: ServiceContext, { declaration, limit }: DeclaredHandler): Middleware[] {
   const roles = rolesOf(declaration.access);
-  const guards: Middleware[] = roles === 'public' ? [] : [service.authenticate, requireRole(...roles)];
+  const guards: Middleware[] =
+    roles === 'public'
+      ? []
+      : [service.authenticate, ...checksBeforeRoles(declaration.access).map((check) => CHECKS[check]), requireRole(...roles)];
   if (declaration.rateLimit) {
     if (!limit) throw new Error(`${declaration.operationId}: the rate limit ${declaration.rateLimit.name} has no limiter`);
     guards.push(limit);
@@ -61,14 +69,16 @@ function guardsOf(service: ServiceContext, { declaration, limit }: DeclaredHandl
 
 /**
  * The Koa routes of a service's declared handlers: each one authenticates and checks the roles its
- * declaration names, takes the version a `versioned` write names (428 without one), validates params,
- * query and body with its schemas (a 400 in Russian naming the field), then runs its handler and
- * answers with the declared status.
+ * declaration names (after the checks its policy puts first), takes the version a `versioned` write
+ * names (428 without one), validates params, query and body with its schemas (a 400 in Russian naming
+ * the field; a streamed body is the handler's), then runs its handler and answers with the declared status.
  */
 export function declaredRouter(service: ServiceContext, handlers: readonly DeclaredHandler[]): Router {
   const router = new Router();
   for (const handler of handlers) {
     const { declaration } = handler;
+    if (declaration.body && declaration.streamedBody)
+      throw new Error(`${declaration.operationId}: a body is either parsed (body) or streamed (streamedBody), not both`);
     router.register(
       declaration.path,
       [declaration.method],
@@ -76,7 +86,8 @@ export function declaredRouter(service: ServiceContext, handlers: readonly Decla
         ...guardsOf(service, handler),
         async (ctx: Context) => {
           // A versioned write names its version before its body is read: 428 comes before any 400, and the
-          // body's `version` is taken out so that no schema sees it.
+          // body's `version` is taken out so that no schema sees it. A streamed body is left unread for
+          // the handler.
           const expected = declaration.versioned ? takeExpectedVersion(ctx) : undefined;
           // Each schema is the declaration's own, so each part is what the handler's input type says it is.
           const input = {

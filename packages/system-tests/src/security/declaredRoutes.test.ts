@@ -1,5 +1,5 @@
 import { createDocument } from 'zod-openapi';
-import { ROLES, type Role } from '@portal/contracts';
+import { CONSENT_MSG, MSG, ROLES, type Role } from '@portal/contracts';
 import { api, publishedAuditEvents, startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { declaredPaths } from '../../../../gateway/src/openapi/declared';
@@ -66,6 +66,33 @@ describe('a declared route on the Koa router', () => {
     );
   });
 
+  it('checks the consent its policy puts first before the roles, and leaves a streamed body to the handler', async () => {
+    const noConsent = {
+      CLIENT: (await userWithRole(auth, 'CLIENT', 'Клиент Без Согласия', { consent: false })).token,
+      CURATOR: (await userWithRole(auth, 'CURATOR', 'Куратор Без Согласия', { consent: false })).token,
+    };
+    const form = () => {
+      const data = new FormData();
+      data.append('file', new Blob([Buffer.alloc(2048, 1)]), 'приложение.bin');
+      return data;
+    };
+    const attach = (token: string | undefined) =>
+      fetch(`${notes.url}/api/notes/1/attachments`, {
+        method: 'POST',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        body: form(),
+      });
+
+    const refused = await Promise.all([noConsent.CURATOR, noConsent.CLIENT, tokens.CURATOR].map(attach));
+    const messages = await Promise.all(refused.map(async (r) => ((await r.json()) as { message: string }).message));
+    const taken = await attach(tokens.CLIENT);
+
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403]);
+    expect(messages).toEqual([CONSENT_MSG.neededToStudy, CONSENT_MSG.neededToStudy, MSG.forbidden]);
+    expect(taken.status).toBe(201);
+    expect(((await taken.json()) as { bytes: number }).bytes).toBeGreaterThan(2048);
+  });
+
   it('applies the limit its declaration names', async () => {
     const token = (await userWithRole(auth, 'ADMIN', 'Торопливый Админ')).token;
     const statuses: number[] = [];
@@ -93,6 +120,7 @@ describe('the same declarations in the OpenAPI document', () => {
     );
 
     expect(named.sort()).toEqual([
+      'attachToNote POST /api/notes/{noteId}/attachments',
       'countNotes GET /api/notes/count',
       'createNote POST /api/notes',
       'readNote GET /api/notes/{noteId}',
@@ -111,6 +139,16 @@ describe('the same declarations in the OpenAPI document', () => {
     expect(create.requestBody).toMatchObject({ content: { 'application/json': { example: { text: 'Купить мел' } } } });
     expect(count['x-roles']).toBeUndefined();
     expect(Object.keys(count.responses)).toEqual(['200']);
+  });
+
+  it('documents a streamed body by its media type and schema', () => {
+    const attach = operation('/api/notes/{noteId}/attachments', 'post');
+
+    expect(attach['x-roles']).toEqual(['ADMIN', 'CLIENT']);
+    expect(attach.requestBody).toMatchObject({
+      content: { 'multipart/form-data': { schema: { properties: { file: { format: 'binary' } }, required: ['file'] } } },
+    });
+    expect(Object.keys(attach.responses)).toEqual(['201', '400', '401', '403']);
   });
 });
 

@@ -428,6 +428,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       params: { courseId: p.seeded.course.id, questionId: await fresh.bankQuestion(p) },
       ok: 204,
     }),
+    // Without a multipart body a caller with the right gets 400 (no file, or no quiz named); uploads.test.ts sends real files.
+    uploadFile: () => ({ ok: 400 }),
+    uploadFiles: () => ({ ok: 400 }),
+    uploadAnswerFile: () => ({ ok: 400 }),
     // No token by design: <img> and <video> cannot send one; the random name is the capability.
     downloadFile: (p) => ({ params: { name: p.uploadName }, ok: 200 }),
     // The course builder: ADMIN and CURATOR; someone else's job is 404 to a curator, its owner's and an ADMIN's to use.
@@ -443,10 +447,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ...internal,
     request: async (p) => ({ params: { id: await fresh.course(p) }, ok: 204 }),
   },
-  // Without a multipart body a caller with the right gets 400 (no file); uploads.test.ts sends real files.
-  'content POST /api/upload/file': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
-  'content POST /api/upload/files': { access: STAFF_ROLES, request: () => ({ ok: 400 }) },
-  'content POST /api/upload/answer': { access: STUDY_ROLES, request: () => ({ ok: 400 }) },
   'content GET /internal/stats': {
     ...internal,
     request: (p) => ({ query: `?role=${p.victim.user.role}&userId=${p.victim.user.id}`, ok: 200 }),
@@ -470,6 +470,15 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ...internal,
     request: (p) => ({
       params: { id: p.seeded.course.id },
+      query: `?userId=${p.victim.user.id}&role=${p.victim.user.role}`,
+      ok: 200,
+    }),
+  },
+  // A lesson's quiz as a person reads the lesson (a candidate link's creation): the victim as data.
+  'content GET /internal/courses/:id/lessons/:lessonId/quiz': {
+    ...internal,
+    request: (p) => ({
+      params: { id: p.seeded.course.id, lessonId: p.seeded.textLessonId },
       query: `?userId=${p.victim.user.id}&role=${p.victim.user.role}`,
       ok: 200,
     }),

@@ -107,7 +107,7 @@ export class CoursePageCache {
     return `W/"${this.tag}${key}-${Number(flags.isFavorite)}${Number(flags.isStarted)}"`;
   }
 
-  /** The same bytes `JSON.stringify(courseDetail(...))` gives, for a course the person may see. */
+  /** The same bytes `JSON.stringify(presentCourseDetail(...))` gives, for a course the person may see. */
   async answer(user: Principal, course: CourseDoc, flags: PersonalFlags): Promise<Buffer> {
     return spliced(await this.page(course, user), flags);
   }

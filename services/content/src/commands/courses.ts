@@ -3,47 +3,29 @@ import { Types } from 'mongoose';
 import {
   CONTENT_MSG,
   MAX_BANK_QUESTIONS,
-  isStaff,
   MAX_EDITABLE_COURSES,
-  type Course,
   type CourseStatus,
-  type CourseSummary,
   type courseCreateSchema,
-  type courseListQuerySchema,
   type courseUpdateSchema,
-  pageOffset,
 } from '@portal/contracts';
-import {
-  assertVersion,
-  badRequest,
-  escapeRegExp,
-  forbidden,
-  notFound,
-  op,
-  writeVersioned,
-  type Principal,
-} from '@portal/service-kit';
+import { assertVersion, badRequest, forbidden, notFound, op, writeVersioned, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import type { ContentModels } from '../models';
 import { takeFirstVersion } from '../versions/commands';
 import type { BankQuestionDoc } from '../models/bankQuestion';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseCounts, CourseDoc } from '../models/course';
-import { canSeeCourse, readsAsAuthor, visibleBlocksFilter, visibleCoursesFilter } from '../policies/content';
+import { canSeeCourse, readsAsAuthor, visibleBlocksFilter } from '../policies/content';
 import { archivesInsteadOfDeleting, authorizeCourseEdit } from '../policies/courses';
-import { courseTree, readContentBlocks } from '../presenters/block';
-import { presentCourse, presentCourseSummary } from '../presenters/course';
+import { readContentBlocks } from '../presenters/block';
 import { recordAudit, type CommandDeps } from './deps';
 import { readCourseId } from './ids';
 import { marksOf } from './marks';
 import { copiedBlocks, deleteCourseQuizzes, duplicateQuizzes } from './quizzes';
-import type { CatalogueCache } from './catalogueCache';
 import { countCourse, nextUpdatedAt, touchCourse } from './touch';
-import type { MarkKind } from '../models/courseMark';
 
 type CreateInput = z.output<typeof courseCreateSchema>;
 type UpdateInput = z.output<typeof courseUpdateSchema>;
-type ListQuery = z.output<typeof courseListQuerySchema>;
 
 // Kept here too: blocks, lesson copies and the course builder import it from the course commands.
 export { touchCourse };
@@ -311,27 +293,30 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
   return stored;
 }
 
+/** The person's marks on some courses: which they favourited and started. */
+export type CourseMarks = Awaited<ReturnType<typeof marksOf>>;
+
+/** What course cards show beside the courses: the person's marks, and counts for courses from before counts. */
+export interface CardFacts {
+  marks: CourseMarks;
+  backfilled: Map<string, CourseCounts>;
+}
+
 /**
- * Cards for a list of courses: the person's marks and the counts stored on each course (what a
- * learner sees, or everything for an author). The store work is two reads whatever the courses
- * hold; a course written before counts existed is counted once and keeps its counts.
+ * What the cards of these courses need: two store reads whatever the courses hold; a course written
+ * before counts existed is counted once and keeps its counts.
  */
-export async function summarize(models: ContentModels, user: Principal, courses: CourseDoc[]): Promise<CourseSummary[]> {
-  if (!courses.length) return [];
-  const ids = courses.map((c) => c._id);
-  const [marks, backfilled] = await Promise.all([marksOf(models, user.id, ids), backfillCounts(models, courses)]);
-  return courses.map((c) => {
-    const key = String(c._id);
-    const author = readsAsAuthor(user, c);
-    // A learner's card counts the published version when the course has one (docs/decisions/093).
-    const counts = (!author && c.published?.counts) || c.counts || backfilled.get(key);
-    return presentCourseSummary(c, {
-      isFavorite: marks.favorite.has(key),
-      isStarted: marks.started.has(key),
-      modulesCount: (author ? counts?.modules : counts?.visibleModules) ?? 0,
-      lessonsCount: (author ? counts?.lessons : counts?.visibleLessons) ?? 0,
-    });
-  });
+export async function cardFactsOf(models: ContentModels, user: Principal, courses: CourseDoc[]): Promise<CardFacts> {
+  if (!courses.length) return { marks: { favorite: new Set(), started: new Set() }, backfilled: new Map() };
+  const [marks, backfilled] = await Promise.all([
+    marksOf(
+      models,
+      user.id,
+      courses.map((c) => c._id),
+    ),
+    backfillCounts(models, courses),
+  ]);
+  return { marks, backfilled };
 }
 
 /** Counts and stores the counts of the listed courses that have none yet (courses from before counts). */
@@ -347,99 +332,17 @@ async function backfillCounts(models: ContentModels, courses: CourseDoc[]): Prom
   return new Map(counted);
 }
 
-/** The course with its modules → lessons → blocks, as the person may see them. */
-export async function courseDetail(models: ContentModels, user: Principal, course: CourseDoc): Promise<Course> {
+/** The course's blocks the person may see, and their marks on it: what its whole page shows. */
+export async function courseTreeOf(
+  models: ContentModels,
+  user: Principal,
+  course: CourseDoc,
+): Promise<{ marks: CourseMarks; blocks: BlockDoc[] }> {
   const [marks, blocks] = await Promise.all([
     marksOf(models, user.id, [course._id]),
     models.blocks.find({ courseId: course._id, ...visibleBlocksFilter(user, course) }).lean<BlockDoc[]>(),
   ]);
-  const key = String(course._id);
-  return presentCourse(course, { isFavorite: marks.favorite.has(key), isStarted: marks.started.has(key) }, courseTree(blocks));
-}
-
-/** One page of a course list and how many courses match in all. */
-export interface CoursePage {
-  courses: CourseSummary[];
-  total: number;
-}
-
-/**
- * A person's marks are read whole to filter or order by them (one query, over an index). A person
- * holds at most one mark of a kind per course; past this many the oldest are not listed.
- */
-const MARKS_LIMIT = 1000;
-
-const markedIds = (models: ContentModels, userId: string, kind: MarkKind) =>
-  models.marks
-    .find({ userId, kind })
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(MARKS_LIMIT)
-    .select({ courseId: 1 })
-    .lean<{ courseId: Types.ObjectId }[]>();
-
-/**
- * GET /courses: search title or description case-insensitively, filter by status and by the
- * person's marks; most recently updated first, _id breaking ties so pages never overlap. Four
- * store reads whatever the data: the marks (for the favourites or started filter), the page, the
- * count, and the page's marks.
- */
-export async function listCourses(
-  models: ContentModels,
-  user: Principal,
-  query: ListQuery,
-  catalogue?: CatalogueCache,
-): Promise<CoursePage> {
-  if (!isStaff(user.role) && query.status && query.status !== 'published') return { courses: [], total: 0 };
-  const filter: Record<string, unknown> = { ...visibleCoursesFilter(user) };
-  if (query.status) filter.status = query.status;
-  if (query.search) {
-    const pattern = new RegExp(escapeRegExp(query.search), 'i');
-    filter.$or = [{ title: pattern }, { description: pattern }];
-  }
-  if (query.filter !== 'all') {
-    const marked = await markedIds(models, user.id, query.filter === 'favorites' ? 'favorite' : 'started');
-    filter._id = op({ $in: marked.map((m) => m.courseId) });
-  }
-  const read = async () => {
-    const [rows, total] = await Promise.all([
-      models.courses.find(filter).sort({ updatedAt: -1, _id: -1 }).skip(pageOffset(query)).limit(query.limit).lean<CourseDoc[]>(),
-      models.courses.countDocuments(filter),
-    ]);
-    return { rows, total };
-  };
-  // A page of everyone's catalogue is kept; one of the person's own marks (favourites, started) is not.
-  const { rows, total } =
-    catalogue && query.filter === 'all'
-      ? await catalogue.get({ filter, skip: pageOffset(query), limit: query.limit }, read)
-      : await read();
-  return { courses: await summarize(models, user, rows), total };
-}
-
-/**
- * GET /courses/favorites/my and /courses/started/my: most recently marked first, only courses still
- * visible. The order lives on the marks and visibility on the courses, so the visible ids are read
- * narrowly (one query) and paged here; then the page's courses and their marks: four reads.
- */
-export async function markedCourses(
-  models: ContentModels,
-  user: Principal,
-  kind: MarkKind,
-  paging: { page: number; limit: number },
-): Promise<CoursePage> {
-  const marks = await markedIds(models, user.id, kind);
-  if (!marks.length) return { courses: [], total: 0 };
-  const visible = await models.courses
-    .find({ _id: op({ $in: marks.map((m) => m.courseId) }), ...visibleCoursesFilter(user) })
-    .select({ _id: 1 })
-    .lean<{ _id: Types.ObjectId }[]>();
-  const visibleIds = new Set(visible.map((c) => String(c._id)));
-  const ordered = marks.map((m) => m.courseId).filter((id) => visibleIds.has(String(id)));
-  const pageIds = ordered.slice(pageOffset(paging), pageOffset(paging) + paging.limit);
-  if (!pageIds.length) return { courses: [], total: ordered.length };
-  const courses = await models.courses.find({ _id: op({ $in: pageIds }) }).lean<CourseDoc[]>();
-  const byId = new Map(courses.map((c) => [String(c._id), c]));
-  const page = pageIds.map((id) => byId.get(String(id))).filter((c): c is CourseDoc => !!c);
-  return { courses: await summarize(models, user, page), total: ordered.length };
+  return { marks, blocks };
 }
 
 /**

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { Types, type Connection, type Model } from 'mongoose';
 import {
   GENERATION_MSG,
   isValidId,
   invalidIdMessage,
   type GenerateCourseRequest,
-  type GenerationJob,
   type GenerationProposal,
   type GenerationSource,
   type GenerationStage,
@@ -18,13 +16,13 @@ import {
   type Logger,
   op,
   type Principal,
-  storeModel,
   unavailable,
   unwatchQueue,
   watchQueue,
   watchWorker,
 } from '@portal/service-kit';
 import type { ContentModels } from '../models';
+import { generationJobModel, runningJobDoc, type JobDoc } from '../models/generationJob';
 import { GenerationCancelled, GenerationFailure } from './failure';
 import type { RegenerationTarget } from './pipeline';
 import { removeDraft } from './save';
@@ -56,52 +54,6 @@ export type JobPayload =
 
 export type JobWork = (payload: JobPayload, handle: JobHandle) => Promise<void>;
 
-/** A job's state, in the content database: every replica reads, cancels and accepts the same one. */
-export interface JobDoc extends Omit<GenerationJob, 'id' | 'createdAt' | 'updatedAt'> {
-  _id: string;
-  ownerId: string;
-  hasProposal: boolean;
-  /** Bumped when a proposal is put back after a failed accept: each round is claimed once. */
-  proposalRound: number;
-  nodeVersion: string | null;
-  /** The course a course job is writing (its document last); null once kept or taken back. */
-  draftCourseId: string | null;
-  /** The work has stopped and cleaned up after itself. */
-  settled: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Set when the job finishes; the job is gone after it. */
-  expiresAt: Date | null;
-}
-
-const jobSchema = new Schema<JobDoc>(
-  {
-    _id: { type: String, required: true },
-    ownerId: { type: String, required: true },
-    kind: { type: String, required: true },
-    status: { type: String, required: true },
-    stage: { type: String, required: true },
-    progress: { type: Number, default: 0 },
-    source: { type: String, required: true },
-    notice: { type: String, default: '' },
-    error: { type: String, default: null },
-    courseId: { type: String, default: null },
-    targetId: { type: String, default: null },
-    proposal: { type: Schema.Types.Mixed, default: null },
-    hasProposal: { type: Boolean, default: false },
-    proposalRound: { type: Number, default: 0 },
-    nodeVersion: { type: String, default: null },
-    draftCourseId: { type: String, default: null },
-    settled: { type: Boolean, default: false },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-    expiresAt: { type: Date, default: null },
-  },
-  { versionKey: false, minimize: false },
-);
-
-export const generationJobModel = storeModel<JobDoc>('GenerationJob', jobSchema, 'generation_jobs');
-
 export interface JobStart {
   owner: Principal;
   source: GenerationSource;
@@ -109,23 +61,6 @@ export interface JobStart {
   courseId: string | null;
   targetId: string | null;
 }
-
-/** A job's public face. */
-export const presentJob = (doc: JobDoc): GenerationJob => ({
-  id: doc._id,
-  kind: doc.kind,
-  status: doc.status,
-  stage: doc.stage,
-  progress: doc.progress,
-  source: doc.source,
-  notice: doc.notice,
-  error: doc.error,
-  courseId: doc.courseId,
-  targetId: doc.targetId,
-  proposal: doc.proposal ?? null,
-  createdAt: new Date(doc.createdAt).toISOString(),
-  updatedAt: new Date(doc.updatedAt).toISOString(),
-});
 
 export interface WorkerSettings {
   /** Redis connection for the worker (BullMQ needs one that waits, not fails fast). */
@@ -203,31 +138,14 @@ export class GenerationJobs {
   private cancelledState = (doc: Pick<JobDoc, 'kind' | 'courseId'>): Partial<JobDoc> =>
     this.finished({ status: 'cancelled', error: GENERATION_MSG.cancelled, ...this.nothingKept(doc), draftCourseId: null });
 
-  async start(input: JobStart, payload: JobPayload): Promise<GenerationJob> {
+  async start(input: JobStart, payload: JobPayload): Promise<JobDoc> {
     await this.model.deleteMany({ expiresAt: op({ $lt: new Date() }) });
-    const now = new Date();
-    const doc: JobDoc = {
-      _id: randomUUID(),
-      ownerId: input.owner.id,
+    const { owner, ...fields } = input;
+    const doc = runningJobDoc({
+      ...fields,
+      ownerId: owner.id,
       kind: payload.kind === 'course' ? 'course' : payload.target.node.kind,
-      status: 'running',
-      stage: 'structure',
-      progress: 0,
-      source: input.source,
-      notice: input.notice,
-      error: null,
-      courseId: input.courseId,
-      targetId: input.targetId,
-      proposal: null,
-      hasProposal: false,
-      proposalRound: 0,
-      nodeVersion: null,
-      draftCourseId: null,
-      settled: false,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: null,
-    };
+    });
     await this.model.create(doc);
     courseBuilderJobs.inc({ kind: doc.kind, outcome: 'started' });
     try {
@@ -237,7 +155,7 @@ export class GenerationJobs {
       await this.write(doc._id, this.finished({ status: 'failed', error: GENERATION_MSG.providerFailed, settled: true }));
       throw unavailable();
     }
-    return presentJob(doc);
+    return doc;
   }
 
   /** A job by id (400 for an id that breaks the id rule); whether the caller may use it is the policy's call. */
@@ -259,7 +177,7 @@ export class GenerationJobs {
    * Cancels a running job wherever it runs and waits (bounded) until its worker has taken back what
    * it wrote. A job still running after the wait (its replica died) ends cancelled when taken over.
    */
-  async cancel(doc: JobDoc): Promise<GenerationJob> {
+  async cancel(doc: JobDoc): Promise<JobDoc> {
     await this.redis.set(this.cancelKey(doc._id), '1', 'PX', FINISHED_JOB_TTL_MS).catch(() => {
       throw unavailable();
     });
@@ -271,9 +189,8 @@ export class GenerationJobs {
     const deadline = Date.now() + CANCEL_WAIT_MS;
     for (;;) {
       const now = (await this.reload(doc._id)) ?? doc;
-      if (now.status !== 'running' && now.settled) return presentJob(now);
-      if (Date.now() > deadline)
-        return presentJob(now.status === 'running' ? ({ ...now, ...this.cancelledState(now) } as JobDoc) : now);
+      if (now.status !== 'running' && now.settled) return now;
+      if (Date.now() > deadline) return now.status === 'running' ? ({ ...now, ...this.cancelledState(now) } as JobDoc) : now;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

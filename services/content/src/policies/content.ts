@@ -8,13 +8,13 @@ import {
   type CourseStatus,
   type LessonStatus,
 } from '@portal/contracts';
-import { definePolicy, op, requireRole, type Principal } from '@portal/service-kit';
+import { definePolicy, op, type Principal } from '@portal/service-kit';
 
 /**
- * Writing courses, modules, lessons and uploads is for the authoring roles: ADMIN and
- * CURATOR. Everyone else reads.
+ * Uploads for lessons: the authoring roles, ADMIN and CURATOR (a file belongs to no course until a
+ * lesson they may change holds it). Everyone else reads.
  */
-export const authorizeAuthoring = requireRole(...STAFF_ROLES);
+export const lessonUploaders = definePolicy('lessonUploaders', STAFF_ROLES);
 
 /**
  * The authoring routes of courses, modules and lessons: the authoring roles reach them; of those, a
@@ -28,8 +28,12 @@ export const courseAuthoring = definePolicy('courseAuthoring', STAFF_ROLES);
  */
 export const courseReaders = definePolicy('courseReaders', ROLES);
 
-/** Files given as answers to file_upload questions: by those who take quizzes. */
-export const authorizeAnswerUpload = requireRole(...STUDY_ROLES);
+/**
+ * Files given as answers to file_upload questions: by those who take quizzes, with the consent in
+ * force checked first (an answer is learning, which needs it whatever the role); the quiz is one the
+ * learner may take (findQuizForLearner, after the load).
+ */
+export const answerUploaders = definePolicy('answerUploaders', STUDY_ROLES, { first: ['consent'] });
 
 export const canAuthor = (user: Principal): boolean => isStaff(user.role);
 

@@ -1,6 +1,6 @@
 import { STAFF_ROLES } from '@portal/contracts';
 import { definePolicy, type Principal } from '@portal/service-kit';
-import type { JobDoc } from '../generation/jobs';
+import type { JobDoc } from '../models/generationJob';
 
 /**
  * A generation belongs to the author who started it; an ADMIN may also see, cancel and accept it.

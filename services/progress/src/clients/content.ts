@@ -7,7 +7,6 @@ import {
   SCORM_MSG,
   questionSchema,
   quizInputSchema,
-  type BlockRecord,
   type CourseOutline,
   type InternalAttemptStartInput,
   type LessonOutline,
@@ -58,12 +57,10 @@ export interface ContentClient {
   /** The course's outline as a person reads it, asked with the person as data (no personal flags). */
   outlineFor(courseId: string, person: { id: string; role: Role }): Promise<CourseOutline>;
   /**
-   * The course's outline as the learner may see it: modules and lessons without their content
-   * (their own token is forwarded, so visibility is content's rule).
+   * The quiz a lesson of the course holds, as a person (given as data) reads the lesson: null when it
+   * holds none; 404 (`lessonNotFound`) when the lesson is not the course's or hidden from them.
    */
-  getOutline(courseId: string, authorization: string): Promise<CourseOutline>;
-  /** One lesson with its blocks, as the learner may see it (404 otherwise). */
-  getLesson(lessonId: string, authorization: string): Promise<BlockRecord>;
+  lessonQuizFor(courseId: string, lessonId: string, person: { id: string; role: Role }): Promise<string | null>;
   /**
    * The full quiz, answers included: never sent to a learner as is. With an attempt's seed its
    * questions include that attempt's draw from the course's question bank.
@@ -172,15 +169,12 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
       return body as CourseOutline;
     },
-    async getOutline(courseId, authorization) {
-      const { status, body } = await call(`/api/courses/${encodeURIComponent(courseId)}/outline`, { authorization });
-      if (status !== 200) refuse(status, body, CONTENT_MSG.courseNotFound);
-      return body as CourseOutline;
-    },
-    async getLesson(lessonId, authorization) {
-      const { status, body } = await call(`/api/blocks/${encodeURIComponent(lessonId)}`, { authorization });
+    async lessonQuizFor(courseId, lessonId, person) {
+      const query = new URLSearchParams({ userId: person.id, role: person.role });
+      const path = `/internal/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/quiz?${query}`;
+      const { status, body } = await call(path, internal);
       if (status !== 200) refuse(status, body, PROGRESS_MSG.lessonNotFound);
-      return body as BlockRecord;
+      return (body as { quizId: string | null }).quizId;
     },
     async getQuiz(quizId, drawSeed) {
       const params = new URLSearchParams();

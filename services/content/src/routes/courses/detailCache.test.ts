@@ -3,9 +3,10 @@ import { newQuestion, type Course, type GenerationJob, type Quiz } from '@portal
 import { api, rawGet } from '@portal/devstack/testing';
 import { Types } from 'mongoose';
 import { CourseDetailCache } from '../../commands/courseDetailCache';
-import { courseDetail } from '../../commands/courses';
+import { courseTreeOf } from '../../commands/courses';
 import { touchCourse } from '../../commands/touch';
 import type { CourseDoc } from '../../models/course';
+import { presentCourseDetail } from '../../presenters/course';
 import { basedOnStored, quizIdsOf, seedCourse, startContent, waitForJob, type ContentTestBed } from '../../testing';
 
 /**
@@ -57,7 +58,7 @@ describe('GET /api/courses/{id} from the cache', () => {
         const raw = await fetch(`${bed.content.url}/api/courses/${course.id}`, { headers: { authorization: `Bearer ${token}` } });
         expect(raw.status).toBe(200);
         expect(raw.headers.get('content-type')).toBe('application/json; charset=utf-8');
-        const expected = await courseDetail(bed.models, user, stored);
+        const expected = presentCourseDetail(stored, await courseTreeOf(bed.models, user, stored));
         expect(await raw.text()).toBe(JSON.stringify(expected));
       }
     }

@@ -10,18 +10,16 @@ import {
   type ServiceContext,
 } from '@portal/service-kit';
 import type { Context } from 'koa';
+import { listCourses, markedCourses, type CoursePage } from '../../commands/courseLists';
 import {
+  cardFactsOf,
   copyCourse,
-  courseDetail,
+  courseTreeOf,
   createCourse,
   deleteCourse,
-  listCourses,
   loadVisibleCourse,
   markLearnerActivity,
-  markedCourses,
-  summarize,
   updateCourse,
-  type CoursePage,
 } from '../../commands/courses';
 import { catalogueCache } from '../../commands/catalogueCache';
 import { sendKeptJson } from '../sendKept';
@@ -29,8 +27,10 @@ import { CourseDetailCache, courseOutlineCacheOf, type CoursePageCache } from '.
 import { readCourseId } from '../../commands/ids';
 import { addMark, marksOf, removeMark } from '../../commands/marks';
 import type { ContentModels } from '../../models';
+import type { CourseDoc } from '../../models/course';
 import type { MarkKind } from '../../models/courseMark';
 import { canAuthor } from '../../policies/content';
+import { presentCourseCards, presentCourseDetail } from '../../presenters/course';
 import { authUserDirectory } from '../../clients/users';
 import { addCoAuthor, courseAuthors, removeCoAuthor } from '../../commands/coAuthors';
 import * as declared from './declarations';
@@ -75,10 +75,16 @@ export function courseRoutes(service: ServiceContext, models: ContentModels): De
     );
   };
 
+  const cards = async (ctx: Context, courses: CourseDoc[]) =>
+    presentCourseCards(ctx.state.user, courses, await cardFactsOf(models, ctx.state.user, courses));
+  const card = async (ctx: Context, course: CourseDoc) => (await cards(ctx, [course]))[0];
+  const detail = async (ctx: Context, course: CourseDoc) =>
+    presentCourseDetail(course, await courseTreeOf(models, ctx.state.user, course));
+
   /** The spec's answer is the list itself: one page of it as an array, the total in a header. */
-  const presentPage = (ctx: Context, { courses, total }: CoursePage) => {
+  const presentPage = async (ctx: Context, { courses, total }: CoursePage) => {
     ctx.set(TOTAL_COUNT_HEADER, String(total));
-    return courses;
+    return cards(ctx, courses);
   };
 
   const mark = (kind: MarkKind, add: boolean) => async (ctx: Context, courseId: string) => {
@@ -87,8 +93,7 @@ export function courseRoutes(service: ServiceContext, models: ContentModels): De
     if (add && kind === 'started' && !canAuthor(ctx.state.user)) await markLearnerActivity(models, String(course._id));
     if (add) await addMark(depsOf(ctx), course, kind);
     else await removeMark(depsOf(ctx), course, kind);
-    const [summary] = await summarize(models, ctx.state.user, [course]);
-    return summary;
+    return card(ctx, course);
   };
 
   return [
@@ -97,7 +102,7 @@ export function courseRoutes(service: ServiceContext, models: ContentModels): De
     ),
     implement(declared.createCourse, async (ctx, { body }) => {
       const course = await createCourse(depsOf(ctx), body);
-      return courseDetail(models, ctx.state.user, course);
+      return detail(ctx, course);
     }),
     implement(declared.listFavoriteCourses, async (ctx, { query }) =>
       presentPage(ctx, await markedCourses(models, ctx.state.user, 'favorite', query)),
@@ -109,8 +114,7 @@ export function courseRoutes(service: ServiceContext, models: ContentModels): De
     implement(declared.updateCourse, async (ctx, { params, body, expected }) => {
       const course = await updateCourse(depsOf(ctx), params.id, body, expected);
       // The card, not the whole course: the editor autosaves this and only checks the id.
-      const [summary] = await summarize(models, ctx.state.user, [course]);
-      return summary;
+      return card(ctx, course);
     }),
     implement(declared.deleteCourse, async (ctx, { params }) => {
       const { course, archived } = await deleteCourse(depsOf(ctx), params.id);
@@ -119,13 +123,12 @@ export function courseRoutes(service: ServiceContext, models: ContentModels): De
         return undefined;
       }
       // Not deleted: learners worked in it. The client says so instead of removing the card silently.
-      const [summary] = await summarize(models, ctx.state.user, [course]);
-      return { archived: true as const, message: CONTENT_MSG.courseArchivedInstead, course: summary };
+      return { archived: true as const, message: CONTENT_MSG.courseArchivedInstead, course: await card(ctx, course) };
     }),
     implement(declared.getCourseOutline, (ctx, { params }) => answerPage(outlineCache)(ctx, params.id)),
     implement(declared.copyCourse, async (ctx, { params }) => {
       const copy = await copyCourse(depsOf(ctx), params.id);
-      return courseDetail(models, ctx.state.user, copy);
+      return detail(ctx, copy);
     }),
     implement(declared.listCourseAuthors, async (ctx, { params }) =>
       courseAuthors(directory, await loadVisibleCourse(models, ctx.state.user, params.id)),

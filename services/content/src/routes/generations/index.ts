@@ -3,10 +3,12 @@ import { GENERATION_MSG } from '@portal/contracts';
 import { HttpError, conflict, declaredRouter, implement, notFound, type ServiceContext } from '@portal/service-kit';
 import type { Context } from 'koa';
 import type { ContentConfig } from '../../config';
-import { courseDetail, loadVisibleCourse } from '../../commands/courses';
+import { courseTreeOf, loadVisibleCourse } from '../../commands/courses';
 import { recordAudit, type CommandDeps } from '../../commands/deps';
 import { applyProposal, loadRegenerationTarget } from '../../generation/apply';
-import { presentJob, type JobDoc } from '../../generation/jobs';
+import type { JobDoc } from '../../models/generationJob';
+import { presentCourseDetail } from '../../presenters/course';
+import { presentJob } from '../../presenters/generationJob';
 import { courseBuilderOf, noticeFor } from '../../generation/service';
 import type { ContentModels } from '../../models';
 import { canUseJob } from '../../policies/generation';
@@ -55,10 +57,11 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
 
     implement(generateCourse, async (ctx, { body }) => {
       await admit(ctx.state.user.id);
-      return jobs.start(
+      const job = await jobs.start(
         { owner: ctx.state.user, source: generator.source, notice: noticeFor(generator.source), courseId: null, targetId: null },
         { kind: 'course', actor: ctx.state.user, request: body },
       );
+      return presentJob(job);
     }),
 
     implement(regenerateCoursePart, async (ctx, { body }) => {
@@ -84,7 +87,7 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
         entityId: targetId,
         details: `Запрошена новая версия ${noun} «${target.node.title}» (${generator.source === 'ai' ? 'ИИ' : 'шаблон'})`,
       });
-      return job;
+      return presentJob(job);
     }),
 
     implement(getGeneration, async (ctx, { params }) => presentJob(await loadJob(ctx, params.id))),
@@ -92,7 +95,7 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
     /** Running: cancel (nothing kept). With a proposal: reject it (the node stays as it was). */
     implement(cancelGeneration, async (ctx, { params }) => {
       const record = await loadJob(ctx, params.id);
-      if (record.status === 'running') return jobs.cancel(record);
+      if (record.status === 'running') return presentJob(await jobs.cancel(record));
       if (await jobs.takeProposal(record)) return presentJob({ ...record, proposal: null, hasProposal: false });
       throw conflict(GENERATION_MSG.alreadyFinished);
     }),
@@ -114,7 +117,7 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
         throw err;
       }
       const course = await loadVisibleCourse(models, ctx.state.user, String(courseId));
-      return courseDetail(models, ctx.state.user, course);
+      return presentCourseDetail(course, await courseTreeOf(models, ctx.state.user, course));
     }),
   ]);
 }

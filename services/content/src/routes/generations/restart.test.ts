@@ -4,7 +4,7 @@ import { GENERATION_MSG, NEW_QUIZ_DEFAULTS, type Course, type GenerationJob } fr
 import { startProcess, type ManagedProcess } from '@portal/devstack/processes';
 import { api } from '@portal/devstack/testing';
 import { ROOT, freePort, waitFor } from '@portal/devstack/util';
-import { generationJobModel } from '../../generation/jobs';
+import { generationJobModel } from '../../models/generationJob';
 import { startFakeProvider, type FakeAnswer, type FakeProvider } from '../../generation/fakeProvider';
 import { courseBuilderOf } from '../../generation/service';
 import { countAll, startContent, storedCourse, waitForJob, waitUntil, type ContentTestBed } from '../../testing';

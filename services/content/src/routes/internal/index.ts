@@ -1,18 +1,22 @@
 import Router from '@koa/router';
 import {
+  CONTENT_MSG,
+  contentBlocksOf,
   contentStatsQuerySchema,
   editableCoursesQuerySchema,
   internalAttemptStartSchema,
   internalOutlineQuerySchema,
 } from '@portal/contracts';
-import { parse, requireInternal, type Principal, type ServiceContext } from '@portal/service-kit';
+import { notFound, parse, requireInternal, type Principal, type ServiceContext } from '@portal/service-kit';
 import { activityScopeOf } from '../../commands/activityScope';
 import { AttemptStarts } from '../../commands/attemptStarts';
 import { courseOutlineCacheOf } from '../../commands/courseDetailCache';
 import { editableCourseIds, loadVisibleCourse, markLearnerActivity } from '../../commands/courses';
+import { lessonCacheOf } from '../../commands/lessonCache';
 import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import { lessonBinding } from '../../scorm/packages';
+import { presentBlock } from '../../presenters/block';
 import { sendKeptJson } from '../sendKept';
 import { courseStats } from './stats';
 
@@ -22,6 +26,11 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
   router.use(requireInternal(service.config.INTERNAL_TOKEN));
   const attemptStarts = new AttemptStarts(models);
   const outlines = courseOutlineCacheOf(models);
+  const lessons = lessonCacheOf(models);
+  const readerOf = (ctx: { query: unknown }): Principal => {
+    const query = parse(internalOutlineQuerySchema, ctx.query);
+    return { id: query.userId, role: query.role, fullName: '', email: '' };
+  };
 
   /** The course's first version (docs/decisions/093) is taken after the answer: a learner's beginning does not wait for it. */
   const takeFirstVersion = (courseId: string, firstVersion: (() => Promise<void>) | null) => {
@@ -66,8 +75,7 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
    * GET /api/courses/{id}/outline answers them, without their marks (isFavorite, isStarted false).
    */
   router.get('/courses/:id/outline', async (ctx) => {
-    const query = parse(internalOutlineQuerySchema, ctx.query);
-    const reader: Principal = { id: query.userId, role: query.role, fullName: '', email: '' };
+    const reader = readerOf(ctx);
     const course = await loadVisibleCourse(models, reader, ctx.params.id);
     const flags = { isFavorite: false, isStarted: false };
     await sendKeptJson(
@@ -75,6 +83,20 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
       () => outlines.answer(reader, course, flags),
       () => outlines.answerGzipped(reader, course, flags),
     );
+  });
+
+  /**
+   * For the progress service: the quiz a lesson of the course holds (its first quiz block's), as a
+   * person (given as data) reads the lesson, as GET /api/blocks/{id} answers them; `quizId` null when
+   * it holds none, 404 when the lesson is not the course's or the person may not read it.
+   */
+  router.get('/courses/:id/lessons/:lessonId/quiz', async (ctx) => {
+    const reader = readerOf(ctx);
+    const course = await loadVisibleCourse(models, reader, ctx.params.id);
+    const lesson = await lessons.readableIn(reader, course, ctx.params.lessonId);
+    if (!lesson || lesson.type !== 'LESSON') throw notFound(CONTENT_MSG.blockNotFound);
+    const quiz = contentBlocksOf(presentBlock(lesson)).find((b) => b.type === 'quiz');
+    ctx.body = { quizId: quiz?.type === 'quiz' && typeof quiz.content?.quizId === 'string' ? quiz.content.quizId : null };
   });
 
   /** For the progress service: a learner started an attempt or recorded progress in this course. */

@@ -34,9 +34,11 @@ export const uploadScormPackage = defineRoute({
   ].join(' '),
   access: authorScorm,
   query: scormUploadQuerySchema,
-  // The kit reads no multipart body (multer does, in the handler): `file` is documented, not parsed here.
-  body: z.object({ file: binarySchema.optional().meta({ description: 'Zip-архив пакета' }) }),
-  bodyMediaType: 'multipart/form-data',
+  // Streamed by the handler, after the course's rule: nobody uploads 300 MB to be told the course is not theirs.
+  streamedBody: {
+    mediaType: 'multipart/form-data',
+    schema: z.object({ file: binarySchema.optional().meta({ description: 'Zip-архив пакета' }) }),
+  },
   ok: {
     status: 201,
     description: 'Пакет сохранён (mode=course: и созданные модули в поле modules)',

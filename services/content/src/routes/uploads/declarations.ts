@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { CONTENT_MSG, MSG } from '@portal/contracts';
-import { binarySchema, defineRoute } from '@portal/service-kit';
+import {
+  CONSENT_MSG,
+  CONTENT_MSG,
+  MSG,
+  QUIZ_MSG,
+  answerUploadQuerySchema,
+  formatMessage,
+  uploadQuerySchema,
+} from '@portal/contracts';
+import { binarySchema, defineRoute, type Refusal } from '@portal/service-kit';
+import { answerUploaders, lessonUploaders } from '../../policies/content';
+import { uploadedFileSchema } from './schema';
 
 /**
  * A stored file. Public to the kit (no guards): a file a learner of a published course is shown
@@ -30,10 +40,64 @@ export const downloadFile = defineRoute({
   without: [400],
 });
 
-/**
- * The uploads' declared routes. POST /api/upload/file, /files and /answer stay hand-written (the
- * gateway documents them): their multipart body is streamed by the handler, and the kit would parse a
- * declared body that names its `file` part as required, refusing every upload; the answer's consent
- * check also comes before its role check, which the kit's guards cannot order.
- */
-export const uploadRoutes = [downloadFile] as const;
+const multipart = (schema: z.ZodType) => ({ mediaType: 'multipart/form-data', schema });
+
+const uploadRefusals = {
+  413: { description: 'Файл больше допустимого или их слишком много', example: CONTENT_MSG.uploadTooLarge },
+  415: { description: 'Недопустимый тип файла', example: CONTENT_MSG.uploadBadType },
+  429: { description: 'Слишком много загрузок', example: formatMessage(CONTENT_MSG.uploadRateLimited, { seconds: 60 }) },
+} satisfies Record<number, Refusal>;
+
+/** The multipart body is read by the handler as it streams in (its parts are counted and sniffed on arrival). */
+export const uploadFile = defineRoute({
+  method: 'POST',
+  path: '/api/upload/file',
+  operationId: 'uploadFile',
+  summary: 'Загрузить файл',
+  description: 'multipart/form-data, поле `file`. Тип файла определяется по содержимому.',
+  access: lessonUploaders,
+  query: uploadQuerySchema,
+  streamedBody: multipart(z.object({ file: binarySchema })),
+  ok: { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema },
+  also: uploadRefusals,
+  audit: { action: 'create', entity: 'block' },
+});
+
+export const uploadFiles = defineRoute({
+  method: 'POST',
+  path: '/api/upload/files',
+  operationId: 'uploadFiles',
+  summary: 'Загрузить несколько файлов',
+  description: 'multipart/form-data, поле `files` (несколько частей). Тип файла определяется по содержимому.',
+  access: lessonUploaders,
+  query: uploadQuerySchema,
+  streamedBody: multipart(z.object({ files: z.array(binarySchema) })),
+  ok: { status: 201, description: 'Файлы сохранены', schema: z.array(uploadedFileSchema) },
+  also: uploadRefusals,
+  audit: { action: 'create', entity: 'block' },
+});
+
+export const uploadAnswerFile = defineRoute({
+  method: 'POST',
+  path: '/api/upload/answer',
+  operationId: 'uploadAnswerFile',
+  summary: 'Загрузить файл с ответом на вопрос квиза',
+  description:
+    'multipart/form-data, поле `file`: ответ учащегося на вопрос «Загрузка файла» квиза `quizId` (квиз урока, который учащийся видит). Проверяется и хранится как любая загрузка; в ответе квиза передаётся его `url`. Файл читают только сам учащийся, авторы курса и администратор.',
+  access: answerUploaders,
+  query: answerUploadQuerySchema,
+  streamedBody: multipart(z.object({ file: binarySchema })),
+  ok: { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema },
+  also: {
+    403: {
+      description: 'Роли не хватает прав, или нет действующего согласия на обработку персональных данных',
+      example: CONSENT_MSG.neededToStudy,
+    },
+    404: { description: 'Квиза нет или учащийся его не видит', example: QUIZ_MSG.quizNotFound },
+    ...uploadRefusals,
+    413: { description: 'Файл больше допустимого', example: CONTENT_MSG.uploadTooLarge },
+  },
+  audit: { action: 'create', entity: 'block' },
+});
+
+export const uploadRoutes = [uploadFile, uploadFiles, uploadAnswerFile, downloadFile] as const;

@@ -1,13 +1,11 @@
 import type Router from '@koa/router';
-import { CONTENT_MSG, answerUploadQuerySchema, uploadQuerySchema, type UploadedFile } from '@portal/contracts';
+import { CONTENT_MSG, type UploadAccept, type UploadedFile } from '@portal/contracts';
 import {
   HttpError,
   declaredRouter,
   forbidden,
   implement,
   notFound,
-  parse,
-  requireConsent,
   type Principal,
   type ServiceContext,
 } from '@portal/service-kit';
@@ -15,11 +13,10 @@ import type { Context } from 'koa';
 import { findQuizForLearner } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import type { UploadDoc } from '../../models/upload';
-import { authorizeAnswerUpload, authorizeAuthoring } from '../../policies/content';
 import type { UploadQuota } from '../../uploads/limits';
 import { fileAccess, mayReadPrivateFile } from '../../uploads/access';
 import { STORED_NAME, presentUpload, type UploadStore } from '../../uploads/store';
-import { downloadFile } from './declarations';
+import { downloadFile, uploadAnswerFile, uploadFile, uploadFiles } from './declarations';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
 
@@ -47,59 +44,56 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * file block sends nothing and may upload any type, which is then only ever served as a download.
  */
 export function uploadsRouter(service: ServiceContext, models: ContentModels, store: UploadStore, quota: UploadQuota): Router {
-  const { authenticate, audit } = service;
+  const { authenticate } = service;
 
-  const upload =
-    (field: 'file' | 'files', answer = false) =>
-    async (ctx: Context) => {
-      // An answer file may be of any type: like the file block's, it is only ever served as a download.
-      const { accept } = answer ? { accept: 'any' as const } : parse(uploadQuerySchema, ctx.query);
-      // An answer names its quiz, one the learner may take: the authors of its course read the file.
-      const answered = answer
-        ? await findQuizForLearner(models, ctx.state.user, parse(answerUploadQuerySchema, ctx.query).quizId)
-        : null;
-      // Counted before the body is read, so a flood is refused before its bytes arrive.
-      await quota.takeUpload(ctx.state.user.id);
-      const received = await store.receive(ctx.req, ctx.res, field);
-      try {
-        await quota.assertRoom(
-          ctx.state.user.id,
-          received.reduce((sum, f) => sum + f.size, 0),
-        );
-      } catch (err) {
-        await store.discard(received);
-        throw err;
-      }
-      const kept = await store.keep(received, accept, ctx.state.user.id);
-      try {
-        // A learner's answer is kept for its reviewers though no lesson names it (see sweepOrphanUploads).
-        await models.uploads.insertMany(
-          answered
-            ? kept.map((file) => ({
-                ...file,
-                purpose: 'answer' as const,
-                quizId: String(answered.quiz._id),
-                courseId: String(answered.course._id),
-              }))
-            : kept,
-        );
-      } catch (err) {
-        await store.remove(kept.map((k) => k._id));
-        throw err;
-      }
-      for (const file of kept) {
-        audit.publish({
-          action: 'create',
-          entity: 'block',
-          entityId: file._id,
-          details: `Загружен файл${answer ? ' с ответом на вопрос квиза' : ''} «${file.originalName}» (${megabytes(file.size)} МБ)`,
-          actor: ctx.state.user,
-        });
-      }
-      const answers: UploadedFile[] = kept.map(presentUpload);
-      ctx.status = 201;
-      ctx.body = field === 'file' ? answers[0] : answers;
-    };
+  /**
+   * Stores the multipart body's files as it streams in: counted against the uploader's quota before
+   * its bytes arrive, sniffed for their type, and recorded (an answer with its quiz and course).
+   */
+  const receiveFiles = async (
+    ctx: Context,
+    field: 'file' | 'files',
+    accept: UploadAccept,
+    answered: { quiz: { _id: unknown }; course: { _id: unknown } } | null,
+    record: (event: { entityId: string; details: string }) => void,
+  ): Promise<UploadedFile[]> => {
+    // Counted before the body is read, so a flood is refused before its bytes arrive.
+    await quota.takeUpload(ctx.state.user.id);
+    const received = await store.receive(ctx.req, ctx.res, field);
+    try {
+      await quota.assertRoom(
+        ctx.state.user.id,
+        received.reduce((sum, f) => sum + f.size, 0),
+      );
+    } catch (err) {
+      await store.discard(received);
+      throw err;
+    }
+    const kept = await store.keep(received, accept, ctx.state.user.id);
+    try {
+      // A learner's answer is kept for its reviewers though no lesson names it (see sweepOrphanUploads).
+      await models.uploads.insertMany(
+        answered
+          ? kept.map((file) => ({
+              ...file,
+              purpose: 'answer' as const,
+              quizId: String(answered.quiz._id),
+              courseId: String(answered.course._id),
+            }))
+          : kept,
+      );
+    } catch (err) {
+      await store.remove(kept.map((k) => k._id));
+      throw err;
+    }
+    for (const file of kept) {
+      record({
+        entityId: file._id,
+        details: `Загружен файл${answered ? ' с ответом на вопрос квиза' : ''} «${file.originalName}» (${megabytes(file.size)} МБ)`,
+      });
+    }
+    return kept.map(presentUpload);
+  };
 
   // A file a learner of a published course is shown needs no token (<img>, <video> and download
   // links cannot send one) and may be cached a short while, so unpublishing hides it soon from shared
@@ -146,12 +140,16 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
     ctx.body = file.stream();
   };
 
-  const router = declaredRouter(service, [implement(downloadFile, (ctx, { params }) => serveFile(ctx, params.name))]);
-  // The uploads stay hand-written: their body is streamed (see uploadRoutes in declarations.ts).
-  router.post('/api/upload/file', authenticate, authorizeAuthoring, upload('file'));
-  router.post('/api/upload/files', authenticate, authorizeAuthoring, upload('files'));
-  // A learner's answer to a file_upload question: the same checks, quota and storage as every upload.
-  router.post('/api/upload/answer', authenticate, requireConsent, authorizeAnswerUpload, upload('file', true));
-
-  return router;
+  return declaredRouter(service, [
+    implement(uploadFile, async (ctx, { query, record }) => (await receiveFiles(ctx, 'file', query.accept, null, record))[0]),
+    implement(uploadFiles, (ctx, { query, record }) => receiveFiles(ctx, 'files', query.accept, null, record)),
+    // A learner's answer to a file_upload question: the same checks, quota and storage as every upload.
+    // It may be of any type: like the file block's, it is only ever served as a download. Its quiz is
+    // one the learner may take, and the authors of its course read the file.
+    implement(uploadAnswerFile, async (ctx, { query, record }) => {
+      const answered = await findQuizForLearner(models, ctx.state.user, query.quizId);
+      return (await receiveFiles(ctx, 'file', 'any', answered, record))[0];
+    }),
+    implement(downloadFile, (ctx, { params }) => serveFile(ctx, params.name)),
+  ]);
 }

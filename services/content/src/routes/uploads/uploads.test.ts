@@ -1,6 +1,6 @@
 import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_MSG, MSG, type UploadedFile } from '@portal/contracts';
+import { CONSENT_MSG, CONTENT_MSG, MSG, type UploadedFile } from '@portal/contracts';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { api } from '@portal/devstack/testing';
 import { auditEventsFor, seedCourse, startContent, type ContentTestBed } from '../../testing';
@@ -84,6 +84,23 @@ describe('POST /api/upload/answer (a learner’s file for a file_upload question
       query: `?quizId=${quizId}`,
     });
     expect(empty.body).toMatchObject({ statusCode: 400, message: CONTENT_MSG.uploadEmpty });
+    expect(await storedFiles()).toHaveLength(before);
+  });
+
+  it('refuses anyone without the consent in force, whatever their role, before looking at the quiz', async () => {
+    const { quizId } = await answerableQuiz();
+    const before = (await storedFiles()).length;
+    const file = [{ name: 'file', data: TEXT, filename: 'акт.txt', type: 'text/plain' }];
+    const learner = await userWithRole(bed.auth, 'CLIENT', 'Учащийся Без Согласия', { consent: false });
+    const curator = await userWithRole(bed.auth, 'CURATOR', 'Куратор Без Согласия', { consent: false });
+
+    const refused = [
+      await upload('answer', file, { token: learner.token, query: `?quizId=${quizId}` }),
+      await upload('answer', file, { token: curator.token, query: `?quizId=${quizId}` }),
+    ];
+
+    for (const answer of refused)
+      expect(answer).toEqual({ status: 403, body: expect.objectContaining({ message: CONSENT_MSG.neededToStudy }) });
     expect(await storedFiles()).toHaveLength(before);
   });
 });

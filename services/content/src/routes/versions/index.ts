@@ -1,19 +1,16 @@
 import { implement, type DeclaredHandler } from '@portal/service-kit';
 import { loadEditableCourse } from '../../commands/courses';
 import type { ContentModels } from '../../models';
+import { presentVersion } from '../../presenters/version';
+import { discardDraft, pruneVersions, publishDraft, restoreVersion } from '../../versions/commands';
 import {
   compareVersions,
-  discardDraft,
   draftState,
   listVersions,
   loadAuthoredCourse,
-  presentVersion,
-  pruneVersions,
-  publishDraft,
-  restoreVersion,
   versionLessonRecord,
   versionOutline,
-} from '../../versions/commands';
+} from '../../versions/reads';
 import {
   compareCourseVersions,
   discardCourseDraft,

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Redis } from 'ioredis';
 import {
   CANDIDATE_LINK_MSG,
@@ -82,6 +83,24 @@ describe('making candidate links', () => {
     expect(
       events.some((e) => e.details.startsWith('Создана ссылка для кандидатов') && e.details.includes(seeded.quiz.title)),
     ).toBe(true);
+  });
+
+  it('reads the course and the lesson from content with the service’s identity, never the curator’s token', async () => {
+    const seen: Array<{ line: string; userToken: boolean }> = [];
+    const onRequest = (req: IncomingMessage) =>
+      seen.push({ line: `${req.method} ${req.url?.split('?')[0]}`, userToken: !!req.headers.authorization });
+    bed.content.server.on('request', onRequest);
+    try {
+      const made = await createLink();
+      expect(made.link).toMatchObject({ courseId: seeded.course.id, lessonId: seeded.quizLessonId, quizId: seeded.quiz.id });
+    } finally {
+      bed.content.server.off('request', onRequest);
+    }
+    expect(seen).toEqual([
+      { line: `GET /internal/courses/${seeded.course.id}/outline`, userToken: false },
+      { line: `GET /internal/courses/${seeded.course.id}/lessons/${seeded.quizLessonId}/quiz`, userToken: false },
+      { line: `GET /internal/quizzes/${seeded.quiz.id}`, userToken: false },
+    ]);
   });
 
   it('refuses another curator’s course, a learner, no token, a link without validity and a lesson without a quiz', async () => {

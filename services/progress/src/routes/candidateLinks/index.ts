@@ -46,7 +46,7 @@ export function candidateLinkRoutes(service: ServiceContext, deps: CandidateLink
     implement(declared.createCandidateLink, (ctx, { body }) =>
       once(ctx, async () => {
         ctx.status = 201;
-        ctx.body = await createLink(deps, ctx.state.user, ctx.get('authorization'), body, deps.linkFor);
+        ctx.body = await createLink(deps, ctx.state.user, body, deps.linkFor);
       }),
     ),
 
