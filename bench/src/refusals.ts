@@ -1,5 +1,5 @@
 /**
- * The gateway's refusals alone (issue 56's «fast refusals»): one gateway process in front of an
+ * The gateway's refusals alone (BUDGETS: «burst 503 p99 ≤ 100 ms»): one gateway process in front of an
  * upstream that holds every request it gets, so that all but one request per service are refused
  * by the in-flight bound; 1,000 connections for 10 s; the 503s' latency and rate, and where the
  * gateway's CPU goes (its own --cpu-prof, self time by function).

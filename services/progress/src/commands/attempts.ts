@@ -6,6 +6,7 @@ import {
   DEFAULT_SHOW_CORRECT_ANSWERS,
   PROGRESS_MSG,
   formatMessage,
+  isStaff,
   quizInfoOf,
   type AttemptAnswerInput,
   type AttemptAnswersSaved,
@@ -28,7 +29,6 @@ import {
   withoutResult,
 } from '../presenters/attempt';
 import { completeLesson } from './completions';
-import { learnerActivityUnnoted } from './activity';
 import type { ProgressDeps } from './deps';
 import { assertCourseOpen } from './programEnrolment';
 import { DEFAULT_SCORING, deadlineOf, isLate as isPastDeadline, maxScoreOf, toQuizTerms } from '@portal/quiz-engine';
@@ -65,33 +65,49 @@ function gradableSaved(a: Pick<AttemptDoc, 'questions' | 'savedAnswers'>): Attem
 const timeAllowed = (a: Pick<AttemptDoc, 'startedAt' | 'deadline'>) =>
   a.deadline ? (a.deadline.getTime() - a.startedAt.getTime()) / 1000 : 0;
 
+/** Whether an unfinished attempt is for the expiry to close: its deadline, the grace and the saves' margin are past. */
+const isExpired = (a: Pick<AttemptDoc, 'deadline'>, now: Date) =>
+  !!a.deadline && a.deadline.getTime() < now.getTime() - GRACE_MS - EXPIRY_AFTER_SAVES_MS;
+
 /**
  * Attempts whose time ran out without a submission are closed as they stand: graded on the answers
  * the learner saved as they went (every one saved in time: a save past the deadline and its grace is
  * refused), or with none when nothing was saved.
  */
 export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: string; quizId?: string } = {}): Promise<void> {
-  const { attempts } = deps.models;
   const now = new Date();
-  const expired = await attempts
+  const expired = await deps.models.attempts
     .find(
       { ...filter, status: 'in_progress', deadline: op({ $lt: new Date(now.getTime() - GRACE_MS - EXPIRY_AFTER_SAVES_MS) }) },
       { answers: 0 },
     )
     .limit(500)
     .lean<AttemptDoc[]>();
-  if (!expired.length) return;
-  const graded = expired.map((a) => ({
-    attempt: a,
-    result: gradeAttempt({
-      questions: a.questions,
-      answers: gradableSaved(a),
-      passingScore: a.passingScore,
-      late: false,
-      elapsedSeconds: timeAllowed(a),
-      scoring: a.scoring,
-    }),
-  }));
+  await closeExpired(deps, expired);
+}
+
+/** The grade an expired attempt closes with (on its answers saved in time). */
+const expiryGrade = (a: AttemptDoc) =>
+  gradeAttempt({
+    questions: a.questions,
+    answers: gradableSaved(a),
+    passingScore: a.passingScore,
+    late: false,
+    elapsedSeconds: timeAllowed(a),
+    scoring: a.scoring,
+  });
+
+/**
+ * Closes expired attempts already read (`isExpired`): one write for all of them, nothing when there
+ * are none. Answers how each closes (whether this call or a simultaneous one closed it).
+ */
+async function closeExpired(
+  deps: ProgressDeps,
+  expired: AttemptDoc[],
+): Promise<Array<{ attempt: AttemptDoc; result: ReturnType<typeof expiryGrade> }>> {
+  if (!expired.length) return [];
+  const { attempts } = deps.models;
+  const graded = expired.map((a) => ({ attempt: a, result: expiryGrade(a) }));
   // One write for all of them (a store call per attempt would grow with the list being read). The
   // stamp tells which ones this call closed, when another request closed some of them meanwhile.
   const expiredBy = randomUUID();
@@ -131,6 +147,7 @@ export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: str
       actor: null,
     });
   }
+  return graded;
 }
 
 /**
@@ -178,6 +195,14 @@ async function openAttempt(deps: ProgressDeps, userId: string, quizId: string): 
 }
 
 /**
+ * Every attempt of the learner at the quiz, in one query (two equalities the store's index serves):
+ * the unfinished one to resume, those whose time ran out, and the tries counted against the limit.
+ * The graded answers are not needed here; the questions and saved answers are (a resume, an expiry).
+ */
+const attemptsAtQuiz = (deps: ProgressDeps, userId: string, quizId: string) =>
+  deps.models.attempts.find({ userId, quizId }, { answers: 0 }).lean<AttemptDoc[]>();
+
+/**
  * Starts an attempt, or resumes the unfinished one (same questions, same deadline): closing the
  * player neither spends an attempt nor restarts the clock. Refused (409) beyond maxAttempts.
  *
@@ -185,6 +210,12 @@ async function openAttempt(deps: ProgressDeps, userId: string, quizId: string): 
  * a course the learner can see (no taking quizzes by guessing ids), and it answers the quiz as they
  * take it, the course and the lesson's entry. A learner's first record in the course is noted there
  * within the same call, when the start is not refused by what is known here before it.
+ *
+ * The store is asked twice before the content service, at once (under an exam storm the
+ * store is the bound): the learner's attempts at the quiz (the one to resume, the expired ones, the
+ * tries) and the program lock; then the new attempt is written. Whether the course knows of learners
+ * is the content service's own course flag (it reads that course anyway, and writes nothing once set),
+ * so it is not asked here: a learner with an attempt at this quiz was noted by its start.
  */
 export async function startAttempt(
   deps: ProgressDeps,
@@ -197,8 +228,8 @@ export async function startAttempt(
   // A course of a stage its program keeps closed: no quiz until the stage before it is complete. Known
   // before the call (a start it refuses notes no activity), refused after it, as the content service's
   // refusals come first.
-  const [unnoted, stage] = await Promise.all([
-    learnerActivityUnnoted(deps, actor, input.courseId),
+  const [mine, stage] = await Promise.all([
+    attemptsAtQuiz(deps, actor.id, input.quizId),
     link ? null : refusalOf(assertCourseOpen(deps, actor, input.courseId)),
   ]);
   // The attempt's seed orders what it shows and draws its questions from the course's bank.
@@ -209,17 +240,29 @@ export async function startAttempt(
     lessonId: input.lessonId,
     drawSeed: shuffleSeed,
     learner: { id: actor.id, role: actor.role, ...(actor.linkScope ? { linkScope: actor.linkScope } : {}) },
-    noteActivity: unnoted && !stage,
+    // Staff trying their own course out count for nothing.
+    noteActivity: !isStaff(actor.role) && !mine.length && !stage,
   });
   if (stage) throw stage;
 
-  await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
-  const open = await openAttempt(deps, actor.id, quiz.id);
+  const now = new Date();
+  const unfinished = mine.filter((a) => a.status === 'in_progress');
+  const expired = await closeExpired(
+    deps,
+    unfinished.filter((a) => isExpired(a, now)),
+  );
+  const open = unfinished.find((a) => !isExpired(a, now));
   if (open) return { body: started(open, true), created: false };
 
-  const tried = await models.attempts
-    .find({ userId: actor.id, quizId: quiz.id, status: FINISHED() }, { status: 1, attemptNumber: 1, completedAt: 1 })
-    .lean<AttemptDoc[]>();
+  // The tries: those finished before, and those whose time ran out just now, as they closed.
+  const tried: Array<Pick<AttemptDoc, 'status' | 'attemptNumber' | 'completedAt'>> = [
+    ...mine.filter((a) => a.status !== 'in_progress'),
+    ...expired.map(({ attempt, result }) => ({
+      status: result.status,
+      attemptNumber: attempt.attemptNumber,
+      completedAt: attempt.deadline,
+    })),
+  ];
   // A lesson a published version requires to be taken again: the attempts before it are not counted.
   const previous = tried.filter((a) => countsFor(lesson, a.completedAt));
   const maxAttempts = link ? 1 : quiz.settings.maxAttempts;
@@ -344,29 +387,26 @@ export async function submitAttempt(
     elapsedSeconds: onSaved ? timeAllowed(attempt) : (now.getTime() - attempt.startedAt.getTime()) / 1000,
     scoring: attempt.scoring,
   });
-  const completedAt = late && attempt.deadline ? attempt.deadline : now;
+  const closing = {
+    status: graded.status,
+    score: graded.score,
+    maxScore: graded.maxScore,
+    percentage: graded.percentage,
+    answers: graded.answers,
+    pendingReviews: graded.pendingReviews,
+    awaitingReview: graded.pendingReviews > 0,
+    completedAt: late && attempt.deadline ? attempt.deadline : now,
+  } satisfies Partial<AttemptDoc>;
   // Two submits of one attempt (two tabs, a retry) close it one at a time: FerretDB runs the
   // conditional update as a read and then a write, so without the claim both could match and the
   // learner be shown a result other than the one stored.
   const write = await serialised(models.attempts.db, closeKey(String(attempt._id)), () =>
-    models.attempts.updateOne(
-      { _id: attempt._id, status: 'in_progress' },
-      {
-        $set: {
-          status: graded.status,
-          score: graded.score,
-          maxScore: graded.maxScore,
-          percentage: graded.percentage,
-          answers: graded.answers,
-          pendingReviews: graded.pendingReviews,
-          awaitingReview: graded.pendingReviews > 0,
-          completedAt,
-        },
-      },
-    ),
+    models.attempts.updateOne({ _id: attempt._id, status: 'in_progress' }, { $set: closing }),
   );
-  const stored = (await models.attempts.findById(attempt._id).lean<AttemptDoc>())!;
-  if (!write.modifiedCount) return detailFor(deps, actor, stored); // a simultaneous submit finished it first
+  // A simultaneous submit finished it first: its grade is the one stored, and the one shown.
+  if (!write.modifiedCount) return detailFor(deps, actor, (await models.attempts.findById(attempt._id).lean<AttemptDoc>())!);
+  // This write closed it: the attempt as stored now is the one read with the write applied.
+  const stored: AttemptDoc = { ...attempt, ...closing };
 
   const verdict = graded.status === 'passed' ? 'пройден' : 'не пройден';
   audit.publish({
@@ -478,11 +518,18 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, authorizati
     deps.content.getQuiz(quizId, newShuffleSeed()),
     deps.content.assertQuizVisible(quizId, authorization),
   ]);
-  await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
-  const mine = await deps.models.attempts
-    .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0, savedAnswers: 0 })
-    .sort({ attemptNumber: -1 })
-    .lean<AttemptDoc[]>();
+  const read = () =>
+    deps.models.attempts
+      .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0, savedAnswers: 0 })
+      .sort({ attemptNumber: -1 })
+      .lean<AttemptDoc[]>();
+  // One query as a rule; an attempt whose time ran out is closed first, and the list read again.
+  let mine = await read();
+  const now = new Date();
+  if (mine.some((a) => a.status === 'in_progress' && isExpired(a, now))) {
+    await finalizeExpired(deps, { userId: actor.id, quizId: quiz.id });
+    mine = await read();
+  }
   const finished = mine.filter((a) => a.status !== 'in_progress');
   const open = mine.find((a) => a.status === 'in_progress');
   const best = bestOf(finished);

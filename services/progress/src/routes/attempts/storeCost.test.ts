@@ -1,0 +1,157 @@
+import type { AttemptDetail, QuizCard, StartedAttempt } from '@portal/contracts';
+import { api } from '@portal/devstack/testing';
+import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
+
+/**
+ * What the quiz path costs progress's store (under an exam storm the store is the bound: docs/capacity.md):
+ * the commands progress sends for a start, a resume, a save and a submit, counted with the driver's
+ * command monitoring on progress's own connection. Real services, nothing mocked.
+ */
+let bed: ProgressTestBed;
+let seeded: SeededCourse;
+beforeAll(async () => {
+  bed = await startProgress();
+  seeded = await seedQuizCourse(bed);
+});
+afterAll(() => bed.close());
+
+const start = (token: string, s: SeededCourse = seeded) =>
+  api<StartedAttempt>(bed.progress.url, 'POST', '/api/attempts', {
+    token,
+    body: { quizId: s.quiz.id, courseId: s.course.id, lessonId: s.quizLessonId },
+  });
+const save = (token: string, id: string, answers: unknown[]) =>
+  api(bed.progress.url, 'PUT', `/api/attempts/${id}/answers`, { token, body: { answers } });
+const submit = (token: string, id: string, answers: unknown[]) =>
+  api<AttemptDetail>(bed.progress.url, 'POST', `/api/attempts/${id}/submit`, { token, body: { answers } });
+
+const rightAnswers = (started: StartedAttempt) =>
+  started.questions.map((q) => ({
+    questionId: q.id,
+    answer: q.type === 'single_choice' ? q.options.indexOf('28') : q.type === 'true_false' ? 'true' : 'Трудовой кодекс',
+    timeSpent: 5,
+  }));
+const wrongAnswers = (started: StartedAttempt) =>
+  started.questions.map((q) => ({ questionId: q.id, answer: q.type === 'true_false' ? 'false' : null, timeSpent: 3 }));
+
+/** The audit publisher's timer looks at its outbox on its own: not a request's work. */
+const BACKGROUND = new Set(['audit_outbox']);
+
+/**
+ * The store commands progress sent while `work` ran, as `command collection`, a read with the fields
+ * it filters on (`find attempts _id`): which question was asked, not only how many.
+ */
+async function commandsDuring<T>(work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
+  const commands: string[] = [];
+  const onCommand = (event: { commandName: string; command: Record<string, unknown> }) => {
+    const collection = String(event.command[event.commandName]);
+    if (BACKGROUND.has(collection)) return;
+    const filter = event.commandName === 'find' ? (event.command.filter as Record<string, unknown> | undefined) : undefined;
+    commands.push([event.commandName, collection, ...(filter ? [Object.keys(filter).join(',')] : [])].join(' '));
+  };
+  const client = bed.progress.ctx.store.getClient();
+  client.on('commandStarted', onCommand);
+  try {
+    return { result: await work(), commands };
+  } finally {
+    client.off('commandStarted', onCommand);
+  }
+}
+
+/** The program lock's question (assertCourseOpen): the assignments that reach the learner and lock the course. */
+const LOCK = expect.stringMatching(/^find program_assignments /);
+
+/** The submit's claim (`closeKey`) around one conditional write: one at a time with other submits and with saves. */
+const CLAIMED_WRITE = ['insert version_claims', 'update attempts', 'delete version_claims'];
+
+describe('the quiz path asks progress’s store little (the store is the bound under an exam storm)', () => {
+  it('a start asks for the learner’s attempts at the quiz and the program lock, then writes the attempt; a resume only reads', async () => {
+    const me = await bed.learner();
+    const first = await commandsDuring(() => start(me.token));
+    expect(first.result.status).toBe(201);
+    // Was 7: the activity (2), the lock, the expiry, the open attempt, the tries, the write.
+    expect(first.commands).toHaveLength(3);
+    expect(first.commands).toEqual(expect.arrayContaining(['find attempts userId,quizId', LOCK, 'insert attempts']));
+
+    const resumed = await commandsDuring(() => start(me.token));
+    expect(resumed.result.body).toMatchObject({ resumed: true, attempt: { id: first.result.body.attempt.id } });
+    // Was 5.
+    expect(resumed.commands).toHaveLength(2);
+    expect(resumed.commands).toEqual(expect.arrayContaining(['find attempts userId,quizId', LOCK]));
+
+    await submit(me.token, first.result.body.attempt.id, wrongAnswers(first.result.body));
+    const retake = await commandsDuring(() => start(me.token));
+    expect(retake.result.body.attempt).toMatchObject({ attemptNumber: 2 });
+    expect(retake.commands).toHaveLength(3);
+  });
+
+  it('a start after an attempt’s time ran out closes it with one more write and counts it as a try', async () => {
+    const timed = await seedQuizCourse(bed, { settings: { timeLimit: 10, maxAttempts: 2 } });
+    const me = await bed.learner();
+    const { body } = await start(me.token, timed);
+    await save(me.token, body.attempt.id, rightAnswers(body));
+    // Its clock moved back past the deadline, the grace and the saves' margin, as the expiry tests do.
+    const a = (await bed.store.attempts.findById(body.attempt.id).lean())!;
+    const back = (d: Date) => new Date(d.getTime() - 11 * 60_000);
+    await bed.store.attempts.updateOne({ _id: a._id }, { $set: { startedAt: back(a.startedAt), deadline: back(a.deadline!) } });
+
+    const next = await commandsDuring(() => start(me.token, timed));
+
+    expect(next.result.body).toMatchObject({ resumed: false, attempt: { attemptNumber: 2 } });
+    expect(next.commands).toHaveLength(4);
+    expect(next.commands).toEqual(
+      expect.arrayContaining(['find attempts userId,quizId', LOCK, 'update attempts', 'insert attempts']),
+    );
+    expect(await bed.store.attempts.findById(body.attempt.id).lean()).toMatchObject({ status: 'passed', score: 3 });
+    const third = await start(me.token, timed);
+    expect(third.status).toBe(200);
+    expect(third.body).toMatchObject({ resumed: true, attempt: { attemptNumber: 2 } });
+    await submit(me.token, third.body.attempt.id, wrongAnswers(third.body));
+    // The expired attempt counts against the limit of two.
+    expect((await start(me.token, timed)).status).toBe(409);
+  });
+
+  it('the quiz card reads the learner’s attempts once; one whose time ran out is closed first and shown as used', async () => {
+    const timed = await seedQuizCourse(bed, { settings: { timeLimit: 10 } });
+    const me = await bed.learner();
+    const { body } = await start(me.token, timed);
+    const card = () => api<QuizCard>(bed.progress.url, 'GET', `/api/attempts/quiz/${timed.quiz.id}`, { token: me.token });
+    const open = await commandsDuring(card);
+    expect(open.result.body).toMatchObject({ attemptsUsed: 0, inProgress: { id: body.attempt.id } });
+    // Was 2: the expiry's own query before the card's.
+    expect(open.commands).toEqual(['find attempts userId,quizId']);
+
+    const a = (await bed.store.attempts.findById(body.attempt.id).lean())!;
+    const back = (d: Date) => new Date(d.getTime() - 11 * 60_000);
+    await bed.store.attempts.updateOne({ _id: a._id }, { $set: { startedAt: back(a.startedAt), deadline: back(a.deadline!) } });
+    const expired = await commandsDuring(card);
+    expect(expired.result.body).toMatchObject({ attemptsUsed: 1, inProgress: null, latest: { status: 'failed' } });
+    expect(expired.commands).toContain('update attempts');
+  });
+
+  it('a save is one conditional write under the submit’s claim', async () => {
+    const me = await bed.learner();
+    const { body } = await start(me.token);
+    const saved = await commandsDuring(() => save(me.token, body.attempt.id, wrongAnswers(body)));
+    expect(saved.result.status).toBe(200);
+    expect(saved.commands).toEqual(CLAIMED_WRITE);
+  });
+
+  it('a submit reads the attempt once and closes it with one write; a failed one asks once more whether to name the right answers', async () => {
+    const me = await bed.learner();
+    const { body: first } = await start(me.token);
+    const failed = await commandsDuring(() => submit(me.token, first.attempt.id, wrongAnswers(first)));
+    expect(failed.result.body).toMatchObject({ status: 'failed', score: 0 });
+    // Was 6: the attempt was read again after the write.
+    expect(failed.commands).toEqual(['find attempts _id', ...CLAIMED_WRITE, 'find attempts userId,quizId,status']);
+    expect(await bed.store.attempts.findById(first.attempt.id).lean()).toMatchObject({ status: 'failed', score: 0 });
+
+    const { body: second } = await start(me.token);
+    const passed = await commandsDuring(() => submit(me.token, second.attempt.id, rightAnswers(second)));
+    expect(passed.result.body).toMatchObject({ status: 'passed', score: 3 });
+    // Then the lesson's completion (completeLesson), which reads no more of the attempt by its id.
+    expect(passed.commands.slice(0, 4)).toEqual(['find attempts _id', ...CLAIMED_WRITE]);
+    expect(passed.commands.slice(4)).not.toContain('find attempts _id');
+    expect(await bed.store.completions.exists({ userId: me.user.id, lessonId: seeded.quizLessonId })).toBeTruthy();
+  });
+});
