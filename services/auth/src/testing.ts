@@ -24,6 +24,8 @@ export async function startAuth(env: Record<string, string> = {}): Promise<TestS
 }
 
 let counter = 0;
+const TEST_PASSWORD = 'Kursy-Portal-42';
+let testPasswordHash: Promise<string> | undefined;
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
 
 /**
@@ -38,8 +40,10 @@ export async function userWithRole(
   { consent = true }: { consent?: boolean } = {},
 ): Promise<AuthResponse> {
   const email = uniqueEmail(role.toLowerCase());
-  const password = 'Kursy-Portal-42';
-  const user = await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await hashPassword(password) });
+  const password = TEST_PASSWORD;
+  // One hash for every test person of the process: argon2 takes a core for about 0.1 s each time.
+  testPasswordHash ??= hashPassword(password);
+  const user = await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await testPasswordHash });
   if (consent)
     await consentModel(auth.ctx.store).create({
       userId: String(user._id),

@@ -108,16 +108,24 @@ it('stores each audited write exactly once through a Redis crash, an audit resta
     (await crmDb.collection('audit_outbox').countDocuments()) + (await contentDb.collection('audit_outbox').countDocuments());
   const records = auditDb.collection<{ _id: string; entity: string; entityId: string | null; action: string }>('audit_records');
   const phases: Record<string, number> = {};
+  // Each phase lasts until a few more writes have been answered in it, not for a fixed time.
+  const moreSucceeded = (what: string, since: number) => until(what, async () => succeeded() >= since + 5, 20_000, 20);
 
   try {
-    await sleep(800);
+    await moreSucceeded('writes before the faults', 0);
 
     // (a) Redis dies under load and comes back: events wait in each publisher's outbox meanwhile.
     let before = succeeded();
     await redis.stop('SIGKILL');
-    await sleep(1500);
+    await moreSucceeded('writes while Redis is down', before);
+    // The publishers find Redis gone on their next publish; their events then wait in the outbox.
+    const outboxWhileDown = await until(
+      'events in the outboxes while Redis is down',
+      async () => (await outboxCount()) || false,
+      20_000,
+      50,
+    );
     phases.writesWhileRedisDown = succeeded() - before;
-    const outboxWhileDown = await outboxCount();
     redis = await startRedis();
     await until('outboxes delivered after Redis returned', async () => (await outboxCount()) === 0, 20_000, 250);
     expect(outboxWhileDown).toBeGreaterThan(0);
@@ -125,9 +133,14 @@ it('stores each audited write exactly once through a Redis crash, an audit resta
     // (b) The audit service stops gracefully and starts again; events wait in the queue meanwhile.
     before = succeeded();
     await stack.stopOne('audit', 'SIGTERM');
-    await sleep(1500);
+    await moreSucceeded('writes while the audit service is stopped', before);
     phases.writesWhileAuditStopped = succeeded() - before;
-    phases.waitingWhileAuditStopped = await queue.getWaitingCount();
+    phases.waitingWhileAuditStopped = await until(
+      'events waiting while the audit service is stopped',
+      async () => (await queue.getWaitingCount()) || false,
+      10_000,
+      20,
+    );
     await stack.startOne('audit');
 
     // (c) A backlog builds while the audit service is away; it is SIGKILLed as soon as its worker
@@ -165,7 +178,7 @@ it('stores each audited write exactly once through a Redis crash, an audit resta
     phases.storedByTheKilledWorker = (await records.countDocuments()) - recordsBeforeCrash;
     await stack.stopOne('audit'); // forget the dead process
     await stack.startOne('audit');
-    await sleep(1000);
+    await moreSucceeded('writes after the audit service is back', succeeded());
   } finally {
     await burst.stop();
   }
@@ -185,8 +198,8 @@ it('stores each audited write exactly once through a Redis crash, an audit resta
   // Nobody waited for the audit store: a write is answered in about the same time whatever it does.
   expect(phases.slowestWriteMs).toBeLessThan(5000);
 
-  // The jobs the killed worker held come back once their locks expire (BullMQ: lockDuration 30 s,
-  // stalled check every 30 s), so this wait is bounded by about a minute, not by the burst.
+  // The jobs the killed worker held come back once their locks expire (the audit worker's lockDuration
+  // 10 s, stalled check every 5 s), so this wait is bounded by about 15 s, not by the burst.
   const created = new Map(writes.map((w) => [String(w.answer.body.id), w.kind]));
   const ids = [...created.keys()];
   await until(

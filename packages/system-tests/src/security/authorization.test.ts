@@ -2,7 +2,7 @@ import { CONTENT_MSG, MSG } from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { userWithRole } from '@portal/svc-auth/testing';
 import { seedQuizCourse } from '@portal/svc-progress/testing';
-import { CALLERS, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
+import { CALLERS, eachConcurrently, serviceUrl, startPortal, type Caller, type DeclaredRoute, type Portal } from './portal';
 import {
   ANSWER_READS,
   AUTHOR_READS,
@@ -71,35 +71,40 @@ describe('authorization matrix: every route × anonymous and the five roles, str
     '%s enforces its rules without the gateway',
     async (service) => {
       const problems: string[] = [];
-      for (const route of routes.filter((r) => r.service === service)) {
-        const rule = ROUTE_RULES[routeKey(route)];
-        if (!rule) continue; // reported by the route-table test
-        await Promise.all(
-          CALLERS.map(async (caller: Caller) => {
-            const request = (await rule.request?.(portal, caller)) ?? {};
-            const answer = await callCell(
-              serviceUrl(portal, service),
-              route,
-              request,
-              {},
-              request.token ?? portal.tokenOf(caller),
-            );
-            const problem = cellProblem(expectedFor(rule, caller), request, answer);
-            if (problem)
-              problems.push(`${routeKey(route)} as ${caller}: ${problem} ${JSON.stringify(answer.body).slice(0, 120)}`);
-          }),
-        );
-        if (rule.access === 'internal') {
-          const request = (await rule.request?.(portal, 'anonymous')) ?? {};
-          const right = await callCell(serviceUrl(portal, service), route, request, { 'x-internal-token': INTERNAL_TOKEN });
-          const problem = cellProblem('ok', request, right);
-          if (problem) problems.push(`${routeKey(route)} with the internal token: ${problem}`);
-          const wrong = await callCell(serviceUrl(portal, service), route, request, {
-            'x-internal-token': `${INTERNAL_TOKEN.slice(0, -1)}x`,
-          });
-          if (wrong.status !== 403) problems.push(`${routeKey(route)} with a wrong internal token: ${wrong.status}`);
-        }
-      }
+      // A few routes at a time: each cell has its own records and sessions where it changes any.
+      await eachConcurrently(
+        routes.filter((r) => r.service === service),
+        async (route) => {
+          const rule = ROUTE_RULES[routeKey(route)];
+          if (!rule) return; // reported by the route-table test
+          await Promise.all(
+            CALLERS.map(async (caller: Caller) => {
+              const request = (await rule.request?.(portal, caller)) ?? {};
+              const answer = await callCell(
+                serviceUrl(portal, service),
+                route,
+                request,
+                {},
+                request.token ?? portal.tokenOf(caller),
+              );
+              const problem = cellProblem(expectedFor(rule, caller), request, answer);
+              if (problem)
+                problems.push(`${routeKey(route)} as ${caller}: ${problem} ${JSON.stringify(answer.body).slice(0, 120)}`);
+            }),
+          );
+          if (rule.access === 'internal') {
+            const request = (await rule.request?.(portal, 'anonymous')) ?? {};
+            const right = await callCell(serviceUrl(portal, service), route, request, { 'x-internal-token': INTERNAL_TOKEN });
+            const problem = cellProblem('ok', request, right);
+            if (problem) problems.push(`${routeKey(route)} with the internal token: ${problem}`);
+            const wrong = await callCell(serviceUrl(portal, service), route, request, {
+              'x-internal-token': `${INTERNAL_TOKEN.slice(0, -1)}x`,
+            });
+            if (wrong.status !== 403) problems.push(`${routeKey(route)} with a wrong internal token: ${wrong.status}`);
+          }
+        },
+        3,
+      );
       expect(problems).toEqual([]);
     },
     60_000,
@@ -120,24 +125,27 @@ describe('through the gateway', () => {
 
   it('answers every public route anonymously as the service does, with the security headers on every answer', async () => {
     const problems: string[] = [];
-    for (const route of routes.filter((r) => !r.path.startsWith('/internal'))) {
-      const rule = ROUTE_RULES[routeKey(route)];
-      if (!rule) continue;
-      const request = (await rule.request?.(portal, 'anonymous')) ?? {};
-      const answer = await callCell(portal.gateway.url, route, request, {});
-      const problem = cellProblem(expectedFor(rule, 'anonymous'), request, answer);
-      if (problem) problems.push(`${routeKey(route)}: ${problem}`);
-      // A SCORM package's files carry their own policy: a sandbox the portal's player may frame.
-      const missing = route.path.startsWith('/scorm/')
-        ? GATEWAY_HEADERS(answer).filter((m) => m !== 'CSP frame-ancestors')
-        : GATEWAY_HEADERS(answer);
-      if (
-        route.path.startsWith('/scorm/') &&
-        !/^sandbox .*frame-ancestors 'self'/.test(answer.headers.get('content-security-policy') ?? '')
-      )
-        missing.push('SCORM sandbox CSP');
-      if (missing.length) problems.push(`${routeKey(route)}: headers ${missing.join(', ')}`);
-    }
+    await eachConcurrently(
+      routes.filter((r) => !r.path.startsWith('/internal')),
+      async (route) => {
+        const rule = ROUTE_RULES[routeKey(route)];
+        if (!rule) return;
+        const request = (await rule.request?.(portal, 'anonymous')) ?? {};
+        const answer = await callCell(portal.gateway.url, route, request, {});
+        const problem = cellProblem(expectedFor(rule, 'anonymous'), request, answer);
+        if (problem) problems.push(`${routeKey(route)}: ${problem}`);
+        // A SCORM package's files carry their own policy: a sandbox the portal's player may frame.
+        const missing = route.path.startsWith('/scorm/')
+          ? GATEWAY_HEADERS(answer).filter((m) => m !== 'CSP frame-ancestors')
+          : GATEWAY_HEADERS(answer);
+        if (
+          route.path.startsWith('/scorm/') &&
+          !/^sandbox .*frame-ancestors 'self'/.test(answer.headers.get('content-security-policy') ?? '')
+        )
+          missing.push('SCORM sandbox CSP');
+        if (missing.length) problems.push(`${routeKey(route)}: headers ${missing.join(', ')}`);
+      },
+    );
     // The gateway's own routes: the dashboard needs a valid token, the health summary is public.
     const dashboard = await api(portal.gateway.url, 'GET', '/api/dashboard/stats');
     if (dashboard.status !== 401) problems.push(`gateway GET /api/dashboard/stats: ${dashboard.status}`);

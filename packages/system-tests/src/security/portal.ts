@@ -135,30 +135,12 @@ async function expectStatus(answer: ApiAnswer, status: number, what: string): Pr
   return answer;
 }
 
-/**
- * The whole portal for one test file: the five services on the real store and Redis, a gateway
- * in front of them, a user per role, and records of a second learner (the victim) for the others
- * to reach for: a finished attempt, a completed lesson, a favourite course.
- */
-export async function startPortal(): Promise<Portal> {
-  // The matrix, fuzz and injection tests call the public candidate-link and certificate-check routes
-  // from one address many times a minute; the per-address limits are proven by the progress service's tests.
-  const bed = await startProgress({ CANDIDATE_LINK_RATE_LIMIT: '10000', CERTIFICATE_VERIFY_RATE_LIMIT: '10000' });
-  const env = { AUTH_URL: bed.auth.url };
-  const [crm, audit] = await Promise.all([
-    startTestService('crm', crmRouters, { env }),
-    startTestService('audit', auditRouters, { env }),
+/** The victim's records: a finished attempt, a completed lesson, a favourite and a started course. */
+async function arrangeVictim(bed: ProgressTestBed) {
+  const [seeded, victimSession] = await Promise.all([
+    seedQuizCourse(bed, { settings: { maxAttempts: 10 } }),
+    userWithRole(bed.auth, 'CANDIDATE', 'Вера Жертвова'),
   ]);
-  const gateway = await startGateway({
-    auth: bed.auth.url,
-    content: bed.content.url,
-    progress: bed.progress.url,
-    crm: crm.url,
-    audit: audit.url,
-  });
-
-  const seeded = await seedQuizCourse(bed, { settings: { maxAttempts: 10 } });
-  const victimSession = await userWithRole(bed.auth, 'CANDIDATE', 'Вера Жертвова');
   const victim = { ...victimSession, password: 'Kursy-Portal-42' };
   const { course, quiz, quizLessonId, textLessonId } = seeded;
   const vt = victim.token;
@@ -192,8 +174,11 @@ export async function startPortal(): Promise<Portal> {
     'victim favourite',
   );
   await expectStatus(await api(bed.content.url, 'POST', `/api/courses/${course.id}/start`, { token: vt }), 200, 'victim start');
+  return { seeded, victim, victimAttemptId: started.body.attempt.id as string };
+}
 
-  const manager = bed.as.MANAGER.token;
+/** An organization of the manager's with one contact. */
+async function arrangeCrm(crm: TestService, manager: string) {
   const org = await expectStatus(
     await api(crm.url, 'POST', '/api/organizations', {
       token: manager,
@@ -210,9 +195,13 @@ export async function startPortal(): Promise<Portal> {
     201,
     'contact',
   );
+  return { org, contact };
+}
+
+/** A curator's upload shown in a published lesson of a published course, so the file is public. */
+async function arrangePublicUpload(bed: ProgressTestBed): Promise<ApiAnswer> {
   const upload = await uploadFile(bed.content.url, bed.as.CURATOR.token, { bytes: PNG, name: 'pixel.png', type: 'image/png' });
   await expectStatus(upload, 201, 'upload');
-  // Shown in a published lesson of a published course, so the file is public.
   const curator = bed.as.CURATOR.token;
   const shownIn = await expectStatus(
     await api(bed.content.url, 'POST', '/api/courses', {
@@ -240,6 +229,30 @@ export async function startPortal(): Promise<Portal> {
     201,
     'lesson showing the upload',
   );
+  return upload;
+}
+
+/**
+ * The whole portal for one test file: the five services on the real store and Redis, a gateway
+ * in front of them, a user per role, and records of a second learner (the victim) for the others
+ * to reach for: a finished attempt, a completed lesson, a favourite course.
+ */
+export async function startPortal(): Promise<Portal> {
+  // The matrix, fuzz and injection tests call the public candidate-link and certificate-check routes
+  // from one address many times a minute; the per-address limits are proven by the progress service's tests.
+  const bed = await startProgress({ CANDIDATE_LINK_RATE_LIMIT: '10000', CERTIFICATE_VERIFY_RATE_LIMIT: '10000' });
+  const env = { AUTH_URL: bed.auth.url };
+  const [crm, audit] = await Promise.all([
+    startTestService('crm', crmRouters, { env }),
+    startTestService('audit', auditRouters, { env }),
+  ]);
+  // The gateway and three independent arrangements side by side: the victim's history, the CRM records, a public upload.
+  const [gateway, { seeded, victim, victimAttemptId }, { org, contact }, upload] = await Promise.all([
+    startGateway({ auth: bed.auth.url, content: bed.content.url, progress: bed.progress.url, crm: crm.url, audit: audit.url }),
+    arrangeVictim(bed),
+    arrangeCrm(crm, bed.as.MANAGER.token),
+    arrangePublicUpload(bed),
+  ]);
 
   return {
     ...bed,
@@ -248,7 +261,7 @@ export async function startPortal(): Promise<Portal> {
     gateway,
     victim,
     seeded,
-    victimAttemptId: started.body.attempt.id,
+    victimAttemptId,
     organizationId: org.body.id,
     contactId: contact.body.id,
     uploadName: upload.body.name,

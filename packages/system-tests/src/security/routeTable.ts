@@ -9,6 +9,8 @@ import { crmApi } from '@portal/svc-crm/routes/api';
 import { progressApi } from '@portal/svc-progress/routes/api';
 import { progressScormApi } from '@portal/svc-progress/routes/scorm/api';
 import { userWithRole } from '@portal/svc-auth/testing';
+import { userModel } from '@portal/svc-auth/models/user';
+import { hashPassword } from '@portal/svc-auth/passwords';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
 
@@ -87,7 +89,20 @@ export const fresh = {
       { fullName: 'Пётр Временный', email: `c${unique()}@example.test`, orgId: p.organizationId },
       p.as.MANAGER.token,
     ),
-  user: async (p: Portal) => (await fresh.session(p)).user,
+  /**
+   * A person in the directory who never signs in, made straight in the store as userWithRole does (the
+   * cells need only the record): no login, and one password hash for them all.
+   */
+  async user(p: Portal): Promise<{ id: string; email: string; fullName: string }> {
+    passwordHash ??= hashPassword('Kursy-Portal-42');
+    const person = await userModel(p.auth.ctx.store).create({
+      email: `person.${unique()}@example.test`,
+      fullName: 'Временный Пользователь',
+      role: 'CANDIDATE',
+      passwordHash: await passwordHash,
+    });
+    return { id: String(person._id), email: person.email, fullName: person.fullName };
+  },
   /** An open data-subject request (export) about a fresh person, filed by the ADMIN. */
   async subjectRequest(p: Portal): Promise<string> {
     const person = await fresh.user(p);
@@ -158,6 +173,7 @@ export const fresh = {
   },
 };
 const jobs = new WeakMap<Portal, Promise<string>>();
+let passwordHash: Promise<string> | undefined;
 const bankQuestionBody = () => ({
   tags: ['матрица'],
   question: { type: 'single_choice', question: `Вопрос ${unique()}`, options: ['Да', 'Нет'], correctAnswers: [0] },

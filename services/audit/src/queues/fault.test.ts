@@ -52,11 +52,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const waitUntil = async (check: () => Promise<boolean>, ms: number) => {
+const waitUntil = async (check: () => Promise<boolean> | boolean, ms: number, everyMs = 200) => {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check()) return;
-    await sleep(200);
+    await sleep(everyMs);
   }
   throw new Error('condition not met in time');
 };
@@ -83,19 +83,22 @@ it('stores every event exactly once when Redis and then the audit worker go down
   const outbox = crm.ctx.store.collection('audit_outbox');
   const queue = crm.ctx.audit.queue;
 
-  await sleep(700);
+  // Each phase lasts until a few more requests have been answered in it, not for a fixed time.
+  const moreAnswered = (since: number, count = 5) => waitUntil(() => created.length >= since + count, 20_000, 20);
+
+  await moreAnswered(0);
   await redis.stop('SIGKILL');
   const createdBeforeKill = created.length;
-  await sleep(1500);
+  await moreAnswered(createdBeforeKill);
   // Requests went on; their events wait in the service's own database.
   expect(created.length).toBeGreaterThan(createdBeforeKill);
-  expect(await outbox.countDocuments()).toBeGreaterThan(0);
+  await waitUntil(async () => (await outbox.countDocuments()) > 0, 10_000, 20);
 
   redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
-  await sleep(700);
+  await moreAnswered(created.length);
   await audit.stopWorker();
   const createdWhileWorkerDown = created.length;
-  await sleep(1500);
+  await moreAnswered(createdWhileWorkerDown);
   // With nobody to take them, the events wait in the queue.
   expect(created.length).toBeGreaterThan(createdWhileWorkerDown);
   await crm.ctx.audit.flush();
@@ -109,7 +112,9 @@ it('stores every event exactly once when Redis and then the audit worker go down
   expect(await queue.getWaitingCount()).toBeGreaterThanOrEqual(waiting);
 
   audit.startWorker();
-  await sleep(700);
+  // A few more with the worker back, and a burst of more than 30 in all.
+  await moreAnswered(created.length);
+  await waitUntil(() => created.length > 30, 20_000, 20);
   running = false;
   await burst;
 
