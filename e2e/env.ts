@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { ROOT } from '@portal/devstack/util';
+
 /**
  * The e2e stack runs beside a developer's portal: every port is the default plus this offset
  * (E2E_PORT_OFFSET lets several stacks run at once on one machine).
@@ -10,3 +13,5 @@ export const E2E_MEDIA_ORIGIN = 'https://media.portal-e2e.test';
 export const E2E_OIDC_PORT = 9400 + E2E_PORT_OFFSET;
 /** The departments of the e2e directory's people (directory-sync.spec.ts): no other journey uses them. */
 export const E2E_LDAP_DEPARTMENTS = ['Каталог: Бухгалтерия', 'Каталог: Склад', 'Каталог: ИТ'] as const;
+/** How the global setup started this offset's stack (environment, ports), for the journeys that start processes of their own. */
+export const E2E_STACK_FILE = path.join(ROOT, `.data/e2e-stack-${E2E_PORT_OFFSET}.json`);

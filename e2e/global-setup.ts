@@ -9,7 +9,7 @@ import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { removeKeys } from '@portal/devstack/testKeys';
 import { ROOT, run } from '@portal/devstack/util';
 import { CONSENT_DOCUMENT } from '@portal/contracts';
-import { E2E_GATEWAY_URL, E2E_LDAP_DEPARTMENTS, E2E_MEDIA_ORIGIN, E2E_OIDC_PORT, E2E_PORT_OFFSET } from './env';
+import { E2E_GATEWAY_URL, E2E_LDAP_DEPARTMENTS, E2E_MEDIA_ORIGIN, E2E_OIDC_PORT, E2E_PORT_OFFSET, E2E_STACK_FILE } from './env';
 
 /**
  * The preset accounts have given their consent to the current text, as a person would at the first
@@ -92,9 +92,10 @@ export default async function globalSetup() {
     },
   });
   await presetsConsent();
-  // Tests that stop and restart a service read how the stack was started from here.
+  // Journeys that start processes of their own read how the stack was started from here (one file per
+  // offset: several stacks may run on one machine).
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
-  writeFileSync(path.join(ROOT, '.data/e2e-stack.json'), JSON.stringify({ env: stack.env, ports: stack.ports }));
+  writeFileSync(E2E_STACK_FILE, JSON.stringify({ env: stack.env, ports: stack.ports }));
   return async () => {
     await stack.stop();
     // The run's queues stay in Redis after the services stop; they go with the run.

@@ -1,6 +1,6 @@
 import { completeInn } from '@portal/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALONE, OUTAGE, expectAccessible, signIn, stopStackService, watchConsole } from './helpers';
+import { ALONE, expectAccessible, signIn, startOwnPortal, watchConsole } from './helpers';
 
 // The browser runs in Moscow time (playwright.config.ts); the expectations are computed there too.
 const TZ = 'Europe/Moscow';
@@ -257,13 +257,15 @@ test('when the dashboard cannot be loaded it says so and shows zeros', async ({ 
   await expect(page.getByText('Пока нет действий')).toBeVisible();
 });
 
-test(
-  'a figure its service could not give shows «—», and comes back by itself within seconds once the service answers',
-  OUTAGE,
-  async ({ page }) => {
-    await signIn(page, 'admin@portal.local', 'Portal-Glav-2026');
+// The content service stopped is the journey's own (startOwnPortal): the shared one serves the others.
+test('a figure its service could not give shows «—», and comes back by itself within seconds once the service answers', async ({
+  page,
+}) => {
+  const own = await startOwnPortal({ content: {} });
+  try {
+    await signIn(page, 'admin@portal.local', 'Portal-Glav-2026', `${own.url}/dashboard`);
     await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
-    const content = await stopStackService('content');
+    await own.stop('content');
     try {
       // The next look at the dashboard: the course figures are missing, the others are there.
       await page.reload();
@@ -272,10 +274,12 @@ test(
       await expect(page.getByText('Часть данных временно недоступна')).toBeVisible();
       await expect(figure(page, 'Студенты').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/);
     } finally {
-      await content.restart();
+      await own.start('content');
     }
     // No reload: the page asks again within seconds, not at its next half-minute refresh.
     await expect(figure(page, 'Всего курсов').getByTestId('stat-value')).toHaveText(/^\d[\d\s]*$/, { timeout: 10_000 });
     await expect(page.getByText('Часть данных временно недоступна')).toBeHidden();
-  },
-);
+  } finally {
+    await own.close();
+  }
+});

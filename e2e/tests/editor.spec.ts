@@ -2,10 +2,9 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import {
   arrangeLargeCourse,
   expectAccessible,
-  OUTAGE,
   pressUntilAnnounced,
   signIn,
-  stopStackService,
+  startOwnPortal,
   uniqueEmail,
   watchConsole,
 } from './helpers';
@@ -497,19 +496,23 @@ test('a text edit shows saving, then saved, and is there after a reload', async 
   expect(errors).toEqual([]);
 });
 
-test(
-  'with the content service stopped an edit ends in an error with Повторить, which saves it once the service is back',
-  OUTAGE,
-  async ({ page, request }) => {
-    test.setTimeout(120_000);
-    const arranged = await arrangeCourse(request, [['Модуль', ['Урок при сбое']]]);
+// The content service stopped is the journey's own (startOwnPortal): the shared one serves the others.
+test('with the content service stopped an edit ends in an error with Повторить, which saves it once the service is back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const arranged = await arrangeCourse(request, [['Модуль', ['Урок при сбое']]]);
+  const own = await startOwnPortal({ content: {} });
+  try {
     await page.clock.install();
-    await openEditor(page, arranged.courseId);
+    await signIn(page, CURATOR.email, CURATOR.password, `${own.url}/editor/${arranged.courseId}`);
+    await expect(sidebar(page)).toBeVisible();
     await lessonButton(page, 'Урок при сбое').click();
     await page.getByRole('button', { name: '+ Текст' }).click();
     await expect(saveStatus(page)).toHaveText(/Сохранено в/, { timeout: 10_000 });
 
-    const content = await stopStackService('content');
+    await own.stop('content');
     try {
       await page.getByRole('textbox', { name: 'Текст', exact: true }).fill('Сохранится после сбоя');
       // 2 s, then two retries 2 s apart: the error comes after about 6 s.
@@ -518,7 +521,7 @@ test(
       // The error would go back to idle after 5 s: time stands still while the service restarts.
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     } finally {
-      await content.restart();
+      await own.start('content');
     }
     await page.clock.resume();
     await page.getByRole('button', { name: 'Повторить' }).click();
@@ -533,8 +536,10 @@ test(
     await lessonButton(page, 'Урок при сбое').click();
     await page.getByRole('button', { name: /^Текст №1/ }).click();
     await expect(page.getByRole('textbox', { name: 'Текст', exact: true })).toHaveText('Сохранится после сбоя');
-  },
-);
+  } finally {
+    await own.close();
+  }
+});
 
 test('a curator builds a quiz with four question types, previews it and attaches it to a lesson', async ({ page, request }) => {
   test.setTimeout(90_000);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { GENERATION_MSG, GENERATION_STAGE_LABELS } from '@portal/contracts';
-import { OUTAGE, recordProgressBars, signIn, stopStackService, takeProgressSeen, uniqueEmail, watchConsole } from './helpers';
+import { recordProgressBars, signIn, startOwnPortal, takeProgressSeen, uniqueEmail, watchConsole } from './helpers';
 
 /**
  * The «Создать с ИИ» dialog of the course list, against the real stack (no provider is configured
@@ -63,8 +63,9 @@ const goalFields = (page: Page) => builder(page).getByRole('group', { name: 'Ц�
 const currentStep = (page: Page) =>
   builder(page).getByRole('list', { name: 'Шаги создания курса' }).locator('[aria-current="step"]');
 
-async function openBuilder(page: Page) {
-  await page.goto('/courses');
+/** Opens the course list (of the shared portal, or of the one at `portal`) and the dialog. */
+async function openBuilder(page: Page, portal = '') {
+  await page.goto(`${portal}/courses`);
   await page.getByRole('button', { name: 'Создать с ИИ' }).click();
   await expect(builder(page)).toBeVisible();
   await expect(builder(page).getByLabel('Тема курса')).toBeFocused();
@@ -258,30 +259,35 @@ test('«Отменить» that arrives after the server has finished says so, k
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });
 
-test(
-  'a content service restarted during a job still knows it: the held poll reaches the restarted service and the author gets the draft, saved once',
-  OUTAGE,
-  async ({ page, request }) => {
-    test.setTimeout(120_000);
-    const topic = unique('Генерация при перезапуске');
-    await signIn(page, ADMIN.email, ADMIN.password);
+// The content service restarted is the journey's own (startOwnPortal): the shared one serves the others.
+test('a content service restarted during a job still knows it: the held poll reaches the restarted service and the author gets the draft, saved once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const topic = unique('Генерация при перезапуске');
+  const own = await startOwnPortal({ content: {} });
+  try {
+    await signIn(page, ADMIN.email, ADMIN.password, `${own.url}/dashboard`);
     const polls = await holdFirstPolls(page);
-    await openBuilder(page);
+    await openBuilder(page, own.url);
     await fillForm(page, topic, ['Дождаться перезапуска']);
     await builder(page).getByRole('button', { name: 'Сгенерировать курс' }).click();
     await expect(builder(page).getByRole('progressbar', { name: 'Ход генерации' })).toBeVisible();
     await expect.poll(polls.held).toBeGreaterThan(0);
 
     // Jobs are in the store and the queue, not in the process: the restarted service answers the held poll.
-    const content = await stopStackService('content');
-    await content.restart();
+    await own.stop('content');
+    await own.start('content');
     await polls.release();
     await expect(builder(page).getByText(/^Черновик готов: /)).toBeVisible({ timeout: 30_000 });
     await expect(builder(page).getByRole('alert')).toHaveCount(0);
     const token = await tokenFor(request, ADMIN);
     expect((await coursesTitled(request, token, topic)).map((c) => c.title)).toEqual([topic]);
-  },
-);
+  } finally {
+    await own.close();
+  }
+});
 
 test('the per-user limit is shown in the red box with the server’s words, the form is kept and no course is made', async ({
   page,

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CONSENT_DOCUMENT, type AuthResponse } from '@portal/contracts';
-import { DEFAULT_PORTS } from '@portal/contracts/ports';
+import { DEFAULT_PORTS, type ServiceName } from '@portal/contracts/ports';
 import { homePathFor } from '@portal/contracts/roles';
-import { ROOT } from '@portal/devstack/util';
-import { E2E_PORT_OFFSET } from '../env';
+import { startProcess, type ManagedProcess } from '@portal/devstack/processes';
+import { ROOT, freePort } from '@portal/devstack/util';
+import { E2E_PORT_OFFSET, E2E_STACK_FILE } from '../env';
 
 /** Collects console errors and page crashes, so a test can assert there were none. */
 export function watchConsole(page: Page): string[] {
@@ -99,15 +99,10 @@ let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
 
 /**
- * Stops one service of the running e2e stack (found by the port it listens on) and gives back a
- * function that starts it again exactly as it was started: same program, arguments, working folder
- * and environment (read from /proc, so it is right even when several stacks run on one machine).
- * The restarted process is tied to the test runner: a small watchdog ends it when the runner ends,
- * so the stack's teardown never leaves it behind.
- */
-/**
  * Journeys that stop a service of the shared stack carry this tag: they run in a project of their
  * own, one at a time, after every other journey (playwright.config.ts), so no journey meets the outage.
+ * A journey that needs a service down or started differently uses a portal of its own instead
+ * (startOwnPortal), and runs beside the others.
  */
 export const OUTAGE = { tag: '@outage' } as const;
 
@@ -117,57 +112,88 @@ export const OUTAGE = { tag: '@outage' } as const;
  */
 export const ALONE = { tag: '@alone' } as const;
 
-export async function stopStackService(
-  name: 'auth' | 'content' | 'progress' | 'crm' | 'audit',
-): Promise<{ port: number; restart(changes?: Record<string, string>): Promise<void> }> {
-  const port = DEFAULT_PORTS[name] + E2E_PORT_OFFSET;
+/** How the global setup started the shared stack (its environment and ports). */
+export const e2eStack = (): { env: Record<string, string>; ports: Record<string, number> } =>
+  JSON.parse(readFileSync(E2E_STACK_FILE, 'utf8')) as {
+    env: Record<string, string>;
+    ports: Record<string, number>;
+  };
 
-  const listing = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const pid = Number(/pid=(\d+)/.exec(listing)?.[1]);
-  if (!pid) throw new Error(`nothing listens on port ${port} (${name})`);
-  const split = (file: string) => readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0').filter(Boolean);
-  const [command, ...args] = split('cmdline');
-  const env = Object.fromEntries(split('environ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-  const cwd = readlinkSync(`/proc/${pid}/cwd`);
+/** A gateway of a journey's own, in front of its own processes of some services and the shared stack's others. */
+export interface OwnPortal {
+  /** The gateway's address: the journey opens absolute addresses under it. */
+  url: string;
+  /** Stops the portal's own process of a service; the shared stack's keeps serving every other journey. */
+  stop(name: ServiceName): Promise<void>;
+  /** Starts it again as it was, with `changes` to its environment when a journey needs them. */
+  start(name: ServiceName, changes?: Record<string, string>): Promise<void>;
+  /** Stops everything the portal started. */
+  close(): Promise<void>;
+}
 
-  const answers = async () => {
+/**
+ * Starts the given services (each with changes to the shared stack's environment, such as a mail
+ * server) and a gateway that sends their routes to them, on free ports, against the shared store
+ * and queues: a replica, as the stack's PORTAL_REPLICAS would start, that only this gateway reaches.
+ * A journey that stops or reconfigures a service does it here, so it needs no quiet stack.
+ */
+export async function startOwnPortal(services: Partial<Record<ServiceName, Record<string, string>>>): Promise<OwnPortal> {
+  const stack = e2eStack();
+  const names = Object.keys(services) as ServiceName[];
+  const ports = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await freePort()] as const))) as Record<
+    ServiceName,
+    number
+  >;
+  // The gateway serves its metrics on a port of their own (PORT + 1000 unless told): a free one too.
+  const [gatewayPort, metricsPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  const logDir = path.join(ROOT, '.data/logs/e2e');
+  const processes = new Map<ServiceName | 'gateway', ManagedProcess>();
+
+  const answers = async (probe: string) => {
     try {
-      return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
+      return (await fetch(probe, { signal: AbortSignal.timeout(1000) })).ok;
     } catch {
       return false;
     }
   };
-  process.kill(pid, 'SIGTERM');
-  await expect.poll(answers, { timeout: 20_000, message: `${name} stops` }).toBe(false);
-
-  return {
-    port,
-    /** Starts it again, with `changes` to its environment when a journey needs them (a mail server). */
-    async restart(changes = {}) {
-      const logDir = path.join(cwd, '.data/logs/e2e');
-      mkdirSync(logDir, { recursive: true });
-      const log = openSync(path.join(logDir, `${name}-restarted.log`), 'a');
-      const watchdog = `
-        const { spawn } = require('node:child_process');
-        const [runner, command, ...args] = process.argv.slice(1);
-        const child = spawn(command, args, { stdio: 'inherit' });
-        const stop = () => { child.kill('SIGTERM'); setTimeout(() => process.exit(0), 3000).unref(); };
-        const timer = setInterval(() => { try { process.kill(Number(runner), 0); } catch { clearInterval(timer); stop(); } }, 500);
-        child.on('exit', (code) => process.exit(code ?? 0));
-        process.on('SIGTERM', stop);
-      `;
-      // The runner is the Playwright process that started this worker.
-      const runner = String(process.ppid);
-      const child = spawn(process.execPath, ['-e', watchdog, runner, command, ...args], {
-        cwd,
-        env: { ...env, ...changes },
-        stdio: ['ignore', log, log],
-        detached: true,
-      });
-      child.unref();
-      await expect.poll(answers, { timeout: 30_000, message: `${name} starts again` }).toBe(true);
-    },
+  const launch = async (name: ServiceName | 'gateway', port: number, env: Record<string, string>) => {
+    const entry = name === 'gateway' ? 'gateway/dist/index.js' : `services/${name}/dist/index.js`;
+    const proc = startProcess(`own-${name}-${port}`, process.execPath, [path.join(ROOT, entry)], {
+      // Built output loads the built packages: without the source condition this runner has.
+      env: { ...process.env, NODE_OPTIONS: '', ...stack.env, ...env, PORT: String(port) },
+      logDir,
+    });
+    processes.set(name, proc);
+    const probe = `http://127.0.0.1:${port}${name === 'gateway' ? '/remotes.json' : '/healthz'}`;
+    await expect
+      .poll(
+        () => {
+          if (proc.child.exitCode !== null) throw new Error(`${name} exited with ${proc.child.exitCode} (${logDir})`);
+          return answers(probe);
+        },
+        { timeout: 30_000, message: `own ${name} starts` },
+      )
+      .toBe(true);
   };
+  // Links a service puts in a mail lead to the portal it serves.
+  const start = (name: ServiceName, changes: Record<string, string> = {}) =>
+    launch(name, ports[name], { PUBLIC_URL: url, ...services[name], ...changes });
+  const stop = async (name: ServiceName | 'gateway') => {
+    await processes.get(name)?.stop();
+    processes.delete(name);
+  };
+  const close = () => Promise.all([...processes.keys()].map(stop)).then(() => undefined);
+
+  try {
+    await Promise.all(names.map((name) => start(name)));
+    const upstreams = Object.fromEntries(names.map((name) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${ports[name]}`]));
+    await launch('gateway', gatewayPort, { ...upstreams, METRICS_PORT: String(metricsPort) });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { url, stop, start, close };
 }
 
 /** One moment a progress bar was on screen: its name, value and the text of the dialog around it. */
@@ -286,7 +312,7 @@ export async function pressUntilAnnounced(
  * that moves it runs alone (ALONE), so no other journey sees the days jump.
  */
 export async function moveProgressClock(at: Date | 'reset'): Promise<void> {
-  const stack = JSON.parse(readFileSync(path.join(ROOT, '.data/e2e-stack.json'), 'utf8')) as { env: Record<string, string> };
+  const stack = e2eStack();
   const res = await fetch(`http://127.0.0.1:${DEFAULT_PORTS.progress + E2E_PORT_OFFSET}/internal/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-internal-token': stack.env.INTERNAL_TOKEN },

@@ -7,8 +7,9 @@ import { seriousViolations, signIn, uniqueEmail } from './helpers';
  * The walk: every route of the route table, as every role it admits (a visitor for public
  * ones), at 1366 × 768 and 375 × 812, in both themes. It fails on sideways scrolling, text outside
  * its box, a cut header item, English a person would read, and a serious or critical axe finding.
- * Kept fast: one signed-in page per role, reused; the theme is switched in place with the header's
- * button; axe runs once per route and theme, for the first role the route admits.
+ * Kept fast: one signed-in page per part of a role's routes (the parts run side by side), reused; the
+ * theme is switched in place with the header's button; axe runs once per route and theme, for the
+ * first role the route admits.
  */
 const PRESETS: Record<Role, { email: string; password: string }> = {
   ADMIN: { email: 'admin@portal.local', password: 'Portal-Glav-2026' },
@@ -219,10 +220,10 @@ async function useTheme(page: Page, dark: boolean) {
   await expect(page.locator('html.theme-transition')).toHaveCount(0);
 }
 
-/** One role's walk over its routes, in one page; every problem is collected and reported together. */
-async function walk(page: Page, who: Role | 'public', fixtures: Fixtures) {
+/** One role's walk over some of its routes, in one page; every problem is collected and reported together. */
+async function walk(page: Page, who: Role | 'public', routes: Array<[string, RouteDefinition]>, fixtures: Fixtures) {
   const problems: string[] = [];
-  for (const [name, route] of routesFor(who)) {
+  for (const [name, route] of routes) {
     const address = addressOf(name, route, fixtures);
     await page.setViewportSize(WIDE);
     await page.goto(address);
@@ -244,6 +245,17 @@ async function walk(page: Page, who: Role | 'public', fixtures: Fixtures) {
   expect(problems).toEqual([]);
 }
 
+/**
+ * Each role's routes in parts of at most this many, of near equal size: the parts run side by side on
+ * the workers, so no one role's walk (the administrator's: 27 routes, most with axe) is left running
+ * alone at the end of the run.
+ */
+const ROUTES_PER_TEST = 9;
+function inParts<T>(items: T[]): T[][] {
+  const size = Math.ceil(items.length / Math.ceil(items.length / ROUTES_PER_TEST));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
 test.describe('a walk over every route', () => {
   test.describe.configure({ mode: 'parallel' });
   let fixtures: Fixtures;
@@ -251,32 +263,23 @@ test.describe('a walk over every route', () => {
     fixtures = await arrange(request);
   });
 
-  async function asRole(browser: Browser, role: Role) {
+  async function walkAs(browser: Browser, who: Role | 'public', routes: Array<[string, RouteDefinition]>) {
     const context = await browser.newContext({ viewport: WIDE });
     const page = await context.newPage();
     try {
-      await signIn(page, PRESETS[role].email, PRESETS[role].password);
-      await walk(page, role, fixtures);
+      if (who !== 'public') await signIn(page, PRESETS[who].email, PRESETS[who].password);
+      await walk(page, who, routes, fixtures);
     } finally {
       await context.close();
     }
   }
 
-  for (const role of Object.keys(PRESETS) as Role[])
-    test(`as ${role}: no sideways scroll, no text outside its box, no cut header item, no English, no serious axe finding`, async ({
-      browser,
-    }) => {
-      test.setTimeout(420_000);
-      await asRole(browser, role);
-    });
-
-  test('as a visitor, over the public routes', async ({ browser }) => {
-    test.setTimeout(180_000);
-    const context = await browser.newContext({ viewport: WIDE });
-    try {
-      await walk(await context.newPage(), 'public', fixtures);
-    } finally {
-      await context.close();
-    }
-  });
+  for (const who of [...(Object.keys(PRESETS) as Role[]), 'public' as const])
+    for (const routes of inParts(routesFor(who)))
+      test(`${who === 'public' ? 'as a visitor' : `as ${who}`} over ${routes.map(([name]) => name).join(', ')}: no sideways scroll, no text outside its box, no cut header item, no English, no serious axe finding`, async ({
+        browser,
+      }) => {
+        test.setTimeout(180_000);
+        await walkAs(browser, who, routes);
+      });
 });
