@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { AUDIT_ENTITIES, type AuditAction, type AuditEntity, type AuditRecord } from '@portal/contracts';
@@ -297,7 +297,8 @@ function publishSites(file: string): PublishSite[] {
 /**
  * The audit event a declared route's handler records (`record({ details })` inside
  * `implement(declaration, …)`): its action and entity, as the route's declaration in the
- * `declarations.ts` beside the handler says (`audit: { action, entity }`).
+ * `declarations.ts` beside the handler says (`audit: { action, entity }`). A helper the file's
+ * handlers share records for each of them: it is read only when all their declarations agree.
  */
 function declaredAudit(file: string, call: ts.Node): { action: ts.Expression; entity: ts.Expression } | null {
   let node: ts.Node | undefined = call.parent;
@@ -306,12 +307,14 @@ function declaredAudit(file: string, call: ts.Node): { action: ts.Expression; en
   // `implement(exportX, …)`, or `implement(declared.exportX, …)` over `import * as declared`.
   const argument = node && ts.isCallExpression(node) ? node.arguments[0] : undefined;
   const name = argument && ts.isPropertyAccessExpression(argument) ? argument.name : argument;
-  if (!name || !ts.isIdentifier(name)) return null;
+  if (node && (!name || !ts.isIdentifier(name))) return null;
   const path = join(dirname(file), 'declarations.ts');
+  if (!existsSync(path)) return null;
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
   let found: { action: ts.Expression; entity: ts.Expression } | null = null;
+  const audits: Array<{ action: ts.Expression; entity: ts.Expression }> = [];
   const visit = (n: ts.Node) => {
-    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === name.text && n.initializer) {
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && (!name || n.name.text === name.text) && n.initializer) {
       const declaration = ts.isCallExpression(n.initializer) ? n.initializer.arguments[0] : undefined;
       const audit =
         declaration && ts.isObjectLiteralExpression(declaration)
@@ -323,13 +326,18 @@ function declaredAudit(file: string, call: ts.Node): { action: ts.Expression; en
             (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === key,
           )?.initializer;
         const [action, entity] = [of('action'), of('entity')];
-        if (action && entity) found = { action, entity };
+        if (action && entity) {
+          found = { action, entity };
+          audits.push(found);
+        }
       }
     }
     ts.forEachChild(n, visit);
   };
   visit(source);
-  return found;
+  if (name) return found;
+  const said = new Set(audits.map((a) => `${a.action.getText(source)} ${a.entity.getText(source)}`));
+  return said.size === 1 ? audits[0] : null;
 }
 
 const PUBLISH_SITES = ['services', 'gateway'].flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap(publishSites);
