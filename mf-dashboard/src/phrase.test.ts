@@ -306,8 +306,10 @@ function declaredAudit(file: string, call: ts.Node): { action: ts.Expression; en
     node = node.parent;
   // `implement(exportX, …)`, or `implement(declared.exportX, …)` over `import * as declared`.
   const argument = node && ts.isCallExpression(node) ? node.arguments[0] : undefined;
-  const name = argument && ts.isPropertyAccessExpression(argument) ? argument.name : argument;
-  if (node && (!name || !ts.isIdentifier(name))) return null;
+  const named = argument && ts.isPropertyAccessExpression(argument) ? argument.name : argument;
+  if (node && (!named || !ts.isIdentifier(named))) return null;
+  // No `implement` around the call: a helper shared by the file's handlers.
+  const name = named && ts.isIdentifier(named) ? named : null;
   const path = join(dirname(file), 'declarations.ts');
   if (!existsSync(path)) return null;
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
