@@ -25,7 +25,9 @@ export async function startAuth(env: Record<string, string> = {}): Promise<TestS
 
 let counter = 0;
 const TEST_PASSWORD = 'Kursy-Portal-42';
-let testPasswordHash: Promise<string> | undefined;
+let passwordHash: Promise<string> | undefined;
+/** The hash of every test person's password, made once per process: argon2 takes a core for about 0.1 s each time. */
+export const testPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
 
 /**
@@ -41,9 +43,7 @@ export async function userWithRole(
 ): Promise<AuthResponse> {
   const email = uniqueEmail(role.toLowerCase());
   const password = TEST_PASSWORD;
-  // One hash for every test person of the process: argon2 takes a core for about 0.1 s each time.
-  testPasswordHash ??= hashPassword(password);
-  const user = await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await testPasswordHash });
+  const user = await userModel(auth.ctx.store).create({ email, fullName, role, passwordHash: await testPasswordHash() });
   if (consent)
     await consentModel(auth.ctx.store).create({
       userId: String(user._id),

@@ -8,9 +8,8 @@ import { signLaunchToken } from '@portal/svc-content/scorm/token';
 import { crmApi } from '@portal/svc-crm/routes/api';
 import { progressApi } from '@portal/svc-progress/routes/api';
 import { progressScormApi } from '@portal/svc-progress/routes/scorm/api';
-import { userWithRole } from '@portal/svc-auth/testing';
+import { testPasswordHash, userWithRole } from '@portal/svc-auth/testing';
 import { userModel } from '@portal/svc-auth/models/user';
-import { hashPassword } from '@portal/svc-auth/passwords';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
 
@@ -94,12 +93,11 @@ export const fresh = {
    * cells need only the record): no login, and one password hash for them all.
    */
   async user(p: Portal): Promise<{ id: string; email: string; fullName: string }> {
-    passwordHash ??= hashPassword('Kursy-Portal-42');
     const person = await userModel(p.auth.ctx.store).create({
       email: `person.${unique()}@example.test`,
       fullName: 'Временный Пользователь',
       role: 'CANDIDATE',
-      passwordHash: await passwordHash,
+      passwordHash: await testPasswordHash(),
     });
     return { id: String(person._id), email: person.email, fullName: person.fullName };
   },
@@ -173,7 +171,6 @@ export const fresh = {
   },
 };
 const jobs = new WeakMap<Portal, Promise<string>>();
-let passwordHash: Promise<string> | undefined;
 const bankQuestionBody = () => ({
   tags: ['матрица'],
   question: { type: 'single_choice', question: `Вопрос ${unique()}`, options: ['Да', 'Нет'], correctAnswers: [0] },
