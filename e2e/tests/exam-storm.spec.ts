@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { runExamStorm, type ExamStormResult } from '../../bench/src/examstorm';
+import { runExamStorm } from '../../bench/src/examstorm';
+import type { ExamStormResult } from '../../bench/src/examStormTypes';
 import { ALONE, signIn, uniqueEmail, watchConsole } from './helpers';
 
 /*

@@ -1,19 +1,16 @@
 import { readFileSync } from 'node:fs';
 import {
   ACTIVITY,
-  CAPACITY_DOC,
-  capacityModel,
-  committedDoc,
   cpuCores,
   INFRASTRUCTURE,
   mergeValues,
   podSettings,
   REQUESTS_PER_ACTIVE_MINUTE,
   STORM_REQUESTS_PER_LEARNER_MINUTE,
-  type CapacityCosts,
-  type CostsRun,
   type PodSettings,
-} from '../../../bench/src/capacityModel';
+} from '../../../bench/src/capacityActivity';
+import { CAPACITY_DOC, committedDoc } from '../../../bench/src/capacityCommand';
+import { capacityModel, type CapacityCosts, type CostsRun } from '../../../bench/src/capacityModel';
 
 /**
  * The capacity model of bench/src/capacityModel.ts (docs/capacity.md): its arithmetic on a small

@@ -115,6 +115,19 @@ export const fresh = {
     const programId = await fresh.program(p);
     return created(p, p.progress.url, '/api/program-assignments', programAssignmentBody(p, programId), p.as.CURATOR.token);
   },
+  /**
+   * A program assignment whose people are all in. No enrolment job runs beside the matrix's services, so
+   * each learner is enrolled as the portal does when they open their program; a read of its report or
+   * people then gives the same answer twice, however the sweep's other requests enrol them meanwhile.
+   */
+  async settledProgramAssignment(p: Portal): Promise<string> {
+    const id = await fresh.programAssignment(p);
+    for (const role of STUDY_ROLES) {
+      const opened = await api(p.progress.url, 'GET', `/api/programs/my/${id}`, { token: p.as[role].token });
+      if (opened.status !== 200) throw new Error(`fixture program assignment ${id}: ${role} opened it with ${opened.status}`);
+    }
+    return id;
+  },
   /** A candidate link to the seeded quiz lesson, made by the matrix's curator (its owner). */
   async candidateLink(p: Portal): Promise<string> {
     const answer = await api(p.progress.url, 'POST', '/api/candidate-links', {
@@ -593,7 +606,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     copyProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 201 }),
     archiveProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 200 }),
     restoreProgram: async (p) => ({ params: { id: await fresh.program(p) }, ok: 200 }),
-    getMyProgram: async (p) => ({ params: { assignmentId: await fresh.programAssignment(p) }, ok: 200 }),
+    getMyProgram: async (p) => ({ params: { assignmentId: await fresh.settledProgramAssignment(p) }, ok: 200 }),
     createProgramAssignment: async (p) => ({ body: programAssignmentBody(p, await fresh.program(p)), ok: 201 }),
     getProgramAssignment: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
     deleteProgramAssignment: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 204 }),
@@ -603,13 +616,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       body: { userId: '0123456789abcdef01234567', stageKey: 'stage1', dueDate: '2100-01-31' },
       ok: 404,
     }),
-    programAssignmentReport: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
-    listProgramPeople: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
+    programAssignmentReport: async (p) => ({ params: { id: await fresh.settledProgramAssignment(p) }, ok: 200 }),
+    listProgramPeople: async (p) => ({ params: { id: await fresh.settledProgramAssignment(p) }, ok: 200 }),
     getProgramPerson: async (p) => ({
       params: { id: await fresh.programAssignment(p), userId: '0123456789abcdef01234567' },
       ok: 404,
     }),
-    exportProgramPeople: async (p) => ({ params: { id: await fresh.programAssignment(p) }, ok: 200 }),
+    exportProgramPeople: async (p) => ({ params: { id: await fresh.settledProgramAssignment(p) }, ok: 200 }),
   }),
 
   // crm: ADMIN, CURATOR and MANAGER. The public routes' rows come from their declarations.
