@@ -5,8 +5,8 @@ import styled from 'styled-components';
 import { Dialog, VisuallyHidden } from '@portal/ui';
 import { GENERATION_CONFIG_KEY, fetchGenerationConfig } from '../api/generation';
 import { useGenerationJob } from '../hooks/useGenerationJob';
-import { BUILDER_STEPS, emptyBuilderForm, stepIndexOf, type BuilderForm, type StageMark } from '../model/courseBuilder';
-import { BuilderFormView } from './courseBuilder/BuilderFormView';
+import { BUILDER_STEPS, stepIndexOf, type StageMark } from '../model/courseBuilder';
+import { BuilderFormView, useBuilderForm } from './courseBuilder/BuilderFormView';
 import { EndedView } from './courseBuilder/EndedView';
 import { ProgressView } from './courseBuilder/ProgressView';
 import { SuccessView } from './courseBuilder/SuccessView';
@@ -23,7 +23,7 @@ interface CourseBuilderDialogProps {
 export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
   const job = useGenerationJob();
   const { phase } = job;
-  const [form, setForm] = useState<BuilderForm>(emptyBuilderForm);
+  const form = useBuilderForm();
   const focusRef = useRef<HTMLElement | null>(null);
 
   // The native dialog gives focus back only when closed, not when removed: do it here. The opener is
@@ -67,7 +67,6 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
         return (
           <BuilderFormView
             form={form}
-            onFormChange={setForm}
             config={config}
             busy={phase.step === 'starting'}
             error={phase.step === 'form' ? phase.error : null}
@@ -82,7 +81,7 @@ export function CourseBuilderDialog({ onClose }: CourseBuilderDialogProps) {
           <ProgressView
             job={phase.job}
             cancelling={phase.step === 'cancelling'}
-            withQuizzes={form.withQuizzes}
+            withQuizzes={form.getValues('withQuizzes')}
             onCancel={(running) => void job.cancel(running)}
             mainActionRef={bindFocus}
           />

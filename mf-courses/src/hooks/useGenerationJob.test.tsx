@@ -66,8 +66,18 @@ describe('the generation job of «Создать с ИИ»', () => {
 
     await act(() => result.current.start(request));
 
-    expect(result.current.phase).toEqual({ step: 'form', error: 'Сервис недоступен' });
+    expect(result.current.phase).toEqual({ step: 'form', error: { message: 'Сервис недоступен' } });
     expect(fetchJob).not.toHaveBeenCalled();
+    unmount();
+  });
+
+  it('keeps the field a refusal names, for the form to show the message beside it', async () => {
+    start.mockRejectedValue(new ApiError(GENERATION_MSG.topicRequired, 400, 'topic'));
+    const { result, unmount } = renderJob();
+
+    await act(() => result.current.start(request));
+
+    expect(result.current.phase).toEqual({ step: 'form', error: { message: GENERATION_MSG.topicRequired, field: 'topic' } });
     unmount();
   });
 

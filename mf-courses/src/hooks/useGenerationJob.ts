@@ -2,8 +2,8 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerateCourseRequest, GenerationJob } from '@portal/contracts';
-import { useCurrentState } from '@portal/ui';
-import { ApiError, errorMessage, navigate, paths } from '@portal/web-core';
+import { refusalOf, useCurrentState } from '@portal/ui';
+import { ApiError, navigate, paths } from '@portal/web-core';
 import { readAgain, useGenerationJobPoll } from '@portal/web-core/query';
 import { COURSES_KEY } from '../api/courses';
 import { cancelGeneration, fetchCourse, fetchGenerationJob, generatedCourseKey, startCourseGeneration } from '../api/generation';
@@ -81,7 +81,7 @@ export function useGenerationJob() {
       if (!alive.current) return cancelQuietly(job);
       setPhase(phaseOfJob(job));
     } catch (err) {
-      if (alive.current) setPhase({ step: 'form', error: errorMessage(err) });
+      if (alive.current) setPhase({ step: 'form', error: refusalOf(err) });
     }
   };
 

@@ -2,6 +2,7 @@ import { GENERATION_MSG, type Course, type GenerationJob } from '@portal/contrac
 import { ApiError } from '@portal/web-core';
 import {
   GENERATION_INTERRUPTED,
+  builderFieldOf,
   draftReadyText,
   failureOf,
   phaseOfJob,
@@ -22,7 +23,7 @@ const filled = (changes: Partial<BuilderForm> = {}): BuilderForm => ({
   ...emptyBuilderForm(),
   topic: '  Переговоры  ',
   audience: 'Менеджеры по продажам',
-  goals: ['Готовить повестку', '', '  Отвечать на возражения '],
+  goals: [{ text: 'Готовить повестку' }, { text: '' }, { text: '  Отвечать на возражения ' }],
   ...changes,
 });
 
@@ -30,7 +31,7 @@ describe('turning the builder form into the request', () => {
   it('trims the texts, drops blank goals, leaves blank counts automatic and keeps the quizzes on', () => {
     expect(toGenerateRequest(filled())).toEqual({
       ok: true,
-      request: {
+      values: {
         topic: 'Переговоры',
         audience: 'Менеджеры по продажам',
         goals: ['Готовить повестку', 'Отвечать на возражения'],
@@ -46,11 +47,11 @@ describe('turning the builder form into the request', () => {
     );
     expect(result).toMatchObject({
       ok: true,
-      request: { modulesCount: 4, lessonsPerModule: 3, level: 'Продвинутый', withQuizzes: false },
+      values: { modulesCount: 4, lessonsPerModule: 3, level: 'Продвинутый', withQuizzes: false },
     });
   });
 
-  it('names every missing field with the contract’s Russian message, and the first one gets the focus', () => {
+  it('names every missing field with the contract’s Russian message', () => {
     const result = toGenerateRequest(emptyBuilderForm());
     expect(result).toEqual({
       ok: false,
@@ -60,7 +61,6 @@ describe('turning the builder form into the request', () => {
         goals: GENERATION_MSG.goalsRequired,
       },
     });
-    expect(result.ok ? null : firstProblem(result.errors)).toBe('topic');
   });
 
   it('refuses counts out of range or not whole numbers with the range messages', () => {
@@ -77,14 +77,42 @@ describe('turning the builder form into the request', () => {
   });
 
   it('puts a too-long goal’s message beside that goal', () => {
-    const result = toGenerateRequest(filled({ goals: ['Коротко', 'д'.repeat(301)] }));
-    expect(result).toEqual({ ok: false, errors: { 'goal:1': GENERATION_MSG.goalTooLong } });
-    expect(result.ok ? null : firstProblem(result.errors)).toBe('goal:1');
+    const result = toGenerateRequest(filled({ goals: [{ text: 'Коротко' }, { text: 'д'.repeat(301) }] }));
+    expect(result).toEqual({ ok: false, errors: { 'goals.1.text': GENERATION_MSG.goalTooLong } });
   });
 
   it('refuses more than ten goals', () => {
-    const goals = Array.from({ length: 11 }, (_, i) => `Цель ${i + 1}`);
+    const goals = Array.from({ length: 11 }, (_, i) => ({ text: `Цель ${i + 1}` }));
     expect(toGenerateRequest(filled({ goals }))).toEqual({ ok: false, errors: { goals: GENERATION_MSG.tooManyGoals } });
+  });
+});
+
+describe('where the focus goes after a refused submit', () => {
+  const error = (message: string) => ({ type: 'check', message });
+
+  it('goes to the first field in error in the order the form shows them', () => {
+    expect(firstProblem({ topic: error('a'), audience: error('b') })).toBe('topic');
+    expect(firstProblem({ modulesCount: error('a'), lessonsPerModule: error('b') })).toBe('modulesCount');
+    expect(firstProblem({})).toBeNull();
+  });
+
+  it('goes to the goal in error, or to the first goal when the message is the list’s', () => {
+    const goals = [undefined, { text: error('a') }, { text: error('b') }];
+    expect(firstProblem({ goals, modulesCount: error('c') } as Parameters<typeof firstProblem>[0])).toBe('goals.1.text');
+    expect(
+      firstProblem({ goals: { root: error('a') }, lessonsPerModule: error('b') } as Parameters<typeof firstProblem>[0]),
+    ).toBe('goals.0.text');
+  });
+});
+
+describe('the fields a server’s refusal names', () => {
+  it('finds the field of a path, a goal by its place, and nothing for what the form does not show', () => {
+    expect(builderFieldOf(['topic'])).toBe('topic');
+    expect(builderFieldOf('goals.2'.split('.'))).toBe('goals.2.text');
+    expect(builderFieldOf(['goals', 0])).toBe('goals.0.text');
+    expect(builderFieldOf(['goals'])).toBe('goals');
+    expect(builderFieldOf(['withQuizzes'])).toBeNull();
+    expect(builderFieldOf([])).toBeNull();
   });
 });
 

@@ -12,42 +12,48 @@ import {
   type GenerationStage,
   ruCount,
 } from '@portal/contracts';
+import { messagesByField, type FieldErrors, type FormCheck, type Refusal } from '@portal/ui';
 import { ApiError, errorMessage } from '@portal/web-core';
 
-/** What the author types into «Создать с ИИ»: numbers stay text so an empty field means «automatic». */
+/**
+ * What the author types into «Создать с ИИ»: numbers stay text so an empty field means «automatic»;
+ * each goal is an object, as a form's list of inputs keeps its items.
+ */
 export interface BuilderForm {
   topic: string;
   audience: string;
-  goals: string[];
+  goals: Array<{ text: string }>;
   level: string;
   modulesCount: string;
   lessonsPerModule: string;
   withQuizzes: boolean;
 }
 
-/** Fields a message can stand beside; `goal:N` is the N-th goal input. */
-export type BuilderField = 'topic' | 'audience' | 'goals' | 'level' | 'modulesCount' | 'lessonsPerModule' | `goal:${number}`;
-export type BuilderErrors = Partial<Record<BuilderField, string>>;
+/** Where a message can stand: a field, the goals' list (`goals`) or one goal's input (`goals.N.text`). */
+export type BuilderField =
+  'topic' | 'audience' | 'goals' | 'level' | 'modulesCount' | 'lessonsPerModule' | `goals.${number}.text`;
 
 export const emptyBuilderForm = (): BuilderForm => ({
   topic: '',
   audience: '',
-  goals: [''],
+  goals: [{ text: '' }],
   level: COURSE_LEVEL_SUGGESTIONS[0],
   modulesCount: '',
   lessonsPerModule: '',
   withQuizzes: true,
 });
 
-/** The order fields are checked in, so the first one with a problem gets the focus. */
-export const BUILDER_FIELD_ORDER: readonly BuilderField[] = [
-  'topic',
-  'audience',
-  'goals',
-  'level',
-  'modulesCount',
-  'lessonsPerModule',
-];
+/** The fields of the form that a path of the request (the schema's or the server's) is about. */
+export function builderFieldOf(path: readonly PropertyKey[]): BuilderField | null {
+  const [head, index] = path;
+  if (head === 'goals') {
+    const n = typeof index === 'number' ? index : typeof index === 'string' && /^\d+$/.test(index) ? Number(index) : null;
+    return n === null ? 'goals' : `goals.${n}.text`;
+  }
+  return head === 'topic' || head === 'audience' || head === 'level' || head === 'modulesCount' || head === 'lessonsPerModule'
+    ? head
+    : null;
+}
 
 /** A count field: blank = automatic (undefined); anything but a whole number is refused with the field's range message. */
 function readCount(raw: string, message: string): { value?: number; error?: string } {
@@ -61,55 +67,50 @@ function readCount(raw: string, message: string): { value?: number; error?: stri
  * Turns the form into the request of POST /api/courses/generate, validated with the contract's own
  * schema, so the author sees the same Russian messages the server would answer, beside the fields.
  */
-export function toGenerateRequest(
-  form: BuilderForm,
-): { ok: true; request: GenerateCourseRequest } | { ok: false; errors: BuilderErrors } {
-  const errors: BuilderErrors = {};
+export function toGenerateRequest(form: BuilderForm): FormCheck<GenerateCourseRequest> {
   const modules = readCount(form.modulesCount, GENERATION_MSG.modulesRange);
   const lessons = readCount(form.lessonsPerModule, GENERATION_MSG.lessonsRange);
-  if (modules.error) errors.modulesCount = modules.error;
-  if (lessons.error) errors.lessonsPerModule = lessons.error;
-
   const parsed = generateCourseSchema.safeParse({
     topic: form.topic,
     audience: form.audience,
-    goals: form.goals,
+    goals: form.goals.map((g) => g.text),
     level: form.level,
     modulesCount: modules.value,
     lessonsPerModule: lessons.value,
     withQuizzes: form.withQuizzes,
   });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [head, index] = issue.path;
-      const field: BuilderField | null =
-        head === 'goals' && typeof index === 'number'
-          ? `goal:${index}`
-          : typeof head === 'string' && (BUILDER_FIELD_ORDER as readonly string[]).includes(head)
-            ? (head as BuilderField)
-            : null;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
-  return { ok: true, request: parsed.data };
+  const errors = {
+    ...(modules.error ? { modulesCount: modules.error } : {}),
+    ...(lessons.error ? { lessonsPerModule: lessons.error } : {}),
+    ...(parsed.success ? {} : messagesByField(parsed.error.issues, builderFieldOf)),
+  };
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, values: parsed.data };
 }
 
-/** The first field with a problem, in the order the form shows them. */
-export function firstProblem(errors: BuilderErrors): BuilderField | null {
-  for (const field of BUILDER_FIELD_ORDER) {
-    if (field === 'goals') {
-      const goal = Object.keys(errors)
-        .filter((k): k is `goal:${number}` => k.startsWith('goal:'))
-        .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))[0];
-      if (goal) return goal;
-    }
-    if (errors[field]) return field;
+/**
+ * The field to focus after a refused submit: the first in error in the order the form shows them;
+ * a message on the goals' list puts the focus on its first goal.
+ */
+export function firstProblem(errors: FieldErrors<BuilderForm>): BuilderField | null {
+  if (errors.topic) return 'topic';
+  if (errors.audience) return 'audience';
+  const goals = errors.goals as Record<string, unknown> | undefined;
+  if (goals) {
+    const index = Object.keys(goals)
+      .filter((key) => /^\d+$/.test(key) && goals[key])
+      .map(Number)
+      .sort((a, b) => a - b)[0];
+    return `goals.${index ?? 0}.text`;
   }
+  if (errors.level) return 'level';
+  if (errors.modulesCount) return 'modulesCount';
+  if (errors.lessonsPerModule) return 'lessonsPerModule';
   return null;
 }
 
-export const canAddGoal = (form: BuilderForm) => form.goals.length < GENERATION_LIMITS.goals;
+/** Whether one more goal may be added to the `count` there are. */
+export const canAddGoal = (count: number) => count < GENERATION_LIMITS.goals;
 
 /* ------------------------------------------------------------ the draft built */
 
@@ -184,7 +185,8 @@ export const BUILDER_STEPS = ['Опишите тему', 'ИИ создаст с
 /* ---------------------------------------------------------------- the dialog's phases */
 
 export type BuilderPhase =
-  | { step: 'form'; error: string | null }
+  /** `error`: why the last start was refused, with the field the server named. */
+  | { step: 'form'; error: Refusal | null }
   | { step: 'starting' }
   | { step: 'running'; job: GenerationJob }
   | { step: 'cancelling'; job: GenerationJob }

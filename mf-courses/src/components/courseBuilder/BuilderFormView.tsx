@@ -1,5 +1,5 @@
 /** The form of «Создать с ИИ»: topic, audience, goals and options, checked against the contract's schema before a job starts. */
-import { useId, useRef, useState, type ChangeEvent, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useId } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import {
@@ -21,112 +21,107 @@ import {
   Select,
   Stack,
   TextArea,
+  useCheckedForm,
+  useFieldArray,
+  type Refusal,
+  type UseFormReturn,
 } from '@portal/ui';
 import { errorMessage } from '@portal/web-core';
 import {
+  builderFieldOf,
   canAddGoal,
+  emptyBuilderForm,
   firstProblem,
   toGenerateRequest,
-  type BuilderErrors,
   type BuilderField,
   type BuilderForm,
 } from '../../model/courseBuilder';
 import { Notice } from './parts';
 
+export type BuilderFormState = UseFormReturn<BuilderForm, unknown, GenerateCourseRequest>;
+
+/**
+ * The builder's form, kept by the dialog so what was typed survives a failed or cancelled job. The
+ * focus after a refused submit is the form's own (firstProblem): a message on the goals' list has
+ * no input of its own, and its first goal takes the focus.
+ */
+export const useBuilderForm = (): BuilderFormState =>
+  useCheckedForm(toGenerateRequest, emptyBuilderForm(), { shouldFocusError: false });
+
 interface BuilderFormViewProps {
-  /** Kept by the dialog, so what was typed survives a failed or cancelled job. */
-  form: BuilderForm;
-  onFormChange: Dispatch<SetStateAction<BuilderForm>>;
+  form: BuilderFormState;
   /** Who will build the course (AI or templates), as the server says. */
   config: UseQueryResult<GenerationConfigInfo>;
   /** The job is being started: the fields are locked. */
   busy: boolean;
-  /** Why the last start failed. */
-  error: string | null;
+  /** Why the last start was refused: under the field the server names, else above the form. */
+  error: Refusal | null;
   onSubmit: (request: GenerateCourseRequest) => void;
   onCancel: () => void;
   /** The topic's input, which takes the focus when the form shows. */
   topicRef: (el: HTMLElement | null) => void;
 }
 
-export function BuilderFormView({ form, onFormChange, config, busy, error, onSubmit, onCancel, topicRef }: BuilderFormViewProps) {
-  const [problems, setProblems] = useState<BuilderErrors>({});
-  const fieldRefs = useRef(new Map<BuilderField, HTMLElement>());
+export function BuilderFormView({ form, config, busy, error, onSubmit, onCancel, topicRef }: BuilderFormViewProps) {
+  const goals = useFieldArray({ control: form.control, name: 'goals' });
+  const { errors } = form.formState;
   const ids = { quizzes: useId(), goalsHint: useId(), countsHint: useId() };
 
-  const update = <K extends keyof BuilderForm>(key: K, value: BuilderForm[K], field: BuilderField = key as BuilderField) => {
-    onFormChange((f) => ({ ...f, [key]: value }));
-    setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p));
+  const serverField = error?.field ? builderFieldOf(error.field.split('.')) : null;
+  const messageFor = (field: BuilderField): string | undefined => {
+    const own =
+      field === 'goals'
+        ? (errors.goals?.root?.message ?? errors.goals?.message)
+        : field.startsWith('goals.')
+          ? errors.goals?.[Number(field.split('.')[1])]?.text?.message
+          : errors[field as Exclude<BuilderField, 'goals' | `goals.${number}.text`>]?.message;
+    return own ?? (error && serverField === field ? error.message : undefined);
   };
-  const setGoal = (index: number, value: string) => {
-    onFormChange((f) => ({ ...f, goals: f.goals.map((g, i) => (i === index ? value : g)) }));
-    setProblems((p) => ({ ...p, [`goal:${index}`]: undefined, goals: undefined }));
-  };
+
   const addGoal = () => {
-    if (!canAddGoal(form)) return;
-    const index = form.goals.length;
-    onFormChange((f) => ({ ...f, goals: [...f.goals, ''] }));
-    // The new input exists after this render.
-    requestAnimationFrame(() => fieldRefs.current.get(`goal:${index}`)?.focus());
+    if (canAddGoal(goals.fields.length)) goals.append({ text: '' }, { shouldFocus: true });
   };
   const removeGoal = (index: number) => {
-    onFormChange((f) => ({ ...f, goals: f.goals.filter((_, i) => i !== index) }));
-    // Messages beside goals follow their inputs; the simplest honest thing is to check again on submit.
-    setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !k.startsWith('goal:'))));
-    requestAnimationFrame(() => fieldRefs.current.get(`goal:${Math.max(0, index - 1)}`)?.focus());
+    goals.remove(index);
+    // The input before it, once the list has rendered without it.
+    requestAnimationFrame(() => form.setFocus(`goals.${Math.max(0, index - 1)}.text`));
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const checked = toGenerateRequest(form);
-    if (!checked.ok) {
-      setProblems(checked.errors);
-      const first = firstProblem(checked.errors);
-      if (first) fieldRefs.current.get(first === 'goals' ? 'goal:0' : first)?.focus();
-      return;
-    }
-    setProblems({});
-    onSubmit(checked.request);
+  // A goal's own check re-runs as it changes; the list's message («add one») is the list's, which
+  // react-hook-form does not re-check for a change inside it.
+  const recheckGoals = () => {
+    if (form.formState.errors.goals?.root) void form.trigger('goals');
   };
 
-  const bindField = (field: BuilderField) => (el: HTMLElement | null) => {
-    if (el) fieldRefs.current.set(field, el);
-    else fieldRefs.current.delete(field);
-    if (field === 'topic') topicRef(el);
-  };
-  const problemProps = (field: BuilderField, errorId: string) => ({
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': problems[field] ? errorId : undefined,
-  });
+  const submit = form.handleSubmit(
+    (request) => {
+      if (!busy) onSubmit(request);
+    },
+    (problems) => {
+      const first = firstProblem(problems);
+      if (first) form.setFocus(first);
+    },
+  );
 
-  /** The control of a required text field: bound to the form, focused on a problem. */
-  const requiredProps = (field: 'topic' | 'audience') => ({
-    ref: bindField(field),
-    required: true,
-    value: form[field],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => update(field, e.target.value),
-  });
+  const topic = form.register('topic');
 
   /** A count the builder may choose itself: blank means «авто». */
   const countField = (field: 'modulesCount' | 'lessonsPerModule', label: string, max: number) => (
-    <Field label={label} error={problems[field]}>
+    <Field label={label} error={messageFor(field)}>
       <Input
-        ref={bindField(field)}
         type="number"
         inputMode="numeric"
         min={1}
         max={max}
         step={1}
         placeholder="авто"
-        value={form[field]}
-        onChange={(e) => update(field, e.target.value)}
+        {...form.register(field)}
         aria-describedby={ids.countsHint}
       />
     </Field>
   );
 
-  const goalsProblem = problems.goals;
+  const goalsProblem = messageFor('goals');
   return (
     <Stack as="form" $gap={14} onSubmit={submit} noValidate aria-busy={busy}>
       <Notice role="note" $tone={config.data?.source === 'ai' ? 'ai' : 'template'}>
@@ -136,13 +131,28 @@ export function BuilderFormView({ form, onFormChange, config, busy, error, onSub
             ? `Не удалось узнать, кто построит курс: ${errorMessage(config.error)}`
             : 'Проверяем, кто построит курс…'}
       </Notice>
-      {error && <ErrorBox>{error}</ErrorBox>}
+      {error && !serverField && <ErrorBox>{error.message}</ErrorBox>}
       <Fieldset disabled={busy}>
-        <Field required label="Тема курса" error={problems.topic}>
-          <Input {...requiredProps('topic')} maxLength={200} placeholder="Например: переговоры с клиентами" />
+        <Field required label="Тема курса" error={messageFor('topic')}>
+          <Input
+            required
+            maxLength={200}
+            placeholder="Например: переговоры с клиентами"
+            {...topic}
+            ref={(el) => {
+              topic.ref(el);
+              topicRef(el);
+            }}
+          />
         </Field>
-        <Field required label="Аудитория" error={problems.audience}>
-          <TextArea {...requiredProps('audience')} rows={2} maxLength={500} placeholder="Кто будет учиться и что уже умеет" />
+        <Field required label="Аудитория" error={messageFor('audience')}>
+          <TextArea
+            required
+            rows={2}
+            maxLength={500}
+            placeholder="Кто будет учиться и что уже умеет"
+            {...form.register('audience')}
+          />
         </Field>
         <Goals aria-describedby={goalsProblem ? `${ids.goalsHint}-error` : ids.goalsHint}>
           <legend>
@@ -153,20 +163,18 @@ export function BuilderFormView({ form, onFormChange, config, busy, error, onSub
             Что ученик сможет сделать после курса — одна цель в строке, до {GENERATION_LIMITS.goals}.
           </Muted>
           <GoalList>
-            {form.goals.map((goal, index) => {
-              const field: BuilderField = `goal:${index}`;
+            {goals.fields.map((goal, index) => {
+              const problem = messageFor(`goals.${index}.text`);
               const errorId = `${ids.goalsHint}-goal-${index}`;
               return (
-                // Goals have no identity but their place; the list only grows at the end or loses one.
-                <li key={index}>
+                <li key={goal.id}>
                   <GoalRow>
                     <Input
-                      ref={bindField(field)}
                       aria-label={`Цель ${index + 1}`}
                       maxLength={300}
-                      value={goal}
-                      onChange={(e) => setGoal(index, e.target.value)}
-                      {...problemProps(field, errorId)}
+                      {...form.register(`goals.${index}.text`, { onChange: recheckGoals })}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={problem ? errorId : undefined}
                     />
                     <Button
                       type="button"
@@ -174,27 +182,27 @@ export function BuilderFormView({ form, onFormChange, config, busy, error, onSub
                       $size="icon"
                       aria-label={`Удалить цель ${index + 1}`}
                       title="Удалить цель"
-                      disabled={form.goals.length === 1}
+                      disabled={goals.fields.length === 1}
                       onClick={() => removeGoal(index)}
                     >
                       ✕
                     </Button>
                   </GoalRow>
-                  {problems[field] && <FieldError id={errorId}>{problems[field]}</FieldError>}
+                  {problem && <FieldError id={errorId}>{problem}</FieldError>}
                 </li>
               );
             })}
           </GoalList>
           {goalsProblem && <FieldError id={`${ids.goalsHint}-error`}>{goalsProblem}</FieldError>}
           <div>
-            <Button type="button" $variant="outline" $size="sm" disabled={!canAddGoal(form)} onClick={addGoal}>
+            <Button type="button" $variant="outline" $size="sm" disabled={!canAddGoal(goals.fields.length)} onClick={addGoal}>
               Добавить цель
             </Button>
           </div>
         </Goals>
         <Row>
-          <Field label="Уровень">
-            <Select ref={bindField('level')} value={form.level} onChange={(e) => update('level', e.target.value)}>
+          <Field label="Уровень" error={messageFor('level')}>
+            <Select {...form.register('level')}>
               {COURSE_LEVEL_SUGGESTIONS.map((level) => (
                 <option key={level} value={level}>
                   {level}
@@ -206,12 +214,7 @@ export function BuilderFormView({ form, onFormChange, config, busy, error, onSub
           {countField('lessonsPerModule', 'Уроков в модуле', GENERATION_LIMITS.lessonsPerModule)}
         </Row>
         <Hint id={ids.countsHint}>Пустое поле — автоматически: по модулю на цель, плюс введение и итоговая аттестация.</Hint>
-        <Check
-          label="Добавить квизы"
-          id={ids.quizzes}
-          checked={form.withQuizzes}
-          onChange={(e) => update('withQuizzes', e.target.checked)}
-        />
+        <Check label="Добавить квизы" id={ids.quizzes} {...form.register('withQuizzes')} />
       </Fieldset>
       <StickyFoot>
         <FormActions busy={busy} submitLabel={busy ? 'Запускаем…' : 'Сгенерировать курс'} onCancel={onCancel} />

@@ -1,25 +1,57 @@
-import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { programAssignmentCreateSchema, type ProgramAssignmentCreateInput } from '@portal/contracts';
 import {
-  AUDIENCE_LABELS,
-  ROLE_LABELS,
-  STUDY_ROLES,
-  programAssignmentCreateSchema,
-  type AudienceKind,
-  type ProgramAssignmentCreateInput,
-  type Role,
-} from '@portal/contracts';
-import { Button, Check, CodeSelect, ErrorBox, Input, Label, Muted } from '@portal/ui';
-import { DepartmentSelect } from '../AssignForm';
-import { PeoplePicker, type PickedPerson } from '../PeoplePicker';
+  Button,
+  Check,
+  ErrorBox,
+  Field,
+  FormProvider,
+  Input,
+  messagesByField,
+  useCheckedForm,
+  type FormCheck,
+  type Refusal,
+} from '@portal/ui';
+import {
+  AudienceFields,
+  DepartmentNote,
+  assignFieldOf,
+  audienceOf,
+  emptyAudience,
+  refusedField,
+  type AudienceValues,
+} from '../AssignForm';
 
-/** The kinds of audience offered, as the course assignment form offers them. */
-const KINDS: AudienceKind[] = ['department', 'users', 'role', 'all'];
+interface ProgramAssignValues {
+  audience: AudienceValues;
+  mandatory: boolean;
+  /** Text, so that blank means «once». */
+  recurrenceMonths: string;
+  message: string;
+}
+const PROGRAM_ASSIGN_FIELDS = ['mandatory', 'recurrenceMonths', 'message'] as const;
+type ProgramAssignField = (typeof PROGRAM_ASSIGN_FIELDS)[number];
+
+/** The form's values as the request for `programId`, checked by the contract's schema; each message on its field. */
+export const checkProgramAssignment =
+  (programId: string) =>
+  (values: ProgramAssignValues): FormCheck<ProgramAssignmentCreateInput> => {
+    const checked = programAssignmentCreateSchema.safeParse({
+      programId,
+      audience: audienceOf(values.audience),
+      mandatory: values.mandatory,
+      recurrenceMonths: values.recurrenceMonths ? Number(values.recurrenceMonths) : null,
+      message: values.message,
+    });
+    if (checked.success) return { ok: true, values: checked.data };
+    return { ok: false, errors: messagesByField(checked.error.issues, (path) => assignFieldOf(PROGRAM_ASSIGN_FIELDS, path)) };
+  };
 
 interface Props {
   programId: string;
   busy: boolean;
-  error: string | null;
+  /** The server's refusal: under the field it names, else above the button. */
+  error: Refusal | null;
   onSubmit: (input: ProgramAssignmentCreateInput) => void;
 }
 
@@ -28,66 +60,35 @@ interface Props {
  * everyone), mandatory, recurrence in months, a message. There is no due date: each stage has its own.
  */
 export function ProgramAssignForm({ programId, busy, error, onSubmit }: Props) {
-  const [kind, setKind] = useState<AudienceKind>('department');
-  const [department, setDepartment] = useState('');
-  const [role, setRole] = useState<Role>('CLIENT');
-  const [people, setPeople] = useState<PickedPerson[]>([]);
-  const [mandatory, setMandatory] = useState(true);
-  const [recurrence, setRecurrence] = useState('');
-  const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const audience =
-      kind === 'users'
-        ? { kind, userIds: people.map((p) => p.id) }
-        : kind === 'department'
-          ? { kind, department }
-          : kind === 'role'
-            ? { kind, role }
-            : { kind };
-    const checked = programAssignmentCreateSchema.safeParse({
-      programId,
-      audience,
-      mandatory,
-      recurrenceMonths: recurrence ? Number(recurrence) : null,
-      message,
-    });
-    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'Проверьте поля формы');
-    setProblem(null);
-    onSubmit(checked.data);
-  };
+  const form = useCheckedForm(checkProgramAssignment(programId), {
+    audience: emptyAudience(),
+    mandatory: true,
+    recurrenceMonths: '',
+    message: '',
+  });
+  const { errors } = form.formState;
+  const serverField = refusedField(PROGRAM_ASSIGN_FIELDS, error);
+  const refused = (field: string) => (error && serverField === field ? error.message : undefined);
+  const messageFor = (field: ProgramAssignField) => errors[field]?.message ?? refused(field);
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Назначить программу">
-      <Label>
-        Кому
-        <CodeSelect codes={KINDS} labels={AUDIENCE_LABELS} value={kind} onValue={setKind} />
-      </Label>
-      {kind === 'department' && <DepartmentSelect value={department} onChange={(e) => setDepartment(e.target.value)} />}
-      {kind === 'users' && <PeoplePicker picked={people} onChange={setPeople} />}
-      {kind === 'role' && (
-        <Label>
-          Роль
-          <CodeSelect codes={STUDY_ROLES} labels={ROLE_LABELS} value={role} onValue={setRole} />
-        </Label>
-      )}
-      <Label>
-        Повторять каждые (месяцев)
-        <Input type="number" min={1} max={120} value={recurrence} onChange={(e) => setRecurrence(e.target.value)} />
-      </Label>
-      <Check label="Обязательное" checked={mandatory} onChange={(e) => setMandatory(e.target.checked)} />
-      <Label>
-        Сообщение
-        <Input maxLength={2000} value={message} onChange={(e) => setMessage(e.target.value)} />
-      </Label>
-      {(problem || error) && <ErrorBox>{problem ?? error}</ErrorBox>}
-      {kind === 'department' && <Muted>Сотрудники, которые позже придут в подразделение, тоже получат программу.</Muted>}
-      <Button type="submit" disabled={busy}>
-        Назначить
-      </Button>
-    </Form>
+    <FormProvider {...form}>
+      <Form onSubmit={form.handleSubmit((input) => onSubmit(input))} noValidate aria-label="Назначить программу">
+        <AudienceFields messageFor={(field) => errors.audience?.[field]?.message ?? refused(`audience.${field}`)} />
+        <Field label="Повторять каждые (месяцев)" error={messageFor('recurrenceMonths')}>
+          <Input type="number" min={1} max={120} {...form.register('recurrenceMonths')} />
+        </Field>
+        <Check label="Обязательное" {...form.register('mandatory')} />
+        <Field label="Сообщение" error={messageFor('message')}>
+          <Input maxLength={2000} {...form.register('message')} />
+        </Field>
+        {error && !serverField && <ErrorBox>{error.message}</ErrorBox>}
+        <DepartmentNote>Сотрудники, которые позже придут в подразделение, тоже получат программу.</DepartmentNote>
+        <Button type="submit" disabled={busy}>
+          Назначить
+        </Button>
+      </Form>
+    </FormProvider>
   );
 }
 

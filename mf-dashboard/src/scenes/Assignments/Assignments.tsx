@@ -1,12 +1,28 @@
-import type { MouseEvent } from 'react';
+import { lazy, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIENCE_LABELS, ROLE_LABELS, STAFF_ROLES, type Assignment } from '@portal/contracts';
-import { Card, Field, Input, Muted, Page, PagedList, Select, TableScroll, usePagedFilters } from '@portal/ui';
-import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
+import {
+  Card,
+  Field,
+  Input,
+  LazyPart,
+  Loading,
+  Muted,
+  Page,
+  PagedList,
+  PartFailed,
+  Select,
+  TableScroll,
+  refusalOf,
+  usePagedFilters,
+} from '@portal/ui';
+import { formatDay, navigate, paths, useAuth } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { assignmentKeys, createAssignment, fetchAssignments, fetchPublishedCourses } from '../../api/assignments';
-import { AssignForm } from '../../components/AssignForm';
+
+/** The form and its form library come only to those who may assign: a learner's dashboard does without them. */
+const AssignForm = lazy(() => import('../../components/AssignForm').then((m) => ({ default: m.AssignForm })));
 
 export const audienceText = (a: Assignment): string =>
   a.audience.kind === 'department'
@@ -49,11 +65,13 @@ export function Assignments() {
       {canAssign && (
         <Section>
           <h2>Назначить курс</h2>
-          <AssignForm
-            busy={create.isPending}
-            error={create.isError ? errorMessage(create.error, 'Не удалось назначить курс') : null}
-            onSubmit={(input) => create.mutate(input)}
-          />
+          <LazyPart fallback={<Loading label="Загрузка формы..." />} failed={<PartFailed what="форму назначения" />}>
+            <AssignForm
+              busy={create.isPending}
+              error={create.isError ? refusalOf(create.error, 'Не удалось назначить курс') : null}
+              onSubmit={(input) => create.mutate(input)}
+            />
+          </LazyPart>
           {create.isSuccess && <Muted role="status">Курс «{create.data.courseTitle}» назначен</Muted>}
         </Section>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Program } from '@portal/contracts';
-import { Button, ConfirmDialog, Dialog, ErrorBox, Muted, Row } from '@portal/ui';
+import { Button, ConfirmDialog, Dialog, ErrorBox, Muted, Row, refusalOf } from '@portal/ui';
 import { errorMessage, navigate, paths } from '@portal/web-core';
 import { readAgain } from '@portal/web-core/query';
 import { archiveProgram, copyProgram, createProgramAssignment, programKeys, restoreProgram } from '../../api/programs';
@@ -91,7 +91,7 @@ export function ProgramActions({ program, dirty, onChanged }: ProgramActionsProp
           <ProgramAssignForm
             programId={program.id}
             busy={assign.isPending}
-            error={assign.isError ? errorMessage(assign.error, 'Не удалось назначить программу') : null}
+            error={assign.isError ? refusalOf(assign.error, 'Не удалось назначить программу') : null}
             onSubmit={(input) => assign.mutate(input)}
           />
         </Dialog>
