@@ -6,8 +6,12 @@ import { Button, LazyPart, LoadError, Loading, Muted, PartFailed, Stack } from '
 import { retriedUnlessRefused } from '@portal/web-core';
 import { fetchLesson, lessonKey } from '../../api/player';
 import { LESSON_STATE_LABELS, StatusBadge, type LessonState } from '../../components/Badges';
-import { BlockView } from '../../components/BlockView';
 import { Placeholder, PREVIEW_MSG } from './parts';
+
+// The blocks' views, with the rich-text sanitiser, come with the first lesson opened: the course's
+// outline opens without them. They are asked for as the lesson's blocks are, not after them.
+const loadBlockView = () => import('../../components/BlockView');
+const BlockView = lazy(() => loadBlockView().then((m) => ({ default: m.BlockView })));
 
 // The quiz player comes with the first lesson that holds a quiz: a page of text opens without it.
 const QuizBlockCard = lazy(() => import('../../components/QuizBlockCard').then((m) => ({ default: m.QuizBlockCard })));
@@ -61,6 +65,7 @@ export function LessonView({
   onScormCompleted,
 }: LessonViewProps) {
   const record = useQuery(lessonQuery(lesson));
+  useEffect(() => void loadBlockView().catch(() => undefined), []);
   // The lesson's blocks are rendered from a deferred copy of its answer, in slices (as the outline is).
   const data = useDeferredValue(record.data);
   const blocks = useMemo(() => (data ? contentBlocksOf(data) : []), [data]);
@@ -98,65 +103,71 @@ export function LessonView({
   return (
     <Article aria-labelledby="lesson-title">
       {header}
-      {data.description && <Muted>{data.description}</Muted>}
-      {blocks.length === 0 ? (
-        <Placeholder>
-          <h3>{PROGRESS_MSG.lessonEmpty}</h3>
-          <Muted>{PROGRESS_MSG.lessonEmptyHint}</Muted>
-        </Placeholder>
-      ) : (
-        <Stack $gap={20}>
-          {blocks.map((block) => (
-            <BlockView
-              key={block.id}
-              block={block}
-              renderQuiz={(quizId) => (
-                <LazyPart fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>} failed={<PartFailed what="тест" />}>
-                  <QuizBlockCard
-                    quizId={quizId}
-                    courseId={courseId}
-                    lessonId={lesson.id}
-                    preview={preview}
-                    onPassed={() => !completed && onComplete()}
-                  />
-                </LazyPart>
-              )}
-              renderScorm={(content) => (
-                <LazyPart
-                  fallback={<Muted role="status">{SCORM_PLAYER_LOADING}</Muted>}
-                  failed={<PartFailed what="SCORM-пакет" />}
-                >
-                  <ScormLesson
-                    courseId={courseId}
-                    lessonId={lesson.id}
-                    content={content}
-                    preview={preview}
-                    onCompleted={onScormCompleted}
-                  />
-                </LazyPart>
-              )}
-            />
-          ))}
-        </Stack>
-      )}
-      {/* One rule of completion (the server's): a lesson with a quiz is complete when its quiz is passed, not by the button. */}
-      {blocks.length > 0 && !completed && !lesson.hasQuiz && !scorm && (
-        <Finish>
-          <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
-            {PROGRESS_MSG.completeLesson}
-          </Button>
-        </Finish>
-      )}
-      {blocks.length > 0 && !completed && scorm && (
-        <Finish>
-          <Muted>{SCORM_MSG.lessonIsScorm}</Muted>
-        </Finish>
-      )}
-      {blocks.length > 0 && !completed && lesson.hasQuiz && !scorm && (
-        <Finish>
-          <Muted>{state === 'review' ? PROGRESS_MSG.lessonReviewHint : PROGRESS_MSG.lessonCompletesWithQuiz}</Muted>
-        </Finish>
-      )}
+      {/* Until the blocks' views have come the lesson reads as loading, its completion below them too. */}
+      <LazyPart fallback={<Loading label={LOADING_LESSON} />} failed={<PartFailed what="урок" />}>
+        {data.description && <Muted>{data.description}</Muted>}
+        {blocks.length === 0 ? (
+          <Placeholder>
+            <h3>{PROGRESS_MSG.lessonEmpty}</h3>
+            <Muted>{PROGRESS_MSG.lessonEmptyHint}</Muted>
+          </Placeholder>
+        ) : (
+          <Stack $gap={20}>
+            {blocks.map((block) => (
+              <BlockView
+                key={block.id}
+                block={block}
+                renderQuiz={(quizId) => (
+                  <LazyPart
+                    fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>}
+                    failed={<PartFailed what="тест" />}
+                  >
+                    <QuizBlockCard
+                      quizId={quizId}
+                      courseId={courseId}
+                      lessonId={lesson.id}
+                      preview={preview}
+                      onPassed={() => !completed && onComplete()}
+                    />
+                  </LazyPart>
+                )}
+                renderScorm={(content) => (
+                  <LazyPart
+                    fallback={<Muted role="status">{SCORM_PLAYER_LOADING}</Muted>}
+                    failed={<PartFailed what="SCORM-пакет" />}
+                  >
+                    <ScormLesson
+                      courseId={courseId}
+                      lessonId={lesson.id}
+                      content={content}
+                      preview={preview}
+                      onCompleted={onScormCompleted}
+                    />
+                  </LazyPart>
+                )}
+              />
+            ))}
+          </Stack>
+        )}
+        {/* One rule of completion (the server's): a lesson with a quiz is complete when its quiz is passed, not by the button. */}
+        {blocks.length > 0 && !completed && !lesson.hasQuiz && !scorm && (
+          <Finish>
+            <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
+              {PROGRESS_MSG.completeLesson}
+            </Button>
+          </Finish>
+        )}
+        {blocks.length > 0 && !completed && scorm && (
+          <Finish>
+            <Muted>{SCORM_MSG.lessonIsScorm}</Muted>
+          </Finish>
+        )}
+        {blocks.length > 0 && !completed && lesson.hasQuiz && !scorm && (
+          <Finish>
+            <Muted>{state === 'review' ? PROGRESS_MSG.lessonReviewHint : PROGRESS_MSG.lessonCompletesWithQuiz}</Muted>
+          </Finish>
+        )}
+      </LazyPart>
     </Article>
   );
 }
