@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { goProgramPath, installGoProgram } from './goModules';
@@ -50,9 +50,17 @@ async function weedPorts() {
   return { master, masterGrpc, volume, volumeGrpc, filer, filerGrpc, s3, s3Grpc };
 }
 
-/** Starts the same server again (same folder, ports and identity) after it was stopped. */
-export const restartS3Server = (server: S3Server, name = 's3'): Promise<S3Server> =>
-  startS3Server({ dir: server.dir, ports: server.ports, name, credentials: server });
+/**
+ * Starts the same server again (same folder, ports and identity) after it was stopped: its volumes
+ * and its filer (every object, every unfinished multipart upload) are kept. The master's own Raft
+ * state is not: it holds only the cluster's layout, which the server's volume server reports again
+ * on its first heartbeat, and a master that resumes it refuses every write for a fixed 15 s warm-up
+ * (three 5 s pulses, not configurable) waiting for volume servers this one process starts itself.
+ */
+export const restartS3Server = (server: S3Server, name = 's3'): Promise<S3Server> => {
+  rmSync(path.join(server.dir, 'data', `m${server.ports.master}`), { recursive: true, force: true });
+  return startS3Server({ dir: server.dir, ports: server.ports, name, credentials: server });
+};
 
 /**
  * Starts a SeaweedFS server (master, volume, filer and the S3 gateway in one process) on loopback,

@@ -32,16 +32,26 @@ const rawClient = () =>
   });
 
 beforeAll(async () => {
-  s3 = await startS3Server();
-  await rawClient().send(new CreateBucketCommand({ Bucket: BUCKET }));
-  [gridBed, s3Bed] = await Promise.all([startContent(), startContent(s3Env(s3))]);
+  // The GridFS bed starts while the S3 server does.
+  [gridBed, s3Bed] = await Promise.all([
+    startContent(),
+    (async () => {
+      s3 = await startS3Server();
+      await rawClient().send(new CreateBucketCommand({ Bucket: BUCKET }));
+      return startContent(s3Env(s3));
+    })(),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([gridBed?.close(), s3Bed?.close()]);
   await s3?.process.stop('SIGKILL');
 });
 
-const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 251));
+const bytes = (n: number, seed = 1) => {
+  const out = Buffer.allocUnsafe(n);
+  for (let i = 0; i < n; i++) out[i] = (i * 31 + seed) % 251;
+  return out;
+};
 const readAll = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
