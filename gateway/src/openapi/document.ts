@@ -1,7 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { privacyPaths } from './paths/privacy';
 import { gatewayPaths } from './paths/gateway';
-import { progressPaths } from './paths/progress';
 import { auditApi } from '@portal/svc-audit/routes/api';
 import { authApi } from '@portal/svc-auth/routes/api';
 import { contentApi } from '@portal/svc-content/routes/api';
@@ -16,10 +15,10 @@ type OpenApiDocument = ReturnType<typeof createDocument>;
 let built: OpenApiDocument | undefined;
 
 /**
- * The OpenAPI 3.1 description of the portal's public API, assembled from the route declarations a
- * service exports (audit's, auth's and crm's `routes/api.ts`) or, for services not yet converted, one module per service
- * (`paths/*.ts`), whose schemas are the zod contracts the services validate with. Built once, on
- * first use.
+ * The OpenAPI 3.1 description of the portal's public API, assembled from the route declarations each
+ * service exports (its `routes/api.ts`) and, for the gateway's own routes and the privacy ones it
+ * answers, the modules of `paths/*.ts`, whose schemas are the zod contracts the services validate
+ * with. Built once, on first use.
  */
 export function openApiDocument(): OpenApiDocument {
   built ??= createDocument(
@@ -50,7 +49,6 @@ export function openApiDocument(): OpenApiDocument {
       paths: {
         ...declaredPaths(TAGS.auth.name, authApi),
         ...declaredPaths(TAGS.content.name, contentApi),
-        ...progressPaths,
         ...declaredPaths(TAGS.progress.name, progressScormApi),
         ...declaredPaths(TAGS.progress.name, progressApi),
         ...declaredPaths(TAGS.crm.name, crmApi),

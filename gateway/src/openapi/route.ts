@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
-import { CONSENT_MSG, CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
+import { CONTENT_MSG, MSG, ROLE_LABELS, exportTooManyRows, formatMessage, type Role } from '@portal/contracts';
 import { EXAMPLE_ID, errorSchema, pageOf } from './schemas';
 import { etagHeader } from '@portal/service-kit';
 
@@ -63,14 +63,6 @@ const REFUSALS: Record<number, Refusal> = {
   428: { description: 'Версия записи не передана: ни поля version, ни заголовка If-Match', example: MSG.versionRequired },
   429: { description: 'Слишком много попыток', example: formatMessage(MSG.tooManyAttempts, { seconds: 60 }) },
   503: { description: 'Сервис или хранилище временно недоступны', example: MSG.serviceUnavailable },
-};
-
-/** Learning refused without the consent to the processing of personal data in force (service kit's `requireConsent`). */
-export const noConsent: Record<403, Refusal> = {
-  403: {
-    description: 'Роли не хватает прав, или нет действующего согласия на обработку персональных данных',
-    example: CONSENT_MSG.neededToStudy,
-  },
 };
 
 const refusal = (status: number, given?: string | Refusal) => {

@@ -1,32 +1,13 @@
 import { z } from 'zod';
-import {
-  ACTIVITY_SCOPES,
-  DASHBOARD_FIGURES,
-  DASHBOARD_SOURCES,
-  SHOW_CORRECT_ANSWERS,
-  SHOW_EXPLANATIONS,
-  playerQuestionSchema,
-  type DashboardStats,
-  type QuizCard,
-  type StartedAttempt,
-} from '@portal/contracts';
-import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
+import { ACTIVITY_SCOPES, DASHBOARD_FIGURES, DASHBOARD_SOURCES, type DashboardStats } from '@portal/contracts';
+import { conforms, EXAMPLE_ID } from '@portal/service-kit';
 import { auditRecordSchema } from '@portal/svc-audit/routes/api';
-import { attemptSummarySchema, savedAnswersSchema } from '@portal/svc-progress/routes/api';
 
 /**
  * The wire shapes of the answers. The contracts declare them as TypeScript interfaces; here each is
  * written once as a zod schema for the document, and `conforms` below fails the build when a schema
  * and its interface part ways. The answer-validation test checks real answers against them.
  */
-
-// Answer schemas that must describe a contracts interface exactly (the kit's check, shared with the services).
-export { conforms };
-// An attempt's shapes are written once, beside progress's declared routes (results, grading); the attempts' paths share them.
-export { attemptDetailSchema } from '@portal/svc-progress/routes/api';
-
-/** What an id of a record looks like, for examples. */
-const id = z.string().meta({ example: EXAMPLE_ID });
 
 /** The one shape of every refusal: a Russian message a person can act on, and the status again. */
 export const errorSchema = z
@@ -38,50 +19,6 @@ export const errorSchema = z
   .meta({ id: 'Error', description: 'Ошибка: `{message, statusCode}`, сообщение по-русски' });
 
 export { pageFields, pageOf } from '@portal/service-kit';
-
-/* -------------------------------------------------------------- progress */
-
-const quizInfo = z
-  .object({
-    id,
-    title: z.string(),
-    description: z.string(),
-    questionsCount: z.number().int(),
-    passingScore: z.number(),
-    maxAttempts: z.number().int(),
-    timeLimit: z.number().nullable().meta({ description: 'Минуты; null — без ограничения' }),
-    showExplanations: z.enum(SHOW_EXPLANATIONS),
-    showCorrectAnswers: z.enum(SHOW_CORRECT_ANSWERS),
-  })
-  .meta({ id: 'QuizInfo' });
-
-export const quizCardSchema = conforms<QuizCard>().as(
-  z
-    .object({
-      quiz: quizInfo,
-      attemptsUsed: z.number().int(),
-      latest: attemptSummarySchema.nullable(),
-      best: attemptSummarySchema.nullable(),
-      inProgress: z.object({ id: z.string(), deadline: isoDateTime.nullable() }).nullable(),
-      canStart: z.boolean(),
-      blockedReason: z.string().nullable(),
-    })
-    .meta({ id: 'QuizCard' }),
-);
-
-export const startedAttemptSchema = conforms<StartedAttempt>().as(
-  z
-    .object({
-      attempt: attemptSummarySchema,
-      quiz: quizInfo,
-      questions: z.array(playerQuestionSchema),
-      deadline: isoDateTime.nullable(),
-      serverNow: isoDateTime,
-      resumed: z.boolean(),
-      savedAnswers: savedAnswersSchema.optional(),
-    })
-    .meta({ id: 'StartedAttempt' }),
-);
 
 /* --------------------------------------------------------------- gateway */
 

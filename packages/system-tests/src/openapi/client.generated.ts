@@ -1732,92 +1732,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/attempts/quiz/{quizId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Карточка квиза в уроке: попытки, лучшая, можно ли начать
-         * @description Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
-         */
-        get: operations["getQuizCard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/attempts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Начать попытку (или продолжить начатую)
-         * @description Повтор без дублей: с заголовком `Idempotency-Key` повтор того же запроса тем же человеком в течение суток получает первый ответ (с заголовком `Idempotent-Replayed: true`) и ничего не создаёт.
-         *
-         *     Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
-         */
-        post: operations["startAttempt"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/attempts/{id}/submit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Сдать ответы
-         * @description Ответы, пришедшие после ограничения времени (с запасом), не засчитываются. Повторная сдача отвечает тем же результатом.
-         *
-         *     Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
-         */
-        post: operations["submitAttempt"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/attempts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Попытка с результатами по вопросам
-         * @description Учащийся видит только свои попытки; ADMIN — все; CURATOR — попытки курсов, где он автор или соавтор.
-         *
-         *     Доступ: ADMIN (Администратор), MANAGER (Менеджер), CURATOR (Куратор), CLIENT (Клиент), CANDIDATE (Кандидат).
-         */
-        get: operations["getAttempt"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/scorm/attempts": {
         parameters: {
             query?: never;
@@ -2886,6 +2800,92 @@ export interface paths {
          *     Доступ: ADMIN (Администратор), CURATOR (Куратор), MANAGER (Менеджер).
          */
         get: operations["exportAssignmentPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attempts/quiz/{quizId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Карточка квиза в уроке: попытки, лучшая, можно ли начать
+         * @description Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
+         */
+        get: operations["getQuizCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Начать попытку (или продолжить начатую)
+         * @description Повтор без дублей: с заголовком `Idempotency-Key` повтор того же запроса тем же человеком в течение суток получает первый ответ (с заголовком `Idempotent-Replayed: true`) и ничего не создаёт.
+         *
+         *     Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
+         */
+        post: operations["startAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attempts/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Сдать ответы
+         * @description Ответы, пришедшие после ограничения времени (с запасом), не засчитываются. Повторная сдача отвечает тем же результатом.
+         *
+         *     Доступ: CLIENT (Клиент), CANDIDATE (Кандидат), MANAGER (Менеджер).
+         */
+        post: operations["submitAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attempts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Попытка с результатами по вопросам
+         * @description Учащийся видит только свои попытки; ADMIN — все; CURATOR — попытки курсов, где он автор или соавтор.
+         *
+         *     Доступ: ADMIN (Администратор), MANAGER (Менеджер), CURATOR (Куратор), CLIENT (Клиент), CANDIDATE (Кандидат).
+         */
+        get: operations["getAttempt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4571,183 +4571,6 @@ export interface components {
              */
             updatedAt: string;
         };
-        QuizCard: {
-            quiz: components["schemas"]["QuizInfo"];
-            attemptsUsed: number;
-            latest: components["schemas"]["AttemptSummary"] | null;
-            best: components["schemas"]["AttemptSummary"] | null;
-            inProgress: {
-                id: string;
-                deadline: string | null;
-            } | null;
-            canStart: boolean;
-            blockedReason: string | null;
-        };
-        QuizInfo: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            id: string;
-            title: string;
-            description: string;
-            questionsCount: number;
-            passingScore: number;
-            maxAttempts: number;
-            /** @description Минуты; null — без ограничения */
-            timeLimit: number | null;
-            /** @enum {string} */
-            showExplanations: "immediately" | "after_submission" | "after_course";
-            /** @enum {string} */
-            showCorrectAnswers: "after_each_attempt" | "after_pass_or_last" | "never";
-        };
-        AttemptSummary: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            id: string;
-            userId: string;
-            /** @example Иван Петров */
-            userName: string;
-            quizId: string;
-            quizTitle: string;
-            courseId: string;
-            courseTitle: string;
-            lessonId: string;
-            /** @description Версия курса, на которой пройдена попытка */
-            courseVersion?: number;
-            attemptNumber: number;
-            /**
-             * @description «submitted»: попытка кандидата, которому ссылка не показывает результат
-             * @enum {string}
-             */
-            status: "passed" | "failed" | "in_progress" | "submitted";
-            score: number;
-            maxScore: number;
-            percentage: number;
-            passingScore: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-24T09:30:00.000Z
-             */
-            startedAt: string;
-            completedAt: string | null;
-            durationMinutes: number | null;
-            /** @description Ответов ждут проверки куратором («на проверке») */
-            pendingReviews?: number;
-            /** @description Пройдено кандидатом по ссылке */
-            viaLink?: boolean;
-            /** @description Ссылка не показывает кандидату результат */
-            resultHidden?: boolean;
-        };
-        StartedAttempt: {
-            attempt: components["schemas"]["AttemptSummary"];
-            quiz: components["schemas"]["QuizInfo"];
-            questions: {
-                id: string;
-                /** @enum {string} */
-                type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
-                question: string;
-                options: string[];
-                left?: string[];
-                right?: string[];
-                blanksCount?: number;
-                rows?: string[];
-                image?: string;
-                imageAlt?: string;
-                markers?: {
-                    x: number;
-                    y: number;
-                }[];
-                labels?: string[];
-            }[];
-            deadline: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-24T09:30:00.000Z
-             */
-            serverNow: string;
-            resumed: boolean;
-            savedAnswers?: components["schemas"]["SavedAnswers"];
-        };
-        /** @description Ответы, сохранённые учащимся по ходу попытки (только своей и незавершённой) */
-        SavedAnswers: {
-            answers: {
-                questionId: string;
-                answer: number | number[] | string | string[] | {
-                    [key: string]: number;
-                } | {
-                    x: number;
-                    y: number;
-                } | null;
-                timeSpent: number;
-            }[];
-            /**
-             * Format: date-time
-             * @example 2026-12-04T09:30:00.000Z
-             */
-            savedAt: string;
-        };
-        AttemptDetail: {
-            /** @example 6743a1f0c2b5e80012ab34cd */
-            id: string;
-            userId: string;
-            /** @example Иван Петров */
-            userName: string;
-            quizId: string;
-            quizTitle: string;
-            courseId: string;
-            courseTitle: string;
-            lessonId: string;
-            /** @description Версия курса, на которой пройдена попытка */
-            courseVersion?: number;
-            attemptNumber: number;
-            /**
-             * @description «submitted»: попытка кандидата, которому ссылка не показывает результат
-             * @enum {string}
-             */
-            status: "passed" | "failed" | "in_progress" | "submitted";
-            score: number;
-            maxScore: number;
-            percentage: number;
-            passingScore: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-24T09:30:00.000Z
-             */
-            startedAt: string;
-            completedAt: string | null;
-            durationMinutes: number | null;
-            /** @description Ответов ждут проверки куратором; пока больше 0, попытка «на проверке» */
-            pendingReviews: number;
-            /** @description Пройдено кандидатом по ссылке */
-            viaLink?: boolean;
-            /** @description Ссылка не показывает кандидату результат */
-            resultHidden?: boolean;
-            /** @enum {string} */
-            showExplanations: "immediately" | "after_submission" | "after_course";
-            questionsRevealed: boolean;
-            correctAnswersRevealed: boolean;
-            questions: {
-                questionId: string;
-                /** @enum {string} */
-                type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
-                question: string;
-                answerText: string | null;
-                isCorrect: boolean;
-                correctAnswerText: string | null;
-                explanation: string | null;
-                timeSpent: number;
-                review?: components["schemas"]["AnswerReview"] | null;
-            }[];
-            lateAnswers: number;
-            savedAnswers?: components["schemas"]["SavedAnswers"];
-        };
-        AnswerReview: {
-            score: number;
-            comment: string;
-            reviewerName: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-24T09:30:00.000Z
-             */
-            reviewedAt: string;
-        };
         ScormAttemptState: {
             /** @example 6743a1f0c2b5e80012ab34cd */
             id: string;
@@ -5216,6 +5039,89 @@ export interface components {
             page: number;
             limit: number;
         };
+        AttemptDetail: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            id: string;
+            userId: string;
+            /** @example Иван Петров */
+            userName: string;
+            quizId: string;
+            quizTitle: string;
+            courseId: string;
+            courseTitle: string;
+            lessonId: string;
+            /** @description Версия курса, на которой пройдена попытка */
+            courseVersion?: number;
+            attemptNumber: number;
+            /**
+             * @description «submitted»: попытка кандидата, которому ссылка не показывает результат
+             * @enum {string}
+             */
+            status: "passed" | "failed" | "in_progress" | "submitted";
+            score: number;
+            maxScore: number;
+            percentage: number;
+            passingScore: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T09:30:00.000Z
+             */
+            startedAt: string;
+            completedAt: string | null;
+            durationMinutes: number | null;
+            /** @description Ответов ждут проверки куратором; пока больше 0, попытка «на проверке» */
+            pendingReviews: number;
+            /** @description Пройдено кандидатом по ссылке */
+            viaLink?: boolean;
+            /** @description Ссылка не показывает кандидату результат */
+            resultHidden?: boolean;
+            /** @enum {string} */
+            showExplanations: "immediately" | "after_submission" | "after_course";
+            questionsRevealed: boolean;
+            correctAnswersRevealed: boolean;
+            questions: {
+                questionId: string;
+                /** @enum {string} */
+                type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
+                question: string;
+                answerText: string | null;
+                isCorrect: boolean;
+                correctAnswerText: string | null;
+                explanation: string | null;
+                timeSpent: number;
+                review?: components["schemas"]["AnswerReview"] | null;
+            }[];
+            lateAnswers: number;
+            savedAnswers?: components["schemas"]["SavedAnswers"];
+        };
+        AnswerReview: {
+            score: number;
+            comment: string;
+            reviewerName: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T09:30:00.000Z
+             */
+            reviewedAt: string;
+        };
+        /** @description Ответы, сохранённые учащимся по ходу попытки (только своей и незавершённой) */
+        SavedAnswers: {
+            answers: {
+                questionId: string;
+                answer: number | number[] | string | string[] | {
+                    [key: string]: number;
+                } | {
+                    x: number;
+                    y: number;
+                } | null;
+                timeSpent: number;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-12-04T09:30:00.000Z
+             */
+            savedAt: string;
+        };
         QuizAnalysis: {
             /** @example 6743a1f0c2b5e80012ab34cd */
             quizId: string;
@@ -5444,6 +5350,43 @@ export interface components {
                 averagePercentage: number;
             };
         };
+        AttemptSummary: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            id: string;
+            userId: string;
+            /** @example Иван Петров */
+            userName: string;
+            quizId: string;
+            quizTitle: string;
+            courseId: string;
+            courseTitle: string;
+            lessonId: string;
+            /** @description Версия курса, на которой пройдена попытка */
+            courseVersion?: number;
+            attemptNumber: number;
+            /**
+             * @description «submitted»: попытка кандидата, которому ссылка не показывает результат
+             * @enum {string}
+             */
+            status: "passed" | "failed" | "in_progress" | "submitted";
+            score: number;
+            maxScore: number;
+            percentage: number;
+            passingScore: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T09:30:00.000Z
+             */
+            startedAt: string;
+            completedAt: string | null;
+            durationMinutes: number | null;
+            /** @description Ответов ждут проверки куратором («на проверке») */
+            pendingReviews?: number;
+            /** @description Пройдено кандидатом по ссылке */
+            viaLink?: boolean;
+            /** @description Ссылка не показывает кандидату результат */
+            resultHidden?: boolean;
+        };
         MyAssignmentPage: {
             data: components["schemas"]["MyAssignment"][];
             total: number;
@@ -5586,6 +5529,63 @@ export interface components {
                 date: string;
                 count: number;
             }[];
+        };
+        QuizCard: {
+            quiz: components["schemas"]["QuizInfo"];
+            attemptsUsed: number;
+            latest: components["schemas"]["AttemptSummary"] | null;
+            best: components["schemas"]["AttemptSummary"] | null;
+            inProgress: {
+                id: string;
+                deadline: string | null;
+            } | null;
+            canStart: boolean;
+            blockedReason: string | null;
+        };
+        QuizInfo: {
+            /** @example 6743a1f0c2b5e80012ab34cd */
+            id: string;
+            title: string;
+            description: string;
+            questionsCount: number;
+            passingScore: number;
+            maxAttempts: number;
+            /** @description Минуты; null — без ограничения */
+            timeLimit: number | null;
+            /** @enum {string} */
+            showExplanations: "immediately" | "after_submission" | "after_course";
+            /** @enum {string} */
+            showCorrectAnswers: "after_each_attempt" | "after_pass_or_last" | "never";
+        };
+        StartedAttempt: {
+            attempt: components["schemas"]["AttemptSummary"];
+            quiz: components["schemas"]["QuizInfo"];
+            questions: {
+                id: string;
+                /** @enum {string} */
+                type: "single_choice" | "multiple_choice" | "true_false" | "ordering" | "matching" | "fill_blanks" | "short_answer" | "long_answer" | "numeric" | "file_upload" | "hotspot" | "image_labels" | "scale" | "matrix";
+                question: string;
+                options: string[];
+                left?: string[];
+                right?: string[];
+                blanksCount?: number;
+                rows?: string[];
+                image?: string;
+                imageAlt?: string;
+                markers?: {
+                    x: number;
+                    y: number;
+                }[];
+                labels?: string[];
+            }[];
+            deadline: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T09:30:00.000Z
+             */
+            serverNow: string;
+            resumed: boolean;
+            savedAnswers?: components["schemas"]["SavedAnswers"];
         };
         AttemptAnswersSaved: {
             /**
@@ -14086,405 +14086,6 @@ export interface operations {
             };
         };
     };
-    getQuizCard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор квиза */
-                quizId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Карточка */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["QuizCard"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Недостаточно прав для этого действия",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Квиза нет, или он недоступен */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Квиз не найден",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    startAttempt: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Ключ повтора: 1–255 печатных символов ASCII, свой для каждого нового запроса */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "quizId": "6743a1f0c2b5e80012ab34cd",
-                 *       "courseId": "6743a1f0c2b5e80012ab34cd",
-                 *       "lessonId": "6743a1f0c2b5e80012ab34cd"
-                 *     }
-                 */
-                "application/json": {
-                    quizId: string;
-                    courseId: string;
-                    lessonId: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Продолжается начатая попытка */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StartedAttempt"];
-                };
-            };
-            /** @description Попытка начата */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StartedAttempt"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав, или нет действующего согласия на обработку персональных данных */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Обучение недоступно без согласия на обработку персональных данных. Подтвердите «Согласие на обработку персональных данных» и повторите",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Квиза нет в этом уроке, или он недоступен */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "В этом уроке нет такого квиза",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Начать нельзя: попытки закончились или квиз уже пройден */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Попытки закончились: использовано 3 из 3",
-                     *       "statusCode": 409
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Idempotency-Key уже использован для другого запроса */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Этот Idempotency-Key уже использован для другого запроса",
-                     *       "statusCode": 422
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    submitAttempt: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор попытки */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "answers": [
-                 *         {
-                 *           "questionId": "q1",
-                 *           "answer": 0,
-                 *           "timeSpent": 12
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @default [] */
-                    answers?: {
-                        questionId: string;
-                        answer: number | number[] | string | string[] | {
-                            [key: string]: number;
-                        } | {
-                            x: number;
-                            y: number;
-                        } | null;
-                        /** @default 0 */
-                        timeSpent?: number;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Результат попытки */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttemptDetail"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Роли не хватает прав, или нет действующего согласия на обработку персональных данных */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Обучение недоступно без согласия на обработку персональных данных. Подтвердите «Согласие на обработку персональных данных» и повторите",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Попытки нет, или она чужая */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Попытка не найдена",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getAttempt: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Идентификатор попытки */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Попытка */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttemptDetail"];
-                };
-            };
-            /** @description Неверные данные запроса */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Проверьте правильность заполнения полей",
-                     *       "statusCode": 400
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Нет токена, или сессия завершена */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Требуется вход в систему",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Попытки нет, или она чужая */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Попытка не найдена",
-                     *       "statusCode": 404
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     listScormAttempts: {
         parameters: {
             query?: {
@@ -19475,6 +19076,405 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Назначение не найдено",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuizCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор квиза */
+                quizId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Карточка */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizCard"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Недостаточно прав для этого действия",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Квиза нет, или он недоступен */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Квиз не найден",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startAttempt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Ключ повтора: 1–255 печатных символов ASCII, свой для каждого нового запроса */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quizId": "6743a1f0c2b5e80012ab34cd",
+                 *       "courseId": "6743a1f0c2b5e80012ab34cd",
+                 *       "lessonId": "6743a1f0c2b5e80012ab34cd"
+                 *     }
+                 */
+                "application/json": {
+                    quizId: string;
+                    courseId: string;
+                    lessonId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Продолжается начатая попытка */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedAttempt"];
+                };
+            };
+            /** @description Попытка начата */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedAttempt"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав, или нет действующего согласия на обработку персональных данных */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Обучение недоступно без согласия на обработку персональных данных. Подтвердите «Согласие на обработку персональных данных» и повторите",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Квиза нет в этом уроке, или он недоступен */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "В этом уроке нет такого квиза",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Начать нельзя: попытки закончились или квиз уже пройден */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Попытки закончились: использовано 3 из 3",
+                     *       "statusCode": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key уже использован для другого запроса */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Этот Idempotency-Key уже использован для другого запроса",
+                     *       "statusCode": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор попытки */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "answers": [
+                 *         {
+                 *           "questionId": "q1",
+                 *           "answer": 0,
+                 *           "timeSpent": 12
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @default [] */
+                    answers?: {
+                        questionId: string;
+                        answer: number | number[] | string | string[] | {
+                            [key: string]: number;
+                        } | {
+                            x: number;
+                            y: number;
+                        } | null;
+                        /** @default 0 */
+                        timeSpent?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Результат попытки */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptDetail"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Роли не хватает прав, или нет действующего согласия на обработку персональных данных */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Обучение недоступно без согласия на обработку персональных данных. Подтвердите «Согласие на обработку персональных данных» и повторите",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Попытки нет, или она чужая */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Попытка не найдена",
+                     *       "statusCode": 404
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Идентификатор попытки */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Попытка */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptDetail"];
+                };
+            };
+            /** @description Неверные данные запроса */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Проверьте правильность заполнения полей",
+                     *       "statusCode": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Нет токена, или сессия завершена */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Требуется вход в систему",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Попытки нет, или она чужая */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Попытка не найдена",
                      *       "statusCode": 404
                      *     }
                      */

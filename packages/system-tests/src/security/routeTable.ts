@@ -13,8 +13,6 @@ import { userModel } from '@portal/svc-auth/models/user';
 import { STUDY_ROLES } from '@portal/contracts';
 import type { Caller, Portal } from './portal';
 
-const EVERYONE: readonly Role[] = ['ADMIN', 'MANAGER', 'CURATOR', 'CLIENT', 'CANDIDATE'];
-
 /** What one cell of the matrix sends: path parameters, a JSON body, a query string. */
 export interface CellRequest {
   params?: Record<string, string>;
@@ -478,6 +476,15 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     request: (p) => ({ query: `?role=${p.victim.user.role}&userId=${p.victim.user.id}`, ok: 200 }),
   },
   'content GET /internal/quizzes/:id': { ...internal, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
+  // Whether a person may see a quiz, as the progress service asks for its card: the victim as data.
+  'content GET /internal/quizzes/:id/visibility': {
+    ...internal,
+    request: (p) => ({
+      params: { id: p.seeded.quiz.id },
+      query: `?userId=${p.victim.user.id}&role=${p.victim.user.role}`,
+      ok: 204,
+    }),
+  },
   // An attempt's start as the progress service asks it: the learner (the victim, a CANDIDATE) as data.
   'content POST /internal/attempt-starts': {
     ...internal,
@@ -517,28 +524,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ...internal,
     request: (p) => ({ query: `?userId=${p.as.CURATOR.user.id}`, ok: 200 }),
   },
-  // progress: studying is for CLIENT, CANDIDATE and MANAGER; the victim's attempt is nobody else's
-  'progress GET /api/attempts/quiz/:quizId': {
-    access: STUDY_ROLES,
-    request: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
-  },
-  'progress POST /api/attempts': {
-    access: STUDY_ROLES,
-    request: (p) => ({
-      body: { quizId: p.seeded.quiz.id, courseId: p.seeded.course.id, lessonId: p.seeded.quizLessonId },
-      ok: 201,
-    }),
-  },
-  'progress POST /api/attempts/:id/submit': {
-    access: STUDY_ROLES,
-    hiddenFrom: STUDY_ROLES,
-    request: (p) => ({ params: { id: p.victimAttemptId }, body: { answers: [] } }),
-  },
-  'progress GET /api/attempts/:id': {
-    access: EVERYONE,
-    hiddenFrom: STUDY_ROLES,
-    request: (p) => ({ params: { id: p.victimAttemptId }, ok: 200 }),
-  },
   // SCORM attempts: learners open and commit their own (a lesson without a package, an attempt of
   // nobody's: 404); anyone reads attempts by the results' rule; item analysis as the quiz's.
   ...declaredRules('progress', progressScormApi, {
@@ -556,6 +541,18 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // only their own: someone else's, or a missing one, is 404), learning programs and candidate links
   ...declaredRules('progress', progressApi, {
     markNotificationRead: () => ({ params: { id: '0123456789abcdef01234567' }, ok: 404 }),
+    // Taking a quiz is for CLIENT, CANDIDATE and MANAGER; the victim's attempt is nobody else's: the
+    // other learners submit it or read it to 404, staff read it (the matrix's CURATOR owns its course).
+    getQuizCard: (p) => ({ params: { quizId: p.seeded.quiz.id }, ok: 200 }),
+    startAttempt: (p) => ({
+      body: { quizId: p.seeded.quiz.id, courseId: p.seeded.course.id, lessonId: p.seeded.quizLessonId },
+      ok: 201,
+    }),
+    submitAttempt: {
+      hiddenFrom: STUDY_ROLES,
+      request: (p) => ({ params: { id: p.victimAttemptId }, body: { answers: [] } }),
+    },
+    getAttempt: { hiddenFrom: STUDY_ROLES, request: (p) => ({ params: { id: p.victimAttemptId }, ok: 200 }) },
     // The victim's attempt holds no answer for a person to grade: 404 to those with the right.
     gradeAnswer: (p) => ({ params: { attemptId: p.victimAttemptId, questionId: 'q1' }, body: { score: 0 }, ok: 404 }),
     // Only its own learner saves an attempt's answers: the victim's is 404 to everyone else with the right.

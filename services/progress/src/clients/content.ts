@@ -67,10 +67,10 @@ export interface ContentClient {
    */
   getQuiz(quizId: string, drawSeed?: string): Promise<StoredQuiz>;
   /**
-   * 404 unless the learner may see the quiz (a lesson they can see holds it): asked with their own
-   * token, so it is the content service's rule, not a copy of it.
+   * 404 unless the person may see the quiz (for a learner: a lesson they can see holds it): asked with
+   * the service identity and the person as data, so it is the content service's rule, not a copy of it.
    */
-  assertQuizVisible(quizId: string, authorization: string): Promise<void>;
+  assertQuizVisible(quizId: string, person: { id: string; role: Role }): Promise<void>;
   /**
    * The courses whose learners' answers and statistics a person may see: 'all' for an ADMIN, the
    * ones a CURATOR owns or co-authors (the content service's rule, asked with the person as data),
@@ -213,10 +213,12 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       if (status !== 200) refuse(status, body, SCORM_MSG.packageNotFound);
       return body as ScormLessonBinding;
     },
-    async assertQuizVisible(quizId, authorization) {
-      const { status, body } = await call(`/api/quizzes/${encodeURIComponent(quizId)}`, { authorization });
+    async assertQuizVisible(quizId, person) {
+      const query = new URLSearchParams({ userId: person.id, role: person.role });
+      const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}/visibility?${query}`, internal);
+      // Whatever the content service finds wrong with the quiz's id, for this person there is no such quiz.
       if (status === 400 || status === 404) throw notFound(QUIZ_MSG.quizNotFound);
-      if (status !== 200) refuse(status, body, QUIZ_MSG.quizNotFound);
+      if (status !== 204) refuse(status, body, QUIZ_MSG.quizNotFound);
     },
   };
 }

@@ -4,7 +4,8 @@ import { badRequest, clock, notFound, type Principal } from '@portal/service-kit
 import { renderCertificate } from '../certificates/pdf';
 import type { CertificateDoc } from '../models/certificate';
 import type { ProgressModels } from '../models';
-import { courseCompletedAt, courseSnapshot } from './assignments';
+import { courseSnapshot } from './assignments';
+import { courseCompletedAt } from './assignmentStatus';
 import type { ProgressDeps } from './deps';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

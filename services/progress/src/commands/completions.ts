@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import { conflict, notFound, op, type Principal } from '@portal/service-kit';
 import type { ProgressModels } from '../models';
+import type { AttemptDoc } from '../models/attempt';
 import { noteLearnerActivity } from './activity';
 import type { ProgressDeps } from './deps';
 import { assertCourseOpen, onCourseCompleted } from './programEnrolment';
@@ -83,30 +84,38 @@ async function holdsSco(deps: ProgressDeps, lesson: { id: string; hasScorm?: boo
   return (await deps.content.scormBinding(lesson.id)) !== null;
 }
 
+/** A pass of the lesson's quiz as its caller holds it, already stored (a submit, a review's last grade). */
+export type HeldPass = Pick<AttemptDoc, 'userId' | 'courseId' | 'lessonId' | 'status' | 'awaitingReview' | 'completedAt'>;
+
 /**
  * Marks a lesson completed for the learner (idempotent: a second call changes nothing) and, when
  * it was the last one, records the course as completed. Each new record publishes one audit event.
  * A lesson with a quiz is completed only once its quiz is passed (409 before); any other lesson with
  * a SCORM package only by its SCO (`bySco`, when the package reports completion): 409 otherwise.
+ *
+ * A caller holding the learner's stored pass of the lesson's quiz hands it on (`pass`), and the store
+ * is not asked what it answers: whether the quiz is passed, and whether the learner's activity in the
+ * course is still to be noted (an attempt of theirs in it is one, so it was noted at its start).
  */
 export async function completeLesson(
   deps: ProgressDeps,
   actor: Principal,
   course: CourseOutline,
   lessonId: string,
-  { bySco = false }: { bySco?: boolean } = {},
+  { bySco = false, pass }: { bySco?: boolean; pass?: HeldPass } = {},
 ): Promise<LessonCompleteResult> {
   const { models, audit } = deps;
   const lesson = course.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
+  const held = pass && pass.userId === actor.id && pass.courseId === course.id && pass.lessonId === lessonId && isFinalPass(pass);
   // A lesson with a quiz counts by its quiz whatever else it holds (completedLessonIdsOf).
   if (lesson.hasQuiz) {
-    if (!bySco) await assertQuizPassed(models, actor.id, lesson);
+    if (!bySco && !(held && countsFor(lesson, pass.completedAt))) await assertQuizPassed(models, actor.id, lesson);
   } else if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
   // A course of a stage its program keeps closed is not completed lesson by lesson before the stage opens.
   await assertCourseOpen(deps, actor, course.id);
 
-  await noteLearnerActivity(deps, actor, course.id);
+  if (!held) await noteLearnerActivity(deps, actor, course.id);
   const now = new Date();
   let created = false;
   try {
@@ -119,12 +128,15 @@ export async function completeLesson(
   } catch (err) {
     if (!isDuplicate(err)) throw err; // a simultaneous call wrote it first
   }
-  let record = await models.completions.findOne({ userId: actor.id, lessonId }).lean();
-  // A lesson to be taken again: the completion before the requirement is replaced by this one.
-  if (record && !countsFor(lesson, record.completedAt)) {
-    await models.completions.updateOne({ _id: record._id }, { $set: { completedAt: now } });
-    record = { ...record, completedAt: now };
-    created = true;
+  // The record this call wrote is known as written; one written before is read.
+  let completedAt = now;
+  if (!created) {
+    const record = await models.completions.findOne({ userId: actor.id, lessonId }, { completedAt: 1 }).lean();
+    // A lesson to be taken again: the completion before the requirement is replaced by this one.
+    if (record && !countsFor(lesson, record.completedAt)) {
+      await models.completions.updateOne({ _id: record._id }, { $set: { completedAt: now } });
+      created = true;
+    } else if (record) completedAt = record.completedAt;
   }
   if (created) {
     audit.publish({
@@ -143,7 +155,7 @@ export async function completeLesson(
   // Programs holding the course move on: a stage completes, the next one opens (a quiz passed again
   // counts in a recurring program, so this runs whenever the course stands completed).
   if (progress.isCompleted) await onCourseCompleted(deps, actor, course.id);
-  return { lessonId, courseId: course.id, completedAt: (record?.completedAt ?? now).toISOString(), created, progress };
+  return { lessonId, courseId: course.id, completedAt: completedAt.toISOString(), created, progress };
 }
 
 async function recordCourseCompletion(deps: ProgressDeps, actor: Principal, course: CourseOutline, at: Date): Promise<Date> {

@@ -4,7 +4,7 @@ import { badRequest, clock, notFound, op, type Principal } from '@portal/service
 import type { ProgressModels } from '../models';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
 import { presentMyProgram } from '../presenters/program';
-import { describeAudience } from './assignments';
+import { describeAudience } from './assignmentAudience';
 import type { ProgressDeps } from './deps';
 import { settleMembers, type EnrolDeps } from './programEnrolment';
 import { courseDoneTimes, statesOf } from './programMembers';

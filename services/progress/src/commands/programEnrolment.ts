@@ -3,7 +3,7 @@ import { PROGRAM_MSG, notificationLinks, programNotificationText } from '@portal
 import { clock, conflict, isDuplicateKey, op, type Principal } from '@portal/service-kit';
 import { endsAudience, type PeopleClient } from '../clients/people';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
-import { assignedTo, audiencePage } from './assignments';
+import { assignedTo, audiencePage } from './assignmentAudience';
 import type { ProgressDeps } from './deps';
 import { notifyOnce, type NotificationDraft } from './notifications';
 import { issueProgramCertificate } from './programCertificates';

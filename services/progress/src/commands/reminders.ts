@@ -10,7 +10,9 @@ import { op, type AuditPublisher, type Principal } from '@portal/service-kit';
 import type { CertificateIssuer } from '../certificates/pdf';
 import { endsAudience, type PeopleClient } from '../clients/people';
 import type { AssignmentDoc } from '../models/assignment';
-import { audiencePage, assignmentsDueOn, statusesFor } from './assignments';
+import { audiencePage } from './assignmentAudience';
+import { assignmentsDueOn } from './assignments';
+import { statusesFor } from './assignmentStatus';
 import { notifyOnce, type NotificationDraft, type NotifyDeps } from './notifications';
 
 export interface ReminderDeps extends NotifyDeps {

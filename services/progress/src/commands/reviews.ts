@@ -138,7 +138,9 @@ export async function gradeAnswer(
       // in the course as the learner reads it (not as the grader, an author, reads its draft).
       const learner: Principal = { id: attempt.userId, fullName: attempt.userName, email: '', role: 'CANDIDATE' };
       try {
-        await completeLesson(deps, learner, await content.outlineFor(attempt.courseId, learner), attempt.lessonId);
+        const course = await content.outlineFor(attempt.courseId, learner);
+        const pass = { ...attempt, status: result.status, awaitingReview: false };
+        await completeLesson(deps, learner, course, attempt.lessonId, { pass });
       } catch (err) {
         logger.warn({ attempt: attemptId, err: (err as Error).message }, 'lesson not completed after a graded pass');
       }

@@ -1,6 +1,7 @@
 import {
   PROGRESS_MSG,
   RESULTS_ALL_ROLES,
+  ROLES,
   STUDY_ROLES,
   formatMessage,
   type AttemptStatus,
@@ -74,3 +75,17 @@ export const correctAnswersRevealed = (user: Principal, setting: ShowCorrectAnsw
  * (only one's own, else 404) is the save's store filter (`saveAnswers`).
  */
 export const ownAttemptAnswers = definePolicy('ownAttemptAnswers', STUDY_ROLES);
+
+/**
+ * Taking a quiz (its card, a start, a submit): the studying roles reach the routes (a start and a
+ * submit then ask for the consent, in their handlers); a submitted attempt's own rule (only one's own,
+ * else 404) follows its load.
+ */
+export const quizTakers = definePolicy('quizTakers', STUDY_ROLES);
+
+/**
+ * Reading an attempt with its results: anyone signed in reaches the route; then `maySeeAttempt`
+ * (one's own, ADMIN any, a CURATOR those of the courses they own or co-author) or 404, so no role is
+ * refused as such.
+ */
+export const attemptReaders = definePolicy('attemptReaders', ROLES);

@@ -1,6 +1,6 @@
 import type { Assignment, AssignmentPerson, MyAssignment, PersonStatus } from '@portal/contracts';
 import type { Principal } from '@portal/service-kit';
-import { audienceOf } from '../commands/assignments';
+import { audienceOf } from '../commands/assignmentAudience';
 import type { AssignmentDoc } from '../models/assignment';
 
 export const presentAssignment = (doc: AssignmentDoc): Assignment => ({

@@ -13,7 +13,7 @@ import {
   type StageStatus,
 } from '@portal/contracts';
 import { clock, type Principal } from '@portal/service-kit';
-import { audienceOf } from '../commands/assignments';
+import { audienceOf } from '../commands/assignmentAudience';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
 import { canEditProgram } from '../policies/programs';
 

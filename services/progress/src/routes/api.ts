@@ -4,7 +4,7 @@
  */
 import type { RouteDeclaration } from '@portal/service-kit';
 import { analyzeQuiz } from './analysis/declarations';
-import { saveAttemptAnswers } from './attempts/declarations';
+import * as attempts from './attempts/declarations';
 import * as assignments from './assignments/declarations';
 import * as candidateLinks from './candidateLinks/declarations';
 import * as certificates from './certificates/declarations';
@@ -13,10 +13,6 @@ import * as programs from './programs/declarations';
 import * as progress from './progress/declarations';
 import * as results from './results/declarations';
 import * as reviews from './reviews/declarations';
-
-/** Answer schemas the gateway's hand-kept paths of progress's other routes (attempts) share with these. */
-export { attemptDetailSchema, attemptSummarySchema } from './results/schema';
-export { savedAnswersSchema } from './attempts/schema';
 
 export const progressApi: readonly RouteDeclaration[] = [
   listNotifications,
@@ -71,5 +67,9 @@ export const progressApi: readonly RouteDeclaration[] = [
   assignments.listAssignmentPeople,
   assignments.assignmentReport,
   assignments.exportAssignmentPeople,
-  saveAttemptAnswers,
+  attempts.getQuizCard,
+  attempts.startAttempt,
+  attempts.submitAttempt,
+  attempts.getAttempt,
+  attempts.saveAttemptAnswers,
 ];

@@ -13,7 +13,8 @@ import { AttemptStarts } from '../../commands/attemptStarts';
 import { courseOutlineCacheOf } from '../../commands/courseDetailCache';
 import { editableCourseIds, loadVisibleCourse, markLearnerActivity } from '../../commands/courses';
 import { lessonCacheOf } from '../../commands/lessonCache';
-import { internalQuiz } from '../../commands/quizzes';
+import { readsQuizAsAuthor } from '../../commands/ownership';
+import { internalQuiz, loadQuiz, loadQuizForLearner } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import { lessonBinding } from '../../scorm/packages';
 import { presentBlock } from '../../presenters/block';
@@ -55,6 +56,18 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
     const drawSeed =
       typeof ctx.query.drawSeed === 'string' && /^[0-9a-f]{8,64}$/.test(ctx.query.drawSeed) ? ctx.query.drawSeed : undefined;
     ctx.body = await internalQuiz(models, ctx.params.id, lessonId, drawSeed);
+  });
+
+  /**
+   * For the progress service (a quiz's card): whether a person (given as data) may see the quiz, by
+   * the rule of GET /api/quizzes/{id}: those who read it as its authors always, anyone else only when
+   * a lesson they see holds it. 204 when they may; otherwise 404, as for a quiz that does not exist.
+   */
+  router.get('/quizzes/:id/visibility', async (ctx) => {
+    const reader = readerOf(ctx);
+    const quiz = await loadQuiz(models, ctx.params.id);
+    if (!(await readsQuizAsAuthor(models, reader, quiz))) await loadQuizForLearner(models, reader, ctx.params.id);
+    ctx.status = 204;
   });
 
   /**

@@ -1,6 +1,6 @@
-import { newQuestion, type InternalQuiz, type Quiz } from '@portal/contracts';
+import { QUIZ_MSG, newQuestion, type InternalQuiz, type Quiz, type Role } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
-import { seedCourse, startContent, uniqueTitle, type ContentTestBed } from '../../testing';
+import { basedOnStored, seedCourse, startContent, uniqueTitle, type ContentTestBed } from '../../testing';
 
 let bed: ContentTestBed;
 beforeAll(async () => {
@@ -77,5 +77,86 @@ describe('GET /internal/quizzes/{id}', () => {
     expect((await internal(`/internal/quizzes/${quiz.id}?lessonId=64b7f0c2a1b2c3d4e5f60718`)).body).toMatchObject({
       lessonId: first,
     });
+  });
+});
+
+describe('GET /internal/quizzes/{id}/visibility', () => {
+  /** A course of the bed's CURATOR whose one lesson holds a new quiz: published unless asked otherwise. */
+  async function heldQuiz(status: 'published' | 'draft' = 'published') {
+    const quiz = await createQuiz();
+    const course = await seedCourse(bed, { modules: [1], status });
+    const lessonId = course.modules[0].lessons[0].id;
+    const path = `/api/blocks/${lessonId}`;
+    const held = await api(bed.content.url, 'PATCH', path, {
+      token: staff(),
+      body: await basedOnStored(bed, path, {
+        content: [{ id: 'qz', type: 'quiz', content: { quizId: quiz.id, questionsCount: 1 } }],
+      }),
+    });
+    expect(held.status).toBe(200);
+    return { quizId: quiz.id, courseId: course.id, lessonId };
+  }
+  const visibility = (quizId: string, role: Role, userId = bed.as[role].user.id) =>
+    api(bed.content.url, 'GET', `/internal/quizzes/${quizId}/visibility?${new URLSearchParams({ userId, role })}`, {
+      headers: { 'x-internal-token': bed.content.ctx.config.INTERNAL_TOKEN },
+    });
+
+  it('is for other services only, and needs to know whose sight it is (400 naming the field)', async () => {
+    const { quizId } = await heldQuiz();
+    const path = `/internal/quizzes/${quizId}/visibility?userId=${bed.as.CLIENT.user.id}&role=CLIENT`;
+    expect((await api(bed.content.url, 'GET', path)).status).toBe(403);
+    expect((await api(bed.content.url, 'GET', path, { token: bed.as.CLIENT.token })).status).toBe(403);
+    const unknown = await visibility(quizId, 'ROOT' as Role, 'u1');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toBe('role');
+  });
+
+  it('answers as GET /api/quizzes/{id} lets each read the quiz: a learner one of a lesson they see, its authors and ADMIN any', async () => {
+    const shown = await heldQuiz();
+    const drafted = await heldQuiz('draft');
+    const loose = await createQuiz();
+    const cases = [
+      [shown.quizId, 'CLIENT'],
+      [shown.quizId, 'MANAGER'],
+      [drafted.quizId, 'CLIENT'],
+      [drafted.quizId, 'CURATOR'],
+      [drafted.quizId, 'ADMIN'],
+      [loose.id, 'CANDIDATE'],
+      [loose.id, 'CURATOR'],
+      ['64b7f0c2a1b2c3d4e5f60718', 'CURATOR'],
+    ] as const;
+    // Each case: the role, whether it may see the quiz here, and what the public read answers it.
+    const seen: Array<[Role, boolean, number]> = [];
+    for (const [quizId, role] of cases) {
+      const [internalAnswer, publicAnswer] = await Promise.all([
+        visibility(quizId, role),
+        api(bed.content.url, 'GET', `/api/quizzes/${quizId}`, { token: bed.as[role].token }),
+      ]);
+      seen.push([role, internalAnswer.status === 204, publicAnswer.status]);
+      if (internalAnswer.status === 404) expect(internalAnswer.body.message).toBe(QUIZ_MSG.quizNotFound);
+    }
+    expect(seen).toEqual([
+      ['CLIENT', true, 200],
+      ['MANAGER', true, 200],
+      ['CLIENT', false, 404],
+      ['CURATOR', true, 200],
+      ['ADMIN', true, 200],
+      ['CANDIDATE', false, 404],
+      ['CURATOR', true, 200],
+      ['CURATOR', false, 404],
+    ]);
+  });
+
+  it('follows the lesson: a quiz of a lesson turned draft is no longer a learner’s', async () => {
+    const where = await heldQuiz();
+    expect((await visibility(where.quizId, 'CLIENT')).status).toBe(204);
+    const path = `/api/blocks/${where.lessonId}`;
+    const hidden = await api(bed.content.url, 'PATCH', path, {
+      token: staff(),
+      body: await basedOnStored(bed, path, { status: 'draft' }),
+    });
+    expect(hidden.status).toBe(200);
+    expect((await visibility(where.quizId, 'CLIENT')).status).toBe(404);
+    expect((await visibility(where.quizId, 'CURATOR')).status).toBe(204);
   });
 });

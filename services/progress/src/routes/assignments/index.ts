@@ -27,18 +27,15 @@ import {
   type ServiceContext,
 } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
+import { assignedTo, audiencePage } from '../../commands/assignmentAudience';
 import {
-  assignedTo,
-  assignmentReport,
-  audiencePage,
-  audienceStatuses,
   createAssignment,
   deleteAssignment,
   extendAssignment,
   loadAssignment,
-  statusesFor,
   updateAssignment,
 } from '../../commands/assignments';
+import { assignmentReport, audienceStatuses, statusesFor } from '../../commands/assignmentStatus';
 import type { ProgressDeps } from '../../commands/deps';
 import { authorizeAssignmentEdit } from '../../policies/assignments';
 import { presentAssignment, presentAssignmentPerson, presentMyAssignment } from '../../presenters/assignment';

@@ -1,5 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { CERTIFICATE_MSG, CONTENT_MSG, PROGRESS_MSG, QUIZ_MSG, type AttemptDetail, type StartedAttempt } from '@portal/contracts';
+import {
+  CERTIFICATE_MSG,
+  CONTENT_MSG,
+  PROGRESS_MSG,
+  QUIZ_MSG,
+  type AttemptDetail,
+  type QuizCard,
+  type StartedAttempt,
+} from '@portal/contracts';
 import { api, type ApiAnswer } from '@portal/devstack/testing';
 import { basedOnStored, waitForVersion } from '@portal/svc-content/testing';
 import { SAMPLE_QUESTIONS, seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
@@ -259,5 +267,45 @@ describe("the learner's token never goes on to the content service", () => {
     });
     expect(seen.requests.length).toBeGreaterThanOrEqual(3);
     expect(seen.requests.filter((r) => r.userToken)).toEqual([]);
+  });
+
+  it('the quiz card asks whether the learner may see the quiz with the service identity, the learner as data', async () => {
+    const seeded = await seedQuizCourse(bed);
+    const me = await bed.learner();
+    const card = () =>
+      api<Answer<QuizCard>>(bed.progress.url, 'GET', `/api/attempts/quiz/${seeded.quiz.id}`, { token: me.token });
+
+    let shown: ApiAnswer<Answer<QuizCard>> | undefined;
+    const seen = await contentDuring(async () => {
+      shown = await card();
+    });
+
+    expect(shown!.status).toBe(200);
+    expect(shown!.body).toMatchObject({ quiz: { id: seeded.quiz.id }, canStart: true });
+    expect(seen.requests.map((r) => r.line).sort()).toEqual(
+      [`GET /internal/quizzes/${seeded.quiz.id}`, `GET /internal/quizzes/${seeded.quiz.id}/visibility`].sort(),
+    );
+    expect(seen.requests.filter((r) => r.userToken)).toEqual([]);
+  });
+
+  it('the quiz card of a quiz in a course the learner cannot see, or in a lesson hidden from them, is 404 with nothing shown', async () => {
+    const seeded = await seedQuizCourse(bed);
+    const me = await bed.learner();
+    const card = () =>
+      api<Answer<QuizCard>>(bed.progress.url, 'GET', `/api/attempts/quiz/${seeded.quiz.id}`, { token: me.token });
+    expect((await card()).status).toBe(200);
+
+    expect((await curatorCall('PATCH', `/api/blocks/${seeded.quizLessonId}`, { status: 'draft' })).status).toBe(200);
+    const hiddenLesson = await card();
+    expect(hiddenLesson.status).toBe(404);
+    expect(hiddenLesson.body.message).toBe(QUIZ_MSG.quizNotFound);
+
+    expect((await curatorCall('PATCH', `/api/blocks/${seeded.quizLessonId}`, { status: 'published' })).status).toBe(200);
+    expect((await curatorCall('PATCH', `/api/courses/${seeded.course.id}`, { status: 'draft' })).status).toBe(200);
+    const unseen = await card();
+    expect(unseen.status).toBe(404);
+    expect(unseen.body).toEqual({ message: QUIZ_MSG.quizNotFound, statusCode: 404 });
+    expect(JSON.stringify(unseen.body)).not.toContain(seeded.quiz.title);
+    expect(await bed.store.attempts.countDocuments({ userId: me.user.id })).toBe(0);
   });
 });

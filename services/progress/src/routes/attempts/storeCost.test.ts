@@ -137,7 +137,7 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     expect(saved.commands).toEqual(CLAIMED_WRITE);
   });
 
-  it('a submit reads the attempt once and closes it with one write; a failed one asks once more whether to name the right answers', async () => {
+  it('a submit reads the attempt once and closes it with one write; a failed one asks once more whether to name the right answers; a passed one completes the lesson on what it holds', async () => {
     const me = await bed.learner();
     const { body: first } = await start(me.token);
     const failed = await commandsDuring(() => submit(me.token, first.attempt.id, wrongAnswers(first)));
@@ -149,9 +149,20 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     const { body: second } = await start(me.token);
     const passed = await commandsDuring(() => submit(me.token, second.attempt.id, rightAnswers(second)));
     expect(passed.result.body).toMatchObject({ status: 'passed', score: 3 });
-    // Then the lesson's completion (completeLesson), which reads no more of the attempt by its id.
+    // Then the lesson's completion (completeLesson), handed the pass: the program lock, the completion's
+    // write and the course's progress (its completions, its attempts, whether it was completed before).
+    // Was 13: the lesson's attempts read again, the learner's activity (two questions), the completion read back.
+    expect(passed.commands).toHaveLength(9);
     expect(passed.commands.slice(0, 4)).toEqual(['find attempts _id', ...CLAIMED_WRITE]);
-    expect(passed.commands.slice(4)).not.toContain('find attempts _id');
+    expect(passed.commands.slice(4)).toEqual(
+      expect.arrayContaining([
+        LOCK,
+        'update completions',
+        'find completions userId,courseId,lessonId',
+        'find attempts userId,courseId',
+        'find course_completions userId,courseId',
+      ]),
+    );
     expect(await bed.store.completions.exists({ userId: me.user.id, lessonId: seeded.quizLessonId })).toBeTruthy();
   });
 });

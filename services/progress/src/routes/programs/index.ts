@@ -23,7 +23,7 @@ import {
   type DeclaredHandler,
 } from '@portal/service-kit';
 import type { PeopleClient } from '../../clients/people';
-import { assignedTo } from '../../commands/assignments';
+import { assignedTo } from '../../commands/assignmentAudience';
 import type { ProgressDeps } from '../../commands/deps';
 import {
   createProgramAssignment,

@@ -25,7 +25,7 @@ import {
   type ServiceContext,
 } from '@portal/service-kit';
 import type { ProgressDeps } from '../../commands/deps';
-import { finalizeExpired } from '../../commands/attempts';
+import { finalizeExpired } from '../../commands/attemptExpiry';
 import type { AttemptDoc } from '../../models/attempt';
 import { resultsScope } from '../../policies/attempts';
 import { presentAttemptSummary } from '../../presenters/attempt';

@@ -8,7 +8,7 @@ import {
   type ResultsPage,
 } from '@portal/contracts';
 import { conforms, EXAMPLE_ID, isoDateTime } from '@portal/service-kit';
-import { savedAnswersSchema } from '../attempts/schema';
+import { savedAnswersSchema } from '../attempts/savedAnswers';
 
 const id = z.string().meta({ example: EXAMPLE_ID });
 
