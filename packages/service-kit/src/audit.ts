@@ -23,6 +23,9 @@ export const AUDIT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false, // failed jobs stay for inspection
 };
 
+/** The collection, in each service's own database, that holds audit events while Redis is away. */
+export const AUDIT_OUTBOX = 'audit_outbox';
+
 interface OutboxDoc {
   _id: string;
   event: AuditEvent;
@@ -76,7 +79,7 @@ export class AuditPublisher {
     this.maxBuffer = maxBuffer;
     this.queue = new Queue(AUDIT_QUEUE, { connection, prefix, defaultJobOptions: AUDIT_JOB_OPTIONS });
     this.queue.on('error', () => undefined); // connection errors are logged once by the connection itself
-    this.outbox = store.models.AuditOutbox ?? store.model<OutboxDoc>('AuditOutbox', outboxSchema, 'audit_outbox');
+    this.outbox = store.models.AuditOutbox ?? store.model<OutboxDoc>('AuditOutbox', outboxSchema, AUDIT_OUTBOX);
     // The outbox is looked at on this timer only (any replica's events left there are delivered by
     // whichever replica's timer comes first): a flush on a request's way costs no store command.
     this.timer = setInterval(() => void this.flush({ drainOutbox: true }), retryMs);
