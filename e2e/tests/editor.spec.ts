@@ -24,8 +24,12 @@ function browserDialogs(page: Page): string[] {
 
 const CURATOR = { email: 'curator@portal.local', password: 'Portal-Kur-2026' };
 
+// Every journey arranges a course of its own, and the demos write nothing: they run side by side on the workers.
+test.describe.configure({ mode: 'parallel' });
+
 let counter = 0;
-const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${counter++}`;
+// With the worker's process id: two workers may name a course in the same millisecond.
+const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${process.pid.toString(36)}${counter++}`;
 
 async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
   const answer = await request.post('/api/auth/login', { data: account });
@@ -157,6 +161,8 @@ test('another curator’s course offers no editing until its owner adds them as 
   browser,
   request,
 }) => {
+  // Two browsers and five loads of the editor: over 30 s on a loaded 2-core machine (it timed out there at the last step).
+  test.setTimeout(60_000);
   const errors = watchConsole(page);
   const arranged = await arrangeCourse(request, [['Модуль автора', ['Урок автора']]]);
   const other = await arrangeCurator(request);
