@@ -1,10 +1,10 @@
 import { storeCounts, storeOpsSplit } from './storeOps';
-import type { Figure } from './harness';
+import { QUICK, round, type Figure } from './harness';
 import { BROWSER, measure, startPortal, type BenchPortal, type Measured } from './portal';
 import { mixedFigures, mixedLoad, type MixedResult } from './mixed';
 import { CAPACITY_REPLICAS, measureFloor, mixedWithReplicas, recordMixed, writeCapacityCosts } from './capacityCosts';
 import { stackCpuParts, cpuSplitNote } from './cpuSplit';
-import { QUICK, Table, answered, learnerHeaders, ms, round, seconds, type CapacityRow, type Cell } from './capacityTable';
+import { Table, answered, learnerHeaders, ms, seconds, type CapacityRow, type Cell } from './capacityTable';
 import { browser, burst } from './capacityProbes';
 import { type BenchStore, startPrivateStore, seedCourses, seedAudit } from './capacityStores';
 

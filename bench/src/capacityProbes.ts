@@ -1,9 +1,9 @@
 import { measure, pct, type BenchPortal } from './portal';
-import { QUICK, Table, learnerHeaders, ms, round, seconds } from './capacityTable';
+import { Table, learnerHeaders, ms, seconds } from './capacityTable';
+import { QUICK, round } from './harness';
+import { sleep } from '@portal/devstack/util';
 
 /* The capacity bench's burst of refusals and its signed-in browser beside the load. */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function once(url: string, headers: Record<string, string>): Promise<{ status: number; ms: number; error?: string }> {
   const started = performance.now();

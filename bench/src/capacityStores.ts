@@ -14,8 +14,7 @@ import { installGinTwins } from '@portal/devstack/ginTwins';
 import { freePort } from '@portal/devstack/util';
 import { type BenchPortal } from './portal';
 import type { StoreKind } from './capacity';
-
-const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+import { round } from './harness';
 
 /* ------------------------------------------------------------------------------ the stores */
 

@@ -1,10 +1,9 @@
 import type { StoreKind } from './capacity';
 import { BROWSER, type BenchPortal, type Measured } from './portal';
+import { QUICK, round } from './harness';
 
 /* The capacity bench's table of figures per store, and what its figures share. */
 
-export const QUICK = process.env.BENCH_QUICK === '1';
-export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 /** Seconds per figure: the full run's, or a few seconds with BENCH_QUICK=1 (it works; not a measurement). */
 export const seconds = (full: number) => (QUICK ? Math.min(full, 5) : full);
 

@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import type { Stack } from '@portal/devstack/stack';
-
-const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+import { round } from './harness';
 
 /* ------------------------------------------------------------------------------ where the CPU goes */
 

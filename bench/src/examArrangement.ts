@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CONSENT_DOCUMENT, MAX_ASSIGNED_USERS, dayOf, type AuthResponse, type NotificationPage } from '@portal/contracts';
 import { call, pool } from './portal';
 import { EXAM_QUESTIONS, examQuiz } from './examQuiz';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+import { sleep } from '@portal/devstack/util';
 
 /* ------------------------------------------------------------------------------ arrangement */
 

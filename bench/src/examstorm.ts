@@ -6,11 +6,12 @@ import {
   type StartedAttempt,
 } from '@portal/contracts';
 import { answerText, isAnswerCorrect, isBlank, toQuizTerms } from '@portal/quiz-engine';
-import { QUICK } from './harness';
+import { QUICK, round } from './harness';
 import { BROWSER, PRESET_ADMIN, call, pct, pool } from './portal';
 import { EXAM_QUESTIONS, shownAs, answerFor } from './examQuiz';
 import type { AnswerSaveRoute, ExamStormOptions, ExamStormResult, Timing } from './examStormTypes';
 import { type Learner, type Exam, buildExam, registerLearners, assignCourse, auditSettled } from './examArrangement';
+import { sleep } from '@portal/devstack/util';
 
 /**
  * The exam storm (BUDGETS.md, «exam storm»): N learners, registered, assigned the course and signed in
@@ -23,9 +24,6 @@ import { type Learner, type Exam, buildExam, registerLearners, assignCourse, aud
  * answer; `answerSave: null` (or BENCH_EXAM_SAVE=none) gives them without a request, as the player
  * did before it saved.
  */
-
-const round = (n: number, digits = 1) => Number(n.toFixed(digits));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /* ------------------------------------------------------------------------------ the storm */
 

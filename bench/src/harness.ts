@@ -36,6 +36,8 @@ export interface LoadResult {
 }
 
 export const QUICK = process.env.BENCH_QUICK === '1';
+/** A figure to `digits` places, for the tables (tenths unless told). */
+export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 export async function load(
   url: string,
