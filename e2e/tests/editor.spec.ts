@@ -524,8 +524,10 @@ test('with the content service stopped an edit ends in an error with Повто�
       // 2 s, then two retries 2 s apart: the error comes after about 6 s.
       await expect(saveStatus(page)).toHaveText(/^Ошибка сохранения: /, { timeout: 15_000 });
       await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
-      // The error would go back to idle after 5 s: time stands still while the service restarts.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+      // The error would go back to idle after 5 s: time stands still while the service restarts. Half a
+      // second ahead of the page's clock, which goes on between reading it and pausing it (10 ms ahead
+      // was already past on a slow host: «Cannot fast-forward to the past»).
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
     } finally {
       await own.start('content');
     }

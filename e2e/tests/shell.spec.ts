@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, landingRendered, signIn, watchConsole } from './helpers';
+import { expectAccessible, landingRendered, seriousViolations, signIn, watchConsole } from './helpers';
 
 test('the shell loads and mounts the landing remote with one React and one styled-components', async ({ page }) => {
   const errors = watchConsole(page);
@@ -133,4 +133,32 @@ test('the not-found page keeps the header, so a signed-in person goes on from it
   await expect(page).toHaveURL(/\/courses$/);
   await expect(page.locator('[data-mf="mf_courses"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toHaveCount(0);
+});
+
+test('the journeys’ axe check finds a serious finding in the page and in a frame of it, and none once they are gone', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
+  await expectAccessible(page, '/auth');
+  // A button without a name, in the page and in a same-origin frame.
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.id = 'nameless';
+    document.body.append(button);
+    const frame = document.createElement('iframe');
+    frame.title = 'Вложенная страница';
+    frame.srcdoc = '<!doctype html><html lang="ru"><title>Вложенная</title><main><button id="inside"></button></main></html>';
+    document.body.append(frame);
+  });
+  await expect(page.frameLocator('iframe[title="Вложенная страница"]').locator('#inside')).toHaveCount(1);
+  const found = await seriousViolations(page);
+  expect(found).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^button-name: #nameless —/),
+      expect.stringMatching(/^button-name: iframe.* #inside —/),
+    ]),
+  );
+  await page.evaluate(() => document.querySelectorAll('#nameless, iframe').forEach((el) => el.remove()));
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { COURSE_LIST_FILTERS, COURSE_STATUSES, type CourseStatus } from '@portal/contracts';
 import { useSearch } from '@portal/web-core';
 import type { CourseListParams, CourseListView } from '../api/courses';
@@ -33,7 +33,14 @@ export function useListParams(): [CourseListParams, (patch: Partial<CourseListPa
     });
   }, [search]);
 
+  // What the person changed here goes into the address. Params read from the address are written back
+  // only while it still says the same (to tidy it): a header link followed between this screen's first
+  // render and this effect (a fast click, a slow machine) moved it on, and writing the old params back
+  // undid the click (the link to «Мои назначения» ended on /courses). The effect above takes the new ones.
+  const changedHere = useRef(false);
   useEffect(() => {
+    if (!changedHere.current && JSON.stringify(fromUrl()) !== JSON.stringify(params)) return;
+    changedHere.current = false;
     const q = new URLSearchParams();
     if (params.search) q.set('search', params.search);
     if (params.status !== 'all') q.set('status', params.status);
@@ -44,6 +51,9 @@ export function useListParams(): [CourseListParams, (patch: Partial<CourseListPa
       window.history.replaceState(window.history.state, '', next);
   }, [params]);
 
-  const update = useCallback((patch: Partial<CourseListParams>) => setParams((p) => ({ ...p, page: 1, ...patch })), []);
+  const update = useCallback((patch: Partial<CourseListParams>) => {
+    changedHere.current = true;
+    setParams((p) => ({ ...p, page: 1, ...patch }));
+  }, []);
   return [params, update];
 }

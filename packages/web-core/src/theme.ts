@@ -29,9 +29,12 @@ export const themeStore = {
   toggle() {
     dark = !dark;
     localStorage.setItem(DARK_MODE_KEY, String(dark));
-    const root = document.documentElement;
-    root.classList.add('theme-transition');
-    window.setTimeout(() => root.classList.remove('theme-transition'), TRANSITION_MS);
+    // The colours fade over TRANSITION_MS, unless the person asked their system for less motion.
+    if (!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+      const root = document.documentElement;
+      root.classList.add('theme-transition');
+      window.setTimeout(() => root.classList.remove('theme-transition'), TRANSITION_MS);
+    }
     apply();
     listeners.forEach((l) => l());
   },

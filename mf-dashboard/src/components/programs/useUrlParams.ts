@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from '@portal/web-core';
 
 export type UrlParams<K extends string> = Record<K, string> & { page: number };
@@ -27,7 +27,14 @@ export function useUrlParams<K extends string>(keys: readonly K[]) {
     });
   }, [search]);
 
+  // What the person changed here goes into the address. Params read from the address are written back
+  // only while it still says the same (to tidy it): a header link followed between this screen's first
+  // render and this effect (a fast click, a slow machine) moved it on, and writing the old params back
+  // undid the click (the link to «Мои назначения» ended on /courses). The effect above takes the new ones.
+  const changedHere = useRef(false);
   useEffect(() => {
+    if (!changedHere.current && JSON.stringify(fromUrl(keys)) !== JSON.stringify(params)) return;
+    changedHere.current = false;
     const q = new URLSearchParams();
     for (const key of keys) if (params[key]) q.set(key, params[key]);
     if (params.page > 1) q.set('page', String(params.page));
@@ -36,7 +43,13 @@ export function useUrlParams<K extends string>(keys: readonly K[]) {
       window.history.replaceState(window.history.state, '', next);
   }, [params]);
 
-  const setFilter = useCallback((key: K, value: string) => setParams((p) => ({ ...p, [key]: value, page: 1 })), []);
-  const setPage = useCallback((page: number) => setParams((p) => ({ ...p, page })), []);
+  const setFilter = useCallback((key: K, value: string) => {
+    changedHere.current = true;
+    setParams((p) => ({ ...p, [key]: value, page: 1 }));
+  }, []);
+  const setPage = useCallback((page: number) => {
+    changedHere.current = true;
+    setParams((p) => ({ ...p, page }));
+  }, []);
   return { params, setFilter, setPage };
 }
