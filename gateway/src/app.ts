@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import compression from 'compression';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
-import { Agent, type ServerResponse } from 'node:http';
+import { Agent, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
@@ -19,7 +19,14 @@ import {
   formatMessage,
   type ServiceName,
 } from '@portal/contracts';
-import { Upstreams, answerMalformedRequests, collectProcessMetrics, failedToConnect, retriable } from '@portal/service-kit';
+import {
+  Upstreams,
+  answerMalformedRequests,
+  asUpstream,
+  collectProcessMetrics,
+  failedToConnect,
+  retriable,
+} from '@portal/service-kit';
 import type { GatewayConfig } from './config';
 import { dashboardStats } from './dashboard';
 import { curatorHistory } from './dashboard/history';
@@ -58,6 +65,17 @@ export const targetsOf = (config: GatewayConfig): Targets => ({
 
 /** One answer for requests node's parser refuses, shared with the services. */
 export { answerMalformedRequests };
+
+/**
+ * The gateway's server as the edge: what a service is to the gateway (`asUpstream`: malformed
+ * requests answered, an idle socket kept longer than a browser, a load balancer or a test's fetch
+ * keeps one, so a client never sends a request down a socket being closed), and two minutes for a
+ * request (an upload on a slow line).
+ */
+export function asEdge(server: Server): Server {
+  server.requestTimeout = 120_000;
+  return asUpstream(server);
+}
 
 // A precompressed twin (.br, .gz) is cached as its original is.
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)(\.br|\.gz)?$/;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import pino from 'pino';
 import { MSG, PAGE_BOOT_SCRIPT, SCORM_MSG } from '@portal/contracts';
 import { api, rawGet } from '@portal/devstack/testing';
 import { startAuth } from '@portal/svc-auth/testing';
-import { answerMalformedRequests, createGateway } from './app';
+import { asEdge, createGateway } from './app';
 import { gatewayConfigSchema } from './config';
 
 const listen = (server: Server) =>
@@ -56,7 +56,7 @@ beforeAll(async () => {
     PROXY_TIMEOUT_MS: '2000',
     JSON_BODY_LIMIT: '1024',
   });
-  gateway = answerMalformedRequests(createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1'));
+  gateway = asEdge(createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1'));
   await new Promise((r) => gateway.once('listening', r));
   url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 });
@@ -77,6 +77,20 @@ describe('routing', () => {
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe(MSG.badCredentials);
     expect(answer.headers.get('x-request-id')).toBe('req-123');
+  });
+
+  it('keeps an idle client connection longer than a client keeps one, so a request never meets a closing socket', async () => {
+    // A client (a browser, a load balancer, a test's fetch) reuses an idle socket for as long as this
+    // header allows, less a second; with node's 5 s a request sent after a pause could reach the
+    // gateway as it closed the socket, and come back as a reset connection.
+    const keepAlive = await new Promise<unknown>((resolve, reject) =>
+      get(`${url}/api/nothing-here`, { agent: new Agent({ keepAlive: true }) }, (res) => {
+        res.resume();
+        resolve(res.headers['keep-alive']);
+        res.socket.destroy();
+      }).on('error', reject),
+    );
+    expect(keepAlive).toBe('timeout=65');
   });
 
   it('answers the doubled /api/api/... form of the original contract', async () => {

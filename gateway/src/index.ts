@@ -3,7 +3,7 @@ import { stopTracing } from '@portal/service-kit';
 import pino from 'pino';
 import { createServer } from 'node:http';
 import { parseGatewayConfig } from './config';
-import { answerMalformedRequests, createGateway } from './app';
+import { asEdge, createGateway } from './app';
 import { metricsListener } from './observe';
 
 const parsed = parseGatewayConfig(process.env);
@@ -14,11 +14,7 @@ if (!parsed.ok) {
 const config = parsed.config;
 const logger = pino({ name: 'gateway', level: config.LOG_LEVEL });
 const { app, agent, close } = createGateway(config, logger);
-const server = answerMalformedRequests(
-  app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening')),
-);
-server.keepAliveTimeout = 65_000;
-server.requestTimeout = 120_000;
+const server = asEdge(app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening')));
 const metricsPort = config.METRICS_PORT ?? config.PORT + 1000;
 const metricsServer = createServer(metricsListener).listen(metricsPort, config.HOST, () =>
   logger.info({ port: metricsPort }, 'gateway metrics listening'),

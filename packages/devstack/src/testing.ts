@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import { completeInn, type AuditEvent, type ServiceName } from '@portal/contracts';
 import { TEST_RUN } from './testKeys';
 import {
-  answerMalformedRequests,
+  asUpstream,
   baseConfigSchema,
   closeServiceContext,
   createLogger,
@@ -66,7 +66,7 @@ export async function startTestService<C extends BaseConfig>(
     storeAttempts: 5,
   });
   const app = createServiceApp({ name, logger: ctx.logger, routers: routers(ctx), readiness: readinessOf(ctx) });
-  const server = answerMalformedRequests(app.listen(0, '127.0.0.1'));
+  const server = asUpstream(app.listen(0, '127.0.0.1'));
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -8,6 +8,20 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/**
+ * How long a service keeps an idle keep-alive socket: longer than the gateway's agent keeps one
+ * (60 s), so the gateway never sends a request down a socket the service is closing at that
+ * moment. With node's default of 5 s, a request after a pause raced the close and came back as a
+ * reset connection: a 503 for a write, which the gateway does not ask again.
+ */
+export const UPSTREAM_KEEP_ALIVE_MS = 65_000;
+
+/** A server as the gateway's upstream: answers malformed requests, and outlives the gateway's idle sockets. */
+export function asUpstream(server: Server): Server {
+  server.keepAliveTimeout = UPSTREAM_KEEP_ALIVE_MS;
+  return answerMalformedRequests(server);
+}
+
 /** In-flight requests get this long to finish once a stop is asked for. */
 const DRAIN_MS = 10_000;
 
@@ -25,8 +39,7 @@ export function listen(
   shutdownTimeoutMs = 15_000,
 ): Promise<RunningService> {
   return new Promise((resolve, reject) => {
-    const server = answerMalformedRequests(app.listen(port, host));
-    server.keepAliveTimeout = 65_000; // longer than the gateway's agent keeps idle sockets
+    const server = asUpstream(app.listen(port, host));
     server.once('error', reject);
     server.once('listening', () => {
       let closing: Promise<void> | null = null;

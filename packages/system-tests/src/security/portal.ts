@@ -14,7 +14,7 @@ import { progressRouters } from '@portal/svc-progress/app';
 import { startProgress, seedQuizCourse, type ProgressTestBed, type SeededCourse } from '@portal/svc-progress/testing';
 import { crmRouters } from '@portal/svc-crm/app';
 import { auditRouters } from '@portal/svc-audit/app';
-import { answerMalformedRequests, createGateway } from '../../../../gateway/src/app';
+import { asEdge, createGateway } from '../../../../gateway/src/app';
 import { gatewayConfigSchema } from '../../../../gateway/src/config';
 
 /** Anonymous and the five roles: the columns of the authorization matrix. */
@@ -124,7 +124,7 @@ export async function startGateway(urls: Partial<Record<ServiceName, string>>): 
     INTERNAL_TOKEN: process.env.INTERNAL_TOKEN!,
     LOG_LEVEL: 'silent',
   });
-  const server = answerMalformedRequests(createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1'));
+  const server = asEdge(createGateway(config, pino({ level: 'silent' })).app.listen(0, '127.0.0.1'));
   server.once('close', () => rmSync(staticRoot, { recursive: true, force: true }));
   await new Promise((resolve) => server.once('listening', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
