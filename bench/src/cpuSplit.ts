@@ -44,6 +44,10 @@ export function cpuOfPostgres(): number {
   return sum;
 }
 
+/** The store's FerretDB: the launcher's own child, or (a store someone else started) the process listening on its port. */
+export const storePidOf = (store: { url: string; pid?: number }): number | undefined =>
+  store.pid ?? pidListeningOn(Number(new URL(store.url).port || 27017));
+
 /** The process listening on a TCP port of this machine (the launcher's store when someone else started it), from /proc. */
 export function pidListeningOn(port: number): number | undefined {
   const inodes = new Set<string>();

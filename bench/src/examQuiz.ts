@@ -122,6 +122,9 @@ export const EXAM_QUESTIONS: Question[] = [
   }),
 ];
 
+/** The quiz's time limit. */
+export const EXAM_MINUTES = 20;
+
 export const examQuiz = (courseId: string): QuizInput => ({
   title: 'Итоговый тест по охране труда и кадровому делу',
   description: 'Экзамен для всех сотрудников: 20 вопросов, 20 минут',
@@ -134,7 +137,7 @@ export const examQuiz = (courseId: string): QuizInput => ({
     maxAttempts: 3,
     showExplanations: 'after_submission',
     showCorrectAnswers: 'after_each_attempt',
-    timeLimit: 20,
+    timeLimit: EXAM_MINUTES,
   },
 });
 

@@ -24,7 +24,7 @@ export interface ExamStormOptions {
   seed?: number;
   /** All start within this many seconds (default 60; 15 with BENCH_QUICK=1). */
   startSpreadSeconds?: number;
-  /** The 20 minutes of the quiz compressed: the mean attempt lasts this long (default 180 s; 45 quick). */
+  /** Seconds from the storm's beginning to its submits' window (default `examAttemptSeconds()`: 18 minutes of the quiz's 20; 45 quick). */
   attemptSeconds?: number;
   /** All submit within this many seconds at the end (default 60; 15 quick). */
   submitSpreadSeconds?: number;

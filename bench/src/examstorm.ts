@@ -8,7 +8,7 @@ import {
 import { answerText, isAnswerCorrect, isBlank, toQuizTerms } from '@portal/quiz-engine';
 import { QUICK, round } from './harness';
 import { BROWSER, PRESET_ADMIN, call, pct, pool } from './portal';
-import { EXAM_QUESTIONS, shownAs, answerFor } from './examQuiz';
+import { EXAM_MINUTES, EXAM_QUESTIONS, shownAs, answerFor } from './examQuiz';
 import type { AnswerSaveRoute, ExamStormOptions, ExamStormResult, Timing } from './examStormTypes';
 import { type Learner, type Exam, buildExam, registerLearners, assignCourse, auditSettled } from './examArrangement';
 import { sleep } from '@portal/devstack/util';
@@ -267,6 +267,17 @@ export function saveRouteFromEnv(raw = process.env.BENCH_EXAM_SAVE): AnswerSaveR
   return match ? { method: match[1] as AnswerSaveRoute['method'], path: match[2] } : null;
 }
 
+/** The quiz's time as a class uses it: 18 of its 20 minutes, the submits over the 19th, every one before its own deadline. */
+export const CLASS_ATTEMPT_SECONDS = (EXAM_MINUTES - 2) * 60;
+
+/**
+ * Seconds from the storm's beginning to its submits' window: BENCH_EXAM_ATTEMPT_SECONDS, else
+ * `CLASS_ATTEMPT_SECONDS` (45 s with BENCH_QUICK=1). A shorter one compresses the storm: each
+ * answer, and so each save, then comes that many times as often as a person gives them.
+ */
+export const examAttemptSeconds = (): number =>
+  Number(process.env.BENCH_EXAM_ATTEMPT_SECONDS ?? (QUICK ? 45 : CLASS_ATTEMPT_SECONDS));
+
 /**
  * Arranges (learners, the course and its quiz, the assignment; not timed) and runs the storm against
  * a gateway, then reads every attempt back. Usable against any stack: only public routes are called.
@@ -276,7 +287,7 @@ export async function runExamStorm(options: ExamStormOptions): Promise<ExamStorm
   const log = options.log ?? ((line: string) => console.log(line));
   const windows = {
     startSpread: options.startSpreadSeconds ?? (QUICK ? 15 : 60),
-    attempt: options.attemptSeconds ?? (QUICK ? 45 : 180),
+    attempt: options.attemptSeconds ?? examAttemptSeconds(),
     submitSpread: options.submitSpreadSeconds ?? (QUICK ? 15 : 60),
   };
   const saveRoute = options.answerSave === undefined ? saveRouteFromEnv() : options.answerSave;

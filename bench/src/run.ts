@@ -25,6 +25,7 @@ import type { ExamStormResult } from './examStormTypes';
 import { examStormPart } from './examStormPart';
 import { measureSizes } from './sizes';
 import { refusalFigures } from './refusals';
+import { rewriteFigures } from './rewrite';
 
 const ROOT = path.resolve(__dirname, '../..');
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
@@ -175,7 +176,7 @@ async function audit(figures: Figure[]) {
   const publishTimes: number[] = [];
   for (let i = 0; i < 20_000; i++) {
     const t = process.hrtime.bigint();
-    publisher.publish({ action: 'update', entity: 'course', entityId: String(i), details: 'bench', actor: null });
+    publisher.publish({ code: 'audit.exported', data: { file: 'bench.csv' }, entityId: String(i), actor: null });
     publishTimes.push(Number(process.hrtime.bigint() - t) / 1e6);
     if (i % 500 === 0) await new Promise((r) => setImmediate(r));
   }
@@ -327,6 +328,7 @@ async function main() {
     if (!only || only === 'directory') await directoryFigures(figures);
     if (!only || only === 'programs') await programFigures(figures);
     if (!only || only === 'versions') await versionFigures(figures);
+    if (!only || only === 'rewrite') await rewriteFigures({ url: store.url, pid: store.process?.child.pid }, figures);
     if (!only || only === 'examstorm') {
       try {
         examStorm = await examStormPart({ url: store.url, pid: store.process?.child.pid }, redis.url, figures);
