@@ -1,9 +1,8 @@
 import type { Request } from 'express';
 import type { Upstreams } from '@portal/service-kit';
 import { z } from 'zod';
+import { auditRecordSchema } from '@portal/svc-audit/routes/api';
 import {
-  AUDIT_ACTIONS,
-  AUDIT_ENTITIES,
   DASHBOARD_FIGURES,
   MSG,
   ROLES,
@@ -36,18 +35,9 @@ export const crmStatsSchema: z.ZodType<CrmStats> = z.object({
   lowerBounds,
 });
 export const progressStatsSchema: z.ZodType<ProgressStats> = z.object({ completedCourses: count, change: period, lowerBounds });
-const recordSchema = z.object({
-  id: z.string(),
-  action: z.enum(AUDIT_ACTIONS),
-  entity: z.enum(AUDIT_ENTITIES),
-  entityId: z.string().nullable(),
-  details: z.string(),
-  user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
-  timestamp: z.string(),
-});
 export const activityScopeSchema: z.ZodType<ActivityScope> = z.object({ ids: z.array(z.string()) });
 export const activitySchema: z.ZodType<AuditActivity> = z.object({
-  recent: z.array(recordSchema),
+  recent: z.array(auditRecordSchema),
   byDay: z.array(z.object({ date: z.string(), count })),
 });
 

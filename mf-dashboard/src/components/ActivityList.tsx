@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { AuditRecord } from '@portal/contracts';
 import { PlainList } from '@portal/ui';
 import { formatDateTime, relativeTime } from '../format';
-import { activityPhrase, readableDetails } from '../phrase';
+import { activityPhrase, readableDetails } from '../activity';
 
 interface ActivityListProps {
   records: AuditRecord[];

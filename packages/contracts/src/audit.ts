@@ -37,6 +37,9 @@ export const auditEventSchema = z.object({
   timestamp: z.string(),
   /** The request that made the change (its X-Request-Id), when a request made it. */
   requestId: z.string().max(100).optional(),
+  /** The event's code in the contracts' table (auditEvents), and the data that code declares. */
+  code: z.string().max(100).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 

@@ -105,6 +105,9 @@ export interface AuditRecord {
   details: string;
   user: { id: string; fullName: string; email: string } | null;
   timestamp: string;
+  /** The kind of event in the contracts' table (auditEvents) and its data; absent on old records kept as text. */
+  code?: string;
+  data?: Record<string, unknown>;
 }
 
 /**

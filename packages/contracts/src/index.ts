@@ -39,3 +39,4 @@ export * from './corporateSignIn';
 export * from './directorySync';
 export * from './programs';
 export * from './courseVersions';
+export * from './auditEvents';

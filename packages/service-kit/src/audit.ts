@@ -2,19 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { AUDIT_QUEUE, type AuditAction, type AuditEntity, type AuditEvent } from '@portal/contracts';
+import { AUDIT_EVENTS, AUDIT_QUEUE, describeAuditEvent, type AuditEvent, type TypedAuditEvent } from '@portal/contracts';
 import type { Logger } from './logger';
 import { watchOutbox } from './metrics';
 import { op } from './mongo';
 import { currentRequestId } from './scope';
 
-export interface AuditInput {
-  action: AuditAction;
-  entity: AuditEntity;
+interface Filed {
   entityId?: string | null;
-  details: string;
   actor: { id: string; fullName: string; email: string } | null;
 }
+
+/** An event as a command names it: a code of the contracts' table with its data, and the record it is about. */
+export type AuditEventInput = TypedAuditEvent & { entityId?: string | null };
+
+/** An event as a service publishes it: a code with its data, about a record, by a person (or the portal itself). */
+export type AuditInput = AuditEventInput & Filed;
 
 export const AUDIT_JOB_OPTIONS: JobsOptions = {
   attempts: 10,
@@ -88,13 +91,17 @@ export class AuditPublisher {
   }
 
   publish(input: AuditInput): AuditEvent {
+    // The table files the event (action, entity) and writes its details; the record keeps the code and data.
+    const { action, entity, details, data } = this.describe(input);
     const event: AuditEvent = {
       id: randomUUID(),
       service: this.service,
-      action: input.action,
-      entity: input.entity,
+      action,
+      entity,
       entityId: input.entityId ?? null,
-      details: input.details.slice(0, 2000),
+      details: details.slice(0, 2000),
+      code: input.code,
+      data,
       actor: input.actor ? { id: input.actor.id, fullName: input.actor.fullName, email: input.actor.email } : null,
       timestamp: new Date().toISOString(),
     };
@@ -108,6 +115,24 @@ export class AuditPublisher {
     this.buffer.push(event);
     if (!this.flushing) setImmediate(() => void this.flush());
     return event;
+  }
+
+  /**
+   * The event as its code files it. Data its code's schema refuses (a value the types call a string
+   * that the store gave back as null) never fails the request whose change is already made: the
+   * event is kept as given, without details, and reads as what was done to what.
+   */
+  private describe(input: AuditInput): ReturnType<typeof describeAuditEvent> {
+    try {
+      return describeAuditEvent(input);
+    } catch (err) {
+      this.logger.error(
+        { code: input.code, err: (err as Error).message },
+        'audit event data does not fit its code: kept as given',
+      );
+      const { action, entity } = AUDIT_EVENTS[input.code];
+      return { action, entity, details: '', data: { ...(input.data as Record<string, unknown>) } };
+    }
   }
 
   /** Pending events held by this process (memory only; the outbox is durable). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportTooManyRows, type AuditAction, type AuditEntity, type Role } from '@portal/contracts';
+import { exportTooManyRows, type AuditCode, type Role } from '@portal/contracts';
 
 /**
  * One declaration per route: what it accepts, what it answers, who may call it, what it limits and
@@ -69,6 +69,7 @@ export interface RouteDeclaration<
   P extends z.ZodObject | undefined = z.ZodObject | undefined,
   Q extends z.ZodObject | undefined = z.ZodObject | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends AuditCode = AuditCode,
 > {
   method: Method;
   /** As Koa writes it, the whole path: `/api/audit/my`, `/api/courses/:id`. */
@@ -106,8 +107,8 @@ export interface RouteDeclaration<
   /** A create that honours `Idempotency-Key`: a retry is answered, not made again. */
   idempotent?: true;
   rateLimit?: RateLimit;
-  /** The kind of the audit event the route records, if it records one. */
-  audit?: { action: AuditAction; entity: AuditEntity };
+  /** The codes of the audit events the route may record (the table in contracts), if it records any. */
+  audit?: readonly A[];
 }
 
 /** Keeps a declaration's schemas' types, so its handler gets typed input. */
@@ -115,9 +116,10 @@ export const defineRoute = <
   P extends z.ZodObject | undefined = undefined,
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
+  A extends AuditCode = never,
 >(
-  declaration: RouteDeclaration<P, Q, B>,
-): RouteDeclaration<P, Q, B> => declaration;
+  declaration: RouteDeclaration<P, Q, B, A>,
+): RouteDeclaration<P, Q, B, A> => declaration;
 
 /** The bytes of a file, as a schema. */
 export const binarySchema = z.string().meta({ format: 'binary' });

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import type { AuditInput } from './audit';
+import type { AuditCode, TypedAuditEvent } from '@portal/contracts';
+import type { AuditEventInput } from './audit';
 import { requireConsent, requireRole } from './auth';
 import type { Middleware, ServiceContext } from './context';
 import { checksBeforeRoles, rolesOf, type PolicyCheck, type RouteDeclaration } from './declarations';
@@ -15,6 +16,9 @@ type Parsed<S> = [NonNullable<S>] extends [never]
     ? z.output<NonNullable<S>>
     : undefined;
 
+/** The audit events a declaration names: their codes, each with the data its code declares. */
+type DeclaredEvent<D> = D extends { audit?: readonly (infer A)[] } ? Extract<TypedAuditEvent, { code: A & AuditCode }> : never;
+
 /** What a declared route's handler is given: its input, parsed by the declaration's schemas. */
 export interface RouteInput<D extends RouteDeclaration> {
   params: Parsed<D['params']>;
@@ -22,8 +26,8 @@ export interface RouteInput<D extends RouteDeclaration> {
   body: Parsed<D['body']>;
   /** The versions a `versioned` write is based on (If-Match or the body's `version`); undefined for other routes. */
   expected?: number[];
-  /** Records the declaration's audit event, by the caller. */
-  record(event: Pick<AuditInput, 'entityId' | 'details'>): void;
+  /** Records one of the audit events the declaration names, by the caller. */
+  record(event: DeclaredEvent<D> & { entityId?: string | null }): void;
 }
 
 /**
@@ -95,9 +99,10 @@ export function declaredRouter(service: ServiceContext, handlers: readonly Decla
             params: declaration.params && parse(declaration.params, ctx.params),
             query: declaration.query && parse(declaration.query, ctx.query),
             body: declaration.body && parse(declaration.body, ctx.request.body),
-            record: ({ entityId = null, details }) => {
-              if (!declaration.audit) throw new Error(`${declaration.operationId} declares no audit event`);
-              service.audit.publish({ ...declaration.audit, entityId, details, actor: ctx.state.user ?? null });
+            record: (event: AuditEventInput) => {
+              if (!declaration.audit?.includes(event.code))
+                throw new Error(`${declaration.operationId} declares no audit event ${event.code}`);
+              service.audit.publish({ ...event, actor: ctx.state.user ?? null });
             },
           } as RouteInput<RouteDeclaration>;
           const answer = await handler.handle(ctx, input);

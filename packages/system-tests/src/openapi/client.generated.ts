@@ -5765,6 +5765,15 @@ export interface components {
              * @example 2026-11-24T09:30:00.000Z
              */
             timestamp: string;
+            /**
+             * @description The kind of event (auditEvents in contracts); absent on old records kept as text
+             * @example user.signedIn
+             */
+            code?: string;
+            /** @description What the event is about, as its code declares (ids, names, fields before and after) */
+            data?: {
+                [key: string]: unknown;
+            };
         };
         DashboardStats: {
             totalCourses: number | null;

@@ -62,7 +62,14 @@ describe('a declared route on the Koa router', () => {
     expect(count.body.count).toBeGreaterThanOrEqual(1);
     const events = await publishedAuditEvents(notes);
     expect(events).toContainEqual(
-      expect.objectContaining({ action: 'create', entity: 'course', entityId: created.body.id, details: 'Заметка «Купить мел»' }),
+      expect.objectContaining({
+        action: 'create',
+        entity: 'course',
+        entityId: created.body.id,
+        code: 'course.created',
+        data: { title: 'Купить мел' },
+        details: 'Создан курс «Купить мел»',
+      }),
     );
   });
 

@@ -475,14 +475,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ...internal,
     request: (p) => ({ query: `?role=${p.victim.user.role}&userId=${p.victim.user.id}`, ok: 200 }),
   },
-  'content GET /internal/quizzes/:id': { ...internal, request: (p) => ({ params: { id: p.seeded.quiz.id }, ok: 200 }) },
-  // Whether a person may see a quiz, as the progress service asks for its card: the victim as data.
-  'content GET /internal/quizzes/:id/visibility': {
+  // A quiz as the progress service asks for its card: the victim, who must see it, as data.
+  'content GET /internal/quizzes/:id': {
     ...internal,
     request: (p) => ({
       params: { id: p.seeded.quiz.id },
       query: `?userId=${p.victim.user.id}&role=${p.victim.user.role}`,
-      ok: 204,
+      ok: 200,
     }),
   },
   // An attempt's start as the progress service asks it: the learner (the victim, a CANDIDATE) as data.

@@ -19,6 +19,13 @@ export interface AuditRecordDoc {
   day?: string;
   /** The request that made the change (X-Request-Id), to find its log lines and trace. */
   requestId?: string;
+  /**
+   * The event's code in the contracts' table and its data, from which the record reads at any time
+   * (auditDetailsOf); a record from before the codes that the migration could not read has neither,
+   * and reads as its stored details.
+   */
+  code?: string;
+  data?: Record<string, unknown>;
 }
 
 const recordSchema = new Schema<AuditRecordDoc>(
@@ -38,6 +45,8 @@ const recordSchema = new Schema<AuditRecordDoc>(
     timestamp: { type: Date, required: true },
     day: { type: String },
     requestId: { type: String },
+    code: { type: String },
+    data: { type: Schema.Types.Mixed },
   },
   { versionKey: false },
 );

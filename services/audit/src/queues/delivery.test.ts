@@ -33,14 +33,19 @@ it('keeps events published while Redis is down and stores each exactly once when
   const publisher = audit.ctx.audit;
   const actor = { id: 'u1', fullName: 'Анна Смирнова', email: 'anna@example.test' };
   const before = Array.from({ length: 20 }, (_, i) =>
-    publisher.publish({ action: 'create', entity: 'course', entityId: `before-${i}`, details: 'до сбоя', actor }),
+    publisher.publish({ code: 'organization.created', data: { name: 'до сбоя', inn: '1' }, entityId: `before-${i}`, actor }),
   );
   await publisher.flush();
 
   await redis.stop('SIGKILL');
   const started = Date.now();
   const during = Array.from({ length: 50 }, (_, i) =>
-    publisher.publish({ action: 'update', entity: 'course', entityId: `during-${i}`, details: 'во время сбоя', actor }),
+    publisher.publish({
+      code: 'contact.updated',
+      data: { fullName: 'во время сбоя', email: 'x@example.test' },
+      entityId: `during-${i}`,
+      actor,
+    }),
   );
   expect(Date.now() - started).toBeLessThan(50); // publishing never waits for Redis
   await publisher.flush();
@@ -75,12 +80,12 @@ it('an event published while a flush delivers the outbox is moved by that flush,
   }));
   await outbox.insertMany(left.map((event) => ({ _id: event.id as never, event, createdAt: new Date() })));
 
-  publisher.publish({ action: 'create', entity: 'course', entityId: 'first', details: 'первое', actor });
+  publisher.publish({ code: 'organization.created', data: { name: 'первое', inn: '1' }, entityId: 'first', actor });
   // The timer's flush: the buffer first, then the outbox.
   const flushing = publisher.flush({ drainOutbox: true });
   // The buffer is out; the flush is now delivering the outbox.
   while (publisher.pending) await new Promise((r) => setImmediate(r));
-  const late = publisher.publish({ action: 'create', entity: 'course', entityId: 'late', details: 'позднее', actor });
+  const late = publisher.publish({ code: 'organization.created', data: { name: 'позднее', inn: '1' }, entityId: 'late', actor });
   // Asked for after the late event, the flush returns only once it is out of memory too.
   await publisher.flush();
   await flushing;

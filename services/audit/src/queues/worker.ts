@@ -32,6 +32,7 @@ const recordOf = (event: AuditEvent): AuditRecordDoc => ({
   timestamp: new Date(event.timestamp),
   day: dayOf(new Date(event.timestamp)),
   ...(event.requestId ? { requestId: event.requestId } : {}),
+  ...(event.code ? { code: event.code, data: event.data ?? {} } : {}),
 });
 
 interface BulkWriteFailure {

@@ -61,12 +61,6 @@ export async function runRetention(
 ): Promise<PurgeOutcome> {
   const outcome = await purgeExpiredRecords(records, options);
   if (outcome.removed > 0)
-    audit.publish({
-      action: 'delete',
-      entity: 'audit',
-      entityId: null,
-      details: `Удалены записи журнала старше ${options.days} дн.: ${outcome.removed}`,
-      actor: null,
-    });
+    audit.publish({ code: 'audit.purged', data: { days: options.days, removed: outcome.removed }, actor: null });
   return outcome;
 }

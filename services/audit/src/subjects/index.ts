@@ -1,4 +1,5 @@
 import type { Model } from 'mongoose';
+import { auditDetailsOf } from '@portal/contracts';
 import { everyOccurrence, SUBJECT_EXPORT_LIMIT, type SubjectHandlers } from '@portal/service-kit';
 import type { AuditRecordDoc } from '../models/record';
 
@@ -17,7 +18,10 @@ export function auditSubjects(records: Model<AuditRecordDoc>): SubjectHandlers {
         records.find({ actorId: userId }).limit(SUBJECT_EXPORT_LIMIT).lean(),
         records.find({ entityId: userId }).limit(SUBJECT_EXPORT_LIMIT).lean(),
       ]);
-      return { 'Действия человека': done, 'Действия с его учётной записью': about };
+      // A person reads each record's details, in today's words; its code and data are how it is kept.
+      const readable = (list: AuditRecordDoc[]) =>
+        list.map(({ code, data, ...r }) => ({ ...r, details: auditDetailsOf({ code, data, details: r.details }) }));
+      return { 'Действия человека': readable(done), 'Действия с его учётной записью': readable(about) };
     },
 
     /**
@@ -25,13 +29,29 @@ export function auditSubjects(records: Model<AuditRecordDoc>): SubjectHandlers {
      * search of the whole trail, read through one cursor: a rare ADMIN action, not a page).
      */
     async anonymise(userId, { alias, fullName, email }) {
-      const names = [email, fullName].filter((text) => text.trim().length > 2).map(everyOccurrence);
+      // The edits of their account hold the names and emails it had before (each change's before and
+      // after): those are theirs too, wherever the trail mentions them (a record from before an edit).
+      const edits = await records
+        .find({ entityId: userId, code: 'user.updated' })
+        .select({ data: 1 })
+        .lean<Array<Pick<AuditRecordDoc, 'data'>>>();
+      const known = new Set([email, fullName, ...edits.flatMap((edit) => formerNames(edit.data))]);
+      const names = [...known].filter((text) => text.trim().length > 2).map(everyOccurrence);
       const scrub = (text: string) => names.reduce((out, pattern) => out.replace(pattern, alias), text);
+      // The record reads from its data as well as from its text: both lose the name.
+      const scrubData = (value: unknown): unknown =>
+        typeof value === 'string'
+          ? scrub(value)
+          : Array.isArray(value)
+            ? value.map(scrubData)
+            : value && typeof value === 'object'
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubData(v)]))
+              : value;
       const mentions = names.map((pattern) => ({ details: pattern }));
       const cursor = records
         .find({ $or: [{ actorId: userId }, { entityId: userId }, ...mentions] })
-        .select({ details: 1, actorId: 1 })
-        .lean<Array<Pick<AuditRecordDoc, '_id' | 'details' | 'actorId'>>>()
+        .select({ details: 1, actorId: 1, data: 1 })
+        .lean<Array<Pick<AuditRecordDoc, '_id' | 'details' | 'actorId' | 'data'>>>()
         .cursor({ batchSize: BATCH });
       let batch: Parameters<typeof records.bulkWrite>[0] = [];
       let changed = 0;
@@ -41,6 +61,7 @@ export function auditSubjects(records: Model<AuditRecordDoc>): SubjectHandlers {
       };
       for await (const r of cursor) {
         const set: Record<string, unknown> = { details: scrub(r.details ?? '') };
+        if (r.data) set.data = scrubData(r.data);
         if (r.actorId === userId) Object.assign(set, { 'actor.fullName': alias, 'actor.email': '' });
         batch.push({ updateOne: { filter: { _id: r._id }, update: { $set: set } } });
         if (batch.length >= BATCH) await flush();
@@ -49,4 +70,12 @@ export function auditSubjects(records: Model<AuditRecordDoc>): SubjectHandlers {
       return { 'Журнал действий': changed };
     },
   };
+}
+
+/** The names and emails an edit of an account changed, before and after (`changes.fullName`, `changes.email`). */
+function formerNames(data: AuditRecordDoc['data']): string[] {
+  const changes = (data?.changes ?? {}) as Record<string, { from?: unknown; to?: unknown } | undefined>;
+  return [changes.fullName, changes.email]
+    .flatMap((change) => [change?.from, change?.to])
+    .filter((value): value is string => typeof value === 'string');
 }

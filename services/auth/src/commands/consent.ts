@@ -52,10 +52,9 @@ export async function acceptConsent(
   if (!before.required) return { state: before, created: false };
   await consents.create({ userId: actor.id, version, acceptedAt: at, ...origin, withdrawnAt: null });
   audit.publish({
-    action: 'create',
-    entity: 'consent',
+    code: 'consent.given',
+    data: { version, address: origin.address || null },
     entityId: actor.id,
-    details: `Согласие на обработку персональных данных, редакция ${version}, с адреса ${origin.address || 'неизвестен'}`,
     actor,
   });
   return { state: await consentState(consents, actor.id), created: true };
@@ -69,13 +68,7 @@ export async function withdrawConsent({ consents, requests, audit }: ConsentDeps
   const latest = await latestOf(consents, actor.id);
   if (!latest || latest.withdrawnAt) throw conflict(CONSENT_MSG.notGiven);
   await consents.updateOne({ _id: latest._id }, { $set: { withdrawnAt: new Date() } });
-  audit.publish({
-    action: 'delete',
-    entity: 'consent',
-    entityId: actor.id,
-    details: `Отзыв согласия на обработку персональных данных, редакция ${latest.version}`,
-    actor,
-  });
+  audit.publish({ code: 'consent.withdrawn', data: { version: latest.version }, entityId: actor.id, actor });
   const open = await requests.exists({ userId: actor.id, kind: 'anonymise', status: 'open' });
   if (!open) {
     const request = await requests.create({
@@ -87,10 +80,9 @@ export async function withdrawConsent({ consents, requests, audit }: ConsentDeps
       filedBy: actor.id,
     });
     audit.publish({
-      action: 'create',
-      entity: 'profile',
+      code: 'subjectRequest.filed',
+      data: { kind: 'anonymise', reason: 'withdrawal', email: actor.email, userId: actor.id },
       entityId: String(request._id),
-      details: `Запрос на обезличивание данных ${actor.email}: отзыв согласия`,
       actor,
     });
   }

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { Queue, Worker } from 'bullmq';
 import type { Connection, Model } from 'mongoose';
-import { DIRECTORY_MSG, formatMessage, type DirectoryCounts, type DirectoryRun, type DirectoryRunMode } from '@portal/contracts';
+import { DIRECTORY_MSG, formatMessage, type DirectoryRun, type DirectoryRunMode } from '@portal/contracts';
 import {
   announceUserChange,
   clock,
@@ -50,9 +50,6 @@ export const presentRun = (run: DirectoryRunDoc): DirectoryRun => ({
   startedAt: run.startedAt?.toISOString() ?? null,
   finishedAt: run.finishedAt?.toISOString() ?? null,
 });
-
-const summary = (counts: DirectoryCounts, read: number) =>
-  `прочитано ${read}, новых ${counts.create}, изменено ${counts.update}, без изменений ${counts.same}, приостановлено ${counts.suspend}, деактивировано ${counts.deactivate}, восстановлено ${counts.reactivate}, с ошибками ${counts.error}`;
 
 /**
  * Runs one sync: reads the whole directory first (a failure there ends the run `failed` and changes
@@ -124,10 +121,9 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<Director
     .lean<DirectoryRunDoc>();
   if (run.mode === 'apply')
     deps.audit.publish({
-      action: 'update',
-      entity: 'user',
+      code: 'directory.synced',
+      data: { trigger: run.trigger, read: people.people.length, counts: plan.counts },
       entityId: String(run._id),
-      details: `Синхронизация с корпоративным каталогом (${run.trigger === 'schedule' ? 'по расписанию' : 'запуск администратора'}): ${summary(plan.counts, people.people.length)}`,
       actor: run.by ? { id: run.by.id, fullName: run.by.fullName, email: run.by.email } : null,
     });
   return done;

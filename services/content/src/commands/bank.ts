@@ -78,10 +78,9 @@ export async function createBankQuestion(deps: CommandDeps, rawCourseId: unknown
     createdBy: deps.actor.id,
   });
   recordAudit(deps, {
-    action: 'create',
-    entity: 'quiz',
+    code: 'bankQuestion.created',
+    data: { course: course.title, courseId: String(courseId), tags: input.tags },
     entityId: String(_id),
-    details: `Добавлен вопрос в банк курса «${course.title}» (метки: ${input.tags.join(', ')})`,
   });
   return (await models.bank.findById(_id).lean<BankQuestionDoc>())!;
 }
@@ -100,10 +99,9 @@ export async function updateBankQuestion(
   const changes = { tags: input.tags, question: { ...input.question, id: questionIdOf(current._id), order: 0 } };
   if (!(await writeVersioned(models.bank, current, expected, { $set: changes }))) throw notFound(BANK_MSG.notFound);
   recordAudit(deps, {
-    action: 'update',
-    entity: 'quiz',
+    code: 'bankQuestion.updated',
+    data: { course: course.title, courseId: current.courseId },
     entityId: String(current._id),
-    details: `Изменён вопрос банка курса «${course.title}»`,
   });
   return (await models.bank.findById(current._id).lean<BankQuestionDoc>())!;
 }
@@ -114,10 +112,9 @@ export async function deleteBankQuestion(deps: CommandDeps, rawCourseId: unknown
   const course = await assertCourseEditable(deps.models, deps.actor, current.courseId);
   await deps.models.bank.deleteOne({ _id: current._id });
   recordAudit(deps, {
-    action: 'delete',
-    entity: 'quiz',
+    code: 'bankQuestion.deleted',
+    data: { course: course.title, courseId: current.courseId },
     entityId: String(current._id),
-    details: `Удалён вопрос банка курса «${course.title}»`,
   });
 }
 

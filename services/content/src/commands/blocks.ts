@@ -8,6 +8,7 @@ import {
   lessonContentSchema,
   moduleContentSchema,
   nextAutoName,
+  type AuditCode,
   type BlockRecordType,
   type ContentBlock,
   type blockCreateSchema,
@@ -21,7 +22,7 @@ import { assertCourseEditable } from './ownership';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import { touchCourse } from './courses';
-import { recordAudit, type CommandDeps } from './deps';
+import { changesOf, recordAudit, type CommandDeps } from './deps';
 import { readBlockId, readCourseId, readId } from './ids';
 import { richHtmlToText, sanitizeRichHtml } from './richText';
 
@@ -30,10 +31,11 @@ type UpdateInput = z.output<typeof blockUpdateSchema>;
 type ReorderInput = z.output<typeof blockReorderSchema>;
 type ParsedContentBlock = z.output<typeof lessonContentSchema>[number];
 
-const NOUN: Record<BlockRecordType, { created: string; changed: string; deleted: string; entity: 'block' | 'lesson' }> = {
-  MODULE: { created: 'Создан модуль', changed: 'Изменён модуль', deleted: 'Удалён модуль', entity: 'block' },
-  LESSON: { created: 'Создан урок', changed: 'Изменён урок', deleted: 'Удалён урок', entity: 'lesson' },
-};
+/** A module's or lesson's made, changed and removed, as the audit trail names them. */
+const EVENT = {
+  MODULE: { created: 'module.created', updated: 'module.updated', deleted: 'module.deleted' },
+  LESSON: { created: 'lesson.created', updated: 'lesson.updated', deleted: 'lesson.deleted' },
+} as const satisfies Record<BlockRecordType, Record<'created' | 'updated' | 'deleted', AuditCode>>;
 
 /** Parses one field so that a problem is reported under that field's name (content.2.type, not 2.type). */
 const parseField = <S extends z.ZodType>(field: string, schema: S, value: unknown): z.output<S> =>
@@ -158,13 +160,13 @@ export async function createBlock(deps: CommandDeps, input: CreateInput): Promis
   }
   await renumber(models, siblings, { id: _id, index: position });
   await touchCourse(models, course._id);
-  const noun = NOUN[input.type];
-  recordAudit(deps, {
-    action: 'create',
-    entity: noun.entity,
-    entityId: String(_id),
-    details: `${noun.created} «${title}» в курсе «${course.title}»`,
-  });
+  const inCourse = { title, course: course.title, courseId: String(course._id) };
+  recordAudit(
+    deps,
+    input.type === 'MODULE'
+      ? { code: EVENT.MODULE.created, data: inCourse, entityId: String(_id) }
+      : { code: EVENT.LESSON.created, data: { ...inCourse, moduleId: String(moduleId) }, entityId: String(_id) },
+  );
   return (await models.blocks.findById(_id).lean<BlockDoc>()) as BlockDoc;
 }
 
@@ -221,12 +223,10 @@ export async function updateBlock(deps: CommandDeps, rawId: unknown, input: Upda
   if (!(await writeVersioned(models.blocks, block, expected, { $set: changes }))) throw notFound(CONTENT_MSG.blockNotFound);
   await touchCourse(models, block.courseId);
   const after = (await models.blocks.findById(block._id).lean<BlockDoc>()) as BlockDoc;
-  const noun = NOUN[block.type];
   recordAudit(deps, {
-    action: 'update',
-    entity: noun.entity,
+    code: EVENT[block.type].updated,
+    data: { title: after.title, courseId: String(block.courseId), changes: changesOf(block, after, ['title', 'status']) },
     entityId: String(block._id),
-    details: `${noun.changed} «${after.title}»`,
   });
   return after;
 }
@@ -240,12 +240,10 @@ export async function deleteBlock(deps: CommandDeps, rawId: unknown): Promise<Bl
   if (block.type === 'MODULE') await models.blocks.deleteMany({ moduleId: block._id });
   await renumber(models, siblingsOf(block));
   await touchCourse(models, block.courseId);
-  const noun = NOUN[block.type];
   recordAudit(deps, {
-    action: 'delete',
-    entity: noun.entity,
+    code: EVENT[block.type].deleted,
+    data: { title: block.title, courseId: String(block.courseId) },
     entityId: String(block._id),
-    details: `${noun.deleted} «${block.title}»`,
   });
   return block;
 }
@@ -320,10 +318,9 @@ export async function reorderBlocks(deps: CommandDeps, input: ReorderInput): Pro
   if (writes.length) await models.blocks.bulkWrite(writes);
   await touchCourse(models, courseId);
   recordAudit(deps, {
-    action: 'update',
-    entity: 'block',
+    code: 'blocks.reordered',
+    data: { course: course.title, count: input.blocks.length },
     entityId: String(courseId),
-    details: `Изменён порядок модулей и уроков курса «${course.title}» (${input.blocks.length})`,
   });
   return courseId;
 }

@@ -58,10 +58,9 @@ export async function addCoAuthor(
   if (current.length >= MAX_CO_AUTHORS) throw badRequest(formatMessage(CONTENT_MSG.coAuthorsTooMany, { max: MAX_CO_AUTHORS }));
   const after = await writeCoAuthors(deps, course, [...current, person.id]);
   recordAudit(deps, {
-    action: 'update',
-    entity: 'course',
+    code: 'course.coAuthorAdded',
+    data: { title: course.title, email: person.email, userId: person.id },
     entityId: String(course._id),
-    details: `Добавлен соавтор ${person.email} курса «${course.title}»`,
   });
   return after;
 }
@@ -76,11 +75,6 @@ export async function removeCoAuthor(deps: CommandDeps, rawId: unknown, userId: 
     course,
     current.filter((id) => id !== userId),
   );
-  recordAudit(deps, {
-    action: 'update',
-    entity: 'course',
-    entityId: String(course._id),
-    details: `Удалён соавтор курса «${course.title}»`,
-  });
+  recordAudit(deps, { code: 'course.coAuthorRemoved', data: { title: course.title, userId }, entityId: String(course._id) });
   return after;
 }

@@ -18,7 +18,7 @@ import type { CourseCounts, CourseDoc } from '../models/course';
 import { canSeeCourse, readsAsAuthor, visibleBlocksFilter } from '../policies/content';
 import { archivesInsteadOfDeleting, authorizeCourseEdit } from '../policies/courses';
 import { readContentBlocks } from '../presenters/block';
-import { recordAudit, type CommandDeps } from './deps';
+import { changesOf, recordAudit, type CommandDeps } from './deps';
 import { readCourseId } from './ids';
 import { marksOf } from './marks';
 import { copiedBlocks, deleteCourseQuizzes, duplicateQuizzes } from './quizzes';
@@ -87,12 +87,7 @@ export async function createCourse(deps: CommandDeps, input: CreateInput): Promi
     createdBy: deps.actor.id,
     counts: EMPTY_COUNTS,
   });
-  recordAudit(deps, {
-    action: 'create',
-    entity: 'course',
-    entityId: String(created._id),
-    details: `Создан курс «${created.title}»`,
-  });
+  recordAudit(deps, { code: 'course.created', data: { title: created.title }, entityId: String(created._id) });
   return created.toObject();
 }
 
@@ -120,12 +115,10 @@ export async function updateCourse(
   if (!written) throw notFound(CONTENT_MSG.courseNotFound);
   const after = await deps.models.courses.findById(current._id).lean<CourseDoc>();
   if (!after) throw notFound(CONTENT_MSG.courseNotFound);
-  const statusNote = current.status !== after.status ? `, статус ${current.status} → ${after.status}` : '';
   recordAudit(deps, {
-    action: 'update',
-    entity: 'course',
+    code: 'course.updated',
+    data: { title: after.title, changes: changesOf(current, after, ['title', 'status']) },
     entityId: String(after._id),
-    details: `Изменён курс «${after.title}»${statusNote}`,
   });
   return after;
 }
@@ -144,12 +137,7 @@ export async function deleteCourse(deps: CommandDeps, rawId: unknown): Promise<{
     deps.models.marks.deleteMany({ courseId: course._id }),
   ]);
   await deleteCourseQuizzes(deps.models, String(course._id));
-  recordAudit(deps, {
-    action: 'delete',
-    entity: 'course',
-    entityId: String(course._id),
-    details: `Удалён курс «${course.title}»`,
-  });
+  recordAudit(deps, { code: 'course.deleted', data: { title: course.title }, entityId: String(course._id) });
   return { course, archived: false };
 }
 
@@ -168,12 +156,7 @@ async function archiveCourse(deps: CommandDeps, course: CourseDoc): Promise<Cour
     },
     { timestamps: false },
   );
-  recordAudit(deps, {
-    action: 'update',
-    entity: 'course',
-    entityId: String(course._id),
-    details: `Курс «${course.title}» перенесён в архив: по нему есть попытки или прогресс учащихся`,
-  });
+  recordAudit(deps, { code: 'course.archived', data: { title: course.title }, entityId: String(course._id) });
   const after = await deps.models.courses.findById(course._id).lean<CourseDoc>();
   if (!after) throw notFound(CONTENT_MSG.courseNotFound);
   return after;
@@ -283,10 +266,9 @@ export async function copyCourse(deps: CommandDeps, rawId: unknown): Promise<Cou
   // The copy existed (empty) before its modules and lessons did: a page read in between is stale now.
   await touchCourse(deps.models, copy._id);
   recordAudit(deps, {
-    action: 'create',
-    entity: 'course',
+    code: 'course.copied',
+    data: { title: source.title, sourceId: String(source._id) },
     entityId: String(copy._id),
-    details: `Создана копия курса «${source.title}»`,
   });
   const stored = await deps.models.courses.findById(copy._id).lean<CourseDoc>();
   if (!stored) throw notFound(CONTENT_MSG.courseNotFound);

@@ -57,10 +57,9 @@ export async function copyLesson(deps: CommandDeps, rawId: unknown): Promise<Blo
   await renumber(models, siblingsOf(source), { id: _id, index: source.position + 1 });
   await touchCourse(models, source.courseId);
   recordAudit(deps, {
-    action: 'create',
-    entity: 'lesson',
+    code: 'lesson.copied',
+    data: { title: source.title, sourceId: String(source._id), courseId: String(source.courseId) },
     entityId: String(_id),
-    details: `Создана копия урока «${source.title}»`,
   });
   return (await models.blocks.findById(_id).lean<BlockDoc>()) as BlockDoc;
 }
@@ -111,10 +110,16 @@ export async function importLessons(deps: CommandDeps, input: ImportInput): Prom
   await renumber(models, { type: 'LESSON', moduleId: mod._id });
   await touchCourse(models, course._id);
   recordAudit(deps, {
-    action: 'create',
-    entity: 'lesson',
+    code: 'lessons.imported',
+    data: {
+      count: copies.length,
+      module: mod.title,
+      course: course.title,
+      courseId: String(course._id),
+      from: from.map((c) => c.title),
+      lessonIds: copies.map((c) => String(c._id)),
+    },
     entityId: String(mod._id),
-    details: `Импортировано уроков: ${copies.length} в модуль «${mod.title}» курса «${course.title}» из ${from.map((c) => `«${c.title}»`).join(', ')}`,
   });
   const created = await models.blocks.find({ _id: op({ $in: copies.map((c) => c._id) }) }).lean<BlockDoc[]>();
   return created.sort((a, b) => a.position - b.position);

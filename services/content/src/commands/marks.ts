@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import type { AuditCode } from '@portal/contracts';
 import { op } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { CourseDoc } from '../models/course';
@@ -17,10 +18,11 @@ export async function marksOf(models: ContentModels, userId: string, courseIds: 
 
 const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
 
-const DETAILS: Record<MarkKind, { add: string; remove: string }> = {
-  favorite: { add: 'Курс «{title}» добавлен в избранное', remove: 'Курс «{title}» удалён из избранного' },
-  started: { add: 'Начат курс «{title}»', remove: 'Курс «{title}» больше не отмечен начатым' },
-};
+/** The audit events of a mark's adding and removing. */
+const EVENTS = {
+  favorite: { add: 'course.favorited', remove: 'course.unfavorited' },
+  started: { add: 'course.markedStarted', remove: 'course.unmarkedStarted' },
+} as const satisfies Record<MarkKind, { add: AuditCode; remove: AuditCode }>;
 
 /** Idempotent: a second add keeps the first mark (and its time). */
 export async function addMark(deps: CommandDeps, course: CourseDoc, kind: MarkKind): Promise<void> {
@@ -32,21 +34,11 @@ export async function addMark(deps: CommandDeps, course: CourseDoc, kind: MarkKi
     if (isDuplicate(err)) return; // the same click twice at once: the other one stored it
     throw err;
   }
-  recordAudit(deps, {
-    action: 'create',
-    entity: kind === 'started' ? 'progress' : 'course',
-    entityId: String(course._id),
-    details: DETAILS[kind].add.replace('{title}', course.title),
-  });
+  recordAudit(deps, { code: EVENTS[kind].add, data: { title: course.title }, entityId: String(course._id) });
 }
 
 export async function removeMark(deps: CommandDeps, course: CourseDoc, kind: MarkKind): Promise<void> {
   const { deletedCount } = await deps.models.marks.deleteOne({ userId: deps.actor.id, courseId: course._id, kind });
   if (!deletedCount) return;
-  recordAudit(deps, {
-    action: 'delete',
-    entity: kind === 'started' ? 'progress' : 'course',
-    entityId: String(course._id),
-    details: DETAILS[kind].remove.replace('{title}', course.title),
-  });
+  recordAudit(deps, { code: EVENTS[kind].remove, data: { title: course.title }, entityId: String(course._id) });
 }

@@ -31,18 +31,18 @@ import {
 } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { drawFromBank } from './bank';
-import { assertCourseEditable, assertQuizEditable } from './ownership';
+import { assertCourseEditable, assertQuizEditable, readsQuizAsAuthor } from './ownership';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
 import type { QuizDoc } from '../models/quiz';
 import { canSeeBlock, canSeeCourse } from '../policies/content';
 import { readContentBlocks } from '../presenters/block';
 import { presentQuiz, presentQuizSummary } from '../presenters/quiz';
-import { recordAudit, type CommandDeps } from './deps';
+import { changesOf, recordAudit, type CommandDeps } from './deps';
 import { readCourseId, readId } from './ids';
 import { touchCourse } from './touch';
 import { learnerSeesVersionLesson, readsPublished } from '../versions/published';
-import { drawFromVersionBank, versionedQuiz } from '../versions/quizzes';
+import { drawFromVersionBank, versionedQuiz, type VersionedQuiz } from '../versions/quizzes';
 
 type CreateInput = z.output<typeof quizCreateSchema>;
 type UpdateInput = z.output<typeof quizUpdateSchema>;
@@ -110,10 +110,9 @@ export async function createQuiz(deps: CommandDeps, input: CreateInput): Promise
     createdBy: deps.actor.id,
   });
   recordAudit(deps, {
-    action: 'create',
-    entity: 'quiz',
+    code: 'quiz.created',
+    data: { title: created.title, questions: created.questions.length, courseId: created.courseId },
     entityId: String(created._id),
-    details: `Создан квиз «${created.title}» (вопросов: ${created.questions.length})`,
   });
   return (await deps.models.quizzes.findById(created._id).lean<QuizDoc>()) as QuizDoc;
 }
@@ -143,10 +142,9 @@ export async function updateQuiz(deps: CommandDeps, rawId: unknown, input: Updat
   if (questionsShown(after) !== questionsShown(current))
     await syncQuestionsCount(models, String(after._id), questionsShown(after));
   recordAudit(deps, {
-    action: 'update',
-    entity: 'quiz',
+    code: 'quiz.updated',
+    data: { title: after.title, questions: after.questions.length, changes: changesOf(current, after, ['title']) },
     entityId: String(after._id),
-    details: `Изменён квиз «${after.title}» (вопросов: ${after.questions.length})`,
   });
   return after;
 }
@@ -158,7 +156,7 @@ export async function deleteQuiz(deps: CommandDeps, rawId: unknown): Promise<Qui
   const [holder] = await lessonsHolding(deps.models, String(quiz._id));
   if (holder) throw conflict(formatMessage(EDITOR_MSG.quizInUse, { title: holder.title }));
   await deps.models.quizzes.deleteOne({ _id: quiz._id });
-  recordAudit(deps, { action: 'delete', entity: 'quiz', entityId: String(quiz._id), details: `Удалён квиз «${quiz.title}»` });
+  recordAudit(deps, { code: 'quiz.deleted', data: { title: quiz.title }, entityId: String(quiz._id) });
   return quiz;
 }
 
@@ -187,16 +185,41 @@ export async function loadQuizForLearner(models: ContentModels, user: Principal,
   return (await findQuizForLearner(models, user, rawId)).quiz;
 }
 
+/**
+ * A quiz as it is stored now, and as the published version of its course holds it (if it has one);
+ * the lessons holding it are read once, when first needed, for whichever rule asks.
+ */
+interface QuizSources {
+  id: string;
+  live: QuizDoc | null;
+  versioned: VersionedQuiz | null;
+  holders?: Promise<BlockDoc[]>;
+}
+
+const holdersOf = (models: ContentModels, sources: QuizSources) => (sources.holders ??= lessonsHolding(models, sources.id));
+
+/** A course by id, taking the one the sources already read when it is that one. */
+const courseFrom = (models: ContentModels, sources: QuizSources, courseId: string) =>
+  sources.versioned && String(sources.versioned.course._id) === courseId
+    ? Promise.resolve(sources.versioned.course)
+    : models.courses.findById(courseId).lean<CourseDoc>();
+
+async function readQuizSources(models: ContentModels, rawId: unknown): Promise<QuizSources> {
+  const id = String(readQuizId(rawId));
+  const live = await models.quizzes.findById(id).lean<QuizDoc>();
+  return { id, live, versioned: await versionedQuiz(models, id, live) };
+}
+
 /** The quiz a learner may read, and the course of the first lesson they see holding it. */
 export async function findQuizForLearner(
   models: ContentModels,
   user: Principal,
   rawId: unknown,
+  sources?: QuizSources,
 ): Promise<{ quiz: QuizDoc; course: CourseDoc }> {
-  const id = String(readQuizId(rawId));
-  const live = await models.quizzes.findById(id).lean<QuizDoc>();
   // A learner of a course with a published version takes the quiz as the version holds it.
-  const versioned = await versionedQuiz(models, id, live);
+  const read = sources ?? (await readQuizSources(models, rawId));
+  const { id, live, versioned } = read;
   if (versioned?.view && readsPublished(user, versioned.course)) {
     const { course, quiz } = versioned;
     const view = versioned.view;
@@ -206,9 +229,9 @@ export async function findQuizForLearner(
   }
   if (!live) throw notFound(QUIZ_MSG.quizNotFound);
   const quiz = live;
-  for (const lesson of await lessonsHolding(models, String(quiz._id))) {
+  for (const lesson of await holdersOf(models, read)) {
     const [course, mod] = await Promise.all([
-      models.courses.findById(lesson.courseId).lean<CourseDoc>(),
+      courseFrom(models, read, String(lesson.courseId)),
       models.blocks.findById(lesson.moduleId).lean<BlockDoc>(),
     ]);
     if (course && canSeeCourse(user, course) && canSeeBlock(user, course, lesson) && mod && canSeeBlock(user, course, mod))
@@ -239,17 +262,31 @@ export const withDrawn = (fixed: Question[], drawn: Question[]): Question[] => {
   return [...fixed, ...drawn.map((q, i) => ({ ...q, order: last + i + 1 }))];
 };
 
+/** How the progress service asks for a quiz: an attempt's draw, a lesson holding it, a person who must see it. */
+export interface InternalQuizAsk {
+  lessonId?: string;
+  drawSeed?: string;
+  /**
+   * Whose sight it is (a quiz's card): by the rule of GET /api/quizzes/{id}, its authors always,
+   * anyone else only when a lesson they see holds it; a quiz they may not see is not found.
+   */
+  reader?: Principal;
+}
+
 /** GET /internal/quizzes/{id}: the whole quiz and the lesson holding it (the one asked for, or the first). */
 export async function internalQuiz(
   models: ContentModels,
   rawId: unknown,
-  lessonId?: string,
-  drawSeed?: string,
+  { lessonId, drawSeed, reader }: InternalQuizAsk = {},
 ): Promise<InternalQuiz> {
-  const id = String(readQuizId(rawId));
-  const live = await models.quizzes.findById(id).lean<QuizDoc>();
+  const sources = await readQuizSources(models, rawId);
+  const { id, live, versioned } = sources;
+  if (reader) {
+    if (!live) throw notFound(QUIZ_MSG.quizNotFound);
+    // The sources read above serve the learner's rule too: one read of the quiz and its course.
+    if (!(await readsQuizAsAuthor(models, reader, live))) await findQuizForLearner(models, reader, id, sources);
+  }
   // An attempt on a course with a published version takes the quiz (and its bank) as the version holds it.
-  const versioned = await versionedQuiz(models, id, live);
   if (versioned?.view && versioned.quiz) {
     const { course, quiz } = versioned;
     const view = versioned.view;
@@ -269,16 +306,11 @@ export async function internalQuiz(
   }
   if (!live) throw notFound(QUIZ_MSG.quizNotFound);
   const quiz = live;
-  const holders = await lessonsHolding(models, String(quiz._id));
+  const holders = await holdersOf(models, sources);
   const lesson = (lessonId ? holders.find((l) => String(l._id) === lessonId) : undefined) ?? holders[0] ?? null;
   const courseId = lesson ? String(lesson.courseId) : quiz.courseId;
   // The course read while looking for a version is the same one unless the quiz sits in another course's lesson.
-  const course =
-    versioned && String(versioned.course._id) === courseId
-      ? versioned.course
-      : courseId && Types.ObjectId.isValid(courseId)
-        ? await models.courses.findById(courseId).select({ title: 1 }).lean<Pick<CourseDoc, 'title'>>()
-        : null;
+  const course = courseId && Types.ObjectId.isValid(courseId) ? await courseFrom(models, sources, courseId) : null;
   const presented = presentQuiz(quiz);
   // An attempt's own draw from the bank of the course the quiz was written for, after the fixed questions.
   const drawn = drawSeed ? await drawFromBank(models, quiz.courseId, presented.draws, drawSeed) : [];

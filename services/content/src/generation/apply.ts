@@ -113,10 +113,9 @@ export async function applyProposal(
     if (!(await writeVersioned(models.quizzes, quiz, undefined, { $set: { title: proposal.title, questions } }))) throw stale();
     if (questions.length !== quiz.questions.length) await syncQuestionsCount(models, String(quiz._id), questions.length);
     recordAudit(deps, {
-      action: 'update',
-      entity: 'quiz',
+      code: 'quiz.newVersionAccepted',
+      data: { title: proposal.title, questions: questions.length, courseId },
       entityId: String(quiz._id),
-      details: `Принята новая версия квиза «${proposal.title}» (вопросов: ${questions.length})`,
     });
     const course = await models.courses.findById(courseId).select({ _id: 1 }).lean<Pick<CourseDoc, '_id'>>();
     if (!course) throw notFound(CONTENT_MSG.courseNotFound);
@@ -143,10 +142,9 @@ export async function applyProposal(
     if (!written) throw stale();
     await touchCourse(models, block.courseId);
     recordAudit(deps, {
-      action: 'update',
-      entity: 'lesson',
+      code: 'lesson.newVersionAccepted',
+      data: { title: proposal.title, courseId: String(block.courseId) },
       entityId: String(block._id),
-      details: `Принята новая версия урока «${proposal.title}»`,
     });
     return block.courseId;
   }
@@ -171,10 +169,9 @@ export async function applyProposal(
   );
   await touchCourse(models, block.courseId);
   recordAudit(deps, {
-    action: 'update',
-    entity: 'block',
+    code: 'module.newVersionAccepted',
+    data: { title: proposal.title, lessons: created.length, courseId: String(block.courseId) },
     entityId: String(block._id),
-    details: `Принята новая версия модуля «${proposal.title}» (уроков: ${created.length})`,
   });
   return block.courseId;
 }

@@ -14,8 +14,6 @@ import type { JobHandle } from './jobs';
 import type { CourseContext, NodeSnapshot } from './prompts';
 import { saveDraft } from './save';
 
-const SOURCE_WORDS = { ai: 'ИИ', template: 'по шаблону' } as const;
-
 /**
  * A course from a request: structure (1 call) → lessons (1 call per module) → quizzes (1 call per
  * module when asked) → saving → done. Progress rises with each call; saving is the last tenth.
@@ -71,10 +69,9 @@ export async function generateCourse(
   await saveDraft(deps, req, draft, handle.signal, courseId);
   await handle.setCourseId(String(courseId));
   recordAudit(deps, {
-    action: 'create',
-    entity: 'course',
+    code: 'course.generated',
+    data: { title: draft.title, source: generator.source, topic: req.topic, modules: draft.modules.length },
     entityId: String(courseId),
-    details: `Создан черновик курса «${draft.title}» ${SOURCE_WORDS[generator.source]} по теме «${req.topic}» (модулей: ${draft.modules.length})`,
   });
 }
 

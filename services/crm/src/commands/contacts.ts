@@ -36,10 +36,9 @@ export async function createContact({ models, audit, actor }: CommandContext, in
     throw notFound(CRM_MSG.orgNotFound);
   }
   audit.publish({
-    action: 'create',
-    entity: 'contact',
+    code: 'contact.created',
+    data: { fullName: contact.fullName, email: contact.email, organization: org.name },
     entityId: String(contact._id),
-    details: `Добавлен контакт ${contact.fullName} <${contact.email}> в организацию "${org.name}"`,
     actor,
   });
   return contact;
@@ -59,13 +58,7 @@ export async function updateContact(
   const write = () => writeVersioned(models.contacts, before, expected, { $set: changes }, { runValidators: true });
   if (!(await uniquely(write, emailTaken))) throw notFound(CRM_MSG.contactNotFound);
   const after = await loadContact(models, id);
-  audit.publish({
-    action: 'update',
-    entity: 'contact',
-    entityId: id,
-    details: `Изменён контакт ${after.fullName} <${after.email}>`,
-    actor,
-  });
+  audit.publish({ code: 'contact.updated', data: { fullName: after.fullName, email: after.email }, entityId: id, actor });
   return after;
 }
 
@@ -73,13 +66,7 @@ export async function deleteContact({ models, audit, actor }: CommandContext, id
   const contact = await loadContact(models, id);
   const { deletedCount } = await models.contacts.deleteOne({ _id: contact._id });
   if (!deletedCount) throw notFound(CRM_MSG.contactNotFound);
-  audit.publish({
-    action: 'delete',
-    entity: 'contact',
-    entityId: id,
-    details: `Удалён контакт ${contact.fullName} <${contact.email}>`,
-    actor,
-  });
+  audit.publish({ code: 'contact.deleted', data: { fullName: contact.fullName, email: contact.email }, entityId: id, actor });
   return contact;
 }
 

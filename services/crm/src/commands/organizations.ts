@@ -1,4 +1,4 @@
-import { CRM_MSG, ORG_STATUS_LABELS, type organizationCreateSchema, type organizationUpdateSchema } from '@portal/contracts';
+import { CRM_MSG, type organizationCreateSchema, type organizationUpdateSchema } from '@portal/contracts';
 import { assertVersion, conflict, notFound, op, writeVersioned, type AuditPublisher, type Principal } from '@portal/service-kit';
 import type { z } from 'zod';
 import type { CrmModels } from '../models';
@@ -14,7 +14,24 @@ export interface CommandContext {
   actor: Principal;
 }
 
-const describe = (o: Pick<OrganizationDoc, 'name' | 'inn'>) => `"${o.name}" (ИНН ${o.inn})`;
+/** An organization as the audit trail names it. */
+const named = (o: Pick<OrganizationDoc, 'name' | 'inn'>) => ({ name: o.name, inn: o.inn });
+
+/** The card's fields an edit changed, before and after (an emptied field is `to: null`). */
+function changesOf(before: OrganizationDoc, after: OrganizationDoc) {
+  const changed = (field: 'name' | 'inn' | 'kpp' | 'ogrn' | 'site') => {
+    const [from, to] = [before[field] ?? null, after[field] ?? null];
+    return from !== to ? { [field]: { from, to } } : {};
+  };
+  return {
+    ...changed('name'),
+    ...changed('inn'),
+    ...changed('kpp'),
+    ...changed('ogrn'),
+    ...changed('site'),
+    ...(before.status !== after.status ? { status: { from: before.status, to: after.status } } : {}),
+  };
+}
 
 const innTaken = () => conflict(CRM_MSG.innTaken, 'inn');
 
@@ -32,13 +49,7 @@ export async function loadOrganization(models: CrmModels, id: string): Promise<O
 export async function createOrganization({ models, audit, actor }: CommandContext, input: CreateInput): Promise<OrganizationDoc> {
   await ensureInnFree(models, input.inn);
   const org = await uniquely(async () => (await models.organizations.create(input)).toObject<OrganizationDoc>(), innTaken);
-  audit.publish({
-    action: 'create',
-    entity: 'organization',
-    entityId: String(org._id),
-    details: `Создана организация ${describe(org)}`,
-    actor,
-  });
+  audit.publish({ code: 'organization.created', data: named(org), entityId: String(org._id), actor });
   return org;
 }
 
@@ -55,19 +66,10 @@ export async function updateOrganization(
   const write = () => writeVersioned(models.organizations, before, expected, { $set: changes }, { runValidators: true });
   if (!(await uniquely(write, innTaken))) throw notFound(CRM_MSG.orgNotFound);
   const after = await loadOrganization(models, id);
-  const notes = [
-    before.name !== after.name && `название «${before.name}» → «${after.name}»`,
-    before.inn !== after.inn && `ИНН ${before.inn} → ${after.inn}`,
-    (before.kpp ?? null) !== (after.kpp ?? null) && `КПП ${after.kpp ?? 'удалён'}`,
-    (before.ogrn ?? null) !== (after.ogrn ?? null) && `ОГРН ${after.ogrn ?? 'удалён'}`,
-    (before.site ?? null) !== (after.site ?? null) && `сайт ${after.site ?? 'удалён'}`,
-    before.status !== after.status && `статус ${ORG_STATUS_LABELS[before.status]} → ${ORG_STATUS_LABELS[after.status]}`,
-  ].filter(Boolean);
   audit.publish({
-    action: 'update',
-    entity: 'organization',
+    code: 'organization.updated',
+    data: { ...named(after), changes: changesOf(before, after) },
     entityId: String(after._id),
-    details: `Изменена организация ${describe(after)}${notes.length ? `: ${notes.join(', ')}` : ''}`,
     actor,
   });
   return after;
@@ -87,10 +89,9 @@ export async function deleteOrganization(
   if (!deletedCount) throw notFound(CRM_MSG.orgNotFound); // someone else deleted it a moment ago
   const removed = await models.contacts.deleteMany({ orgId: org._id });
   audit.publish({
-    action: 'delete',
-    entity: 'organization',
+    code: 'organization.deleted',
+    data: { ...named(org), contacts: removed.deletedCount },
     entityId: String(org._id),
-    details: `Удалена организация ${describe(org)} вместе с контактами: ${removed.deletedCount}`,
     actor,
   });
   return { org, contacts: removed.deletedCount };

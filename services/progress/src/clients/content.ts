@@ -63,14 +63,11 @@ export interface ContentClient {
   lessonQuizFor(courseId: string, lessonId: string, person: { id: string; role: Role }): Promise<string | null>;
   /**
    * The full quiz, answers included: never sent to a learner as is. With an attempt's seed its
-   * questions include that attempt's draw from the course's question bank.
+   * questions include that attempt's draw from the course's question bank. With a person, 404 unless
+   * they may see the quiz (for a learner: a lesson they can see holds it): asked with the service
+   * identity and the person as data, so it is the content service's rule, not a copy of it.
    */
-  getQuiz(quizId: string, drawSeed?: string): Promise<StoredQuiz>;
-  /**
-   * 404 unless the person may see the quiz (for a learner: a lesson they can see holds it): asked with
-   * the service identity and the person as data, so it is the content service's rule, not a copy of it.
-   */
-  assertQuizVisible(quizId: string, person: { id: string; role: Role }): Promise<void>;
+  getQuiz(quizId: string, drawSeed?: string, reader?: { id: string; role: Role }): Promise<StoredQuiz>;
   /**
    * The courses whose learners' answers and statistics a person may see: 'all' for an ADMIN, the
    * ones a CURATOR owns or co-authors (the content service's rule, asked with the person as data),
@@ -176,14 +173,19 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       if (status !== 200) refuse(status, body, PROGRESS_MSG.lessonNotFound);
       return (body as { quizId: string | null }).quizId;
     },
-    async getQuiz(quizId, drawSeed) {
+    async getQuiz(quizId, drawSeed, reader) {
       const params = new URLSearchParams();
       if (drawSeed) params.set('drawSeed', drawSeed);
+      if (reader) {
+        params.set('userId', reader.id);
+        params.set('role', reader.role);
+      }
       const query = params.size ? `?${params}` : '';
       const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}${query}`, {
         'x-internal-token': internalToken,
       });
-      // The content service checks quiz ids by its own rule; any refusal of the id means there is no such quiz.
+      // The content service checks quiz ids by its own rule; any refusal of the id, or of the person's
+      // sight of it, means there is no such quiz.
       if (status === 400 || status === 404) throw notFound(QUIZ_MSG.quizNotFound);
       if (status !== 200) refuse(status, body, QUIZ_MSG.quizNotFound);
       return storedQuiz(quizId, body);
@@ -212,13 +214,6 @@ export function contentClient({ content, internalToken, timeoutMs, logger }: Con
       if (status === 404 || status === 400) return null;
       if (status !== 200) refuse(status, body, SCORM_MSG.packageNotFound);
       return body as ScormLessonBinding;
-    },
-    async assertQuizVisible(quizId, person) {
-      const query = new URLSearchParams({ userId: person.id, role: person.role });
-      const { status, body } = await call(`/internal/quizzes/${encodeURIComponent(quizId)}/visibility?${query}`, internal);
-      // Whatever the content service finds wrong with the quiz's id, for this person there is no such quiz.
-      if (status === 400 || status === 404) throw notFound(QUIZ_MSG.quizNotFound);
-      if (status !== 204) refuse(status, body, QUIZ_MSG.quizNotFound);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { AUDIENCE_LABELS, ROLE_LABELS, type Audience, type Role } from '@portal/contracts';
+import type { Audience, Role } from '@portal/contracts';
 import type { Principal } from '@portal/service-kit';
 import type { AudiencePage, PeopleClient } from '../clients/people';
 import type { AssignmentDoc } from '../models/assignment';
@@ -27,13 +27,9 @@ export const audienceOf = (doc: StoredAudience): Audience =>
         ? { kind: 'role', role: doc.audienceRole as Role }
         : { kind: 'all' };
 
-/** «Подразделение «Продажи»», «Роль «Клиент»», «Выбранные сотрудники: 3», «Все обучающиеся». */
-export function describeAudience(audience: Audience): string {
-  if (audience.kind === 'users') return `${AUDIENCE_LABELS.users}: ${audience.userIds.length}`;
-  if (audience.kind === 'department') return `${AUDIENCE_LABELS.department} «${audience.department}»`;
-  if (audience.kind === 'role') return `${AUDIENCE_LABELS.role} «${ROLE_LABELS[audience.role]}»`;
-  return AUDIENCE_LABELS.all;
-}
+/** The audience as its audit events name it: the named people counted, not listed. */
+export const audienceData = (audience: Audience) =>
+  audience.kind === 'users' ? { kind: audience.kind, count: audience.userIds.length } : audience;
 
 /**
  * One page of the people an assignment reaches, as the auth service knows them now (a person who

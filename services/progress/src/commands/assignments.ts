@@ -11,8 +11,9 @@ import { badRequest, clock, notFound, op, serialised, type Principal } from '@po
 import type { PeopleClient } from '../clients/people';
 import type { AssignmentDoc } from '../models/assignment';
 import type { ProgressModels } from '../models';
-import { audienceFields, audiencePage, describeAudience } from './assignmentAudience';
+import { audienceData, audienceFields, audienceOf, audiencePage } from './assignmentAudience';
 import type { ProgressDeps } from './deps';
+import { changed } from './changes';
 
 type Fields = Required<Pick<AssignmentUpdateInput, 'audience' | 'dueDate'>> & {
   mandatory: boolean;
@@ -47,6 +48,25 @@ const assignmentFields = (course: CourseOutline, input: Fields) => ({
   recurrenceMonths: input.recurrenceMonths,
   message: input.message,
 });
+
+/** The assignment's course, as its audit events name it. */
+const assigned = (doc: Pick<AssignmentDoc, 'courseTitle' | 'courseId'>) => ({ course: doc.courseTitle, courseId: doc.courseId });
+
+/** The fields an edit changed, before and after, for its audit event. */
+function changesOf(before: AssignmentDoc, after: AssignmentDoc) {
+  // The named people in any order; the event counts them.
+  const rule = (doc: AssignmentDoc) =>
+    JSON.stringify({ ...audienceFields(audienceOf(doc)), audienceUserIds: [...doc.audienceUserIds].sort() });
+  return {
+    ...changed('dueDate', before.dueDate, after.dueDate),
+    ...(rule(before) !== rule(after)
+      ? { audience: { from: audienceData(audienceOf(before)), to: audienceData(audienceOf(after)) } }
+      : {}),
+    // A record written before a field existed reads it as its default.
+    ...changed('mandatory', before.mandatory ?? true, after.mandatory ?? true),
+    ...changed('recurrenceMonths', before.recurrenceMonths ?? null, after.recurrenceMonths ?? null),
+  };
+}
 
 /** What makes two assignments the same: the course, the audience rule (people in any order) and the due day. */
 function sameAssignment(courseId: string, input: Fields) {
@@ -92,10 +112,9 @@ export async function createAssignment(
     });
     const doc = created.toObject();
     deps.audit.publish({
-      action: 'create',
-      entity: 'assignment',
+      code: 'assignment.created',
+      data: { ...assigned(doc), audience: audienceData(input.audience), dueDate: doc.dueDate },
       entityId: String(doc._id),
-      details: `Курс «${doc.courseTitle}» назначен: ${describeAudience(input.audience)}, срок ${doc.dueDate}`,
       actor,
     });
     return { doc, created: true };
@@ -120,10 +139,14 @@ export async function updateAssignment(
   await deps.models.assignments.updateOne({ _id: before._id }, { $set: assignmentFields(course, input) });
   const after = await loadAssignment(deps.models, String(before._id));
   deps.audit.publish({
-    action: 'update',
-    entity: 'assignment',
+    code: 'assignment.updated',
+    data: {
+      ...assigned(after),
+      audience: audienceData(input.audience),
+      dueDate: after.dueDate,
+      changes: changesOf(before, after),
+    },
     entityId: String(after._id),
-    details: `Изменено назначение курса «${after.courseTitle}»: ${describeAudience(input.audience)}, срок ${after.dueDate}`,
     actor,
   });
   return after;
@@ -134,13 +157,7 @@ export async function deleteAssignment(deps: ProgressDeps, actor: Principal, doc
     deps.models.assignments.deleteOne({ _id: doc._id }),
     deps.models.assignmentExtensions.deleteMany({ assignmentId: String(doc._id) }),
   ]);
-  deps.audit.publish({
-    action: 'delete',
-    entity: 'assignment',
-    entityId: String(doc._id),
-    details: `Удалено назначение курса «${doc.courseTitle}»`,
-    actor,
-  });
+  deps.audit.publish({ code: 'assignment.deleted', data: assigned(doc), entityId: String(doc._id), actor });
 }
 
 /** A new due date for everyone (the assignment's) or for one person of its audience (theirs alone). */
@@ -168,10 +185,15 @@ export async function extendAssignment(
   }
   const who = userId ? (await audiencePage(deps.people, doc, 1, 1, [userId])).data[0]?.fullName : null;
   deps.audit.publish({
-    action: 'update',
-    entity: 'assignment',
+    code: 'assignment.extended',
+    data: {
+      ...assigned(doc),
+      dueDate,
+      // The date it replaces is known for everyone's; a person's own may be the assignment's or an earlier extension.
+      ...(userId ? { userId } : { previousDueDate: doc.dueDate }),
+      ...(who ? { person: who } : {}),
+    },
     entityId: id,
-    details: `Срок назначения курса «${doc.courseTitle}» продлён до ${dueDate}${who ? ` для ${who}` : ' для всех'}`,
     actor,
   });
 }

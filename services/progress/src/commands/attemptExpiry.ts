@@ -115,10 +115,19 @@ export async function closeExpired(
   }
   for (const { attempt: a, result } of closed) {
     deps.audit.publish({
-      action: 'update',
-      entity: 'quiz',
+      code: 'attempt.expired',
+      data: {
+        quiz: a.quizTitle,
+        attemptNumber: a.attemptNumber,
+        learner: a.userName,
+        score: result.score,
+        maxScore: result.maxScore,
+        percentage: result.percentage,
+        attemptId: String(a._id),
+        courseId: a.courseId,
+        userId: a.userId,
+      },
       entityId: a.quizId,
-      details: `Время попытки ${a.attemptNumber} квиза «${a.quizTitle}» (${a.userName}) истекло: ${result.score} из ${result.maxScore} (${result.percentage}%)`,
       actor: null,
     });
   }

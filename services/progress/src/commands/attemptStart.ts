@@ -171,10 +171,16 @@ export async function startAttempt(
       maxScore: maxScoreOf(quiz.questions),
     });
     audit.publish({
-      action: 'create',
-      entity: 'quiz',
+      code: 'attempt.started',
+      data: {
+        quiz: quiz.title,
+        course: course.title,
+        attemptNumber,
+        attemptId: String(doc._id),
+        courseId: course.id,
+        lessonId: input.lessonId,
+      },
       entityId: quiz.id,
-      details: `Начата попытка ${attemptNumber} квиза «${quiz.title}» (курс «${course.title}»)`,
       actor,
     });
     return { body: started(doc.toObject<AttemptDoc>(), false), created: true };

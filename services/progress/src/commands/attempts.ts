@@ -121,12 +121,19 @@ export async function submitAttempt(
   // This write closed it: the attempt as stored now is the one read with the write applied.
   const stored: AttemptDoc = { ...attempt, ...closing };
 
-  const verdict = graded.status === 'passed' ? 'пройден' : 'не пройден';
   audit.publish({
-    action: 'update',
-    entity: 'quiz',
+    code: graded.status === 'passed' ? 'attempt.passed' : 'attempt.failed',
+    data: {
+      quiz: attempt.quizTitle,
+      attemptNumber: attempt.attemptNumber,
+      score: graded.score,
+      maxScore: graded.maxScore,
+      percentage: graded.percentage,
+      ...(late ? { late } : {}),
+      attemptId: id,
+      courseId: attempt.courseId,
+    },
     entityId: attempt.quizId,
-    details: `Квиз «${attempt.quizTitle}» ${verdict}: ${graded.score} из ${graded.maxScore} (${graded.percentage}%), попытка ${attempt.attemptNumber}${late ? ', время вышло' : ''}`,
     actor,
   });
   if (graded.status === 'passed' && !graded.pendingReviews) {
@@ -165,13 +172,10 @@ const ownView = (actor: Principal, a: AttemptDoc) =>
 
 /** What the quiz card in a lesson shows: the quiz (without answers), the latest attempt, and whether one may start. */
 export async function quizCard(deps: ProgressDeps, actor: Principal, quizId: string): Promise<QuizCard> {
-  // The internal route answers any quiz; a learner may only see the card of one a visible lesson holds,
-  // which the content service is asked with the person as data (never with their token).
-  // Read with a draw, as an attempt is: the card counts the questions an attempt will have, bank ones too.
-  const [quiz] = await Promise.all([
-    deps.content.getQuiz(quizId, newShuffleSeed()),
-    deps.content.assertQuizVisible(quizId, actor),
-  ]);
+  // A learner may only see the card of a quiz a visible lesson holds: one call, in which the content
+  // service checks that with the person as data (never with their token). Read with a draw, as an
+  // attempt is: the card counts the questions an attempt will have, bank ones too.
+  const quiz = await deps.content.getQuiz(quizId, newShuffleSeed(), actor);
   const read = () =>
     deps.models.attempts
       .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0, savedAnswers: 0 })

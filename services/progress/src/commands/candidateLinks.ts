@@ -101,10 +101,9 @@ export async function createLink(
     revokedBy: null,
   });
   deps.audit.publish({
-    action: 'create',
-    entity: 'quiz',
+    code: 'candidateLink.created',
+    data: { quiz: quiz.title, course: course.title, linkId: String(doc._id), courseId: course.id },
     entityId: quiz.id,
-    details: `Создана ссылка для кандидатов на тест «${quiz.title}» (курс «${course.title}»)`,
     actor,
   });
   return { link: presentLink(doc.toObject<CandidateLinkDoc>(), now), token, url: linkFor(token) };
@@ -141,10 +140,9 @@ export async function revokeLink(deps: ProgressDeps, actor: Principal, id: strin
   );
   if (!write.modifiedCount) throw conflict(CANDIDATE_LINK_MSG.alreadyRevoked);
   deps.audit.publish({
-    action: 'update',
-    entity: 'quiz',
+    code: 'candidateLink.revoked',
+    data: { quiz: link.quizTitle, course: link.courseTitle, linkId: String(link._id), courseId: link.courseId },
     entityId: link.quizId,
-    details: `Отозвана ссылка для кандидатов на тест «${link.quizTitle}» (курс «${link.courseTitle}»)`,
     actor,
   });
   return presentLink({ ...link, revokedAt: now, revokedBy: actor.id }, now);
@@ -264,13 +262,7 @@ export async function purgeExpiredCandidates(
     if (uses.length < batch) break;
   }
   if (deleted) {
-    deps.audit.publish({
-      action: 'delete',
-      entity: 'user',
-      entityId: null,
-      details: `Удалены данные кандидатов, проходивших тесты по ссылке более ${days} дн. назад: ${deleted}`,
-      actor: null,
-    });
+    deps.audit.publish({ code: 'candidates.purged', data: { days, deleted }, entityId: null, actor: null });
   }
   return { deleted };
 }

@@ -45,10 +45,9 @@ export async function issueCertificate(
     try {
       const created = await models.certificates.create({ ...content, userId: person.id, courseId: course.id, issuedAt, pdf });
       audit.publish({
-        action: 'create',
-        entity: 'certificate',
+        code: 'certificate.issued',
+        data: { course: course.title, courseId: course.id },
         entityId: number,
-        details: `Выдан сертификат за курс «${course.title}»`,
         actor: person,
       });
       return { certificate: created.toObject(), created: true };

@@ -140,10 +140,9 @@ export async function completeLesson(
   }
   if (created) {
     audit.publish({
-      action: 'create',
-      entity: 'progress',
+      code: 'lesson.completed',
+      data: { lesson: lesson.title, course: course.title, courseId: course.id },
       entityId: lessonId,
-      details: `Урок «${lesson.title}» курса «${course.title}» пройден`,
       actor,
     });
   }
@@ -167,13 +166,7 @@ async function recordCourseCompletion(deps: ProgressDeps, actor: Principal, cour
       { upsert: true },
     );
     if (write.upsertedCount > 0) {
-      audit.publish({
-        action: 'create',
-        entity: 'progress',
-        entityId: course.id,
-        details: `Курс «${course.title}» пройден полностью`,
-        actor,
-      });
+      audit.publish({ code: 'course.completed', data: { course: course.title }, entityId: course.id, actor });
     }
   } catch (err) {
     if (!isDuplicate(err)) throw err;

@@ -4,7 +4,7 @@ import { badRequest, clock, notFound, op, type Principal } from '@portal/service
 import type { ProgressModels } from '../models';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
 import { presentMyProgram } from '../presenters/program';
-import { describeAudience } from './assignmentAudience';
+import { audienceData } from './assignmentAudience';
 import type { ProgressDeps } from './deps';
 import { settleMembers, type EnrolDeps } from './programEnrolment';
 import { courseDoneTimes, statesOf } from './programMembers';
@@ -51,10 +51,9 @@ export async function createProgramAssignment(
   });
   const doc = created.toObject<ProgramAssignmentDoc>();
   deps.audit.publish({
-    action: 'create',
-    entity: 'program',
+    code: 'programAssignment.created',
+    data: { program: program.title, programId: String(program._id), audience: audienceData(input.audience) },
     entityId: String(doc._id),
-    details: `Программа обучения «${program.title}» назначена: ${describeAudience(input.audience)}`,
     actor,
   });
   return doc;
@@ -69,10 +68,9 @@ export async function deleteProgramAssignment(
   await deps.models.programMembers.deleteMany({ assignmentId: String(doc._id) });
   await deps.models.programTallies.deleteMany({ assignmentId: String(doc._id) });
   deps.audit.publish({
-    action: 'delete',
-    entity: 'program',
+    code: 'programAssignment.deleted',
+    data: { program: doc.programTitle, programId: doc.programId },
     entityId: String(doc._id),
-    details: `Удалено назначение программы обучения «${doc.programTitle}»`,
     actor,
   });
 }
@@ -99,10 +97,17 @@ export async function extendStage(
   await deps.models.programMembers.updateOne({ _id: member._id }, { $set: { extensions } });
   const [settled] = await settleMembers(deps, program, assignment, [{ ...member, extensions }]);
   deps.audit.publish({
-    action: 'update',
-    entity: 'program',
+    code: 'programStage.extended',
+    data: {
+      program: program.title,
+      programId: String(program._id),
+      stage: stage.title,
+      stageKey: stage.key,
+      dueDate: input.dueDate,
+      person: member.fullName,
+      userId: member.userId,
+    },
     entityId: String(assignment._id),
-    details: `Срок этапа «${stage.title}» программы «${program.title}» продлён до ${input.dueDate} для ${member.fullName}`,
     actor,
   });
   return settled;

@@ -44,10 +44,9 @@ export async function issueProgramCertificate(
       await deps.models.certificates.create({ ...content, userId: member.userId, courseId, issuedAt, pdf });
       number = candidate;
       deps.audit.publish({
-        action: 'create',
-        entity: 'certificate',
+        code: 'programCertificate.issued',
+        data: { program: program.title, programId: String(program._id) },
         entityId: candidate,
-        details: `Выдан сертификат за программу обучения «${program.title}»`,
         actor: { id: member.userId, fullName: member.fullName, email: member.email },
       });
     } catch (err) {

@@ -19,6 +19,7 @@ import { canEditProgram } from '../policies/programs';
 import { courseSnapshot } from './assignments';
 import type { ProgressDeps } from './deps';
 import { PROGRAM_TEMPLATES } from './programTemplates';
+import { changed } from './changes';
 
 type ParsedProgram = z.output<typeof programInputSchema>;
 
@@ -89,6 +90,16 @@ const courseIdsOf = (stages: StageDoc[]) => stages.flatMap((s) => s.courses.map(
 export const lockedCourseIdsOf = (stages: StageDoc[]) =>
   stages.flatMap((s, i) => (i > 0 && s.locked ? s.courses.map((c) => c.courseId) : []));
 
+/** The fields an edit changed, before and after, for its audit event. */
+function changesOf(before: ProgramDoc, after: ProgramDoc) {
+  return {
+    ...changed('title', before.title, after.title),
+    ...changed('certificate', before.certificate ?? false, after.certificate ?? false),
+    ...changed('stages', before.stages.length, after.stages.length),
+    ...changed('courses', before.courseIds.length, after.courseIds.length),
+  };
+}
+
 export async function createProgram(
   deps: Pick<ProgressDeps, 'models' | 'audit'>,
   actor: Principal,
@@ -108,10 +119,9 @@ export async function createProgram(
   });
   const doc = created.toObject<ProgramDoc>();
   deps.audit.publish({
-    action: 'create',
-    entity: 'program',
+    code: 'program.created',
+    data: { title: doc.title, stages: stages.length },
     entityId: String(doc._id),
-    details: `Создана программа обучения «${doc.title}»: этапов ${stages.length}`,
     actor,
   });
   return doc;
@@ -152,10 +162,9 @@ export async function updateProgram(
   );
   const after = await loadProgram(deps.models, String(before._id));
   deps.audit.publish({
-    action: 'update',
-    entity: 'program',
+    code: 'program.updated',
+    data: { title: after.title, stages: stages.length, courses: after.courseIds.length, changes: changesOf(before, after) },
     entityId: String(after._id),
-    details: `Изменена программа обучения «${after.title}»: этапов ${stages.length}, курсов ${after.courseIds.length}`,
     actor,
   });
   return after;
@@ -179,10 +188,9 @@ export async function copyProgram(
   });
   const doc = created.toObject<ProgramDoc>();
   deps.audit.publish({
-    action: 'create',
-    entity: 'program',
+    code: 'program.copied',
+    data: { title: doc.title, source: source.title, sourceId: String(source._id) },
     entityId: String(doc._id),
-    details: `Программа обучения «${source.title}» скопирована как «${doc.title}»`,
     actor,
   });
   return doc;
@@ -208,10 +216,9 @@ export async function copyTemplate(
   });
   const doc = created.toObject<ProgramDoc>();
   deps.audit.publish({
-    action: 'create',
-    entity: 'program',
+    code: 'program.created',
+    data: { title: doc.title, fromTemplate: true, template: key },
     entityId: String(doc._id),
-    details: `Создана программа обучения «${doc.title}» из шаблона`,
     actor,
   });
   return doc;
@@ -228,10 +235,9 @@ export async function setProgramStatus(
   if (doc.status !== status) {
     await writeVersioned(deps.models.programs, doc, undefined, { $set: { status } });
     deps.audit.publish({
-      action: 'update',
-      entity: 'program',
+      code: status === 'archived' ? 'program.archived' : 'program.restored',
+      data: { title: doc.title },
       entityId: String(doc._id),
-      details: `Программа обучения «${doc.title}» ${status === 'archived' ? 'перенесена в архив' : 'возвращена из архива'}`,
       actor,
     });
   }

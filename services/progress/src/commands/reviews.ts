@@ -111,10 +111,20 @@ export async function gradeAnswer(
       },
     );
     audit.publish({
-      action: 'update',
-      entity: 'quiz',
+      code: 'answer.reviewed',
+      data: {
+        question: question.question,
+        learner: attempt.userName,
+        quiz: attempt.quizTitle,
+        score: input.score,
+        points,
+        // The attempt's result is told once no answer of it waits for a review.
+        ...(pendingReviews ? {} : { total: { score: result.score, maxScore: result.maxScore, percentage: result.percentage } }),
+        attemptId,
+        questionId,
+        userId: attempt.userId,
+      },
       entityId: attempt.quizId,
-      details: `Проверен ответ на вопрос «${question.question.slice(0, 80)}» (${attempt.userName}, квиз «${attempt.quizTitle}»): ${input.score} из ${points}${pendingReviews ? '' : `; итог ${result.score} из ${result.maxScore} (${result.percentage}%)`}`,
       actor,
     });
     if (pendingReviews === 0 && attempt.awaitingReview) {

@@ -6,6 +6,7 @@ import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { recordModel } from '../../models/record';
 import { storeEvent, storeEvents } from '../../queues/worker';
 import { backfillRecordFields, recordFilter } from '../../queries/records';
+import { auditSubjects } from '../../subjects';
 import { startAudit } from '../../testing';
 import { auditRouters } from '../../app';
 
@@ -53,17 +54,40 @@ describe('the audit worker', () => {
   it('takes events published by a service from the queue into the store', async () => {
     const session = await userWithRole(auth, 'CLIENT', 'Очередь Тестовая');
     const published = audit.ctx.audit.publish({
-      action: 'update',
-      entity: 'profile',
+      code: 'contact.updated',
+      data: { fullName: 'Борис Орлов', email: 'boris@example.test' },
       entityId: session.user.id,
-      details: 'Профиль',
       actor: session.user,
     });
     await audit.ctx.audit.flush();
     const records = recordModel(audit.ctx.store);
     await waitUntil(async () => (await records.countDocuments({ eventId: published.id })) === 1);
     const stored = await records.findOne({ eventId: published.id }).lean();
-    expect(stored).toMatchObject({ action: 'update', entity: 'profile', actor: { fullName: 'Очередь Тестовая' } });
+    expect(stored).toMatchObject({
+      action: 'update',
+      entity: 'contact',
+      code: 'contact.updated',
+      data: { fullName: 'Борис Орлов', email: 'boris@example.test' },
+      details: 'Изменён контакт Борис Орлов <boris@example.test>',
+      actor: { fullName: 'Очередь Тестовая' },
+    });
+  });
+
+  it('keeps an event whose data its code refuses, without failing the publisher, and reads it as what was done', async () => {
+    const session = await userWithRole(auth, 'CLIENT', 'Данные Неподходящие');
+    // A value the types call a string, given back by the store as null.
+    const data = { fullName: null, email: 'nobody@example.test' } as unknown as { fullName: string; email: string };
+    const published = audit.ctx.audit.publish({ code: 'contact.updated', data, entityId: 'c-null', actor: session.user });
+    await audit.ctx.audit.flush();
+    const records = recordModel(audit.ctx.store);
+    await waitUntil(async () => (await records.countDocuments({ eventId: published.id })) === 1);
+    expect(await records.findOne({ eventId: published.id }).lean()).toMatchObject({
+      action: 'update',
+      entity: 'contact',
+      code: 'contact.updated',
+      data: { fullName: null, email: 'nobody@example.test' },
+      details: '',
+    });
   });
 
   it('refuses a malformed event instead of storing it', async () => {
@@ -410,5 +434,43 @@ describe('GET /api/audit/my/export', () => {
     expect(rows.slice(1).map((r) => r[5])).toEqual([learner.user.fullName]);
     // The name starts with ;= and stays one field, as typed.
     expect(rows[1][5]).toBe(`;=Соколов; Дмитрий ${tag}`);
+  });
+});
+
+describe('forgetting a person', () => {
+  it('takes their former name and email out of an edit of their account too', async () => {
+    const records = recordModel(audit.ctx.store);
+    const userId = `forgotten-${randomUUID()}`;
+    const edit = event({
+      action: 'update',
+      entity: 'user',
+      entityId: userId,
+      code: 'user.updated',
+      data: {
+        email: 'new.mail@example.test',
+        changes: {
+          fullName: { from: 'Прежняя Фамилия', to: 'Новая Фамилия' },
+          email: { from: 'old.mail@example.test', to: 'new.mail@example.test' },
+        },
+      },
+      details: 'Изменён пользователь new.mail@example.test',
+    });
+    // Made before the edit: it names the account by its former email only.
+    const created = event({
+      action: 'create',
+      entity: 'user',
+      entityId: userId,
+      details: 'Создан пользователь old.mail@example.test',
+    });
+    await storeEvents(records, [created, edit]);
+    await auditSubjects(records).anonymise(userId, {
+      alias: 'Пользователь 1',
+      fullName: 'Новая Фамилия',
+      email: 'new.mail@example.test',
+    });
+    const kept = JSON.stringify(await Promise.all([edit.id, created.id].map((id) => records.findById(id).lean())));
+    expect(kept).toContain(created.id);
+    for (const trace of ['Прежняя Фамилия', 'Новая Фамилия', 'old.mail@example.test', 'new.mail@example.test'])
+      expect(kept).not.toContain(trace);
   });
 });

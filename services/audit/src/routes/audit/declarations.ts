@@ -29,7 +29,7 @@ export const exportAuditEvents = defineExportRoute({
   access: readTrail,
   query: auditExportQuerySchema,
   file: 'audit_history',
-  audit: { action: 'read', entity: 'audit' },
+  audit: ['audit.exported'],
 });
 
 /** Anyone's own actions and nobody else's: the activity history of a learner's dashboard. */
@@ -54,5 +54,5 @@ export const exportMyAuditEvents = defineExportRoute({
   query: auditExportQuerySchema,
   file: 'audit_history',
   without: [403],
-  audit: { action: 'read', entity: 'audit' },
+  audit: ['audit.exported'],
 });

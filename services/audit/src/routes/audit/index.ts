@@ -7,6 +7,7 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_EXPORT_HEADER,
   DASHBOARD_MSG,
+  auditDetailsOf,
   auditExportQuerySchema,
   auditListQuerySchema,
   exportFileName,
@@ -72,7 +73,7 @@ function historyReader(records: Model<AuditRecordDoc>) {
         AUDIT_ACTION_LABELS[r.action],
         AUDIT_ENTITY_LABELS[r.entity],
         r.entityId,
-        r.details,
+        auditDetailsOf(r),
         r.actor?.fullName ?? null,
         reader === undefined || r.actor?.id === reader ? (r.actor?.email ?? null) : null,
       ]),
@@ -89,7 +90,8 @@ function historyReader(records: Model<AuditRecordDoc>) {
 }
 
 /** The download of the history is itself recorded. */
-const exportDetails = (format: AuditExportQuery['format']) => `Выгрузка журнала действий в ${exportFileName('audit', format)}`;
+const exported = (format: AuditExportQuery['format']) =>
+  ({ code: 'audit.exported', data: { file: exportFileName('audit', format) } }) as const;
 
 const digestOf = (ids: readonly string[]) => createHash('sha256').update(ids.join(',')).digest('base64url');
 
@@ -111,12 +113,12 @@ export function auditRoutes(records: Model<AuditRecordDoc>): DeclaredHandler[] {
     implement(exportAuditEvents, async (ctx, { query, record }) => {
       const scope = reading(ctx);
       await exportRecords(ctx, query, scope, scope && ctx.state.user.id);
-      record({ details: exportDetails(query.format) });
+      record(exported(query.format));
     }),
     implement(listMyAuditEvents, (ctx, { query }) => page(query, { actorId: ctx.state.user.id })),
     implement(exportMyAuditEvents, async (ctx, { query, record }) => {
       await exportRecords(ctx, query, { actorId: ctx.state.user.id });
-      record({ details: exportDetails(query.format) });
+      record(exported(query.format));
     }),
   ];
 }
@@ -140,13 +142,7 @@ export function scopedHistoryRouter(service: ServiceContext, records: Model<Audi
     const { reader, entityIds } = parse(scopedHistorySchema, ctx.request.body);
     const query = parse(auditExportQuerySchema, ctx.query);
     await exportRecords(ctx, query, { actorId: reader.id, entityIds }, reader.id);
-    service.audit.publish({
-      action: 'read',
-      entity: 'audit',
-      entityId: null,
-      details: exportDetails(query.format),
-      actor: reader,
-    });
+    service.audit.publish({ ...exported(query.format), actor: reader });
   });
 
   return router;

@@ -12,6 +12,14 @@ export const auditRecordSchema = z
     details: z.string().meta({ example: 'Вход в систему' }),
     user: z.object({ id: z.string(), fullName: z.string(), email: z.string() }).nullable(),
     timestamp: z.string().meta({ format: 'date-time', example: '2026-11-24T09:30:00.000Z' }),
+    code: z.string().optional().meta({
+      description: 'The kind of event (auditEvents in contracts); absent on old records kept as text',
+      example: 'user.signedIn',
+    }),
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'What the event is about, as its code declares (ids, names, fields before and after)' }),
   })
   .meta({ id: 'AuditRecord' });
 

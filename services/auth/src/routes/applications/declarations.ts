@@ -14,7 +14,13 @@ export const listApplications = defineRoute({
 });
 
 /** Approving or declining: the same answer and refusals, and one audit record. */
-const decision = (verb: 'approve' | 'decline', operationId: string, summary: string, done: string) =>
+const decision = <C extends 'application.approved' | 'application.declined'>(
+  verb: 'approve' | 'decline',
+  operationId: string,
+  summary: string,
+  done: string,
+  audited: C,
+) =>
   defineRoute({
     method: 'POST',
     path: `/api/applications/:id/${verb}`,
@@ -27,7 +33,7 @@ const decision = (verb: 'approve' | 'decline', operationId: string, summary: str
       404: { description: 'Заявки нет', example: MSG.applicationNotFound },
       409: { description: 'Заявка уже рассмотрена', example: MSG.applicationDecided },
     },
-    audit: { action: 'update', entity: 'application' },
+    audit: [audited],
   });
 
 export const approveApplication = decision(
@@ -35,5 +41,12 @@ export const approveApplication = decision(
   'approveApplication',
   'Одобрить заявку (назначает роль)',
   'Заявка одобрена',
+  'application.approved',
 );
-export const declineApplication = decision('decline', 'declineApplication', 'Отклонить заявку', 'Заявка отклонена');
+export const declineApplication = decision(
+  'decline',
+  'declineApplication',
+  'Отклонить заявку',
+  'Заявка отклонена',
+  'application.declined',
+);

@@ -20,13 +20,9 @@ export function applicationRoutes(
     // Approval changes the person's rights: every service reads them afresh on the next request.
     if (decision === 'approve') await announce(String(user._id));
     audit.publish({
-      action: 'update',
-      entity: 'application',
+      code: decision === 'approve' ? 'application.approved' : 'application.declined',
+      data: { email: user.email, role: application.role, userId: String(user._id) },
       entityId: String(application._id),
-      details:
-        decision === 'approve'
-          ? `Одобрена заявка ${user.email} на роль ${application.role}`
-          : `Отклонена заявка ${user.email} на роль ${application.role}`,
       actor: ctx.state.user,
     });
     return {

@@ -270,6 +270,9 @@ describe('the login limit under attack', () => {
     expect(forUser?.details).toMatch(/Неудачная попытка входа: неверный пароль/);
     expect(forUser?.details).toContain('192.0.2.40');
     expect(forGhost?.details).toMatch(/Неудачная попытка входа: нет пользователя/);
+    // The record keeps its kind and data, so the history and the feed read it without parsing the text.
+    expect(forUser).toMatchObject({ code: 'signIn.failed', data: { email, address: '192.0.2.40', reason: 'wrongPassword' } });
+    expect(forGhost).toMatchObject({ code: 'signIn.failed', data: { email: ghost, reason: 'noAccount' } });
     expect(JSON.stringify(failed)).not.toMatch(/guess-\d-x/);
   });
 });

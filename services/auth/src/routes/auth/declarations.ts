@@ -48,7 +48,8 @@ export const register = defineRoute({
     409: { description: 'Email уже занят', example: MSG.emailTaken },
     429: 'Слишком много неверных паролей администратора (заголовок Retry-After)',
   },
-  audit: { action: 'create', entity: 'user' },
+  // The sign-up, a wrong administrator password, the consent given with it, and an application for a staff role.
+  audit: ['user.registered', 'adminRegistration.failed', 'consent.given', 'application.filed'],
 });
 
 export const login = defineRoute({
@@ -65,7 +66,7 @@ export const login = defineRoute({
     403: { description: 'Вход по паролю отключён (LOCAL_LOGIN) для этой учётной записи', example: LOCAL_LOGIN_MSG.passwordOff },
     429: 'Слишком много неудачных попыток (заголовок Retry-After)',
   },
-  audit: { action: 'login', entity: 'user' },
+  audit: ['user.signedIn', 'signIn.failed'],
 });
 
 export const getProfile = defineRoute({
@@ -96,7 +97,7 @@ export const logout = defineRoute({
   access: ownAccount,
   ok: { status: 204, description: 'Сеанс завершён' },
   without: [403],
-  audit: { action: 'logout', entity: 'user' },
+  audit: ['user.signedOut'],
 });
 
 export const logoutEverywhere = defineRoute({
@@ -107,7 +108,7 @@ export const logoutEverywhere = defineRoute({
   access: ownAccount,
   ok: { status: 204, description: 'Все сеансы завершены' },
   without: [403],
-  audit: { action: 'logout', entity: 'user' },
+  audit: ['user.signedOutEverywhere'],
 });
 
 export const changePassword = defineRoute({
@@ -122,7 +123,7 @@ export const changePassword = defineRoute({
   ok: { status: 200, description: 'Пароль изменён', schema: messageSchema },
   also: { 429: 'Слишком много неверных попыток' },
   without: [403],
-  audit: { action: 'update', entity: 'user' },
+  audit: ['password.changed'],
 });
 
 export const requestPasswordLink = defineRoute({
@@ -145,7 +146,7 @@ export const requestPasswordLink = defineRoute({
       example: formatMessage(MSG.tooManyResetRequests, { seconds: 60 }),
     },
   },
-  audit: { action: 'update', entity: 'user' },
+  audit: ['passwordLink.mailed'],
 });
 
 export const resetPassword = defineRoute({
@@ -160,7 +161,7 @@ export const resetPassword = defineRoute({
   also: {
     403: { description: 'Вход по паролю для этой учётной записи отключён (LOCAL_LOGIN)', example: LOCAL_LOGIN_MSG.resetOff },
   },
-  audit: { action: 'update', entity: 'user' },
+  audit: ['password.reset'],
 });
 
 /** The preset picker of /auth reads the accounts from here, so turning presets off hides it. */
@@ -182,5 +183,5 @@ export const issuePasswordLink = defineRoute({
   params: idParams('Идентификатор пользователя'),
   ok: { status: 201, description: 'Ссылка выдана', schema: resetLinkSchema },
   also: { 404: { description: 'Пользователя нет', example: 'Пользователь не найден' } },
-  audit: { action: 'update', entity: 'user' },
+  audit: ['passwordLink.issued'],
 });

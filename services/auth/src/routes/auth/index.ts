@@ -109,10 +109,9 @@ export function authRoutes({
     await limiter.finish(keys, right ? 'ok' : 'failed');
     if (right) return;
     audit.publish({
-      action: 'create',
-      entity: 'user',
+      code: 'adminRegistration.failed',
+      data: { email: input.email, address },
       entityId: input.email,
-      details: `Неудачная попытка регистрации администратора: неверный пароль администратора, ${input.email}, адрес ${address}`,
       actor: null,
     });
     throw forbidden(MSG.adminPasswordRequired);
@@ -127,23 +126,16 @@ export function authRoutes({
         throw conflict(CONSENT_MSG.outdated, 'consentVersion');
       const { user, application } = await registerUser({ users, applications }, input, () => admitAdmin(ctx, input));
       const presented = presentUser(user);
-      audit.publish({
-        action: 'create',
-        entity: 'user',
-        entityId: presented.id,
-        details: `Регистрация с ролью ${presented.role}`,
-        actor: presented,
-      });
+      audit.publish({ code: 'user.registered', data: { role: presented.role }, entityId: presented.id, actor: presented });
       if (input.consentVersion) {
         const origin = { address: clientAddress(ctx), userAgent: String(ctx.get('user-agent')).slice(0, 300) };
         await acceptConsent({ consents, audit }, presented, input.consentVersion, origin);
       }
       if (application) {
         audit.publish({
-          action: 'create',
-          entity: 'application',
+          code: 'application.filed',
+          data: { role: application.role, email: presented.email },
           entityId: String(application._id),
-          details: `Заявка на роль ${application.role} от ${presented.email}`,
           actor: presented,
         });
       }
@@ -181,10 +173,9 @@ export function authRoutes({
         loginFailures.inc({ reason: user ? 'wrong_password' : 'no_account' });
         // Never the password; the email names the account even when none exists.
         audit.publish({
-          action: 'login',
-          entity: 'user',
+          code: 'signIn.failed',
+          data: { email, address, reason: user ? 'wrongPassword' : 'noAccount' },
           entityId: user ? String(user._id) : email,
-          details: `Неудачная попытка входа: ${user ? 'неверный пароль' : 'нет пользователя'} ${email}, адрес ${address}`,
           actor: null,
         });
       }
@@ -194,7 +185,7 @@ export function authRoutes({
       // Suspended or deactivated by the directory sync: refused, after the password as well.
       if (user.directory?.suspendedAt) throw forbidden(DIRECTORY_MSG.suspendedLogin);
       const presented = presentUser(user);
-      audit.publish({ action: 'login', entity: 'user', entityId: presented.id, details: 'Вход в систему', actor: presented });
+      audit.publish({ code: 'user.signedIn', data: {}, entityId: presented.id, actor: presented });
       const body: AuthResponse = {
         user: presented,
         token: await issueToken(presented, user._id),
@@ -221,7 +212,7 @@ export function authRoutes({
     implement(declared.logout, async (ctx, { record }) => {
       await endSession(store, ctx.state.sessionId);
       await announce(ctx.state.user.id);
-      record({ entityId: ctx.state.user.id, details: 'Выход из системы' });
+      record({ code: 'user.signedOut', data: {}, entityId: ctx.state.user.id });
     }),
 
     implement(declared.listPresets, () => ({

@@ -42,7 +42,7 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
     const { user } = ctx.state;
     await endSessionsOf(store, user.id);
     await announce(user.id);
-    record({ entityId: user.id, details: 'Выход на всех устройствах' });
+    record({ code: 'user.signedOutEverywhere', data: {}, entityId: user.id });
   });
 
   const changePassword = implement(declared.changePassword, async (ctx, { body: { currentPassword, newPassword }, record }) => {
@@ -65,7 +65,7 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
     // The other devices signed in with the old password; this one proved it knows it.
     await endSessionsOf(store, user.id, ctx.state.sessionId);
     await announce(user.id);
-    record({ entityId: user.id, details: 'Смена пароля, остальные сеансы завершены' });
+    record({ code: 'password.changed', data: {}, entityId: user.id });
     return { message: MSG.passwordChanged };
   });
 
@@ -73,7 +73,7 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
     const target = isValidObjectId(params.id) ? await users.findById(params.id).lean<UserDoc>() : null;
     if (!target) throw notFound('Пользователь не найден');
     const { token, expiresAt } = await issueResetLink(store, target._id, ctx.state.user.id);
-    record({ entityId: String(target._id), details: `Выдана ссылка для смены пароля пользователю ${target.email}` });
+    record({ code: 'passwordLink.issued', data: { email: target.email }, entityId: String(target._id) });
     const body: PasswordResetLink = {
       path: `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`,
       expiresAt: expiresAt.toISOString(),
@@ -96,10 +96,9 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
     const path = `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
     void mailer.send(resetLinkMail(user, portalLink(config, path), expiresAt, 'self'));
     audit.publish({
-      action: 'update',
-      entity: 'user',
+      code: 'passwordLink.mailed',
+      data: { email: user.email, address },
       entityId: String(user._id),
-      details: `Ссылка для смены пароля отправлена по запросу «Забыли пароль?» на ${user.email}, адрес ${address}`,
       actor: null,
     });
   };
@@ -154,13 +153,7 @@ export function passwordRoutes({ ctx: service, users, limiter, announce }: Passw
     const id = String(user._id);
     await endSessionsOf(store, id);
     await announce(id);
-    audit.publish({
-      action: 'update',
-      entity: 'user',
-      entityId: id,
-      details: 'Пароль установлен по одноразовой ссылке, все сеансы завершены',
-      actor: toPrincipal(user),
-    });
+    audit.publish({ code: 'password.reset', data: {}, entityId: id, actor: toPrincipal(user) });
     return { message: MSG.passwordReset };
   });
 

@@ -42,6 +42,7 @@ export const giveConsent = defineRoute({
   ok: { status: 201, description: 'Согласие записано', schema: consentAnswerSchema },
   alsoOk: { 200: { description: 'Согласие уже действует', schema: consentAnswerSchema } },
   also: { 409: { description: 'Редакция устарела', example: CONSENT_MSG.outdated } },
+  audit: ['consent.given'],
 });
 
 export const withdrawConsent = defineRoute({
@@ -53,4 +54,5 @@ export const withdrawConsent = defineRoute({
   access: ownAccount,
   ok: { status: 200, description: 'Согласие отозвано', schema: consentAnswerSchema },
   also: { 409: { description: 'Действующего согласия нет', example: CONSENT_MSG.notGiven } },
+  audit: ['consent.withdrawn', 'subjectRequest.filed'],
 });

@@ -139,7 +139,7 @@ export const listDirectoryRunPeople = defineRoute({
   ok: { status: 200, description: 'Страница исходов', schema: pageOf(outcomeSchema, 'DirectoryPersonOutcomePage') },
   also: { 404: { description: 'Запуска нет', example: DIRECTORY_MSG.runNotFound } },
   // 152-FZ: who read whose personal data, one record per page (docs/decisions/046).
-  audit: { action: 'read', entity: 'profile' },
+  audit: ['directoryRun.peopleViewed'],
 });
 
 export const startDirectoryRun = defineRoute({

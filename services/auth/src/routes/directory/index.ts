@@ -45,8 +45,9 @@ export function directoryRoutes(service: ServiceContext<AuthConfig>): DeclaredHa
       // 152-FZ: who read whose personal data. One record per page read, never one per row.
       if (rows.length)
         record({
+          code: 'directoryRun.peopleViewed',
+          data: { page: query.page, records: rows.length },
           entityId: String(run._id),
-          details: `Просмотр сотрудников запуска синхронизации с каталогом: страница ${query.page}, записей ${rows.length}`,
         });
       const body: Page<DirectoryPersonOutcome> = {
         data: rows.map((r) => ({

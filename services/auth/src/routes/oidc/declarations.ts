@@ -50,6 +50,7 @@ export const finishCorporateSignIn = defineRoute({
   query: z.looseObject({}),
   ok: { status: 302, description: 'Перенаправление на /auth', headers: location },
   also: { 404: { description: 'Вход через корпоративный аккаунт не настроен', example: SSO_ERRORS.disabled } },
+  audit: ['user.createdOnSignIn'],
 });
 
 export const exchangeCorporateSignIn = defineRoute({
@@ -63,7 +64,7 @@ export const exchangeCorporateSignIn = defineRoute({
   example: { code: 'одноразовый-код-из-адреса' },
   ok: { status: 200, description: 'Вход выполнен', schema: authResponseSchema },
   also: { 400: { description: 'Код неверен, устарел или уже использован', example: SSO_ERRORS.code } },
-  audit: { action: 'login', entity: 'user' },
+  audit: ['user.signedIn'],
 });
 
 export const getCorporateSignOut = defineRoute({

@@ -31,12 +31,6 @@ export interface OidcRouteDeps {
 const portalPath = (path: string | undefined): string =>
   path && /^\/(?![/\\])[^\s\\]*$/.test(path) && !path.startsWith('/api/') ? path : '';
 
-const HOW: Record<'found' | 'linked' | 'created', string> = {
-  found: 'Вход в систему через корпоративный аккаунт',
-  linked: 'Вход в систему через корпоративный аккаунт (учётная запись связана по подтверждённому email)',
-  created: 'Вход в систему через корпоративный аккаунт (учётная запись создана при первом входе)',
-};
-
 /** The corporate sign-in's routes, each beside its declaration (`declarations.ts`). */
 export function oidcRoutes({ ctx: service, users, signer, sessionTtl, announce }: OidcRouteDeps): DeclaredHandler[] {
   const { config, logger, audit, store } = service;
@@ -85,10 +79,9 @@ export function oidcRoutes({ ctx: service, users, signer, sessionTtl, announce }
         if (outcome === 'created') {
           const presented = presentUser(user);
           audit.publish({
-            action: 'create',
-            entity: 'user',
+            code: 'user.createdOnSignIn',
+            data: { role: presented.role },
             entityId: presented.id,
-            details: `Создан при первом входе через корпоративный аккаунт, роль ${presented.role}`,
             actor: presented,
           });
         }
@@ -113,10 +106,9 @@ export function oidcRoutes({ ctx: service, users, signer, sessionTtl, announce }
       if (handover.idToken) await steps.keepIdToken(sid, handover.idToken, sessionTtl);
       // The same event as a password sign-in, saying it came through the provider.
       audit.publish({
-        action: 'login',
-        entity: 'user',
+        code: 'user.signedIn',
+        data: { corporate: handover.outcome },
         entityId: presented.id,
-        details: HOW[handover.outcome],
         actor: presented,
       });
       const body: AuthResponse = {

@@ -48,5 +48,5 @@ export const runStaffImportBatch = defineRoute({
   example: { from: 0 },
   ok: { status: 200, description: 'Партия записана', schema: importBatchSchema },
   also: { 404: { description: 'Импорта нет или он завершён', example: IMPORT_MSG.importNotFound } },
-  audit: { action: 'create', entity: 'user' },
+  audit: ['staff.imported'],
 });

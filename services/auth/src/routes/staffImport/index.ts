@@ -164,11 +164,7 @@ export function staffImportRoutes(
       };
       return answer;
     }
-    if (finished)
-      record({
-        entityId: String(found._id),
-        details: `Импорт сотрудников из файла «${found.fileName}»: новых ${counts.new}, изменено ${counts.update}, без изменений ${counts.same}, с ошибками ${counts.error}`,
-      });
+    if (finished) record({ code: 'staff.imported', data: { file: found.fileName, counts }, entityId: String(found._id) });
     const body: ImportBatchResult = { done, total: found.total, finished, counts: result.counts, created: result.created };
     return body;
   });

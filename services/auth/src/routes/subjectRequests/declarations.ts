@@ -29,7 +29,7 @@ export const createSubjectRequest = defineRoute({
   example: { userId: '665f1c2e9b1e8a0012345678', kind: 'export' },
   ok: { status: 201, description: 'Запрос создан', schema: subjectRequestSchema },
   also: { 404: { description: 'Пользователя нет', example: PRIVACY_MSG.userGone } },
-  audit: { action: 'create', entity: 'profile' },
+  audit: ['subjectRequest.filed'],
 });
 
 export const getSubjectRequestAct = defineRoute({

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Model } from 'mongoose';
 import { isValidObjectId } from 'mongoose';
 import { z } from 'zod';
-import { PRIVACY_MSG, SUBJECT_REQUEST_LABELS, pageOffset, type Page, type SubjectRequest } from '@portal/contracts';
+import { PRIVACY_MSG, pageOffset, type Page, type SubjectRequest } from '@portal/contracts';
 import {
   badRequest,
   conflict,
@@ -94,7 +94,11 @@ export function subjectRequestRoutes({
         reason: 'admin',
         filedBy: ctx.state.user.id,
       });
-      record({ entityId: String(created._id), details: `Запрос «${SUBJECT_REQUEST_LABELS[kind]}» о данных ${person.email}` });
+      record({
+        code: 'subjectRequest.filed',
+        data: { kind, reason: 'admin', email: person.email, userId },
+        entityId: String(created._id),
+      });
       return presentSubjectRequest(created.toObject());
     }),
 

@@ -16,7 +16,7 @@ export const exportUsers = defineExportRoute({
   access: manageUsers,
   query: userExportQuerySchema,
   file: 'users',
-  audit: { action: 'read', entity: 'user' },
+  audit: ['users.exported'],
 });
 
 /** Before `/:id`, which would otherwise take `departments` for an id. */
@@ -40,7 +40,7 @@ export const listUsers = defineRoute({
   access: manageUsers,
   query: userListQuerySchema,
   ok: { status: 200, description: 'Страница пользователей', schema: userPageSchema },
-  audit: { action: 'read', entity: 'profile' },
+  audit: ['users.viewed'],
 });
 
 export const getUser = defineRoute({
@@ -52,7 +52,7 @@ export const getUser = defineRoute({
   params,
   ok: { status: 200, description: 'Пользователь', schema: userSchema },
   also: { 404: noUser },
-  audit: { action: 'read', entity: 'profile' },
+  audit: ['user.viewed'],
 });
 
 export const updateUser = defineRoute({
@@ -84,7 +84,7 @@ export const updateUser = defineRoute({
     404: noUser,
     409: { description: 'Email уже занят', example: MSG.emailTaken },
   },
-  audit: { action: 'update', entity: 'user' },
+  audit: ['user.updated'],
 });
 
 export const deleteUser = defineRoute({
@@ -96,5 +96,5 @@ export const deleteUser = defineRoute({
   params,
   ok: { status: 204, description: 'Удалён' },
   also: { 400: { description: 'Последнего администратора удалить нельзя', example: MSG.lastAdmin }, 404: noUser },
-  audit: { action: 'delete', entity: 'user' },
+  audit: ['user.deleted'],
 });

@@ -66,6 +66,21 @@ function directoryFilter({ search, role, audience, department, position }: Direc
   return filter;
 }
 
+/** The fields of a person's card an edit changed, before and after (an empty department or position is ''). */
+function userChangesOf(before: UserDoc, after: UserDoc) {
+  const changed = (field: 'fullName' | 'email' | 'department' | 'position') => {
+    const [from, to] = [before[field] ?? '', after[field] ?? ''];
+    return from !== to ? { [field]: { from, to } } : {};
+  };
+  return {
+    ...changed('fullName'),
+    ...changed('email'),
+    ...(before.role !== after.role ? { role: { from: before.role, to: after.role } } : {}),
+    ...changed('department'),
+    ...changed('position'),
+  };
+}
+
 /**
  * The directory's public routes, each beside its declaration (`declarations.ts`): the kit has
  * already authenticated, checked the policy and parsed the input when the handler runs.
@@ -88,7 +103,7 @@ export function userRoutes(users: Model<UserDoc>, announce: (id: string) => Prom
         timeZone: tz,
         rows: rowsOf(cursor, (u) => [u.fullName, u.email, ROLE_LABELS[u.role], u.createdAt]),
       });
-      record({ details: `Выгрузка справочника пользователей в ${exportFileName('users', format)}` });
+      record({ code: 'users.exported', data: { file: exportFileName('users', format) } });
     }),
 
     /**
@@ -116,7 +131,7 @@ export function userRoutes(users: Model<UserDoc>, announce: (id: string) => Prom
       const body: Page<User> = { data: rows.map(presentUser), ...counted, page, limit };
       // 152-FZ: who read whose personal data. One record per page read, never one per row.
       const others = rows.filter((u) => String(u._id) !== ctx.state.user.id).length;
-      if (others) record({ details: `Просмотр справочника пользователей: страница ${page}, записей ${others}` });
+      if (others) record({ code: 'users.viewed', data: { page, records: others } });
       return body;
     }),
 
@@ -124,7 +139,7 @@ export function userRoutes(users: Model<UserDoc>, announce: (id: string) => Prom
       const user = await users.findById(userId(params.id)).lean<UserDoc>();
       if (!user) throw notFound('Пользователь не найден');
       if (String(user._id) !== ctx.state.user.id)
-        record({ entityId: String(user._id), details: `Просмотр данных пользователя ${user.email}` });
+        record({ code: 'user.viewed', data: { email: user.email }, entityId: String(user._id) });
       return presentUser(user);
     }),
 
@@ -136,17 +151,14 @@ export function userRoutes(users: Model<UserDoc>, announce: (id: string) => Prom
       const self = id === ctx.state.user.id;
       if (changeEndsSessions(before, after)) await endSessionsOf(users.db, id, self ? ctx.state.sessionId : undefined);
       await announce(id);
-      const roleNote = before.role !== after.role ? `, роль ${before.role} → ${after.role}` : '';
-      const placeNote =
-        (before.department ?? '') !== (after.department ?? '') ? `, подразделение «${after.department ?? ''}»` : '';
-      record({ entityId: id, details: `Изменён пользователь ${after.email}${roleNote}${placeNote}` });
+      record({ code: 'user.updated', data: { email: after.email, changes: userChangesOf(before, after) }, entityId: id });
       return presentUser(after);
     }),
 
     implement(declared.deleteUser, async (ctx, { params, record }) => {
       const removed = await deleteUser(users, ctx.state.user, userId(params.id));
       await announce(String(removed._id));
-      record({ entityId: String(removed._id), details: `Удалён пользователь ${removed.email}` });
+      record({ code: 'user.deleted', data: { email: removed.email }, entityId: String(removed._id) });
     }),
   ];
 }

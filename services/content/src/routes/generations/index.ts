@@ -22,10 +22,11 @@ import {
   regenerateCoursePart,
 } from './declarations';
 
-const NODE_AUDIT = {
-  lesson: { entity: 'lesson', noun: 'урока' },
-  module: { entity: 'block', noun: 'модуля' },
-  quiz: { entity: 'quiz', noun: 'квиза' },
+/** The audit event of a new version asked for, by the part of the course it is of. */
+const REQUESTED = {
+  lesson: 'lesson.newVersionRequested',
+  module: 'module.newVersionRequested',
+  quiz: 'quiz.newVersionRequested',
 } as const;
 
 /**
@@ -80,12 +81,10 @@ export function generationsRouter(service: ServiceContext<ContentConfig>, models
         },
         { kind: 'node', actor: ctx.state.user, target, instructions: body.instructions },
       );
-      const { entity, noun } = NODE_AUDIT[body.target];
       recordAudit(deps, {
-        action: 'update',
-        entity,
+        code: REQUESTED[body.target],
+        data: { title: target.node.title, source: generator.source, courseId: target.courseId },
         entityId: targetId,
-        details: `Запрошена новая версия ${noun} «${target.node.title}» (${generator.source === 'ai' ? 'ИИ' : 'шаблон'})`,
       });
       return presentJob(job);
     }),

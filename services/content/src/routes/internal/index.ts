@@ -13,8 +13,7 @@ import { AttemptStarts } from '../../commands/attemptStarts';
 import { courseOutlineCacheOf } from '../../commands/courseDetailCache';
 import { editableCourseIds, loadVisibleCourse, markLearnerActivity } from '../../commands/courses';
 import { lessonCacheOf } from '../../commands/lessonCache';
-import { readsQuizAsAuthor } from '../../commands/ownership';
-import { internalQuiz, loadQuiz, loadQuizForLearner } from '../../commands/quizzes';
+import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
 import { lessonBinding } from '../../scorm/packages';
 import { presentBlock } from '../../presenters/block';
@@ -49,25 +48,17 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
   /**
    * For the progress service: the whole quiz, answers included, and the lesson holding it (the one
    * named by ?lessonId= when it does hold it, otherwise the first) with its course.
+   * ?userId=&role=: a person (given as data) who must see the quiz, by the rule of
+   * GET /api/quizzes/{id} (its authors always, anyone else only when a lesson they see holds it);
+   * 404, as for a quiz that does not exist, when they may not. A quiz's card is then one call.
    */
   router.get('/quizzes/:id', async (ctx) => {
     const lessonId = typeof ctx.query.lessonId === 'string' ? ctx.query.lessonId : undefined;
     // ?drawSeed=: an attempt's seed; the quiz's questions then include that attempt's draw from the bank.
     const drawSeed =
       typeof ctx.query.drawSeed === 'string' && /^[0-9a-f]{8,64}$/.test(ctx.query.drawSeed) ? ctx.query.drawSeed : undefined;
-    ctx.body = await internalQuiz(models, ctx.params.id, lessonId, drawSeed);
-  });
-
-  /**
-   * For the progress service (a quiz's card): whether a person (given as data) may see the quiz, by
-   * the rule of GET /api/quizzes/{id}: those who read it as its authors always, anyone else only when
-   * a lesson they see holds it. 204 when they may; otherwise 404, as for a quiz that does not exist.
-   */
-  router.get('/quizzes/:id/visibility', async (ctx) => {
-    const reader = readerOf(ctx);
-    const quiz = await loadQuiz(models, ctx.params.id);
-    if (!(await readsQuizAsAuthor(models, reader, quiz))) await loadQuizForLearner(models, reader, ctx.params.id);
-    ctx.status = 204;
+    const reader = ctx.query.userId !== undefined || ctx.query.role !== undefined ? readerOf(ctx) : undefined;
+    ctx.body = await internalQuiz(models, ctx.params.id, { lessonId, drawSeed, reader });
   });
 
   /**

@@ -53,7 +53,7 @@ export const uploadScormPackage = defineRoute({
       example: formatMessage(SCORM_MSG.tooBig, { max: 300 }),
     },
   },
-  audit: { action: 'create', entity: 'course' },
+  audit: ['scormPackage.uploaded'],
 });
 
 export const launchScorm = defineRoute({

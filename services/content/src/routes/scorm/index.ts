@@ -21,8 +21,6 @@ import { signLaunchToken } from '../../scorm/token';
 import { launchScorm, uploadScormPackage } from './declarations';
 import { scormFileRoute } from './files';
 
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
-
 export const presentScormPackage = (p: ScormPackageDoc): ScormPackageSummary => ({
   id: String(p._id),
   courseId: String(p.courseId),
@@ -74,8 +72,16 @@ export function scormRoutes(
         received = await receiver.receive(ctx.req, ctx.res);
         const pkg = await storePackage(deps, files, course, received);
         record({
+          code: 'scormPackage.uploaded',
+          data: {
+            title: pkg.title,
+            version: pkg.version,
+            scos: pkg.scos.length,
+            bytes: received.size,
+            course: course.title,
+            packageId: String(pkg._id),
+          },
           entityId: String(course._id),
-          details: `Загружен SCORM-пакет «${pkg.title}» (SCORM ${pkg.version}, учебных объектов: ${pkg.scos.length}, ${megabytes(received.size)} МБ) в курс «${course.title}»`,
         });
         const summary = presentScormPackage(pkg);
         if (query.mode !== 'course') return summary;

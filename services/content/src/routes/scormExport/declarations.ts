@@ -34,5 +34,5 @@ export const exportCourseScorm = defineRoute({
       example: formatMessage(SCORM_EXPORT_MSG.tooBig, { max: SCORM_EXPORT_MAX_BYTES / (1024 * 1024) }),
     },
   },
-  audit: { action: 'read', entity: 'course' },
+  audit: ['course.scormExported'],
 });

@@ -29,10 +29,7 @@ export function scormExportRoutes(
       ctx.attachment(packageFileName(data.course.title));
       ctx.type = 'application/zip';
       ctx.body = buildScormPackage(data);
-      record({
-        entityId: String(data.course._id),
-        details: `Выгрузка курса «${data.course.title}» в SCORM 1.2`,
-      });
+      record({ code: 'course.scormExported', data: { title: data.course.title }, entityId: String(data.course._id) });
     }),
   ];
 }

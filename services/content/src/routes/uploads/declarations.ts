@@ -60,7 +60,7 @@ export const uploadFile = defineRoute({
   streamedBody: multipart(z.object({ file: binarySchema })),
   ok: { status: 201, description: 'Файл сохранён', schema: uploadedFileSchema },
   also: uploadRefusals,
-  audit: { action: 'create', entity: 'block' },
+  audit: ['file.uploaded'],
 });
 
 export const uploadFiles = defineRoute({
@@ -74,7 +74,7 @@ export const uploadFiles = defineRoute({
   streamedBody: multipart(z.object({ files: z.array(binarySchema) })),
   ok: { status: 201, description: 'Файлы сохранены', schema: z.array(uploadedFileSchema) },
   also: uploadRefusals,
-  audit: { action: 'create', entity: 'block' },
+  audit: ['file.uploaded'],
 });
 
 export const uploadAnswerFile = defineRoute({
@@ -97,7 +97,7 @@ export const uploadAnswerFile = defineRoute({
     ...uploadRefusals,
     413: { description: 'Файл больше допустимого', example: CONTENT_MSG.uploadTooLarge },
   },
-  audit: { action: 'create', entity: 'block' },
+  audit: ['file.uploaded'],
 });
 
 export const uploadRoutes = [uploadFile, uploadFiles, uploadAnswerFile, downloadFile] as const;

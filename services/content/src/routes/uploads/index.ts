@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { CONTENT_MSG, type UploadAccept, type UploadedFile } from '@portal/contracts';
+import { CONTENT_MSG, type AuditEventOf, type UploadAccept, type UploadedFile } from '@portal/contracts';
 import {
   HttpError,
   declaredRouter,
@@ -17,8 +17,6 @@ import type { UploadQuota } from '../../uploads/limits';
 import { fileAccess, mayReadPrivateFile } from '../../uploads/access';
 import { STORED_NAME, presentUpload, type UploadStore } from '../../uploads/store';
 import { downloadFile, uploadAnswerFile, uploadFile, uploadFiles } from './declarations';
-
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
 
 /** One byte range ("bytes=a-b", "bytes=a-", "bytes=-n"), so video and audio can seek; anything else is the whole file. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
@@ -55,7 +53,7 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
     field: 'file' | 'files',
     accept: UploadAccept,
     answered: { quiz: { _id: unknown }; course: { _id: unknown } } | null,
-    record: (event: { entityId: string; details: string }) => void,
+    record: (event: AuditEventOf<'file.uploaded'> & { entityId: string }) => void,
   ): Promise<UploadedFile[]> => {
     // Counted before the body is read, so a flood is refused before its bytes arrive.
     await quota.takeUpload(ctx.state.user.id);
@@ -88,8 +86,13 @@ export function uploadsRouter(service: ServiceContext, models: ContentModels, st
     }
     for (const file of kept) {
       record({
+        code: 'file.uploaded',
+        data: {
+          name: file.originalName,
+          bytes: file.size,
+          ...(answered ? { answer: true, quizId: String(answered.quiz._id), courseId: String(answered.course._id) } : {}),
+        },
         entityId: file._id,
-        details: `Загружен файл${answered ? ' с ответом на вопрос квиза' : ''} «${file.originalName}» (${megabytes(file.size)} МБ)`,
       });
     }
     return kept.map(presentUpload);

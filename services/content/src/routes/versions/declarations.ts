@@ -75,7 +75,7 @@ export const publishCourseVersion = defineRoute({
     },
     412: { description: 'Опубликована другая версия', example: VERSION_MSG.stalePublished },
   },
-  audit: { action: 'update', entity: 'course' },
+  audit: ['course.versionPublished'],
 });
 
 export const discardCourseDraft = defineRoute({
@@ -96,7 +96,7 @@ export const discardCourseDraft = defineRoute({
     409: { description: 'Отменять нечего', example: VERSION_MSG.nothingToDiscard },
     412: { description: 'Опубликована другая версия', example: VERSION_MSG.stalePublished },
   },
-  audit: { action: 'update', entity: 'course' },
+  audit: ['course.draftDiscarded'],
 });
 
 export const listCourseVersions = defineRoute({
@@ -159,7 +159,7 @@ export const restoreCourseVersion = defineRoute({
   params: versionParamsSchema,
   ok: { status: 200, description: 'Черновик после восстановления', schema: draftStateSchema },
   also: { 403: notYours, 404: noVersion },
-  audit: { action: 'update', entity: 'course' },
+  audit: ['course.versionRestored'],
 });
 
 export const pruneCourseVersions = defineRoute({
@@ -175,7 +175,7 @@ export const pruneCourseVersions = defineRoute({
   example: { keep: 20 },
   ok: { status: 200, description: 'Удалённые версии', schema: pruneAnswerSchema },
   also: { 403: notYours, 404: noCourse },
-  audit: { action: 'delete', entity: 'course' },
+  audit: ['course.versionsPruned'],
 });
 
 export const versionRoutes = [

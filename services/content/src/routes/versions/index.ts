@@ -36,14 +36,15 @@ export function versionRoutes(models: ContentModels): DeclaredHandler[] {
       const course = await loadEditableCourse(models, ctx.state.user, params.id);
       const { version, course: after } = await publishDraft(models, ctx.state.user, course, body);
       record({
+        code: 'course.versionPublished',
+        data: { title: course.title, number: version.number, summary: version.summary },
         entityId: String(course._id),
-        details: `Опубликована версия ${version.number} курса «${course.title}»: ${version.summary}`,
       });
       return presentVersion(version, after);
     }),
     implement(discardCourseDraft, async (ctx, { params, body, record }) => {
       const course = await discardDraft(models, ctx.state.user, params.id, body.basedOn);
-      record({ entityId: String(course._id), details: `Отменены изменения черновика курса «${course.title}»` });
+      record({ code: 'course.draftDiscarded', data: { title: course.title }, entityId: String(course._id) });
       return draftState(models, course);
     }),
     implement(listCourseVersions, async (ctx, { params, query }) =>
@@ -56,10 +57,9 @@ export function versionRoutes(models: ContentModels): DeclaredHandler[] {
       const course = await loadEditableCourse(models, ctx.state.user, params.id);
       const outcome = await pruneVersions(models, course, body.keep);
       record({
+        code: 'course.versionsPruned',
+        data: { title: course.title, removed: outcome.removed },
         entityId: String(course._id),
-        details: outcome.removed.length
-          ? `Удалены старые версии курса «${course.title}»: ${outcome.removed.join(', ')}`
-          : `Очистка версий курса «${course.title}»: удалять нечего`,
       });
       return outcome;
     }),
@@ -72,8 +72,9 @@ export function versionRoutes(models: ContentModels): DeclaredHandler[] {
     implement(restoreCourseVersion, async (ctx, { params, record }) => {
       const course = await restoreVersion(models, ctx.state.user, params.id, params.number);
       record({
+        code: 'course.versionRestored',
+        data: { title: course.title, number: params.number },
         entityId: String(course._id),
-        details: `Версия ${params.number} курса «${course.title}» восстановлена как черновик`,
       });
       return draftState(models, (await models.courses.findById(course._id).lean()) ?? course);
     }),

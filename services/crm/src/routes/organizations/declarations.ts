@@ -40,7 +40,7 @@ export const exportOrganizations = defineExportRoute({
   access: manageCrm,
   query: organizationExportQuerySchema,
   file: 'organizations',
-  audit: { action: 'read', entity: 'organization' },
+  audit: ['organizations.exported'],
 });
 
 export const createOrganization = defineRoute({
@@ -72,7 +72,7 @@ export const getOrganization = defineRoute({
     }),
   },
   also: { 404: noOrganization },
-  audit: { action: 'read', entity: 'profile' },
+  audit: ['organization.contactsViewed'],
 });
 
 export const updateOrganization = defineRoute({

@@ -118,7 +118,7 @@ export function organizationRoutes(models: CrmModels, audit: AuditPublisher): De
         timeZone: tz,
         rows: organizationRows(models, cursor),
       });
-      record({ details: `Выгрузка организаций с контактами в ${exportFileName('organizations', format)}` });
+      record({ code: 'organizations.exported', data: { file: exportFileName('organizations', format) } });
     }),
 
     implement(declared.getOrganization, async (ctx, { params, record }) => {
@@ -127,7 +127,11 @@ export function organizationRoutes(models: CrmModels, audit: AuditPublisher): De
       ctx.set('ETag', versionTag(org.version ?? 0));
       // 152-FZ: the contacts' names, emails and phones are personal data; one record per read of the card.
       if (contacts.length)
-        record({ entityId: String(org._id), details: `Просмотр контактов организации "${org.name}": ${contacts.length}` });
+        record({
+          code: 'organization.contactsViewed',
+          data: { name: org.name, contacts: contacts.length },
+          entityId: String(org._id),
+        });
       return presentOrganizationDetail(org, contacts);
     }),
 

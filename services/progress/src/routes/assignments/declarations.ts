@@ -181,5 +181,5 @@ export const exportAssignmentPeople = defineExportRoute({
   query: assignmentExportQuerySchema,
   file: 'assignment_report',
   also: { 404: noAssignment },
-  audit: { action: 'read', entity: 'assignment' },
+  audit: ['assignmentReport.exported'],
 });

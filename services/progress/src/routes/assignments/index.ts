@@ -195,8 +195,9 @@ export function assignmentRoutes(service: ServiceContext, deps: AssignmentDeps):
         })(),
       });
       record({
+        code: 'assignmentReport.exported',
+        data: { course: doc.courseTitle, courseId: doc.courseId, file: exportFileName('assignment', format) },
         entityId: String(doc._id),
-        details: `Выгрузка отчёта по назначению курса «${doc.courseTitle}» в ${exportFileName('assignment', format)}`,
       });
     }),
   ];

@@ -83,7 +83,7 @@ export const copyProgramTemplate = defineRoute({
   params: templateParams,
   ok: { status: 201, description: 'Новая программа', schema: programSchema },
   also: { 404: { description: 'Шаблона нет', example: PROGRAM_MSG.templateNotFound } },
-  audit: { action: 'create', entity: 'program' },
+  audit: ['program.created'],
 });
 
 export const createProgram = defineRoute({
@@ -97,7 +97,7 @@ export const createProgram = defineRoute({
   body: programInputSchema,
   example: programExample,
   ok: { status: 201, description: 'Программа', schema: programSchema },
-  audit: { action: 'create', entity: 'program' },
+  audit: ['program.created'],
 });
 
 export const getProgram = defineRoute({
@@ -124,7 +124,7 @@ export const updateProgram = defineRoute({
   versioned: true,
   ok: { status: 200, description: 'Программа', schema: programSchema },
   also: { 403: notYours, 404: noProgram },
-  audit: { action: 'update', entity: 'program' },
+  audit: ['program.updated'],
 });
 
 export const copyProgram = defineRoute({
@@ -136,7 +136,7 @@ export const copyProgram = defineRoute({
   params: programParams,
   ok: { status: 201, description: 'Копия, её автор — вы', schema: programSchema },
   also: { 404: noProgram },
-  audit: { action: 'create', entity: 'program' },
+  audit: ['program.copied'],
 });
 
 export const archiveProgram = defineRoute({
@@ -149,7 +149,7 @@ export const archiveProgram = defineRoute({
   params: programParams,
   ok: { status: 200, description: 'Программа', schema: programSchema },
   also: { 403: notYours, 404: noProgram },
-  audit: { action: 'update', entity: 'program' },
+  audit: ['program.archived'],
 });
 
 export const restoreProgram = defineRoute({
@@ -161,7 +161,7 @@ export const restoreProgram = defineRoute({
   params: programParams,
   ok: { status: 200, description: 'Программа', schema: programSchema },
   also: { 403: notYours, 404: noProgram },
-  audit: { action: 'update', entity: 'program' },
+  audit: ['program.restored'],
 });
 
 export const listMyPrograms = defineRoute({
@@ -214,7 +214,7 @@ export const createProgramAssignment = defineRoute({
   },
   ok: { status: 201, description: 'Назначение', schema: programAssignmentSchema },
   also: { 404: noProgram },
-  audit: { action: 'create', entity: 'program' },
+  audit: ['programAssignment.created'],
 });
 
 export const getProgramAssignment = defineRoute({
@@ -237,7 +237,7 @@ export const deleteProgramAssignment = defineRoute({
   params: programAssignmentParams,
   ok: { status: 204, description: 'Удалено' },
   also: { 403: { description: 'Назначение сделал другой куратор', example: PROGRAM_MSG.assignmentNotYours }, 404: noAssignment },
-  audit: { action: 'delete', entity: 'program' },
+  audit: ['programAssignment.deleted'],
 });
 
 export const extendProgramStage = defineRoute({
@@ -254,7 +254,7 @@ export const extendProgramStage = defineRoute({
     403: { description: 'Назначение сделал другой куратор', example: PROGRAM_MSG.assignmentNotYours },
     404: { description: 'Назначения нет, или человек в него не входит', example: PROGRAM_MSG.personNotInAudience },
   },
-  audit: { action: 'update', entity: 'program' },
+  audit: ['programStage.extended'],
 });
 
 export const programAssignmentReport = defineRoute({
@@ -304,5 +304,5 @@ export const exportProgramPeople = defineExportRoute({
   query: programExportQuerySchema,
   file: 'program_report',
   also: { 404: noAssignment },
-  audit: { action: 'read', entity: 'program' },
+  audit: ['programReport.exported'],
 });

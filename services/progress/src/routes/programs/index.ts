@@ -253,8 +253,9 @@ export function programRoutes(deps: ProgramRouteDeps): DeclaredHandler[] {
         })(),
       });
       record({
+        code: 'programReport.exported',
+        data: { program: program.title, programId: assignment.programId, file: exportFileName('program', format) },
         entityId: params.id,
-        details: `Выгрузка отчёта по программе обучения «${program.title}» в ${exportFileName('program', format)}`,
       });
     }),
   ];

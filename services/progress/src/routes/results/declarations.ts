@@ -18,7 +18,7 @@ export const listResults = defineRoute({
   ok: { status: 200, description: 'Страница результатов и сводка', schema: resultsPageSchema },
   also: notOwn,
   // 152-FZ: other people's results are personal data; one record per page read, never one per row.
-  audit: { action: 'read', entity: 'profile' },
+  audit: ['results.viewed'],
 });
 
 export const exportResults = defineExportRoute({
@@ -31,5 +31,5 @@ export const exportResults = defineExportRoute({
   query: resultsExportQuerySchema,
   file: 'quiz_results',
   also: notOwn,
-  audit: { action: 'read', entity: 'quiz' },
+  audit: ['results.exported'],
 });

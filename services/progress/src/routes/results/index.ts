@@ -129,7 +129,7 @@ export function resultRoutes(deps: ProgressDeps): DeclaredHandler[] {
       const summary = summarize(groups);
       // 152-FZ: other people's results are personal data; one record per page read, never one per row.
       const others = rows.filter((r) => String(r.userId) !== ctx.state.user.id).length;
-      if (others) record({ details: `Просмотр результатов квизов: страница ${q.page}, записей ${others}` });
+      if (others) record({ code: 'results.viewed', data: { page: q.page, rows: others } });
       const body: ResultsPage = {
         data: rows.map(presentAttemptSummary),
         total: summary.total,
@@ -168,7 +168,7 @@ export function resultRoutes(deps: ProgressDeps): DeclaredHandler[] {
           ];
         }),
       });
-      record({ details: `Выгрузка результатов квизов в ${exportFileName('results', q.format)}` });
+      record({ code: 'results.exported', data: { file: exportFileName('results', q.format) } });
     }),
   ];
 }

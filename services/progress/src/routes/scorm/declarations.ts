@@ -83,7 +83,7 @@ export const exportScormAttempts = defineExportRoute({
   access: readScormAttempts,
   query: scormAttemptExportQuery,
   file: 'scorm_attempts',
-  audit: { action: 'read', entity: 'quiz' },
+  audit: ['scormResults.exported'],
   also: { 403: { description: 'Учащийся просит чужие попытки', example: PROGRESS_MSG.notOwnResults } },
 });
 

@@ -115,7 +115,7 @@ export function scormRoutes(deps: ProgressDeps & { people: PeopleClient }): Decl
         timeZone: query.tz,
         rows: rowsOf(cursor, exportRow),
       });
-      record({ details: `Выгрузка результатов SCORM-уроков в ${exportFileName('scorm', query.format)}` });
+      record({ code: 'scormResults.exported', data: { file: exportFileName('scorm', query.format) } });
     }),
 
     implement(analyzeScormLesson, async (ctx, { query }) => {
