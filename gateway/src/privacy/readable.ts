@@ -147,6 +147,7 @@ const FIELD_LABELS: Record<string, string> = {
   question: 'Вопрос',
   questionId: 'Вопрос (номер)',
   questions: 'Вопросы',
+  questionIds: 'Вопросы (номера)',
   quizDescription: 'Описание квиза',
   quizLessonIds: 'Уроки с квизами (номера)',
   recurrenceMonths: 'Повтор, месяцев',

@@ -168,6 +168,8 @@ export function linkSessionAllows(scope: LinkScope, method: string, path: string
     [read, new RegExp(`^/api/attempts/quiz/${enc(scope.quizId)}$`)],
     [m === 'POST', /^\/api\/attempts$/],
     [m === 'POST', /^\/api\/attempts\/[A-Za-z0-9_-]+\/submit$/],
+    // The answers saved as they go (docs/decisions/095): a candidate's laptop dies mid-test too.
+    [m === 'PUT', /^\/api\/attempts\/[A-Za-z0-9_-]+\/answers$/],
     [read, /^\/api\/attempts\/[A-Za-z0-9_-]+$/],
     [m === 'POST', /^\/api\/upload\/answer$/],
     [read, /^\/api\/auth\/profile$/],

@@ -16,6 +16,7 @@ import { peopleClient, type PeopleClient } from './clients/people';
 import type { ReminderDeps } from './commands/reminders';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
+import { moveSavedAnswers } from './migration/savedAnswers';
 import { progressModels } from './models';
 import { analysisRouter } from './routes/analysis';
 import { assignmentsRouter } from './routes/assignments';
@@ -125,7 +126,9 @@ export const progressRouters = (ctx: ServiceContext<ProgressConfig>): Router[] =
 
 /** The unique indexes (one completion per lesson, one number per attempt) exist before the first request leans on them. */
 export async function progressOnStart(ctx: ServiceContext<ProgressConfig>): Promise<void> {
-  await ensureIndexes(Object.values(progressModels(ctx.store)));
+  const models = progressModels(ctx.store);
+  await ensureIndexes(Object.values(models));
+  await moveSavedAnswers(models, ctx.logger);
 }
 
 /**

@@ -189,6 +189,18 @@ it('exports everything about a person, then forgets them everywhere, with an act
   });
   expect(programAssignment.status).toBe(201);
   expect((await gw('GET', '/api/programs/my', victim.token)).body.total).toBe(1);
+  // An attempt left unfinished, with an answer saved as they went: that answer is theirs too.
+  const open = await api<any>(portal.progress.url, 'POST', '/api/attempts', {
+    token: victim.token,
+    body: { quizId: track.quiz.id, courseId: track.course.id, lessonId: track.quizLessonId },
+  });
+  expect(open.status).toBe(201);
+  const trueFalse = open.body.questions.find((q: { type: string }) => q.type === 'true_false');
+  const saved = await api(portal.progress.url, 'PUT', `/api/attempts/${open.body.attempt.id}/answers`, {
+    token: victim.token,
+    body: { answers: [{ questionId: trueFalse.id, answer: 'true', timeSpent: 4 }] },
+  });
+  expect(saved.status).toBe(200);
 
   // Export: only an ADMIN files and carries it out.
   expect(
@@ -218,7 +230,10 @@ it('exports everything about a person, then forgets them everywhere, with an act
   expect(data['Согласия']).toEqual([
     expect.objectContaining({ Редакция: CONSENT_DOCUMENT.version, Дано: expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/) }),
   ]);
-  expect(data['Попытки квизов']).toHaveLength(2);
+  expect(data['Попытки квизов']).toHaveLength(3);
+  expect(data['Ответы незавершённых попыток']).toEqual([
+    expect.objectContaining({ Квиз: track.quiz.title, 'Попытка №': 1, Ответы: expect.stringContaining('true') }),
+  ]);
   expect(data['Попытки квизов'].some((a: Record<string, string>) => a['Ответы']?.includes(fileUrl))).toBe(true);
   expect(data['Загруженные файлы']).toEqual([
     expect.objectContaining({ Ссылка: fileUrl, 'Имя файла': `${victim.user.fullName} — акт.txt` }),
@@ -297,7 +312,7 @@ it('exports everything about a person, then forgets them everywhere, with an act
   const alias = aliasOf(victim.user.id);
   expect(done.body).toMatchObject({ status: 'done', hasAct: true, user: { fullName: alias, email: '' } });
   expect(done.body.summary).toMatchObject({
-    'Обучение: Попытки квизов': 2,
+    'Обучение: Попытки квизов': 3,
     'CRM: Контакты организаций': 1,
     'Курсы и файлы: Файлы ответов': 1,
     'Учётные записи: Профиль': 1,

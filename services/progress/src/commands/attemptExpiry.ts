@@ -3,6 +3,7 @@ import { ATTEMPT_GRACE_SECONDS, type AttemptAnswerInput } from '@portal/contract
 import { op } from '@portal/service-kit';
 import { isLate as isPastDeadline, toQuizTerms } from '@portal/quiz-engine';
 import type { AttemptDoc } from '../models/attempt';
+import type { AttemptDraftDoc, SavedAnswer } from '../models/attemptDraft';
 import type { ProgressDeps } from './deps';
 import { gradeAttempt } from './grading';
 
@@ -28,9 +29,9 @@ export const isLate = (a: Pick<AttemptDoc, 'deadline'>, now: Date) => isPastDead
  * reads nothing), so an answer that does not fit counts as unanswered here rather than refusing a
  * close that nobody is waiting for.
  */
-export function gradableSaved(a: Pick<AttemptDoc, 'questions' | 'savedAnswers'>): AttemptAnswerInput[] {
+export function gradableSaved(a: Pick<AttemptDoc, 'questions'>, saved: SavedAnswer[]): AttemptAnswerInput[] {
   const byId = new Map(a.questions.map((q) => [q.id, q]));
-  return (a.savedAnswers ?? []).filter((x) => {
+  return saved.filter((x) => {
     const q = byId.get(x.questionId);
     return !!q && toQuizTerms(q, x.answer ?? null).ok;
   });
@@ -62,10 +63,10 @@ export async function finalizeExpired(deps: ProgressDeps, filter: { userId?: str
 }
 
 /** The grade an expired attempt closes with (on its answers saved in time). */
-const expiryGrade = (a: AttemptDoc) =>
+const expiryGrade = (a: AttemptDoc, saved: SavedAnswer[]) =>
   gradeAttempt({
     questions: a.questions,
-    answers: gradableSaved(a),
+    answers: gradableSaved(a, saved),
     passingScore: a.passingScore,
     late: false,
     elapsedSeconds: timeAllowed(a),
@@ -81,8 +82,15 @@ export async function closeExpired(
   expired: AttemptDoc[],
 ): Promise<Array<{ attempt: AttemptDoc; result: ReturnType<typeof expiryGrade> }>> {
   if (!expired.length) return [];
-  const { attempts } = deps.models;
-  const graded = expired.map((a) => ({ attempt: a, result: expiryGrade(a) }));
+  const { attempts, attemptDrafts } = deps.models;
+  // Their drafts in one query. An `$in` on `_id` is a scan on FerretDB: of the drafts alone, which
+  // live only while their attempts are unfinished.
+  const ids = expired.map((a) => a._id);
+  const drafts = await attemptDrafts
+    .find({ _id: op({ $in: ids }) }, { answers: 1 })
+    .lean<Array<Pick<AttemptDraftDoc, '_id' | 'answers'>>>();
+  const savedOf = new Map(drafts.map((d) => [String(d._id), d.answers]));
+  const graded = expired.map((a) => ({ attempt: a, result: expiryGrade(a, savedOf.get(String(a._id)) ?? []) }));
   // One write for all of them (a store call per attempt would grow with the list being read). The
   // stamp tells which ones this call closed, when another request closed some of them meanwhile.
   const expiredBy = randomUUID();
@@ -110,9 +118,11 @@ export async function closeExpired(
     const mine = await attempts
       .find({ _id: op({ $in: expired.map((a) => a._id) }), expiredBy }, { _id: 1 })
       .lean<Array<{ _id: AttemptDoc['_id'] }>>();
-    const ids = new Set(mine.map((a) => String(a._id)));
-    closed = graded.filter(({ attempt }) => ids.has(String(attempt._id)));
+    const mineIds = new Set(mine.map((a) => String(a._id)));
+    closed = graded.filter(({ attempt }) => mineIds.has(String(attempt._id)));
   }
+  // Graded now: their drafts go (a simultaneous close deletes the same ones).
+  if (drafts.length) await attemptDrafts.deleteMany({ _id: op({ $in: drafts.map((d) => d._id) }) });
   for (const { attempt: a, result } of closed) {
     deps.audit.publish({
       code: 'attempt.expired',

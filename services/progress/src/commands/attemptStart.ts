@@ -4,6 +4,7 @@ import {
   PROGRESS_MSG,
   isStaff,
   type AttemptStartInput,
+  type SavedAnswers,
   type StartedAttempt,
 } from '@portal/contracts';
 import { badRequest, forbidden, notFound, type Principal } from '@portal/service-kit';
@@ -12,6 +13,7 @@ import { isValidObjectId } from 'mongoose';
 import type { AttemptDoc } from '../models/attempt';
 import { authorizeStart } from '../policies/attempts';
 import { presentAttemptSummary, presentQuizInfo, presentSavedAnswers } from '../presenters/attempt';
+import { savedDraft } from './attemptAnswers';
 import { closeExpired, isExpired } from './attemptExpiry';
 import { countsFor } from './completions';
 import type { ProgressDeps } from './deps';
@@ -48,17 +50,21 @@ const refusalOf = (check: Promise<void>): Promise<unknown> =>
     (err: unknown) => err,
   );
 
-function started(a: AttemptDoc, resumed: boolean): StartedAttempt {
+function started(a: AttemptDoc, resumed: false | { saved: SavedAnswers | undefined }): StartedAttempt {
   return {
     attempt: presentAttemptSummary(a),
     quiz: presentQuizInfo(a),
     questions: a.questions.map(playerQuestion),
     deadline: a.deadline ? a.deadline.toISOString() : null,
     serverNow: new Date().toISOString(),
-    resumed,
-    ...(resumed && a.savedAnswers?.length ? { savedAnswers: presentSavedAnswers(a) } : {}),
+    resumed: !!resumed,
+    ...(resumed && resumed.saved?.answers.length ? { savedAnswers: resumed.saved } : {}),
   };
 }
+
+/** An unfinished attempt taken up again, with the answers saved so far (one read of its small draft). */
+const resume = async (deps: ProgressDeps, a: AttemptDoc) =>
+  started(a, { saved: presentSavedAnswers(await savedDraft(deps, a._id)) });
 
 async function openAttempt(deps: ProgressDeps, userId: string, quizId: string): Promise<AttemptDoc | null> {
   return deps.models.attempts.findOne({ userId, quizId, status: 'in_progress' }).lean<AttemptDoc>();
@@ -67,7 +73,7 @@ async function openAttempt(deps: ProgressDeps, userId: string, quizId: string): 
 /**
  * Every attempt of the learner at the quiz, in one query (two equalities the store's index serves):
  * the unfinished one to resume, those whose time ran out, and the tries counted against the limit.
- * The graded answers are not needed here; the questions and saved answers are (a resume, an expiry).
+ * The graded answers are not needed here; the questions are (a resume, an expiry).
  */
 const attemptsAtQuiz = (deps: ProgressDeps, userId: string, quizId: string) =>
   deps.models.attempts.find({ userId, quizId }, { answers: 0 }).lean<AttemptDoc[]>();
@@ -122,7 +128,7 @@ export async function startAttempt(
     unfinished.filter((a) => isExpired(a, now)),
   );
   const open = unfinished.find((a) => !isExpired(a, now));
-  if (open) return { body: started(open, true), created: false };
+  if (open) return { body: await resume(deps, open), created: false };
 
   // The tries: those finished before, and those whose time ran out just now, as they closed.
   const tried: Array<Pick<AttemptDoc, 'status' | 'attemptNumber' | 'completedAt'>> = [
@@ -189,6 +195,6 @@ export async function startAttempt(
     if (!isDuplicate(err)) throw err;
     const winner = await openAttempt(deps, actor.id, quiz.id);
     if (!winner) throw err;
-    return { body: started(winner, true), created: false };
+    return { body: await resume(deps, winner), created: false };
   }
 }

@@ -18,7 +18,7 @@ import {
   presentSavedAnswers,
   withoutResult,
 } from '../presenters/attempt';
-import { closeKey } from './attemptAnswers';
+import { closeKey, savedDraft } from './attemptAnswers';
 import { finalizeExpired, gradableSaved, isExpired, isLate, timeAllowed } from './attemptExpiry';
 import { completeLesson } from './completions';
 import type { ProgressDeps } from './deps';
@@ -48,7 +48,8 @@ async function doneWithQuiz(deps: ProgressDeps, a: AttemptDoc): Promise<boolean>
 
 export async function detailFor(deps: ProgressDeps, viewer: Principal, a: AttemptDoc): Promise<AttemptDetail> {
   // The learner's own unfinished attempt: what they saved so far, for a player on another device.
-  const saved = a.userId === viewer.id ? presentSavedAnswers(a) : undefined;
+  const saved =
+    a.userId === viewer.id && a.status === 'in_progress' ? presentSavedAnswers(await savedDraft(deps, a._id)) : undefined;
   if (saved) return { ...presentAttemptDetail(a, false, false), savedAnswers: saved };
   if (hiddenFrom(viewer.id, a)) return withoutResult(presentAttemptDetail(a, false, false));
   const courseDone = a.showExplanations === 'after_course' ? await isCourseCompleted(deps, a.userId, a.courseId) : false;
@@ -91,10 +92,11 @@ export async function submitAttempt(
   const late = isLate(attempt, now);
   // Past the deadline and its grace the answers sent now do not count, but those saved in time do,
   // as when the attempt is closed by its expiry (a submit refused under load and retried too late).
-  const onSaved = late && !!attempt.savedAnswers?.length;
+  const saved = late ? (await savedDraft(deps, attempt._id))?.answers : undefined;
+  const onSaved = !!saved?.length;
   const graded = gradeAttempt({
     questions: attempt.questions,
-    answers: onSaved ? gradableSaved(attempt) : answers,
+    answers: saved?.length ? gradableSaved(attempt, saved) : answers,
     passingScore: attempt.passingScore,
     late: late && !onSaved,
     elapsedSeconds: onSaved ? timeAllowed(attempt) : (now.getTime() - attempt.startedAt.getTime()) / 1000,
@@ -112,10 +114,13 @@ export async function submitAttempt(
   } satisfies Partial<AttemptDoc>;
   // Two submits of one attempt (two tabs, a retry) close it one at a time: FerretDB runs the
   // conditional update as a read and then a write, so without the claim both could match and the
-  // learner be shown a result other than the one stored.
-  const write = await serialised(models.attempts.db, closeKey(String(attempt._id)), () =>
-    models.attempts.updateOne({ _id: attempt._id, status: 'in_progress' }, { $set: closing }),
-  );
+  // learner be shown a result other than the one stored. The saved answers go with the close, under
+  // the same claim, so a save after it finds the attempt closed.
+  const write = await serialised(models.attempts.db, closeKey(String(attempt._id)), async () => {
+    const closed = await models.attempts.updateOne({ _id: attempt._id, status: 'in_progress' }, { $set: closing });
+    if (closed.modifiedCount) await models.attemptDrafts.deleteOne({ _id: attempt._id });
+    return closed;
+  });
   // A simultaneous submit finished it first: its grade is the one stored, and the one shown.
   if (!write.modifiedCount) return detailFor(deps, actor, (await models.attempts.findById(attempt._id).lean<AttemptDoc>())!);
   // This write closed it: the attempt as stored now is the one read with the write applied.
@@ -178,7 +183,7 @@ export async function quizCard(deps: ProgressDeps, actor: Principal, quizId: str
   const quiz = await deps.content.getQuiz(quizId, newShuffleSeed(), actor);
   const read = () =>
     deps.models.attempts
-      .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0, savedAnswers: 0 })
+      .find({ userId: actor.id, quizId: quiz.id }, { questions: 0, answers: 0 })
       .sort({ attemptNumber: -1 })
       .lean<AttemptDoc[]>();
   // One query as a rule; an attempt whose time ran out is closed first, and the list read again.

@@ -250,6 +250,7 @@ export async function purgeExpiredCandidates(
     if (userIds.length) {
       await candidates.purge(userIds);
       await deps.models.attempts.deleteMany({ userId: op({ $in: userIds }), viaLinkId: op({ $ne: null }) });
+      await deps.models.attemptDrafts.deleteMany({ userId: op({ $in: userIds }) });
       await deps.models.completions.deleteMany({ userId: op({ $in: userIds }) });
       await deps.models.courseCompletions.deleteMany({ userId: op({ $in: userIds }) });
     }

@@ -41,13 +41,6 @@ export interface StoredAnswer {
   review?: StoredReview;
 }
 
-/** An answer saved as the learner goes (docs/decisions/095): as the player sent it, in the order it showed. */
-export interface SavedAnswer {
-  questionId: string;
-  answer: AnswerValue;
-  timeSpent: number;
-}
-
 export interface StoredReview {
   score: number;
   comment: string;
@@ -95,9 +88,6 @@ export interface AttemptDoc {
   awaitingReview?: boolean;
   /** Set by the call that closed the attempt when its time ran out (finalizeExpired). */
   expiredBy?: string;
-  /** The answers of an unfinished attempt as last saved (never graded until the attempt closes), and when. */
-  savedAnswers?: SavedAnswer[];
-  savedAt?: Date | null;
   /** Taken by a candidate «по ссылке» (the link's id); such a candidate is deleted after the retention period. */
   viaLinkId?: string | null;
   /** The link said the candidate does not see the result: their own views of it carry none. */
@@ -132,15 +122,6 @@ const answerSchema = new Schema<StoredAnswer>(
   { _id: false },
 );
 
-const savedAnswerSchema = new Schema<SavedAnswer>(
-  {
-    questionId: { type: String, required: true },
-    answer: { type: Schema.Types.Mixed, default: null },
-    timeSpent: { type: Number, default: 0 },
-  },
-  { _id: false },
-);
-
 const attemptSchema = new Schema<AttemptDoc>(
   {
     userId: { type: String, required: true },
@@ -170,8 +151,6 @@ const attemptSchema = new Schema<AttemptDoc>(
     maxScore: { type: Number, default: 0 },
     percentage: { type: Number, default: 0 },
     expiredBy: { type: String },
-    savedAnswers: { type: [savedAnswerSchema], default: undefined },
-    savedAt: { type: Date, default: null },
     viaLinkId: { type: String, default: null },
     resultHidden: { type: Boolean, default: false },
     pendingReviews: { type: Number },

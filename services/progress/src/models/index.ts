@@ -1,6 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import { assignmentExtensionModel, assignmentModel, type AssignmentDoc, type AssignmentExtensionDoc } from './assignment';
 import { attemptModel, type AttemptDoc } from './attempt';
+import { attemptDraftModel, type AttemptDraftDoc } from './attemptDraft';
 import { candidateLinkModel, candidateUseModel, type CandidateLinkDoc, type CandidateUseDoc } from './candidateLink';
 import { certificateModel, type CertificateDoc } from './certificate';
 import { completionModel, type CompletionDoc } from './completion';
@@ -22,6 +23,7 @@ export interface ProgressModels {
   completions: Model<CompletionDoc>;
   courseCompletions: Model<CourseCompletionDoc>;
   attempts: Model<AttemptDoc>;
+  attemptDrafts: Model<AttemptDraftDoc>;
   assignments: Model<AssignmentDoc>;
   assignmentExtensions: Model<AssignmentExtensionDoc>;
   certificates: Model<CertificateDoc>;
@@ -39,6 +41,7 @@ export const progressModels = (store: Connection): ProgressModels => ({
   completions: completionModel(store),
   courseCompletions: courseCompletionModel(store),
   attempts: attemptModel(store),
+  attemptDrafts: attemptDraftModel(store),
   assignments: assignmentModel(store),
   assignmentExtensions: assignmentExtensionModel(store),
   certificates: certificateModel(store),

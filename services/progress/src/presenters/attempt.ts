@@ -7,6 +7,7 @@ import {
   type SavedAnswers,
 } from '@portal/contracts';
 import type { AttemptDoc } from '../models/attempt';
+import type { AttemptDraftDoc } from '../models/attemptDraft';
 import { answerText, correctAnswerText } from '../commands/grading';
 
 type SummaryFields = Omit<
@@ -122,12 +123,13 @@ export function presentAttemptDetail(a: AttemptDoc, revealed: boolean, answersRe
 
 /**
  * The answers an unfinished attempt's learner saved, for the player to go on with (docs/decisions/095):
- * given back as the player sent them, nothing graded. Undefined when none were saved or it is finished.
+ * given back as the player sent them, nothing graded. Undefined when none were saved. A draft lives
+ * only while its attempt is unfinished (docs/decisions/099).
  */
-export function presentSavedAnswers(a: Pick<AttemptDoc, 'status' | 'savedAnswers' | 'savedAt'>): SavedAnswers | undefined {
-  if (a.status !== 'in_progress' || !a.savedAt || !a.savedAnswers) return undefined;
+export function presentSavedAnswers(draft: Pick<AttemptDraftDoc, 'answers' | 'savedAt'> | null): SavedAnswers | undefined {
+  if (!draft) return undefined;
   return {
-    answers: a.savedAnswers.map(({ questionId, answer, timeSpent }) => ({ questionId, answer, timeSpent })),
-    savedAt: a.savedAt.toISOString(),
+    answers: draft.answers.map(({ questionId, answer, timeSpent }) => ({ questionId, answer, timeSpent })),
+    savedAt: draft.savedAt.toISOString(),
   };
 }

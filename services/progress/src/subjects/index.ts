@@ -13,24 +13,38 @@ export function progressSubjects(models: ProgressModels, publicUrl: string, issu
   const limited = { limit: SUBJECT_EXPORT_LIMIT };
   return {
     async collect(userId) {
-      const [lessons, courses, attempts, assigned, extensions, certificates, notifications, links, scorm, programs, authored] =
-        await Promise.all([
-          models.completions.find({ userId }, null, limited).lean(),
-          models.courseCompletions.find({ userId }, null, limited).lean(),
-          models.attempts.find({ userId }, null, limited).lean(),
-          models.assignments.find({ audienceUserIds: userId }, null, limited).lean(),
-          models.assignmentExtensions.find({ userId }, null, limited).lean(),
-          models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
-          models.notifications.find({ userId }, null, limited).lean(),
-          models.candidateLinks.find({ createdBy: userId }, { tokenHash: 0 }, limited).lean(),
-          models.scormAttempts.find({ userId }, null, limited).lean(),
-          models.programMembers.find({ userId }, null, limited).lean(),
-          models.programs.find({ $or: [{ 'owner.id': userId }, { coAuthorIds: userId }] }, null, limited).lean(),
-        ]);
+      const [
+        lessons,
+        courses,
+        attempts,
+        drafts,
+        assigned,
+        extensions,
+        certificates,
+        notifications,
+        links,
+        scorm,
+        programs,
+        authored,
+      ] = await Promise.all([
+        models.completions.find({ userId }, null, limited).lean(),
+        models.courseCompletions.find({ userId }, null, limited).lean(),
+        models.attempts.find({ userId }, null, limited).lean(),
+        models.attemptDrafts.find({ userId }, null, limited).lean(),
+        models.assignments.find({ audienceUserIds: userId }, null, limited).lean(),
+        models.assignmentExtensions.find({ userId }, null, limited).lean(),
+        models.certificates.find({ userId }, { pdf: 0 }, limited).lean(),
+        models.notifications.find({ userId }, null, limited).lean(),
+        models.candidateLinks.find({ createdBy: userId }, { tokenHash: 0 }, limited).lean(),
+        models.scormAttempts.find({ userId }, null, limited).lean(),
+        models.programMembers.find({ userId }, null, limited).lean(),
+        models.programs.find({ $or: [{ 'owner.id': userId }, { coAuthorIds: userId }] }, null, limited).lean(),
+      ]);
       return {
         'Пройденные уроки': lessons,
         'Завершённые курсы': courses,
         'Попытки квизов': attempts,
+        'Ответы незавершённых попыток': drafts,
         'Назначения по имени': assigned,
         'Продления сроков': extensions,
         Сертификаты: certificates,

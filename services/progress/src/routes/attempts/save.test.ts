@@ -7,6 +7,7 @@ import {
   type StartedAttempt,
 } from '@portal/contracts';
 import { api } from '@portal/devstack/testing';
+import { moveSavedAnswers } from '../../migration/savedAnswers';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 let bed: ProgressTestBed;
@@ -29,6 +30,9 @@ const save = (token: string | undefined, id: string, answers: unknown[]) =>
 const submit = (token: string, id: string, answers: unknown[]) =>
   call<AttemptDetail>('POST', `/api/attempts/${id}/submit`, token, { answers });
 const stored = async (id: string) => (await bed.store.attempts.findById(id).lean())!;
+/** The answers saved on the attempt, as the store keeps them (its draft: docs/decisions/099); null when none. */
+const draftOf = (id: string) => bed.store.attemptDrafts.findById(id).lean();
+const savedOn = async (id: string) => (await draftOf(id))?.answers;
 
 /** The answers, in the order the attempt showed the options, that get the sample quiz all right. */
 const rightAnswers = (started: StartedAttempt) =>
@@ -40,18 +44,18 @@ const rightAnswers = (started: StartedAttempt) =>
 const wrongAnswers = (started: StartedAttempt) =>
   started.questions.map((q) => ({ questionId: q.id, answer: q.type === 'true_false' ? 'false' : null, timeSpent: 3 }));
 
-/** Moves an attempt's clock back, as if it had started `seconds` earlier (as the expiry tests do). */
+/**
+ * Moves an attempt's clock back, as if it had started `seconds` earlier (as the expiry tests do): its
+ * draft's copy of the deadline too, as it was taken from the attempt.
+ */
 async function age(id: string, seconds: number) {
   const a = await stored(id);
+  const deadline = new Date(a.deadline!.getTime() - seconds * 1000);
   await bed.store.attempts.updateOne(
     { _id: a._id },
-    {
-      $set: {
-        startedAt: new Date(a.startedAt.getTime() - seconds * 1000),
-        deadline: new Date(a.deadline!.getTime() - seconds * 1000),
-      },
-    },
+    { $set: { startedAt: new Date(a.startedAt.getTime() - seconds * 1000), deadline } },
   );
+  await bed.store.attemptDrafts.updateOne({ _id: a._id }, { $set: { deadline } });
 }
 
 describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', () => {
@@ -72,8 +76,9 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
 
     const after = await stored(first.attempt.id);
     expect(after).toMatchObject({ status: 'in_progress', score: 0, answers: [] });
-    expect(after.savedAnswers).toEqual(all);
-    expect(after.savedAt!.toISOString()).toBe(twice.body.savedAt);
+    const draft = (await draftOf(first.attempt.id))!;
+    expect(draft.answers).toEqual(all);
+    expect(draft.savedAt.toISOString()).toBe(twice.body.savedAt);
 
     const resumed = await start(me.token);
     expect(resumed.status).toBe(200);
@@ -98,6 +103,10 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
     expect(result.body).toMatchObject({ status: 'failed', score: 0 });
     expect(result.body).not.toHaveProperty('savedAnswers');
     expect((await stored(body.attempt.id)).answers.every((a) => !a.isCorrect)).toBe(true);
+    // Graded: the answers saved on the way are not kept beside the grade.
+    expect(await draftOf(body.attempt.id)).toBeNull();
+    const detail = await call<AttemptDetail>('GET', `/api/attempts/${body.attempt.id}`, me.token);
+    expect(detail.body).not.toHaveProperty('savedAnswers');
   });
 
   it('an attempt whose time ran out is graded on the answers saved in time', async () => {
@@ -112,6 +121,7 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
     expect(closed).toMatchObject({ status: 'passed', score: 3, percentage: 100 });
     expect(closed.completedAt!.getTime()).toBe(closed.deadline!.getTime());
     expect(closed.answers.every((a) => a.isCorrect && !a.late)).toBe(true);
+    expect(await draftOf(body.attempt.id)).toBeNull();
   });
 
   it('an expired attempt with nothing saved is still closed with no answers', async () => {
@@ -127,6 +137,7 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
     await age(body.attempt.id, 10 * 60 + 30);
     const result = await submit(me.token, body.attempt.id, wrongAnswers(body));
     expect(result.body).toMatchObject({ status: 'passed', score: 3, lateAnswers: 0 });
+    expect(await draftOf(body.attempt.id)).toBeNull();
   });
 
   it('refuses a save past the deadline and its grace (409, in Russian), keeping what was saved', async () => {
@@ -137,7 +148,7 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
     const refused = await save(me.token, body.attempt.id, rightAnswers(body));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(PROGRESS_MSG.answersTimeUp);
-    expect((await stored(body.attempt.id)).savedAnswers).toEqual(kept);
+    expect(await savedOn(body.attempt.id)).toEqual(kept);
   });
 
   it('accepts a save within the grace after the deadline', async () => {
@@ -154,7 +165,7 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
     const refused = await save(stranger.token, body.attempt.id, wrongAnswers(body));
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe(PROGRESS_MSG.attemptNotFound);
-    expect((await stored(body.attempt.id)).savedAnswers).toEqual(kept);
+    expect(await savedOn(body.attempt.id)).toEqual(kept);
     const nobody = await save(me.token, '0123456789abcdef01234567', []);
     expect(nobody.status).toBe(404);
   });
@@ -176,7 +187,7 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
     const refused = await save(me.token, body.attempt.id, [...rightAnswers(body), { questionId: 'nope', answer: 1 }]);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ message: 'В квизе нет вопроса nope', field: 'answers.3.questionId' });
-    expect((await stored(body.attempt.id)).savedAnswers).toEqual(kept);
+    expect(await savedOn(body.attempt.id)).toEqual(kept);
   });
 
   it('answers 401 without a token, 403 to staff, 400 for a bad id or a twice-answered question (in Russian)', async () => {
@@ -195,7 +206,33 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
     const twice = await save(me.token, body.attempt.id, [one, one]);
     expect(twice.status).toBe(400);
     expect(twice.body.message).toMatch(/дважды/);
-    expect((await stored(body.attempt.id)).savedAt).toBeNull();
+    expect(await draftOf(body.attempt.id)).toBeNull();
+  });
+
+  it('answers an earlier release saved on the attempt itself are moved to its draft at the start of a replica, once', async () => {
+    const { body } = await start(me.token);
+    const kept = rightAnswers(body).slice(0, 2);
+    const other = await bed.learner();
+    const { body: finished } = await start(other.token);
+    await submit(other.token, finished.attempt.id, rightAnswers(finished));
+    // As the earlier release stored them: on the attempt, for an unfinished one and a finished one.
+    const savedAt = new Date('2026-12-01T10:00:00.000Z');
+    for (const id of [body.attempt.id, finished.attempt.id])
+      await bed.store.attempts.collection.updateOne({ _id: (await stored(id))._id }, { $set: { savedAnswers: kept, savedAt } });
+
+    expect(await moveSavedAnswers(bed.store, bed.progress.ctx.logger)).toBe(1);
+
+    const resumed = await start(me.token);
+    expect(resumed.body).toMatchObject({ resumed: true, savedAnswers: { answers: kept, savedAt: savedAt.toISOString() } });
+    for (const id of [body.attempt.id, finished.attempt.id]) {
+      const raw = await bed.store.attempts.collection.findOne({ _id: (await stored(id))._id });
+      expect(raw).not.toHaveProperty('savedAnswers');
+    }
+    expect(await draftOf(finished.attempt.id)).toBeNull();
+    // The next save goes on from the moved draft; a second run finds nothing to move.
+    expect((await save(me.token, body.attempt.id, rightAnswers(body))).status).toBe(200);
+    expect(await savedOn(body.attempt.id)).toEqual(rightAnswers(body));
+    expect(await moveSavedAnswers(bed.store, bed.progress.ctx.logger)).toBe(0);
   });
 
   it('a save racing the submit never reopens or changes the graded attempt', async () => {
@@ -221,6 +258,8 @@ describe('PUT /api/attempts/{id}/answers (answers saved as the learner goes)', (
       expect(after.answers.every((a) => a.isCorrect)).toBe(true);
       expect((await save(learner.token, body.attempt.id, wrongAnswers(body))).status).toBe(409);
       expect(await stored(body.attempt.id)).toEqual(after);
+      // No save wrote a draft back after the close.
+      expect(await draftOf(body.attempt.id)).toBeNull();
     }
   });
 });

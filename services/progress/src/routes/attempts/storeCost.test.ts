@@ -61,11 +61,15 @@ async function commandsDuring<T>(work: () => Promise<T>): Promise<{ result: T; c
 /** The program lock's question (assertCourseOpen): the assignments that reach the learner and lock the course. */
 const LOCK = expect.stringMatching(/^find program_assignments /);
 
-/** The submit's claim (`closeKey`) around one conditional write: one at a time with other submits and with saves. */
-const CLAIMED_WRITE = ['insert version_claims', 'update attempts', 'delete version_claims'];
+/** The claim (`closeKey`) a submit and a save take: one at a time with other submits and with saves. */
+const claimed = (...work: string[]) => ['insert version_claims', ...work, 'delete version_claims'];
+/** The submit's close: the attempt's conditional write, and its saved answers (its draft) gone with it. */
+const CLOSE = claimed('update attempts', 'delete attempt_drafts');
+/** The saved answers' small document (docs/decisions/099), read by the attempt's id. */
+const DRAFT = 'find attempt_drafts _id';
 
 describe('the quiz path asks progress’s store little (the store is the bound under an exam storm)', () => {
-  it('a start asks for the learner’s attempts at the quiz and the program lock, then writes the attempt; a resume only reads', async () => {
+  it('a start asks for the learner’s attempts at the quiz and the program lock, then writes the attempt; a resume only reads, its saved answers too', async () => {
     const me = await bed.learner();
     const first = await commandsDuring(() => start(me.token));
     expect(first.result.status).toBe(201);
@@ -76,8 +80,8 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     const resumed = await commandsDuring(() => start(me.token));
     expect(resumed.result.body).toMatchObject({ resumed: true, attempt: { id: first.result.body.attempt.id } });
     // Was 5.
-    expect(resumed.commands).toHaveLength(2);
-    expect(resumed.commands).toEqual(expect.arrayContaining(['find attempts userId,quizId', LOCK]));
+    expect(resumed.commands).toHaveLength(3);
+    expect(resumed.commands).toEqual(expect.arrayContaining(['find attempts userId,quizId', LOCK, DRAFT]));
 
     await submit(me.token, first.result.body.attempt.id, wrongAnswers(first.result.body));
     const retake = await commandsDuring(() => start(me.token));
@@ -85,7 +89,7 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     expect(retake.commands).toHaveLength(3);
   });
 
-  it('a start after an attempt’s time ran out closes it with one more write and counts it as a try', async () => {
+  it('a start after an attempt’s time ran out closes it on its saved answers and counts it as a try', async () => {
     const timed = await seedQuizCourse(bed, { settings: { timeLimit: 10, maxAttempts: 2 } });
     const me = await bed.learner();
     const { body } = await start(me.token, timed);
@@ -98,9 +102,17 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     const next = await commandsDuring(() => start(me.token, timed));
 
     expect(next.result.body).toMatchObject({ resumed: false, attempt: { attemptNumber: 2 } });
-    expect(next.commands).toHaveLength(4);
+    // The close: its saved answers read, the attempt written, the answers' draft deleted.
+    expect(next.commands).toHaveLength(6);
     expect(next.commands).toEqual(
-      expect.arrayContaining(['find attempts userId,quizId', LOCK, 'update attempts', 'insert attempts']),
+      expect.arrayContaining([
+        'find attempts userId,quizId',
+        LOCK,
+        'find attempt_drafts _id',
+        'update attempts',
+        'delete attempt_drafts',
+        'insert attempts',
+      ]),
     );
     expect(await bed.store.attempts.findById(body.attempt.id).lean()).toMatchObject({ status: 'passed', score: 3 });
     const third = await start(me.token, timed);
@@ -129,12 +141,16 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     expect(expired.commands).toContain('update attempts');
   });
 
-  it('a save is one conditional write under the submit’s claim', async () => {
+  it('a save is one conditional write of the small draft under the submit’s claim; the first reads the attempt once to write it', async () => {
     const me = await bed.learner();
     const { body } = await start(me.token);
-    const saved = await commandsDuring(() => save(me.token, body.attempt.id, wrongAnswers(body)));
-    expect(saved.result.status).toBe(200);
-    expect(saved.commands).toEqual(CLAIMED_WRITE);
+    const first = await commandsDuring(() => save(me.token, body.attempt.id, wrongAnswers(body)));
+    expect(first.result.status).toBe(200);
+    expect(first.commands).toEqual(claimed('update attempt_drafts', 'find attempts _id', 'update attempt_drafts'));
+    const next = await commandsDuring(() => save(me.token, body.attempt.id, rightAnswers(body)));
+    expect(next.result.status).toBe(200);
+    // The attempt (its questions, about five times the answers' size) is neither read nor rewritten.
+    expect(next.commands).toEqual(claimed('update attempt_drafts'));
   });
 
   it('a submit reads the attempt once and closes it with one write; a failed one asks once more whether to name the right answers; a passed one completes the lesson on what it holds', async () => {
@@ -143,7 +159,7 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     const failed = await commandsDuring(() => submit(me.token, first.attempt.id, wrongAnswers(first)));
     expect(failed.result.body).toMatchObject({ status: 'failed', score: 0 });
     // Was 6: the attempt was read again after the write.
-    expect(failed.commands).toEqual(['find attempts _id', ...CLAIMED_WRITE, 'find attempts userId,quizId,status']);
+    expect(failed.commands).toEqual(['find attempts _id', ...CLOSE, 'find attempts userId,quizId,status']);
     expect(await bed.store.attempts.findById(first.attempt.id).lean()).toMatchObject({ status: 'failed', score: 0 });
 
     const { body: second } = await start(me.token);
@@ -152,9 +168,9 @@ describe('the quiz path asks progress’s store little (the store is the bound u
     // Then the lesson's completion (completeLesson), handed the pass: the program lock, the completion's
     // write and the course's progress (its completions, its attempts, whether it was completed before).
     // Was 13: the lesson's attempts read again, the learner's activity (two questions), the completion read back.
-    expect(passed.commands).toHaveLength(9);
-    expect(passed.commands.slice(0, 4)).toEqual(['find attempts _id', ...CLAIMED_WRITE]);
-    expect(passed.commands.slice(4)).toEqual(
+    expect(passed.commands).toHaveLength(10);
+    expect(passed.commands.slice(0, 5)).toEqual(['find attempts _id', ...CLOSE]);
+    expect(passed.commands.slice(5)).toEqual(
       expect.arrayContaining([
         LOCK,
         'update completions',

@@ -281,11 +281,19 @@ describe('deleting candidates after the retention period', () => {
     connection?.disconnect();
   });
 
-  it('deletes a candidate older than 30 days with their attempts, keeps a newer one, and audits the deletion', async () => {
+  it('deletes a candidate older than 30 days with their attempts and saved answers, keeps a newer one, and audits the deletion', async () => {
     const { token } = await createLink();
     const old = (await startLink(token)).body;
     const oldAttempt = (await startAttempt(old)).body;
     await call('POST', `/api/attempts/${oldAttempt.attempt.id}/submit`, old.token, { answers: rightAnswers(oldAttempt) });
+    // Another who left their attempt unfinished, with answers saved on the way.
+    const leftOpen = (await startLink(token, candidate(2))).body;
+    const openAttempt = (await startAttempt(leftOpen)).body;
+    const saved = await call('PUT', `/api/attempts/${openAttempt.attempt.id}/answers`, leftOpen.token, {
+      answers: rightAnswers(openAttempt),
+    });
+    expect(saved.status).toBe(200);
+    expect(await bed.store.attemptDrafts.countDocuments({ userId: leftOpen.user.id })).toBe(1);
     clock.advance(20 * DAY_MS);
     const recent = (await startLink(token)).body;
     clock.advance(11 * DAY_MS);
@@ -308,6 +316,8 @@ describe('deleting candidates after the retention period', () => {
       (await publishedAuditEvents(bed.progress)).filter((e) => e.details.startsWith('Удалены данные кандидатов'));
     await waitFor(async () => (await purgesOf()).length > 0, 'the retention sweep', 20_000);
     expect(await bed.store.attempts.countDocuments({ userId: old.user.id })).toBe(0);
+    expect(await bed.store.attempts.countDocuments({ userId: leftOpen.user.id })).toBe(0);
+    expect(await bed.store.attemptDrafts.countDocuments({ userId: leftOpen.user.id })).toBe(0);
 
     // The old candidate's session and account are gone everywhere; the recent one still works.
     expect((await api(bed.auth.url, 'GET', '/api/auth/profile', { token: old.token })).status).toBe(401);
