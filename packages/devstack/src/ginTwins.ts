@@ -8,7 +8,10 @@
  * So the launcher installs, in FerretDB's own PostgreSQL database, an event trigger that gives every
  * btree index FerretDB creates on jsonb fields a GIN twin over the same expressions, and twins the
  * indexes that already exist. Nothing in the services knows about it: on MongoDB the services'
- * indexes are used as they are. Dropping a collection drops its twins with its table.
+ * indexes are used as they are. Dropping a collection drops its twins with its table; dropping an
+ * index (a migration's `dropIndex`) drops its twin through a second trigger, since a twin left behind
+ * would cost every write to the table as much as the index did. A twin is named after its index's
+ * oid (`gin_<oid>_<table>`), which is how the drop finds it.
  */
 const TWIN_FUNCTION = `
 CREATE OR REPLACE FUNCTION portal_gin_twin_of(index_oid oid) RETURNS void LANGUAGE plpgsql AS $fn$
@@ -43,6 +46,38 @@ BEGIN
   END LOOP;
 END
 $fn$;
+
+CREATE OR REPLACE FUNCTION portal_gin_twin_drop() RETURNS event_trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  dropped record;
+  twin record;
+BEGIN
+  FOR dropped IN SELECT objid FROM pg_event_trigger_dropped_objects() WHERE object_type = 'index' LOOP
+    FOR twin IN SELECT n.nspname, c.relname
+                  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                 WHERE c.relkind = 'i' AND c.relname LIKE 'gin\\_' || dropped.objid::text || '\\_%' LOOP
+      EXECUTE format('DROP INDEX IF EXISTS %I.%I', twin.nspname, twin.relname);
+    END LOOP;
+  END LOOP;
+END
+$fn$;
+`;
+
+/** Twins whose index is gone (dropped before the drop trigger was installed). */
+const DROP_ORPHANS = `
+DO $do$
+DECLARE
+  twin record;
+BEGIN
+  FOR twin IN SELECT n.nspname, c.relname
+                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+               WHERE c.relkind = 'i' AND c.relname ~ '^gin_[0-9]+_'
+                 AND NOT EXISTS (SELECT 1 FROM pg_index i
+                                  WHERE i.indexrelid = substring(c.relname from '^gin_([0-9]+)_')::oid) LOOP
+    EXECUTE format('DROP INDEX IF EXISTS %I.%I', twin.nspname, twin.relname);
+  END LOOP;
+END
+$do$;
 `;
 
 const TWIN_EXISTING = `
@@ -53,7 +88,7 @@ SELECT portal_gin_twin_of(i.indexrelid)
  WHERE am.amname = 'btree' AND i.indexprs IS NOT NULL
 `;
 
-/** Installs (idempotently) the GIN-twin event trigger in the database of `url`, and twins what exists. */
+/** Installs (idempotently) the GIN-twin event triggers in the database of `url`, drops orphaned twins, and twins what exists. */
 export async function installGinTwins(url: string): Promise<void> {
   const { Client } = await import('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -67,6 +102,13 @@ export async function installGinTwins(url: string): Promise<void> {
         "CREATE EVENT TRIGGER portal_gin_twin ON ddl_command_end WHEN TAG IN ('CREATE INDEX') EXECUTE FUNCTION portal_gin_twin()",
       );
     }
+    const dropTrigger = await client.query("SELECT 1 FROM pg_event_trigger WHERE evtname = 'portal_gin_twin_drop'");
+    if (!dropTrigger.rowCount) {
+      await client.query(
+        "CREATE EVENT TRIGGER portal_gin_twin_drop ON sql_drop WHEN TAG IN ('DROP INDEX') EXECUTE FUNCTION portal_gin_twin_drop()",
+      );
+    }
+    await client.query(DROP_ORPHANS);
     await client.query(TWIN_EXISTING);
   } finally {
     await client.end().catch(() => undefined);

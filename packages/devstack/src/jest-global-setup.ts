@@ -12,6 +12,8 @@ export default async function globalSetup(): Promise<void> {
   const redis = await ensureRedis();
   process.env.MONGO_URL = store.url;
   process.env.REDIS_URL = redis.url;
+  // The store's own PostgreSQL, for the tests of what the launcher installs there (ginTwins.ts).
+  if (store.postgresqlUrl) process.env.FERRETDB_POSTGRESQL_URL = store.postgresqlUrl;
   // The test services and the tests that forge tokens read the same secrets as the launcher's.
   Object.assign(process.env, secretsEnv());
   (globalThis as Record<string, unknown>).__PORTAL_STACK__ = [store.process, redis.process].filter(Boolean);

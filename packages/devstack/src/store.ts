@@ -14,6 +14,8 @@ export interface Store {
   kind: 'MONGO_URL' | 'running' | 'mongod' | 'ferretdb-postgresql' | 'ferretdb-sqlite';
   /** What the launcher started for it (stopping it stops FerretDB first and its PostgreSQL last). */
   process?: ManagedProcess;
+  /** FerretDB's PostgreSQL, when the launcher started FerretDB on one. */
+  postgresqlUrl?: string;
 }
 
 /** Where FerretDB keeps its data on PostgreSQL unless FERRETDB_POSTGRESQL_URL says otherwise. */
@@ -113,7 +115,12 @@ export async function ensureStore({
         throw err;
       },
     );
-    return { url, kind: 'ferretdb-postgresql', process: inOrder('store', [ferret, postgres.process]) };
+    return {
+      url,
+      kind: 'ferretdb-postgresql',
+      process: inOrder('store', [ferret, postgres.process]),
+      postgresqlUrl: postgres.url,
+    };
   }
   const dir = path.join(dataDir, 'ferretdb');
   say(

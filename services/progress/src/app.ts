@@ -17,6 +17,7 @@ import type { ReminderDeps } from './commands/reminders';
 import type { ProgressDeps } from './commands/deps';
 import type { ProgressConfig } from './config';
 import { moveSavedAnswers } from './migration/savedAnswers';
+import { dropRedundantIndexes } from './migration/redundantIndexes';
 import { progressModels } from './models';
 import { analysisRouter } from './routes/analysis';
 import { assignmentsRouter } from './routes/assignments';
@@ -129,6 +130,7 @@ export async function progressOnStart(ctx: ServiceContext<ProgressConfig>): Prom
   const models = progressModels(ctx.store);
   await ensureIndexes(Object.values(models));
   await moveSavedAnswers(models, ctx.logger);
+  await dropRedundantIndexes(models, ctx.logger);
 }
 
 /**

@@ -160,13 +160,13 @@ const attemptSchema = new Schema<AttemptDoc>(
 );
 // Attempt numbers never repeat: two starts racing for the same number cannot both win.
 attemptSchema.index({ userId: 1, quizId: 1, attemptNumber: 1 }, { unique: true });
-attemptSchema.index({ status: 1, completedAt: -1 });
 // «Проверка ответов»: the attempts waiting for a person, oldest first.
 attemptSchema.index({ awaitingReview: 1, completedAt: 1, _id: 1 });
-attemptSchema.index({ userId: 1, status: 1, completedAt: -1 });
 attemptSchema.index({ status: 1, deadline: 1 });
 // The results' order (completedAt, then _id) behind each of their filters: everyone's, one
-// person's, one quiz's. A page is an index walk, never a sort of every attempt.
+// person's, one quiz's. A page is an index walk, never a sort of every attempt. The first two also
+// serve every query on their leading fields (the latest attempts, one person's finished ones), so no
+// shorter index repeats them: each index is written on every change of an attempt.
 attemptSchema.index({ status: 1, completedAt: -1, _id: -1 });
 attemptSchema.index({ userId: 1, status: 1, completedAt: -1, _id: -1 });
 attemptSchema.index({ quizId: 1, status: 1, completedAt: -1, _id: -1 });

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { installGinTwins } from './ginTwins';
+import { DEFAULT_POSTGRESQL_URL } from './store';
+
+// A database of its own on the store's PostgreSQL: the triggers are per database, and FerretDB's own is in use.
+const server = new URL(process.env.FERRETDB_POSTGRESQL_URL || DEFAULT_POSTGRESQL_URL);
+const scratchName = `portal_twins_${randomBytes(3).toString('hex')}`;
+const scratch = new URL(server);
+scratch.pathname = `/${scratchName}`;
+
+async function connected(url: URL): Promise<Client> {
+  const client = new Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  return client;
+}
+
+let db: Client;
+
+/** The indexes of table `t`, by name. */
+async function indexesOfT(): Promise<string[]> {
+  const rows = await db.query("SELECT indexname FROM pg_indexes WHERE tablename = 't' ORDER BY indexname");
+  return rows.rows.map((r: { indexname: string }) => r.indexname);
+}
+
+async function oidOf(index: string): Promise<string> {
+  const rows = await db.query('SELECT $1::regclass::oid::text AS oid', [index]);
+  return (rows.rows[0] as { oid: string }).oid;
+}
+
+beforeAll(async () => {
+  const admin = await connected(server);
+  await admin.query(`CREATE DATABASE ${scratchName}`);
+  await admin.end();
+  await installGinTwins(scratch.toString());
+  db = await connected(scratch);
+  await db.query('CREATE TABLE t (_jsonb jsonb)');
+});
+
+afterAll(async () => {
+  await db?.end();
+  const admin = await connected(server);
+  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('the GIN twins of FerretDB’s indexes', () => {
+  it('gives an index on jsonb fields a twin that answers FerretDB’s equality, and drops the twin with its index', async () => {
+    await db.query(`CREATE INDEX t_status ON t ((_jsonb -> 'status'), (_jsonb -> 'at'))`);
+    const twin = `gin_${await oidOf('t_status')}_t`;
+    expect(await indexesOfT()).toEqual([twin, 't_status']);
+    const definition = await db.query('SELECT indexdef FROM pg_indexes WHERE indexname = $1', [twin]);
+    expect((definition.rows[0] as { indexdef: string }).indexdef).toMatch(/USING gin/);
+
+    await db.query('DROP INDEX t_status');
+    expect(await indexesOfT()).toEqual([]);
+  });
+
+  it('leaves other indexes and their twins alone when one index is dropped', async () => {
+    await db.query(`CREATE INDEX t_a ON t ((_jsonb -> 'a'))`);
+    await db.query(`CREATE INDEX t_b ON t ((_jsonb -> 'b'))`);
+    const twinB = `gin_${await oidOf('t_b')}_t`;
+    await db.query('DROP INDEX t_a');
+    expect(await indexesOfT()).toEqual([twinB, 't_b']);
+    await db.query('DROP INDEX t_b');
+  });
+
+  it('removes at the next install a twin whose index was dropped before the drop trigger existed', async () => {
+    await db.query('DROP EVENT TRIGGER portal_gin_twin_drop');
+    await db.query(`CREATE INDEX t_old ON t ((_jsonb -> 'old'))`);
+    const twin = `gin_${await oidOf('t_old')}_t`;
+    await db.query('DROP INDEX t_old');
+    expect(await indexesOfT()).toEqual([twin]);
+
+    await installGinTwins(scratch.toString());
+    expect(await indexesOfT()).toEqual([]);
+    await db.query(`CREATE INDEX t_new ON t ((_jsonb -> 'new'))`);
+    await db.query('DROP INDEX t_new');
+    expect(await indexesOfT()).toEqual([]);
+  });
+});
