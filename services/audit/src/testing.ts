@@ -1,6 +1,7 @@
 import type { Worker } from 'bullmq';
 import { createRedis, ensureIndexes, unwatchQueue, watchQueue } from '@portal/service-kit';
 import { startTestService, type TestService } from '@portal/devstack/testing';
+import { startAuth } from '@portal/svc-auth/testing';
 import { auditRouters } from './app';
 import { recordModel } from './models/record';
 import { daySummaryModel } from './queries/daySummaries';
@@ -45,6 +46,26 @@ export async function startAudit(env: Record<string, string> = {}): Promise<Audi
       unwatchQueue(service.ctx.audit.queue);
       await stopWorker();
       await service.close();
+    },
+  };
+}
+
+export interface AuditWithAuth {
+  auth: Awaited<ReturnType<typeof startAuth>>;
+  audit: AuditTestService;
+  close(): Promise<void>;
+}
+
+/** A real auth service, and an audit service with its worker that asks it who calls: the routes' tests. */
+export async function startAuditWithAuth(): Promise<AuditWithAuth> {
+  const auth = await startAuth();
+  const audit = await startAudit({ AUTH_URL: auth.url });
+  return {
+    auth,
+    audit,
+    async close() {
+      await audit.close();
+      await auth.close();
     },
   };
 }

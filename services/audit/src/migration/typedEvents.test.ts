@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@portal/devstack/testing';
-import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
 import {
   AUDIT_EVENT_TABLES,
   AUDIT_EVENTS,
@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { recordModel } from '../models/record';
 import { storeEvents } from '../queues/worker';
-import { startAudit } from '../testing';
+import { startAuditWithAuth, type AuditWithAuth } from '../testing';
 import { LEGACY_KINDS } from './legacy';
 import { migrateTypedEvents, readLegacyRecord } from './typedEvents';
 
@@ -61,16 +61,14 @@ describe('the table of audit events', () => {
 });
 
 describe('the migration of the stored trail', () => {
-  let auth: Awaited<ReturnType<typeof startAuth>>;
-  let audit: Awaited<ReturnType<typeof startAudit>>;
+  let bed: AuditWithAuth;
+  let auth: AuditWithAuth['auth'];
+  let audit: AuditWithAuth['audit'];
   beforeAll(async () => {
-    auth = await startAuth();
-    audit = await startAudit({ AUTH_URL: auth.url });
+    bed = await startAuditWithAuth();
+    ({ auth, audit } = bed);
   });
-  afterAll(async () => {
-    await audit.close();
-    await auth.close();
-  });
+  afterAll(() => bed.close());
 
   const legacyEvent = (
     entityId: string,

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
-import { startAuth, userWithRole } from '@portal/svc-auth/testing';
+import { userWithRole } from '@portal/svc-auth/testing';
 import { AUDIT_EXPORT_HEADER, DASHBOARD_MSG, type AuditEvent, type AuthResponse } from '@portal/contracts';
 import { download, readCsv, readXlsx } from '@portal/devstack/exports';
 import { recordModel } from '../../models/record';
 import { storeEvent, storeEvents } from '../../queues/worker';
 import { backfillRecordFields, recordFilter } from '../../queries/records';
 import { auditSubjects } from '../../subjects';
-import { startAudit } from '../../testing';
+import { startAuditWithAuth, type AuditWithAuth } from '../../testing';
 import { auditRouters } from '../../app';
 
-let auth: Awaited<ReturnType<typeof startAuth>>;
-let audit: Awaited<ReturnType<typeof startAudit>>;
+let bed: AuditWithAuth;
+let auth: AuditWithAuth['auth'];
+let audit: AuditWithAuth['audit'];
 beforeAll(async () => {
-  auth = await startAuth();
-  audit = await startAudit({ AUTH_URL: auth.url });
+  bed = await startAuditWithAuth();
+  ({ auth, audit } = bed);
 });
-afterAll(async () => {
-  await audit.close();
-  await auth.close();
-});
+afterAll(() => bed.close());
 
 const event = (patch: Partial<AuditEvent> = {}): AuditEvent => ({
   id: randomUUID(),
