@@ -4,7 +4,8 @@ import { MSG } from '@portal/contracts';
 import { api, startTestService } from '@portal/devstack/testing';
 import { createLogger } from './logger';
 import { connectStore } from './mongo';
-import { coalesced, serialised, takeExpectedVersion, VERSION_CLAIMS } from './versions';
+import { createRedis } from './redis';
+import { coalesced, serialised, takeExpectedVersion, VERSION_CLAIMS, type ClaimRedis } from './versions';
 
 // Two connections to one database stand for two processes (replicas) of one service.
 const dbName = `t_claims_${process.pid}_${Date.now().toString(36)}`;
@@ -106,6 +107,99 @@ it('a caller who finds a run under way, already reading, gets a run of its own a
   });
   await first;
   expect(seenByRun).toEqual(['before', 'after']);
+});
+
+describe('a claim held in Redis (serialised with `redis`)', () => {
+  const logger = createLogger('test', 'silent');
+  const prefix = `t_claims_${process.pid}_${Date.now().toString(36)}`;
+  // Two connections stand for two replicas; the unreachable one is a Redis that is down for its replica.
+  const redisOne = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', logger, { failFast: true });
+  const redisTwo = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', logger, { failFast: true });
+  const down = createRedis('redis://127.0.0.1:9', logger, { failFast: true });
+  const viaOne: ClaimRedis = { redis: redisOne, prefix };
+  const viaTwo: ClaimRedis = { redis: redisTwo, prefix };
+  afterAll(() => {
+    for (const r of [redisOne, redisTwo, down]) r.disconnect();
+  });
+
+  const oneAtATime = async (callers: Array<ClaimRedis | undefined>, key: string) => {
+    let inside = 0;
+    let most = 0;
+    const done = await Promise.all(
+      callers.map((redis, i) =>
+        serialised(
+          i % 2 ? one : two,
+          key,
+          async () => {
+            inside += 1;
+            most = Math.max(most, inside);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            inside -= 1;
+            return i;
+          },
+          { redis },
+        ),
+      ),
+    );
+    return { done, most };
+  };
+
+  it('runs one caller at a time across processes, and writes nothing to the store', async () => {
+    const { done, most } = await oneAtATime(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? viaOne : viaTwo)),
+      'attempts:a1:close',
+    );
+    expect(done).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(most).toBe(1);
+    const whileHeld = await serialised(
+      one,
+      'attempts:a1:close',
+      async () => ({
+        store: await one.collection(VERSION_CLAIMS).countDocuments({ _id: 'attempts:a1:close' as never }),
+        redis: await redisOne.exists(`${prefix}:claim:attempts:a1:close`),
+      }),
+      { redis: viaOne },
+    );
+    expect(whileHeld).toEqual({ store: 0, redis: 1 });
+    // Released: nothing is left held for the next caller.
+    expect(await redisOne.exists(`${prefix}:claim:attempts:a1:close`)).toBe(0);
+  });
+
+  it('a claim its holder never released expires after its time, and another caller gets it', async () => {
+    await redisOne.set(`${prefix}:claim:attempts:a2:close`, 'a stopped replica', 'PX', 300);
+    const started = Date.now();
+    await expect(serialised(two, 'attempts:a2:close', async () => 'taken', { redis: viaTwo })).resolves.toBe('taken');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('gives up with the Russian 503 when the claim stays held past the wait', async () => {
+    await redisOne.set(`${prefix}:claim:attempts:a3:close`, 'another replica', 'PX', 5_000);
+    await expect(serialised(two, 'attempts:a3:close', async () => 'never', { redis: viaTwo, waitMs: 200 })).rejects.toMatchObject(
+      {
+        statusCode: 503,
+        message: 'Сервер перегружен. Повторите попытку через секунду',
+      },
+    );
+  });
+
+  it('with Redis down the store’s claim is taken instead, still one caller at a time', async () => {
+    const downFor: ClaimRedis = { redis: down, prefix };
+    const { done, most } = await oneAtATime(
+      Array.from({ length: 6 }, () => downFor),
+      'attempts:a4:close',
+    );
+    expect(done).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(most).toBe(1);
+    // The claim was the store's: held there while the work ran.
+    const heldInStore = await serialised(
+      one,
+      'attempts:a4:close',
+      () => one.collection(VERSION_CLAIMS).countDocuments({ _id: 'attempts:a4:close' as never }),
+      { redis: downFor },
+    );
+    expect(heldInStore).toBe(1);
+    expect(await one.collection(VERSION_CLAIMS).countDocuments({ _id: 'attempts:a4:close' as never })).toBe(0);
+  });
 });
 
 describe('the version an edit names (takeExpectedVersion)', () => {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Context } from 'koa';
 import type { Connection, Model, QueryOptions, Schema, Types, UpdateQuery } from 'mongoose';
 import { MSG } from '@portal/contracts';
@@ -118,23 +120,81 @@ export async function claimWrite(
 
 class ClaimHeld extends Error {}
 
+/** Redis that holds claims in place of the store: the service's connection and its key prefix. */
+export interface ClaimRedis {
+  redis: Redis;
+  prefix: string;
+}
+
+/** How long a claim's SET may take before the store's claim is used instead (a frozen Redis). */
+const REDIS_CLAIM_DEADLINE_MS = 250;
+/** Deletes the claim only if it is still the holder's (it may have expired and been taken by another). */
+const RELEASE_OWN = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
+const withDeadline = <T>(work: Promise<T>, ms: number): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('redis claim: no answer in time')), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+
+/**
+ * The claim `key` in Redis: `SET NX PX` is atomic, and expires by itself after `staleAfterMs` if its
+ * holder stopped. Throws ClaimHeld when another holds it; answers null when Redis did not answer
+ * (the caller then takes the store's claim).
+ */
+async function claimInRedis(
+  { redis, prefix }: ClaimRedis,
+  key: string,
+  staleAfterMs: number,
+): Promise<(() => Promise<void>) | null> {
+  const name = `${prefix}:claim:${key}`;
+  const token = randomBytes(8).toString('hex');
+  let taken: string | null;
+  try {
+    taken = await withDeadline(redis.set(name, token, 'PX', staleAfterMs, 'NX'), REDIS_CLAIM_DEADLINE_MS);
+  } catch {
+    return null;
+  }
+  if (taken !== 'OK') throw new ClaimHeld();
+  // A release that fails leaves the claim to expire after staleAfterMs: the next holder waits, never two at once.
+  return async () => {
+    await withDeadline(redis.eval(RELEASE_OWN, 1, name, token), REDIS_CLAIM_DEADLINE_MS).catch(() => undefined);
+  };
+}
+
 /**
  * Runs `work` while holding the claim `key`, one holder at a time across every process: a second
  * caller waits (short random pauses) until the first has finished. A claim left by a process that
  * stopped mid-work is taken over after `staleAfterMs`; past `waitMs` the caller gives up with 503,
  * never hanging a request.
+ *
+ * With `redis`, the claim is held in Redis (one command to take, one to release) instead of the
+ * store (an insert and a delete, each a write with its indexes): for the paths that take a claim on
+ * every request, such as an exam's answer saves. When Redis does not answer, the store's claim is
+ * taken instead; callers on the same key must all pass `redis` or none (docs/decisions/101).
  */
 export async function serialised<T>(
   db: Connection,
   key: string,
   work: () => Promise<T>,
-  { waitMs = 10_000, staleAfterMs = 10_000 }: { waitMs?: number; staleAfterMs?: number } = {},
+  { waitMs = 10_000, staleAfterMs = 10_000, redis }: { waitMs?: number; staleAfterMs?: number; redis?: ClaimRedis } = {},
 ): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    let release: (() => Promise<void>) | undefined;
+    let release: () => Promise<void>;
     try {
-      release = await claimWrite(db, key, () => new ClaimHeld(), staleAfterMs);
+      release =
+        (redis ? await claimInRedis(redis, key, staleAfterMs) : null) ??
+        (await claimWrite(db, key, () => new ClaimHeld(), staleAfterMs));
     } catch (err) {
       if (!(err instanceof ClaimHeld)) throw err;
       if (Date.now() > deadline) throw new HttpError(503, MSG.overloaded, 'busy', undefined, { 'Retry-After': '1' });

@@ -49,6 +49,7 @@ export function progressDeps(ctx: ServiceContext<ProgressConfig>): ProgressDeps 
     mailer: ctx.mailer,
     portalLink: (path) => portalLink(ctx.config, path),
     certificateIssuer: certificateIssuerOf(ctx.config),
+    claims: { redis: ctx.redis, prefix: ctx.config.QUEUE_PREFIX },
   };
 }
 

@@ -25,7 +25,8 @@ type DraftSource = Pick<AttemptDoc, 'userId' | 'status' | 'deadline' | 'question
  *
  * A save racing the submit: the submit closes the attempt and deletes its draft under its claim
  * (`closeKey`); the save takes the same claim, so one goes at a time, and a save after the close finds
- * no draft and the attempt closed (409). Uncontended, the claim is one insert and one delete of a tiny row.
+ * no draft and the attempt closed (409). The claim is held in Redis, one command to take and one to
+ * release, and in the store (an insert and a delete) only while Redis does not answer (docs/decisions/101).
  */
 export async function saveAnswers(
   deps: ProgressDeps,
@@ -41,41 +42,46 @@ export async function saveAnswers(
     answer: a.answer ?? null,
     timeSpent: a.timeSpent ?? 0,
   }));
-  await serialised(attemptDrafts.db, closeKey(id), async () => {
-    const write = await attemptDrafts.updateOne(
-      {
-        _id: id,
-        userId: actor.id,
-        $or: [{ deadline: null }, { deadline: op({ $gte: new Date(now.getTime() - GRACE_MS) }) }],
-        // One equality a question, not `$all`: FerretDB matches nothing for `$all` of two or more on an array's field.
-        ...(questionIds.length ? { $and: questionIds.map((q) => ({ questionIds: q })) } : {}),
-      },
-      { $set: { answers: saved, savedAt: now } },
-    );
-    if (write.matchedCount) return;
-    const attempt = await deps.models.attempts
-      .findById(id, { userId: 1, status: 1, deadline: 1, questions: 1, quizId: 1, quizTitle: 1, attemptNumber: 1 })
-      .lean<DraftSource>();
-    const refusal = saveRefusal(attempt, actor, questionIds, now);
-    if (refusal) throw refusal;
-    // The first save: the draft is written with what the next saves are checked against.
-    await attemptDrafts.updateOne(
-      { _id: id },
-      {
-        $set: {
-          userId: attempt!.userId,
-          quizId: attempt!.quizId,
-          quizTitle: attempt!.quizTitle,
-          attemptNumber: attempt!.attemptNumber,
-          deadline: attempt!.deadline,
-          questionIds: attempt!.questions.map((q) => q.id),
-          answers: saved,
-          savedAt: now,
+  await serialised(
+    attemptDrafts.db,
+    closeKey(id),
+    async () => {
+      const write = await attemptDrafts.updateOne(
+        {
+          _id: id,
+          userId: actor.id,
+          $or: [{ deadline: null }, { deadline: op({ $gte: new Date(now.getTime() - GRACE_MS) }) }],
+          // One equality a question, not `$all`: FerretDB matches nothing for `$all` of two or more on an array's field.
+          ...(questionIds.length ? { $and: questionIds.map((q) => ({ questionIds: q })) } : {}),
         },
-      },
-      { upsert: true },
-    );
-  });
+        { $set: { answers: saved, savedAt: now } },
+      );
+      if (write.matchedCount) return;
+      const attempt = await deps.models.attempts
+        .findById(id, { userId: 1, status: 1, deadline: 1, questions: 1, quizId: 1, quizTitle: 1, attemptNumber: 1 })
+        .lean<DraftSource>();
+      const refusal = saveRefusal(attempt, actor, questionIds, now);
+      if (refusal) throw refusal;
+      // The first save: the draft is written with what the next saves are checked against.
+      await attemptDrafts.updateOne(
+        { _id: id },
+        {
+          $set: {
+            userId: attempt!.userId,
+            quizId: attempt!.quizId,
+            quizTitle: attempt!.quizTitle,
+            attemptNumber: attempt!.attemptNumber,
+            deadline: attempt!.deadline,
+            questionIds: attempt!.questions.map((q) => q.id),
+            answers: saved,
+            savedAt: now,
+          },
+        },
+        { upsert: true },
+      );
+    },
+    { redis: deps.claims },
+  );
   return { savedAt: now.toISOString() };
 }
 

@@ -116,11 +116,16 @@ export async function submitAttempt(
   // conditional update as a read and then a write, so without the claim both could match and the
   // learner be shown a result other than the one stored. The saved answers go with the close, under
   // the same claim, so a save after it finds the attempt closed.
-  const write = await serialised(models.attempts.db, closeKey(String(attempt._id)), async () => {
-    const closed = await models.attempts.updateOne({ _id: attempt._id, status: 'in_progress' }, { $set: closing });
-    if (closed.modifiedCount) await models.attemptDrafts.deleteOne({ _id: attempt._id });
-    return closed;
-  });
+  const write = await serialised(
+    models.attempts.db,
+    closeKey(String(attempt._id)),
+    async () => {
+      const closed = await models.attempts.updateOne({ _id: attempt._id, status: 'in_progress' }, { $set: closing });
+      if (closed.modifiedCount) await models.attemptDrafts.deleteOne({ _id: attempt._id });
+      return closed;
+    },
+    { redis: deps.claims },
+  );
   // A simultaneous submit finished it first: its grade is the one stored, and the one shown.
   if (!write.modifiedCount) return detailFor(deps, actor, (await models.attempts.findById(attempt._id).lean<AttemptDoc>())!);
   // This write closed it: the attempt as stored now is the one read with the write applied.

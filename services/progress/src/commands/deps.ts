@@ -1,4 +1,4 @@
-import type { AuditPublisher, Logger, Mailer } from '@portal/service-kit';
+import type { AuditPublisher, ClaimRedis, Logger, Mailer } from '@portal/service-kit';
 import type { CertificateIssuer } from '../certificates/pdf';
 import type { ContentClient } from '../clients/content';
 import type { ProgressModels } from '../models';
@@ -14,4 +14,6 @@ export interface ProgressDeps {
   portalLink: (path: string) => string;
   /** Who issues and signs certificates (settings). */
   certificateIssuer: CertificateIssuer;
+  /** Where the quiz path's claims (an attempt's close, its saves) are held: Redis (docs/decisions/101). */
+  claims: ClaimRedis;
 }
