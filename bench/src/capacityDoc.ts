@@ -254,7 +254,7 @@ export function renderCapacityDoc(model: CapacityModel): string {
     ].join('\n'),
   );
   say(
-    `Commands a second = the services' requests (${num(model.serviceRequestsPerRequest, 2)} per real request, one stamp read each) + 3 per write (the event's add, its fetch and its completion). Memory = ${num(I.auditBacklogMinutes.value)} ${I.auditBacklogMinutes.unit}, as ${I.auditBacklogMinutes.why}, at ${num(I.auditEventBytes.value)} ${I.auditEventBytes.unit}; one core of Redis is taken as ${num(I.redisOpsPerCore.value)} ${I.redisOpsPerCore.unit}: ${I.redisOpsPerCore.why}.`,
+    `Commands a second = the services' requests (${num(model.serviceRequestsPerRequest, 2)} per real request, one stamp read each) + 3 per write (the event's add, its fetch and its completion) + 2 per storm request (the quiz path's claim taken and released, decision 101; every storm request counted as a save). Memory = ${num(I.auditBacklogMinutes.value)} ${I.auditBacklogMinutes.unit}, as ${I.auditBacklogMinutes.why}, at ${num(I.auditEventBytes.value)} ${I.auditEventBytes.unit}; one core of Redis is taken as ${num(I.redisOpsPerCore.value)} ${I.redisOpsPerCore.unit}: ${I.redisOpsPerCore.why}.`,
   );
   say(
     table(

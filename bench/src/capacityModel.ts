@@ -248,7 +248,9 @@ export function capacityModel(
       .map(([db]) => db);
     const shardVerdict =
       storeOpsRps <= limit ? 'one replica set' : shardDatabases.length ? 'shard' : 'a replica set per database';
-    const redisOpsRps = rps * serviceRequestsPerRequest + writesRps * 3;
+    // The storm's requests are counted as saves, each taking the quiz path's claim in Redis (a SET and
+    // its release): an upper bound, as every storm request is counted a write above.
+    const redisOpsRps = rps * serviceRequestsPerRequest + writesRps * 3 + stormRps * 2;
     const redisMemoryMiB = (writesRps * 60 * I.auditBacklogMinutes.value * I.auditEventBytes.value) / 2 ** 20;
     const courses = (employees / 1000) * I.coursesPer1000.value;
     const scorm = (courses * I.scormShare.value * I.scormMiB.value) / 1024;
