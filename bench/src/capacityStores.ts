@@ -11,6 +11,7 @@ import {
   startFerretDB,
 } from '@portal/devstack/store';
 import { installGinTwins } from '@portal/devstack/ginTwins';
+import { keepStatistics } from '@portal/devstack/pgStatistics';
 import { freePort } from '@portal/devstack/util';
 import { type BenchPortal } from './portal';
 import type { StoreKind } from './capacity';
@@ -53,11 +54,14 @@ export async function startPrivateStore(kind: StoreKind): Promise<BenchStore> {
   // As the launcher does: FerretDB's own btree indexes cannot answer its pushed-down equalities (ginTwins.ts).
   await installGinTwins(postgresqlUrl.toString());
   const proc = await startFerretDB(binary, port, dir, 'bench-ferretdb-postgresql', { postgresqlUrl: postgresqlUrl.toString() });
+  // As the launcher does: a server without autovacuum would plan every query as on an empty table (pgStatistics.ts).
+  const stopKeeping = await keepStatistics(postgresqlUrl.toString());
   return {
     url: `mongodb://127.0.0.1:${port}`,
     pid: proc.child.pid,
     database: postgresqlUrl.pathname.slice(1),
     async stop() {
+      await stopKeeping?.();
       await proc.stop();
       await dropPostgresDatabase(postgresqlUrl.toString());
       rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { installGinTwins } from './ginTwins';
+import { keepStatistics } from './pgStatistics';
 import { goProgramPath, installGoProgram } from './goModules';
 import { startProcess, type ManagedProcess } from './processes';
 import { DATA_DIR, freePort, portAnswers, run, say, waitFor, which } from './util';
@@ -115,10 +116,13 @@ export async function ensureStore({
         throw err;
       },
     );
+    // A server without autovacuum plans every query as if each table were empty; see pgStatistics.ts.
+    const stopKeeping = await keepStatistics(postgres.url).catch(() => null);
+    if (stopKeeping) say('store: PostgreSQL runs without autovacuum: the launcher vacuums and analyzes FerretDB’s tables');
     return {
       url,
       kind: 'ferretdb-postgresql',
-      process: inOrder('store', [ferret, postgres.process]),
+      process: inOrder('store', [ferret, postgres.process], stopKeeping),
       postgresqlUrl: postgres.url,
     };
   }
@@ -129,13 +133,18 @@ export async function ensureStore({
   return { url, kind: 'ferretdb-sqlite', process: await startFerretDB(ferretdb, port, dir) };
 }
 
-/** Processes that stop one after the other, in the order given (FerretDB before its PostgreSQL). */
-function inOrder(name: string, processes: Array<ManagedProcess | undefined>): ManagedProcess {
+/** Processes that stop one after the other, in the order given (FerretDB before its PostgreSQL), after `before`. */
+function inOrder(
+  name: string,
+  processes: Array<ManagedProcess | undefined>,
+  before: (() => Promise<void>) | null = null,
+): ManagedProcess {
   const [first] = processes.filter((p): p is ManagedProcess => !!p);
   return {
     name,
     child: first.child,
     async stop(signal, deadlineMs) {
+      await before?.();
       for (const p of processes) await p?.stop(signal, deadlineMs);
     },
     kill() {
