@@ -78,4 +78,18 @@ describe('the GIN twins of FerretDB’s indexes', () => {
     await db.query('DROP INDEX t_new');
     expect(await indexesOfT()).toEqual([]);
   });
+
+  it('are used for one document among a few hundred large ones, once the table is analyzed', async () => {
+    await db.query('CREATE TABLE big (_jsonb jsonb)');
+    await db.query(`CREATE INDEX big_id ON big ((_jsonb -> '_id'))`);
+    // Documents the size of an attempt with its questions: stored out of line, in TOAST.
+    await db.query(
+      `INSERT INTO big SELECT jsonb_build_object('_id', i, 'questions',
+         (SELECT jsonb_agg(md5(j::text || i::text)) FROM generate_series(1, 600) j)) FROM generate_series(1, 300) i`,
+    );
+    await db.query('ANALYZE big');
+    const twin = `gin_${await oidOf('big_id')}_big`;
+    const plan = await db.query(`EXPLAIN SELECT _jsonb FROM big WHERE _jsonb -> '_id' @> '42'`);
+    expect(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')).toContain(`Bitmap Index Scan on ${twin}`);
+  });
 });
