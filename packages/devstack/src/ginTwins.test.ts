@@ -1,20 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { installGinTwins } from './ginTwins';
-import { DEFAULT_POSTGRESQL_URL } from './store';
+import { scratchDatabase, type ScratchDatabase } from './pgScratch';
 
-// A database of its own on the store's PostgreSQL: the triggers are per database, and FerretDB's own is in use.
-const server = new URL(process.env.FERRETDB_POSTGRESQL_URL || DEFAULT_POSTGRESQL_URL);
-const scratchName = `portal_twins_${randomBytes(3).toString('hex')}`;
-const scratch = new URL(server);
-scratch.pathname = `/${scratchName}`;
-
-async function connected(url: URL): Promise<Client> {
-  const client = new Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
-  await client.connect();
-  return client;
-}
-
+// A database of its own: the triggers are per database, and FerretDB's own is in use.
+let scratch: ScratchDatabase;
 let db: Client;
 
 /** The indexes of table `t`, by name. */
@@ -29,20 +18,13 @@ async function oidOf(index: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const admin = await connected(server);
-  await admin.query(`CREATE DATABASE ${scratchName}`);
-  await admin.end();
-  await installGinTwins(scratch.toString());
-  db = await connected(scratch);
+  scratch = await scratchDatabase('portal_twins');
+  await installGinTwins(scratch.url);
+  db = scratch.client;
   await db.query('CREATE TABLE t (_jsonb jsonb)');
 });
 
-afterAll(async () => {
-  await db?.end();
-  const admin = await connected(server);
-  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => scratch?.drop());
 
 describe('the GIN twins of FerretDB’s indexes', () => {
   it('gives an index on jsonb fields a twin that answers FerretDB’s equality, and drops the twin with its index', async () => {
@@ -72,7 +54,7 @@ describe('the GIN twins of FerretDB’s indexes', () => {
     await db.query('DROP INDEX t_old');
     expect(await indexesOfT()).toEqual([twin]);
 
-    await installGinTwins(scratch.toString());
+    await installGinTwins(scratch.url);
     expect(await indexesOfT()).toEqual([]);
     await db.query(`CREATE INDEX t_new ON t ((_jsonb -> 'new'))`);
     await db.query('DROP INDEX t_new');

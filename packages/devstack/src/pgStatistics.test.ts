@@ -1,35 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { scratchDatabase, type ScratchDatabase } from './pgScratch';
 import { keepStatistics } from './pgStatistics';
-import { DEFAULT_POSTGRESQL_URL } from './store';
 
-// A database of its own on the store's PostgreSQL, so that only its tables are vacuumed here.
-const server = new URL(process.env.FERRETDB_POSTGRESQL_URL || DEFAULT_POSTGRESQL_URL);
-const scratchName = `portal_stats_${randomBytes(3).toString('hex')}`;
-const scratch = new URL(server);
-scratch.pathname = `/${scratchName}`;
-
-async function connected(url: URL): Promise<Client> {
-  const client = new Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
-  await client.connect();
-  return client;
-}
-
+// A database of its own, so that only its tables are vacuumed here.
+let scratch: ScratchDatabase;
 let db: Client;
 
 beforeAll(async () => {
-  const admin = await connected(server);
-  await admin.query(`CREATE DATABASE ${scratchName}`);
-  await admin.end();
-  db = await connected(scratch);
+  scratch = await scratchDatabase('portal_stats');
+  db = scratch.client;
 });
 
-afterAll(async () => {
-  await db?.end();
-  const admin = await connected(server);
-  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => scratch?.drop());
 
 const statsOfT = async () =>
   (
@@ -49,7 +31,7 @@ it('on a server without autovacuum, analyzes and vacuums the tables being writte
     if (shown.rows[0]?.n === 500) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const stop = await keepStatistics(scratch.toString(), 100);
+  const stop = await keepStatistics(scratch.url, 100);
   try {
     // A server with autovacuum (production's) is left to it.
     expect(stop === null).toBe(autovacuum === 'on');

@@ -7,6 +7,7 @@ import type { Logger } from './logger';
 import { watchOutbox } from './metrics';
 import { op } from './mongo';
 import { currentRequestId } from './scope';
+import { withTimeout } from './timeout';
 
 interface Filed {
   entityId?: string | null;
@@ -43,9 +44,6 @@ const outboxSchema = new Schema<OutboxDoc>(
   },
   { versionKey: false },
 );
-
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 
 export interface AuditPublisherOptions {
   service: string;

@@ -6,6 +6,7 @@ import { DEFAULT_PORTS } from '@portal/contracts';
 import type { BaseConfig } from './config';
 import type { Logger } from './logger';
 import { unwatchQueue, watchQueue, watchWorker } from './metrics';
+import { withTimeout } from './timeout';
 
 export interface MailMessage {
   /**
@@ -66,9 +67,6 @@ const jobOptions = (attempts: number, firstRetryMs: number): JobsOptions => ({
 
 /** BullMQ refuses `:` in a job id; keys are written with `|`. */
 const jobIdOf = (key: string) => key.replaceAll(':', '|');
-
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 
 /**
  * The mailer of a service: off (one info line at start) when SMTP_URL is not set; otherwise it puts

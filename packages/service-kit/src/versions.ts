@@ -5,6 +5,7 @@ import type { Connection, Model, QueryOptions, Schema, Types, UpdateQuery } from
 import { MSG } from '@portal/contracts';
 import { badRequest, HttpError } from './errors';
 import { op } from './mongo';
+import { withTimeout } from './timeout';
 
 /**
  * Optimistic concurrency, one definition for every service: an editable document carries a
@@ -131,21 +132,6 @@ const REDIS_CLAIM_DEADLINE_MS = 250;
 /** Deletes the claim only if it is still the holder's (it may have expired and been taken by another). */
 const RELEASE_OWN = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
-const withDeadline = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis claim: no answer in time')), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
-
 /**
  * The claim `key` in Redis: `SET NX PX` is atomic, and expires by itself after `staleAfterMs` if its
  * holder stopped. Throws ClaimHeld when another holds it; answers null when Redis did not answer
@@ -160,14 +146,14 @@ async function claimInRedis(
   const token = randomBytes(8).toString('hex');
   let taken: string | null;
   try {
-    taken = await withDeadline(redis.set(name, token, 'PX', staleAfterMs, 'NX'), REDIS_CLAIM_DEADLINE_MS);
+    taken = await withTimeout(redis.set(name, token, 'PX', staleAfterMs, 'NX'), REDIS_CLAIM_DEADLINE_MS);
   } catch {
     return null;
   }
   if (taken !== 'OK') throw new ClaimHeld();
   // A release that fails leaves the claim to expire after staleAfterMs: the next holder waits, never two at once.
   return async () => {
-    await withDeadline(redis.eval(RELEASE_OWN, 1, name, token), REDIS_CLAIM_DEADLINE_MS).catch(() => undefined);
+    await withTimeout(redis.eval(RELEASE_OWN, 1, name, token), REDIS_CLAIM_DEADLINE_MS).catch(() => undefined);
   };
 }
 
