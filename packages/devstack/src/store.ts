@@ -284,6 +284,17 @@ async function startOwnPostgres(dir: string, refused: string): Promise<PostgresC
 }
 
 /**
+ * The Go collector's target for FerretDB (GOGC): FERRETDB_GOGC, else 400. At Go's default of 100 a
+ * quarter of FerretDB's CPU under the bench's mixed load was its collector (marking, assists and
+ * sweeping: it converts every document it reads to JSON and back, and drops it); at 400 it collects
+ * a quarter as often for a few tens of MB more heap (docs/decisions/102).
+ */
+export const ferretdbGogc = (): string => {
+  const asked = process.env.FERRETDB_GOGC;
+  return asked && /^(\d+|off)$/.test(asked) ? asked : '400';
+};
+
+/**
  * Starts a FerretDB server on a port and waits until it is ready: on SQLite with its files in `dir`,
  * or on PostgreSQL at `postgresqlUrl` (then `dir` holds only its state).
  */
@@ -299,14 +310,19 @@ export async function startFerretDB(
   const backend = postgresqlUrl
     ? ['--handler=postgresql', `--postgresql-url=${postgresqlUrl}`]
     : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
-  const proc = startProcess(name, binary, [
-    ...backend,
-    `--state-dir=${path.join(dir, 'state')}`,
-    `--listen-addr=127.0.0.1:${port}`,
-    '--telemetry=disable',
-    `--debug-addr=127.0.0.1:${debugPort}`,
-    '--log-level=warn',
-  ]);
+  const proc = startProcess(
+    name,
+    binary,
+    [
+      ...backend,
+      `--state-dir=${path.join(dir, 'state')}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      '--telemetry=disable',
+      `--debug-addr=127.0.0.1:${debugPort}`,
+      '--log-level=warn',
+    ],
+    { env: { ...process.env, GOGC: ferretdbGogc() } },
+  );
   try {
     await waitFor(async () => (await fetch(`http://127.0.0.1:${debugPort}/debug/readyz`)).ok, 'FerretDB', 30_000);
   } catch (err) {
