@@ -73,9 +73,13 @@ export async function countRecords(
   now = Date.now(),
   summaries = summariesOf(records, period, now),
 ): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
-  if ((period.from || period.to) && summable(filter)) return countBySummaries(records, filter, period, now, summaries);
+  if (countedBySummaries(filter, period)) return countBySummaries(records, filter, period, now, summaries);
   return countCapped(records, filter, period, now);
 }
+
+/** Whether a filter's total comes from the day summaries (exact past the cap), not from counting records. */
+const countedBySummaries = (filter: Record<string, unknown>, period: { from?: Date; to?: Date }) =>
+  !!(period.from || period.to) && summable(filter);
 
 /** Whether the day summaries can count what a filter selects: an entity, an action and a period at most. */
 const summable = (filter: Record<string, unknown>) => Object.keys(filter).every((field) => SUMMED_FIELDS.has(field));
@@ -203,6 +207,8 @@ export async function pageByDays(
   limit: number,
   now = Date.now(),
   summaries = summariesOf(records, { from, to }, now),
+  /** Filled with how many records of the filter each day it read holds (in the period). */
+  seen?: Map<string, number>,
 ): Promise<StoredRecord[] | null> {
   if (direction === 1 && !from) return null;
   const { timestamp: _range, ...equalities } = filter;
@@ -234,6 +240,7 @@ export async function pageByDays(
     }
     read++;
     const found = (await records.find({ ...equalities, day }).lean<StoredRecord[]>()).filter(inRange).sort(byTime(direction));
+    seen?.set(day, found.length);
     if (toSkip >= found.length) {
       toSkip -= found.length;
       continue;
@@ -256,14 +263,32 @@ export async function listRecords(
   const period = periodOf(query);
   const now = Date.now();
   const summaries = summariesOf(records, period, now);
-  // A person's own history is found by their actorId at once; the whole trail, and a curator's
-  // part of it (records of many people), are walked by day.
-  const walk = async () =>
-    (scope && !scope.entityIds
-      ? null
-      : await pageByDays(records, filter, period, direction, pageOffset(query), query.limit, now, summaries)) ??
-    records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>();
-  const [rows, counted] = await Promise.all([walk(), countRecords(records, filter, period, now, summaries)]);
+  const count = () => countRecords(records, filter, period, now, summaries);
+  // A person's own history is found by their actorId at once, and counted beside it.
+  if (scope && !scope.entityIds) {
+    const [rows, counted] = await Promise.all([
+      records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>(),
+      count(),
+    ]);
+    return pageOf(query, rows, counted);
+  }
+  // The whole trail, and a curator's part of it (records of many people), are walked by day. When
+  // the days the walk read already hold more than the count's cap, the total is that «500+» and the
+  // count is not asked: on a busy day it would read the same records again (on FerretDB, every
+  // record of the filter; docs/FERRETDB.md). A total the day summaries give exactly is still asked.
+  const seen = new Map<string, number>();
+  const walked = await pageByDays(records, filter, period, direction, pageOffset(query), query.limit, now, summaries, seen);
+  const rows =
+    walked ??
+    (await records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>());
+  const read = [...seen.values()].reduce((sum, n) => sum + n, 0);
+  const counted =
+    read > AUDIT_TOTAL_CAP && !countedBySummaries(filter, period) ? { total: AUDIT_TOTAL_CAP, totalExact: false } : await count();
+  return pageOf(query, rows, counted);
+}
+
+/** The page, with a lower bound of a total never below what the page has shown to be there. */
+function pageOf(query: AuditListQuery, rows: StoredRecord[], counted: Pick<AuditPage, 'total' | 'totalExact'>): AuditPage {
   // A lower bound is never below what this page has shown to be there.
   const total = counted.totalExact ? counted.total : Math.max(counted.total, pageOffset(query) + rows.length);
   return { data: rows.map(presentRecord), total, totalExact: counted.totalExact, page: query.page, limit: query.limit };

@@ -48,6 +48,12 @@ afterAll(async () => {
 
 const history = (query: string) => api<AuditPage>(reader.url, 'GET', `/api/audit?${query}`, { token: admin });
 
+/** A stored record of no one (a system's action), as the audit worker writes it. */
+const systemRecord = (fields: { action: string; entity: string; entityId: string; details: string; timestamp: Date }) => {
+  const id = randomUUID();
+  return { _id: id, eventId: id, service: 'test', actor: null, actorId: null, ...fields, day: dayOf(fields.timestamp) };
+};
+
 describe('GET /api/audit in pages', () => {
   it('answers 50 by default and up to 200, refusing more with 400 in Russian', async () => {
     const first = await history('');
@@ -85,23 +91,15 @@ describe('GET /api/audit in pages', () => {
     const records = recordModel(reader.ctx.store);
     const now = Date.now();
     // 30 records an hour apart, the newest an hour ago: today's and yesterday's, maybe the day before.
-    const recent = Array.from({ length: 30 }, (_, i) => {
-      const id = randomUUID();
-      const timestamp = new Date(now - (i + 1) * 3_600_000);
-      return {
-        _id: id,
-        eventId: id,
-        service: 'test',
+    const recent = Array.from({ length: 30 }, (_, i) =>
+      systemRecord({
         action: 'delete',
         entity: 'organization',
         entityId: `o${i}`,
         details: `Удаление ${i}`,
-        actor: null,
-        actorId: null,
-        timestamp,
-        day: dayOf(timestamp),
-      };
-    });
+        timestamp: new Date(now - (i + 1) * 3_600_000),
+      }),
+    );
     await records.insertMany(recent);
     const ops = await storeOperationsDuring(reader, async () => {
       const first = await history('entity=organization&action=delete&limit=5');
@@ -124,23 +122,15 @@ describe('GET /api/audit in pages', () => {
   it('counts no further than 500 records, says so, and still pages to the last record', async () => {
     const records = recordModel(reader.ctx.store);
     const day = new Date('2026-02-10T12:00:00.000Z');
-    const many = Array.from({ length: AUDIT_TOTAL_CAP + 40 }, (_, i) => {
-      const id = randomUUID();
-      const timestamp = new Date(day.getTime() + i * 1000);
-      return {
-        _id: id,
-        eventId: id,
-        service: 'test',
+    const many = Array.from({ length: AUDIT_TOTAL_CAP + 40 }, (_, i) =>
+      systemRecord({
         action: 'login',
         entity: 'user',
         entityId: `u${i}`,
         details: `Вход ${i}`,
-        actor: null,
-        actorId: null,
-        timestamp,
-        day: dayOf(timestamp),
-      };
-    });
+        timestamp: new Date(day.getTime() + i * 1000),
+      }),
+    );
     await records.insertMany(many);
     for (const period of ['', '&startDate=2026-02-01&endDate=2026-02-28']) {
       const ops = await storeOperationsDuring(reader, async () => {
@@ -261,5 +251,35 @@ describe('GET /api/audit in pages', () => {
     expect(outcomes).toEqual([null, null, null]);
     expect((await history(moscowMay5)).body).toMatchObject({ total: 126, totalExact: true });
     expect((await history(utcMay4to6)).body).toMatchObject({ total: 128, totalExact: true });
+  });
+
+  it('on a busy day, answers «500+» from the day the first page read, without counting its records again', async () => {
+    const records = recordModel(reader.ctx.store);
+    const now = Date.now();
+    // More contacts read today than the count's cap, a second apart, the newest a minute ago.
+    const busy = Array.from({ length: AUDIT_TOTAL_CAP + 20 }, (_, i) =>
+      systemRecord({
+        action: 'read',
+        entity: 'contact',
+        entityId: `k${i}`,
+        details: `Просмотр ${i}`,
+        timestamp: new Date(now - 60_000 - i * 1000),
+      }),
+    );
+    await records.insertMany(busy);
+    const newest = busy.slice(0, 10).map((r) => r.eventId);
+    const ops = await storeOperationsDuring(reader, async () => {
+      const first = await history('entity=contact&action=read&limit=10');
+      expect(first.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
+      expect(first.body.data.map((r) => r.id)).toEqual(newest);
+    });
+    // Tomorrow (empty) and today, or yesterday too just after midnight; and no count.
+    expect(ops.filter((op) => op === 'audit_records.find').length).toBeLessThanOrEqual(3);
+    expect(ops.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(0);
+    // A period's total stays exact past the cap: today is counted, as it is not summarised yet.
+    const today = dayOf(now);
+    const period = await history(`entity=contact&action=read&limit=10&startDate=${dayOf(now - 86_400_000)}&endDate=${today}`);
+    expect(period.body).toMatchObject({ total: busy.length, totalExact: true });
+    expect(period.body.data.map((r) => r.id)).toEqual(newest);
   });
 });
