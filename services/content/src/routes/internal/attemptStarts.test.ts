@@ -49,11 +49,17 @@ const ask = (where: Where, learner: InternalAttemptStartInput['learner'], extra:
   });
 const asLearner = () => ({ id: bed.as.CLIENT.user.id, role: bed.as.CLIENT.user.role });
 
-/** The store commands the service sends while `work` runs (the driver's command monitoring). */
+/**
+ * The store commands the service sends while `work` runs (the driver's command monitoring), but for
+ * its audit outbox: the publisher's timer looks at it on its own, not as the request's work (a run of
+ * the test command once caught that look inside the window).
+ */
 async function commandsDuring(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  const onCommand = (event: { commandName: string; command: Record<string, unknown> }) =>
-    seen.push(`${event.commandName} ${String(event.command[event.commandName])}`);
+  const onCommand = (event: { commandName: string; command: Record<string, unknown> }) => {
+    const collection = String(event.command[event.commandName]);
+    if (!collection.includes('outbox')) seen.push(`${event.commandName} ${collection}`);
+  };
   const client = bed.content.ctx.store.getClient();
   client.on('commandStarted', onCommand);
   try {
@@ -97,7 +103,7 @@ describe('POST /internal/attempt-starts', () => {
       lesson: { id: where.lessonId, hasQuiz: true },
     });
     expect(answer!.body.quiz.questions.map((q) => q.correctAnswers)).toEqual([[0]]);
-    expect(commands.length).toBeLessThanOrEqual(2);
+    expect(commands.slice(2)).toEqual([]); // at most two, and any more named
     // Not asked to note the learner: the course knows of none.
     expect(await bed.models.courses.findById(where.courseId).select({ learnerActivity: 1 }).lean()).toMatchObject({
       learnerActivity: false,
