@@ -287,7 +287,7 @@ async function startOwnPostgres(dir: string, refused: string): Promise<PostgresC
  * The Go collector's target for FerretDB (GOGC): FERRETDB_GOGC, else 400. At Go's default of 100 a
  * quarter of FerretDB's CPU under the bench's mixed load was its collector (marking, assists and
  * sweeping: it converts every document it reads to JSON and back, and drops it); at 400 it collects
- * a quarter as often for a few tens of MB more heap (docs/decisions/102).
+ * a quarter as often for about twice the memory, 60–130 MB instead of 40–65 (docs/decisions/102).
  */
 export const ferretdbGogc = (): string => {
   const asked = process.env.FERRETDB_GOGC;

@@ -264,12 +264,11 @@ export async function listRecords(
   const now = Date.now();
   const summaries = summariesOf(records, period, now);
   const count = () => countRecords(records, filter, period, now, summaries);
+  const direct = () =>
+    records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>();
   // A person's own history is found by their actorId at once, and counted beside it.
   if (scope && !scope.entityIds) {
-    const [rows, counted] = await Promise.all([
-      records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>(),
-      count(),
-    ]);
+    const [rows, counted] = await Promise.all([direct(), count()]);
     return pageOf(query, rows, counted);
   }
   // The whole trail, and a curator's part of it (records of many people), are walked by day. When
@@ -278,9 +277,7 @@ export async function listRecords(
   // record of the filter; docs/FERRETDB.md). A total the day summaries give exactly is still asked.
   const seen = new Map<string, number>();
   const walked = await pageByDays(records, filter, period, direction, pageOffset(query), query.limit, now, summaries, seen);
-  const rows =
-    walked ??
-    (await records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>());
+  const rows = walked ?? (await direct());
   const read = [...seen.values()].reduce((sum, n) => sum + n, 0);
   const counted =
     read > AUDIT_TOTAL_CAP && !countedBySummaries(filter, period) ? { total: AUDIT_TOTAL_CAP, totalExact: false } : await count();
@@ -289,7 +286,6 @@ export async function listRecords(
 
 /** The page, with a lower bound of a total never below what the page has shown to be there. */
 function pageOf(query: AuditListQuery, rows: StoredRecord[], counted: Pick<AuditPage, 'total' | 'totalExact'>): AuditPage {
-  // A lower bound is never below what this page has shown to be there.
   const total = counted.totalExact ? counted.total : Math.max(counted.total, pageOffset(query) + rows.length);
   return { data: rows.map(presentRecord), total, totalExact: counted.totalExact, page: query.page, limit: query.limit };
 }

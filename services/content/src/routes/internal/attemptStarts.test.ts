@@ -5,7 +5,7 @@ import {
   type InternalAttemptStart,
   type InternalAttemptStartInput,
 } from '@portal/contracts';
-import { api } from '@portal/devstack/testing';
+import { api, isBackgroundCollection } from '@portal/devstack/testing';
 import { newQuestion } from '@portal/quiz-engine';
 import { basedOnStored, seedCourse, startContent, waitForVersion, type ContentTestBed } from '../../testing';
 
@@ -58,7 +58,7 @@ async function commandsDuring(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const onCommand = (event: { commandName: string; command: Record<string, unknown> }) => {
     const collection = String(event.command[event.commandName]);
-    if (!collection.includes('outbox')) seen.push(`${event.commandName} ${collection}`);
+    if (!isBackgroundCollection(collection)) seen.push(`${event.commandName} ${collection}`);
   };
   const client = bed.content.ctx.store.getClient();
   client.on('commandStarted', onCommand);

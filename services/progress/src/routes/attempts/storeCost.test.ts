@@ -1,5 +1,5 @@
 import type { AttemptDetail, QuizCard, StartedAttempt } from '@portal/contracts';
-import { api } from '@portal/devstack/testing';
+import { api, isBackgroundCollection } from '@portal/devstack/testing';
 import { seedQuizCourse, startProgress, type ProgressTestBed, type SeededCourse } from '../../testing';
 
 /**
@@ -34,9 +34,6 @@ const rightAnswers = (started: StartedAttempt) =>
 const wrongAnswers = (started: StartedAttempt) =>
   started.questions.map((q) => ({ questionId: q.id, answer: q.type === 'true_false' ? 'false' : null, timeSpent: 3 }));
 
-/** The audit publisher's timer looks at its outbox on its own: not a request's work. */
-const BACKGROUND = new Set(['audit_outbox']);
-
 /**
  * The store commands progress sent while `work` ran, as `command collection`, a read with the fields
  * it filters on (`find attempts _id`): which question was asked, not only how many.
@@ -45,7 +42,7 @@ async function commandsDuring<T>(work: () => Promise<T>): Promise<{ result: T; c
   const commands: string[] = [];
   const onCommand = (event: { commandName: string; command: Record<string, unknown> }) => {
     const collection = String(event.command[event.commandName]);
-    if (BACKGROUND.has(collection)) return;
+    if (isBackgroundCollection(collection)) return;
     const filter = event.commandName === 'find' ? (event.command.filter as Record<string, unknown> | undefined) : undefined;
     commands.push([event.commandName, collection, ...(filter ? [Object.keys(filter).join(',')] : [])].join(' '));
   };
