@@ -1,13 +1,11 @@
 import styled from 'styled-components';
-import { Card } from '@portal/ui';
+import { busyMark, Card } from '@portal/ui';
 
-/** A list of record cards, dimmed while its next page loads. */
+/** A list of record cards, marked busy while its next page loads. */
 export const RecordList = styled.div`
   display: grid;
   gap: 12px;
-  &[aria-busy='true'] {
-    opacity: 0.7;
-  }
+  ${busyMark}
 `;
 
 /**

@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Button, CodeOptions, Dialog, ExportButtons, Field, Input, Muted, Select, Spread, useDebounced } from '@portal/ui';
+import {
+  busyMark,
+  Button,
+  CodeOptions,
+  Dialog,
+  ExportButtons,
+  Field,
+  Input,
+  Muted,
+  Select,
+  Spread,
+  useDebounced,
+} from '@portal/ui';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -147,7 +159,7 @@ function History({ scope }: { scope: HistoryScope }) {
       </Summary>
 
       {/* Focusable, so a keyboard can scroll a long history (axe: scrollable-region-focusable). */}
-      <Scroll role="region" aria-label={DASHBOARD_MSG.history} tabIndex={0} aria-busy={busy} $dim={busy}>
+      <Scroll role="region" aria-label={DASHBOARD_MSG.history} tabIndex={0} aria-busy={busy}>
         {loaded && records.length === 0 ? (
           <Muted>{DASHBOARD_MSG.historyEmpty}</Muted>
         ) : (
@@ -202,13 +214,12 @@ const Counter = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const Scroll = styled.div<{ $dim: boolean }>`
+const Scroll = styled.div`
   overflow-y: auto;
   min-height: 120px;
   max-height: 50vh;
   padding-right: 4px;
-  opacity: ${({ $dim }) => ($dim ? 0.6 : 1)};
-  transition: opacity 150ms ease;
+  ${busyMark}
 `;
 
 const More = styled.div`

@@ -2,7 +2,7 @@ import { useCallback, useState, type InputHTMLAttributes, type ReactNode } from 
 import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page as ListPage } from '@portal/contracts';
-import { Input, Select } from './components';
+import { busyMark, Input, Select } from './components';
 import { CodeOptions } from './Field';
 import { Pager } from './Pager';
 import { LoadError, Loading } from './states';
@@ -94,7 +94,7 @@ export function PagedList<T>({ query, empty, failed, onPage, children }: PagedLi
   );
 }
 
-/** Cards side by side, as many as fit at `$min` pixels each; dimmed while a newer page loads. */
+/** Cards side by side, as many as fit at `$min` pixels each; marked busy while a newer page loads. */
 export const CardGrid = styled.div<{ $min: number }>`
   display: grid;
   gap: 16px;
@@ -103,9 +103,7 @@ export const CardGrid = styled.div<{ $min: number }>`
   & > * {
     min-width: 0;
   }
-  &[aria-busy='true'] {
-    opacity: 0.7;
-  }
+  ${busyMark}
 `;
 
 /** A list's empty text, centred where the rows would be. */

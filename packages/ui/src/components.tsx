@@ -1,4 +1,4 @@
-import styled, { createGlobalStyle, css } from 'styled-components';
+import styled, { createGlobalStyle, css, keyframes } from 'styled-components';
 import { Spread } from './Spread';
 
 export const GlobalStyle = createGlobalStyle`
@@ -15,6 +15,33 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.primary}; }
   :focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
   @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
+`;
+
+const sweep = keyframes`
+  from { background-position: 0 0; }
+  to { background-position: 100% 0; }
+`;
+
+/**
+ * How a list or table shows that a newer page is on its way (`aria-busy="true"`): a bar sweeps
+ * along its top edge. The rows keep their colours, so their text is as legible as when idle:
+ * dimming the list to 0.7 took the dark theme's muted text to 4.3:1, under WCAG's 4.5:1.
+ */
+export const busyMark = css`
+  position: relative;
+  &[aria-busy='true'] {
+    cursor: progress;
+  }
+  &[aria-busy='true']::after {
+    content: '';
+    position: absolute;
+    inset: 0 0 auto 0;
+    height: 3px;
+    border-radius: 2px;
+    pointer-events: none;
+    background: linear-gradient(90deg, transparent, ${({ theme }) => theme.colors.primary}, transparent) 0 0 / 40% 100% no-repeat;
+    animation: ${sweep} 0.9s ease-in-out infinite alternate;
+  }
 `;
 
 export type ButtonVariant = 'default' | 'destructive' | 'outline' | 'secondary' | 'ghost' | 'link';

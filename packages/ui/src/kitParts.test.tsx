@@ -2,7 +2,18 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { BoxList, BulletList, DataTable, Facts, PageHeader, RecordOptions, Spread, lightTheme, pathIcon } from './index';
+import {
+  BoxList,
+  BulletList,
+  CardGrid,
+  DataTable,
+  Facts,
+  PageHeader,
+  RecordOptions,
+  Spread,
+  lightTheme,
+  pathIcon,
+} from './index';
 
 const wrap = (ui: ReactNode) => render(<ThemeProvider theme={lightTheme}>{ui}</ThemeProvider>);
 
@@ -131,6 +142,22 @@ describe('RecordOptions, BulletList and BoxList', () => {
     const item = getComputedStyle(within(list).getByRole('listitem'));
     expect(getComputedStyle(list).listStyle).toBe('none');
     expect([item.borderTopStyle, item.paddingLeft]).toEqual(['solid', '12px']);
+  });
+});
+
+describe('busyMark', () => {
+  it('marks a list busy while a newer page loads without fading its text, which would drop muted text below 4.5:1', () => {
+    wrap(
+      <>
+        <CardGrid $min={200} data-testid="loading" aria-busy={true}>
+          <p>Анна Смирнова</p>
+        </CardGrid>
+        <CardGrid $min={200} data-testid="idle" aria-busy={false} />
+      </>,
+    );
+    const loading = getComputedStyle(screen.getByTestId('loading'));
+    expect([loading.cursor, loading.opacity || '1']).toEqual(['progress', '1']);
+    expect(getComputedStyle(screen.getByTestId('idle')).cursor).not.toBe('progress');
   });
 });
 

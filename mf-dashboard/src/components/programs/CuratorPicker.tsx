@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { User } from '@portal/contracts';
-import { Button, EmptyNote, Input, Label, PagedList, useDebounced } from '@portal/ui';
+import { Button, busyMark, EmptyNote, Input, Label, PagedList, useDebounced } from '@portal/ui';
 import { coAuthorKeys, fetchCurators } from './coAuthors';
 
 interface CuratorPickerProps {
@@ -85,9 +85,7 @@ const Found = styled.ul`
   padding: 0;
   display: grid;
   gap: 4px;
-  &[aria-busy='true'] {
-    opacity: 0.7;
-  }
+  ${busyMark}
   li {
     display: flex;
     align-items: center;
