@@ -8,6 +8,7 @@ import { median, QUICK, type Figure } from './harness';
 import { call, pct, pool, type BenchPortal } from './portal';
 import { mixedLoad } from './mixed';
 import { storeCounts, storeOpsSplit } from './storeOps';
+import { bucketsBetween, routeBuckets, windowLatency, withLoopDelay } from './routeLatency';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GOLF = path.join(ROOT, 'e2e/fixtures/scorm/RuntimeBasicCalls_SCORM20043rdEdition.zip');
@@ -277,12 +278,27 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
       } else refused[answer.status] = (refused[answer.status] ?? 0) + 1;
     }
   };
+  // The same commits as the gateway and progress measured them (their request histograms), and how
+  // late this process's own timers ran: what the portal took apart from the bench client's waits.
+  const { ports, replicaPorts } = portal.stack;
+  const sides = [
+    { name: 'gateway', urls: [`http://127.0.0.1:${ports.gateway + 1000}/metrics`], route: '/api/scorm/attempts/*' },
+    {
+      name: 'progress',
+      urls: replicaPorts.progress.map((port) => `http://127.0.0.1:${port}/metrics`),
+      route: '/api/scorm/attempts/:id/commit',
+    },
+  ];
   const countsBefore = await storeCounts(portal.stack);
   // The commits begin once the mixed load runs steadily, as a working day's would: its first seconds
   // open its 50 connections at once on cold caches (the learners' principals, the catalogue's pages,
   // the pools), and 27 of the 68 commits above 100 ms in one run fell in those first 5 seconds.
   const warmUp = QUICK ? 2 : COMMIT_WARM_UP_S;
   const until = Date.now() + (warmUp + duration) * 1000;
+  // Read just before the first commit: the learners' attempts were opened through the same routes.
+  const sidesBefore = new Promise((resolve) => setTimeout(resolve, warmUp * 1000 - 500)).then(() =>
+    Promise.all(sides.map((side) => routeBuckets(side.urls, 'POST', side.route))),
+  );
   const committing = Promise.all(
     Array.from({ length: learners }, async (_, i) => {
       await new Promise((r) => setTimeout(r, warmUp * 1000 + Math.random() * 30_000));
@@ -295,10 +311,19 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
   );
   // The mixed load paced at a working day's rate, not flat out: flat out, every request waits its turn
   // on two cores, the commits as much as the rest (the capacity part measures that).
-  const [mixed] = await Promise.all([
-    NORMAL_LOAD > 0 ? mixedLoad(portal, warmUp + duration, { pacedTotal: NORMAL_LOAD }) : null,
-    committing,
+  const [[mixed], loopDelay] = await withLoopDelay(() =>
+    Promise.all([NORMAL_LOAD > 0 ? mixedLoad(portal, warmUp + duration, { pacedTotal: NORMAL_LOAD }) : null, committing]),
+  );
+  const [before, after] = await Promise.all([
+    sidesBefore,
+    Promise.all(sides.map((side) => routeBuckets(side.urls, 'POST', side.route))),
   ]);
+  const measuredBy = sides
+    .map((side, n) => {
+      const { count, within, quantileMs } = windowLatency(bucketsBetween(before[n], after[n]), 0.1);
+      return `${side.name} ${count} commits, ${round(within * 100, 1)}% within 100 ms, p95 about ${round(quantileMs, 0)} ms`;
+    })
+    .join('; ');
 
   const storeOps = storeOpsSplit(countsBefore, await storeCounts(portal.stack));
   // Every commit answered as stored is there: the attempt's sequence is the last one sent.
@@ -325,7 +350,7 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
     budget: '≤ 100 ms',
     limit: 100,
     met: p95 <= 100 && times.length > 0,
-    note: `${times.length} commits in ${duration} s beside the mixed load paced at ${NORMAL_LOAD} req/s (running ${warmUp} s before them), p50 ${round(pct(times, 0.5), 1)} ms, p99 ${round(pct(times, 0.99), 1)} ms, refused ${JSON.stringify(refused)}; beside them the native «complete a lesson» p95 ${native ? round(native.r.p95, 1) : '?'} ms; mixed load ${mixed ? round(real.reduce((s, k) => s + k.r.total, 0) / mixed.seconds, 0) : 0} req/s (p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms at ${round(k.r.total / (mixed?.seconds ?? 1), 1)}/s`).join(', ')}); ${storeOps}`,
+    note: `${times.length} commits in ${duration} s beside the mixed load paced at ${NORMAL_LOAD} req/s (running ${warmUp} s before them), p50 ${round(pct(times, 0.5), 1)} ms, p99 ${round(pct(times, 0.99), 1)} ms, refused ${JSON.stringify(refused)}; as the portal measured them: ${measuredBy}; over the run, the bench client's own timers late by p50 ${round(loopDelay.p50, 1)} ms, p99 ${round(loopDelay.p99, 1)} ms, at most ${round(loopDelay.max, 0)} ms; beside them the native «complete a lesson» p95 ${native ? round(native.r.p95, 1) : '?'} ms; mixed load ${mixed ? round(real.reduce((s, k) => s + k.r.total, 0) / mixed.seconds, 0) : 0} req/s (p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms at ${round(k.r.total / (mixed?.seconds ?? 1), 1)}/s`).join(', ')}); ${storeOps}`,
   });
   figures.push({
     name: 'SCORM: commits lost (answered as stored, not in the store)',
