@@ -26,19 +26,32 @@ type QuizTry = { lessonId: string; status: string; awaitingReview?: boolean; com
 export const countsFor = (lesson: { retakeSince?: string } | undefined, at: Date | null | undefined): boolean =>
   !lesson?.retakeSince || (!!at && new Date(at).getTime() >= new Date(lesson.retakeSince).getTime());
 
+/** A lesson the learner marked completed, and when. */
+type Marked = { lessonId: string; completedAt: Date };
+
+/** The learner's completion records of the lessons the course holds now. */
+function markedLessons(models: ProgressModels, userId: string, course: CourseOutline): Promise<Marked[]> {
+  const lessonIds = course.modules.flatMap((m) => m.lessons.map((l) => l.id));
+  if (!lessonIds.length) return Promise.resolve([]);
+  return models.completions
+    .find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1, completedAt: 1 })
+    .lean<Marked[]>();
+}
+
 /**
  * The learner's progress in a course as its structure stands now, by the one rule of completion
- * (`completedLessonIdsOf`): marked lessons without a quiz, and lessons whose quiz is passed.
+ * (`completedLessonIdsOf`): marked lessons without a quiz, and lessons whose quiz is passed. A
+ * caller that has just read and written the learner's completion records hands them on (`marked`).
  */
-export async function courseProgressFor(models: ProgressModels, userId: string, course: CourseOutline): Promise<CourseProgress> {
+export async function courseProgressFor(
+  models: ProgressModels,
+  userId: string,
+  course: CourseOutline,
+  known?: { marked: Marked[] },
+): Promise<CourseProgress> {
   const lessons = course.modules.flatMap((m) => m.lessons);
-  const lessonIds = lessons.map((l) => l.id);
   const [marked, tries, finished] = await Promise.all([
-    lessonIds.length
-      ? models.completions
-          .find({ userId, courseId: course.id, lessonId: op({ $in: lessonIds }) }, { lessonId: 1, completedAt: 1 })
-          .lean<Array<{ lessonId: string; completedAt: Date }>>()
-      : [],
+    known?.marked ?? markedLessons(models, userId, course),
     lessons.some((l) => l.hasQuiz)
       ? models.attempts
           .find({ userId, courseId: course.id }, { lessonId: 1, status: 1, awaitingReview: 1, completedAt: 1 })
@@ -115,28 +128,35 @@ export async function completeLesson(
   // A course of a stage its program keeps closed is not completed lesson by lesson before the stage opens.
   await assertCourseOpen(deps, actor, course.id);
 
-  if (!held) await noteLearnerActivity(deps, actor, course.id);
+  // The learner's completions in the course, read once: whether this lesson's is stored already,
+  // whether their activity in the course was noted (a completion of theirs in it is one), and, with
+  // this one, the progress below.
+  const marked = await markedLessons(models, actor.id, course);
+  if (!held) await noteLearnerActivity(deps, actor, course.id, { completed: marked.length > 0 });
   const now = new Date();
+  const stored = marked.find((d) => d.lessonId === lessonId);
   let created = false;
-  try {
-    const write = await models.completions.updateOne(
-      { userId: actor.id, lessonId },
-      { $setOnInsert: { courseId: course.id, completedAt: now } },
-      { upsert: true },
-    );
-    created = write.upsertedCount > 0;
-  } catch (err) {
-    if (!isDuplicate(err)) throw err; // a simultaneous call wrote it first
-  }
-  // The record this call wrote is known as written; one written before is read.
-  let completedAt = now;
-  if (!created) {
-    const record = await models.completions.findOne({ userId: actor.id, lessonId }, { completedAt: 1 }).lean();
+  let completedAt = stored?.completedAt ?? now;
+  if (stored && !countsFor(lesson, stored.completedAt)) {
     // A lesson to be taken again: the completion before the requirement is replaced by this one.
-    if (record && !countsFor(lesson, record.completedAt)) {
-      await models.completions.updateOne({ _id: record._id }, { $set: { completedAt: now } });
-      created = true;
-    } else if (record) completedAt = record.completedAt;
+    await models.completions.updateOne({ userId: actor.id, lessonId }, { $set: { completedAt: now } });
+    [created, completedAt] = [true, now];
+  } else if (!stored) {
+    try {
+      const write = await models.completions.updateOne(
+        { userId: actor.id, lessonId },
+        { $setOnInsert: { courseId: course.id, completedAt: now } },
+        { upsert: true },
+      );
+      created = write.upsertedCount > 0;
+    } catch (err) {
+      if (!isDuplicate(err)) throw err; // a simultaneous call wrote it first
+    }
+    // A simultaneous call wrote it first: its record is the one kept.
+    if (!created) {
+      const record = await models.completions.findOne({ userId: actor.id, lessonId }, { completedAt: 1 }).lean();
+      if (record) completedAt = record.completedAt;
+    }
   }
   if (created) {
     audit.publish({
@@ -147,7 +167,8 @@ export async function completeLesson(
     });
   }
 
-  let progress = await courseProgressFor(models, actor.id, course);
+  const markedNow = [...marked.filter((d) => d.lessonId !== lessonId), { lessonId, completedAt }];
+  let progress = await courseProgressFor(models, actor.id, course, { marked: markedNow });
   if (progress.isCompleted && !progress.completedAt) {
     progress = { ...progress, completedAt: (await recordCourseCompletion(deps, actor, course, now)).toISOString() };
   }
