@@ -61,7 +61,9 @@ beforeAll(async () => {
   email = admin.user.email;
 
   // Nothing listens on these: a service that is simply down answers 503 at once, unlike the hanging one.
-  const nobody = `http://127.0.0.1:${await freePort()}`;
+  // A privileged port no part of the portal or its tests uses: a port that was free a moment ago
+  // could be taken by a service another test file starts meanwhile (a run met a 404 from one).
+  const nobody = 'http://127.0.0.1:999';
   const port = await freePort();
   gatewayUrl = `http://127.0.0.1:${port}`;
   gateway = startProcess(`faults-gateway-${port}`, process.execPath, [path.join(ROOT, 'gateway/dist/index.js')], {
