@@ -315,10 +315,16 @@ export async function backfillRecordFields(records: Model<AuditRecordDoc>, batch
     moved += batch.length;
     batch = [];
   };
-  for await (const record of cursor) {
-    batch.push(record);
-    if (batch.length >= batchSize) await flush();
+  // Closed however the walk ends: mongoose's cursor is its own async iterator, with no `return()`
+  // for a `for await` to call when a write in its body throws (the store lost mid-backfill).
+  try {
+    for await (const record of cursor) {
+      batch.push(record);
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+  } finally {
+    await cursor.close().catch(() => undefined);
   }
-  await flush();
   return moved;
 }
