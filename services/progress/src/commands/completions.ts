@@ -167,8 +167,11 @@ export async function completeLesson(
     });
   }
 
-  const markedNow = [...marked.filter((d) => d.lessonId !== lessonId), { lessonId, completedAt }];
-  let progress = await courseProgressFor(models, actor.id, course, { marked: markedNow });
+  // A call that wrote a record reads the completions again: another lesson of the course completed
+  // at the same moment is not in the first read, and one of the two calls must see both. A call that
+  // wrote nothing changed nothing, so its first read stands.
+  const known = created ? undefined : { marked: [...marked.filter((d) => d.lessonId !== lessonId), { lessonId, completedAt }] };
+  let progress = await courseProgressFor(models, actor.id, course, known);
   if (progress.isCompleted && !progress.completedAt) {
     progress = { ...progress, completedAt: (await recordCourseCompletion(deps, actor, course, now)).toISOString() };
   }

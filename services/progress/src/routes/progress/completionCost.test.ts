@@ -1,5 +1,6 @@
+import type { CourseProgress } from '@portal/contracts';
 import { api, storeOperationsDuring } from '@portal/devstack/testing';
-import { seedQuizCourse, startProgress, type ProgressTestBed } from '../../testing';
+import { seedQuizCourse, startProgress, takeSampleQuiz, type ProgressTestBed } from '../../testing';
 
 let bed: ProgressTestBed;
 beforeAll(async () => {
@@ -25,7 +26,12 @@ describe('what completing a lesson costs the store', () => {
     });
     expect(first?.status).toBe(201);
     expect(first?.body).toMatchObject({ created: true, progress: { completedLessons: 1 } });
-    expect(firstOps.filter((op) => op.startsWith('completions.'))).toEqual(['completions.find', 'completions.updateOne']);
+    // The completions are read again after the write: another lesson completed at the same moment counts.
+    expect(firstOps.filter((op) => op.startsWith('completions.'))).toEqual([
+      'completions.find',
+      'completions.updateOne',
+      'completions.find',
+    ]);
 
     let again: Awaited<ReturnType<typeof complete>> | undefined;
     const againOps = await storeOperationsDuring(bed.progress, async () => {
@@ -40,5 +46,41 @@ describe('what completing a lesson costs the store', () => {
     expect(againOps.filter((op) => !/\.(find|findOne|countDocuments|aggregate|distinct)$/.test(op))).toEqual([]);
     expect(againOps.filter((op) => op.startsWith('completions.'))).toEqual(['completions.find']);
     expect(againOps.length).toBeLessThanOrEqual(4);
+  });
+
+  it('the last two lessons completed at the same moment complete the course', async () => {
+    const seeded = await seedQuizCourse(bed);
+    const second = await api<{ id: string }>(bed.content.url, 'POST', '/api/blocks', {
+      token: bed.as.CURATOR.token,
+      body: {
+        courseId: seeded.course.id,
+        moduleId: seeded.course.modules[0].id,
+        title: 'Права работника',
+        content: [{ type: 'text', content: { text: 'Отпуск и больничный' } }],
+        status: 'published',
+      },
+    });
+    expect(second.status).toBe(201);
+    // Several learners, so that the two calls of at least one of them overlap on a busy host too.
+    const learners = await Promise.all([1, 2, 3, 4].map(() => bed.learner()));
+    for (const learner of learners) await takeSampleQuiz(bed, learner.token, seeded);
+
+    await Promise.all(
+      learners.flatMap((learner) =>
+        [seeded.textLessonId, second.body.id].map((lessonId) =>
+          api(bed.progress.url, 'POST', `/api/progress/lesson/${lessonId}/complete`, {
+            token: learner.token,
+            body: { courseId: seeded.course.id },
+          }),
+        ),
+      ),
+    );
+    for (const learner of learners) {
+      const progress = await api<CourseProgress>(bed.progress.url, 'GET', `/api/progress/course/${seeded.course.id}`, {
+        token: learner.token,
+      });
+      expect(progress.body).toMatchObject({ completedLessons: 3, isCompleted: true, completedAt: expect.any(String) });
+      expect(await bed.store.courseCompletions.countDocuments({ userId: learner.user.id, courseId: seeded.course.id })).toBe(1);
+    }
   });
 });
