@@ -1,5 +1,6 @@
 import { Schema, type Types } from 'mongoose';
-import { storeModel, versionPlugin } from '@portal/service-kit';
+import { bumpOnWrite, storeModel, versionPlugin } from '@portal/service-kit';
+import { ORGANIZATION_LIST_VERSION } from './organization';
 
 export interface ContactDoc {
   _id: Types.ObjectId;
@@ -29,5 +30,8 @@ const contactSchema = new Schema<ContactDoc>(
 contactSchema.index({ orgId: 1, email: 1 }, { unique: true });
 contactSchema.plugin(versionPlugin);
 contactSchema.index({ createdAt: -1 });
+
+// The organization list counts each organization's contacts.
+bumpOnWrite(contactSchema, ORGANIZATION_LIST_VERSION.name);
 
 export const contactModel = storeModel<ContactDoc>('Contact', contactSchema, 'contacts');

@@ -1,5 +1,5 @@
 import { Schema, type Types } from 'mongoose';
-import { indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
+import { bumpOnWrite, indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
 import { DEFAULT_ORG_STATUS, ORG_STATUSES, type OrgStatus } from '@portal/contracts';
 
 export interface OrganizationDoc {
@@ -32,5 +32,12 @@ organizationSchema.plugin(versionPlugin);
 organizationSchema.index({ createdAt: -1 });
 // The list's order, alone and behind its status filter.
 indexNewestFirst(organizationSchema, ['status']);
+
+/**
+ * The version of the organization list's pages (routes/organizations): every write of an
+ * organization or a contact moves it, since a page shows each organization's count of contacts.
+ */
+export const ORGANIZATION_LIST_VERSION = { name: 'organization_list' } as const;
+bumpOnWrite(organizationSchema, ORGANIZATION_LIST_VERSION.name);
 
 export const organizationModel = storeModel<OrganizationDoc>('Organization', organizationSchema, 'organizations');

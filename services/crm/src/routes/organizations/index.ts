@@ -20,12 +20,13 @@ import {
   type AuditPublisher,
   type DeclaredHandler,
   type ExportCell,
+  VersionedCache,
 } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import { createOrganization, deleteOrganization, loadOrganization, updateOrganization } from '../../commands/organizations';
 import type { CrmModels } from '../../models';
 import type { ContactDoc } from '../../models/contact';
-import type { OrganizationDoc } from '../../models/organization';
+import { ORGANIZATION_LIST_VERSION, type OrganizationDoc } from '../../models/organization';
 import { presentOrganization, presentOrganizationDetail, presentOrganizationListItem } from '../../presenters/organization';
 import * as declared from './declarations';
 
@@ -75,26 +76,33 @@ async function* organizationRows(models: CrmModels, organizations: AsyncIterable
  */
 export function organizationRoutes(models: CrmModels, audit: AuditPublisher): DeclaredHandler[] {
   const deps = (ctx: Context) => ({ models, audit, actor: ctx.state.user });
+  // A page of the list is the same for everyone allowed to see it until an organization or a contact
+  // is written. Building it reads every organization the filter selects: FerretDB pushes down
+  // neither the sort nor the count (docs/FERRETDB.md). So pages are kept, stamped with the list's
+  // version (VersionedCache), and a write anywhere in the CRM moves it.
+  const pages = new VersionedCache<Page<OrganizationListItem>>(models.organizations.db, ORGANIZATION_LIST_VERSION);
 
   return [
     implement(declared.listOrganizations, async (_ctx, { query: { page, limit, search, status } }) => {
       const filter = organizationFilter(search, status);
-      const { rows, ...counted } = await readPage(models.organizations, filter, { page, limit }, { createdAt: -1, _id: -1 });
-      const counts = new Map<string, number>();
-      if (rows.length) {
-        const grouped = await models.contacts.aggregate<{ _id: Types.ObjectId; count: number }>([
-          { $match: { orgId: op({ $in: rows.map((o) => o._id) }) } },
-          { $group: { _id: '$orgId', count: { $sum: 1 } } },
-        ]);
-        for (const g of grouped) counts.set(String(g._id), g.count);
-      }
-      const body: Page<OrganizationListItem> = {
-        data: rows.map((o) => presentOrganizationListItem(o, counts.get(String(o._id)) ?? 0)),
-        ...counted,
-        page,
-        limit,
-      };
-      return body;
+      return pages.get({ filter, page, limit }, async () => {
+        const { rows, ...counted } = await readPage(models.organizations, filter, { page, limit }, { createdAt: -1, _id: -1 });
+        const counts = new Map<string, number>();
+        if (rows.length) {
+          const grouped = await models.contacts.aggregate<{ _id: Types.ObjectId; count: number }>([
+            { $match: { orgId: op({ $in: rows.map((o) => o._id) }) } },
+            { $group: { _id: '$orgId', count: { $sum: 1 } } },
+          ]);
+          for (const g of grouped) counts.set(String(g._id), g.count);
+        }
+        const body: Page<OrganizationListItem> = {
+          data: rows.map((o) => presentOrganizationListItem(o, counts.get(String(o._id)) ?? 0)),
+          ...counted,
+          page,
+          limit,
+        };
+        return body;
+      });
     }),
 
     /**
