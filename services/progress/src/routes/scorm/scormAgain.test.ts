@@ -57,12 +57,15 @@ const playerSettings = (attempt: ScormAttemptState, token: string): Settings => 
 
 /**
  * Waits for the runtime's commits in flight (fetch, in the background) to be answered: the runtime
- * counts none pending, and the attempt holds the sequence.
+ * counts none pending, and the attempt holds the sequence (and, for a commit that completes the
+ * lesson, `completed`: the attempt is marked after the lesson's completion, which follows the
+ * commit's write, and an asynchronous runtime counts a commit done before its answer comes).
  */
-async function stored(sco: { pendingCommitCount: number }, id: string, sequence: number) {
+async function stored(sco: { pendingCommitCount: number }, id: string, sequence: number, { completed = false } = {}) {
   for (let i = 0; i < 100; i++) {
     const attempt = await bed.store.scormAttempts.findById(id).lean();
-    if (attempt && attempt.sequence >= sequence && sco.pendingCommitCount === 0) return attempt;
+    if (attempt && attempt.sequence >= sequence && sco.pendingCommitCount === 0 && (!completed || attempt.completedAt))
+      return attempt;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`attempt ${id} never reached sequence ${sequence}`);
@@ -112,7 +115,7 @@ it('stores what scorm-again sends for a SCORM 2004 SCO, resumes it there, and it
   again.SetValue('cmi.session_time', 'PT1M30S');
   again.SetValue('cmi.exit', 'normal');
   again.Terminate('');
-  const done = await stored(again, attempt.id, 3);
+  const done = await stored(again, attempt.id, 3, { completed: true });
   expect(done).toMatchObject({ successStatus: 'passed', completionStatus: 'completed', score: { raw: 80, scaled: 0.8 } });
   expect(await bed.store.completions.countDocuments({ userId: me.user.id, lessonId: lesson.lessonId })).toBe(1);
 });
@@ -133,7 +136,7 @@ it('stores what scorm-again sends for a SCORM 1.2 SCO: lesson_status passed comp
   sco.LMSSetValue('cmi.core.lesson_status', 'passed');
   sco.LMSSetValue('cmi.core.session_time', '00:01:00');
   sco.LMSFinish('');
-  const done = await stored(sco, attempt.id, 1);
+  const done = await stored(sco, attempt.id, 1, { completed: true });
   expect(done).toMatchObject({
     ended: true,
     completionStatus: 'completed',
