@@ -103,3 +103,22 @@ it('stops when the store dies mid-backfill, and audit stores events again once i
   expect(moved).toBeGreaterThanOrEqual(40);
   expect(await records.countDocuments({ action: 'update', day: op({ $exists: false }) })).toBe(OLDER - moved);
 }, 90_000);
+
+it('moves older records in bulks the store answers: 200 of them in one start', async () => {
+  const records = recordModel(store.useDb('audit_backfill_batches'));
+  await records.collection.insertMany(
+    Array.from({ length: 200 }, (_, i) => ({
+      _id: `batch-${i}`,
+      eventId: `batch-${i}`,
+      service: 'crm',
+      action: 'update',
+      entity: 'organization',
+      entityId: null,
+      details: 'Организация изменена',
+      actor: { id: `u${i % 20}`, fullName: 'Анна Смирнова', email: 'anna@example.ru' },
+      timestamp: new Date('2026-11-02T09:00:00Z'),
+    })) as never[],
+  );
+  expect(await backfillRecordFields(records)).toBe(200);
+  expect(await records.countDocuments({ day: '2026-11-02' })).toBe(200);
+}, 60_000);
