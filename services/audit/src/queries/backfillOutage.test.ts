@@ -13,8 +13,8 @@ import { backfillRecordFields } from './records';
 /*
  * The store dies while audit's start-up backfill is moving older records: the backfill stops, and
  * once the store is back audit's own connection answers pings and stores events again, without a
- * restart. A private FerretDB, so it can be killed, on a database of its own on the run's PostgreSQL
- * (as the portal's store runs: its SQLite backend never finishes a bulk update of a hundred).
+ * restart. A private FerretDB, so it can be killed, on a database of its own on the run's PostgreSQL,
+ * as the portal's store runs.
  */
 
 let ferret: ManagedProcess;
@@ -46,7 +46,7 @@ it('stops when the store dies mid-backfill, and audit stores events again once i
   const records = recordModel(store);
   const at = new Date('2026-11-01T09:00:00Z');
   // Records from before `actorId` and `day`. The backfill moves them 20 a batch here, so that the
-  // store dies between batches: FerretDB spends about 25 ms on each update of a bulk write.
+  // store dies with most of the walk still ahead.
   for (let from = 0; from < OLDER; from += 1_000) {
     await records.collection.insertMany(
       Array.from({ length: 1_000 }, (_, i) => ({

@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
-import { bumpVersion, escapeRegExp, op } from '@portal/service-kit';
+import { BULK_UPDATES, bumpVersion, escapeRegExp, op } from '@portal/service-kit';
 import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 import {
   countFromSummaries,
@@ -291,18 +291,11 @@ function pageOf(query: AuditListQuery, rows: StoredRecord[], counted: Pick<Audit
 }
 
 /**
- * Records moved by one bulk write of the backfill. FerretDB v1.24 on PostgreSQL gave no answer to a
- * bulk of 500 updates within the driver's 20 s (nor, on a private store, to one of 50), while 20 or
- * 40 a bulk moved 6,000 records in 15–17 s; MongoDB takes any size.
- */
-const BACKFILL_BATCH = 40;
-
-/**
  * Records stored before `actorId` and `day` existed get them from `actor.id` and `timestamp`, in
  * batches (run in the background at start; idempotent, so replicas may run it at once). Until it has
  * passed, pages walked by day and a person's own history lack those older records.
  */
-export async function backfillRecordFields(records: Model<AuditRecordDoc>, batchSize = BACKFILL_BATCH): Promise<number> {
+export async function backfillRecordFields(records: Model<AuditRecordDoc>, batchSize = BULK_UPDATES): Promise<number> {
   let moved = 0;
   const cursor = records
     .find({ day: op({ $exists: false }) })

@@ -1,10 +1,10 @@
 import type { Model } from 'mongoose';
 import { auditDetailsOf } from '@portal/contracts';
-import { everyOccurrence, SUBJECT_EXPORT_LIMIT, type SubjectHandlers } from '@portal/service-kit';
+import { BULK_UPDATES, everyOccurrence, SUBJECT_EXPORT_LIMIT, type SubjectHandlers } from '@portal/service-kit';
 import type { AuditRecordDoc } from '../models/record';
 
-/** Records rewritten per store round trip when a person is forgotten. */
-const BATCH = 500;
+/** Records rewritten per store round trip when a person is forgotten (as many as a bulk write the store answers). */
+const BATCH = BULK_UPDATES;
 
 /**
  * The audit trail about a person: what they did, and what was done to their account. Forgetting

@@ -41,7 +41,7 @@ function markedLessons(models: ProgressModels, userId: string, course: CourseOut
 /**
  * The learner's progress in a course as its structure stands now, by the one rule of completion
  * (`completedLessonIdsOf`): marked lessons without a quiz, and lessons whose quiz is passed. A
- * caller that has just read and written the learner's completion records hands them on (`marked`).
+ * caller that has just read the learner's completion records, and written none, hands them on (`marked`).
  */
 export async function courseProgressFor(
   models: ProgressModels,

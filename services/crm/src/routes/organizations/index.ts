@@ -17,10 +17,10 @@ import {
   readPage,
   sendExport,
   versionTag,
+  VersionedCache,
   type AuditPublisher,
   type DeclaredHandler,
   type ExportCell,
-  VersionedCache,
 } from '@portal/service-kit';
 import type { Types } from 'mongoose';
 import { createOrganization, deleteOrganization, loadOrganization, updateOrganization } from '../../commands/organizations';
