@@ -1,7 +1,7 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import mongoose, { Schema } from 'mongoose';
 import { createLogger } from './logger';
-import { connectStore, ensureIndexes, op, storeModel } from './mongo';
+import { connectStore, ensureIndexes, op, storeModel, updateEach } from './mongo';
 
 // The mongoose calls the portal relies on, proven against the store the tests run on (FerretDB here).
 const dbName = `t_probe_${process.pid}_${Date.now().toString(36)}`;
@@ -167,3 +167,32 @@ it('registers a model on a connection once, in its collection, and answers the s
   await first.create({ text: 'один' });
   expect(await labels(store).countDocuments()).toBe(1);
 });
+
+it('sends many updates, from three writers at once, and the store keeps answering (updateEach)', async () => {
+  // On FerretDB a bulk of 50 updates, or three bulks of 20 at once, never answered and stopped the
+  // whole store (updateEach's comment): the same 150 updates go one command each.
+  const Scores = store.model<Person>('Score', schema, 'scores');
+  const people = await Scores.insertMany(Array.from({ length: 150 }, (_, i) => ({ email: `p${i}@x.test` })));
+  const writers = [0, 1, 2].map((w) =>
+    updateEach(
+      Scores,
+      people
+        .slice(w * 50, w * 50 + 50)
+        .map((p, i) => ({ updateOne: { filter: { _id: p._id }, update: { $set: { score: w * 100 + i } } } })),
+    ),
+  );
+  expect(await Promise.all(writers)).toEqual([0, 1, 2].map(() => ({ matched: 50, modified: 50, upserted: 0 })));
+  expect(await Scores.countDocuments({ score: op({ $gte: 200 }) })).toBe(50);
+  // An upsert inserts; a failing update (a taken email) is thrown after the others were tried.
+  const upserted = await updateEach(Scores, [
+    { updateOne: { filter: { email: 'new@x.test' }, update: { $set: { score: 7 } }, upsert: true } },
+  ]);
+  expect(upserted).toEqual({ matched: 0, modified: 0, upserted: 1 });
+  await expect(
+    updateEach(Scores, [
+      { updateOne: { filter: { _id: people[0]._id }, update: { $set: { email: 'p1@x.test' } } } },
+      { updateOne: { filter: { _id: people[2]._id }, update: { $set: { score: -1 } } } },
+    ]),
+  ).rejects.toThrow(/duplicate key/);
+  expect((await Scores.findById(people[2]._id).lean())!.score).toBe(-1);
+}, 60_000);

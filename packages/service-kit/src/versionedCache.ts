@@ -45,18 +45,21 @@ const WRITES = [
 
 /**
  * Moves the version `name` after every write through a model of `schema` (mongoose middleware), so
- * no command can forget it. A bulkWrite is not seen: its caller moves the version itself.
+ * no command can forget it. A bulkWrite is not seen: its caller moves the version itself. With
+ * `inserts: false`, an `insertMany` does not move it: the version of answers that only a change or
+ * a removal of stored documents can outdate (a count that reached its cap).
  */
-export function bumpOnWrite(schema: Schema, name: string, collection = VERSIONS): void {
+export function bumpOnWrite(schema: Schema, name: string, collection = VERSIONS, { inserts = true } = {}): void {
   schema.post([...WRITES], async function () {
     await bumpVersion(this.model.db, name, collection);
   });
   schema.post('save', async function () {
     await bumpVersion(this.db, name, collection);
   });
-  schema.post('insertMany', async function () {
-    await bumpVersion(this.db, name, collection);
-  });
+  if (inserts)
+    schema.post('insertMany', async function () {
+      await bumpVersion(this.db, name, collection);
+    });
 }
 
 export interface VersionedCacheOptions {
@@ -94,7 +97,8 @@ export class VersionedCache<T> {
     this.kept = new LRUCache({ max: maxEntries, ttl: ttlMs });
   }
 
-  async get(question: unknown, read: () => Promise<T>): Promise<T> {
+  /** The answer to `question`: kept, or read and kept unless `keep` says an answer of its kind must not be. */
+  async get(question: unknown, read: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const doc = await this.store.collection<VersionDoc>(this.collection).findOne({ _id: this.name });
     const version = String(doc?.version ?? 0);
     const key = `${version}|${JSON.stringify(question, (_, value: unknown) => (value instanceof RegExp ? String(value) : value))}`;
@@ -102,7 +106,7 @@ export class VersionedCache<T> {
     if (kept) return kept.value;
     const stamped = await coalesce(this.reading, key, async () => {
       const entry = { value: await read(), version };
-      this.kept.set(key, entry);
+      if (keep(entry.value)) this.kept.set(key, entry);
       return entry;
     });
     return stamped.value;

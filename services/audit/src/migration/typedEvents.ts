@@ -1,7 +1,7 @@
 import type { Model } from 'mongoose';
 import { AUDIT_EVENTS, type AuditCode, type AuditEventDefinition } from '@portal/contracts';
-import { bumpVersion, op } from '@portal/service-kit';
-import { TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
+import { op, updateEach } from '@portal/service-kit';
+import { trailRewritten, type AuditRecordDoc } from '../models/record';
 import { LEGACY_KINDS } from './legacy';
 
 type Legible = Pick<AuditRecordDoc, 'action' | 'entity' | 'details'>;
@@ -55,11 +55,11 @@ export async function migrateTypedEvents(records: Model<AuditRecordDoc>, batchSi
       const read = readLegacyRecord(r);
       return read ? [{ updateOne: { filter: { _id: r._id }, update: { $set: read } } }] : [];
     });
-    if (writes.length) await records.bulkWrite(writes, { ordered: false });
+    await updateEach(records, writes);
     outcome.migrated += writes.length;
     outcome.kept += page.length - writes.length;
   }
   // The history's pages are kept by the trail's version: they read the records anew.
-  if (outcome.migrated) await bumpVersion(records.db, TRAIL_VERSION);
+  if (outcome.migrated) await trailRewritten(records.db);
   return outcome;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Schema } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@portal/contracts';
-import { bumpOnWrite, storeModel } from '@portal/service-kit';
+import { bumpOnWrite, bumpVersion, storeModel } from '@portal/service-kit';
 
 export interface AuditRecordDoc {
   _id: string;
@@ -17,6 +17,12 @@ export interface AuditRecordDoc {
   timestamp: Date;
   /** The UTC day of `timestamp` (YYYY-MM-DD): pages of the history walk it day by day (queries/records.ts). */
   day?: string;
+  /**
+   * Its UTC hour (YYYY-MM-DDTHH) and minute (YYYY-MM-DDTHH:MM): a newest page of a busy trail reads
+   * the current minute's records, or the hour's, instead of the whole day's (queries/records.ts).
+   */
+  hour?: string;
+  minute?: string;
   /** The request that made the change (X-Request-Id), to find its log lines and trace. */
   requestId?: string;
   /**
@@ -44,6 +50,8 @@ const recordSchema = new Schema<AuditRecordDoc>(
     actorId: { type: String, default: null },
     timestamp: { type: Date, required: true },
     day: { type: String },
+    hour: { type: String },
+    minute: { type: String },
     requestId: { type: String },
     code: { type: String },
     data: { type: Schema.Types.Mixed },
@@ -60,15 +68,38 @@ recordSchema.index({ entity: 1, action: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ actorId: 1, timestamp: -1, _id: -1 });
 // One day's records, whatever else the filter names (an equality FerretDB pushes down to the store).
 recordSchema.index({ day: 1, timestamp: -1, _id: -1 });
+recordSchema.index({ hour: 1, timestamp: -1, _id: -1 });
+recordSchema.index({ minute: 1, timestamp: -1, _id: -1 });
 
 /** The version of the history pages kept (routes/audit): every write to the trail moves it. */
 export const TRAIL_VERSION = 'audit_records';
+/**
+ * The version of the totals kept once they reached the cap (queries/records.ts): a new record adds
+ * to every total, so only a change or a removal of stored records moves it.
+ */
+export const TRAIL_REWRITE_VERSION = 'audit_records_rewritten';
 
-// Writes through the model move it, so none can forget it; the worker's bulk insert moves it itself,
-// as it can fail for some events and store the rest (queues/worker.ts).
+// Writes through the model move them, so none can forget it; the worker's bulk insert moves the
+// first itself, as it can fail for some events and store the rest (queues/worker.ts).
 bumpOnWrite(recordSchema, TRAIL_VERSION);
+bumpOnWrite(recordSchema, TRAIL_REWRITE_VERSION, undefined, { inserts: false });
+
+/** After a bulk write that changed stored records, which no middleware sees: moves both versions. */
+export const trailRewritten = (store: Connection): Promise<unknown> =>
+  Promise.all([bumpVersion(store, TRAIL_VERSION), bumpVersion(store, TRAIL_REWRITE_VERSION)]);
 
 /** The UTC day a record is filed under. */
 export const dayOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);
+/** The UTC hour a record is filed under. */
+export const hourOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 13);
+/** The UTC minute a record is filed under. */
+export const minuteOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 16);
+
+/** The fields a record is filed under by its time: its day, hour and minute. */
+export const filedAt = (at: Date | number): Required<Pick<AuditRecordDoc, 'day' | 'hour' | 'minute'>> => ({
+  day: dayOf(at),
+  hour: hourOf(at),
+  minute: minuteOf(at),
+});
 
 export const recordModel = storeModel<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');

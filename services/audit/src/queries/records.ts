@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
-import { BULK_UPDATES, bumpVersion, escapeRegExp, op } from '@portal/service-kit';
-import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
+import { clock, escapeRegExp, op, updateEach, VersionedCache } from '@portal/service-kit';
+import { dayOf, filedAt, hourOf, minuteOf, trailRewritten, TRAIL_REWRITE_VERSION, type AuditRecordDoc } from '../models/record';
 import {
   countFromSummaries,
   dayCounts,
@@ -70,12 +71,33 @@ export async function countRecords(
   records: Model<AuditRecordDoc>,
   filter: Record<string, unknown>,
   period: { from?: Date; to?: Date },
-  now = Date.now(),
+  now = clock.now().getTime(),
   summaries = summariesOf(records, period, now),
+  capped?: CappedTotals,
 ): Promise<Pick<AuditPage, 'total' | 'totalExact'>> {
   if (countedBySummaries(filter, period)) return countBySummaries(records, filter, period, now, summaries);
-  return countCapped(records, filter, period, now);
+  const count = () => countCapped(records, filter, period, now);
+  // The days a period's count walks are told from today: a total kept yesterday may cover other days.
+  return capped ? capped.get(digestOf({ filter, period, day: dayOf(now) }), count, reachedCap) : count();
 }
+
+type Total = Pick<AuditPage, 'total' | 'totalExact'>;
+
+/**
+ * The totals counted to the cap that reached it («500+»), kept per process: a new record only adds
+ * to what a filter selects, so such a total stays right until a stored record is changed or removed
+ * (an erasure, the retention, a backfill), which moves TRAIL_REWRITE_VERSION. A busy trail moves the
+ * pages' own version with every event, so without it each page would count 501 records again.
+ */
+export type CappedTotals = VersionedCache<Total>;
+export const cappedTotals = (records: Model<AuditRecordDoc>): CappedTotals =>
+  new VersionedCache<Total>(records.db, { name: TRAIL_REWRITE_VERSION });
+const reachedCap = (total: Total) => !total.totalExact && total.total >= AUDIT_TOTAL_CAP;
+/** A question by its digest: a curator's filter names all their course parts. */
+const digestOf = (question: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(question, (_, value: unknown) => (value instanceof RegExp ? String(value) : value)))
+    .digest('base64url');
 
 /** Whether a filter's total comes from the day summaries (exact past the cap), not from counting records. */
 const countedBySummaries = (filter: Record<string, unknown>, period: { from?: Date; to?: Date }) =>
@@ -195,6 +217,8 @@ const byTime = (direction: 1 | -1) => (a: StoredRecord, b: StoredRecord) => {
  * it: such a day with nothing to show, or one the page skips whole, is passed without a query, so
  * a rare action or a deep page costs no more days read than a first page of a frequent one.
  *
+ * A newest page that reaches the present first tries the current minute and hour (recentPage).
+ *
  * Answers null when the walk cannot be bounded (oldest first without a start date, or more than
  * MAX_DAYS_WALKED days to read): the caller then asks for the whole filter at once.
  */
@@ -205,9 +229,9 @@ export async function pageByDays(
   direction: 1 | -1,
   skip: number,
   limit: number,
-  now = Date.now(),
+  now = clock.now().getTime(),
   summaries = summariesOf(records, { from, to }, now),
-  /** Filled with how many records of the filter each day it read holds (in the period). */
+  /** Filled with how many records of the filter each day (or minute, or hour) it read holds, in the period. */
   seen?: Map<string, number>,
 ): Promise<StoredRecord[] | null> {
   if (direction === 1 && !from) return null;
@@ -219,6 +243,13 @@ export async function pageByDays(
     const t = new Date(r.timestamp).getTime();
     return (!from || t >= from.getTime()) && (!to || t <= to.getTime());
   };
+  if (direction === -1 && (!to || to.getTime() >= now)) {
+    const recent = await recentPage(records, equalities, inRange, skip, limit, now);
+    if (recent) {
+      seen?.set(recent.bucket, recent.read);
+      return recent.rows;
+    }
+  }
   // The summaries a period's count reads anyway (one read for both), taken when the walk first
   // reaches a sealed day: a first page of recent history never needs them. Without a period they
   // would be every day the summaries reach, more to read than the days they spare.
@@ -252,18 +283,47 @@ export async function pageByDays(
   return null;
 }
 
+/**
+ * A newest page from the records of the current minute, or else of the current hour (one equality
+ * each, which FerretDB pushes down), when they hold the page whole: all other records are older. On
+ * a busy trail, whose kept pages a new record outdates at once, a first page then reads a minute's
+ * records, not the whole day's. Answers null when they do not hold it (a quiet trail, a deep page, a
+ * period that starts within the hour), and the caller walks the days. A record whose publisher's
+ * clock ran ahead into the next minute is on the page once the minute comes.
+ */
+async function recentPage(
+  records: Model<AuditRecordDoc>,
+  equalities: Record<string, unknown>,
+  inRange: (r: StoredRecord) => boolean,
+  skip: number,
+  limit: number,
+  now: number,
+): Promise<{ rows: StoredRecord[]; bucket: string; read: number } | null> {
+  for (const [field, bucket] of [
+    ['minute', minuteOf(now)],
+    ['hour', hourOf(now)],
+  ] as const) {
+    const found = await records.find({ ...equalities, [field]: bucket }).lean<StoredRecord[]>();
+    const shown = found.filter(inRange);
+    if (shown.length >= skip + limit)
+      return { rows: shown.sort(byTime(-1)).slice(skip, skip + limit), bucket, read: shown.length };
+  }
+  return null;
+}
+
 /** One page of the history, newest or oldest first, with the total that matches. */
 export async function listRecords(
   records: Model<AuditRecordDoc>,
   query: AuditListQuery,
   scope?: RecordScope,
+  capped?: CappedTotals,
 ): Promise<AuditPage> {
   const filter = recordFilter(query, scope);
   const direction = query.sort === 'newest' ? -1 : 1;
   const period = periodOf(query);
-  const now = Date.now();
+  const now = clock.now().getTime();
   const summaries = summariesOf(records, period, now);
-  const count = () => countRecords(records, filter, period, now, summaries);
+  const count = () => countRecords(records, filter, period, now, summaries, capped);
   const direct = () =>
     records.find(filter).sort(recordOrder(query.sort)).skip(pageOffset(query)).limit(query.limit).lean<StoredRecord[]>();
   // A person's own history is found by their actorId at once, and counted beside it.
@@ -291,27 +351,46 @@ function pageOf(query: AuditListQuery, rows: StoredRecord[], counted: Pick<Audit
 }
 
 /**
- * Records stored before `actorId` and `day` existed get them from `actor.id` and `timestamp`, in
- * batches (run in the background at start; idempotent, so replicas may run it at once). Until it has
- * passed, pages walked by day and a person's own history lack those older records.
+ * Records stored before `actorId` and `day` existed get them from `actor.id` and `timestamp`, with
+ * their hour and minute; then today's and tomorrow's records stored before the hour and minute
+ * existed get those (a newest page reads the current minute or hour: queries/records.ts). In
+ * batches, run in the background at start; idempotent, so replicas may run it at once. Until it
+ * has passed, pages walked by day and a person's own history lack the older records.
  */
-export async function backfillRecordFields(records: Model<AuditRecordDoc>, batchSize = BULK_UPDATES): Promise<number> {
+export async function backfillRecordFields(records: Model<AuditRecordDoc>, batchSize = 100): Promise<number> {
+  type Older = Pick<AuditRecordDoc, '_id' | 'actor' | 'timestamp'>;
+  const dayless = await moveInBatches(records, { day: op({ $exists: false }) }, batchSize, (r: Older) => ({
+    actorId: r.actor?.id ?? null,
+    ...filedAt(r.timestamp),
+  }));
+  // Only the days a newest page reads by minute and hour: an equality on `day` each, so the walk
+  // reads those days' records, never the whole trail.
+  let recent = 0;
+  const today = clock.now().getTime();
+  for (const day of [dayOf(today), dayOf(today + DAY_MS)])
+    recent += await moveInBatches(records, { day, minute: op({ $exists: false }) }, batchSize, (r: Older) =>
+      filedAt(r.timestamp),
+    );
+  return dayless + recent;
+}
+
+/** Sets `fields(record)` on every record `filter` selects, `batchSize` read at a time; answers how many. */
+async function moveInBatches<R extends Pick<AuditRecordDoc, '_id' | 'actor' | 'timestamp'>>(
+  records: Model<AuditRecordDoc>,
+  filter: Record<string, unknown>,
+  batchSize: number,
+  fields: (record: R) => Partial<AuditRecordDoc>,
+): Promise<number> {
   let moved = 0;
-  const cursor = records
-    .find({ day: op({ $exists: false }) })
-    .select({ actor: 1, timestamp: 1 })
-    .lean<Array<Pick<AuditRecordDoc, '_id' | 'actor' | 'timestamp'>>>()
-    .cursor({ batchSize });
-  let batch: Array<Pick<AuditRecordDoc, '_id' | 'actor' | 'timestamp'>> = [];
+  const cursor = records.find(filter).select({ actor: 1, timestamp: 1 }).lean<R[]>().cursor({ batchSize });
+  let batch: R[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    await records.bulkWrite(
-      batch.map((r) => ({
-        updateOne: { filter: { _id: r._id }, update: { $set: { actorId: r.actor?.id ?? null, day: dayOf(r.timestamp) } } },
-      })),
-      { ordered: false },
+    await updateEach(
+      records,
+      batch.map((r) => ({ updateOne: { filter: { _id: r._id }, update: { $set: fields(r) } } })),
     );
-    await bumpVersion(records.db, TRAIL_VERSION);
+    await trailRewritten(records.db);
     moved += batch.length;
     batch = [];
   };

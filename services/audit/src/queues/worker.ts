@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
 import { AUDIT_QUEUE, auditEventSchema, type AuditEvent } from '@portal/contracts';
 import { bumpVersion, watchWorker, type Logger } from '@portal/service-kit';
-import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
+import { dayOf, filedAt, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 import { daySummaryModel, invalidateLateDays } from '../queries/daySummaries';
 import { MicroBatcher, type BatchWrite } from './batcher';
 
@@ -30,7 +30,7 @@ const recordOf = (event: AuditEvent): AuditRecordDoc => ({
   actor: event.actor,
   actorId: event.actor?.id ?? null,
   timestamp: new Date(event.timestamp),
-  day: dayOf(new Date(event.timestamp)),
+  ...filedAt(new Date(event.timestamp)),
   ...(event.requestId ? { requestId: event.requestId } : {}),
   ...(event.code ? { code: event.code, data: event.data ?? {} } : {}),
 });

@@ -1,10 +1,10 @@
 import type { Model } from 'mongoose';
 import { auditDetailsOf } from '@portal/contracts';
-import { BULK_UPDATES, everyOccurrence, SUBJECT_EXPORT_LIMIT, type SubjectHandlers } from '@portal/service-kit';
-import type { AuditRecordDoc } from '../models/record';
+import { everyOccurrence, SUBJECT_EXPORT_LIMIT, updateEach, type SubjectHandlers } from '@portal/service-kit';
+import { trailRewritten, type AuditRecordDoc } from '../models/record';
 
-/** Records rewritten per store round trip when a person is forgotten (as many as a bulk write the store answers). */
-const BATCH = BULK_UPDATES;
+/** Records read per round trip of the cursor when a person is forgotten. */
+const BATCH = 100;
 
 /**
  * The audit trail about a person: what they did, and what was done to their account. Forgetting
@@ -53,20 +53,27 @@ export function auditSubjects(records: Model<AuditRecordDoc>): SubjectHandlers {
         .select({ details: 1, actorId: 1, data: 1 })
         .lean<Array<Pick<AuditRecordDoc, '_id' | 'details' | 'actorId' | 'data'>>>()
         .cursor({ batchSize: BATCH });
-      let batch: Parameters<typeof records.bulkWrite>[0] = [];
+      let batch: Parameters<typeof updateEach>[1][number][] = [];
       let changed = 0;
       const flush = async () => {
-        if (batch.length) changed += (await records.bulkWrite(batch, { ordered: false })).modifiedCount;
+        if (batch.length) changed += (await updateEach(records, batch)).modified;
         batch = [];
       };
-      for await (const r of cursor) {
-        const set: Record<string, unknown> = { details: scrub(r.details ?? '') };
-        if (r.data) set.data = scrubData(r.data);
-        if (r.actorId === userId) Object.assign(set, { 'actor.fullName': alias, 'actor.email': '' });
-        batch.push({ updateOne: { filter: { _id: r._id }, update: { $set: set } } });
-        if (batch.length >= BATCH) await flush();
+      try {
+        for await (const r of cursor) {
+          const set: Record<string, unknown> = { details: scrub(r.details ?? '') };
+          if (r.data) set.data = scrubData(r.data);
+          if (r.actorId === userId) Object.assign(set, { 'actor.fullName': alias, 'actor.email': '' });
+          batch.push({ updateOne: { filter: { _id: r._id }, update: { $set: set } } });
+          if (batch.length >= BATCH) await flush();
+        }
+        await flush();
+      } finally {
+        await cursor.close().catch(() => undefined);
+        // The history's kept pages (routes/audit) would still show the name: a bulk write moves no
+        // version by itself, so this one does, whether the rewrite ended or stopped half way.
+        await trailRewritten(records.db);
       }
-      await flush();
       return { 'Журнал действий': changed };
     },
   };

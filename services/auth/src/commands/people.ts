@@ -1,6 +1,6 @@
-import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import { splitFullName } from '@portal/contracts';
-import { op, type Logger } from '@portal/service-kit';
+import { op, updateEach, type Logger } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
 import type { PresetAccount } from '../presets';
 
@@ -24,14 +24,14 @@ export async function migrateNameParts(
       .limit(batch)
       .lean<Array<Pick<UserDoc, '_id' | 'fullName' | 'email'>>>();
     if (!rows.length) break;
-    const writes: AnyBulkWriteOperation<UserDoc>[] = rows.map((row) => {
+    const writes = rows.map((row) => {
       const preset = presetParts.get(row.email);
       const parts = preset
         ? { lastName: preset.lastName ?? '', firstName: preset.firstName ?? '', middleName: preset.middleName ?? '' }
         : splitFullName(row.fullName);
       return { updateOne: { filter: { _id: row._id, firstName: op({ $exists: false }) }, update: { $set: parts } } };
     });
-    await users.bulkWrite(writes, { ordered: false });
+    await updateEach(users, writes);
     migrated += rows.length;
     if (rows.length < batch) break;
   }

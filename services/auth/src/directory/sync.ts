@@ -10,14 +10,14 @@ import {
   type DirectoryOutcome,
   type Role,
 } from '@portal/contracts';
-import { isDuplicateKey, op } from '@portal/service-kit';
+import { isDuplicateKey, op, updateEach } from '@portal/service-kit';
 import { sessionModel } from '../models/session';
 import type { DirectoryLink, UserDoc } from '../models/user';
 import { emptyCounts } from './models';
 import type { DirectoryPerson } from './read';
 import type { DirectorySettings } from './settings';
 
-/** How many people one store query reads or one bulk write writes. */
+/** How many people one store query reads or one insert writes. */
 const CHUNK = 1000;
 const EMAIL = z.email();
 
@@ -364,7 +364,7 @@ export async function applyPlan(
     ops.push({ updateOne: { filter: { _id: id }, update: { $set: set, $inc: { version: 1 } } } });
     announced.push(String(id));
   }
-  for (let i = 0; i < ops.length; i += CHUNK) await users.bulkWrite(ops.slice(i, i + CHUNK) as never, { ordered: false });
+  await updateEach(users, ops);
   for (let i = 0; i < endSessions.length; i += CHUNK)
     await sessionModel(store).deleteMany({ userId: op({ $in: endSessions.slice(i, i + CHUNK) }) });
   for (const id of announced) await announce(id);

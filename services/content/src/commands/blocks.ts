@@ -15,7 +15,17 @@ import {
   type blockReorderSchema,
   type blockUpdateSchema,
 } from '@portal/contracts';
-import { assertVersion, badRequest, conflict, isDuplicateKey, notFound, op, parse, writeVersioned } from '@portal/service-kit';
+import {
+  assertVersion,
+  badRequest,
+  conflict,
+  isDuplicateKey,
+  notFound,
+  op,
+  parse,
+  updateEach,
+  writeVersioned,
+} from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { authorizeCourseEdit } from '../policies/courses';
 import { assertCourseEditable } from './ownership';
@@ -98,7 +108,7 @@ export async function renumber(
     .map((r, index) => ({ r, index }))
     .filter(({ r, index }) => r.position !== index)
     .map(({ r, index }) => ({ updateOne: { filter: { _id: r._id }, update: { $set: { position: index } } } }));
-  if (writes.length) await models.blocks.bulkWrite(writes);
+  await updateEach(models.blocks, writes);
 }
 
 export async function loadModuleOf(models: ContentModels, rawId: unknown, course: Pick<CourseDoc, '_id'>): Promise<BlockDoc> {
@@ -315,7 +325,7 @@ export async function reorderBlocks(deps: CommandDeps, input: ReorderInput): Pro
       }
     });
   }
-  if (writes.length) await models.blocks.bulkWrite(writes);
+  await updateEach(models.blocks, writes);
   await touchCourse(models, courseId);
   recordAudit(deps, {
     code: 'blocks.reordered',

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import type { CourseOutline } from '@portal/contracts';
-import { op, type Principal } from '@portal/service-kit';
+import { op, updateEach, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import { lessonContentFields, type BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
@@ -65,7 +65,8 @@ async function fillLessonFigures(models: ContentModels, lessons: OutlineLessonDo
     }),
   );
   for (const lesson of missing) Object.assign(lesson, figures.get(String(lesson._id)) ?? { blocksCount: 0, hasQuiz: false });
-  await models.blocks.bulkWrite(
+  await updateEach(
+    models.blocks,
     missing.map((l) => ({
       updateOne: {
         filter: { _id: l._id, blocksCount: op({ $exists: false }) },

@@ -26,6 +26,7 @@ import {
   notFound,
   op,
   parse,
+  updateEach,
   writeVersioned,
   type Principal,
 } from '@portal/service-kit';
@@ -334,7 +335,7 @@ export async function syncQuestionsCount(models: ContentModels, quizId: string, 
     );
     return { updateOne: { filter: { _id: lesson._id }, update: { $set: { content: JSON.stringify(blocks) } } } };
   });
-  if (writes.length) await models.blocks.bulkWrite(writes);
+  await updateEach(models.blocks, writes);
   // The lessons' content changed: the pages of their courses must not be served from the cache.
   const courses = new Map(lessons.map((l) => [String(l.courseId), l.courseId]));
   for (const courseId of courses.values()) await touchCourse(models, courseId);

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { VERSION_MSG, type PublishVersionInput } from '@portal/contracts';
-import { coalesced, conflict, HttpError, isDuplicateKey, op, type Principal } from '@portal/service-kit';
+import { coalesced, conflict, HttpError, isDuplicateKey, op, updateEach, type Principal } from '@portal/service-kit';
 import { loadEditableCourse } from '../commands/courses';
 import { inTouchTurn, nextUpdatedAt, touchCourse } from '../commands/touch';
 import type { ContentModels } from '../models';
@@ -167,7 +167,7 @@ export async function applyState(models: ContentModels, course: CourseDoc, targe
     { courseId, kind: 'lesson' },
     toWrite.map(([, at]) => at.entry.snap),
   );
-  const writes: Parameters<typeof models.blocks.bulkWrite>[0] = [];
+  const writes: Parameters<typeof updateEach>[1][number][] = [];
   target.state.modules.forEach((m, position) => {
     const now = draftModules.get(m.id);
     if (
@@ -230,9 +230,11 @@ export async function applyState(models: ContentModels, course: CourseDoc, targe
     ...[...draftLessons.keys()].filter((id) => !target.lessons.has(id)),
     ...[...draftModules.keys()].filter((id) => !target.state.modules.some((m) => m.id === id)),
   ];
+  await updateEach(models.blocks, writes);
   if (gone.length)
-    writes.push({ deleteMany: { filter: { _id: op({ $in: gone.map((id) => new Types.ObjectId(id)) }), courseId } } });
-  if (writes.length) await models.blocks.bulkWrite(writes, { ordered: true });
+    await models.blocks.bulkWrite([
+      { deleteMany: { filter: { _id: op({ $in: gone.map((id) => new Types.ObjectId(id)) }), courseId } } },
+    ]);
 
   // Quizzes whose draft differs from the target's.
   const quizWrites = [...target.state.quizzes].filter(([id, snap]) => build.state.quizzes.get(id) !== snap);
@@ -271,7 +273,7 @@ export async function applyState(models: ContentModels, course: CourseDoc, targe
     { courseId, kind: 'bankQuestion' },
     bankWrites.map((q) => q.snap),
   );
-  const bankOps: Parameters<typeof models.bank.bulkWrite>[0] = bankWrites.flatMap((q) => {
+  const bankOps: Parameters<typeof updateEach>[1][number][] = bankWrites.flatMap((q) => {
     const body = bankBodies.get(q.snap);
     if (!body) return [];
     return [
@@ -289,11 +291,11 @@ export async function applyState(models: ContentModels, course: CourseDoc, targe
     ];
   });
   const removed = [...liveBank.keys()].filter((id) => !targetBank.has(id));
+  await updateEach(models.bank, bankOps);
   if (removed.length)
-    bankOps.push({
-      deleteMany: { filter: { _id: op({ $in: removed.map((id) => new Types.ObjectId(id)) }), courseId: String(courseId) } },
-    });
-  if (bankOps.length) await models.bank.bulkWrite(bankOps);
+    await models.bank.bulkWrite([
+      { deleteMany: { filter: { _id: op({ $in: removed.map((id) => new Types.ObjectId(id)) }), courseId: String(courseId) } } },
+    ]);
   await touchCourse(models, courseId);
 }
 

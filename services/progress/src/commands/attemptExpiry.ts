@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ATTEMPT_GRACE_SECONDS, type AttemptAnswerInput } from '@portal/contracts';
-import { op } from '@portal/service-kit';
+import { op, updateEach } from '@portal/service-kit';
 import { isLate as isPastDeadline, toQuizTerms } from '@portal/quiz-engine';
 import type { AttemptDoc } from '../models/attempt';
 import type { AttemptDraftDoc, SavedAnswer } from '../models/attemptDraft';
@@ -74,8 +74,7 @@ const expiryGrade = (a: AttemptDoc, saved: SavedAnswer[]) =>
   });
 
 /**
- * Closes expired attempts already read (`isExpired`): one write for all of them, nothing when there
- * are none. Answers how each closes (whether this call or a simultaneous one closed it).
+ * Closes expired attempts already read (`isExpired`): an update each, nothing when there are none. Answers how each closes (whether this call or a simultaneous one closed it).
  */
 export async function closeExpired(
   deps: ProgressDeps,
@@ -91,10 +90,11 @@ export async function closeExpired(
     .lean<Array<Pick<AttemptDraftDoc, '_id' | 'answers'>>>();
   const savedOf = new Map(drafts.map((d) => [String(d._id), d.answers]));
   const graded = expired.map((a) => ({ attempt: a, result: expiryGrade(a, savedOf.get(String(a._id)) ?? []) }));
-  // One write for all of them (a store call per attempt would grow with the list being read). The
-  // stamp tells which ones this call closed, when another request closed some of them meanwhile.
+  // One update each, a few at a time (updateEach: a bulk of them can stop FerretDB). The stamp tells
+  // which ones this call closed, when another request closed some of them meanwhile.
   const expiredBy = randomUUID();
-  const write = await attempts.bulkWrite(
+  const write = await updateEach(
+    attempts,
     graded.map(({ attempt, result }) => ({
       updateOne: {
         filter: { _id: attempt._id, status: 'in_progress' },
@@ -111,10 +111,9 @@ export async function closeExpired(
         },
       },
     })),
-    { ordered: false },
   );
   let closed = graded;
-  if (write.modifiedCount < graded.length) {
+  if (write.modified < graded.length) {
     const mine = await attempts
       .find({ _id: op({ $in: expired.map((a) => a._id) }), expiredBy }, { _id: 1 })
       .lean<Array<{ _id: AttemptDoc['_id'] }>>();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PROGRAM_MSG, notificationLinks, programNotificationText } from '@portal/contracts';
-import { clock, conflict, isDuplicateKey, op, type Principal } from '@portal/service-kit';
+import { clock, conflict, isDuplicateKey, op, updateEach, type Principal } from '@portal/service-kit';
 import { endsAudience, type PeopleClient } from '../clients/people';
 import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
 import { assignedTo, audiencePage } from './assignmentAudience';
@@ -108,7 +108,8 @@ export async function settleMembers(
     next,
     fields: memberFields(statesOf(program, member, done.get(member.userId) ?? new Map(), now)),
   }));
-  await deps.models.programMembers.bulkWrite(
+  await updateEach(
+    deps.models.programMembers,
     settled.map(({ member, next, fields }) => ({
       updateOne: { filter: { _id: member._id }, update: { $set: { ...(next ?? {}), ...fields, updatedAt: now } } },
     })),
@@ -176,7 +177,8 @@ export async function enrolPeople(
   }
   if (existing.length) {
     // Their names and departments as the directory has them now; back in the audience if they had left.
-    await deps.models.programMembers.bulkWrite(
+    await updateEach(
+      deps.models.programMembers,
       existing.map((m) => {
         const p = people.find((x) => x.id === m.userId)!;
         return {

@@ -1,7 +1,6 @@
-import type { AnyBulkWriteOperation } from 'mongoose';
-import type { Logger } from '@portal/service-kit';
+import { updateEach, type Logger } from '@portal/service-kit';
 import type { AttemptDoc } from '../models/attempt';
-import type { AttemptDraftDoc, SavedAnswer } from '../models/attemptDraft';
+import type { SavedAnswer } from '../models/attemptDraft';
 import type { ProgressModels } from '../models';
 
 /** An attempt as an earlier release stored it: its saved answers on the attempt itself. */
@@ -45,7 +44,7 @@ export async function moveSavedAnswers(models: ProgressModels, logger: Logger, b
       )
       .toArray()) as unknown as EarlierAttempt[];
     if (!rows.length) break;
-    const drafts: AnyBulkWriteOperation<AttemptDraftDoc>[] = rows
+    const drafts = rows
       .filter((a) => a.status === 'in_progress' && a.savedAnswers && a.savedAt)
       .map((a) => ({
         updateOne: {
@@ -65,7 +64,7 @@ export async function moveSavedAnswers(models: ProgressModels, logger: Logger, b
           upsert: true,
         },
       }));
-    if (drafts.length) await models.attemptDrafts.bulkWrite(drafts, { ordered: false });
+    await updateEach(models.attemptDrafts, drafts);
     await attempts.updateMany({ _id: { $in: rows.map((a) => a._id) } }, { $unset: { savedAnswers: '', savedAt: '' } });
     moved += drafts.length;
     if (rows.length < batch) break;

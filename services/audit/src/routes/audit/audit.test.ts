@@ -471,4 +471,19 @@ describe('forgetting a person', () => {
     for (const trace of ['Прежняя Фамилия', 'Новая Фамилия', 'old.mail@example.test', 'new.mail@example.test'])
       expect(kept).not.toContain(trace);
   });
+
+  it('is gone at once from a history page read just before, which the service keeps', async () => {
+    const records = recordModel(audit.ctx.store);
+    const admin = (await userWithRole(auth, 'ADMIN')).token;
+    const userId = `forgotten-${randomUUID()}`;
+    const person = { id: userId, fullName: 'Забытая Персона', email: 'zabytaya@example.test' };
+    await storeEvents(records, [event({ actor: person, details: 'Вход Забытая Персона' })]);
+    const before = await api(audit.url, 'GET', '/api/audit?page=1&limit=20', { token: admin });
+    expect(JSON.stringify(before.body)).toContain('Забытая Персона');
+    await auditSubjects(records).anonymise(userId, { alias: 'Пользователь 2', ...person });
+    const after = await api(audit.url, 'GET', '/api/audit?page=1&limit=20', { token: admin });
+    expect(after.status).toBe(200);
+    expect(JSON.stringify(after.body)).toContain('Пользователь 2');
+    for (const trace of ['Забытая Персона', 'zabytaya@example.test']) expect(JSON.stringify(after.body)).not.toContain(trace);
+  });
 });

@@ -32,7 +32,7 @@ import {
 } from '@portal/service-kit';
 import { TRAIL_VERSION, type AuditRecordDoc } from '../../models/record';
 import { readsWholeTrail } from '../../policies/trail';
-import { listRecords, recordFilter, recordOrder, type RecordScope } from '../../queries/records';
+import { cappedTotals, listRecords, recordFilter, recordOrder, type RecordScope } from '../../queries/records';
 import { exportAuditEvents, exportMyAuditEvents, listAuditEvents, listMyAuditEvents } from './declarations';
 
 type AuditActor = NonNullable<AuditEvent['actor']>;
@@ -48,11 +48,12 @@ const AUDIT_COLUMN_WIDTHS = [17, 12, 16, 26, 60, 28, 28];
  */
 function historyReader(records: Model<AuditRecordDoc>) {
   const pages = new VersionedCache<AuditPage>(records.db, { name: TRAIL_VERSION });
+  const totals = cappedTotals(records);
   const page = (query: AuditListQuery, scope?: RecordScope) =>
     pages.get(
       // A curator's ids are many: the question names them by a digest, not one by one.
       { query, actorId: scope?.actorId, entityIds: scope?.entityIds && digestOf(scope.entityIds) },
-      () => listRecords(records, query, scope),
+      () => listRecords(records, query, scope, totals),
     );
 
   /**

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, PAGING_MSG, type AuditPage } from '@portal/contracts';
 import { api, startTestService, storeOperationsDuring, type TestService } from '@portal/devstack/testing';
+import { clock, op } from '@portal/service-kit';
 import { startAuth, userWithRole } from '@portal/svc-auth/testing';
 import { auditRouters } from '../../app';
-import { dayOf, recordModel } from '../../models/record';
+import { dayOf, filedAt, recordModel } from '../../models/record';
 import { SUMMARIES_MADE_PER_REQUEST, warmDaySummaries } from '../../queries/daySummaries';
 import { MAX_DAYS_WALKED } from '../../queries/records';
 import { storeEvents } from '../../queues/worker';
@@ -51,8 +52,20 @@ const history = (query: string) => api<AuditPage>(reader.url, 'GET', `/api/audit
 /** A stored record of no one (a system's action), as the audit worker writes it. */
 const systemRecord = (fields: { action: string; entity: string; entityId: string; details: string; timestamp: Date }) => {
   const id = randomUUID();
-  return { _id: id, eventId: id, service: 'test', actor: null, actorId: null, ...fields, day: dayOf(fields.timestamp) };
+  return { _id: id, eventId: id, service: 'test', actor: null, actorId: null, ...fields, ...filedAt(fields.timestamp) };
 };
+
+/**
+ * Sets the services' clock to minute `minute` (and 30 s) of an hour that has passed, so a test
+ * knows which records fall in the current minute and hour; answers that moment. Put back after each test.
+ */
+function pinClock(minute: number): number {
+  const hourAgo = Date.now() - 3_600_000;
+  const at = hourAgo - (hourAgo % 3_600_000) + minute * 60_000 + 30_000;
+  clock.set(new Date(at));
+  return at;
+}
+afterEach(() => clock.reset());
 
 describe('GET /api/audit in pages', () => {
   it('answers 50 by default and up to 200, refusing more with 400 in Russian', async () => {
@@ -82,9 +95,10 @@ describe('GET /api/audit in pages', () => {
     const small = await storeOperationsDuring(reader, () => history('action=update&limit=1'));
     const large = await storeOperationsDuring(reader, () => history('action=update&limit=200'));
     expect(large).toEqual(small);
-    // The day summaries (none yet), then day by day back from tomorrow; these records are older than
-    // the walk, so one query over the filter after it; and the count.
-    expect(small.length).toBeLessThanOrEqual(MAX_DAYS_WALKED + 3);
+    // The pages' version and the totals'; the current minute and hour; the day summaries (none yet);
+    // then day by day back from tomorrow; these records are older than the walk, so one query over
+    // the filter after it; and the count.
+    expect(small.length).toBeLessThanOrEqual(MAX_DAYS_WALKED + 7);
   });
 
   it('reads only the days it needs for a first page of recent history, and pages on across days', async () => {
@@ -106,8 +120,9 @@ describe('GET /api/audit in pages', () => {
       expect(first.body.total).toBe(30);
       expect(first.body.data.map((r) => r.id)).toEqual(recent.slice(0, 5).map((r) => r.eventId));
     });
-    // Tomorrow (a publisher's clock may run ahead), today, and yesterday just after midnight (UTC); and the count.
-    expect(ops.filter((op) => op === 'audit_records.find').length).toBeLessThanOrEqual(3);
+    // The current minute and hour (empty), tomorrow (a publisher's clock may run ahead), today, and
+    // yesterday just after midnight (UTC); and the count.
+    expect(ops.filter((op) => op === 'audit_records.find').length).toBeLessThanOrEqual(5);
     expect(ops.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(1);
     const ids: string[] = [];
     for (let page = 1; page <= 4; page++)
@@ -253,9 +268,9 @@ describe('GET /api/audit in pages', () => {
     expect((await history(utcMay4to6)).body).toMatchObject({ total: 128, totalExact: true });
   });
 
-  it('on a busy day, answers «500+» from the day the first page read, without counting its records again', async () => {
+  it('on a busy hour, answers «500+» from the hour the first page read, without counting its records again', async () => {
     const records = recordModel(reader.ctx.store);
-    const now = Date.now();
+    const now = pinClock(45);
     // More contacts read today than the count's cap, a second apart, the newest a minute ago.
     const busy = Array.from({ length: AUDIT_TOTAL_CAP + 20 }, (_, i) =>
       systemRecord({
@@ -273,13 +288,70 @@ describe('GET /api/audit in pages', () => {
       expect(first.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
       expect(first.body.data.map((r) => r.id)).toEqual(newest);
     });
-    // Tomorrow (empty) and today, or yesterday too just after midnight; and no count.
-    expect(ops.filter((op) => op === 'audit_records.find').length).toBeLessThanOrEqual(3);
+    // The current minute (empty) and hour; and no count.
+    expect(ops.filter((op) => op === 'audit_records.find')).toHaveLength(2);
     expect(ops.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(0);
     // A period's total stays exact past the cap: today is counted, as it is not summarised yet.
     const today = dayOf(now);
     const period = await history(`entity=contact&action=read&limit=10&startDate=${dayOf(now - 86_400_000)}&endDate=${today}`);
     expect(period.body).toMatchObject({ total: busy.length, totalExact: true });
     expect(period.body.data.map((r) => r.id)).toEqual(newest);
+  });
+  it('on a busy minute, reads that minute alone for a first page, and counts to «500+» again only after a record changes', async () => {
+    const records = recordModel(reader.ctx.store);
+    const now = pinClock(45);
+    // 60 certificates issued within the current minute, and 500 earlier today.
+    const lastMinute = Array.from({ length: 60 }, (_, i) =>
+      systemRecord({
+        action: 'create',
+        entity: 'certificate',
+        entityId: `m${i}`,
+        details: `Сертификат ${i}`,
+        timestamp: new Date(now - i * 400),
+      }),
+    );
+    const earlier = Array.from({ length: AUDIT_TOTAL_CAP }, (_, i) =>
+      systemRecord({
+        action: 'create',
+        entity: 'certificate',
+        entityId: `e${i}`,
+        details: `Сертификат раньше ${i}`,
+        timestamp: new Date(now - 600_000 - i * 1000),
+      }),
+    );
+    await records.insertMany([...lastMinute, ...earlier]);
+    const firstPage = 'entity=certificate&action=create&limit=20';
+    const first = await storeOperationsDuring(reader, async () => {
+      const page = await history(firstPage);
+      expect(page.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
+      expect(page.body.data.map((r) => r.id)).toEqual(lastMinute.slice(0, 20).map((r) => r.eventId));
+    });
+    expect(first.filter((op) => op === 'audit_records.find')).toHaveLength(1);
+    expect(first.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(1);
+
+    // A new record outdates the page, not the total: the next page reads the minute and counts nothing.
+    const issued = randomUUID();
+    const event = {
+      service: 'test',
+      action: 'create',
+      entity: 'certificate',
+      entityId: 'new',
+      details: 'Новый',
+      actor: null,
+    } as const;
+    // Stored a moment after the newest of the minute (the pinned clock runs on from it).
+    expect(await storeEvents(records, [{ ...event, id: issued, timestamp: clock.now().toISOString() }])).toEqual([null]);
+    const next = await storeOperationsDuring(reader, async () => {
+      const page = await history(firstPage);
+      expect(page.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
+      expect(page.body.data[0].id).toBe(issued);
+    });
+    expect(next.filter((op) => op === 'audit_records.find')).toHaveLength(1);
+    expect(next.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(0);
+
+    // Removing records (as the retention does) can bring a total under the cap: it is counted again.
+    await records.deleteMany({ entityId: op({ $in: earlier.slice(0, 100).map((r) => r.entityId) }) });
+    const fewer = await history(firstPage);
+    expect(fewer.body).toMatchObject({ total: lastMinute.length + earlier.length - 100 + 1, totalExact: true });
   });
 });

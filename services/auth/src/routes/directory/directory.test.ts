@@ -245,6 +245,31 @@ describe('directory sync (LDAP)', () => {
     expect((await runSync(auth, admin.token, 'apply')).counts).toEqual({ ...noChange, same: PEOPLE });
   });
 
+  it('follows a department renamed for 300 people in one run, and the next run changes nobody', async () => {
+    // Every person i with i % 6 === 3 is in «Логистика»: 200 of the first 1,200, and as many again
+    // moved there, so one run updates 300 accounts (what a reorganisation looks like from the sync).
+    const renamed = Array.from({ length: PEOPLE }, (_, i) => i).filter((i) => i % 6 === 3 || (i % 6 === 4 && i < 600));
+    expect(renamed).toHaveLength(300);
+    await ldap.modify(
+      renamed
+        .map((i) =>
+          [
+            `dn: ${seededPerson(i).dn}`,
+            'changetype: modify',
+            'replace: department',
+            ldifLine('department', 'Цепи поставок'),
+            '',
+          ].join('\n'),
+        )
+        .join('\n'),
+    );
+    const run = await runSync(auth, admin.token, 'apply');
+    expect(run).toMatchObject({ status: 'done', error: null });
+    expect(run.counts).toEqual({ ...noChange, update: 300, same: PEOPLE - 300 });
+    expect(await users().countDocuments({ department: 'Цепи поставок' })).toBe(300);
+    expect((await runSync(auth, admin.token, 'apply')).counts).toEqual({ ...noChange, same: PEOPLE });
+  });
+
   it('never shows the bind password: not in the configuration, the runs or the audit', async () => {
     const config = await api<DirectoryConfig>(auth.url, 'GET', '/api/directory/config', { token: admin.token });
     expect(config.status).toBe(200);
