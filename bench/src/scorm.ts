@@ -9,6 +9,7 @@ import { call, pct, pool, type BenchPortal } from './portal';
 import { mixedLoad } from './mixed';
 import { storeCounts, storeOpsSplit } from './storeOps';
 import { bucketsBetween, routeBuckets, windowLatency, withLoopDelay } from './routeLatency';
+import { commitInThread } from './scormCommitter';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GOLF = path.join(ROOT, 'e2e/fixtures/scorm/RuntimeBasicCalls_SCORM20043rdEdition.zip');
@@ -242,44 +243,8 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
     },
   );
 
-  const times: number[] = [];
-  const refused: Record<string, number> = {};
-  const lastSent = new Array<number>(learners).fill(0);
-  const commit = async (i: number, sequence: number) => {
-    const body = {
-      completionStatus: 'incomplete',
-      successStatus: 'unknown',
-      totalTimeSeconds: sequence * 30,
-      runtimeData: {
-        cmi: {
-          completion_status: 'incomplete',
-          success_status: 'unknown',
-          location: String(sequence),
-          suspend_data: `страница ${sequence}; ${'x'.repeat(2000)}`,
-          exit: 'suspend',
-          session_time: 'PT30S',
-        },
-      },
-      commitSequence: sequence,
-    };
-    const started = performance.now();
-    const answer = await fetch(`${gateway}/api/scorm/attempts/${attempts[i]}/commit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}` },
-      body: JSON.stringify(body),
-    }).catch((err: Error) => err);
-    const ms = performance.now() - started;
-    if (answer instanceof Error) refused[answer.name] = (refused[answer.name] ?? 0) + 1;
-    else {
-      await answer.arrayBuffer();
-      if (answer.status === 200) {
-        times.push(ms);
-        lastSent[i] = sequence;
-      } else refused[answer.status] = (refused[answer.status] ?? 0) + 1;
-    }
-  };
   // The same commits as the gateway and progress measured them (their request histograms), and how
-  // late this process's own timers ran: what the portal took apart from the bench client's waits.
+  // late the senders' own timers ran: what the portal took apart from the bench client's waits.
   const { ports, replicaPorts } = portal.stack;
   const sides = [
     { name: 'gateway', urls: [`http://127.0.0.1:${ports.gateway + 1000}/metrics`], route: '/api/scorm/attempts/*' },
@@ -299,19 +264,10 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
   const sidesBefore = new Promise((resolve) => setTimeout(resolve, warmUp * 1000 - 500)).then(() =>
     Promise.all(sides.map((side) => routeBuckets(side.urls, 'POST', side.route))),
   );
-  const committing = Promise.all(
-    Array.from({ length: learners }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, warmUp * 1000 + Math.random() * 30_000));
-      for (let sequence = 1; Date.now() < until; sequence++) {
-        const next = Date.now() + 30_000;
-        await commit(i, sequence);
-        await new Promise((r) => setTimeout(r, Math.max(0, Math.min(next, until) - Date.now())));
-      }
-    }),
-  );
+  const committing = commitInThread({ gateway, tokens, attempts, startAt: Date.now() + warmUp * 1000, until });
   // The mixed load paced at a working day's rate, not flat out: flat out, every request waits its turn
   // on two cores, the commits as much as the rest (the capacity part measures that).
-  const [[mixed], loopDelay] = await withLoopDelay(() =>
+  const [[mixed, { times, refused, lastSent, loopDelay }], mixedLoopDelay] = await withLoopDelay(() =>
     Promise.all([NORMAL_LOAD > 0 ? mixedLoad(portal, warmUp + duration, { pacedTotal: NORMAL_LOAD }) : null, committing]),
   );
   const [before, after] = await Promise.all([
@@ -350,7 +306,7 @@ async function commitFigures(portal: BenchPortal, course: ScormCourse, figures: 
     budget: '≤ 100 ms',
     limit: 100,
     met: p95 <= 100 && times.length > 0,
-    note: `${times.length} commits in ${duration} s beside the mixed load paced at ${NORMAL_LOAD} req/s (running ${warmUp} s before them), p50 ${round(pct(times, 0.5), 1)} ms, p99 ${round(pct(times, 0.99), 1)} ms, refused ${JSON.stringify(refused)}; as the portal measured them: ${measuredBy}; over the run, the bench client's own timers late by p50 ${round(loopDelay.p50, 1)} ms, p99 ${round(loopDelay.p99, 1)} ms, at most ${round(loopDelay.max, 0)} ms; beside them the native «complete a lesson» p95 ${native ? round(native.r.p95, 1) : '?'} ms; mixed load ${mixed ? round(real.reduce((s, k) => s + k.r.total, 0) / mixed.seconds, 0) : 0} req/s (p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms at ${round(k.r.total / (mixed?.seconds ?? 1), 1)}/s`).join(', ')}); ${storeOps}`,
+    note: `${times.length} commits in ${duration} s beside the mixed load paced at ${NORMAL_LOAD} req/s (running ${warmUp} s before them), p50 ${round(pct(times, 0.5), 1)} ms, p99 ${round(pct(times, 0.99), 1)} ms, refused ${JSON.stringify(refused)}; as the portal measured them: ${measuredBy}; over the run, the senders' timers (a thread of their own) late by p50 ${round(loopDelay.p50, 1)} ms, p99 ${round(loopDelay.p99, 1)} ms, at most ${round(loopDelay.max, 0)} ms, the mixed load's client's by p50 ${round(mixedLoopDelay.p50, 1)} ms, p99 ${round(mixedLoopDelay.p99, 1)} ms; beside them the native «complete a lesson» p95 ${native ? round(native.r.p95, 1) : '?'} ms; mixed load ${mixed ? round(real.reduce((s, k) => s + k.r.total, 0) / mixed.seconds, 0) : 0} req/s (p95 ${real.map((k) => `${k.name.split(' (')[0]} ${round(k.r.p95, 0)} ms at ${round(k.r.total / (mixed?.seconds ?? 1), 1)}/s`).join(', ')}); ${storeOps}`,
   });
   figures.push({
     name: 'SCORM: commits lost (answered as stored, not in the store)',
