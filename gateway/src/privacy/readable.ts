@@ -18,7 +18,9 @@ import { dateTimeText, formulaSafe, wallClock, type SubjectData } from '@portal/
 
 /** Store internals a person learns nothing from: never a column. */
 const HIDDEN = new Set([
-  ...['_id', '__v', 'id', 'userId', 'eventId', 'actorId', 'day', 'service', 'requestId'],
+  ...['_id', '__v', 'id', 'userId', 'eventId', 'actorId', 'service', 'requestId'],
+  // where an audit record is filed: its day, hour, minute and ten seconds (its time is «Когда»)
+  ...['day', 'hour', 'minute', 'tenSeconds'],
   // Secrets and the seeds of a quiz's shuffling: nothing about the person.
   ...['passwordHash', 'tokenHash', 'shuffleSeed', 'drawSeed'],
   // The act's PDF bytes: downloaded on their own (`/act`).

@@ -18,11 +18,13 @@ export interface AuditRecordDoc {
   /** The UTC day of `timestamp` (YYYY-MM-DD): pages of the history walk it day by day (queries/records.ts). */
   day?: string;
   /**
-   * Its UTC hour (YYYY-MM-DDTHH) and minute (YYYY-MM-DDTHH:MM): a newest page of a busy trail reads
-   * the current minute's records, or the hour's, instead of the whole day's (queries/records.ts).
+   * Its UTC hour (YYYY-MM-DDTHH), minute (YYYY-MM-DDTHH:MM) and ten seconds (YYYY-MM-DDTHH:MM:S, the
+   * tens of seconds): a newest page of a busy trail reads the current ten seconds' records, or the
+   * minute's, or the hour's, instead of the whole day's (queries/records.ts).
    */
   hour?: string;
   minute?: string;
+  tenSeconds?: string;
   /** The request that made the change (X-Request-Id), to find its log lines and trace. */
   requestId?: string;
   /**
@@ -52,6 +54,7 @@ const recordSchema = new Schema<AuditRecordDoc>(
     day: { type: String },
     hour: { type: String },
     minute: { type: String },
+    tenSeconds: { type: String },
     requestId: { type: String },
     code: { type: String },
     data: { type: Schema.Types.Mixed },
@@ -70,6 +73,7 @@ recordSchema.index({ actorId: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ day: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ hour: 1, timestamp: -1, _id: -1 });
 recordSchema.index({ minute: 1, timestamp: -1, _id: -1 });
+recordSchema.index({ tenSeconds: 1, timestamp: -1, _id: -1 });
 
 /** The version of the history pages kept (routes/audit): every write to the trail moves it. */
 export const TRAIL_VERSION = 'audit_records';
@@ -94,12 +98,15 @@ export const dayOf = (at: Date | number): string => new Date(at).toISOString().s
 export const hourOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 13);
 /** The UTC minute a record is filed under. */
 export const minuteOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 16);
+/** The UTC ten seconds a record is filed under (the minute and the tens digit of its seconds). */
+export const tenSecondsOf = (at: Date | number): string => new Date(at).toISOString().slice(0, 18);
 
-/** The fields a record is filed under by its time: its day, hour and minute. */
-export const filedAt = (at: Date | number): Required<Pick<AuditRecordDoc, 'day' | 'hour' | 'minute'>> => ({
+/** The fields a record is filed under by its time: its day, hour, minute and ten seconds. */
+export const filedAt = (at: Date | number): Required<Pick<AuditRecordDoc, 'day' | 'hour' | 'minute' | 'tenSeconds'>> => ({
   day: dayOf(at),
   hour: hourOf(at),
   minute: minuteOf(at),
+  tenSeconds: tenSecondsOf(at),
 });
 
 export const recordModel = storeModel<AuditRecordDoc>('AuditRecord', recordSchema, 'audit_records');

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { AUDIT_MAX_DAYS_COUNTED, AUDIT_TOTAL_CAP, pageOffset, type AuditListQuery, type AuditPage } from '@portal/contracts';
 import { clock, escapeRegExp, op, updateEach, VersionedCache } from '@portal/service-kit';
-import { dayOf, filedAt, hourOf, minuteOf, trailRewritten, TRAIL_REWRITE_VERSION, type AuditRecordDoc } from '../models/record';
+import {
+  dayOf,
+  filedAt,
+  hourOf,
+  minuteOf,
+  tenSecondsOf,
+  trailRewritten,
+  TRAIL_REWRITE_VERSION,
+  type AuditRecordDoc,
+} from '../models/record';
 import {
   countFromSummaries,
   dayCounts,
@@ -217,7 +226,7 @@ const byTime = (direction: 1 | -1) => (a: StoredRecord, b: StoredRecord) => {
  * it: such a day with nothing to show, or one the page skips whole, is passed without a query, so
  * a rare action or a deep page costs no more days read than a first page of a frequent one.
  *
- * A newest page that reaches the present first tries the current minute and hour (recentPage).
+ * A newest page that reaches the present first tries the current ten seconds, minute and hour (recentPage).
  *
  * Answers null when the walk cannot be bounded (oldest first without a start date, or more than
  * MAX_DAYS_WALKED days to read): the caller then asks for the whole filter at once.
@@ -231,7 +240,7 @@ export async function pageByDays(
   limit: number,
   now = clock.now().getTime(),
   summaries = summariesOf(records, { from, to }, now),
-  /** Filled with how many records of the filter each day (or minute, or hour) it read holds, in the period. */
+  /** Filled with how many records of the filter each day (or part of today) it read holds, in the period. */
   seen?: Map<string, number>,
 ): Promise<StoredRecord[] | null> {
   if (direction === 1 && !from) return null;
@@ -284,12 +293,13 @@ export async function pageByDays(
 }
 
 /**
- * A newest page from the records of the current minute, or else of the current hour (one equality
- * each, which FerretDB pushes down), when they hold the page whole: all other records are older. On
- * a busy trail, whose kept pages a new record outdates at once, a first page then reads a minute's
- * records, not the whole day's. Answers null when they do not hold it (a quiet trail, a deep page, a
- * period that starts within the hour), and the caller walks the days. A record whose publisher's
- * clock ran ahead into the next minute is on the page once the minute comes.
+ * A newest page from the records of the current ten seconds, or else of the current minute, or else
+ * of the current hour (one equality each, which FerretDB pushes down), when they hold the page whole:
+ * all other records are older. On a busy trail, whose kept pages a new record outdates at once, a
+ * first page then reads the records of its last seconds, not the whole day's: 30 events a second fill
+ * a minute with 1,800. Answers null when they do not hold it (a quiet trail, a deep page, a period
+ * that starts within the hour), and the caller walks the days. A record whose publisher's clock ran
+ * ahead into the next ten seconds is on the page once they come.
  */
 async function recentPage(
   records: Model<AuditRecordDoc>,
@@ -300,6 +310,7 @@ async function recentPage(
   now: number,
 ): Promise<{ rows: StoredRecord[]; bucket: string; read: number } | null> {
   for (const [field, bucket] of [
+    ['tenSeconds', tenSecondsOf(now)],
     ['minute', minuteOf(now)],
     ['hour', hourOf(now)],
   ] as const) {
@@ -352,8 +363,8 @@ function pageOf(query: AuditListQuery, rows: StoredRecord[], counted: Pick<Audit
 
 /**
  * Records stored before `actorId` and `day` existed get them from `actor.id` and `timestamp`, with
- * their hour and minute; then today's and tomorrow's records stored before the hour and minute
- * existed get those (a newest page reads the current minute or hour: queries/records.ts). In
+ * their hour, minute and ten seconds; then today's and tomorrow's records stored before those
+ * existed get them (a newest page reads the current ones: recentPage). In
  * batches, run in the background at start; idempotent, so replicas may run it at once. Until it
  * has passed, pages walked by day and a person's own history lack the older records.
  */
@@ -363,12 +374,12 @@ export async function backfillRecordFields(records: Model<AuditRecordDoc>, batch
     actorId: r.actor?.id ?? null,
     ...filedAt(r.timestamp),
   }));
-  // Only the days a newest page reads by minute and hour: an equality on `day` each, so the walk
-  // reads those days' records, never the whole trail.
+  // Only the days a newest page reads by their parts: an equality on `day` each, so the walk reads
+  // those days' records, never the whole trail.
   let recent = 0;
   const today = clock.now().getTime();
   for (const day of [dayOf(today), dayOf(today + DAY_MS)])
-    recent += await moveInBatches(records, { day, minute: op({ $exists: false }) }, batchSize, (r: Older) =>
+    recent += await moveInBatches(records, { day, tenSeconds: op({ $exists: false }) }, batchSize, (r: Older) =>
       filedAt(r.timestamp),
     );
   return dayless + recent;

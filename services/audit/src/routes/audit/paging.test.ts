@@ -56,12 +56,13 @@ const systemRecord = (fields: { action: string; entity: string; entityId: string
 };
 
 /**
- * Sets the services' clock to minute `minute` (and 30 s) of an hour that has passed, so a test
- * knows which records fall in the current minute and hour; answers that moment. Put back after each test.
+ * Sets the services' clock to minute `minute` and second `second` of an hour that has passed, so a
+ * test knows which records fall in the current ten seconds, minute and hour; answers that moment.
+ * Put back after each test.
  */
-function pinClock(minute: number): number {
+function pinClock(minute: number, second = 30): number {
   const hourAgo = Date.now() - 3_600_000;
-  const at = hourAgo - (hourAgo % 3_600_000) + minute * 60_000 + 30_000;
+  const at = hourAgo - (hourAgo % 3_600_000) + minute * 60_000 + second * 1000;
   clock.set(new Date(at));
   return at;
 }
@@ -95,10 +96,10 @@ describe('GET /api/audit in pages', () => {
     const small = await storeOperationsDuring(reader, () => history('action=update&limit=1'));
     const large = await storeOperationsDuring(reader, () => history('action=update&limit=200'));
     expect(large).toEqual(small);
-    // The pages' version and the totals'; the current minute and hour; the day summaries (none yet);
+    // The pages' version and the totals'; the current ten seconds, minute and hour; the day summaries (none yet);
     // then day by day back from tomorrow; these records are older than the walk, so one query over
     // the filter after it; and the count.
-    expect(small.length).toBeLessThanOrEqual(MAX_DAYS_WALKED + 7);
+    expect(small.length).toBeLessThanOrEqual(MAX_DAYS_WALKED + 8);
   });
 
   it('reads only the days it needs for a first page of recent history, and pages on across days', async () => {
@@ -120,9 +121,9 @@ describe('GET /api/audit in pages', () => {
       expect(first.body.total).toBe(30);
       expect(first.body.data.map((r) => r.id)).toEqual(recent.slice(0, 5).map((r) => r.eventId));
     });
-    // The current minute and hour (empty), tomorrow (a publisher's clock may run ahead), today, and
-    // yesterday just after midnight (UTC); and the count.
-    expect(ops.filter((op) => op === 'audit_records.find').length).toBeLessThanOrEqual(5);
+    // The current ten seconds, minute and hour (empty), tomorrow (a publisher's clock may run ahead),
+    // today, and yesterday just after midnight (UTC); and the count.
+    expect(ops.filter((op) => op === 'audit_records.find').length).toBeLessThanOrEqual(6);
     expect(ops.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(1);
     const ids: string[] = [];
     for (let page = 1; page <= 4; page++)
@@ -288,8 +289,8 @@ describe('GET /api/audit in pages', () => {
       expect(first.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
       expect(first.body.data.map((r) => r.id)).toEqual(newest);
     });
-    // The current minute (empty) and hour; and no count.
-    expect(ops.filter((op) => op === 'audit_records.find')).toHaveLength(2);
+    // The current ten seconds and minute (empty), and the hour; and no count.
+    expect(ops.filter((op) => op === 'audit_records.find')).toHaveLength(3);
     expect(ops.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(0);
     // A period's total stays exact past the cap: today is counted, as it is not summarised yet.
     const today = dayOf(now);
@@ -297,8 +298,9 @@ describe('GET /api/audit in pages', () => {
     expect(period.body).toMatchObject({ total: busy.length, totalExact: true });
     expect(period.body.data.map((r) => r.id)).toEqual(newest);
   });
-  it('on a busy minute, reads that minute alone for a first page, and counts to «500+» again only after a record changes', async () => {
+  it('on a busy minute, reads its last ten seconds and then the minute for a first page, and counts to «500+» again only after a record changes', async () => {
     const records = recordModel(reader.ctx.store);
+    // At 30 seconds past: the current ten seconds have just begun.
     const now = pinClock(45);
     // 60 certificates issued within the current minute, and 500 earlier today.
     const lastMinute = Array.from({ length: 60 }, (_, i) =>
@@ -326,10 +328,11 @@ describe('GET /api/audit in pages', () => {
       expect(page.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
       expect(page.body.data.map((r) => r.id)).toEqual(lastMinute.slice(0, 20).map((r) => r.eventId));
     });
-    expect(first.filter((op) => op === 'audit_records.find')).toHaveLength(1);
+    // The ten seconds (one record), then the minute.
+    expect(first.filter((op) => op === 'audit_records.find')).toHaveLength(2);
     expect(first.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(1);
 
-    // A new record outdates the page, not the total: the next page reads the minute and counts nothing.
+    // A new record outdates the page, not the total: the next page reads the same and counts nothing.
     const issued = randomUUID();
     const event = {
       service: 'test',
@@ -346,12 +349,48 @@ describe('GET /api/audit in pages', () => {
       expect(page.body).toMatchObject({ total: AUDIT_TOTAL_CAP, totalExact: false });
       expect(page.body.data[0].id).toBe(issued);
     });
-    expect(next.filter((op) => op === 'audit_records.find')).toHaveLength(1);
+    expect(next.filter((op) => op === 'audit_records.find')).toHaveLength(2);
     expect(next.filter((op) => op === 'audit_records.countDocuments')).toHaveLength(0);
 
     // Removing records (as the retention does) can bring a total under the cap: it is counted again.
     await records.deleteMany({ entityId: op({ $in: earlier.slice(0, 100).map((r) => r.entityId) }) });
     const fewer = await history(firstPage);
     expect(fewer.body).toMatchObject({ total: lastMinute.length + earlier.length - 100 + 1, totalExact: true });
+  });
+
+  it('on a busy ten seconds (30 events a second), reads those ten seconds alone for a first page', async () => {
+    const records = recordModel(reader.ctx.store);
+    const now = pinClock(50, 38);
+    // 40 logouts within the last 4 seconds (the ten seconds began at 30), 50 earlier in the minute.
+    const lastSeconds = Array.from({ length: 40 }, (_, i) =>
+      systemRecord({
+        action: 'logout',
+        entity: 'user',
+        entityId: `s${i}`,
+        details: `Выход ${i}`,
+        timestamp: new Date(now - i * 100),
+      }),
+    );
+    const earlier = Array.from({ length: 50 }, (_, i) =>
+      systemRecord({
+        action: 'logout',
+        entity: 'user',
+        entityId: `r${i}`,
+        details: `Выход раньше ${i}`,
+        timestamp: new Date(now - 10_000 - i * 500),
+      }),
+    );
+    await records.insertMany([...lastSeconds, ...earlier]);
+    const ops = await storeOperationsDuring(reader, async () => {
+      const page = await history('entity=user&action=logout&limit=20');
+      expect(page.body).toMatchObject({ total: 90, totalExact: true });
+      expect(page.body.data.map((r) => r.id)).toEqual(lastSeconds.slice(0, 20).map((r) => r.eventId));
+    });
+    expect(ops.filter((op) => op === 'audit_records.find')).toHaveLength(1);
+    // Its second page needs the minute.
+    const second = await history('entity=user&action=logout&limit=20&page=2');
+    expect(second.body.data.map((r) => r.id)).toEqual(lastSeconds.slice(20, 40).map((r) => r.eventId));
+    const third = await history('entity=user&action=logout&limit=20&page=3');
+    expect(third.body.data.map((r) => r.id)).toEqual(earlier.slice(0, 20).map((r) => r.eventId));
   });
 });
