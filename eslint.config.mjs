@@ -49,4 +49,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // FerretDB stops whole when the statements of update commands add up to its pool of connections
+    // at once: updates of many documents go one command each (docs/decisions/103).
+    files: [
+      'services/*/src/**/*.ts',
+      'gateway/src/**/*.ts',
+      'packages/service-kit/src/**/*.ts',
+      'packages/devstack/src/**/*.ts',
+      'packages/system-tests/src/**/*.ts',
+      'bench/src/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='bulkWrite'] Property[key.name=/^(updateOne|updateMany|replaceOne)$/]",
+          message: "Send updates through updateEach from '@portal/service-kit' (docs/decisions/103): a bulk of them can stop FerretDB.",
+        },
+      ],
+    },
+  },
 );
