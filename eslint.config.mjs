@@ -65,7 +65,8 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.property.name='bulkWrite'] Property[key.name=/^(updateOne|updateMany|replaceOne)$/]",
-          message: "Send updates through updateEach from '@portal/service-kit' (docs/decisions/103): a bulk of them can stop FerretDB.",
+          message:
+            "Send updates through updateEach from '@portal/service-kit' (docs/decisions/103): a bulk of them can stop FerretDB.",
         },
       ],
     },
