@@ -65,6 +65,9 @@ beforeAll(async () => {
   // could be taken by a service another test file starts meanwhile (a run met a 404 from one).
   const nobody = 'http://127.0.0.1:999';
   const port = await freePort();
+  // Its metrics on a free port of their own: by default they listen on PORT + 1000, which nothing
+  // checked was free (a run met EADDRINUSE there, and the gateway never came up).
+  const metricsPort = await freePort();
   gatewayUrl = `http://127.0.0.1:${port}`;
   gateway = startProcess(`faults-gateway-${port}`, process.execPath, [path.join(ROOT, 'gateway/dist/index.js')], {
     env: {
@@ -73,6 +76,7 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       PROXY_TIMEOUT_MS: String(TIMEOUT_MS),
       AUTH_URL: auth.url,
       CRM_URL: hangingUrl,
