@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Connection, Schema } from 'mongoose';
 import { coalesce } from './coalesce';
@@ -101,7 +101,9 @@ export class VersionedCache<T> {
   async get(question: unknown, read: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const doc = await this.store.collection<VersionDoc>(this.collection).findOne({ _id: this.name });
     const version = String(doc?.version ?? 0);
-    const key = `${version}|${JSON.stringify(question, (_, value: unknown) => (value instanceof RegExp ? String(value) : value))}`;
+    // The question by its digest: one may name many things (a curator's course parts), and a key stays short.
+    const asked = JSON.stringify(question, (_, value: unknown) => (value instanceof RegExp ? String(value) : value));
+    const key = `${version}|${createHash('sha256').update(asked).digest('base64url')}`;
     const kept = this.kept.get(key);
     if (kept) return kept.value;
     const stamped = await coalesce(this.reading, key, async () => {
