@@ -351,6 +351,55 @@ export function measure(options: Options): Promise<Measured> {
   });
 }
 
+/** Several runs' answers as one: their counts added, their percentiles read over all their times. */
+function mergeMeasured(parts: Measured[], seconds: number): Measured {
+  const statuses: Record<number, number> = {};
+  const timesByStatus: Record<number, number[]> = {};
+  for (const part of parts)
+    for (const [status, list] of Object.entries(part.timesByStatus)) {
+      statuses[Number(status)] = (statuses[Number(status)] ?? 0) + list.length;
+      (timesByStatus[Number(status)] ??= []).push(...list);
+    }
+  for (const list of Object.values(timesByStatus)) list.sort((a, b) => a - b);
+  const times = Object.values(timesByStatus)
+    .flat()
+    .sort((a, b) => a - b);
+  const total = parts.reduce((sum, part) => sum + part.total, 0);
+  return {
+    rps: total / seconds,
+    total,
+    non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    p50: pct(times, 0.5),
+    p95: pct(times, 0.95),
+    p99: pct(times, 0.99),
+    statuses,
+    timesByStatus,
+  };
+}
+
+/**
+ * A paced load as people send it: `overallRate` requests a second, each connection at its own moment
+ * of the second. autocannon paces a connection by a budget per second that a timer of the connection
+ * renews (`setInterval(…, 1000)` in its `httpClient.js`), begun as the connection opens; the
+ * connections of one autocannon, and the kinds of a mixed load started together, open at once, so
+ * their whole second's requests went out together: a burst at the top of each second and an idle
+ * host between. Here each connection is an autocannon of its own, opened at a random moment of the
+ * first second, so the seconds of the connections begin spread over it.
+ */
+export async function measurePaced(options: Options & { connections: number; overallRate: number }): Promise<Measured> {
+  const { connections, overallRate, duration = 10 } = options;
+  const count = Math.max(1, Math.min(connections, overallRate));
+  const rates = Array.from({ length: count }, (_, i) => Math.floor(overallRate / count) + (i < overallRate % count ? 1 : 0));
+  const parts = await Promise.all(
+    rates.map(async (rate) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
+      return measure({ ...options, connections: 1, overallRate: rate });
+    }),
+  );
+  return mergeMeasured(parts, duration);
+}
+
 export async function courseDetail(portal: BenchPortal, figures: Figure[]) {
   const url = `${portal.content}/api/courses/${portal.bigCourseId}`;
   const sample = await fetch(url, { headers: { authorization: `Bearer ${portal.learners[0]}` } });
