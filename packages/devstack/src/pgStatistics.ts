@@ -34,6 +34,9 @@ export async function keepStatistics(url: string, everyMs = 10_000): Promise<(()
     await client.end().catch(() => undefined);
     return null;
   }
+  // Paced as autovacuum paces itself (its `autovacuum_vacuum_cost_delay` of 2 ms): a manual VACUUM
+  // or ANALYZE runs unpaced by default, a burst of the server's work every round.
+  await client.query(`SET vacuum_cost_delay = '2ms'`);
   let running: Promise<void> | null = null;
   // The tables' write counters as last seen. Only tables written since are vacuumed: a database full of
   // the tables of earlier runs, never analyzed and never read again, is not worked through at once
