@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Options } from 'autocannon';
 import { completeInn } from '@portal/contracts';
 import type { Figure } from './harness';
-import { BROWSER, measure, measurePaced, type BenchPortal, type Measured } from './portal';
+import { BROWSER, measure, measureArrivals, type BenchPortal, type Measured } from './portal';
 
 /**
  * The mixed load: real traffic through the gateway, one autocannon per kind of request, and the
@@ -214,10 +214,10 @@ export async function mixedLoad(
   const results = await Promise.all(
     Object.entries(scenarios).map(async ([name, s]) => {
       const common = { url: gw, connections: s.connections, duration, requests: s.requests as Options['requests'] };
-      // Paced, each connection's requests go out at its own moment of the second (`measurePaced`);
-      // flat out, or a kind's own cap, as autocannon sends them.
+      // Paced, the kind's requests arrive as many people's do (`measureArrivals`); flat out, or a
+      // kind's own cap, as autocannon sends them.
       const r = pacedTotal
-        ? await measurePaced({ ...common, overallRate: pacedShare(pacedTotal, s.connections, s.rate) })
+        ? await measureArrivals({ ...common, overallRate: pacedShare(pacedTotal, s.connections, s.rate) })
         : await measure({ ...common, ...(s.rate ? { overallRate: s.rate } : {}) });
       return { name, s, r };
     }),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import autocannon, { type Instance, type Options, type Result } from 'autocannon';
+import { Agent, request as httpRequest } from 'node:http';
+import autocannon, { type Instance, type Options, type Request, type Result } from 'autocannon';
 import { CONSENT_DOCUMENT, lessonContentSchema, SERVICE_NAMES } from '@portal/contracts';
 import { startStack, type Stack } from '@portal/devstack/stack';
 import type { Figure } from './harness';
@@ -351,53 +352,96 @@ export function measure(options: Options): Promise<Measured> {
   });
 }
 
-/** Several runs' answers as one: their counts added, their percentiles read over all their times. */
-function mergeMeasured(parts: Measured[], seconds: number): Measured {
-  const statuses: Record<number, number> = {};
+/**
+ * A paced load as people send it: `overallRate` requests a second arriving as a Poisson process (the
+ * time to the next one drawn anew each time, exponentially), each request on a keep-alive connection of
+ * the kind's own (at most `connections`), and each timed from the moment it was due, so a request
+ * that waited for a free connection counts its wait (no coordinated omission). Many independent people
+ * send so. autocannon paces a connection by a budget per second that a timer of the connection renews
+ * (`setInterval(…, 1000)` in its `httpClient.js`): every connection then sends at the same moment of
+ * every second for the whole run. Opened together, all of them sent at the top of each second; opened
+ * at random moments, the moments still bunch by chance (in one run the portal did more than half of its
+ * work in three tenths of each second) and the same bunch came back every second, so a figure's tail
+ * depended on that one draw.
+ * `requests` are autocannon's (built by `setupRequest`, read by `onResponse`); a list of several is
+ * one person's sequence, sent one after another from one arrival, on a context of its own.
+ */
+export async function measureArrivals(options: Options & { connections: number; overallRate: number }): Promise<Measured> {
+  const { url, connections, overallRate, duration = 10, timeout = 10 } = options;
+  const steps = options.requests ?? [{ method: options.method, headers: options.headers, body: options.body }];
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const contexts = Array.from({ length: connections }, (): Record<string, unknown> => ({}));
   const timesByStatus: Record<number, number[]> = {};
-  for (const part of parts)
-    for (const [status, list] of Object.entries(part.timesByStatus)) {
-      statuses[Number(status)] = (statuses[Number(status)] ?? 0) + list.length;
-      (timesByStatus[Number(status)] ??= []).push(...list);
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  let next = 0;
+
+  const send = (request: Request, dueAt: number) =>
+    new Promise<{ status: number; body: string } | null>((resolve) => {
+      const target = new URL(request.path ?? '/', url);
+      const asked = httpRequest(
+        target,
+        { method: request.method ?? 'GET', headers: request.headers ?? {}, agent, timeout: timeout * 1000 },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const status = answer.statusCode ?? 0;
+            (timesByStatus[status] ??= []).push(performance.now() - dueAt);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            resolve({ status, body: Buffer.concat(chunks).toString('utf8') });
+          });
+          answer.on('error', () => resolve(null));
+        },
+      );
+      asked.on('timeout', () => asked.destroy(new Error('timeout')));
+      asked.on('error', () => {
+        errors++;
+        resolve(null);
+      });
+      asked.end(request.body);
+    });
+
+  // One arrival: a person's sequence of requests, the first due now, each next one once the last is answered.
+  const arrive = async (dueAt: number) => {
+    const context = steps.length > 1 ? {} : contexts[next++ % connections];
+    let due = dueAt;
+    for (const step of steps) {
+      const request = step.setupRequest ? step.setupRequest({ ...step }, context) : step;
+      const answer = await send(request, due);
+      if (!answer) return;
+      step.onResponse?.(answer.status, answer.body, context);
+      due = performance.now();
     }
+  };
+
+  const arrivalsPerSecond = overallRate / steps.length;
+  const started = performance.now();
+  const until = started + duration * 1000;
+  const running: Array<Promise<void>> = [];
+  for (let at = started - Math.log(1 - Math.random()) * (1000 / arrivalsPerSecond); at < until;) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+    running.push(arrive(at));
+    at -= Math.log(1 - Math.random()) * (1000 / arrivalsPerSecond);
+  }
+  await Promise.all(running);
+  agent.destroy();
   for (const list of Object.values(timesByStatus)) list.sort((a, b) => a - b);
   const times = Object.values(timesByStatus)
     .flat()
     .sort((a, b) => a - b);
-  const total = parts.reduce((sum, part) => sum + part.total, 0);
+  const non2xx = Object.entries(statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 300 ? n : 0), 0);
   return {
-    rps: total / seconds,
-    total,
-    non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
-    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    rps: times.length / duration,
+    total: times.length,
+    non2xx,
+    errors,
     p50: pct(times, 0.5),
     p95: pct(times, 0.95),
     p99: pct(times, 0.99),
     statuses,
     timesByStatus,
   };
-}
-
-/**
- * A paced load as people send it: `overallRate` requests a second, each connection at its own moment
- * of the second. autocannon paces a connection by a budget per second that a timer of the connection
- * renews (`setInterval(…, 1000)` in its `httpClient.js`), begun as the connection opens; the
- * connections of one autocannon, and the kinds of a mixed load started together, open at once, so
- * their whole second's requests went out together: a burst at the top of each second and an idle
- * host between. Here each connection is an autocannon of its own, opened at a random moment of the
- * first second, so the seconds of the connections begin spread over it.
- */
-export async function measurePaced(options: Options & { connections: number; overallRate: number }): Promise<Measured> {
-  const { connections, overallRate, duration = 10 } = options;
-  const count = Math.max(1, Math.min(connections, overallRate));
-  const rates = Array.from({ length: count }, (_, i) => Math.floor(overallRate / count) + (i < overallRate % count ? 1 : 0));
-  const parts = await Promise.all(
-    rates.map(async (rate) => {
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
-      return measure({ ...options, connections: 1, overallRate: rate });
-    }),
-  );
-  return mergeMeasured(parts, duration);
 }
 
 export async function courseDetail(portal: BenchPortal, figures: Figure[]) {
