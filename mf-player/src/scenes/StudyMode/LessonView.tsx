@@ -6,17 +6,18 @@ import { Button, LazyPart, LoadError, Loading, Muted, PartFailed, Stack } from '
 import { retriedUnlessRefused } from '@portal/web-core';
 import { fetchLesson, lessonKey } from '../../api/player';
 import { LESSON_STATE_LABELS, StatusBadge, type LessonState } from '../../components/Badges';
+import { useLoadedPart } from '../../hooks/useLoadedPart';
 import { Placeholder, PREVIEW_MSG } from './parts';
 
 // The blocks' views, with the rich-text sanitiser, come with the first lesson opened: the course's
 // outline opens without them. They are asked for as the lesson's blocks are, not after them.
 const loadBlockView = () => import('../../components/BlockView');
-const BlockView = lazy(() => loadBlockView().then((m) => ({ default: m.BlockView })));
 
 // The quiz player comes with the first lesson that holds a quiz: a page of text opens without it.
 const QuizBlockCard = lazy(() => import('../../components/QuizBlockCard').then((m) => ({ default: m.QuizBlockCard })));
-// So is the SCORM player (scorm-again is loaded by it only when a SCO starts).
-const ScormLesson = lazy(() => import('../../components/scorm/ScormLesson').then((m) => ({ default: m.ScormLesson })));
+// So is the SCORM player (scorm-again is loaded by it only when a SCO starts), asked for beside the
+// blocks' views when the outline says the lesson plays a package.
+const loadScormLesson = () => import('../../components/scorm/ScormLesson');
 
 const LOADING_LESSON = 'Загрузка урока...';
 const SCORM_PLAYER_LOADING = 'Загрузка учебного материала...';
@@ -65,12 +66,16 @@ export function LessonView({
   onScormCompleted,
 }: LessonViewProps) {
   const record = useQuery(lessonQuery(lesson));
-  useEffect(() => void loadBlockView().catch(() => undefined), []);
   // The lesson's blocks are rendered from a deferred copy of its answer, in slices (as the outline is).
   const data = useDeferredValue(record.data);
   const blocks = useMemo(() => (data ? contentBlocksOf(data) : []), [data]);
   // A SCO completes its lesson itself: no «Завершить урок» beside it.
   const scorm = lesson.hasScorm || blocks.some((b) => b.type === 'scorm');
+  // Loaded without suspending: each shows as soon as its files are in (useLoadedPart).
+  const views = useLoadedPart(loadBlockView);
+  const player = useLoadedPart(loadScormLesson, scorm);
+  const BlockView = views.part?.BlockView;
+  const ScormLesson = player.part?.ScormLesson;
   const header = (
     <LessonHeader>
       <h2 id="lesson-title">{lesson.title}</h2>
@@ -104,70 +109,78 @@ export function LessonView({
     <Article aria-labelledby="lesson-title">
       {header}
       {/* Until the blocks' views have come the lesson reads as loading, its completion below them too. */}
-      <LazyPart fallback={<Loading label={LOADING_LESSON} />} failed={<PartFailed what="урок" />}>
-        {data.description && <Muted>{data.description}</Muted>}
-        {blocks.length === 0 ? (
-          <Placeholder>
-            <h3>{PROGRESS_MSG.lessonEmpty}</h3>
-            <Muted>{PROGRESS_MSG.lessonEmptyHint}</Muted>
-          </Placeholder>
-        ) : (
-          <Stack $gap={20}>
-            {blocks.map((block) => (
-              <BlockView
-                key={block.id}
-                block={block}
-                renderQuiz={(quizId) => (
-                  <LazyPart
-                    fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>}
-                    failed={<PartFailed what="тест" />}
-                  >
-                    <QuizBlockCard
-                      quizId={quizId}
-                      courseId={courseId}
-                      lessonId={lesson.id}
-                      preview={preview}
-                      onPassed={() => !completed && onComplete()}
-                    />
-                  </LazyPart>
-                )}
-                renderScorm={(content) => (
-                  <LazyPart
-                    fallback={<Muted role="status">{SCORM_PLAYER_LOADING}</Muted>}
-                    failed={<PartFailed what="SCORM-пакет" />}
-                  >
-                    <ScormLesson
-                      courseId={courseId}
-                      lessonId={lesson.id}
-                      content={content}
-                      preview={preview}
-                      onCompleted={onScormCompleted}
-                    />
-                  </LazyPart>
-                )}
-              />
-            ))}
-          </Stack>
-        )}
-        {/* One rule of completion (the server's): a lesson with a quiz is complete when its quiz is passed, not by the button. */}
-        {blocks.length > 0 && !completed && !lesson.hasQuiz && !scorm && (
-          <Finish>
-            <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
-              {PROGRESS_MSG.completeLesson}
-            </Button>
-          </Finish>
-        )}
-        {blocks.length > 0 && !completed && scorm && (
-          <Finish>
-            <Muted>{SCORM_MSG.lessonIsScorm}</Muted>
-          </Finish>
-        )}
-        {blocks.length > 0 && !completed && lesson.hasQuiz && !scorm && (
-          <Finish>
-            <Muted>{state === 'review' ? PROGRESS_MSG.lessonReviewHint : PROGRESS_MSG.lessonCompletesWithQuiz}</Muted>
-          </Finish>
-        )}
-      </LazyPart>
+      {views.failed ? (
+        <PartFailed what="урок" />
+      ) : !BlockView ? (
+        <Loading label={LOADING_LESSON} />
+      ) : (
+        // Nothing in it suspends now; it still stands between a block that fails to render and the page.
+        <LazyPart fallback={<Loading label={LOADING_LESSON} />} failed={<PartFailed what="урок" />}>
+          {data.description && <Muted>{data.description}</Muted>}
+          {blocks.length === 0 ? (
+            <Placeholder>
+              <h3>{PROGRESS_MSG.lessonEmpty}</h3>
+              <Muted>{PROGRESS_MSG.lessonEmptyHint}</Muted>
+            </Placeholder>
+          ) : (
+            <Stack $gap={20}>
+              {blocks.map((block) => (
+                <BlockView
+                  key={block.id}
+                  block={block}
+                  renderQuiz={(quizId) => (
+                    <LazyPart
+                      fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>}
+                      failed={<PartFailed what="тест" />}
+                    >
+                      <QuizBlockCard
+                        quizId={quizId}
+                        courseId={courseId}
+                        lessonId={lesson.id}
+                        preview={preview}
+                        onPassed={() => !completed && onComplete()}
+                      />
+                    </LazyPart>
+                  )}
+                  renderScorm={(content) =>
+                    player.failed ? (
+                      <PartFailed what="SCORM-пакет" />
+                    ) : !ScormLesson ? (
+                      <Muted role="status">{SCORM_PLAYER_LOADING}</Muted>
+                    ) : (
+                      <ScormLesson
+                        courseId={courseId}
+                        lessonId={lesson.id}
+                        content={content}
+                        preview={preview}
+                        onCompleted={onScormCompleted}
+                      />
+                    )
+                  }
+                />
+              ))}
+            </Stack>
+          )}
+          {/* One rule of completion (the server's): a lesson with a quiz is complete when its quiz is passed, not by the button. */}
+          {blocks.length > 0 && !completed && !lesson.hasQuiz && !scorm && (
+            <Finish>
+              <Button type="button" $size="lg" onClick={onComplete} disabled={completing}>
+                {PROGRESS_MSG.completeLesson}
+              </Button>
+            </Finish>
+          )}
+          {blocks.length > 0 && !completed && scorm && (
+            <Finish>
+              <Muted>{SCORM_MSG.lessonIsScorm}</Muted>
+            </Finish>
+          )}
+          {blocks.length > 0 && !completed && lesson.hasQuiz && !scorm && (
+            <Finish>
+              <Muted>{state === 'review' ? PROGRESS_MSG.lessonReviewHint : PROGRESS_MSG.lessonCompletesWithQuiz}</Muted>
+            </Finish>
+          )}
+        </LazyPart>
+      )}
     </Article>
   );
 }
