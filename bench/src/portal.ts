@@ -391,7 +391,11 @@ export async function measureArrivals(options: Options & { connections: number; 
             statuses[status] = (statuses[status] ?? 0) + 1;
             resolve({ status, body: Buffer.concat(chunks).toString('utf8') });
           });
-          answer.on('error', () => resolve(null));
+          // An answer cut off before its end is a failed request too, as a refused connection is.
+          answer.on('error', () => {
+            errors++;
+            resolve(null);
+          });
         },
       );
       asked.on('timeout', () => asked.destroy(new Error('timeout')));
