@@ -4,7 +4,14 @@ import { SCORM_MSG, type ScormAttemptState, type ScormBlockContent, type ScormLa
 import { Button, ErrorBox, Loading, Muted, Row } from '@portal/ui';
 import { errorMessage, getToken, useAuth } from '@portal/web-core';
 import { launchScorm, openScormAttempt } from '../../api/scorm';
-import { createScormRuntime, packageOriginOf, type ScormLearner, type ScormReport, type ScormRuntime } from './runtime';
+import {
+  createScormRuntime,
+  packageOriginOf,
+  preloadScormRuntime,
+  type ScormLearner,
+  type ScormReport,
+  type ScormRuntime,
+} from './runtime';
 
 export const SCORM_PLAYER_MSG = {
   loading: 'Загрузка учебного материала...',
@@ -78,6 +85,7 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
   const learnerId = learner?.id ?? '';
   const learnerName = learner?.name ?? '';
   const packageId = content.packageId;
+  const version = content.version;
 
   useEffect(() => {
     if (!packageId) return;
@@ -86,6 +94,7 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
     setSession({ phase: 'loading' });
     setExpired(false);
     setCommitProblem(null);
+    preloadScormRuntime(version);
     const open = async () => {
       // Neither waits for the other: the attempt is progress's, the signed address content's.
       const [attempt, launch] = await Promise.all([
@@ -121,7 +130,7 @@ export function ScormLesson({ courseId, lessonId, content, preview, onCompleted 
       runtime?.flush();
       runtime?.destroy();
     };
-  }, [courseId, lessonId, packageId, preview, start, learnerId, learnerName]);
+  }, [courseId, lessonId, packageId, version, preview, start, learnerId, learnerName]);
 
   // What the SCO set is sent when the page is hidden or left, not only every 30 seconds.
   const runtime = session.phase === 'ready' ? session.runtime : null;

@@ -1,4 +1,4 @@
-import { lazy, useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { PROGRESS_MSG, SCORM_MSG, contentBlocksOf, type LessonOutline } from '@portal/contracts';
@@ -13,8 +13,9 @@ import { Placeholder, PREVIEW_MSG } from './parts';
 // outline opens without them. They are asked for as the lesson's blocks are, not after them.
 const loadBlockView = () => import('../../components/BlockView');
 
-// The quiz player comes with the first lesson that holds a quiz: a page of text opens without it.
-const QuizBlockCard = lazy(() => import('../../components/QuizBlockCard').then((m) => ({ default: m.QuizBlockCard })));
+// The quiz player comes with the first lesson that holds a quiz, asked for beside the blocks' views
+// when the outline says so: a page of text opens without it.
+const loadQuizBlockCard = () => import('../../components/QuizBlockCard');
 // So is the SCORM player (scorm-again is loaded by it only when a SCO starts), asked for beside the
 // blocks' views when the outline says the lesson plays a package.
 const loadScormLesson = () => import('../../components/scorm/ScormLesson');
@@ -74,8 +75,10 @@ export function LessonView({
   // Loaded without suspending: each shows as soon as its files are in (useLoadedPart).
   const views = useLoadedPart(loadBlockView);
   const player = useLoadedPart(loadScormLesson, scorm);
+  const quizPart = useLoadedPart(loadQuizBlockCard, lesson.hasQuiz || blocks.some((b) => b.type === 'quiz'));
   const BlockView = views.part?.BlockView;
   const ScormLesson = player.part?.ScormLesson;
+  const QuizBlockCard = quizPart.part?.QuizBlockCard;
   const header = (
     <LessonHeader>
       <h2 id="lesson-title">{lesson.title}</h2>
@@ -128,11 +131,12 @@ export function LessonView({
                 <BlockView
                   key={block.id}
                   block={block}
-                  renderQuiz={(quizId) => (
-                    <LazyPart
-                      fallback={<Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>}
-                      failed={<PartFailed what="тест" />}
-                    >
+                  renderQuiz={(quizId) =>
+                    quizPart.failed ? (
+                      <PartFailed what="тест" />
+                    ) : !QuizBlockCard ? (
+                      <Muted role="status">{PROGRESS_MSG.loadingQuiz}</Muted>
+                    ) : (
                       <QuizBlockCard
                         quizId={quizId}
                         courseId={courseId}
@@ -140,8 +144,8 @@ export function LessonView({
                         preview={preview}
                         onPassed={() => !completed && onComplete()}
                       />
-                    </LazyPart>
-                  )}
+                    )
+                  }
                   renderScorm={(content) =>
                     player.failed ? (
                       <PartFailed what="SCORM-пакет" />
