@@ -122,16 +122,23 @@ export async function completeLesson(
   if (!lesson) throw notFound(PROGRESS_MSG.lessonNotFound);
   const held = pass && pass.userId === actor.id && pass.courseId === course.id && pass.lessonId === lessonId && isFinalPass(pass);
   // A lesson with a quiz counts by its quiz whatever else it holds (completedLessonIdsOf).
-  if (lesson.hasQuiz) {
-    if (!bySco && !(held && countsFor(lesson, pass.completedAt))) await assertQuizPassed(models, actor.id, lesson);
-  } else if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
-  // A course of a stage its program keeps closed is not completed lesson by lesson before the stage opens.
-  await assertCourseOpen(deps, actor, course.id);
-
-  // The learner's completions in the course, read once: whether this lesson's is stored already,
-  // whether their activity in the course was noted (a completion of theirs in it is one), and, with
-  // this one, the progress below.
-  const marked = await markedLessons(models, actor.id, course);
+  const lessonRule = async () => {
+    if (lesson.hasQuiz) {
+      if (!bySco && !(held && countsFor(lesson, pass.completedAt))) await assertQuizPassed(models, actor.id, lesson);
+    } else if (!bySco && (await holdsSco(deps, lesson))) throw conflict(SCORM_MSG.lessonIsScorm);
+  };
+  // Three reads that do not wait for one another: the lesson's rule, whether the course's program
+  // stage is open (a course of a closed stage is not completed lesson by lesson before it opens), and
+  // the learner's completions in the course, read once (whether this lesson's is stored already,
+  // whether their activity in the course was noted, and, with this one, the progress below). A refusal
+  // is the first of the checks' in that order, whichever answered first.
+  const [rule, open, read] = await Promise.allSettled([
+    lessonRule(),
+    assertCourseOpen(deps, actor, course.id),
+    markedLessons(models, actor.id, course),
+  ]);
+  for (const settled of [rule, open, read]) if (settled.status === 'rejected') throw settled.reason;
+  const marked = (read as PromiseFulfilledResult<Marked[]>).value;
   if (!held) await noteLearnerActivity(deps, actor, course.id, { completed: marked.length > 0 });
   const now = new Date();
   const stored = marked.find((d) => d.lessonId === lessonId);
