@@ -5,8 +5,9 @@ import { seriousViolations, signIn, uniqueEmail } from './helpers';
 
 /**
  * The walk: every route of the route table, as every role it admits (a visitor for public
- * ones), at 1366 × 768 and 375 × 812, in both themes. It fails on sideways scrolling, text outside
- * its box, a cut header item, English a person would read, and a serious or critical axe finding.
+ * ones), at 1366 × 768 and 375 × 812, in both themes (the second where a theme can differ: see
+ * `walk`). It fails on sideways scrolling, text outside its box, a cut header item, English a person
+ * would read, and a serious or critical axe finding.
  * Kept fast: one signed-in page per part of a role's routes (the parts run side by side), reused; the
  * theme is switched in place with the header's button; axe runs once per route and theme, for the
  * first role the route admits.
@@ -221,27 +222,37 @@ async function useTheme(page: Page, dark: boolean) {
   expect(await page.evaluate(() => document.documentElement.classList.contains('theme-transition'))).toBe(false);
 }
 
-/** One role's walk over some of its routes, in one page; every problem is collected and reported together. */
+/**
+ * One role's walk over some of its routes, in one page; every problem is collected and reported together.
+ * Each route is checked in full (both widths, axe where it runs) in the theme the page has. The other
+ * theme changes colours only (packages/ui/src/theme.ts), and the header's theme button: it is checked
+ * where a colour counts (axe, at 1366 px) and, on the part's first route, with the header at both
+ * widths. The theme a switch leaves is the next route's first, so both themes get the full checks.
+ */
 async function walk(page: Page, who: Role | 'public', routes: Array<[string, RouteDefinition]>, fixtures: Fixtures) {
   const problems: string[] = [];
+  const check = async (address: string, withAxe: boolean, sizes: Array<typeof WIDE>) => {
+    const theme = (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'тёмная' : 'светлая';
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      const at = `${address} (${who}, ${size.width} px, ${theme})`;
+      problems.push(...(await layoutProblems(page)).map((p) => `${at}: ${p}`));
+      if (size === WIDE && withAxe) problems.push(...(await seriousViolations(page)).map((v) => `${at}: axe ${v}`));
+    }
+  };
+  let bothThemesSeen = false;
   for (const [name, route] of routes) {
     const address = addressOf(name, route, fixtures);
+    const withAxe = axeRole(route) === who;
     await page.setViewportSize(WIDE);
     await page.goto(address);
     await settled(page);
-    // Both themes, each at both widths; the theme the page has comes first, so one switch suffices.
-    const first = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-    for (const dark of [first, !first]) {
-      await useTheme(page, dark);
-      const theme = dark ? 'тёмная' : 'светлая';
-      for (const size of page.viewportSize()?.width === WIDE.width ? [WIDE, PHONE] : [PHONE, WIDE]) {
-        await page.setViewportSize(size);
-        const at = `${address} (${who}, ${size.width} px, ${theme})`;
-        problems.push(...(await layoutProblems(page)).map((p) => `${at}: ${p}`));
-        if (size === WIDE && axeRole(route) === who)
-          problems.push(...(await seriousViolations(page)).map((v) => `${at}: axe ${v}`));
-      }
-    }
+    await check(address, withAxe, [WIDE, PHONE]);
+    if (!withAxe && bothThemesSeen) continue;
+    await useTheme(page, !(await page.evaluate(() => document.documentElement.classList.contains('dark'))));
+    // The page is at 375 px now: that width first, so a switch of width is spared when both are checked.
+    await check(address, withAxe, bothThemesSeen ? [WIDE] : [PHONE, WIDE]);
+    bothThemesSeen = true;
   }
   expect(problems).toEqual([]);
 }
