@@ -79,44 +79,50 @@ it('stores every event exactly once when Redis and then the audit worker go down
       else refused.push(answer.status);
     }
   };
-  const burst = Promise.all([client(), client(), client()]);
   const outbox = crm.ctx.store.collection('audit_outbox');
   const queue = crm.ctx.audit.queue;
+  const throughFaults = async () => {
+    // Each phase lasts until a few more requests have been answered in it, not for a fixed time.
+    const moreAnswered = (since: number, count = 5) => waitUntil(() => created.length >= since + count, 20_000, 20);
 
-  // Each phase lasts until a few more requests have been answered in it, not for a fixed time.
-  const moreAnswered = (since: number, count = 5) => waitUntil(() => created.length >= since + count, 20_000, 20);
+    await moreAnswered(0);
+    await redis.stop('SIGKILL');
+    const createdBeforeKill = created.length;
+    await moreAnswered(createdBeforeKill);
+    // Requests went on; their events wait in the service's own database.
+    expect(created.length).toBeGreaterThan(createdBeforeKill);
+    await waitUntil(async () => (await outbox.countDocuments()) > 0, 10_000, 20);
 
-  await moreAnswered(0);
-  await redis.stop('SIGKILL');
-  const createdBeforeKill = created.length;
-  await moreAnswered(createdBeforeKill);
-  // Requests went on; their events wait in the service's own database.
-  expect(created.length).toBeGreaterThan(createdBeforeKill);
-  await waitUntil(async () => (await outbox.countDocuments()) > 0, 10_000, 20);
+    redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
+    await moreAnswered(created.length);
+    await audit.stopWorker();
+    const createdWhileWorkerDown = created.length;
+    await moreAnswered(createdWhileWorkerDown);
+    // With nobody to take them, the events wait in the queue.
+    expect(created.length).toBeGreaterThan(createdWhileWorkerDown);
+    await crm.ctx.audit.flush();
+    const waiting = await queue.getWaitingCount();
+    expect(waiting).toBeGreaterThan(0);
 
-  redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
-  await moreAnswered(created.length);
-  await audit.stopWorker();
-  const createdWhileWorkerDown = created.length;
-  await moreAnswered(createdWhileWorkerDown);
-  // With nobody to take them, the events wait in the queue.
-  expect(created.length).toBeGreaterThan(createdWhileWorkerDown);
-  await crm.ctx.audit.flush();
-  const waiting = await queue.getWaitingCount();
-  expect(waiting).toBeGreaterThan(0);
+    // Redis dies again while they wait: what it acknowledged is on disk and comes back with it.
+    await redis.stop('SIGKILL');
+    redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
+    await waitUntil(async () => (await queue.getWaitingCount().catch(() => 0)) > 0, 15_000);
+    expect(await queue.getWaitingCount()).toBeGreaterThanOrEqual(waiting);
 
-  // Redis dies again while they wait: what it acknowledged is on disk and comes back with it.
-  await redis.stop('SIGKILL');
-  redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
-  await waitUntil(async () => (await queue.getWaitingCount().catch(() => 0)) > 0, 15_000);
-  expect(await queue.getWaitingCount()).toBeGreaterThanOrEqual(waiting);
-
-  audit.startWorker();
-  // A few more with the worker back, and a burst of more than 30 in all.
-  await moreAnswered(created.length);
-  await waitUntil(() => created.length > 30, 20_000, 20);
-  running = false;
-  await burst;
+    audit.startWorker();
+    // A few more with the worker back, and a burst of more than 30 in all.
+    await moreAnswered(created.length);
+    await waitUntil(() => created.length > 30, 20_000, 20);
+  };
+  const burst = Promise.all([client(), client(), client()]);
+  try {
+    await throughFaults();
+  } finally {
+    // A failed phase stops the clients too, so that the services can be closed after it.
+    running = false;
+    await burst;
+  }
 
   expect(refused).toEqual([]);
   expect(created.length).toBeGreaterThan(30);
@@ -136,4 +142,5 @@ it('stores every event exactly once when Redis and then the audit worker go down
   expect(new Set(stored.map((r) => r.entityId)).size).toBe(created.length);
   expect(stored.every((r) => r.action === 'create' && r.entity === 'organization')).toBe(true);
   expect(await queue.getFailedCount()).toBe(0);
-}, 120_000);
+  // Above the sum of its phases' own bounds (about 225 s), so that a slow phase fails with its own message.
+}, 240_000);
