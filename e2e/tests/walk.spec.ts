@@ -203,12 +203,12 @@ async function settled(page: Page) {
     .catch(() => undefined);
 }
 
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const themeButton = (page: Page) => page.getByRole('button', { name: /^(Светлая|Тёмная) тема$/ });
 
 /** Sets the theme: with the header's button where there is one, else as the person's stored choice and a reload. */
 async function useTheme(page: Page, dark: boolean) {
-  const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
-  if ((await isDark()) === dark) return;
+  if ((await isDark(page)) === dark) return;
   const button = themeButton(page).first();
   if (await button.isVisible()) await button.click();
   else {
@@ -216,7 +216,7 @@ async function useTheme(page: Page, dark: boolean) {
     await page.reload();
     await settled(page);
   }
-  await expect.poll(isDark).toBe(dark);
+  await expect.poll(() => isDark(page)).toBe(dark);
   // The walk's person asks for less motion: the colours change at once, with no 600 ms fade
   // (theme-transition) for axe to wait out.
   expect(await page.evaluate(() => document.documentElement.classList.contains('theme-transition'))).toBe(false);
@@ -226,13 +226,13 @@ async function useTheme(page: Page, dark: boolean) {
  * One role's walk over some of its routes, in one page; every problem is collected and reported together.
  * Each route is checked in full (both widths, axe where it runs) in the theme the page has. The other
  * theme changes colours only (packages/ui/src/theme.ts), and the header's theme button: it is checked
- * where a colour counts (axe, at 1366 px) and, on the part's first route, with the header at both
- * widths. The theme a switch leaves is the next route's first, so both themes get the full checks.
+ * where a colour counts (axe, at 1366 px) and, on the part's first route, the whole page (its header
+ * with that button) at both widths. The theme a switch leaves is the next route's first, so both themes get the full checks.
  */
 async function walk(page: Page, who: Role | 'public', routes: Array<[string, RouteDefinition]>, fixtures: Fixtures) {
   const problems: string[] = [];
   const check = async (address: string, withAxe: boolean, sizes: Array<typeof WIDE>) => {
-    const theme = (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'тёмная' : 'светлая';
+    const theme = (await isDark(page)) ? 'тёмная' : 'светлая';
     for (const size of sizes) {
       await page.setViewportSize(size);
       const at = `${address} (${who}, ${size.width} px, ${theme})`;
@@ -249,7 +249,7 @@ async function walk(page: Page, who: Role | 'public', routes: Array<[string, Rou
     await settled(page);
     await check(address, withAxe, [WIDE, PHONE]);
     if (!withAxe && bothThemesSeen) continue;
-    await useTheme(page, !(await page.evaluate(() => document.documentElement.classList.contains('dark'))));
+    await useTheme(page, !(await isDark(page)));
     // The page is at 375 px now: that width first, so a switch of width is spared when both are checked.
     await check(address, withAxe, bothThemesSeen ? [WIDE] : [PHONE, WIDE]);
     bothThemesSeen = true;

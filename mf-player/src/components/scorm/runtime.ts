@@ -178,6 +178,7 @@ const loadScorm2004 = async () =>
   ((await import('scorm-again/scorm2004')) as unknown as { Scorm2004API: typeof Scorm2004APIClass }).Scorm2004API;
 const loadCrossFrameLms = async () =>
   ((await import('scorm-again/cross-frame-lms')) as unknown as { CrossFrameLMS: typeof CrossFrameLMSClass }).CrossFrameLMS;
+const loadApi = (version: ScormVersion) => (version === '1.2' ? loadScorm12() : loadScorm2004());
 
 /**
  * Asks for scorm-again's chunks of the block's version without waiting for them, so that they come
@@ -185,14 +186,14 @@ const loadCrossFrameLms = async () =>
  * then takes the same modules. A failure here is left for createScormRuntime to report.
  */
 export function preloadScormRuntime(version: ScormVersion | undefined): void {
-  const loads = [loadCrossFrameLms(), ...(version ? [version === '1.2' ? loadScorm12() : loadScorm2004()] : [])];
+  const loads = [loadCrossFrameLms(), ...(version ? [loadApi(version)] : [])];
   for (const load of loads) load.catch(() => undefined);
 }
 
 /** Loads scorm-again (a chunk of its own), sets the attempt up and starts answering the frame. */
 export async function createScormRuntime(options: ScormRuntimeOptions): Promise<ScormRuntime> {
   const { version, attempt, token, learner } = options;
-  const [Api, CrossFrameLMS] = await Promise.all([version === '1.2' ? loadScorm12() : loadScorm2004(), loadCrossFrameLms()]);
+  const [Api, CrossFrameLMS] = await Promise.all([loadApi(version), loadCrossFrameLms()]);
   let lastRefusal = COMMIT_FAILED;
   const stored = attempt?.sequence ?? 0;
   const settings: Settings = {

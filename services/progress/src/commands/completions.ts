@@ -137,8 +137,9 @@ export async function completeLesson(
     assertCourseOpen(deps, actor, course.id),
     markedLessons(models, actor.id, course),
   ]);
-  for (const settled of [rule, open, read]) if (settled.status === 'rejected') throw settled.reason;
-  const marked = (read as PromiseFulfilledResult<Marked[]>).value;
+  for (const check of [rule, open]) if (check.status === 'rejected') throw check.reason;
+  if (read.status === 'rejected') throw read.reason;
+  const marked = read.value;
   if (!held) await noteLearnerActivity(deps, actor, course.id, { completed: marked.length > 0 });
   const now = new Date();
   const stored = marked.find((d) => d.lessonId === lessonId);

@@ -40,7 +40,7 @@ const attemptDraftSchema = new Schema<AttemptDraftDoc>(
     // Stored as the save route checked them (its schema), not cast again field by field: casting each
     // answer as a subdocument was about a tenth of progress's CPU in the exam storm (twenty saves an
     // attempt, each with every answer so far). Drafts are only ever read lean.
-    answers: { type: Schema.Types.Mixed, default: [] },
+    answers: { type: Schema.Types.Mixed, default: () => [] },
     savedAt: { type: Date, required: true },
   },
   { versionKey: false },
