@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { secretsEnv } from './secrets';
 import { ensureRedis, ensureStore } from './store';
-import { DB_POOL_ENV, dbPoolPrefix } from './testDatabases';
 
 /** Makes sure a real store and a real Redis answer before any test file runs. */
 export default async function globalSetup(): Promise<void> {
@@ -9,8 +8,6 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as Record<string, unknown>).__PORTAL_RUN_STARTED__ = Date.now();
   // The test files' prefixes end with this run's id (the workers inherit it), so that only they are removed.
   process.env.PORTAL_TEST_RUN = randomBytes(2).toString('hex');
-  // The databases the test files leave to one another (testDatabases.ts), dropped by the teardown.
-  process.env[DB_POOL_ENV] = dbPoolPrefix(Date.now(), process.env.PORTAL_TEST_RUN);
   const store = await ensureStore();
   const redis = await ensureRedis();
   process.env.MONGO_URL = store.url;

@@ -1,7 +1,6 @@
 import type { ManagedProcess } from './processes';
 import { say } from './util';
 import { removeTestKeys } from './testKeys';
-import { DB_POOL_ENV, dropPooledDatabases } from './testDatabases';
 
 export default async function globalTeardown(): Promise<void> {
   const shared = globalThis as Record<string, unknown>;
@@ -9,12 +8,6 @@ export default async function globalTeardown(): Promise<void> {
   // Each test file's queues stay in Redis after its services stop; the run takes its own away
   // (not those of another run going on beside it).
   const since = shared.__PORTAL_RUN_STARTED__;
-  const pool = process.env[DB_POOL_ENV];
-  if (process.env.REDIS_URL && process.env.MONGO_URL && pool)
-    await dropPooledDatabases(process.env.REDIS_URL, process.env.MONGO_URL, pool).then(
-      (dropped) => say(`store: dropped the ${dropped} databases the test files left to one another`),
-      (err: unknown) => say(`store: the databases the test files left to one another were not dropped (${String(err)})`),
-    );
   if (process.env.REDIS_URL && typeof since === 'number')
     await removeTestKeys(process.env.REDIS_URL, since, process.env.PORTAL_TEST_RUN).then(
       (removed) => say(`redis: removed the ${removed} keys this run's test files left`),

@@ -4,7 +4,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type Router from '@koa/router';
 import { completeInn, type AuditEvent, type ServiceName } from '@portal/contracts';
 import { TEST_RUN } from './testKeys';
-import { dropTestDatabase, hasTestDatabasePool, leaveTestDatabase, takeTestDatabase } from './testDatabases';
 import {
   asUpstream,
   baseConfigSchema,
@@ -36,15 +35,14 @@ export const uniquePrefix = (): string =>
 
 /**
  * Starts a real service app on port 0 against the real store and Redis (as the global setup
- * found them), with its own databases. close() drops them, or leaves them emptied to the run's next
- * file when the service was started without a prefix (testDatabases.ts).
+ * found them), with its own databases. Drop them with close().
  */
 export async function startTestService<C extends BaseConfig>(
   name: ServiceName,
   routers: (ctx: ServiceContext<C>) => Router[],
   {
     env = {},
-    prefix: givenPrefix,
+    prefix = uniquePrefix(),
     lookup,
     schema = baseConfigSchema as { parse(input: unknown): unknown },
   }: {
@@ -54,16 +52,11 @@ export async function startTestService<C extends BaseConfig>(
     schema?: { parse(input: unknown): unknown };
   } = {},
 ): Promise<TestService<C>> {
-  // A database of its own: one an earlier file of the run left (emptied), or a new one. A given
-  // prefix names a database someone else owns (a replica's, a restart's): it is neither taken nor left.
-  const recycled = givenPrefix === undefined ? await takeTestDatabase(name, String(process.env.MONGO_URL)) : undefined;
-  const prefix = givenPrefix ?? recycled ?? uniquePrefix();
   const config = schema.parse({
     ...process.env,
     NODE_ENV: 'test',
     DB_PREFIX: prefix,
-    // The queues and Redis keys are always the file's own.
-    QUEUE_PREFIX: (recycled ? uniquePrefix() : prefix).replace(/_$/, ''),
+    QUEUE_PREFIX: prefix.replace(/_$/, ''),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...env,
   }) as C;
@@ -76,25 +69,17 @@ export async function startTestService<C extends BaseConfig>(
   const server = asUpstream(app.listen(0, '127.0.0.1'));
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let closed = false;
   return {
     url,
     ctx,
     server,
     async close() {
-      if (closed) return;
-      closed = true;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      if (givenPrefix !== undefined || !hasTestDatabasePool()) {
-        await ctx.store.dropDatabase().catch(() => undefined);
-        return closeServiceContext(ctx);
-      }
-      // Left to the next file once nothing of this one can write to it any more (dropped if it cannot be left).
+      await ctx.store.dropDatabase().catch(() => undefined);
       await closeServiceContext(ctx);
-      if (!(await leaveTestDatabase(name, prefix))) await dropTestDatabase(String(process.env.MONGO_URL), `${prefix}${name}`);
     },
   };
 }
