@@ -61,6 +61,15 @@ const waitUntil = async (check: () => Promise<boolean> | boolean, ms: number, ev
   throw new Error('condition not met in time');
 };
 
+/** A step that has no bound of its own fails with its name after `ms`, instead of the whole test hanging to its budget. */
+const within = <T>(what: string, work: Promise<T>, ms = 30_000): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
+
 it('stores every event exactly once when Redis and then the audit worker go down during a burst', async () => {
   const created: string[] = [];
   const refused: number[] = [];
@@ -86,7 +95,7 @@ it('stores every event exactly once when Redis and then the audit worker go down
     const moreAnswered = (since: number, count = 5) => waitUntil(() => created.length >= since + count, 20_000, 20);
 
     await moreAnswered(0);
-    await redis.stop('SIGKILL');
+    await within('killing Redis', redis.stop('SIGKILL'));
     const createdBeforeKill = created.length;
     await moreAnswered(createdBeforeKill);
     // Requests went on; their events wait in the service's own database.
@@ -95,7 +104,7 @@ it('stores every event exactly once when Redis and then the audit worker go down
 
     redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
     await moreAnswered(created.length);
-    await audit.stopWorker();
+    await within('stopping the audit worker', audit.stopWorker());
     const createdWhileWorkerDown = created.length;
     await moreAnswered(createdWhileWorkerDown);
     // With nobody to take them, the events wait in the queue.
@@ -103,13 +112,15 @@ it('stores every event exactly once when Redis and then the audit worker go down
     // Not `flush()`: it returns when the publisher's buffer is empty, which a burst that keeps
     // publishing may never let it be (the test hung on it once).
     await waitUntil(async () => (await queue.getWaitingCount()) > 0, 15_000);
-    const waiting = await queue.getWaitingCount();
+    const waiting = await within('counting the waiting events', queue.getWaitingCount());
 
     // Redis dies again while they wait: what it acknowledged is on disk and comes back with it.
-    await redis.stop('SIGKILL');
+    await within('killing Redis again', redis.stop('SIGKILL'));
     redis = await startRedisServer(port, `redis-fault-${port}`, { persistDir: dir });
     await waitUntil(async () => (await queue.getWaitingCount().catch(() => 0)) > 0, 15_000);
-    expect(await queue.getWaitingCount()).toBeGreaterThanOrEqual(waiting);
+    expect(await within('counting the waiting events after the restart', queue.getWaitingCount())).toBeGreaterThanOrEqual(
+      waiting,
+    );
 
     audit.startWorker();
     // A few more with the worker back, and a burst of more than 30 in all.
@@ -122,7 +133,7 @@ it('stores every event exactly once when Redis and then the audit worker go down
   } finally {
     // A failed phase stops the clients too, so that the services can be closed after it.
     running = false;
-    await burst;
+    await within('the burst’s last requests', burst);
   }
 
   expect(refused).toEqual([]);
@@ -143,5 +154,6 @@ it('stores every event exactly once when Redis and then the audit worker go down
   expect(new Set(stored.map((r) => r.entityId)).size).toBe(created.length);
   expect(stored.every((r) => r.action === 'create' && r.entity === 'organization')).toBe(true);
   expect(await queue.getFailedCount()).toBe(0);
-  // Above the sum of its phases' own bounds (about 225 s), so that a slow phase fails with its own message.
+  // Above the sum of its phases' own bounds (about 225 s), so that a slow phase fails with its own message; a step
+  // without a bound of its own fails by name after 30 s (`within`).
 }, 240_000);
