@@ -128,13 +128,13 @@ it('stores every event exactly once when Redis and then the audit worker go down
     await waitUntil(() => created.length > 30, 20_000, 20);
   };
   const burst = Promise.all([client(), client(), client()]);
-  try {
-    await throughFaults();
-  } finally {
-    // A failed phase stops the clients too, so that the services can be closed after it.
-    running = false;
-    await within('the burst’s last requests', burst);
-  }
+  // A failed phase stops the clients too, so that the services can be closed after it; its own
+  // message is the one reported, not a later step's.
+  let failure: unknown = null;
+  await throughFaults().catch((err: unknown) => (failure = err));
+  running = false;
+  await within('the burst’s last requests', burst).catch((err: unknown) => (failure ??= err));
+  if (failure) throw failure;
 
   expect(refused).toEqual([]);
   expect(created.length).toBeGreaterThan(30);
