@@ -31,6 +31,7 @@ export * from './figures';
 export * from './writeRoutes';
 export * from './schemas';
 export * from './coalesce';
+export * from './timeout';
 export * from './versionedCache';
 export * from './idempotency';
 export * from './declarations';

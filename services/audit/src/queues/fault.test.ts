@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { op } from '@portal/service-kit';
+import { op, withTimeout } from '@portal/service-kit';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
 import { freePort, sleep } from '@portal/devstack/util';
 import { startRedisServer } from '@portal/devstack/store';
@@ -62,13 +62,8 @@ const waitUntil = async (check: () => Promise<boolean> | boolean, ms: number, ev
 };
 
 /** A step that has no bound of its own fails with its name after `ms`, instead of the whole test hanging to its budget. */
-const within = <T>(what: string, work: Promise<T>, ms = 30_000): Promise<T> => {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-};
+const within = <T>(what: string, work: Promise<T>, ms = 30_000): Promise<T> =>
+  withTimeout(work, ms, `${what}: not done within ${ms} ms`);
 
 it('stores every event exactly once when Redis and then the audit worker go down during a burst', async () => {
   const created: string[] = [];
