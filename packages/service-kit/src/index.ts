@@ -32,6 +32,7 @@ export * from './writeRoutes';
 export * from './schemas';
 export * from './coalesce';
 export * from './timeout';
+export * from './workers';
 export * from './versionedCache';
 export * from './idempotency';
 export * from './declarations';

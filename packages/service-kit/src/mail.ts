@@ -7,6 +7,7 @@ import type { BaseConfig } from './config';
 import type { Logger } from './logger';
 import { unwatchQueue, watchQueue, watchWorker } from './metrics';
 import { withTimeout } from './timeout';
+import { closeWorker } from './workers';
 
 export interface MailMessage {
   /**
@@ -208,7 +209,7 @@ export function startMailSender(
   return {
     worker,
     async close() {
-      await worker.close();
+      await closeWorker(worker);
       transport.close();
     },
   };

@@ -2,6 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
 import { watchWorker } from './metrics';
+import { closeWorker } from './workers';
 
 export interface ScheduledJobOptions {
   /** The queue's name; the scheduler fires into it and anything else may add jobs of other names. */
@@ -51,7 +52,7 @@ export function scheduledJob(
     worker,
     scheduled,
     async close() {
-      await worker.close();
+      await closeWorker(worker);
       await queue.close();
     },
   };

@@ -1,4 +1,4 @@
-import { createRedis, ensureIndexes, runService, unwatchQueue, watchQueue } from '@portal/service-kit';
+import { closeWorker, createRedis, ensureIndexes, runService, unwatchQueue, watchQueue } from '@portal/service-kit';
 import { auditRouters } from './app';
 import { loadAuditConfig } from './config';
 import { recordModel } from './models/record';
@@ -42,7 +42,7 @@ runService({
     return async () => {
       unwatchQueue(ctx.audit.queue);
       await retention.close();
-      await worker.close();
+      await closeWorker(worker);
       connection.disconnect();
       retentionConnection.disconnect();
     };

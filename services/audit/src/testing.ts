@@ -1,5 +1,5 @@
 import type { Worker } from 'bullmq';
-import { createRedis, ensureIndexes, unwatchQueue, watchQueue } from '@portal/service-kit';
+import { closeWorker, createRedis, ensureIndexes, unwatchQueue, watchQueue } from '@portal/service-kit';
 import { startTestService, type TestService } from '@portal/devstack/testing';
 import { startAuth } from '@portal/svc-auth/testing';
 import { auditRouters } from './app';
@@ -28,7 +28,7 @@ export async function startAudit(env: Record<string, string> = {}): Promise<Audi
     worker = startAuditWorker(connection, records, logger, { concurrency: 4, prefix: config.QUEUE_PREFIX });
   };
   const stopWorker = async () => {
-    await worker?.close();
+    if (worker) await closeWorker(worker);
     worker = null;
     connection.disconnect();
   };

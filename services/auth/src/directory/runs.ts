@@ -5,6 +5,7 @@ import { DIRECTORY_MSG, formatMessage, type DirectoryRun, type DirectoryRunMode 
 import {
   announceUserChange,
   clock,
+  closeWorker,
   createRedis,
   op,
   watchWorker,
@@ -221,7 +222,7 @@ export async function startDirectorySync(ctx: ServiceContext<AuthConfig>): Promi
   worker.on('error', () => undefined);
   watchWorker(worker);
   return async () => {
-    await worker.close();
+    await closeWorker(worker);
     await queue.close();
     connection.disconnect();
   };
