@@ -83,6 +83,19 @@ it('creates the indexes a schema declares at start and never drops one it does n
   expect(await names()).toEqual(['_id_', 'added_1', 'code_1', 'legacy_1']);
 });
 
+it('makes each index once, though mongoose also makes them as a model is compiled', async () => {
+  // Compiling a model starts mongoose's own index making (autoIndex); asked beside it, FerretDB made
+  // the same index twice (9 of 50 collections listed one twice).
+  const models = Array.from({ length: 20 }, (_, i) =>
+    store.model(`Twice${i}`, new Schema({ code: { type: String, index: true }, at: { type: Date, index: true } }), `twice_${i}`),
+  );
+  await ensureIndexes(models);
+  for (let i = 0; i < models.length; i++) {
+    const names = (await store.db!.collection(`twice_${i}`).indexes()).map((index) => index.name).sort();
+    expect(names).toEqual(['_id_', 'at_1', 'code_1']);
+  }
+});
+
 it('makes the indexes of many models at start on a store slow to answer and to open connections', async () => {
   // A busy store, played by a proxy in front of the real one: once `busy`, every new connection
   // opens after 1.2 s and every answer comes 150 ms late. All models at once, the commands queued

@@ -187,6 +187,9 @@ export async function ensureIndexes(
   const waiting = [...(Array.isArray(models) ? models : Object.values(models))];
   const giveUpAt = Date.now() + deadlineMs;
   const createOne = async (model: IndexedModel): Promise<void> => {
+    // Mongoose makes a model's indexes by itself as it is compiled (autoIndex): wait for that first,
+    // whatever its outcome. Asked beside it, FerretDB made the same index twice (listed twice).
+    await model.init?.().catch(() => undefined);
     for (;;) {
       try {
         await model.createIndexes();
@@ -206,6 +209,8 @@ export async function ensureIndexes(
 /** What ensureIndexes needs of a mongoose model. */
 export interface IndexedModel {
   createIndexes(): Promise<unknown>;
+  /** Mongoose's own making of the collection and its indexes, started as the model was compiled. */
+  init?(): Promise<unknown>;
 }
 
 /** Which page of a list, as every list query carries it. */
