@@ -5,6 +5,7 @@ import { startRedisServer } from '@portal/devstack/store';
 import { freePort, sleep } from '@portal/devstack/util';
 import { createLogger } from './logger';
 import { createRedis } from './redis';
+import { withTimeout } from './timeout';
 import { closeWorker } from './workers';
 
 /*
@@ -54,12 +55,7 @@ function queueWithWorker(workMs: number) {
 /** How long `work` took, in ms; it fails the test past `ms` instead of hanging it. */
 async function timedWithin(ms: number, work: Promise<unknown>): Promise<number> {
   const at = Date.now();
-  await Promise.race([
-    work,
-    sleep(ms).then(() => {
-      throw new Error(`not done within ${ms} ms`);
-    }),
-  ]);
+  await withTimeout(work, ms, `not done within ${ms} ms`);
   return Date.now() - at;
 }
 
