@@ -61,8 +61,8 @@ test(
   ALONE,
   async ({ browser, page, request, baseURL }) => {
     // The storm's arrangement (40 learners registered and assigned), then its starts over 6 s, its
-    // answers saved until the 14th, its submits over 6 s. The learner's part begins with the storm's
-    // arrangement and is done within its first seconds here; a longer storm only kept the stack busy alone.
+    // answers saved until the 14th, its submits over 6 s: as dense as a longer storm, over fewer
+    // seconds of the stack kept to itself. The learner's part begins with the storm's arrangement.
     test.setTimeout(240_000);
     const { courseId, email } = await arrange(request);
     let storm: ExamStormResult | undefined;

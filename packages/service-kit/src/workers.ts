@@ -8,7 +8,6 @@ export const WORKER_RECONNECT_WAIT_MS = 5_000;
 interface BlockingClient {
   status: string;
   once(event: 'ready', listener: () => void): unknown;
-  off(event: 'ready', listener: () => void): unknown;
 }
 
 /**
@@ -22,16 +21,14 @@ interface BlockingClient {
  * through BullMQ's stalled check, as after a crash.
  */
 export async function closeWorker(worker: Worker, reconnectWaitMs = WORKER_RECONNECT_WAIT_MS): Promise<void> {
-  // BullMQ keeps the blocking connection private; only its client's status is read.
+  // BullMQ keeps the blocking connection private; only its client's status is read. A listener left
+  // behind by a close that did not wait goes with the client, which the close ends.
   const connection = (worker as unknown as { blockingConnection: { client: Promise<BlockingClient> } }).blockingConnection;
-  let listener: (() => void) | undefined;
-  let client: BlockingClient | undefined;
   const back = async () => {
-    client = await connection.client;
-    if (client.status === 'ready') return true;
-    return new Promise<boolean>((resolve) => client!.once('ready', (listener = () => resolve(true))));
+    const client = await connection.client;
+    if (client.status !== 'ready') await new Promise<void>((resolve) => client.once('ready', resolve));
+    return true;
   };
   const ready = await withTimeout(back(), reconnectWaitMs).catch(() => false);
-  if (listener) client?.off('ready', listener);
   await worker.close(!ready);
 }
