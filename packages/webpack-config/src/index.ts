@@ -4,6 +4,7 @@ import { Compilation, sources, type Compiler, type Configuration } from 'webpack
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { constants as zlib, type BrotliOptions } from 'node:zlib';
 import { PAGE_BOOT_SCRIPT } from '@portal/contracts';
 import { prerender } from './prerender';
@@ -185,6 +186,13 @@ function baseConfig(dir: string, mode: Mode): Configuration {
       ],
     },
     plugins: [new VersionFilePlugin(dir), ...(mode === 'production' ? [new CompileHintPlugin(), ...precompressed()] : [])],
+    // swc's minifier instead of webpack's default terser: half the build's time, and output within 1%
+    // of terser's (decision 108). It minifies JavaScript alone: the shell's HTML, whose boot script
+    // must stay byte for byte the text the gateway's policy allows by its hash, is left as it is.
+    optimization:
+      mode === 'production'
+        ? { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })] }
+        : {},
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
@@ -230,9 +238,6 @@ export interface HostOptions {
 export function hostConfig({ dir, title, landing }: HostOptions, mode: Mode = 'production'): Configuration {
   const config = baseConfig(dir, mode);
   config.output = { ...config.output, publicPath: '/' };
-  // The page's boot script must stay byte for byte the text the gateway's policy allows by its hash:
-  // webpack's own HTML minimizer would rewrite it (html-webpack-plugin still folds the whitespace).
-  config.optimization = { ...config.optimization, minimizeOptions: { html: false } };
   config.plugins = [
     ...(config.plugins ?? []),
     new ModuleFederationPlugin({
