@@ -181,10 +181,11 @@ async function setup(): Promise<void> {
   say(`store: FerretDB will run on a PostgreSQL cluster of our own (${refused}), with ${postgres}`);
 }
 
-/** What the chart checks need, installed before the timed test command: helm and the checker's build. */
+/** What the chart checks need, installed before the timed test command: helm, and the checker's and its tests' builds. */
 async function chartTools(): Promise<void> {
   say(`chart: helm at ${ensureHelm()}`);
-  say(`chart: checker at ${prepareChartChecker()}`);
+  const { checker, tests } = prepareChartChecker();
+  say(`chart: checker at ${checker}, its tests at ${tests}`);
 }
 
 /** The chart checks alone (also a stage of `npm test`). */
