@@ -131,7 +131,7 @@ export async function commitScormAttempt(
               ...(final ? { ended: true } : {}),
             },
           },
-          { new: true },
+          { returnDocument: 'after' },
         )
         .lean<ScormAttemptDoc>()
     : null;
@@ -140,7 +140,11 @@ export async function commitScormAttempt(
     const course = await deps.content.outlineFor(stored.courseId, actor);
     await completeLesson(deps, actor, course, stored.lessonId, { bySco: true });
     const completed = await scormAttempts
-      .findOneAndUpdate({ _id: stored._id, completedAt: null }, { $set: { completedAt: new Date() } }, { new: true })
+      .findOneAndUpdate(
+        { _id: stored._id, completedAt: null },
+        { $set: { completedAt: new Date() } },
+        { returnDocument: 'after' },
+      )
       .lean<ScormAttemptDoc>();
     return { applied: written !== null, attempt: completed ?? (await ownScormAttempt(deps, actor, attemptId)) };
   }
