@@ -31,7 +31,8 @@ module.exports = {
     '^@portal/devstack/(.*)$': '<rootDir>/packages/devstack/src/$1',
     '^@portal/svc-(auth|content|progress|crm|audit)/(.*)$': '<rootDir>/services/$1/src/$2',
   },
-  // Each test file compiles its modules anew; this runtime hands V8 the code it compiled for an earlier file.
+  // Each test file compiles its modules anew; this runtime hands V8 the code it compiled for an earlier file,
+  // keeps what the worker has read, and ends each file's AsyncLocalStorages with it (decision 110).
   runtime: '<rootDir>/jest.runtime.js',
   globalSetup: '<rootDir>/packages/devstack/src/jest-global-setup.ts',
   globalTeardown: '<rootDir>/packages/devstack/src/jest-global-teardown.ts',
