@@ -22,13 +22,26 @@ const Runtime = require('jest-runtime').default;
 const sources = new Map();
 const compiledCode = new Map();
 
+/** The last key made for each module: a later file's same source is compared, not hashed again. */
+const keys = new Map();
+
+/** The code cache's key of a module: its wrapper's parameters and its source, hashed. */
+function keyOf(params, scriptSource, filename) {
+  const wrapper = params.join(',');
+  const known = keys.get(filename);
+  if (known && known.wrapper === wrapper && known.source === scriptSource) return known.key;
+  const key = createHash('sha1').update(wrapper).update('\0').update(scriptSource).digest('hex');
+  keys.set(filename, { wrapper, source: scriptSource, key });
+  return key;
+}
+
 /** Compiles a module with its cached code when there is one, and keeps the code of one compiled without. */
 function compileCached(executor, jestCompile, scriptSource, filename) {
   const vmContext = executor.environment.getVmContext();
   if (vmContext == null || !path.isAbsolute(filename)) return jestCompile(scriptSource, filename);
   const params = executor.injectedModuleParameters;
   const dir = path.join(executor.config.cacheDirectory, `v8-code-cache-${process.versions.v8}`);
-  const key = createHash('sha1').update(params.join(',')).update('\0').update(scriptSource).digest('hex');
+  const key = keyOf(params, scriptSource, filename);
   const file = path.join(dir, key.slice(0, 2), key);
   let cachedData = compiledCode.get(file);
   if (cachedData === undefined) {
