@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { ensureIndexes } from '@portal/service-kit';
 import { isValidObjectId } from 'mongoose';
 import { api, startTestService, type TestService } from '@portal/devstack/testing';
@@ -8,7 +9,6 @@ import { authConfigSchema, type AuthConfig } from './config';
 import { consentModel } from './models/consent';
 import { passwordResetModel, sessionModel } from './models/session';
 import { userModel } from './models/user';
-import { hash } from '@node-rs/argon2';
 
 export const ADMIN_PASSWORD = 'test-admin-registration-password';
 
