@@ -31,6 +31,12 @@ export interface ExamStormOptions {
   /** The route the player saves answers to during the attempt (its own by default; null: none). */
   answerSave?: AnswerSaveRoute | null;
   probes?: Record<string, StormProbe>;
+  /**
+   * Waits, before the storm, until the arrangement's background work has ended (the «назначен»
+   * notifications, the audit trail's writes), so none runs beside what is measured (default true).
+   * A journey that needs the storm only as a load around it passes false: 7 s or more of waiting.
+   */
+  settle?: boolean;
   log?: (line: string) => void;
 }
 
