@@ -32,10 +32,9 @@ export default defineConfig({
   // 18–28 s on a quiet host, and the same host an hour later ran them 1.35× slower: the budget leaves room.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  // Two journeys at once: a third took the cores' idle time in a run alone (7.1 → 6.3 min), but not
-  // in the test command after jest, where the journeys' own times grew by half and the stage did not
-  // shorten (decision 107).
-  workers: 2,
+  // Three journeys at once: with two the cores were idle a quarter of the stage after jest, each journey
+  // waiting for its page; a third took the stage from 355 to 301 s on the same host (decision 111).
+  workers: 3,
   fullyParallel: false,
   // One retry in CI for drag-and-drop timing on a loaded 2-core machine; a retried test is reported as flaky.
   retries: process.env.CI ? 1 : 0,
