@@ -49,7 +49,7 @@ it("summarises a new store's three years in a few operations: the days without a
   });
   expect(made).toBe(1095);
   // One read of each month's summaries (37), four to make the empty days, a few for each of the four
-  // days counted one by one (three with records, one moved): four a day, 4,380 in all, before.
+  // days counted one by one (three with records, one moved): five a day, 5,511 in all, before.
   expect(ops.length).toBeLessThan(80);
 
   const valid = await validSummaries(records, first, last);
