@@ -67,8 +67,8 @@ export async function registerLearners(gateway: string, count: number, log: (lin
 
 /**
  * The course assigned to every learner through the assignment API (at most MAX_ASSIGNED_USERS named
- * a call), then a wait until the «назначен» notifications have reached them: that job goes through
- * the whole audience in the background and must not run beside the storm.
+ * a call), then, unless `settle` is false, a wait until the «назначен» notifications have reached
+ * them: that job goes through the whole audience in the background and must not run beside the storm.
  */
 export async function assignCourse(
   gateway: string,

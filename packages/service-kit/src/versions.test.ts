@@ -5,7 +5,7 @@ import { api, startTestService } from '@portal/devstack/testing';
 import { createLogger } from './logger';
 import { connectStore } from './mongo';
 import { createRedis } from './redis';
-import { coalesced, serialised, takeExpectedVersion, VERSION_CLAIMS, type ClaimRedis } from './versions';
+import { coalesced, onlyDuplicateKeys, serialised, takeExpectedVersion, VERSION_CLAIMS, type ClaimRedis } from './versions';
 
 // Two connections to one database stand for two processes (replicas) of one service.
 const dbName = `t_claims_${process.pid}_${Date.now().toString(36)}`;
@@ -251,4 +251,17 @@ describe('the version an edit names (takeExpectedVersion)', () => {
       await service.close();
     }
   });
+});
+
+it('takes an unordered bulk write as refused on duplicate keys only when every write error is one, in either shape', () => {
+  const duplicate = { index: 0, code: 11000 };
+  expect(onlyDuplicateKeys({ code: 11000, writeErrors: [duplicate, { index: 2, code: 11000 }] })).toBe(true);
+  // FerretDB may answer one write error as an object, not an array.
+  expect(onlyDuplicateKeys({ code: 11000, writeErrors: duplicate })).toBe(true);
+  expect(onlyDuplicateKeys({ code: 11000 })).toBe(true);
+  // A document refused for another reason beside the duplicates is a real failure.
+  expect(onlyDuplicateKeys({ code: 11000, writeErrors: [duplicate, { index: 1, code: 121 }] })).toBe(false);
+  expect(onlyDuplicateKeys({ code: 121, writeErrors: [{ index: 0, code: 121 }] })).toBe(false);
+  expect(onlyDuplicateKeys(new Error('connection closed'))).toBe(false);
+  expect(onlyDuplicateKeys(null)).toBe(false);
 });

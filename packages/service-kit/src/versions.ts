@@ -89,6 +89,16 @@ interface Claim {
 export const isDuplicateKey = (err: unknown): boolean => (err as { code?: number })?.code === 11000;
 
 /**
+ * True when an unordered bulk write failed on duplicate keys only: the error is one, and so is every
+ * write error it carries (an array, or a single one as FerretDB may answer it).
+ */
+export function onlyDuplicateKeys(err: unknown): boolean {
+  const raw = (err as { writeErrors?: unknown } | null)?.writeErrors;
+  const writeErrors = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return isDuplicateKey(err) && writeErrors.every(isDuplicateKey);
+}
+
+/**
  * Claims the move of one document from one state to the next (`key` names both); `refusal` is thrown
  * to every other claimant while it is held. A conditional update alone is not
  * enough on FerretDB: it reads, then writes by _id, so two updates of the same version can both

@@ -1,5 +1,5 @@
 import { Schema, type Model } from 'mongoose';
-import { bumpVersion, coalesce, isDuplicateKey, op, storeModel } from '@portal/service-kit';
+import { bumpVersion, coalesce, isDuplicateKey, onlyDuplicateKeys, op, storeModel } from '@portal/service-kit';
 import { dayOf, TRAIL_VERSION, type AuditRecordDoc } from '../models/record';
 
 /**
@@ -230,8 +230,7 @@ async function summariseEmptyDays(
     )
     .catch((err: unknown) => {
       // Days that had a summary already (stale, or made by a replica meanwhile) keep it.
-      const errors = (err as { writeErrors?: unknown[] }).writeErrors;
-      if (!(isDuplicateKey(err) || (errors?.length && errors.every(isDuplicateKey)))) throw err;
+      if (!onlyDuplicateKeys(err)) throw err;
     });
   const held = new Set(
     (await records.distinct('day', { day: op({ $gte: missing[missing.length - 1], $lte: missing[0] }) })) as string[],

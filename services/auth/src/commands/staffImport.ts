@@ -24,7 +24,7 @@ import {
   type ImportedPerson,
   type Role,
 } from '@portal/contracts';
-import { badRequest, isDuplicateKey, loadExcel, op } from '@portal/service-kit';
+import { badRequest, loadExcel, onlyDuplicateKeys, op } from '@portal/service-kit';
 import type { UserDoc } from '../models/user';
 import { userEditRefusals } from '../policies/users';
 
@@ -290,9 +290,8 @@ async function insertNew(users: Model<UserDoc>, rows: ImportRow[]): Promise<Arra
     return (await users.insertMany(docs, { ordered: false, throwOnValidationError: true })).map((doc) => ({ _id: doc._id }));
   } catch (err) {
     const results = (err as { results?: unknown[] }).results;
-    const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors ?? [];
     // Anything but a taken email is a real failure.
-    if (!results || !isDuplicateKey(err) || !writeErrors.every(isDuplicateKey)) throw err;
+    if (!results || !onlyDuplicateKeys(err)) throw err;
     return results.map((result) =>
       result && typeof result === 'object' && '_id' in result ? { _id: result._id as UserDoc['_id'] } : null,
     );

@@ -10,7 +10,7 @@ import {
   type DirectoryOutcome,
   type Role,
 } from '@portal/contracts';
-import { isDuplicateKey, op, updateEach } from '@portal/service-kit';
+import { onlyDuplicateKeys, op, updateEach } from '@portal/service-kit';
 import { sessionModel } from '../models/session';
 import type { DirectoryLink, UserDoc } from '../models/user';
 import { emptyCounts } from './models';
@@ -329,8 +329,7 @@ export async function applyPlan(
       made.forEach((doc, k) => (chunk[k].user = { ...docs[k], _id: doc._id, preset: false }));
     } catch (err) {
       const results = (err as { results?: unknown[] }).results;
-      const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors ?? [];
-      if (!results || !isDuplicateKey(err) || !writeErrors.every(isDuplicateKey)) throw err;
+      if (!results || !onlyDuplicateKeys(err)) throw err;
       results.forEach((result, k) => {
         if (result && typeof result === 'object' && '_id' in result)
           chunk[k].user = { ...docs[k], _id: result._id as Types.ObjectId, preset: false };
