@@ -1,8 +1,8 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
-import { Agent, type Server, type ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
@@ -89,7 +89,6 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   const app = express();
   app.disable('x-powered-by');
   collectProcessMetrics('gateway');
-  app.use(observeRequests(logger, { accessLog: config.ACCESS_LOG }));
   // What TRUST_PROXY believes decides req.ip, req.protocol and req.host: the same-origin check below
   // and the address the services' login limits count (sent on as the only X-Forwarded-For entry).
   app.set('trust proxy', config.TRUST_PROXY);
@@ -120,46 +119,54 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     });
   }
 
-  const portalHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The portal's files, and the shell page's one inline script by its hash.
-        scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_SOURCE],
-        // styled-components injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Lessons play media from the portal and from the origins the administrator lists (MEDIA_ORIGINS);
-        // the client reads this policy to say when a source is not allowed, instead of a black box.
-        imgSrc: ["'self'", 'data:', 'blob:', ...config.MEDIA_ORIGINS],
-        mediaSrc: ["'self'", 'blob:', ...config.MEDIA_ORIGINS],
-        // YouTube, RuTube and VK Video links are shown as those hosts' players, and nothing else is framed.
-        // …and the portal's own SCORM package files (/scorm/…, on SCORM_ORIGIN when set), played in a sandboxed frame.
-        frameSrc: ["'self'", ...(config.SCORM_ORIGIN ? [config.SCORM_ORIGIN] : []), ...VIDEO_EMBED_ORIGINS],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // The portal may be served over plain http on a private network; never rewrite its URLs.
-        upgradeInsecureRequests: null,
+  const portalHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The portal's files, and the shell page's one inline script by its hash.
+          scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_SOURCE],
+          // styled-components injects <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Lessons play media from the portal and from the origins the administrator lists (MEDIA_ORIGINS);
+          // the client reads this policy to say when a source is not allowed, instead of a black box.
+          imgSrc: ["'self'", 'data:', 'blob:', ...config.MEDIA_ORIGINS],
+          mediaSrc: ["'self'", 'blob:', ...config.MEDIA_ORIGINS],
+          // YouTube, RuTube and VK Video links are shown as those hosts' players, and nothing else is framed.
+          // …and the portal's own SCORM package files (/scorm/…, on SCORM_ORIGIN when set), played in a sandboxed frame.
+          frameSrc: ["'self'", ...(config.SCORM_ORIGIN ? [config.SCORM_ORIGIN] : []), ...VIDEO_EMBED_ORIGINS],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // The portal may be served over plain http on a private network; never rewrite its URLs.
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+      hsts: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   // A SCORM package's files carry the content service's own policy (a sandbox, frame-ancestors 'self'):
   // the portal's policy, X-Frame-Options and resource policy would replace it or keep the player from framing them.
-  const packageHeaders = helmet({
-    contentSecurityPolicy: false,
-    xFrameOptions: false,
-    crossOriginResourcePolicy: false,
-    crossOriginEmbedderPolicy: false,
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  const packageHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: false,
+      xFrameOptions: false,
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      hsts: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+  const securityHeadersOf = (path: string) => (path.startsWith(`${SCORM_FILES_PATH}/`) ? packageHeaders : portalHeaders);
+  app.use((req, res, next) => {
+    for (const [name, value] of Object.entries(securityHeadersOf(req.path))) res.setHeader(name, value);
+    next();
   });
-  app.use((req, res, next) => (req.path.startsWith(`${SCORM_FILES_PATH}/`) ? packageHeaders : portalHeaders)(req, res, next));
 
   // The API is same-origin only: a browser call from any other origin (or `null`) is refused.
   app.use('/api', (req, res, next) => {
@@ -201,10 +208,6 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     if (Number(req.get('content-length') ?? 0) > bodyLimitOf(req)) return refuse(req, res, 413, tooLargeMessage(req));
     next();
   });
-
-  // Refused before anything else is done for it (compression's hooks, the gateway's own routes): a
-  // refusal costs the gateway little, so it stays fast in a burst (bench part 'refusals').
-  app.use(limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT, config.GATEWAY_MAX_IN_FLIGHT));
 
   const health = readinessMonitor(targets);
   app.get('/api/health', async (_req, res) => {
@@ -359,5 +362,47 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     sendError(res, 500, MSG.internal);
   });
 
+  // Each request is observed and counted against the in-flight bound before Express sees it: a
+  // refusal then costs the gateway no more than node's parsing and one write (no prototypes, no
+  // router, no middleware), so it stays fast in a burst (bench part 'refusals').
+  const observe = observeRequests(logger, { accessLog: config.ACCESS_LOG });
+  const limiter = limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT, config.GATEWAY_MAX_IN_FLIGHT);
+  const portalRefusal = { ...portalHeaders, 'Cache-Control': 'no-store' };
+  const packageRefusal = { ...packageHeaders, 'Cache-Control': 'no-store' };
+  const refusalHeaders = (path: string) => (securityHeadersOf(path) === packageHeaders ? packageRefusal : portalRefusal);
+  const expressHandle = (app as unknown as ExpressHandle).handle.bind(app);
+  (app as unknown as ExpressHandle).handle = (req, res, next) => {
+    const path = pathOf(req.url);
+    observe(req, res, path);
+    if (limiter.admit(req, res, path, refusalHeaders(path))) expressHandle(req, res, next);
+  };
+
   return { app, agent, close: () => health.stop() };
+}
+
+/** What `app(req, res)` and `app.listen` call for every request: Express's entry, absent from its types. */
+interface ExpressHandle {
+  handle: (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;
+}
+
+/** A request's path as the gateway routes it: the URL without its query, the doubled `/api/api/` made single. */
+const pathOf = (url = '/') => {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.startsWith('/api/api/') ? path.slice(4) : path;
+};
+
+/**
+ * The headers a helmet middleware sets, read once: none of the gateway's depends on the request, so
+ * each answer gets them by a loop instead of helmet's chain, and a refusal sent before Express
+ * carries the same ones.
+ */
+function headersOf(middleware: RequestHandler): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  middleware({} as Request, recorder as unknown as Response, () => undefined);
+  return headers;
 }

@@ -58,6 +58,16 @@ function send(
 
 const json = (answer: Answer) => JSON.parse(answer.body.toString('utf8'));
 
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
+
 const listen = (server: Server) =>
   new Promise<string>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
@@ -154,6 +164,12 @@ describe('overload', () => {
     expect(upstream.held).toHaveLength(MAX_IN_FLIGHT); // none of the refused ones reached the service
     const profile = await send(url, '/api/auth/profile', { headers: { authorization: `Bearer ${bed.as.CLIENT.token}` } });
     expect(profile.status).toBe(200);
+    // Refused before Express, with what any API answer carries: the security headers, no caching, its own id.
+    const security = (answer: Answer) => Object.fromEntries(SECURITY_HEADERS.map((name) => [name, answer.headers[name]]));
+    expect(security(refused[0])).toEqual(security(profile));
+    expect(refused[0].headers['content-security-policy']).toContain("default-src 'self'");
+    expect(refused[0].headers['cache-control']).toBe('no-store');
+    expect(new Set(refused.map((a) => a.headers['x-request-id'])).size).toBe(refused.length);
 
     upstream.release();
     expect((await Promise.all(inFlight)).map((a) => a.status)).toEqual(Array(MAX_IN_FLIGHT).fill(200));

@@ -1,20 +1,20 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { MSG, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import { serviceFor } from './routes';
 
-const hasBody = (req: Request): boolean =>
+const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /** The answer the gateway gives when it refuses a request without reading it (an overload, a body too large). */
 export const refuse = (
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   statusCode: number,
   message: string,
-  headers: Record<string, string> = {},
+  headers: OutgoingHttpHeaders = {},
 ) => {
   if (res.headersSent) return void res.end();
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
   // A body still arriving would sit on the keep-alive socket in front of the client's next request.
   // A request without a body keeps its connection: `complete` is still false while its handler runs
   // (node marks it after the headers are handled), and closing there made every refused GET of a
@@ -23,7 +23,12 @@ export const refuse = (
     res.setHeader('Connection', 'close');
     closeAfterTheBody(req);
   }
-  res.status(statusCode).json({ message, statusCode });
+  // Node's own answer, not Express's: a refusal may come before Express has seen the request.
+  const body = JSON.stringify({ message, statusCode });
+  res.statusCode = statusCode;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 };
 
 /** How much of a refused body is read and dropped, and for how long, before its connection closes (nginx's lingering_close). */
@@ -37,7 +42,7 @@ export const LINGER = { bytes: 64 * 1024 * 1024, ms: 30_000, idleMs: 5_000 };
  * kernel then resets the connection, and a client still sending (node's fetch, a browser's upload)
  * sees EPIPE or «fetch failed» instead of the answer.
  */
-function closeAfterTheBody(req: Request) {
+function closeAfterTheBody(req: IncomingMessage) {
   const socket = req.socket;
   let dropped = 0;
   // Past the bounds the answer may be cut too (a client that never reads it).
@@ -93,18 +98,26 @@ export function limitInFlight(perService: number, total = 4 * perService) {
   const inFlight = Object.fromEntries(SERVICE_NAMES.map((name) => [name, 0])) as Record<ServiceName, number>;
   const shedAt = Math.floor(total * SHED_SHARE);
   let all = 0;
-  const middleware = (req: Request, res: Response, next: NextFunction) => {
-    const service = serviceFor(req.path);
-    if (!service) return next();
-    const refused = isExamRequest(req.method, req.path) ? all >= total : inFlight[service] >= perService || all >= shedAt;
-    if (refused) return refuse(req, res, 503, MSG.overloaded, { 'Retry-After': '1' });
+  /**
+   * Whether the request at `path` (its URL without the query) may go on. When it may not, it has been
+   * answered 503 with Retry-After and `headers`.
+   */
+  const admit = (req: IncomingMessage, res: ServerResponse, path: string, headers: OutgoingHttpHeaders = {}): boolean => {
+    const service = serviceFor(path);
+    if (!service) return true;
+    const method = req.method ?? 'GET';
+    const refused = isExamRequest(method, path) ? all >= total : inFlight[service] >= perService || all >= shedAt;
+    if (refused) {
+      refuse(req, res, 503, MSG.overloaded, { ...headers, 'Retry-After': '1' });
+      return false;
+    }
     inFlight[service]++;
     all++;
     res.once('close', () => {
       inFlight[service]--;
       all--;
     });
-    next();
+    return true;
   };
-  return Object.assign(middleware, { inFlight: (service: ServiceName) => inFlight[service], total: () => all });
+  return { admit, inFlight: (service: ServiceName) => inFlight[service], total: () => all };
 }
