@@ -84,7 +84,7 @@ async function holdingUpstream() {
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return { url, close };
+  return { url, close, held: () => held.length };
 }
 
 async function startGateway(upstream: string, port: number, profileDir: string) {
@@ -139,6 +139,9 @@ export async function refusalFigures(figures: Figure[]): Promise<void> {
     const refused = r.timesByStatus[503] ?? [];
     const rate = refused.length / duration;
     const p99 = pct(refused, 0.99);
+    // The upstream never answers what it holds (one request per service): those few end in the
+    // client's timeout by design, and are not refusals that went wrong.
+    const unexplained = Math.max(0, r.errors - upstream.held());
     const needed = Math.ceil(CONNECTIONS / ((TARGET_P99_MS / 1000) * Math.max(rate, 1)));
     figures.push({
       name: `refusals: p99 of the 503s, one gateway process, ${CONNECTIONS} connections`,
@@ -146,8 +149,8 @@ export async function refusalFigures(figures: Figure[]): Promise<void> {
       unit: 'ms',
       budget: `≤ ${TARGET_P99_MS} ms`,
       limit: TARGET_P99_MS,
-      met: p99 <= TARGET_P99_MS && r.errors === 0,
-      note: `p50 ${round(pct(refused, 0.5))} ms; ${JSON.stringify(r.statuses)} in ${duration} s, errors ${r.errors}; Little's law: ${CONNECTIONS} connections / ${round(rate)} refusals a second = ${round((CONNECTIONS / Math.max(rate, 1)) * 1000)} ms on average`,
+      met: p99 <= TARGET_P99_MS && unexplained === 0,
+      note: `p50 ${round(pct(refused, 0.5))} ms; ${JSON.stringify(r.statuses)} in ${duration} s, errors ${r.errors} (${upstream.held()} held by the upstream by design); Little's law: ${CONNECTIONS} connections / ${round(rate)} refusals a second = ${round((CONNECTIONS / Math.max(rate, 1)) * 1000)} ms on average`,
     });
     figures.push({
       name: 'refusals: answered per second by one gateway process',
