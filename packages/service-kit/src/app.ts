@@ -114,9 +114,9 @@ const REQUEST_ID = /^[\w-]{1,100}$/;
 /** The request's scope: its id, and the caller's trace context for the calls it makes. */
 const scopeOf = (ctx: Context, requestId: string): RequestScope => {
   const traceparent = ctx.get('traceparent');
-  if (!traceparent) return { requestId };
+  if (!traceparent) return { requestId, request: ctx };
   const tracestate = ctx.get('tracestate');
-  return tracestate ? { requestId, traceparent, tracestate } : { requestId, traceparent };
+  return tracestate ? { requestId, traceparent, tracestate, request: ctx } : { requestId, traceparent, request: ctx };
 };
 
 /**

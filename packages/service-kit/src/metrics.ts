@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { Counter, Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client';
+import { currentRequest, type RequestScope } from './scope';
 
 /**
  * Prometheus metrics of a process, scraped at /metrics: a service answers it on its own port (the
@@ -48,9 +48,6 @@ const storeOperations = once(
       labelNames: ['route', 'method'] as const,
     }),
 );
-
-/** The request a store command is sent for: commands are counted under its route. */
-const requestInFlight = new AsyncLocalStorage<Context>();
 
 const redisDuration = once(
   'portal_redis_command_duration_seconds',
@@ -177,7 +174,8 @@ export const watchOutbox = (service: string, size: () => Promise<number>): (() =
 };
 
 /** The route template a request was matched to (`unmatched` for a path no route knows). */
-const routeOf = (ctx: Context): string => (ctx._matchedRoute ? String(ctx._matchedRoute) : 'unmatched');
+const routeOf = (ctx: NonNullable<RequestScope['request']>): string =>
+  ctx._matchedRoute ? String(ctx._matchedRoute) : 'unmatched';
 
 /**
  * Times every command on the store connection (the driver's command monitoring), and counts those
@@ -186,8 +184,9 @@ const routeOf = (ctx: Context): string => (ctx._matchedRoute ? String(ctx._match
 export const timeStoreCommands = (store: Connection): void => {
   const client = store.getClient();
   client.on('commandStarted', () => {
-    const ctx = requestInFlight.getStore();
-    if (ctx) storeOperations.inc({ route: routeOf(ctx), method: ctx.method });
+    // The request it is sent for (its scope, see requestContext): counted under its route.
+    const request = currentRequest();
+    if (request) storeOperations.inc({ route: routeOf(request), method: request.method });
   });
   const observe = (outcome: 'ok' | 'error') => (event: { commandName: string; duration: number }) =>
     storeDuration.observe({ command: event.commandName, outcome }, event.duration / 1000);
@@ -224,7 +223,7 @@ export const serviceMetrics = () => async (ctx: Context, next: Next) => {
   }
   const started = performance.now();
   try {
-    await requestInFlight.run(ctx, next);
+    await next();
   } finally {
     httpDuration.observe({ route: routeOf(ctx), method: ctx.method, status: ctx.status }, (performance.now() - started) / 1000);
   }

@@ -1,16 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** What one request carries to the calls it makes: its id and, with tracing off, the caller's trace context. */
+/**
+ * What one request carries to the calls it makes: its id and, with tracing off, the caller's trace
+ * context; and its method and matched route, under which the store commands it sends are counted.
+ */
 export interface RequestScope {
   requestId: string;
   traceparent?: string;
   tracestate?: string;
+  /** The Koa context: `_matchedRoute` is known only once a router has matched it. */
+  request?: { method: string; _matchedRoute?: unknown };
 }
 
 /**
  * The one AsyncLocalStorage of a service. Its price on Node 20 is a hook on every promise: about
  * 10 µs of CPU on a request that does nothing else (autocannon on /healthz: 43–47 µs without, 51–59
- * with), more on a request that makes many promises. Node 24's AsyncLocalStorage (async context
+ * with), more on a request that makes many promises, and each further instance copies its store
+ * onto every promise again: the metrics' per-route counts read this one. Node 24's AsyncLocalStorage (async context
  * frames) does without the hook. With tracing on, OpenTelemetry's context needs the same hook anyway.
  */
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -20,6 +26,9 @@ export const runInScope = <T>(scope: RequestScope, work: () => T): T => storage.
 
 /** The id of the request being handled, when there is one (not in a queue worker or a timer). */
 export const currentRequestId = (): string | undefined => storage.getStore()?.requestId;
+
+/** The request being handled, when there is one. */
+export const currentRequest = (): RequestScope['request'] => storage.getStore()?.request;
 
 /** Whether OpenTelemetry propagates trace context itself (then the raw headers are not copied). */
 let tracingPropagates = false;
