@@ -246,7 +246,8 @@ export function hostConfig({ dir, title, landing }: HostOptions, mode: Mode = 'p
       shared: hostShared(),
       shareStrategy: 'loaded-first',
       dts: false,
-      experiments: { provideExternalRuntime: true },
+      // The runtime it provides runs in browsers only: its Node loaders are left out (ENV_TARGET).
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
     new HtmlWebpackPlugin({ template: './src/index.html', title, scriptLoading: 'defer', bootScript: PAGE_BOOT_SCRIPT }),
     ...(landing && mode === 'production'
