@@ -1,6 +1,6 @@
 import { measure, pct, type BenchPortal } from './portal';
 import { Table, learnerHeaders, ms, seconds } from './capacityTable';
-import { QUICK, round } from './harness';
+import { CHROMIUM, QUICK, round } from './harness';
 import { sleep } from '@portal/devstack/util';
 
 /* The capacity bench's burst of refusals and its signed-in browser beside the load. */
@@ -87,7 +87,7 @@ export async function burst(portal: BenchPortal, table: Table) {
 export async function browser(portal: BenchPortal, table: Table) {
   const { chromium } = await import('playwright-core');
   const instance = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
   });
   try {

@@ -36,6 +36,12 @@ export interface LoadResult {
 }
 
 export const QUICK = process.env.BENCH_QUICK === '1';
+
+/**
+ * The Chromium every browser part starts: `CHROMIUM_PATH`, as for the journeys, or chrome-launcher's
+ * `CHROME_PATH`; Debian's by default. Nothing is downloaded.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** A figure to `digits` places, for the tables (tenths unless told). */
 export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 

@@ -14,7 +14,7 @@
  *
  * Lighthouse is the bench's dependency, pinned at 12.8.2, the newest release whose engines admit
  * Node 20 (13.x needs Node 22.19); its CLI starts Chromium through chrome-launcher, which takes the
- * browser from CHROME_PATH (Debian's /usr/bin/chromium by default), so nothing is downloaded. Scores
+ * browser the bench names (CHROMIUM, harness.ts), so nothing is downloaded. Scores
  * vary from run to run, so each figure printed is the median of the runs. A benchmark, never part of
  * the test command.
  *
@@ -35,11 +35,11 @@ import { startStack, type Stack } from '@portal/devstack/stack';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { portAnswers, ROOT } from '@portal/devstack/util';
 import { buildsIn, servedBuilds, type Build } from './builds';
+import { CHROMIUM } from './harness';
 
 const LIGHTHOUSE = 'lighthouse 12.8.2';
 /** The CLI of the installed package (an ES module, so it runs in a node of its own rather than imported here). */
 const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The budgets (BUDGETS.md): desktop on / and /courses, mobile on / and a study page. */
 export const LIGHTHOUSE_GOALS = {
   desktop: { performance: 95, accessibility: 95 },
@@ -140,7 +140,7 @@ export async function measure(
         ...(cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
         ...(save ? ['--save-assets'] : []),
       ],
-      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
     );
     const text = readFileSync(output, 'utf8');
     if (save) {
@@ -277,7 +277,7 @@ async function main() {
   const url = given ?? own!.url;
   try {
     console.log(
-      `Lighthouse (${LIGHTHOUSE}, ${settings(desktop, cpuSlowdown)}) on ${url}, ${runs} run(s), Chromium at ${CHROME_PATH}`,
+      `Lighthouse (${LIGHTHOUSE}, ${settings(desktop, cpuSlowdown)}) on ${url}, ${runs} run(s), Chromium at ${CHROMIUM}`,
     );
     const results: Measurement[] = [];
     const failed = new Set<string>();

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { ROOT } from '@portal/devstack/util';
 import { buildsIn, servedBuilds, type Build } from './builds';
+import { CHROMIUM } from './harness';
 
 /** Linux's clock ticks per second for /proc's utime and stime (USER_HZ). */
 const TICKS_PER_SECOND = 100;
@@ -113,7 +114,7 @@ async function profileFor(page: PageName, gateway: string, token: string): Promi
   const profile = mkdtempSync(path.join(tmpdir(), 'pagecpu-profile-'));
   if (page === 'landing') return profile;
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox'],
   });
   const tab = await context.newPage();
@@ -129,7 +130,7 @@ async function measureLoad(page: PageName, profile: string, url: string): Promis
   const dir = mkdtempSync(path.join(tmpdir(), 'pagecpu-'));
   cpSync(profile, dir, { recursive: true });
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox'],
   });
   try {
@@ -279,7 +280,7 @@ async function main() {
     await Promise.all([store.process?.stop(), redis.process?.stop()]);
     served.remove();
   }
-  console.log(`\nPage CPU (unthrottled Chromium, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'})`);
+  console.log(`\nPage CPU (unthrottled Chromium, ${CHROMIUM})`);
   for (const page of pages)
     for (const build of builds)
       printPage(page, urls[page], build, loads.get(`${build.name} ${page}`)!, args.includes('--threads'));

@@ -19,6 +19,7 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { ensureRedis, ensureStore } from '@portal/devstack/store';
 import { ROOT } from '@portal/devstack/util';
 import { buildsIn, servedBuilds } from './builds';
+import { CHROMIUM } from './harness';
 
 interface ProfileNode {
   id: number;
@@ -133,7 +134,7 @@ async function main() {
     courses: `${portal.gateway}/courses`,
   }[page];
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox'],
   });
   const tallies = new Map<string, Tally>(

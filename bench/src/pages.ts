@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Figure } from './harness';
+import { CHROMIUM, type Figure } from './harness';
 import type { BenchPortal } from './portal';
 
 /** A page's cost in the browser: the JavaScript a first visit loads, and Lighthouse's reports. */
@@ -14,7 +14,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 export async function firstLoad(portal: BenchPortal, figures: Figure[]) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox'],
   });
   const scripts = new Set<string>();
@@ -65,7 +65,7 @@ export async function learnerProfile(portal: BenchPortal): Promise<string> {
   const { tmpdir } = await import('node:os');
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox'],
   });
   const page = await context.newPage();

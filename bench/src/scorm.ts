@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ScormAttemptState, ScormLaunch, ScormPackageSummary } from '@portal/contracts';
 import { CONSENT_DOCUMENT } from '@portal/contracts';
 import { scorm12Package } from '@portal/system-tests/scorm/packages';
-import { median, QUICK, type Figure } from './harness';
+import { CHROMIUM, median, QUICK, type Figure } from './harness';
 import { call, pct, pool, type BenchPortal } from './portal';
 import { mixedLoad } from './mixed';
 import { storeCounts, storeOpsSplit } from './storeOps';
@@ -150,7 +150,7 @@ async function uploadFigures(portal: BenchPortal, course: ScormCourse, figures: 
 async function launchFigures(portal: BenchPortal, course: ScormCourse, figures: Figure[]) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox'],
   });
   const scormTimes: number[] = [];
