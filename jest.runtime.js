@@ -4,8 +4,9 @@
  * every file. The compiled code of each module is kept on disk beside jest's transform cache, keyed by
  * the source's hash, and V8 takes it instead of parsing the source again.
  *
- * It also ends each file's AsyncLocalStorages with the file. A service makes two (its request scope
- * and the store's request counter) and never ends them, as a process makes them once. On Node 20
+ * It also ends each file's AsyncLocalStorages with the file. A service makes one (its request scope,
+ * which also carries the route its store commands are counted under) and never ends it, as a process
+ * makes it once. On Node 20
  * every promise made anywhere in the worker then calls each enabled storage, so a worker's
  * twentieth file paid for the nineteen before it: 5.6% of a progress run's CPU (decision 110).
  */
@@ -40,6 +41,7 @@ function compileCached(executor, jestCompile, scriptSource, filename) {
   const vmContext = executor.environment.getVmContext();
   if (vmContext == null || !path.isAbsolute(filename)) return jestCompile(scriptSource, filename);
   const params = executor.injectedModuleParameters;
+  // Pruned at each run's start (packages/devstack/src/codeCache.ts, which names the folders alike).
   const dir = path.join(executor.config.cacheDirectory, `v8-code-cache-${process.versions.v8}`);
   const key = keyOf(params, scriptSource, filename);
   const file = path.join(dir, key.slice(0, 2), key);

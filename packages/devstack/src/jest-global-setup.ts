@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { Config } from '@jest/types';
+import { pruneCodeCache } from './codeCache';
 import { secretsEnv } from './secrets';
 import { ensureRedis, ensureStore } from './store';
 
 /** Makes sure a real store and a real Redis answer before any test file runs. */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(_global: Config.GlobalConfig, project: Config.ProjectConfig): Promise<void> {
+  // The compiled modules jest's runtime keeps (jest.runtime.js) would otherwise grow with every change.
+  pruneCodeCache(project.cacheDirectory);
   // The teardown removes the Redis keys of the test prefixes made from now on (testKeys.ts).
   (globalThis as Record<string, unknown>).__PORTAL_RUN_STARTED__ = Date.now();
   // The test files' prefixes end with this run's id (the workers inherit it), so that only they are removed.
