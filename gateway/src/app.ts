@@ -385,10 +385,15 @@ interface ExpressHandle {
   handle: (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;
 }
 
-/** A request's path as the gateway routes it: the URL without its query, the doubled `/api/api/` made single. */
-const pathOf = (url = '/') => {
+/**
+ * A request's path as the gateway routes it: the URL without its query, the doubled `/api/api/` made
+ * single. A request line may also name the whole URL (`GET http://host/api/…`, as to a proxy):
+ * Express routes its path, so it is counted by its path too.
+ */
+export const pathOf = (url = '/') => {
   const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  let path = query === -1 ? url : url.slice(0, query);
+  if (!path.startsWith('/')) path = URL.canParse(path) ? new URL(path).pathname : path;
   return path.startsWith('/api/api/') ? path.slice(4) : path;
 };
 

@@ -58,6 +58,21 @@ function send(
 
 const json = (answer: Answer) => JSON.parse(answer.body.toString('utf8'));
 
+/** The status line of the answer to one request written by hand (a form node's client never sends). */
+function rawStatusLine(base: string, requestLine: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port: Number(port), host: hostname }, () =>
+      socket.write(`${requestLine}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
+    );
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer.split('\r\n')[0]));
+    socket.on('error', reject);
+  });
+}
+
 const SECURITY_HEADERS = [
   'content-security-policy',
   'strict-transport-security',
@@ -170,6 +185,9 @@ describe('overload', () => {
     expect(refused[0].headers['content-security-policy']).toContain("default-src 'self'");
     expect(refused[0].headers['cache-control']).toBe('no-store');
     expect(new Set(refused.map((a) => a.headers['x-request-id'])).size).toBe(refused.length);
+    // A request line naming the whole URL, as to a proxy, is counted by its path like any other.
+    expect(await rawStatusLine(url, `GET ${url}/api/organizations HTTP/1.1`)).toBe('HTTP/1.1 503 Service Unavailable');
+    expect(upstream.held).toHaveLength(MAX_IN_FLIGHT);
 
     upstream.release();
     expect((await Promise.all(inFlight)).map((a) => a.status)).toEqual(Array(MAX_IN_FLIGHT).fill(200));
