@@ -3,17 +3,9 @@ import styled from 'styled-components';
 import { PROGRESS_MSG, type ContentBlock, type ScormBlockContent } from '@portal/contracts';
 import { FileIcon, fileSizeLabel } from '@portal/ui';
 import { RichTextView } from '@portal/ui/richText';
-import {
-  MEDIA_MSG,
-  downloadPortalFile,
-  isPortalFile,
-  mediaAllowed,
-  mediaOriginOf,
-  useMediaPolicy,
-  usePortalFileSrc,
-  videoSourceOf,
-  type MediaPolicy,
-} from '@portal/web-core';
+import { downloadPortalFile, isPortalFile, usePortalFileSrc } from '@portal/web-core';
+// Not in the shared web-core: only lessons play media, and a visitor's first page does without it.
+import { MEDIA_MSG, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf, type MediaPolicy } from '@portal/web-core/media';
 
 // Until the policy is read only the portal's own files are played: another origin waits for it, so
 // a source the policy refuses is never requested (the browser would block it and log the violation).

@@ -5,7 +5,6 @@ export * from './routes';
 export * from './navigation';
 export * from './instances';
 export * from './returnPath';
-export * from './media';
 export * from './files';
 export * from './remoteModules';
 export * from './assignments';

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { UploadAccept, UploadedFile } from '@portal/contracts';
 import { Button, Input, Label, ProgressBar, uploadHint, uploadProblem, useToast } from '@portal/ui';
-import { MEDIA_MSG, errorMessage, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf } from '@portal/web-core';
+import { errorMessage } from '@portal/web-core';
+import { MEDIA_MSG, mediaAllowed, mediaOriginOf, useMediaPolicy, videoSourceOf } from '@portal/web-core/media';
 import { useBackend } from '../../backend/backend';
 
 /** Image, video and audio inputs accept only their kind; a file block accepts anything. */
