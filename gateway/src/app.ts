@@ -390,7 +390,7 @@ interface ExpressHandle {
  * single. A request line may also name the whole URL (`GET http://host/api/…`, as to a proxy):
  * Express routes its path, so it is counted by its path too.
  */
-export const pathOf = (url = '/') => {
+const pathOf = (url = '/') => {
   const query = url.indexOf('?');
   let path = query === -1 ? url : url.slice(0, query);
   if (!path.startsWith('/')) path = URL.canParse(path) ? new URL(path).pathname : path;
