@@ -26,7 +26,7 @@ module.exports = {
   moduleNameMapper: {
     '^@portal/ui/richText$': '<rootDir>/packages/ui/src/richText',
     '^@portal/web-core/query$': '<rootDir>/packages/web-core/src/queryClient',
-    '^@portal/web-core/media$': '<rootDir>/packages/web-core/src/media',
+    '^@portal/web-core/(media|assignments|lists)$': '<rootDir>/packages/web-core/src/$1',
     '^@portal/contracts/(roles|media)$': '<rootDir>/packages/contracts/src/$1',
     '^@portal/(contracts|quiz-engine|service-kit|devstack|ui|web-core|routes)$': '<rootDir>/packages/$1/src',
     '^@portal/devstack/(.*)$': '<rootDir>/packages/devstack/src/$1',

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
 import { Muted, PagedList, PlainList } from '@portal/ui';
-import { assignmentKeys, daysLeftText, fetchMyAssignments, formatDay, navigate, paths } from '@portal/web-core';
+import { navigate, paths } from '@portal/web-core';
+import { assignmentKeys, daysLeftText, fetchMyAssignments, formatDay } from '@portal/web-core/assignments';
 
 const PAGE_SIZE = 20;
 

@@ -9,7 +9,8 @@ import type {
   OrganizationListItem,
   OrganizationUpdateInput,
 } from '@portal/contracts';
-import { apiRequest, downloadExport, fetchPage } from '@portal/web-core';
+import { apiRequest } from '@portal/web-core';
+import { downloadExport, fetchPage } from '@portal/web-core/lists';
 
 /** Query keys: every CRM list and record sits under one root, so a mutation can refresh them all. */
 export const crmKeys = {

@@ -5,7 +5,8 @@ import type {
   DirectoryRun,
   DirectoryRunMode,
 } from '@portal/contracts';
-import { apiRequest, fetchPage } from '@portal/web-core';
+import { apiRequest } from '@portal/web-core';
+import { fetchPage } from '@portal/web-core/lists';
 
 export const directoryKeys = {
   all: ['directory-sync'] as const,

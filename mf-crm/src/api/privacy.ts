@@ -1,5 +1,6 @@
 import type { SubjectRequest, SubjectRequestKind, SubjectRequestStatus } from '@portal/contracts';
-import { apiRequest, downloadFile, fetchPage, readerTimeZone } from '@portal/web-core';
+import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
+import { fetchPage } from '@portal/web-core/lists';
 
 export const subjectKeys = {
   all: ['subject-requests'] as const,

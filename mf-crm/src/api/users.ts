@@ -1,5 +1,6 @@
 import type { ExportFormat, Role, RoleApplication, User, UserUpdateInput } from '@portal/contracts';
-import { apiRequest, downloadExport, fetchPage } from '@portal/web-core';
+import { apiRequest } from '@portal/web-core';
+import { downloadExport, fetchPage } from '@portal/web-core/lists';
 
 export const userKeys = {
   all: ['users'] as const,

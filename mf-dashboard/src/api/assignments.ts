@@ -11,7 +11,8 @@ import type {
   PersonAssignments,
   User,
 } from '@portal/contracts';
-import { apiRequest, apiResponse, downloadExport, fetchPage } from '@portal/web-core';
+import { apiRequest, apiResponse } from '@portal/web-core';
+import { downloadExport, fetchPage } from '@portal/web-core/lists';
 
 export const assignmentKeys = {
   all: ['assignments'] as const,

@@ -1,5 +1,6 @@
 import type { AuditListParams, AuditPage, DashboardStats, ExportFormat, ProfileResponse } from '@portal/contracts';
-import { apiRequest, downloadExport } from '@portal/web-core';
+import { apiRequest } from '@portal/web-core';
+import { downloadExport } from '@portal/web-core/lists';
 
 /** Every query of this micro-frontend starts with this key. */
 export const DASHBOARD_KEY = ['dashboard'] as const;

@@ -1,5 +1,6 @@
 import type { MyProgram, MyProgramSummary } from '@portal/contracts';
-import { apiRequest, fetchPage } from '@portal/web-core';
+import { apiRequest } from '@portal/web-core';
+import { fetchPage } from '@portal/web-core/lists';
 
 /** A learner's own programs: the dashboard's card, /my-programs and one program's page. */
 export const myProgramKeys = {

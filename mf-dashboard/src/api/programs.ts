@@ -13,7 +13,8 @@ import type {
   ProgramSummary,
   ProgramTemplate,
 } from '@portal/contracts';
-import { apiRequest, downloadFile, fetchPage, readerTimeZone } from '@portal/web-core';
+import { apiRequest, downloadFile, readerTimeZone } from '@portal/web-core';
+import { fetchPage } from '@portal/web-core/lists';
 
 /** The staff side of learning programs: the programs, their templates, assignments and reports. */
 

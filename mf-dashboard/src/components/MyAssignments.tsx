@@ -2,7 +2,8 @@ import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Muted, PlainList } from '@portal/ui';
-import { assignmentKeys, daysLeftText, fetchMyAssignments, formatDay, navigate, paths } from '@portal/web-core';
+import { navigate, paths } from '@portal/web-core';
+import { assignmentKeys, daysLeftText, fetchMyAssignments, formatDay } from '@portal/web-core/assignments';
 
 /** How many of the nearest due assignments the card shows. */
 const SHOWN = 5;

@@ -24,7 +24,8 @@ import type {
   StartedAttempt,
   UploadedFile,
 } from '@portal/contracts';
-import { apiRequest, apiResponse, downloadExport } from '@portal/web-core';
+import { apiRequest, apiResponse } from '@portal/web-core';
+import { downloadExport } from '@portal/web-core/lists';
 
 const enc = encodeURIComponent;
 

@@ -7,7 +7,8 @@ import type {
   ScormLaunch,
   ScormLaunchInput,
 } from '@portal/contracts';
-import { apiRequest, downloadExport } from '@portal/web-core';
+import { apiRequest } from '@portal/web-core';
+import { downloadExport } from '@portal/web-core/lists';
 
 /** The learner's current attempt at a lesson's SCO (started if there is none; `fresh` starts a new one). */
 export const openScormAttempt = (input: ScormAttemptOpenInput) =>

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { Certificate, Page } from '@portal/contracts';
 import { Button, Muted, Pager } from '@portal/ui';
-import { apiRequest, downloadCertificate, errorMessage } from '@portal/web-core';
+import { apiRequest, errorMessage } from '@portal/web-core';
+import { downloadCertificate } from '@portal/web-core/assignments';
 
 const PAGE_SIZE = 10;
 

@@ -3,15 +3,15 @@ import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
 import { Button, Muted } from '@portal/ui';
+import { errorMessage } from '@portal/web-core';
 import {
   assignmentKeys,
   daysLeftText,
   downloadCertificate,
-  errorMessage,
   fetchMyAssignments,
   formatDay,
   requestCertificate,
-} from '@portal/web-core';
+} from '@portal/web-core/assignments';
 
 /**
  * Above a learner's lesson: the due date of the course when it is assigned to them

@@ -1,5 +1,6 @@
 import { certificatePdfPath, type Certificate, type MyAssignment, type Page, ruCount, ruForm } from '@portal/contracts';
-import { apiRequest, downloadFile } from './api';
+// The shared client, not a copy: this entry is bundled by each remote that uses it.
+import { apiRequest, downloadFile } from '@portal/web-core';
 
 /**
  * The learner's assignments and certificates, read by the dashboard, the catalogue and study mode:

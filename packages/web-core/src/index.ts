@@ -7,5 +7,3 @@ export * from './instances';
 export * from './returnPath';
 export * from './files';
 export * from './remoteModules';
-export * from './assignments';
-export * from './lists';

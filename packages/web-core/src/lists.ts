@@ -1,5 +1,6 @@
 import { exportFileName, type ExportFile, type ExportFormat, type Page } from '@portal/contracts';
-import { apiRequest, downloadFile, readerTimeZone, type RequestOptions } from './api';
+// The shared client, not a copy: this entry is bundled by each remote that uses it.
+import { apiRequest, downloadFile, readerTimeZone, type RequestOptions } from '@portal/web-core';
 
 /** A list's filters, sent in the query; an empty one ('' or undefined) is not sent: it means «any». */
 export type ListFilters = NonNullable<RequestOptions['query']>;

@@ -1,5 +1,5 @@
 import type { User } from '@portal/contracts';
-import { fetchPage } from '@portal/web-core';
+import { fetchPage } from '@portal/web-core/lists';
 
 /** What the program editor's «Соавторы» reads from the directory: the curators one may add. */
 

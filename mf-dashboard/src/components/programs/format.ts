@@ -9,7 +9,7 @@ import {
   type StageStatus,
 } from '@portal/contracts';
 import type { BadgeTone } from '@portal/ui';
-import { daysText } from '@portal/web-core';
+import { daysText } from '@portal/web-core/assignments';
 
 /** Who a program is assigned to: «Подразделение «Склад»», «Сотрудники: 3», «Все». */
 export const audienceLabel = (audience: Audience): string =>

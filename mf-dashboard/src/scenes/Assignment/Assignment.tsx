@@ -17,7 +17,8 @@ import {
   useDebounced,
   usePagedFilters,
 } from '@portal/ui';
-import { daysLeftText, downloadCertificate, errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
+import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import { daysLeftText, downloadCertificate, formatDay } from '@portal/web-core/assignments';
 import { readAgain } from '@portal/web-core/query';
 import {
   assignmentKeys,

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUS_LABELS } from '@portal/contracts';
 import { Muted, Pager, TableScroll } from '@portal/ui';
-import { daysLeftText, formatDay } from '@portal/web-core';
+import { daysLeftText, formatDay } from '@portal/web-core/assignments';
 import { assignmentKeys, fetchPersonAssignments } from '../../api/assignments';
 import { RecordPage } from '../../components/RecordPage';
 import { Table } from '../Assignments/Assignments';

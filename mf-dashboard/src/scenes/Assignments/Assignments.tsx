@@ -17,7 +17,8 @@ import {
   refusalOf,
   usePagedFilters,
 } from '@portal/ui';
-import { formatDay, navigate, paths, useAuth } from '@portal/web-core';
+import { navigate, paths, useAuth } from '@portal/web-core';
+import { formatDay } from '@portal/web-core/assignments';
 import { readAgain } from '@portal/web-core/query';
 import { assignmentKeys, createAssignment, fetchAssignments, fetchPublishedCourses } from '../../api/assignments';
 

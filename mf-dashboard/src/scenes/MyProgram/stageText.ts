@@ -7,7 +7,7 @@ import {
   type StageStatus,
 } from '@portal/contracts';
 import type { BadgeTone } from '@portal/ui';
-import { formatDay } from '@portal/web-core';
+import { formatDay } from '@portal/web-core/assignments';
 
 /**
  * How a learner's stage is said: its status, its deadline and days left, its courses' count. One

@@ -15,7 +15,8 @@ import {
   TableScroll,
   useDebounced,
 } from '@portal/ui';
-import { errorMessage, formatDay, navigate, paths, useAuth } from '@portal/web-core';
+import { errorMessage, navigate, paths, useAuth } from '@portal/web-core';
+import { formatDay } from '@portal/web-core/assignments';
 import { readAgain } from '@portal/web-core/query';
 import {
   deleteProgramAssignment,

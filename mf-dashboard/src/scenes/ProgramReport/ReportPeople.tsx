@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, ErrorBox, Muted, PagedList, TableHead, TableScroll } from '@portal/ui';
-import { errorMessage, formatDay, paths } from '@portal/web-core';
+import { errorMessage, paths } from '@portal/web-core';
+import { formatDay } from '@portal/web-core/assignments';
 import { fetchProgramPeople, programKeys, type ProgramPeopleFilters } from '../../api/programs';
 import { ProgramStatusBadge, StageStatusBadge } from '../../components/programs/StageStatusBadge';
 import { follow } from '../../components/programs/links';

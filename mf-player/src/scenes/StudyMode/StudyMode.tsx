@@ -9,7 +9,8 @@ import {
   type CourseProgress,
 } from '@portal/contracts';
 import { Button, ErrorState, Loading, Muted, NotFoundState, Spread } from '@portal/ui';
-import { assignmentKeys, errorMessage, isMissing, navigate, paths, retriedUnlessRefused, useAuth } from '@portal/web-core';
+import { errorMessage, isMissing, navigate, paths, retriedUnlessRefused, useAuth } from '@portal/web-core';
+import { assignmentKeys } from '@portal/web-core/assignments';
 import { readAgain } from '@portal/web-core/query';
 import { completeLesson, fetchCourseProgress, fetchOutline, outlineKey, progressKey } from '../../api/player';
 import { lessonStateOf } from '../../components/Badges';
