@@ -162,9 +162,10 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
-  const securityHeadersOf = (path: string) => (path.startsWith(`${SCORM_FILES_PATH}/`) ? packageHeaders : portalHeaders);
+  const isPackageFile = (path: string) => path.startsWith(`${SCORM_FILES_PATH}/`);
   app.use((req, res, next) => {
-    for (const [name, value] of Object.entries(securityHeadersOf(req.path))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(isPackageFile(req.path) ? packageHeaders : portalHeaders))
+      res.setHeader(name, value);
     next();
   });
 
@@ -175,12 +176,6 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     const own = `${req.protocol}://${req.host}`;
     if (origin === own || allowedOrigins.has(origin)) return next();
     sendError(res, 403, 'Запросы с другого сайта запрещены');
-  });
-
-  // The original contract wrote some paths with /api twice; answer both forms.
-  app.use((req, _res, next) => {
-    if (req.url.startsWith('/api/api/')) req.url = req.url.slice(4);
-    next();
   });
 
   // API answers are never stored by a browser or a proxy, unless the service set its own caching
@@ -369,12 +364,13 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   const limiter = limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT, config.GATEWAY_MAX_IN_FLIGHT);
   const portalRefusal = { ...portalHeaders, 'Cache-Control': 'no-store' };
   const packageRefusal = { ...packageHeaders, 'Cache-Control': 'no-store' };
-  const refusalHeaders = (path: string) => (securityHeadersOf(path) === packageHeaders ? packageRefusal : portalRefusal);
   const expressHandle = (app as unknown as ExpressHandle).handle.bind(app);
   (app as unknown as ExpressHandle).handle = (req, res, next) => {
+    // The original contract wrote some paths with /api twice; both forms are answered alike.
+    if (req.url?.startsWith('/api/api/')) req.url = req.url.slice(4);
     const path = pathOf(req.url);
     observe(req, res, path);
-    if (limiter.admit(req, res, path, refusalHeaders(path))) expressHandle(req, res, next);
+    if (limiter.admit(req, res, path, isPackageFile(path) ? packageRefusal : portalRefusal)) expressHandle(req, res, next);
   };
 
   return { app, agent, close: () => health.stop() };
@@ -386,15 +382,14 @@ interface ExpressHandle {
 }
 
 /**
- * A request's path as the gateway routes it: the URL without its query, the doubled `/api/api/` made
- * single. A request line may also name the whole URL (`GET http://host/api/…`, as to a proxy):
- * Express routes its path, so it is counted by its path too.
+ * A request's path as the gateway routes it: the URL without its query. A request line may also name
+ * the whole URL (`GET http://host/api/…`, as to a proxy): Express routes its path, so it is counted
+ * by its path too.
  */
 const pathOf = (url = '/') => {
   const query = url.indexOf('?');
-  let path = query === -1 ? url : url.slice(0, query);
-  if (!path.startsWith('/')) path = URL.canParse(path) ? new URL(path).pathname : path;
-  return path.startsWith('/api/api/') ? path.slice(4) : path;
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.startsWith('/') || !URL.canParse(path) ? path : new URL(path).pathname;
 };
 
 /**

@@ -119,5 +119,5 @@ export function limitInFlight(perService: number, total = 4 * perService) {
     });
     return true;
   };
-  return { admit, inFlight: (service: ServiceName) => inFlight[service], total: () => all };
+  return { admit };
 }

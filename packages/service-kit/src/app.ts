@@ -111,12 +111,13 @@ const methodNotAllowed = async (ctx: Context, next: Next) => {
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
-/** The request's scope: its id, and the caller's trace context for the calls it makes. */
+/** The request's scope: its id and Koa context, and the caller's trace context for the calls it makes. */
 const scopeOf = (ctx: Context, requestId: string): RequestScope => {
+  const scope: RequestScope = { requestId, request: ctx };
   const traceparent = ctx.get('traceparent');
-  if (!traceparent) return { requestId, request: ctx };
+  if (!traceparent) return scope;
   const tracestate = ctx.get('tracestate');
-  return tracestate ? { requestId, traceparent, tracestate, request: ctx } : { requestId, traceparent, request: ctx };
+  return tracestate ? { ...scope, traceparent, tracestate } : { ...scope, traceparent };
 };
 
 /**

@@ -15,9 +15,10 @@ export interface RequestScope {
 /**
  * The one AsyncLocalStorage of a service. Its price on Node 20 is a hook on every promise: about
  * 10 µs of CPU on a request that does nothing else (autocannon on /healthz: 43–47 µs without, 51–59
- * with), more on a request that makes many promises, and each further instance copies its store
- * onto every promise again: the metrics' per-route counts read this one. Node 24's AsyncLocalStorage (async context
- * frames) does without the hook. With tracing on, OpenTelemetry's context needs the same hook anyway.
+ * with), more on a request that makes many promises; each further instance copies its store onto
+ * every promise again, so the metrics' per-route counts read this one. Node 24's AsyncLocalStorage
+ * (async context frames) does without the hook. With tracing on, OpenTelemetry's context needs the
+ * same hook anyway.
  */
 const storage = new AsyncLocalStorage<RequestScope>();
 
