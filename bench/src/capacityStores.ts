@@ -71,12 +71,32 @@ export async function startPrivateStore(kind: StoreKind): Promise<BenchStore> {
 
 /* ------------------------------------------------------------------------------ the seeds */
 
+/**
+ * A service's database, written behind the service's back as the seeds do, with its caches'
+ * versions where the service keeps them (Redis, keepVersionsInRedis): the seeds' writes move them
+ * as the service's own writes would.
+ */
+async function serviceDatabase(portal: BenchPortal, mongoUrl: string, service: 'content' | 'audit') {
+  const { createConnection } = await import('mongoose');
+  const { createLogger, createRedis, keepVersionsInRedis } = await import('@portal/service-kit');
+  const store = await createConnection(mongoUrl, { dbName: `${portal.prefix}${service}` }).asPromise();
+  const redis = createRedis(portal.redisUrl, createLogger('bench', 'silent'), { failFast: true });
+  keepVersionsInRedis(store, redis);
+  return {
+    store,
+    close: async () => {
+      redis.disconnect();
+      await store.close();
+    },
+  };
+}
+
 /** 1,000 published courses with their counts, and the learner's marks on 60 of them (straight into the store). */
 export async function seedCourses(portal: BenchPortal, mongoUrl: string, learnerId: string): Promise<void> {
-  const { createConnection, Types } = await import('mongoose');
+  const { Types } = await import('mongoose');
   const { courseModel } = await import('@portal/svc-content/models/course');
   const { courseMarkModel } = await import('@portal/svc-content/models/courseMark');
-  const store = await createConnection(mongoUrl, { dbName: `${portal.prefix}content` }).asPromise();
+  const { store, close } = await serviceDatabase(portal, mongoUrl, 'content');
   try {
     const now = Date.now();
     const courses = Array.from({ length: 1000 }, (_, i) => ({
@@ -97,14 +117,13 @@ export async function seedCourses(portal: BenchPortal, mongoUrl: string, learner
       .map((c, i) => ({ userId: learnerId, courseId: c._id, kind: i % 2 ? 'started' : 'favorite' }));
     await courseMarkModel(store).insertMany(marks);
   } finally {
-    await store.close();
+    await close();
   }
 }
 
 /** Audit records spread over the last year, by 20 people, straight into the audit service's database. */
 export async function seedAudit(portal: BenchPortal, mongoUrl: string, count: number): Promise<void> {
-  const { createConnection } = await import('mongoose');
-  const store = await createConnection(mongoUrl, { dbName: `${portal.prefix}audit` }).asPromise();
+  const { store, close } = await serviceDatabase(portal, mongoUrl, 'audit');
   try {
     const people = Array.from({ length: 20 }, (_, i) => ({
       id: randomUUID(),
@@ -150,6 +169,6 @@ export async function seedAudit(portal: BenchPortal, mongoUrl: string, count: nu
     const days = await warmDaySummaries(recordModel(store), 1095);
     console.log(`  summarised ${days} days of the trail in ${round((Date.now() - t) / 1000)} s (the service does it at start)`);
   } finally {
-    await store.close();
+    await close();
   }
 }

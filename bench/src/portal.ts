@@ -30,6 +30,8 @@ export interface BenchPortal {
   bigLessonIds: string[];
   /** The database prefix of this run: the capacity figures seed straight into its databases. */
   prefix: string;
+  /** The Redis the stack uses, where its services keep their caches' versions (the seeds move them). */
+  redisUrl: string;
   courses: Array<{ id: string; lessons: string[]; quizzes: Array<{ quizId: string; lessonId: string }> }>;
 }
 
@@ -295,7 +297,19 @@ export async function startPortal(mongoUrl: string, redisUrl: string, { replicas
     console.log(
       `  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s: a 50 × 20 × 10 course and ${courses.length} small courses`,
     );
-    return { stack, stop, gateway, content, admin, learners, bigCourseId: big.id, bigLessonIds: big.lessonIds, prefix, courses };
+    return {
+      stack,
+      stop,
+      gateway,
+      content,
+      admin,
+      learners,
+      bigCourseId: big.id,
+      bigLessonIds: big.lessonIds,
+      prefix,
+      redisUrl,
+      courses,
+    };
   } catch (err) {
     // A failed seed must not leave six processes holding the ports.
     await stop().catch(() => undefined);

@@ -16,6 +16,7 @@ import { Upstreams } from './upstreams';
 import { PrincipalCache, httpPrincipalLookup, redisVersionLookup, type PrincipalLookup } from './principals';
 import { createRedis, redisIsUp } from './redis';
 import { listen, type RunningService } from './run';
+import { keepVersionsInRedis } from './versionedCache';
 import { stopTracing } from './tracing';
 
 export type Middleware = (ctx: Context, next: Next) => Promise<void>;
@@ -55,6 +56,7 @@ export async function createServiceContext<C extends BaseConfig>(
   timeStoreCommands(store);
   const redis = createRedis(config.REDIS_URL, logger, { failFast: true });
   timeRedisCommands(redis);
+  keepVersionsInRedis(store, redis);
   const mailer = createMailer(config, logger, { connection: redis, prefix: config.QUEUE_PREFIX });
   // Every process with SMTP works the mail queue: any replica delivers what any other queued.
   const mailConnection = config.SMTP_URL ? createRedis(config.REDIS_URL, logger) : null;

@@ -1,4 +1,4 @@
-import { baseConfigSchema, connectStore, createLogger, loadConfig } from '@portal/service-kit';
+import { baseConfigSchema, connectStore, createLogger, createRedis, keepVersionsInRedis, loadConfig } from '@portal/service-kit';
 import { recordModel } from '../models/record';
 import { migrateTypedEvents } from './typedEvents';
 
@@ -9,10 +9,16 @@ import { migrateTypedEvents } from './typedEvents';
  * with the audit service's MONGO_URL and DB_PREFIX. Safe to run again, and beside a serving audit service.
  */
 async function main(): Promise<void> {
-  // Only the store is needed: the service's secrets and queues are not.
-  const config = loadConfig(baseConfigSchema.pick({ MONGO_URL: true, DB_PREFIX: true, LOG_LEVEL: true }), process.env);
+  // The store, and Redis where the service keeps its caches' versions (the rewrite moves them, so a
+  // serving audit service shows the new records at once); the service's secrets and queues are not needed.
+  const config = loadConfig(
+    baseConfigSchema.pick({ MONGO_URL: true, DB_PREFIX: true, LOG_LEVEL: true, REDIS_URL: true }),
+    process.env,
+  );
   const logger = createLogger('audit-migration', config.LOG_LEVEL);
   const store = await connectStore(config.MONGO_URL, `${config.DB_PREFIX}audit`, logger);
+  const redis = createRedis(config.REDIS_URL, logger, { failFast: true });
+  keepVersionsInRedis(store, redis);
   try {
     const outcome = await migrateTypedEvents(recordModel(store));
     logger.info(outcome, 'audit records migrated to typed events');
@@ -20,6 +26,7 @@ async function main(): Promise<void> {
       `Записей без кода: ${outcome.read}; получили код: ${outcome.migrated}; остались с сохранённым текстом: ${outcome.kept}`,
     );
   } finally {
+    redis.disconnect();
     await store.close();
   }
 }
