@@ -24,7 +24,8 @@ interface VersionDoc {
 const versionsInRedis = new WeakMap<object, Redis>();
 
 /** A version's key in Redis: per database (the services' databases, and each test's, have their own names). */
-const versionKey = (store: Connection, collection: string, name: string) => `cache-version:${store.name}:${collection}:${name}`;
+const versionKey = (store: Connection, collection: string, name: string, key?: string) =>
+  `cache-version:${store.name}:${collection}:${name}${key === undefined ? '' : `:${key}`}`;
 /**
  * A version key outlives any kept answer by far (those live a minute at most); one that expired or
  * was lost (Redis restarted, or evicted it) is set anew to a value never used before, so no answer
@@ -81,19 +82,20 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
 
 /**
  * Moves the version of the answers kept under `name`: call it after every write that can change
- * them, in every process that writes.
+ * them, in every process that writes. With a `key` (a person's id), only the answers about that key
+ * are outdated (see VersionedCache's `key`); where the versions are in the store, the whole is moved.
  *
  * The version is a value never used before, set outright, not a counter: in the store, FerretDB runs
  * an update as a read and then a write, so concurrent `$inc`s lose increments (100 at once left 3)
  * and a slow one can even put back an older number, which would bring back an answer kept before a
  * later write. A fresh value is different from every stamp of an answer read before it.
  */
-export async function bumpVersion(store: Connection, name: string, collection = VERSIONS): Promise<void> {
+export async function bumpVersion(store: Connection, name: string, collection = VERSIONS, key?: string): Promise<void> {
   const redis = redisOf(store);
   if (redis) {
     // The write is done: Redis being away must not fail it. The move is made when Redis is back.
-    const key = versionKey(store, collection, name);
-    if ((await within(VERSION_MOVE_DEADLINE_MS, moveKey(redis, key))) !== 'OK') unmoved.get(redis)?.add(key);
+    const versionOf = versionKey(store, collection, name, key);
+    if ((await within(VERSION_MOVE_DEADLINE_MS, moveKey(redis, versionOf))) !== 'OK') unmoved.get(redis)?.add(versionOf);
     return;
   }
   const versions = store.collection<VersionDoc>(collection);
@@ -107,25 +109,30 @@ export async function bumpVersion(store: Connection, name: string, collection = 
 }
 
 /**
- * The version of the answers kept under `name` now: undefined when it cannot be known (Redis away,
- * or not answering within the deadline), and then nothing may be kept or taken.
+ * The version of the answers kept under `name` now (about `key` when given: the whole's version and
+ * the key's together, so moving either outdates them): undefined when it cannot be known (Redis
+ * away, or not answering within the deadline), and then nothing may be kept or taken.
  */
-async function currentVersion(store: Connection, name: string, collection: string): Promise<string | undefined> {
+async function currentVersion(store: Connection, name: string, collection: string, key?: string): Promise<string | undefined> {
   const redis = redisOf(store);
   if (!redis) {
     const doc = await store.collection<VersionDoc>(collection).findOne({ _id: name });
     return String(doc?.version ?? 0);
   }
-  const key = versionKey(store, collection, name);
+  const keys = [versionKey(store, collection, name), ...(key === undefined ? [] : [versionKey(store, collection, name, key)])];
   const read = async () => {
-    const version = await redis.get(key);
-    if (version !== null) return version;
-    // None yet, or lost: a fresh one (of two first readers, the one set first is what both use).
-    const fresh = randomUUID();
-    if ((await redis.set(key, fresh, 'EX', VERSION_TTL_SECONDS, 'NX')) === 'OK') return fresh;
-    return (await redis.get(key)) ?? undefined;
+    const found = await redis.mget(keys);
+    const versions = await Promise.all(found.map((version, i) => version ?? freshVersion(redis, keys[i])));
+    return versions.some((version) => version === undefined) ? undefined : versions.join('|');
   };
   return within(VERSION_READ_DEADLINE_MS, read());
+}
+
+/** A version none has yet, or that Redis lost: a fresh one (of two first readers, the one set first is what both use). */
+async function freshVersion(redis: Redis, key: string): Promise<string | undefined> {
+  const fresh = randomUUID();
+  if ((await redis.set(key, fresh, 'EX', VERSION_TTL_SECONDS, 'NX')) === 'OK') return fresh;
+  return (await redis.get(key)) ?? undefined;
 }
 
 /** The writes a model's middleware sees: every one moves the version after it (see bumpOnWrite). */
@@ -144,14 +151,26 @@ const WRITES = [
  * Moves the version `name` after every write through a model of `schema` (mongoose middleware), so
  * no command can forget it. A bulkWrite is not seen: its caller moves the version itself. With
  * `inserts: false`, an `insertMany` does not move it: the version of answers that only a change or
- * a removal of stored documents can outdate (a count that reached its cap).
+ * a removal of stored documents can outdate (a count that reached its cap). With `keyedBy` (a field
+ * holding a person's id), a write whose filter or document names one value of it moves that key's
+ * version only, and any other write (one that may touch many: a course deleted with everyone's marks
+ * on it, an insertMany) moves the whole.
  */
-export function bumpOnWrite(schema: Schema, name: string, collection = VERSIONS, { inserts = true } = {}): void {
+export function bumpOnWrite(
+  schema: Schema,
+  name: string,
+  collection = VERSIONS,
+  { inserts = true, keyedBy }: { inserts?: boolean; keyedBy?: string } = {},
+): void {
+  const keyIn = (fields: Record<string, unknown> | undefined): string | undefined => {
+    const value = keyedBy === undefined ? undefined : fields?.[keyedBy];
+    return typeof value === 'string' ? value : undefined;
+  };
   schema.post([...WRITES], async function () {
-    await bumpVersion(this.model.db, name, collection);
+    await bumpVersion(this.model.db, name, collection, keyIn(this.getFilter()));
   });
   schema.post('save', async function () {
-    await bumpVersion(this.db, name, collection);
+    await bumpVersion(this.db, name, collection, keyIn(this.toObject() as Record<string, unknown>));
   });
   if (inserts)
     schema.post('insertMany', async function () {
@@ -195,9 +214,18 @@ export class VersionedCache<T> {
     this.kept = new LRUCache({ max: maxEntries, ttl: ttlMs });
   }
 
-  /** The answer to `question`: kept, or read and kept unless `keep` says an answer of its kind must not be. */
-  async get(question: unknown, read: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
-    const version = await currentVersion(this.store, this.name, this.collection);
+  /**
+   * The answer to `question`: kept, or read and kept unless `keep` says an answer of its kind must
+   * not be. An answer about one person names them as `key`: it is outdated by a write about them
+   * (bumpVersion with their key) or a write of the whole, and by no one else's.
+   */
+  async get(
+    question: unknown,
+    read: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+    { key: about }: { key?: string } = {},
+  ): Promise<T> {
+    const version = await currentVersion(this.store, this.name, this.collection, about);
     // Without a version nothing kept can be proved current: the data is read, and not kept.
     if (version === undefined) return read();
     // The question by its digest: one may name many things (a curator's course parts), and a key stays short.

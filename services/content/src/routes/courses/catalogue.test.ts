@@ -95,3 +95,46 @@ it('the person’s own favourites are never answered from the shared pages', asy
   // Another learner's list of the same page does not carry the first one's mark.
   expect((await list(bed.content.url, 'ADMIN', title)).body.map((c) => c.isFavorite)).toEqual([false]);
 });
+
+it('a person’s marks are read once and kept: another person’s mark leaves them kept, their own change shows at once on every replica', async () => {
+  const tag = uniqueTitle('Отметки');
+  const create = async (title: string) =>
+    (
+      await api<Course>(bed.content.url, 'POST', '/api/courses', {
+        token: token('ADMIN'),
+        body: { title: `${tag} ${title}`, status: 'published' },
+      })
+    ).body;
+  const one = await create('один');
+  const two = await create('два');
+  const marks = async (url = bed.content.url) =>
+    Object.fromEntries((await list(url, 'CANDIDATE', tag)).body.map((c) => [c.title.slice(tag.length + 1), c.isFavorite]));
+  const marksRead = async (work: () => Promise<unknown>) =>
+    (await storeOperationsDuring(bed.content, work)).filter((op) => op.startsWith('course_marks.'));
+  const favourite = (as: 'ADMIN' | 'CANDIDATE', course: Course, method = 'POST') =>
+    api(replica.url, method, `/api/courses/${course.id}/favorite`, { token: token(as) });
+
+  expect(await marks()).toEqual({ один: false, два: false });
+  // Asked again, and a course page of the same person: their marks are not read again.
+  expect(await marksRead(() => marks())).toEqual([]);
+  expect(await marksRead(() => api(bed.content.url, 'GET', `/api/courses/${one.id}`, { token: token('CANDIDATE') }))).toEqual([]);
+
+  // Someone else's mark, through the other replica, does not outdate this person's.
+  expect((await favourite('ADMIN', one)).status).toBeLessThan(300);
+  expect(await marksRead(async () => expect(await marks()).toEqual({ один: false, два: false }))).toEqual([]);
+
+  // Their own mark, added and removed through the other replica, shows at once here, on the list and on the page.
+  expect((await favourite('CANDIDATE', two)).status).toBeLessThan(300);
+  expect(await marks()).toEqual({ один: false, два: true });
+  const page = await api<Course>(bed.content.url, 'GET', `/api/courses/${two.id}`, { token: token('CANDIDATE') });
+  expect(page.body.isFavorite).toBe(true);
+  expect((await favourite('CANDIDATE', two, 'DELETE')).status).toBeLessThan(300);
+  expect(await marks()).toEqual({ один: false, два: false });
+  expect(await marks(replica.url)).toEqual({ один: false, два: false });
+
+  // A course deleted with everyone's marks on it outdates what is kept of everyone's.
+  expect((await favourite('CANDIDATE', one)).status).toBeLessThan(300);
+  expect(await marks()).toEqual({ один: true, два: false });
+  expect((await api(bed.content.url, 'DELETE', `/api/courses/${one.id}`, { token: token('ADMIN') })).status).toBeLessThan(300);
+  expect(await marksRead(async () => expect(await marks()).toEqual({ два: false }))).toEqual(['course_marks.find']);
+});
