@@ -169,8 +169,17 @@ async function seedCourse(
  * 1,050 modules and lessons straight into the content service's database through its own model and
  * its own content normaliser, because 1,050 API calls take minutes on FerretDB.
  */
-async function seedBigCourse(mongoUrl: string, prefix: string, content: string, token: string, modules: number) {
+async function seedBigCourse(
+  mongoUrl: string,
+  redisUrl: string,
+  prefix: string,
+  content: string,
+  token: string,
+  modules: number,
+) {
   const { createConnection, Types } = await import('mongoose');
+  const { createLogger, createRedis, keepVersionsInRedis } = await import('@portal/service-kit');
+  const { courseModel } = await import('@portal/svc-content/models/course');
   const { blockModel } = await import('@portal/svc-content/models/block');
   const { normalizeContentBlocks } = await import('@portal/svc-content/commands/blocks');
   const course = await call<{ id: string }>(content, 'POST', '/api/courses', token, {
@@ -179,6 +188,9 @@ async function seedBigCourse(mongoUrl: string, prefix: string, content: string, 
     isPublished: true,
   });
   const store = await createConnection(mongoUrl, { dbName: `${prefix}content` }).asPromise();
+  // Its writes move the course's kept versions where the content service keeps them (decision 112).
+  const redis = createRedis(redisUrl, createLogger('bench', 'silent'), { failFast: true });
+  keepVersionsInRedis(store, redis);
   try {
     const blocks = blockModel(store);
     const courseId = new Types.ObjectId(course.id);
@@ -216,12 +228,15 @@ async function seedBigCourse(mongoUrl: string, prefix: string, content: string, 
     for (let i = 0; i < docs.length; i += 200) await blocks.insertMany(docs.slice(i, i + 200));
     // The counts every structure write keeps on the course (written here behind the API's back).
     const lessons = modules * 20;
-    await store
-      .collection('courses')
-      .updateOne({ _id: courseId }, { $set: { counts: { modules, lessons, visibleModules: modules, visibleLessons: lessons } } });
+    await courseModel(store).updateOne(
+      { _id: courseId },
+      { $set: { counts: { modules, lessons, visibleModules: modules, visibleLessons: lessons } } },
+      { timestamps: false },
+    );
     const lessonIds = docs.filter((d) => d.type === 'LESSON').map((d) => String(d._id));
     return { id: course.id, lessonIds: lessonIds.filter((_, i) => i % 20 === 0) };
   } finally {
+    redis.disconnect();
     await store.close();
   }
 }
@@ -291,7 +306,7 @@ export async function startPortal(mongoUrl: string, redisUrl: string, { replicas
         ).token,
       );
     const seeded = Date.now();
-    const big = await seedBigCourse(mongoUrl, prefix, content, admin, 50);
+    const big = await seedBigCourse(mongoUrl, redisUrl, prefix, content, admin, 50);
     const courses = [];
     for (let c = 0; c < 6; c++) courses.push(await seedCourse(content, admin, `Курс для нагрузки ${c + 1}`, 3, 4, 2));
     console.log(

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import type { Connection, Schema } from 'mongoose';
+import { Types, type Connection, type Schema } from 'mongoose';
 import { coalesce } from './coalesce';
 
 /** The collection of version documents: one per cache, keyed by the cache's name. */
@@ -152,8 +152,8 @@ const WRITES = [
  * no command can forget it. A bulkWrite is not seen: its caller moves the version itself. With
  * `inserts: false`, an `insertMany` does not move it: the version of answers that only a change or
  * a removal of stored documents can outdate (a count that reached its cap). With `keyedBy` (a field
- * holding a person's id), a write whose filter or document names one value of it moves that key's
- * version only, and any other write (one that may touch many: a course deleted with everyone's marks
+ * holding a person's id, or `_id`), a write whose filter or document names one value of it (a string
+ * or an ObjectId) moves that key's version only, and any other write (one that may touch many: a course deleted with everyone's marks
  * on it, an insertMany) moves the whole.
  */
 export function bumpOnWrite(
@@ -164,7 +164,7 @@ export function bumpOnWrite(
 ): void {
   const keyIn = (fields: Record<string, unknown> | undefined): string | undefined => {
     const value = keyedBy === undefined ? undefined : fields?.[keyedBy];
-    return typeof value === 'string' ? value : undefined;
+    return typeof value === 'string' ? value : value instanceof Types.ObjectId ? String(value) : undefined;
   };
   schema.post([...WRITES], async function () {
     await bumpVersion(this.model.db, name, collection, keyIn(this.getFilter()));

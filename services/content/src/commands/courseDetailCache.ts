@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CourseSummary } from '@portal/contracts';
-import { coalesce, type Principal } from '@portal/service-kit';
+import { coalesce, onePer, type Principal } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { BlockDoc } from '../models/block';
 import type { CourseDoc } from '../models/course';
@@ -220,9 +220,4 @@ export class CourseOutlineCache extends CoursePageCache {
 }
 
 /** One outline cache per set of models (a process holds one): the public route and the internal one share it. */
-const outlinesByModels = new WeakMap<ContentModels, CourseOutlineCache>();
-export const courseOutlineCacheOf = (models: ContentModels): CourseOutlineCache => {
-  let cache = outlinesByModels.get(models);
-  if (!cache) outlinesByModels.set(models, (cache = new CourseOutlineCache(models)));
-  return cache;
-};
+export const courseOutlineCacheOf = onePer((models: ContentModels): CourseOutlineCache => new CourseOutlineCache(models));

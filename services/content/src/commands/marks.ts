@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import type { AuditCode } from '@portal/contracts';
-import { op, VersionedCache } from '@portal/service-kit';
+import { onePer, op, VersionedCache } from '@portal/service-kit';
 import type { ContentModels } from '../models';
 import type { CourseDoc } from '../models/course';
 import { MARKS_VERSION, type MarkKind } from '../models/courseMark';
@@ -21,16 +21,10 @@ const KEPT_MARKS = 1000;
  * their marks (Redis; MARKS_VERSION: a mark of theirs added or removed moves it, a course deleted
  * with its marks moves everyone's), as VersionedCache keeps a list's pages.
  */
-const keptMarks = new WeakMap<object, VersionedCache<PersonMarks | null>>();
-
-const keptMarksOf = (models: ContentModels) => {
-  let kept = keptMarks.get(models.marks);
-  if (!kept) {
-    kept = new VersionedCache(models.marks.db, { name: MARKS_VERSION.name, maxEntries: 10_000 });
-    keptMarks.set(models.marks, kept);
-  }
-  return kept;
-};
+const keptMarksOf = onePer(
+  (marks: ContentModels['marks']) =>
+    new VersionedCache<PersonMarks | null>(marks.db, { name: MARKS_VERSION.name, maxEntries: 10_000 }),
+);
 
 const marksByKind = (rows: Array<{ courseId: Types.ObjectId; kind: MarkKind }>): PersonMarks => {
   const of = (kind: MarkKind) => new Set(rows.filter((r) => r.kind === kind).map((r) => String(r.courseId)));
@@ -49,7 +43,7 @@ async function allMarksOf(models: ContentModels, userId: string): Promise<Person
 
 /** Which of these courses the person has favourited and started. */
 export async function marksOf(models: ContentModels, userId: string, courseIds: Types.ObjectId[]): Promise<PersonMarks> {
-  const all = await keptMarksOf(models).get(
+  const all = await keptMarksOf(models.marks).get(
     { marksOf: userId },
     () => allMarksOf(models, userId),
     (marks) => marks !== null,

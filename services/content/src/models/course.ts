@@ -109,4 +109,11 @@ export const CATALOGUE_VERSION = { name: 'courses', collection: 'catalogue_versi
 // Every write to a course moves the catalogue's version after it (src/commands/catalogueCache.ts).
 bumpOnWrite(courseSchema, CATALOGUE_VERSION.name, CATALOGUE_VERSION.collection);
 
+/**
+ * The version of each course document kept by a course's pages (commands/keptCourses.ts): a write
+ * naming one course moves its own, any other write every course's.
+ */
+export const COURSE_DOCUMENT_VERSION = { name: 'course_documents', keyedBy: '_id' } as const;
+bumpOnWrite(courseSchema, COURSE_DOCUMENT_VERSION.name, undefined, { keyedBy: COURSE_DOCUMENT_VERSION.keyedBy });
+
 export const courseModel = storeModel<CourseDoc>('Course', courseSchema, 'courses');

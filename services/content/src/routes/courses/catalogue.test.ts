@@ -1,6 +1,6 @@
 import type { Course, CourseSummary } from '@portal/contracts';
 import { api, storeOperationsDuring } from '@portal/devstack/testing';
-import { startContent, startContentReplica, uniqueTitle, type ContentTestBed } from '../../testing';
+import { basedOnStored, startContent, startContentReplica, uniqueTitle, type ContentTestBed } from '../../testing';
 
 // The course list keeps pages of the catalogue stamped with its version (src/commands/catalogueCache.ts).
 // A second content process on the same databases stands for another replica: a write through one
@@ -137,4 +137,31 @@ it('a person’s marks are read once and kept: another person’s mark leaves th
   expect(await marks()).toEqual({ один: true, два: false });
   expect((await api(bed.content.url, 'DELETE', `/api/courses/${one.id}`, { token: token('ADMIN') })).status).toBeLessThan(300);
   expect(await marksRead(async () => expect(await marks()).toEqual({ два: false }))).toEqual(['course_marks.find']);
+});
+
+it('a course page asked again reads nothing of the course, and a change or an unpublishing through another replica shows at once', async () => {
+  const title = uniqueTitle('Страница курса');
+  const course = (
+    await api<Course>(bed.content.url, 'POST', '/api/courses', { token: token('ADMIN'), body: { title, status: 'published' } })
+  ).body;
+  const page = (url = bed.content.url) => api<Course>(url, 'GET', `/api/courses/${course.id}`, { token: token('CANDIDATE') });
+  const change = async (body: Record<string, unknown>) => {
+    const path = `/api/courses/${course.id}`;
+    const answer = await api(replica.url, 'PATCH', path, { token: token('ADMIN'), body: await basedOnStored(bed, path, body) });
+    expect(answer.status).toBe(200);
+  };
+  expect((await page()).body.title).toBe(title);
+  const again = await storeOperationsDuring(bed.content, async () => expect((await page()).body.title).toBe(title));
+  expect(again.filter((op) => op.startsWith('courses.'))).toEqual([]);
+
+  await change({ title: `${title} (новое)` });
+  expect((await page()).body.title).toBe(`${title} (новое)`);
+  // Unpublished, it is gone for the learner here at once, and the outline the progress service asks for too.
+  await change({ status: 'draft' });
+  expect((await page()).status).toBe(404);
+  expect((await api(bed.content.url, 'GET', `/api/courses/${course.id}/outline`, { token: token('CANDIDATE') })).status).toBe(
+    404,
+  );
+  await change({ status: 'published' });
+  expect((await page()).status).toBe(200);
 });

@@ -23,6 +23,7 @@ import {
 } from '../../commands/courses';
 import { catalogueCache } from '../../commands/catalogueCache';
 import { sendKeptJson } from '../sendKept';
+import { keptVisibleCourse } from '../../commands/keptCourses';
 import { CourseDetailCache, courseOutlineCacheOf, type CoursePageCache } from '../../commands/courseDetailCache';
 import { readCourseId } from '../../commands/ids';
 import { addMark, marksOf, removeMark } from '../../commands/marks';
@@ -50,15 +51,15 @@ export function courseRoutes(service: ServiceContext, models: ContentModels): De
   const directory = authUserDirectory(new Upstreams(service.config.AUTH_URL), service.config.INTERNAL_TOKEN);
 
   /**
-   * One course as a cached page (the whole course, or its outline): the course document is read
-   * every time (its updatedAt is the cache key, see courseDetailCache) and the person's marks
-   * alongside; a client holding the page's tag gets 304 without anything being built. The handler
+   * One course as a cached page (the whole course, or its outline): the course document (its
+   * updatedAt is the page's key, see courseDetailCache) and the person's marks, each kept under its
+   * own version (keptCourses, marks); a client holding the page's tag gets 304 without anything being built. The handler
    * writes the answer itself (nothing returned).
    */
   const answerPage = (cache: CoursePageCache) => async (ctx: Context, courseId: string) => {
     const user: Principal = ctx.state.user;
     const id = readCourseId(courseId);
-    const [course, marks] = await Promise.all([loadVisibleCourse(models, user, courseId), marksOf(models, user.id, [id])]);
+    const [course, marks] = await Promise.all([keptVisibleCourse(models, user, courseId), marksOf(models, user.id, [id])]);
     const flags = { isFavorite: marks.favorite.has(String(id)), isStarted: marks.started.has(String(id)) };
     ctx.status = 200;
     ctx.etag = cache.etagOf(course, user, flags);

@@ -12,6 +12,7 @@ import { activityScopeOf } from '../../commands/activityScope';
 import { AttemptStarts } from '../../commands/attemptStarts';
 import { courseOutlineCacheOf } from '../../commands/courseDetailCache';
 import { editableCourseIds, loadVisibleCourse, markLearnerActivity } from '../../commands/courses';
+import { keptVisibleCourse } from '../../commands/keptCourses';
 import { lessonCacheOf } from '../../commands/lessonCache';
 import { internalQuiz } from '../../commands/quizzes';
 import type { ContentModels } from '../../models';
@@ -80,7 +81,7 @@ export function internalRouter(service: ServiceContext, models: ContentModels): 
    */
   router.get('/courses/:id/outline', async (ctx) => {
     const reader = readerOf(ctx);
-    const course = await loadVisibleCourse(models, reader, ctx.params.id);
+    const course = await keptVisibleCourse(models, reader, ctx.params.id);
     const flags = { isFavorite: false, isStarted: false };
     await sendKeptJson(
       ctx,
