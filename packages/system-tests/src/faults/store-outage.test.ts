@@ -87,8 +87,8 @@ it('answers 503 JSON within a second while the store is down, stays up, and reco
     () => timed(gateway, 'GET', '/api/courses', { token }),
     () => timed(gateway, 'GET', '/api/users', { token }),
   ];
-  const traffic = load<Timed & { write?: boolean; inn?: string }>(3, async (i) => {
-    if (i % 4 !== 3) return calls[i % 3]();
+  const traffic = load<Timed & { write?: boolean; inn?: string; read?: number }>(3, async (i) => {
+    if (i % 4 !== 3) return { ...(await calls[i % 3]()), read: i % 3 };
     const inn = completeInn(`${innBase}${String(i + 1).padStart(4, '0')}`);
     const answer = await timed(gateway, 'POST', '/api/organizations', {
       token,
@@ -139,12 +139,24 @@ it('answers 503 JSON within a second while the store is down, stays up, and reco
 
   // Every request sent after the kill, and answered before the store came back, is a clear 503
   // within a second. (Requests in flight at the moment of the kill may have completed either way.)
+  // The one exception is a page a service keeps under a version in Redis (decision 112): the catalogue
+  // or the organization list as it was answered before the kill, still current, since no write can
+  // reach a stopped store.
   const during = traffic.results.filter((a) => a.startedAt > killedAt + 50 && a.startedAt + a.ms < restartedAt);
   const slow = during.filter((a) => a.ms > 1000).map((a) => a.ms);
+  const answeredBefore = (read: number) =>
+    new Set(
+      traffic.results
+        .filter((a) => a.read === read && a.status === 200 && a.startedAt < killedAt)
+        .map((a) => JSON.stringify(a.body)),
+    );
+  const before = [0, 1, 2].map(answeredBefore);
+  const kept = (a: (typeof during)[number]) =>
+    a.read !== undefined && a.status === 200 && before[a.read].has(JSON.stringify(a.body));
   // The store's own message, or (once the 10 s cache of who a token belongs to has expired, for
   // services other than auth) the message of the auth service being unable to say who is asking.
   const unclear = during.filter(
-    (a) => !CLEAR_503.some((clear) => JSON.stringify(a.body) === JSON.stringify(clear)) || a.status !== 503,
+    (a) => !kept(a) && (!CLEAR_503.some((clear) => JSON.stringify(a.body) === JSON.stringify(clear)) || a.status !== 503),
   );
   const sorted = during.map((a) => a.ms).sort((x, y) => x - y);
   const byMessage: Record<string, number> = {};
@@ -156,6 +168,9 @@ it('answers 503 JSON within a second while the store is down, stays up, and reco
   );
   expect(during.length).toBeGreaterThan(20);
   expect(unclear.map((a) => [a.status, a.body])).toEqual([]);
+  // The writes and the people's list (kept nowhere) were refused.
+  expect(during.filter((a) => a.write && a.status === 503).length).toBeGreaterThan(3);
+  expect(during.filter((a) => a.read === 2 && a.status === 503).length).toBeGreaterThan(3);
 
   // The gateway answered its health check while the store was down, and said what was wrong.
   expect(health?.status).toBe(503);
