@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PROGRAM_MSG, notificationLinks, programNotificationText } from '@portal/contracts';
-import { clock, conflict, isDuplicateKey, op, updateEach, type Principal } from '@portal/service-kit';
+import { clock, conflict, isDuplicateKey, onePer, op, updateEach, VersionedCache, type Principal } from '@portal/service-kit';
 import { endsAudience, type PeopleClient } from '../clients/people';
-import type { ProgramAssignmentDoc, ProgramDoc, ProgramMemberDoc } from '../models/program';
+import {
+  PROGRAM_ASSIGNMENTS_VERSION,
+  type ProgramAssignmentDoc,
+  type ProgramDoc,
+  type ProgramMemberDoc,
+} from '../models/program';
 import { assignedTo, audiencePage } from './assignmentAudience';
 import type { ProgressDeps } from './deps';
 import { notifyOnce, type NotificationDraft } from './notifications';
@@ -303,11 +308,26 @@ export const programAssignmentsOf = (deps: Pick<EnrolDeps, 'models'>, person: Pr
   deps.models.programAssignments.find({ ...filter, ...assignedTo(person) }).lean<ProgramAssignmentDoc[]>();
 
 /**
+ * The assignments reaching a person that hold a course in a locked stage: asked at every lesson
+ * completion and quiz start, and most often none. Kept per process under the assignments' version
+ * (every write of an assignment moves it; decision 112), by the course and what the audience reads of
+ * the person (id, role, department).
+ */
+const keptLocks = onePer(
+  (assignments: EnrolDeps['models']['programAssignments']) =>
+    new VersionedCache<ProgramAssignmentDoc[]>(assignments.db, { name: PROGRAM_ASSIGNMENTS_VERSION, maxEntries: 10_000 }),
+);
+
+/**
  * Refuses a quiz start or a lesson completion in a course of a stage the person's program keeps
- * closed, naming the stage and the one that opens it. One read when the course is in no locked stage.
+ * closed, naming the stage and the one that opens it. No read when the course is in no locked stage
+ * and the locks are kept (one when they are read).
  */
 export async function assertCourseOpen(deps: EnrolDeps, person: Principal, courseId: string): Promise<void> {
-  const assignments = await programAssignmentsOf(deps, person, { lockedCourseIds: courseId });
+  const assignments = await keptLocks(deps.models.programAssignments).get(
+    { courseId, person: person.id, role: person.role, department: person.department ?? '' },
+    () => programAssignmentsOf(deps, person, { lockedCourseIds: courseId }),
+  );
   if (!assignments.length) return;
   const { members, programs } = await membersOf(deps, person, assignments);
   for (const m of members) {

@@ -10,7 +10,7 @@ import {
   type Role,
   type StageDueFrom,
 } from '@portal/contracts';
-import { indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
+import { bumpOnWrite, indexNewestFirst, storeModel, versionPlugin } from '@portal/service-kit';
 
 /**
  * A course of a stage as it was when the program was saved: its title, whether it was published, and
@@ -147,6 +147,13 @@ programAssignmentSchema.index({ audienceUserIds: 1 });
 programAssignmentSchema.index({ audienceDepartment: 1 });
 programAssignmentSchema.index({ audienceRole: 1 });
 programAssignmentSchema.index({ enrolledAt: 1, _id: 1 });
+
+/**
+ * The version of what is kept of the program assignments (commands/programEnrolment.ts, the locks a
+ * lesson completion and a quiz start check): every write of an assignment moves it.
+ */
+export const PROGRAM_ASSIGNMENTS_VERSION = 'program_assignments';
+bumpOnWrite(programAssignmentSchema, PROGRAM_ASSIGNMENTS_VERSION);
 
 export const programAssignmentModel = storeModel<ProgramAssignmentDoc>(
   'ProgramAssignment',

@@ -263,6 +263,22 @@ describe('programs: the editor', () => {
 });
 
 describe('programs: a learner goes through the stages', () => {
+  it('a lock assigned after a completion found none refuses the next completion at once', async () => {
+    const track = await buildTrack();
+    const department = uniqueDepartment();
+    const anna = await learnerIn(department);
+    const lesson = { course: track.second.course, lessonId: track.second.textLessonId };
+    // No program reaches her yet: the lesson is completed, and that no lock holds the course is kept.
+    expect((await completeLesson(anna, lesson)).status).toBe(201);
+    expect((await completeLesson(anna, lesson)).status).toBe(200);
+    await assignTo(track.program, department);
+    const refused = await completeLesson(anna, lesson);
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 409,
+      message: PROGRAM_MSG.locked(track.program.title, 'Охрана труда', 'Знакомство'),
+    });
+  });
+
   it('keeps a locked stage closed on the server, opens it when the stage before is complete, and counts any N', async () => {
     const track = await buildTrack();
     const department = uniqueDepartment();
