@@ -7,7 +7,7 @@ import type { StoreKind } from './capacity';
 import { cpuOfPid, stackCpuParts } from './cpuSplit';
 import { measure, startPortal } from './portal';
 import { mixedLoad, type MixedResult } from './mixed';
-import { storeCounts } from './storeOps';
+import { redisCommands, storeCounts } from './storeOps';
 import { measureSizes } from './sizes';
 import type { CapacityCosts, CostsRun, StoreFloor } from './capacityModel';
 
@@ -78,12 +78,12 @@ export async function recordMixed(
 ): Promise<MixedResult> {
   const parts = stackCpuParts(stack, store.pid);
   const read = () => ({ ...parts(), 'postgresql (this run’s database)': cpuOfDatabase(store.database), machine: machineBusy() });
-  const countsBefore = await storeCounts(stack);
+  const [countsBefore, redisBefore] = await Promise.all([storeCounts(stack), redisCommands(stack)]);
   const load1 = os.loadavg()[0];
   const before = read();
   const result = await work();
   const after = read();
-  const countsAfter = await storeCounts(stack);
+  const [countsAfter, redisAfter] = await Promise.all([storeCounts(stack), redisCommands(stack)]);
   const answered = result.kinds.reduce((sum, k) => sum + k.r.total, 0);
   const real = result.kinds.filter((k) => !k.expectBad).reduce((sum, k) => sum + k.r.total, 0);
   const routes = [...countsAfter]
@@ -111,6 +111,7 @@ export async function recordMixed(
     })),
     cpuMsPerRequest: perRequest(before, after, answered),
     storeOperations: routes.reduce((sum, r) => sum + r.operations, 0),
+    redisCommands: redisAfter - redisBefore,
     routes,
   });
   console.log(

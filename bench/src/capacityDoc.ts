@@ -249,12 +249,17 @@ export function renderCapacityDoc(model: CapacityModel): string {
       'What the services keep in Redis (read from the code):',
       '- BullMQ queues: `audit` (every audited write publishes an event; the publisher buffers and adds them in bulk; completed jobs are removed), mail, reminders, the directory sync and course generation (rare);',
       '- the principal cache’s change stamps: a `GET` per authenticated request in each service (250 ms deadline), and one pub/sub channel for evictions;',
+      '- the kept answers’ versions (decision 112): a `GET` or `MGET` per kept answer asked (a catalogue or organization page, a course page, a person’s marks, the program locks), a `SET` per write that outdates them;',
       '- the login limiter’s counters, the OIDC sign-in state (minutes), the upload maintenance lock;',
       '- idempotency records for 24 h, only for a client that sends `Idempotency-Key` (the web front ends do not).',
     ].join('\n'),
   );
   say(
-    `Commands a second = the services' requests (${num(model.serviceRequestsPerRequest, 2)} per real request, one stamp read each) + 3 per write (the event's add, its fetch and its completion) + 2 per storm request (the quiz path's claim taken and released, decision 101; every storm request counted as a save). Memory = ${num(I.auditBacklogMinutes.value)} ${I.auditBacklogMinutes.unit}, as ${I.auditBacklogMinutes.why}, at ${num(I.auditEventBytes.value)} ${I.auditEventBytes.unit}; one core of Redis is taken as ${num(I.redisOpsPerCore.value)} ${I.redisOpsPerCore.unit}: ${I.redisOpsPerCore.why}.`,
+    `${
+      model.redisPerRequest === null
+        ? `Commands a second = the services' requests (${num(model.serviceRequestsPerRequest, 2)} per real request, one stamp read each) + 3 per write (the event's add, its fetch and its completion)`
+        : `Commands a second = the services' commands on their request connections, measured in the mix: ${num(model.redisPerRequest, 2)} per real request (the stamps of who asks, the kept answers' versions of decision 112, the claims, the audit events' adds) + 2 per write (the audit worker's fetch and completion of its event)`
+    } + 2 per storm request (the quiz path's claim taken and released, decision 101; every storm request counted as a save). Memory = ${num(I.auditBacklogMinutes.value)} ${I.auditBacklogMinutes.unit}, as ${I.auditBacklogMinutes.why}, at ${num(I.auditEventBytes.value)} ${I.auditEventBytes.unit}; one core of Redis is taken as ${num(I.redisOpsPerCore.value)} ${I.redisOpsPerCore.unit}: ${I.redisOpsPerCore.why}.`,
   );
   say(
     table(

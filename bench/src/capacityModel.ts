@@ -21,6 +21,8 @@ export interface CostsRun {
   /** CPU ms per answered request by process; `machine` is the whole machine's busy CPU in the window. */
   cpuMsPerRequest: Record<string, number>;
   storeOperations: number;
+  /** The services' commands to Redis on their request connections in the window (absent from runs before they were counted). */
+  redisCommands?: number;
   routes: Array<{ route: string; requests: number; operations: number }>;
 }
 export interface StoreFloor {
@@ -138,6 +140,12 @@ export interface CapacityModel {
   stormOpsPerRequest: number;
   /** Requests the services answered per request the gateway answered (internal calls make it above 1). */
   serviceRequestsPerRequest: number;
+  /**
+   * The services' commands to Redis per real request, measured in the mix (the stamps of who asks,
+   * the kept answers' versions, the claims, the audit events' adds); null for a run from before they
+   * were counted, when one stamp read per service request stands for them.
+   */
+  redisPerRequest: number | null;
   /** The measured store operations' share by database. */
   databaseShare: Record<string, number>;
   frontEnd: { firstVisitBytes: number; cachedVisitBytes: number; remotes: string[] } | null;
@@ -187,6 +195,7 @@ export function capacityModel(
   // A quiz call's own operations, plus the internal calls it makes (their share of the mean).
   const stormOpsPerRequest = quizRequests ? quiz.reduce((sum, r) => sum + r.operations, 0) / quizRequests : opsPerRequest;
   const serviceRequestsPerRequest = run.routes.reduce((sum, r) => sum + r.requests, 0) / Math.max(realCount(run), 1);
+  const redisPerRequest = run.redisCommands === undefined ? null : run.redisCommands / Math.max(realCount(run), 1);
   const databaseShare: Record<string, number> = {};
   for (const r of run.routes)
     databaseShare[routeService(r.route)] = (databaseShare[routeService(r.route)] ?? 0) + r.operations / Math.max(routeOps, 1);
@@ -249,8 +258,13 @@ export function capacityModel(
     const shardVerdict =
       storeOpsRps <= limit ? 'one replica set' : shardDatabases.length ? 'shard' : 'a replica set per database';
     // The storm's requests are counted as saves, each taking the quiz path's claim in Redis (a SET and
-    // its release): an upper bound, as every storm request is counted a write above.
-    const redisOpsRps = rps * serviceRequestsPerRequest + writesRps * 3 + stormRps * 2;
+    // its release): an upper bound, as every storm request is counted a write above. A write's audit
+    // event is added on the request's connection (measured with it) and fetched and completed by the
+    // audit worker (2 more); without a measurement, one stamp read per service request and 3 per write.
+    const redisOpsRps =
+      redisPerRequest === null
+        ? rps * serviceRequestsPerRequest + writesRps * 3 + stormRps * 2
+        : rps * redisPerRequest + writesRps * 2 + stormRps * 2;
     const redisMemoryMiB = (writesRps * 60 * I.auditBacklogMinutes.value * I.auditEventBytes.value) / 2 ** 20;
     const courses = (employees / 1000) * I.coursesPer1000.value;
     const scorm = (courses * I.scormShare.value * I.scormMiB.value) / 1024;
@@ -332,6 +346,7 @@ export function capacityModel(
     opsPerRequest,
     stormOpsPerRequest,
     serviceRequestsPerRequest,
+    redisPerRequest,
     databaseShare,
     frontEnd,
     populations: sized,

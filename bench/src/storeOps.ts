@@ -6,9 +6,8 @@ type RouteCounts = Map<string, { requests: number; operations: number }>;
 
 const SAMPLE = /^(portal_http_request_duration_seconds_count|portal_store_operations_total)\{([^}]*)\} (\S+)$/;
 
-/** Every replica's requests and store commands by `<METHOD> <route>`, summed over the services. */
-export async function storeCounts(stack: Stack): Promise<RouteCounts> {
-  const counts: RouteCounts = new Map();
+/** Every replica's /metrics text, summed over the services. */
+async function servicesMetrics(stack: Stack): Promise<string[]> {
   const urls = SERVICE_NAMES.flatMap((name) => stack.replicaPorts[name].map((port) => `http://127.0.0.1:${port}/metrics`));
   const texts = await Promise.all(
     urls.map((url) =>
@@ -18,7 +17,25 @@ export async function storeCounts(stack: Stack): Promise<RouteCounts> {
       ),
     ),
   );
-  for (const line of texts.flatMap((t) => t.split('\n'))) {
+  return texts.flatMap((t) => t.split('\n'));
+}
+
+const REDIS_SAMPLE = /^portal_redis_command_duration_seconds_count\{[^}]*\} (\S+)$/;
+
+/** The commands every replica sent to Redis on its request connection (the stamps, the kept answers' versions, the claims), in all. */
+export async function redisCommands(stack: Stack): Promise<number> {
+  let total = 0;
+  for (const line of await servicesMetrics(stack)) {
+    const match = REDIS_SAMPLE.exec(line);
+    if (match) total += Number(match[1]);
+  }
+  return total;
+}
+
+/** Every replica's requests and store commands by `<METHOD> <route>`, summed over the services. */
+export async function storeCounts(stack: Stack): Promise<RouteCounts> {
+  const counts: RouteCounts = new Map();
+  for (const line of await servicesMetrics(stack)) {
     const match = SAMPLE.exec(line);
     if (!match) continue;
     const labels = Object.fromEntries([...match[2].matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
