@@ -13,7 +13,7 @@ import {
 import { installGinTwins } from '@portal/devstack/ginTwins';
 import { keepStatistics } from '@portal/devstack/pgStatistics';
 import { freePort } from '@portal/devstack/util';
-import { type BenchPortal } from './portal';
+import { serviceDatabase, type BenchPortal } from './portal';
 import type { StoreKind } from './capacity';
 import { round } from './harness';
 
@@ -70,26 +70,6 @@ export async function startPrivateStore(kind: StoreKind): Promise<BenchStore> {
 }
 
 /* ------------------------------------------------------------------------------ the seeds */
-
-/**
- * A service's database, written behind the service's back as the seeds do, with its caches'
- * versions where the service keeps them (Redis, keepVersionsInRedis): the seeds' writes move them
- * as the service's own writes would.
- */
-async function serviceDatabase(portal: BenchPortal, mongoUrl: string, service: 'content' | 'audit') {
-  const { createConnection } = await import('mongoose');
-  const { createLogger, createRedis, keepVersionsInRedis } = await import('@portal/service-kit');
-  const store = await createConnection(mongoUrl, { dbName: `${portal.prefix}${service}` }).asPromise();
-  const redis = createRedis(portal.redisUrl, createLogger('bench', 'silent'), { failFast: true });
-  keepVersionsInRedis(store, redis);
-  return {
-    store,
-    close: async () => {
-      redis.disconnect();
-      await store.close();
-    },
-  };
-}
 
 /** 1,000 published courses with their counts, and the learner's marks on 60 of them (straight into the store). */
 export async function seedCourses(portal: BenchPortal, mongoUrl: string, learnerId: string): Promise<void> {

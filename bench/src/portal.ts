@@ -165,6 +165,30 @@ async function seedCourse(
 }
 
 /**
+ * A service's database, written behind the service's back as the seeds do, with its caches'
+ * versions where the service keeps them (Redis, keepVersionsInRedis): the seeds' writes move them
+ * as the service's own writes would.
+ */
+export async function serviceDatabase(
+  { prefix, redisUrl }: Pick<BenchPortal, 'prefix' | 'redisUrl'>,
+  mongoUrl: string,
+  service: 'content' | 'audit',
+) {
+  const { createConnection } = await import('mongoose');
+  const { createLogger, createRedis, keepVersionsInRedis } = await import('@portal/service-kit');
+  const store = await createConnection(mongoUrl, { dbName: `${prefix}${service}` }).asPromise();
+  const redis = createRedis(redisUrl, createLogger('bench', 'silent'), { failFast: true });
+  keepVersionsInRedis(store, redis);
+  return {
+    store,
+    close: async () => {
+      redis.disconnect();
+      await store.close();
+    },
+  };
+}
+
+/**
  * The 50 × 20 × 10 course: the course through the API (so it is a real, published course), its
  * 1,050 modules and lessons straight into the content service's database through its own model and
  * its own content normaliser, because 1,050 API calls take minutes on FerretDB.
@@ -177,8 +201,7 @@ async function seedBigCourse(
   token: string,
   modules: number,
 ) {
-  const { createConnection, Types } = await import('mongoose');
-  const { createLogger, createRedis, keepVersionsInRedis } = await import('@portal/service-kit');
+  const { Types } = await import('mongoose');
   const { courseModel } = await import('@portal/svc-content/models/course');
   const { blockModel } = await import('@portal/svc-content/models/block');
   const { normalizeContentBlocks } = await import('@portal/svc-content/commands/blocks');
@@ -187,10 +210,7 @@ async function seedBigCourse(
     description: 'Курс для замера страницы курса',
     isPublished: true,
   });
-  const store = await createConnection(mongoUrl, { dbName: `${prefix}content` }).asPromise();
-  // Its writes move the course's kept versions where the content service keeps them (decision 112).
-  const redis = createRedis(redisUrl, createLogger('bench', 'silent'), { failFast: true });
-  keepVersionsInRedis(store, redis);
+  const { store, close } = await serviceDatabase({ prefix, redisUrl }, mongoUrl, 'content');
   try {
     const blocks = blockModel(store);
     const courseId = new Types.ObjectId(course.id);
@@ -236,8 +256,7 @@ async function seedBigCourse(
     const lessonIds = docs.filter((d) => d.type === 'LESSON').map((d) => String(d._id));
     return { id: course.id, lessonIds: lessonIds.filter((_, i) => i % 20 === 0) };
   } finally {
-    redis.disconnect();
-    await store.close();
+    await close();
   }
 }
 

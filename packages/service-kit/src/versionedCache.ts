@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { Types, type Connection, type Schema } from 'mongoose';
 import { coalesce } from './coalesce';
+import { withTimeout } from './timeout';
 
 /** The collection of version documents: one per cache, keyed by the cache's name. */
 const VERSIONS = 'cache_versions';
@@ -39,7 +40,7 @@ const VERSION_MOVE_DEADLINE_MS = 1000;
 
 /**
  * The version keys whose move did not reach Redis (it was away when a write was made), by
- * connection: moved again as soon as it is back. Until then, and if the process stops first, the
+ * connection: moved again as soon as it is back (it reconnects, or acknowledges a later move). Until then, and if the process stops first, the
  * kept answers' lifetime (`ttlMs`) bounds how long a reader may be given an answer from before that
  * write.
  */
@@ -69,16 +70,8 @@ async function moveUnmoved(redis: Redis): Promise<void> {
   }
 }
 
-/** The promise's value, or undefined once `ms` have passed (or it failed). */
-async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
-  try {
-    return await Promise.race([work.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** The promise's value, or undefined once `ms` have passed or it failed. */
+const within = <T>(ms: number, work: Promise<T>): Promise<T | undefined> => withTimeout(work, ms).catch(() => undefined);
 
 /**
  * Moves the version of the answers kept under `name`: call it after every write that can change
@@ -95,7 +88,10 @@ export async function bumpVersion(store: Connection, name: string, collection = 
   if (redis) {
     // The write is done: Redis being away must not fail it. The move is made when Redis is back.
     const versionOf = versionKey(store, collection, name, key);
-    if ((await within(VERSION_MOVE_DEADLINE_MS, moveKey(redis, versionOf))) !== 'OK') unmoved.get(redis)?.add(versionOf);
+    const pending = unmoved.get(redis);
+    if ((await within(VERSION_MOVE_DEADLINE_MS, moveKey(redis, versionOf))) !== 'OK') pending?.add(versionOf);
+    // Redis answers again without having reconnected (it was frozen, not gone): the moves left are made now.
+    else if (pending?.size) void moveUnmoved(redis);
     return;
   }
   const versions = store.collection<VersionDoc>(collection);
@@ -153,8 +149,8 @@ const WRITES = [
  * `inserts: false`, an `insertMany` does not move it: the version of answers that only a change or
  * a removal of stored documents can outdate (a count that reached its cap). With `keyedBy` (a field
  * holding a person's id, or `_id`), a write whose filter or document names one value of it (a string
- * or an ObjectId) moves that key's version only, and any other write (one that may touch many: a course deleted with everyone's marks
- * on it, an insertMany) moves the whole.
+ * or an ObjectId) moves that key's version only, and any other write (one that may touch many: a
+ * course deleted with everyone's marks on it, an insertMany) moves the whole.
  */
 export function bumpOnWrite(
   schema: Schema,
@@ -170,7 +166,7 @@ export function bumpOnWrite(
     await bumpVersion(this.model.db, name, collection, keyIn(this.getFilter()));
   });
   schema.post('save', async function () {
-    await bumpVersion(this.db, name, collection, keyIn(this.toObject() as Record<string, unknown>));
+    await bumpVersion(this.db, name, collection, keyedBy === undefined ? undefined : keyIn({ [keyedBy]: this.get(keyedBy) }));
   });
   if (inserts)
     schema.post('insertMany', async function () {

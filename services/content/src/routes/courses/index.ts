@@ -53,8 +53,8 @@ export function courseRoutes(service: ServiceContext, models: ContentModels): De
   /**
    * One course as a cached page (the whole course, or its outline): the course document (its
    * updatedAt is the page's key, see courseDetailCache) and the person's marks, each kept under its
-   * own version (keptCourses, marks); a client holding the page's tag gets 304 without anything being built. The handler
-   * writes the answer itself (nothing returned).
+   * own version (keptCourses, marks); a client holding the page's tag gets 304 without anything
+   * being built. The handler writes the answer itself (nothing returned).
    */
   const answerPage = (cache: CoursePageCache) => async (ctx: Context, courseId: string) => {
     const user: Principal = ctx.state.user;
