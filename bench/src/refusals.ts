@@ -87,10 +87,15 @@ async function holdingUpstream() {
   return { url, close, held: () => held.length };
 }
 
-async function startGateway(upstream: string, port: number, profileDir: string) {
+/** One gateway process (from its build) with every service at `upstream`, profiled into `profileDir` when given. */
+export async function startGateway(
+  upstream: string,
+  port: number,
+  { profileDir, env = {} }: { profileDir?: string; env?: Record<string, string> } = {},
+) {
   const child = spawn(
     process.execPath,
-    [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, path.join(ROOT, 'gateway/dist/index.js')],
+    [...(profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'gateway/dist/index.js')],
     {
       env: {
         ...process.env,
@@ -99,8 +104,7 @@ async function startGateway(upstream: string, port: number, profileDir: string) 
         PORT: String(port),
         METRICS_PORT: '0',
         ...Object.fromEntries(['AUTH', 'CONTENT', 'PROGRESS', 'CRM', 'AUDIT'].map((name) => [`${name}_URL`, upstream])),
-        // One request per service in flight: all the rest is refused.
-        UPSTREAM_MAX_IN_FLIGHT: '1',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -123,7 +127,8 @@ export async function refusalFigures(figures: Figure[]): Promise<void> {
   const upstream = await holdingUpstream();
   const port = Number(process.env.BENCH_PORT_OFFSET ?? 600) + 8900;
   const spawned = performance.now();
-  const gateway = await startGateway(upstream.url, port, profileDir);
+  // One request per service in flight: all the rest is refused.
+  const gateway = await startGateway(upstream.url, port, { profileDir, env: { UPSTREAM_MAX_IN_FLIGHT: '1' } });
   const duration = QUICK ? 5 : 10;
   let exited: Promise<unknown> | null = null;
   try {

@@ -25,6 +25,7 @@ import type { ExamStormResult } from './examStormTypes';
 import { examStormPart } from './examStormPart';
 import { measureSizes } from './sizes';
 import { refusalFigures } from './refusals';
+import { gatewayCostFigures } from './gatewayCost';
 import { rewriteFigures } from './rewrite';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -325,6 +326,7 @@ async function main() {
     }
     if (only === 'replicas') await replicaLoad(store.url, redis.url, figures);
     if (!only || only === 'refusals') await refusalFigures(figures);
+    if (!only || only === 'gateway') await gatewayCostFigures(figures);
     if (!only || only === 'directory') await directoryFigures(figures);
     if (!only || only === 'programs') await programFigures(figures);
     if (!only || only === 'versions') await versionFigures(figures);

@@ -35,6 +35,7 @@ import { readinessMonitor } from './health';
 import { openApiRoutes } from './openapi';
 import { observeRequests } from './observe';
 import { precompressedStatic } from './precompressed';
+import { compressAnswers } from './compressAnswers';
 import { limitInFlight, refuse } from './overload';
 import { FRONTEND_FOLDERS, remotesManifest } from './remotes';
 import { serviceFor } from './routes';
@@ -213,7 +214,10 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   });
 
   // JSON answers of 1 KB or more, gzip or brotli as the client accepts; smaller ones pass as they are.
+  // One of a declared length up to 64 KB is compressed in one call when it has all arrived, any other
+  // as it streams.
   app.use('/api', compression({ threshold: 1024 }));
+  app.use('/api', compressAnswers({ threshold: 1024, max: 64 * 1024 }));
 
   // The API's description: GET /api/openapi.json and the page that reads it, GET /api/docs.
   app.use(openApiRoutes());
