@@ -38,7 +38,7 @@ import { precompressedStatic } from './precompressed';
 import { compressAnswers } from './compressAnswers';
 import { limitInFlight, refuse } from './overload';
 import { FRONTEND_FOLDERS, remotesManifest } from './remotes';
-import { serviceFor } from './routes';
+import { proxiedDirectly, serviceFor } from './routes';
 
 type Targets = Record<ServiceName, Upstreams>;
 /** What the proxy learns about a request on the way: where it went, and why it was cut short. */
@@ -50,6 +50,8 @@ interface ProxyMarks {
   /** The client went away before its answer; the upstream request was ended with it. */
   abandoned?: boolean;
 }
+
+const CROSS_SITE = 'Запросы с другого сайта запрещены';
 
 const sendError = (res: Response, statusCode: number, message: string) => {
   if (res.headersSent) return void res.end();
@@ -171,12 +173,13 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   });
 
   // The API is same-origin only: a browser call from any other origin (or `null`) is refused.
+  const crossSite = (client: Request) => {
+    const origin = client.headers.origin;
+    return origin !== undefined && origin !== `${client.protocol}://${client.host}` && !allowedOrigins.has(origin);
+  };
   app.use('/api', (req, res, next) => {
-    const origin = req.get('origin');
-    if (origin === undefined) return next();
-    const own = `${req.protocol}://${req.host}`;
-    if (origin === own || allowedOrigins.has(origin)) return next();
-    sendError(res, 403, 'Запросы с другого сайта запрещены');
+    if (crossSite(req)) return refuse(req, res, 403, CROSS_SITE);
+    next();
   });
 
   // API answers are never stored by a browser or a proxy, unless the service set its own caching
@@ -188,21 +191,26 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
 
   // Size limits are checked before proxying: the gateway never parses bodies. A declared length
   // is checked here; a chunked body is counted as it passes (see proxyReq below).
-  // Called both inside `app.use('/api', …)` (path relative to the mount) and in the proxy (whole path).
-  const isUpload = (req: Request) => `${req.baseUrl}${req.path}`.startsWith('/api/upload');
+  // Each takes a request's whole path: inside `app.use('/api', …)` that is `${req.baseUrl}${req.path}`.
+  const isUpload = (path: string) => path.startsWith('/api/upload');
   // A SCORM package is bigger than any other upload: its own limit, and a megabyte for the multipart envelope.
-  const isPackage = (req: Request) => `${req.baseUrl}${req.path}` === '/api/scorm/packages';
-  const bodyLimitOf = (req: Request) =>
-    isPackage(req) ? SCORM_LIMITS.maxZipBytes + 1024 * 1024 : isUpload(req) ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT;
-  const tooLargeMessage = (req: Request) =>
-    isPackage(req)
+  const isPackage = (path: string) => path === '/api/scorm/packages';
+  const bodyLimitOf = (path: string) =>
+    isPackage(path) ? SCORM_LIMITS.maxZipBytes + 1024 * 1024 : isUpload(path) ? config.UPLOAD_BODY_LIMIT : config.JSON_BODY_LIMIT;
+  const tooLargeMessage = (path: string) =>
+    isPackage(path)
       ? formatMessage(SCORM_MSG.tooBig, { max: SCORM_LIMITS.maxZipBytes / (1024 * 1024) })
-      : isUpload(req)
+      : isUpload(path)
         ? CONTENT_MSG.uploadTooLarge
         : MSG.bodyTooLarge;
+  /** A declared length over the path's limit is refused before anything is sent on (true: refused). */
+  const refusedForSize = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    if (Number(req.headers['content-length'] ?? 0) <= bodyLimitOf(path)) return false;
+    refuse(req, res, 413, tooLargeMessage(path));
+    return true;
+  };
   app.use('/api', (req, res, next) => {
-    if (Number(req.get('content-length') ?? 0) > bodyLimitOf(req)) return refuse(req, res, 413, tooLargeMessage(req));
-    next();
+    if (!refusedForSize(req, res, `${req.baseUrl}${req.path}`)) next();
   });
 
   const health = readinessMonitor(targets);
@@ -216,8 +224,9 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   // JSON answers of 1 KB or more, gzip or brotli as the client accepts; smaller ones pass as they are.
   // One of a declared length up to 64 KB is compressed in one call when it has all arrived, any other
   // as it streams.
-  app.use('/api', compression({ threshold: 1024 }));
-  app.use('/api', compressAnswers({ threshold: 1024, max: 64 * 1024 }));
+  const compressApi = compression({ threshold: 1024 });
+  const compressWhole = compressAnswers({ threshold: 1024, max: 64 * 1024 });
+  app.use('/api', compressApi, compressWhole);
 
   // The API's description: GET /api/openapi.json and the page that reads it, GET /api/docs.
   app.use(openApiRoutes());
@@ -231,11 +240,13 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   // The client as TRUST_PROXY decided, never entries a client wrote itself. Written into the request
   // the proxy copies, not in its `proxyReq` event: that event waits for a socket of the agent, and a
   // request that waited for one (a burst) has already sent its headers by then.
+  const forwardFor = (req: IncomingMessage, client: Request) => {
+    req.headers['x-forwarded-for'] = client.ip ?? '';
+    req.headers['x-forwarded-proto'] = client.protocol;
+    req.headers['x-forwarded-host'] = client.host ?? '';
+  };
   app.use((req, _res, next) => {
-    if (serviceFor(req.path) === null) return next();
-    req.headers['x-forwarded-for'] = req.ip ?? '';
-    req.headers['x-forwarded-proto'] = req.protocol;
-    req.headers['x-forwarded-host'] = req.host ?? '';
+    if (serviceFor(req.path) !== null) forwardFor(req, req);
     next();
   });
 
@@ -243,7 +254,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
     pathFilter: (pathname) => serviceFor(pathname) !== null,
     router: (req) => {
       const marks = req as Request & ProxyMarks;
-      marks.upstream = targets[serviceFor(req.path) ?? 'auth'].pick(marks.upstream);
+      marks.upstream = targets[serviceFor(pathOf(req.url)) ?? 'auth'].pick(marks.upstream);
       return marks.upstream;
     },
     agent,
@@ -263,7 +274,7 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
         });
         // A chunked body declares no length: count it as it is piped (the pipe starts in this same tick).
         if (req.headers['content-length'] === undefined && !req.complete) {
-          const limit = bodyLimitOf(req);
+          const limit = bodyLimitOf(pathOf(req.url));
           let seen = 0;
           const count = (chunk: Buffer) => {
             seen += chunk.length;
@@ -277,20 +288,20 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
         }
       },
       error: (err, req, res) => {
-        const service = serviceFor((req as Request).path ?? req.url ?? '');
+        const service = serviceFor(pathOf(req.url));
         const marks = req as Request & ProxyMarks;
         const { timedOut, tooLarge } = marks;
-        if (!('status' in res)) return void (res as Socket).destroy();
+        if (!('setHeader' in res)) return void (res as Socket).destroy(); // an upgraded connection, not an HTTP answer
         if (marks.abandoned) return;
         if (service && marks.upstream && failedToConnect(err)) {
           targets[service].rest(marks.upstream);
           // Nothing reached that replica: an idempotent request is asked once more of another one.
           if (retriable(req.method) && !marks.retried && !res.headersSent && targets[service].urls.length > 1) {
             marks.retried = true;
-            return void proxy(req as Request, res as Response, () => sendError(res as Response, 404, MSG.notFoundRoute));
+            return void proxy(req as Request, res as Response, () => refuse(req, res as ServerResponse, 404, MSG.notFoundRoute));
           }
         }
-        if (tooLarge) return refuse(req as Request, res as Response, 413, tooLargeMessage(req as Request));
+        if (tooLarge) return refuse(req, res as ServerResponse, 413, tooLargeMessage(pathOf(req.url)));
         logger.warn({ service, err: err.message, requestId: req.headers['x-request-id'] }, 'proxy error');
         refuse(req as Request, res as Response, timedOut ? 504 : 503, timedOut ? MSG.serviceTimeout : MSG.serviceUnavailable);
       },
@@ -368,13 +379,39 @@ export function createGateway(config: GatewayConfig, logger: Logger) {
   const limiter = limitInFlight(config.UPSTREAM_MAX_IN_FLIGHT, config.GATEWAY_MAX_IN_FLIGHT);
   const portalRefusal = { ...portalHeaders, 'Cache-Control': 'no-store' };
   const packageRefusal = { ...packageHeaders, 'Cache-Control': 'no-store' };
+  /**
+   * An API request only passed on to a service goes to the proxy without Express: the same headers,
+   * same-origin check, size limit, compression and forwarded headers as the middleware above, on
+   * node's own request and response. Express's request and response (their prototypes swapped in per
+   * request) and its router cost a proxied answer more than the proxy itself (decision 114). Who the
+   * client is (`ip`, `protocol`, `host` as TRUST_PROXY believes) is read by Express's own getters, on
+   * a view of the request, so both paths agree.
+   */
+  const clientOf = (req: IncomingMessage) =>
+    Object.assign(Object.create(app.request) as Request, { headers: req.headers, socket: req.socket, connection: req.socket });
+  const direct = (req: IncomingMessage, res: ServerResponse, path: string, client: Request) => {
+    for (const [name, value] of Object.entries(portalHeaders)) res.setHeader(name, value);
+    if (crossSite(client)) return refuse(req, res, 403, CROSS_SITE);
+    res.setHeader('Cache-Control', 'no-store');
+    if (refusedForSize(req, res, path)) return;
+    forwardFor(req, client);
+    const [request, response] = [req as Request, res as Response];
+    const notFound = () => refuse(req, res, 404, MSG.notFoundRoute);
+    compressApi(request, response, () => compressWhole(request, response, () => void proxy(request, response, notFound)));
+  };
   const expressHandle = (app as unknown as ExpressHandle).handle.bind(app);
   (app as unknown as ExpressHandle).handle = (req, res, next) => {
     // The original contract wrote some paths with /api twice; both forms are answered alike.
     if (req.url?.startsWith('/api/api/')) req.url = req.url.slice(4);
     const path = pathOf(req.url);
     observe(req, res, path);
-    if (limiter.admit(req, res, path, isPackageFile(path) ? packageRefusal : portalRefusal)) expressHandle(req, res, next);
+    if (!limiter.admit(req, res, path, isPackageFile(path) ? packageRefusal : portalRefusal)) return;
+    if (req.url?.startsWith('/') && proxiedDirectly(path)) {
+      const client = clientOf(req);
+      // On the package origin, the API is refused by Express's first middleware.
+      if (!packageHost || client.host?.toLowerCase() !== packageHost) return direct(req, res, path, client);
+    }
+    expressHandle(req, res, next);
   };
 
   return { app, agent, close: () => health.stop() };

@@ -1,4 +1,5 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import accepts from 'accepts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** The encodings an answer is compressed into here, best first. */
@@ -14,8 +15,8 @@ const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
   gzip: (body) => gzipSync(body),
 };
 
-type Write = Response['write'];
-type End = Response['end'];
+type Write = ServerResponse['write'];
+type End = ServerResponse['end'];
 type Callback = (error?: Error | null) => void;
 
 /**
@@ -24,13 +25,16 @@ type Callback = (error?: Error | null) => void;
  * The compression middleware (mounted before this one) runs a zlib stream per answer: its set-up,
  * a round trip through the thread pool and its events cost about four times the compressing itself
  * for the API's answers of a few KB (decision 113). It still compresses every other answer (one
- * without a length, a longer one), and passes this one, already encoded, as it is.
+ * without a length, a longer one), and passes this one, already encoded, as it is; it also adds
+ * `Vary: Accept-Encoding` to every JSON answer, this one included. Node's own request and response
+ * are enough: the gateway sends most API requests past Express.
  */
-export function compressAnswers({ threshold, max }: { threshold: number; max: number }): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function compressAnswers({ threshold, max }: { threshold: number; max: number }) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.method === 'HEAD') return next();
     // Ours first, whatever order the client lists them in (a browser names gzip before br).
-    const encoding = ENCODINGS.find((e) => req.acceptsEncodings(e) === e);
+    const negotiated = accepts(req);
+    const encoding = ENCODINGS.find((e) => negotiated.encodings(e) === e);
     if (!encoding) return next();
     const write = res.write;
     const end = res.end;
@@ -55,7 +59,7 @@ export function compressAnswers({ threshold, max }: { threshold: number; max: nu
             : Buffer.from(chunk as Uint8Array),
       );
     };
-    res.write = function (this: Response, chunk: unknown, chunkEncoding?: unknown, callback?: unknown) {
+    res.write = function (this: ServerResponse, chunk: unknown, chunkEncoding?: unknown, callback?: unknown) {
       const held = decide();
       if (held === null) return (write as (...args: unknown[]) => boolean).apply(this, [chunk, chunkEncoding, callback]);
       hold(held, chunk, chunkEncoding);
@@ -63,25 +67,24 @@ export function compressAnswers({ threshold, max }: { threshold: number; max: nu
       if (typeof done === 'function') process.nextTick(done as Callback);
       return true;
     } as Write;
-    res.end = function (this: Response, chunk?: unknown, chunkEncoding?: unknown, callback?: unknown) {
+    res.end = function (this: ServerResponse, chunk?: unknown, chunkEncoding?: unknown, callback?: unknown) {
       const held = decide();
-      if (held === null) return (end as (...args: unknown[]) => Response).apply(this, [chunk, chunkEncoding, callback]);
+      if (held === null) return (end as (...args: unknown[]) => ServerResponse).apply(this, [chunk, chunkEncoding, callback]);
       hold(held, chunk, chunkEncoding);
       const body = compressors[encoding](Buffer.concat(held));
       res.write = write;
       res.end = end;
       res.setHeader('Content-Encoding', encoding);
       res.setHeader('Content-Length', body.length);
-      res.vary('Accept-Encoding');
       const done = [chunk, chunkEncoding, callback].find((a) => typeof a === 'function') as Callback | undefined;
-      return (end as (...args: unknown[]) => Response).apply(this, done ? [body, done] : [body]);
+      return (end as (...args: unknown[]) => ServerResponse).apply(this, done ? [body, done] : [body]);
     } as End;
     next();
   };
 }
 
 /** Whether an answer, its headers set and none of its bytes written yet, is compressed here. */
-function kept(res: Response, threshold: number, max: number): boolean {
+function kept(res: ServerResponse, threshold: number, max: number): boolean {
   if (res.headersSent || res.statusCode === 204 || res.statusCode === 304) return false;
   if (res.getHeader('Content-Encoding') !== undefined) return false;
   if (!/^application\/(.+\+)?json\b/i.test(String(res.getHeader('Content-Type') ?? ''))) return false;
