@@ -22,12 +22,12 @@ type Callback = (error?: Error | null) => void;
 /**
  * A JSON answer whose length the service declared, from `threshold` to `max` bytes, compressed in
  * one synchronous call once the whole of it has arrived, as the client accepts (brotli, else gzip).
- * The compression middleware (mounted before this one) runs a zlib stream per answer: its set-up,
- * a round trip through the thread pool and its events cost about four times the compressing itself
- * for the API's answers of a few KB (decision 113). It still compresses every other answer (one
- * without a length, a longer one), and passes this one, already encoded, as it is; it also adds
- * `Vary: Accept-Encoding` to every JSON answer, this one included. Node's own request and response
- * are enough: the gateway sends most API requests past Express.
+ * The `compression` middleware, which must run before this one, opens a zlib stream per answer:
+ * its set-up, a round trip through the thread pool and its events cost about four times the
+ * compressing itself for the API's answers of a few KB (decision 113). That middleware still
+ * compresses every other answer (one without a length, a longer one), passes this one as it is
+ * (already encoded), and adds `Vary: Accept-Encoding` to every JSON answer, this one included.
+ * Node's own request and response are enough: the gateway sends most API requests past Express.
  */
 export function compressAnswers({ threshold, max }: { threshold: number; max: number }) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {

@@ -47,9 +47,7 @@ export async function marksOf(models: ContentModels, userId: string, courseIds: 
     { marksOf: userId },
     () => allMarksOf(models, userId),
     (marks) => marks !== null,
-    {
-      key: userId,
-    },
+    { key: userId },
   );
   const ids = new Set(courseIds.map(String));
   if (all) {
